@@ -1,0 +1,77 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import compression from 'compression';
+import express from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import type { Config } from './config.js';
+import { databaseIsUp } from './db/connect.js';
+import { authRoutes } from './features/auth/routes.js';
+import { categoryRoutes } from './features/categories/routes.js';
+import { orderRoutes } from './features/orders/routes.js';
+import { productRoutes } from './features/products/routes.js';
+import { errorMiddleware, notFoundMiddleware } from './lib/errors.js';
+import type { Logger } from './lib/logger.js';
+
+export interface AppDeps {
+  config: Config;
+  logger: Logger;
+}
+
+export function createApp({ config, logger }: AppDeps) {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(pinoHttp({ logger, autoLogging: { ignore: (req) => req.url === '/healthz' } }));
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          'script-src': ["'self'", 'https://js.stripe.com'],
+          'frame-src': ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+          'connect-src': ["'self'", 'https://api.stripe.com'],
+          'img-src': ["'self'", 'data:', 'blob:'],
+        },
+      },
+    }),
+  );
+  app.use(compression());
+
+  app.get('/healthz', async (_req, res) => {
+    const up = await databaseIsUp();
+    res.status(up ? 200 : 503).json({ ok: up, database: up ? 'up' : 'down' });
+  });
+
+  const auth = authRoutes({ jwtSecret: config.JWT_SECRET, authRateLimit: config.AUTH_RATE_LIMIT });
+  const api = express.Router();
+  api.use(express.json({ limit: '100kb' }));
+  api.use('/auth', auth.router);
+  api.use('/auth', orderRoutes({ signedIn: auth.signedIn }));
+  api.use('/category', categoryRoutes({ signedIn: auth.signedIn }));
+  api.use(
+    '/product',
+    productRoutes({ signedIn: auth.signedIn, maxPhotoBytes: config.MAX_PHOTO_BYTES }),
+  );
+  api.use(notFoundMiddleware);
+  app.use('/api/v1', api);
+
+  if (config.WEB_DIST && existsSync(join(config.WEB_DIST, 'index.html'))) {
+    serveSpa(app, config.WEB_DIST);
+  }
+  app.use(notFoundMiddleware);
+  app.use(errorMiddleware);
+  return app;
+}
+
+/** Hashed assets are cached for a year; every other path falls back to index.html. */
+function serveSpa(app: express.Express, dist: string) {
+  app.use(
+    '/assets',
+    express.static(join(dist, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }),
+  );
+  app.use(express.static(dist, { index: false, maxAge: 0 }));
+  app.get(/^(?!\/api\/).*/, (_req, res) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(join(dist, 'index.html'));
+  });
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+const DEV_JWT_SECRET = 'dev-only-secret-change-me';
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().default('0.0.0.0'),
+    MONGO_URL: z.string().trim().min(1).optional(),
+    /** Where the embedded database keeps its files when MONGO_URL is not set. */
+    DATA_DIR: z.string().default('.data'),
+    JWT_SECRET: z.string().min(1).optional(),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    /** Folder of the built SPA served at `/`; empty disables it. */
+    WEB_DIST: z.string().optional(),
+    /** Upload limit for product photos, in bytes. */
+    MAX_PHOTO_BYTES: z.coerce.number().int().positive().default(1_000_000),
+    AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+    STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().trim().min(1).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
+    STRIPE_CURRENCY: z.string().trim().toLowerCase().length(3).default('usd'),
+    /** e.g. http://127.0.0.1:12111 to talk to stripe-mock instead of Stripe. */
+    STRIPE_API_BASE: z.url().optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_SECRET'],
+        message: 'JWT_SECRET must be set in production',
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Omit<Env, 'JWT_SECRET'> {
+  JWT_SECRET: string;
+}
+
+/** Reads and validates the environment once; throws one readable line per problem. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const blankToUndefined = Object.fromEntries(
+    Object.entries(source).map(([key, value]) => [key, value === '' ? undefined : value]),
+  );
+  const parsed = envSchema.safeParse(blankToUndefined);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration: ${lines.join('; ')}`);
+  }
+  return { ...parsed.data, JWT_SECRET: parsed.data.JWT_SECRET ?? DEV_JWT_SECRET };
+}

@@ -1,0 +1,155 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+export type EmbeddedKind = 'mongodb-memory-server' | 'ferretdb';
+
+export interface EmbeddedDatabase {
+  kind: EmbeddedKind;
+  url: string;
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedOptions {
+  /** Folder for the database files; kept across restarts. */
+  dataDir: string;
+  /** Force one engine instead of trying mongod first (SHOP_EMBEDDED_DB). */
+  prefer?: EmbeddedKind;
+  log?: (line: string) => void;
+}
+
+const READY_TIMEOUT_MS = 180_000;
+
+/** Starts a database the app can use without anything installed by hand. */
+export async function startEmbeddedDatabase(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
+  const log = options.log ?? (() => {});
+  const order: EmbeddedKind[] =
+    options.prefer === 'ferretdb' ? ['ferretdb'] : ['mongodb-memory-server', 'ferretdb'];
+  const failures: string[] = [];
+  for (const kind of order) {
+    try {
+      const db =
+        kind === 'mongodb-memory-server'
+          ? await startMongoMemoryServer(join(options.dataDir, 'mongodb'))
+          : await startFerretDb(join(options.dataDir, 'ferretdb'), log);
+      log(`embedded database: ${kind} at ${db.url}`);
+      return db;
+    } catch (err) {
+      const reason = err instanceof Error ? err.message.split('\n')[0] : String(err);
+      failures.push(`${kind}: ${reason}`);
+      log(`embedded database: ${kind} unavailable (${reason})`);
+    }
+  }
+  throw new Error(
+    `No database: MONGO_URL is not set and no embedded database could start (${failures.join('; ')}). ` +
+      'Fix: set MONGO_URL to a running MongoDB, or install Go (https://go.dev/dl) so tools/ferretdb can run, or allow mongodb-memory-server to download mongod.',
+  );
+}
+
+async function startMongoMemoryServer(dbPath: string): Promise<EmbeddedDatabase> {
+  mkdirSync(dbPath, { recursive: true });
+  const { MongoMemoryServer } = await import('mongodb-memory-server');
+  const server = await MongoMemoryServer.create({
+    instance: { dbPath, storageEngine: 'wiredTiger', ip: '127.0.0.1' },
+  });
+  return {
+    kind: 'mongodb-memory-server',
+    url: server.getUri(),
+    stop: async () => {
+      await server.stop({ doCleanup: false });
+    },
+  };
+}
+
+/** The repository root: where go.work and tools/ferretdb live. */
+export function findRepoRoot(start = dirname(fileURLToPath(import.meta.url))): string {
+  let dir = resolve(start);
+  while (!existsSync(join(dir, 'tools', 'ferretdb', 'main.go'))) {
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error(`tools/ferretdb not found above ${start}`);
+    dir = parent;
+  }
+  return dir;
+}
+
+/** Builds tools/ferretdb once (Go caches the build) and returns the binary's path. */
+export async function buildFerretDb(repoRoot = findRepoRoot()): Promise<string> {
+  const binary = join(repoRoot, 'tools', 'ferretdb', 'ferretdb');
+  await promisify(execFile)('go', ['build', '-o', binary, '.'], {
+    cwd: join(repoRoot, 'tools', 'ferretdb'),
+    timeout: READY_TIMEOUT_MS,
+  }).catch((err: NodeJS.ErrnoException & { stderr?: string }) => {
+    throw new Error(
+      err.code === 'ENOENT'
+        ? 'Go is not installed'
+        : `go build failed: ${err.stderr ?? err.message}`,
+    );
+  });
+  return binary;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolvePort(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+export async function startFerretDb(
+  dir: string,
+  log: (line: string) => void = () => {},
+): Promise<EmbeddedDatabase> {
+  mkdirSync(dir, { recursive: true });
+  const binary = await buildFerretDb();
+  const port = await freePort();
+  const child = spawn(binary, ['-listen', `127.0.0.1:${port}`, '-dir', dir], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stderr?.on('data', (chunk: Buffer) => log(`ferretdb: ${chunk.toString().trim()}`));
+  await waitForReady(child);
+  const stopOnExit = () => child.kill('SIGTERM');
+  process.once('exit', stopOnExit);
+  return {
+    kind: 'ferretdb',
+    url: `mongodb://127.0.0.1:${port}/`,
+    stop: async () => {
+      process.off('exit', stopOnExit);
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+function waitForReady(child: ChildProcess): Promise<void> {
+  return new Promise((resolveReady, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error('ferretdb did not start in time'));
+    }, READY_TIMEOUT_MS);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`ferretdb exited with code ${code}`));
+    });
+    if (!child.stdout) return;
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      if (line.startsWith('ferretdb listening on')) {
+        clearTimeout(timer);
+        resolveReady();
+      }
+    });
+  });
+}

@@ -1,0 +1,31 @@
+import { ADMIN_ROLE } from '@shop/contracts';
+import type { RequestHandler } from 'express';
+import { forbidden, unauthorized } from '../../lib/errors.js';
+import { verifyToken } from '../../lib/tokens.js';
+import type { PublicUser } from './model.js';
+import { findUser } from './use-cases.js';
+
+declare global {
+  namespace Express {
+    interface Request {
+      user?: PublicUser;
+    }
+  }
+}
+
+/** Lets the request through only with a valid token of a user that still exists. */
+export const requireSignIn =
+  (jwtSecret: string): RequestHandler =>
+  async (req, _res, next) => {
+    const userId = verifyToken(req.headers.authorization, jwtSecret);
+    const user = await findUser(userId);
+    if (!user) throw unauthorized('Unauthorized: account no longer exists');
+    req.user = user;
+    next();
+  };
+
+/** Role is read from the database on every call, never from the token. */
+export const requireAdmin: RequestHandler = (req, _res, next) => {
+  if (req.user?.role !== ADMIN_ROLE) throw forbidden();
+  next();
+};

@@ -1,0 +1,71 @@
+import {
+  loginRequestSchema,
+  profileUpdateRequestSchema,
+  registerRequestSchema,
+} from '@shop/contracts';
+import { Router } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import { AppError, toAppError } from '../../lib/errors.js';
+import { currentUser } from '../../lib/http.js';
+import { requireAdmin, requireSignIn } from './middleware.js';
+import { listUsers, login, registerUser, updateProfile } from './use-cases.js';
+
+export interface AuthRoutesOptions {
+  jwtSecret: string;
+  /** Login and register attempts allowed per client address in 15 minutes. */
+  authRateLimit: number;
+}
+
+export function authRoutes({ jwtSecret, authRateLimit }: AuthRoutesOptions) {
+  const router = Router();
+  const signedIn = requireSignIn(jwtSecret);
+  const limiter = rateLimit({
+    windowMs: 15 * 60 * 1000,
+    limit: authRateLimit,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    message: {
+      success: false,
+      message: 'Too many attempts, please try again in 15 minutes',
+    },
+  });
+
+  router.post('/register', limiter, async (req, res) => {
+    const user = await registerUser(registerRequestSchema.parse(req.body));
+    res.status(201).json({ success: true, message: 'User Register Successfully', user });
+  });
+
+  router.post('/login', limiter, async (req, res) => {
+    const session = await login(loginRequestSchema.parse(req.body), jwtSecret);
+    res.json({ success: true, message: 'login successfully', ...session });
+  });
+
+  router.get('/user-auth', signedIn, (_req, res) => {
+    res.json({ ok: true });
+  });
+
+  router.get('/admin-auth', signedIn, requireAdmin, (_req, res) => {
+    res.json({ ok: true });
+  });
+
+  router.put('/profile', signedIn, async (req, res) => {
+    try {
+      const updatedUser = await updateProfile(
+        currentUser(req)._id,
+        profileUpdateRequestSchema.parse(req.body),
+      );
+      res.json({ success: true, message: 'Profile Updated Successfully', updatedUser });
+    } catch (err) {
+      // The profile screen reads the reason from `error`.
+      const appError = toAppError(err);
+      if (appError.status >= 500) throw err;
+      throw new AppError(appError.status, appError.message, { error: appError.message });
+    }
+  });
+
+  router.get('/all-users', signedIn, requireAdmin, async (_req, res) => {
+    res.json({ success: true, users: await listUsers() });
+  });
+
+  return { router, signedIn };
+}

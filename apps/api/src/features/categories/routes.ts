@@ -1,0 +1,6 @@
+import type { RequestHandler } from 'express';
+import { Router } from 'express';
+
+export function categoryRoutes(_deps: { signedIn: RequestHandler }) {
+  return Router();
+}

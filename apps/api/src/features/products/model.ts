@@ -1,0 +1,53 @@
+import mongoose, { type InferSchemaType } from 'mongoose';
+import { type CategoryDoc, toCategory } from '../categories/model.js';
+
+const productSchema = new mongoose.Schema(
+  {
+    name: { type: String, required: true, trim: true },
+    slug: { type: String, required: true, lowercase: true },
+    description: { type: String, required: true },
+    price: { type: Number, required: true, min: 0 },
+    /** Units in stock; never goes below zero (orders decrement it atomically). */
+    quantity: { type: Number, required: true, min: 0 },
+    category: { type: mongoose.Schema.Types.ObjectId, ref: 'categories', required: true },
+    photo: {
+      data: { type: Buffer, select: false },
+      contentType: { type: String },
+      /** Content hash of the photo bytes, served as the ETag. */
+      etag: { type: String },
+    },
+    shipping: { type: Number, enum: [0, 1], default: 0 },
+  },
+  { timestamps: true },
+);
+productSchema.index({ slug: 1 }, { unique: true });
+productSchema.index({ createdAt: -1, _id: -1 });
+productSchema.index({ category: 1, createdAt: -1 });
+productSchema.index({ price: 1 });
+
+export type ProductDoc = InferSchemaType<typeof productSchema> & { _id: mongoose.Types.ObjectId };
+export const ProductModel = mongoose.model('products', productSchema);
+
+/** Fields every listing reads: never the photo bytes. */
+export const PRODUCT_LIST_FIELDS = '-photo';
+
+type ProductWithCategory = Omit<ProductDoc, 'category' | 'photo'> & {
+  category: Pick<CategoryDoc, '_id' | 'name' | 'slug'> | mongoose.Types.ObjectId | null;
+};
+
+/** A product as responses show it (category populated, no photo). */
+export const toProduct = (p: ProductWithCategory) => ({
+  _id: String(p._id),
+  name: p.name,
+  slug: p.slug,
+  description: p.description,
+  price: p.price,
+  quantity: p.quantity,
+  shipping: (p.shipping === 1 ? 1 : 0) as 0 | 1,
+  category:
+    p.category && typeof p.category === 'object' && 'name' in p.category
+      ? toCategory(p.category)
+      : null,
+  createdAt: new Date(p.createdAt).toISOString(),
+  updatedAt: new Date(p.updatedAt).toISOString(),
+});

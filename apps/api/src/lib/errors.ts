@@ -1,0 +1,73 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { MulterError } from 'multer';
+import { z } from 'zod';
+
+/** The one error type: thrown anywhere, answered as `{ success: false, message }`. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string) => new AppError(400, message);
+export const unauthorized = (message = 'Unauthorized: please sign in') =>
+  new AppError(401, message);
+export const forbidden = (message = 'Forbidden: administrators only') => new AppError(403, message);
+export const notFound = (message: string) => new AppError(404, message);
+export const conflict = (message: string) => new AppError(409, message);
+
+/** Turns the first zod issue into a message a person can act on. */
+export function describeZodError(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid input';
+  const path = issue.path.join('.');
+  const field = String(issue.path.at(-1) ?? '');
+  const message = issue.message.startsWith('Invalid input') ? 'invalid value' : issue.message;
+  const namesField = field !== '' && message.toLowerCase().includes(field.toLowerCase());
+  return path && !namesField ? `${path}: ${message}` : message;
+}
+
+interface LoggedRequest {
+  log?: { error: (obj: unknown, msg?: string) => void };
+}
+
+/** Knows every way a request can fail and never leaks a stack trace. */
+export function toAppError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  if (err instanceof z.ZodError) return badRequest(describeZodError(err));
+  if (err instanceof MulterError) {
+    if (err.code === 'LIMIT_FILE_SIZE') return new AppError(413, 'Photo is too large');
+    return badRequest(`Upload rejected: ${err.message}`);
+  }
+  const e = err as { type?: string; status?: number; name?: string; code?: number };
+  if (e?.type === 'entity.parse.failed') return badRequest('Malformed JSON in request body');
+  if (e?.type === 'entity.too.large') return new AppError(413, 'Request body is too large');
+  if (e?.type && typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
+    return new AppError(e.status, 'Request body could not be read');
+  }
+  if (e?.name === 'CastError' || e?.name === 'BSONError') return badRequest('Invalid id');
+  if (e?.name === 'ValidationError') return badRequest('Invalid input');
+  if (e?.code === 11000) return conflict('A record with the same unique value already exists');
+  return new AppError(500, 'Internal server error');
+}
+
+export const errorMiddleware: ErrorRequestHandler = (err, req, res, _next) => {
+  const appError = toAppError(err);
+  if (appError.status >= 500) {
+    if (process.env.DEBUG_ERRORS) console.error(err);
+    (req as LoggedRequest).log?.error({ err }, 'request failed');
+  }
+  if (res.headersSent) return;
+  res
+    .status(appError.status)
+    .json({ success: false, message: appError.message, ...appError.extra });
+};
+
+export const notFoundMiddleware: RequestHandler = (req, _res, next) => {
+  next(notFound(`Not found: ${req.method} ${req.path}`));
+};

@@ -1,0 +1,3 @@
+export async function seedIfEmpty(): Promise<{ accounts: string[] } | null> {
+  return null;
+}

@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import mongoose from 'mongoose';
+import supertest from 'supertest';
+import { inject } from 'vitest';
+import { createApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { connectDatabase } from '../db/connect.js';
+import { UserModel } from '../features/auth/model.js';
+import { hashPassword } from '../features/auth/use-cases.js';
+import { createLogger } from '../lib/logger.js';
+import { signToken } from '../lib/tokens.js';
+
+export const TEST_JWT_SECRET = 'test-secret';
+
+export const testConfig = (overrides: Record<string, string> = {}) =>
+  loadConfig({
+    NODE_ENV: 'test',
+    JWT_SECRET: TEST_JWT_SECRET,
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT: '1000',
+    ...overrides,
+  });
+
+/**
+ * The real app over HTTP against a database of its own (one per test file), on
+ * the server chosen by the global setup.
+ */
+export async function startTestApp(overrides: Record<string, string> = {}) {
+  const dbName = `test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const db = await connectDatabase({ mongoUrl: inject('mongoUrl'), dataDir: '', dbName });
+  const config = testConfig(overrides);
+  const app = createApp({ config, logger: createLogger('silent') });
+  return {
+    app,
+    config,
+    http: () => supertest(app),
+    close: async () => {
+      await mongoose.connection.dropDatabase();
+      await db.close();
+    },
+  };
+}
+
+let userCounter = 0;
+
+/** Creates a user straight in the database and signs a token for it. */
+export async function createUser(opts: { role?: number; password?: string } = {}) {
+  userCounter += 1;
+  const password = opts.password ?? 'secret123';
+  const user = await UserModel.create({
+    name: `User ${userCounter}`,
+    email: `user${userCounter}-${randomUUID().slice(0, 8)}@example.com`,
+    password: await hashPassword(password),
+    phone: '555-0100',
+    address: `${userCounter} Test Street`,
+    role: opts.role ?? 0,
+  });
+  const id = String(user._id);
+  return { id, email: user.email, password, token: signToken(id, TEST_JWT_SECRET) };
+}
+
+export const createAdmin = () => createUser({ role: 1 });
+
+/** A token with a valid shape signed with the wrong secret. */
+export const forgedToken = (userId = new mongoose.Types.ObjectId().toString()) =>
+  signToken(userId, 'not-the-secret');

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { objectIdSchema, requiredText } from './common.js';
+
+export const categorySchema = z.object({
+  _id: objectIdSchema,
+  name: z.string(),
+  slug: z.string(),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+export const categoryRequestSchema = z.object({
+  name: requiredText('Name', 60),
+});
+export type CategoryRequest = z.infer<typeof categoryRequestSchema>;
+
+export const categoryListResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  category: z.array(categorySchema),
+});
+export type CategoryListResponse = z.infer<typeof categoryListResponseSchema>;
+
+export const categoryResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  category: categorySchema,
+});
+export type CategoryResponse = z.infer<typeof categoryResponseSchema>;

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { objectIdSchema } from './common.js';
+import { productSummarySchema } from './product.js';
+
+/** Stored and sent exactly so, `deliverd` included. */
+export const ORDER_STATUSES = [
+  'Not Process',
+  'Processing',
+  'Shipped',
+  'deliverd',
+  'cancel',
+] as const;
+export const orderStatusSchema = z.enum(ORDER_STATUSES, {
+  error: `status must be one of: ${ORDER_STATUSES.join(', ')}`,
+});
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+export const orderLineSchema = z.object({
+  /** Null when the product was deleted after the order was placed. */
+  productId: productSummarySchema.nullable(),
+  name: z.string(),
+  price: z.number(),
+  quantity: z.number().int(),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+export const orderSchema = z.object({
+  _id: objectIdSchema,
+  products: z.array(orderLineSchema),
+  payment: z.object({
+    id: z.string(),
+    success: z.boolean(),
+    status: z.string(),
+    amount: z.number().int(),
+    currency: z.string(),
+  }),
+  buyer: z.object({ _id: objectIdSchema, name: z.string() }).nullable(),
+  address: z.string(),
+  status: orderStatusSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const ordersResponseSchema = z.object({
+  success: z.literal(true),
+  orders: z.array(orderSchema),
+});
+export type OrdersResponse = z.infer<typeof ordersResponseSchema>;
+
+export const orderStatusRequestSchema = z.object({ status: orderStatusSchema });
+export const orderIdParamsSchema = z.object({ orderId: objectIdSchema });
+
+export const orderResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  order: orderSchema,
+});
+export type OrderResponse = z.infer<typeof orderResponseSchema>;
+
+/** Items in an order line count as 1 when the cart entry carries no quantity. */
+export const totalQuantity = (lines: readonly Pick<OrderLine, 'quantity'>[]): number =>
+  lines.reduce((sum, line) => sum + line.quantity, 0);

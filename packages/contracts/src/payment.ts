@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { objectIdSchema } from './common.js';
+
+/**
+ * One cart entry as the browser keeps it. Only the id and quantity are read by
+ * the server; a price sent by the browser is ignored.
+ */
+export const cartItemSchema = z
+  .object({
+    _id: objectIdSchema,
+    quantity: z.number().int().min(1).max(1000).optional(),
+  })
+  .loose();
+export type CartItem = z.infer<typeof cartItemSchema>;
+
+export const createPaymentIntentRequestSchema = z.object({
+  cart: z.array(cartItemSchema).min(1, 'Your cart is empty').max(200),
+});
+export type CreatePaymentIntentRequest = z.infer<typeof createPaymentIntentRequestSchema>;
+
+export const createPaymentIntentResponseSchema = z.object({
+  clientSecret: z.string(),
+  /** Minor units (cents for USD). */
+  amount: z.number().int(),
+});
+export type CreatePaymentIntentResponse = z.infer<typeof createPaymentIntentResponseSchema>;
+
+export const placeOrderRequestSchema = z.object({
+  cart: z
+    .array(
+      z
+        .object({
+          productId: objectIdSchema,
+          name: z.string().optional(),
+          price: z.number().optional(),
+          quantity: z.number().int().min(1).max(1000).optional(),
+        })
+        .loose(),
+    )
+    .max(200)
+    .optional(),
+  payment: z.object({
+    id: z.string().trim().min(1, 'payment id is required').max(255),
+    status: z.string().optional(),
+  }),
+  amount: z.number().optional(),
+  buyer: z.unknown().optional(),
+  address: z.string().max(500).optional(),
+});
+export type PlaceOrderRequest = z.infer<typeof placeOrderRequestSchema>;
+
+export const stripeConfigResponseSchema = z.object({
+  publishableKey: z.string().nullable(),
+  currency: z.string(),
+});
+export type StripeConfigResponse = z.infer<typeof stripeConfigResponseSchema>;

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+export const priceRangeSchema = z.tuple([z.number().min(0), z.number().min(0)]);
+export type PriceRange = z.infer<typeof priceRangeSchema>;
+
+export const priceBandSchema = z.object({
+  _id: z.number().int(),
+  name: z.string(),
+  array: priceRangeSchema,
+});
+export type PriceBand = z.infer<typeof priceBandSchema>;
+
+/** The six price bands of the home page filter; the last one is open-ended (up to 9999). */
+export const PRICE_BANDS: readonly PriceBand[] = [
+  { _id: 0, name: '$0 to 19', array: [0, 19] },
+  { _id: 1, name: '$20 to 39', array: [20, 39] },
+  { _id: 2, name: '$40 to 59', array: [40, 59] },
+  { _id: 3, name: '$60 to 79', array: [60, 79] },
+  { _id: 4, name: '$80 to 99', array: [80, 99] },
+  { _id: 5, name: '$100 or more', array: [100, 9999] },
+];
+
+export const findPriceBand = (id: number): PriceBand | undefined =>
+  PRICE_BANDS.find((band) => band._id === id);
+
+/** Whether a price falls inside a band, both ends included. */
+export const isInPriceRange = (price: number, [low, high]: PriceRange): boolean =>
+  price >= low && price <= high;

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { categorySchema } from './category.js';
+import { objectIdSchema, requiredText } from './common.js';
+import { priceRangeSchema } from './price-bands.js';
+
+/** Products per page of `product-list/{page}`. */
+export const PRODUCT_PAGE_SIZE = 6;
+
+export const productSchema = z.object({
+  _id: objectIdSchema,
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  price: z.number(),
+  quantity: z.number().int(),
+  shipping: z.union([z.literal(0), z.literal(1)]),
+  /** Null only when the product's category no longer exists. */
+  category: categorySchema.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+/** A product as order lines show it: no stock, no photo bytes. */
+export const productSummarySchema = productSchema.pick({
+  _id: true,
+  name: true,
+  slug: true,
+  description: true,
+  price: true,
+});
+export type ProductSummary = z.infer<typeof productSummarySchema>;
+
+const numberField = (field: string, opts: { int: boolean; max: number }) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, `${field} is required`)
+    .transform(Number)
+    .pipe(
+      z
+        .number({ error: `${field} must be a number` })
+        .refine(Number.isFinite, `${field} must be a number`)
+        .refine((n) => !opts.int || Number.isInteger(n), `${field} must be a whole number`)
+        .refine((n) => n >= 0, `${field} must not be negative`)
+        .refine((n) => n <= opts.max, `${field} must be at most ${opts.max}`),
+    );
+
+/**
+ * The text fields of the multipart create and update forms (every multipart
+ * field arrives as a string). Shipping is "1"/"0" (also "true"/"false"/"yes"/"no").
+ */
+export const productFormSchema = z.object({
+  name: requiredText('Name', 200),
+  description: requiredText('Description', 5000),
+  price: numberField('Price', { int: false, max: 1_000_000 }),
+  quantity: numberField('Quantity', { int: true, max: 1_000_000 }),
+  category: objectIdSchema
+    .or(z.literal('').transform(() => undefined))
+    .refine((v) => v !== undefined, 'Category is required'),
+  shipping: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine(
+      (v) => ['0', '1', 'true', 'false', 'yes', 'no', ''].includes(v),
+      'Shipping must be 0 or 1',
+    )
+    .transform((v): 0 | 1 => (v === '1' || v === 'true' || v === 'yes' ? 1 : 0))
+    .optional(),
+});
+export type ProductForm = z.input<typeof productFormSchema>;
+export type ProductFormValues = z.output<typeof productFormSchema>;
+
+export const productListResponseSchema = z.object({
+  success: z.literal(true),
+  products: z.array(productSchema),
+});
+export type ProductListResponse = z.infer<typeof productListResponseSchema>;
+
+export const allProductsResponseSchema = productListResponseSchema.extend({
+  countTotal: z.number().int(),
+  message: z.string(),
+});
+
+export const productResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  product: productSchema,
+});
+export type ProductResponse = z.infer<typeof productResponseSchema>;
+
+export const productCountResponseSchema = z.object({
+  success: z.literal(true),
+  total: z.number().int(),
+});
+
+export const productPageParamsSchema = z.object({
+  page: z.coerce
+    .number({ error: 'page must be a number' })
+    .int('page must be a whole number')
+    .min(1, 'page must be 1 or more')
+    .max(100_000, 'page is too large'),
+});
+
+export const productFiltersRequestSchema = z.object({
+  checked: z.array(objectIdSchema).max(100).default([]),
+  radio: z.union([priceRangeSchema, z.tuple([])]).default([]),
+});
+export type ProductFiltersRequest = z.input<typeof productFiltersRequestSchema>;
+
+export const searchParamsSchema = z.object({
+  keyword: z.string().trim().min(1, 'keyword is required').max(100, 'keyword is too long'),
+});
+/** `search/{keyword}` answers with the bare list of matching products. */
+export const searchResponseSchema = z.array(productSchema);
+
+export const relatedProductParamsSchema = z.object({
+  productId: objectIdSchema,
+  categoryId: objectIdSchema,
+});
+
+export const productCategoryResponseSchema = z.object({
+  success: z.literal(true),
+  category: categorySchema,
+  products: z.array(productSchema),
+});
+export type ProductCategoryResponse = z.infer<typeof productCategoryResponseSchema>;

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { objectIdSchema, requiredText } from './common.js';
+
+/** 1 is an administrator; any other number is a normal user. */
+export const ADMIN_ROLE = 1;
+
+export const userSchema = z.object({
+  _id: objectIdSchema,
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  role: z.number().int(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const isAdmin = (user: Pick<User, 'role'> | null | undefined): boolean =>
+  user?.role === ADMIN_ROLE;
+
+const emailSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Email is required')
+  .max(254, 'Email is too long')
+  .pipe(z.email('Email must be a valid e-mail address'));
+
+const passwordSchema = z
+  .string({ error: 'Password is required' })
+  .min(6, 'Password must be at least 6 characters long')
+  .max(72, 'Password must be at most 72 characters long');
+
+/** Role is not accepted here: it is set only in the database. */
+export const registerRequestSchema = z.object({
+  name: requiredText('Name', 100),
+  email: emailSchema,
+  password: passwordSchema,
+  phone: requiredText('Phone', 30),
+  address: requiredText('Address', 500),
+});
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+export const registerResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  user: userSchema.optional(),
+});
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+
+export const loginRequestSchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const loginResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  user: userSchema,
+  token: z.string(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** What the browser keeps under the storage key `auth`. */
+export const authSessionSchema = z.object({
+  user: userSchema.nullable(),
+  token: z.string(),
+});
+export type AuthSession = z.infer<typeof authSessionSchema>;
+
+export const authCheckResponseSchema = z.object({ ok: z.boolean() });
+export type AuthCheckResponse = z.infer<typeof authCheckResponseSchema>;
+
+/**
+ * The profile form sends every field; email is read-only and ignored by the
+ * server, and an empty password leaves the password unchanged.
+ */
+export const profileUpdateRequestSchema = z.object({
+  name: requiredText('Name', 100).optional(),
+  email: z.string().optional(),
+  password: z
+    .string()
+    .max(72, 'Password must be at most 72 characters long')
+    .refine((p) => p.length === 0 || p.length >= 6, 'Password must be at least 6 characters long')
+    .optional(),
+  phone: requiredText('Phone', 30).optional(),
+  address: requiredText('Address', 500).optional(),
+});
+export type ProfileUpdateRequest = z.infer<typeof profileUpdateRequestSchema>;
+
+export const profileUpdateResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  updatedUser: userSchema,
+});
+export type ProfileUpdateResponse = z.infer<typeof profileUpdateResponseSchema>;
+
+/** A failed profile update carries its reason in `error` as well as `message`. */
+export const profileUpdateErrorSchema = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  error: z.string(),
+});
+
+export const allUsersResponseSchema = z.object({
+  success: z.literal(true),
+  users: z.array(userSchema),
+});
+export type AllUsersResponse = z.infer<typeof allUsersResponseSchema>;

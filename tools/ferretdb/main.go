@@ -1,0 +1,68 @@
+// Command ferretdb serves the MongoDB wire protocol on top of SQLite by embedding
+// FerretDB v1. It exists for machines that cannot download a MongoDB binary:
+// the API and its tests connect to it like to any mongod.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+
+	"github.com/FerretDB/FerretDB/ferretdb"
+)
+
+func main() {
+	listen := flag.String("listen", "127.0.0.1:27017", "TCP address to listen on")
+	dir := flag.String("dir", "", "directory holding the SQLite files (required)")
+	logLevel := flag.String("log-level", "warn", "log level: debug, info, warn or error")
+	flag.Parse()
+
+	if *dir == "" {
+		fmt.Fprintln(os.Stderr, "ferretdb: -dir is required")
+		os.Exit(2)
+	}
+	absDir, err := filepath.Abs(*dir)
+	if err == nil {
+		err = os.MkdirAll(absDir, 0o755)
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "ferretdb: cannot use data directory %q: %v\n", *dir, err)
+		os.Exit(1)
+	}
+
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(*logLevel)); err != nil {
+		fmt.Fprintf(os.Stderr, "ferretdb: bad -log-level: %v\n", err)
+		os.Exit(2)
+	}
+	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
+
+	db, err := ferretdb.New(&ferretdb.Config{
+		Listener:  ferretdb.ListenerConfig{TCP: *listen},
+		Logger:    logger,
+		Handler:   "sqlite",
+		SQLiteURL: "file:" + absDir + "/",
+	})
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "ferretdb: %v\n", err)
+		os.Exit(1)
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_ = db.Run(ctx)
+	}()
+	// The URI is only known once Run has bound the listener; printing it tells a
+	// parent process that the server is ready.
+	fmt.Println("ferretdb listening on", db.MongoDBURI())
+	<-done
+}
