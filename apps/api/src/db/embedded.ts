@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -76,19 +76,28 @@ export function findRepoRoot(start = dirname(fileURLToPath(import.meta.url))): s
   return dir;
 }
 
-/** Builds tools/ferretdb once (Go caches the build) and returns the binary's path. */
+/**
+ * Builds tools/ferretdb when its binary is missing or older than its sources, and
+ * returns the binary's path. The build goes to a temporary name and is renamed,
+ * so a running server is never overwritten.
+ */
 export async function buildFerretDb(repoRoot = findRepoRoot()): Promise<string> {
-  const binary = join(repoRoot, 'tools', 'ferretdb', 'ferretdb');
-  await promisify(execFile)('go', ['build', '-o', binary, '.'], {
-    cwd: join(repoRoot, 'tools', 'ferretdb'),
+  const toolDir = join(repoRoot, 'tools', 'ferretdb');
+  const binary = join(toolDir, 'ferretdb');
+  const newestSource = Math.max(
+    ...['main.go', 'go.mod', 'go.sum'].map((f) => statSync(join(toolDir, f)).mtimeMs),
+  );
+  if (existsSync(binary) && statSync(binary).mtimeMs >= newestSource) return binary;
+  const temporary = `${binary}.${process.pid}.tmp`;
+  await promisify(execFile)('go', ['build', '-o', temporary, '.'], {
+    cwd: toolDir,
     timeout: READY_TIMEOUT_MS,
   }).catch((err: NodeJS.ErrnoException & { stderr?: string }) => {
     throw new Error(
-      err.code === 'ENOENT'
-        ? 'Go is not installed'
-        : `go build failed: ${err.stderr ?? err.message}`,
+      err.code === 'ENOENT' ? 'Go is not installed' : `go build failed: ${err.stderr ?? err.message}`,
     );
   });
+  renameSync(temporary, binary);
   return binary;
 }
 
