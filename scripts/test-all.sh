@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# The README's test command: every suite of every workspace, then one closing line
+# counting them all, whatever the outcome.
+set -uo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+bash scripts/ensure-test-tools.sh || exit 1
+find . -path ./node_modules -prune -o -type d -name test-results -print0 | xargs -0 rm -rf
+pnpm exec turbo run test test:e2e --concurrency=1
+status=$?
+node scripts/test-summary.mjs || status=1
+exit "$status"
