@@ -47,8 +47,10 @@ export function toAppError(err: unknown): AppError {
   const e = err as { type?: string; status?: number; name?: string; code?: number };
   if (e?.type === 'entity.parse.failed') return badRequest('Malformed JSON in request body');
   if (e?.type === 'entity.too.large') return new AppError(413, 'Request body is too large');
-  if (e?.type && typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
-    return new AppError(e.status, 'Request body could not be read');
+  if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
+    // http-errors from body parsing or static files: keep the status, not the internals.
+    if (e.status === 404) return notFound('Not found');
+    return new AppError(e.status, e.type ? 'Request body could not be read' : 'Bad request');
   }
   if (e?.name === 'CastError' || e?.name === 'BSONError') return badRequest('Invalid id');
   if (e?.name === 'ValidationError') return badRequest('Invalid input');

@@ -1,0 +1,85 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { errorResponseSchema } from '@shop/contracts';
+import mongoose from 'mongoose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+import { startTestApp } from './test/harness.js';
+
+describe('configuration', () => {
+  it('when production has no JWT_SECRET, then loading the config fails with a clear line', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      'JWT_SECRET: JWT_SECRET must be set in production',
+    );
+  });
+
+  it('when PORT is not a number, then loading the config fails naming PORT', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+  });
+
+  it('when nothing is set, then the defaults apply (port 8080, 1 MB photos)', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(8080);
+    expect(config.MAX_PHOTO_BYTES).toBe(1_000_000);
+  });
+});
+
+describe('the SPA and health', () => {
+  const dist = mkdtempSync(join(tmpdir(), 'shop-web-dist-'));
+  let t: Awaited<ReturnType<typeof startTestApp>>;
+
+  beforeAll(async () => {
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>E-commerce best app</title>');
+    writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    t = await startTestApp({ WEB_DIST: dist, AUTH_RATE_LIMIT: '3' });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('when a deep link is reloaded, then index.html is served and not cached', async () => {
+    const res = await t.http().get('/dashboard/user/orders').expect(200);
+    expect(res.text).toContain('E-commerce best app');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('when a hashed asset is fetched, then it is cached for a year as immutable', async () => {
+    const res = await t.http().get('/assets/index-abc123.js').expect(200);
+    expect(res.headers['cache-control']).toContain('max-age=31536000');
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('when an asset does not exist, then 404 instead of index.html', async () => {
+    await t.http().get('/assets/missing.js').expect(404);
+  });
+
+  it('when an unknown API path is asked, then a JSON 404, not the SPA', async () => {
+    const res = await t.http().get('/api/v1/product/nothing-here/at-all').expect(404);
+    expect(errorResponseSchema.parse(res.body).success).toBe(false);
+  });
+
+  it('when too many logins come from one address, then 429 with a clear message', async () => {
+    const attempt = () =>
+      t.http().post('/api/v1/auth/login').send({ email: 'x@example.com', password: 'wrong' });
+    for (let i = 0; i < 3; i += 1) expect((await attempt()).status).toBe(401);
+    const res = await attempt().expect(429);
+    expect(res.body).toEqual({
+      success: false,
+      message: 'Too many attempts, please try again in 15 minutes',
+    });
+  });
+
+  it('when the database answers, then healthz is 200; when it is gone, then 503', async () => {
+    expect((await t.http().get('/healthz')).body).toEqual({ ok: true, database: 'up' });
+    const url = mongoose.connection.getClient().options.hosts.map(String).join(',');
+    const dbName = mongoose.connection.name;
+    await mongoose.disconnect();
+    const res = await t.http().get('/healthz').expect(503);
+    expect(res.body).toEqual({ ok: false, database: 'down' });
+    await mongoose.connect(`mongodb://${url}/`, { dbName });
+    await t.http().get('/healthz').expect(200);
+  });
+});
