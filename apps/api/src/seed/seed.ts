@@ -1,3 +1,213 @@
+import type { OrderStatus } from '@shop/contracts';
+import type mongoose from 'mongoose';
+import slugify from 'slugify';
+import { UserModel } from '../features/auth/model.js';
+import { hashPassword } from '../features/auth/use-cases.js';
+import { CategoryModel } from '../features/categories/model.js';
+import { OrderModel } from '../features/orders/model.js';
+import { ProductModel } from '../features/products/model.js';
+import { CATALOG } from './catalog.js';
+import { renderProductPhoto } from './photos.js';
+
+/** The demo accounts; their credentials are printed and documented in the README. */
+export const SEED_ACCOUNTS = [
+  {
+    label: 'admin',
+    name: 'Shop Admin',
+    email: 'admin@shop.test',
+    password: 'admin123',
+    role: 1,
+    phone: '555-0100',
+    address: '1 Market Street, Springfield',
+  },
+  {
+    label: 'user',
+    name: 'Demo User',
+    email: 'user@shop.test',
+    password: 'user1234',
+    role: 0,
+    phone: '555-0123',
+    address: '42 Demo Lane, Springfield',
+  },
+] as const;
+
+interface SampleOrder {
+  paymentId: string;
+  success: boolean;
+  paymentStatus: string;
+  status: OrderStatus;
+  hoursAgo: number;
+  lines: [productName: string, quantity: number][];
+}
+
+/** Orders of the demo user, so the order screens have something to show. */
+const SAMPLE_ORDERS: readonly SampleOrder[] = [
+  {
+    paymentId: 'seed_pi_1',
+    success: true,
+    paymentStatus: 'succeeded',
+    status: 'deliverd',
+    hoursAgo: 12 * 24,
+    lines: [
+      ['Stoneware Coffee Mug', 2],
+      ['Midnight at the Lighthouse', 1],
+    ],
+  },
+  {
+    paymentId: 'seed_pi_2',
+    success: true,
+    paymentStatus: 'succeeded',
+    status: 'Processing',
+    hoursAgo: 2 * 24,
+    lines: [['Wireless Noise-Cancelling Headphones', 1]],
+  },
+  {
+    paymentId: 'seed_pi_3',
+    success: false,
+    paymentStatus: 'requires_payment_method',
+    status: 'cancel',
+    hoursAgo: 5,
+    lines: [
+      ['Yoga Mat with Carry Strap', 1],
+      ['Stainless Steel Water Bottle', 2],
+    ],
+  },
+];
+
+const HOUR_MS = 60 * 60 * 1000;
+const SEED_CURRENCY = 'usd';
+
+export const toSlug = (name: string) => slugify(name, { lower: true, strict: true });
+
+export interface SeedResult {
+  /** One printable line per account: role, e-mail and password. */
+  accounts: string[];
+  /** How many documents this run added (0 everywhere on a second run). */
+  created: { categories: number; products: number; orders: number };
+}
+
+/**
+ * Inserts the document unless one matches the filter; an existing one is left as an admin
+ * may have edited it. Timestamps are set here so the demo data gets a stable order.
+ */
+async function insertIfMissing<T>(
+  model: mongoose.Model<T>,
+  filter: mongoose.RootFilterQuery<T>,
+  doc: Record<string, unknown>,
+  createdAt: Date,
+): Promise<boolean> {
+  const { upsertedCount } = await model.updateOne(
+    filter,
+    { $setOnInsert: { ...doc, createdAt, updatedAt: createdAt } },
+    { upsert: true, timestamps: false },
+  );
+  return upsertedCount > 0;
+}
+
+/** The demo accounts always get their documented credentials back, so the printout is true. */
+async function upsertAccounts() {
+  const ids: Record<string, mongoose.Types.ObjectId> = {};
+  for (const { label, password, ...fields } of SEED_ACCOUNTS) {
+    await UserModel.updateOne(
+      { email: fields.email },
+      { $set: { ...fields, password: await hashPassword(password) } },
+      { upsert: true },
+    );
+    const user = await UserModel.findOne({ email: fields.email }).select('_id').lean();
+    if (user) ids[label] = user._id;
+  }
+  return ids;
+}
+
+async function upsertCatalog(now: Date) {
+  let categories = 0;
+  let products = 0;
+  for (const [index, category] of CATALOG.entries()) {
+    const slug = toSlug(category.name);
+    const at = new Date(now.getTime() - (CATALOG.length - index) * HOUR_MS);
+    if (await insertIfMissing(CategoryModel, { slug }, { name: category.name, slug }, at)) {
+      categories += 1;
+    }
+  }
+  const categoryIds = new Map(
+    (await CategoryModel.find({ slug: { $in: CATALOG.map((c) => toSlug(c.name)) } }).lean()).map(
+      (c) => [c.slug, c._id],
+    ),
+  );
+  const existing = new Set(
+    (await ProductModel.find().select('slug').lean()).map((product) => product.slug),
+  );
+  for (const [c, category] of CATALOG.entries()) {
+    for (const [p, product] of category.products.entries()) {
+      const slug = toSlug(product.name);
+      if (existing.has(slug)) continue;
+      // Interleaved ages: the newest page shows one product of each category.
+      const rank = p * CATALOG.length + c;
+      const at = new Date(now.getTime() - 30 * 24 * HOUR_MS - rank * HOUR_MS);
+      const doc = {
+        ...product,
+        slug,
+        category: categoryIds.get(toSlug(category.name)),
+        photo: await renderProductPhoto(product.name, category.theme),
+      };
+      if (await insertIfMissing(ProductModel, { slug }, doc, at)) products += 1;
+    }
+  }
+  return { categories, products };
+}
+
+async function upsertSampleOrders(buyer: mongoose.Types.ObjectId | undefined, now: Date) {
+  if (!buyer) return 0;
+  const slugs = SAMPLE_ORDERS.flatMap((o) => o.lines.map(([name]) => toSlug(name)));
+  const products = new Map(
+    (
+      await ProductModel.find({ slug: { $in: slugs } })
+        .select('name slug price')
+        .lean()
+    ).map((p) => [p.slug, p]),
+  );
+  let created = 0;
+  for (const order of SAMPLE_ORDERS) {
+    const lines = order.lines.flatMap(([name, quantity]) => {
+      const product = products.get(toSlug(name));
+      return product
+        ? [{ productId: product._id, name: product.name, price: product.price, quantity }]
+        : [];
+    });
+    const amount = Math.round(lines.reduce((sum, l) => sum + l.price * l.quantity, 0) * 100);
+    const doc = {
+      products: lines,
+      payment: {
+        id: order.paymentId,
+        success: order.success,
+        status: order.paymentStatus,
+        amount,
+        currency: SEED_CURRENCY,
+      },
+      buyer,
+      address: SEED_ACCOUNTS[1].address,
+      status: order.status,
+    };
+    const at = new Date(now.getTime() - order.hoursAgo * HOUR_MS);
+    if (await insertIfMissing(OrderModel, { 'payment.id': order.paymentId }, doc, at)) created += 1;
+  }
+  return created;
+}
+
+/** Fills the database with the demo shop; safe to run any number of times. */
+export async function seed(now = new Date()): Promise<SeedResult> {
+  const accountIds = await upsertAccounts();
+  const catalog = await upsertCatalog(now);
+  const orders = await upsertSampleOrders(accountIds.user, now);
+  return {
+    accounts: SEED_ACCOUNTS.map((a) => `${a.label.padEnd(6)} ${a.email} / ${a.password}`),
+    created: { ...catalog, orders },
+  };
+}
+
+/** Seeds only a brand-new database: one without any product or user. */
 export async function seedIfEmpty(): Promise<{ accounts: string[] } | null> {
-  return null;
+  const [product, user] = await Promise.all([ProductModel.exists({}), UserModel.exists({})]);
+  if (product || user) return null;
+  return seed();
 }

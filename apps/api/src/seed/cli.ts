@@ -1,0 +1,36 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../config.js';
+import { connectDatabase } from '../db/connect.js';
+import { seed } from './seed.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** `pnpm seed`: fills the database of MONGO_URL (or the embedded one) with the demo shop. */
+async function main() {
+  const config = loadConfig();
+  // DATA_DIR is relative to the repository root, as server.ts resolves it.
+  const dataDir = resolve(here, '../../../..', config.DATA_DIR);
+  const db = await connectDatabase({
+    ...(config.MONGO_URL ? { mongoUrl: config.MONGO_URL } : {}),
+    dataDir,
+  });
+  try {
+    console.log(
+      db.embedded ? `database: embedded ${db.embedded.kind} in ${dataDir}` : 'database: MONGO_URL',
+    );
+    const { accounts, created } = await seed();
+    console.log(
+      `created ${created.categories} categories, ${created.products} products, ${created.orders} orders (existing ones kept)`,
+    );
+    console.log('accounts:');
+    for (const line of accounts) console.log(`  ${line}`);
+  } finally {
+    await db.close();
+  }
+}
+
+main().catch((err: Error) => {
+  console.error(`seed failed: ${err.message}`);
+  process.exit(1);
+});

@@ -1,0 +1,112 @@
+import { createHash } from 'node:crypto';
+import {
+  isInPriceRange,
+  loginResponseSchema,
+  ordersResponseSchema,
+  PRICE_BANDS,
+} from '@shop/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UserModel } from '../features/auth/model.js';
+import { CategoryModel } from '../features/categories/model.js';
+import { OrderModel } from '../features/orders/model.js';
+import { ProductModel } from '../features/products/model.js';
+import { startTestApp } from '../test/harness.js';
+import { SEED_ACCOUNTS, seed, seedIfEmpty } from './seed.js';
+
+let t: Awaited<ReturnType<typeof startTestApp>>;
+let firstRun: Awaited<ReturnType<typeof seedIfEmpty>>;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  firstRun = await seedIfEmpty();
+});
+afterAll(() => t.close());
+
+const counts = async () => ({
+  users: await UserModel.countDocuments(),
+  categories: await CategoryModel.countDocuments(),
+  products: await ProductModel.countDocuments(),
+  orders: await OrderModel.countDocuments(),
+});
+
+const login = (email: string, password: string) =>
+  t.http().post('/api/v1/auth/login').send({ email, password });
+
+describe('seeding an empty database', () => {
+  it('when it is seeded, then each printed account logs in through HTTP with its role', async () => {
+    expect(firstRun?.accounts).toHaveLength(SEED_ACCOUNTS.length);
+    for (const account of SEED_ACCOUNTS) {
+      const printed = firstRun?.accounts.find((line) => line.includes(account.email));
+      expect(printed).toContain(account.password);
+      const res = await login(account.email, account.password);
+      expect(res.status).toBe(200);
+      expect(loginResponseSchema.parse(res.body).user).toMatchObject({
+        name: account.name,
+        role: account.role,
+      });
+    }
+  });
+
+  it('when it is seeded, then at least 6 categories and 40 products exist', async () => {
+    const now = await counts();
+    expect(now.categories).toBeGreaterThanOrEqual(6);
+    expect(now.products).toBeGreaterThanOrEqual(40);
+  });
+
+  it('when it is seeded, then every product has a JPEG photo whose etag hashes its bytes', async () => {
+    // Hydrated, not lean: a lean read gives BSON Binary rather than a Buffer.
+    const products = await ProductModel.find().select('+photo.data');
+    for (const product of products) {
+      const data = product.photo?.data ?? Buffer.alloc(0);
+      expect(data.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+      expect(data.length).toBeLessThan(50_000);
+      expect(product.photo?.contentType).toBe('image/jpeg');
+      expect(product.photo?.etag).toBe(createHash('sha256').update(data).digest('hex'));
+    }
+  });
+
+  it('when it is seeded, then the catalogue covers every price band, empty stock and long texts', async () => {
+    const products = await ProductModel.find().lean();
+    for (const band of PRICE_BANDS) {
+      expect(products.some((p) => isInPriceRange(p.price, band.array))).toBe(true);
+    }
+    expect(products.filter((p) => p.quantity === 0).length).toBeGreaterThanOrEqual(2);
+    expect(products.some((p) => p.description.length > 100)).toBe(true);
+    expect(new Set(products.map((p) => p.shipping))).toEqual(new Set([0, 1]));
+    expect(new Set(products.map((p) => p.createdAt.getTime())).size).toBe(products.length);
+    expect(products.every((p) => /^[a-z0-9]+(-[a-z0-9]+)*$/.test(p.slug))).toBe(true);
+  });
+
+  it('when the demo user lists their orders, then sample orders with mixed payments appear', async () => {
+    const account = SEED_ACCOUNTS[1];
+    const { token } = loginResponseSchema.parse(
+      (await login(account.email, account.password)).body,
+    );
+
+    const res = await t.http().get('/api/v1/auth/orders').set('Authorization', token);
+
+    const { orders } = ordersResponseSchema.parse(res.body);
+    expect(orders.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(orders.map((o) => o.payment.success))).toEqual(new Set([true, false]));
+    expect(orders.every((o) => o.products.every((line) => line.productId !== null))).toBe(true);
+  });
+});
+
+describe('seeding again', () => {
+  it('when seedIfEmpty meets a database with data, then it returns null and adds nothing', async () => {
+    const before = await counts();
+    expect(await seedIfEmpty()).toBeNull();
+    expect(await counts()).toEqual(before);
+  });
+
+  it('when the seed runs a second time, then no count changes and the credentials still work', async () => {
+    const before = await counts();
+
+    const result = await seed();
+
+    expect(result.created).toEqual({ categories: 0, products: 0, orders: 0 });
+    expect(await counts()).toEqual(before);
+    const admin = SEED_ACCOUNTS[0];
+    expect((await login(admin.email, admin.password)).status).toBe(200);
+  });
+});
