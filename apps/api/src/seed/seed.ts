@@ -9,27 +9,28 @@ import { ProductModel } from '../features/products/model.js';
 import { CATALOG } from './catalog.js';
 import { renderProductPhoto } from './photos.js';
 
+const ADMIN = {
+  label: 'admin',
+  name: 'Shop Admin',
+  email: 'admin@shop.test',
+  password: 'admin123',
+  role: 1,
+  phone: '555-0100',
+  address: '1 Market Street, Springfield',
+} as const;
+
+const DEMO_USER = {
+  label: 'user',
+  name: 'Demo User',
+  email: 'user@shop.test',
+  password: 'user1234',
+  role: 0,
+  phone: '555-0123',
+  address: '42 Demo Lane, Springfield',
+} as const;
+
 /** The demo accounts; their credentials are printed and documented in the README. */
-export const SEED_ACCOUNTS = [
-  {
-    label: 'admin',
-    name: 'Shop Admin',
-    email: 'admin@shop.test',
-    password: 'admin123',
-    role: 1,
-    phone: '555-0100',
-    address: '1 Market Street, Springfield',
-  },
-  {
-    label: 'user',
-    name: 'Demo User',
-    email: 'user@shop.test',
-    password: 'user1234',
-    role: 0,
-    phone: '555-0123',
-    address: '42 Demo Lane, Springfield',
-  },
-] as const;
+export const SEED_ACCOUNTS = [ADMIN, DEMO_USER] as const;
 
 interface SampleOrder {
   paymentId: string;
@@ -106,41 +107,48 @@ async function insertIfMissing<T>(
 
 /** The demo accounts always get their documented credentials back, so the printout is true. */
 async function upsertAccounts() {
-  const ids: Record<string, mongoose.Types.ObjectId> = {};
-  for (const { label, password, ...fields } of SEED_ACCOUNTS) {
+  const ids = new Map<string, mongoose.Types.ObjectId>();
+  for (const { name, email, password, role, phone, address } of SEED_ACCOUNTS) {
     await UserModel.updateOne(
-      { email: fields.email },
-      { $set: { ...fields, password: await hashPassword(password) } },
+      { email },
+      { $set: { name, email, role, phone, address, password: await hashPassword(password) } },
       { upsert: true },
     );
-    const user = await UserModel.findOne({ email: fields.email }).select('_id').lean();
-    if (user) ids[label] = user._id;
+    const user = await UserModel.findOne({ email }).select('_id').lean();
+    if (user) ids.set(email, user._id);
   }
   return ids;
 }
 
-async function upsertCatalog(now: Date) {
-  let categories = 0;
-  let products = 0;
+async function upsertCategories(now: Date) {
+  let created = 0;
   for (const [index, category] of CATALOG.entries()) {
     const slug = toSlug(category.name);
     const at = new Date(now.getTime() - (CATALOG.length - index) * HOUR_MS);
     if (await insertIfMissing(CategoryModel, { slug }, { name: category.name, slug }, at)) {
-      categories += 1;
+      created += 1;
     }
   }
-  const categoryIds = new Map(
-    (await CategoryModel.find({ slug: { $in: CATALOG.map((c) => toSlug(c.name)) } }).lean()).map(
-      (c) => [c.slug, c._id],
-    ),
-  );
-  const existing = new Set(
-    (await ProductModel.find().select('slug').lean()).map((product) => product.slug),
-  );
+  return created;
+}
+
+/** Photos are rendered only for products still missing, so a second run is quick. */
+async function upsertProducts(now: Date) {
+  const categorySlugs = CATALOG.map((c) => toSlug(c.name));
+  const productSlugs = CATALOG.flatMap((c) => c.products.map((p) => toSlug(p.name)));
+  const [categories, existing] = await Promise.all([
+    CategoryModel.find({ slug: { $in: categorySlugs } }).lean(),
+    ProductModel.find({ slug: { $in: productSlugs } })
+      .select('slug')
+      .lean(),
+  ]);
+  const categoryIds = new Map(categories.map((c) => [c.slug, c._id]));
+  const existingSlugs = new Set(existing.map((p) => p.slug));
+  let created = 0;
   for (const [c, category] of CATALOG.entries()) {
     for (const [p, product] of category.products.entries()) {
       const slug = toSlug(product.name);
-      if (existing.has(slug)) continue;
+      if (existingSlugs.has(slug)) continue;
       // Interleaved ages: the newest page shows one product of each category.
       const rank = p * CATALOG.length + c;
       const at = new Date(now.getTime() - 30 * 24 * HOUR_MS - rank * HOUR_MS);
@@ -150,10 +158,10 @@ async function upsertCatalog(now: Date) {
         category: categoryIds.get(toSlug(category.name)),
         photo: await renderProductPhoto(product.name, category.theme),
       };
-      if (await insertIfMissing(ProductModel, { slug }, doc, at)) products += 1;
+      if (await insertIfMissing(ProductModel, { slug }, doc, at)) created += 1;
     }
   }
-  return { categories, products };
+  return created;
 }
 
 async function upsertSampleOrders(buyer: mongoose.Types.ObjectId | undefined, now: Date) {
@@ -185,7 +193,7 @@ async function upsertSampleOrders(buyer: mongoose.Types.ObjectId | undefined, no
         currency: SEED_CURRENCY,
       },
       buyer,
-      address: SEED_ACCOUNTS[1].address,
+      address: DEMO_USER.address,
       status: order.status,
     };
     const at = new Date(now.getTime() - order.hoursAgo * HOUR_MS);
@@ -197,11 +205,12 @@ async function upsertSampleOrders(buyer: mongoose.Types.ObjectId | undefined, no
 /** Fills the database with the demo shop; safe to run any number of times. */
 export async function seed(now = new Date()): Promise<SeedResult> {
   const accountIds = await upsertAccounts();
-  const catalog = await upsertCatalog(now);
-  const orders = await upsertSampleOrders(accountIds.user, now);
+  const categories = await upsertCategories(now);
+  const products = await upsertProducts(now);
+  const orders = await upsertSampleOrders(accountIds.get(DEMO_USER.email), now);
   return {
     accounts: SEED_ACCOUNTS.map((a) => `${a.label.padEnd(6)} ${a.email} / ${a.password}`),
-    created: { ...catalog, orders },
+    created: { categories, products, orders },
   };
 }
 
