@@ -38,9 +38,9 @@ export type OrderDoc = InferSchemaType<typeof orderSchema> & { _id: mongoose.Typ
 export const OrderModel = mongoose.model('orders', orderSchema);
 
 /** What an order line shows of its product: never the photo. */
-export const ORDER_PRODUCT_FIELDS = 'name slug description price';
+const ORDER_PRODUCT_FIELDS = 'name slug description price';
 /** What an order shows of its buyer: never the e-mail, address or password hash. */
-export const ORDER_BUYER_FIELDS = 'name';
+const ORDER_BUYER_FIELDS = 'name';
 
 interface ProductSummaryDoc {
   _id: mongoose.Types.ObjectId;
