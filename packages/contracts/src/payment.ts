@@ -39,8 +39,14 @@ export const placeOrderRequestSchema = z.object({
     )
     .max(200)
     .optional(),
+  /** Only `payment.id` is trusted: the server asks the payment provider for the rest. */
   payment: z.object({
-    id: z.string().trim().min(1, 'payment id is required').max(255),
+    id: z
+      .string({ error: 'payment id is required' })
+      .trim()
+      .min(1, 'payment id is required')
+      .max(255)
+      .regex(/^pi_[A-Za-z0-9_]+$/, 'payment id must be a PaymentIntent id (pi_...)'),
     status: z.string().optional(),
   }),
   amount: z.number().optional(),
@@ -54,3 +60,7 @@ export const stripeConfigResponseSchema = z.object({
   currency: z.string(),
 });
 export type StripeConfigResponse = z.infer<typeof stripeConfigResponseSchema>;
+
+/** What the webhook answers to every verified event, placed or not. */
+export const webhookResponseSchema = z.object({ received: z.literal(true) });
+export type WebhookResponse = z.infer<typeof webhookResponseSchema>;
