@@ -9,6 +9,7 @@ import { databaseIsUp } from './db/connect.js';
 import { authRoutes } from './features/auth/routes.js';
 import { categoryRoutes } from './features/categories/routes.js';
 import { orderRoutes } from './features/orders/routes.js';
+import { paymentRoutes } from './features/payments/routes.js';
 import { productRoutes } from './features/products/routes.js';
 import { errorMiddleware, notFoundMiddleware } from './lib/errors.js';
 import type { Logger } from './lib/logger.js';
@@ -43,6 +44,9 @@ export function createApp({ config, logger }: AppDeps) {
   });
 
   const auth = authRoutes({ jwtSecret: config.JWT_SECRET, authRateLimit: config.AUTH_RATE_LIMIT });
+  const payments = paymentRoutes({ config, signedIn: auth.signedIn });
+  // Before the JSON parser: Stripe signs the webhook's raw bytes.
+  app.use('/api/v1/order', payments.webhook);
   const api = express.Router();
   api.use(express.json({ limit: '100kb' }));
   api.use('/auth', auth.router);
@@ -52,6 +56,7 @@ export function createApp({ config, logger }: AppDeps) {
     '/product',
     productRoutes({ signedIn: auth.signedIn, maxPhotoBytes: config.MAX_PHOTO_BYTES }),
   );
+  api.use('/order', payments.router);
   api.use(notFoundMiddleware);
   app.use('/api/v1', api);
 

@@ -1,0 +1,59 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { AppError } from '../../lib/errors.js';
+import { LockModel } from './model.js';
+
+export interface LockOptions<T> {
+  /** How long to wait for the holder before giving up with `busy`. */
+  waitMs: number;
+  /**
+   * A lock this old outlived its holder (its process died while holding it) and is
+   * taken over.
+   */
+  staleMs: number;
+  busy: () => AppError;
+  /** Asked while waiting: the holder may have done the work for us meanwhile. */
+  doneMeanwhile?: () => Promise<T | null>;
+}
+
+const POLL_MS = 15;
+
+const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000;
+
+/** Runs `work` while holding the lock `key`, which one caller at a time can hold. */
+export async function withLock<T>(
+  key: string,
+  work: () => Promise<T>,
+  options: LockOptions<T>,
+): Promise<T> {
+  const giveUpAt = Date.now() + options.waitMs;
+  let lockedAt = await tryLock(key);
+  while (!lockedAt) {
+    const result = await options.doneMeanwhile?.();
+    if (result) return result;
+    if (Date.now() > giveUpAt) throw options.busy();
+    await LockModel.deleteOne({
+      _id: key,
+      lockedAt: { $lt: new Date(Date.now() - options.staleMs) },
+    });
+    // Jitter keeps waiters of one busy lock from retrying in lockstep.
+    await sleep(POLL_MS + Math.floor(Math.random() * POLL_MS));
+    lockedAt = await tryLock(key);
+  }
+  try {
+    return await work();
+  } finally {
+    // Only our own lock: a slow holder must not release the lock of one that took over.
+    await LockModel.deleteOne({ _id: key, lockedAt });
+  }
+}
+
+async function tryLock(key: string): Promise<Date | null> {
+  const lockedAt = new Date();
+  try {
+    await LockModel.create({ _id: key, lockedAt });
+    return lockedAt;
+  } catch (err) {
+    if (isDuplicateKey(err)) return null;
+    throw err;
+  }
+}
