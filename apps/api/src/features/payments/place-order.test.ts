@@ -1,0 +1,195 @@
+import { errorResponseSchema, orderResponseSchema } from '@shop/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProduct, placeOrderCall, startCheckout, stockOf } from '../../test/checkout.js';
+import { createUser, forgedToken } from '../../test/harness.js';
+import { startPaymentsTestApp } from '../../test/payments-app.js';
+import { UserModel } from '../auth/model.js';
+import { OrderModel } from '../orders/model.js';
+import { ProductModel } from '../products/model.js';
+
+let t: Awaited<ReturnType<typeof startPaymentsTestApp>>;
+beforeAll(async () => {
+  t = await startPaymentsTestApp();
+});
+afterAll(() => t.close());
+
+/** A buyer with a cart of two lamps and one desk, paid or not. */
+async function checkout(opts: { paid?: boolean } = {}) {
+  const user = await createUser();
+  const lamp = await createProduct({ price: 19.99, quantity: 5 });
+  const desk = await createProduct({ price: 120, quantity: 3 });
+  const started = await startCheckout(t.app, user.token, [
+    { _id: lamp.id, quantity: 2 },
+    { _id: desk.id },
+  ]);
+  if (opts.paid ?? true) t.fake.succeed(started.paymentIntentId);
+  return { user, lamp, desk, ...started };
+}
+
+const ordersOf = (paymentIntentId: string) =>
+  OrderModel.countDocuments({ 'payment.id': paymentIntentId });
+
+describe('place-order', () => {
+  it('when the payment succeeded, then one order at database prices and stock taken', async () => {
+    const { user, lamp, desk, paymentIntentId, amount } = await checkout();
+    const res = await placeOrderCall(t.app, user.token, paymentIntentId, {
+      // Everything but payment.id is the browser's word and must not matter.
+      cart: [{ productId: lamp.id, name: 'Free lamp', price: 0, quantity: 50 }],
+      amount: 1,
+      buyer: { _id: 'someone-else' },
+      address: 'Elsewhere',
+    }).expect(201);
+
+    const { order, message } = orderResponseSchema.parse(res.body);
+    expect(message).toBe('Order Placed Successfully');
+    expect(order.products).toEqual([
+      expect.objectContaining({ name: lamp.name, price: 19.99, quantity: 2 }),
+      expect.objectContaining({ name: desk.name, price: 120, quantity: 1 }),
+    ]);
+    expect(order.products[0]?.productId?._id).toBe(lamp.id);
+    expect(order.payment).toEqual({
+      id: paymentIntentId,
+      success: true,
+      status: 'succeeded',
+      amount,
+      currency: 'usd',
+    });
+    expect(amount).toBe(1999 * 2 + 12000);
+    const profile = await UserModel.findById(user.id).lean();
+    expect(order.buyer).toEqual({ _id: user.id, name: profile?.name });
+    expect(order.address).toBe(profile?.address);
+    expect(order.status).toBe('Not Process');
+    expect(await stockOf(lamp.id)).toBe(3);
+    expect(await stockOf(desk.id)).toBe(2);
+  });
+
+  it('when place-order is replayed, one after the other and all at once, then one order and one stock decrement', async () => {
+    const { user, lamp, paymentIntentId } = await checkout();
+    const first = await placeOrderCall(t.app, user.token, paymentIntentId).expect(201);
+    const again = await placeOrderCall(t.app, user.token, paymentIntentId).expect(200);
+    expect(orderResponseSchema.parse(again.body)).toMatchObject({
+      message: 'Order already placed for this payment',
+      order: { _id: first.body.order._id },
+    });
+
+    const fresh = await checkout();
+    const burst = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        placeOrderCall(t.app, fresh.user.token, fresh.paymentIntentId),
+      ),
+    );
+    expect(burst.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 200, 201]);
+    expect(new Set(burst.map((r) => orderResponseSchema.parse(r.body).order._id)).size).toBe(1);
+
+    expect(await ordersOf(paymentIntentId)).toBe(1);
+    expect(await ordersOf(fresh.paymentIntentId)).toBe(1);
+    expect(await stockOf(lamp.id)).toBe(3);
+    expect(await stockOf(fresh.lamp.id)).toBe(3);
+  });
+
+  it('when the payment has not succeeded, then 402 and no order nor stock change', async () => {
+    const { user, lamp, paymentIntentId } = await checkout({ paid: false });
+    const res = await placeOrderCall(t.app, user.token, paymentIntentId).expect(402);
+    expect(errorResponseSchema.parse(res.body).message).toBe(
+      'The payment has not succeeded (status: requires_payment_method)',
+    );
+    expect(await ordersOf(paymentIntentId)).toBe(0);
+    expect(await stockOf(lamp.id)).toBe(5);
+  });
+
+  it("when the payment is another buyer's, then 403, before and after its order exists", async () => {
+    const { user, lamp, paymentIntentId } = await checkout();
+    const intruder = await createUser();
+    const before = await placeOrderCall(t.app, intruder.token, paymentIntentId).expect(403);
+    expect(errorResponseSchema.parse(before.body).message).toBe(
+      'This payment belongs to another account',
+    );
+    expect(await ordersOf(paymentIntentId)).toBe(0);
+
+    await placeOrderCall(t.app, user.token, paymentIntentId).expect(201);
+    const after = await placeOrderCall(t.app, intruder.token, paymentIntentId).expect(403);
+    expect(JSON.stringify(after.body)).not.toContain(lamp.id);
+    expect(await stockOf(lamp.id)).toBe(3);
+  });
+
+  it.each([
+    ['its amount', { amount: 1 }],
+    ['its currency', { currency: 'eur' }],
+  ])(
+    'when the paid PaymentIntent differs from the cart in %s, then 409 and no order',
+    async (_l, change) => {
+      const { user, lamp, paymentIntentId } = await checkout();
+      t.fake.update(paymentIntentId, change);
+      const res = await placeOrderCall(t.app, user.token, paymentIntentId).expect(409);
+      expect(errorResponseSchema.parse(res.body).message).toBe(
+        'The payment does not match the price of the cart; the order was not placed',
+      );
+      expect(await ordersOf(paymentIntentId)).toBe(0);
+      expect(await stockOf(lamp.id)).toBe(5);
+    },
+  );
+
+  it('when a price changed after the payment started, then 409 and no order', async () => {
+    const { user, desk, paymentIntentId } = await checkout();
+    await ProductModel.updateOne({ _id: desk.id }, { $set: { price: 99 } });
+    await placeOrderCall(t.app, user.token, paymentIntentId).expect(409);
+    expect(await ordersOf(paymentIntentId)).toBe(0);
+  });
+
+  it('when stock ran out while paying, then 409, no order and the other lines given back', async () => {
+    const { user, lamp, desk, paymentIntentId } = await checkout();
+    await ProductModel.updateOne({ _id: desk.id }, { $set: { quantity: 0 } });
+    const res = await placeOrderCall(t.app, user.token, paymentIntentId).expect(409);
+    expect(errorResponseSchema.parse(res.body).message).toBe(`${desk.name} is out of stock`);
+    expect(await ordersOf(paymentIntentId)).toBe(0);
+    expect(await stockOf(lamp.id)).toBe(5);
+    expect(await stockOf(desk.id)).toBe(0);
+  });
+
+  it('when Stripe does not know the PaymentIntent, then 404', async () => {
+    const user = await createUser();
+    const res = await placeOrderCall(t.app, user.token, 'pi_unknown123').expect(404);
+    expect(errorResponseSchema.parse(res.body).message).toBe('Payment not found');
+  });
+
+  it('when the PaymentIntent was not made by the shop checkout, then 400 and no order', async () => {
+    const user = await createUser();
+    const foreign = t.fake.insert({
+      amount: 500,
+      status: 'succeeded',
+      metadata: { buyer: user.id, note: 'made elsewhere' },
+    });
+    const res = await placeOrderCall(t.app, user.token, foreign.id).expect(400);
+    expect(errorResponseSchema.parse(res.body).message).toBe(
+      'This payment was not made by a checkout of this shop',
+    );
+    expect(await ordersOf(foreign.id)).toBe(0);
+  });
+
+  it.each([
+    ['no payment', {}, /payment/],
+    ['an operator object as payment id', { payment: { id: { $ne: '' } } }, /payment id/],
+    ['a payment id that is not a PaymentIntent', { payment: { id: '../v1/charges' } }, /pi_/],
+    ['a text cart', { payment: { id: 'pi_123' }, cart: 'all' }, /cart/],
+  ])('when the body has %s, then 400', async (_label, body, message) => {
+    const user = await createUser();
+    const res = await t
+      .http()
+      .post('/api/v1/order/place-order')
+      .set('Authorization', user.token)
+      .send(body)
+      .expect(400);
+    expect(errorResponseSchema.parse(res.body).message).toMatch(message);
+  });
+
+  it('when the token is missing or forged, then 401 and no order', async () => {
+    const { user, paymentIntentId } = await checkout();
+    await t
+      .http()
+      .post('/api/v1/order/place-order')
+      .send({ payment: { id: paymentIntentId } })
+      .expect(401);
+    await placeOrderCall(t.app, forgedToken(user.id), paymentIntentId).expect(401);
+    expect(await ordersOf(paymentIntentId)).toBe(0);
+  });
+});

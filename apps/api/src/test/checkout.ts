@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import { createPaymentIntentResponseSchema } from '@shop/contracts';
+import supertest from 'supertest';
+import { CategoryModel } from '../features/categories/model.js';
+import { ProductModel } from '../features/products/model.js';
+/** A product straight in the database (with its own category), ready to be bought. */
+export async function createProduct(opts: { price?: number; quantity?: number } = {}) {
+  const suffix = randomUUID().slice(0, 8);
+  const category = await CategoryModel.create({ name: `Cat ${suffix}`, slug: `cat-${suffix}` });
+  const product = await ProductModel.create({
+    name: `Lamp ${suffix}`,
+    slug: `lamp-${suffix}`,
+    description: 'A warm desk lamp',
+    price: opts.price ?? 25,
+    quantity: opts.quantity ?? 10,
+    category: category._id,
+    shipping: 1,
+  });
+  return { id: String(product._id), name: product.name, price: product.price };
+}
+
+export const stockOf = async (productId: string) =>
+  (await ProductModel.findById(productId).lean())?.quantity;
+
+type Target = Parameters<typeof supertest>[0];
+
+/** POST create-payment-intent as the browser does, expecting success. */
+export async function startCheckout(
+  target: Target,
+  token: string,
+  cart: Record<string, unknown>[],
+): Promise<{ paymentIntentId: string; amount: number; clientSecret: string }> {
+  const res = await supertest(target)
+    .post('/api/v1/order/create-payment-intent')
+    .set('Authorization', `Bearer ${token}`)
+    .send({ cart });
+  if (res.status !== 200) {
+    throw new Error(`create-payment-intent answered ${res.status}: ${JSON.stringify(res.body)}`);
+  }
+  const { clientSecret, amount } = createPaymentIntentResponseSchema.parse(res.body);
+  return { paymentIntentId: clientSecret.split('_secret_')[0] as string, amount, clientSecret };
+}
+
+/** POST place-order with the spec's payload; only `payment.id` is meant to matter. */
+export const placeOrderCall = (
+  target: Target,
+  token: string,
+  paymentIntentId: string,
+  extra: Record<string, unknown> = {},
+) =>
+  supertest(target)
+    .post('/api/v1/order/place-order')
+    .set('Authorization', `Bearer ${token}`)
+    .send({ payment: { id: paymentIntentId, status: 'succeeded' }, ...extra });
