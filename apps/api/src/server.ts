@@ -18,8 +18,11 @@ async function main() {
   }
   const logger = createLogger(config.LOG_LEVEL);
   const dataDir = resolve(here, '../../..', config.DATA_DIR);
+  // A database named in MONGO_URL (mongodb://host/name) is the one used; 'shop' otherwise.
+  const dbName = config.MONGO_URL?.match(/^mongodb(?:\+srv)?:\/\/[^/]+\/([^/?]+)/)?.[1];
   const db = await connectDatabase({
     ...(config.MONGO_URL ? { mongoUrl: config.MONGO_URL } : {}),
+    ...(dbName ? { dbName } : {}),
     dataDir,
     log: (line) => logger.info(line),
   }).catch((err: Error) => {

@@ -1,0 +1,243 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { createPaymentIntentResponseSchema } from '@shop/contracts';
+import mongoose from 'mongoose';
+import Stripe from 'stripe';
+import { connectDatabase } from '../db/connect.js';
+import { UserModel } from '../features/auth/model.js';
+import { hashPassword } from '../features/auth/use-cases.js';
+import { OrderModel } from '../features/orders/model.js';
+import { signToken } from '../lib/tokens.js';
+import { createProduct, stockOf } from './checkout.js';
+import { type FakeStripe, startFakeStripe } from './fake-stripe.js';
+
+const apiRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const JWT_SECRET = 'oversell-check-secret';
+const WEBHOOK_SECRET = 'whsec_oversell_check';
+const READY_TIMEOUT_MS = 90_000;
+
+export interface OversellFigures {
+  buyers: number;
+  initialStock: number;
+  ordersPlaced: number;
+  stockLeft: number;
+  /** Orders sharing a PaymentIntent plus buyers holding more than one order. */
+  duplicates: number;
+  /** place-order answers by HTTP status, e.g. { 201: 5, 409: 15 }. */
+  answers: Record<string, number>;
+  /** One paid PaymentIntent placed many times at once over both processes and the webhook. */
+  replay: { calls: number; orders: number; unitsTaken: number };
+}
+
+/**
+ * Starts two real API processes (`src/server.ts` through tsx) on one database and a fake
+ * Stripe, then has `buyers` different users check out one unit each of a product with
+ * `stock` units, all at once, alternating the processes. The database is dropped after.
+ */
+export async function runOversellCheck(opts: {
+  mongoUrl: string;
+  buyers?: number;
+  stock?: number;
+}): Promise<OversellFigures> {
+  const buyers = opts.buyers ?? 20;
+  const initialStock = opts.stock ?? 5;
+  const dbName = `oversell_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  const db = await connectDatabase({ mongoUrl: opts.mongoUrl, dataDir: '', dbName });
+  const fake = await startFakeStripe();
+  const servers: ApiProcess[] = [];
+  try {
+    const mongoUrl = withDatabase(opts.mongoUrl, dbName);
+    servers.push(...(await Promise.all([startApi(mongoUrl, fake), startApi(mongoUrl, fake)])));
+    const [a, b] = servers as [ApiProcess, ApiProcess];
+    const product = await createProduct({ price: 30, quantity: initialStock });
+    const tokens = await createBuyers(buyers);
+
+    const statuses = await Promise.all(
+      tokens.map(async (token, i) => {
+        const [first, second] = i % 2 === 0 ? [a, b] : [b, a];
+        const paymentIntentId = await startCheckout(first.url, token, product.id);
+        fake.succeed(paymentIntentId);
+        return (await placeOrder(second.url, token, paymentIntentId)).status;
+      }),
+    );
+    const orders = await OrderModel.find({ 'products.productId': product.id })
+      .select('buyer payment.id')
+      .lean();
+    const answers: Record<string, number> = {};
+    for (const status of statuses) answers[status] = (answers[status] ?? 0) + 1;
+
+    return {
+      buyers,
+      initialStock,
+      ordersPlaced: orders.length,
+      stockLeft: (await stockOf(product.id)) ?? Number.NaN,
+      duplicates:
+        orders.length -
+        new Set(orders.map((o) => o.payment?.id)).size +
+        (orders.length - new Set(orders.map((o) => String(o.buyer))).size),
+      answers,
+      replay: await replayOnePayment(a, b, fake),
+    };
+  } finally {
+    for (const server of servers) server.stop();
+    await mongoose.connection.dropDatabase().catch(() => {});
+    await db.close();
+    await fake.close();
+  }
+}
+
+/** One buyer's paid PaymentIntent sent 10 times to place-order and twice as a webhook. */
+async function replayOnePayment(a: ApiProcess, b: ApiProcess, fake: FakeStripe) {
+  const product = await createProduct({ price: 12, quantity: 5 });
+  const [token] = await createBuyers(1);
+  const paymentIntentId = await startCheckout(a.url, token as string, product.id);
+  fake.succeed(paymentIntentId);
+  const payload = JSON.stringify({
+    id: `evt_${randomUUID()}`,
+    object: 'event',
+    type: 'payment_intent.succeeded',
+    data: { object: fake.get(paymentIntentId) },
+  });
+  const webhook = (url: string) =>
+    fetch(`${url}/api/v1/order/webhook`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'Stripe-Signature': Stripe.webhooks.generateTestHeaderString({
+          payload,
+          secret: WEBHOOK_SECRET,
+        }),
+      },
+      body: payload,
+    });
+  const calls = [
+    ...Array.from({ length: 10 }, (_, i) =>
+      placeOrder((i % 2 === 0 ? a : b).url, token as string, paymentIntentId),
+    ),
+    webhook(a.url),
+    webhook(b.url),
+  ];
+  await Promise.all(calls);
+  return {
+    calls: calls.length,
+    orders: await OrderModel.countDocuments({ 'payment.id': paymentIntentId }),
+    unitsTaken: 5 - ((await stockOf(product.id)) ?? 0),
+  };
+}
+
+async function createBuyers(count: number): Promise<string[]> {
+  const password = await hashPassword('secret123');
+  const users = await UserModel.insertMany(
+    Array.from({ length: count }, (_, i) => ({
+      name: `Buyer ${i + 1}`,
+      email: `buyer-${i + 1}-${randomUUID().slice(0, 8)}@example.com`,
+      password,
+      phone: '555-0100',
+      address: `${i + 1} Checkout Street`,
+    })),
+  );
+  return users.map((user) => signToken(String(user._id), JWT_SECRET));
+}
+
+async function startCheckout(url: string, token: string, productId: string): Promise<string> {
+  const res = await fetch(`${url}/api/v1/order/create-payment-intent`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ cart: [{ _id: productId }] }),
+  });
+  if (!res.ok) throw new Error(`create-payment-intent: ${res.status} ${await res.text()}`);
+  const { clientSecret } = createPaymentIntentResponseSchema.parse(await res.json());
+  return clientSecret.split('_secret_')[0] as string;
+}
+
+const placeOrder = (url: string, token: string, paymentIntentId: string) =>
+  fetch(`${url}/api/v1/order/place-order`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ payment: { id: paymentIntentId, status: 'succeeded' } }),
+  });
+
+interface ApiProcess {
+  url: string;
+  stop: () => void;
+}
+
+/** `src/server.ts` in its own node process, as `pnpm dev` runs it, on a free port. */
+async function startApi(mongoUrl: string, fake: FakeStripe): Promise<ApiProcess> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(apiRoot, 'src/server.ts')],
+    {
+      cwd: apiRoot,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        MONGO_URL: mongoUrl,
+        JWT_SECRET,
+        LOG_LEVEL: 'silent',
+        WEB_DIST: '',
+        STRIPE_SECRET_KEY: 'sk_test_oversell',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_oversell',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_BASE: fake.url,
+      },
+    },
+  );
+  let errors = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    errors += chunk.toString();
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const giveUpAt = Date.now() + READY_TIMEOUT_MS;
+  while (!(await isHealthy(url))) {
+    if (child.exitCode !== null || Date.now() > giveUpAt) {
+      child.kill();
+      throw new Error(`API process on port ${port} did not start: ${errors}`);
+    }
+    await sleep(200);
+  }
+  return { url, stop: () => child.kill() };
+}
+
+const isHealthy = (url: string) =>
+  fetch(`${url}/healthz`)
+    .then((res) => res.ok)
+    .catch(() => false);
+
+const freePort = () =>
+  new Promise<number>((resolvePort, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolvePort(address.port) : reject(),
+      );
+    });
+  });
+
+/** The same server with the database name put in the path, where the API reads it. */
+const withDatabase = (url: string, dbName: string) =>
+  url.replace(/^(mongodb(?:\+srv)?:\/\/[^/?]+)\/?[^?]*/, `$1/${dbName}`);
+
+export function printOversellFigures(f: OversellFigures, print = console.log) {
+  const answers = Object.entries(f.answers)
+    .map(([status, count]) => `${count}x ${status}`)
+    .join(', ');
+  print(
+    [
+      `oversell check: ${f.buyers} buyers, 1 unit each, of a product with stock ${f.initialStock}, over 2 API processes`,
+      `  orders placed: ${f.ordersPlaced}`,
+      `  stock left:    ${f.stockLeft}`,
+      `  duplicates:    ${f.duplicates}`,
+      `  place-order:   ${answers}`,
+      `  one payment placed ${f.replay.calls} times at once: ${f.replay.orders} order, ${f.replay.unitsTaken} unit taken`,
+    ].join('\n'),
+  );
+}
