@@ -1,0 +1,65 @@
+import { type AuthSession, authSessionSchema } from '@shop/contracts';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
+import { setAuthToken } from './api-client';
+import { readStored, removeStored, writeStored } from './storage';
+
+export const AUTH_KEY = 'auth';
+export const SIGNED_OUT: AuthSession = { user: null, token: '' };
+
+type SetAuth = (next: AuthSession) => void;
+const AuthContext = createContext<readonly [AuthSession, SetAuth] | null>(null);
+
+function restore(): AuthSession {
+  const stored = readStored(AUTH_KEY, authSessionSchema);
+  return stored?.token ? stored : SIGNED_OUT;
+}
+
+/** A session with a token is kept under `auth`; signing out removes the entry. */
+function persist(session: AuthSession) {
+  if (session.token) writeStored(AUTH_KEY, session);
+  else removeStored(AUTH_KEY);
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [auth, setAuthState] = useState<AuthSession>(() => {
+    const session = restore();
+    // Set before any child renders, so the first requests already carry the token.
+    setAuthToken(session.token);
+    return session;
+  });
+
+  const setAuth = useCallback<SetAuth>((next) => {
+    setAuthToken(next.token);
+    persist(next);
+    setAuthState(next);
+  }, []);
+
+  // Another tab signing in or out changes this tab too.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== AUTH_KEY && event.key !== null) return;
+      const session = restore();
+      setAuthToken(session.token);
+      setAuthState(session);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  const value = useMemo(() => [auth, setAuth] as const, [auth, setAuth]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth() {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error('useAuth must be used inside <AuthProvider>');
+  return context;
+}

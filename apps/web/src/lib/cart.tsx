@@ -1,0 +1,79 @@
+import { type Product, productSchema } from '@shop/contracts';
+import {
+  createContext,
+  type Dispatch,
+  type ReactNode,
+  type SetStateAction,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
+import toast from 'react-hot-toast';
+import { readStored, removeStored, writeStored } from './storage';
+
+export const CART_KEY = 'cart';
+
+/**
+ * A product as the cart keeps it. `quantity` here is how many units the shopper wants
+ * (default 1), not the stock count the product carries in the catalogue.
+ */
+export type CartEntry = Omit<Product, 'quantity'> & { quantity?: number };
+
+const cartEntrySchema = productSchema.partial({ quantity: true });
+
+function restore(): CartEntry[] {
+  const stored = readStored(CART_KEY, { parse: (data) => data });
+  if (!Array.isArray(stored)) return [];
+  return stored.flatMap((entry) => {
+    const parsed = cartEntrySchema.safeParse(entry);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+type CartState = readonly [CartEntry[], Dispatch<SetStateAction<CartEntry[]>>];
+const CartContext = createContext<CartState | null>(null);
+
+export function CartProvider({ children }: { children: ReactNode }) {
+  const [cart, setCart] = useState<CartEntry[]>(restore);
+
+  // Every change, removals included, is written back; an empty cart leaves no entry.
+  useEffect(() => {
+    if (cart.length > 0) writeStored(CART_KEY, cart);
+    else removeStored(CART_KEY);
+  }, [cart]);
+
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === CART_KEY || event.key === null) setCart(restore());
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  const value = useMemo(() => [cart, setCart] as const, [cart]);
+  return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
+}
+
+export function useCart() {
+  const context = useContext(CartContext);
+  if (!context) throw new Error('useCart must be used inside <CartProvider>');
+  return context;
+}
+
+/** Listing cards say 'Item Added to cart'; the details page says 'Item added to cart' (spec §8). */
+export const ADDED_ON_LISTING = 'Item Added to cart';
+export const ADDED_ON_DETAILS = 'Item added to cart';
+
+/** Adds one unit of the product (duplicates allowed, spec §3) and confirms with a toast. */
+export function useAddToCart(message: string = ADDED_ON_LISTING) {
+  const [, setCart] = useCart();
+  return useCallback(
+    (product: Product) => {
+      setCart((cart) => [...cart, { ...product, quantity: 1 }]);
+      toast.success(message);
+    },
+    [setCart, message],
+  );
+}
