@@ -1,0 +1,124 @@
+import { isAdmin } from '@shop/contracts';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { useCategories } from '../../features/categories';
+import { SearchForm } from '../../features/search';
+import { SIGNED_OUT, useAuth } from '../../lib/auth';
+import { useCart } from '../../lib/cart';
+import { Dropdown } from '../Dropdown';
+
+/** Spec §9: the badge shows at most 99, then '99+'. */
+export const BADGE_OVERFLOW = 99;
+export const badgeText = (count: number) =>
+  count > BADGE_OVERFLOW ? `${BADGE_OVERFLOW}+` : String(count);
+
+function CategoryMenu() {
+  // Spec §8: the navigation only logs a failed category load.
+  const { categories, loading } = useCategories();
+  return (
+    <Dropdown label="Categories">
+      {loading && <li className="dropdown-note">Loading...</li>}
+      {!loading && categories.length === 0 && <li className="dropdown-note">No categories</li>}
+      {categories.map((category) => (
+        <li key={category._id}>
+          <Link className="dropdown-item" to={`/category/${category.slug}`}>
+            {category.name}
+          </Link>
+        </li>
+      ))}
+    </Dropdown>
+  );
+}
+
+function AccountLinks() {
+  const [auth, setAuth] = useAuth();
+  const navigate = useNavigate();
+  if (!auth.user) {
+    return (
+      <>
+        <li>
+          <NavLink className="nav-link" to="/register">
+            Register
+          </NavLink>
+        </li>
+        <li>
+          <NavLink className="nav-link" to="/login">
+            Login
+          </NavLink>
+        </li>
+      </>
+    );
+  }
+  const logout = () => {
+    setAuth(SIGNED_OUT);
+    toast.success('Logout Successfully');
+    navigate('/login');
+  };
+  return (
+    <li>
+      <Dropdown label={auth.user.name}>
+        <li>
+          <Link
+            className="dropdown-item"
+            to={isAdmin(auth.user) ? '/dashboard/admin' : '/dashboard/user'}
+          >
+            Dashboard
+          </Link>
+        </li>
+        <li>
+          <button type="button" className="dropdown-item" onClick={logout}>
+            Logout
+          </button>
+        </li>
+      </Dropdown>
+    </li>
+  );
+}
+
+export function Header() {
+  const [cart] = useCart();
+  const [menuOpen, setMenuOpen] = useState(false);
+  return (
+    <header className="site-header">
+      <nav className="navbar" aria-label="Main">
+        <Link to="/" className="brand">
+          <span aria-hidden="true">🛒 </span>Ecommerce App
+        </Link>
+        <button
+          type="button"
+          className="nav-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="main-menu"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          Menu
+        </button>
+        <div id="main-menu" className={menuOpen ? 'nav-menu open' : 'nav-menu'}>
+          <SearchForm />
+          <ul className="nav-links">
+            <li>
+              <NavLink className="nav-link" to="/" end>
+                Home
+              </NavLink>
+            </li>
+            <li>
+              <NavLink className="nav-link" to="/categories">
+                All Categories
+              </NavLink>
+            </li>
+            <li>
+              <CategoryMenu />
+            </li>
+            <AccountLinks />
+            <li>
+              <NavLink className="nav-link cart-link" to="/cart">
+                Cart <span className="badge">{badgeText(cart.length)}</span>
+              </NavLink>
+            </li>
+          </ul>
+        </div>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,80 @@
+import { type FormEvent, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router-dom';
+import { FormField } from '../../../components/FormField';
+import { errorMessage } from '../../../lib/api-client';
+import { register } from '../api/auth-api';
+
+const EMPTY = { name: '', email: '', password: '', phone: '', address: '' };
+
+export function RegisterForm() {
+  const [values, setValues] = useState(EMPTY);
+  const [submitting, setSubmitting] = useState(false);
+  const navigate = useNavigate();
+  const field = (key: keyof typeof EMPTY) => ({
+    value: values[key],
+    onChange: (event: { target: { value: string } }) =>
+      setValues((v) => ({ ...v, [key]: event.target.value })),
+    required: true,
+  });
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSubmitting(true);
+    try {
+      const outcome = await register(values);
+      if (outcome.ok) {
+        toast.success(outcome.message);
+        navigate('/login');
+      } else {
+        toast.error(outcome.message);
+      }
+    } catch (err) {
+      toast.error(errorMessage(err, 'something went wrong'));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form className="form-card" onSubmit={onSubmit}>
+      <h1 className="form-title">REGISTER FORM</h1>
+      <FormField
+        label="Name"
+        placeholder="Enter Your Name"
+        autoComplete="name"
+        {...field('name')}
+      />
+      <FormField
+        label="Email"
+        type="email"
+        placeholder="Enter Your Email"
+        autoComplete="email"
+        {...field('email')}
+      />
+      <FormField
+        label="Password"
+        type="password"
+        placeholder="Enter Your Password"
+        autoComplete="new-password"
+        {...field('password')}
+      />
+      <FormField
+        label="Phone"
+        type="tel"
+        placeholder="Enter Your Phone"
+        autoComplete="tel"
+        {...field('phone')}
+      />
+      <FormField
+        label="Address"
+        placeholder="Enter Your Address"
+        autoComplete="street-address"
+        {...field('address')}
+      />
+      <button type="submit" className="btn btn-primary" disabled={submitting}>
+        {submitting ? 'Submitting...' : 'REGISTER'}
+      </button>
+    </form>
+  );
+}

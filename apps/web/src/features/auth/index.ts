@@ -1,0 +1,2 @@
+export { LoginForm } from './components/LoginForm';
+export { RegisterForm } from './components/RegisterForm';

@@ -1,0 +1,44 @@
+import { useNavigate } from 'react-router-dom';
+import { useAuth } from '../../../lib/auth';
+import { useCart } from '../../../lib/cart';
+import { formatDollars } from '../../../lib/format';
+
+/** Spec §9: summed from prices, ignoring quantity. */
+export const cartTotal = (items: readonly { price: number }[]) =>
+  items.reduce((sum, item) => sum + item.price, 0);
+
+export function CartSummary() {
+  const [cart] = useCart();
+  const [auth] = useAuth();
+  const navigate = useNavigate();
+  const toProfile = () => navigate('/dashboard/user/profile');
+  return (
+    <section className="cart-summary" aria-labelledby="cart-summary-title">
+      <h2 id="cart-summary-title">Cart Summary</h2>
+      <p>Total | Checkout | Payment</p>
+      <hr />
+      <h3>Total : {formatDollars(cartTotal(cart))}</h3>
+      {auth.user?.address ? (
+        <div className="address">
+          <h4>Current Address</h4>
+          <p>{auth.user.address}</p>
+          <button type="button" className="btn btn-outline-warning" onClick={toProfile}>
+            Update Address
+          </button>
+        </div>
+      ) : auth.token ? (
+        <button type="button" className="btn btn-outline-warning" onClick={toProfile}>
+          Update Address
+        </button>
+      ) : (
+        <button
+          type="button"
+          className="btn btn-outline-warning"
+          onClick={() => navigate('/login', { state: '/cart' })}
+        >
+          Please login to checkout
+        </button>
+      )}
+    </section>
+  );
+}

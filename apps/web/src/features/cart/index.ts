@@ -1,0 +1,2 @@
+export { CartItemList } from './components/CartItemList';
+export { CartSummary, cartTotal } from './components/CartSummary';

@@ -1,0 +1,57 @@
+import {
+  type CreatePaymentIntentResponse,
+  createPaymentIntentResponseSchema,
+  type Order,
+  orderResponseSchema,
+  type StripeConfigResponse,
+  stripeConfigResponseSchema,
+  type User,
+} from '@shop/contracts';
+import { api, getParsed } from '../../../lib/api-client';
+import type { CartEntry } from '../../../lib/cart';
+
+/** Read at run time, so one web build works with any (or no) payment provider keys. */
+export const fetchPaymentConfig = (signal?: AbortSignal): Promise<StripeConfigResponse> =>
+  getParsed('/api/v1/order/config', stripeConfigResponseSchema, signal);
+
+/** The server prices the cart from its own database; the amount comes back in minor units. */
+export async function createPaymentIntent(
+  cart: readonly CartEntry[],
+  signal?: AbortSignal,
+): Promise<CreatePaymentIntentResponse> {
+  const { data } = await api.post<unknown>(
+    '/api/v1/order/create-payment-intent',
+    { cart: cart.map(({ _id, quantity }) => ({ _id, quantity })) },
+    { signal },
+  );
+  return createPaymentIntentResponseSchema.parse(data);
+}
+
+export interface PlaceOrderInput {
+  cart: readonly CartEntry[];
+  paymentIntent: { id: string; status: string };
+  amount: number;
+  buyer: Pick<User, '_id' | 'address'>;
+}
+
+/** Spec §7 payload; the server itself only trusts `payment.id` and asks the provider the rest. */
+export async function placeOrder({
+  cart,
+  paymentIntent,
+  amount,
+  buyer,
+}: PlaceOrderInput): Promise<Order> {
+  const { data } = await api.post<unknown>('/api/v1/order/place-order', {
+    cart: cart.map(({ _id, name, price, quantity }) => ({
+      productId: _id,
+      name,
+      price,
+      quantity: quantity ?? 1,
+    })),
+    payment: { id: paymentIntent.id, status: paymentIntent.status },
+    amount,
+    buyer: buyer._id,
+    address: buyer.address,
+  });
+  return orderResponseSchema.parse(data).order;
+}

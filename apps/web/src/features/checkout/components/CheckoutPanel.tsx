@@ -1,0 +1,4 @@
+/** Placeholder: the checkout helper replaces this with the card form. */
+export function CheckoutPanel() {
+  return null;
+}

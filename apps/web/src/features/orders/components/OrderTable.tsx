@@ -1,0 +1,67 @@
+import { type Order, totalQuantity } from '@shop/contracts';
+import type { ReactNode } from 'react';
+import { Price } from '../../../components/Price';
+import { ProductPhoto } from '../../../components/ProductPhoto';
+import { preview, relativeTime } from '../../../lib/format';
+
+export const ORDER_LINE_PREVIEW = 30;
+
+/** One order: its summary row (#, Status, Buyer, Date, Payment, Quantity), then its products. */
+export function OrderTable(props: { order: Order; index: number; statusSlot?: ReactNode }) {
+  const { order, index } = props;
+  return (
+    <section className="order" aria-label={`Order ${index + 1}`}>
+      <div className="table-scroll">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">Status</th>
+              <th scope="col">Buyer</th>
+              <th scope="col">Date</th>
+              <th scope="col">Payment</th>
+              <th scope="col">Quantity</th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              <td>{index + 1}</td>
+              <td>{props.statusSlot ?? order.status}</td>
+              <td>{order.buyer?.name ?? 'Deleted user'}</td>
+              <td>
+                <time dateTime={order.createdAt} title={new Date(order.createdAt).toLocaleString()}>
+                  {relativeTime(order.createdAt)}
+                </time>
+              </td>
+              <td>{order.payment.success ? 'Success' : 'Failed'}</td>
+              <td>{totalQuantity(order.products)}</td>
+            </tr>
+          </tbody>
+        </table>
+      </div>
+      <ul className="line-list">
+        {order.products.map((line, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines never move, and a deleted product leaves no id.
+          <li className="line-item" key={`${line.productId?._id ?? line.name}-${i}`}>
+            {line.productId ? (
+              <ProductPhoto productId={line.productId._id} name={line.name} size="thumb" />
+            ) : (
+              <div className="photo-missing" aria-hidden="true" />
+            )}
+            <div>
+              <p className="line-name">{line.name}</p>
+              <p className="muted">
+                {line.productId
+                  ? preview(line.productId.description, ORDER_LINE_PREVIEW)
+                  : 'This product is no longer sold'}
+              </p>
+              <p>
+                Price : <Price value={line.price} />
+              </p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+export { fetchMyOrders } from './api/orders-api';
+export { OrderTable } from './components/OrderTable';

@@ -1,0 +1,55 @@
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useSearch } from '../../../lib/search';
+import { searchProducts } from '../api/search-api';
+
+/** The header's search box: results are kept app-wide and shown on /search. */
+export function SearchForm() {
+  const [search, setSearch] = useSearch();
+  const [busy, setBusy] = useState(false);
+  const navigate = useNavigate();
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const keyword = search.keyword.trim();
+    if (!keyword) {
+      setSearch({ keyword: search.keyword, results: [] });
+      navigate('/search');
+      return;
+    }
+    setBusy(true);
+    try {
+      const results = await searchProducts(keyword);
+      setSearch({ keyword: search.keyword, results });
+      navigate('/search');
+    } catch (err) {
+      // Spec §8: a failed search is only logged.
+      console.error(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <search>
+      <form className="search-form" onSubmit={onSubmit}>
+        <input
+          type="search"
+          className="form-control"
+          placeholder="Search"
+          aria-label="Search"
+          value={search.keyword}
+          onChange={(event) => setSearch({ ...search, keyword: event.target.value })}
+        />
+        <button
+          type="submit"
+          className={`btn btn-outline-success${busy ? ' is-busy' : ''}`}
+          disabled={busy}
+          aria-busy={busy}
+        >
+          Search
+        </button>
+      </form>
+    </search>
+  );
+}

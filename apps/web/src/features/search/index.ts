@@ -1,0 +1,1 @@
+export { SearchForm } from './components/SearchForm';

@@ -1,0 +1,27 @@
+import {
+  type ProfileUpdateRequest,
+  profileUpdateErrorSchema,
+  profileUpdateResponseSchema,
+  type User,
+} from '@shop/contracts';
+import axios from 'axios';
+import { errorMessage, sendParsed } from '../../../lib/api-client';
+
+export async function updateProfile(body: ProfileUpdateRequest): Promise<User> {
+  const { updatedUser } = await sendParsed(
+    'put',
+    '/api/v1/auth/profile',
+    body,
+    profileUpdateResponseSchema,
+  );
+  return updatedUser;
+}
+
+/** A refused update explains itself in `error` (spec §7); offline there is nothing to read. */
+export function profileErrorMessage(err: unknown): string {
+  if (axios.isAxiosError(err)) {
+    const refused = profileUpdateErrorSchema.safeParse(err.response?.data);
+    if (refused.success) return refused.data.error;
+  }
+  return errorMessage(err, 'something went wrong');
+}

@@ -1,0 +1,2 @@
+export { ProfileForm } from './components/ProfileForm';
+export { UserMenu } from './components/UserMenu';
