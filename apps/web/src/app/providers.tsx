@@ -1,0 +1,50 @@
+import { type ReactNode, useEffect } from 'react';
+import { Toaster, toast, useToasterStore } from 'react-hot-toast';
+import { AuthProvider } from '../lib/auth';
+import { CartProvider } from '../lib/cart';
+import { SearchProvider } from '../lib/search';
+
+/** Spec §9: at most 20 toasts are kept; the oldest visible ones beyond that are dismissed. */
+export const TOAST_LIMIT = 20;
+
+function ToastLimit() {
+  const { toasts } = useToasterStore();
+  useEffect(() => {
+    const visible = toasts.filter((t) => t.visible);
+    for (const extra of visible.slice(TOAST_LIMIT)) toast.dismiss(extra.id);
+  }, [toasts]);
+  return null;
+}
+
+/** Spec §9: top-center, 350px wide at most, above everything, with the durations per type. */
+export function Toasts() {
+  return (
+    <>
+      <Toaster
+        position="top-center"
+        containerStyle={{ zIndex: 9999 }}
+        toastOptions={{
+          style: { maxWidth: 350 },
+          blank: { duration: 4000 },
+          error: { duration: 4000 },
+          success: { duration: 2000 },
+          loading: { duration: Number.POSITIVE_INFINITY },
+        }}
+      />
+      <ToastLimit />
+    </>
+  );
+}
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <AuthProvider>
+      <CartProvider>
+        <SearchProvider>
+          {children}
+          <Toasts />
+        </SearchProvider>
+      </CartProvider>
+    </AuthProvider>
+  );
+}

@@ -1,0 +1,29 @@
+import { Layout } from '../../components/layout/Layout';
+import { CartItemList, CartSummary } from '../../features/cart';
+import { CheckoutPanel } from '../../features/checkout/components/CheckoutPanel';
+import { useAuth } from '../../lib/auth';
+import { useCart } from '../../lib/cart';
+
+export default function Cart() {
+  const [auth] = useAuth();
+  const [cart] = useCart();
+  return (
+    <Layout title="Your Cart" description="The products in your cart and checkout">
+      <div className="page">
+        <h1 className="page-title">{auth.user ? `Hello ${auth.user.name}` : 'Hello Guest'}</h1>
+        <p className="result-count">
+          {cart.length > 0 ? `You have ${cart.length} items in your cart` : 'Your Cart is Empty'}
+        </p>
+        <div className="cart">
+          <div className="cart-items">
+            <CartItemList />
+          </div>
+          <div className="cart-side">
+            <CartSummary />
+            <CheckoutPanel />
+          </div>
+        </div>
+      </div>
+    </Layout>
+  );
+}

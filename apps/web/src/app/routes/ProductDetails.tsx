@@ -1,0 +1,90 @@
+import type { Product } from '@shop/contracts';
+import { useParams } from 'react-router-dom';
+import { ErrorNotice, OFFLINE_MESSAGE } from '../../components/ErrorNotice';
+import { Layout } from '../../components/layout/Layout';
+import { Price } from '../../components/Price';
+import { ProductGrid } from '../../components/ProductCard';
+import { ProductPhoto } from '../../components/ProductPhoto';
+import { Spinner } from '../../components/Spinner';
+import { fetchProduct, fetchSimilarProducts } from '../../features/products';
+import { errorMessage } from '../../lib/api-client';
+import { ADDED_ON_DETAILS, useAddToCart } from '../../lib/cart';
+import { useRequest } from '../../lib/use-request';
+
+function SimilarProducts({ product }: { product: Product }) {
+  const categoryId = product.category?._id;
+  const similar = useRequest(`${product._id}/${categoryId}`, (signal) =>
+    categoryId ? fetchSimilarProducts(product._id, categoryId, signal) : Promise.resolve([]),
+  );
+  return (
+    <section className="similar" aria-labelledby="similar-title">
+      <h2 id="similar-title">Similar Products</h2>
+      {similar.loading && <Spinner />}
+      {similar.error !== undefined && (
+        <ErrorNotice
+          message={errorMessage(similar.error, OFFLINE_MESSAGE)}
+          onRetry={similar.retry}
+        />
+      )}
+      {similar.data?.length === 0 && <p className="empty">No Similar Products found</p>}
+      {similar.data && <ProductGrid products={similar.data} />}
+    </section>
+  );
+}
+
+function Details({ product }: { product: Product }) {
+  const addToCart = useAddToCart(ADDED_ON_DETAILS);
+  const outOfStock = product.quantity <= 0;
+  return (
+    <div className="details">
+      <ProductPhoto productId={product._id} name={product.name} size="large" />
+      <div className="details-info">
+        <h1 className="page-title">Product Details</h1>
+        <h2>{product.name}</h2>
+        <p>{product.description}</p>
+        <p>
+          Price : <Price value={product.price} />
+        </p>
+        <p>Category : {product.category?.name ?? 'None'}</p>
+        {outOfStock && <p className="out-of-stock">Out of stock</p>}
+        <button
+          type="button"
+          className="btn btn-secondary"
+          disabled={outOfStock}
+          onClick={() => addToCart(product)}
+        >
+          ADD TO CART
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export default function ProductDetails() {
+  const { slug = '' } = useParams();
+  const request = useRequest(slug, (signal) => fetchProduct(slug, signal));
+  const product = request.data;
+  return (
+    <Layout
+      title={product?.name ?? 'Product Details'}
+      description={product ? product.description.slice(0, 150) : 'Product details'}
+    >
+      <div className="page">
+        {request.loading && <Spinner />}
+        {request.error !== undefined && (
+          <ErrorNotice
+            message={errorMessage(request.error, OFFLINE_MESSAGE)}
+            onRetry={request.retry}
+          />
+        )}
+        {product && (
+          <>
+            <Details product={product} />
+            <hr />
+            <SimilarProducts product={product} />
+          </>
+        )}
+      </div>
+    </Layout>
+  );
+}
