@@ -1,0 +1,15 @@
+import { AdminPage } from '../../../features/admin/components/AdminPage';
+import { useAuth } from '../../../lib/auth';
+
+export default function AdminDashboard() {
+  const [{ user }] = useAuth();
+  return (
+    <AdminPage title="Dashboard - Ecommerce App">
+      <section className="card-panel" aria-label="Admin details">
+        <h1 className="page-title">Admin Name : {user?.name}</h1>
+        <p>Admin Email : {user?.email}</p>
+        <p>Admin Contact : {user?.phone}</p>
+      </section>
+    </AdminPage>
+  );
+}

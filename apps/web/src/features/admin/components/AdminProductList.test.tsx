@@ -1,0 +1,60 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { aProduct } from '../testing/fixtures';
+import { findToast, renderScreen, server, setupAdminTests } from '../testing/setup';
+import { AdminProductList } from './AdminProductList';
+
+setupAdminTests();
+
+const LIST = '/api/v1/product/get-product';
+const long = aProduct({
+  name: 'Long One',
+  slug: 'long-one',
+  description: 'x'.repeat(150),
+  price: 1250,
+});
+const short = aProduct({ name: 'Short One', slug: 'short-one', description: 'Tiny', price: 9 });
+
+describe('All Products list', () => {
+  it('when products load, then each card links to its edit page with photo, name, 100-character description and rupee price', async () => {
+    server.on('GET', LIST, {
+      status: 200,
+      body: { success: true, message: 'AllProducts', countTotal: 2, products: [long, short] },
+    });
+    renderScreen(<AdminProductList />);
+
+    expect(screen.getByRole('heading', { name: 'All Products List' })).toBeVisible();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    const links = await screen.findAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/dashboard/admin/product/long-one',
+      '/dashboard/admin/product/short-one',
+    ]);
+    const first = links[0] as HTMLElement;
+    expect(within(first).getByText(`${'x'.repeat(100)}...`)).toBeVisible();
+    expect(within(first).getByText(/₹/)).toHaveTextContent('₹1,250.00');
+    const photo = within(first).getByRole('img', { name: 'Long One' });
+    expect(photo).toHaveAttribute('src', `/api/v1/product/product-photo/${long._id}`);
+    expect(photo).toHaveAttribute('loading', 'lazy');
+    expect(photo).toHaveAttribute('width');
+    expect(photo).toHaveAttribute('height');
+    expect(within(links[1] as HTMLElement).getByText('Tiny...')).toBeVisible();
+  });
+
+  it('when the list cannot be fetched, then the fetching text is toasted and shown in place', async () => {
+    server.on('GET', LIST, 'network-error');
+    renderScreen(<AdminProductList />);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Something went wrong while fetching products',
+    );
+    expect(await findToast('Something went wrong while fetching products')).toBeInTheDocument();
+  });
+
+  it('when the server refuses the list, then the failed-to-load text is toasted', async () => {
+    server.on('GET', LIST, { status: 401, body: { success: false, message: 'Unauthorized' } });
+    renderScreen(<AdminProductList />);
+
+    expect(await findToast('Failed to load products')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,55 @@
+import { Link } from 'react-router-dom';
+import { ErrorNotice } from '../../../components/ErrorNotice';
+import { Price } from '../../../components/Price';
+import { ProductPhoto } from '../../../components/ProductPhoto';
+import { Spinner } from '../../../components/Spinner';
+import { preview } from '../../../lib/format';
+import { refusalOf } from '../api/outcome';
+import { fetchAllProducts } from '../api/products';
+import { useReloadable } from '../hooks/use-reloadable';
+import { ADMIN_PATHS } from './AdminMenu';
+
+/** Spec §9: the admin list previews 100 characters of a description. */
+export const ADMIN_PREVIEW = 100;
+
+export const PRODUCT_LIST_TEXTS = {
+  refused: 'Failed to load products',
+  failed: 'Something went wrong while fetching products',
+} as const;
+
+const failureText = (err: unknown) =>
+  refusalOf(err) === null ? PRODUCT_LIST_TEXTS.failed : PRODUCT_LIST_TEXTS.refused;
+
+/** All Products: one card per product, each opening the product's update screen. */
+export function AdminProductList() {
+  const products = useReloadable(fetchAllProducts, failureText);
+  return (
+    <>
+      <h1 className="page-title">All Products List</h1>
+      {products.error && (
+        <ErrorNotice message={products.error} onRetry={() => void products.reload()} />
+      )}
+      {products.data === undefined
+        ? products.loading && <Spinner />
+        : products.data.length === 0 && <p className="empty">No products yet</p>}
+      <div className="card-grid">
+        {products.data?.map((product) => (
+          <Link
+            key={product._id}
+            className="card admin-product-card"
+            to={ADMIN_PATHS.product(product.slug)}
+          >
+            <ProductPhoto productId={product._id} name={product.name} />
+            <span className="card-body">
+              <span className="card-heading">
+                <span className="card-title">{product.name}</span>
+                <Price value={product.price} />
+              </span>
+              <span className="card-text">{preview(product.description, ADMIN_PREVIEW)}</span>
+            </span>
+          </Link>
+        ))}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,147 @@
+import type { Category } from '@shop/contracts';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { ErrorNotice } from '../../../components/ErrorNotice';
+import { Spinner } from '../../../components/Spinner';
+import { fetchCategories } from '../../categories';
+import { createCategory, deleteCategory, updateCategory } from '../api/categories';
+import { refusalOf } from '../api/outcome';
+import { useReloadable } from '../hooks/use-reloadable';
+import { CategoryForm } from './CategoryForm';
+import { Modal } from './Modal';
+
+export const CATEGORY_TEXTS = {
+  loadFailed: 'Something wwent wrong in getting catgeory',
+  createFailed: 'somthing went wrong in input form',
+  changeFailed: 'Somtihing went wrong',
+  deleted: 'category is deleted',
+} as const;
+
+/**
+ * Manage Category: create, rename (in a modal) and delete. The list is fetched on load and
+ * again after every successful change; a refusal shows the server's own message.
+ */
+export function CategoryManager() {
+  const categories = useReloadable(fetchCategories, () => CATEGORY_TEXTS.loadFailed);
+  const [name, setName] = useState('');
+  const [creating, setCreating] = useState(false);
+  const [selected, setSelected] = useState<Category | null>(null);
+  const [updatedName, setUpdatedName] = useState('');
+  const [updating, setUpdating] = useState(false);
+  const [deletingId, setDeletingId] = useState<string | null>(null);
+
+  const handleCreate = async () => {
+    setCreating(true);
+    try {
+      const created = await createCategory(name);
+      toast.success(`${created.name} is created`);
+      setName('');
+      void categories.reload();
+    } catch (err) {
+      toast.error(refusalOf(err) || CATEGORY_TEXTS.createFailed);
+    } finally {
+      setCreating(false);
+    }
+  };
+
+  const openEdit = (category: Category) => {
+    setSelected(category);
+    setUpdatedName(category.name);
+  };
+
+  const closeEdit = () => {
+    setSelected(null);
+    setUpdatedName('');
+  };
+
+  const handleUpdate = async () => {
+    if (!selected) return;
+    setUpdating(true);
+    try {
+      const updated = await updateCategory(selected._id, updatedName);
+      toast.success(`${updated.name} is updated`);
+      closeEdit();
+      void categories.reload();
+    } catch (err) {
+      toast.error(refusalOf(err) || CATEGORY_TEXTS.changeFailed);
+    } finally {
+      setUpdating(false);
+    }
+  };
+
+  const handleDelete = async (category: Category) => {
+    setDeletingId(category._id);
+    try {
+      await deleteCategory(category._id);
+      toast.success(CATEGORY_TEXTS.deleted);
+      void categories.reload();
+    } catch (err) {
+      toast.error(refusalOf(err) || CATEGORY_TEXTS.changeFailed);
+    } finally {
+      setDeletingId(null);
+    }
+  };
+
+  return (
+    <>
+      <h1 className="page-title">Manage Category</h1>
+      <CategoryForm
+        label="New category name"
+        value={name}
+        onChange={setName}
+        onSubmit={handleCreate}
+        submitting={creating}
+      />
+      {categories.error && (
+        <ErrorNotice message={categories.error} onRetry={() => void categories.reload()} />
+      )}
+      {categories.data === undefined ? (
+        categories.loading && <Spinner />
+      ) : (
+        <table className="table category-table">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {categories.data.map((category) => (
+              <tr key={category._id}>
+                <td>{category.name}</td>
+                <td className="table-actions">
+                  <button
+                    type="button"
+                    className="btn btn-primary"
+                    aria-label={`Edit ${category.name}`}
+                    onClick={() => openEdit(category)}
+                  >
+                    Edit
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-danger"
+                    aria-label={`Delete ${category.name}`}
+                    disabled={deletingId === category._id}
+                    onClick={() => void handleDelete(category)}
+                  >
+                    Delete
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Modal open={selected !== null} title="Edit Category" onClose={closeEdit}>
+        <CategoryForm
+          label="Category name"
+          value={updatedName}
+          onChange={setUpdatedName}
+          onSubmit={handleUpdate}
+          submitting={updating}
+        />
+      </Modal>
+    </>
+  );
+}

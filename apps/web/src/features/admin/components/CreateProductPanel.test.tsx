@@ -1,0 +1,142 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { deferredReply } from '../testing/fake-server';
+import { aCategory, aProduct } from '../testing/fixtures';
+import { findToast, PRODUCTS_PAGE, renderScreen, server, setupAdminTests } from '../testing/setup';
+import { CreateProductPanel } from './CreateProductPanel';
+
+setupAdminTests();
+
+const CREATE = '/api/v1/product/create-product';
+const home = aCategory('Home');
+const garden = aCategory('Garden');
+const photo = new File([new Uint8Array([137, 80, 78, 71])], 'lamp.png', { type: 'image/png' });
+
+async function openForm() {
+  server.on('GET', '/api/v1/category/get-category', {
+    status: 200,
+    body: { success: true, message: 'All Categories List', category: [home, garden] },
+  });
+  renderScreen(<CreateProductPanel />, '/dashboard/admin/create-product');
+  await screen.findByLabelText('Category');
+  return userEvent.setup();
+}
+
+async function fillIn(user: ReturnType<typeof userEvent.setup>) {
+  await user.selectOptions(screen.getByLabelText('Category'), 'Garden');
+  await user.upload(screen.getByLabelText('Upload Photo'), photo);
+  await user.type(screen.getByLabelText('Name'), 'Watering Can');
+  await user.type(screen.getByLabelText('Description'), 'Holds five litres');
+  await user.type(screen.getByLabelText('Price'), '12.5');
+  await user.type(screen.getByLabelText('Quantity'), '7');
+  await user.selectOptions(screen.getByLabelText('Shipping'), 'Yes');
+}
+
+describe('Create Product', () => {
+  it('when the form opens, then every field is labelled, numbers are numeric and the photo input takes images only', async () => {
+    await openForm();
+
+    expect(screen.getByRole('heading', { name: 'Create Product' })).toBeVisible();
+    const categories = screen.getByLabelText('Category');
+    expect([...(categories as HTMLSelectElement).options].map((o) => o.text)).toEqual([
+      'Select a category',
+      'Home',
+      'Garden',
+    ]);
+    expect(screen.getByLabelText('Upload Photo')).toHaveAttribute('accept', 'image/*');
+    expect(screen.getByLabelText('Price')).toHaveAttribute('type', 'number');
+    expect(screen.getByLabelText('Quantity')).toHaveAttribute('type', 'number');
+    const shipping = screen.getByLabelText('Shipping') as HTMLSelectElement;
+    expect([...shipping.options].map((o) => [o.text, o.value])).toEqual([
+      ['Select Shipping', ''],
+      ['Yes', '1'],
+      ['No', '0'],
+    ]);
+    expect(screen.getByRole('button', { name: 'CREATE PRODUCT' })).toBeEnabled();
+  });
+
+  it('when a photo is chosen, then the upload label shows its name and a preview of it appears', async () => {
+    const user = await openForm();
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+
+    await user.upload(screen.getByLabelText('Upload Photo'), photo);
+
+    expect(screen.getByLabelText('lamp.png')).toHaveAttribute('type', 'file');
+    expect(screen.getByRole('img', { name: 'Preview of the chosen file' })).toHaveAttribute(
+      'src',
+      'blob:preview-lamp.png',
+    );
+  });
+
+  it('when the form is sent, then a multipart POST carries every field, shipping and the photo, and success goes to the products list', async () => {
+    const user = await openForm();
+    const reply = deferredReply();
+    server.on('POST', CREATE, reply.responder);
+
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: 'CREATE PRODUCT' }));
+
+    expect(screen.getByRole('button', { name: 'CREATE PRODUCT' })).toBeDisabled();
+    const [request] = server.requestsTo('POST', CREATE);
+    const form = request?.body as FormData;
+    expect(form).toBeInstanceOf(FormData);
+    expect(Object.fromEntries([...form.entries()].filter(([key]) => key !== 'photo'))).toEqual({
+      category: garden._id,
+      name: 'Watering Can',
+      description: 'Holds five litres',
+      price: '12.5',
+      quantity: '7',
+      shipping: '1',
+    });
+    expect((form.get('photo') as File).name).toBe('lamp.png');
+
+    reply.send({ status: 201, body: { success: true, message: 'created', product: aProduct() } });
+    expect(await findToast('Product Created Successfully')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: PRODUCTS_PAGE })).toBeVisible();
+  });
+
+  it('when the server refuses the product, then its message is toasted and the form stays', async () => {
+    const user = await openForm();
+    server.on('POST', CREATE, {
+      status: 400,
+      body: { success: false, message: 'Photo is required' },
+    });
+
+    await user.type(screen.getByLabelText('Name'), 'Watering Can');
+    await user.click(screen.getByRole('button', { name: 'CREATE PRODUCT' }));
+
+    expect(await findToast('Photo is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveValue('Watering Can');
+    expect(screen.getByRole('button', { name: 'CREATE PRODUCT' })).toBeEnabled();
+  });
+
+  it('when the server refuses without a message, then the failed-to-create text is toasted', async () => {
+    const user = await openForm();
+    server.on('POST', CREATE, { status: 400 });
+
+    await user.click(screen.getByRole('button', { name: 'CREATE PRODUCT' }));
+
+    expect(await findToast('Failed to create product')).toBeInTheDocument();
+  });
+
+  it('when creating fails on the network, then the thrown-error text is toasted', async () => {
+    const user = await openForm();
+    server.on('POST', CREATE, 'network-error');
+
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: 'CREATE PRODUCT' }));
+
+    expect(await findToast('Something went wrong while creating the product')).toBeInTheDocument();
+  });
+
+  it('when the categories cannot be fetched, then the category text is toasted and shown in place', async () => {
+    server.on('GET', '/api/v1/category/get-category', 'network-error');
+    renderScreen(<CreateProductPanel />, '/dashboard/admin/create-product');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Something went wrong while fetching categories',
+    );
+    expect(await findToast('Something went wrong while fetching categories')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,62 @@
+import type { ProductForm as ProductFields } from '@shop/contracts';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router-dom';
+import { ErrorNotice } from '../../../components/ErrorNotice';
+import { Spinner } from '../../../components/Spinner';
+import { fetchCategories } from '../../categories';
+import { refusalOf } from '../api/outcome';
+import { createProduct } from '../api/products';
+import { useReloadable } from '../hooks/use-reloadable';
+import { ADMIN_PATHS } from './AdminMenu';
+import { EMPTY_PRODUCT, ProductForm } from './ProductForm';
+
+export const CATEGORIES_FAILED = 'Something went wrong while fetching categories';
+
+export const CREATE_PRODUCT_TEXTS = {
+  created: 'Product Created Successfully',
+  refused: 'Failed to create product',
+  failed: 'Something went wrong while creating the product',
+} as const;
+
+/** Create Product: a multipart POST, then the admin's product list. */
+export function CreateProductPanel() {
+  const navigate = useNavigate();
+  const categories = useReloadable(fetchCategories, () => CATEGORIES_FAILED);
+  const [submitting, setSubmitting] = useState(false);
+
+  const handleSubmit = async (fields: ProductFields, photo: File | null) => {
+    setSubmitting(true);
+    try {
+      await createProduct(fields, photo);
+      toast.success(CREATE_PRODUCT_TEXTS.created);
+      navigate(ADMIN_PATHS.products);
+    } catch (err) {
+      const refused = refusalOf(err);
+      toast.error(
+        refused === null ? CREATE_PRODUCT_TEXTS.failed : refused || CREATE_PRODUCT_TEXTS.refused,
+      );
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <>
+      <h1 className="page-title">Create Product</h1>
+      {categories.error && (
+        <ErrorNotice message={categories.error} onRetry={() => void categories.reload()} />
+      )}
+      {categories.data === undefined && categories.loading ? (
+        <Spinner />
+      ) : (
+        <ProductForm
+          categories={categories.data ?? []}
+          initial={EMPTY_PRODUCT}
+          submitLabel="CREATE PRODUCT"
+          submitting={submitting}
+          onSubmit={handleSubmit}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import { ORDER_STATUSES, type OrderStatus, orderStatusSchema } from '@shop/contracts';
+import { type ChangeEvent, useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { updateOrderStatus } from '../api/orders';
+
+export const ORDER_STATUS_TEXTS = {
+  updated: 'Order status updated',
+  failed: 'Failed to update order status',
+} as const;
+
+interface OrderStatusSelectProps {
+  orderId: string;
+  status: OrderStatus;
+  /** The select's accessible name, naming the order it belongs to. */
+  label: string;
+  onUpdated: () => void;
+}
+
+/**
+ * The admin's status dropdown of one order: any value may follow any other. The choice shows
+ * at once and goes back to the saved value when the server refuses it.
+ */
+export function OrderStatusSelect({ orderId, status, label, onUpdated }: OrderStatusSelectProps) {
+  const [value, setValue] = useState(status);
+  const [saving, setSaving] = useState(false);
+  useEffect(() => setValue(status), [status]);
+
+  const handleChange = async (event: ChangeEvent<HTMLSelectElement>) => {
+    const next = orderStatusSchema.parse(event.target.value);
+    setValue(next);
+    setSaving(true);
+    try {
+      await updateOrderStatus(orderId, next);
+      toast.success(ORDER_STATUS_TEXTS.updated);
+      onUpdated();
+    } catch (err) {
+      console.error(err);
+      toast.error(ORDER_STATUS_TEXTS.failed);
+      setValue(status);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <select
+      className="form-control order-status-select"
+      aria-label={label}
+      value={value}
+      disabled={saving}
+      onChange={(event) => void handleChange(event)}
+    >
+      {ORDER_STATUSES.map((option) => (
+        <option key={option} value={option}>
+          {option}
+        </option>
+      ))}
+    </select>
+  );
+}

@@ -1,0 +1,43 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { aUser } from '../testing/fixtures';
+import { findToast, renderScreen, server, setupAdminTests } from '../testing/setup';
+import { UsersTable } from './UsersTable';
+
+setupAdminTests();
+
+const USERS = '/api/v1/auth/all-users';
+
+describe('All Users', () => {
+  it('when users load, then the table lists name, email, phone, address and role as Admin or User', async () => {
+    const admin = aUser({ name: 'Shop Admin', email: 'admin@shop.test', role: 1 });
+    const shopper = aUser();
+    server.on('GET', USERS, { status: 200, body: { success: true, users: [admin, shopper] } });
+    renderScreen(<UsersTable />);
+
+    expect(screen.getByRole('heading', { name: 'All Users' })).toBeVisible();
+    const table = await screen.findByRole('table');
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) =>
+        [...within(row).queryAllByRole('columnheader'), ...within(row).queryAllByRole('cell')].map(
+          (c) => c.textContent,
+        ),
+      );
+    expect(rows).toEqual([
+      ['Name', 'Email', 'Phone', 'Address', 'Role'],
+      ['Shop Admin', 'admin@shop.test', admin.phone, admin.address, 'Admin'],
+      ['Demo User', 'user@shop.test', '555-0123', '42 Demo Lane', 'User'],
+    ]);
+  });
+
+  it('when the users cannot be fetched, then a clear text is toasted and shown in place', async () => {
+    server.on('GET', USERS, 'network-error');
+    renderScreen(<UsersTable />);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Something went wrong while fetching users',
+    );
+    expect(await findToast('Something went wrong while fetching users')).toBeInTheDocument();
+  });
+});
