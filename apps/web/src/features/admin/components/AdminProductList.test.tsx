@@ -1,19 +1,17 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aProduct } from '../testing/fixtures';
+import { makeProduct } from '../../../test/fixtures';
 import { findToast, renderScreen, server, setupAdminTests } from '../testing/setup';
 import { AdminProductList } from './AdminProductList';
 
 setupAdminTests();
 
 const LIST = '/api/v1/product/get-product';
-const long = aProduct({
-  name: 'Long One',
-  slug: 'long-one',
+const long = makeProduct('Long One', {
   description: 'x'.repeat(150),
   price: 1250,
 });
-const short = aProduct({ name: 'Short One', slug: 'short-one', description: 'Tiny', price: 9 });
+const short = makeProduct('Short One', { description: 'Tiny', price: 9 });
 
 describe('All Products list', () => {
   it('when products load, then each card links to its edit page with photo, name, 100-character description and rupee price', async () => {

@@ -2,15 +2,15 @@ import type { Category } from '@shop/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { aCategory } from '../testing/fixtures';
+import { makeCategory } from '../../../test/fixtures';
 import { findToast, renderScreen, server, setupAdminTests } from '../testing/setup';
 import { CategoryManager } from './CategoryManager';
 
 setupAdminTests();
 
 const LIST = '/api/v1/category/get-category';
-const books = aCategory('Books');
-const toys = aCategory('Toys');
+const books = makeCategory('Books');
+const toys = makeCategory('Toys');
 const UPDATE = `/api/v1/category/update-category/${books._id}`;
 const DELETE = `/api/v1/category/delete-category/${books._id}`;
 

@@ -2,8 +2,8 @@ import type { Category } from '@shop/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { deferredReply } from '../testing/fake-server';
-import { aCategory } from '../testing/fixtures';
+import { deferred } from '../../../test/fake-server';
+import { makeCategory } from '../../../test/fixtures';
 import { findToast, renderScreen, server, setupAdminTests } from '../testing/setup';
 import { CategoryManager } from './CategoryManager';
 
@@ -35,7 +35,7 @@ async function openManager(categories: Category[]) {
 
 describe('Manage Category', () => {
   it('when the screen opens, then a loading indicator shows and the categories fill a Name/Actions table', async () => {
-    serveCategories([aCategory('Books'), aCategory('Toys')]);
+    serveCategories([makeCategory('Books'), makeCategory('Toys')]);
     renderScreen(<CategoryManager />);
 
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
@@ -63,10 +63,10 @@ describe('Manage Category', () => {
   });
 
   it('when a new name is submitted, then it is posted, toasted as created, the input clears and the list is fetched again', async () => {
-    const categories = [aCategory('Books')];
+    const categories = [makeCategory('Books')];
     const user = await openManager(categories);
     server.on('POST', CREATE, ({ body }) => {
-      const created = aCategory((body as { name: string }).name);
+      const created = makeCategory((body as { name: string }).name);
       categories.push(created);
       return {
         status: 201,
@@ -85,7 +85,7 @@ describe('Manage Category', () => {
   });
 
   it('when the server refuses a name, then its message is toasted and the list is not fetched again', async () => {
-    const user = await openManager([aCategory('Books')]);
+    const user = await openManager([makeCategory('Books')]);
     server.on('POST', CREATE, {
       status: 409,
       body: { success: false, message: 'Category Already Exisits' },
@@ -124,14 +124,14 @@ describe('Manage Category', () => {
 
   it('when a create is on its way, then Submit is disabled until the answer arrives', async () => {
     const user = await openManager([]);
-    const reply = deferredReply();
-    server.on('POST', CREATE, reply.responder);
+    const reply = deferred();
+    server.on('POST', CREATE, reply.reply);
 
     await user.type(screen.getByLabelText('New category name'), 'Garden');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
-    reply.send({ status: 500, body: { success: false, message: 'Internal server error' } });
+    reply.release({ status: 500, body: { success: false, message: 'Internal server error' } });
     expect(await findToast('somthing went wrong in input form')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
   });

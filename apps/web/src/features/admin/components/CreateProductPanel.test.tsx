@@ -1,16 +1,16 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { deferredReply } from '../testing/fake-server';
-import { aCategory, aProduct } from '../testing/fixtures';
+import { deferred } from '../../../test/fake-server';
+import { makeCategory, makeProduct } from '../../../test/fixtures';
 import { findToast, PRODUCTS_PAGE, renderScreen, server, setupAdminTests } from '../testing/setup';
 import { CreateProductPanel } from './CreateProductPanel';
 
 setupAdminTests();
 
 const CREATE = '/api/v1/product/create-product';
-const home = aCategory('Home');
-const garden = aCategory('Garden');
+const home = makeCategory('Home');
+const garden = makeCategory('Garden');
 const photo = new File([new Uint8Array([137, 80, 78, 71])], 'lamp.png', { type: 'image/png' });
 
 async function openForm() {
@@ -71,8 +71,8 @@ describe('Create Product', () => {
 
   it('when the form is sent, then a multipart POST carries every field, shipping and the photo, and success goes to the products list', async () => {
     const user = await openForm();
-    const reply = deferredReply();
-    server.on('POST', CREATE, reply.responder);
+    const reply = deferred();
+    server.on('POST', CREATE, reply.reply);
 
     await fillIn(user);
     await user.click(screen.getByRole('button', { name: 'CREATE PRODUCT' }));
@@ -91,7 +91,10 @@ describe('Create Product', () => {
     });
     expect((form.get('photo') as File).name).toBe('lamp.png');
 
-    reply.send({ status: 201, body: { success: true, message: 'created', product: aProduct() } });
+    reply.release({
+      status: 201,
+      body: { success: true, message: 'created', product: makeProduct('Watering Can') },
+    });
     expect(await findToast('Product Created Successfully')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: PRODUCTS_PAGE })).toBeVisible();
   });

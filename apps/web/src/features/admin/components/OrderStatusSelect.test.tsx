@@ -2,14 +2,14 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Toasts } from '../../../app/providers';
-import { deferredReply } from '../testing/fake-server';
-import { anOrder } from '../testing/fixtures';
+import { deferred } from '../../../test/fake-server';
+import { makeOrder } from '../../../test/fixtures';
 import { findToast, server, setupAdminTests } from '../testing/setup';
 import { OrderStatusSelect } from './OrderStatusSelect';
 
 setupAdminTests();
 
-const order = anOrder({ status: 'Processing' });
+const order = makeOrder({ status: 'Processing' });
 const STATUS = `/api/v1/auth/order-status/${order._id}`;
 
 function renderSelect() {
@@ -39,14 +39,14 @@ describe('Order status dropdown', () => {
 
   it('when another status is chosen, then it is put, toasted, and the orders are fetched again', async () => {
     const { onUpdated, user, select } = renderSelect();
-    const reply = deferredReply();
-    server.on('PUT', STATUS, reply.responder);
+    const reply = deferred();
+    server.on('PUT', STATUS, reply.reply);
 
     await user.selectOptions(select, 'deliverd');
 
     expect(select).toBeDisabled();
     expect(server.requestsTo('PUT', STATUS).map((r) => r.body)).toEqual([{ status: 'deliverd' }]);
-    reply.send({
+    reply.release({
       status: 200,
       body: {
         success: true,

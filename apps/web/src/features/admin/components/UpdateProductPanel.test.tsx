@@ -1,15 +1,21 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { aCategory, aProduct } from '../testing/fixtures';
+import { makeCategory, makeProduct } from '../../../test/fixtures';
 import { findToast, PRODUCTS_PAGE, renderScreen, server, setupAdminTests } from '../testing/setup';
 import { UpdateProductPanel } from './UpdateProductPanel';
 
 setupAdminTests();
 
-const home = aCategory('Home');
-const garden = aCategory('Garden');
-const lamp = aProduct({ category: home, shipping: 0, price: 25, quantity: 4 });
+const home = makeCategory('Home');
+const garden = makeCategory('Garden');
+const lamp = makeProduct('Desk Lamp', {
+  description: 'A lamp for the desk',
+  category: home,
+  shipping: 0,
+  price: 25,
+  quantity: 4,
+});
 const UPDATE = `/api/v1/product/update-product/${lamp._id}`;
 const DELETE = `/api/v1/product/product/${lamp._id}`;
 const QUESTION = 'Are You Sure want to delete this product ? ';

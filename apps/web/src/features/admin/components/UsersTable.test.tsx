@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aUser } from '../testing/fixtures';
+import { makeUser } from '../../../test/fixtures';
 import { findToast, renderScreen, server, setupAdminTests } from '../testing/setup';
 import { UsersTable } from './UsersTable';
 
@@ -10,8 +10,8 @@ const USERS = '/api/v1/auth/all-users';
 
 describe('All Users', () => {
   it('when users load, then the table lists name, email, phone, address and role as Admin or User', async () => {
-    const admin = aUser({ name: 'Shop Admin', email: 'admin@shop.test', role: 1 });
-    const shopper = aUser();
+    const admin = makeUser({ name: 'Shop Admin', email: 'admin@shop.test', role: 1 });
+    const shopper = makeUser();
     server.on('GET', USERS, { status: 200, body: { success: true, users: [admin, shopper] } });
     renderScreen(<UsersTable />);
 
@@ -27,7 +27,7 @@ describe('All Users', () => {
     expect(rows).toEqual([
       ['Name', 'Email', 'Phone', 'Address', 'Role'],
       ['Shop Admin', 'admin@shop.test', admin.phone, admin.address, 'Admin'],
-      ['Demo User', 'user@shop.test', '555-0123', '42 Demo Lane', 'User'],
+      ['Demo User', 'user@shop.test', shopper.phone, shopper.address, 'User'],
     ]);
   });
 

@@ -1,44 +1,31 @@
-import '@testing-library/jest-dom/vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import toast from 'react-hot-toast';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { beforeEach, vi } from 'vitest';
 import { Toasts } from '../../../app/providers';
-import { api } from '../../../lib/api-client';
+import { startFakeServer } from '../../../test/render-app';
 import { ADMIN_PATHS } from '../components/AdminMenu';
-import { createFakeServer } from './fake-server';
 
-export const server = createFakeServer();
+export { findToast, server } from '../../../test/render-app';
 
-/** Every admin test starts with an empty fake network, no toasts and a clean document. */
+/** Every admin test fakes the network; jsdom has no object URLs, which the photo preview uses. */
 export function setupAdminTests() {
-  const realAdapter = api.defaults.adapter;
   beforeEach(() => {
-    server.reset();
-    api.defaults.adapter = server.adapter;
-    // jsdom has neither: the toaster asks about reduced motion, the photo preview needs a URL.
-    vi.stubGlobal(
-      'matchMedia',
-      vi.fn(() => ({ matches: true, addEventListener: vi.fn(), removeEventListener: vi.fn() })),
-    );
-    URL.createObjectURL = vi.fn((file: Blob) => `blob:preview-${(file as File).name}`);
-    URL.revokeObjectURL = vi.fn();
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  });
-  afterEach(() => {
-    cleanup();
-    toast.remove();
-    api.defaults.adapter = realAdapter;
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
+    startFakeServer();
+    Object.assign(URL, {
+      createObjectURL: vi.fn((file: File) => `blob:preview-${file.name}`),
+      revokeObjectURL: vi.fn(),
+    });
   });
 }
 
 /** The heading the products route shows in tests, to see that a screen navigated there. */
 export const PRODUCTS_PAGE = 'Admin products page';
 
-/** Renders a screen at `url` with the app's toaster and a stand-in for the products list. */
+/**
+ * One admin component at `url` with the app's toaster and a stand-in for the products list,
+ * without the shop's header and providers.
+ */
 export function renderScreen(ui: ReactElement, url = '/dashboard/admin') {
   return render(
     <MemoryRouter initialEntries={[url]}>
@@ -50,6 +37,3 @@ export function renderScreen(ui: ReactElement, url = '/dashboard/admin') {
     </MemoryRouter>,
   );
 }
-
-/** A toast's message (react-hot-toast marks each one as a polite live region). */
-export const findToast = (text: string) => screen.findByText(text, { selector: '[role="status"]' });

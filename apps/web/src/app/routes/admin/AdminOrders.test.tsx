@@ -1,0 +1,74 @@
+import type { Order } from '@shop/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { makeOrder, makeUser, sessionOf } from '../../../test/fixtures';
+import { findToast, renderApp, startFakeServer } from '../../../test/render-app';
+
+const admin = sessionOf(makeUser({ name: 'Shop Admin', role: 1 }));
+const ALL_ORDERS = '/api/v1/auth/all-orders';
+
+function serveOrders(orders: Order[]) {
+  const server = startFakeServer();
+  server.on('GET', '/api/v1/auth/admin-auth', { status: 200, body: { ok: true } });
+  server.on('GET', ALL_ORDERS, () => ({
+    status: 200,
+    body: { success: true, orders: [...orders] },
+  }));
+  return server;
+}
+
+describe('Admin Orders', () => {
+  let orders: Order[];
+  beforeEach(() => {
+    orders = [makeOrder({ status: 'Processing' }), makeOrder({ status: 'cancel' })];
+  });
+
+  it('when the screen opens, then every order has its table with a status dropdown in the Status cell', async () => {
+    serveOrders(orders);
+    renderApp('/dashboard/admin/orders', { auth: admin });
+
+    expect(await screen.findByRole('heading', { name: 'All Orders', level: 1 })).toBeVisible();
+    const first = await screen.findByRole('region', { name: 'Order 1' });
+    expect(within(first).getByRole('combobox', { name: 'Status of order 1' })).toHaveValue(
+      'Processing',
+    );
+    expect(screen.getByRole('combobox', { name: 'Status of order 2' })).toHaveValue('cancel');
+    expect(screen.getByRole('navigation', { name: 'Admin Panel' })).toBeVisible();
+  });
+
+  it('when a status is changed, then it is put, toasted and the orders are fetched again', async () => {
+    const server = serveOrders(orders);
+    const target = orders[0] as Order;
+    const url = `/api/v1/auth/order-status/${target._id}`;
+    server.on('PUT', url, ({ body }) => {
+      const updated = { ...target, ...(body as Pick<Order, 'status'>) };
+      orders[0] = updated;
+      return {
+        status: 200,
+        body: { success: true, message: 'Order status updated', order: updated },
+      };
+    });
+    const { user } = renderApp('/dashboard/admin/orders', { auth: admin });
+
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: 'Status of order 1' }),
+      'Shipped',
+    );
+
+    expect(await findToast('Order status updated')).toBeInTheDocument();
+    expect(server.requestsTo('PUT', url).map((r) => r.body)).toEqual([{ status: 'Shipped' }]);
+    await waitFor(() => expect(server.requestsTo('GET', ALL_ORDERS)).toHaveLength(2));
+    expect(screen.getByRole('combobox', { name: 'Status of order 1' })).toHaveValue('Shipped');
+  });
+
+  it('when the orders cannot be fetched, then a clear text is toasted and shown in place', async () => {
+    const server = serveOrders([]);
+    server.on('GET', ALL_ORDERS, 'network-error');
+    renderApp('/dashboard/admin/orders', { auth: admin });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Something went wrong while fetching orders',
+    );
+    expect(await findToast('Something went wrong while fetching orders')).toBeInTheDocument();
+  });
+});

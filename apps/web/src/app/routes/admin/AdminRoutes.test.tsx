@@ -1,0 +1,71 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeCategory, makeProduct, makeUser, replies, sessionOf } from '../../../test/fixtures';
+import { renderApp, startFakeServer } from '../../../test/render-app';
+
+describe('Admin dashboard', () => {
+  it("when an admin opens it, then the Admin Panel menu links every admin screen and the admin's details show", async () => {
+    const server = startFakeServer();
+    server.on('GET', '/api/v1/auth/admin-auth', { status: 200, body: { ok: true } });
+    const admin = makeUser({
+      name: 'Shop Admin',
+      email: 'admin@shop.test',
+      phone: '555-0100',
+      role: 1,
+    });
+    renderApp('/dashboard/admin', { auth: sessionOf(admin) });
+
+    expect(await screen.findByRole('heading', { name: 'Admin Name : Shop Admin' })).toBeVisible();
+    expect(screen.getByText('Admin Email : admin@shop.test')).toBeVisible();
+    expect(screen.getByText('Admin Contact : 555-0100')).toBeVisible();
+    const menu = screen.getByRole('navigation', { name: 'Admin Panel' });
+    expect(within(menu).getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
+    const links = within(menu)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Create Category', '/dashboard/admin/create-category'],
+      ['Create Product', '/dashboard/admin/create-product'],
+      ['Products', '/dashboard/admin/products'],
+      ['Orders', '/dashboard/admin/orders'],
+      ['Users', '/dashboard/admin/users'],
+    ]);
+    expect(document.title).toBe('Dashboard - Ecommerce App');
+  });
+
+  it.each([
+    ['/dashboard/admin/create-category', 'Dashboard - Create Category', 'Manage Category'],
+    ['/dashboard/admin/create-product', 'Dashboard - Create Product', 'Create Product'],
+    ['/dashboard/admin/product/desk-lamp', 'Dashboard - Update Product', 'Update Product'],
+    ['/dashboard/admin/products', 'Dashboard - All Products', 'All Products List'],
+    ['/dashboard/admin/users', 'Dashboard - All Users', 'All Users'],
+  ])(
+    'when an admin opens %s, then the page is titled %s and headed %s',
+    async (path, title, heading) => {
+      const server = startFakeServer();
+      server.on('GET', '/api/v1/auth/admin-auth', { status: 200, body: { ok: true } });
+      const home = makeCategory('Home');
+      server.on('GET', '/api/v1/category/get-category', replies.categories([home]));
+      server.on('GET', '/api/v1/product/get-product/desk-lamp', {
+        status: 200,
+        body: {
+          success: true,
+          message: 'ok',
+          product: makeProduct('Desk Lamp', { category: home }),
+        },
+      });
+      server.on('GET', '/api/v1/product/get-product', {
+        status: 200,
+        body: { success: true, message: 'ok', countTotal: 0, products: [] },
+      });
+      server.on('GET', '/api/v1/auth/all-users', {
+        status: 200,
+        body: { success: true, users: [] },
+      });
+      renderApp(path, { auth: sessionOf(makeUser({ role: 1 })) });
+
+      expect(await screen.findByRole('heading', { name: heading, level: 1 })).toBeVisible();
+      expect(document.title).toBe(title);
+    },
+  );
+});
