@@ -17,10 +17,16 @@ export const messageResponseSchema = z.object({
 });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
+/** The message of a field that is missing or is not a string (an object, a list, a number). */
+export const notTextError =
+  (field: string, expected = 'text') =>
+  (issue: { input?: unknown }) =>
+    issue.input === undefined ? `${field} is required` : `${field} must be ${expected}`;
+
 /** A required text field: a string (never an object), trimmed, not empty. */
 export const requiredText = (field: string, max = 200) =>
   z
-    .string({ error: `${field} is required` })
+    .string({ error: notTextError(field) })
     .trim()
     .min(1, `${field} is required`)
     .max(max, `${field} must be at most ${max} characters`);

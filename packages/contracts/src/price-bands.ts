@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-export const priceRangeSchema = z.tuple([z.number().min(0), z.number().min(0)]);
+/** A [low, high] price pair, in major units. */
+export const priceRangeSchema = z
+  .tuple([z.number().min(0), z.number().min(0)], { error: 'radio must be a [low, high] pair' })
+  .refine(([low, high]) => low <= high, 'radio: low must not be above high');
 export type PriceRange = z.infer<typeof priceRangeSchema>;
 
 export const priceBandSchema = z.object({
@@ -23,6 +26,18 @@ export const PRICE_BANDS: readonly PriceBand[] = [
 export const findPriceBand = (id: number): PriceBand | undefined =>
   PRICE_BANDS.find((band) => band._id === id);
 
-/** Whether a price falls inside a band, both ends included. */
-export const isInPriceRange = (price: number, [low, high]: PriceRange): boolean =>
-  price >= low && price <= high;
+/**
+ * The prices a range admits: from `min` up to, not including, `below`. Bands are labelled in
+ * whole units ('$0 to 19'), so a band reaches up to the next whole unit: 19.99 belongs to
+ * '$0 to 19', and no price falls between two neighbouring bands.
+ */
+export const priceRangeLimits = ([low, high]: PriceRange): { min: number; below: number } => ({
+  min: low,
+  below: Math.floor(high) + 1,
+});
+
+/** Whether a price falls inside a range, by the rule of `priceRangeLimits`. */
+export const isInPriceRange = (price: number, range: PriceRange): boolean => {
+  const { min, below } = priceRangeLimits(range);
+  return price >= min && price < below;
+};

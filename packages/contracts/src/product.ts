@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { categorySchema } from './category.js';
-import { objectIdSchema, requiredText } from './common.js';
+import { notTextError, objectIdSchema, requiredText } from './common.js';
 import { priceRangeSchema } from './price-bands.js';
 
 /** Products per page of `product-list/{page}`. */
@@ -33,14 +33,13 @@ export type ProductSummary = z.infer<typeof productSummarySchema>;
 
 const numberField = (field: string, opts: { int: boolean; max: number }) =>
   z
-    .string({ error: `${field} is required` })
+    .string({ error: notTextError(field, 'a number') })
     .trim()
     .min(1, `${field} is required`)
     .transform(Number)
     .pipe(
       z
         .number({ error: `${field} must be a number` })
-        .refine(Number.isFinite, `${field} must be a number`)
         .refine((n) => !opts.int || Number.isInteger(n), `${field} must be a whole number`)
         .refine((n) => n >= 0, `${field} must not be negative`)
         .refine((n) => n <= opts.max, `${field} must be at most ${opts.max}`),
@@ -55,11 +54,13 @@ export const productFormSchema = z.object({
   description: requiredText('Description', 5000),
   price: numberField('Price', { int: false, max: 1_000_000 }),
   quantity: numberField('Quantity', { int: true, max: 1_000_000 }),
-  category: objectIdSchema
-    .or(z.literal('').transform(() => undefined))
-    .refine((v) => v !== undefined, 'Category is required'),
+  category: z
+    .string({ error: notTextError('Category', 'a category id') })
+    .trim()
+    .min(1, 'Category is required')
+    .pipe(objectIdSchema),
   shipping: z
-    .string()
+    .string({ error: 'Shipping must be 0 or 1' })
     .trim()
     .toLowerCase()
     .refine(
@@ -96,11 +97,11 @@ export const productCountResponseSchema = z.object({
 });
 
 export const productPageParamsSchema = z.object({
-  page: z.coerce
-    .number({ error: 'page must be a number' })
-    .int('page must be a whole number')
-    .min(1, 'page must be 1 or more')
-    .max(100_000, 'page is too large'),
+  page: z
+    .string()
+    .regex(/^\d+$/, 'page must be a whole number')
+    .transform(Number)
+    .pipe(z.number().min(1, 'page must be 1 or more').max(100_000, 'page is too large')),
 });
 
 export const productFiltersRequestSchema = z.object({
@@ -108,6 +109,7 @@ export const productFiltersRequestSchema = z.object({
   radio: z.union([priceRangeSchema, z.tuple([])]).default([]),
 });
 export type ProductFiltersRequest = z.input<typeof productFiltersRequestSchema>;
+export type ProductFilters = z.output<typeof productFiltersRequestSchema>;
 
 export const searchParamsSchema = z.object({
   keyword: z.string().trim().min(1, 'keyword is required').max(100, 'keyword is too long'),
