@@ -1,6 +1,32 @@
+import { categoryRequestSchema, idParamsSchema } from '@shop/contracts';
 import type { RequestHandler } from 'express';
 import { Router } from 'express';
+import { requireAdmin } from '../auth/middleware.js';
+import { createCategory, deleteCategory, listCategories, updateCategory } from './use-cases.js';
 
-export function categoryRoutes(_deps: { signedIn: RequestHandler }) {
-  return Router();
+export function categoryRoutes({ signedIn }: { signedIn: RequestHandler }) {
+  const router = Router();
+
+  router.get('/get-category', async (_req, res) => {
+    res.json({ success: true, message: 'All Categories List', category: await listCategories() });
+  });
+
+  router.post('/create-category', signedIn, requireAdmin, async (req, res) => {
+    const category = await createCategory(categoryRequestSchema.parse(req.body ?? {}));
+    res.status(201).json({ success: true, message: 'New category created', category });
+  });
+
+  router.put('/update-category/:id', signedIn, requireAdmin, async (req, res) => {
+    const { id } = idParamsSchema.parse(req.params);
+    const category = await updateCategory(id, categoryRequestSchema.parse(req.body ?? {}));
+    res.json({ success: true, message: 'Category Updated Successfully', category });
+  });
+
+  router.delete('/delete-category/:id', signedIn, requireAdmin, async (req, res) => {
+    const { id } = idParamsSchema.parse(req.params);
+    await deleteCategory(id);
+    res.json({ success: true, message: 'Category Deleted Successfully' });
+  });
+
+  return router;
 }

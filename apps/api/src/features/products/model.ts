@@ -30,10 +30,29 @@ export const ProductModel = mongoose.model('products', productSchema);
 
 /** Fields every listing reads: never the photo bytes. */
 export const PRODUCT_LIST_FIELDS = '-photo';
+/** What a product response shows of its category. */
+const PRODUCT_CATEGORY_FIELDS = '_id name slug';
+/** Newest first; the id breaks ties between products created in the same millisecond. */
+export const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 
-type ProductWithCategory = Omit<ProductDoc, 'category' | 'photo'> & {
+export type ProductWithCategory = Omit<ProductDoc, 'category' | 'photo'> & {
   category: Pick<CategoryDoc, '_id' | 'name' | 'slug'> | mongoose.Types.ObjectId | null;
 };
+
+/** Products as responses show them: no photo, category populated, newest first. */
+export const findProducts = (filter: mongoose.RootFilterQuery<ProductDoc>) =>
+  ProductModel.find(filter)
+    .select(PRODUCT_LIST_FIELDS)
+    .populate({ path: 'category', select: PRODUCT_CATEGORY_FIELDS })
+    .sort(NEWEST_FIRST)
+    .lean<ProductWithCategory[]>();
+
+/** One product as responses show it, or null. */
+export const findOneProduct = (filter: mongoose.RootFilterQuery<ProductDoc>) =>
+  ProductModel.findOne(filter)
+    .select(PRODUCT_LIST_FIELDS)
+    .populate({ path: 'category', select: PRODUCT_CATEGORY_FIELDS })
+    .lean<ProductWithCategory>();
 
 /** A product as responses show it (category populated, no photo). */
 export const toProduct = (p: ProductWithCategory) => ({

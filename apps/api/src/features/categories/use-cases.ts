@@ -1,0 +1,64 @@
+import type { Category, CategoryRequest } from '@shop/contracts';
+import { conflict, notFound } from '../../lib/errors.js';
+import { requireSlug } from '../../lib/slug.js';
+import { ProductModel } from '../products/model.js';
+import { type CategoryDoc, CategoryModel, toCategory } from './model.js';
+
+const alreadyExists = () => conflict('Category Already Exists');
+/** A unique-index clash: another admin saved the same name between our check and our write. */
+const onDuplicateName = (err: unknown): never => {
+  throw (err as { code?: number }).code === 11000 ? alreadyExists() : err;
+};
+/** Sorts names as a person reads them: 'apple' next to 'Apricot', not after 'Zebra'. */
+const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+/** Every category, sorted by name. */
+export async function listCategories(): Promise<Category[]> {
+  const categories = await CategoryModel.find().lean<CategoryDoc[]>();
+  return categories.map(toCategory).sort((a, b) => byName.compare(a.name, b.name));
+}
+
+export async function findCategoryBySlug(slug: string): Promise<Category | null> {
+  const category = await CategoryModel.findOne({ slug }).lean<CategoryDoc>();
+  return category ? toCategory(category) : null;
+}
+
+/** Two names with the same slug ('Books', 'books!') would share one URL, so they clash. */
+export async function createCategory({ name }: CategoryRequest): Promise<Category> {
+  const slug = requireSlug(name);
+  if (await CategoryModel.exists({ slug })) throw alreadyExists();
+  return toCategory(await CategoryModel.create({ name, slug }).catch(onDuplicateName));
+}
+
+/** Renames a category; its slug follows the name. */
+export async function updateCategory(id: string, { name }: CategoryRequest): Promise<Category> {
+  if (!(await CategoryModel.exists({ _id: id }))) throw notFound('Category not found');
+  const slug = requireSlug(name);
+  if (await CategoryModel.exists({ slug, _id: { $ne: id } })) throw alreadyExists();
+  // updateOne + read back, as everywhere: FerretDB v1 lacks projected findAndModify.
+  await CategoryModel.updateOne({ _id: id }, { $set: { name, slug } }).catch(onDuplicateName);
+  const category = await CategoryModel.findById(id).lean<CategoryDoc>();
+  if (!category) throw notFound('Category not found');
+  return toCategory(category);
+}
+
+const stillUsed = (productCount: number) =>
+  conflict(
+    `Category still has ${productCount} product${productCount === 1 ? '' : 's'}; delete them or move them to another category first`,
+  );
+
+/** A category still holding products stays: deleting it would orphan them. */
+export async function deleteCategory(id: string): Promise<void> {
+  const category = await CategoryModel.findById(id).lean<CategoryDoc>();
+  if (!category) throw notFound('Category not found');
+  const productCount = await ProductModel.countDocuments({ category: id });
+  if (productCount > 0) throw stillUsed(productCount);
+  await CategoryModel.deleteOne({ _id: id });
+  // No transactions on FerretDB v1: a product saved into this category meanwhile brings it back
+  // (saving a product re-checks its category afterwards, so one of the two always notices).
+  const lateCount = await ProductModel.countDocuments({ category: id });
+  if (lateCount > 0) {
+    await CategoryModel.collection.insertOne(category);
+    throw stillUsed(lateCount);
+  }
+}

@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import type { Test } from 'supertest';
+import { expect } from 'vitest';
+import { CategoryModel } from '../features/categories/model.js';
+import { ProductModel } from '../features/products/model.js';
+import { photoEtag } from '../features/products/photo.js';
+import { toSlug } from '../lib/slug.js';
+
+type ImageFormat = 'png' | 'jpeg' | 'gif' | 'webp';
+
+/** A tiny real image of the given format, made fresh for the test. */
+export const imageBytes = (format: ImageFormat = 'png', background = '#f00') =>
+  sharp({ create: { width: 4, height: 4, channels: 3, background } })
+    .toFormat(format)
+    .toBuffer();
+
+/** A word no other test uses, so a test can find exactly its own data. */
+export const uniqueWord = () => `zq${randomUUID().replaceAll('-', '').slice(0, 10)}`;
+
+/** A category straight in the database. */
+export async function makeCategory(name = `Category ${uniqueWord()}`) {
+  const slug = toSlug(name);
+  const category = await CategoryModel.create({ name, slug });
+  return { id: String(category._id), name, slug };
+}
+
+export interface ProductFixture {
+  categoryId: string;
+  name?: string;
+  description?: string;
+  price?: number;
+  quantity?: number;
+  photo?: Buffer;
+}
+
+/** A product straight in the database, with a PNG photo unless one is given. */
+export async function makeProduct(opts: ProductFixture) {
+  const name = opts.name ?? `Product ${uniqueWord()}`;
+  const photo = opts.photo ?? (await imageBytes());
+  const product = await ProductModel.create({
+    name,
+    slug: toSlug(name),
+    description: opts.description ?? 'A thing worth having',
+    price: opts.price ?? 25,
+    quantity: opts.quantity ?? 5,
+    category: opts.categoryId,
+    shipping: 1,
+    photo: { data: photo, contentType: 'image/png', etag: photoEtag(photo) },
+  });
+  return { id: String(product._id), name, slug: product.slug, photo };
+}
+
+/** The text fields of the admin product form, as the browser sends them. */
+export const productForm = (categoryId: string, over: Record<string, string | undefined> = {}) => ({
+  name: `Product ${uniqueWord()}`,
+  description: 'A warm desk light',
+  price: '24.5',
+  quantity: '3',
+  category: categoryId,
+  shipping: '1',
+  ...over,
+});
+
+export interface PhotoPart {
+  bytes: Buffer;
+  filename?: string;
+  contentType?: string;
+}
+
+/** Fills a supertest request with the multipart product form (fields left undefined are not sent). */
+export function sendForm(
+  req: Test,
+  fields: Record<string, string | undefined>,
+  photo?: PhotoPart,
+): Test {
+  for (const [key, value] of Object.entries(fields)) {
+    if (value !== undefined) req.field(key, value);
+  }
+  if (photo) {
+    req.attach('photo', photo.bytes, {
+      filename: photo.filename ?? 'photo.png',
+      contentType: photo.contentType ?? 'image/png',
+    });
+  }
+  return req;
+}
+
+export const idsOf = (products: { _id: string }[]) => products.map((p) => p._id);
+export const fixtureIds = (products: { id: string }[]) => products.map((p) => p.id);
+
+/** Photo bytes would show up as a `photo` key or as a serialized Buffer. */
+export const expectNoPhotoBytes = (body: unknown) => {
+  const json = JSON.stringify(body);
+  expect(json).not.toMatch(/"photo"|"Buffer"|"data":/);
+};
+
+/** Several products of one new category, created oldest first. */
+export async function makeProducts(count: number, over: { price?: number } = {}) {
+  const category = await makeCategory();
+  const products = [];
+  for (let i = 0; i < count; i += 1) {
+    products.push(await makeProduct({ categoryId: category.id, ...over }));
+  }
+  return { category, products };
+}
