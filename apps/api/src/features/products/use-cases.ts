@@ -1,0 +1,87 @@
+import type { Product, ProductFormValues } from '@shop/contracts';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { requireSlug } from '../../lib/slug.js';
+import { CategoryModel } from '../categories/model.js';
+import { findOneProduct, type ProductDoc, ProductModel, toProduct } from './model.js';
+import { photoEtag, sniffImageType } from './photo.js';
+
+const alreadyExists = () => conflict('Product Already Exists');
+/** A unique-index clash: another admin saved the same name between our check and our write. */
+const onDuplicateName = (err: unknown): never => {
+  throw (err as { code?: number }).code === 11000 ? alreadyExists() : err;
+};
+const missingCategory = () => badRequest('Category does not exist');
+
+/** The photo as stored: its type is read from the bytes, never from the client's claim. */
+function toStoredPhoto(bytes: Buffer) {
+  const contentType = sniffImageType(bytes);
+  if (!contentType) throw badRequest('Photo must be a JPEG, PNG, GIF or WebP image');
+  return { data: bytes, contentType, etag: photoEtag(bytes) };
+}
+
+const categoryExists = async (categoryId: string) =>
+  Boolean(await CategoryModel.exists({ _id: categoryId }));
+
+async function readBack(productId: unknown): Promise<Product> {
+  const product = await findOneProduct({ _id: productId });
+  if (!product) throw notFound('Product not found');
+  return toProduct(product);
+}
+
+export async function createProduct(
+  form: ProductFormValues,
+  photoBytes: Buffer | undefined,
+): Promise<Product> {
+  if (!photoBytes) throw badRequest('Photo is required');
+  const photo = toStoredPhoto(photoBytes);
+  const slug = requireSlug(form.name);
+  if (!(await categoryExists(form.category))) throw missingCategory();
+  if (await ProductModel.exists({ slug })) throw alreadyExists();
+  const { _id } = await ProductModel.create({
+    ...form,
+    shipping: form.shipping ?? 0,
+    slug,
+    photo,
+  }).catch(onDuplicateName);
+  // Pairs with deleteCategory's re-check (FerretDB v1 has no transactions): when the category
+  // was deleted while we saved, one side notices, so no product is left without a category.
+  if (!(await categoryExists(form.category))) {
+    await ProductModel.deleteOne({ _id });
+    throw missingCategory();
+  }
+  return readBack(_id);
+}
+
+/** Replaces the product's fields; shipping and the photo change only when sent. */
+export async function updateProduct(
+  productId: string,
+  form: ProductFormValues,
+  photoBytes: Buffer | undefined,
+): Promise<Product> {
+  const previous = await ProductModel.findById(productId).lean<ProductDoc>();
+  if (!previous) throw notFound('Product not found');
+  const photo = photoBytes ? toStoredPhoto(photoBytes) : undefined;
+  const slug = requireSlug(form.name);
+  if (!(await categoryExists(form.category))) throw missingCategory();
+  if (await ProductModel.exists({ slug, _id: { $ne: productId } })) throw alreadyExists();
+  const { shipping, ...fields } = form;
+  const changes = {
+    ...fields,
+    slug,
+    ...(shipping === undefined ? {} : { shipping }),
+    ...(photo ? { photo } : {}),
+  };
+  // updateOne + read back: FerretDB v1 lacks projected findAndModify (the photo is unselected).
+  await ProductModel.updateOne({ _id: productId }, { $set: changes }).catch(onDuplicateName);
+  // The same re-check as on create; the product keeps its previous category.
+  if (!(await categoryExists(form.category))) {
+    await ProductModel.updateOne({ _id: productId }, { $set: { category: previous.category } });
+    throw missingCategory();
+  }
+  return readBack(productId);
+}
+
+export async function deleteProduct(productId: string): Promise<void> {
+  const { deletedCount } = await ProductModel.deleteOne({ _id: productId });
+  if (!deletedCount) throw notFound('Product not found');
+}
