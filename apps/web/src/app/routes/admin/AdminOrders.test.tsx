@@ -6,6 +6,8 @@ import { findToast, renderApp, startFakeServer } from '../../../test/render-app'
 
 const admin = sessionOf(makeUser({ name: 'Shop Admin', role: 1 }));
 const ALL_ORDERS = '/api/v1/auth/all-orders';
+/** A lazily loaded page may take a moment when many test files run at once. */
+const PAGE_LOAD = { timeout: 5000 };
 
 function serveOrders(orders: Order[]) {
   const server = startFakeServer();
@@ -27,7 +29,9 @@ describe('Admin Orders', () => {
     serveOrders(orders);
     renderApp('/dashboard/admin/orders', { auth: admin });
 
-    expect(await screen.findByRole('heading', { name: 'All Orders', level: 1 })).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { name: 'All Orders', level: 1 }, PAGE_LOAD),
+    ).toBeVisible();
     const first = await screen.findByRole('region', { name: 'Order 1' });
     expect(within(first).getByRole('combobox', { name: 'Status of order 1' })).toHaveValue(
       'Processing',
@@ -51,7 +55,7 @@ describe('Admin Orders', () => {
     const { user } = renderApp('/dashboard/admin/orders', { auth: admin });
 
     await user.selectOptions(
-      await screen.findByRole('combobox', { name: 'Status of order 1' }),
+      await screen.findByRole('combobox', { name: 'Status of order 1' }, PAGE_LOAD),
       'Shipped',
     );
 
@@ -66,7 +70,7 @@ describe('Admin Orders', () => {
     server.on('GET', ALL_ORDERS, 'network-error');
     renderApp('/dashboard/admin/orders', { auth: admin });
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(
+    expect(await screen.findByRole('alert', {}, PAGE_LOAD)).toHaveTextContent(
       'Something went wrong while fetching orders',
     );
     expect(await findToast('Something went wrong while fetching orders')).toBeInTheDocument();
