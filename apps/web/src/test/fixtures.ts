@@ -1,0 +1,65 @@
+import type { AuthSession, Category, Order, Product, User } from '@shop/contracts';
+
+let counter = 0;
+/** A fresh 24-hex-digit id, as MongoDB would give. */
+export const newId = () => (++counter).toString(16).padStart(24, 'a');
+
+const NOW = '2025-01-01T00:00:00.000Z';
+
+export function makeCategory(name: string): Category {
+  return { _id: newId(), name, slug: name.toLowerCase().replace(/\s+/g, '-') };
+}
+
+export function makeProduct(name: string, overrides: Partial<Product> = {}): Product {
+  return {
+    _id: newId(),
+    name,
+    slug: name.toLowerCase().replace(/\s+/g, '-'),
+    description: `${name}: a product described at some length so that previews cut it short.`,
+    price: 25,
+    quantity: 10,
+    shipping: 1,
+    category: null,
+    createdAt: NOW,
+    updatedAt: NOW,
+    ...overrides,
+  };
+}
+
+export function makeUser(overrides: Partial<User> = {}): User {
+  return {
+    _id: newId(),
+    name: 'Demo User',
+    email: 'user@shop.test',
+    phone: '555-0123',
+    address: '42 Demo Lane, Springfield',
+    role: 0,
+    ...overrides,
+  };
+}
+
+export const sessionOf = (user: User): AuthSession => ({ user, token: `token-of-${user._id}` });
+
+export function makeOrder(overrides: Partial<Order> = {}): Order {
+  return {
+    _id: newId(),
+    products: [],
+    payment: { id: 'pi_1', success: true, status: 'succeeded', amount: 100, currency: 'usd' },
+    buyer: { _id: newId(), name: 'Demo User' },
+    address: '42 Demo Lane',
+    status: 'Not Process',
+    createdAt: NOW,
+    updatedAt: NOW,
+    ...overrides,
+  };
+}
+
+/** The bodies the API answers with, shaped by the contracts. */
+export const replies = {
+  categories: (category: Category[]) => ({
+    status: 200,
+    body: { success: true, message: 'All Categories List', category },
+  }),
+  products: (products: Product[]) => ({ status: 200, body: { success: true, products } }),
+  count: (total: number) => ({ status: 200, body: { success: true, total } }),
+};

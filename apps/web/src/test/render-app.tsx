@@ -1,0 +1,78 @@
+import type { AuthSession } from '@shop/contracts';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { vi } from 'vitest';
+import { routes } from '../app/router';
+import { api } from '../lib/api-client';
+import type { CartEntry } from '../lib/cart';
+import { createFakeServer } from './fake-server';
+
+export const server = createFakeServer();
+
+/** Fakes the network for this test; console.error stays quiet for the failures tests cause. */
+export function startFakeServer() {
+  server.reset();
+  api.defaults.adapter = server.adapter;
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  // Every screen's header asks for the categories; a test about them declares its own answer.
+  server.on('GET', '/api/v1/category/get-category', {
+    status: 200,
+    body: { success: true, message: 'All Categories List', category: [] },
+  });
+  return server;
+}
+
+/**
+ * The whole app at `path`, with its real routes and providers, starting from what the browser
+ * had stored (`auth`, `cart`). With fake timers, pass `advanceTimers` to keep user-event moving.
+ */
+export function renderApp(
+  path: string,
+  options: {
+    auth?: AuthSession;
+    cart?: CartEntry[];
+    state?: unknown;
+    advanceTimers?: (ms: number) => unknown;
+  } = {},
+) {
+  if (options.auth) window.localStorage.setItem('auth', JSON.stringify(options.auth));
+  if (options.cart) window.localStorage.setItem('cart', JSON.stringify(options.cart));
+  const router = createMemoryRouter(routes, {
+    initialEntries: [{ pathname: path, state: options.state }],
+  });
+  const user = userEvent.setup(
+    options.advanceTimers ? { advanceTimers: options.advanceTimers } : {},
+  );
+  render(<RouterProvider router={router} />);
+  return { router, user };
+}
+
+/** A toast's message (react-hot-toast marks each one as a live region). */
+export const findToast = (text: string) =>
+  screen.findByText(text, { selector: '[role="status"]' }, { timeout: 3000 });
+
+export const storedJson = (key: string): unknown => {
+  const raw = window.localStorage.getItem(key);
+  return raw === null ? null : JSON.parse(raw);
+};
+
+/** Captured before any test fakes the clock. */
+const realSetTimeout = globalThis.setTimeout;
+
+/**
+ * Waits for an assertion to pass, polling on the real clock. For tests that fake setTimeout
+ * (Testing Library's own waitFor drains through setTimeout and would stall there).
+ */
+export async function eventually(assertion: () => void, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      assertion();
+      return;
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      await act(() => new Promise((resolve) => realSetTimeout(resolve, 10)));
+    }
+  }
+}
