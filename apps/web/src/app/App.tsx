@@ -1,13 +1,10 @@
 import { RouterProvider } from 'react-router-dom';
-import { AppProviders } from './providers';
-import { createAppRouter } from './router';
+import { createAppRouter, preloadRoutesFor } from './router';
 
+preloadRoutesFor(window.location.pathname);
 const router = createAppRouter();
 
+/** Providers live in the root route (see AppRoot), so the entry stays React plus the router. */
 export function App() {
-  return (
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  );
+  return <RouterProvider router={router} />;
 }

@@ -1,58 +1,11 @@
-import { Link, useRouteError } from 'react-router-dom';
 import { Layout } from '../components/layout/Layout';
-import { ChunkTimeoutError } from '../lib/lazy';
+import { ErrorContent } from './RootError';
 
-/** A page's chunk that could not arrive: the network, a timeout, or a deploy that replaced it. */
-function isLoadFailure(error: unknown) {
-  return (
-    error instanceof ChunkTimeoutError ||
-    (error instanceof Error &&
-      /dynamically imported module|Importing a module script failed|error loading dynamically/i.test(
-        error.message,
-      ))
-  );
-}
-
-function ErrorContent() {
-  const error = useRouteError();
-  console.error(error);
-  const loadFailure = isLoadFailure(error);
-  return (
-    <div className="error-page" role="alert">
-      <h1 className="page-title">
-        {loadFailure ? 'This page could not be loaded' : 'Something went wrong'}
-      </h1>
-      <p>
-        {loadFailure
-          ? 'Check your connection and try again.'
-          : 'An unexpected error stopped this page. Try again, or go back to the home page.'}
-      </p>
-      <div className="error-actions">
-        <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
-          Try again
-        </button>
-        <Link to="/" className="btn btn-outline">
-          Home
-        </Link>
-      </div>
-    </div>
-  );
-}
-
-/** Each route's error boundary: the page fails alone, inside the usual header and footer. */
-export function RouteError() {
+/** Each route's error boundary: the screen fails alone, inside the usual header and footer. */
+export default function RouteError() {
   return (
     <Layout title="Something went wrong">
       <ErrorContent />
     </Layout>
-  );
-}
-
-/** The last boundary, for when the layout itself fails: no header, just the way out. */
-export function RootError() {
-  return (
-    <main className="site-main">
-      <ErrorContent />
-    </main>
   );
 }

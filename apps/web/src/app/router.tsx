@@ -1,87 +1,81 @@
 import { type ComponentType, Suspense } from 'react';
-import { createBrowserRouter, Outlet, type RouteObject, ScrollRestoration } from 'react-router-dom';
-import { AdminGuard } from '../components/guards/AdminGuard';
-import { UserGuard } from '../components/guards/UserGuard';
-import { Layout } from '../components/layout/Layout';
-import { Spinner } from '../components/Spinner';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import { lazyPage } from '../lib/lazy';
-import { RootError, RouteError } from './RouteError';
+import { PageSkeleton } from './PageSkeleton';
+import { RootError } from './RootError';
 
-/** One lazily loaded chunk per screen, each with its loading fallback and error boundary. */
-function page(
-  path: string | undefined,
-  load: () => Promise<{ default: ComponentType }>,
-): RouteObject {
-  const Page = lazyPage(load);
-  const route = {
-    element: (
-      <Suspense
-        fallback={
-          <Layout>
-            <Spinner label="Loading page..." />
-          </Layout>
-        }
-      >
-        <Page />
-      </Suspense>
-    ),
-    errorElement: <RouteError />,
-  };
-  return path === undefined ? { ...route, index: true } : { ...route, path };
-}
+type Load = () => Promise<{ default: ComponentType }>;
+const preloads = new WeakMap<RouteObject, Load>();
 
-function Root() {
+/** A lazily loaded element with its loading fallback. */
+function lazyElement(load: Load) {
+  const Component = lazyPage(load);
   return (
-    <>
-      <ScrollRestoration />
-      <Outlet />
-    </>
+    <Suspense fallback={<PageSkeleton />}>
+      <Component />
+    </Suspense>
   );
 }
 
-export const routes: RouteObject[] = [
-  {
-    element: <Root />,
-    errorElement: <RootError />,
-    children: [
-      page('/', () => import('./routes/Home')),
-      page('/search', () => import('./routes/Search')),
-      page('/product/:slug', () => import('./routes/ProductDetails')),
-      page('/categories', () => import('./routes/Categories')),
-      page('/category/:slug', () => import('./routes/CategoryProducts')),
-      page('/cart', () => import('./routes/Cart')),
-      page('/about', () => import('./routes/About')),
-      page('/contact', () => import('./routes/Contact')),
-      page('/policy', () => import('./routes/Policy')),
-      page('/register', () => import('./routes/Register')),
-      page('/login', () => import('./routes/Login')),
-      {
-        path: '/dashboard/user',
-        element: <UserGuard />,
-        errorElement: <RouteError />,
-        children: [
-          page(undefined, () => import('./routes/user/UserDashboard')),
-          page('orders', () => import('./routes/user/Orders')),
-          page('profile', () => import('./routes/user/Profile')),
-        ],
-      },
-      {
-        path: '/dashboard/admin',
-        element: <AdminGuard />,
-        errorElement: <RouteError />,
-        children: [
-          page(undefined, () => import('./routes/admin/AdminDashboard')),
-          page('create-category', () => import('./routes/admin/CreateCategory')),
-          page('create-product', () => import('./routes/admin/CreateProduct')),
-          page('product/:slug', () => import('./routes/admin/UpdateProduct')),
-          page('products', () => import('./routes/admin/Products')),
-          page('users', () => import('./routes/admin/Users')),
-          page('orders', () => import('./routes/admin/AdminOrders')),
-        ],
-      },
-      page('*', () => import('./routes/NotFound')),
-    ],
-  },
-];
+const routeError = lazyElement(() => import('./RouteError'));
+
+/** One screen: its own chunk, its loading fallback and its error boundary. */
+function page(path: string | undefined, load: Load, children?: RouteObject[]): RouteObject {
+  const shared = { element: lazyElement(load), errorElement: routeError };
+  const route: RouteObject =
+    path === undefined ? { ...shared, index: true } : { ...shared, path, children };
+  preloads.set(route, load);
+  return route;
+}
+
+const root: RouteObject = {
+  element: lazyElement(() => import('./AppRoot')),
+  errorElement: <RootError />,
+  children: [
+    page('/', () => import('./routes/Home')),
+    page('/search', () => import('./routes/Search')),
+    page('/product/:slug', () => import('./routes/ProductDetails')),
+    page('/categories', () => import('./routes/Categories')),
+    page('/category/:slug', () => import('./routes/CategoryProducts')),
+    page('/cart', () => import('./routes/Cart')),
+    page('/about', () => import('./routes/About')),
+    page('/contact', () => import('./routes/Contact')),
+    page('/policy', () => import('./routes/Policy')),
+    page('/register', () => import('./routes/Register')),
+    page('/login', () => import('./routes/Login')),
+    page('/dashboard/user', () => import('../components/guards/UserGuard'), [
+      page(undefined, () => import('./routes/user/UserDashboard')),
+      page('orders', () => import('./routes/user/Orders')),
+      page('profile', () => import('./routes/user/Profile')),
+    ]),
+    page('/dashboard/admin', () => import('../components/guards/AdminGuard'), [
+      page(undefined, () => import('./routes/admin/AdminDashboard')),
+      page('create-category', () => import('./routes/admin/CreateCategory')),
+      page('create-product', () => import('./routes/admin/CreateProduct')),
+      page('product/:slug', () => import('./routes/admin/UpdateProduct')),
+      page('products', () => import('./routes/admin/Products')),
+      page('users', () => import('./routes/admin/Users')),
+      page('orders', () => import('./routes/admin/AdminOrders')),
+    ]),
+    page('*', () => import('./routes/NotFound')),
+  ],
+};
+preloads.set(root, () => import('./AppRoot'));
+
+export const routes: RouteObject[] = [root];
+
+/**
+ * Starts loading every chunk the first screen needs at once (root, guard, page), instead of
+ * one after the other as each lazy component renders.
+ */
+export function preloadRoutesFor(pathname: string) {
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    preloads
+      .get(match.route)?.()
+      .catch(() => {
+        // The lazy component reports the failure when it renders.
+      });
+  }
+}
 
 export const createAppRouter = () => createBrowserRouter(routes);

@@ -4,3 +4,5 @@ import { AccessGuard } from './AccessGuard';
 export function AdminGuard() {
   return <AccessGuard checkUrl="/api/v1/auth/admin-auth" redirectTo="/" />;
 }
+
+export default AdminGuard;

@@ -4,3 +4,5 @@ import { AccessGuard } from './AccessGuard';
 export function UserGuard() {
   return <AccessGuard checkUrl="/api/v1/auth/user-auth" redirectTo="/login" />;
 }
+
+export default UserGuard;
