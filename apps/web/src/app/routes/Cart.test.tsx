@@ -1,0 +1,87 @@
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { CartEntry } from '../../lib/cart';
+import { makeProduct, makeUser, sessionOf } from '../../test/fixtures';
+import { renderApp, startFakeServer, storedJson } from '../../test/render-app';
+
+const mug = makeProduct('Stoneware Coffee Mug', { price: 1200.5 });
+const book = makeProduct('Midnight at the Lighthouse', { price: 14 });
+const entry = (product: typeof mug, quantity?: number): CartEntry => ({
+  ...product,
+  ...(quantity === undefined ? {} : { quantity }),
+});
+
+describe('cart page', () => {
+  beforeEach(() => {
+    const server = startFakeServer();
+    // The checkout panel asks whether card payments are configured.
+    server.on('GET', '/api/v1/order/config', {
+      status: 200,
+      body: { publishableKey: null, currency: 'usd' },
+    });
+  });
+
+  it('when a guest has an empty cart, then it greets the guest and says the cart is empty', async () => {
+    renderApp('/cart');
+    expect(await screen.findByRole('heading', { name: 'Hello Guest' })).toBeInTheDocument();
+    expect(screen.getByText('Your Cart is Empty')).toBeInTheDocument();
+    expect(screen.getByText('Total : $0.00')).toBeInTheDocument();
+  });
+
+  it('when the cart was stored, then it is restored with each item, its 30-character preview and the badge', async () => {
+    renderApp('/cart', { cart: [entry(mug, 1), entry(book)] });
+    expect(await screen.findByText('You have 2 items in your cart')).toBeInTheDocument();
+    const item = screen.getByRole('listitem', { name: mug.name });
+    expect(within(item).getByText(`${mug.description.substring(0, 30)}...`)).toBeInTheDocument();
+    expect(within(item).getByRole('img', { name: mug.name })).toHaveAttribute(
+      'src',
+      `/api/v1/product/product-photo/${mug._id}`,
+    );
+    expect(screen.getByRole('link', { name: 'Cart 2' })).toBeInTheDocument();
+  });
+
+  it('when items carry quantities, then the total sums prices only, in US dollars', async () => {
+    renderApp('/cart', { cart: [entry(mug, 3), entry(book, 2), entry(book)] });
+    expect(await screen.findByText('Total : $1,228.50')).toBeInTheDocument();
+  });
+
+  it('when Remove is clicked on a duplicate, then one entry goes and storage follows', async () => {
+    const { user } = renderApp('/cart', { cart: [entry(book, 1), entry(mug, 1), entry(book, 1)] });
+    const [firstBook] = await screen.findAllByRole('listitem', { name: book.name });
+    if (!firstBook) throw new Error('no item');
+    await user.click(within(firstBook).getByRole('button', { name: 'Remove' }));
+
+    expect(screen.getByText('You have 2 items in your cart')).toBeInTheDocument();
+    expect(storedJson('cart')).toEqual([entry(mug, 1), entry(book, 1)]);
+  });
+
+  it('when the last item is removed, then the stored cart is emptied', async () => {
+    const { user } = renderApp('/cart', { cart: [entry(book, 1)] });
+    await user.click(await screen.findByRole('button', { name: 'Remove' }));
+    expect(screen.getByText('Your Cart is Empty')).toBeInTheDocument();
+    expect(storedJson('cart')).toBeNull();
+  });
+
+  it('when the stored cart is not a list of products, then the cart starts empty', async () => {
+    window.localStorage.setItem('cart', '{"not":"a list"');
+    renderApp('/cart');
+    expect(await screen.findByText('Your Cart is Empty')).toBeInTheDocument();
+  });
+
+  it('when a guest wants to check out, then the button leads to /login and back to /cart', async () => {
+    const { user, router } = renderApp('/cart', { cart: [entry(book, 1)] });
+    await user.click(await screen.findByRole('button', { name: 'Please login to checkout' }));
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toBe('/cart');
+  });
+
+  it('when a signed-in user has an address, then it greets them and offers Update Address', async () => {
+    const person = makeUser({ name: 'Ann', address: '7 Elm Row' });
+    const { user, router } = renderApp('/cart', { auth: sessionOf(person) });
+    expect(await screen.findByRole('heading', { name: 'Hello Ann' })).toBeInTheDocument();
+    expect(screen.getByText('7 Elm Row')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Please login to checkout' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Update Address' }));
+    expect(router.state.location.pathname).toBe('/dashboard/user/profile');
+  });
+});

@@ -1,0 +1,109 @@
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { makeCategory, makeProduct, replies } from '../../test/fixtures';
+import { findToast, renderApp, startFakeServer, storedJson } from '../../test/render-app';
+
+const books = makeCategory('Books');
+const novel = makeProduct('Midnight at the Lighthouse', { price: 14, category: books });
+const poems = makeProduct('Collected Poems', { price: 22, category: books });
+
+describe('product details', () => {
+  let server: ReturnType<typeof startFakeServer>;
+  beforeEach(() => {
+    server = startFakeServer();
+    server.on('GET', '/api/v1/product/get-product/:slug', ({ params }) =>
+      params.slug === novel.slug
+        ? {
+            status: 200,
+            body: { success: true, message: 'Single Product Fetched', product: novel },
+          }
+        : { status: 404, body: { success: false, message: 'Product not found' } },
+    );
+    server.on(
+      'GET',
+      `/api/v1/product/related-product/${novel._id}/${books._id}`,
+      replies.products([poems]),
+    );
+  });
+
+  it('when a product opens, then it shows photo, name, description, price, category and similar products', async () => {
+    renderApp(`/product/${novel.slug}`);
+    expect(await screen.findByRole('heading', { name: novel.name })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: novel.name })).toHaveAttribute(
+      'src',
+      `/api/v1/product/product-photo/${novel._id}`,
+    );
+    expect(screen.getByText(novel.description)).toBeInTheDocument();
+    expect(screen.getByText('₹14.00')).toBeInTheDocument();
+    expect(screen.getByText('Category : Books')).toBeInTheDocument();
+    expect(document.title).toBe(novel.name);
+    const similar = screen.getByRole('region', { name: 'Similar Products' });
+    expect(await within(similar).findByRole('article', { name: poems.name })).toBeInTheDocument();
+  });
+
+  it('when ADD TO CART is clicked, then the toast reads Item added to cart', async () => {
+    const { user } = renderApp(`/product/${novel.slug}`);
+    await screen.findByRole('heading', { name: novel.name });
+    const details = screen.getByRole('heading', { name: 'Product Details' }).parentElement;
+    if (!details) throw new Error('no details');
+    await user.click(within(details).getByRole('button', { name: 'ADD TO CART' }));
+    expect(await findToast('Item added to cart')).toBeInTheDocument();
+    expect(storedJson('cart')).toEqual([{ ...novel, quantity: 1 }]);
+  });
+
+  it('when there are no similar products, then it says No Similar Products found', async () => {
+    server.on(
+      'GET',
+      `/api/v1/product/related-product/${novel._id}/${books._id}`,
+      replies.products([]),
+    );
+    renderApp(`/product/${novel.slug}`);
+    expect(await screen.findByText('No Similar Products found')).toBeInTheDocument();
+  });
+
+  it('when the product does not exist, then the server message shows instead of a blank page', async () => {
+    renderApp('/product/nothing-here');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Product not found');
+  });
+
+  it('when the product is out of stock, then ADD TO CART is disabled', async () => {
+    server.on('GET', '/api/v1/product/get-product/:slug', {
+      status: 200,
+      body: { success: true, message: 'ok', product: { ...novel, quantity: 0 } },
+    });
+    renderApp(`/product/${novel.slug}`);
+    await screen.findByRole('heading', { name: novel.name });
+    const details = screen.getByRole('heading', { name: 'Product Details' }).parentElement;
+    if (!details) throw new Error('no details');
+    expect(within(details).getByText('Out of stock')).toBeInTheDocument();
+    expect(within(details).getByRole('button', { name: 'ADD TO CART' })).toBeDisabled();
+  });
+});
+
+describe('categories', () => {
+  beforeEach(() => {
+    const server = startFakeServer();
+    server.on('GET', '/api/v1/category/get-category', replies.categories([books]));
+    server.on('GET', '/api/v1/product/product-category/books', {
+      status: 200,
+      body: { success: true, category: books, products: [novel, poems] },
+    });
+  });
+
+  it('when All Categories opens, then each category is a link to its page', async () => {
+    renderApp('/categories');
+    await screen.findByRole('heading', { name: 'All Categories' });
+    const main = screen.getByRole('main');
+    expect(await within(main).findByRole('link', { name: 'Books' })).toHaveAttribute(
+      'href',
+      '/category/books',
+    );
+  });
+
+  it('when a category page opens, then it names the category, counts and shows its products', async () => {
+    renderApp('/category/books');
+    expect(await screen.findByRole('heading', { name: 'Category - Books' })).toBeInTheDocument();
+    expect(screen.getByText('2 result found')).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+  });
+});

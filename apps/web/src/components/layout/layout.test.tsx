@@ -1,0 +1,142 @@
+import { act, screen, within } from '@testing-library/react';
+import toast from 'react-hot-toast';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { TOAST_LIMIT } from '../../app/providers';
+import { makeCategory, makeProduct, makeUser, replies, sessionOf } from '../../test/fixtures';
+import { renderApp, startFakeServer } from '../../test/render-app';
+
+const books = makeCategory('Books');
+const toys = makeCategory('Toys');
+
+describe('layout', () => {
+  let server: ReturnType<typeof startFakeServer>;
+  beforeEach(() => {
+    server = startFakeServer();
+    server.on('GET', '/api/v1/category/get-category', replies.categories([books, toys]));
+  });
+
+  it('when a guest opens a page, then the header has the links, a zero badge, Register and Login', async () => {
+    renderApp('/policy');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    expect(within(nav).getByRole('link', { name: 'All Categories' })).toHaveAttribute(
+      'href',
+      '/categories',
+    );
+    expect(within(nav).getByRole('link', { name: 'Cart 0' })).toHaveAttribute('href', '/cart');
+    expect(within(nav).getByRole('link', { name: 'Register' })).toHaveAttribute(
+      'href',
+      '/register',
+    );
+    expect(within(nav).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(within(nav).getByPlaceholderText('Search')).toBeInTheDocument();
+  });
+
+  it('when the Categories menu opens, then it lists a link per category', async () => {
+    const { user } = renderApp('/policy');
+    await user.click(await screen.findByRole('button', { name: 'Categories' }));
+    expect(await screen.findByRole('link', { name: 'Books' })).toHaveAttribute(
+      'href',
+      '/category/books',
+    );
+    expect(screen.getByRole('link', { name: 'Toys' })).toHaveAttribute('href', '/category/toys');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('link', { name: 'Books' })).not.toBeInTheDocument();
+  });
+
+  it('when the cart holds more than 99 items, then the badge reads 99+', async () => {
+    const product = makeProduct('Pebble');
+    renderApp('/policy', {
+      cart: Array.from({ length: 100 }, () => ({ ...product, quantity: 1 })),
+    });
+    expect(await screen.findByRole('link', { name: 'Cart 99+' })).toBeInTheDocument();
+  });
+
+  it('when an admin is signed in, then Dashboard leads to the admin area', async () => {
+    const { user } = renderApp('/policy', {
+      auth: sessionOf(makeUser({ name: 'Shop Admin', role: 1 })),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Shop Admin' }));
+    expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard/admin',
+    );
+  });
+
+  it('when a normal user is signed in, then Dashboard leads to the user area', async () => {
+    const { user } = renderApp('/policy', { auth: sessionOf(makeUser({ name: 'Ann' })) });
+    await user.click(await screen.findByRole('button', { name: 'Ann' }));
+    expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard/user',
+    );
+  });
+
+  it('when a page shows, then the footer has the rights line and its three links', async () => {
+    renderApp('/policy');
+    const footer = await screen.findByRole('contentinfo');
+    expect(within(footer).getByText(/All Rights Reserved © Shop Team/)).toBeInTheDocument();
+    expect(within(footer).getByRole('link', { name: 'About' })).toHaveAttribute('href', '/about');
+    expect(within(footer).getByRole('link', { name: 'Contact' })).toHaveAttribute(
+      'href',
+      '/contact',
+    );
+    expect(within(footer).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+      'href',
+      '/policy',
+    );
+  });
+
+  it('when a page sets its metadata, then title, description, keywords and author are in the head', async () => {
+    renderApp('/contact');
+    await screen.findByRole('heading', { name: 'CONTACT US' });
+    expect(document.title).toBe('Contact us');
+    const meta = (name: string) =>
+      document.head.querySelector(`meta[name="${name}"]`)?.getAttribute('content');
+    expect(meta('description')).toBe('How to reach our support team');
+    expect(meta('keywords')).toBeTruthy();
+    expect(meta('author')).toBeTruthy();
+  });
+
+  it('when more than 20 toasts are raised, then the newest 20 are kept', async () => {
+    renderApp('/policy');
+    await screen.findByRole('navigation', { name: 'Main' });
+    act(() => {
+      for (let i = 0; i < TOAST_LIMIT + 5; i += 1) toast(`note ${i}`);
+    });
+    expect(await screen.findByText('note 24')).toBeInTheDocument();
+    expect(screen.getAllByText(/^note \d+$/).length).toBeLessThanOrEqual(TOAST_LIMIT);
+    expect(screen.queryByText('note 0')).not.toBeInTheDocument();
+  });
+});
+
+describe('static pages', () => {
+  beforeEach(() => {
+    startFakeServer();
+  });
+
+  it('when an unknown path opens, then the 404 page offers Go back to /', async () => {
+    renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { name: '404' })).toBeInTheDocument();
+    expect(screen.getByText('Oops! page Not Found')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go back' })).toHaveAttribute('href', '/');
+  });
+
+  it('when Contact opens, then it shows the image, the 24x7 line, e-mail, phone and toll-free number', async () => {
+    renderApp('/contact');
+    expect(await screen.findByRole('heading', { name: 'CONTACT US' })).toBeInTheDocument();
+    expect(screen.getByRole('img')).toHaveAttribute('width', '480');
+    expect(screen.getByText(/24x7/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'help@ecommerceapp.com' })).toBeInTheDocument();
+    expect(screen.getByText(/Phone:/)).toBeInTheDocument();
+    expect(screen.getByText(/Toll free:/)).toBeInTheDocument();
+  });
+
+  it('when About and Privacy Policy open, then they show their content', async () => {
+    const { router } = renderApp('/about');
+    expect(await screen.findByRole('img', { name: 'A shopping cart' })).toBeInTheDocument();
+    await act(() => router.navigate('/policy'));
+    expect(await screen.findByText('privacy')).toBeInTheDocument();
+    expect(document.title).toBe('Privacy Policy');
+  });
+});

@@ -1,0 +1,153 @@
+import { screen } from '@testing-library/react';
+import toast from 'react-hot-toast';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeUser, sessionOf } from '../../test/fixtures';
+import { findToast, renderApp, startFakeServer, storedJson } from '../../test/render-app';
+
+const person = makeUser({ name: 'Ann Shopper', email: 'ann@shop.test' });
+
+async function fillRegister(user: ReturnType<typeof renderApp>['user']) {
+  await user.type(await screen.findByLabelText('Name'), 'Ann Shopper');
+  await user.type(screen.getByLabelText('Email'), 'ann@shop.test');
+  await user.type(screen.getByLabelText('Password'), 'secret1');
+  await user.type(screen.getByLabelText('Phone'), '555-0101');
+  await user.type(screen.getByLabelText('Address'), '7 Elm Row');
+  await user.click(screen.getByRole('button', { name: 'REGISTER' }));
+}
+
+describe('register', () => {
+  let server: ReturnType<typeof startFakeServer>;
+  beforeEach(() => {
+    server = startFakeServer();
+  });
+
+  it('when the form shows, then every field is required, email typed and password masked', async () => {
+    renderApp('/register');
+    for (const label of ['Name', 'Email', 'Password', 'Phone', 'Address']) {
+      expect(await screen.findByLabelText(label)).toBeRequired();
+    }
+    expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
+  });
+
+  it('when registering succeeds, then the server message shows and the shopper goes to /login', async () => {
+    server.on('POST', '/api/v1/auth/register', {
+      status: 201,
+      body: { success: true, message: 'User Register Successfully' },
+    });
+    const { user, router } = renderApp('/register');
+    await fillRegister(user);
+
+    expect(await findToast('User Register Successfully')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(server.requestsTo('POST', '/api/v1/auth/register')[0]?.body).toEqual({
+      name: 'Ann Shopper',
+      email: 'ann@shop.test',
+      password: 'secret1',
+      phone: '555-0101',
+      address: '7 Elm Row',
+    });
+  });
+
+  it('when the server answers success false, then its message shows as an error and nothing else happens', async () => {
+    server.on('POST', '/api/v1/auth/register', {
+      status: 200,
+      body: { success: false, message: 'Already Register please login' },
+    });
+    const errorToast = vi.spyOn(toast, 'error');
+    const successToast = vi.spyOn(toast, 'success');
+    const { user, router } = renderApp('/register');
+    await fillRegister(user);
+
+    expect(await findToast('Already Register please login')).toBeInTheDocument();
+    expect(errorToast).toHaveBeenCalledWith('Already Register please login');
+    expect(successToast).not.toHaveBeenCalled();
+    expect(router.state.location.pathname).toBe('/register');
+  });
+
+  it('when the server refuses with a 4xx, then its message shows', async () => {
+    server.on('POST', '/api/v1/auth/register', {
+      status: 409,
+      body: { success: false, message: 'This email is already registered' },
+    });
+    const { user } = renderApp('/register');
+    await fillRegister(user);
+    expect(await findToast('This email is already registered')).toBeInTheDocument();
+  });
+
+  it('when the network fails, then it says something went wrong and the button is usable again', async () => {
+    server.on('POST', '/api/v1/auth/register', 'network-error');
+    const { user } = renderApp('/register');
+    await fillRegister(user);
+    expect(await findToast('something went wrong')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'REGISTER' })).toBeEnabled();
+  });
+});
+
+describe('login and logout', () => {
+  let server: ReturnType<typeof startFakeServer>;
+  beforeEach(() => {
+    server = startFakeServer();
+    server.on('GET', '/api/v1/product/product-count', {
+      status: 200,
+      body: { success: true, total: 0 },
+    });
+    server.on('GET', '/api/v1/product/product-list/1', {
+      status: 200,
+      body: { success: true, products: [] },
+    });
+  });
+
+  async function logIn(user: ReturnType<typeof renderApp>['user']) {
+    await user.type(await screen.findByLabelText('Email'), 'ann@shop.test');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'LOGIN' }));
+  }
+
+  it('when login succeeds, then the session is stored, the message shows and the shopper goes home', async () => {
+    const session = sessionOf(person);
+    server.on('POST', '/api/v1/auth/login', {
+      status: 200,
+      body: { success: true, message: 'login successfully', ...session },
+    });
+    const { user, router } = renderApp('/login');
+    await logIn(user);
+
+    expect(await findToast('login successfully')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(storedJson('auth')).toEqual(session);
+    expect(screen.getByRole('button', { name: 'Ann Shopper' })).toBeInTheDocument();
+  });
+
+  it('when the password is wrong, then the server message shows and nobody is signed in', async () => {
+    server.on('POST', '/api/v1/auth/login', {
+      status: 401,
+      body: { success: false, message: 'Invalid email or password' },
+    });
+    const { user, router } = renderApp('/login');
+    await logIn(user);
+
+    expect(await findToast('Invalid email or password')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(storedJson('auth')).toBeNull();
+  });
+
+  it('when the network fails, then it says something went wrong', async () => {
+    server.on('POST', '/api/v1/auth/login', 'network-error');
+    const { user } = renderApp('/login');
+    await logIn(user);
+    expect(await findToast('something went wrong')).toBeInTheDocument();
+  });
+
+  it('when Logout is clicked, then the session is cleared, the toast shows and /login opens', async () => {
+    const { user, router } = renderApp('/about', { auth: sessionOf(person) });
+    await user.click(await screen.findByRole('button', { name: 'Ann Shopper' }));
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+
+    expect(await findToast('Logout Successfully')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(storedJson('auth')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Register' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,68 @@
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { makeOrder, makeProduct, makeUser, sessionOf } from '../../test/fixtures';
+import { renderApp, startFakeServer } from '../../test/render-app';
+
+const person = makeUser({ name: 'Ann Shopper' });
+const mug = makeProduct('Stoneware Coffee Mug', { price: 12 });
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000).toISOString();
+
+const paid = makeOrder({
+  status: 'Processing',
+  buyer: { _id: person._id, name: person.name },
+  createdAt: hoursAgo(48),
+  products: [
+    { productId: mug, name: mug.name, price: 12, quantity: 2 },
+    { productId: null, name: 'Retired Lamp', price: 30, quantity: 1 },
+  ],
+});
+const failed = makeOrder({
+  status: 'cancel',
+  payment: { id: 'pi_2', success: false, status: 'failed', amount: 0, currency: 'usd' },
+  createdAt: hoursAgo(5),
+});
+
+describe('user orders', () => {
+  let server: ReturnType<typeof startFakeServer>;
+  beforeEach(() => {
+    server = startFakeServer();
+    server.on('GET', '/api/v1/auth/user-auth', { status: 200, body: { ok: true } });
+    server.on('GET', '/api/v1/auth/orders', {
+      status: 200,
+      body: { success: true, orders: [paid, failed] },
+    });
+  });
+
+  it('when the orders open, then each order has its table and its product lines', async () => {
+    renderApp('/dashboard/user/orders', { auth: sessionOf(person) });
+    const first = await screen.findByRole('region', { name: 'Order 1' });
+    const headers = within(first)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(headers).toEqual(['#', 'Status', 'Buyer', 'Date', 'Payment', 'Quantity']);
+    const cells = within(first)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(cells).toEqual(['1', 'Processing', 'Ann Shopper', '2 days ago', 'Success', '3']);
+    expect(within(first).getByText(`${mug.description.substring(0, 30)}...`)).toBeInTheDocument();
+    expect(within(first).getByRole('img', { name: mug.name })).toBeInTheDocument();
+    expect(within(first).getByText('Retired Lamp')).toBeInTheDocument();
+
+    const second = screen.getByRole('region', { name: 'Order 2' });
+    expect(within(second).getByRole('cell', { name: 'Failed' })).toBeInTheDocument();
+    expect(within(second).getByRole('cell', { name: '5 hours ago' })).toBeInTheDocument();
+  });
+
+  it('when the orders cannot be loaded, then the page says so', async () => {
+    server.on('GET', '/api/v1/auth/orders', 'network-error');
+    renderApp('/dashboard/user/orders', { auth: sessionOf(person) });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not reach the shop');
+  });
+
+  it('when the user has no orders, then the page says so', async () => {
+    server.on('GET', '/api/v1/auth/orders', { status: 200, body: { success: true, orders: [] } });
+    renderApp('/dashboard/user/orders', { auth: sessionOf(person) });
+    expect(await screen.findByText('You have not placed any orders yet')).toBeInTheDocument();
+    expect(server.requestsTo('GET', '/api/v1/auth/orders')[0]?.authorization).toMatch(/^token-/);
+  });
+});
