@@ -95,6 +95,7 @@ export function CategoryManager() {
       {categories.error && (
         <ErrorNotice message={categories.error} onRetry={() => void categories.reload()} />
       )}
+      {categories.data?.length === 0 && <p className="empty">No categories yet</p>}
       {categories.data === undefined ? (
         categories.loading && <Spinner />
       ) : (
@@ -109,24 +110,26 @@ export function CategoryManager() {
             {categories.data.map((category) => (
               <tr key={category._id}>
                 <td>{category.name}</td>
-                <td className="table-actions">
-                  <button
-                    type="button"
-                    className="btn btn-primary"
-                    aria-label={`Edit ${category.name}`}
-                    onClick={() => openEdit(category)}
-                  >
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-danger"
-                    aria-label={`Delete ${category.name}`}
-                    disabled={deletingId === category._id}
-                    onClick={() => void handleDelete(category)}
-                  >
-                    Delete
-                  </button>
+                <td>
+                  <div className="table-actions">
+                    <button
+                      type="button"
+                      className="btn btn-primary"
+                      aria-label={`Edit ${category.name}`}
+                      onClick={() => openEdit(category)}
+                    >
+                      Edit
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-danger"
+                      aria-label={`Delete ${category.name}`}
+                      disabled={deletingId === category._id}
+                      onClick={() => void handleDelete(category)}
+                    >
+                      Delete
+                    </button>
+                  </div>
                 </td>
               </tr>
             ))}
