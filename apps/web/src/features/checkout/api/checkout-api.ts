@@ -3,6 +3,7 @@ import {
   createPaymentIntentResponseSchema,
   type Order,
   orderResponseSchema,
+  type PlaceOrderRequest,
   type StripeConfigResponse,
   stripeConfigResponseSchema,
   type User,
@@ -27,11 +28,14 @@ export async function createPaymentIntent(
   return createPaymentIntentResponseSchema.parse(data);
 }
 
+/** The signed-in shopper paying: billed by name and email, shipped to the address. */
+export type Buyer = Pick<User, '_id' | 'name' | 'email' | 'address'>;
+
 export interface PlaceOrderInput {
   cart: readonly CartEntry[];
   paymentIntent: { id: string; status: string };
   amount: number;
-  buyer: Pick<User, '_id' | 'address'>;
+  buyer: Pick<Buyer, '_id' | 'address'>;
 }
 
 /** Spec §7 payload; the server itself only trusts `payment.id` and asks the provider the rest. */
@@ -41,7 +45,7 @@ export async function placeOrder({
   amount,
   buyer,
 }: PlaceOrderInput): Promise<Order> {
-  const { data } = await api.post<unknown>('/api/v1/order/place-order', {
+  const body: PlaceOrderRequest = {
     cart: cart.map(({ _id, name, price, quantity }) => ({
       productId: _id,
       name,
@@ -52,6 +56,7 @@ export async function placeOrder({
     amount,
     buyer: buyer._id,
     address: buyer.address,
-  });
+  };
+  const { data } = await api.post<unknown>('/api/v1/order/place-order', body);
   return orderResponseSchema.parse(data).order;
 }

@@ -1,4 +1,38 @@
-/** Placeholder: the checkout helper replaces this with the card form. */
+import { lazy, Suspense } from 'react';
+import { ErrorNotice, OFFLINE_MESSAGE } from '../../../components/ErrorNotice';
+import { Spinner } from '../../../components/Spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
+import { useCart } from '../../../lib/cart';
+import { useRequest } from '../../../lib/use-request';
+import { fetchPaymentConfig } from '../api/checkout-api';
+
+const CardPayment = lazy(() => import('./CardPayment'));
+
+/**
+ * The checkout part of the cart page (spec §2): the card form shows only to a signed-in
+ * shopper with an address and a non-empty cart, and only when the shop has payment keys.
+ */
 export function CheckoutPanel() {
-  return null;
+  const [auth] = useAuth();
+  const [cart] = useCart();
+  const config = useRequest('payment-config', fetchPaymentConfig);
+
+  if (config.loading) return null;
+  if (config.error !== undefined) {
+    return (
+      <ErrorNotice message={errorMessage(config.error, OFFLINE_MESSAGE)} onRetry={config.retry} />
+    );
+  }
+  const publishableKey = config.data?.publishableKey;
+  if (!publishableKey)
+    return <p className="muted checkout-note">Card payments are not configured</p>;
+
+  const buyer = auth.token ? auth.user : null;
+  if (!buyer?.address || cart.length === 0) return null;
+  return (
+    <Suspense fallback={<Spinner label="Loading the card form..." />}>
+      <CardPayment publishableKey={publishableKey} buyer={buyer} />
+    </Suspense>
+  );
 }

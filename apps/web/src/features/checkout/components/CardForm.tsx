@@ -1,0 +1,41 @@
+import { CardElement } from '@stripe/react-stripe-js';
+import type { FormEvent } from 'react';
+import { ErrorNotice } from '../../../components/ErrorNotice';
+import { errorMessage } from '../../../lib/api-client';
+import { useCart } from '../../../lib/cart';
+import { formatDollars } from '../../../lib/format';
+import type { Buyer } from '../api/checkout-api';
+import { useCardPayment } from '../hooks/use-card-payment';
+import { INIT_FAILED, usePaymentIntent } from '../hooks/use-payment-intent';
+
+/** The card field and the pay button; lives inside Stripe's <Elements>. */
+export function CardForm({ buyer }: { buyer: Buyer }) {
+  const [cart] = useCart();
+  const intent = usePaymentIntent(cart, buyer._id);
+  const { pay, paying, ready } = useCardPayment(intent.data, buyer);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void pay();
+  };
+
+  return (
+    <form className="card-panel card-payment" aria-label="Card payment" onSubmit={submit}>
+      {intent.data && (
+        <p className="card-payment-amount">
+          Amount to pay: <strong>{formatDollars(intent.data.amount / 100)}</strong>
+        </p>
+      )}
+      {intent.error !== undefined && (
+        <ErrorNotice message={errorMessage(intent.error, INIT_FAILED)} onRetry={intent.retry} />
+      )}
+      <fieldset className="card-payment-field">
+        <legend>Card details</legend>
+        <CardElement />
+      </fieldset>
+      <button type="submit" className="btn btn-primary" disabled={!ready || paying}>
+        {paying ? 'Processing...' : 'Make Payment'}
+      </button>
+    </form>
+  );
+}

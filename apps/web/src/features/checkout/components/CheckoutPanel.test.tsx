@@ -1,0 +1,230 @@
+import type { User } from '@shop/contracts';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CartEntry } from '../../../lib/cart';
+import { deferred } from '../../../test/fake-server';
+import { makeOrder, makeProduct, makeUser, sessionOf } from '../../../test/fixtures';
+import { findToast, renderApp, startFakeServer, storedJson } from '../../../test/render-app';
+import { fakeCard, fakeStripe, loadStripeFake, succeededPayment } from '../testing/stripe-fakes';
+
+vi.mock('@stripe/stripe-js/pure', async () => ({
+  loadStripe: (await import('../testing/stripe-fakes')).loadStripeFake,
+}));
+vi.mock(
+  '@stripe/react-stripe-js',
+  async () => (await import('../testing/stripe-fakes')).reactStripeFake,
+);
+
+const CONFIG = '/api/v1/order/config';
+const CREATE_INTENT = '/api/v1/order/create-payment-intent';
+const PLACE_ORDER = '/api/v1/order/place-order';
+const PK = 'pk_test_checkout';
+const INTENT = 'pi_3Checkout';
+const CLIENT_SECRET = `${INTENT}_secret_abc`;
+
+let server: ReturnType<typeof startFakeServer>;
+beforeEach(() => {
+  server = startFakeServer();
+  fakeStripe.confirmCardPayment.mockReset();
+  loadStripeFake.mockClear();
+});
+
+/** A cart line as ADD TO CART stores it: the product with one unit wanted. */
+const inCart = (name: string, price: number): CartEntry => ({
+  ...makeProduct(name, { price }),
+  quantity: 1,
+});
+
+const serveConfig = (publishableKey: string | null) =>
+  server.on('GET', CONFIG, { status: 200, body: { publishableKey, currency: 'usd' } });
+const serveIntent = (amount: number) =>
+  server.on('POST', CREATE_INTENT, { status: 200, body: { clientSecret: CLIENT_SECRET, amount } });
+
+const openCart = (user: User | null, cart: CartEntry[]) =>
+  renderApp('/cart', { cart, ...(user ? { auth: sessionOf(user) } : {}) });
+
+/** A buyer with an address and two products on /cart, payments configured, intent served. */
+async function openReadyCheckout() {
+  const buyer = makeUser();
+  const cart = [inCart('Desk Lamp', 20), inCart('Notebook', 4.5)];
+  serveConfig(PK);
+  serveIntent(2450);
+  const { router, user } = openCart(buyer, cart);
+  const payButton = await screen.findByRole('button', { name: 'Make Payment' });
+  await waitFor(() => expect(payButton).toBeEnabled());
+  return { buyer, cart, payButton, router, user };
+}
+
+/**
+ * The fake network answers in microtasks only, so one macrotask later every answer asked
+ * for so far has reached React; act then renders what it changed.
+ */
+const answersArrived = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+
+const intentBodies = () => server.requestsTo('POST', CREATE_INTENT).map((r) => r.body);
+const cartOf = (entries: CartEntry[]) => ({
+  cart: entries.map(({ _id }) => ({ _id, quantity: 1 })),
+});
+
+describe('checkout on the cart page', () => {
+  it('when the shop has no publishable key, then one line says card payments are not configured and no form shows', async () => {
+    serveConfig(null);
+    openCart(makeUser(), [inCart('Desk Lamp', 20)]);
+
+    expect(await screen.findByText('Card payments are not configured')).toBeVisible();
+    expect(screen.queryByRole('form', { name: 'Card payment' })).not.toBeInTheDocument();
+    expect(intentBodies()).toHaveLength(0);
+    expect(loadStripeFake).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['nobody is signed in', null, [inCart('Desk Lamp', 20)]],
+    ['the user has no address', makeUser({ address: '' }), [inCart('Desk Lamp', 20)]],
+    ['the cart is empty', makeUser(), []],
+  ])(
+    'when %s, then the card form is not shown and no payment is started',
+    async (_case, buyer, cart) => {
+      serveConfig(PK);
+      openCart(buyer, cart);
+
+      await screen.findByRole('heading', { name: 'Cart Summary' });
+      await waitFor(() => expect(server.requestsTo('GET', CONFIG)).toHaveLength(1));
+      await answersArrived();
+      expect(screen.queryByText('Loading the card form...')).not.toBeInTheDocument();
+      expect(screen.queryByRole('form', { name: 'Card payment' })).not.toBeInTheDocument();
+      expect(screen.queryByText('Card payments are not configured')).not.toBeInTheDocument();
+      expect(intentBodies()).toHaveLength(0);
+    },
+  );
+
+  it('when the form opens, then the cart is sent for a payment intent and the amount shows in dollars', async () => {
+    const { cart } = await openReadyCheckout();
+
+    const form = screen.getByRole('form', { name: 'Card payment' });
+    expect(within(form).getByText('$24.50')).toBeVisible();
+    expect(within(form).getByRole('group', { name: 'Card details' })).toBeVisible();
+    expect(loadStripeFake).toHaveBeenCalledWith(PK);
+    expect(intentBodies()).toEqual([cartOf(cart)]);
+  });
+
+  it('when an item is removed, then a new payment intent is requested for the new cart', async () => {
+    const { cart, user } = await openReadyCheckout();
+    serveIntent(450);
+
+    const lamp = screen.getByRole('listitem', { name: 'Desk Lamp' });
+    await user.click(within(lamp).getByRole('button', { name: 'Remove' }));
+
+    expect(await screen.findByText('$4.50')).toBeVisible();
+    expect(intentBodies()).toEqual([cartOf(cart), cartOf(cart.slice(1))]);
+  });
+
+  it('when the payment intent cannot be created, then it toasts the catalogue text, explains why and keeps paying disabled', async () => {
+    serveConfig(PK);
+    server.on('POST', CREATE_INTENT, {
+      status: 409,
+      body: { success: false, message: 'Desk Lamp is out of stock' },
+    });
+    openCart(makeUser(), [inCart('Desk Lamp', 20)]);
+
+    expect(await findToast('Payment initialization failed')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Desk Lamp is out of stock');
+    expect(screen.getByRole('button', { name: 'Make Payment' })).toBeDisabled();
+  });
+
+  it('when paying, then the button reads Processing... and is disabled until the provider answers', async () => {
+    const { payButton, user } = await openReadyCheckout();
+    let answer: (result: ReturnType<typeof succeededPayment>) => void = () => undefined;
+    fakeStripe.confirmCardPayment.mockReturnValueOnce(
+      new Promise((resolve) => {
+        answer = resolve;
+      }),
+    );
+
+    await user.click(payButton);
+
+    expect(screen.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+    answer({ error: { type: 'card_error', message: 'Your card was declined.' } });
+    expect(await screen.findByRole('button', { name: 'Make Payment' })).toBeEnabled();
+  });
+
+  it('when the provider refuses the card, then its message is toasted and no order is placed', async () => {
+    const { payButton, user } = await openReadyCheckout();
+    fakeStripe.confirmCardPayment.mockResolvedValueOnce({
+      error: { type: 'card_error', message: 'Your card has insufficient funds.' },
+    });
+
+    await user.click(payButton);
+
+    expect(await findToast('Your card has insufficient funds.')).toBeInTheDocument();
+    expect(server.requestsTo('POST', PLACE_ORDER)).toHaveLength(0);
+    expect(storedJson('cart')).toHaveLength(2);
+  });
+
+  it('when the payment succeeds, then the order is placed, the cart emptied in state and storage, and the shopper lands on /', async () => {
+    const { buyer, cart, payButton, router, user } = await openReadyCheckout();
+    fakeStripe.confirmCardPayment.mockResolvedValueOnce(succeededPayment(INTENT));
+    const placing = deferred();
+    server.on('POST', PLACE_ORDER, placing.reply);
+
+    await user.click(payButton);
+
+    expect(fakeStripe.confirmCardPayment).toHaveBeenCalledWith(CLIENT_SECRET, {
+      payment_method: { card: fakeCard, billing_details: { name: buyer.name, email: buyer.email } },
+    });
+    await waitFor(() => expect(server.requestsTo('POST', PLACE_ORDER)).toHaveLength(1));
+    expect(server.requestsTo('POST', PLACE_ORDER)[0]?.body).toEqual({
+      cart: cart.map(({ _id, name, price }) => ({ productId: _id, name, price, quantity: 1 })),
+      payment: { id: INTENT, status: 'succeeded' },
+      amount: 2450,
+      buyer: buyer._id,
+      address: buyer.address,
+    });
+    placing.release({
+      status: 201,
+      body: { success: true, message: 'Order Placed Successfully', order: makeOrder() },
+    });
+
+    expect(await findToast('Payment Successful & Order Placed!')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(storedJson('cart')).toBeNull();
+    expect(screen.getByRole('link', { name: /cart/i })).toHaveTextContent('0');
+  });
+
+  it('when placing the order fails after paying, then the server message shows and the cart stays', async () => {
+    const { payButton, router, user } = await openReadyCheckout();
+    fakeStripe.confirmCardPayment.mockResolvedValueOnce(succeededPayment(INTENT));
+    server.on('POST', PLACE_ORDER, {
+      status: 409,
+      body: { success: false, message: 'The payment does not match the price of the cart' },
+    });
+
+    await user.click(payButton);
+
+    expect(await findToast('The payment does not match the price of the cart')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Make Payment' })).toBeEnabled();
+    expect(router.state.location.pathname).toBe('/cart');
+    expect(storedJson('cart')).toHaveLength(2);
+  });
+
+  it('when paying again after the order failed, then the already succeeded payment is placed without charging twice', async () => {
+    const { payButton, user } = await openReadyCheckout();
+    const paid = succeededPayment(INTENT).paymentIntent;
+    fakeStripe.confirmCardPayment.mockResolvedValueOnce({
+      error: {
+        type: 'invalid_request_error',
+        code: 'payment_intent_unexpected_state',
+        message: 'This PaymentIntent has already succeeded.',
+        payment_intent: paid,
+      },
+    });
+    server.on('POST', PLACE_ORDER, {
+      status: 201,
+      body: { success: true, message: 'Order Placed Successfully', order: makeOrder() },
+    });
+
+    await user.click(payButton);
+
+    expect(await findToast('Payment Successful & Order Placed!')).toBeInTheDocument();
+    expect(server.requestsTo('POST', PLACE_ORDER)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,66 @@
+import type { CreatePaymentIntentResponse } from '@shop/contracts';
+import { CardElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import type { PaymentIntentResult } from '@stripe/stripe-js';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router-dom';
+import { errorMessage } from '../../../lib/api-client';
+import { useCart } from '../../../lib/cart';
+import { type Buyer, placeOrder } from '../api/checkout-api';
+
+const PAID_AND_PLACED = 'Payment Successful & Order Placed!';
+const SOMETHING_WENT_WRONG = 'something went wrong';
+
+/**
+ * The succeeded PaymentIntent of a confirmation. A retry after a failed place-order
+ * confirms an intent that already succeeded: Stripe answers with an error that carries the
+ * succeeded intent, and the order is placed from it instead of charging again.
+ */
+function succeeded(result: PaymentIntentResult) {
+  const intent = result.paymentIntent ?? result.error?.payment_intent;
+  return intent?.status === 'succeeded' ? intent : undefined;
+}
+
+function failureOf(result: PaymentIntentResult): string {
+  if (result.error) return result.error.message ?? SOMETHING_WENT_WRONG;
+  return `The payment was not completed (status: ${result.paymentIntent.status})`;
+}
+
+/**
+ * Confirms the card with the provider (billing name and email, spec §7), then places the
+ * order, empties the cart and goes home. `ready` is false until Stripe.js, Elements and a
+ * client secret are all there.
+ */
+export function useCardPayment(intent: CreatePaymentIntentResponse | undefined, buyer: Buyer) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [cart, setCart] = useCart();
+  const navigate = useNavigate();
+  const [paying, setPaying] = useState(false);
+
+  const pay = async () => {
+    const card = elements?.getElement(CardElement);
+    if (!stripe || !card || !intent) return;
+    setPaying(true);
+    try {
+      const result = await stripe.confirmCardPayment(intent.clientSecret, {
+        payment_method: { card, billing_details: { name: buyer.name, email: buyer.email } },
+      });
+      const paymentIntent = succeeded(result);
+      if (!paymentIntent) {
+        toast.error(failureOf(result));
+        return;
+      }
+      await placeOrder({ cart, paymentIntent, amount: intent.amount, buyer });
+      setCart([]);
+      toast.success(PAID_AND_PLACED);
+      navigate('/');
+    } catch (err) {
+      toast.error(errorMessage(err, SOMETHING_WENT_WRONG));
+    } finally {
+      setPaying(false);
+    }
+  };
+
+  return { pay, paying, ready: Boolean(stripe && elements && intent) };
+}
