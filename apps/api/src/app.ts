@@ -32,6 +32,8 @@ export function createApp({ config, logger }: AppDeps) {
           'frame-src': ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
           'connect-src': ["'self'", 'https://api.stripe.com'],
           'img-src': ["'self'", 'data:', 'blob:'],
+          // The shop is often run over plain http on a LAN address; upgrading would break it.
+          'upgrade-insecure-requests': null,
         },
       },
     }),

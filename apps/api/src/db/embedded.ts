@@ -1,4 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { lookup } from 'node:dns/promises';
 import { existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
@@ -23,6 +24,7 @@ export interface EmbeddedOptions {
 }
 
 const READY_TIMEOUT_MS = 180_000;
+const DNS_TIMEOUT_MS = 3_000;
 
 /** Starts a database the app can use without anything installed by hand. */
 export async function startEmbeddedDatabase(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
@@ -52,7 +54,9 @@ export async function startEmbeddedDatabase(options: EmbeddedOptions): Promise<E
 
 async function startMongoMemoryServer(dbPath: string): Promise<EmbeddedDatabase> {
   mkdirSync(dbPath, { recursive: true });
-  const { MongoMemoryServer } = await import('mongodb-memory-server');
+  const { DryMongoBinary, MongoMemoryServer } = await import('mongodb-memory-server');
+  const cached = await DryMongoBinary.locateBinary(await DryMongoBinary.generateOptions());
+  if (!cached) await assertDownloadReachable();
   const server = await MongoMemoryServer.create({
     instance: { dbPath, storageEngine: 'wiredTiger', ip: '127.0.0.1' },
   });
@@ -63,6 +67,24 @@ async function startMongoMemoryServer(dbPath: string): Promise<EmbeddedDatabase>
       await server.stop({ doCleanup: false });
     },
   };
+}
+
+/**
+ * Without a cached mongod, mongodb-memory-server downloads one; on a machine that cannot
+ * reach the download host it would retry and print pages of stack traces before failing,
+ * so the host is looked up first and the attempt skipped with one line.
+ */
+async function assertDownloadReachable(): Promise<void> {
+  const mirror = process.env.MONGOMS_DOWNLOAD_URL ?? process.env.MONGOMS_DOWNLOAD_MIRROR;
+  const host = mirror ? new URL(mirror).hostname : 'fastdl.mongodb.org';
+  const timeout = new Promise<never>((_, reject) =>
+    setTimeout(() => reject(new Error('timed out')), DNS_TIMEOUT_MS).unref(),
+  );
+  try {
+    await Promise.race([lookup(host), timeout]);
+  } catch {
+    throw new Error(`no mongod binary here and ${host} cannot be reached to download one`);
+  }
 }
 
 /** The repository root: where go.work and tools/ferretdb live. */
@@ -94,7 +116,9 @@ export async function buildFerretDb(repoRoot = findRepoRoot()): Promise<string> 
     timeout: READY_TIMEOUT_MS,
   }).catch((err: NodeJS.ErrnoException & { stderr?: string }) => {
     throw new Error(
-      err.code === 'ENOENT' ? 'Go is not installed' : `go build failed: ${err.stderr ?? err.message}`,
+      err.code === 'ENOENT'
+        ? 'Go is not installed'
+        : `go build failed: ${err.stderr ?? err.message}`,
     );
   });
   renameSync(temporary, binary);
@@ -123,9 +147,14 @@ export async function startFerretDb(
   mkdirSync(dir, { recursive: true });
   const binary = await buildFerretDb();
   const port = await freePort();
-  const child = spawn(binary, ['-listen', `127.0.0.1:${port}`, '-dir', dir], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  // At warn, FerretDB logs every refused command (e.g. mongoose's 'collection exists').
+  const child = spawn(
+    binary,
+    ['-listen', `127.0.0.1:${port}`, '-dir', dir, '-log-level', 'error'],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   child.stderr?.on('data', (chunk: Buffer) => log(`ferretdb: ${chunk.toString().trim()}`));
   await waitForReady(child);
   const stopOnExit = () => child.kill('SIGTERM');
