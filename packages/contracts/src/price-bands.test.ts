@@ -20,8 +20,9 @@ describe('PRICE_BANDS', () => {
     expect(PRICE_BANDS.map((band) => band._id)).toEqual([0, 1, 2, 3, 4, 5]);
   });
 
-  it('when any price from 0 to 9999 is placed, then exactly one band holds it', () => {
-    for (const price of [0, 1, 18.99, 19, 19.5, 19.99, 20, 39.99, 59.5, 99.99, 100, 250, 9999]) {
+  it('when any price is placed, then exactly one band holds it', () => {
+    const prices = [0, 1, 18.99, 19, 19.5, 19.99, 20, 39.99, 59.5, 99.99, 100, 250, 9999, 15000];
+    for (const price of prices) {
       const holders = PRICE_BANDS.filter((band) => isInPriceRange(price, band.array));
       expect(holders, `price ${price}`).toHaveLength(1);
     }
@@ -36,7 +37,13 @@ describe('PRICE_BANDS', () => {
 describe('priceRangeLimits', () => {
   it('when a band is whole-unit labelled, then it reaches up to the next whole unit', () => {
     expect(priceRangeLimits([0, 19])).toEqual({ min: 0, below: 20 });
-    expect(priceRangeLimits([100, 9999])).toEqual({ min: 100, below: 10000 });
+    expect(priceRangeLimits([60, 79])).toEqual({ min: 60, below: 80 });
+  });
+
+  it('when the range is the top band, then it has no ceiling', () => {
+    expect(priceRangeLimits([100, 9999])).toEqual({ min: 100 });
+    expect(isInPriceRange(1_000_000, [100, 9999])).toBe(true);
+    expect(isInPriceRange(99.99, [100, 9999])).toBe(false);
   });
 
   it('when the ends are checked, then the low end is inside and the next unit is outside', () => {

@@ -166,6 +166,14 @@ describe('product-filters', () => {
     ).toEqual([19, 19.99]);
   });
 
+  it('when the top band is chosen, then prices above its 9999 bound are found too', async () => {
+    const category = await makeCategory();
+    const dear = await makeProduct({ categoryId: category.id, price: 15000 });
+    await makeProduct({ categoryId: category.id, price: 99.99 });
+    const res = await filter({ checked: [category.id], radio: [100, 9999] }).expect(200);
+    expect(idsOf(productListResponseSchema.parse(res.body).products)).toEqual([dear.id]);
+  });
+
   it('when only a price band is chosen, then every result lies inside it', async () => {
     await makeProducts(1, { price: 85 });
     const res = await filter({ radio: [80, 99] }).expect(200);

@@ -45,7 +45,7 @@ export function filterProducts({ checked, radio }: ProductFilters) {
   if (checked.length > 0) filter.category = { $in: checked };
   if (radio.length === 2) {
     const { min, below } = priceRangeLimits(radio);
-    filter.price = { $gte: min, $lt: below };
+    filter.price = below === undefined ? { $gte: min } : { $gte: min, $lt: below };
   }
   return listProducts(filter);
 }
