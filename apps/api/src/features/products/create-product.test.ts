@@ -159,6 +159,18 @@ describe('create-product', () => {
     expect(result).toEqual({ status: 400, message: 'Price must be a number' });
   });
 
+  it.each([
+    [
+      'cut off',
+      'multipart/form-data; boundary=XYZ',
+      '--XYZ\r\nContent-Disposition: form-data; name="name"\r\n\r\nLamp',
+    ],
+    ['without a boundary', 'multipart/form-data', 'garbage'],
+  ])('when the multipart body is %s, then 400', async (_l, contentType, body) => {
+    const result = await expectRefused(() => asAdmin().set('Content-Type', contentType).send(body));
+    expect(result).toEqual({ status: 400, message: 'Malformed multipart body' });
+  });
+
   it('when the body is JSON without a photo, then 400', async () => {
     const result = await expectRefused(() => asAdmin().send(productForm(categoryId)));
     expect(result).toEqual({ status: 400, message: 'Photo is required' });
