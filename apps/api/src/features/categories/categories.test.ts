@@ -88,6 +88,15 @@ describe('create-category', () => {
     expect(await CategoryModel.countDocuments({ slug: existing.slug })).toBe(1);
   });
 
+  it('when two admins create the same name at once, then one 201, one 409 and one category', async () => {
+    const name = `Race ${uniqueWord()}`;
+    const post = () =>
+      t.http().post(`${BASE}/create-category`).set('Authorization', adminToken).send({ name });
+    const statuses = (await Promise.all([post(), post(), post()])).map((r) => r.status).sort();
+    expect(statuses).toEqual([201, 409, 409]);
+    expect(await CategoryModel.countDocuments({ name })).toBe(1);
+  });
+
   it.each([
     ['an empty name', 'Name is required', { name: '' }],
     ['no name', 'Name is required', {}],

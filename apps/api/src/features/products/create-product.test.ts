@@ -176,6 +176,14 @@ describe('create-product', () => {
     expect(result).toEqual({ status: 400, message: 'Photo is required' });
   });
 
+  it('when the same product is created three times at once, then one 201 and two 409', async () => {
+    const fields = productForm(categoryId);
+    const post = () => sendForm(asAdmin(), fields, { bytes: png });
+    const statuses = (await Promise.all([post(), post(), post()])).map((r) => r.status).sort();
+    expect(statuses).toEqual([201, 409, 409]);
+    expect(await ProductModel.countDocuments({ name: fields.name })).toBe(1);
+  });
+
   it.each([
     ['the same name', (name: string) => name],
     ['the same name in another case', (name: string) => name.toUpperCase()],
