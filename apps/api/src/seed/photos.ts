@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import sharp from 'sharp';
+import { photoEtag } from '../features/products/photo.js';
 
 const WIDTH = 400;
 const HEIGHT = 300;
@@ -106,6 +106,6 @@ export async function renderProductPhoto(name: string, theme: PhotoTheme): Promi
   return {
     data,
     contentType: 'image/jpeg',
-    etag: createHash('sha256').update(data).digest('hex'),
+    etag: photoEtag(data),
   };
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   isInPriceRange,
   loginResponseSchema,
@@ -10,6 +9,7 @@ import { UserModel } from '../features/auth/model.js';
 import { CategoryModel } from '../features/categories/model.js';
 import { OrderModel } from '../features/orders/model.js';
 import { ProductModel } from '../features/products/model.js';
+import { photoEtag } from '../features/products/photo.js';
 import { startTestApp } from '../test/harness.js';
 import { SEED_ACCOUNTS, seed, seedIfEmpty } from './seed.js';
 
@@ -61,7 +61,17 @@ describe('seeding an empty database', () => {
       expect(data.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
       expect(data.length).toBeLessThan(50_000);
       expect(product.photo?.contentType).toBe('image/jpeg');
-      expect(product.photo?.etag).toBe(createHash('sha256').update(data).digest('hex'));
+      expect(product.photo?.etag).toBe(photoEtag(data));
+    }
+  });
+
+  it('when a seeded photo is fetched over HTTP, then it is served as a JPEG image', async () => {
+    const products = await ProductModel.find().select('_id').lean();
+    for (const { _id } of products) {
+      const res = await t.http().get(`/api/v1/product/product-photo/${_id}`).buffer(true);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe('image/jpeg');
+      expect(Buffer.from(res.body).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
     }
   });
 

@@ -1,11 +1,11 @@
 import type { OrderStatus } from '@shop/contracts';
 import type mongoose from 'mongoose';
-import slugify from 'slugify';
 import { UserModel } from '../features/auth/model.js';
 import { hashPassword } from '../features/auth/use-cases.js';
 import { CategoryModel } from '../features/categories/model.js';
 import { OrderModel } from '../features/orders/model.js';
 import { ProductModel } from '../features/products/model.js';
+import { toSlug } from '../lib/slug.js';
 import { CATALOG } from './catalog.js';
 import { renderProductPhoto } from './photos.js';
 
@@ -77,8 +77,6 @@ const SAMPLE_ORDERS: readonly SampleOrder[] = [
 
 const HOUR_MS = 60 * 60 * 1000;
 const SEED_CURRENCY = 'usd';
-
-export const toSlug = (name: string) => slugify(name, { lower: true, strict: true });
 
 export interface SeedResult {
   /** One printable line per account: role, e-mail and password. */
