@@ -1,0 +1,267 @@
+import { crc32, deflateSync } from 'node:zlib';
+import {
+  categoryListResponseSchema,
+  ORDER_STATUSES,
+  productListResponseSchema,
+  productResponseSchema,
+} from '@shop/contracts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { SEED_ADMIN, SEED_USER } from './support/accounts';
+import {
+  baseUrl,
+  errorsOf,
+  expectAccessible,
+  login,
+  openPage,
+  PHONE,
+  shot,
+} from './support/browser';
+
+/** A tiny but real PNG (solid colour), built here so the test needs no fixture file. */
+function tinyPng(size = 8): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3, 0x3c)]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: size }, () => row)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Waits for a toast reading exactly `text` (react-hot-toast marks each as a live region). */
+async function expectToast(page: Page, text: string) {
+  const pattern = new RegExp(`^${escapeRegExp(text)}$`);
+  await page.locator('[role="status"]').filter({ hasText: pattern }).first().waitFor();
+}
+
+async function adminPage(viewport?: { width: number; height: number }) {
+  const page = await openPage(viewport);
+  await login(page, SEED_ADMIN.email, SEED_ADMIN.password);
+  return page;
+}
+
+/** The screen is checked by axe and photographed once its main heading is there. */
+async function checkScreen(page: Page, name: string) {
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await expectAccessible(page);
+  await shot(page, name);
+}
+
+const getJson = async (path: string) => {
+  const response = await fetch(`${baseUrl()}${path}`);
+  return { status: response.status, body: (await response.json()) as unknown };
+};
+
+describe('admin screens in the browser', () => {
+  it('when the seed admin opens the dashboard, then the Admin Panel menu and their name, email and phone show', async () => {
+    const page = await adminPage();
+    await page.goto('/dashboard/admin');
+
+    await page.getByRole('heading', { name: `Admin Name : ${SEED_ADMIN.name}` }).waitFor();
+    await page.getByText(`Admin Email : ${SEED_ADMIN.email}`).waitFor();
+    await page.getByText('Admin Contact : 555-0100').waitFor();
+    const menu = page.getByRole('navigation', { name: 'Admin Panel' });
+    expect(await menu.getByRole('link').allTextContents()).toEqual([
+      'Create Category',
+      'Create Product',
+      'Products',
+      'Orders',
+      'Users',
+    ]);
+    await checkScreen(page, 'admin-dashboard');
+
+    await menu.getByRole('link', { name: 'Users' }).click();
+    await page.waitForURL('**/dashboard/admin/users');
+    expect(errorsOf(page)).toEqual([]);
+  });
+
+  it('when a category is created, renamed in the modal and deleted, then each step is toasted and the list follows', async () => {
+    const page = await adminPage();
+    const name = `E2E Garden ${unique()}`;
+    const renamed = `${name} Renamed`;
+    await page.goto('/dashboard/admin/create-category');
+    await expect.poll(() => page.title()).toBe('Dashboard - Create Category');
+
+    await page.getByPlaceholder('Enter new category').fill(name);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expectToast(page, `${name} is created`);
+    await page.getByRole('cell', { name, exact: true }).waitFor();
+    await checkScreen(page, 'admin-create-category');
+
+    await page.getByRole('button', { name: `Edit ${name}`, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Category' });
+    expect(await dialog.getByLabel('Category name').inputValue()).toBe(name);
+    await expectAccessible(page);
+    await shot(page, 'admin-category-edit-modal');
+    await dialog.getByLabel('Category name').fill(renamed);
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await expectToast(page, `${renamed} is updated`);
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('cell', { name: renamed, exact: true }).waitFor();
+
+    await page.getByRole('button', { name: `Delete ${renamed}`, exact: true }).click();
+    await expectToast(page, 'category is deleted');
+    await page.getByRole('cell', { name: renamed, exact: true }).waitFor({ state: 'detached' });
+    const { body } = await getJson('/api/v1/category/get-category');
+    const names = categoryListResponseSchema.parse(body).category.map((c) => c.name);
+    expect(names).not.toContain(name);
+    expect(names).not.toContain(renamed);
+    expect(errorsOf(page)).toEqual([]);
+  });
+
+  it('when a product is created with a photo, edited and deleted, then the list, the photo and the API follow each step', async () => {
+    const page = await adminPage();
+    const name = `E2E Lamp ${unique()}`;
+    const photo = tinyPng();
+    await page.goto('/dashboard/admin/create-product');
+
+    const category = page.getByLabel('Category');
+    await category.locator('option').nth(1).waitFor({ state: 'attached' });
+    await category.selectOption({ index: 1 });
+    await page.getByLabel('Upload Photo').setInputFiles({
+      name: 'e2e-lamp.png',
+      mimeType: 'image/png',
+      buffer: photo,
+    });
+    await page.getByRole('img', { name: 'Preview of the chosen file' }).waitFor();
+    await page.getByText('e2e-lamp.png').waitFor();
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.getByLabel('Description').fill('A lamp made by the admin end-to-end test.');
+    await page.getByLabel('Price').fill('12.5');
+    await page.getByLabel('Quantity').fill('3');
+    await page.getByLabel('Shipping').selectOption('Yes');
+    await checkScreen(page, 'admin-create-product');
+    await page.getByRole('button', { name: 'CREATE PRODUCT' }).click();
+    await expectToast(page, 'Product Created Successfully');
+    await page.waitForURL('**/dashboard/admin/products');
+
+    const card = page.getByRole('link', { name: new RegExp(escapeRegExp(name)) });
+    await card.waitFor();
+    await checkScreen(page, 'admin-products');
+    const slug = ((await card.getAttribute('href')) ?? '').split('/').pop() ?? '';
+    const created = productResponseSchema.parse(
+      (await getJson(`/api/v1/product/get-product/${slug}`)).body,
+    ).product;
+    expect({
+      price: created.price,
+      quantity: created.quantity,
+      shipping: created.shipping,
+    }).toEqual({
+      price: 12.5,
+      quantity: 3,
+      shipping: 1,
+    });
+    const served = await fetch(`${baseUrl()}/api/v1/product/product-photo/${created._id}`);
+    expect(Buffer.from(await served.arrayBuffer()).equals(photo)).toBe(true);
+
+    await card.click();
+    await page.waitForURL(`**/dashboard/admin/product/${slug}`);
+    const nameField = page.getByLabel('Name', { exact: true });
+    await expect.poll(() => nameField.inputValue()).toBe(name);
+    expect(await page.getByLabel('Shipping').inputValue()).toBe('1');
+    await page.getByRole('img', { name }).waitFor();
+    await page.getByLabel('Price').fill('19.99');
+    await page.getByLabel('Shipping').selectOption('No');
+    await checkScreen(page, 'admin-update-product');
+    await page.getByRole('button', { name: 'UPDATE PRODUCT' }).click();
+    await expectToast(page, 'Product Updated Successfully');
+    await page.waitForURL('**/dashboard/admin/products');
+    const updated = productResponseSchema.parse(
+      (await getJson(`/api/v1/product/get-product/${slug}`)).body,
+    ).product;
+    expect({ price: updated.price, shipping: updated.shipping }).toEqual({
+      price: 19.99,
+      shipping: 0,
+    });
+
+    await page.getByRole('link', { name: new RegExp(escapeRegExp(name)) }).click();
+    await page.getByRole('button', { name: 'DELETE PRODUCT' }).click();
+    const confirm = page.getByRole('alertdialog');
+    expect(await confirm.getByRole('heading').textContent()).toBe(
+      'Are You Sure want to delete this product ? ',
+    );
+    await expectAccessible(page);
+    await shot(page, 'admin-delete-product-confirm');
+    await confirm.getByRole('button', { name: 'OK' }).click();
+    await expectToast(page, 'Product DEleted Succfully');
+    await page.waitForURL('**/dashboard/admin/products');
+    await page.getByRole('heading', { name: 'All Products List' }).waitFor();
+    expect((await getJson(`/api/v1/product/get-product/${slug}`)).status).toBe(404);
+    expect(errorsOf(page)).toEqual([]);
+  });
+
+  it("when an admin changes an order's status, then it is toasted and still chosen after a reload", async () => {
+    const page = await adminPage();
+    await page.goto('/dashboard/admin/orders');
+    const select = () => page.getByRole('combobox', { name: 'Status of order 1' });
+    await select().waitFor();
+    const before = await select().inputValue();
+    const next = ORDER_STATUSES.find((status) => status !== before) ?? 'Shipped';
+
+    await checkScreen(page, 'admin-orders');
+    await select().selectOption(next);
+    await expectToast(page, 'Order status updated');
+
+    await page.reload();
+    await select().waitFor();
+    expect(await select().inputValue()).toBe(next);
+    expect(errorsOf(page)).toEqual([]);
+  });
+
+  it('when an admin opens All Users, then the seed accounts are listed with their roles', async () => {
+    const page = await adminPage();
+    await page.goto('/dashboard/admin/users');
+
+    const adminRow = page.getByRole('row').filter({ hasText: SEED_ADMIN.email });
+    const userRow = page.getByRole('row').filter({ hasText: SEED_USER.email });
+    await adminRow.waitFor();
+    expect(await adminRow.getByRole('cell').last().textContent()).toBe('Admin');
+    expect(await userRow.getByRole('cell').last().textContent()).toBe('User');
+    expect(await page.content()).not.toMatch(/\$2[aby]\$/);
+    await checkScreen(page, 'admin-users');
+  });
+
+  it('when each admin screen is opened on a 375px phone, then nothing overflows sideways and axe finds nothing serious', async () => {
+    const page = await adminPage(PHONE);
+    const { products } = productListResponseSchema.parse(
+      (await getJson('/api/v1/product/get-product')).body,
+    );
+    const screens = {
+      dashboard: '/dashboard/admin',
+      'create-category': '/dashboard/admin/create-category',
+      'create-product': '/dashboard/admin/create-product',
+      products: '/dashboard/admin/products',
+      'update-product': `/dashboard/admin/product/${products[0]?.slug}`,
+      users: '/dashboard/admin/users',
+      orders: '/dashboard/admin/orders',
+    };
+    for (const [name, path] of Object.entries(screens)) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `${path} is wider than the phone`).toBeLessThanOrEqual(0);
+      await expectAccessible(page);
+      await shot(page, `admin-${name}-phone`);
+    }
+    expect(errorsOf(page)).toEqual([]);
+  });
+});
