@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { CartIcon } from '../components/CartIcon';
 
 /** What shows while a screen's chunk is on its way: the header bar's shape and a spinner. */
 export function PageSkeleton() {
@@ -7,7 +8,8 @@ export function PageSkeleton() {
       <header className="site-header">
         <div className="navbar">
           <Link to="/" className="brand">
-            <span aria-hidden="true">🛒 </span>Ecommerce App
+            <CartIcon />
+            Ecommerce App
           </Link>
         </div>
       </header>

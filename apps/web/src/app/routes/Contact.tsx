@@ -13,15 +13,12 @@ export default function Contact() {
           </p>
           <ul className="contact-list">
             <li>
-              <span aria-hidden="true">✉️ </span>
               E-mail: <a href="mailto:help@ecommerceapp.com">help@ecommerceapp.com</a>
             </li>
             <li>
-              <span aria-hidden="true">📞 </span>
               Phone: <a href="tel:012-3456789">012-3456789</a>
             </li>
             <li>
-              <span aria-hidden="true">🎧 </span>
               Toll free: <a href="tel:1800-0000-0000">1800-0000-0000</a>
             </li>
           </ul>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Layout } from '../../components/layout/Layout';
@@ -11,14 +12,28 @@ const categoriesFailed = () => toast.error('Something went wrong while fetching 
 export default function Home() {
   const listing = useProductListing();
   const { categories, loading: categoriesLoading } = useCategories(categoriesFailed);
+  // On a phone the filters fold away behind a button; on wider screens they always show.
+  const [filtersOpen, setFiltersOpen] = useState(false);
   return (
     <Layout
       title="All Products - Best offers"
       description="Browse all products, filter by category and price, and add them to your cart"
     >
       <div className="listing">
+        <h1 className="page-title listing-title">All Products</h1>
         <aside className="listing-filters" aria-label="Filters">
+          <button
+            type="button"
+            className="btn btn-outline filters-toggle"
+            aria-expanded={filtersOpen}
+            aria-controls="product-filters"
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
+            Filters
+          </button>
           <ProductFilters
+            id="product-filters"
+            open={filtersOpen}
             categories={categories}
             categoriesLoading={categoriesLoading}
             checked={listing.checked}
@@ -28,10 +43,7 @@ export default function Home() {
             onReset={listing.reset}
           />
         </aside>
-        <section className="listing-products" aria-labelledby="all-products">
-          <h1 id="all-products" className="page-title">
-            All Products
-          </h1>
+        <section className="listing-products" aria-label="Products">
           {listing.loading ? (
             <Spinner />
           ) : (

@@ -6,6 +6,7 @@ import { useCategories } from '../../features/categories';
 import { SearchForm } from '../../features/search';
 import { SIGNED_OUT, useAuth } from '../../lib/auth';
 import { useCart } from '../../lib/cart';
+import { CartIcon } from '../CartIcon';
 import { Dropdown } from '../Dropdown';
 
 /** Spec §9: the badge shows at most 99, then '99+'. */
@@ -83,7 +84,8 @@ export function Header() {
     <header className="site-header">
       <nav className="navbar" aria-label="Main">
         <Link to="/" className="brand">
-          <span aria-hidden="true">🛒 </span>Ecommerce App
+          <CartIcon />
+          Ecommerce App
         </Link>
         <button
           type="button"

@@ -11,7 +11,12 @@ export function OrderTable(props: { order: Order; index: number; statusSlot?: Re
   const { order, index } = props;
   return (
     <section className="order" aria-label={`Order ${index + 1}`}>
-      <div className="table-scroll">
+      <section
+        className="table-scroll"
+        aria-label={`Order ${index + 1} summary`}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: on a phone the table scrolls sideways, and a scrolling region must be reachable by keyboard.
+        tabIndex={0}
+      >
         <table className="table">
           <thead>
             <tr>
@@ -38,7 +43,7 @@ export function OrderTable(props: { order: Order; index: number; statusSlot?: Re
             </tr>
           </tbody>
         </table>
-      </div>
+      </section>
       <ul className="line-list">
         {order.products.map((line, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines never move, and a deleted product leaves no id.

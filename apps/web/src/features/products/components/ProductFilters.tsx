@@ -1,6 +1,9 @@
 import { type Category, PRICE_BANDS } from '@shop/contracts';
 
 export function ProductFilters(props: {
+  id: string;
+  /** Whether the folded (phone) view shows the filters; wider screens always do. */
+  open: boolean;
   categories: Category[];
   categoriesLoading: boolean;
   checked: string[];
@@ -10,7 +13,7 @@ export function ProductFilters(props: {
   onReset: () => void;
 }) {
   return (
-    <div className="filters">
+    <div id={props.id} className={props.open ? 'filters open' : 'filters'}>
       <fieldset>
         <legend>Filter By Category</legend>
         {props.categoriesLoading && <p className="muted">Loading...</p>}
