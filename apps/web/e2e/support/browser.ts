@@ -1,0 +1,87 @@
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, expect, inject } from 'vitest';
+import { SCREENSHOT_DIR } from './paths';
+
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const PHONE = { width: 375, height: 740 } as const;
+
+let browser: Promise<Browser> | undefined;
+const pageErrors = new WeakMap<Page, string[]>();
+
+/** The base URL of the shop the global setup started. */
+export const baseUrl = () => inject('baseUrl');
+
+function launch() {
+  browser ??= chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_FLAGS,
+  });
+  return browser;
+}
+
+// One browser per test file, closed when the file is done.
+afterAll(async () => {
+  if (!browser) return;
+  const open = browser;
+  browser = undefined;
+  await (await open).close();
+});
+
+/** A page in a fresh browser context (own storage and cookies) on the shop's base URL. */
+export async function openPage(viewport: { width: number; height: number } = DESKTOP) {
+  const context = await (await launch()).newContext({ baseURL: baseUrl(), viewport });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  pageErrors.set(page, errors);
+  page.on('pageerror', (error) => errors.push(error.message));
+  return page;
+}
+
+/** Uncaught exceptions the page threw so far; a healthy screen has none. */
+export const errorsOf = (page: Page) => pageErrors.get(page) ?? [];
+
+/** Signs in through the login form and waits until the app has moved on from /login. */
+export async function login(page: Page, email: string, password: string) {
+  if (!page.url().endsWith('/login')) await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'LOGIN' }).click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+}
+
+/** A full-page PNG in apps/web/e2e-screenshots/, named for what it shows. */
+export async function shot(page: Page, name: string) {
+  // Lazy images below the fold would otherwise show as empty boxes in a full-page shot.
+  await page.evaluate(() => {
+    for (const img of document.images) img.loading = 'eager';
+  });
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/** Runs axe on the page as it is; serious and critical violations fail the test. */
+export async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const blocking = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      rule: v.id,
+      impact: v.impact,
+      help: v.help,
+      where: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+    }));
+  expect(blocking, `accessibility violations on ${page.url()}`).toEqual([]);
+}

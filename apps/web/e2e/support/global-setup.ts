@@ -1,0 +1,102 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { API_SERVER, SCREENSHOT_DIR, WEB_INDEX } from './paths';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Where the built shop listens, e.g. http://127.0.0.1:41234 */
+    baseUrl: string;
+  }
+}
+
+/** The first start may build tools/ferretdb; later ones take a few seconds. */
+const START_TIMEOUT_MS = 240_000;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolvePort(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`The shop exited with code ${child.exitCode} before it was up:\n${output()}`);
+    }
+    try {
+      if ((await fetch(`${baseUrl}/healthz`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`The shop did not answer /healthz within ${START_TIMEOUT_MS} ms:\n${output()}`);
+}
+
+/**
+ * Starts the BUILT shop as a person would (`node apps/api/dist/server.js`): a free port, a fresh
+ * data folder, no MONGO_URL, so the API starts its embedded database and seeds it. STRIPE_* and
+ * the rest of the environment pass through.
+ */
+export default async function setup(project: TestProject) {
+  for (const built of [API_SERVER, WEB_INDEX]) {
+    if (!existsSync(built)) throw new Error(`${built} is missing: run \`pnpm build\` first.`);
+  }
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    // Every e2e file signs in several times from the same address within minutes.
+    AUTH_RATE_LIMIT: process.env.AUTH_RATE_LIMIT ?? '1000',
+  };
+  delete env.MONGO_URL;
+
+  let log = '';
+  const child = spawn(process.execPath, [API_SERVER], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const stopOnExit = () => child.kill('SIGTERM');
+  process.once('exit', stopOnExit);
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealth(baseUrl, child, () => log);
+  } catch (err) {
+    child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+  project.provide('baseUrl', baseUrl);
+
+  return async () => {
+    process.off('exit', stopOnExit);
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
