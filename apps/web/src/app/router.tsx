@@ -8,7 +8,7 @@ type Load = () => Promise<{ default: ComponentType }>;
 const preloads = new WeakMap<RouteObject, Load>();
 
 /** A lazily loaded element with its loading fallback. */
-function lazyElement(load: Load) {
+export function lazyElement(load: Load) {
   const Component = lazyPage(load);
   return (
     <Suspense fallback={<PageSkeleton />}>

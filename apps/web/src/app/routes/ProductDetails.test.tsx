@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeCategory, makeProduct, replies } from '../../test/fixtures';
 import { findToast, renderApp, startFakeServer, storedJson } from '../../test/render-app';
@@ -36,7 +36,7 @@ describe('product details', () => {
     expect(screen.getByText(novel.description)).toBeInTheDocument();
     expect(screen.getByText('₹14.00')).toBeInTheDocument();
     expect(screen.getByText('Category : Books')).toBeInTheDocument();
-    expect(document.title).toBe(novel.name);
+    await waitFor(() => expect(document.title).toBe(novel.name));
     const similar = screen.getByRole('region', { name: 'Similar Products' });
     expect(await within(similar).findByRole('article', { name: poems.name })).toBeInTheDocument();
   });

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TOAST_LIMIT } from '../../app/providers';
@@ -90,12 +90,26 @@ describe('layout', () => {
   it('when a page sets its metadata, then title, description, keywords and author are in the head', async () => {
     renderApp('/contact');
     await screen.findByRole('heading', { name: 'CONTACT US' });
-    expect(document.title).toBe('Contact us');
+    await waitFor(() => expect(document.title).toBe('Contact us'));
     const meta = (name: string) =>
       document.head.querySelector(`meta[name="${name}"]`)?.getAttribute('content');
     expect(meta('description')).toBe('How to reach our support team');
     expect(meta('keywords')).toBeTruthy();
     expect(meta('author')).toBeTruthy();
+  });
+
+  it('when a toast shows, then it sits top-center above everything, at most 350px wide', async () => {
+    renderApp('/policy');
+    await screen.findByRole('navigation', { name: 'Main' });
+    act(() => {
+      toast('hello');
+    });
+    const message = await screen.findByText('hello');
+    const bar = message.parentElement;
+    expect(bar).toHaveStyle({ maxWidth: '350px' });
+    const container = message.closest('[style*="z-index"]');
+    expect(container).toHaveStyle({ zIndex: '9999' });
+    expect(message.closest('[style*="justify-content"]')).toHaveStyle({ justifyContent: 'center' });
   });
 
   it('when more than 20 toasts are raised, then the newest 20 are kept', async () => {
@@ -137,6 +151,6 @@ describe('static pages', () => {
     expect(await screen.findByRole('img', { name: 'A shopping cart' })).toBeInTheDocument();
     await act(() => router.navigate('/policy'));
     expect(await screen.findByText('privacy')).toBeInTheDocument();
-    expect(document.title).toBe('Privacy Policy');
+    await waitFor(() => expect(document.title).toBe('Privacy Policy'));
   });
 });
