@@ -2,7 +2,7 @@ import { useRouteError } from 'react-router-dom';
 import { ChunkTimeoutError } from '../lib/lazy';
 
 /** A screen's chunk that could not arrive: the network, a timeout, or a deploy that replaced it. */
-export function isLoadFailure(error: unknown) {
+function isLoadFailure(error: unknown) {
   return (
     error instanceof ChunkTimeoutError ||
     (error instanceof Error &&

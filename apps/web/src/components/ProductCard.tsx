@@ -5,7 +5,7 @@ import { preview } from '../lib/format';
 import { Price } from './Price';
 import { ProductPhoto } from './ProductPhoto';
 
-export const CARD_PREVIEW = 60;
+const CARD_PREVIEW = 60;
 
 /** A shopper's product card: More Details opens the product, ADD TO CART adds one unit. */
 export function ProductCard({

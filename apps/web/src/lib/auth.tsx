@@ -11,7 +11,7 @@ import {
 import { setAuthToken } from './api-client';
 import { readStored, removeStored, writeStored } from './storage';
 
-export const AUTH_KEY = 'auth';
+const AUTH_KEY = 'auth';
 export const SIGNED_OUT: AuthSession = { user: null, token: '' };
 
 type SetAuth = (next: AuthSession) => void;

@@ -13,7 +13,7 @@ import {
 import toast from 'react-hot-toast';
 import { readStored, removeStored, writeStored } from './storage';
 
-export const CART_KEY = 'cart';
+const CART_KEY = 'cart';
 
 /**
  * A product as the cart keeps it. `quantity` here is how many units the shopper wants
@@ -63,7 +63,7 @@ export function useCart() {
 }
 
 /** Listing cards say 'Item Added to cart'; the details page says 'Item added to cart' (spec §8). */
-export const ADDED_ON_LISTING = 'Item Added to cart';
+const ADDED_ON_LISTING = 'Item Added to cart';
 export const ADDED_ON_DETAILS = 'Item added to cart';
 
 /** Adds one unit of the product (duplicates allowed, spec §3) and confirms with a toast. */

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 
 /** Spec §9: 5 seconds, one tick a second. */
-export const REDIRECT_SECONDS = 5;
+const REDIRECT_SECONDS = 5;
 
 /** Counts down, then leaves for `to`, carrying the current path so login can come back. */
 export function RedirectCountdown({ to }: { to: string }) {

@@ -10,8 +10,8 @@ import { CartIcon } from '../CartIcon';
 import { Dropdown } from '../Dropdown';
 
 /** Spec §9: the badge shows at most 99, then '99+'. */
-export const BADGE_OVERFLOW = 99;
-export const badgeText = (count: number) =>
+const BADGE_OVERFLOW = 99;
+const badgeText = (count: number) =>
   count > BADGE_OVERFLOW ? `${BADGE_OVERFLOW}+` : String(count);
 
 function CategoryMenu() {

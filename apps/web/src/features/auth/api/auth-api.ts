@@ -7,7 +7,7 @@ import {
 } from '@shop/contracts';
 import { api } from '../../../lib/api-client';
 
-export type Outcome<T> = { ok: true; message: string; value: T } | { ok: false; message: string };
+type Outcome<T> = { ok: true; message: string; value: T } | { ok: false; message: string };
 
 export async function register(body: RegisterRequest): Promise<Outcome<null>> {
   const { data } = await api.post<unknown>('/api/v1/auth/register', body);

@@ -7,7 +7,7 @@ import { useAuth } from '../../../lib/auth';
 import { login } from '../api/auth-api';
 
 /** The path a guard (or the cart) sent the shopper from; only paths inside this app count. */
-export function returnPath(state: unknown): string {
+function returnPath(state: unknown): string {
   return typeof state === 'string' && state.startsWith('/') && !state.startsWith('//')
     ? state
     : '/';

@@ -3,7 +3,7 @@ import { ProductPhoto } from '../../../components/ProductPhoto';
 import { useCart } from '../../../lib/cart';
 import { preview } from '../../../lib/format';
 
-export const CART_PREVIEW = 30;
+const CART_PREVIEW = 30;
 
 export function CartItemList() {
   const [cart, setCart] = useCart();

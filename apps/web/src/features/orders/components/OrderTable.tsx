@@ -4,7 +4,7 @@ import { Price } from '../../../components/Price';
 import { ProductPhoto } from '../../../components/ProductPhoto';
 import { preview, relativeTime } from '../../../lib/format';
 
-export const ORDER_LINE_PREVIEW = 30;
+const ORDER_LINE_PREVIEW = 30;
 
 /** One order: its summary row (#, Status, Buyer, Date, Payment, Quantity), then its products. */
 export function OrderTable(props: { order: Order; index: number; statusSlot?: ReactNode }) {
