@@ -27,7 +27,8 @@ export function describeZodError(error: z.ZodError): string {
   if (!issue) return 'Invalid input';
   const path = issue.path.join('.');
   const field = String(issue.path.at(-1) ?? '');
-  const message = issue.message.startsWith('Invalid input') ? 'invalid value' : issue.message;
+  // zod's generic text ('Invalid input: expected string, received object') keeps its useful half.
+  const message = issue.message.replace(/^Invalid input:?\s*/, '') || 'invalid value';
   const namesField = field !== '' && message.toLowerCase().includes(field.toLowerCase());
   return path && !namesField ? `${path}: ${message}` : message;
 }
