@@ -1,21 +1,7 @@
-import { AppError, conflict } from '../../lib/errors.js';
+import { conflict } from '../../lib/errors.js';
 import { ProductModel } from '../products/model.js';
+import { underStockLock } from '../products/stock-lock.js';
 import type { PricedLine } from './cart.js';
-import { withLock } from './locks.js';
-
-/**
- * Every change of a product's stock by a checkout happens under that product's lock.
- * On MongoDB the conditional update below is atomic by itself; FerretDB v1 evaluates the
- * filter and writes the document in two separate steps, so without the lock two
- * placements can both see the last unit: the oversell check measured 6 to 7 orders for 5
- * units over two API processes before the lock, exactly 5 with it.
- */
-const underStockLock = <T>(productId: string, work: () => Promise<T>) =>
-  withLock(`stock:${productId}`, work, {
-    waitMs: 15_000,
-    staleMs: 15_000,
-    busy: () => new AppError(503, 'The shop is busy, please try again in a moment'),
-  });
 
 /**
  * Takes the units of every line out of stock with a conditional update, so that stock

@@ -13,6 +13,7 @@ import {
   notFound,
   toAppError,
 } from '../../lib/errors.js';
+import { withLock } from '../../lib/locks.js';
 import type { PublicUser } from '../auth/model.js';
 import { findUser } from '../auth/use-cases.js';
 import { OrderModel } from '../orders/model.js';
@@ -26,7 +27,6 @@ import {
   type PricedLine,
   priceLines,
 } from './cart.js';
-import { withLock } from './locks.js';
 import { giveBackStock, takeStock } from './stock.js';
 import { callStripe, type StripeClient } from './stripe-client.js';
 

@@ -4,6 +4,7 @@ import { requireSlug } from '../../lib/slug.js';
 import { CategoryModel } from '../categories/model.js';
 import { findOneProduct, type ProductDoc, ProductModel, toProduct } from './model.js';
 import { photoEtag, sniffImageType } from './photo.js';
+import { underStockLock } from './stock-lock.js';
 
 const alreadyExists = () => conflict('Product Already Exists');
 /** A unique-index clash: another admin saved the same name between our check and our write. */
@@ -72,10 +73,14 @@ export async function updateProduct(
     ...(photo ? { photo } : {}),
   };
   // updateOne + read back: FerretDB v1 lacks projected findAndModify (the photo is unselected).
-  await ProductModel.updateOne({ _id: productId }, { $set: changes }).catch(onDuplicateName);
+  await underStockLock(productId, () =>
+    ProductModel.updateOne({ _id: productId }, { $set: changes }).catch(onDuplicateName),
+  );
   // The same re-check as on create; the product keeps its previous category.
   if (!(await categoryExists(form.category))) {
-    await ProductModel.updateOne({ _id: productId }, { $set: { category: previous.category } });
+    await underStockLock(productId, () =>
+      ProductModel.updateOne({ _id: productId }, { $set: { category: previous.category } }),
+    );
     throw missingCategory();
   }
   return readBack(productId);

@@ -1,6 +1,23 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { AppError } from '../../lib/errors.js';
-import { LockModel } from './model.js';
+import mongoose from 'mongoose';
+import type { AppError } from './errors.js';
+
+/**
+ * A lock held by one caller at a time, across every API process: `_id` is the locked
+ * thing (`payment:<PaymentIntent id>`, `stock:<product id>`), so taking it is one insert
+ * that the unique `_id` lets only one caller win. Deleted when its holder is done.
+ * FerretDB v1 has no transactions and applies a conditional update in two steps, so this
+ * is what keeps concurrent writers of one document apart there.
+ */
+const lockSchema = new mongoose.Schema(
+  {
+    _id: { type: String, required: true },
+    lockedAt: { type: Date, required: true },
+  },
+  { versionKey: false },
+);
+
+export const LockModel = mongoose.model('locks', lockSchema);
 
 export interface LockOptions<T> {
   /** How long to wait for the holder before giving up with `busy`. */
