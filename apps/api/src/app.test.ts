@@ -1,10 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { errorResponseSchema } from '@shop/contracts';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
+import { databaseNamedIn } from './db/connect.js';
+import { localJwtSecret } from './lib/local-secret.js';
 import { startTestApp } from './test/harness.js';
 
 describe('configuration', () => {
@@ -18,10 +20,35 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   });
 
-  it('when nothing is set, then the defaults apply (port 8080, 1 MB photos)', () => {
-    const config = loadConfig({});
+  it('when nothing is set, then the defaults apply (port 8080, 1 MB photos, loopback proxy)', () => {
+    const config = loadConfig({}, () => 'from-data-dir');
     expect(config.PORT).toBe(8080);
     expect(config.MAX_PHOTO_BYTES).toBe(1_000_000);
+    expect(config.TRUST_PROXY).toBe('loopback');
+    expect(config.JWT_SECRET).toBe('from-data-dir');
+  });
+
+  it('when TRUST_PROXY is a hop count, then it is a number', () => {
+    expect(loadConfig({ TRUST_PROXY: '1', JWT_SECRET: 's' }).TRUST_PROXY).toBe(1);
+  });
+
+  it('when JWT_SECRET is missing and nothing stands in for it, then loading fails', () => {
+    expect(() => loadConfig({})).toThrow('JWT_SECRET is required');
+  });
+
+  it('when no JWT_SECRET is set, then a random secret is made once and kept in the data dir', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'shop-secret-'));
+    const first = localJwtSecret(join(dir, 'data'));
+    expect(first).toMatch(/^[0-9a-f]{64}$/);
+    expect(localJwtSecret(join(dir, 'data'))).toBe(first);
+    expect(statSync(join(dir, 'data', 'jwt-secret')).mode & 0o777).toBe(0o600);
+    expect(localJwtSecret(mkdtempSync(join(tmpdir(), 'shop-secret-')))).not.toBe(first);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('when a URL names a database, then that database is used', () => {
+    expect(databaseNamedIn('mongodb://mongo:27017/shopdb?retryWrites=true')).toBe('shopdb');
+    expect(databaseNamedIn('mongodb://mongo:27017/')).toBeUndefined();
   });
 });
 

@@ -1,7 +1,5 @@
 import { z } from 'zod';
 
-const DEV_JWT_SECRET = 'dev-only-secret-change-me';
-
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -19,6 +17,16 @@ const envSchema = z
     /** Upload limit for product photos, in bytes. */
     MAX_PHOTO_BYTES: z.coerce.number().int().positive().default(1_000_000),
     AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+    /**
+     * Express 'trust proxy': which hops may set X-Forwarded-For, so that the login rate
+     * limit counts shoppers, not the proxy in front (docker-compose sets 1 for nginx).
+     */
+    TRUST_PROXY: z
+      .string()
+      .default('loopback')
+      .transform((v): boolean | number | string =>
+        v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v,
+      ),
     STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
     STRIPE_PUBLISHABLE_KEY: z.string().trim().min(1).optional(),
     STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
@@ -42,8 +50,16 @@ export interface Config extends Omit<Env, 'JWT_SECRET'> {
   JWT_SECRET: string;
 }
 
-/** Reads and validates the environment once; throws one readable line per problem. */
-export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * Reads and validates the environment once; throws one readable line per problem.
+ * Without JWT_SECRET (allowed outside production) the secret comes from
+ * `fallbackJwtSecret`, which the server points at a random secret kept in DATA_DIR:
+ * never a constant that anyone could sign admin tokens with.
+ */
+export function loadConfig(
+  source: NodeJS.ProcessEnv = process.env,
+  fallbackJwtSecret?: (env: Env) => string,
+): Config {
   const blankToUndefined = Object.fromEntries(
     Object.entries(source).map(([key, value]) => [key, value === '' ? undefined : value]),
   );
@@ -52,5 +68,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration: ${lines.join('; ')}`);
   }
-  return { ...parsed.data, JWT_SECRET: parsed.data.JWT_SECRET ?? DEV_JWT_SECRET };
+  const secret = parsed.data.JWT_SECRET ?? fallbackJwtSecret?.(parsed.data);
+  if (!secret) throw new Error('Invalid configuration: JWT_SECRET: JWT_SECRET is required');
+  return { ...parsed.data, JWT_SECRET: secret };
 }

@@ -3,26 +3,28 @@ import { fileURLToPath } from 'node:url';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
 import { connectDatabase } from './db/connect.js';
+import { localJwtSecret } from './lib/local-secret.js';
 import { createLogger } from './lib/logger.js';
 import { seedIfEmpty } from './seed/seed.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
 async function main() {
+  const dataDirOf = (env: { DATA_DIR: string }) => resolve(here, '../../..', env.DATA_DIR);
   let config: ReturnType<typeof loadConfig>;
   try {
-    config = loadConfig();
+    config = loadConfig(process.env, (env) => localJwtSecret(dataDirOf(env)));
   } catch (err) {
     console.error((err as Error).message);
     process.exit(1);
   }
   const logger = createLogger(config.LOG_LEVEL);
-  const dataDir = resolve(here, '../../..', config.DATA_DIR);
-  // A database named in MONGO_URL (mongodb://host/name) is the one used; 'shop' otherwise.
-  const dbName = config.MONGO_URL?.match(/^mongodb(?:\+srv)?:\/\/[^/]+\/([^/?]+)/)?.[1];
+  const dataDir = dataDirOf(config);
+  if (!process.env.JWT_SECRET) {
+    logger.warn(`JWT_SECRET is not set: tokens are signed with a secret kept in ${dataDir}`);
+  }
   const db = await connectDatabase({
     ...(config.MONGO_URL ? { mongoUrl: config.MONGO_URL } : {}),
-    ...(dbName ? { dbName } : {}),
     dataDir,
     log: (line) => logger.info(line),
   }).catch((err: Error) => {

@@ -28,7 +28,7 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
   const url = options.mongoUrl ?? embedded?.url ?? '';
   mongoose.set('strictQuery', true);
   await mongoose.connect(url, {
-    dbName: options.dbName ?? 'shop',
+    dbName: options.dbName ?? databaseNamedIn(url) ?? 'shop',
     serverSelectionTimeoutMS: 10_000,
   });
   // Every query the shop makes has an index declared on its model; build them before serving.
@@ -42,6 +42,10 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
     },
   };
 }
+
+/** The database a URL names (mongodb://host/name), so that the server and `pnpm seed` agree. */
+export const databaseNamedIn = (url: string): string | undefined =>
+  url.match(/^mongodb(?:\+srv)?:\/\/[^/]+\/([^/?]+)/)?.[1];
 
 /** Whether the database answers a ping right now. */
 export async function databaseIsUp(): Promise<boolean> {

@@ -2,15 +2,17 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../config.js';
 import { connectDatabase } from '../db/connect.js';
+import { localJwtSecret } from '../lib/local-secret.js';
 import { seed } from './seed.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
 /** `pnpm seed`: fills the database of MONGO_URL (or the embedded one) with the demo shop. */
 async function main() {
-  const config = loadConfig();
   // DATA_DIR is relative to the repository root, as server.ts resolves it.
-  const dataDir = resolve(here, '../../../..', config.DATA_DIR);
+  const dataDirOf = (env: { DATA_DIR: string }) => resolve(here, '../../../..', env.DATA_DIR);
+  const config = loadConfig(process.env, (env) => localJwtSecret(dataDirOf(env)));
+  const dataDir = dataDirOf(config);
   const db = await connectDatabase({
     ...(config.MONGO_URL ? { mongoUrl: config.MONGO_URL } : {}),
     dataDir,
