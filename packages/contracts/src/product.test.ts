@@ -55,6 +55,7 @@ describe('productFormSchema', () => {
     ['a blank price', 'Price is required', { price: ' ' }],
     ['a word as price', 'Price must be a number', { price: 'cheap' }],
     ['an endless price', 'Price must be a number', { price: '1e400' }],
+    ['a hexadecimal price', 'Price must be a number', { price: '0x10' }],
     ['a negative price', 'Price must not be negative', { price: '-1' }],
     ['a huge price', 'Price must be at most 1000000', { price: '1000001' }],
     ['a fractional quantity', 'Quantity must be a whole number', { quantity: '1.5' }],

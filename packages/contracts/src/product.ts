@@ -36,6 +36,8 @@ const numberField = (field: string, opts: { int: boolean; max: number }) =>
     .string({ error: notTextError(field, 'a number') })
     .trim()
     .min(1, `${field} is required`)
+    // Plain decimals only: Number() would also read '0x10', '1e3' or 'Infinity'.
+    .regex(/^-?\d+(\.\d+)?$/, `${field} must be a number`)
     .transform(Number)
     .pipe(
       z
@@ -54,6 +56,11 @@ export const productFormSchema = z.object({
   description: requiredText('Description', 5000),
   price: numberField('Price', { int: false, max: 1_000_000 }),
   quantity: numberField('Quantity', { int: true, max: 1_000_000 }),
+  /**
+   * On update, the stock the edit form was opened with: the edit is refused when a
+   * checkout changed the stock meanwhile, instead of writing the old count back.
+   */
+  previousQuantity: numberField('Previous quantity', { int: true, max: 1_000_000 }).optional(),
   category: z
     .string({ error: notTextError('Category', 'a category id') })
     .trim()

@@ -65,7 +65,7 @@ export async function updateProduct(
   const slug = requireSlug(form.name);
   if (!(await categoryExists(form.category))) throw missingCategory();
   if (await ProductModel.exists({ slug, _id: { $ne: productId } })) throw alreadyExists();
-  const { shipping, ...fields } = form;
+  const { shipping, previousQuantity, ...fields } = form;
   const changes = {
     ...fields,
     slug,
@@ -73,9 +73,14 @@ export async function updateProduct(
     ...(photo ? { photo } : {}),
   };
   // updateOne + read back: FerretDB v1 lacks projected findAndModify (the photo is unselected).
-  await underStockLock(productId, () =>
-    ProductModel.updateOne({ _id: productId }, { $set: changes }).catch(onDuplicateName),
-  );
+  await underStockLock(productId, async () => {
+    const unchangedStock = previousQuantity === undefined ? {} : { quantity: previousQuantity };
+    const { matchedCount } = await ProductModel.updateOne(
+      { _id: productId, ...unchangedStock },
+      { $set: changes },
+    ).catch(onDuplicateName);
+    if (!matchedCount) throw await stockChangedOrGone(productId);
+  });
   // The same re-check as on create; the product keeps its previous category.
   if (!(await categoryExists(form.category))) {
     await underStockLock(productId, () =>
@@ -84,6 +89,15 @@ export async function updateProduct(
     throw missingCategory();
   }
   return readBack(productId);
+}
+
+/** Why a guarded edit matched nothing: a checkout changed the stock, or the product is gone. */
+async function stockChangedOrGone(productId: string) {
+  const now = await ProductModel.findById(productId, { quantity: 1 }).lean();
+  if (!now) return notFound('Product not found');
+  return conflict(
+    `Stock changed while you were editing (${now.quantity} left now); reload the product and try again`,
+  );
 }
 
 export async function deleteProduct(productId: string): Promise<void> {

@@ -90,6 +90,7 @@ describe('Update Product', () => {
       description: lamp.description,
       price: '30',
       quantity: '4',
+      previousQuantity: '4',
       shipping: '1',
     });
   });

@@ -30,6 +30,7 @@ const toFields = (product: Product): ProductFields => ({
   description: product.description,
   price: String(product.price),
   quantity: String(product.quantity),
+  previousQuantity: String(product.quantity),
   shipping: String(product.shipping),
 });
 
