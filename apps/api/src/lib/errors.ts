@@ -21,6 +21,17 @@ export const forbidden = (message = 'Forbidden: administrators only') => new App
 export const notFound = (message: string) => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
 
+/** A unique-index clash (MongoDB and FerretDB both answer code 11000). */
+export const isDuplicateKeyError = (err: unknown): boolean =>
+  (err as { code?: number } | null)?.code === 11000;
+
+/** For `.catch()`: a unique-index clash becomes `clash()`, anything else is rethrown. */
+export const rethrowDuplicateAs =
+  (clash: () => AppError) =>
+  (err: unknown): never => {
+    throw isDuplicateKeyError(err) ? clash() : err;
+  };
+
 /** Turns the first zod issue into a message a person can act on. */
 export function describeZodError(error: z.ZodError): string {
   const issue = error.issues[0];
@@ -53,9 +64,11 @@ export function toAppError(err: unknown): AppError {
     if (e.status === 404) return notFound('Not found');
     return new AppError(e.status, e.type ? 'Request body could not be read' : 'Bad request');
   }
-  if (e?.name === 'CastError' || e?.name === 'BSONError') return badRequest('Invalid id');
+  if (e?.name === 'CastError') return badRequest('Invalid id');
+  if (e?.name === 'BSONError') return badRequest('Invalid input');
   if (e?.name === 'ValidationError') return badRequest('Invalid input');
-  if (e?.code === 11000) return conflict('A record with the same unique value already exists');
+  if (isDuplicateKeyError(err))
+    return conflict('A record with the same unique value already exists');
   return new AppError(500, 'Internal server error');
 }
 

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import mongoose from 'mongoose';
-import type { AppError } from './errors.js';
+import { type AppError, isDuplicateKeyError } from './errors.js';
 
 /**
  * A lock held by one caller at a time, across every API process: `_id` is the locked
@@ -33,8 +33,6 @@ export interface LockOptions<T> {
 }
 
 const POLL_MS = 15;
-
-const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000;
 
 /** Runs `work` while holding the lock `key`, which one caller at a time can hold. */
 export async function withLock<T>(
@@ -70,7 +68,7 @@ async function tryLock(key: string): Promise<Date | null> {
     await LockModel.create({ _id: key, lockedAt });
     return lockedAt;
   } catch (err) {
-    if (isDuplicateKey(err)) return null;
+    if (isDuplicateKeyError(err)) return null;
     throw err;
   }
 }

@@ -3,7 +3,7 @@ import {
   profileUpdateRequestSchema,
   registerRequestSchema,
 } from '@shop/contracts';
-import { Router } from 'express';
+import { type ErrorRequestHandler, Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { AppError, toAppError } from '../../lib/errors.js';
 import { currentUser } from '../../lib/http.js';
@@ -15,6 +15,16 @@ export interface AuthRoutesOptions {
   /** Login and register attempts allowed per client address in 15 minutes. */
   authRateLimit: number;
 }
+
+/** The profile screen reads a refusal's reason from `error` as well as `message`. */
+const reasonAlsoInErrorField: ErrorRequestHandler = (err, _req, _res, next) => {
+  const appError = toAppError(err);
+  next(
+    appError.status >= 500
+      ? err
+      : new AppError(appError.status, appError.message, { error: appError.message }),
+  );
+};
 
 export function authRoutes({ jwtSecret, authRateLimit }: AuthRoutesOptions) {
   const router = Router();
@@ -49,19 +59,11 @@ export function authRoutes({ jwtSecret, authRateLimit }: AuthRoutesOptions) {
   });
 
   router.put('/profile', signedIn, async (req, res) => {
-    try {
-      const updatedUser = await updateProfile(
-        currentUser(req)._id,
-        profileUpdateRequestSchema.parse(req.body),
-      );
-      res.json({ success: true, message: 'Profile Updated Successfully', updatedUser });
-    } catch (err) {
-      // The profile screen reads the reason from `error`.
-      const appError = toAppError(err);
-      if (appError.status >= 500) throw err;
-      throw new AppError(appError.status, appError.message, { error: appError.message });
-    }
+    const changes = profileUpdateRequestSchema.parse(req.body);
+    const updatedUser = await updateProfile(currentUser(req)._id, changes);
+    res.json({ success: true, message: 'Profile Updated Successfully', updatedUser });
   });
+  router.use('/profile', reasonAlsoInErrorField);
 
   router.get('/all-users', signedIn, requireAdmin, async (_req, res) => {
     res.json({ success: true, users: await listUsers() });

@@ -1,29 +1,22 @@
 import type { LoginRequest, ProfileUpdateRequest, RegisterRequest } from '@shop/contracts';
 import bcrypt from 'bcrypt';
-import { AppError, conflict, unauthorized } from '../../lib/errors.js';
+import { AppError, conflict, rethrowDuplicateAs, unauthorized } from '../../lib/errors.js';
 import { signToken } from '../../lib/tokens.js';
 import { toPublicUser, type UserDoc, UserModel } from './model.js';
 
 const BCRYPT_ROUNDS = 10;
+const alreadyRegistered = () => conflict('Already registered, please login');
 export const hashPassword = (password: string) => bcrypt.hash(password, BCRYPT_ROUNDS);
 
 /** Registers a normal user: the role is never taken from the request. */
 export async function registerUser(input: RegisterRequest) {
-  if (await UserModel.exists({ email: input.email })) {
-    throw conflict('Already registered, please login');
-  }
-  try {
-    const user = await UserModel.create({
-      ...input,
-      password: await hashPassword(input.password),
-      role: 0,
-    });
-    return toPublicUser(user.toObject() as UserDoc);
-  } catch (err) {
-    if ((err as { code?: number }).code === 11000)
-      throw conflict('Already registered, please login');
-    throw err;
-  }
+  if (await UserModel.exists({ email: input.email })) throw alreadyRegistered();
+  const user = await UserModel.create({
+    ...input,
+    password: await hashPassword(input.password),
+    role: 0,
+  }).catch(rethrowDuplicateAs(alreadyRegistered));
+  return toPublicUser(user.toObject() as UserDoc);
 }
 
 export async function login(input: LoginRequest, jwtSecret: string) {

@@ -1,14 +1,12 @@
 import type { Category, CategoryRequest } from '@shop/contracts';
-import { conflict, notFound } from '../../lib/errors.js';
+import { conflict, notFound, rethrowDuplicateAs } from '../../lib/errors.js';
 import { requireSlug } from '../../lib/slug.js';
 import { ProductModel } from '../products/model.js';
 import { type CategoryDoc, CategoryModel, toCategory } from './model.js';
 
 const alreadyExists = () => conflict('Category Already Exists');
 /** A unique-index clash: another admin saved the same name between our check and our write. */
-const onDuplicateName = (err: unknown): never => {
-  throw (err as { code?: number }).code === 11000 ? alreadyExists() : err;
-};
+const onDuplicateName = rethrowDuplicateAs(alreadyExists);
 /** Sorts names as a person reads them: 'apple' next to 'Apricot', not after 'Zebra'. */
 const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 

@@ -1,5 +1,5 @@
 import type { Product, ProductFormValues } from '@shop/contracts';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, notFound, rethrowDuplicateAs } from '../../lib/errors.js';
 import { requireSlug } from '../../lib/slug.js';
 import { CategoryModel } from '../categories/model.js';
 import { findOneProduct, type ProductDoc, ProductModel, toProduct } from './model.js';
@@ -8,9 +8,7 @@ import { underStockLock } from './stock-lock.js';
 
 const alreadyExists = () => conflict('Product Already Exists');
 /** A unique-index clash: another admin saved the same name between our check and our write. */
-const onDuplicateName = (err: unknown): never => {
-  throw (err as { code?: number }).code === 11000 ? alreadyExists() : err;
-};
+const onDuplicateName = rethrowDuplicateAs(alreadyExists);
 const missingCategory = () => badRequest('Category does not exist');
 
 /** The photo as stored: its type is read from the bytes, never from the client's claim. */
