@@ -17,6 +17,26 @@ export function setAuthToken(token: string) {
   else delete api.defaults.headers.common.Authorization;
 }
 
+let rejectedTokenHandler: (() => void) | undefined;
+
+/**
+ * Who to tell when the API refuses (401) the token a request carried: it expired after 7
+ * days or its account is gone, and the header must stop showing a signed-in user. The
+ * interceptor is installed once, here, so that requests sent before the handler is set
+ * are covered too.
+ */
+export function whenTokenRejected(handler: (() => void) | undefined) {
+  rejectedTokenHandler = handler;
+}
+
+api.interceptors.response.use(undefined, (err: unknown) => {
+  const carriedToken = axios.isAxiosError(err) && Boolean(err.config?.headers?.Authorization);
+  if (carriedToken && axios.isAxiosError(err) && err.response?.status === 401) {
+    rejectedTokenHandler?.();
+  }
+  return Promise.reject(err);
+});
+
 export async function getParsed<T>(url: string, schema: Schema<T>, signal?: AbortSignal) {
   const { data } = await api.get<unknown>(url, { signal });
   return schema.parse(data);

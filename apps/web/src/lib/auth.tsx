@@ -8,7 +8,7 @@ import {
   useMemo,
   useState,
 } from 'react';
-import { setAuthToken } from './api-client';
+import { setAuthToken, whenTokenRejected } from './api-client';
 import { readStored, removeStored, writeStored } from './storage';
 
 const AUTH_KEY = 'auth';
@@ -41,6 +41,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     persist(next);
     setAuthState(next);
   }, []);
+
+  useEffect(() => {
+    whenTokenRejected(() => setAuth(SIGNED_OUT));
+    return () => whenTokenRejected(undefined);
+  }, [setAuth]);
 
   // Another tab signing in or out changes this tab too.
   useEffect(() => {
