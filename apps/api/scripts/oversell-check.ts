@@ -1,11 +1,13 @@
 /**
  * Oversell check: 20 buyers pay at once for a product with 5 units, over two API
- * processes sharing one database; prints orders placed / stock left / duplicates.
+ * processes sharing one database; prints orders placed / stock left / duplicates and
+ * how many payments were captured / cancelled / charged without an order.
  *
  *   cd apps/api && npx tsx scripts/oversell-check.ts [buyers] [stock]
  *
  * Uses MONGO_URL when set (a throwaway database on it, dropped after), else starts the
- * embedded database the API would start. Exits 1 when anything was oversold or doubled.
+ * embedded database the API would start. Exits 1 when anything was oversold or doubled,
+ * or a shopper was charged without an order.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,9 +35,15 @@ try {
     figures.ordersPlaced === expected &&
     figures.stockLeft === stock - expected &&
     figures.duplicates === 0 &&
+    figures.captured === expected &&
+    figures.canceled === buyers - expected &&
+    figures.chargedWithoutOrder === 0 &&
     figures.replay.orders === 1 &&
-    figures.replay.unitsTaken === 1;
-  console.log(sound ? 'OK: nothing oversold, nothing doubled' : 'FAILED');
+    figures.replay.unitsTaken === 1 &&
+    figures.replay.captures === 1;
+  console.log(
+    sound ? 'OK: nothing oversold, nothing doubled, nobody charged without an order' : 'FAILED',
+  );
   process.exitCode = sound ? 0 : 1;
 } finally {
   await embedded?.stop();

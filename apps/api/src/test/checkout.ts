@@ -41,7 +41,7 @@ export async function startCheckout(
   return { paymentIntentId: clientSecret.split('_secret_')[0] as string, amount, clientSecret };
 }
 
-/** POST place-order with the spec's payload; only `payment.id` is meant to matter. */
+/** POST place-order with the browser's payload after authorizing; only `payment.id` is meant to matter. */
 export const placeOrderCall = (
   target: Target,
   token: string,
@@ -51,4 +51,4 @@ export const placeOrderCall = (
   supertest(target)
     .post('/api/v1/order/place-order')
     .set('Authorization', `Bearer ${token}`)
-    .send({ payment: { id: paymentIntentId, status: 'succeeded' }, ...extra });
+    .send({ payment: { id: paymentIntentId, status: 'requires_capture' }, ...extra });

@@ -9,6 +9,7 @@ export interface FakePaymentIntent {
   amount: number;
   currency: string;
   status: string;
+  capture_method: 'automatic' | 'manual';
   metadata: Record<string, string>;
   client_secret: string;
   created: number;
@@ -18,14 +19,19 @@ export interface FakePaymentIntent {
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
 /**
- * A Stripe stand-in on 127.0.0.1 for the two calls the shop makes (create and retrieve a
- * PaymentIntent), used through the real `stripe` SDK by pointing STRIPE_API_BASE at it.
- * Unlike stripe-mock it keeps what was created, and lets a test play the card holder
- * (`succeed`) or tamper with an intent (`update`).
+ * A Stripe stand-in on 127.0.0.1 for the calls the shop makes (create, retrieve, capture and
+ * cancel a PaymentIntent), used through the real `stripe` SDK by pointing STRIPE_API_BASE at
+ * it. Unlike stripe-mock it keeps what was created, replays the answer of a repeated
+ * idempotency key as Stripe does, and lets a test play the card holder (`confirm`), make a
+ * capture fail (`failCapture`) or tamper with an intent (`update`).
  */
 export async function startFakeStripe() {
   const intents = new Map<string, FakePaymentIntent>();
-  const calls = { create: 0, retrieve: 0 };
+  const calls = { create: 0, retrieve: 0, capture: 0, cancel: 0 };
+  /** Capture requests per intent, answered from the idempotency cache or not. */
+  const captures = new Map<string, number>();
+  const failingCaptures = new Set<string>();
+  const idempotent = new Map<string, { status: number; body: unknown }>();
   /** The form parameters each intent was created with, as the SDK sent them. */
   const createParams = new Map<string, Record<string, string>>();
 
@@ -38,34 +44,86 @@ export async function startFakeStripe() {
       return reply(res, 401, stripeError('invalid_request_error', 'Invalid API Key provided'));
     }
     const url = new URL(req.url ?? '/', 'http://fake');
-    const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
+    const key = req.headers['idempotency-key'];
+    const cacheKey = typeof key === 'string' ? `${req.method} ${url.pathname} ${key}` : null;
+    const answer = await route(req, url);
+    const cached = cacheKey ? idempotent.get(cacheKey) : undefined;
+    if (cached) return reply(res, cached.status, cached.body);
+    const { status, body } = answer();
+    if (cacheKey) idempotent.set(cacheKey, { status, body: structuredClone(body) });
+    return reply(res, status, body);
+  }
+
+  /** Reads the request; the answer is made (and the intent changed) only if not cached. */
+  async function route(req: IncomingMessage, url: URL): Promise<() => Answer> {
+    const params = new URLSearchParams(await readBody(req));
+    const [, rawId, action] = /^\/v1\/payment_intents\/([^/]+)(?:\/(capture|cancel))?$/.exec(
+      url.pathname,
+    ) ?? [undefined, undefined, undefined];
+    const id = rawId ? decodeURIComponent(rawId) : undefined;
     if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
-      calls.create += 1;
-      const params = new URLSearchParams(await readBody(req));
-      const intent = createIntent(params);
-      if (!intent) {
-        return reply(res, 400, stripeError('invalid_request_error', 'Missing amount or currency'));
-      }
-      intents.set(intent.id, intent);
-      createParams.set(intent.id, Object.fromEntries(params));
-      return reply(res, 200, intent);
+      return () => {
+        calls.create += 1;
+        const intent = createIntent(params);
+        if (!intent) return answer(400, 'invalid_request_error', 'Missing amount or currency');
+        intents.set(intent.id, intent);
+        createParams.set(intent.id, Object.fromEntries(params));
+        return { status: 200, body: intent };
+      };
     }
-    if (req.method === 'GET' && retrieve) {
-      calls.retrieve += 1;
-      const intent = intents.get(decodeURIComponent(retrieve[1] as string));
-      if (!intent) {
-        return reply(res, 404, {
+    if (req.method === 'GET' && id && !action) {
+      return () => {
+        calls.retrieve += 1;
+        return found(id, (intent) => ({ status: 200, body: intent }));
+      };
+    }
+    if (req.method === 'POST' && id && action === 'capture') {
+      captures.set(id, (captures.get(id) ?? 0) + 1);
+      return () => {
+        calls.capture += 1;
+        return found(id, (intent) => {
+          if (failingCaptures.has(id)) {
+            // As when the authorization expired before the capture.
+            intent.status = 'canceled';
+            return unexpectedState(intent, 'captured');
+          }
+          if (intent.status !== 'requires_capture') return unexpectedState(intent, 'captured');
+          intent.status = 'succeeded';
+          return { status: 200, body: intent };
+        });
+      };
+    }
+    if (req.method === 'POST' && id && action === 'cancel') {
+      return () => {
+        calls.cancel += 1;
+        return found(id, (intent) => {
+          if (intent.status === 'succeeded' || intent.status === 'canceled') {
+            return unexpectedState(intent, 'canceled');
+          }
+          intent.status = 'canceled';
+          return { status: 200, body: intent };
+        });
+      };
+    }
+    return () => answer(404, 'invalid_request_error', 'Unrecognized request URL');
+  }
+
+  const found = (id: string, then: (intent: FakePaymentIntent) => Answer): Answer => {
+    const intent = intents.get(id);
+    if (!intent) {
+      return {
+        status: 404,
+        body: {
           error: {
             type: 'invalid_request_error',
             code: 'resource_missing',
             message: 'No such payment_intent',
           },
-        });
-      }
-      return reply(res, 200, intent);
+        },
+      };
     }
-    return reply(res, 404, stripeError('invalid_request_error', `Unrecognized request URL`));
-  }
+    return then(intent);
+  };
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -81,9 +139,20 @@ export async function startFakeStripe() {
     calls,
     get,
     createParamsOf: (id: string) => createParams.get(id),
-    /** What the card holder confirming the payment in the browser does. */
-    succeed: (id: string) => {
-      get(id).status = 'succeeded';
+    /**
+     * What the card holder confirming the payment in the browser does: the card is
+     * authorized (`requires_capture`) when the intent was made with capture_method manual,
+     * charged (`succeeded`) otherwise, as Stripe does.
+     */
+    confirm: (id: string) => {
+      const intent = get(id);
+      intent.status = intent.capture_method === 'manual' ? 'requires_capture' : 'succeeded';
+    },
+    /** Capture requests the shop sent for the intent. */
+    capturesOf: (id: string) => captures.get(id) ?? 0,
+    /** Every later capture of the intent fails, as when its authorization expired. */
+    failCapture: (id: string) => {
+      failingCaptures.add(id);
     },
     update: (id: string, changes: Partial<Omit<FakePaymentIntent, 'id'>>) => {
       Object.assign(get(id), changes);
@@ -108,6 +177,7 @@ function blankIntent(): FakePaymentIntent {
     amount: 0,
     currency: 'usd',
     status: 'requires_payment_method',
+    capture_method: 'automatic',
     metadata: {},
     client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`,
     created: Math.floor(Date.now() / 1000),
@@ -125,10 +195,34 @@ function createIntent(params: URLSearchParams): FakePaymentIntent | null {
     const name = /^metadata\[(.+)\]$/.exec(key)?.[1];
     if (name) metadata[name] = value;
   }
-  return { ...blankIntent(), amount, currency, metadata };
+  const captureMethod = params.get('capture_method') === 'manual' ? 'manual' : 'automatic';
+  return { ...blankIntent(), amount, currency, capture_method: captureMethod, metadata };
+}
+
+interface Answer {
+  status: number;
+  body: unknown;
 }
 
 const stripeError = (type: string, message: string) => ({ error: { type, message } });
+
+const answer = (status: number, type: string, message: string): Answer => ({
+  status,
+  body: stripeError(type, message),
+});
+
+/** Stripe's refusal of an action the intent's status does not allow. */
+const unexpectedState = (intent: FakePaymentIntent, done: 'captured' | 'canceled'): Answer => ({
+  status: 400,
+  body: {
+    error: {
+      type: 'invalid_request_error',
+      code: 'payment_intent_unexpected_state',
+      message: `This PaymentIntent could not be ${done} because it has a status of ${intent.status}.`,
+      payment_intent: intent,
+    },
+  },
+});
 
 function reply(res: ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': newId('req') });

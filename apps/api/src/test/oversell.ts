@@ -29,8 +29,13 @@ export interface OversellFigures {
   duplicates: number;
   /** place-order answers by HTTP status, e.g. { 201: 5, 409: 15 }. */
   answers: Record<string, number>;
+  /** The buyers' PaymentIntents Stripe charged, and those whose authorization was cancelled. */
+  captured: number;
+  canceled: number;
+  /** Captured PaymentIntents without an order: shoppers charged for nothing. */
+  chargedWithoutOrder: number;
   /** One paid PaymentIntent placed many times at once over both processes and the webhook. */
-  replay: { calls: number; orders: number; unitsTaken: number };
+  replay: { calls: number; orders: number; unitsTaken: number; captures: number };
 }
 
 /**
@@ -56,14 +61,20 @@ export async function runOversellCheck(opts: {
     const product = await createProduct({ price: 30, quantity: initialStock });
     const tokens = await createBuyers(buyers);
 
-    const statuses = await Promise.all(
+    const checkouts = await Promise.all(
       tokens.map(async (token, i) => {
         const [first, second] = i % 2 === 0 ? [a, b] : [b, a];
         const paymentIntentId = await startCheckout(first.url, token, product.id);
-        fake.succeed(paymentIntentId);
-        return (await placeOrder(second.url, token, paymentIntentId)).status;
+        fake.confirm(paymentIntentId);
+        return {
+          paymentIntentId,
+          status: (await placeOrder(second.url, token, paymentIntentId)).status,
+        };
       }),
     );
+    const statuses = checkouts.map((c) => c.status);
+    const intents = checkouts.map((c) => fake.get(c.paymentIntentId));
+    const captured = intents.filter((intent) => intent.status === 'succeeded');
     const orders = await OrderModel.find({ 'products.productId': product.id })
       .select('buyer payment.id')
       .lean();
@@ -80,6 +91,11 @@ export async function runOversellCheck(opts: {
         new Set(orders.map((o) => o.payment?.id)).size +
         (orders.length - new Set(orders.map((o) => String(o.buyer))).size),
       answers,
+      captured: captured.length,
+      canceled: intents.filter((intent) => intent.status === 'canceled').length,
+      chargedWithoutOrder: captured.filter(
+        (intent) => !orders.some((order) => order.payment?.id === intent.id),
+      ).length,
       replay: await replayOnePayment(a, b, fake),
     };
   } finally {
@@ -90,19 +106,25 @@ export async function runOversellCheck(opts: {
   }
 }
 
-/** One buyer's paid PaymentIntent sent 10 times to place-order and twice as a webhook. */
+/**
+ * One buyer's authorized PaymentIntent sent 10 times to place-order and twice as each
+ * webhook event (authorized, then the succeeded one Stripe sends after the capture).
+ */
 async function replayOnePayment(a: ApiProcess, b: ApiProcess, fake: FakeStripe) {
   const product = await createProduct({ price: 12, quantity: 5 });
   const [token] = await createBuyers(1);
   const paymentIntentId = await startCheckout(a.url, token as string, product.id);
-  fake.succeed(paymentIntentId);
-  const payload = JSON.stringify({
-    id: `evt_${randomUUID()}`,
-    object: 'event',
-    type: 'payment_intent.succeeded',
-    data: { object: fake.get(paymentIntentId) },
-  });
-  const webhook = (url: string) =>
+  fake.confirm(paymentIntentId);
+  const eventOf = (type: string) =>
+    JSON.stringify({
+      id: `evt_${randomUUID()}`,
+      object: 'event',
+      type,
+      data: { object: fake.get(paymentIntentId) },
+    });
+  const authorized = eventOf('payment_intent.amount_capturable_updated');
+  const succeeded = eventOf('payment_intent.succeeded');
+  const webhook = (url: string, payload: string) =>
     fetch(`${url}/api/v1/order/webhook`, {
       method: 'POST',
       headers: {
@@ -118,12 +140,15 @@ async function replayOnePayment(a: ApiProcess, b: ApiProcess, fake: FakeStripe) 
     ...Array.from({ length: 10 }, (_, i) =>
       placeOrder((i % 2 === 0 ? a : b).url, token as string, paymentIntentId),
     ),
-    webhook(a.url),
-    webhook(b.url),
+    webhook(a.url, authorized),
+    webhook(b.url, authorized),
+    webhook(a.url, succeeded),
+    webhook(b.url, succeeded),
   ];
   await Promise.all(calls);
   return {
     calls: calls.length,
+    captures: fake.capturesOf(paymentIntentId),
     orders: await OrderModel.countDocuments({ 'payment.id': paymentIntentId }),
     unitsTaken: 5 - ((await stockOf(product.id)) ?? 0),
   };
@@ -158,7 +183,7 @@ const placeOrder = (url: string, token: string, paymentIntentId: string) =>
   fetch(`${url}/api/v1/order/place-order`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ payment: { id: paymentIntentId, status: 'succeeded' } }),
+    body: JSON.stringify({ payment: { id: paymentIntentId, status: 'requires_capture' } }),
   });
 
 interface ApiProcess {
@@ -237,7 +262,8 @@ export function printOversellFigures(f: OversellFigures, print = console.log) {
       `  stock left:    ${f.stockLeft}`,
       `  duplicates:    ${f.duplicates}`,
       `  place-order:   ${answers}`,
-      `  one payment placed ${f.replay.calls} times at once: ${f.replay.orders} order, ${f.replay.unitsTaken} unit taken`,
+      `  payments:      ${f.captured} captured, ${f.canceled} canceled, ${f.chargedWithoutOrder} charged without an order`,
+      `  one payment placed ${f.replay.calls} times at once: ${f.replay.orders} order, ${f.replay.unitsTaken} unit taken, ${f.replay.captures} capture`,
     ].join('\n'),
   );
 }

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-// The API's own Stripe double (create and retrieve through the real SDK), reused rather than
-// written again; only the browser's side of a payment is added here.
+// The API's own Stripe double (create, retrieve, capture and cancel through the real SDK),
+// reused rather than written again; only the browser's side of a payment is added here.
 import { type FakeStripe, startFakeStripe } from '../../../api/src/test/fake-stripe';
 
 /** Stripe's test cards: this one succeeds, DECLINED_CARD is refused. */
@@ -13,6 +13,13 @@ export const E2E_STRIPE_KEYS = {
   STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e_shop',
 };
 
+/** Statuses in which Stripe lets a PaymentIntent be confirmed. */
+const CONFIRMABLE: ReadonlySet<string> = new Set([
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+]);
+
 const cardError = (code: string, message: string) => ({
   status: 402,
   body: { error: { type: 'card_error', code, message } },
@@ -21,7 +28,8 @@ const cardError = (code: string, message: string) => ({
 /**
  * What api.stripe.com does when Stripe.js confirms a card payment in the browser
  * (`POST /v1/payment_intents/{id}/confirm` with the publishable key and client secret):
- * a test card marks the PaymentIntent succeeded, as the card holder paying would.
+ * a test card authorizes the PaymentIntent (`requires_capture` when it was made with
+ * capture_method manual, as the shop's are) or charges it (`succeeded`) otherwise.
  */
 function confirm(stripe: FakeStripe, id: string, form: URLSearchParams) {
   if (!form.get('key')?.startsWith('pk_test_')) {
@@ -53,8 +61,11 @@ function confirm(stripe: FakeStripe, id: string, form: URLSearchParams) {
       },
     };
   }
-  if (intent.status === 'succeeded') {
-    const message = 'This PaymentIntent has already succeeded.';
+  if (!CONFIRMABLE.has(intent.status)) {
+    const message =
+      intent.status === 'succeeded'
+        ? 'This PaymentIntent has already succeeded.'
+        : `This PaymentIntent's status is ${intent.status}, which cannot be confirmed.`;
     return {
       status: 400,
       body: {
@@ -70,7 +81,7 @@ function confirm(stripe: FakeStripe, id: string, form: URLSearchParams) {
   const number = form.get('payment_method_data[card][number]') ?? '';
   if (number === DECLINED_CARD) return cardError('card_declined', 'Your card was declined.');
   if (number !== TEST_CARD) return cardError('incorrect_number', 'Your card number is incorrect.');
-  stripe.succeed(id);
+  stripe.confirm(id);
   return { status: 200, body: stripe.get(id) };
 }
 

@@ -7,7 +7,9 @@ import type { Page } from 'playwright-core';
  * with create('card') / getElement, and an element with mount / on / off / update / unmount /
  * destroy firing 'ready' and 'change'. The card field is a plain labelled input.
  * confirmCardPayment posts to https://api.stripe.com like the real script (so the shop's
- * Content-Security-Policy is exercised too) and answers {paymentIntent} or {error}.
+ * Content-Security-Policy is exercised too) and answers {paymentIntent} or {error}; the
+ * fake answers an authorized intent (status `requires_capture`) for the shop's intents,
+ * made with capture_method manual, as real Stripe does.
  */
 const STRIPE_JS = `(() => {
   const src = (document.currentScript && document.currentScript.src) || '';

@@ -79,8 +79,10 @@ describe('create-payment-intent', () => {
     const intent = t.fake.get(intentId);
     expect(intent).toMatchObject({ amount, currency: 'usd' });
     expect(intent.metadata).toEqual({ buyer: user.id, cart_0: `${lamp.id}:2,${desk.id}:2` });
+    // Authorized only: the card is charged once the order exists.
     expect(t.fake.createParamsOf(intentId)).toMatchObject({
       'automatic_payment_methods[enabled]': 'true',
+      capture_method: 'manual',
     });
     expect(await stockOf(lamp.id)).toBe(10);
   });

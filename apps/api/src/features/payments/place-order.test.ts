@@ -13,8 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A buyer with a cart of two lamps and one desk, paid or not. */
-async function checkout(opts: { paid?: boolean } = {}) {
+/** A buyer with a cart of two lamps and one desk, the card authorized or not. */
+async function checkout(opts: { authorized?: boolean } = {}) {
   const user = await createUser();
   const lamp = await createProduct({ price: 19.99, quantity: 5 });
   const desk = await createProduct({ price: 120, quantity: 3 });
@@ -22,15 +22,17 @@ async function checkout(opts: { paid?: boolean } = {}) {
     { _id: lamp.id, quantity: 2 },
     { _id: desk.id },
   ]);
-  if (opts.paid ?? true) t.fake.succeed(started.paymentIntentId);
+  if (opts.authorized ?? true) t.fake.confirm(started.paymentIntentId);
   return { user, lamp, desk, ...started };
 }
 
 const ordersOf = (paymentIntentId: string) =>
   OrderModel.countDocuments({ 'payment.id': paymentIntentId });
 
+const statusOf = (paymentIntentId: string) => t.fake.get(paymentIntentId).status;
+
 describe('place-order', () => {
-  it('when the payment succeeded, then one order at database prices and stock taken', async () => {
+  it('when the card is authorized, then one order at database prices, stock taken and the card charged once', async () => {
     const { user, lamp, desk, paymentIntentId, amount } = await checkout();
     const res = await placeOrderCall(t.app, user.token, paymentIntentId, {
       // Everything but payment.id is the browser's word and must not matter.
@@ -61,6 +63,20 @@ describe('place-order', () => {
     expect(order.status).toBe('Not Process');
     expect(await stockOf(lamp.id)).toBe(3);
     expect(await stockOf(desk.id)).toBe(2);
+    expect(statusOf(paymentIntentId)).toBe('succeeded');
+    expect(t.fake.capturesOf(paymentIntentId)).toBe(1);
+  });
+
+  it('when the payment was captured before the order (an older checkout), then the order is placed without capturing again', async () => {
+    const { user, lamp, paymentIntentId } = await checkout({ authorized: false });
+    t.fake.update(paymentIntentId, { status: 'succeeded' });
+    const res = await placeOrderCall(t.app, user.token, paymentIntentId).expect(201);
+    expect(orderResponseSchema.parse(res.body).order.payment).toMatchObject({
+      success: true,
+      status: 'succeeded',
+    });
+    expect(t.fake.capturesOf(paymentIntentId)).toBe(0);
+    expect(await stockOf(lamp.id)).toBe(3);
   });
 
   it('when place-order is replayed, one after the other and all at once, then one order and one stock decrement', async () => {
@@ -85,10 +101,12 @@ describe('place-order', () => {
     expect(await ordersOf(fresh.paymentIntentId)).toBe(1);
     expect(await stockOf(lamp.id)).toBe(3);
     expect(await stockOf(fresh.lamp.id)).toBe(3);
+    expect(t.fake.capturesOf(paymentIntentId)).toBe(1);
+    expect(t.fake.capturesOf(fresh.paymentIntentId)).toBe(1);
   });
 
-  it('when the payment has not succeeded, then 402 and no order nor stock change', async () => {
-    const { user, lamp, paymentIntentId } = await checkout({ paid: false });
+  it('when the card was not authorized, then 402 and no order nor stock change', async () => {
+    const { user, lamp, paymentIntentId } = await checkout({ authorized: false });
     const res = await placeOrderCall(t.app, user.token, paymentIntentId).expect(402);
     expect(errorResponseSchema.parse(res.body).message).toBe(
       'The payment has not succeeded (status: requires_payment_method)',
@@ -105,6 +123,8 @@ describe('place-order', () => {
       'This payment belongs to another account',
     );
     expect(await ordersOf(paymentIntentId)).toBe(0);
+    // The intruder cannot void the buyer's authorization either.
+    expect(statusOf(paymentIntentId)).toBe('requires_capture');
 
     await placeOrderCall(t.app, user.token, paymentIntentId).expect(201);
     const after = await placeOrderCall(t.app, intruder.token, paymentIntentId).expect(403);
@@ -116,34 +136,90 @@ describe('place-order', () => {
     ['its amount', { amount: 1 }],
     ['its currency', { currency: 'eur' }],
   ])(
-    'when the paid PaymentIntent differs from the cart in %s, then 409 and no order',
+    'when the authorized PaymentIntent differs from the cart in %s, then 409, no order and the authorization cancelled',
     async (_l, change) => {
       const { user, lamp, paymentIntentId } = await checkout();
       t.fake.update(paymentIntentId, change);
       const res = await placeOrderCall(t.app, user.token, paymentIntentId).expect(409);
       expect(errorResponseSchema.parse(res.body).message).toBe(
-        'The payment does not match the price of the cart; the order was not placed',
+        'The payment does not match the price of the cart; the order was not placed; your card was not charged',
       );
       expect(await ordersOf(paymentIntentId)).toBe(0);
       expect(await stockOf(lamp.id)).toBe(5);
+      expect(statusOf(paymentIntentId)).toBe('canceled');
     },
   );
 
-  it('when a price changed after the payment started, then 409 and no order', async () => {
+  it('when a price changed after the payment started, then 409, no order and the card not charged', async () => {
     const { user, desk, paymentIntentId } = await checkout();
     await ProductModel.updateOne({ _id: desk.id }, { $set: { price: 99 } });
     await placeOrderCall(t.app, user.token, paymentIntentId).expect(409);
     expect(await ordersOf(paymentIntentId)).toBe(0);
+    expect(statusOf(paymentIntentId)).toBe('canceled');
+    expect(t.fake.capturesOf(paymentIntentId)).toBe(0);
   });
 
-  it('when stock ran out while paying, then 409, no order and the other lines given back', async () => {
+  it('when stock ran out after the card was authorized, then 409, the authorization cancelled, no order and the other lines given back', async () => {
     const { user, lamp, desk, paymentIntentId } = await checkout();
     await ProductModel.updateOne({ _id: desk.id }, { $set: { quantity: 0 } });
     const res = await placeOrderCall(t.app, user.token, paymentIntentId).expect(409);
-    expect(errorResponseSchema.parse(res.body).message).toBe(`${desk.name} is out of stock`);
+    expect(errorResponseSchema.parse(res.body).message).toBe(
+      `${desk.name} is out of stock; your card was not charged`,
+    );
+    expect(statusOf(paymentIntentId)).toBe('canceled');
+    expect(t.fake.capturesOf(paymentIntentId)).toBe(0);
     expect(await ordersOf(paymentIntentId)).toBe(0);
     expect(await stockOf(lamp.id)).toBe(5);
     expect(await stockOf(desk.id)).toBe(0);
+
+    const again = await placeOrderCall(t.app, user.token, paymentIntentId).expect(402);
+    expect(errorResponseSchema.parse(again.body).message).toBe(
+      'The payment has not succeeded (status: canceled)',
+    );
+  });
+
+  it('when the card cannot be charged once the order is recorded, then 402, the order removed and the stock given back', async () => {
+    const { user, lamp, desk, paymentIntentId } = await checkout();
+    t.fake.failCapture(paymentIntentId);
+    const res = await placeOrderCall(t.app, user.token, paymentIntentId).expect(402);
+    expect(errorResponseSchema.parse(res.body).message).toBe(
+      'The card could not be charged; the order was not placed',
+    );
+    expect(t.fake.capturesOf(paymentIntentId)).toBe(1);
+    expect(await ordersOf(paymentIntentId)).toBe(0);
+    expect(await stockOf(lamp.id)).toBe(5);
+    expect(await stockOf(desk.id)).toBe(3);
+  });
+
+  it('when an order was recorded but its process died before charging the card, then a replay charges it and keeps the one order', async () => {
+    const { user, lamp, desk, paymentIntentId, amount } = await checkout();
+    // What a crash between writing the order and capturing leaves behind.
+    await ProductModel.updateOne({ _id: lamp.id }, { $inc: { quantity: -2 } });
+    await ProductModel.updateOne({ _id: desk.id }, { $inc: { quantity: -1 } });
+    await OrderModel.create({
+      products: [
+        { productId: lamp.id, name: lamp.name, price: lamp.price, quantity: 2 },
+        { productId: desk.id, name: desk.name, price: desk.price, quantity: 1 },
+      ],
+      payment: {
+        id: paymentIntentId,
+        success: false,
+        status: 'requires_capture',
+        amount,
+        currency: 'usd',
+      },
+      buyer: user.id,
+    });
+    const res = await placeOrderCall(t.app, user.token, paymentIntentId).expect(200);
+    expect(orderResponseSchema.parse(res.body).order.payment).toMatchObject({
+      success: true,
+      status: 'succeeded',
+    });
+    expect(statusOf(paymentIntentId)).toBe('succeeded');
+    expect(t.fake.capturesOf(paymentIntentId)).toBe(1);
+    expect(await ordersOf(paymentIntentId)).toBe(1);
+    expect(await stockOf(lamp.id)).toBe(3);
+    expect(await stockOf(desk.id)).toBe(2);
   });
 
   it('when Stripe does not know the PaymentIntent, then 404', async () => {

@@ -80,7 +80,11 @@ export function paymentRoutes({ config, signedIn }: PaymentRoutesOptions) {
     );
     const outcome = await handlePaymentEvent(ready, event);
     if (outcome.kind === 'refused') {
-      req.log.warn(outcome, 'paid PaymentIntent could not become an order; refund it by hand');
+      // An authorized payment was cancelled; one captured before that (older checkouts) was not.
+      req.log.warn(
+        outcome,
+        'PaymentIntent could not become an order; refund it if it was captured',
+      );
     }
     const body: WebhookResponse = { received: true };
     res.json(body);

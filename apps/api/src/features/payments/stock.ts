@@ -1,7 +1,7 @@
 import { conflict } from '../../lib/errors.js';
 import { ProductModel } from '../products/model.js';
 import { underStockLock } from '../products/stock-lock.js';
-import type { PricedLine } from './cart.js';
+import type { CartLine, PricedLine } from './cart.js';
 
 /**
  * Takes the units of every line out of stock with a conditional update, so that stock
@@ -29,7 +29,7 @@ export async function takeStock(lines: readonly PricedLine[]): Promise<void> {
   }
 }
 
-export async function giveBackStock(lines: readonly PricedLine[]): Promise<void> {
+export async function giveBackStock(lines: readonly CartLine[]): Promise<void> {
   await Promise.all(
     lines.map((line) =>
       underStockLock(line.productId, () =>

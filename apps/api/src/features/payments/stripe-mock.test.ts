@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 describe('create-payment-intent against stripe-mock', () => {
-  it('when the cart is valid, then Stripe accepts the PaymentIntent and a client secret comes back', async () => {
+  it('when the cart is valid, then Stripe accepts the PaymentIntent to authorize (capture_method manual) and a client secret comes back', async () => {
     const user = await createUser();
     const product = await createProduct({ price: 12.5 });
     const res = await t

@@ -17,6 +17,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const AUTHORIZED = 'payment_intent.amount_capturable_updated';
+const SUCCEEDED = 'payment_intent.succeeded';
+
 let eventCounter = 0;
 const eventFor = (type: string, object: unknown) => {
   eventCounter += 1;
@@ -42,14 +45,14 @@ const deliver = (payload: string, signature: string | null = sign(payload)) => {
   return req.send(payload);
 };
 
-/** A paid checkout whose buyer closed the tab before place-order. */
-async function paidButAbandoned(stock = 4) {
+/** A checkout whose card was authorized, and whose buyer closed the tab before place-order. */
+async function authorizedButAbandoned(stock = 4) {
   const user = await createUser();
   const product = await createProduct({ price: 10, quantity: stock });
   const { paymentIntentId } = await startCheckout(t.app, user.token, [
     { _id: product.id, quantity: 2 },
   ]);
-  t.fake.succeed(paymentIntentId);
+  t.fake.confirm(paymentIntentId);
   return { user, product, paymentIntentId, intent: t.fake.get(paymentIntentId) };
 }
 
@@ -57,9 +60,9 @@ const ordersOf = (paymentIntentId: string) =>
   OrderModel.countDocuments({ 'payment.id': paymentIntentId });
 
 describe('webhook', () => {
-  it('when a payment succeeded and the buyer never came back, then the order is placed for that buyer', async () => {
-    const { user, product, paymentIntentId, intent } = await paidButAbandoned();
-    const res = await deliver(eventFor('payment_intent.succeeded', intent)).expect(200);
+  it('when a card was authorized and the buyer never came back, then the order is placed for that buyer and the card charged', async () => {
+    const { user, product, paymentIntentId, intent } = await authorizedButAbandoned();
+    const res = await deliver(eventFor(AUTHORIZED, intent)).expect(200);
     expect(webhookResponseSchema.parse(res.body)).toEqual({ received: true });
 
     const order = await OrderModel.findOne({ 'payment.id': paymentIntentId }).lean();
@@ -70,11 +73,19 @@ describe('webhook', () => {
       expect.objectContaining({ name: product.name, price: 10, quantity: 2 }),
     ]);
     expect(await stockOf(product.id)).toBe(2);
+    expect(t.fake.get(paymentIntentId).status).toBe('succeeded');
+    expect(t.fake.capturesOf(paymentIntentId)).toBe(1);
+
+    // Stripe then reports the capture; the order is found, nothing is taken or charged again.
+    await deliver(eventFor(SUCCEEDED, t.fake.get(paymentIntentId))).expect(200);
+    expect(await ordersOf(paymentIntentId)).toBe(1);
+    expect(await stockOf(product.id)).toBe(2);
+    expect(t.fake.capturesOf(paymentIntentId)).toBe(1);
   });
 
   it('when the event is replayed and the browser also places the order, then one order and one decrement', async () => {
-    const { user, product, paymentIntentId, intent } = await paidButAbandoned();
-    const payload = eventFor('payment_intent.succeeded', intent);
+    const { user, product, paymentIntentId, intent } = await authorizedButAbandoned();
+    const payload = eventFor(AUTHORIZED, intent);
     const answers = await Promise.all([
       deliver(payload),
       deliver(payload),
@@ -91,6 +102,7 @@ describe('webhook', () => {
     );
     expect(await ordersOf(paymentIntentId)).toBe(1);
     expect(await stockOf(product.id)).toBe(2);
+    expect(t.fake.capturesOf(paymentIntentId)).toBe(1);
   });
 
   it.each([
@@ -99,8 +111,8 @@ describe('webhook', () => {
     ['no signature', () => null],
     ['a garbage signature', () => 't=1,v1=deadbeef'],
   ])('when the event comes with %s, then 400 and no order', async (_label, signatureOf) => {
-    const { paymentIntentId, intent } = await paidButAbandoned();
-    const payload = eventFor('payment_intent.succeeded', intent);
+    const { paymentIntentId, intent } = await authorizedButAbandoned();
+    const payload = eventFor(AUTHORIZED, intent);
     const res = await deliver(payload, signatureOf(payload)).expect(400);
     expect(errorResponseSchema.parse(res.body).message).toBe(
       'Webhook signature verification failed',
@@ -109,27 +121,32 @@ describe('webhook', () => {
   });
 
   it('when the signed event is of another type, then 200 and nothing placed', async () => {
-    const { paymentIntentId, intent } = await paidButAbandoned();
+    const { paymentIntentId, intent } = await authorizedButAbandoned();
     const res = await deliver(eventFor('payment_intent.created', intent)).expect(200);
     expect(webhookResponseSchema.parse(res.body)).toEqual({ received: true });
     expect(await ordersOf(paymentIntentId)).toBe(0);
+    expect(t.fake.get(paymentIntentId).status).toBe('requires_capture');
   });
 
-  it('when the event claims success that Stripe does not confirm, then nothing is placed', async () => {
-    const { paymentIntentId, intent } = await paidButAbandoned();
-    t.fake.update(paymentIntentId, { status: 'requires_payment_method' });
-    const payload = eventFor('payment_intent.succeeded', { ...intent, status: 'succeeded' });
-    await deliver(payload).expect(200);
-    expect(await ordersOf(paymentIntentId)).toBe(0);
-  });
+  it.each([AUTHORIZED, SUCCEEDED])(
+    'when a %s event claims what Stripe does not confirm, then nothing is placed',
+    async (type) => {
+      const { paymentIntentId, intent } = await authorizedButAbandoned();
+      t.fake.update(paymentIntentId, { status: 'requires_payment_method' });
+      await deliver(eventFor(type, { ...intent, status: 'succeeded' })).expect(200);
+      expect(await ordersOf(paymentIntentId)).toBe(0);
+    },
+  );
 
-  it('when stock ran out before the event arrived, then it is acknowledged and no order is placed', async () => {
-    const { product, paymentIntentId, intent } = await paidButAbandoned();
+  it('when stock ran out before the event arrived, then it is acknowledged, no order is placed and the authorization is cancelled', async () => {
+    const { product, paymentIntentId, intent } = await authorizedButAbandoned();
     await ProductModel.updateOne({ _id: product.id }, { $set: { quantity: 1 } });
-    const res = await deliver(eventFor('payment_intent.succeeded', intent)).expect(200);
+    const res = await deliver(eventFor(AUTHORIZED, intent)).expect(200);
     expect(webhookResponseSchema.parse(res.body)).toEqual({ received: true });
     expect(await ordersOf(paymentIntentId)).toBe(0);
     expect(await stockOf(product.id)).toBe(1);
+    expect(t.fake.get(paymentIntentId).status).toBe('canceled');
+    expect(t.fake.capturesOf(paymentIntentId)).toBe(0);
   });
 
   it('when no webhook secret is configured, then 503', async () => {
