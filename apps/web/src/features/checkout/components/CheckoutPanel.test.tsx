@@ -1,11 +1,18 @@
 import type { User } from '@shop/contracts';
+import type { PaymentIntentResult } from '@stripe/stripe-js';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CartEntry } from '../../../lib/cart';
 import { deferred } from '../../../test/fake-server';
 import { makeOrder, makeProduct, makeUser, sessionOf } from '../../../test/fixtures';
 import { findToast, renderApp, startFakeServer, storedJson } from '../../../test/render-app';
-import { fakeCard, fakeStripe, loadStripeFake, succeededPayment } from '../testing/stripe-fakes';
+import {
+  authorizedPayment,
+  fakeCard,
+  fakeStripe,
+  loadStripeFake,
+  succeededPayment,
+} from '../testing/stripe-fakes';
 
 vi.mock('@stripe/stripe-js/pure', async () => ({
   loadStripe: (await import('../testing/stripe-fakes')).loadStripeFake,
@@ -133,7 +140,7 @@ describe('checkout on the cart page', () => {
 
   it('when paying, then the button reads Processing... and is disabled until the provider answers', async () => {
     const { payButton, user } = await openReadyCheckout();
-    let answer: (result: ReturnType<typeof succeededPayment>) => void = () => undefined;
+    let answer: (result: ReturnType<typeof authorizedPayment>) => void = () => undefined;
     fakeStripe.confirmCardPayment.mockReturnValueOnce(
       new Promise((resolve) => {
         answer = resolve;
@@ -160,61 +167,87 @@ describe('checkout on the cart page', () => {
     expect(storedJson('cart')).toHaveLength(2);
   });
 
-  it('when the payment succeeds, then the order is placed, the cart emptied in state and storage, and the shopper lands on /', async () => {
-    const { buyer, cart, payButton, router, user } = await openReadyCheckout();
-    fakeStripe.confirmCardPayment.mockResolvedValueOnce(succeededPayment(INTENT));
-    const placing = deferred();
-    server.on('POST', PLACE_ORDER, placing.reply);
+  it('when the provider answers a payment neither authorized nor charged, then it says so and no order is placed', async () => {
+    const { payButton, user } = await openReadyCheckout();
+    fakeStripe.confirmCardPayment.mockResolvedValueOnce({
+      paymentIntent: { id: INTENT, status: 'processing' },
+    } as PaymentIntentResult);
 
     await user.click(payButton);
 
-    expect(fakeStripe.confirmCardPayment).toHaveBeenCalledWith(CLIENT_SECRET, {
-      payment_method: { card: fakeCard, billing_details: { name: buyer.name, email: buyer.email } },
-    });
-    await waitFor(() => expect(server.requestsTo('POST', PLACE_ORDER)).toHaveLength(1));
-    expect(server.requestsTo('POST', PLACE_ORDER)[0]?.body).toEqual({
-      cart: cart.map(({ _id, name, price }) => ({ productId: _id, name, price, quantity: 1 })),
-      payment: { id: INTENT, status: 'succeeded' },
-      amount: 2450,
-      buyer: buyer._id,
-      address: buyer.address,
-    });
-    placing.release({
-      status: 201,
-      body: { success: true, message: 'Order Placed Successfully', order: makeOrder() },
-    });
-
-    expect(await findToast('Payment Successful & Order Placed!')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(storedJson('cart')).toBeNull();
-    expect(screen.getByRole('link', { name: /cart/i })).toHaveTextContent('0');
+    expect(
+      await findToast('The payment was not completed (status: processing)'),
+    ).toBeInTheDocument();
+    expect(server.requestsTo('POST', PLACE_ORDER)).toHaveLength(0);
   });
 
-  it('when placing the order fails after paying, then the server message shows and the cart stays', async () => {
+  it.each([
+    ['authorized (requires_capture)', authorizedPayment],
+    ['charged (succeeded)', succeededPayment],
+  ])(
+    'when the card is %s, then the order is placed, the cart emptied in state and storage, and the shopper lands on /',
+    async (_label, confirmed) => {
+      const { buyer, cart, payButton, router, user } = await openReadyCheckout();
+      const result = confirmed(INTENT);
+      fakeStripe.confirmCardPayment.mockResolvedValueOnce(result);
+      const placing = deferred();
+      server.on('POST', PLACE_ORDER, placing.reply);
+
+      await user.click(payButton);
+
+      expect(fakeStripe.confirmCardPayment).toHaveBeenCalledWith(CLIENT_SECRET, {
+        payment_method: {
+          card: fakeCard,
+          billing_details: { name: buyer.name, email: buyer.email },
+        },
+      });
+      await waitFor(() => expect(server.requestsTo('POST', PLACE_ORDER)).toHaveLength(1));
+      expect(server.requestsTo('POST', PLACE_ORDER)[0]?.body).toEqual({
+        cart: cart.map(({ _id, name, price }) => ({ productId: _id, name, price, quantity: 1 })),
+        payment: { id: INTENT, status: result.paymentIntent?.status },
+        amount: 2450,
+        buyer: buyer._id,
+        address: buyer.address,
+      });
+      placing.release({
+        status: 201,
+        body: { success: true, message: 'Order Placed Successfully', order: makeOrder() },
+      });
+
+      expect(await findToast('Payment Successful & Order Placed!')).toBeInTheDocument();
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+      expect(storedJson('cart')).toBeNull();
+      expect(screen.getByRole('link', { name: /cart/i })).toHaveTextContent('0');
+    },
+  );
+
+  it('when placing the order is refused after authorizing, then the server message (card not charged) shows and the cart stays', async () => {
     const { payButton, router, user } = await openReadyCheckout();
-    fakeStripe.confirmCardPayment.mockResolvedValueOnce(succeededPayment(INTENT));
+    fakeStripe.confirmCardPayment.mockResolvedValueOnce(authorizedPayment(INTENT));
     server.on('POST', PLACE_ORDER, {
       status: 409,
-      body: { success: false, message: 'The payment does not match the price of the cart' },
+      body: { success: false, message: 'Desk Lamp is out of stock; your card was not charged' },
     });
 
     await user.click(payButton);
 
-    expect(await findToast('The payment does not match the price of the cart')).toBeInTheDocument();
+    expect(
+      await findToast('Desk Lamp is out of stock; your card was not charged'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Make Payment' })).toBeEnabled();
     expect(router.state.location.pathname).toBe('/cart');
     expect(storedJson('cart')).toHaveLength(2);
   });
 
-  it('when paying again after the order failed, then the already succeeded payment is placed without charging twice', async () => {
+  it('when paying again after the order failed, then the already authorized payment is placed without confirming the card twice', async () => {
     const { payButton, user } = await openReadyCheckout();
-    const paid = succeededPayment(INTENT).paymentIntent;
+    const authorized = authorizedPayment(INTENT).paymentIntent;
     fakeStripe.confirmCardPayment.mockResolvedValueOnce({
       error: {
         type: 'invalid_request_error',
         code: 'payment_intent_unexpected_state',
-        message: 'This PaymentIntent has already succeeded.',
-        payment_intent: paid,
+        message: "This PaymentIntent's status is requires_capture, which cannot be confirmed.",
+        payment_intent: authorized,
       },
     });
     server.on('POST', PLACE_ORDER, {

@@ -12,13 +12,19 @@ const PAID_AND_PLACED = 'Payment Successful & Order Placed!';
 const SOMETHING_WENT_WRONG = 'something went wrong';
 
 /**
- * The succeeded PaymentIntent of a confirmation. A retry after a failed place-order
- * confirms an intent that already succeeded: Stripe answers with an error that carries the
- * succeeded intent, and the order is placed from it instead of charging again.
+ * The card is authorized (`requires_capture`: the server charges it once the order is
+ * recorded) or, for an intent captured before, charged (`succeeded`).
  */
-function succeeded(result: PaymentIntentResult) {
+const CONFIRMED: ReadonlySet<string> = new Set(['requires_capture', 'succeeded']);
+
+/**
+ * The confirmed PaymentIntent of a confirmation. A retry after a failed place-order
+ * confirms an intent confirmed already: Stripe answers with an error that carries that
+ * intent, and the order is placed from it instead of confirming the card again.
+ */
+function confirmed(result: PaymentIntentResult) {
   const intent = result.paymentIntent ?? result.error?.payment_intent;
-  return intent?.status === 'succeeded' ? intent : undefined;
+  return intent && CONFIRMED.has(intent.status) ? intent : undefined;
 }
 
 function failureOf(result: PaymentIntentResult): string {
@@ -46,7 +52,7 @@ export function useCardPayment(intent: CreatePaymentIntentResponse | undefined, 
       const result = await stripe.confirmCardPayment(intent.clientSecret, {
         payment_method: { card, billing_details: { name: buyer.name, email: buyer.email } },
       });
-      const paymentIntent = succeeded(result);
+      const paymentIntent = confirmed(result);
       if (!paymentIntent) {
         toast.error(failureOf(result));
         return;

@@ -26,5 +26,10 @@ export const reactStripeFake = {
 
 export const loadStripeFake = vi.fn(async (_key: string) => fakeStripe);
 
+/** What confirming the shop's (manual capture) PaymentIntent answers: authorized, not charged. */
+export const authorizedPayment = (id: string): PaymentIntentResult =>
+  ({ paymentIntent: { id, status: 'requires_capture' } }) as PaymentIntentResult;
+
+/** What confirming an automatically captured PaymentIntent answers: charged. */
 export const succeededPayment = (id: string): PaymentIntentResult =>
   ({ paymentIntent: { id, status: 'succeeded' } }) as PaymentIntentResult;
