@@ -6,7 +6,8 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 bash scripts/ensure-test-tools.sh || exit 1
 find . -path ./node_modules -prune -o -type d -name test-results -print0 | xargs -0 rm -rf
-pnpm exec turbo run test test:e2e --concurrency=1
+# --continue: a failing suite must not keep the others from running (and being counted).
+pnpm exec turbo run test test:e2e --concurrency=1 --continue
 status=$?
 node scripts/test-summary.mjs || status=1
 exit "$status"

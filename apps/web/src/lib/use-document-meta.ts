@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 
 export interface PageMeta {
   title: string;
@@ -24,9 +24,13 @@ function setMeta(name: string, content: string) {
   tag.content = content;
 }
 
-/** Sets the document title and the description, keywords and author meta tags of a page. */
+/**
+ * Sets the document title and the description, keywords and author meta tags of a page.
+ * A layout effect runs in the same commit that puts the page on screen, so nobody (a person,
+ * a screen reader, a test) ever sees the page's heading under the previous page's title.
+ */
 export function useDocumentMeta({ title, description, keywords, author }: PageMeta) {
-  useEffect(() => {
+  useLayoutEffect(() => {
     document.title = title;
     setMeta('description', description);
     setMeta('keywords', keywords);
