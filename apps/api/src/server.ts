@@ -4,7 +4,7 @@ import { createApp } from './app.js';
 import { loadConfig } from './config.js';
 import { connectDatabase } from './db/connect.js';
 import { localJwtSecret } from './lib/local-secret.js';
-import { createLogger } from './lib/logger.js';
+import { createLogger, logsForAPerson } from './lib/logger.js';
 import { seedIfEmpty } from './seed/seed.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -18,7 +18,7 @@ async function main() {
     console.error((err as Error).message);
     process.exit(1);
   }
-  const logger = createLogger(config.LOG_LEVEL);
+  const logger = createLogger(config.LOG_LEVEL, { pretty: logsForAPerson(config.NODE_ENV) });
   const dataDir = dataDirOf(config);
   if (!process.env.JWT_SECRET) {
     logger.warn(`JWT_SECRET is not set: tokens are signed with a secret kept in ${dataDir}`);
