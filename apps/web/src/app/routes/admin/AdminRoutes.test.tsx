@@ -3,9 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { makeCategory, makeProduct, makeUser, replies, sessionOf } from '../../../test/fixtures';
 import { renderApp, startFakeServer } from '../../../test/render-app';
 
-/** A lazily loaded page may take a moment when many test files run at once. */
-const PAGE_LOAD = { timeout: 5000 };
-
 describe('Admin dashboard', () => {
   it("when an admin opens it, then the Admin Panel menu links every admin screen and the admin's details show", async () => {
     const server = startFakeServer();
@@ -19,7 +16,7 @@ describe('Admin dashboard', () => {
     renderApp('/dashboard/admin', { auth: sessionOf(admin) });
 
     expect(
-      await screen.findByRole('heading', { name: 'Admin Name : Shop Admin' }, PAGE_LOAD),
+      await screen.findByRole('heading', { name: 'Admin Name : Shop Admin' }),
     ).toBeVisible();
     expect(screen.getByText('Admin Email : admin@shop.test')).toBeVisible();
     expect(screen.getByText('Admin Contact : 555-0100')).toBeVisible();
@@ -70,7 +67,7 @@ describe('Admin dashboard', () => {
       renderApp(path, { auth: sessionOf(makeUser({ role: 1 })) });
 
       expect(
-        await screen.findByRole('heading', { name: heading, level: 1 }, PAGE_LOAD),
+        await screen.findByRole('heading', { name: heading, level: 1 }),
       ).toBeVisible();
       expect(document.title).toBe(title);
     },
