@@ -15,9 +15,7 @@ describe('Admin dashboard', () => {
     });
     renderApp('/dashboard/admin', { auth: sessionOf(admin) });
 
-    expect(
-      await screen.findByRole('heading', { name: 'Admin Name : Shop Admin' }),
-    ).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Admin Name : Shop Admin' })).toBeVisible();
     expect(screen.getByText('Admin Email : admin@shop.test')).toBeVisible();
     expect(screen.getByText('Admin Contact : 555-0100')).toBeVisible();
     const menu = screen.getByRole('navigation', { name: 'Admin Panel' });
@@ -66,9 +64,7 @@ describe('Admin dashboard', () => {
       });
       renderApp(path, { auth: sessionOf(makeUser({ role: 1 })) });
 
-      expect(
-        await screen.findByRole('heading', { name: heading, level: 1 }),
-      ).toBeVisible();
+      expect(await screen.findByRole('heading', { name: heading, level: 1 })).toBeVisible();
       expect(document.title).toBe(title);
     },
   );
