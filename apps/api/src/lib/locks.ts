@@ -38,7 +38,9 @@ export interface LockOptions<T> {
   doneMeanwhile?: () => Promise<T | null>;
 }
 
-const POLL_MS = 15;
+/** Waiters poll every 15 ms at first, backing off to 120 ms while the lock stays busy. */
+const FIRST_POLL_MS = 15;
+const LAST_POLL_MS = 120;
 
 /** The locks this process holds now, by key: released all at once on shutdown. */
 const held = new Map<string, { owner: string; renewal: NodeJS.Timeout }>();
@@ -51,13 +53,15 @@ export async function withLock<T>(
 ): Promise<T> {
   const giveUpAt = Date.now() + options.waitMs;
   const owner = randomUUID();
+  let pollMs = FIRST_POLL_MS;
   while (!(await tryLock(key, owner))) {
     const result = await options.doneMeanwhile?.();
     if (result) return result;
     if (Date.now() > giveUpAt) throw options.busy();
     await takeOverExpired(key);
     // Jitter keeps waiters of one busy lock from retrying in lockstep.
-    await sleep(POLL_MS + Math.floor(Math.random() * POLL_MS));
+    await sleep(pollMs / 2 + Math.random() * pollMs);
+    pollMs = Math.min(pollMs * 2, LAST_POLL_MS);
   }
   const renewal = setInterval(() => void renew(key, owner), RENEW_EVERY_MS);
   renewal.unref();
@@ -93,9 +97,16 @@ async function renew(key: string, owner: string) {
   );
 }
 
-/** Deletes a lease nobody renewed in time (its holder's process died). */
+/**
+ * Deletes a lease nobody renewed in time (its holder's process died). Read by `_id` first,
+ * the one filter the embedded database answers from its index, so that the waiters of a
+ * busy lock do not scan the collection on every poll.
+ */
 async function takeOverExpired(key: string) {
-  await LockModel.deleteOne({ _id: key, expiresAt: { $lt: new Date() } });
+  const lock = await LockModel.findById(key).lean();
+  if (lock && lock.expiresAt.getTime() < Date.now()) {
+    await LockModel.deleteOne({ _id: key, owner: lock.owner });
+  }
 }
 
 /**

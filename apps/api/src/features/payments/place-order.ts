@@ -16,7 +16,14 @@ import { OrderModel } from '../orders/model.js';
 import { findOrder } from '../orders/use-cases.js';
 import { giveBackStock, takeStock } from '../products/stock.js';
 import { capture, isAuthorized, type Release, releasePayment } from './authorization.js';
-import { amountOf, type CartLine, linesFromMetadata, type PricedLine, priceLines } from './cart.js';
+import {
+  amountOf,
+  assertInStock,
+  type CartLine,
+  linesFromMetadata,
+  type PricedLine,
+  priceLines,
+} from './cart.js';
 import { underPaymentLock } from './payment-lock.js';
 import { callStripe, type Payments } from './stripe-client.js';
 
@@ -129,6 +136,8 @@ async function takeStockFor(
   if (intent.currency !== payments.currency || intent.amount !== amountOf(lines)) {
     throw conflict('The payment does not match the price of the cart; the order was not placed');
   }
+  // Sold out already: refused without queueing for the stock lock behind the last buyers.
+  assertInStock(lines);
   await takeStock(lines);
   return lines;
 }
