@@ -28,12 +28,13 @@ const lockSchema = new mongoose.Schema(
 export const LockModel = mongoose.model('locks', lockSchema);
 
 export const LEASE_MS = 15_000;
-const RENEW_EVERY_MS = LEASE_MS / 3;
 
 export interface LockOptions<T> {
   /** How long to wait for the holder before giving up with `busy`. */
   waitMs: number;
   busy: () => AppError;
+  /** How long the lease lasts unless renewed (renewed every third of it); LEASE_MS by default. */
+  leaseMs?: number;
   /** Asked while waiting: the holder may have done the work for us meanwhile. */
   doneMeanwhile?: () => Promise<T | null>;
 }
@@ -53,8 +54,9 @@ export async function withLock<T>(
 ): Promise<T> {
   const giveUpAt = Date.now() + options.waitMs;
   const owner = randomUUID();
+  const leaseMs = options.leaseMs ?? LEASE_MS;
   let pollMs = FIRST_POLL_MS;
-  while (!(await tryLock(key, owner))) {
+  while (!(await tryLock(key, owner, leaseMs))) {
     const result = await options.doneMeanwhile?.();
     if (result) return result;
     if (Date.now() > giveUpAt) throw options.busy();
@@ -63,7 +65,7 @@ export async function withLock<T>(
     await sleep(pollMs / 2 + Math.random() * pollMs);
     pollMs = Math.min(pollMs * 2, LAST_POLL_MS);
   }
-  const renewal = setInterval(() => void renew(key, owner), RENEW_EVERY_MS);
+  const renewal = setInterval(() => void renew(key, owner, leaseMs), leaseMs / 3);
   renewal.unref();
   held.set(key, { owner, renewal });
   try {
@@ -78,9 +80,9 @@ export async function releaseHeldLocks(): Promise<void> {
   await Promise.all([...held].map(([key, { owner }]) => release(key, owner)));
 }
 
-async function tryLock(key: string, owner: string): Promise<boolean> {
+async function tryLock(key: string, owner: string, leaseMs: number): Promise<boolean> {
   try {
-    await LockModel.create({ _id: key, owner, expiresAt: leaseEnd() });
+    await LockModel.create({ _id: key, owner, expiresAt: leaseEnd(leaseMs) });
     return true;
   } catch (err) {
     if (isDuplicateKeyError(err)) return false;
@@ -88,11 +90,11 @@ async function tryLock(key: string, owner: string): Promise<boolean> {
   }
 }
 
-const leaseEnd = () => new Date(Date.now() + LEASE_MS);
+const leaseEnd = (leaseMs: number) => new Date(Date.now() + leaseMs);
 
-async function renew(key: string, owner: string) {
+async function renew(key: string, owner: string, leaseMs: number) {
   // A failed renewal is retried at the next tick; the lease leaves room for two misses.
-  await LockModel.updateOne({ _id: key, owner }, { $set: { expiresAt: leaseEnd() } }).catch(
+  await LockModel.updateOne({ _id: key, owner }, { $set: { expiresAt: leaseEnd(leaseMs) } }).catch(
     () => {},
   );
 }
