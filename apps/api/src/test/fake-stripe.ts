@@ -102,6 +102,14 @@ export async function startFakeStripe() {
       url.pathname,
     ) ?? [undefined, undefined, undefined];
     const id = rawId ? decodeURIComponent(rawId) : undefined;
+    if (req.method === 'GET' && url.pathname === '/v1/refunds') {
+      const id = url.searchParams.get('payment_intent') ?? '';
+      const data = refunds.has(id) ? [{ object: 'refund', payment_intent: id }] : [];
+      return {
+        operation: 'retrieve',
+        answer: () => ({ status: 200, body: { object: 'list', data, has_more: false } }),
+      };
+    }
     if (req.method === 'POST' && url.pathname === '/v1/refunds') {
       return { operation: 'refund', answer: () => refund(params.get('payment_intent') ?? '') };
     }

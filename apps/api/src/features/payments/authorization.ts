@@ -40,6 +40,18 @@ export async function capture(payments: Payments, intent: Stripe.PaymentIntent) 
   }
 }
 
+/**
+ * Whether any of a captured payment's money went back. A capture whose answers were all lost
+ * is refunded by the checkout's compensation, and Stripe still reports the payment as
+ * `succeeded` (then sends `payment_intent.succeeded`): such a payment must not become an order.
+ */
+export async function wasRefunded(payments: Payments, paymentIntentId: string): Promise<boolean> {
+  const refunds = await callStripe(() =>
+    payments.stripe.refunds.list({ payment_intent: paymentIntentId, limit: 1 }),
+  );
+  return refunds.data.length > 0;
+}
+
 export type Release = 'canceled' | 'refunded' | 'nothing to release';
 
 /**

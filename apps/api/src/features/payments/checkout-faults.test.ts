@@ -109,6 +109,12 @@ describe('place-order when Stripe fails', () => {
     );
     await expectUndone(c);
     expect(t.fake.refundedOf(c.paymentIntentId)).toBe(c.amount);
+
+    // Stripe then reports the capture; the refunded payment does not become an order.
+    expect(statusOf(c.paymentIntentId)).toBe('succeeded');
+    await deliverAuthorized(c.paymentIntentId).expect(200);
+    await placeOrderCall(t.app, c.user.token, c.paymentIntentId).expect(402);
+    await expectUndone(c);
   });
 
   it('when Stripe cannot be reached to check the payment, then 502 and nothing changes; a retry places one order', async () => {

@@ -15,7 +15,13 @@ import { findUser } from '../auth/use-cases.js';
 import { OrderModel } from '../orders/model.js';
 import { findOrder } from '../orders/use-cases.js';
 import { giveBackStock, takeStock } from '../products/stock.js';
-import { capture, isAuthorized, type Release, releasePayment } from './authorization.js';
+import {
+  capture,
+  isAuthorized,
+  type Release,
+  releasePayment,
+  wasRefunded,
+} from './authorization.js';
 import {
   amountOf,
   assertInStock,
@@ -77,6 +83,9 @@ export async function placeOrder(
   }
   if (!PLACEABLE.has(intent.status)) {
     throw new AppError(402, `The payment has not succeeded (status: ${intent.status})`);
+  }
+  if (intent.status === 'succeeded' && (await wasRefunded(payments, intent.id))) {
+    throw new AppError(402, 'This payment was refunded; the order was not placed');
   }
   const cart = linesFromMetadata(intent.metadata);
 
