@@ -68,17 +68,21 @@ describe('locks', () => {
   it('when the process shuts down, then releaseHeldLocks frees what it holds, and the work still ends with its result', async () => {
     const key = newKey();
     let finish: (value: string) => void = () => {};
+    let started: () => void = () => {};
+    const working = new Promise<void>((resolve) => {
+      started = resolve;
+    });
     const holding = withLock(
       key,
       () =>
         new Promise<string>((resolve) => {
           finish = resolve;
+          started();
         }),
       { waitMs: 0, busy },
     );
-    while (!(await LockModel.exists({ _id: key }))) {
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+    await working;
+    expect(await LockModel.exists({ _id: key })).not.toBeNull();
     await releaseHeldLocks();
     expect(await LockModel.exists({ _id: key })).toBeNull();
     finish('finished');
