@@ -63,6 +63,24 @@ const deliverAuthorized = (paymentIntentId: string) => {
 // The SDK tries a request three times (two retries), so a fault injected 3 times is an outage.
 const OUTAGE = 3;
 
+describe('create-payment-intent when Stripe fails', () => {
+  it('when Stripe answers 500 every time, then 502 and the stock untouched', async () => {
+    const user = await createUser();
+    const lamp = await createProduct({ quantity: 5 });
+    t.fake.inject('create', { kind: 'status', status: 500 }, OUTAGE);
+    const res = await t
+      .http()
+      .post('/api/v1/order/create-payment-intent')
+      .set('Authorization', `Bearer ${user.token}`)
+      .send({ cart: [{ _id: lamp.id }] })
+      .expect(502);
+    expect(errorResponseSchema.parse(res.body).message).toBe(
+      'The payment provider is unavailable, please try again',
+    );
+    expect(await stockOf(lamp.id)).toBe(5);
+  });
+});
+
 describe('place-order when Stripe fails', () => {
   it.each<[string, Fault]>([
     ['answers 500', { kind: 'status', status: 500 }],
