@@ -1,7 +1,8 @@
 /**
  * Oversell check: 20 buyers pay at once for a product with 5 units, over two API
- * processes sharing one database; prints orders placed / stock left / duplicates and
- * how many payments were captured / cancelled / charged without an order.
+ * processes sharing one database; prints orders placed / stock left / duplicates, the
+ * buyers refused before paying (sold out already), and how many payments were captured /
+ * cancelled / charged without an order.
  *
  *   cd apps/api && npx tsx scripts/oversell-check.ts [buyers] [stock]
  *
@@ -36,7 +37,8 @@ try {
     figures.stockLeft === stock - expected &&
     figures.duplicates === 0 &&
     figures.captured === expected &&
-    figures.canceled === buyers - expected &&
+    figures.canceled === buyers - figures.refusedBeforePaying - expected &&
+    (figures.answers[409] ?? 0) === figures.canceled &&
     figures.chargedWithoutOrder === 0 &&
     figures.replay.orders === 1 &&
     figures.replay.unitsTaken === 1 &&

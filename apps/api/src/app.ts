@@ -69,7 +69,10 @@ export function createApp({ config, logger }: AppDeps) {
   const api = express.Router();
   api.use(express.json({ limit: '100kb' }));
   api.use('/auth', auth.router);
-  api.use('/auth', orderRoutes({ signedIn: auth.signedIn }));
+  api.use(
+    '/auth',
+    orderRoutes({ signedIn: auth.signedIn, changeStatus: payments.changeOrderStatus }),
+  );
   api.use('/category', categoryRoutes({ signedIn: auth.signedIn }));
   api.use(
     '/product',

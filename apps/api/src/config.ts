@@ -33,6 +33,8 @@ const envSchema = z
     STRIPE_CURRENCY: z.string().trim().toLowerCase().length(3).default('usd'),
     /** e.g. http://127.0.0.1:12111 to talk to stripe-mock instead of Stripe. */
     STRIPE_API_BASE: z.url().optional(),
+    /** Per request to Stripe; the SDK retries twice more on a timeout or a 5xx. */
+    STRIPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {

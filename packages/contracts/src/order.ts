@@ -33,6 +33,8 @@ export const orderSchema = z.object({
     status: z.string(),
     amount: z.number().int(),
     currency: z.string(),
+    /** True once the order was cancelled and its money given back (authorization or charge). */
+    refunded: z.boolean(),
   }),
   buyer: z.object({ _id: objectIdSchema, name: z.string() }).nullable(),
   address: z.string(),

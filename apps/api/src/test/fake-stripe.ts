@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /** The fields of a PaymentIntent the shop reads. */
 export interface FakePaymentIntent {
@@ -18,16 +19,40 @@ export interface FakePaymentIntent {
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
+export type Operation = 'create' | 'retrieve' | 'capture' | 'cancel' | 'refund';
+
+/** What goes wrong with one request, as it does with the real Stripe now and then. */
+export type Fault =
+  /** Stripe answers this status (a 5xx) without doing anything. */
+  | { kind: 'status'; status: number }
+  /** Stripe never answers: the SDK gives up after its timeout. */
+  | { kind: 'timeout' }
+  /** The connection drops; `afterDoing`: Stripe did the work, only its answer was lost. */
+  | { kind: 'drop'; afterDoing?: boolean }
+  /** Stripe answers after `ms`. */
+  | { kind: 'delay'; ms: number };
+
 /**
  * A Stripe stand-in on 127.0.0.1 for the calls the shop makes (create, retrieve, capture and
  * cancel a PaymentIntent), used through the real `stripe` SDK by pointing STRIPE_API_BASE at
  * it. Unlike stripe-mock it keeps what was created, replays the answer of a repeated
  * idempotency key as Stripe does, and lets a test play the card holder (`confirm`), make a
- * capture fail (`failCapture`) or tamper with an intent (`update`).
+ * capture fail (`failCapture`), tamper with an intent (`update`), or make the next requests
+ * of one operation fail (`inject`: 5xx, timeouts, dropped connections, delays).
  */
 export async function startFakeStripe() {
   const intents = new Map<string, FakePaymentIntent>();
-  const calls = { create: 0, retrieve: 0, capture: 0, cancel: 0 };
+  const calls: Record<Operation, number> = {
+    create: 0,
+    retrieve: 0,
+    capture: 0,
+    cancel: 0,
+    refund: 0,
+  };
+  /** Refunded amount per intent. */
+  const refunds = new Map<string, number>();
+  const faults = new Map<Operation, Fault[]>();
+  const stalled = new Set<ServerResponse>();
   /** Capture requests per intent, answered from the idempotency cache or not. */
   const captures = new Map<string, number>();
   const failingCaptures = new Set<string>();
@@ -46,67 +71,130 @@ export async function startFakeStripe() {
     const url = new URL(req.url ?? '/', 'http://fake');
     const key = req.headers['idempotency-key'];
     const cacheKey = typeof key === 'string' ? `${req.method} ${url.pathname} ${key}` : null;
-    const answer = await route(req, url);
+    const { operation, answer } = await route(req, url);
+    const fault = operation ? faults.get(operation)?.shift() : undefined;
+    if (fault?.kind === 'delay') await sleep(fault.ms);
+    if (fault?.kind === 'status') {
+      return reply(res, fault.status, stripeError('api_error', 'Injected failure'));
+    }
+    if (fault?.kind === 'timeout') {
+      stalled.add(res);
+      res.on('close', () => stalled.delete(res));
+      return;
+    }
+    if (fault?.kind === 'drop' && !fault.afterDoing) return res.socket?.destroy();
     const cached = cacheKey ? idempotent.get(cacheKey) : undefined;
-    if (cached) return reply(res, cached.status, cached.body);
-    const { status, body } = answer();
-    if (cacheKey) idempotent.set(cacheKey, { status, body: structuredClone(body) });
-    return reply(res, status, body);
+    const done = cached ?? answer();
+    if (cacheKey && !cached) {
+      idempotent.set(cacheKey, { status: done.status, body: structuredClone(done.body) });
+    }
+    if (fault?.kind === 'drop') return res.socket?.destroy();
+    return reply(res, done.status, done.body);
   }
 
   /** Reads the request; the answer is made (and the intent changed) only if not cached. */
-  async function route(req: IncomingMessage, url: URL): Promise<() => Answer> {
+  async function route(
+    req: IncomingMessage,
+    url: URL,
+  ): Promise<{ operation?: Operation; answer: () => Answer }> {
     const params = new URLSearchParams(await readBody(req));
     const [, rawId, action] = /^\/v1\/payment_intents\/([^/]+)(?:\/(capture|cancel))?$/.exec(
       url.pathname,
     ) ?? [undefined, undefined, undefined];
     const id = rawId ? decodeURIComponent(rawId) : undefined;
+    if (req.method === 'GET' && url.pathname === '/v1/refunds') {
+      const id = url.searchParams.get('payment_intent') ?? '';
+      const data = refunds.has(id) ? [{ object: 'refund', payment_intent: id }] : [];
+      return {
+        operation: 'retrieve',
+        answer: () => ({ status: 200, body: { object: 'list', data, has_more: false } }),
+      };
+    }
+    if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+      return { operation: 'refund', answer: () => refund(params.get('payment_intent') ?? '') };
+    }
     if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
-      return () => {
-        calls.create += 1;
-        const intent = createIntent(params);
-        if (!intent) return answer(400, 'invalid_request_error', 'Missing amount or currency');
-        intents.set(intent.id, intent);
-        createParams.set(intent.id, Object.fromEntries(params));
-        return { status: 200, body: intent };
+      return {
+        operation: 'create',
+        answer: () => {
+          calls.create += 1;
+          const intent = createIntent(params);
+          if (!intent) return answer(400, 'invalid_request_error', 'Missing amount or currency');
+          intents.set(intent.id, intent);
+          createParams.set(intent.id, Object.fromEntries(params));
+          return { status: 200, body: intent };
+        },
       };
     }
     if (req.method === 'GET' && id && !action) {
-      return () => {
-        calls.retrieve += 1;
-        return found(id, (intent) => ({ status: 200, body: intent }));
+      return {
+        operation: 'retrieve',
+        answer: () => {
+          calls.retrieve += 1;
+          return found(id, (intent) => ({ status: 200, body: intent }));
+        },
       };
     }
     if (req.method === 'POST' && id && action === 'capture') {
       captures.set(id, (captures.get(id) ?? 0) + 1);
-      return () => {
-        calls.capture += 1;
-        return found(id, (intent) => {
-          if (failingCaptures.has(id)) {
-            // As when the authorization expired before the capture.
-            intent.status = 'canceled';
-            return unexpectedState(intent, 'captured');
-          }
-          if (intent.status !== 'requires_capture') return unexpectedState(intent, 'captured');
-          intent.status = 'succeeded';
-          return { status: 200, body: intent };
-        });
+      return {
+        operation: 'capture',
+        answer: () => {
+          calls.capture += 1;
+          return found(id, (intent) => {
+            if (failingCaptures.has(id)) {
+              // As when the authorization expired before the capture.
+              intent.status = 'canceled';
+              return unexpectedState(intent, 'captured');
+            }
+            if (intent.status !== 'requires_capture') return unexpectedState(intent, 'captured');
+            intent.status = 'succeeded';
+            return { status: 200, body: intent };
+          });
+        },
       };
     }
     if (req.method === 'POST' && id && action === 'cancel') {
-      return () => {
-        calls.cancel += 1;
-        return found(id, (intent) => {
-          if (intent.status === 'succeeded' || intent.status === 'canceled') {
-            return unexpectedState(intent, 'canceled');
-          }
-          intent.status = 'canceled';
-          return { status: 200, body: intent };
-        });
+      return {
+        operation: 'cancel',
+        answer: () => {
+          calls.cancel += 1;
+          return found(id, (intent) => {
+            if (intent.status === 'succeeded' || intent.status === 'canceled') {
+              return unexpectedState(intent, 'canceled');
+            }
+            intent.status = 'canceled';
+            return { status: 200, body: intent };
+          });
+        },
       };
     }
-    return () => answer(404, 'invalid_request_error', 'Unrecognized request URL');
+    return { answer: () => answer(404, 'invalid_request_error', 'Unrecognized request URL') };
   }
+
+  /** A full refund of a captured intent, as Stripe refunds its charge; the intent stays `succeeded`. */
+  const refund = (id: string): Answer => {
+    calls.refund += 1;
+    return found(id, (intent) => {
+      if (intent.status !== 'succeeded') {
+        return answer(400, 'invalid_request_error', 'This PaymentIntent has no charge to refund');
+      }
+      if (refunds.has(id)) {
+        return answer(400, 'invalid_request_error', 'Charge has already been refunded');
+      }
+      refunds.set(id, intent.amount);
+      return {
+        status: 200,
+        body: {
+          id: newId('re'),
+          object: 'refund',
+          amount: intent.amount,
+          payment_intent: id,
+          status: 'succeeded',
+        },
+      };
+    });
+  };
 
   const found = (id: string, then: (intent: FakePaymentIntent) => Answer): Answer => {
     const intent = intents.get(id);
@@ -154,6 +242,14 @@ export async function startFakeStripe() {
     failCapture: (id: string) => {
       failingCaptures.add(id);
     },
+    /** The amount refunded for the intent (0 when none). */
+    refundedOf: (id: string) => refunds.get(id) ?? 0,
+    /** The next `times` requests of `operation` fail so; SDK retries count as requests. */
+    inject: (operation: Operation, fault: Fault, times = 1) => {
+      faults.set(operation, [...(faults.get(operation) ?? []), ...Array(times).fill(fault)]);
+    },
+    /** Forgets the faults not used yet. */
+    heal: () => faults.clear(),
     update: (id: string, changes: Partial<Omit<FakePaymentIntent, 'id'>>) => {
       Object.assign(get(id), changes);
     },
@@ -163,7 +259,12 @@ export async function startFakeStripe() {
       intents.set(intent.id, intent);
       return intent;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const res of stalled) res.destroy();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 

@@ -27,7 +27,9 @@ export interface OversellFigures {
   stockLeft: number;
   /** Orders sharing a PaymentIntent plus buyers holding more than one order. */
   duplicates: number;
-  /** place-order answers by HTTP status, e.g. { 201: 5, 409: 15 }. */
+  /** Buyers turned away by create-payment-intent (409: sold out already), never asked to pay. */
+  refusedBeforePaying: number;
+  /** place-order answers by HTTP status, e.g. { 201: 5, 409: 15 }, for the buyers who paid. */
   answers: Record<string, number>;
   /** The buyers' PaymentIntents Stripe charged, and those whose authorization was cancelled. */
   captured: number;
@@ -61,10 +63,11 @@ export async function runOversellCheck(opts: {
     const product = await createProduct({ price: 30, quantity: initialStock });
     const tokens = await createBuyers(buyers);
 
-    const checkouts = await Promise.all(
+    const attempts = await Promise.all(
       tokens.map(async (token, i) => {
         const [first, second] = i % 2 === 0 ? [a, b] : [b, a];
         const paymentIntentId = await startCheckout(first.url, token, product.id);
+        if (!paymentIntentId) return null;
         fake.confirm(paymentIntentId);
         return {
           paymentIntentId,
@@ -72,6 +75,7 @@ export async function runOversellCheck(opts: {
         };
       }),
     );
+    const checkouts = attempts.filter((c) => c !== null);
     const statuses = checkouts.map((c) => c.status);
     const intents = checkouts.map((c) => fake.get(c.paymentIntentId));
     const captured = intents.filter((intent) => intent.status === 'succeeded');
@@ -86,6 +90,7 @@ export async function runOversellCheck(opts: {
       initialStock,
       ordersPlaced: orders.length,
       stockLeft: (await stockOf(product.id)) ?? Number.NaN,
+      refusedBeforePaying: attempts.length - checkouts.length,
       duplicates:
         orders.length -
         new Set(orders.map((o) => o.payment?.id)).size +
@@ -114,6 +119,7 @@ async function replayOnePayment(a: ApiProcess, b: ApiProcess, fake: FakeStripe) 
   const product = await createProduct({ price: 12, quantity: 5 });
   const [token] = await createBuyers(1);
   const paymentIntentId = await startCheckout(a.url, token as string, product.id);
+  if (!paymentIntentId) throw new Error('create-payment-intent refused a product in stock');
   fake.confirm(paymentIntentId);
   const eventOf = (type: string) =>
     JSON.stringify({
@@ -168,12 +174,18 @@ async function createBuyers(count: number): Promise<string[]> {
   return users.map((user) => signToken(String(user._id), JWT_SECRET));
 }
 
-async function startCheckout(url: string, token: string, productId: string): Promise<string> {
+/** The buyer's PaymentIntent, or null when the shop refused to start a payment (sold out). */
+async function startCheckout(
+  url: string,
+  token: string,
+  productId: string,
+): Promise<string | null> {
   const res = await fetch(`${url}/api/v1/order/create-payment-intent`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
     body: JSON.stringify({ cart: [{ _id: productId }] }),
   });
+  if (res.status === 409) return null;
   if (!res.ok) throw new Error(`create-payment-intent: ${res.status} ${await res.text()}`);
   const { clientSecret } = createPaymentIntentResponseSchema.parse(await res.json());
   return clientSecret.split('_secret_')[0] as string;
@@ -261,7 +273,8 @@ export function printOversellFigures(f: OversellFigures, print = console.log) {
       `  orders placed: ${f.ordersPlaced}`,
       `  stock left:    ${f.stockLeft}`,
       `  duplicates:    ${f.duplicates}`,
-      `  place-order:   ${answers}`,
+      `  refused before paying (sold out): ${f.refusedBeforePaying}`,
+      `  place-order:   ${answers || 'none'}`,
       `  payments:      ${f.captured} captured, ${f.canceled} canceled, ${f.chargedWithoutOrder} charged without an order`,
       `  one payment placed ${f.replay.calls} times at once: ${f.replay.orders} order, ${f.replay.unitsTaken} unit taken, ${f.replay.captures} capture`,
     ].join('\n'),

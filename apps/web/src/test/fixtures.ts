@@ -44,7 +44,14 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
   return {
     _id: newId(),
     products: [],
-    payment: { id: 'pi_1', success: true, status: 'succeeded', amount: 100, currency: 'usd' },
+    payment: {
+      id: 'pi_1',
+      success: true,
+      status: 'succeeded',
+      amount: 100,
+      currency: 'usd',
+      refunded: false,
+    },
     buyer: { _id: newId(), name: 'Demo User' },
     address: '42 Demo Lane',
     status: 'Not Process',

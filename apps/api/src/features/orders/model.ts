@@ -23,10 +23,14 @@ const orderSchema = new mongoose.Schema(
       /** Minor units. */
       amount: { type: Number, required: true },
       currency: { type: String, required: true },
+      /** Set once a cancellation gave the money back (authorization cancelled or refunded). */
+      refunded: { type: Boolean, default: false },
     },
     buyer: { type: mongoose.Schema.Types.ObjectId, ref: 'users', required: true },
     address: { type: String, default: '' },
     status: { type: String, enum: ORDER_STATUSES, default: 'Not Process' },
+    /** Set once a cancellation put the order's units back in stock, so it happens once. */
+    stockReturned: { type: Boolean, default: false },
   },
   { timestamps: true },
 );
@@ -91,6 +95,7 @@ export const toOrder = (o: PopulatedOrderDoc): Order => ({
     status: o.payment.status,
     amount: o.payment.amount,
     currency: o.payment.currency,
+    refunded: o.payment.refunded ?? false,
   },
   buyer: o.buyer ? { _id: String(o.buyer._id), name: o.buyer.name } : null,
   address: o.address ?? '',

@@ -172,12 +172,13 @@ describe('GET /api/v1/auth/all-orders', () => {
 describe('PUT /api/v1/auth/order-status/{orderId}', () => {
   const storedStatus = async (id: unknown) => (await OrderModel.findById(id).lean())?.status;
 
-  it.each(ORDER_STATUSES.map((s) => [s]))(
+  // Cancelling gives the money back: see payments/cancel-order.test.ts.
+  it.each(ORDER_STATUSES.filter((s) => s !== 'cancel').map((s) => [s]))(
     'when an admin sets "%s", then the order carries it',
     async (status) => {
       const admin = await createAdmin();
       const user = await createUser();
-      const initial = status === 'cancel' ? 'Shipped' : 'cancel';
+      const initial = status === 'Shipped' ? 'Processing' : 'Shipped';
       const order = await makeOrder({
         buyer: user.id,
         products: [await makeOrderedProduct()],
@@ -234,6 +235,22 @@ describe('PUT /api/v1/auth/order-status/{orderId}', () => {
 
     expect(res.status).toBe(400);
     expect(await storedStatus(order._id)).toBe('Not Process');
+  });
+
+  it('when an admin cancels while card payments are not configured, then 503 and nothing changes', async () => {
+    const admin = await createAdmin();
+    const user = await createUser();
+    const product = await makeOrderedProduct();
+    const order = await makeOrder({ buyer: user.id, products: [product] });
+    const res = await t
+      .http()
+      .put(`/api/v1/auth/order-status/${order._id}`)
+      .set('Authorization', admin.token)
+      .send({ status: 'cancel' });
+    expect(res.status).toBe(503);
+    expect(errorResponseSchema.parse(res.body).message).toBe('Card payments are not configured');
+    expect(await storedStatus(order._id)).toBe('Not Process');
+    expect((await ProductModel.findById(product.id).lean())?.quantity).toBe(5);
   });
 
   it('when the id is not an ObjectId, then 400', async () => {

@@ -1,11 +1,22 @@
-import { orderIdParamsSchema, orderStatusRequestSchema } from '@shop/contracts';
+import {
+  type Order,
+  type OrderStatus,
+  orderIdParamsSchema,
+  orderStatusRequestSchema,
+} from '@shop/contracts';
 import type { RequestHandler } from 'express';
 import { Router } from 'express';
 import { currentUser } from '../../lib/http.js';
 import { requireAdmin } from '../auth/middleware.js';
-import { listAllOrders, listOrdersOf, updateOrderStatus } from './use-cases.js';
+import { listAllOrders, listOrdersOf } from './use-cases.js';
 
-export function orderRoutes({ signedIn }: { signedIn: RequestHandler }) {
+export interface OrderRoutesOptions {
+  signedIn: RequestHandler;
+  /** From payments: cancelling an order gives its money back. */
+  changeStatus: (orderId: string, status: OrderStatus) => Promise<Order>;
+}
+
+export function orderRoutes({ signedIn, changeStatus }: OrderRoutesOptions) {
   const router = Router();
 
   router.get('/orders', signedIn, async (req, res) => {
@@ -19,7 +30,7 @@ export function orderRoutes({ signedIn }: { signedIn: RequestHandler }) {
   router.put('/order-status/:orderId', signedIn, requireAdmin, async (req, res) => {
     const { orderId } = orderIdParamsSchema.parse(req.params);
     const { status } = orderStatusRequestSchema.parse(req.body);
-    const order = await updateOrderStatus(orderId, status);
+    const order = await changeStatus(orderId, status);
     res.json({ success: true, message: 'Order status updated', order });
   });
 

@@ -1,14 +1,24 @@
 import type Stripe from 'stripe';
-import { AppError, toAppError } from '../../lib/errors.js';
-import { callStripe, toPaymentProviderError } from './stripe-client.js';
-import type { Payments } from './use-cases.js';
+import { AppError } from '../../lib/errors.js';
+import { callStripe, type Payments, toPaymentProviderError } from './stripe-client.js';
 
 /** Authorized at checkout, not yet charged: the order decides whether it is captured. */
-export const isAuthorized = (intent: Stripe.PaymentIntent) => intent.status === 'requires_capture';
+export const isAuthorized = (intent: Pick<Stripe.PaymentIntent, 'status'>) =>
+  intent.status === 'requires_capture';
+
+/** Statuses Stripe lets a PaymentIntent be cancelled from: nothing was charged yet. */
+const CANCELABLE: ReadonlySet<string> = new Set([
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+  'requires_capture',
+  'processing',
+]);
 
 /**
  * Charges an authorized payment. The idempotency key makes a second capture of the same
- * intent (a replay, an SDK retry) Stripe's cached answer instead of a new request.
+ * intent (a replay, an SDK retry after a lost answer) Stripe's cached answer instead of a
+ * new charge.
  */
 export async function capture(payments: Payments, intent: Stripe.PaymentIntent) {
   try {
@@ -22,7 +32,7 @@ export async function capture(payments: Payments, intent: Stripe.PaymentIntent) 
     const refused = new AppError(
       failure.status >= 500 ? 502 : 402,
       failure.status >= 500
-        ? 'The payment provider is unavailable, the order was not placed; please try again'
+        ? 'The payment provider is unavailable, the order was not placed'
         : 'The card could not be charged; the order was not placed',
     );
     refused.cause = err;
@@ -31,17 +41,40 @@ export async function capture(payments: Payments, intent: Stripe.PaymentIntent) 
 }
 
 /**
- * Releases the authorization of a payment that will not become an order, so the shopper
- * is never charged for it, and says so in the refusal. A payment already captured (made
- * before authorization came first) cannot be released; its refusal stays as it was.
+ * Whether any of a captured payment's money went back. A capture whose answers were all lost
+ * is refunded by the checkout's compensation, and Stripe still reports the payment as
+ * `succeeded` (then sends `payment_intent.succeeded`): such a payment must not become an order.
  */
-export async function releasedRefusal(
+export async function wasRefunded(payments: Payments, paymentIntentId: string): Promise<boolean> {
+  const refunds = await callStripe(() =>
+    payments.stripe.refunds.list({ payment_intent: paymentIntentId, limit: 1 }),
+  );
+  return refunds.data.length > 0;
+}
+
+export type Release = 'canceled' | 'refunded' | 'nothing to release';
+
+/**
+ * Gives the buyer's money back, whatever became of the payment: an authorization is
+ * cancelled, a captured payment refunded, and one already cancelled is left alone. Asks
+ * Stripe for the status first, since the caller's copy may be stale (a capture whose answer
+ * was lost). Idempotency keys make a repeated release Stripe's cached answer.
+ */
+export async function releasePayment(
   payments: Payments,
-  intent: Stripe.PaymentIntent,
-  err: unknown,
-): Promise<AppError> {
-  const refusal = toAppError(err);
-  if (!isAuthorized(intent)) return refusal;
+  paymentIntentId: string,
+): Promise<Release> {
+  const intent = await callStripe(() => payments.stripe.paymentIntents.retrieve(paymentIntentId));
+  if (intent.status === 'succeeded') {
+    await callStripe(() =>
+      payments.stripe.refunds.create(
+        { payment_intent: intent.id },
+        { idempotencyKey: `refund:${intent.id}` },
+      ),
+    );
+    return 'refunded';
+  }
+  if (!CANCELABLE.has(intent.status)) return 'nothing to release';
   await callStripe(() =>
     payments.stripe.paymentIntents.cancel(
       intent.id,
@@ -49,5 +82,5 @@ export async function releasedRefusal(
       { idempotencyKey: `cancel:${intent.id}` },
     ),
   );
-  return new AppError(refusal.status, `${refusal.message}; your card was not charged`);
+  return 'canceled';
 }

@@ -38,15 +38,16 @@ export const amountOf = (lines: readonly PricedLine[]) =>
  * refuses products that no longer exist.
  */
 export async function priceLines(lines: readonly CartLine[]): Promise<PricedLine[]> {
-  const products = await ProductModel.find({ _id: { $in: lines.map((l) => l.productId) } })
-    .select('name price quantity')
-    .lean<{ _id: unknown; name: string; price: number; quantity: number }[]>();
-  const byId = new Map(products.map((p) => [String(p._id), p]));
-  return lines.map((line) => {
-    const product = byId.get(line.productId);
-    if (!product) throw notFound(`A product in your cart no longer exists (${line.productId})`);
-    return { ...line, name: product.name, price: product.price, inStock: product.quantity };
-  });
+  // One read by `_id` per line: the only filter the embedded database answers from an index.
+  return Promise.all(
+    lines.map(async (line) => {
+      const product = await ProductModel.findById(line.productId)
+        .select('name price quantity')
+        .lean<{ name: string; price: number; quantity: number } | null>();
+      if (!product) throw notFound(`A product in your cart no longer exists (${line.productId})`);
+      return { ...line, name: product.name, price: product.price, inStock: product.quantity };
+    }),
+  );
 }
 
 /** Refuses a checkout asking for more units than are in stock right now. */

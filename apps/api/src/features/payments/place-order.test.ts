@@ -55,6 +55,7 @@ describe('place-order', () => {
       status: 'succeeded',
       amount,
       currency: 'usd',
+      refunded: false,
     });
     expect(amount).toBe(1999 * 2 + 12000);
     const profile = await UserModel.findById(user.id).lean();

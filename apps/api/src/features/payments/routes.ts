@@ -1,5 +1,6 @@
 import {
   createPaymentIntentRequestSchema,
+  type OrderStatus,
   placeOrderRequestSchema,
   type StripeConfigResponse,
   type WebhookResponse,
@@ -7,14 +8,11 @@ import {
 import express, { type RequestHandler, Router } from 'express';
 import type { Config } from '../../config.js';
 import { currentUser } from '../../lib/http.js';
-import { createStripeClient, paymentsNotConfigured } from './stripe-client.js';
-import {
-  createPaymentIntent,
-  handlePaymentEvent,
-  type Payments,
-  placeOrder,
-  verifiedEvent,
-} from './use-cases.js';
+import { changeOrderStatus } from './cancel-order.js';
+import { createPaymentIntent } from './create-payment-intent.js';
+import { placeOrder } from './place-order.js';
+import { createStripeClient, type Payments, paymentsNotConfigured } from './stripe-client.js';
+import { handlePaymentEvent, verifiedEvent } from './webhook.js';
 
 export interface PaymentRoutesOptions {
   config: Pick<
@@ -24,6 +22,7 @@ export interface PaymentRoutesOptions {
     | 'STRIPE_WEBHOOK_SECRET'
     | 'STRIPE_CURRENCY'
     | 'STRIPE_API_BASE'
+    | 'STRIPE_TIMEOUT_MS'
   >;
   signedIn: RequestHandler;
 }
@@ -80,15 +79,16 @@ export function paymentRoutes({ config, signedIn }: PaymentRoutesOptions) {
     );
     const outcome = await handlePaymentEvent(ready, event);
     if (outcome.kind === 'refused') {
-      // An authorized payment was cancelled; one captured before that (older checkouts) was not.
-      req.log.warn(
-        outcome,
-        'PaymentIntent could not become an order; refund it if it was captured',
-      );
+      req.log.warn(outcome, 'PaymentIntent could not become an order; its money was given back');
     }
     const body: WebhookResponse = { received: true };
     res.json(body);
   });
 
-  return { router, webhook };
+  return {
+    router,
+    webhook,
+    changeOrderStatus: (orderId: string, status: OrderStatus) =>
+      changeOrderStatus(stripe ? payments() : null, orderId, status),
+  };
 }

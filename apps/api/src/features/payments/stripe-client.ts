@@ -4,20 +4,26 @@ import { AppError, badRequest, notFound } from '../../lib/errors.js';
 
 export type StripeClient = Stripe;
 
+/** What the payment use cases need: the client and the shop's currency. */
+export interface Payments {
+  stripe: StripeClient;
+  currency: string;
+}
+
 /**
  * The one Stripe client of the app, or null when no secret key is configured (the shop
  * still runs; the payment calls answer 503). STRIPE_API_BASE points it at stripe-mock or
  * a test double instead of api.stripe.com.
  */
 export function createStripeClient(
-  config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_API_BASE'>,
+  config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_API_BASE' | 'STRIPE_TIMEOUT_MS'>,
 ): StripeClient | null {
   if (!config.STRIPE_SECRET_KEY) return null;
   const base = config.STRIPE_API_BASE ? new URL(config.STRIPE_API_BASE) : null;
   const protocol = base?.protocol === 'http:' ? 'http' : 'https';
   return new Stripe(config.STRIPE_SECRET_KEY, {
     maxNetworkRetries: 2,
-    timeout: 20_000,
+    timeout: config.STRIPE_TIMEOUT_MS,
     ...(base
       ? {
           host: base.hostname,

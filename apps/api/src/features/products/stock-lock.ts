@@ -12,6 +12,5 @@ import { withLock } from '../../lib/locks.js';
 export const underStockLock = <T>(productId: string, work: () => Promise<T>) =>
   withLock(`stock:${productId}`, work, {
     waitMs: 15_000,
-    staleMs: 15_000,
     busy: () => new AppError(503, 'The shop is busy, please try again in a moment'),
   });

@@ -18,8 +18,27 @@ const paid = makeOrder({
 });
 const failed = makeOrder({
   status: 'cancel',
-  payment: { id: 'pi_2', success: false, status: 'failed', amount: 0, currency: 'usd' },
+  payment: {
+    id: 'pi_2',
+    success: false,
+    status: 'failed',
+    amount: 0,
+    currency: 'usd',
+    refunded: false,
+  },
   createdAt: hoursAgo(5),
+});
+const refunded = makeOrder({
+  status: 'cancel',
+  payment: {
+    id: 'pi_3',
+    success: true,
+    status: 'succeeded',
+    amount: 2400,
+    currency: 'usd',
+    refunded: true,
+  },
+  createdAt: hoursAgo(1),
 });
 
 describe('user orders', () => {
@@ -51,6 +70,19 @@ describe('user orders', () => {
     const second = screen.getByRole('region', { name: 'Order 2' });
     expect(within(second).getByRole('cell', { name: 'Failed' })).toBeInTheDocument();
     expect(within(second).getByRole('cell', { name: '5 hours ago' })).toBeInTheDocument();
+  });
+
+  it('when an order was cancelled and its money given back, then its payment reads Refunded', async () => {
+    server.on('GET', '/api/v1/auth/orders', {
+      status: 200,
+      body: { success: true, orders: [refunded, paid] },
+    });
+    renderApp('/dashboard/user/orders', { auth: sessionOf(person) });
+    const first = await screen.findByRole('region', { name: 'Order 1' });
+    expect(within(first).getByRole('cell', { name: 'Refunded' })).toBeInTheDocument();
+    expect(within(first).getByRole('cell', { name: 'cancel' })).toBeInTheDocument();
+    const second = screen.getByRole('region', { name: 'Order 2' });
+    expect(within(second).getByRole('cell', { name: 'Success' })).toBeInTheDocument();
   });
 
   it('when the orders cannot be loaded, then the page says so', async () => {

@@ -65,6 +65,28 @@ describe('Admin Orders', () => {
     expect(screen.getByRole('combobox', { name: 'Status of order 1' })).toHaveValue('Shipped');
   });
 
+  it('when a refunded cancelled order is moved to another status, then the refusal is toasted and it stays cancelled and Refunded', async () => {
+    const cancelled = makeOrder({ status: 'cancel' });
+    cancelled.payment.refunded = true;
+    const server = serveOrders([cancelled]);
+    const url = `/api/v1/auth/order-status/${cancelled._id}`;
+    server.on('PUT', url, {
+      status: 409,
+      body: {
+        success: false,
+        message:
+          'This order was cancelled and its payment given back; it cannot be reopened, the buyer can order again',
+      },
+    });
+    const { user } = renderApp('/dashboard/admin/orders', { auth: admin });
+    const first = await screen.findByRole('region', { name: 'Order 1' }, PAGE_LOAD);
+    expect(within(first).getByRole('cell', { name: 'Refunded' })).toBeInTheDocument();
+
+    await user.selectOptions(within(first).getByRole('combobox'), 'Processing');
+    expect(await findToast('Failed to update order status')).toBeInTheDocument();
+    expect(within(first).getByRole('combobox')).toHaveValue('cancel');
+  });
+
   it('when the orders cannot be fetched, then a clear text is toasted and shown in place', async () => {
     const server = serveOrders([]);
     server.on('GET', ALL_ORDERS, 'network-error');

@@ -6,6 +6,10 @@ import { preview, relativeTime } from '../../../lib/format';
 
 const ORDER_LINE_PREVIEW = 30;
 
+/** The spec's Success / Failed, or Refunded once a cancellation gave the money back. */
+const paymentLabel = (payment: Order['payment']) =>
+  payment.refunded ? 'Refunded' : payment.success ? 'Success' : 'Failed';
+
 /** One order: its summary row (#, Status, Buyer, Date, Payment, Quantity), then its products. */
 export function OrderTable(props: { order: Order; index: number; statusSlot?: ReactNode }) {
   const { order, index } = props;
@@ -38,7 +42,7 @@ export function OrderTable(props: { order: Order; index: number; statusSlot?: Re
                   {relativeTime(order.createdAt)}
                 </time>
               </td>
-              <td>{order.payment.success ? 'Success' : 'Failed'}</td>
+              <td>{paymentLabel(order.payment)}</td>
               <td>{totalQuantity(order.products)}</td>
             </tr>
           </tbody>

@@ -1,0 +1,248 @@
+import { type Order, objectIdSchema } from '@shop/contracts';
+import mongoose from 'mongoose';
+import type Stripe from 'stripe';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  toAppError,
+} from '../../lib/errors.js';
+import { type FlowFailure, runSteps } from '../../lib/steps.js';
+import type { PublicUser } from '../auth/model.js';
+import { findUser } from '../auth/use-cases.js';
+import { OrderModel } from '../orders/model.js';
+import { findOrder } from '../orders/use-cases.js';
+import { giveBackStock, takeStock } from '../products/stock.js';
+import {
+  capture,
+  isAuthorized,
+  type Release,
+  releasePayment,
+  wasRefunded,
+} from './authorization.js';
+import {
+  amountOf,
+  assertInStock,
+  type CartLine,
+  linesFromMetadata,
+  type PricedLine,
+  priceLines,
+} from './cart.js';
+import { underPaymentLock } from './payment-lock.js';
+import { callStripe, type Payments } from './stripe-client.js';
+
+export interface PlacedOrder {
+  order: Order;
+  /** False when the payment's order already existed (a replay). */
+  created: boolean;
+}
+
+/** Authorized (to be captured here) or captured already (its order placed before). */
+const PLACEABLE: ReadonlySet<string> = new Set(['requires_capture', 'succeeded']);
+
+/**
+ * Places the order of one PaymentIntent, trusting only what Stripe says about it, at most
+ * once whoever asks and however often, and charges the card only once the order exists.
+ * `signedIn` is the buyer asking through place-order; the webhook asks without one and the
+ * buyer is read from the payment.
+ *
+ * A finished order of the payment is the answer (the common replay). Otherwise the payment
+ * is checked with Stripe (buyer, then authorized or captured), and under the payment's lock
+ * the checkout runs as steps, each beside its compensation:
+ *
+ *   authorize (done by the browser)  ↔  release: cancel the authorization, or refund
+ *   take stock                       ↔  give it back
+ *   record the order                 ↔  remove it
+ *   capture
+ *
+ * Any failure (a refusal, a busy lock, the database, Stripe) undoes the steps done, so a
+ * retry never takes stock twice and nobody is charged without an order. An order recorded
+ * by a placement that died before capturing is found and finished here. A placement waiting
+ * on the lock answers with the holder's order; the unique index on `payment.id` is the last
+ * guard.
+ */
+export async function placeOrder(
+  payments: Payments,
+  paymentIntentId: string,
+  signedIn?: PublicUser,
+): Promise<PlacedOrder> {
+  const alreadyPlaced = async () => {
+    const order = await orderOfPayment(paymentIntentId, signedIn?._id);
+    return order && isFinished(order) ? { order, created: false } : null;
+  };
+  const placed = await alreadyPlaced();
+  if (placed) return placed;
+
+  const intent = await callStripe(() => payments.stripe.paymentIntents.retrieve(paymentIntentId));
+  const buyer = signedIn ?? (await buyerOf(intent));
+  // Not cancelled: whoever asks with someone else's payment must not be able to void it.
+  if (intent.metadata.buyer !== buyer._id) {
+    throw forbidden('This payment belongs to another account');
+  }
+  if (!PLACEABLE.has(intent.status)) {
+    throw new AppError(402, `The payment has not succeeded (status: ${intent.status})`);
+  }
+  if (intent.status === 'succeeded' && (await wasRefunded(payments, intent.id))) {
+    throw new AppError(402, 'This payment was refunded; the order was not placed');
+  }
+  const cart = linesFromMetadata(intent.metadata);
+
+  return underPaymentLock(
+    paymentIntentId,
+    async () => {
+      const replay = await alreadyPlaced();
+      if (replay) return replay;
+      const unfinished = await OrderModel.findOne({ 'payment.id': paymentIntentId })
+        .select('products')
+        .lean();
+      let released: Release | undefined;
+      const orderId = await runSteps(
+        async (step) => {
+          await step(
+            'authorize',
+            async () => intent,
+            async () => {
+              released = await releasePayment(payments, intent.id);
+            },
+          );
+          const lines = await step(
+            'take stock',
+            async (): Promise<OrderLine[]> =>
+              // A placement that died after recording its order had taken the stock already.
+              unfinished ? linesOfOrder(unfinished) : takeStockFor(payments, intent, cart),
+            (taken) => giveBackStock(taken),
+          );
+          const recorded = await step(
+            'record the order',
+            async () => (unfinished ? String(unfinished._id) : recordOrder(intent, buyer, lines)),
+            (id) => OrderModel.deleteOne({ _id: id }),
+          );
+          await step('capture', async () => isAuthorized(intent) && capture(payments, intent));
+          return recorded;
+        },
+        (err, failure) => explained(err, failure, released),
+      );
+      // Not a step: once captured, an order is kept. Should this write fail, the replay or
+      // the `payment_intent.succeeded` webhook finds the order unfinished and marks it.
+      return { order: await markPaid(orderId), created: !unfinished };
+    },
+    alreadyPlaced,
+  );
+}
+
+/** Paid, or cancelled by an admin (its payment released): nothing left to do for it. */
+const isFinished = (order: Order) => order.payment.success || order.status === 'cancel';
+
+/** The cart of the payment priced from the database, checked against it and taken out of stock. */
+async function takeStockFor(
+  payments: Payments,
+  intent: Stripe.PaymentIntent,
+  cart: readonly CartLine[],
+): Promise<PricedLine[]> {
+  const lines = await priceLines(cart);
+  if (intent.currency !== payments.currency || intent.amount !== amountOf(lines)) {
+    throw conflict('The payment does not match the price of the cart; the order was not placed');
+  }
+  // Sold out already: refused without queueing for the stock lock behind the last buyers.
+  assertInStock(lines);
+  await takeStock(lines);
+  return lines;
+}
+
+/** A line as the order records it. */
+type OrderLine = CartLine & { name: string; price: number };
+
+/** The lines of an order recorded by a placement that died before capturing. */
+const linesOfOrder = (order: {
+  products: (Omit<OrderLine, 'productId'> & { productId: unknown })[];
+}) => order.products.map((line): OrderLine => ({ ...line, productId: String(line.productId) }));
+
+/** The error of a failed placement, telling the buyer when their money was given back. */
+function explained(err: unknown, failure: FlowFailure, released: Release | undefined) {
+  const error = toAppError(err);
+  const undone = failure.notUndone.length === 0;
+  const note =
+    released === 'canceled'
+      ? 'your card was not charged'
+      : released === 'refunded'
+        ? 'your payment was refunded'
+        : null;
+  if (!note || !undone) {
+    if (undone) return err;
+    const partly = new AppError(error.status, error.message);
+    partly.cause = { err, notUndone: failure.notUndone };
+    return partly;
+  }
+  const message = error.status >= 500 ? 'The order could not be placed' : error.message;
+  const told = new AppError(error.status, `${message}; ${note}`);
+  told.cause = err;
+  return told;
+}
+
+/** Writes the order with an id chosen here, so that a write whose answer is lost is removed too. */
+async function recordOrder(
+  intent: Stripe.PaymentIntent,
+  buyer: PublicUser,
+  lines: readonly OrderLine[],
+): Promise<string> {
+  const _id = new mongoose.Types.ObjectId();
+  await OrderModel.create({
+    _id,
+    products: lines.map(({ productId, name, price, quantity }) => ({
+      productId,
+      name,
+      price,
+      quantity,
+    })),
+    payment: {
+      id: intent.id,
+      success: false,
+      status: intent.status,
+      amount: intent.amount,
+      currency: intent.currency,
+    },
+    buyer: buyer._id,
+    address: buyer.address,
+    status: 'Not Process',
+  }).catch(async (err: unknown) => {
+    await OrderModel.deleteOne({ _id }).catch(() => {});
+    throw err;
+  });
+  return String(_id);
+}
+
+async function markPaid(orderId: string): Promise<Order> {
+  await OrderModel.updateOne(
+    { _id: orderId },
+    { $set: { 'payment.success': true, 'payment.status': 'succeeded' } },
+  );
+  return orderById(orderId);
+}
+
+/** The order already placed for a payment, refused to anyone but its buyer. */
+async function orderOfPayment(paymentIntentId: string, buyerId?: string): Promise<Order | null> {
+  const existing = await OrderModel.findOne({ 'payment.id': paymentIntentId })
+    .select('buyer')
+    .lean();
+  if (!existing) return null;
+  if (buyerId && String(existing.buyer) !== buyerId) {
+    throw forbidden('This payment belongs to another account');
+  }
+  return orderById(String(existing._id));
+}
+
+async function orderById(orderId: string): Promise<Order> {
+  const order = await findOrder(orderId);
+  if (!order) throw notFound('Order not found');
+  return order;
+}
+
+async function buyerOf(intent: Stripe.PaymentIntent): Promise<PublicUser> {
+  const id = objectIdSchema.safeParse(intent.metadata.buyer);
+  if (!id.success) throw badRequest('This payment was not made by a checkout of this shop');
+  const buyer = await findUser(id.data);
+  if (!buyer) throw notFound('The buyer of this payment no longer has an account');
+  return buyer;
+}

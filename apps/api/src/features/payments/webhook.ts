@@ -1,0 +1,51 @@
+import type Stripe from 'stripe';
+import { badRequest, toAppError } from '../../lib/errors.js';
+import { placeOrder } from './place-order.js';
+import type { Payments, StripeClient } from './stripe-client.js';
+
+export type WebhookOutcome =
+  | { kind: 'ignored' }
+  | { kind: 'placed'; orderId: string }
+  | { kind: 'refused'; paymentIntentId: string; reason: string };
+
+/**
+ * A verified Stripe event. An authorized payment whose buyer never came back to
+ * place-order gets its order (and is captured) here, through the same idempotent
+ * placement; `payment_intent.succeeded`, sent after that capture, finds the order placed.
+ * A payment that cannot become an order (sold out, changed price, not from this shop) is
+ * acknowledged, since Stripe retrying would not change that; its money was given back.
+ * Anything that did not finish (a busy lock, the database or Stripe unavailable) throws,
+ * so that the webhook answers 5xx and Stripe delivers the event again.
+ */
+export async function handlePaymentEvent(
+  payments: Payments,
+  event: Stripe.Event,
+): Promise<WebhookOutcome> {
+  const placing =
+    event.type === 'payment_intent.amount_capturable_updated' ||
+    event.type === 'payment_intent.succeeded';
+  if (!placing) return { kind: 'ignored' };
+  const paymentIntentId = event.data.object.id;
+  try {
+    const { order } = await placeOrder(payments, paymentIntentId);
+    return { kind: 'placed', orderId: order._id };
+  } catch (err) {
+    const appError = toAppError(err);
+    if (appError.status >= 500) throw err;
+    return { kind: 'refused', paymentIntentId, reason: appError.message };
+  }
+}
+
+/** The event Stripe signed, or 400 for anything it did not sign with our secret. */
+export function verifiedEvent(
+  stripe: StripeClient,
+  payload: Buffer,
+  signature: string | undefined,
+  webhookSecret: string,
+): Stripe.Event {
+  try {
+    return stripe.webhooks.constructEvent(payload, signature ?? '', webhookSecret);
+  } catch {
+    throw badRequest('Webhook signature verification failed');
+  }
+}

@@ -1,0 +1,62 @@
+import { conflict } from '../../lib/errors.js';
+import { ProductModel } from './model.js';
+import { underStockLock } from './stock-lock.js';
+
+/** Units of one product a checkout takes or gives back. */
+export interface StockLine {
+  productId: string;
+  quantity: number;
+  /** For the refusal's message. */
+  name: string;
+}
+
+/**
+ * Every change a checkout or a cancellation makes to a product's stock goes through this
+ * module, by `_id` only and under that product's lock: FerretDB answers an `_id` filter
+ * from its index, while any other filter reads the whole collection (with the lock held).
+ * This is where a change of stock is announced to whoever keeps a copy of it.
+ */
+async function changeStock(productId: string, delta: number): Promise<void> {
+  await ProductModel.updateOne({ _id: productId }, { $inc: { quantity: delta } });
+}
+
+/**
+ * Takes the units of every line out of stock, refusing with 409 a line that cannot be
+ * had: its stock is read and written under its lock, so no other checkout writes between.
+ * There are no transactions on FerretDB v1, so when a line fails (refused, lock busy,
+ * database error) the lines already taken are given back before the error goes on.
+ */
+export async function takeStock(lines: readonly StockLine[]): Promise<void> {
+  const taken: StockLine[] = [];
+  try {
+    for (const line of lines) {
+      await underStockLock(line.productId, async () => {
+        const product = await ProductModel.findById(line.productId).select('quantity').lean();
+        const inStock = product?.quantity ?? 0;
+        if (inStock < line.quantity) {
+          throw conflict(
+            line.quantity === 1
+              ? `${line.name} is out of stock`
+              : `Not enough ${line.name} left in stock for ${line.quantity} units`,
+          );
+        }
+        await changeStock(line.productId, -line.quantity);
+      });
+      taken.push(line);
+    }
+  } catch (err) {
+    // The reason the take failed is the answer; units a failed give-back leaves out are
+    // under-counted, never oversold.
+    await giveBackStock(taken).catch(() => {});
+    throw err;
+  }
+}
+
+/** Puts units back: a checkout that did not finish, or a cancelled order. */
+export async function giveBackStock(lines: readonly Omit<StockLine, 'name'>[]): Promise<void> {
+  await Promise.all(
+    lines.map((line) =>
+      underStockLock(line.productId, () => changeStock(line.productId, line.quantity)),
+    ),
+  );
+}
