@@ -16,6 +16,8 @@ const envSchema = z
     WEB_DIST: z.string().optional(),
     /** Upload limit for product photos, in bytes. */
     MAX_PHOTO_BYTES: z.coerce.number().int().positive().default(1_000_000),
+    /** On SIGTERM/SIGINT, how long requests in flight may run before they are cut. */
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(8_000),
     AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
     /**
      * Express 'trust proxy': which hops may set X-Forwarded-For, so that the login rate

@@ -5,6 +5,7 @@ import { loadConfig } from './config.js';
 import { connectDatabase } from './db/connect.js';
 import { localJwtSecret } from './lib/local-secret.js';
 import { createLogger } from './lib/logger.js';
+import { gracefulShutdown, type ShutdownHook } from './lib/shutdown.js';
 import { seedIfEmpty } from './seed/seed.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -44,13 +45,27 @@ async function main() {
     logger.info(`shop listening on http://localhost:${config.PORT}`);
   });
 
-  const shutdown = async () => {
-    server.close();
-    await db.close();
-    process.exit(0);
+  // Run after the last request finished and before the database closes.
+  const shutdownHooks: ShutdownHook[] = [];
+  const shutdown = gracefulShutdown({
+    server,
+    timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    hooks: shutdownHooks,
+    closeDatabase: () => db.close(),
+    logger,
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    logger.info(`${signal} received`);
+    shutdown().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
   };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }
 
 void main();

@@ -13,7 +13,7 @@ import { createLogger } from '../lib/logger.js';
 import { createProduct, placeOrderCall, startCheckout, stockOf } from '../test/checkout.js';
 import { type FakeStripe, startFakeStripe } from '../test/fake-stripe.js';
 import { createUser, testConfig } from '../test/harness.js';
-import { connectDatabase, type DatabaseHandle } from './connect.js';
+import { connectDatabase } from './connect.js';
 import { buildFerretDb, freePort, startEmbeddedDatabase } from './embedded.js';
 
 /**
