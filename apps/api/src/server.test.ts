@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -131,6 +133,44 @@ describe('stopping the server', () => {
     await request.response;
     expect(request.socket.destroyed).toBe(true);
     expect(shop.messages).toContain('shutting down: requests still running after 300 ms were cut');
-    expect(shop.messages.at(-1)).toBe('shutting down: database closed');
+    const steps = shop.messages.filter((m) => m.startsWith('shutting down'));
+    expect(steps.at(-1)).toBe('shutting down: database closed');
+  });
+});
+
+describe('starting the server on a new embedded database', () => {
+  it('when NODE_ENV is production and no seed passwords are given, then it refuses to seed and exits', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'shop-refuse-'));
+    const {
+      SEED_ADMIN_PASSWORD: _admin,
+      SEED_USER_PASSWORD: _user,
+      MONGO_URL: _url,
+      ...env
+    } = process.env;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: apiDir,
+      env: {
+        ...env,
+        NODE_ENV: 'production',
+        PORT: String(await freePort()),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SHOP_EMBEDDED_DB: 'ferretdb',
+        JWT_SECRET: 'a-production-secret-of-at-least-32-bytes',
+        LOG_LEVEL: 'silent',
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    running.push(child);
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+
+    expect(code).toBe(1);
+    expect(stderr).toContain('Refusing to create the seed accounts with their published passwords');
+    expect(stderr).toContain('set SEED_ADMIN_PASSWORD and SEED_USER_PASSWORD');
   });
 });

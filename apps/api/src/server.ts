@@ -6,6 +6,7 @@ import { connectDatabase } from './db/connect.js';
 import { localJwtSecret } from './lib/local-secret.js';
 import { createLogger } from './lib/logger.js';
 import { gracefulShutdown, type ShutdownHook } from './lib/shutdown.js';
+import { seedPasswords } from './seed/accounts.js';
 import { seedIfEmpty } from './seed/seed.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -35,7 +36,11 @@ async function main() {
 
   // Only a database the app started itself is filled unasked.
   if (db.embedded) {
-    const seeded = await seedIfEmpty();
+    const seeded = await seedIfEmpty(seedPasswords(config)).catch(async (err: Error) => {
+      console.error(err.message);
+      await db.close();
+      process.exit(1);
+    });
     if (seeded) logger.info({ accounts: seeded.accounts }, 'embedded database seeded');
   }
 
