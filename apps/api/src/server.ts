@@ -59,13 +59,15 @@ async function main() {
     closeDatabase: () => db.close(),
     logger,
   });
+  // The log is written asynchronously: flushed first, so its last lines arrive, in order.
+  const exit = (code: number) => logger.flush(() => process.exit(code));
   const stop = (signal: NodeJS.Signals) => {
     logger.info(`${signal} received`);
     shutdown().then(
-      () => process.exit(0),
+      () => exit(0),
       (err: unknown) => {
         logger.error({ err }, 'shutdown failed');
-        process.exit(1);
+        exit(1);
       },
     );
   };

@@ -53,10 +53,17 @@ const {
 } = mongoose.mongo;
 
 /**
+ * Socket errors that reach a route: the driver lets some through unwrapped (EPIPE when it writes
+ * to a connection the database just closed), so they mean the same as a MongoNetworkError.
+ */
+const BROKEN_CONNECTION_CODES = new Set(['EPIPE', 'ECONNRESET', 'ECONNREFUSED']);
+
+/**
  * The database cannot be reached right now (down, restarting, network cut): the driver gave up
  * selecting a server, lost its connection, or mongoose stopped waiting for one.
  */
 export const isDatabaseUnreachable = (err: unknown): boolean =>
+  BROKEN_CONNECTION_CODES.has(String((err as { code?: unknown } | null)?.code)) ||
   err instanceof MongoNetworkError ||
   err instanceof MongoServerSelectionError ||
   err instanceof MongoNotConnectedError ||
