@@ -1,4 +1,5 @@
 import mongoose from 'mongoose';
+import { isDatabaseUnreachable } from '../lib/errors.js';
 import { type EmbeddedDatabase, type EmbeddedKind, startEmbeddedDatabase } from './embedded.js';
 
 export interface DatabaseHandle {
@@ -65,7 +66,8 @@ async function connectWithin(url: string, dbName: string, waitMs: number): Promi
       });
       return;
     } catch (err) {
-      if (Date.now() >= deadline) throw err;
+      // Only an unreachable server is worth waiting for; a bad URL or credentials are not.
+      if (!isDatabaseUnreachable(err) || Date.now() >= deadline) throw err;
     }
   }
 }

@@ -7,6 +7,10 @@ const UNAVAILABLE = 'The shop is temporarily unavailable, please try again in a 
 describe('errors of an unreachable database', () => {
   it.each([
     ['a lost connection', new mongoose.mongo.MongoNetworkError('connection 3 closed')],
+    [
+      'a server selection that gave up while connecting',
+      new mongoose.Error.MongooseServerSelectionError('Server selection timed out after 1500 ms'),
+    ],
     ['a client that is not connected', new mongoose.mongo.MongoNotConnectedError('not connected')],
     [
       "mongoose's buffer timing out",

@@ -66,6 +66,7 @@ export const isDatabaseUnreachable = (err: unknown): boolean =>
   BROKEN_CONNECTION_CODES.has(String((err as { code?: unknown } | null)?.code)) ||
   err instanceof MongoNetworkError ||
   err instanceof MongoServerSelectionError ||
+  err instanceof mongoose.Error.MongooseServerSelectionError ||
   err instanceof MongoNotConnectedError ||
   err instanceof MongoTopologyClosedError ||
   (err instanceof mongoose.Error && /buffering timed out/.test(err.message));
