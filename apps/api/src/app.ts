@@ -62,7 +62,11 @@ export function createApp({ config, logger }: AppDeps) {
     res.status(up ? 200 : 503).json({ ok: up, database: up ? 'up' : 'down' });
   });
 
-  const auth = authRoutes({ jwtSecret: config.JWT_SECRET, authRateLimit: config.AUTH_RATE_LIMIT });
+  const auth = authRoutes({
+    jwtSecret: config.JWT_SECRET,
+    authRateLimit: config.AUTH_RATE_LIMIT,
+    profileRateLimit: config.PROFILE_RATE_LIMIT,
+  });
   const payments = paymentRoutes({ config, signedIn: auth.signedIn });
   // Before the JSON parser: Stripe signs the webhook's raw bytes.
   app.use('/api/v1/order', payments.webhook);

@@ -1,10 +1,14 @@
 import { z } from 'zod';
 
+/** HS256 keys shorter than its 256-bit output can be brute-forced from one token. */
+const MIN_PRODUCTION_SECRET_BYTES = 32;
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-    HOST: z.string().default('0.0.0.0'),
+    /** Loopback unless told otherwise: docker compose sets 0.0.0.0 inside its network. */
+    HOST: z.string().default('127.0.0.1'),
     MONGO_URL: z.string().trim().min(1).optional(),
     /** Where the embedded database keeps its files when MONGO_URL is not set. */
     DATA_DIR: z.string().default('.data'),
@@ -16,7 +20,16 @@ const envSchema = z
     WEB_DIST: z.string().optional(),
     /** Upload limit for product photos, in bytes. */
     MAX_PHOTO_BYTES: z.coerce.number().int().positive().default(1_000_000),
+    /** On SIGTERM/SIGINT, how long requests in flight may run before they are cut. */
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(8_000),
     AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+    /** Profile updates allowed per signed-in user in 15 minutes (each one may hash a password). */
+    PROFILE_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+    /** create-payment-intent and place-order calls allowed per signed-in user in 15 minutes, each. */
+    CHECKOUT_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+    /** Passwords of the seed accounts; required outside development (no published password). */
+    SEED_ADMIN_PASSWORD: z.string().min(8).optional(),
+    SEED_USER_PASSWORD: z.string().min(8).optional(),
     /**
      * Express 'trust proxy': which hops may set X-Forwarded-For, so that the login rate
      * limit counts shoppers, not the proxy in front (docker-compose sets 1 for nginx).
@@ -42,6 +55,16 @@ const envSchema = z
         code: 'custom',
         path: ['JWT_SECRET'],
         message: 'JWT_SECRET must be set in production',
+      });
+    } else if (
+      env.NODE_ENV === 'production' &&
+      env.JWT_SECRET &&
+      Buffer.byteLength(env.JWT_SECRET) < MIN_PRODUCTION_SECRET_BYTES
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_SECRET'],
+        message: `JWT_SECRET must be at least ${MIN_PRODUCTION_SECRET_BYTES} bytes in production (e.g. openssl rand -hex 32)`,
       });
     }
   });

@@ -4,7 +4,10 @@ import { createApp } from './app.js';
 import { loadConfig } from './config.js';
 import { connectDatabase } from './db/connect.js';
 import { localJwtSecret } from './lib/local-secret.js';
+import { releaseHeldLocks } from './lib/locks.js';
 import { createLogger, logsForAPerson } from './lib/logger.js';
+import { gracefulShutdown, type ShutdownHook } from './lib/shutdown.js';
+import { seedPasswords } from './seed/accounts.js';
 import { seedIfEmpty } from './seed/seed.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -34,7 +37,11 @@ async function main() {
 
   // Only a database the app started itself is filled unasked.
   if (db.embedded) {
-    const seeded = await seedIfEmpty();
+    const seeded = await seedIfEmpty(seedPasswords(config)).catch(async (err: Error) => {
+      console.error(err.message);
+      await db.close();
+      process.exit(1);
+    });
     if (seeded) logger.info({ accounts: seeded.accounts }, 'embedded database seeded');
   }
 
@@ -44,13 +51,29 @@ async function main() {
     logger.info(`shop listening on http://localhost:${config.PORT}`);
   });
 
-  const shutdown = async () => {
-    server.close();
-    await db.close();
-    process.exit(0);
+  // Run after the last request finished and before the database closes.
+  const shutdownHooks: ShutdownHook[] = [{ name: 'release locks', run: releaseHeldLocks }];
+  const shutdown = gracefulShutdown({
+    server,
+    timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    hooks: shutdownHooks,
+    closeDatabase: () => db.close(),
+    logger,
+  });
+  // The log is written asynchronously: flushed first, so its last lines arrive, in order.
+  const exit = (code: number) => logger.flush(() => process.exit(code));
+  const stop = (signal: NodeJS.Signals) => {
+    logger.info(`${signal} received`);
+    shutdown().then(
+      () => exit(0),
+      (err: unknown) => {
+        logger.error({ err }, 'shutdown failed');
+        exit(1);
+      },
+    );
   };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }
 
 void main();

@@ -92,6 +92,8 @@ export const profileUpdateResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
   updatedUser: userSchema,
+  /** Given when the password changed: the tokens issued before are revoked. */
+  token: z.string().optional(),
 });
 export type ProfileUpdateResponse = z.infer<typeof profileUpdateResponseSchema>;
 

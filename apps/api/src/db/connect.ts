@@ -1,4 +1,5 @@
 import mongoose from 'mongoose';
+import { isDatabaseUnreachable } from '../lib/errors.js';
 import { type EmbeddedDatabase, type EmbeddedKind, startEmbeddedDatabase } from './embedded.js';
 
 export interface DatabaseHandle {
@@ -15,6 +16,14 @@ export interface ConnectOptions {
   log?: (line: string) => void;
 }
 
+/**
+ * How long a call waits for an unreachable database before it fails (and answers 503):
+ * both mongoose's buffer while disconnected and the driver's server selection.
+ */
+export const DATABASE_WAIT_MS = 1_500;
+/** How long the start waits for a database given by MONGO_URL to answer. */
+const STARTUP_WAIT_MS = 15_000;
+
 /** MONGO_URL when given; otherwise an embedded database the app starts itself. */
 export async function connectDatabase(options: ConnectOptions): Promise<DatabaseHandle> {
   const prefer = process.env.SHOP_EMBEDDED_DB as EmbeddedKind | undefined;
@@ -27,10 +36,8 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
       });
   const url = options.mongoUrl ?? embedded?.url ?? '';
   mongoose.set('strictQuery', true);
-  await mongoose.connect(url, {
-    dbName: options.dbName ?? databaseNamedIn(url) ?? 'shop',
-    serverSelectionTimeoutMS: 10_000,
-  });
+  mongoose.set('bufferTimeoutMS', DATABASE_WAIT_MS);
+  await connectWithin(url, options.dbName ?? databaseNamedIn(url) ?? 'shop', STARTUP_WAIT_MS);
   // Every query the shop makes has an index declared on its model; build them before serving.
   await Promise.all(mongoose.modelNames().map((name) => mongoose.model(name).createIndexes()));
   return {
@@ -41,6 +48,28 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
       await embedded?.stop();
     },
   };
+}
+
+/**
+ * Short timeouts and a frequent heartbeat: while the database is down calls fail fast, and
+ * once it is back (restarted by the supervisor, or MONGO_URL's server) the driver sees it
+ * within a second and the same connection serves again.
+ */
+async function connectWithin(url: string, dbName: string, waitMs: number): Promise<void> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      await mongoose.connect(url, {
+        dbName,
+        serverSelectionTimeoutMS: DATABASE_WAIT_MS,
+        heartbeatFrequencyMS: 1_000,
+      });
+      return;
+    } catch (err) {
+      // Only an unreachable server is worth waiting for; a bad URL or credentials are not.
+      if (!isDatabaseUnreachable(err) || Date.now() >= deadline) throw err;
+    }
+  }
 }
 
 /** The database a URL names (mongodb://host/name), so that the server and `pnpm seed` agree. */

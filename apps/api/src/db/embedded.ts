@@ -1,5 +1,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { lookup } from 'node:dns/promises';
+import type { EventEmitter } from 'node:events';
 import { existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
@@ -12,6 +13,8 @@ export type EmbeddedKind = 'mongodb-memory-server' | 'ferretdb';
 export interface EmbeddedDatabase {
   kind: EmbeddedKind;
   url: string;
+  /** The database server's current process id (it changes when the server is restarted). */
+  pid(): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -36,7 +39,7 @@ export async function startEmbeddedDatabase(options: EmbeddedOptions): Promise<E
     try {
       const db =
         kind === 'mongodb-memory-server'
-          ? await startMongoMemoryServer(join(options.dataDir, 'mongodb'))
+          ? await startMongoMemoryServer(join(options.dataDir, 'mongodb'), log)
           : await startFerretDb(join(options.dataDir, 'ferretdb'), log);
       log(`embedded database: ${kind} at ${db.url}`);
       return db;
@@ -52,7 +55,10 @@ export async function startEmbeddedDatabase(options: EmbeddedOptions): Promise<E
   );
 }
 
-async function startMongoMemoryServer(dbPath: string): Promise<EmbeddedDatabase> {
+async function startMongoMemoryServer(
+  dbPath: string,
+  log: (line: string) => void,
+): Promise<EmbeddedDatabase> {
   mkdirSync(dbPath, { recursive: true });
   const { DryMongoBinary, MongoMemoryServer } = await import('mongodb-memory-server');
   const cached = await DryMongoBinary.locateBinary(await DryMongoBinary.generateOptions());
@@ -60,10 +66,30 @@ async function startMongoMemoryServer(dbPath: string): Promise<EmbeddedDatabase>
   const server = await MongoMemoryServer.create({
     instance: { dbPath, storageEngine: 'wiredTiger', ip: '127.0.0.1' },
   });
+  let stopping = false;
+  // A mongod that dies is started again on the same port and folder, as ferretdb is.
+  const superviseInstance = () => {
+    const instance: EventEmitter | undefined = server.instanceInfo?.instance;
+    instance?.once('instanceClosed', async () => {
+      if (stopping) return;
+      log('embedded database: mongod exited; restarting');
+      try {
+        await server.stop({ doCleanup: false, force: false });
+        await server.start(true);
+        log(`embedded database: mongod back at ${server.getUri()}`);
+        superviseInstance();
+      } catch (err) {
+        log(`embedded database: mongod restart failed (${(err as Error).message})`);
+      }
+    });
+  };
+  superviseInstance();
   return {
     kind: 'mongodb-memory-server',
     url: server.getUri(),
+    pid: () => server.instanceInfo?.instance.mongodProcess?.pid,
     stop: async () => {
+      stopping = true;
       await server.stop({ doCleanup: false });
     },
   };
@@ -140,6 +166,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Waits between restarts of a database that died: doubles from the first, up to the last. */
+const RESTART_DELAYS_MS = [100, 200, 400, 800, 1_600, 3_200, 5_000];
+
+/**
+ * Runs tools/ferretdb on a fixed port and keeps it running: when it dies (crash, OOM kill),
+ * it is started again on the same port and folder, so the driver reconnects on its own.
+ */
 export async function startFerretDb(
   dir: string,
   log: (line: string) => void = () => {},
@@ -147,24 +180,54 @@ export async function startFerretDb(
   mkdirSync(dir, { recursive: true });
   const binary = await buildFerretDb();
   const port = await freePort();
-  // At warn, FerretDB logs every refused command (e.g. mongoose's 'collection exists').
-  const child = spawn(
-    binary,
-    ['-listen', `127.0.0.1:${port}`, '-dir', dir, '-log-level', 'error'],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  child.stderr?.on('data', (chunk: Buffer) => log(`ferretdb: ${chunk.toString().trim()}`));
+  const launch = () => {
+    // At warn, FerretDB logs every refused command (e.g. mongoose's 'collection exists').
+    const child = spawn(
+      binary,
+      ['-listen', `127.0.0.1:${port}`, '-dir', dir, '-log-level', 'error'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    child.stderr?.on('data', (chunk: Buffer) => log(`ferretdb: ${chunk.toString().trim()}`));
+    return child;
+  };
+  let child = launch();
   await waitForReady(child);
+  let stopping = false;
+  let failures = 0;
+  const supervise = (running: ChildProcess) => {
+    running.once('exit', (code, signal) => {
+      if (stopping) return;
+      const delay = RESTART_DELAYS_MS[Math.min(failures, RESTART_DELAYS_MS.length - 1)];
+      log(`embedded database: ferretdb exited (${signal ?? code}); restarting in ${delay} ms`);
+      setTimeout(() => {
+        if (stopping) return;
+        child = launch();
+        const started = Date.now();
+        waitForReady(child).then(
+          () => {
+            failures = 0;
+            log(`embedded database: ferretdb back on port ${port} in ${Date.now() - started} ms`);
+          },
+          (err: Error) => {
+            failures += 1;
+            log(`embedded database: ferretdb restart failed (${err.message})`);
+          },
+        );
+        supervise(child);
+      }, delay).unref();
+    });
+  };
+  supervise(child);
   const stopOnExit = () => child.kill('SIGTERM');
   process.once('exit', stopOnExit);
   return {
     kind: 'ferretdb',
     url: `mongodb://127.0.0.1:${port}/`,
+    pid: () => child.pid,
     stop: async () => {
+      stopping = true;
       process.off('exit', stopOnExit);
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       await exited;

@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import mongoose from 'mongoose';
 import { MulterError } from 'multer';
 import { z } from 'zod';
 
@@ -44,6 +45,32 @@ export function describeZodError(error: z.ZodError): string {
   return path && !namesField ? `${path}: ${message}` : message;
 }
 
+const {
+  MongoNetworkError,
+  MongoNotConnectedError,
+  MongoServerSelectionError,
+  MongoTopologyClosedError,
+} = mongoose.mongo;
+
+/**
+ * Socket errors that reach a route: the driver lets some through unwrapped (EPIPE when it writes
+ * to a connection the database just closed), so they mean the same as a MongoNetworkError.
+ */
+const BROKEN_CONNECTION_CODES = new Set(['EPIPE', 'ECONNRESET', 'ECONNREFUSED']);
+
+/**
+ * The database cannot be reached right now (down, restarting, network cut): the driver gave up
+ * selecting a server, lost its connection, or mongoose stopped waiting for one.
+ */
+export const isDatabaseUnreachable = (err: unknown): boolean =>
+  BROKEN_CONNECTION_CODES.has(String((err as { code?: unknown } | null)?.code)) ||
+  err instanceof MongoNetworkError ||
+  err instanceof MongoServerSelectionError ||
+  err instanceof mongoose.Error.MongooseServerSelectionError ||
+  err instanceof MongoNotConnectedError ||
+  err instanceof MongoTopologyClosedError ||
+  (err instanceof mongoose.Error && /buffering timed out/.test(err.message));
+
 interface LoggedRequest {
   log?: { error: (obj: unknown, msg?: string) => void };
 }
@@ -67,6 +94,9 @@ export function toAppError(err: unknown): AppError {
   if (e?.name === 'CastError') return badRequest('Invalid id');
   if (e?.name === 'BSONError') return badRequest('Invalid input');
   if (e?.name === 'ValidationError') return badRequest('Invalid input');
+  if (isDatabaseUnreachable(err)) {
+    return new AppError(503, 'The shop is temporarily unavailable, please try again in a moment');
+  }
   if (isDuplicateKeyError(err))
     return conflict('A record with the same unique value already exists');
   return new AppError(500, 'Internal server error');

@@ -3,17 +3,25 @@ import { z } from 'zod';
 import { unauthorized } from './errors.js';
 
 const TOKEN_LIFETIME = '7d';
-const payloadSchema = z.object({ _id: z.string() });
+/** `v` is the user's token version when the token was made; older tokens have none (0). */
+const payloadSchema = z.object({ _id: z.string(), v: z.number().int().min(0).default(0) });
 
-export const signToken = (userId: string, secret: string): string =>
-  jwt.sign({ _id: userId }, secret, { expiresIn: TOKEN_LIFETIME, algorithm: 'HS256' });
+export interface TokenClaims {
+  userId: string;
+  /** Matches the user's `tokenVersion` until the password changes. */
+  version: number;
+}
 
-/** Accepts the token raw or as `Bearer <token>`; returns the user id it was issued for. */
-export function verifyToken(header: string | undefined, secret: string): string {
+export const signToken = (userId: string, secret: string, version = 0): string =>
+  jwt.sign({ _id: userId, v: version }, secret, { expiresIn: TOKEN_LIFETIME, algorithm: 'HS256' });
+
+/** Accepts the token raw or as `Bearer <token>`; returns whom and which version it was issued for. */
+export function verifyToken(header: string | undefined, secret: string): TokenClaims {
   if (!header) throw unauthorized();
   const token = header.replace(/^Bearer\s+/i, '').trim();
   try {
-    return payloadSchema.parse(jwt.verify(token, secret, { algorithms: ['HS256'] }))._id;
+    const claims = payloadSchema.parse(jwt.verify(token, secret, { algorithms: ['HS256'] }));
+    return { userId: claims._id, version: claims.v };
   } catch {
     throw unauthorized('Unauthorized: invalid or expired token');
   }

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../config.js';
 import { connectDatabase } from '../db/connect.js';
 import { localJwtSecret } from '../lib/local-secret.js';
+import { seedPasswords } from './accounts.js';
 import { seed } from './seed.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -12,6 +13,7 @@ async function main() {
   // DATA_DIR is relative to the repository root, as server.ts resolves it.
   const dataDirOf = (env: { DATA_DIR: string }) => resolve(here, '../../../..', env.DATA_DIR);
   const config = loadConfig(process.env, (env) => localJwtSecret(dataDirOf(env)));
+  const passwords = seedPasswords(config);
   const dataDir = dataDirOf(config);
   const db = await connectDatabase({
     ...(config.MONGO_URL ? { mongoUrl: config.MONGO_URL } : {}),
@@ -21,7 +23,7 @@ async function main() {
     console.log(
       db.embedded ? `database: embedded ${db.embedded.kind} in ${dataDir}` : 'database: MONGO_URL',
     );
-    const { accounts, created } = await seed();
+    const { accounts, created } = await seed(new Date(), passwords);
     console.log(
       `created ${created.categories} categories, ${created.products} products, ${created.orders} orders (existing ones kept)`,
     );

@@ -11,7 +11,8 @@ import { OrderModel } from '../features/orders/model.js';
 import { ProductModel } from '../features/products/model.js';
 import { photoEtag } from '../features/products/photo.js';
 import { startTestApp } from '../test/harness.js';
-import { SEED_ACCOUNTS, seed, seedIfEmpty } from './seed.js';
+import { SEED_ACCOUNTS } from './accounts.js';
+import { seed, seedIfEmpty } from './seed.js';
 
 let t: Awaited<ReturnType<typeof startTestApp>>;
 let firstRun: Awaited<ReturnType<typeof seedIfEmpty>>;

@@ -1,36 +1,18 @@
 import type { OrderStatus } from '@shop/contracts';
 import type mongoose from 'mongoose';
 import { UserModel } from '../features/auth/model.js';
-import { hashPassword } from '../features/auth/use-cases.js';
 import { CategoryModel } from '../features/categories/model.js';
 import { OrderModel } from '../features/orders/model.js';
 import { ProductModel } from '../features/products/model.js';
 import { toSlug } from '../lib/slug.js';
+import {
+  DEMO_USER,
+  insertMissingAccounts,
+  PUBLISHED_PASSWORDS,
+  type SeedPasswords,
+} from './accounts.js';
 import { CATALOG } from './catalog.js';
 import { renderProductPhoto } from './photos.js';
-
-const ADMIN = {
-  label: 'admin',
-  name: 'Shop Admin',
-  email: 'admin@shop.test',
-  password: 'admin123',
-  role: 1,
-  phone: '555-0100',
-  address: '1 Market Street, Springfield',
-} as const;
-
-const DEMO_USER = {
-  label: 'user',
-  name: 'Demo User',
-  email: 'user@shop.test',
-  password: 'user1234',
-  role: 0,
-  phone: '555-0123',
-  address: '42 Demo Lane, Springfield',
-} as const;
-
-/** The demo accounts; their credentials are printed and documented in the README. */
-export const SEED_ACCOUNTS = [ADMIN, DEMO_USER] as const;
 
 interface SampleOrder {
   paymentId: string;
@@ -79,7 +61,7 @@ const HOUR_MS = 60 * 60 * 1000;
 const SEED_CURRENCY = 'usd';
 
 export interface SeedResult {
-  /** One printable line per account: role, e-mail and password. */
+  /** One printable line per account: role, e-mail and password (or that it was kept). */
   accounts: string[];
   /** How many documents this run added (0 everywhere on a second run). */
   created: { categories: number; products: number; orders: number };
@@ -101,21 +83,6 @@ async function insertIfMissing<T>(
     { upsert: true, timestamps: false },
   );
   return upsertedCount > 0;
-}
-
-/** The demo accounts always get their documented credentials back, so the printout is true. */
-async function upsertAccounts() {
-  const ids = new Map<string, mongoose.Types.ObjectId>();
-  for (const { name, email, password, role, phone, address } of SEED_ACCOUNTS) {
-    await UserModel.updateOne(
-      { email },
-      { $set: { name, email, role, phone, address, password: await hashPassword(password) } },
-      { upsert: true },
-    );
-    const user = await UserModel.findOne({ email }).select('_id').lean();
-    if (user) ids.set(email, user._id);
-  }
-  return ids;
 }
 
 async function upsertCategories(now: Date) {
@@ -200,21 +167,30 @@ async function upsertSampleOrders(buyer: mongoose.Types.ObjectId | undefined, no
   return created;
 }
 
-/** Fills the database with the demo shop; safe to run any number of times. */
-export async function seed(now = new Date()): Promise<SeedResult> {
-  const accountIds = await upsertAccounts();
+/**
+ * Fills the database with the demo shop; safe to run any number of times. Accounts that
+ * are missing get `passwords` (see seedPasswords); existing ones are never changed.
+ */
+export async function seed(
+  now = new Date(),
+  passwords: SeedPasswords = PUBLISHED_PASSWORDS,
+): Promise<SeedResult> {
+  const accounts = await insertMissingAccounts(passwords);
+  const accountIds = accounts.ids;
   const categories = await upsertCategories(now);
   const products = await upsertProducts(now);
   const orders = await upsertSampleOrders(accountIds.get(DEMO_USER.email), now);
   return {
-    accounts: SEED_ACCOUNTS.map((a) => `${a.label.padEnd(6)} ${a.email} / ${a.password}`),
+    accounts: accounts.lines,
     created: { categories, products, orders },
   };
 }
 
 /** Seeds only a brand-new database: one without any product or user. */
-export async function seedIfEmpty(): Promise<{ accounts: string[] } | null> {
+export async function seedIfEmpty(
+  passwords: SeedPasswords = PUBLISHED_PASSWORDS,
+): Promise<{ accounts: string[] } | null> {
   const [product, user] = await Promise.all([ProductModel.exists({}), UserModel.exists({})]);
   if (product || user) return null;
-  return seed();
+  return seed(new Date(), passwords);
 }

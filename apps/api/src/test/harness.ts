@@ -18,6 +18,8 @@ export const testConfig = (overrides: Record<string, string> = {}) =>
     JWT_SECRET: TEST_JWT_SECRET,
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT: '1000',
+    PROFILE_RATE_LIMIT: '1000',
+    CHECKOUT_RATE_LIMIT: '1000',
     ...overrides,
   });
 

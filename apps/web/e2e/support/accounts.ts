@@ -1,4 +1,4 @@
-/** The seeded demo accounts (apps/api/src/seed/seed.ts, SEED_ACCOUNTS; also in the README). */
+/** The seeded demo accounts (apps/api/src/seed/accounts.ts, SEED_ACCOUNTS; also in the README). */
 export const SEED_ADMIN = {
   name: 'Shop Admin',
   email: 'admin@shop.test',

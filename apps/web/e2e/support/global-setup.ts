@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../../api/src/db/embedded';
+import { SEED_ADMIN, SEED_USER } from './accounts';
 import { API_SERVER, SCREENSHOT_DIR, WEB_INDEX } from './paths';
 
 declare module 'vitest' {
@@ -52,6 +53,11 @@ export default async function setup(project: TestProject) {
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     // Every e2e file signs in several times from the same address within minutes.
     AUTH_RATE_LIMIT: process.env.AUTH_RATE_LIMIT ?? '1000',
+    PROFILE_RATE_LIMIT: process.env.PROFILE_RATE_LIMIT ?? '1000',
+    CHECKOUT_RATE_LIMIT: process.env.CHECKOUT_RATE_LIMIT ?? '1000',
+    // Outside development the seed wants its passwords said out loud: the published ones.
+    SEED_ADMIN_PASSWORD: SEED_ADMIN.password,
+    SEED_USER_PASSWORD: SEED_USER.password,
   };
   delete env.MONGO_URL;
 

@@ -1,9 +1,9 @@
 import { ADMIN_ROLE } from '@shop/contracts';
 import type { RequestHandler } from 'express';
-import { forbidden, unauthorized } from '../../lib/errors.js';
+import { forbidden } from '../../lib/errors.js';
 import { verifyToken } from '../../lib/tokens.js';
 import type { PublicUser } from './model.js';
-import { findUser } from './use-cases.js';
+import { findSignedInUser } from './use-cases.js';
 
 declare global {
   namespace Express {
@@ -13,14 +13,11 @@ declare global {
   }
 }
 
-/** Lets the request through only with a valid token of a user that still exists. */
+/** Lets the request through only with a valid, unrevoked token of a user that still exists. */
 export const requireSignIn =
   (jwtSecret: string): RequestHandler =>
   async (req, _res, next) => {
-    const userId = verifyToken(req.headers.authorization, jwtSecret);
-    const user = await findUser(userId);
-    if (!user) throw unauthorized('Unauthorized: account no longer exists');
-    req.user = user;
+    req.user = await findSignedInUser(verifyToken(req.headers.authorization, jwtSecret));
     next();
   };
 

@@ -8,6 +8,8 @@ const userSchema = new mongoose.Schema(
     phone: { type: String, required: true },
     address: { type: String, required: true },
     role: { type: Number, default: 0 },
+    /** Raised by a password change: tokens carrying an older version are refused. */
+    tokenVersion: { type: Number, default: 0 },
   },
   { timestamps: true },
 );

@@ -7,6 +7,7 @@ import { type ErrorRequestHandler, Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { AppError, toAppError } from '../../lib/errors.js';
 import { currentUser } from '../../lib/http.js';
+import { perUserRateLimit } from '../../lib/rate-limits.js';
 import { requireAdmin, requireSignIn } from './middleware.js';
 import { listUsers, login, registerUser, updateProfile } from './use-cases.js';
 
@@ -14,6 +15,8 @@ export interface AuthRoutesOptions {
   jwtSecret: string;
   /** Login and register attempts allowed per client address in 15 minutes. */
   authRateLimit: number;
+  /** Profile updates allowed per user in 15 minutes. */
+  profileRateLimit: number;
 }
 
 /** The profile screen reads a refusal's reason from `error` as well as `message`. */
@@ -26,7 +29,7 @@ const reasonAlsoInErrorField: ErrorRequestHandler = (err, _req, _res, next) => {
   );
 };
 
-export function authRoutes({ jwtSecret, authRateLimit }: AuthRoutesOptions) {
+export function authRoutes({ jwtSecret, authRateLimit, profileRateLimit }: AuthRoutesOptions) {
   const router = Router();
   const signedIn = requireSignIn(jwtSecret);
   const limiter = rateLimit({
@@ -58,10 +61,10 @@ export function authRoutes({ jwtSecret, authRateLimit }: AuthRoutesOptions) {
     res.json({ ok: true });
   });
 
-  router.put('/profile', signedIn, async (req, res) => {
+  router.put('/profile', signedIn, perUserRateLimit(profileRateLimit), async (req, res) => {
     const changes = profileUpdateRequestSchema.parse(req.body);
-    const updatedUser = await updateProfile(currentUser(req)._id, changes);
-    res.json({ success: true, message: 'Profile Updated Successfully', updatedUser });
+    const updated = await updateProfile(currentUser(req)._id, changes, jwtSecret);
+    res.json({ success: true, message: 'Profile Updated Successfully', ...updated });
   });
   router.use('/profile', reasonAlsoInErrorField);
 

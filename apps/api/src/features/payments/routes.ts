@@ -8,6 +8,7 @@ import {
 import express, { type RequestHandler, Router } from 'express';
 import type { Config } from '../../config.js';
 import { currentUser } from '../../lib/http.js';
+import { perUserRateLimit } from '../../lib/rate-limits.js';
 import { changeOrderStatus } from './cancel-order.js';
 import { createPaymentIntent } from './create-payment-intent.js';
 import { placeOrder } from './place-order.js';
@@ -23,6 +24,7 @@ export interface PaymentRoutesOptions {
     | 'STRIPE_CURRENCY'
     | 'STRIPE_API_BASE'
     | 'STRIPE_TIMEOUT_MS'
+    | 'CHECKOUT_RATE_LIMIT'
   >;
   signedIn: RequestHandler;
 }
@@ -44,18 +46,20 @@ export function paymentRoutes({ config, signedIn }: PaymentRoutesOptions) {
   };
 
   const router = Router();
+  const intentLimit = perUserRateLimit(config.CHECKOUT_RATE_LIMIT);
+  const orderLimit = perUserRateLimit(config.CHECKOUT_RATE_LIMIT);
 
   router.get('/config', (_req, res) => {
     res.json(stripeConfig);
   });
 
-  router.post('/create-payment-intent', signedIn, async (req, res) => {
+  router.post('/create-payment-intent', signedIn, intentLimit, async (req, res) => {
     const ready = payments();
     const { cart } = createPaymentIntentRequestSchema.parse(req.body);
     res.json(await createPaymentIntent(ready, currentUser(req), cart));
   });
 
-  router.post('/place-order', signedIn, async (req, res) => {
+  router.post('/place-order', signedIn, orderLimit, async (req, res) => {
     const ready = payments();
     const { payment } = placeOrderRequestSchema.parse(req.body);
     const { order, created } = await placeOrder(ready, payment.id, currentUser(req));

@@ -53,6 +53,24 @@ describe('profile', () => {
     expect(sent?.authorization).toBe(session.token);
   });
 
+  it('when the password changes, then the new token the server gives replaces the revoked one', async () => {
+    server.on('PUT', '/api/v1/auth/profile', {
+      status: 200,
+      body: {
+        success: true,
+        message: 'Profile Updated Successfully',
+        updatedUser: person,
+        token: 'token-after-password-change',
+      },
+    });
+    const { user } = renderApp('/dashboard/user/profile', { auth: session });
+    await user.type(await screen.findByLabelText('Password'), 'brand-new-1');
+    await user.click(screen.getByRole('button', { name: 'UPDATE' }));
+
+    expect(await findToast('Profile Updated Successfully')).toBeInTheDocument();
+    expect(storedJson('auth')).toEqual({ user: person, token: 'token-after-password-change' });
+  });
+
   it('when the server refuses, then its error shows', async () => {
     server.on('PUT', '/api/v1/auth/profile', {
       status: 400,

@@ -7,14 +7,17 @@ import {
 import axios from 'axios';
 import { errorMessage, sendParsed } from '../../../lib/api-client';
 
-export async function updateProfile(body: ProfileUpdateRequest): Promise<User> {
-  const { updatedUser } = await sendParsed(
+/** The updated user, and the new token when the password changed (the old one is revoked). */
+export async function updateProfile(
+  body: ProfileUpdateRequest,
+): Promise<{ updatedUser: User; token?: string | undefined }> {
+  const { updatedUser, token } = await sendParsed(
     'put',
     '/api/v1/auth/profile',
     body,
     profileUpdateResponseSchema,
   );
-  return updatedUser;
+  return { updatedUser, token };
 }
 
 /** A refused update explains itself in `error` (spec §7); offline there is nothing to read. */

@@ -17,14 +17,14 @@ export function ProfileForm() {
     event.preventDefault();
     setSubmitting(true);
     try {
-      const updatedUser = await updateProfile({
+      const { updatedUser, token } = await updateProfile({
         name,
         email: user?.email ?? '',
         password,
         phone,
         address,
       });
-      setAuth({ ...auth, user: updatedUser });
+      setAuth({ ...auth, user: updatedUser, token: token ?? auth.token });
       setPassword('');
       toast.success('Profile Updated Successfully');
     } catch (err) {

@@ -1,0 +1,66 @@
+/**
+ * Login timing: how long POST /api/v1/auth/login takes for a wrong password on an account
+ * that exists and for an e-mail nobody has, so that the answer time does not tell who has
+ * an account. Prints the median of each over N tries and their ratio.
+ *
+ *   cd apps/api && npx tsx scripts/login-timing.ts [tries]
+ *
+ * Runs on a throwaway embedded database (or a throwaway database on MONGO_URL).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import mongoose from 'mongoose';
+import supertest from 'supertest';
+import { createApp } from '../src/app.js';
+import { connectDatabase } from '../src/db/connect.js';
+import { startEmbeddedDatabase } from '../src/db/embedded.js';
+import { UserModel } from '../src/features/auth/model.js';
+import { hashPassword } from '../src/features/auth/use-cases.js';
+import { createLogger } from '../src/lib/logger.js';
+import { testConfig } from '../src/test/harness.js';
+
+const tries = Number(process.argv[2] ?? 20);
+const dataDir = mkdtempSync(join(tmpdir(), 'shop-login-timing-'));
+const embedded = process.env.MONGO_URL
+  ? null
+  : await startEmbeddedDatabase({ dataDir, prefer: 'ferretdb' });
+const db = await connectDatabase({
+  mongoUrl: process.env.MONGO_URL ?? (embedded?.url as string),
+  dataDir,
+  dbName: `login_timing_${process.pid}`,
+});
+try {
+  await UserModel.create({
+    name: 'Timing',
+    email: 'known@example.com',
+    password: await hashPassword('the-right-one'),
+    phone: '555-0100',
+    address: '1 Clock Street',
+  });
+  const app = createApp({ config: testConfig(), logger: createLogger('silent') });
+  const median = async (email: string) => {
+    const times: number[] = [];
+    for (let i = 0; i < tries; i += 1) {
+      const started = performance.now();
+      await supertest(app).post('/api/v1/auth/login').send({ email, password: 'wrong-guess' });
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    return times[Math.floor(times.length / 2)] as number;
+  };
+  const known = await median('known@example.com');
+  const unknown = await median('nobody@example.com');
+  console.log(
+    `login, wrong password, known e-mail:  median ${known.toFixed(1)} ms (${tries} tries)`,
+  );
+  console.log(
+    `login, unknown e-mail:                median ${unknown.toFixed(1)} ms (${tries} tries)`,
+  );
+  console.log(`ratio unknown/known: ${(unknown / known).toFixed(2)}`);
+} finally {
+  await mongoose.connection.dropDatabase();
+  await db.close();
+  await embedded?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+
+describe('configuration of accounts and limits', () => {
+  it('when nothing says otherwise, then the server listens on loopback only', () => {
+    expect(loadConfig({ JWT_SECRET: 's' }).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ JWT_SECRET: 's', HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+  });
+
+  it('when production has a JWT_SECRET shorter than 32 bytes, then loading fails naming it', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(31) })).toThrow(
+      /JWT_SECRET: JWT_SECRET must be at least 32 bytes in production/,
+    );
+    const ok = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) });
+    expect(ok.JWT_SECRET).toHaveLength(32);
+  });
+
+  it('when not in production, then a short JWT_SECRET is still accepted', () => {
+    expect(loadConfig({ NODE_ENV: 'test', JWT_SECRET: 's' }).JWT_SECRET).toBe('s');
+  });
+
+  it('when nothing is set, then the per-user limits default to 10 profile updates and 30 checkout calls', () => {
+    const config = loadConfig({ JWT_SECRET: 's' });
+    expect(config.PROFILE_RATE_LIMIT).toBe(10);
+    expect(config.CHECKOUT_RATE_LIMIT).toBe(30);
+    expect(config.SHUTDOWN_TIMEOUT_MS).toBe(8_000);
+  });
+
+  it('when a limit is not a positive number, then loading fails naming it', () => {
+    expect(() => loadConfig({ JWT_SECRET: 's', CHECKOUT_RATE_LIMIT: '0' })).toThrow(
+      /CHECKOUT_RATE_LIMIT/,
+    );
+    expect(() => loadConfig({ JWT_SECRET: 's', SEED_ADMIN_PASSWORD: 'short' })).toThrow(
+      /SEED_ADMIN_PASSWORD/,
+    );
+  });
+});

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UserModel } from '../features/auth/model.js';
+import { startTestApp } from '../test/harness.js';
+import {
+  insertMissingAccounts,
+  PUBLISHED_PASSWORDS,
+  SEED_ACCOUNTS,
+  seedPasswords,
+} from './accounts.js';
+
+let t: Awaited<ReturnType<typeof startTestApp>>;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const [ADMIN, USER] = SEED_ACCOUNTS;
+const login = (email: string, password: string) =>
+  t.http().post('/api/v1/auth/login').send({ email, password });
+
+describe('seed passwords', () => {
+  it('when in development without variables, then the published passwords are used', () => {
+    expect(seedPasswords({ NODE_ENV: 'development' })).toEqual(PUBLISHED_PASSWORDS);
+  });
+
+  it('when in production or test without variables, then the seed refuses with the variables to set', () => {
+    for (const NODE_ENV of ['production', 'test'] as const) {
+      expect(() => seedPasswords({ NODE_ENV })).toThrow(
+        /published passwords .*set SEED_ADMIN_PASSWORD and SEED_USER_PASSWORD/,
+      );
+      expect(() => seedPasswords({ NODE_ENV, SEED_ADMIN_PASSWORD: 'only-admin-1' })).toThrow(
+        /SEED_USER_PASSWORD/,
+      );
+    }
+  });
+
+  it('when both variables are given, then they are used anywhere', () => {
+    const given = { SEED_ADMIN_PASSWORD: 'admin-pass-1', SEED_USER_PASSWORD: 'user-pass-1' };
+    for (const NODE_ENV of ['development', 'production'] as const) {
+      expect(seedPasswords({ NODE_ENV, ...given })).toEqual({
+        [ADMIN.email]: 'admin-pass-1',
+        [USER.email]: 'user-pass-1',
+      });
+    }
+  });
+});
+
+describe('seed accounts', () => {
+  it('when the accounts are missing, then they are created with the given passwords, which are not printed', async () => {
+    const passwords = { [ADMIN.email]: 'chosen-admin-1', [USER.email]: 'chosen-user-1' };
+
+    const { lines } = await insertMissingAccounts(passwords);
+
+    expect(lines.join('\n')).not.toMatch(/chosen-/);
+    expect(lines[0]).toContain('(the password you set)');
+    await login(ADMIN.email, 'chosen-admin-1').expect(200);
+    await login(ADMIN.email, ADMIN.password).expect(401);
+  });
+
+  it('when an account already exists, then the seed changes nothing in it, not even the password', async () => {
+    await UserModel.updateOne({ email: ADMIN.email }, { $set: { name: 'Renamed Admin' } });
+    const before = await UserModel.findOne({ email: ADMIN.email }).select('+password').lean();
+
+    const { lines } = await insertMissingAccounts(PUBLISHED_PASSWORDS);
+
+    const after = await UserModel.findOne({ email: ADMIN.email }).select('+password').lean();
+    expect(after).toEqual(before);
+    expect(lines[0]).toBe(`admin  ${ADMIN.email} (already there, left unchanged)`);
+    await login(ADMIN.email, ADMIN.password).expect(401);
+    await login(ADMIN.email, 'chosen-admin-1').expect(200);
+    expect(await UserModel.countDocuments({ email: ADMIN.email })).toBe(1);
+  });
+});
