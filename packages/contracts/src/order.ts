@@ -45,6 +45,7 @@ export type Order = z.infer<typeof orderSchema>;
 export const ordersResponseSchema = z.object({
   success: z.literal(true),
   orders: z.array(orderSchema),
+  ...totalField,
 });
 export type OrdersResponse = z.infer<typeof ordersResponseSchema>;
 

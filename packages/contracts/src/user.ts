@@ -105,5 +105,6 @@ export const profileUpdateErrorSchema = z.object({
 export const allUsersResponseSchema = z.object({
   success: z.literal(true),
   users: z.array(userSchema),
+  ...totalField,
 });
 export type AllUsersResponse = z.infer<typeof allUsersResponseSchema>;
