@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { objectIdSchema } from './common.js';
+import { totalField } from './paging.js';
 import { productSummarySchema } from './product.js';
 
 /** Stored and sent exactly so, `deliverd` included. */
