@@ -3,7 +3,7 @@ import { cleanup } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { forgetCategories } from '../features/categories';
-import { api, setAuthToken } from '../lib/api-client';
+import { setAuthToken, setTransport } from '../lib/api-client';
 
 // jsdom lacks both: the toaster asks about reduced motion, the router restores scroll.
 beforeEach(() => {
@@ -14,14 +14,13 @@ beforeEach(() => {
   vi.stubGlobal('scrollTo', vi.fn());
 });
 
-const realAdapter = api.defaults.adapter;
 afterEach(() => {
   cleanup();
   toast.remove();
   window.localStorage.clear();
   setAuthToken('');
   forgetCategories();
-  api.defaults.adapter = realAdapter;
+  setTransport();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeOrder, makeProduct, makeUser, sessionOf } from '../../test/fixtures';
+import { makeOrder, makeProduct, makeUser, replies, sessionOf } from '../../test/fixtures';
 import { renderApp, startFakeServer } from '../../test/render-app';
 
 const person = makeUser({ name: 'Ann Shopper' });
@@ -27,10 +27,7 @@ describe('user orders', () => {
   beforeEach(() => {
     server = startFakeServer();
     server.on('GET', '/api/v1/auth/user-auth', { status: 200, body: { ok: true } });
-    server.on('GET', '/api/v1/auth/orders', {
-      status: 200,
-      body: { success: true, orders: [paid, failed] },
-    });
+    server.on('GET', '/api/v1/auth/orders', replies.orders([paid, failed]));
   });
 
   it('when the orders open, then each order has its table and its product lines', async () => {
@@ -60,7 +57,7 @@ describe('user orders', () => {
   });
 
   it('when the user has no orders, then the page says so', async () => {
-    server.on('GET', '/api/v1/auth/orders', { status: 200, body: { success: true, orders: [] } });
+    server.on('GET', '/api/v1/auth/orders', replies.orders([]));
     renderApp('/dashboard/user/orders', { auth: sessionOf(person) });
     expect(await screen.findByText('You have not placed any orders yet')).toBeInTheDocument();
     expect(server.requestsTo('GET', '/api/v1/auth/orders')[0]?.authorization).toMatch(/^token-/);
