@@ -1,3 +1,5 @@
+import { takePrefetched } from './prefetch';
+
 /**
  * The one HTTP client: same origin (Vite's dev server proxies /api to the API). A thin layer
  * over fetch, so that the first screen does not download an HTTP library.
@@ -88,7 +90,8 @@ export async function request(url: string, options: RequestOptions = {}): Promis
   }
   let res: Response;
   try {
-    res = await transport(url, { method: method.toUpperCase(), headers, body, signal });
+    const early = method === 'get' ? takePrefetched(url) : undefined;
+    res = await (early ?? transport(url, { method: method.toUpperCase(), headers, body, signal }));
   } catch (err) {
     if (signal?.aborted) throw err;
     throw new HttpError('Network Error');
