@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+// Prints the home page's largest contentful paint in Chromium (a fresh browser context: cold
+// cache) and when each request started, relative to the navigation.
+// Usage: node apps/web/scripts/measure-lcp.mjs http://127.0.0.1:PORT/ [runs]
+import { chromium } from 'playwright-core';
+
+const url = process.argv[2] ?? 'http://127.0.0.1:8080/';
+const runs = Number(process.argv[3] ?? 5);
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  args: FLAGS,
+});
+const lcps = [];
+try {
+  for (let run = 1; run <= runs; run += 1) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      window.__lcp = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) window.__lcp = entry.startTime;
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    // LCP is final once the page has been still for a moment; read it after the network is idle.
+    const { lcp, requests } = await page.evaluate(() => ({
+      lcp: window.__lcp,
+      requests: performance
+        .getEntriesByType('resource')
+        .map((r) => ({ name: new URL(r.name).pathname, start: r.startTime, end: r.responseEnd })),
+    }));
+    lcps.push(lcp);
+    console.log(`run ${run}: LCP ${lcp.toFixed(0)} ms`);
+    if (run === 1) {
+      for (const r of requests) {
+        console.log(
+          `  ${r.start.toFixed(0).padStart(5)} → ${r.end.toFixed(0).padStart(5)} ms  ${r.name}`,
+        );
+      }
+    }
+    await context.close();
+  }
+} finally {
+  await browser.close();
+}
+lcps.sort((a, b) => a - b);
+console.log(`LCP median of ${runs}: ${lcps[Math.floor(runs / 2)].toFixed(0)} ms`);
