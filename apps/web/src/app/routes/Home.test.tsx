@@ -16,7 +16,7 @@ function serveShop(server = startFakeServer()) {
   server.on('GET', '/api/v1/product/product-count', replies.count(page1.length + page2.length));
   server.on('GET', '/api/v1/product/product-list/1', replies.products(page1));
   server.on('GET', '/api/v1/product/product-list/2', replies.products(page2));
-  server.on('POST', '/api/v1/product/product-filters', replies.products([cheapBook]));
+  server.on('POST', '/api/v1/product/product-filters', replies.productPage([cheapBook]));
   return server;
 }
 
