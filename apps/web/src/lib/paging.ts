@@ -15,3 +15,7 @@ export const appendNew = <T extends { _id: string }>(list: T[], more: T[]) => {
   const seen = new Set(list.map((item) => item._id));
   return [...list, ...more.filter((item) => !seen.has(item._id))];
 };
+
+/** How many pages `total` items fill. */
+export const pageCount = (total: number, perPage = LIST_DEFAULT_PER_PAGE) =>
+  Math.max(1, Math.ceil(total / perPage));

@@ -1,3 +1,4 @@
+import { LIST_DEFAULT_PER_PAGE } from '@shop/contracts';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeOrder, makeProduct, makeUser, replies, sessionOf } from '../../test/fixtures';
@@ -61,5 +62,25 @@ describe('user orders', () => {
     renderApp('/dashboard/user/orders', { auth: sessionOf(person) });
     expect(await screen.findByText('You have not placed any orders yet')).toBeInTheDocument();
     expect(server.requestsTo('GET', '/api/v1/auth/orders')[0]?.authorization).toMatch(/^token-/);
+  });
+
+  it('when there are more orders than a page, then Next shows the next page, numbered on', async () => {
+    const total = LIST_DEFAULT_PER_PAGE + 1;
+    server.on('GET', '/api/v1/auth/orders', ({ query }) =>
+      replies.orders(query.page === '2' ? [failed] : [paid], total),
+    );
+    const { user } = renderApp('/dashboard/user/orders', { auth: sessionOf(person) });
+    await screen.findByRole('region', { name: 'Order 1' });
+    const pages = screen.getByRole('navigation', { name: 'Orders pages' });
+    expect(within(pages).getByText('Page 1 of 2')).toBeVisible();
+
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
+    const next = await screen.findByRole('region', { name: `Order ${LIST_DEFAULT_PER_PAGE + 1}` });
+    expect(within(next).getByRole('cell', { name: 'Failed' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Order 1' })).not.toBeInTheDocument();
+    expect(server.requestsTo('GET', '/api/v1/auth/orders').map((r) => r.query.page)).toEqual([
+      '1',
+      '2',
+    ]);
   });
 });
