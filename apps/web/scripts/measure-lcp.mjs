@@ -27,21 +27,36 @@ try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await page.addInitScript(() => {
-      window.__lcp = 0;
+      window.__lcp = { time: 0, element: '' };
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) window.__lcp = entry.startTime;
+        for (const entry of list.getEntries()) {
+          const element = entry.element;
+          const what = element
+            ? `${element.tagName.toLowerCase()} ${entry.url || element.textContent?.slice(0, 40)}`
+            : '';
+          window.__lcp = { time: entry.startTime, element: what };
+        }
       }).observe({ type: 'largest-contentful-paint', buffered: true });
+      window.__firstCard = 0;
+      new MutationObserver((_records, observer) => {
+        if (!document.querySelector('article')) return;
+        window.__firstCard = performance.now();
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
     });
     await page.goto(url, { waitUntil: 'networkidle' });
     // LCP is final once the page has been still for a moment; read it after the network is idle.
-    const { lcp, requests } = await page.evaluate(() => ({
+    const { lcp, firstCard, requests } = await page.evaluate(() => ({
       lcp: window.__lcp,
+      firstCard: window.__firstCard,
       requests: performance
         .getEntriesByType('resource')
         .map((r) => ({ name: new URL(r.name).pathname, start: r.startTime, end: r.responseEnd })),
     }));
-    lcps.push(lcp);
-    console.log(`run ${run}: LCP ${lcp.toFixed(0)} ms`);
+    lcps.push(lcp.time);
+    console.log(
+      `run ${run}: LCP ${lcp.time.toFixed(0)} ms (${lcp.element}); first card in the page at ${firstCard.toFixed(0)} ms`,
+    );
     if (run === 1) {
       for (const r of requests) {
         console.log(
