@@ -40,6 +40,12 @@ describe('home listing', () => {
     expect(screen.getByRole('radio', { name: '$100 or more' })).toBeInTheDocument();
   });
 
+  it('when the home page opens, then the header and the filters share one categories request', async () => {
+    renderApp('/');
+    await screen.findByRole('checkbox', { name: 'Books' });
+    expect(server.requestsTo('GET', '/api/v1/category/get-category')).toHaveLength(1);
+  });
+
   it('when a card is shown, then it has the 60-character preview, the rupee price and both buttons', async () => {
     renderApp('/');
     const card = (await screen.findByRole('heading', { name: 'Page one 0' })).closest('article');
