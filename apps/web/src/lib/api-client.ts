@@ -102,8 +102,8 @@ export async function request(url: string, options: RequestOptions = {}): Promis
   throw new HttpError(`Request failed with status code ${res.status}`, response);
 }
 
+/** The calls whose answer their caller reads itself (a refusal there is a 200 too). */
 export const api = {
-  get: (url: string, options?: { signal?: AbortSignal }) => request(url, options),
   post: (url: string, data: unknown, options?: { signal?: AbortSignal }) =>
     request(url, { ...options, method: 'post', data }),
 };
