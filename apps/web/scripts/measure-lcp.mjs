@@ -45,7 +45,12 @@ try {
       }).observe(document, { childList: true, subtree: true });
     });
     await page.goto(url, { waitUntil: 'networkidle' });
-    // LCP is final once the page has been still for a moment; read it after the network is idle.
+    // LCP is final once the cards and their photos are painted and the network is idle.
+    await page.waitForFunction(
+      () =>
+        document.querySelector('article') && [...document.images].every((image) => image.complete),
+    );
+    await page.waitForLoadState('networkidle');
     const { lcp, firstCard, requests } = await page.evaluate(() => ({
       lcp: window.__lcp,
       firstCard: window.__firstCard,
