@@ -52,7 +52,7 @@ export function createFakeServer() {
   let routes: Route[] = [];
   const requests: FakeRequest[] = [];
 
-  const transport: Transport = async (address, init) => {
+  const transport: Transport = async (address, init = {}) => {
     const method = (init.method ?? 'GET').toUpperCase();
     const parsed = new URL(address, 'http://shop.test');
     const url = parsed.pathname;
