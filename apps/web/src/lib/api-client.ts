@@ -1,44 +1,115 @@
-import axios from 'axios';
+import { takePrefetched } from './prefetch';
 
-/** The one HTTP client: same origin (Vite's dev server proxies /api to the API). */
-export const api = axios.create({ baseURL: '' });
+/**
+ * The one HTTP client: same origin (Vite's dev server proxies /api to the API). A thin layer
+ * over fetch, so that the first screen does not download an HTTP library.
+ */
+
+/** An answer, whatever its status. */
+export interface HttpResponse {
+  status: number;
+  data: unknown;
+  headers: Headers;
+}
+
+/** A call that failed: `response` is what the server answered, absent when it never did. */
+export class HttpError extends Error {
+  override name = 'HttpError';
+  constructor(
+    message: string,
+    readonly response?: HttpResponse,
+  ) {
+    super(message);
+  }
+}
+
+export const isHttpError = (err: unknown): err is HttpError => err instanceof HttpError;
+
+/** How requests reach the network; tests put a fake server here. */
+export type Transport = (url: string, init: RequestInit) => Promise<Response>;
+const network: Transport = (url, init) => fetch(url, init);
+let transport = network;
+
+/** Routes every request through `fake`, or back to the network without one. */
+export function setTransport(fake?: Transport) {
+  transport = fake ?? network;
+}
 
 /** Anything with a zod-like `parse`, so callers pass `@shop/contracts` schemas directly. */
 export interface Schema<T> {
   parse(data: unknown): T;
 }
 
+let authToken = '';
+
 /**
- * The token travels as the raw default Authorization header (spec §7); the API also
- * accepts it with a Bearer prefix.
+ * The token travels as the raw Authorization header (spec §7); the API also accepts it with a
+ * Bearer prefix.
  */
 export function setAuthToken(token: string) {
-  if (token) api.defaults.headers.common.Authorization = token;
-  else delete api.defaults.headers.common.Authorization;
+  authToken = token;
 }
 
 let rejectedTokenHandler: (() => void) | undefined;
 
 /**
  * Who to tell when the API refuses (401) the token a request carried: it expired after 7
- * days or its account is gone, and the header must stop showing a signed-in user. The
- * interceptor is installed once, here, so that requests sent before the handler is set
- * are covered too.
+ * days or its account is gone, and the header must stop showing a signed-in user.
  */
 export function whenTokenRejected(handler: (() => void) | undefined) {
   rejectedTokenHandler = handler;
 }
 
-api.interceptors.response.use(undefined, (err: unknown) => {
-  const carriedToken = axios.isAxiosError(err) && Boolean(err.config?.headers?.Authorization);
-  if (carriedToken && axios.isAxiosError(err) && err.response?.status === 401) {
-    rejectedTokenHandler?.();
+const readBody = async (res: Response): Promise<unknown> => {
+  const text = await res.text();
+  try {
+    return text ? JSON.parse(text) : '';
+  } catch {
+    return text;
   }
-  return Promise.reject(err);
-});
+};
+
+export interface RequestOptions {
+  method?: 'get' | 'post' | 'put' | 'delete';
+  /** JSON, or FormData sent as multipart. */
+  data?: unknown;
+  signal?: AbortSignal;
+}
+
+/** One call; any status outside 2xx, or no answer at all, rejects with an HttpError. */
+export async function request(url: string, options: RequestOptions = {}): Promise<HttpResponse> {
+  const { method = 'get', data, signal } = options;
+  const token = authToken;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers.Authorization = token;
+  let body: BodyInit | undefined;
+  if (data instanceof FormData) body = data;
+  else if (data !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(data);
+  }
+  let res: Response;
+  try {
+    const early = method === 'get' ? takePrefetched(url) : undefined;
+    res = await (early ?? transport(url, { method: method.toUpperCase(), headers, body, signal }));
+  } catch (err) {
+    if (signal?.aborted) throw err;
+    throw new HttpError('Network Error');
+  }
+  const response = { status: res.status, data: await readBody(res), headers: res.headers };
+  if (res.ok) return response;
+  if (token && res.status === 401) rejectedTokenHandler?.();
+  throw new HttpError(`Request failed with status code ${res.status}`, response);
+}
+
+/** The calls whose answer their caller reads itself (a refusal there is a 200 too). */
+export const api = {
+  post: (url: string, data: unknown, options?: { signal?: AbortSignal }) =>
+    request(url, { ...options, method: 'post', data }),
+};
 
 export async function getParsed<T>(url: string, schema: Schema<T>, signal?: AbortSignal) {
-  const { data } = await api.get<unknown>(url, { signal });
+  const { data } = await request(url, { signal });
   return schema.parse(data);
 }
 
@@ -49,7 +120,7 @@ export async function sendParsed<T>(
   schema: Schema<T>,
   signal?: AbortSignal,
 ) {
-  const { data } = await api.request<unknown>({ method, url, data: body, signal });
+  const { data } = await request(url, { method, data: body, signal });
   return schema.parse(data);
 }
 
@@ -61,10 +132,11 @@ const readText = (body: unknown, key: 'message' | 'error'): string | undefined =
 
 /** The server's own words for a failed call, or the fallback when it said nothing (offline). */
 export function errorMessage(err: unknown, fallback: string): string {
-  if (!axios.isAxiosError(err) || !err.response) return fallback;
+  if (!isHttpError(err) || !err.response) return fallback;
   const body: unknown = err.response.data;
   return readText(body, 'message') ?? readText(body, 'error') ?? fallback;
 }
 
 /** True when the call was cancelled because its screen went away or asked again. */
-export const isCancelled = (err: unknown) => axios.isCancel(err);
+export const isCancelled = (err: unknown) =>
+  typeof err === 'object' && err !== null && (err as { name?: unknown }).name === 'AbortError';

@@ -1,17 +1,31 @@
 import type { Product } from '@shop/contracts';
-import { createContext, type ReactNode, useContext, useMemo, useState } from 'react';
+import {
+  createContext,
+  type Dispatch,
+  type ReactNode,
+  type SetStateAction,
+  useContext,
+  useMemo,
+  useState,
+} from 'react';
 
-/** The app-wide search state of spec §3: what was asked and what came back. */
+/** The app-wide search state of spec §3: what is typed, and what came back for what was asked. */
 export interface SearchState {
   keyword: string;
   results: Product[];
+  /** The keyword `results` answer, how many match it in all, and the pages loaded so far. */
+  asked: string;
+  total: number;
+  page: number;
 }
 
-type SearchContextValue = readonly [SearchState, (next: SearchState) => void];
+export const NO_SEARCH: SearchState = { keyword: '', results: [], asked: '', total: 0, page: 1 };
+
+type SearchContextValue = readonly [SearchState, Dispatch<SetStateAction<SearchState>>];
 const SearchContext = createContext<SearchContextValue | null>(null);
 
 export function SearchProvider({ children }: { children: ReactNode }) {
-  const [search, setSearch] = useState<SearchState>({ keyword: '', results: [] });
+  const [search, setSearch] = useState<SearchState>(NO_SEARCH);
   const value = useMemo(() => [search, setSearch] as const, [search]);
   return <SearchContext.Provider value={value}>{children}</SearchContext.Provider>;
 }

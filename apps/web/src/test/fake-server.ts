@@ -1,9 +1,11 @@
-import { type AxiosAdapter, AxiosError, type AxiosResponse, CanceledError } from 'axios';
+import type { Transport } from '../lib/api-client';
 
 export interface FakeRequest {
   method: string;
-  /** The path asked for, e.g. `/api/v1/product/product-list/2`. */
+  /** The path asked for, without its query, e.g. `/api/v1/product/product-list/2`. */
   url: string;
+  /** The query parameters, e.g. `{ page: '2' }`. */
+  query: Record<string, string>;
   /** Values of the `:name` parts of the matched pattern. */
   params: Record<string, string>;
   /** The parsed JSON body. */
@@ -11,7 +13,9 @@ export interface FakeRequest {
   authorization: string | undefined;
 }
 
-export type FakeReply = { status: number; body?: unknown } | 'network-error';
+export type FakeReply =
+  | { status: number; body?: unknown; headers?: Record<string, string> }
+  | 'network-error';
 type Handler = (request: FakeRequest) => FakeReply | Promise<FakeReply>;
 
 interface Route {
@@ -37,19 +41,22 @@ function compile(path: string) {
 const parseBody = (data: unknown): unknown =>
   typeof data === 'string' && data !== '' ? JSON.parse(data) : data;
 
+const abortError = () => new DOMException('The operation was aborted.', 'AbortError');
+
 /**
- * The shop's API faked at axios's adapter: everything above it (interceptors, default headers,
- * transforms, error classes) runs as in the browser. A route nobody declared answers 404.
+ * The shop's API faked at the HTTP client's transport (fetch): everything above it (the token
+ * header, the 401 handling, the error class) runs as in the browser. A route nobody declared
+ * answers 404.
  */
 export function createFakeServer() {
   let routes: Route[] = [];
   const requests: FakeRequest[] = [];
 
-  const adapter: AxiosAdapter = async (config) => {
-    const method = (config.method ?? 'get').toUpperCase();
-    const url = config.url ?? '';
-    const headers = config.headers as { get?: (name: string) => unknown } | undefined;
-    const authorization = headers?.get?.('Authorization');
+  const transport: Transport = async (address, init = {}) => {
+    const method = (init.method ?? 'GET').toUpperCase();
+    const parsed = new URL(address, 'http://shop.test');
+    const url = parsed.pathname;
+    const headers = (init.headers ?? {}) as Record<string, string>;
     let reply: FakeReply = { status: 404, body: { success: false, message: `No fake: ${url}` } };
     for (const route of [...routes].reverse()) {
       const match = route.method === method ? route.pattern.exec(url) : null;
@@ -60,38 +67,26 @@ export function createFakeServer() {
       const request: FakeRequest = {
         method,
         url,
+        query: Object.fromEntries(parsed.searchParams),
         params,
-        body: parseBody(config.data),
-        authorization: typeof authorization === 'string' ? authorization : undefined,
+        body: parseBody(init.body),
+        authorization: headers.Authorization,
       };
       requests.push(request);
       reply = await route.handler(request);
       break;
     }
-    if (config.signal?.aborted) throw new CanceledError(undefined, undefined, config);
-    if (reply === 'network-error') {
-      throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
-    }
-    const response: AxiosResponse = {
-      data: reply.body,
+    if (init.signal?.aborted) throw abortError();
+    if (reply === 'network-error') throw new TypeError('Failed to fetch');
+    const body = reply.body === undefined ? '' : JSON.stringify(reply.body);
+    return new Response(reply.status === 204 ? null : body, {
       status: reply.status,
-      statusText: String(reply.status),
-      headers: {},
-      config,
-    };
-    if (reply.status < 400) return response;
-    const code = reply.status < 500 ? AxiosError.ERR_BAD_REQUEST : AxiosError.ERR_BAD_RESPONSE;
-    throw new AxiosError(
-      `Request failed with status code ${reply.status}`,
-      code,
-      config,
-      {},
-      response,
-    );
+      headers: { 'Content-Type': 'application/json', ...reply.headers },
+    });
   };
 
   return {
-    adapter,
+    transport,
     requests,
     /** Answers `METHOD path` (path may hold `:name` parts); the latest declaration wins. */
     on(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, reply: FakeReply | Handler) {

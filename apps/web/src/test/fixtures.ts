@@ -63,10 +63,39 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
 
 /** The bodies the API answers with, shaped by the contracts. */
 export const replies = {
-  categories: (category: Category[]) => ({
+  categories: (category: Category[], total = category.length) => ({
     status: 200,
-    body: { success: true, message: 'All Categories List', category },
+    body: { success: true, message: 'All Categories List', category, total },
   }),
+  /** product-list/{page} and the like: a page of products without a total. */
   products: (products: Product[]) => ({ status: 200, body: { success: true, products } }),
+  /** A paged product list (product-filters, related-product): the page and the whole total. */
+  productPage: (products: Product[], total = products.length) => ({
+    status: 200,
+    body: { success: true, products, total },
+  }),
+  /** get-product: `countTotal` counts this page (spec), `total` all of them. */
+  allProducts: (products: Product[], total = products.length) => ({
+    status: 200,
+    body: { success: true, message: 'AllProducts', countTotal: products.length, products, total },
+  }),
+  /** search/{keyword}: a bare list, its total in a header. */
+  searchResults: (products: Product[], total = products.length) => ({
+    status: 200,
+    body: products,
+    headers: { 'X-Total-Count': String(total) },
+  }),
+  categoryProducts: (category: Category, products: Product[], total = products.length) => ({
+    status: 200,
+    body: { success: true, category, products, total },
+  }),
+  orders: (orders: Order[], total = orders.length) => ({
+    status: 200,
+    body: { success: true, orders, total },
+  }),
+  users: (users: User[], total = users.length) => ({
+    status: 200,
+    body: { success: true, users, total },
+  }),
   count: (total: number) => ({ status: 200, body: { success: true, total } }),
 };

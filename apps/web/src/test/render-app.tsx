@@ -4,22 +4,20 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
 import { routes } from '../app/router';
-import { api } from '../lib/api-client';
+import { setTransport } from '../lib/api-client';
 import type { CartEntry } from '../lib/cart';
 import { createFakeServer } from './fake-server';
+import { replies } from './fixtures';
 
 export const server = createFakeServer();
 
 /** Fakes the network for this test; console.error stays quiet for the failures tests cause. */
 export function startFakeServer() {
   server.reset();
-  api.defaults.adapter = server.adapter;
+  setTransport(server.transport);
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
   // Every screen's header asks for the categories; a test about them declares its own answer.
-  server.on('GET', '/api/v1/category/get-category', {
-    status: 200,
-    body: { success: true, message: 'All Categories List', category: [] },
-  });
+  server.on('GET', '/api/v1/category/get-category', replies.categories([]));
   return server;
 }
 

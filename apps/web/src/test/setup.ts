@@ -3,7 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { forgetCategories } from '../features/categories';
-import { api, setAuthToken } from '../lib/api-client';
+import { setAuthToken, setTransport } from '../lib/api-client';
 
 // findBy*/waitFor wait for what a person would wait for: on a loaded 2-core machine a lazy
 // page or a state set by an effect can take seconds, and a passing wait returns at once.
@@ -18,14 +18,13 @@ beforeEach(() => {
   vi.stubGlobal('scrollTo', vi.fn());
 });
 
-const realAdapter = api.defaults.adapter;
 afterEach(() => {
   cleanup();
   toast.remove();
   window.localStorage.clear();
   setAuthToken('');
   forgetCategories();
-  api.defaults.adapter = realAdapter;
+  setTransport();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

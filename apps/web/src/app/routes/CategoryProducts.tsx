@@ -1,34 +1,42 @@
 import { useParams } from 'react-router-dom';
 import { ErrorNotice, OFFLINE_MESSAGE } from '../../components/ErrorNotice';
+import { LoadMore } from '../../components/LoadMore';
 import { Layout } from '../../components/layout/Layout';
 import { ProductGrid } from '../../components/ProductCard';
 import { Spinner } from '../../components/Spinner';
 import { fetchCategoryProducts } from '../../features/products';
 import { errorMessage } from '../../lib/api-client';
-import { useRequest } from '../../lib/use-request';
+import { usePagedList } from '../../lib/use-paged-list';
 
 export default function CategoryProducts() {
   const { slug = '' } = useParams();
-  const request = useRequest(slug, (signal) => fetchCategoryProducts(slug, signal));
-  const name = request.data?.category.name;
+  const list = usePagedList(slug, (page, signal) => fetchCategoryProducts(slug, page, signal));
+  const category = list.data?.category;
+  const name = category?.name;
   return (
     <Layout
       title={name ? `Category - ${name}` : 'Category'}
       description={name ? `Products of ${name}` : 'Products of one category'}
     >
       <div className="page">
-        {request.loading && <Spinner />}
-        {request.error !== undefined && (
-          <ErrorNotice
-            message={errorMessage(request.error, OFFLINE_MESSAGE)}
-            onRetry={request.retry}
-          />
+        {list.loading && <Spinner />}
+        {list.error !== undefined && (
+          <ErrorNotice message={errorMessage(list.error, OFFLINE_MESSAGE)} onRetry={list.retry} />
         )}
-        {request.data && (
+        {category && (
           <>
-            <h1 className="page-title">Category - {request.data.category.name}</h1>
-            <p className="result-count">{request.data.products.length} result found</p>
-            <ProductGrid products={request.data.products} />
+            <h1 className="page-title">Category - {category.name}</h1>
+            <p className="result-count">{list.total} result found</p>
+            <ProductGrid products={list.items} />
+            {list.moreFailed && (
+              <ErrorNotice
+                message="Something went wrong while fetching products"
+                onRetry={() => void list.loadMore()}
+              />
+            )}
+            {list.canLoadMore && (
+              <LoadMore busy={list.loadingMore} onClick={() => void list.loadMore()} />
+            )}
           </>
         )}
       </div>

@@ -16,7 +16,7 @@ function serveShop(server = startFakeServer()) {
   server.on('GET', '/api/v1/product/product-count', replies.count(page1.length + page2.length));
   server.on('GET', '/api/v1/product/product-list/1', replies.products(page1));
   server.on('GET', '/api/v1/product/product-list/2', replies.products(page2));
-  server.on('POST', '/api/v1/product/product-filters', replies.products([cheapBook]));
+  server.on('POST', '/api/v1/product/product-filters', replies.productPage([cheapBook]));
   return server;
 }
 
@@ -38,6 +38,12 @@ describe('home listing', () => {
     expect(await screen.findByRole('checkbox', { name: 'Books' })).toBeInTheDocument();
     expect(screen.getAllByRole('radio')).toHaveLength(6);
     expect(screen.getByRole('radio', { name: '$100 or more' })).toBeInTheDocument();
+  });
+
+  it('when the home page opens, then the header and the filters share one categories request', async () => {
+    renderApp('/');
+    await screen.findByRole('checkbox', { name: 'Books' });
+    expect(server.requestsTo('GET', '/api/v1/category/get-category')).toHaveLength(1);
   });
 
   it('when a card is shown, then it has the 60-character preview, the rupee price and both buttons', async () => {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { LoadMore } from '../../components/LoadMore';
 import { Layout } from '../../components/layout/Layout';
 import { ProductGrid } from '../../components/ProductCard';
 import { Spinner } from '../../components/Spinner';
@@ -61,16 +62,7 @@ export default function Home() {
             />
           )}
           {listing.canLoadMore && (
-            <div className="load-more">
-              <button
-                type="button"
-                className="btn btn-warning"
-                disabled={listing.loadingMore}
-                onClick={listing.loadMore}
-              >
-                {listing.loadingMore ? 'Loading...' : 'Load More'}
-              </button>
-            </div>
+            <LoadMore busy={listing.loadingMore} onClick={() => void listing.loadMore()} />
           )}
         </section>
       </div>

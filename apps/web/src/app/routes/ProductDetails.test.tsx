@@ -84,10 +84,11 @@ describe('categories', () => {
   beforeEach(() => {
     const server = startFakeServer();
     server.on('GET', '/api/v1/category/get-category', replies.categories([books]));
-    server.on('GET', '/api/v1/product/product-category/books', {
-      status: 200,
-      body: { success: true, category: books, products: [novel, poems] },
-    });
+    server.on(
+      'GET',
+      '/api/v1/product/product-category/books',
+      replies.categoryProducts(books, [novel, poems]),
+    );
   });
 
   it('when All Categories opens, then each category is a link to its page', async () => {

@@ -98,7 +98,7 @@ describe('user and admin guards', () => {
 
   it('when the user logs in after the redirect, then login returns to the guarded path', async () => {
     server.on('GET', '/api/v1/auth/user-auth', { status: 200, body: { ok: true } });
-    server.on('GET', '/api/v1/auth/orders', { status: 200, body: { success: true, orders: [] } });
+    server.on('GET', '/api/v1/auth/orders', replies.orders([]));
     server.on('POST', '/api/v1/auth/login', {
       status: 200,
       body: { success: true, message: 'login successfully', ...session },

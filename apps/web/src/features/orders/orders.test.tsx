@@ -1,6 +1,7 @@
+import { LIST_DEFAULT_PER_PAGE } from '@shop/contracts';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeOrder, makeProduct, makeUser, sessionOf } from '../../test/fixtures';
+import { makeOrder, makeProduct, makeUser, replies, sessionOf } from '../../test/fixtures';
 import { renderApp, startFakeServer } from '../../test/render-app';
 
 const person = makeUser({ name: 'Ann Shopper' });
@@ -46,10 +47,7 @@ describe('user orders', () => {
   beforeEach(() => {
     server = startFakeServer();
     server.on('GET', '/api/v1/auth/user-auth', { status: 200, body: { ok: true } });
-    server.on('GET', '/api/v1/auth/orders', {
-      status: 200,
-      body: { success: true, orders: [paid, failed] },
-    });
+    server.on('GET', '/api/v1/auth/orders', replies.orders([paid, failed]));
   });
 
   it('when the orders open, then each order has its table and its product lines', async () => {
@@ -92,9 +90,29 @@ describe('user orders', () => {
   });
 
   it('when the user has no orders, then the page says so', async () => {
-    server.on('GET', '/api/v1/auth/orders', { status: 200, body: { success: true, orders: [] } });
+    server.on('GET', '/api/v1/auth/orders', replies.orders([]));
     renderApp('/dashboard/user/orders', { auth: sessionOf(person) });
     expect(await screen.findByText('You have not placed any orders yet')).toBeInTheDocument();
     expect(server.requestsTo('GET', '/api/v1/auth/orders')[0]?.authorization).toMatch(/^token-/);
+  });
+
+  it('when there are more orders than a page, then Next shows the next page, numbered on', async () => {
+    const total = LIST_DEFAULT_PER_PAGE + 1;
+    server.on('GET', '/api/v1/auth/orders', ({ query }) =>
+      replies.orders(query.page === '2' ? [failed] : [paid], total),
+    );
+    const { user } = renderApp('/dashboard/user/orders', { auth: sessionOf(person) });
+    await screen.findByRole('region', { name: 'Order 1' });
+    const pages = screen.getByRole('navigation', { name: 'Orders pages' });
+    expect(within(pages).getByText('Page 1 of 2')).toBeVisible();
+
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
+    const next = await screen.findByRole('region', { name: `Order ${LIST_DEFAULT_PER_PAGE + 1}` });
+    expect(within(next).getByRole('cell', { name: 'Failed' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Order 1' })).not.toBeInTheDocument();
+    expect(server.requestsTo('GET', '/api/v1/auth/orders').map((r) => r.query.page)).toEqual([
+      '1',
+      '2',
+    ]);
   });
 });

@@ -1,1 +1,2 @@
+export { searchProducts } from './api/search-api';
 export { SearchForm } from './components/SearchForm';

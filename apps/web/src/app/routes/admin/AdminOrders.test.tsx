@@ -1,7 +1,7 @@
 import type { Order } from '@shop/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeOrder, makeUser, sessionOf } from '../../../test/fixtures';
+import { makeOrder, makeUser, replies, sessionOf } from '../../../test/fixtures';
 import { findToast, renderApp, startFakeServer } from '../../../test/render-app';
 
 const admin = sessionOf(makeUser({ name: 'Shop Admin', role: 1 }));
@@ -12,10 +12,7 @@ const PAGE_LOAD = { timeout: 5000 };
 function serveOrders(orders: Order[]) {
   const server = startFakeServer();
   server.on('GET', '/api/v1/auth/admin-auth', { status: 200, body: { ok: true } });
-  server.on('GET', ALL_ORDERS, () => ({
-    status: 200,
-    body: { success: true, orders: [...orders] },
-  }));
+  server.on('GET', ALL_ORDERS, () => replies.orders([...orders]));
   return server;
 }
 

@@ -54,14 +54,8 @@ describe('Admin dashboard', () => {
           product: makeProduct('Desk Lamp', { category: home }),
         },
       });
-      server.on('GET', '/api/v1/product/get-product', {
-        status: 200,
-        body: { success: true, message: 'ok', countTotal: 0, products: [] },
-      });
-      server.on('GET', '/api/v1/auth/all-users', {
-        status: 200,
-        body: { success: true, users: [] },
-      });
+      server.on('GET', '/api/v1/product/get-product', replies.allProducts([]));
+      server.on('GET', '/api/v1/auth/all-users', replies.users([]));
       renderApp(path, { auth: sessionOf(makeUser({ role: 1 })) });
 
       expect(await screen.findByRole('heading', { name: heading, level: 1 })).toBeVisible();

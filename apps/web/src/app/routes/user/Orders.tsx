@@ -1,13 +1,19 @@
+import { LIST_DEFAULT_PER_PAGE } from '@shop/contracts';
+import { useState } from 'react';
 import { ErrorNotice, OFFLINE_MESSAGE } from '../../../components/ErrorNotice';
 import { Layout } from '../../../components/layout/Layout';
+import { Pager } from '../../../components/Pager';
 import { Spinner } from '../../../components/Spinner';
 import { fetchMyOrders, OrderTable } from '../../../features/orders';
 import { UserMenu } from '../../../features/user';
 import { errorMessage } from '../../../lib/api-client';
+import { pageCount } from '../../../lib/paging';
 import { useRequest } from '../../../lib/use-request';
 
 export default function Orders() {
-  const request = useRequest('my-orders', fetchMyOrders);
+  const [page, setPage] = useState(1);
+  const request = useRequest(`my-orders-${page}`, (signal) => fetchMyOrders(page, signal));
+  const offset = (page - 1) * LIST_DEFAULT_PER_PAGE;
   return (
     <Layout title="Your Orders" description="The orders you placed">
       <div className="dashboard">
@@ -21,12 +27,18 @@ export default function Orders() {
               onRetry={request.retry}
             />
           )}
-          {request.data?.length === 0 && (
-            <p className="empty">You have not placed any orders yet</p>
-          )}
-          {request.data?.map((order, index) => (
-            <OrderTable key={order._id} order={order} index={index} />
+          {request.data?.total === 0 && <p className="empty">You have not placed any orders yet</p>}
+          {request.data?.items.map((order, index) => (
+            <OrderTable key={order._id} order={order} index={offset + index} />
           ))}
+          {request.data && (
+            <Pager
+              label="Orders pages"
+              page={page}
+              pages={pageCount(request.data.total)}
+              onPage={setPage}
+            />
+          )}
         </div>
       </div>
     </Layout>

@@ -1,6 +1,5 @@
 import { errorResponseSchema } from '@shop/contracts';
-import axios from 'axios';
-import { errorMessage, type Schema } from '../../../lib/api-client';
+import { errorMessage, isHttpError, type Schema } from '../../../lib/api-client';
 
 /** The server answered and said no: a `{ success: false, message }` body, whatever its status. */
 export class RefusedError extends Error {
@@ -28,7 +27,7 @@ export function outcome<T>(schema: Schema<T>): Schema<T> {
  */
 export function refusalOf(err: unknown): string | null {
   if (err instanceof RefusedError) return err.message;
-  if (axios.isAxiosError(err) && err.response && err.response.status < 500) {
+  if (isHttpError(err) && err.response && err.response.status < 500) {
     return errorMessage(err, '');
   }
   return null;

@@ -5,6 +5,7 @@ import {
   productResponseSchema,
 } from '@shop/contracts';
 import { getParsed, sendParsed } from '../../../lib/api-client';
+import { pageOf } from '../../../lib/paging';
 import { outcome } from './outcome';
 
 const BASE = '/api/v1/product';
@@ -19,8 +20,10 @@ export function toProductFormData(fields: ProductForm, photo: File | null): Form
   return form;
 }
 
-export async function fetchAllProducts(signal?: AbortSignal) {
-  return (await getParsed(`${BASE}/get-product`, allProductsResponseSchema, signal)).products;
+export async function fetchAllProducts(page: number, signal?: AbortSignal) {
+  const url = pageOf(`${BASE}/get-product`, page);
+  const { products, total } = await getParsed(url, allProductsResponseSchema, signal);
+  return { items: products, total };
 }
 
 export async function createProduct(fields: ProductForm, photo: File | null) {

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeProduct } from '../../../test/fixtures';
+import { makeProduct, replies } from '../../../test/fixtures';
 import { findToast, renderScreen, server, setupAdminTests } from '../testing/setup';
 import { AdminProductList } from './AdminProductList';
 
@@ -15,10 +15,7 @@ const short = makeProduct('Short One', { description: 'Tiny', price: 9 });
 
 describe('All Products list', () => {
   it('when products load, then each card links to its edit page with photo, name, 100-character description and rupee price', async () => {
-    server.on('GET', LIST, {
-      status: 200,
-      body: { success: true, message: 'AllProducts', countTotal: 2, products: [long, short] },
-    });
+    server.on('GET', LIST, replies.allProducts([long, short]));
     renderScreen(<AdminProductList />);
 
     expect(screen.getByRole('heading', { name: 'All Products List' })).toBeVisible();

@@ -1,12 +1,13 @@
 import { Link } from 'react-router-dom';
 import { ErrorNotice } from '../../../components/ErrorNotice';
+import { Pager } from '../../../components/Pager';
 import { Price } from '../../../components/Price';
 import { ProductPhoto } from '../../../components/ProductPhoto';
 import { Spinner } from '../../../components/Spinner';
 import { preview } from '../../../lib/format';
 import { refusalOf } from '../api/outcome';
 import { fetchAllProducts } from '../api/products';
-import { useReloadable } from '../hooks/use-reloadable';
+import { usePagedReloadable } from '../hooks/use-paged-reloadable';
 import { ADMIN_PATHS } from './AdminMenu';
 
 /** Spec §9: the admin list previews 100 characters of a description. */
@@ -22,18 +23,18 @@ const failureText = (err: unknown) =>
 
 /** All Products: one card per product, each opening the product's update screen. */
 export function AdminProductList() {
-  const products = useReloadable(fetchAllProducts, failureText);
+  const products = usePagedReloadable(fetchAllProducts, failureText);
   return (
     <>
       <h1 className="page-title">All Products List</h1>
       {products.error && (
         <ErrorNotice message={products.error} onRetry={() => void products.reload()} />
       )}
-      {products.data === undefined
+      {products.items === undefined
         ? products.loading && <Spinner />
-        : products.data.length === 0 && <p className="empty">No products yet</p>}
+        : products.items.length === 0 && <p className="empty">No products yet</p>}
       <div className="card-grid">
-        {products.data?.map((product) => (
+        {products.items?.map((product) => (
           <Link
             key={product._id}
             className="card admin-product-card"
@@ -50,6 +51,12 @@ export function AdminProductList() {
           </Link>
         ))}
       </div>
+      <Pager
+        label="Products pages"
+        page={products.page}
+        pages={products.pages}
+        onPage={products.setPage}
+      />
     </>
   );
 }

@@ -2,7 +2,7 @@ import type { Category } from '@shop/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeCategory } from '../../../test/fixtures';
+import { makeCategory, replies } from '../../../test/fixtures';
 import { findToast, renderScreen, server, setupAdminTests } from '../testing/setup';
 import { CategoryManager } from './CategoryManager';
 
@@ -15,10 +15,7 @@ const UPDATE = `/api/v1/category/update-category/${books._id}`;
 const DELETE = `/api/v1/category/delete-category/${books._id}`;
 
 async function openManager(categories: Category[] = [books, toys]) {
-  server.on('GET', LIST, () => ({
-    status: 200,
-    body: { success: true, message: 'All Categories List', category: [...categories] },
-  }));
+  server.on('GET', LIST, () => replies.categories([...categories]));
   renderScreen(<CategoryManager />);
   await screen.findByRole('table');
   return userEvent.setup();

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { deferred } from '../../../test/fake-server';
-import { makeCategory } from '../../../test/fixtures';
+import { makeCategory, replies } from '../../../test/fixtures';
 import { findToast, renderScreen, server, setupAdminTests } from '../testing/setup';
 import { CategoryManager } from './CategoryManager';
 
@@ -14,10 +14,7 @@ const CREATE = '/api/v1/category/create-category';
 
 /** The list answers with whatever `categories` holds at the time of the call. */
 function serveCategories(categories: Category[]) {
-  server.on('GET', LIST, () => ({
-    status: 200,
-    body: { success: true, message: 'All Categories List', category: [...categories] },
-  }));
+  server.on('GET', LIST, () => replies.categories([...categories]));
 }
 
 const rowNames = () =>

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { deferred } from '../../../test/fake-server';
-import { makeCategory, makeProduct } from '../../../test/fixtures';
+import { makeCategory, makeProduct, replies } from '../../../test/fixtures';
 import { findToast, PRODUCTS_PAGE, renderScreen, server, setupAdminTests } from '../testing/setup';
 import { CreateProductPanel } from './CreateProductPanel';
 
@@ -14,10 +14,7 @@ const garden = makeCategory('Garden');
 const photo = new File([new Uint8Array([137, 80, 78, 71])], 'lamp.png', { type: 'image/png' });
 
 async function openForm() {
-  server.on('GET', '/api/v1/category/get-category', {
-    status: 200,
-    body: { success: true, message: 'All Categories List', category: [home, garden] },
-  });
+  server.on('GET', '/api/v1/category/get-category', replies.categories([home, garden]));
   renderScreen(<CreateProductPanel />, '/dashboard/admin/create-product');
   await screen.findByLabelText('Category');
   return userEvent.setup();

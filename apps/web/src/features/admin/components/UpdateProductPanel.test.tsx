@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeCategory, makeProduct } from '../../../test/fixtures';
+import { makeCategory, makeProduct, replies } from '../../../test/fixtures';
 import { findToast, PRODUCTS_PAGE, renderScreen, server, setupAdminTests } from '../testing/setup';
 import { UpdateProductPanel } from './UpdateProductPanel';
 
@@ -21,10 +21,7 @@ const DELETE = `/api/v1/product/product/${lamp._id}`;
 const QUESTION = 'Are You Sure want to delete this product ? ';
 
 async function openProduct() {
-  server.on('GET', '/api/v1/category/get-category', {
-    status: 200,
-    body: { success: true, message: 'All Categories List', category: [home, garden] },
-  });
+  server.on('GET', '/api/v1/category/get-category', replies.categories([home, garden]));
   server.on('GET', `/api/v1/product/get-product/${lamp.slug}`, {
     status: 200,
     body: { success: true, message: 'Single Product Fetched', product: lamp },
@@ -153,10 +150,7 @@ describe('Update Product', () => {
   });
 
   it('when the product does not exist, then the server message is shown in place', async () => {
-    server.on('GET', '/api/v1/category/get-category', {
-      status: 200,
-      body: { success: true, message: 'All Categories List', category: [] },
-    });
+    server.on('GET', '/api/v1/category/get-category', replies.categories([]));
     server.on('GET', '/api/v1/product/get-product/gone', {
       status: 404,
       body: { success: false, message: 'Product not found' },

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeUser } from '../../../test/fixtures';
+import { makeUser, replies } from '../../../test/fixtures';
 import { findToast, renderScreen, server, setupAdminTests } from '../testing/setup';
 import { UsersTable } from './UsersTable';
 
@@ -12,7 +12,7 @@ describe('All Users', () => {
   it('when users load, then the table lists name, email, phone, address and role as Admin or User', async () => {
     const admin = makeUser({ name: 'Shop Admin', email: 'admin@shop.test', role: 1 });
     const shopper = makeUser();
-    server.on('GET', USERS, { status: 200, body: { success: true, users: [admin, shopper] } });
+    server.on('GET', USERS, replies.users([admin, shopper]));
     renderScreen(<UsersTable />);
 
     expect(screen.getByRole('heading', { name: 'All Users' })).toBeVisible();

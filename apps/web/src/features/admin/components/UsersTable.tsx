@@ -1,8 +1,9 @@
 import { isAdmin } from '@shop/contracts';
 import { ErrorNotice } from '../../../components/ErrorNotice';
+import { Pager } from '../../../components/Pager';
 import { Spinner } from '../../../components/Spinner';
 import { fetchAllUsers } from '../api/users';
-import { useReloadable } from '../hooks/use-reloadable';
+import { usePagedReloadable } from '../hooks/use-paged-reloadable';
 
 export const USERS_FAILED = 'Something went wrong while fetching users';
 
@@ -10,12 +11,12 @@ const COLUMNS = ['Name', 'Email', 'Phone', 'Address', 'Role'] as const;
 
 /** All Users: every account with its contact details and whether it is an admin. */
 export function UsersTable() {
-  const users = useReloadable(fetchAllUsers, () => USERS_FAILED);
+  const users = usePagedReloadable(fetchAllUsers, () => USERS_FAILED);
   return (
     <>
       <h1 className="page-title">All Users</h1>
       {users.error && <ErrorNotice message={users.error} onRetry={() => void users.reload()} />}
-      {users.data === undefined ? (
+      {users.items === undefined ? (
         users.loading && <Spinner />
       ) : (
         <table className="table stacked-table">
@@ -29,7 +30,7 @@ export function UsersTable() {
             </tr>
           </thead>
           <tbody>
-            {users.data.map((user) => (
+            {users.items.map((user) => (
               <tr key={user._id}>
                 <td data-label="Name">{user.name}</td>
                 <td data-label="Email">{user.email}</td>
@@ -41,6 +42,7 @@ export function UsersTable() {
           </tbody>
         </table>
       )}
+      <Pager label="Users pages" page={users.page} pages={users.pages} onPage={users.setPage} />
     </>
   );
 }

@@ -10,13 +10,13 @@ import { api } from '../../../lib/api-client';
 type Outcome<T> = { ok: true; message: string; value: T } | { ok: false; message: string };
 
 export async function register(body: RegisterRequest): Promise<Outcome<null>> {
-  const { data } = await api.post<unknown>('/api/v1/auth/register', body);
+  const { data } = await api.post('/api/v1/auth/register', body);
   const { success, message } = messageResponseSchema.parse(data);
   return success ? { ok: true, message, value: null } : { ok: false, message };
 }
 
 export async function login(body: LoginRequest): Promise<Outcome<AuthSession>> {
-  const { data } = await api.post<unknown>('/api/v1/auth/login', body);
+  const { data } = await api.post('/api/v1/auth/login', body);
   const outcome = messageResponseSchema.parse(data);
   if (!outcome.success) return { ok: false, message: outcome.message };
   const { message, user, token } = loginResponseSchema.parse(data);

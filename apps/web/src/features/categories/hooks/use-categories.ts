@@ -1,6 +1,5 @@
 import type { Category } from '@shop/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { isCancelled } from '../../../lib/api-client';
 import { fetchCategories } from '../api/categories-api';
 
 /**
@@ -8,6 +7,16 @@ import { fetchCategories } from '../api/categories-api';
  * behind the scenes, so the header's dropdown does not flicker on each navigation.
  */
 let lastKnown: Category[] | undefined;
+
+/** The request under way: the header and the page asking at once share one. */
+let inFlight: Promise<Category[]> | undefined;
+
+function loadCategories() {
+  inFlight ??= fetchCategories().finally(() => {
+    inFlight = undefined;
+  });
+  return inFlight;
+}
 
 export interface CategoriesState {
   categories: Category[];
@@ -26,20 +35,22 @@ export function useCategories(onError?: (err: unknown) => void): CategoriesState
   }));
 
   useEffect(() => {
-    const controller = new AbortController();
-    fetchCategories(controller.signal).then(
+    let gone = false;
+    loadCategories().then(
       (categories) => {
         lastKnown = categories;
-        setState({ categories, loading: false, failed: false });
+        if (!gone) setState({ categories, loading: false, failed: false });
       },
       (err: unknown) => {
-        if (controller.signal.aborted || isCancelled(err)) return;
+        if (gone) return;
         console.error(err);
         setState((previous) => ({ ...previous, loading: false, failed: true }));
         onErrorRef.current?.(err);
       },
     );
-    return () => controller.abort();
+    return () => {
+      gone = true;
+    };
   }, []);
 
   return state;
@@ -48,4 +59,5 @@ export function useCategories(onError?: (err: unknown) => void): CategoriesState
 /** Tests start from an empty cache. */
 export function forgetCategories() {
   lastKnown = undefined;
+  inFlight = undefined;
 }

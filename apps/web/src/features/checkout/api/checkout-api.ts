@@ -20,7 +20,7 @@ export async function createPaymentIntent(
   cart: readonly CartEntry[],
   signal?: AbortSignal,
 ): Promise<CreatePaymentIntentResponse> {
-  const { data } = await api.post<unknown>(
+  const { data } = await api.post(
     '/api/v1/order/create-payment-intent',
     { cart: cart.map(({ _id, quantity }) => ({ _id, quantity })) },
     { signal },
@@ -57,6 +57,6 @@ export async function placeOrder({
     buyer: buyer._id,
     address: buyer.address,
   };
-  const { data } = await api.post<unknown>('/api/v1/order/place-order', body);
+  const { data } = await api.post('/api/v1/order/place-order', body);
   return orderResponseSchema.parse(data).order;
 }

@@ -1,13 +1,16 @@
 import {
   type Category,
+  PRODUCT_PAGE_SIZE,
   type PriceRange,
   type Product,
+  pagedProductListResponseSchema,
   productCategoryResponseSchema,
   productCountResponseSchema,
   productListResponseSchema,
   productResponseSchema,
 } from '@shop/contracts';
 import { getParsed, sendParsed } from '../../../lib/api-client';
+import { type Page, pageOf } from '../../../lib/paging';
 
 const PRODUCT = '/api/v1/product';
 
@@ -25,18 +28,20 @@ export async function fetchProductPage(page: number, signal?: AbortSignal): Prom
   return products;
 }
 
+/** One page of filtered products, as many per page as the unfiltered listing shows. */
 export async function filterProducts(
   filters: { checked: string[]; radio: PriceRange | [] },
+  page: number,
   signal?: AbortSignal,
-): Promise<Product[]> {
-  const { products } = await sendParsed(
+): Promise<Page<Product>> {
+  const { products, total } = await sendParsed(
     'post',
-    `${PRODUCT}/product-filters`,
+    pageOf(`${PRODUCT}/product-filters`, page, PRODUCT_PAGE_SIZE),
     filters,
-    productListResponseSchema,
+    pagedProductListResponseSchema,
     signal,
   );
-  return products;
+  return { items: products, total };
 }
 
 export async function fetchProduct(slug: string, signal?: AbortSignal): Promise<Product> {
@@ -63,11 +68,13 @@ export async function fetchSimilarProducts(
 
 export async function fetchCategoryProducts(
   slug: string,
+  page: number,
   signal?: AbortSignal,
-): Promise<{ category: Category; products: Product[] }> {
-  return getParsed(
-    `${PRODUCT}/product-category/${encodeURIComponent(slug)}`,
+): Promise<Page<Product> & { category: Category }> {
+  const { category, products, total } = await getParsed(
+    pageOf(`${PRODUCT}/product-category/${encodeURIComponent(slug)}`, page),
     productCategoryResponseSchema,
     signal,
   );
+  return { category, items: products, total };
 }

@@ -1,21 +1,21 @@
 import { findPriceBand, type Product } from '@shop/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isCancelled } from '../../../lib/api-client';
+import { appendNew, type Page } from '../../../lib/paging';
 import { fetchProductCount, fetchProductPage, filterProducts } from '../api/products-api';
-
-const appendNew = (list: Product[], more: Product[]) => {
-  const seen = new Set(list.map((p) => p._id));
-  return [...list, ...more.filter((p) => !seen.has(p._id))];
-};
 
 /**
  * The home listing of spec §4: the first page and the total on entry, 'Load More' appends
- * the next page, any filter replaces the list, no filter reloads the first page.
+ * the next page, any filter replaces the list with the first page of its result (which Load
+ * More pages through too), no filter reloads the first page.
  * Failures are logged and reported through `failed`, never left as an endless spinner.
  */
 export function useProductListing() {
   const [products, setProducts] = useState<Product[]>([]);
-  const [total, setTotal] = useState(0);
+  /** All products (product-count), for the unfiltered listing. */
+  const [count, setCount] = useState(0);
+  /** How many match the filters, from the filtered answer. */
+  const [filteredTotal, setFilteredTotal] = useState(0);
   const [page, setPage] = useState(1);
   const [checked, setChecked] = useState<string[]>([]);
   const [bandId, setBandId] = useState<number | null>(null);
@@ -23,32 +23,43 @@ export function useProductListing() {
   const [loading, setLoading] = useState(true);
   const [loadingMore, setLoadingMore] = useState(false);
   const [failed, setFailed] = useState(false);
-  const filtered = checked.length > 0 || bandId !== null;
+  const range = bandId === null ? undefined : findPriceBand(bandId)?.array;
+  const filtered = checked.length > 0 || range !== undefined;
+  const total = filtered ? filteredTotal : count;
+  const setTotal = filtered ? setFilteredTotal : setCount;
   /** Bumped whenever the list is replaced, so a late 'Load More' reply is not appended to it. */
   const generation = useRef(0);
 
   useEffect(() => {
     const controller = new AbortController();
-    fetchProductCount(controller.signal).then(setTotal, (err: unknown) => {
+    fetchProductCount(controller.signal).then(setCount, (err: unknown) => {
       if (!controller.signal.aborted && !isCancelled(err)) console.error(err);
     });
     return () => controller.abort();
   }, []);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `reloads` is the trigger of Reset and Try again.
+  /** One page of the listing as it stands: filtered, or all products. */
+  const loadPage = useCallback(
+    async (page: number, signal?: AbortSignal): Promise<Page<Product> | Product[]> =>
+      checked.length > 0 || range
+        ? filterProducts({ checked, radio: range ?? [] }, page, signal)
+        : fetchProductPage(page, signal),
+    [checked, range],
+  );
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `reloads` is the trigger of Reset and Try again; `loadPage` changes with the filters.
   useEffect(() => {
     const controller = new AbortController();
     generation.current += 1;
-    const range = bandId === null ? undefined : findPriceBand(bandId)?.array;
     setLoading(true);
     setFailed(false);
-    const request =
-      checked.length > 0 || range
-        ? filterProducts({ checked, radio: range ?? [] }, controller.signal)
-        : fetchProductPage(1, controller.signal);
-    request.then(
-      (list) => {
-        setProducts(list);
+    loadPage(1, controller.signal).then(
+      (answer) => {
+        if (Array.isArray(answer)) setProducts(answer);
+        else {
+          setProducts(answer.items);
+          setFilteredTotal(answer.total);
+        }
         setPage(1);
         setLoading(false);
       },
@@ -67,19 +78,21 @@ export function useProductListing() {
     setFailed(false);
     const asked = generation.current;
     try {
-      const more = await fetchProductPage(page + 1);
+      const answer = await loadPage(page + 1);
       if (asked !== generation.current) return;
+      const more = Array.isArray(answer) ? answer : answer.items;
+      if (!Array.isArray(answer)) setFilteredTotal(answer.total);
       setProducts((list) => appendNew(list, more));
       setPage(page + 1);
       // The total was counted earlier; an empty page means there is nothing more to show.
-      if (more.length === 0) setTotal((count) => Math.min(count, products.length));
+      if (more.length === 0) setTotal((n) => Math.min(n, products.length));
     } catch (err) {
       console.error(err);
       setFailed(true);
     } finally {
       setLoadingMore(false);
     }
-  }, [page, products.length]);
+  }, [loadPage, page, products.length, setTotal]);
 
   const toggleCategory = useCallback((categoryId: string, on: boolean) => {
     setChecked((ids) => (on ? [...ids, categoryId] : ids.filter((id) => id !== categoryId)));
@@ -101,8 +114,7 @@ export function useProductListing() {
     failed,
     checked,
     bandId,
-    /** A filtered list is complete, so Load More belongs to the unfiltered listing only. */
-    canLoadMore: !filtered && !loading && products.length < total,
+    canLoadMore: !loading && products.length < total,
     loadMore,
     toggleCategory,
     selectBand: setBandId,

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useSearch } from '../../../lib/search';
+import { NO_SEARCH, useSearch } from '../../../lib/search';
 import { searchProducts } from '../api/search-api';
 
 /** The header's search box: results are kept app-wide and shown on /search. */
@@ -13,14 +13,14 @@ export function SearchForm() {
     event.preventDefault();
     const keyword = search.keyword.trim();
     if (!keyword) {
-      setSearch({ keyword: search.keyword, results: [] });
+      setSearch({ ...NO_SEARCH, keyword: search.keyword });
       navigate('/search');
       return;
     }
     setBusy(true);
     try {
-      const results = await searchProducts(keyword);
-      setSearch({ keyword: search.keyword, results });
+      const { items, total } = await searchProducts(keyword, 1);
+      setSearch({ keyword: search.keyword, results: items, asked: keyword, total, page: 1 });
       navigate('/search');
     } catch (err) {
       // Spec §8: a failed search is only logged.

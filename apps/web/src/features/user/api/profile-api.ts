@@ -4,8 +4,7 @@ import {
   profileUpdateResponseSchema,
   type User,
 } from '@shop/contracts';
-import axios from 'axios';
-import { errorMessage, sendParsed } from '../../../lib/api-client';
+import { errorMessage, isHttpError, sendParsed } from '../../../lib/api-client';
 
 /** The updated user, and the new token when the password changed (the old one is revoked). */
 export async function updateProfile(
@@ -22,7 +21,7 @@ export async function updateProfile(
 
 /** A refused update explains itself in `error` (spec §7); offline there is nothing to read. */
 export function profileErrorMessage(err: unknown): string {
-  if (axios.isAxiosError(err)) {
+  if (isHttpError(err)) {
     const refused = profileUpdateErrorSchema.safeParse(err.response?.data);
     if (refused.success) return refused.data.error;
   }

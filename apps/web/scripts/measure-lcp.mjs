@@ -1,0 +1,84 @@
+#!/usr/bin/env node
+// Prints the home page's largest contentful paint in Chromium (a fresh browser context: cold
+// cache) and when each request started, relative to the navigation.
+// Usage: node apps/web/scripts/measure-lcp.mjs http://127.0.0.1:PORT/ [runs]
+import { chromium } from 'playwright-core';
+
+const url = process.argv[2] ?? 'http://127.0.0.1:8080/';
+const runs = Number(process.argv[3] ?? 5);
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  args: FLAGS,
+});
+const lcps = [];
+try {
+  // The browser's own first-tab work (its UI scripts) is not the shop's: open and close one
+  // blank tab before measuring. Every run still uses a fresh context, so the shop's files and
+  // answers always come cold from the server.
+  const warmUp = await browser.newContext();
+  await (await warmUp.newPage()).goto('about:blank');
+  await warmUp.close();
+  for (let run = 1; run <= runs; run += 1) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      window.__lcp = { time: 0, element: '' };
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          const element = entry.element;
+          const what = element
+            ? `${element.tagName.toLowerCase()} ${entry.url || element.textContent?.slice(0, 40)}`
+            : '';
+          window.__lcp = { time: entry.startTime, element: what };
+        }
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+      window.__firstCard = 0;
+      new MutationObserver((_records, observer) => {
+        if (!document.querySelector('article')) return;
+        window.__firstCard = performance.now();
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    // LCP is final once the cards and their photos are painted and the network is idle.
+    await page.waitForFunction(
+      () =>
+        document.querySelector('article') && [...document.images].every((image) => image.complete),
+    );
+    await page.waitForLoadState('networkidle');
+    const { lcp, firstCard, requests } = await page.evaluate(() => ({
+      lcp: window.__lcp,
+      firstCard: window.__firstCard,
+      requests: performance
+        .getEntriesByType('resource')
+        .map((r) => ({ name: new URL(r.name).pathname, start: r.startTime, end: r.responseEnd })),
+    }));
+    lcps.push(lcp.time);
+    console.log(
+      `run ${run}: LCP ${lcp.time.toFixed(0)} ms (${lcp.element}); first card in the page at ${firstCard.toFixed(0)} ms`,
+    );
+    if (run === 1) {
+      for (const r of requests) {
+        console.log(
+          `  ${r.start.toFixed(0).padStart(5)} → ${r.end.toFixed(0).padStart(5)} ms  ${r.name}`,
+        );
+      }
+    }
+    await context.close();
+  }
+} finally {
+  await browser.close();
+}
+lcps.sort((a, b) => a - b);
+console.log(`LCP median of ${runs}: ${lcps[Math.floor(runs / 2)].toFixed(0)} ms`);

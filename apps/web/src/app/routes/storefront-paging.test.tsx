@@ -1,0 +1,99 @@
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { FakeRequest } from '../../test/fake-server';
+import { makeCategory, makeProduct, replies } from '../../test/fixtures';
+import { renderApp, startFakeServer } from '../../test/render-app';
+
+const books = makeCategory('Books');
+const first = [makeProduct('Atlas'), makeProduct('Bible')];
+const second = [makeProduct('Cookbook')];
+const all = [...first, ...second];
+
+/** Two pages of the same three products, whatever the list: page 2 holds the third. */
+const pageOfAll = ({ query }: FakeRequest) => (query.page === '2' ? second : first);
+
+const cardTitles = () =>
+  screen.queryAllByRole('article').map((card) => within(card).getByRole('heading').textContent);
+
+describe('storefront lists read page by page', () => {
+  let server: ReturnType<typeof startFakeServer>;
+  beforeEach(() => {
+    server = startFakeServer();
+    server.on('GET', '/api/v1/category/get-category', replies.categories([books]));
+  });
+
+  it('when the home page is filtered, then Load More appends the next page of the result', async () => {
+    server.on('GET', '/api/v1/product/product-count', replies.count(40));
+    server.on('GET', '/api/v1/product/product-list/1', replies.products([makeProduct('Other')]));
+    server.on('POST', '/api/v1/product/product-filters', (request) =>
+      replies.productPage(pageOfAll(request), all.length),
+    );
+    const { user } = renderApp('/');
+    await user.click(await screen.findByRole('checkbox', { name: 'Books' }));
+    await screen.findByRole('heading', { name: 'Bible' });
+    expect(cardTitles()).toEqual(['Atlas', 'Bible']);
+
+    await user.click(screen.getByRole('button', { name: 'Load More' }));
+    await screen.findByRole('heading', { name: 'Cookbook' });
+    expect(cardTitles()).toEqual(['Atlas', 'Bible', 'Cookbook']);
+    expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument();
+    const sent = server.requestsTo('POST', '/api/v1/product/product-filters');
+    expect(sent.map((r) => [r.query.page, r.body])).toEqual([
+      ['1', { checked: [books._id], radio: [] }],
+      ['2', { checked: [books._id], radio: [] }],
+    ]);
+  });
+
+  it('when a search matches more than a page, then Found counts them all and Load More adds the rest', async () => {
+    server.on('GET', '/api/v1/product/search/:keyword', (request) =>
+      replies.searchResults(pageOfAll(request), all.length),
+    );
+    const { user } = renderApp('/about');
+    await user.type(await screen.findByPlaceholderText('Search'), 'book');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+
+    expect(await screen.findByText('Found 3')).toBeInTheDocument();
+    expect(cardTitles()).toEqual(['Atlas', 'Bible']);
+    // What is typed afterwards does not change what Load More continues.
+    await user.type(screen.getByPlaceholderText('Search'), 's');
+    await user.click(screen.getByRole('button', { name: 'Load More' }));
+
+    await screen.findByRole('heading', { name: 'Cookbook' });
+    expect(cardTitles()).toEqual(['Atlas', 'Bible', 'Cookbook']);
+    expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument();
+    expect(
+      server.requestsTo('GET', '/api/v1/product/search/book').map((r) => r.query.page),
+    ).toEqual(['1', '2']);
+  });
+
+  it('when Load More fails on the search page, then the results stay and it can be tried again', async () => {
+    server.on('GET', '/api/v1/product/search/:keyword', (request) =>
+      request.query.page === '2' ? 'network-error' : replies.searchResults(first, all.length),
+    );
+    const { user } = renderApp('/about');
+    await user.type(await screen.findByPlaceholderText('Search'), 'book');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await user.click(await screen.findByRole('button', { name: 'Load More' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Something went wrong while fetching products',
+    );
+    expect(cardTitles()).toEqual(['Atlas', 'Bible']);
+  });
+
+  it('when a category holds more than a page, then N result found counts them all and Load More adds the rest', async () => {
+    server.on('GET', '/api/v1/product/product-category/books', (request) =>
+      replies.categoryProducts(books, pageOfAll(request), all.length),
+    );
+    const { user } = renderApp('/category/books');
+
+    expect(await screen.findByText('3 result found')).toBeInTheDocument();
+    expect(cardTitles()).toEqual(['Atlas', 'Bible']);
+    await user.click(screen.getByRole('button', { name: 'Load More' }));
+
+    await screen.findByRole('heading', { name: 'Cookbook' });
+    expect(cardTitles()).toEqual(['Atlas', 'Bible', 'Cookbook']);
+    expect(screen.getByText('3 result found')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument();
+  });
+});
