@@ -1,8 +1,9 @@
 import { takePrefetched } from './prefetch';
 
 /**
- * The one HTTP client: same origin (Vite's dev server proxies /api to the API). A thin layer
- * over fetch, so that the first screen does not download an HTTP library.
+ * The one way the web calls the API: same origin (Vite's dev server proxies /api to the API).
+ * Calls go through axios (lib/http.ts), loaded on first use so that the first screen, whose
+ * reads the entry starts with fetch before React renders, does not wait for it.
  */
 
 /** An answer, whatever its status. */
@@ -25,14 +26,42 @@ export class HttpError extends Error {
 
 export const isHttpError = (err: unknown): err is HttpError => err instanceof HttpError;
 
-/** How requests reach the network; tests put a fake server here. */
+/** A fetch-shaped stand-in for the network; tests put a fake server here. */
 export type Transport = (url: string, init: RequestInit) => Promise<Response>;
-const network: Transport = (url, init) => fetch(url, init);
-let transport = network;
+let fakeTransport: Transport | undefined;
 
 /** Routes every request through `fake`, or back to the network without one. */
 export function setTransport(fake?: Transport) {
-  transport = fake ?? network;
+  fakeTransport = fake;
+}
+
+let httpModule: Promise<typeof import('./http')> | undefined;
+const loadHttp = () => {
+  httpModule ??= import('./http');
+  return httpModule;
+};
+
+const abortError = () => new DOMException('The operation was aborted.', 'AbortError');
+
+/** A call through axios, answered as fetch would answer it (every status resolves). */
+async function send(url: string, init: RequestInit & { data?: unknown }) {
+  const { http, adapterOver } = await loadHttp();
+  const res = await http.request<string>({
+    url,
+    method: init.method,
+    headers: init.headers as Record<string, string>,
+    data: init.data,
+    signal: init.signal ?? undefined,
+    responseType: 'text',
+    transformResponse: [(raw: unknown) => raw],
+    ...(fakeTransport ? { adapter: adapterOver(fakeTransport) } : {}),
+  });
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(res.headers)) {
+    if (value !== undefined && value !== null) headers.set(name, String(value));
+  }
+  const empty = res.status === 204 || res.status === 304 || res.data === '';
+  return new Response(empty ? null : res.data, { status: res.status, headers });
 }
 
 /** Anything with a zod-like `parse`, so callers pass `@shop/contracts` schemas directly. */
@@ -82,18 +111,13 @@ export async function request(url: string, options: RequestOptions = {}): Promis
   const token = authToken;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = token;
-  let body: BodyInit | undefined;
-  if (data instanceof FormData) body = data;
-  else if (data !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(data);
-  }
   let res: Response;
   try {
     const early = method === 'get' ? takePrefetched(url) : undefined;
-    res = await (early ?? transport(url, { method: method.toUpperCase(), headers, body, signal }));
-  } catch (err) {
-    if (signal?.aborted) throw err;
+    // axios serializes JSON and lets the browser set a FormData body's multipart boundary.
+    res = await (early ?? send(url, { method, headers, data, signal }));
+  } catch {
+    if (signal?.aborted) throw abortError();
     throw new HttpError('Network Error');
   }
   const response = { status: res.status, data: await readBody(res), headers: res.headers };

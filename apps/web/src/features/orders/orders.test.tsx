@@ -73,7 +73,7 @@ describe('user orders', () => {
   it('when an order was cancelled and its money given back, then its payment reads Refunded', async () => {
     server.on('GET', '/api/v1/auth/orders', {
       status: 200,
-      body: { success: true, orders: [refunded, paid] },
+      body: { success: true, orders: [refunded, paid], total: 2 },
     });
     renderApp('/dashboard/user/orders', { auth: sessionOf(person) });
     const first = await screen.findByRole('region', { name: 'Order 1' });

@@ -45,7 +45,9 @@ describe('Order status dropdown', () => {
     await user.selectOptions(select, 'deliverd');
 
     expect(select).toBeDisabled();
-    expect(server.requestsTo('PUT', STATUS).map((r) => r.body)).toEqual([{ status: 'deliverd' }]);
+    await waitFor(() =>
+      expect(server.requestsTo('PUT', STATUS).map((r) => r.body)).toEqual([{ status: 'deliverd' }]),
+    );
     reply.release({
       status: 200,
       body: {
