@@ -60,7 +60,7 @@ async function replacePhoto(product: Product, bytes: Buffer) {
 const rawProduct = (id: string) =>
   ProductModel.collection.findOne({ _id: new mongoose.Types.ObjectId(id) });
 const photoFileIds = async (productId: string) =>
-  (await PhotoFileModel.collection.find({ _id: { $regex: `^${productId}:` } }).toArray())
+  (await PhotoFileModel.find({ _id: { $regex: `^${productId}:` } }, { _id: 1 }).lean())
     .map((f) => String(f._id))
     .sort();
 
