@@ -69,7 +69,13 @@ async function visit() {
   await page.waitForFunction(() => [...document.images].every((img) => img.complete));
   await page.waitForLoadState('networkidle');
   const shown = await page.$$eval('img.product-photo', (imgs) =>
-    imgs.map((img) => ({ src: img.currentSrc, width: img.clientWidth, natural: img.naturalWidth })),
+    imgs.map((img) => ({
+      top: Math.round(img.getBoundingClientRect().top + window.scrollY),
+      width: img.clientWidth,
+      natural: img.naturalWidth,
+      loading: img.loading,
+      priority: img.getAttribute('fetchpriority'),
+    })),
   );
   await page.close();
   return { requests: [...requests.values()].filter((r) => r.url), shown };
@@ -79,6 +85,11 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
 const first = await visit();
 console.log(`first visit: ${first.shown.length} product images shown at 1280 px`);
+for (const img of first.shown) {
+  console.log(
+    `  top ${img.top} px, ${img.width} px wide (file ${img.natural} px), ${img.loading}, fetchpriority ${img.priority}`,
+  );
+}
 for (const r of first.requests) {
   const name = r.url.replace(base, '').replace(/v=[0-9a-f]{64}/, 'v=…');
   console.log(`  ${kb(r.bytes).padStart(9)}  ${r.status} ${r.type}  ${r.cacheControl}  ${name}`);

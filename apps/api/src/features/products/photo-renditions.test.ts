@@ -118,6 +118,22 @@ describe('photo renditions', () => {
     expect(again.body).toEqual({});
   });
 
+  it('when the browser revalidates, then the 304 comes from the metadata without reading the bytes', async () => {
+    const product = await upload(await jpeg(600, 400));
+    const specUrl = `${BASE}/product-photo/${product._id}`;
+    const versioned = photoRenditionUrl(product._id, product.photo ?? expect.fail('no photo'), 640);
+    const etags = [(await get(specUrl)).headers.etag, (await get(versioned)).headers.etag];
+    // With the files gone, only an answer that never reads them can still be a 304.
+    await PhotoFileModel.deleteMany({ _id: { $regex: `^${product._id}:` } });
+    await get(specUrl)
+      .set('If-None-Match', etags[0] ?? '')
+      .expect(304);
+    await get(versioned)
+      .set('If-None-Match', etags[1] ?? '')
+      .expect(304);
+    await get(specUrl).expect(404);
+  });
+
   it('when the photo was replaced, then the old URL gets the new photo, to revalidate; old files go', async () => {
     const product = await upload(await jpeg(700, 500, '#ff0000'));
     const oldPhoto = product.photo ?? expect.fail('no photo');
