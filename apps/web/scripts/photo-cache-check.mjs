@@ -87,7 +87,7 @@ const first = await visit();
 console.log(`first visit: ${first.shown.length} product images shown at 1280 px`);
 for (const img of first.shown) {
   console.log(
-    `  top ${img.top} px, ${img.width} px wide (file ${img.natural} px), ${img.loading}, fetchpriority ${img.priority}`,
+    `  top ${img.top} px, ${img.width} px wide (intrinsic ${img.natural} px, srcset-scaled), ${img.loading}, fetchpriority ${img.priority}`,
   );
 }
 for (const r of first.requests) {
