@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
 import { connectDatabase } from './db/connect.js';
+import { migrateProductPhotos } from './features/products/photo-migration.js';
 import { localJwtSecret } from './lib/local-secret.js';
 import { releaseHeldLocks } from './lib/locks.js';
 import { createLogger, logsForAPerson } from './lib/logger.js';
@@ -34,6 +35,17 @@ async function main() {
     console.error(err.message);
     process.exit(1);
   });
+
+  // Before serving: photos written by earlier versions move out of the product documents.
+  const photos = await migrateProductPhotos();
+  if (photos.migrated > 0)
+    logger.info(`${photos.migrated} product photos moved to their own collection`);
+  if (photos.unreadable.length > 0) {
+    logger.warn(
+      { products: photos.unreadable },
+      'product photos that are no readable image were left in place',
+    );
+  }
 
   // Only a database the app started itself is filled unasked.
   if (db.embedded) {

@@ -138,8 +138,8 @@ describe('productSchema', () => {
       category: null,
       createdAt: '2024-01-01T00:00:00.000Z',
       updatedAt: '2024-01-01T00:00:00.000Z',
-      photo: { data: 'AAAA' },
+      photo: { data: 'AAAA', version: 'abc', width: 4, height: 3, color: '#000000' },
     });
-    expect(product).not.toHaveProperty('photo');
+    expect(product.photo).toEqual({ version: 'abc', width: 4, height: 3, color: '#000000' });
   });
 });

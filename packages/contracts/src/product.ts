@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { categorySchema } from './category.js';
 import { notTextError, objectIdSchema, requiredText } from './common.js';
 import { totalField } from './paging.js';
+import { productPhotoSchema } from './photo.js';
 import { priceRangeSchema } from './price-bands.js';
 
 /** Products per page of `product-list/{page}`. */
@@ -17,18 +18,21 @@ export const productSchema = z.object({
   shipping: z.union([z.literal(0), z.literal(1)]),
   /** Null only when the product's category no longer exists. */
   category: categorySchema.nullable(),
+  /** Null only when the product has no photo. */
+  photo: productPhotoSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Product = z.infer<typeof productSchema>;
 
-/** A product as order lines show it: no stock, no photo bytes. */
+/** A product as order lines show it: no stock, no photo bytes (only the photo's metadata). */
 export const productSummarySchema = productSchema.pick({
   _id: true,
   name: true,
   slug: true,
   description: true,
   price: true,
+  photo: true,
 });
 export type ProductSummary = z.infer<typeof productSummarySchema>;
 

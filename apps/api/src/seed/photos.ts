@@ -1,5 +1,4 @@
 import sharp from 'sharp';
-import { photoEtag } from '../features/products/photo.js';
 
 const WIDTH = 400;
 const HEIGHT = 300;
@@ -29,12 +28,6 @@ export interface PhotoTheme {
   from: string;
   to: string;
   icon: IconName;
-}
-
-export interface StoredPhoto {
-  data: Buffer;
-  contentType: 'image/jpeg';
-  etag: string;
 }
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -98,14 +91,8 @@ export function productPhotoSvg(name: string, theme: PhotoTheme): string {
 </svg>`;
 }
 
-/** Renders a product photo and stores it as the products feature does (bytes, type, hash). */
-export async function renderProductPhoto(name: string, theme: PhotoTheme): Promise<StoredPhoto> {
-  const data = await sharp(Buffer.from(productPhotoSvg(name, theme)))
+/** Renders a product photo as a JPEG, as an admin would upload it. */
+export const renderProductPhoto = (name: string, theme: PhotoTheme): Promise<Buffer> =>
+  sharp(Buffer.from(productPhotoSvg(name, theme)))
     .jpeg({ quality: 82, mozjpeg: true })
     .toBuffer();
-  return {
-    data,
-    contentType: 'image/jpeg',
-    etag: photoEtag(data),
-  };
-}

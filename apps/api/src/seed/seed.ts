@@ -1,9 +1,11 @@
 import type { OrderStatus } from '@shop/contracts';
-import type mongoose from 'mongoose';
+import mongoose from 'mongoose';
 import { UserModel } from '../features/auth/model.js';
 import { CategoryModel } from '../features/categories/model.js';
 import { OrderModel } from '../features/orders/model.js';
 import { ProductModel } from '../features/products/model.js';
+import { deletePhotoFiles, savePhotoFiles } from '../features/products/photo-store.js';
+import { preparePhoto } from '../features/products/renditions.js';
 import { toSlug } from '../lib/slug.js';
 import {
   DEMO_USER,
@@ -117,13 +119,19 @@ async function upsertProducts(now: Date) {
       // Interleaved ages: the newest page shows one product of each category.
       const rank = p * CATALOG.length + c;
       const at = new Date(now.getTime() - 30 * 24 * HOUR_MS - rank * HOUR_MS);
+      // Made and stored as an upload is, under the id the product gets if it is inserted.
+      const _id = new mongoose.Types.ObjectId();
+      const photo = await preparePhoto(await renderProductPhoto(product.name, category.theme));
+      await savePhotoFiles(String(_id), photo);
       const doc = {
         ...product,
+        _id,
         slug,
         category: categoryIds.get(toSlug(category.name)),
-        photo: await renderProductPhoto(product.name, category.theme),
+        photo: photo.meta,
       };
       if (await insertIfMissing(ProductModel, { slug }, doc, at)) created += 1;
+      else await deletePhotoFiles(String(_id), photo.meta);
     }
   }
   return created;

@@ -4,7 +4,8 @@ import type { Test } from 'supertest';
 import { expect } from 'vitest';
 import { CategoryModel } from '../features/categories/model.js';
 import { ProductModel } from '../features/products/model.js';
-import { photoEtag } from '../features/products/photo.js';
+import { savePhotoFiles } from '../features/products/photo-store.js';
+import { preparePhoto } from '../features/products/renditions.js';
 import { toSlug } from '../lib/slug.js';
 
 type ImageFormat = 'png' | 'jpeg' | 'gif' | 'webp';
@@ -34,11 +35,12 @@ export interface ProductFixture {
   photo?: Buffer;
 }
 
-/** A product straight in the database, with a PNG photo unless one is given. */
+/** A product straight in the database, with a PNG photo (stored as an upload is) unless one is given. */
 export async function makeProduct(opts: ProductFixture) {
   const name = opts.name ?? `Product ${uniqueWord()}`;
   const photo = opts.photo ?? (await imageBytes());
-  const product = await ProductModel.create({
+  const prepared = await preparePhoto(photo);
+  const product = new ProductModel({
     name,
     slug: toSlug(name),
     description: opts.description ?? 'A thing worth having',
@@ -46,9 +48,11 @@ export async function makeProduct(opts: ProductFixture) {
     quantity: opts.quantity ?? 5,
     category: opts.categoryId,
     shipping: 1,
-    photo: { data: photo, contentType: 'image/png', etag: photoEtag(photo) },
+    photo: prepared.meta,
   });
-  return { id: String(product._id), name, slug: product.slug, photo };
+  await savePhotoFiles(String(product._id), prepared);
+  await product.save();
+  return { id: String(product._id), name, slug: product.slug, photo, photoMeta: prepared.meta };
 }
 
 /** The text fields of the admin product form, as the browser sends them. */
@@ -89,10 +93,14 @@ export function sendForm(
 export const idsOf = (products: { _id: string }[]) => products.map((p) => p._id);
 export const fixtureIds = (products: { id: string }[]) => products.map((p) => p.id);
 
-/** Photo bytes would show up as a `photo` key or as a serialized Buffer. */
+/** Photo bytes would show up as a serialized Buffer or a `data` key; a photo shows only metadata. */
 export const expectNoPhotoBytes = (body: unknown) => {
   const json = JSON.stringify(body);
-  expect(json).not.toMatch(/"photo"|"Buffer"|"data":/);
+  expect(json).not.toMatch(/"Buffer"|"data":|"contentType"|"etag"/);
+  for (const [, photo] of json.matchAll(/"photo":(\{[^}]*\}|null)/g)) {
+    const keys = Object.keys(JSON.parse(photo ?? 'null') ?? {});
+    expect(keys.every((k) => ['version', 'width', 'height', 'color'].includes(k))).toBe(true);
+  }
 };
 
 /** Several products of one new category, created oldest first. */

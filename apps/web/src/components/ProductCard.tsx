@@ -6,14 +6,18 @@ import { Price } from './Price';
 import { ProductPhoto } from './ProductPhoto';
 
 const CARD_PREVIEW = 60;
+/** Cards in the first row of a grid at 1280 px: their photos are fetched first, not lazily. */
+const FIRST_ROW = 3;
 
 /** A shopper's product card: More Details opens the product, ADD TO CART adds one unit. */
 export function ProductCard({
   product,
   previewLength = CARD_PREVIEW,
+  priority = false,
 }: {
   product: Product;
   previewLength?: number;
+  priority?: boolean;
 }) {
   const navigate = useNavigate();
   const addToCart = useAddToCart();
@@ -21,7 +25,12 @@ export function ProductCard({
   const titleId = `product-${product._id}`;
   return (
     <article className="card" aria-labelledby={titleId}>
-      <ProductPhoto productId={product._id} name={product.name} />
+      <ProductPhoto
+        productId={product._id}
+        name={product.name}
+        photo={product.photo}
+        priority={priority}
+      />
       <div className="card-body">
         <div className="card-heading">
           <h3 className="card-title" id={titleId}>
@@ -56,16 +65,20 @@ export function ProductCard({
 export function ProductGrid({
   products,
   previewLength,
+  aboveTheFold = true,
 }: {
   products: Product[];
   previewLength?: number;
+  /** False for a grid that starts below the fold (similar products): every photo lazy. */
+  aboveTheFold?: boolean;
 }) {
   return (
     <div className="card-grid">
-      {products.map((product) => (
+      {products.map((product, index) => (
         <ProductCard
           key={product._id}
           product={product}
+          priority={aboveTheFold && index < FIRST_ROW}
           {...(previewLength ? { previewLength } : {})}
         />
       ))}

@@ -1,26 +1,49 @@
-/** Product photos are 4:3; fixed sizes keep the page from jumping while they arrive. */
+import {
+  type PhotoWidth,
+  type ProductPhotoMeta,
+  photoRenditionUrl,
+  photoSrcSet,
+  productPhotoUrl,
+} from '@shop/contracts';
+
+/**
+ * Product photos show in 4:3 boxes of fixed size, so the page never jumps while they arrive.
+ * `sizes` tells the browser how wide each box is, so it picks the rendition it needs from
+ * `srcset`; `src` is the rendition that fits the box on a 1× screen.
+ */
 const SIZES = {
-  card: { width: 288, height: 216 },
-  large: { width: 480, height: 360 },
-  thumb: { width: 120, height: 90 },
-} as const;
+  card: { width: 288, height: 216, sizes: '288px', src: 320 },
+  large: { width: 480, height: 360, sizes: '(max-width: 48rem) 100vw, 480px', src: 640 },
+  thumb: { width: 120, height: 90, sizes: '120px', src: 320 },
+} as const satisfies Record<
+  string,
+  { width: number; height: number; sizes: string; src: PhotoWidth }
+>;
 
 export function ProductPhoto(props: {
   productId: string;
   name: string;
+  /** The photo's metadata; without it (a cart saved by an older version) the original shows. */
+  photo?: ProductPhotoMeta | null | undefined;
   size?: keyof typeof SIZES;
+  /** Shown at once (the first row, the details page): fetched first, never lazily. */
+  priority?: boolean;
   className?: string;
 }) {
-  const { width, height } = SIZES[props.size ?? 'card'];
+  const { width, height, sizes, src } = SIZES[props.size ?? 'card'];
+  const { photo, productId } = props;
   return (
     <img
       className={props.className ?? 'product-photo'}
-      src={`/api/v1/product/product-photo/${props.productId}`}
+      src={photo ? photoRenditionUrl(productId, photo, src) : productPhotoUrl(productId)}
+      {...(photo ? { srcSet: photoSrcSet(productId, photo), sizes } : {})}
       alt={props.name}
       width={width}
       height={height}
-      loading="lazy"
+      loading={props.priority ? 'eager' : 'lazy'}
+      fetchPriority={props.priority ? 'high' : 'auto'}
       decoding="async"
+      {...(photo ? { style: { backgroundColor: photo.color } } : {})}
     />
   );
 }

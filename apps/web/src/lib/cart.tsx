@@ -19,9 +19,13 @@ const CART_KEY = 'cart';
  * A product as the cart keeps it. `quantity` here is how many units the shopper wants
  * (default 1), not the stock count the product carries in the catalogue.
  */
-export type CartEntry = Omit<Product, 'quantity'> & { quantity?: number };
+export type CartEntry = Omit<Product, 'quantity' | 'photo'> & {
+  quantity?: number;
+  /** Missing in carts saved before products carried their photo's metadata. */
+  photo?: Product['photo'];
+};
 
-const cartEntrySchema = productSchema.partial({ quantity: true });
+const cartEntrySchema = productSchema.partial({ quantity: true, photo: true });
 
 function restore(): CartEntry[] {
   const stored = readStored(CART_KEY, { parse: (data) => data });

@@ -20,6 +20,7 @@ export function makeProduct(name: string, overrides: Partial<Product> = {}): Pro
     quantity: 10,
     shipping: 1,
     category: null,
+    photo: { version: 'f'.repeat(64), width: 1200, height: 900, color: '#8899aa' },
     createdAt: NOW,
     updatedAt: NOW,
     ...overrides,

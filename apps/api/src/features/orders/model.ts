@@ -1,5 +1,6 @@
 import { ORDER_STATUSES, type Order, type OrderStatus, type ProductSummary } from '@shop/contracts';
 import mongoose, { type InferSchemaType } from 'mongoose';
+import { type ProductDoc, toPhotoMeta } from '../products/model.js';
 
 const orderLineSchema = new mongoose.Schema(
   {
@@ -41,8 +42,9 @@ orderSchema.index({ createdAt: -1 });
 export type OrderDoc = InferSchemaType<typeof orderSchema> & { _id: mongoose.Types.ObjectId };
 export const OrderModel = mongoose.model('orders', orderSchema);
 
-/** What an order line shows of its product: never the photo. */
-const ORDER_PRODUCT_FIELDS = 'name slug description price';
+/** What an order line shows of its product: its photo's metadata, never photo bytes. */
+const ORDER_PRODUCT_FIELDS =
+  'name slug description price photo.version photo.width photo.height photo.color';
 /** What an order shows of its buyer: never the e-mail, address or password hash. */
 const ORDER_BUYER_FIELDS = 'name';
 
@@ -52,6 +54,7 @@ interface ProductSummaryDoc {
   slug: string;
   description: string;
   price: number;
+  photo?: ProductDoc['photo'];
 }
 
 type OrderLineDoc = OrderDoc['products'][number];
@@ -78,6 +81,7 @@ const toProductSummary = (p: ProductSummaryDoc): ProductSummary => ({
   slug: p.slug,
   description: p.description,
   price: p.price,
+  photo: toPhotoMeta(p.photo),
 });
 
 /** The one shape of an order in every response (orders, all-orders, order-status, place-order). */

@@ -1,3 +1,4 @@
+import type { ProductPhotoMeta } from '@shop/contracts';
 import mongoose, { type InferSchemaType } from 'mongoose';
 import { type CategoryDoc, toCategory } from '../categories/model.js';
 
@@ -10,11 +11,14 @@ const productSchema = new mongoose.Schema(
     /** Units in stock; never goes below zero (orders decrement it atomically). */
     quantity: { type: Number, required: true, min: 0 },
     category: { type: mongoose.Schema.Types.ObjectId, ref: 'categories', required: true },
+    /** What listings need of the photo; its bytes live in their own collection (photo-store.ts). */
     photo: {
-      data: { type: Buffer, select: false },
-      contentType: { type: String },
-      /** Content hash of the photo bytes, served as the ETag. */
-      etag: { type: String },
+      /** Content hash of the original, served as its ETag; a new upload gets a new version. */
+      version: { type: String },
+      width: { type: Number },
+      height: { type: Number },
+      /** Placeholder colour shown while the photo loads, `#rrggbb`. */
+      color: { type: String },
     },
     shipping: { type: Number, enum: [0, 1], default: 0 },
   },
@@ -28,14 +32,14 @@ productSchema.index({ price: 1 });
 export type ProductDoc = InferSchemaType<typeof productSchema> & { _id: mongoose.Types.ObjectId };
 export const ProductModel = mongoose.model('products', productSchema);
 
-/** Fields every listing reads: never the photo bytes. */
-export const PRODUCT_LIST_FIELDS = '-photo';
+/** Fields every listing reads: never photo bytes, even those of a product not migrated yet. */
+export const PRODUCT_LIST_FIELDS = '-photo.data';
 /** What a product response shows of its category. */
 const PRODUCT_CATEGORY_FIELDS = '_id name slug';
 /** Newest first; the id breaks ties between products created in the same millisecond. */
 export const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 
-export type ProductWithCategory = Omit<ProductDoc, 'category' | 'photo'> & {
+export type ProductWithCategory = Omit<ProductDoc, 'category'> & {
   category: Pick<CategoryDoc, '_id' | 'name' | 'slug'> | mongoose.Types.ObjectId | null;
 };
 
@@ -54,7 +58,18 @@ export const findOneProduct = (filter: mongoose.RootFilterQuery<ProductDoc>) =>
     .populate({ path: 'category', select: PRODUCT_CATEGORY_FIELDS })
     .lean<ProductWithCategory>();
 
-/** A product as responses show it (category populated, no photo). */
+/** What a response shows of a product's photo: its metadata, or null when it has none. */
+export const toPhotoMeta = (photo: ProductDoc['photo']): ProductPhotoMeta | null =>
+  photo?.version
+    ? {
+        version: photo.version,
+        width: photo.width ?? 0,
+        height: photo.height ?? 0,
+        color: photo.color ?? '#e5e7eb',
+      }
+    : null;
+
+/** A product as responses show it (category populated, photo metadata, never photo bytes). */
 export const toProduct = (p: ProductWithCategory) => ({
   _id: String(p._id),
   name: p.name,
@@ -67,6 +82,7 @@ export const toProduct = (p: ProductWithCategory) => ({
     p.category && typeof p.category === 'object' && 'name' in p.category
       ? toCategory(p.category)
       : null,
+  photo: toPhotoMeta(p.photo),
   createdAt: new Date(p.createdAt).toISOString(),
   updatedAt: new Date(p.updatedAt).toISOString(),
 });

@@ -9,7 +9,6 @@ import type mongoose from 'mongoose';
 import { notFound } from '../../lib/errors.js';
 import { findCategoryBySlug } from '../categories/use-cases.js';
 import { findOneProduct, findProducts, type ProductDoc, ProductModel, toProduct } from './model.js';
-import { photoEtag } from './photo.js';
 
 /** Enough for a results page; a one-letter keyword must not return the whole catalogue. */
 export const SEARCH_RESULT_LIMIT = 50;
@@ -69,22 +68,4 @@ export async function productsOfCategory(
   const category = await findCategoryBySlug(slug);
   if (!category) throw notFound('Category not found');
   return { category, products: await listProducts({ category: category._id }) };
-}
-
-export interface ProductPhoto {
-  data: Buffer;
-  contentType: string;
-  etag: string;
-}
-
-export async function getProductPhoto(productId: string): Promise<ProductPhoto> {
-  const product = await ProductModel.findById(productId).select('+photo.data');
-  const photo = product?.photo;
-  if (!photo?.data?.length) throw notFound('Photo not found');
-  return {
-    data: photo.data,
-    contentType: photo.contentType ?? 'application/octet-stream',
-    // Photos stored before etags were kept get one computed from their bytes.
-    etag: photo.etag ?? photoEtag(photo.data),
-  };
 }

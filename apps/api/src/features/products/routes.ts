@@ -10,11 +10,11 @@ import {
 import type { RequestHandler } from 'express';
 import { Router } from 'express';
 import { requireAdmin } from '../auth/middleware.js';
+import { productPhotoHandler } from './photo-route.js';
 import {
   countProducts,
   filterProducts,
   getProductBySlug,
-  getProductPhoto,
   listAllProducts,
   listProductPage,
   productsOfCategory,
@@ -23,9 +23,6 @@ import {
 } from './queries.js';
 import { photoUpload } from './upload.js';
 import { createProduct, deleteProduct, updateProduct } from './use-cases.js';
-
-/** Browsers may keep a photo but must ask again; the ETag makes asking cheap (304). */
-const PHOTO_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 
 export interface ProductRoutesOptions {
   signedIn: RequestHandler;
@@ -78,19 +75,7 @@ export function productRoutes({ signedIn, maxPhotoBytes }: ProductRoutesOptions)
     res.json({ success: true, category, products });
   });
 
-  router.get('/product-photo/:id', async (req, res) => {
-    const photo = await getProductPhoto(idParamsSchema.parse(req.params).id);
-    res.set({
-      'Content-Type': photo.contentType,
-      ETag: `"${photo.etag}"`,
-      'Cache-Control': PHOTO_CACHE_CONTROL,
-    });
-    if (req.fresh) {
-      res.status(304).end();
-      return;
-    }
-    res.send(photo.data);
-  });
+  router.get('/product-photo/:id', productPhotoHandler);
 
   router.post('/create-product', signedIn, requireAdmin, upload, async (req, res) => {
     const form = productFormSchema.parse(req.body ?? {});

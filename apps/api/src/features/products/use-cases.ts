@@ -1,22 +1,17 @@
 import type { Product, ProductFormValues } from '@shop/contracts';
+import mongoose from 'mongoose';
 import { badRequest, conflict, notFound, rethrowDuplicateAs } from '../../lib/errors.js';
 import { requireSlug } from '../../lib/slug.js';
 import { CategoryModel } from '../categories/model.js';
 import { findOneProduct, type ProductDoc, ProductModel, toProduct } from './model.js';
-import { photoEtag, sniffImageType } from './photo.js';
+import { deletePhotoFiles, savePhotoFiles } from './photo-store.js';
+import { preparePhoto } from './renditions.js';
 import { underStockLock } from './stock-lock.js';
 
 const alreadyExists = () => conflict('Product Already Exists');
 /** A unique-index clash: another admin saved the same name between our check and our write. */
 const onDuplicateName = rethrowDuplicateAs(alreadyExists);
 const missingCategory = () => badRequest('Category does not exist');
-
-/** The photo as stored: its type is read from the bytes, never from the client's claim. */
-function toStoredPhoto(bytes: Buffer) {
-  const contentType = sniffImageType(bytes);
-  if (!contentType) throw badRequest('Photo must be a JPEG, PNG, GIF or WebP image');
-  return { data: bytes, contentType, etag: photoEtag(bytes) };
-}
 
 const categoryExists = async (categoryId: string) =>
   Boolean(await CategoryModel.exists({ _id: categoryId }));
@@ -32,20 +27,29 @@ export async function createProduct(
   photoBytes: Buffer | undefined,
 ): Promise<Product> {
   if (!photoBytes) throw badRequest('Photo is required');
-  const photo = toStoredPhoto(photoBytes);
+  const photo = await preparePhoto(photoBytes);
   const slug = requireSlug(form.name);
   if (!(await categoryExists(form.category))) throw missingCategory();
   if (await ProductModel.exists({ slug })) throw alreadyExists();
-  const { _id } = await ProductModel.create({
+  // The files first: a product never points at a photo that is not stored yet.
+  const _id = new mongoose.Types.ObjectId();
+  await savePhotoFiles(String(_id), photo);
+  const dropPhoto = () => deletePhotoFiles(String(_id), photo.meta);
+  await ProductModel.create({
     ...form,
+    _id,
     shipping: form.shipping ?? 0,
     slug,
-    photo,
-  }).catch(onDuplicateName);
+    photo: photo.meta,
+  }).catch(async (err: unknown) => {
+    await dropPhoto();
+    return onDuplicateName(err);
+  });
   // Pairs with deleteCategory's re-check (FerretDB v1 has no transactions): when the category
   // was deleted while we saved, one side notices, so no product is left without a category.
   if (!(await categoryExists(form.category))) {
     await ProductModel.deleteOne({ _id });
+    await dropPhoto();
     throw missingCategory();
   }
   return readBack(_id);
@@ -59,7 +63,7 @@ export async function updateProduct(
 ): Promise<Product> {
   const previous = await ProductModel.findById(productId).lean<ProductDoc>();
   if (!previous) throw notFound('Product not found');
-  const photo = photoBytes ? toStoredPhoto(photoBytes) : undefined;
+  const photo = photoBytes ? await preparePhoto(photoBytes) : undefined;
   const slug = requireSlug(form.name);
   if (!(await categoryExists(form.category))) throw missingCategory();
   if (await ProductModel.exists({ slug, _id: { $ne: productId } })) throw alreadyExists();
@@ -68,8 +72,11 @@ export async function updateProduct(
     ...fields,
     slug,
     ...(shipping === undefined ? {} : { shipping }),
-    ...(photo ? { photo } : {}),
+    ...(photo ? { photo: photo.meta } : {}),
   };
+  // The new files first; afterwards only the version the product points at keeps its files.
+  if (photo) await savePhotoFiles(productId, photo);
+  const replacesPhoto = photo !== undefined && photo.meta.version !== previous.photo?.version;
   // updateOne + read back: FerretDB v1 lacks projected findAndModify (the photo is unselected).
   await underStockLock(productId, async () => {
     const unchangedStock = previousQuantity === undefined ? {} : { quantity: previousQuantity };
@@ -78,7 +85,11 @@ export async function updateProduct(
       { $set: changes },
     ).catch(onDuplicateName);
     if (!matchedCount) throw await stockChangedOrGone(productId);
+  }).catch(async (err: unknown) => {
+    if (replacesPhoto) await deletePhotoFiles(productId, photo?.meta);
+    throw err;
   });
+  if (replacesPhoto) await deletePhotoFiles(productId, previous.photo);
   // The same re-check as on create; the product keeps its previous category.
   if (!(await categoryExists(form.category))) {
     await underStockLock(productId, () =>
@@ -98,7 +109,10 @@ async function stockChangedOrGone(productId: string) {
   );
 }
 
+/** Deletes the product and then its photo's files. */
 export async function deleteProduct(productId: string): Promise<void> {
+  const product = await ProductModel.findById(productId, { photo: 1 }).lean<ProductDoc>();
   const { deletedCount } = await ProductModel.deleteOne({ _id: productId });
   if (!deletedCount) throw notFound('Product not found');
+  await deletePhotoFiles(productId, product?.photo);
 }

@@ -1,3 +1,4 @@
+import { photoRenditionUrl } from '@shop/contracts';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CartEntry } from '../../lib/cart';
@@ -35,9 +36,19 @@ describe('cart page', () => {
     expect(within(item).getByText(`${mug.description.substring(0, 30)}...`)).toBeInTheDocument();
     expect(within(item).getByRole('img', { name: mug.name })).toHaveAttribute(
       'src',
-      `/api/v1/product/product-photo/${mug._id}`,
+      photoRenditionUrl(mug._id, mug.photo ?? expect.fail('no photo'), 320),
     );
     expect(screen.getByRole('link', { name: 'Cart 2' })).toBeInTheDocument();
+  });
+
+  it('when the cart was stored before products carried photo metadata, then it shows the original', async () => {
+    const { photo: _, ...older } = entry(mug);
+    renderApp('/cart', { cart: [older] });
+    const item = await screen.findByRole('listitem', { name: mug.name });
+    expect(within(item).getByRole('img', { name: mug.name })).toHaveAttribute(
+      'src',
+      `/api/v1/product/product-photo/${mug._id}`,
+    );
   });
 
   it('when items carry quantities, then the total sums prices only, in US dollars', async () => {

@@ -1,3 +1,4 @@
+import { photoRenditionUrl } from '@shop/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeCategory, makeProduct, replies } from '../../test/fixtures';
@@ -31,7 +32,7 @@ describe('product details', () => {
     expect(await screen.findByRole('heading', { name: novel.name })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: novel.name })).toHaveAttribute(
       'src',
-      `/api/v1/product/product-photo/${novel._id}`,
+      photoRenditionUrl(novel._id, novel.photo ?? expect.fail('no photo'), 640),
     );
     expect(screen.getByText(novel.description)).toBeInTheDocument();
     expect(screen.getByText('₹14.00')).toBeInTheDocument();

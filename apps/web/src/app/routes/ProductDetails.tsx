@@ -27,7 +27,7 @@ function SimilarProducts({ product }: { product: Product }) {
         />
       )}
       {similar.data?.length === 0 && <p className="empty">No Similar Products found</p>}
-      {similar.data && <ProductGrid products={similar.data} />}
+      {similar.data && <ProductGrid products={similar.data} aboveTheFold={false} />}
     </section>
   );
 }
@@ -37,7 +37,13 @@ function Details({ product }: { product: Product }) {
   const outOfStock = product.quantity <= 0;
   return (
     <div className="details">
-      <ProductPhoto productId={product._id} name={product.name} size="large" />
+      <ProductPhoto
+        productId={product._id}
+        name={product.name}
+        photo={product.photo}
+        size="large"
+        priority
+      />
       <div className="details-info">
         <h1 className="page-title">Product Details</h1>
         <h2>{product.name}</h2>

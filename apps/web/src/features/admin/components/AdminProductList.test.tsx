@@ -1,3 +1,4 @@
+import { photoRenditionUrl } from '@shop/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeProduct, replies } from '../../../test/fixtures';
@@ -29,7 +30,10 @@ describe('All Products list', () => {
     expect(within(first).getByText(`${'x'.repeat(100)}...`)).toBeVisible();
     expect(within(first).getByText(/₹/)).toHaveTextContent('₹1,250.00');
     const photo = within(first).getByRole('img', { name: 'Long One' });
-    expect(photo).toHaveAttribute('src', `/api/v1/product/product-photo/${long._id}`);
+    expect(photo).toHaveAttribute(
+      'src',
+      photoRenditionUrl(long._id, long.photo ?? expect.fail('no photo'), 320),
+    );
     expect(photo).toHaveAttribute('loading', 'lazy');
     expect(photo).toHaveAttribute('width');
     expect(photo).toHaveAttribute('height');

@@ -40,7 +40,7 @@ export function AdminProductList() {
             className="card admin-product-card"
             to={ADMIN_PATHS.product(product.slug)}
           >
-            <ProductPhoto productId={product._id} name={product.name} />
+            <ProductPhoto productId={product._id} name={product.name} photo={product.photo} />
             <span className="card-body">
               <span className="card-heading">
                 <span className="card-title">{product.name}</span>

@@ -1,3 +1,4 @@
+import { photoRenditionUrl } from '@shop/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -45,7 +46,7 @@ describe('Update Product', () => {
     expect(screen.getByLabelText('Shipping')).toHaveValue('0');
     expect(screen.getByRole('img', { name: lamp.name })).toHaveAttribute(
       'src',
-      `/api/v1/product/product-photo/${lamp._id}`,
+      photoRenditionUrl(lamp._id, lamp.photo ?? expect.fail('no photo'), 320),
     );
   });
 

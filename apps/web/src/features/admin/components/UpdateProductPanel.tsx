@@ -90,7 +90,9 @@ export function UpdateProductPanel({ slug }: { slug: string }) {
           key={saved._id}
           categories={categories.data ?? []}
           initial={toFields(saved)}
-          currentPhoto={<ProductPhoto productId={saved._id} name={saved.name} />}
+          currentPhoto={
+            <ProductPhoto productId={saved._id} name={saved.name} photo={saved.photo} priority />
+          }
           submitLabel="UPDATE PRODUCT"
           submitting={updating}
           onSubmit={(fields, photo) => void handleUpdate(saved._id, fields, photo)}

@@ -14,7 +14,7 @@ export function CartItemList() {
       {cart.map((item, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the same product may sit in the cart twice; position is its identity.
         <li className="line-item cart-item" key={`${item._id}-${index}`} aria-label={item.name}>
-          <ProductPhoto productId={item._id} name={item.name} size="thumb" />
+          <ProductPhoto productId={item._id} name={item.name} photo={item.photo} size="thumb" />
           <div className="line-body">
             <p className="line-name">{item.name}</p>
             <p className="muted">{preview(item.description, CART_PREVIEW)}</p>

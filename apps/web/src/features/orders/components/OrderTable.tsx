@@ -53,7 +53,12 @@ export function OrderTable(props: { order: Order; index: number; statusSlot?: Re
           // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines never move, and a deleted product leaves no id.
           <li className="line-item" key={`${line.productId?._id ?? line.name}-${i}`}>
             {line.productId ? (
-              <ProductPhoto productId={line.productId._id} name={line.name} size="thumb" />
+              <ProductPhoto
+                productId={line.productId._id}
+                name={line.name}
+                photo={line.productId.photo}
+                size="thumb"
+              />
             ) : (
               <div className="photo-missing" aria-hidden="true" />
             )}

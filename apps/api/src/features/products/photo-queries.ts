@@ -1,0 +1,28 @@
+import type { ProductPhotoMeta } from '@shop/contracts';
+import { notFound } from '../../lib/errors.js';
+import { type ProductDoc, ProductModel, toPhotoMeta } from './model.js';
+import { readPhotoFile } from './photo-store.js';
+import type { PhotoFile, PhotoSize } from './renditions.js';
+
+const photoNotFound = () => notFound('Photo not found');
+
+/** The product's photo metadata, from its (small) document read by `_id`; never the bytes. */
+export async function getPhotoMeta(productId: string): Promise<ProductPhotoMeta> {
+  const product = await ProductModel.findById(productId)
+    .select('photo.version photo.width photo.height photo.color')
+    .lean<Pick<ProductDoc, 'photo'>>();
+  const meta = toPhotoMeta(product?.photo);
+  if (!meta) throw photoNotFound();
+  return meta;
+}
+
+/** One stored file of the photo's current version, read by `_id`. */
+export async function getPhotoFile(
+  productId: string,
+  meta: ProductPhotoMeta,
+  size: PhotoSize,
+): Promise<PhotoFile> {
+  const file = await readPhotoFile(productId, meta.version, size);
+  if (!file) throw photoNotFound();
+  return file;
+}

@@ -1,0 +1,31 @@
+import { idParamsSchema, productPhotoQuerySchema } from '@shop/contracts';
+import type { RequestHandler } from 'express';
+import { getPhotoFile, getPhotoMeta } from './photo-queries.js';
+import { renditionSize } from './renditions.js';
+
+/** Browsers may keep a photo but must ask again; the ETag makes asking cheap (304). */
+const REVALIDATE = 'public, max-age=0, must-revalidate';
+/** A versioned URL's bytes never change: browsers keep them for a year without asking. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * `product-photo/{id}`: the original as uploaded (spec §7), or with `?v={version}&w={width}` a
+ * WebP rendition. An outdated version gets the current photo, to be revalidated. The ETag comes
+ * from the product's metadata, so a 304 never reads the bytes.
+ */
+export const productPhotoHandler: RequestHandler = async (req, res) => {
+  const { id } = idParamsSchema.parse(req.params);
+  const { v, w } = productPhotoQuerySchema.parse(req.query);
+  const meta = await getPhotoMeta(id);
+  const size = w === undefined ? 'orig' : renditionSize(w);
+  res.set({
+    ETag: size === 'orig' ? `"${meta.version}"` : `"${meta.version}-${size}"`,
+    'Cache-Control': v === meta.version ? IMMUTABLE : REVALIDATE,
+  });
+  if (req.fresh) {
+    res.status(304).end();
+    return;
+  }
+  const file = await getPhotoFile(id, meta, size);
+  res.set('Content-Type', file.contentType).send(file.data);
+};
