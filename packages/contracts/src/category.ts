@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { objectIdSchema, requiredText } from './common.js';
+import { totalField } from './paging.js';
 
 export const categorySchema = z.object({
   _id: objectIdSchema,
@@ -17,6 +18,7 @@ export const categoryListResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
   category: z.array(categorySchema),
+  ...totalField,
 });
 export type CategoryListResponse = z.infer<typeof categoryListResponseSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { objectIdSchema } from './common.js';
+import { totalField } from './paging.js';
 import { productSummarySchema } from './product.js';
 
 /** Stored and sent exactly so, `deliverd` included. */
@@ -47,6 +48,7 @@ export type Order = z.infer<typeof orderSchema>;
 export const ordersResponseSchema = z.object({
   success: z.literal(true),
   orders: z.array(orderSchema),
+  ...totalField,
 });
 export type OrdersResponse = z.infer<typeof ordersResponseSchema>;
 

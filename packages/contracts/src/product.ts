@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { categorySchema } from './category.js';
 import { notTextError, objectIdSchema, requiredText } from './common.js';
+import { totalField } from './paging.js';
 import { priceRangeSchema } from './price-bands.js';
 
 /** Products per page of `product-list/{page}`. */
@@ -86,7 +87,12 @@ export const productListResponseSchema = z.object({
 });
 export type ProductListResponse = z.infer<typeof productListResponseSchema>;
 
-export const allProductsResponseSchema = productListResponseSchema.extend({
+/** A page of a product list that is paged (every one but product-list/{page}). */
+export const pagedProductListResponseSchema = productListResponseSchema.extend(totalField);
+export type PagedProductListResponse = z.infer<typeof pagedProductListResponseSchema>;
+
+export const allProductsResponseSchema = pagedProductListResponseSchema.extend({
+  /** Products on this page (the spec's field); `total` counts them all. */
   countTotal: z.number().int(),
   message: z.string(),
 });
@@ -133,5 +139,6 @@ export const productCategoryResponseSchema = z.object({
   success: z.literal(true),
   category: categorySchema,
   products: z.array(productSchema),
+  ...totalField,
 });
 export type ProductCategoryResponse = z.infer<typeof productCategoryResponseSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { objectIdSchema, requiredText } from './common.js';
+import { totalField } from './paging.js';
 
 /** 1 is an administrator; any other number is a normal user. */
 export const ADMIN_ROLE = 1;
@@ -105,5 +106,6 @@ export const profileUpdateErrorSchema = z.object({
 export const allUsersResponseSchema = z.object({
   success: z.literal(true),
   users: z.array(userSchema),
+  ...totalField,
 });
 export type AllUsersResponse = z.infer<typeof allUsersResponseSchema>;
