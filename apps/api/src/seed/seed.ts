@@ -2,6 +2,7 @@ import type { OrderStatus } from '@shop/contracts';
 import type mongoose from 'mongoose';
 import { UserModel } from '../features/auth/model.js';
 import { hashPassword } from '../features/auth/use-cases.js';
+import { catalogChanged } from '../features/catalog/catalog.js';
 import { CategoryModel } from '../features/categories/model.js';
 import { OrderModel } from '../features/orders/model.js';
 import { ProductModel } from '../features/products/model.js';
@@ -206,6 +207,8 @@ export async function seed(now = new Date()): Promise<SeedResult> {
   const categories = await upsertCategories(now);
   const products = await upsertProducts(now);
   const orders = await upsertSampleOrders(accountIds.get(DEMO_USER.email), now);
+  // Running API processes reload their catalogue.
+  await catalogChanged();
   return {
     accounts: SEED_ACCOUNTS.map((a) => `${a.label.padEnd(6)} ${a.email} / ${a.password}`),
     created: { categories, products, orders },

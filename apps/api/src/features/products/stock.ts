@@ -1,4 +1,5 @@
 import { conflict } from '../../lib/errors.js';
+import { catalogChanged } from '../catalog/catalog.js';
 import { ProductModel } from './model.js';
 import { underStockLock } from './stock-lock.js';
 
@@ -18,6 +19,7 @@ export interface StockLine {
  */
 async function changeStock(productId: string, delta: number): Promise<void> {
   await ProductModel.updateOne({ _id: productId }, { $inc: { quantity: delta } });
+  await catalogChanged({ productIds: [productId] });
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Product, ProductFormValues } from '@shop/contracts';
 import { badRequest, conflict, notFound, rethrowDuplicateAs } from '../../lib/errors.js';
 import { requireSlug } from '../../lib/slug.js';
+import { catalogChanged, currentCatalog } from '../catalog/catalog.js';
 import { CategoryModel } from '../categories/model.js';
 import { findOneProduct, type ProductDoc, ProductModel, toProduct } from './model.js';
 import { photoEtag, sniffImageType } from './photo.js';
@@ -35,7 +36,7 @@ export async function createProduct(
   const photo = toStoredPhoto(photoBytes);
   const slug = requireSlug(form.name);
   if (!(await categoryExists(form.category))) throw missingCategory();
-  if (await ProductModel.exists({ slug })) throw alreadyExists();
+  if ((await currentCatalog()).productBySlug(slug)) throw alreadyExists();
   const { _id } = await ProductModel.create({
     ...form,
     shipping: form.shipping ?? 0,
@@ -48,6 +49,7 @@ export async function createProduct(
     await ProductModel.deleteOne({ _id });
     throw missingCategory();
   }
+  await catalogChanged({ productIds: [String(_id)] });
   return readBack(_id);
 }
 
@@ -62,7 +64,8 @@ export async function updateProduct(
   const photo = photoBytes ? toStoredPhoto(photoBytes) : undefined;
   const slug = requireSlug(form.name);
   if (!(await categoryExists(form.category))) throw missingCategory();
-  if (await ProductModel.exists({ slug, _id: { $ne: productId } })) throw alreadyExists();
+  const sameSlug = (await currentCatalog()).productBySlug(slug);
+  if (sameSlug && sameSlug.product._id !== productId) throw alreadyExists();
   const { shipping, previousQuantity, ...fields } = form;
   const changes = {
     ...fields,
@@ -70,35 +73,41 @@ export async function updateProduct(
     ...(shipping === undefined ? {} : { shipping }),
     ...(photo ? { photo } : {}),
   };
+  // Read and written by `_id` alone under the stock lock: FerretDB answers `_id` from its
+  // index, so the lock is held for milliseconds; a checkout cannot write in between.
   // updateOne + read back: FerretDB v1 lacks projected findAndModify (the photo is unselected).
   await underStockLock(productId, async () => {
-    const unchangedStock = previousQuantity === undefined ? {} : { quantity: previousQuantity };
+    const now = await ProductModel.findById(productId, { quantity: 1 }).lean();
+    if (!now) throw notFound('Product not found');
+    if (previousQuantity !== undefined && now.quantity !== previousQuantity) {
+      throw stockChanged(now.quantity);
+    }
     const { matchedCount } = await ProductModel.updateOne(
-      { _id: productId, ...unchangedStock },
+      { _id: productId },
       { $set: changes },
     ).catch(onDuplicateName);
-    if (!matchedCount) throw await stockChangedOrGone(productId);
+    if (!matchedCount) throw notFound('Product not found');
   });
   // The same re-check as on create; the product keeps its previous category.
   if (!(await categoryExists(form.category))) {
     await underStockLock(productId, () =>
       ProductModel.updateOne({ _id: productId }, { $set: { category: previous.category } }),
     );
+    await catalogChanged({ productIds: [productId] });
     throw missingCategory();
   }
+  await catalogChanged({ productIds: [productId] });
   return readBack(productId);
 }
 
-/** Why a guarded edit matched nothing: a checkout changed the stock, or the product is gone. */
-async function stockChangedOrGone(productId: string) {
-  const now = await ProductModel.findById(productId, { quantity: 1 }).lean();
-  if (!now) return notFound('Product not found');
-  return conflict(
-    `Stock changed while you were editing (${now.quantity} left now); reload the product and try again`,
+/** A checkout changed the stock since the admin opened the product. */
+const stockChanged = (inStock: number) =>
+  conflict(
+    `Stock changed while you were editing (${inStock} left now); reload the product and try again`,
   );
-}
 
 export async function deleteProduct(productId: string): Promise<void> {
   const { deletedCount } = await ProductModel.deleteOne({ _id: productId });
   if (!deletedCount) throw notFound('Product not found');
+  await catalogChanged({ productIds: [productId] });
 }
