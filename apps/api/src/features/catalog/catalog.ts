@@ -1,4 +1,5 @@
 import type { Product } from '@shop/contracts';
+import { isValidObjectId } from 'mongoose';
 import { type CategoryDoc, CategoryModel, toCategory } from '../categories/model.js';
 import {
   PRODUCT_LIST_FIELDS,
@@ -8,7 +9,13 @@ import {
   toProduct,
 } from '../products/model.js';
 import { type CatalogEntry, CatalogStore, toEntry } from './store.js';
-import { announceChange, type CatalogChange, readCatalogVersion } from './version.js';
+import {
+  announceChange,
+  type CatalogChange,
+  KEPT_CHANGES,
+  readCatalogHead,
+  readChange,
+} from './version.js';
 
 export type { CatalogChange } from './version.js';
 
@@ -35,7 +42,7 @@ const readCategories = async () =>
 
 async function loadAll(): Promise<CatalogStore> {
   // The version is read first: a change made while the products are read is applied again.
-  const { version } = await readCatalogVersion();
+  const version = await readCatalogHead();
   const categories = new CatalogStore(await readCategories(), []);
   const docs = await ProductModel.find().select(PRODUCT_LIST_FIELDS).lean<StoredProduct[]>();
   const fresh = new CatalogStore(
@@ -48,6 +55,7 @@ async function loadAll(): Promise<CatalogStore> {
 
 /** Reloads one product by `_id` (the only filter FerretDB answers from an index). */
 async function reloadProduct(catalog: CatalogStore, productId: string) {
+  if (!isValidObjectId(productId)) return;
   const doc = await ProductModel.findById(productId)
     .select(PRODUCT_LIST_FIELDS)
     .lean<StoredProduct>();
@@ -55,22 +63,45 @@ async function reloadProduct(catalog: CatalogStore, productId: string) {
   else catalog.remove(productId);
 }
 
-/** Brings this process's store up to the version document, reloading only what changed. */
+/** The changes after this process's, in order (until the first one not announced yet). */
+async function changesSince(version: number): Promise<CatalogChange[] | 'too many'> {
+  const missed: CatalogChange[] = [];
+  for (;;) {
+    const change = await readChange(version + missed.length + 1);
+    if (!change) return missed;
+    if (missed.length === KEPT_CHANGES) return 'too many';
+    missed.push(change);
+  }
+}
+
+/**
+ * Whether the change after `version` was dropped (the process fell too far behind) or the
+ * history started anew (an emptied database): only a full reload is right then.
+ */
+async function lostTrack(version: number): Promise<boolean> {
+  const head = await readCatalogHead();
+  if (head > version) return true;
+  return head < version && version > 0 && !(await readChange(version));
+}
+
+/** Brings this process's store up to the announced changes, reloading only what changed. */
 async function catchUp(): Promise<void> {
   const catalog = store;
   if (!catalog) return;
-  const { version, changes } = await readCatalogVersion();
-  const behind = version - appliedVersion;
-  if (behind === 0) return;
-  const missed = changes.slice(-behind);
-  if (behind < 0 || behind > changes.length || missed.some((c) => c.all)) {
+  const missed = await changesSince(appliedVersion);
+  if (missed === 'too many' || (missed.length === 0 && (await lostTrack(appliedVersion)))) {
+    store = await loadAll();
+    return;
+  }
+  if (missed.length === 0) return;
+  if (missed.some((c) => c.all)) {
     store = await loadAll();
     return;
   }
   if (missed.some((c) => c.categories)) catalog.setCategories(await readCategories());
   const productIds = new Set(missed.flatMap((c) => c.productIds ?? []));
   await Promise.all([...productIds].map((id) => reloadProduct(catalog, id)));
-  appliedVersion = version;
+  appliedVersion += missed.length;
 }
 
 let syncing: Promise<void> | null = null;
@@ -117,6 +148,6 @@ export function currentCatalog(): Promise<CatalogStore> {
  * writer's next read shows its change.
  */
 export async function catalogChanged(change: CatalogChange = { all: true }): Promise<void> {
-  await announceChange(change);
+  await announceChange(change, appliedVersion);
   await sync();
 }

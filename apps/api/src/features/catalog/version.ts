@@ -11,48 +11,67 @@ export interface CatalogChange {
   all?: boolean;
 }
 
-/** Changes kept in the version document; a process further behind reloads everything. */
+/** Changes kept; a process further behind reloads everything. */
 export const KEPT_CHANGES = 200;
-const VERSION_ID = 'catalog';
+const HEAD_ID = 'catalog';
 
-const catalogVersionSchema = new mongoose.Schema(
-  {
-    _id: { type: String },
-    /** How many changes were ever announced. */
-    version: { type: Number, required: true },
-    /** The last KEPT_CHANGES of them, oldest first: the last one is change number `version`. */
-    changes: [{ _id: false, productIds: [String], categories: Boolean, all: Boolean }],
-  },
+/**
+ * Every change is a document whose `_id` is its number, 1, 2, 3…: the unique `_id` makes
+ * the number a claim only one writer wins, and every read and write here filters on `_id`
+ * alone. (On FerretDB an update is a read then a whole write, so a counter updated in place
+ * by two processes at once loses changes; a test measured 2 of 40 kept.)
+ */
+const changeSchema = new mongoose.Schema(
+  { _id: { type: Number }, productIds: [String], categories: Boolean, all: Boolean },
+  { versionKey: false, collection: 'catalog_changes' },
+);
+const CatalogChangeModel = mongoose.model('catalog_changes', changeSchema);
+
+/** The newest change number known, a hint: it may briefly lag behind the changes. */
+const headSchema = new mongoose.Schema(
+  { _id: { type: String }, version: { type: Number, required: true } },
   { versionKey: false, collection: 'catalog_version' },
 );
-const CatalogVersionModel = mongoose.model('catalog_version', catalogVersionSchema);
-
-export interface CatalogVersion {
-  version: number;
-  changes: CatalogChange[];
-}
+const CatalogHeadModel = mongoose.model('catalog_version', headSchema);
 
 /** Read by `_id` alone, which every backend answers from its index in about a millisecond. */
-export async function readCatalogVersion(): Promise<CatalogVersion> {
-  const doc = await CatalogVersionModel.findById(VERSION_ID).lean<CatalogVersion>();
-  return doc ? { version: doc.version, changes: doc.changes } : { version: 0, changes: [] };
+export async function readCatalogHead(): Promise<number> {
+  const head = await CatalogHeadModel.findById(HEAD_ID).lean();
+  return head?.version ?? 0;
+}
+
+/** Change number `version`, or null when it was not announced yet (or was dropped). */
+export async function readChange(version: number): Promise<CatalogChange | null> {
+  return CatalogChangeModel.findById(version).lean<CatalogChange>();
 }
 
 /**
- * Counts the change and keeps it in one update whose filter is `_id` alone: FerretDB applies
- * such an update atomically (an update filtering on more is a read then a whole write, which
- * would lose changes between two processes), and so does MongoDB.
+ * Announces a change under the next free number, starting after `known` (the newest number
+ * the caller has seen) or the head, whichever is later; numbers stay contiguous because a
+ * writer only moves on from a number someone else already holds.
  */
-export async function announceChange(change: CatalogChange): Promise<void> {
-  const update = {
-    $inc: { version: 1 },
-    $push: { changes: { $each: [change], $slice: -KEPT_CHANGES } },
-  };
+export async function announceChange(change: CatalogChange, known = 0): Promise<number> {
+  let version = Math.max(known, await readCatalogHead()) + 1;
+  for (;;) {
+    try {
+      await CatalogChangeModel.create({ _id: version, ...change });
+      break;
+    } catch (err) {
+      if (!isDuplicateKeyError(err)) throw err;
+      version += 1;
+    }
+  }
+  await raiseHead(version);
+  await CatalogChangeModel.deleteOne({ _id: version - KEPT_CHANGES });
+  return version;
+}
+
+async function raiseHead(version: number) {
   try {
-    await CatalogVersionModel.updateOne({ _id: VERSION_ID }, update, { upsert: true });
+    await CatalogHeadModel.updateOne({ _id: HEAD_ID }, { $max: { version } }, { upsert: true });
   } catch (err) {
-    // Two first changes raced to create the document: the loser's update now finds it.
+    // Two first changes raced to create the head: the loser's update now finds it.
     if (!isDuplicateKeyError(err)) throw err;
-    await CatalogVersionModel.updateOne({ _id: VERSION_ID }, update);
+    await CatalogHeadModel.updateOne({ _id: HEAD_ID }, { $max: { version } });
   }
 }
