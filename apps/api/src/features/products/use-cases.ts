@@ -13,7 +13,7 @@ const onDuplicateName = rethrowDuplicateAs(alreadyExists);
 const missingCategory = () => badRequest('Category does not exist');
 
 /** The photo as stored: its type is read from the bytes, never from the client's claim. */
-function toStoredPhoto(bytes: Buffer) {
+export function toStoredPhoto(bytes: Buffer) {
   const contentType = sniffImageType(bytes);
   if (!contentType) throw badRequest('Photo must be a JPEG, PNG, GIF or WebP image');
   return { data: bytes, contentType, etag: photoEtag(bytes) };
