@@ -62,7 +62,8 @@ export interface Answer {
 export async function fetchAnswer(url: string, path: ReadPath): Promise<Answer> {
   const res = await fetch(`${url}${path.path}`, {
     method: path.method ?? 'GET',
-    headers: { 'content-type': 'application/json', ...path.headers },
+    // fetch adds `Cache-Control: no-cache` to a conditional request unless one is given.
+    headers: { 'content-type': 'application/json', 'cache-control': 'max-age=0', ...path.headers },
     ...(path.body ? { body: path.body } : {}),
   });
   const headers: Record<string, string> = {};

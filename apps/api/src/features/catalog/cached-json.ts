@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { Response } from 'express';
-import { currentCatalog } from './catalog.js';
+import { gzipSync } from 'node:zlib';
+import type { Request, RequestHandler, Response } from 'express';
+import { currentCatalog, loadedCatalog } from './catalog.js';
 import type { CatalogStore } from './store.js';
 
 export interface JsonAnswer {
@@ -14,14 +15,25 @@ interface CachedAnswer {
   headers: Record<string, string>;
 }
 
+/** An answer as it went out for one GET URL, headers included, to be sent again as is. */
+interface SentAnswer {
+  revision: number;
+  bytes: Buffer;
+  gzipped?: Buffer;
+  etag: string;
+  headers: Record<string, string | number | string[]>;
+}
+
 /** Enough for every page shoppers read at once; a flood of odd queries only empties it. */
 const MAX_CACHED_ANSWERS = 5_000;
 const cache = new Map<string, CachedAnswer>();
+const sentByUrl = new Map<string, SentAnswer>();
 let cachedRevision = 0;
 
 function cachedAnswer(catalog: CatalogStore, key: string, build: () => JsonAnswer) {
   if (catalog.revision !== cachedRevision) {
     cache.clear();
+    sentByUrl.clear();
     cachedRevision = catalog.revision;
   }
   let answer = cache.get(key);
@@ -41,6 +53,7 @@ function cachedAnswer(catalog: CatalogStore, key: string, build: () => JsonAnswe
  * names the route and everything that shapes its answer.
  */
 export async function sendCatalogJson(
+  req: Request,
   res: Response,
   key: string,
   build: (catalog: CatalogStore) => JsonAnswer,
@@ -50,5 +63,36 @@ export async function sendCatalogJson(
   // With the ETag set, Express answers If-None-Match with 304 and does not hash the body again.
   res.set({ ...answer.headers, 'Content-Type': 'application/json; charset=utf-8' });
   res.set('ETag', answer.etag);
+  if (req.method === 'GET' && catalog.revision === cachedRevision) {
+    if (sentByUrl.size >= MAX_CACHED_ANSWERS) sentByUrl.clear();
+    sentByUrl.set(req.originalUrl, {
+      revision: catalog.revision,
+      bytes: answer.bytes,
+      etag: answer.etag,
+      headers: { ...res.getHeaders(), vary: 'Accept-Encoding' } as SentAnswer['headers'],
+    });
+  }
   res.send(answer.bytes);
 }
+
+/**
+ * First in the app: a GET of a catalogue URL answered before, under the same catalogue
+ * revision, gets the same answer again (headers included, gzipped once when asked) without
+ * going through the rest of the app. Anything else goes on as usual.
+ */
+export const serveRepeatedCatalogReads: RequestHandler = (req, res, next) => {
+  if (req.method !== 'GET') return next();
+  const sent = sentByUrl.get(req.url);
+  if (!sent || sent.revision !== loadedCatalog()?.revision) return next();
+  if (req.headers['if-none-match'] === sent.etag) {
+    res.writeHead(304, { ...sent.headers, 'content-length': 0 }).end();
+    return;
+  }
+  if (/\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+    sent.gzipped ??= gzipSync(sent.bytes);
+    const headers = { ...sent.headers, 'content-encoding': 'gzip' };
+    res.writeHead(200, { ...headers, 'content-length': sent.gzipped.length }).end(sent.gzipped);
+    return;
+  }
+  res.writeHead(200, { ...sent.headers, 'content-length': sent.bytes.length }).end(sent.bytes);
+};

@@ -124,6 +124,9 @@ function sync(): Promise<void> {
   return queued;
 }
 
+/** The catalogue as it is now, or null before it is loaded; never waits. */
+export const loadedCatalog = () => store;
+
 /** The catalogue of this process, loaded on first use, then kept fresh by polling. */
 export function currentCatalog(): Promise<CatalogStore> {
   if (store) return Promise.resolve(store);

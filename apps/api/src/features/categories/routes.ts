@@ -15,7 +15,7 @@ export function categoryRoutes({ signedIn }: { signedIn: RequestHandler }) {
 
   router.get('/get-category', async (req, res) => {
     const query = listQuerySchema(CATEGORY_DEFAULT_PER_PAGE).parse(req.query);
-    await sendCatalogJson(res, `categories ${query.page} ${query.perPage}`, (catalog) => ({
+    await sendCatalogJson(req, res, `categories ${query.page} ${query.perPage}`, (catalog) => ({
       body: { success: true, message: 'All Categories List', ...listCategories(catalog, query) },
     }));
   });

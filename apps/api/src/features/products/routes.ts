@@ -44,7 +44,7 @@ export function productRoutes({ signedIn, maxPhotoBytes }: ProductRoutesOptions)
 
   router.get('/get-product', async (req, res) => {
     const query = listQuerySchema().parse(req.query);
-    await sendCatalogJson(res, `get-product ${query.page} ${query.perPage}`, (catalog) => {
+    await sendCatalogJson(req, res, `get-product ${query.page} ${query.perPage}`, (catalog) => {
       const { products, total } = listAllProducts(catalog, query);
       const countTotal = products.length;
       return { body: { success: true, countTotal, message: 'All Products', products, total } };
@@ -53,7 +53,7 @@ export function productRoutes({ signedIn, maxPhotoBytes }: ProductRoutesOptions)
 
   router.get('/get-product/:slug', async (req, res) => {
     const { slug } = slugParamsSchema.parse(req.params);
-    await sendCatalogJson(res, `product ${slug}`, (catalog) => ({
+    await sendCatalogJson(req, res, `product ${slug}`, (catalog) => ({
       body: {
         success: true,
         message: 'Single Product Fetched',
@@ -62,15 +62,15 @@ export function productRoutes({ signedIn, maxPhotoBytes }: ProductRoutesOptions)
     }));
   });
 
-  router.get('/product-count', async (_req, res) => {
-    await sendCatalogJson(res, 'product-count', (catalog) => ({
+  router.get('/product-count', async (req, res) => {
+    await sendCatalogJson(req, res, 'product-count', (catalog) => ({
       body: { success: true, total: countProducts(catalog) },
     }));
   });
 
   router.get('/product-list/:page', async (req, res) => {
     const { page } = productPageParamsSchema.parse(req.params);
-    await sendCatalogJson(res, `product-list ${page}`, (catalog) => ({
+    await sendCatalogJson(req, res, `product-list ${page}`, (catalog) => ({
       body: { success: true, products: listProductPage(catalog, page) },
     }));
   });
@@ -79,7 +79,7 @@ export function productRoutes({ signedIn, maxPhotoBytes }: ProductRoutesOptions)
     const filters = productFiltersRequestSchema.parse(req.body ?? {});
     const query = listQuerySchema().parse(req.query);
     const key = `filters ${JSON.stringify(filters)} ${query.page} ${query.perPage}`;
-    await sendCatalogJson(res, key, (catalog) => ({
+    await sendCatalogJson(req, res, key, (catalog) => ({
       body: { success: true, ...filterProducts(catalog, filters, query) },
     }));
   });
@@ -87,17 +87,22 @@ export function productRoutes({ signedIn, maxPhotoBytes }: ProductRoutesOptions)
   router.get('/search/:keyword', async (req, res) => {
     const { keyword } = searchParamsSchema.parse(req.params);
     const query = listQuerySchema().parse(req.query);
-    await sendCatalogJson(res, `search ${query.page} ${query.perPage} ${keyword}`, (catalog) => {
-      const { products, total } = searchProducts(catalog, keyword, query);
-      return { body: products, headers: { [TOTAL_COUNT_HEADER]: String(total) } };
-    });
+    await sendCatalogJson(
+      req,
+      res,
+      `search ${query.page} ${query.perPage} ${keyword}`,
+      (catalog) => {
+        const { products, total } = searchProducts(catalog, keyword, query);
+        return { body: products, headers: { [TOTAL_COUNT_HEADER]: String(total) } };
+      },
+    );
   });
 
   router.get('/related-product/:productId/:categoryId', async (req, res) => {
     const { productId, categoryId } = relatedProductParamsSchema.parse(req.params);
     const query = listQuerySchema(RELATED_DEFAULT_PER_PAGE).parse(req.query);
     const key = `related ${productId} ${categoryId} ${query.page} ${query.perPage}`;
-    await sendCatalogJson(res, key, (catalog) => ({
+    await sendCatalogJson(req, res, key, (catalog) => ({
       body: { success: true, ...relatedProducts(catalog, productId, categoryId, query) },
     }));
   });
@@ -105,10 +110,15 @@ export function productRoutes({ signedIn, maxPhotoBytes }: ProductRoutesOptions)
   router.get('/product-category/:slug', async (req, res) => {
     const { slug } = slugParamsSchema.parse(req.params);
     const query = listQuerySchema().parse(req.query);
-    await sendCatalogJson(res, `category ${slug} ${query.page} ${query.perPage}`, (catalog) => {
-      const { category, products, total } = productsOfCategory(catalog, slug, query);
-      return { body: { success: true, category, products, total } };
-    });
+    await sendCatalogJson(
+      req,
+      res,
+      `category ${slug} ${query.page} ${query.perPage}`,
+      (catalog) => {
+        const { category, products, total } = productsOfCategory(catalog, slug, query);
+        return { body: { success: true, category, products, total } };
+      },
+    );
   });
 
   router.get('/product-photo/:id', async (req, res) => {
