@@ -16,12 +16,15 @@ interface CachedAnswer {
 }
 
 /** An answer as it went out for one GET URL, headers included, to be sent again as is. */
+type Headers = Record<string, string | number | string[]>;
 interface SentAnswer {
   revision: number;
   bytes: Buffer;
-  gzipped?: Buffer;
   etag: string;
-  headers: Record<string, string | number | string[]>;
+  /** The headers of each way it is sent, built once. */
+  plain: Headers;
+  notModified: Headers;
+  gzip?: { bytes: Buffer; headers: Headers };
 }
 
 /** Enough for every page shoppers read at once; a flood of odd queries only empties it. */
@@ -65,11 +68,13 @@ export async function sendCatalogJson(
   res.set('ETag', answer.etag);
   if (req.method === 'GET' && catalog.revision === cachedRevision) {
     if (sentByUrl.size >= MAX_CACHED_ANSWERS) sentByUrl.clear();
+    const headers = { ...res.getHeaders(), vary: 'Accept-Encoding' } as Headers;
     sentByUrl.set(req.originalUrl, {
       revision: catalog.revision,
       bytes: answer.bytes,
       etag: answer.etag,
-      headers: { ...res.getHeaders(), vary: 'Accept-Encoding' } as SentAnswer['headers'],
+      plain: { ...headers, 'content-length': answer.bytes.length },
+      notModified: { ...headers, 'content-length': 0 },
     });
   }
   res.send(answer.bytes);
@@ -85,14 +90,17 @@ export const serveRepeatedCatalogReads: RequestHandler = (req, res, next) => {
   const sent = sentByUrl.get(req.url);
   if (!sent || sent.revision !== loadedCatalog()?.revision) return next();
   if (req.headers['if-none-match'] === sent.etag) {
-    res.writeHead(304, { ...sent.headers, 'content-length': 0 }).end();
+    res.writeHead(304, sent.notModified).end();
     return;
   }
   if (/\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
-    sent.gzipped ??= gzipSync(sent.bytes);
-    const headers = { ...sent.headers, 'content-encoding': 'gzip' };
-    res.writeHead(200, { ...headers, 'content-length': sent.gzipped.length }).end(sent.gzipped);
+    if (!sent.gzip) {
+      const bytes = gzipSync(sent.bytes);
+      const headers = { ...sent.plain, 'content-encoding': 'gzip', 'content-length': bytes.length };
+      sent.gzip = { bytes, headers };
+    }
+    res.writeHead(200, sent.gzip.headers).end(sent.gzip.bytes);
     return;
   }
-  res.writeHead(200, { ...sent.headers, 'content-length': sent.bytes.length }).end(sent.bytes);
+  res.writeHead(200, sent.plain).end(sent.bytes);
 };
