@@ -1,6 +1,7 @@
 import { conflict } from '../../lib/errors.js';
 import { catalogChanged } from '../catalog/catalog.js';
 import { ProductModel } from './model.js';
+import { rewriteProduct } from './rewrite.js';
 import { underStockLock } from './stock-lock.js';
 
 /** Units of one product a checkout takes or gives back. */
@@ -18,7 +19,7 @@ export interface StockLine {
  * This is where a change of stock is announced to whoever keeps a copy of it.
  */
 async function changeStock(productId: string, delta: number): Promise<void> {
-  await ProductModel.updateOne({ _id: productId }, { $inc: { quantity: delta } });
+  await rewriteProduct(productId, ({ quantity }) => ({ quantity: Number(quantity) + delta }));
   await catalogChanged({ productIds: [productId] });
 }
 

@@ -5,6 +5,7 @@ import { catalogChanged, currentCatalog } from '../catalog/catalog.js';
 import { CategoryModel } from '../categories/model.js';
 import { findOneProduct, type ProductDoc, ProductModel, toProduct } from './model.js';
 import { photoEtag, sniffImageType } from './photo.js';
+import { rewriteProduct } from './rewrite.js';
 import { underStockLock } from './stock-lock.js';
 
 const alreadyExists = () => conflict('Product Already Exists');
@@ -73,25 +74,21 @@ export async function updateProduct(
     ...(shipping === undefined ? {} : { shipping }),
     ...(photo ? { photo } : {}),
   };
-  // Read and written by `_id` alone under the stock lock: FerretDB answers `_id` from its
-  // index, so the lock is held for milliseconds; a checkout cannot write in between.
-  // updateOne + read back: FerretDB v1 lacks projected findAndModify (the photo is unselected).
-  await underStockLock(productId, async () => {
-    const now = await ProductModel.findById(productId, { quantity: 1 }).lean();
-    if (!now) throw notFound('Product not found');
-    if (previousQuantity !== undefined && now.quantity !== previousQuantity) {
-      throw stockChanged(now.quantity);
-    }
-    const { matchedCount } = await ProductModel.updateOne(
-      { _id: productId },
-      { $set: changes },
-    ).catch(onDuplicateName);
-    if (!matchedCount) throw notFound('Product not found');
-  });
+  // Read and written by `_id` alone under the stock lock (see rewriteProduct), so the lock is
+  // held for milliseconds and a checkout cannot write in between.
+  const written = await underStockLock(productId, () =>
+    rewriteProduct(productId, ({ quantity }) => {
+      if (previousQuantity !== undefined && quantity !== previousQuantity) {
+        throw stockChanged(Number(quantity));
+      }
+      return changes;
+    }).catch(onDuplicateName),
+  );
+  if (!written) throw notFound('Product not found');
   // The same re-check as on create; the product keeps its previous category.
   if (!(await categoryExists(form.category))) {
     await underStockLock(productId, () =>
-      ProductModel.updateOne({ _id: productId }, { $set: { category: previous.category } }),
+      rewriteProduct(productId, () => ({ category: previous.category })),
     );
     await catalogChanged({ productIds: [productId] });
     throw missingCategory();
