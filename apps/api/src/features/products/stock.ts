@@ -19,7 +19,11 @@ export interface StockLine {
  * This is where a change of stock is announced to whoever keeps a copy of it.
  */
 async function changeStock(productId: string, delta: number): Promise<void> {
-  await rewriteProduct(productId, ({ quantity }) => ({ quantity: Number(quantity) + delta }));
+  await rewriteProduct(productId, ({ quantity }) => {
+    // As `$inc` would: a stored count that is not a number is the database's fault, not the buyer's.
+    if (typeof quantity !== 'number') throw new Error(`Product ${productId} has no stock count`);
+    return { quantity: quantity + delta };
+  });
   await catalogChanged({ productIds: [productId] });
 }
 
