@@ -26,7 +26,6 @@ let store: CatalogStore | null = null;
 /** The last change of the version document this process's store reflects. */
 let appliedVersion = 0;
 let loading: Promise<CatalogStore> | null = null;
-let poller: NodeJS.Timeout | null = null;
 
 type StoredProduct = Omit<ProductWithCategory, 'category'> & { category: ProductDoc['category'] };
 
@@ -134,7 +133,7 @@ export function currentCatalog(): Promise<CatalogStore> {
     (loaded) => {
       store = loaded;
       // A failed poll (database briefly away) is retried by the next one.
-      poller ??= setInterval(() => void sync().catch(() => {}), CATALOG_POLL_MS).unref();
+      setInterval(() => void sync().catch(() => {}), CATALOG_POLL_MS).unref();
       return loaded;
     },
     (err: unknown) => {
