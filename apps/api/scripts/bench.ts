@@ -122,7 +122,7 @@ const fmt = (n: number, digits = 0) => n.toFixed(digits).padStart(8);
 
 function printRow(label: string, status: number, api: LoadFigures, floor: LoadFigures) {
   console.log(
-    `${label.padEnd(14)} ${String(status).padStart(4)} ${fmt(api.requestsPerSecond)} ${fmt(api.p50, 1)} ${fmt(api.p99, 1)} ${fmt(api.bytesPerAnswer)} ${fmt(floor.requestsPerSecond)} ${fmt((100 * api.requestsPerSecond) / floor.requestsPerSecond, 1)}% ${fmt(api.errors)}`,
+    `${label.padEnd(14)} ${String(status).padStart(4)} ${fmt(api.requestsPerSecond)} ${fmt(api.p50, 1)} ${fmt(api.p99, 1)} ${fmt(api.bytesPerAnswer)} ${fmt(floor.requestsPerSecond)} ${fmt(floor.p99, 1)} ${fmt((100 * api.requestsPerSecond) / floor.requestsPerSecond, 1)}% ${fmt(api.errors)}`,
   );
 }
 
@@ -147,7 +147,7 @@ async function main() {
       `\n${products} products, ${CONNECTIONS} connections over 2 API processes, ${seconds} s per path\n`,
     );
     console.log(
-      `${'path'.padEnd(14)} code    req/s  p50 ms   p99 ms    bytes  floor/s  of floor   errors`,
+      `${'path'.padEnd(14)} code    req/s  p50 ms   p99 ms    bytes  floor/s floor p99  of floor   errors`,
     );
     for (const path of paths) {
       const answer = await fetchAnswer(urls[0] as string, path);
