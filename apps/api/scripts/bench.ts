@@ -26,6 +26,7 @@ import { fetchAnswer, type LoadFigures, load, type ReadPath, startFloor } from '
 import { mixedRun } from './bench/mixed.js';
 
 const CONNECTIONS = 32;
+const WARM_UP_REQUESTS = 20;
 const arg = (name: string, fallback: number) => {
   const at = process.argv.indexOf(`--${name}`);
   const value = at === -1 ? fallback : Number(process.argv[at + 1]);
@@ -151,6 +152,8 @@ async function main() {
     );
     for (const path of paths) {
       const answer = await fetchAnswer(urls[0] as string, path);
+      // A short warm-up (JIT, caches) on both processes, not counted.
+      for (let i = 0; i < WARM_UP_REQUESTS; i += 1) await fetchAnswer(urls[i % 2] as string, path);
       const api = await load(urls, path, CONNECTIONS, seconds);
       const floor = await startFloor(answer);
       const floorFigures = await load([floor.url], path, CONNECTIONS, seconds);
