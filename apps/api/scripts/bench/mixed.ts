@@ -28,6 +28,11 @@ export async function mixedRun(
   const until = Date.now() + seconds * 1000;
   let orders = 0;
   let checkoutErrors = 0;
+  const reasons = new Map<string, number>();
+  const failed = (reason: string) => {
+    checkoutErrors += 1;
+    reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+  };
   const buyer = async (token: string, i: number) => {
     while (Date.now() < until) {
       const [first, second] = i % 2 === 0 ? urls : [...urls].reverse();
@@ -38,9 +43,9 @@ export async function mixedRun(
         fake.confirm(paymentIntentId);
         const res = await placeOrder(second as string, token, paymentIntentId);
         if (res.status === 201) orders += 1;
-        else checkoutErrors += 1;
-      } catch {
-        checkoutErrors += 1;
+        else failed(`place-order ${res.status} ${await res.text()}`);
+      } catch (err) {
+        failed((err as Error).message);
       }
     }
   };
@@ -55,6 +60,7 @@ export async function mixedRun(
     browsing: combine(browsing),
     orders,
     checkoutErrors,
+    reasons: [...reasons].map(([reason, count]) => `${count}x ${reason}`),
     stockAgrees: await stockAgrees(urls, product.id, slug),
   };
 }
