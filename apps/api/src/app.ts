@@ -7,6 +7,7 @@ import { pinoHttp } from 'pino-http';
 import type { Config } from './config.js';
 import { databaseIsUp } from './db/connect.js';
 import { authRoutes } from './features/auth/routes.js';
+import { serveRepeatedCatalogReads } from './features/catalog/cached-json.js';
 import { categoryRoutes } from './features/categories/routes.js';
 import { orderRoutes } from './features/orders/routes.js';
 import { paymentRoutes } from './features/payments/routes.js';
@@ -23,6 +24,8 @@ export function createApp({ config, logger }: AppDeps) {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
+  // Before logging and headers: a repeated catalogue read is sent again as it went out.
+  app.use(serveRepeatedCatalogReads);
   app.use(
     pinoHttp({
       logger,

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
 import { connectDatabase } from './db/connect.js';
+import { currentCatalog } from './features/catalog/catalog.js';
 import { migrateProductPhotos } from './features/products/photo-migration.js';
 import { localJwtSecret } from './lib/local-secret.js';
 import { releaseHeldLocks } from './lib/locks.js';
@@ -57,6 +58,8 @@ async function main() {
     if (seeded) logger.info({ accounts: seeded.accounts }, 'embedded database seeded');
   }
 
+  // The catalogue is in memory before the first shopper asks (it also loads on first use).
+  await currentCatalog();
   const webDist = config.WEB_DIST ?? resolve(here, '../../web/dist');
   const app = createApp({ config: { ...config, WEB_DIST: webDist }, logger });
   const server = app.listen(config.PORT, config.HOST, () => {

@@ -1,6 +1,7 @@
 import type { OrderStatus } from '@shop/contracts';
 import mongoose from 'mongoose';
 import { UserModel } from '../features/auth/model.js';
+import { catalogChanged } from '../features/catalog/catalog.js';
 import { CategoryModel } from '../features/categories/model.js';
 import { OrderModel } from '../features/orders/model.js';
 import { ProductModel } from '../features/products/model.js';
@@ -188,6 +189,8 @@ export async function seed(
   const categories = await upsertCategories(now);
   const products = await upsertProducts(now);
   const orders = await upsertSampleOrders(accountIds.get(DEMO_USER.email), now);
+  // Running API processes reload their catalogue.
+  await catalogChanged();
   return {
     accounts: accounts.lines,
     created: { categories, products, orders },

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { Test } from 'supertest';
 import { expect } from 'vitest';
+import { catalogChanged } from '../features/catalog/catalog.js';
 import { CategoryModel } from '../features/categories/model.js';
 import { ProductModel } from '../features/products/model.js';
 import { savePhotoFiles } from '../features/products/photo-store.js';
@@ -23,6 +24,7 @@ export const uniqueWord = () => `zq${randomUUID().replaceAll('-', '').slice(0, 1
 export async function makeCategory(name = `Category ${uniqueWord()}`) {
   const slug = toSlug(name);
   const category = await CategoryModel.create({ name, slug });
+  await catalogChanged({ categories: true });
   return { id: String(category._id), name, slug };
 }
 
@@ -52,6 +54,7 @@ export async function makeProduct(opts: ProductFixture) {
   });
   await savePhotoFiles(String(product._id), prepared);
   await product.save();
+  await catalogChanged({ productIds: [String(product._id)] });
   return { id: String(product._id), name, slug: product.slug, photo, photoMeta: prepared.meta };
 }
 

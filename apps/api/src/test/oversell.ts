@@ -16,7 +16,7 @@ import { createProduct, stockOf } from './checkout.js';
 import { type FakeStripe, startFakeStripe } from './fake-stripe.js';
 
 const apiRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const JWT_SECRET = 'oversell-check-secret';
+export const JWT_SECRET = 'oversell-check-secret';
 const WEBHOOK_SECRET = 'whsec_oversell_check';
 const READY_TIMEOUT_MS = 90_000;
 
@@ -160,7 +160,7 @@ async function replayOnePayment(a: ApiProcess, b: ApiProcess, fake: FakeStripe) 
   };
 }
 
-async function createBuyers(count: number): Promise<string[]> {
+export async function createBuyers(count: number): Promise<string[]> {
   const password = await hashPassword('secret123');
   const users = await UserModel.insertMany(
     Array.from({ length: count }, (_, i) => ({
@@ -175,7 +175,7 @@ async function createBuyers(count: number): Promise<string[]> {
 }
 
 /** The buyer's PaymentIntent, or null when the shop refused to start a payment (sold out). */
-async function startCheckout(
+export async function startCheckout(
   url: string,
   token: string,
   productId: string,
@@ -191,7 +191,7 @@ async function startCheckout(
   return clientSecret.split('_secret_')[0] as string;
 }
 
-const placeOrder = (url: string, token: string, paymentIntentId: string) =>
+export const placeOrder = (url: string, token: string, paymentIntentId: string) =>
   fetch(`${url}/api/v1/order/place-order`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
@@ -249,7 +249,7 @@ const isHealthy = (url: string) =>
     .then((res) => res.ok)
     .catch(() => false);
 
-const freePort = () =>
+export const freePort = () =>
   new Promise<number>((resolvePort, reject) => {
     const server = createServer().listen(0, '127.0.0.1', () => {
       const address = server.address();
@@ -260,7 +260,7 @@ const freePort = () =>
   });
 
 /** The same server with the database name put in the path, where the API reads it. */
-const withDatabase = (url: string, dbName: string) =>
+export const withDatabase = (url: string, dbName: string) =>
   url.replace(/^(mongodb(?:\+srv)?:\/\/[^/?]+)\/?[^?]*/, `$1/${dbName}`);
 
 export function printOversellFigures(f: OversellFigures, print = console.log) {

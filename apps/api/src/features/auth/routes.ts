@@ -1,4 +1,5 @@
 import {
+  listQuerySchema,
   loginRequestSchema,
   profileUpdateRequestSchema,
   registerRequestSchema,
@@ -68,8 +69,8 @@ export function authRoutes({ jwtSecret, authRateLimit, profileRateLimit }: AuthR
   });
   router.use('/profile', reasonAlsoInErrorField);
 
-  router.get('/all-users', signedIn, requireAdmin, async (_req, res) => {
-    res.json({ success: true, users: await listUsers() });
+  router.get('/all-users', signedIn, requireAdmin, async (req, res) => {
+    res.json({ success: true, ...(await listUsers(listQuerySchema().parse(req.query))) });
   });
 
   return { router, signedIn };

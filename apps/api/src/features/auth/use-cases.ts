@@ -1,4 +1,10 @@
-import type { LoginRequest, ProfileUpdateRequest, RegisterRequest } from '@shop/contracts';
+import {
+  type ListQuery,
+  type LoginRequest,
+  type ProfileUpdateRequest,
+  pageOffset,
+  type RegisterRequest,
+} from '@shop/contracts';
 import bcrypt from 'bcrypt';
 import { AppError, conflict, rethrowDuplicateAs, unauthorized } from '../../lib/errors.js';
 import { signToken, type TokenClaims } from '../../lib/tokens.js';
@@ -73,7 +79,14 @@ export async function updateProfile(
   };
 }
 
-export async function listUsers() {
-  const users = await UserModel.find().sort({ createdAt: -1 }).lean<UserDoc[]>();
-  return users.map(toPublicUser);
+export async function listUsers(query: ListQuery) {
+  const [users, total] = await Promise.all([
+    UserModel.find()
+      .sort({ createdAt: -1, _id: -1 })
+      .skip(pageOffset(query))
+      .limit(query.perPage)
+      .lean<UserDoc[]>(),
+    UserModel.countDocuments(),
+  ]);
+  return { users: users.map(toPublicUser), total };
 }

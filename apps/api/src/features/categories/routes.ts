@@ -1,14 +1,23 @@
-import { categoryRequestSchema, idParamsSchema } from '@shop/contracts';
+import {
+  CATEGORY_DEFAULT_PER_PAGE,
+  categoryRequestSchema,
+  idParamsSchema,
+  listQuerySchema,
+} from '@shop/contracts';
 import type { RequestHandler } from 'express';
 import { Router } from 'express';
 import { requireAdmin } from '../auth/middleware.js';
+import { sendCatalogJson } from '../catalog/cached-json.js';
 import { createCategory, deleteCategory, listCategories, updateCategory } from './use-cases.js';
 
 export function categoryRoutes({ signedIn }: { signedIn: RequestHandler }) {
   const router = Router();
 
-  router.get('/get-category', async (_req, res) => {
-    res.json({ success: true, message: 'All Categories List', category: await listCategories() });
+  router.get('/get-category', async (req, res) => {
+    const query = listQuerySchema(CATEGORY_DEFAULT_PER_PAGE).parse(req.query);
+    await sendCatalogJson(req, res, `categories ${query.page} ${query.perPage}`, (catalog) => ({
+      body: { success: true, message: 'All Categories List', ...listCategories(catalog, query) },
+    }));
   });
 
   router.post('/create-category', signedIn, requireAdmin, async (req, res) => {

@@ -1,31 +1,28 @@
-import type { Category, CategoryRequest } from '@shop/contracts';
+import type { Category, CategoryRequest, ListQuery } from '@shop/contracts';
 import { conflict, notFound, rethrowDuplicateAs } from '../../lib/errors.js';
+import { pageOf } from '../../lib/paging.js';
 import { requireSlug } from '../../lib/slug.js';
+import { catalogChanged } from '../catalog/catalog.js';
+import type { CatalogStore } from '../catalog/store.js';
 import { ProductModel } from '../products/model.js';
 import { type CategoryDoc, CategoryModel, toCategory } from './model.js';
 
 const alreadyExists = () => conflict('Category Already Exists');
 /** A unique-index clash: another admin saved the same name between our check and our write. */
 const onDuplicateName = rethrowDuplicateAs(alreadyExists);
-/** Sorts names as a person reads them: 'apple' next to 'Apricot', not after 'Zebra'. */
-const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-
-/** Every category, sorted by name. */
-export async function listCategories(): Promise<Category[]> {
-  const categories = await CategoryModel.find().lean<CategoryDoc[]>();
-  return categories.map(toCategory).sort((a, b) => byName.compare(a.name, b.name));
-}
-
-export async function findCategoryBySlug(slug: string): Promise<Category | null> {
-  const category = await CategoryModel.findOne({ slug }).lean<CategoryDoc>();
-  return category ? toCategory(category) : null;
-}
+/** One page of the categories, sorted by name (the catalogue keeps them so). */
+export const listCategories = (catalog: CatalogStore, query: ListQuery) => ({
+  category: pageOf(catalog.allCategories(), query),
+  total: catalog.allCategories().length,
+});
 
 /** Two names with the same slug ('Books', 'books!') would share one URL, so they clash. */
 export async function createCategory({ name }: CategoryRequest): Promise<Category> {
   const slug = requireSlug(name);
   if (await CategoryModel.exists({ slug })) throw alreadyExists();
-  return toCategory(await CategoryModel.create({ name, slug }).catch(onDuplicateName));
+  const category = await CategoryModel.create({ name, slug }).catch(onDuplicateName);
+  await catalogChanged({ categories: true });
+  return toCategory(category);
 }
 
 /** Renames a category; its slug follows the name. */
@@ -35,6 +32,7 @@ export async function updateCategory(id: string, { name }: CategoryRequest): Pro
   if (await CategoryModel.exists({ slug, _id: { $ne: id } })) throw alreadyExists();
   // updateOne + read back, as everywhere: FerretDB v1 lacks projected findAndModify.
   await CategoryModel.updateOne({ _id: id }, { $set: { name, slug } }).catch(onDuplicateName);
+  await catalogChanged({ categories: true });
   const category = await CategoryModel.findById(id).lean<CategoryDoc>();
   if (!category) throw notFound('Category not found');
   return toCategory(category);
@@ -59,4 +57,5 @@ export async function deleteCategory(id: string): Promise<void> {
     await CategoryModel.collection.insertOne(category);
     throw stillUsed(lateCount);
   }
+  await catalogChanged({ categories: true });
 }

@@ -1,4 +1,5 @@
 import {
+  listQuerySchema,
   type Order,
   type OrderStatus,
   orderIdParamsSchema,
@@ -20,11 +21,12 @@ export function orderRoutes({ signedIn, changeStatus }: OrderRoutesOptions) {
   const router = Router();
 
   router.get('/orders', signedIn, async (req, res) => {
-    res.json({ success: true, orders: await listOrdersOf(currentUser(req)._id) });
+    const query = listQuerySchema().parse(req.query);
+    res.json({ success: true, ...(await listOrdersOf(currentUser(req)._id, query)) });
   });
 
-  router.get('/all-orders', signedIn, requireAdmin, async (_req, res) => {
-    res.json({ success: true, orders: await listAllOrders() });
+  router.get('/all-orders', signedIn, requireAdmin, async (req, res) => {
+    res.json({ success: true, ...(await listAllOrders(listQuerySchema().parse(req.query))) });
   });
 
   router.put('/order-status/:orderId', signedIn, requireAdmin, async (req, res) => {

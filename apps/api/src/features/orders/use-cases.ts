@@ -1,15 +1,21 @@
-import type { Order } from '@shop/contracts';
-import { findPopulatedOrders, toOrder } from './model.js';
+import { type ListQuery, type Order, pageOffset } from '@shop/contracts';
+import type mongoose from 'mongoose';
+import { findPopulatedOrders, type OrderDoc, OrderModel, toOrder } from './model.js';
 
-/** A signed-in user's own orders, newest first. */
-export async function listOrdersOf(buyerId: string): Promise<Order[]> {
-  return (await findPopulatedOrders({ buyer: buyerId })).map(toOrder);
+async function pageOfOrders(filter: mongoose.RootFilterQuery<OrderDoc>, query: ListQuery) {
+  const [orders, total] = await Promise.all([
+    findPopulatedOrders(filter).skip(pageOffset(query)).limit(query.perPage),
+    OrderModel.countDocuments(filter),
+  ]);
+  return { orders: orders.map(toOrder), total };
 }
 
-/** Every order of the shop, newest first (admin view). */
-export async function listAllOrders(): Promise<Order[]> {
-  return (await findPopulatedOrders({})).map(toOrder);
-}
+/** One page of a signed-in user's own orders, newest first. */
+export const listOrdersOf = (buyerId: string, query: ListQuery) =>
+  pageOfOrders({ buyer: buyerId }, query);
+
+/** One page of every order of the shop, newest first (admin view). */
+export const listAllOrders = (query: ListQuery) => pageOfOrders({}, query);
 
 /** One order in its response shape, or null when it does not exist. */
 export async function findOrder(orderId: string): Promise<Order | null> {

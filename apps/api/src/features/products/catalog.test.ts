@@ -1,7 +1,9 @@
 import {
   allProductsResponseSchema,
   errorResponseSchema,
+  LIST_DEFAULT_PER_PAGE,
   PRODUCT_PAGE_SIZE,
+  pagedProductListResponseSchema,
   productCategoryResponseSchema,
   productCountResponseSchema,
   productListResponseSchema,
@@ -19,6 +21,7 @@ import {
   uniqueWord,
 } from '../../test/catalog.js';
 import { startTestApp } from '../../test/harness.js';
+import { catalogChanged } from '../catalog/catalog.js';
 import { ProductModel } from './model.js';
 
 let t: Awaited<ReturnType<typeof startTestApp>>;
@@ -36,6 +39,7 @@ describe('get-product', () => {
     const res = await t.http().get(`${BASE}/get-product`).expect(200);
     const body = allProductsResponseSchema.parse(res.body);
     expect(body.countTotal).toBe(body.products.length);
+    expect(body.total).toBe(await ProductModel.countDocuments());
     expect(idsOf(body.products).slice(0, 3)).toEqual(fixtureIds(products).reverse());
     expect(body.products[0]?.category).toEqual({
       _id: category.id,
@@ -106,6 +110,7 @@ describe('product-list/{page}', () => {
       { _id: { $in: products.map((p) => new mongoose.Types.ObjectId(p.id)) } },
       { $set: { createdAt: sameTime } },
     );
+    await catalogChanged({ productIds: fixtureIds(products) });
     const pages = [];
     for (const page of [1, 2]) {
       const res = await t.http().get(`${BASE}/product-list/${page}`).expect(200);
@@ -186,7 +191,9 @@ describe('product-filters', () => {
     await makeProducts(1);
     const total = await ProductModel.countDocuments();
     const res = await filter({ checked: [], radio: [] }).expect(200);
-    expect(productListResponseSchema.parse(res.body).products).toHaveLength(total);
+    const body = pagedProductListResponseSchema.parse(res.body);
+    expect(body.total).toBe(total);
+    expect(body.products).toHaveLength(Math.min(total, LIST_DEFAULT_PER_PAGE));
   });
 
   it.each([
@@ -211,8 +218,9 @@ describe('related-product/{productId}/{categoryId}', () => {
       .http()
       .get(`${BASE}/related-product/${shown?.id}/${category.id}`)
       .expect(200);
-    const related = productListResponseSchema.parse(res.body).products;
+    const { products: related, total } = pagedProductListResponseSchema.parse(res.body);
     expect(related).toHaveLength(3);
+    expect(total).toBe(4);
     expect(idsOf(related)).not.toContain(shown?.id);
     expect(related.every((p) => p.category?._id === category.id)).toBe(true);
     expectNoPhotoBytes(res.body);
@@ -241,6 +249,7 @@ describe('product-category/{slug}', () => {
     const body = productCategoryResponseSchema.parse(res.body);
     expect(body.category).toEqual({ _id: category.id, name: category.name, slug: category.slug });
     expect(idsOf(body.products)).toEqual(fixtureIds(products).reverse());
+    expect(body.total).toBe(2);
     expectNoPhotoBytes(res.body);
   });
 

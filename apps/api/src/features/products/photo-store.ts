@@ -52,7 +52,10 @@ export async function deletePhotoFiles(
 ) {
   const version = photo?.version;
   if (!version) return;
-  await PhotoFileModel.deleteMany({
-    _id: { $in: PHOTO_SIZES.map((size) => photoFileId(productId, version, size)) },
-  });
+  // One delete per file, each by `_id` alone: FerretDB scans the whole collection for `$in`.
+  await Promise.all(
+    PHOTO_SIZES.map((size) =>
+      PhotoFileModel.deleteOne({ _id: photoFileId(productId, version, size) }),
+    ),
+  );
 }

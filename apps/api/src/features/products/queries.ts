@@ -1,71 +1,99 @@
 import {
   type Category,
+  isInPriceRange,
+  type ListQuery,
   PRODUCT_PAGE_SIZE,
   type Product,
   type ProductFilters,
-  priceRangeLimits,
 } from '@shop/contracts';
-import type mongoose from 'mongoose';
 import { notFound } from '../../lib/errors.js';
-import { findCategoryBySlug } from '../categories/use-cases.js';
-import { findOneProduct, findProducts, type ProductDoc, ProductModel, toProduct } from './model.js';
+import { pageOf } from '../../lib/paging.js';
+import { type CatalogEntry, type CatalogStore, foldText } from '../catalog/store.js';
+import { ProductModel } from './model.js';
 
-/** Enough for a results page; a one-letter keyword must not return the whole catalogue. */
-export const SEARCH_RESULT_LIMIT = 50;
-/** Similar products shown under a product. */
-export const RELATED_PRODUCT_LIMIT = 3;
+/** Every catalogue read answers from the in-process catalogue, never from the database. */
 
-type Filter = mongoose.RootFilterQuery<ProductDoc>;
+export interface ProductPage {
+  products: Product[];
+  /** All that match, over every page. */
+  total: number;
+}
 
-const listProducts = async (filter: Filter, limit?: number, skip = 0): Promise<Product[]> => {
-  const query = findProducts(filter).skip(skip);
-  const products = await (limit === undefined ? query : query.limit(limit));
-  return products.map(toProduct);
-};
+const toPage = (entries: readonly CatalogEntry[], query: ListQuery): ProductPage => ({
+  products: pageOf(entries, query).map((entry) => entry.product),
+  total: entries.length,
+});
 
 /** Every product, newest first (the admin list). */
-export const listAllProducts = () => listProducts({});
+export const listAllProducts = (catalog: CatalogStore, query: ListQuery) =>
+  toPage(catalog.newestFirst(), query);
 
-export const countProducts = () => ProductModel.countDocuments();
+export const countProducts = (catalog: CatalogStore) => catalog.productCount;
 
 /** One page of the storefront listing, newest first; pages start at 1. */
-export const listProductPage = (page: number) =>
-  listProducts({}, PRODUCT_PAGE_SIZE, (page - 1) * PRODUCT_PAGE_SIZE);
+export const listProductPage = (catalog: CatalogStore, page: number) =>
+  listAllProducts(catalog, { page, perPage: PRODUCT_PAGE_SIZE }).products;
 
-export async function getProductBySlug(slug: string): Promise<Product> {
-  const product = await findOneProduct({ slug });
-  if (!product) throw notFound('Product not found');
-  return toProduct(product);
+export function getProductBySlug(catalog: CatalogStore, slug: string): Product {
+  const entry = catalog.productBySlug(slug);
+  if (!entry) throw notFound('Product not found');
+  return entry.product;
 }
 
 /** Products in any of the checked categories (all when none) and inside the price range. */
-export function filterProducts({ checked, radio }: ProductFilters) {
-  const filter: Filter = {};
-  if (checked.length > 0) filter.category = { $in: checked };
-  if (radio.length === 2) {
-    const { min, below } = priceRangeLimits(radio);
-    filter.price = below === undefined ? { $gte: min } : { $gte: min, $lt: below };
-  }
-  return listProducts(filter);
+export function filterProducts(
+  catalog: CatalogStore,
+  { checked, radio }: ProductFilters,
+  query: ListQuery,
+): ProductPage {
+  const categories = new Set(checked);
+  const matches = catalog
+    .newestFirst()
+    .filter(
+      ({ categoryId, product: { price } }) =>
+        (categories.size === 0 || categories.has(categoryId)) &&
+        (radio.length !== 2 || isInPriceRange(price, radio)),
+    );
+  return toPage(matches, query);
 }
 
-/** Makes every character of the keyword match itself: 'a.b' finds 'a.b', not 'axb'. */
-export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Products whose name or description contains the keyword, any case. */
-export function searchProducts(keyword: string) {
-  const pattern = new RegExp(escapeRegExp(keyword), 'i');
-  return listProducts({ $or: [{ name: pattern }, { description: pattern }] }, SEARCH_RESULT_LIMIT);
+/**
+ * Products whose name or description contains the keyword, taken literally, in any case and
+ * with or without accents ('creme' finds 'Crème'): name matches first, then newest first.
+ */
+export function searchProducts(
+  catalog: CatalogStore,
+  keyword: string,
+  query: ListQuery,
+): ProductPage {
+  const wanted = foldText(keyword);
+  const inName: CatalogEntry[] = [];
+  const inDescription: CatalogEntry[] = [];
+  for (const entry of catalog.newestFirst()) {
+    if (entry.foldedName.includes(wanted)) inName.push(entry);
+    else if (entry.foldedDescription.includes(wanted)) inDescription.push(entry);
+  }
+  return toPage([...inName, ...inDescription], query);
 }
 
 /** Other products of the same category. */
-export const relatedProducts = (productId: string, categoryId: string) =>
-  listProducts({ category: categoryId, _id: { $ne: productId } }, RELATED_PRODUCT_LIMIT);
+export const relatedProducts = (
+  catalog: CatalogStore,
+  productId: string,
+  categoryId: string,
+  query: ListQuery,
+) =>
+  toPage(
+    catalog.inCategory(categoryId).filter((entry) => entry.product._id !== productId),
+    query,
+  );
 
-export async function productsOfCategory(
+export function productsOfCategory(
+  catalog: CatalogStore,
   slug: string,
-): Promise<{ category: Category; products: Product[] }> {
-  const category = await findCategoryBySlug(slug);
+  query: ListQuery,
+): ProductPage & { category: Category } {
+  const category = catalog.categoryBySlug(slug);
   if (!category) throw notFound('Category not found');
-  return { category, products: await listProducts({ category: category._id }) };
+  return { category, ...toPage(catalog.inCategory(category._id), query) };
 }

@@ -1,15 +1,19 @@
 import {
   idParamsSchema,
+  listQuerySchema,
   productFiltersRequestSchema,
   productFormSchema,
   productPageParamsSchema,
+  RELATED_DEFAULT_PER_PAGE,
   relatedProductParamsSchema,
   searchParamsSchema,
   slugParamsSchema,
+  TOTAL_COUNT_HEADER,
 } from '@shop/contracts';
 import type { RequestHandler } from 'express';
 import { Router } from 'express';
 import { requireAdmin } from '../auth/middleware.js';
+import { sendCatalogJson } from '../catalog/cached-json.js';
 import { productPhotoHandler } from './photo-route.js';
 import {
   countProducts,
@@ -35,44 +39,83 @@ export function productRoutes({ signedIn, maxPhotoBytes }: ProductRoutesOptions)
   // Always after signedIn and requireAdmin, so nobody else gets to upload bytes.
   const upload = photoUpload(maxPhotoBytes);
 
-  router.get('/get-product', async (_req, res) => {
-    const products = await listAllProducts();
-    res.json({ success: true, countTotal: products.length, message: 'All Products', products });
+  router.get('/get-product', async (req, res) => {
+    const query = listQuerySchema().parse(req.query);
+    await sendCatalogJson(req, res, `get-product ${query.page} ${query.perPage}`, (catalog) => {
+      const { products, total } = listAllProducts(catalog, query);
+      const countTotal = products.length;
+      return { body: { success: true, countTotal, message: 'All Products', products, total } };
+    });
   });
 
   router.get('/get-product/:slug', async (req, res) => {
-    const product = await getProductBySlug(slugParamsSchema.parse(req.params).slug);
-    res.json({ success: true, message: 'Single Product Fetched', product });
+    const { slug } = slugParamsSchema.parse(req.params);
+    await sendCatalogJson(req, res, `product ${slug}`, (catalog) => ({
+      body: {
+        success: true,
+        message: 'Single Product Fetched',
+        product: getProductBySlug(catalog, slug),
+      },
+    }));
   });
 
-  router.get('/product-count', async (_req, res) => {
-    res.json({ success: true, total: await countProducts() });
+  router.get('/product-count', async (req, res) => {
+    await sendCatalogJson(req, res, 'product-count', (catalog) => ({
+      body: { success: true, total: countProducts(catalog) },
+    }));
   });
 
   router.get('/product-list/:page', async (req, res) => {
     const { page } = productPageParamsSchema.parse(req.params);
-    res.json({ success: true, products: await listProductPage(page) });
+    await sendCatalogJson(req, res, `product-list ${page}`, (catalog) => ({
+      body: { success: true, products: listProductPage(catalog, page) },
+    }));
   });
 
   router.post('/product-filters', async (req, res) => {
     const filters = productFiltersRequestSchema.parse(req.body ?? {});
-    res.json({ success: true, products: await filterProducts(filters) });
+    const query = listQuerySchema().parse(req.query);
+    const key = `filters ${JSON.stringify(filters)} ${query.page} ${query.perPage}`;
+    await sendCatalogJson(req, res, key, (catalog) => ({
+      body: { success: true, ...filterProducts(catalog, filters, query) },
+    }));
   });
 
   router.get('/search/:keyword', async (req, res) => {
-    res.json(await searchProducts(searchParamsSchema.parse(req.params).keyword));
+    const { keyword } = searchParamsSchema.parse(req.params);
+    const query = listQuerySchema().parse(req.query);
+    await sendCatalogJson(
+      req,
+      res,
+      `search ${query.page} ${query.perPage} ${keyword}`,
+      (catalog) => {
+        const { products, total } = searchProducts(catalog, keyword, query);
+        return { body: products, headers: { [TOTAL_COUNT_HEADER]: String(total) } };
+      },
+    );
   });
 
   router.get('/related-product/:productId/:categoryId', async (req, res) => {
     const { productId, categoryId } = relatedProductParamsSchema.parse(req.params);
-    res.json({ success: true, products: await relatedProducts(productId, categoryId) });
+    const query = listQuerySchema(RELATED_DEFAULT_PER_PAGE).parse(req.query);
+    const key = `related ${productId} ${categoryId} ${query.page} ${query.perPage}`;
+    await sendCatalogJson(req, res, key, (catalog) => ({
+      body: { success: true, ...relatedProducts(catalog, productId, categoryId, query) },
+    }));
   });
 
   router.get('/product-category/:slug', async (req, res) => {
-    const { category, products } = await productsOfCategory(
-      slugParamsSchema.parse(req.params).slug,
+    const { slug } = slugParamsSchema.parse(req.params);
+    const query = listQuerySchema().parse(req.query);
+    await sendCatalogJson(
+      req,
+      res,
+      `category ${slug} ${query.page} ${query.perPage}`,
+      (catalog) => {
+        const { category, products, total } = productsOfCategory(catalog, slug, query);
+        return { body: { success: true, category, products, total } };
+      },
     );
-    res.json({ success: true, category, products });
   });
 
   router.get('/product-photo/:id', productPhotoHandler);

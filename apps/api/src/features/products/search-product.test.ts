@@ -1,4 +1,10 @@
-import { errorResponseSchema, searchResponseSchema } from '@shop/contracts';
+import {
+  errorResponseSchema,
+  LIST_DEFAULT_PER_PAGE,
+  LIST_MAX_PER_PAGE,
+  searchResponseSchema,
+  TOTAL_COUNT_HEADER,
+} from '@shop/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   expectNoPhotoBytes,
@@ -8,8 +14,8 @@ import {
   uniqueWord,
 } from '../../test/catalog.js';
 import { startTestApp } from '../../test/harness.js';
+import { catalogChanged } from '../catalog/catalog.js';
 import { ProductModel } from './model.js';
-import { SEARCH_RESULT_LIMIT } from './queries.js';
 
 let t: Awaited<ReturnType<typeof startTestApp>>;
 beforeAll(async () => {
@@ -18,6 +24,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const errorOf = (body: unknown) => errorResponseSchema.parse(body).message;
+const SEARCH = '/api/v1/product/search';
 
 describe('search/{keyword}', () => {
   const search = (keyword: string) =>
@@ -59,11 +66,11 @@ describe('search/{keyword}', () => {
     ]);
   });
 
-  it('when many products match, then the results are capped', async () => {
+  it('when many products match, then one page answers and the header counts them all', async () => {
     const word = uniqueWord();
     const category = await makeCategory();
-    await ProductModel.insertMany(
-      Array.from({ length: SEARCH_RESULT_LIMIT + 5 }, (_, i) => ({
+    const inserted = await ProductModel.insertMany(
+      Array.from({ length: LIST_DEFAULT_PER_PAGE + 5 }, (_, i) => ({
         name: `Bulk ${word} ${i}`,
         slug: `bulk-${word}-${i}`,
         description: 'x',
@@ -72,8 +79,50 @@ describe('search/{keyword}', () => {
         category: category.id,
       })),
     );
+    await catalogChanged({ productIds: inserted.map((p) => String(p._id)) });
+    const first = await search(word).expect(200);
+    expect(searchResponseSchema.parse(first.body)).toHaveLength(LIST_DEFAULT_PER_PAGE);
+    expect(first.headers[TOTAL_COUNT_HEADER.toLowerCase()]).toBe(String(LIST_DEFAULT_PER_PAGE + 5));
+    const last = await t.http().get(`${SEARCH}/${word}?page=2&perPage=${LIST_DEFAULT_PER_PAGE}`);
+    expect(searchResponseSchema.parse(last.body)).toHaveLength(5);
+    const all = await t.http().get(`${SEARCH}/${word}?perPage=${LIST_MAX_PER_PAGE}`);
+    const pages = [
+      ...searchResponseSchema.parse(first.body),
+      ...searchResponseSchema.parse(last.body),
+    ];
+    expect(idsOf(searchResponseSchema.parse(all.body))).toEqual(idsOf(pages));
+  });
+
+  it('when a name and a description match, then name matches come first, then newest first', async () => {
+    const word = uniqueWord();
+    const category = await makeCategory();
+    const oldName = await makeProduct({ categoryId: category.id, name: `Old ${word}` });
+    const text = await makeProduct({ categoryId: category.id, description: `About ${word}` });
+    const newName = await makeProduct({ categoryId: category.id, name: `New ${word}` });
     const res = await search(word).expect(200);
-    expect(searchResponseSchema.parse(res.body)).toHaveLength(SEARCH_RESULT_LIMIT);
+    expect(idsOf(searchResponseSchema.parse(res.body))).toEqual([newName.id, oldName.id, text.id]);
+  });
+
+  it('when the keyword lacks or has accents the product has not, then it still matches', async () => {
+    const word = uniqueWord();
+    const category = await makeCategory();
+    const creme = await makeProduct({ categoryId: category.id, name: `Crème ${word}` });
+    const plain = await makeProduct({ categoryId: category.id, name: `Cafe ${word}` });
+    const byPlain = await search(`creme ${word}`).expect(200);
+    expect(idsOf(searchResponseSchema.parse(byPlain.body))).toEqual([creme.id]);
+    const byAccent = await search(`CAFÉ ${word}`).expect(200);
+    expect(idsOf(searchResponseSchema.parse(byAccent.body))).toEqual([plain.id]);
+  });
+
+  it.each([
+    ['page=0', 'page must be 1 or more'],
+    ['page=x', 'page must be a whole number'],
+    ['perPage=101', `perPage must be at most ${LIST_MAX_PER_PAGE}`],
+    ['perPage=-1', 'perPage must be a whole number'],
+    ['page=1&page=2', 'page must be a whole number'],
+  ])('when the paging is %s, then 400 names the mistake', async (params, message) => {
+    const res = await t.http().get(`${SEARCH}/lamp?${params}`).expect(400);
+    expect(errorOf(res.body)).toBe(message);
   });
 
   it('when nothing matches, then an empty list', async () => {

@@ -1,5 +1,7 @@
 import { conflict } from '../../lib/errors.js';
+import { catalogChanged } from '../catalog/catalog.js';
 import { ProductModel } from './model.js';
+import { rewriteProduct } from './rewrite.js';
 import { underStockLock } from './stock-lock.js';
 
 /** Units of one product a checkout takes or gives back. */
@@ -17,7 +19,12 @@ export interface StockLine {
  * This is where a change of stock is announced to whoever keeps a copy of it.
  */
 async function changeStock(productId: string, delta: number): Promise<void> {
-  await ProductModel.updateOne({ _id: productId }, { $inc: { quantity: delta } });
+  await rewriteProduct(productId, ({ quantity }) => {
+    // As `$inc` would: a stored count that is not a number is the database's fault, not the buyer's.
+    if (typeof quantity !== 'number') throw new Error(`Product ${productId} has no stock count`);
+    return { quantity: quantity + delta };
+  });
+  await catalogChanged({ productIds: [productId] });
 }
 
 /**

@@ -2,10 +2,12 @@ import type { Product, ProductFormValues } from '@shop/contracts';
 import mongoose from 'mongoose';
 import { badRequest, conflict, notFound, rethrowDuplicateAs } from '../../lib/errors.js';
 import { requireSlug } from '../../lib/slug.js';
+import { catalogChanged, currentCatalog } from '../catalog/catalog.js';
 import { CategoryModel } from '../categories/model.js';
 import { findOneProduct, type ProductDoc, ProductModel, toProduct } from './model.js';
 import { deletePhotoFiles, savePhotoFiles } from './photo-store.js';
 import { preparePhoto } from './renditions.js';
+import { rewriteProduct } from './rewrite.js';
 import { underStockLock } from './stock-lock.js';
 
 const alreadyExists = () => conflict('Product Already Exists');
@@ -30,7 +32,7 @@ export async function createProduct(
   const photo = await preparePhoto(photoBytes);
   const slug = requireSlug(form.name);
   if (!(await categoryExists(form.category))) throw missingCategory();
-  if (await ProductModel.exists({ slug })) throw alreadyExists();
+  if ((await currentCatalog()).productBySlug(slug)) throw alreadyExists();
   // The files first: a product never points at a photo that is not stored yet.
   const _id = new mongoose.Types.ObjectId();
   await savePhotoFiles(String(_id), photo);
@@ -52,6 +54,7 @@ export async function createProduct(
     await dropPhoto();
     throw missingCategory();
   }
+  await catalogChanged({ productIds: [String(_id)] });
   return readBack(_id);
 }
 
@@ -66,7 +69,8 @@ export async function updateProduct(
   const photo = photoBytes ? await preparePhoto(photoBytes) : undefined;
   const slug = requireSlug(form.name);
   if (!(await categoryExists(form.category))) throw missingCategory();
-  if (await ProductModel.exists({ slug, _id: { $ne: productId } })) throw alreadyExists();
+  const sameSlug = (await currentCatalog()).productBySlug(slug);
+  if (sameSlug && sameSlug.product._id !== productId) throw alreadyExists();
   const { shipping, previousQuantity, ...fields } = form;
   const changes = {
     ...fields,
@@ -77,37 +81,41 @@ export async function updateProduct(
   // The new files first; afterwards only the version the product points at keeps its files.
   if (photo) await savePhotoFiles(productId, photo);
   const replacesPhoto = photo !== undefined && photo.meta.version !== previous.photo?.version;
-  // updateOne + read back: FerretDB v1 lacks projected findAndModify (the photo is unselected).
-  await underStockLock(productId, async () => {
-    const unchangedStock = previousQuantity === undefined ? {} : { quantity: previousQuantity };
-    const { matchedCount } = await ProductModel.updateOne(
-      { _id: productId, ...unchangedStock },
-      { $set: changes },
-    ).catch(onDuplicateName);
-    if (!matchedCount) throw await stockChangedOrGone(productId);
-  }).catch(async (err: unknown) => {
+  // Read and written by `_id` alone under the stock lock (see rewriteProduct), so the lock is
+  // held for milliseconds and a checkout cannot write in between.
+  const written = await underStockLock(productId, () =>
+    rewriteProduct(productId, ({ quantity }) => {
+      if (previousQuantity !== undefined && quantity !== previousQuantity) {
+        throw stockChanged(Number(quantity));
+      }
+      return changes;
+    }).catch(onDuplicateName),
+  ).catch(async (err: unknown) => {
     if (replacesPhoto) await deletePhotoFiles(productId, photo?.meta);
     throw err;
   });
+  if (!written) {
+    if (replacesPhoto) await deletePhotoFiles(productId, photo?.meta);
+    throw notFound('Product not found');
+  }
   if (replacesPhoto) await deletePhotoFiles(productId, previous.photo);
   // The same re-check as on create; the product keeps its previous category.
   if (!(await categoryExists(form.category))) {
     await underStockLock(productId, () =>
-      ProductModel.updateOne({ _id: productId }, { $set: { category: previous.category } }),
+      rewriteProduct(productId, () => ({ category: previous.category })),
     );
+    await catalogChanged({ productIds: [productId] });
     throw missingCategory();
   }
+  await catalogChanged({ productIds: [productId] });
   return readBack(productId);
 }
 
-/** Why a guarded edit matched nothing: a checkout changed the stock, or the product is gone. */
-async function stockChangedOrGone(productId: string) {
-  const now = await ProductModel.findById(productId, { quantity: 1 }).lean();
-  if (!now) return notFound('Product not found');
-  return conflict(
-    `Stock changed while you were editing (${now.quantity} left now); reload the product and try again`,
+/** A checkout changed the stock since the admin opened the product. */
+const stockChanged = (inStock: number) =>
+  conflict(
+    `Stock changed while you were editing (${inStock} left now); reload the product and try again`,
   );
-}
 
 /** Deletes the product and then its photo's files. */
 export async function deleteProduct(productId: string): Promise<void> {
@@ -115,4 +123,5 @@ export async function deleteProduct(productId: string): Promise<void> {
   const { deletedCount } = await ProductModel.deleteOne({ _id: productId });
   if (!deletedCount) throw notFound('Product not found');
   await deletePhotoFiles(productId, product?.photo);
+  await catalogChanged({ productIds: [productId] });
 }

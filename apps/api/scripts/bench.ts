@@ -1,0 +1,186 @@
+/**
+ * `pnpm bench` (after `pnpm build`): the catalogue's read paths under load.
+ *
+ *   pnpm bench [--products N] [--duration S]      (defaults: 10,000 products, 5 s per path)
+ *
+ * Starts the embedded database in a throwaway folder (or uses MONGO_URL, on a throwaway
+ * database dropped after), fills it with N products with photos, starts 2 API processes
+ * (`dist/server.js`), loads each read path at 32 connections split over both, and prints
+ * requests/s, p50, p99 and bytes per answer, with each path's ratio to a bare node:http
+ * server answering the same bytes from memory (the floor). Then a mixed run: browsing
+ * while 5 buyers check out at once; its errors must be 0 (the exit code says so).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import mongoose from 'mongoose';
+import { connectDatabase } from '../src/db/connect.js';
+import { startEmbeddedDatabase } from '../src/db/embedded.js';
+import { type FakeStripe, startFakeStripe } from '../src/test/fake-stripe.js';
+import { freePort, JWT_SECRET, withDatabase } from '../src/test/oversell.js';
+import { fillCatalogue } from './bench/fill.js';
+import { fetchAnswer, type LoadFigures, load, type ReadPath, startFloor } from './bench/load.js';
+import { mixedRun } from './bench/mixed.js';
+
+const CONNECTIONS = 32;
+const WARM_UP_REQUESTS = 20;
+const arg = (name: string, fallback: number) => {
+  const at = process.argv.indexOf(`--${name}`);
+  const value = at === -1 ? fallback : Number(process.argv[at + 1]);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} takes a whole number`);
+  return value;
+};
+const products = arg('products', 10_000);
+const seconds = arg('duration', 5);
+
+const apiRoot = resolve(import.meta.dirname, '..');
+const serverJs = join(apiRoot, 'dist/server.js');
+
+export interface ApiProcess {
+  url: string;
+  pid: number;
+  startupMs: number;
+  stop: () => void;
+}
+
+async function startApi(mongoUrl: string, fake: FakeStripe): Promise<ApiProcess> {
+  const port = await freePort();
+  const started = Date.now();
+  const child: ChildProcess = spawn(process.execPath, [serverJs], {
+    cwd: apiRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      MONGO_URL: mongoUrl,
+      JWT_SECRET,
+      LOG_LEVEL: 'silent',
+      WEB_DIST: '',
+      AUTH_RATE_LIMIT: '100000',
+      STRIPE_SECRET_KEY: 'sk_test_bench',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_bench',
+      STRIPE_WEBHOOK_SECRET: 'whsec_bench',
+      STRIPE_API_BASE: fake.url,
+    },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  while (
+    !(await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
+    if (child.exitCode !== null) throw new Error(`API process on port ${port} exited`);
+    await sleep(50);
+  }
+  return { url, pid: child.pid ?? 0, startupMs: Date.now() - started, stop: () => child.kill() };
+}
+
+const rssMb = (pid: number) => {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/);
+  return line ? Number(line[1]) / 1024 : Number.NaN;
+};
+
+async function readPaths(url: string, categories: { id: string; slug: string }[]) {
+  const api = `${url}/api/v1/product`;
+  const [first] = (await (await fetch(`${api}/product-list/1`)).json()).products;
+  const category = categories[0] as { id: string; slug: string };
+  const photo = await fetch(`${api}/product-photo/${first._id}`);
+  const paths: ReadPath[] = [
+    { label: 'home page 1', path: '/api/v1/product/product-list/1' },
+    {
+      label: 'deep page',
+      path: `/api/v1/product/product-list/${Math.max(1, Math.floor(products / 12))}`,
+    },
+    { label: 'count', path: '/api/v1/product/product-count' },
+    { label: 'categories', path: '/api/v1/category/get-category' },
+    { label: 'details', path: `/api/v1/product/get-product/${first.slug}` },
+    { label: 'related', path: `/api/v1/product/related-product/${first._id}/${category.id}` },
+    { label: 'search', path: '/api/v1/product/search/lamp' },
+    {
+      label: 'filters',
+      method: 'POST',
+      path: '/api/v1/product/product-filters',
+      body: JSON.stringify({ checked: [category.id], radio: [20, 39] }),
+    },
+    { label: 'category page', path: `/api/v1/product/product-category/${category.slug}` },
+    { label: 'photo', path: `/api/v1/product/product-photo/${first._id}` },
+    {
+      label: 'photo 304',
+      path: `/api/v1/product/product-photo/${first._id}`,
+      headers: { 'if-none-match': photo.headers.get('etag') ?? '' },
+    },
+  ];
+  return paths;
+}
+
+const fmt = (n: number, digits = 0) => n.toFixed(digits).padStart(8);
+
+function printRow(label: string, status: number, api: LoadFigures, floor: LoadFigures) {
+  console.log(
+    `${label.padEnd(14)} ${String(status).padStart(4)} ${fmt(api.requestsPerSecond)} ${fmt(api.p50, 1)} ${fmt(api.p99, 1)} ${fmt(api.bytesPerAnswer)} ${fmt(floor.requestsPerSecond)} ${fmt(floor.p99, 1)} ${fmt((100 * api.requestsPerSecond) / floor.requestsPerSecond, 1)}% ${fmt(api.errors)}`,
+  );
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-'));
+  const embedded = process.env.MONGO_URL ? null : await startEmbeddedDatabase({ dataDir });
+  const baseUrl = process.env.MONGO_URL ?? (embedded?.url as string);
+  const dbName = `bench_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  const mongoUrl = withDatabase(baseUrl, dbName);
+  const db = await connectDatabase({ mongoUrl: baseUrl, dataDir: '', dbName });
+  const fake = await startFakeStripe();
+  const servers: ApiProcess[] = [];
+  let failed = false;
+  try {
+    const filling = Date.now();
+    const categories = await fillCatalogue(products);
+    console.log(`filled ${products} products in ${((Date.now() - filling) / 1000).toFixed(1)} s`);
+    servers.push(await startApi(mongoUrl, fake), await startApi(mongoUrl, fake));
+    const urls = servers.map((s) => s.url);
+    const paths = await readPaths(urls[0] as string, categories);
+    console.log(
+      `\n${products} products, ${CONNECTIONS} connections over 2 API processes, ${seconds} s per path\n`,
+    );
+    console.log(
+      `${'path'.padEnd(14)} code    req/s  p50 ms   p99 ms    bytes  floor/s floor p99  of floor   errors`,
+    );
+    for (const path of paths) {
+      const answer = await fetchAnswer(urls[0] as string, path);
+      // A short warm-up (JIT, caches) on both processes, not counted.
+      for (let i = 0; i < WARM_UP_REQUESTS; i += 1) await fetchAnswer(urls[i % 2] as string, path);
+      const api = await load(urls, path, CONNECTIONS, seconds);
+      const floor = await startFloor(answer);
+      const floorFigures = await load([floor.url], path, CONNECTIONS, seconds);
+      floor.close();
+      printRow(path.label, answer.status, api, floorFigures);
+      if (api.errors > 0) failed = true;
+    }
+    for (const [i, s] of servers.entries()) {
+      console.log(
+        `API process ${i + 1}: start-up ${s.startupMs} ms, RSS ${rssMb(s.pid).toFixed(0)} MB`,
+      );
+    }
+    const mixed = await mixedRun(servers, paths, fake, seconds * 2);
+    console.log(
+      `\nmixed run (${seconds * 2} s): browsing ${mixed.browsing.requestsPerSecond.toFixed(0)} req/s, p99 ${mixed.browsing.p99} ms, while 5 buyers placed ${mixed.orders} orders; errors: ${mixed.browsing.errors + mixed.checkoutErrors} (browsing ${mixed.browsing.errors}, checkout ${mixed.checkoutErrors}); stock seen by both processes matches the database: ${mixed.stockAgrees ? 'yes' : 'NO'}`,
+    );
+    for (const reason of mixed.reasons) console.log(`  checkout error: ${reason}`);
+    if (mixed.browsing.errors + mixed.checkoutErrors > 0 || !mixed.stockAgrees) failed = true;
+  } finally {
+    for (const s of servers) s.stop();
+    await mongoose.connection.dropDatabase().catch(() => {});
+    await db.close();
+    await fake.close();
+    await embedded?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  process.exitCode = failed ? 1 : 0;
+}
+
+await main();

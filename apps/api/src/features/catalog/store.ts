@@ -1,0 +1,153 @@
+import type { Category, Product } from '@shop/contracts';
+
+/** Folds text for search: any case, any accent ('Crème' and 'CREME' both become 'creme'). */
+export const foldText = (text: string) =>
+  text.normalize('NFD').toLowerCase().replace(/\p{M}/gu, '');
+
+/** Sorts names as a person reads them: 'apple' next to 'Apricot', not after 'Zebra'. */
+const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+/** A product as the catalogue keeps it: its response shape plus what the indexes need. */
+export interface CatalogEntry {
+  product: Product;
+  /** The stored category id, kept even when that category is gone (the response shows null). */
+  categoryId: string;
+  createdAtMs: number;
+  foldedName: string;
+  foldedDescription: string;
+}
+
+export const toEntry = (product: Product, categoryId: string): CatalogEntry => ({
+  product,
+  categoryId,
+  createdAtMs: Date.parse(product.createdAt),
+  foldedName: foldText(product.name),
+  foldedDescription: foldText(product.description),
+});
+
+let revisions = 0;
+/** Unique across stores, so an answer cached from a replaced store is never served. */
+const nextRevision = () => {
+  revisions += 1;
+  return revisions;
+};
+
+/** Newest first; the id breaks ties between products created in the same millisecond. */
+const newestFirst = (a: CatalogEntry, b: CatalogEntry) =>
+  b.createdAtMs - a.createdAtMs ||
+  (a.product._id < b.product._id ? 1 : a.product._id > b.product._id ? -1 : 0);
+
+/**
+ * The read-only catalogue of one API process: every product (without photo bytes) and every
+ * category, with the indexes the storefront reads through. It never touches the database;
+ * `revision` changes whenever its content does, so answers built from it can be cached.
+ */
+export class CatalogStore {
+  revision = nextRevision();
+  private readonly products = new Map<string, CatalogEntry>();
+  private readonly bySlug = new Map<string, CatalogEntry>();
+  private categories: Category[] = [];
+  private readonly categoriesById = new Map<string, Category>();
+  private readonly categoriesBySlug = new Map<string, Category>();
+  /** Built on first use after a change that moves products between positions. */
+  private newest: CatalogEntry[] | null = null;
+  private byCategory: Map<string, CatalogEntry[]> | null = null;
+
+  constructor(categories: readonly Category[], entries: readonly CatalogEntry[]) {
+    this.setCategories(categories);
+    for (const entry of entries) this.upsert(entry);
+  }
+
+  /** Replaces every category; products show their category's new name at once. */
+  setCategories(categories: readonly Category[]) {
+    this.categories = [...categories].sort((a, b) => byName.compare(a.name, b.name));
+    this.categoriesById.clear();
+    this.categoriesBySlug.clear();
+    for (const category of this.categories) {
+      this.categoriesById.set(category._id, category);
+      this.categoriesBySlug.set(category.slug, category);
+    }
+    for (const entry of this.products.values()) {
+      entry.product = { ...entry.product, category: this.categoryOf(entry.categoryId) };
+    }
+    this.revision = nextRevision();
+  }
+
+  /** The category a product response shows, or null when it no longer exists. */
+  categoryOf(categoryId: string): Category | null {
+    return this.categoriesById.get(categoryId) ?? null;
+  }
+
+  upsert(entry: CatalogEntry) {
+    const previous = this.products.get(entry.product._id);
+    if (previous) {
+      this.bySlug.delete(previous.product.slug);
+      const samePlace =
+        previous.createdAtMs === entry.createdAtMs && previous.categoryId === entry.categoryId;
+      if (samePlace) {
+        // The ordered indexes hold this very object, so they stay right without a rebuild.
+        Object.assign(previous, entry);
+        this.bySlug.set(previous.product.slug, previous);
+        this.revision = nextRevision();
+        return;
+      }
+    }
+    this.products.set(entry.product._id, entry);
+    this.bySlug.set(entry.product.slug, entry);
+    this.orderChanged();
+  }
+
+  remove(productId: string) {
+    const previous = this.products.get(productId);
+    if (!previous) return;
+    this.products.delete(productId);
+    this.bySlug.delete(previous.product.slug);
+    this.orderChanged();
+  }
+
+  private orderChanged() {
+    this.newest = null;
+    this.byCategory = null;
+    this.revision = nextRevision();
+  }
+
+  get productCount() {
+    return this.products.size;
+  }
+
+  allCategories(): readonly Category[] {
+    return this.categories;
+  }
+
+  categoryBySlug(slug: string): Category | undefined {
+    return this.categoriesBySlug.get(slug);
+  }
+
+  productBySlug(slug: string): CatalogEntry | undefined {
+    return this.bySlug.get(slug);
+  }
+
+  productById(productId: string): CatalogEntry | undefined {
+    return this.products.get(productId);
+  }
+
+  /** Every product, newest first. */
+  newestFirst(): readonly CatalogEntry[] {
+    this.newest ??= [...this.products.values()].sort(newestFirst);
+    return this.newest;
+  }
+
+  /** The products of one category, newest first. */
+  inCategory(categoryId: string): readonly CatalogEntry[] {
+    if (!this.byCategory) {
+      const byCategory = new Map<string, CatalogEntry[]>();
+      for (const entry of this.newestFirst()) {
+        const list = byCategory.get(entry.categoryId);
+        if (list) list.push(entry);
+        else byCategory.set(entry.categoryId, [entry]);
+      }
+      this.byCategory = byCategory;
+    }
+    return this.byCategory.get(categoryId) ?? [];
+  }
+}
