@@ -9,7 +9,6 @@ import {
 import { notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import { type CatalogEntry, type CatalogStore, foldText } from '../catalog/store.js';
-import { ProductModel } from './model.js';
 
 /** Every catalogue read answers from the in-process catalogue, never from the database. */
 
