@@ -1,4 +1,5 @@
 import type mongoose from 'mongoose';
+import { catalogChanged } from '../catalog/catalog.js';
 import { ProductModel } from './model.js';
 import { readPhotoFile, savePhotoFiles } from './photo-store.js';
 import { isRenditionOf, preparePhoto } from './renditions.js';
@@ -31,6 +32,7 @@ export async function migrateProductPhotos(): Promise<PhotoMigration> {
     .find({ 'photo.data': { $exists: true } }, { projection: { _id: 1 } })
     .toArray();
   const result: PhotoMigration = { migrated: 0, unreadable: [] };
+  const migratedIds: string[] = [];
   for (const { _id } of legacy) {
     const doc = await products.findOne({ _id }, { projection: { 'photo.data': 1 } });
     const data = (doc?.photo as { data?: mongoose.mongo.Binary } | undefined)?.data;
@@ -58,6 +60,9 @@ export async function migrateProductPhotos(): Promise<PhotoMigration> {
       },
     );
     result.migrated += 1;
+    migratedIds.push(productId);
   }
+  // Their documents changed (photo metadata): every API process reloads them.
+  if (migratedIds.length > 0) await catalogChanged({ productIds: migratedIds });
   return result;
 }
