@@ -1,4 +1,4 @@
-import { productResponseSchema } from '@shop/contracts';
+import { pagedProductListResponseSchema, productResponseSchema } from '@shop/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeProducts } from '../../test/catalog.js';
 import { createAdmin, startTestApp } from '../../test/harness.js';
@@ -55,5 +55,19 @@ describe('a repeated catalogue read', () => {
       .expect(200);
     const res = await t.http().get(detailsOf(product.slug)).expect(200);
     expect(productResponseSchema.parse(res.body).product.price).toBe(31);
+  });
+
+  it('when filtered results are asked with gzip (a POST), then the gzipped answer, the same products', async () => {
+    const { category } = await makeProducts(8);
+    const filters = '/api/v1/product/product-filters';
+    const body = { checked: [category.id], radio: [] };
+    const plain = await t.http().post(filters).send(body).set('Accept-Encoding', 'identity');
+    const zipped = await t.http().post(filters).send(body).set('Accept-Encoding', 'gzip');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(pagedProductListResponseSchema.parse(zipped.body)).toEqual(
+      pagedProductListResponseSchema.parse(plain.body),
+    );
+    expect(pagedProductListResponseSchema.parse(plain.body).total).toBe(8);
   });
 });

@@ -13,7 +13,12 @@ interface CachedAnswer {
   bytes: Buffer;
   etag: string;
   headers: Record<string, string>;
+  /** The bytes gzipped, made on the first ask: compression would gzip them on every send. */
+  gzipped?: Buffer;
 }
+
+/** Smaller answers go as they are (the compression middleware's own threshold). */
+const GZIP_MIN_BYTES = 1024;
 
 /** An answer as it went out for one GET URL, headers included, to be sent again as is. */
 type Headers = Record<string, string | number | string[]>;
@@ -76,6 +81,13 @@ export async function sendCatalogJson(
       plain: { ...headers, 'content-length': answer.bytes.length },
       notModified: { ...headers, 'content-length': 0 },
     });
+  }
+  if (answer.bytes.length >= GZIP_MIN_BYTES && req.acceptsEncodings('gzip') === 'gzip') {
+    answer.gzipped ??= gzipSync(answer.bytes);
+    // An encoded body is left alone by the compression middleware.
+    res.set({ 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' });
+    res.send(answer.gzipped);
+    return;
   }
   res.send(answer.bytes);
 }
