@@ -2,7 +2,7 @@
  * Photo benchmark: fills a running shop with products carrying ~1 MB photos through its
  * create-product API, then times product-list/1 (the median of several requests). It only talks
  * HTTP, so the same script measures any version of the shop; start that one on a throwaway
- * database first (see the README, "Photos").
+ * database first (see the README, "Product photos").
  *
  *   cd apps/api && npx tsx scripts/photo-bench.ts http://127.0.0.1:8091 [products=1000] [timings=9]
  *
