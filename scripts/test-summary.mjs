@@ -38,8 +38,12 @@ let skipped = 0;
 for (const file of reports) {
   const report = JSON.parse(readFileSync(file, 'utf8'));
   passed += report.numPassedTests ?? 0;
-  // A file that cannot even load counts as one failure.
-  failed += Math.max(report.numFailedTests ?? 0, report.numFailedTestSuites ?? 0);
+  // A file that cannot even load (failed, with no test in it) counts as one failure.
+  // numFailedTestSuites is no measure of that: vitest counts every describe block in it.
+  const unloadable = (report.testResults ?? []).filter(
+    (file) => file.status === 'failed' && (file.assertionResults ?? []).length === 0,
+  ).length;
+  failed += (report.numFailedTests ?? 0) + unloadable;
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   console.log(
     `  ${file.slice(root.length)}: ${report.numPassedTests} passed, ${report.numFailedTests} failed`,

@@ -78,6 +78,14 @@ describe('cancelling an order', () => {
     expect(await stockOf(lamp.id)).toBe(5);
   });
 
+  it('when an order is only labelled cancel (nothing was given back), then it may be set to another status', async () => {
+    const { orderId } = await placed();
+    await OrderModel.updateOne({ _id: orderId }, { $set: { status: 'cancel' } });
+
+    const res = await setStatus(orderId, 'Processing').expect(200);
+    expect(orderResponseSchema.parse(res.body).order.status).toBe('Processing');
+  });
+
   it('when Stripe is unavailable, then 502 and nothing changes; cancelling again finishes it', async () => {
     const { lamp, paymentIntentId, orderId } = await placed();
     t.fake.inject('refund', { kind: 'status', status: 500 }, 3);

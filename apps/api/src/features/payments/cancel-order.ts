@@ -10,8 +10,10 @@ import { type Payments, paymentsNotConfigured } from './stripe-client.js';
 /**
  * An admin's change of an order's status, under the lock of the order's payment, so that
  * it neither races the placement still capturing it nor a second cancellation. Setting
- * 'cancel' gives the money and the units back (see cancel). A cancelled order stays
- * cancelled: its money is gone, so reopening it is refused with 409.
+ * 'cancel' gives the money and the units back (see cancel). An order whose cancellation gave
+ * them back stays cancelled: reopening it is refused with 409. One labelled 'cancel' without
+ * giving anything back (an unpaid order, or one recorded so by an earlier version) is only a
+ * label, and may be set to another status.
  */
 export async function changeOrderStatus(
   payments: Payments | null,
@@ -25,7 +27,7 @@ export async function changeOrderStatus(
     const order = await OrderModel.findById(orderId).lean();
     if (!order) throw notFound('Order not found');
     if (status === 'cancel') return cancel(payments, order);
-    if (order.status === 'cancel') {
+    if (order.status === 'cancel' && (order.payment?.refunded || order.stockReturned)) {
       throw conflict(
         'This order was cancelled and its payment given back; it cannot be reopened, the buyer can order again',
       );
