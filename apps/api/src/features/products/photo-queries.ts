@@ -1,13 +1,20 @@
 import type { ProductPhotoMeta } from '@shop/contracts';
 import { notFound } from '../../lib/errors.js';
+import { currentCatalog } from '../catalog/catalog.js';
 import { type ProductDoc, ProductModel, toPhotoMeta } from './model.js';
 import { readPhotoFile } from './photo-store.js';
 import type { PhotoFile, PhotoSize } from './renditions.js';
 
 const photoNotFound = () => notFound('Photo not found');
 
-/** The product's photo metadata, from its (small) document read by `_id`; never the bytes. */
+/**
+ * The product's photo metadata: from the in-process catalogue, so a 304 or a versioned URL
+ * asks the database nothing; from the product's (small) document by `_id` when the catalogue
+ * does not know the product yet (created by another process in the last moments). Never the bytes.
+ */
 export async function getPhotoMeta(productId: string): Promise<ProductPhotoMeta> {
+  const known = (await currentCatalog()).productById(productId)?.product.photo;
+  if (known) return known;
   const product = await ProductModel.findById(productId)
     .select('photo.version photo.width photo.height photo.color')
     .lean<Pick<ProductDoc, 'photo'>>();
