@@ -2,8 +2,8 @@
 # Fuzzes the API with schemathesis against its own OpenAPI document (/api/openapi.json):
 # starts the built shop on an embedded database in a throwaway folder, with stripe-mock as the
 # payment provider, and runs every operation signed in as the demo user and as the admin.
-# Fails on any server error (5xx) or any response that breaks its documented schema, status,
-# content type or headers. Needs `pnpm build` first.
+# Fails on any server error (5xx), any response that breaks its documented schema, status,
+# content type or headers, and any invalid input that is not refused with a 4xx. Needs `pnpm build` first.
 #
 #   bash scripts/api-fuzz.sh            # FUZZ_EXAMPLES=25 cases per operation and role
 set -euo pipefail
@@ -85,6 +85,11 @@ curl -fsS -H "Authorization: $user_token" "$base/api/v1/auth/user-auth" >/dev/nu
 
 reports="$root/apps/api/test-results"
 rm -rf "$reports/fuzz" && mkdir -p "$reports/fuzz"
+# What each answer must satisfy: no 5xx; status, content type, headers and body as documented;
+# invalid input refused; a signed-in call refused without its token; a deleted resource gone.
+checks=not_a_server_error,status_code_conformance,content_type_conformance
+checks+=,response_headers_conformance,response_schema_conformance,negative_data_rejection
+checks+=,ignored_auth,missing_required_header,use_after_free,ensure_resource_availability
 failed=0
 runs=0
 # Changing the password revokes the token, so the profile is fuzzed last, on its own.
@@ -93,9 +98,8 @@ fuzz() {
   shift 2
   echo
   echo "==> schemathesis as $role $*"
-  "$st" run "$base/api/openapi.json" \
-    --header "Authorization: $token" \
-    --checks not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance \
+  "$st" --config-file scripts/schemathesis.toml run "$base/api/openapi.json" \
+    --header "Authorization: $token" --checks "$checks" \
     --phases examples,coverage,fuzzing --max-examples "$examples" --seed 1 --workers 1 \
     --request-timeout 30 --suppress-health-check all --warnings off \
     --report junit --report-junit-path "$reports/fuzz/run-$((++runs))-$role.xml" "$@" || failed=1
