@@ -7,7 +7,7 @@ import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 /** The report each test script writes (see the workspaces' vitest configs). */
-const REPORT_OF_SCRIPT = { test: 'vitest.json', 'test:e2e': 'e2e.json' };
+const REPORT_OF_SCRIPT = { test: 'vitest.json', 'test:e2e': 'e2e.json', 'test:fuzz': 'fuzz.json' };
 
 const reports = [];
 const missing = [];

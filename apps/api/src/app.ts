@@ -6,6 +6,7 @@ import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { Config } from './config.js';
 import { databaseIsUp } from './db/connect.js';
+import { apiDocsRoutes } from './features/api-docs/routes.js';
 import { authRoutes } from './features/auth/routes.js';
 import { serveRepeatedCatalogReads } from './features/catalog/cached-json.js';
 import { categoryRoutes } from './features/categories/routes.js';
@@ -88,6 +89,7 @@ export function createApp({ config, logger }: AppDeps) {
   api.use('/order', payments.router);
   api.use(notFoundMiddleware);
   app.use('/api/v1', api);
+  app.use('/api', apiDocsRoutes());
 
   if (config.WEB_DIST && existsSync(join(config.WEB_DIST, 'index.html'))) {
     serveSpa(app, config.WEB_DIST);

@@ -2,11 +2,13 @@ import { z } from 'zod';
 import { objectIdSchema, requiredText } from './common.js';
 import { totalField } from './paging.js';
 
-export const categorySchema = z.object({
-  _id: objectIdSchema,
-  name: z.string(),
-  slug: z.string(),
-});
+export const categorySchema = z
+  .object({
+    _id: objectIdSchema,
+    name: z.string(),
+    slug: z.string(),
+  })
+  .meta({ id: 'Category' });
 export type Category = z.infer<typeof categorySchema>;
 
 export const categoryRequestSchema = z.object({

@@ -4,10 +4,12 @@ import { z } from 'zod';
 export const objectIdSchema = z.string().regex(/^[0-9a-fA-F]{24}$/, 'must be a valid id');
 
 /** The body of every failed call: a 4xx (or 5xx) with a message a person can read. */
-export const errorResponseSchema = z.object({
-  success: z.literal(false),
-  message: z.string(),
-});
+export const errorResponseSchema = z
+  .object({
+    success: z.literal(false),
+    message: z.string(),
+  })
+  .meta({ id: 'Error' });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
 /** A body that only reports the outcome. */

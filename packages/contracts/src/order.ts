@@ -25,24 +25,26 @@ export const orderLineSchema = z.object({
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
-export const orderSchema = z.object({
-  _id: objectIdSchema,
-  products: z.array(orderLineSchema),
-  payment: z.object({
-    id: z.string(),
-    success: z.boolean(),
-    status: z.string(),
-    amount: z.number().int(),
-    currency: z.string(),
-    /** True once the order was cancelled and its money given back (authorization or charge). */
-    refunded: z.boolean(),
-  }),
-  buyer: z.object({ _id: objectIdSchema, name: z.string() }).nullable(),
-  address: z.string(),
-  status: orderStatusSchema,
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const orderSchema = z
+  .object({
+    _id: objectIdSchema,
+    products: z.array(orderLineSchema),
+    payment: z.object({
+      id: z.string(),
+      success: z.boolean(),
+      status: z.string(),
+      amount: z.number().int(),
+      currency: z.string(),
+      /** True once the order was cancelled and its money given back (authorization or charge). */
+      refunded: z.boolean(),
+    }),
+    buyer: z.object({ _id: objectIdSchema, name: z.string() }).nullable(),
+    address: z.string(),
+    status: orderStatusSchema,
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Order' });
 export type Order = z.infer<typeof orderSchema>;
 
 export const ordersResponseSchema = z.object({

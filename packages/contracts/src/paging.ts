@@ -14,6 +14,14 @@ export const RELATED_DEFAULT_PER_PAGE = 3;
 /** `search/{keyword}` answers a bare list (spec §7), so its total travels in this header. */
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 
+/** For the OpenAPI document: a whole-number text in a URL is documented as an integer. */
+export const wholeNumberInUrl =
+  (max: number) =>
+  ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+    delete jsonSchema.pattern;
+    Object.assign(jsonSchema, { type: 'integer', minimum: 1, maximum: max });
+  };
+
 const wholeNumber = (field: string, max: number) =>
   z
     .string({ error: `${field} must be a whole number` })
@@ -21,7 +29,9 @@ const wholeNumber = (field: string, max: number) =>
     .transform(Number)
     .pipe(
       z.number().min(1, `${field} must be 1 or more`).max(max, `${field} must be at most ${max}`),
-    );
+    )
+    // Documented as what it is: a whole number in the URL.
+    .meta({ override: wholeNumberInUrl(max) });
 
 /** The paging query of a list call; `defaultPerPage` is that call's documented default. */
 export const listQuerySchema = (defaultPerPage = LIST_DEFAULT_PER_PAGE) =>

@@ -8,15 +8,17 @@ export const PHOTO_WIDTHS = [320, 640, 960] as const;
 export type PhotoWidth = (typeof PHOTO_WIDTHS)[number];
 
 /** What a product keeps of its photo: never the bytes. */
-export const productPhotoSchema = z.object({
-  /** The content hash of the original; a new upload gets a new version, so new URLs. */
-  version: z.string(),
-  /** The original's size in pixels. */
-  width: z.number().int(),
-  height: z.number().int(),
-  /** A colour to show while the photo loads (`#rrggbb`). */
-  color: z.string(),
-});
+export const productPhotoSchema = z
+  .object({
+    /** The content hash of the original; a new upload gets a new version, so new URLs. */
+    version: z.string(),
+    /** The original's size in pixels. */
+    width: z.number().int(),
+    height: z.number().int(),
+    /** A colour to show while the photo loads (`#rrggbb`). */
+    color: z.string(),
+  })
+  .meta({ id: 'ProductPhoto' });
 export type ProductPhotoMeta = z.infer<typeof productPhotoSchema>;
 
 /** The spec's URL of a product's photo: the original as uploaded, revalidated with its ETag. */

@@ -1,28 +1,30 @@
 import { z } from 'zod';
 import { categorySchema } from './category.js';
 import { notTextError, objectIdSchema, requiredText } from './common.js';
-import { totalField } from './paging.js';
+import { totalField, wholeNumberInUrl } from './paging.js';
 import { productPhotoSchema } from './photo.js';
 import { priceRangeSchema } from './price-bands.js';
 
 /** Products per page of `product-list/{page}`. */
 export const PRODUCT_PAGE_SIZE = 6;
 
-export const productSchema = z.object({
-  _id: objectIdSchema,
-  name: z.string(),
-  slug: z.string(),
-  description: z.string(),
-  price: z.number(),
-  quantity: z.number().int(),
-  shipping: z.union([z.literal(0), z.literal(1)]),
-  /** Null only when the product's category no longer exists. */
-  category: categorySchema.nullable(),
-  /** Null only when the product has no photo. */
-  photo: productPhotoSchema.nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const productSchema = z
+  .object({
+    _id: objectIdSchema,
+    name: z.string(),
+    slug: z.string(),
+    description: z.string(),
+    price: z.number(),
+    quantity: z.number().int(),
+    shipping: z.union([z.literal(0), z.literal(1)]),
+    /** Null only when the product's category no longer exists. */
+    category: categorySchema.nullable(),
+    /** Null only when the product has no photo. */
+    photo: productPhotoSchema.nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Product' });
 export type Product = z.infer<typeof productSchema>;
 
 /** A product as order lines show it: no stock, no photo bytes (only the photo's metadata). */
@@ -118,12 +120,21 @@ export const productPageParamsSchema = z.object({
     .string()
     .regex(/^\d+$/, 'page must be a whole number')
     .transform(Number)
-    .pipe(z.number().min(1, 'page must be 1 or more').max(100_000, 'page is too large')),
+    .pipe(z.number().min(1, 'page must be 1 or more').max(100_000, 'page is too large'))
+    .meta({ override: wholeNumberInUrl(100_000) }),
+});
+
+/** No price band chosen; documented as an empty array (OpenAPI has no empty `prefixItems`). */
+const noPriceRange = z.tuple([]).meta({
+  override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+    delete jsonSchema.prefixItems;
+    Object.assign(jsonSchema, { type: 'array', maxItems: 0 });
+  },
 });
 
 export const productFiltersRequestSchema = z.object({
   checked: z.array(objectIdSchema).max(100).default([]),
-  radio: z.union([priceRangeSchema, z.tuple([])]).default([]),
+  radio: z.union([priceRangeSchema, noPriceRange]).default([]),
 });
 export type ProductFiltersRequest = z.input<typeof productFiltersRequestSchema>;
 export type ProductFilters = z.output<typeof productFiltersRequestSchema>;

@@ -5,14 +5,16 @@ import { totalField } from './paging.js';
 /** 1 is an administrator; any other number is a normal user. */
 export const ADMIN_ROLE = 1;
 
-export const userSchema = z.object({
-  _id: objectIdSchema,
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  address: z.string(),
-  role: z.number().int(),
-});
+export const userSchema = z
+  .object({
+    _id: objectIdSchema,
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    address: z.string(),
+    role: z.number().int(),
+  })
+  .meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;
 
 export const isAdmin = (user: Pick<User, 'role'> | null | undefined): boolean =>

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp } from '../../test/harness.js';
+
+let t: Awaited<ReturnType<typeof startTestApp>>;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+interface Layer {
+  rawPath?: unknown;
+  route?: { path: string; methods: Record<string, boolean> };
+  handle: { stack?: Layer[] };
+}
+
+/** Every route Express serves, as `METHOD /path/{param}`, found by walking its routers. */
+function expressRoutes(stack: Layer[], prefix = ''): string[] {
+  return stack.flatMap((layer) => {
+    const path = typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : '';
+    if (layer.route) {
+      const full = `${prefix}${layer.route.path}`.replace(/:(\w+)/g, '{$1}');
+      return Object.keys(layer.route.methods).map((method) => `${method.toUpperCase()} ${full}`);
+    }
+    return layer.handle.stack ? expressRoutes(layer.handle.stack, `${prefix}${path}`) : [];
+  });
+}
+
+const documentedOperations = (paths: Record<string, Record<string, unknown>>) =>
+  Object.entries(paths).flatMap(([path, item]) =>
+    Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+  );
+
+describe('GET /api/openapi.json', () => {
+  it('is OpenAPI 3.1 and documents exactly the routes the API serves, no more, no fewer', async () => {
+    const res = await t.http().get('/api/openapi.json').expect(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.body.openapi).toBe('3.1.0');
+
+    const router = (t.app as unknown as { router: { stack: Layer[] } }).router;
+    const served = expressRoutes(router.stack).filter(
+      (route) => route.includes(' /api/v1/') || route.endsWith(' /healthz'),
+    );
+    expect(served.length).toBeGreaterThan(25);
+    expect(documentedOperations(res.body.paths).sort()).toEqual([...new Set(served)].sort());
+  });
+
+  it('documents paging, the photo rendition query and the failures of a signed-in call', async () => {
+    const { body } = await t.http().get('/api/openapi.json').expect(200);
+    const allOrders = body.paths['/api/v1/auth/all-orders'].get;
+    const query = allOrders.parameters.filter((p: { in: string }) => p.in === 'query');
+    expect(query.map((p: { name: string }) => p.name).sort()).toEqual(['page', 'perPage']);
+    expect(query.find((p: { name: string }) => p.name === 'perPage').schema.maximum).toBe(100);
+    expect(Object.keys(allOrders.responses).sort()).toEqual(['200', '400', '401', '403', '503']);
+    expect(allOrders.security).toEqual([{ token: [] }]);
+
+    const photo = body.paths['/api/v1/product/product-photo/{id}'].get;
+    expect(photo.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['id', 'v', 'w']);
+    expect(Object.keys(photo.responses)).toContain('304');
+
+    const intent = body.paths['/api/v1/order/create-payment-intent'].post;
+    expect(Object.keys(intent.responses)).toEqual(expect.arrayContaining(['429', '502', '503']));
+    expect(body.components.schemas.Product.required).toContain('photo');
+  });
+});
+
+describe('GET /api/docs', () => {
+  it('is a page whose scripts and styles all come from this server', async () => {
+    const page = await t.http().get('/api/docs').expect(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    const assets = [...page.text.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1] as string);
+    expect(assets).toEqual([
+      '/api/docs/swagger-ui.css',
+      '/api/docs/swagger-ui-bundle.js',
+      '/api/docs/start.js',
+    ]);
+    for (const asset of assets) {
+      const res = await t.http().get(asset).expect(200);
+      expect(res.headers['content-type']).toMatch(/javascript|css/);
+    }
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'self'/);
+    expect(csp).not.toMatch(/unpkg|jsdelivr|cdnjs/);
+  });
+});
