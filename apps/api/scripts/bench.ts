@@ -16,6 +16,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { ProductListResponse } from '@shop/contracts';
 import mongoose from 'mongoose';
 import { connectDatabase } from '../src/db/connect.js';
 import { startEmbeddedDatabase } from '../src/db/embedded.js';
@@ -90,7 +91,9 @@ const rssMb = (pid: number) => {
 
 async function readPaths(url: string, categories: { id: string; slug: string }[]) {
   const api = `${url}/api/v1/product`;
-  const [first] = (await (await fetch(`${api}/product-list/1`)).json()).products;
+  const listing = (await (await fetch(`${api}/product-list/1`)).json()) as ProductListResponse;
+  const [first] = listing.products;
+  if (!first) throw new Error('the catalogue is empty');
   const category = categories[0] as { id: string; slug: string };
   const photo = await fetch(`${api}/product-photo/${first._id}`);
   const paths: ReadPath[] = [

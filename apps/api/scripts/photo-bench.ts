@@ -40,6 +40,7 @@ async function noisePhoto(seed: number): Promise<Buffer> {
         width,
         height,
         channels: 3,
+        background: { r: 0, g: 0, b: 0 },
         noise: { type: 'gaussian', mean: 100 + seed * 10, sigma: 40 },
       },
     })
