@@ -1,5 +1,8 @@
 import { type ReactNode, useEffect } from 'react';
 import { Toaster, toast, useToasterStore } from 'react-hot-toast';
+import { HeaderPartsProvider } from '../components/layout/header-parts';
+import { CategoryMenu } from '../features/categories';
+import { SearchForm } from '../features/search';
 import { AuthProvider } from '../lib/auth';
 import { CartProvider } from '../lib/cart';
 import { SearchProvider } from '../lib/search';
@@ -41,7 +44,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <AuthProvider>
       <CartProvider>
         <SearchProvider>
-          {children}
+          <HeaderPartsProvider search={<SearchForm />} categoryMenu={<CategoryMenu />}>
+            {children}
+          </HeaderPartsProvider>
           <Toasts />
         </SearchProvider>
       </CartProvider>

@@ -1,4 +1,5 @@
 import { takePrefetched } from './prefetch';
+import type { Transport } from './transport';
 
 /**
  * The one way the web calls the API: same origin (Vite's dev server proxies /api to the API).
@@ -26,8 +27,6 @@ export class HttpError extends Error {
 
 export const isHttpError = (err: unknown): err is HttpError => err instanceof HttpError;
 
-/** A fetch-shaped stand-in for the network; tests put a fake server here. */
-export type Transport = (url: string, init: RequestInit) => Promise<Response>;
 let fakeTransport: Transport | undefined;
 
 /** Routes every request through `fake`, or back to the network without one. */

@@ -1,5 +1,5 @@
 import axios, { type AxiosAdapter, type AxiosResponse } from 'axios';
-import type { Transport } from './api-client';
+import type { Transport } from './transport';
 
 /**
  * axios, the shop's HTTP client. It is loaded on the first call the first screen did not start

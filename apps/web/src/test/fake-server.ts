@@ -1,4 +1,4 @@
-import type { Transport } from '../lib/api-client';
+import type { Transport } from '../lib/transport';
 
 export interface FakeRequest {
   method: string;

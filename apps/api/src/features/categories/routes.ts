@@ -6,8 +6,8 @@ import {
 } from '@shop/contracts';
 import type { RequestHandler } from 'express';
 import { Router } from 'express';
-import { requireAdmin } from '../auth/middleware.js';
-import { sendCatalogJson } from '../catalog/cached-json.js';
+import { requireAdmin } from '../auth/index.js';
+import { sendCatalogJson } from '../catalog/index.js';
 import { createCategory, deleteCategory, listCategories, updateCategory } from './use-cases.js';
 
 export function categoryRoutes({ signedIn }: { signedIn: RequestHandler }) {

@@ -2,8 +2,8 @@ import type { Category, CategoryRequest, ListQuery } from '@shop/contracts';
 import { conflict, notFound, rethrowDuplicateAs } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import { requireSlug } from '../../lib/slug.js';
-import { catalogChanged } from '../catalog/catalog.js';
-import type { CatalogStore } from '../catalog/store.js';
+import type { CatalogStore } from '../catalog/index.js';
+import { catalogChanged } from '../catalog/index.js';
 import { ProductModel } from '../products/model.js';
 import { type CategoryDoc, CategoryModel, toCategory } from './model.js';
 

@@ -8,7 +8,7 @@ import {
 import type { RequestHandler } from 'express';
 import { Router } from 'express';
 import { currentUser } from '../../lib/http.js';
-import { requireAdmin } from '../auth/middleware.js';
+import { requireAdmin } from '../auth/index.js';
 import { listAllOrders, listOrdersOf } from './use-cases.js';
 
 export interface OrderRoutesOptions {

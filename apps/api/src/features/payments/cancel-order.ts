@@ -1,8 +1,8 @@
 import type { Order, OrderStatus } from '@shop/contracts';
 import { conflict, notFound } from '../../lib/errors.js';
+import { findOrder } from '../orders/index.js';
 import { OrderModel } from '../orders/model.js';
-import { findOrder } from '../orders/use-cases.js';
-import { giveBackStock } from '../products/stock.js';
+import { giveBackStock } from '../products/index.js';
 import { releasePayment } from './authorization.js';
 import { underPaymentLock } from './payment-lock.js';
 import { type Payments, paymentsNotConfigured } from './stripe-client.js';

@@ -10,11 +10,11 @@ import {
   toAppError,
 } from '../../lib/errors.js';
 import { type FlowFailure, runSteps } from '../../lib/steps.js';
+import { findUser } from '../auth/index.js';
 import type { PublicUser } from '../auth/model.js';
-import { findUser } from '../auth/use-cases.js';
+import { findOrder } from '../orders/index.js';
 import { OrderModel } from '../orders/model.js';
-import { findOrder } from '../orders/use-cases.js';
-import { giveBackStock, takeStock } from '../products/stock.js';
+import { giveBackStock, takeStock } from '../products/index.js';
 import {
   capture,
   isAuthorized,

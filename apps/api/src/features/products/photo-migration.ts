@@ -1,5 +1,5 @@
 import type mongoose from 'mongoose';
-import { catalogChanged } from '../catalog/catalog.js';
+import { catalogChanged } from '../catalog/index.js';
 import { ProductModel } from './model.js';
 import { readPhotoFile, savePhotoFiles } from './photo-store.js';
 import { isRenditionOf, preparePhoto } from './renditions.js';

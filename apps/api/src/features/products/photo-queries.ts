@@ -1,6 +1,6 @@
 import type { ProductPhotoMeta } from '@shop/contracts';
 import { notFound } from '../../lib/errors.js';
-import { currentCatalog } from '../catalog/catalog.js';
+import { currentCatalog } from '../catalog/index.js';
 import { type ProductDoc, ProductModel, toPhotoMeta } from './model.js';
 import { readPhotoFile } from './photo-store.js';
 import type { PhotoFile, PhotoSize } from './renditions.js';

@@ -8,7 +8,7 @@ import {
 } from '@shop/contracts';
 import { notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
-import { type CatalogEntry, type CatalogStore, foldText } from '../catalog/store.js';
+import { type CatalogEntry, type CatalogStore, foldText } from '../catalog/index.js';
 
 /** Every catalogue read answers from the in-process catalogue, never from the database. */
 

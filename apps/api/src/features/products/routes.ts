@@ -12,8 +12,8 @@ import {
 } from '@shop/contracts';
 import type { RequestHandler } from 'express';
 import { Router } from 'express';
-import { requireAdmin } from '../auth/middleware.js';
-import { sendCatalogJson } from '../catalog/cached-json.js';
+import { requireAdmin } from '../auth/index.js';
+import { sendCatalogJson } from '../catalog/index.js';
 import { productPhotoHandler } from './photo-route.js';
 import {
   countProducts,

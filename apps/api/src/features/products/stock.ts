@@ -1,5 +1,5 @@
 import { conflict } from '../../lib/errors.js';
-import { catalogChanged } from '../catalog/catalog.js';
+import { catalogChanged } from '../catalog/index.js';
 import { ProductModel } from './model.js';
 import { rewriteProduct } from './rewrite.js';
 import { underStockLock } from './stock-lock.js';

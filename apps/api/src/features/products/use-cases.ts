@@ -2,7 +2,7 @@ import type { Product, ProductFormValues } from '@shop/contracts';
 import mongoose from 'mongoose';
 import { badRequest, conflict, notFound, rethrowDuplicateAs } from '../../lib/errors.js';
 import { requireSlug } from '../../lib/slug.js';
-import { catalogChanged, currentCatalog } from '../catalog/catalog.js';
+import { catalogChanged, currentCatalog } from '../catalog/index.js';
 import { CategoryModel } from '../categories/model.js';
 import { findOneProduct, type ProductDoc, ProductModel, toProduct } from './model.js';
 import { deletePhotoFiles, savePhotoFiles } from './photo-store.js';

@@ -2,35 +2,16 @@ import { isAdmin } from '@shop/contracts';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
-import { useCategories } from '../../features/categories';
-import { SearchForm } from '../../features/search';
 import { SIGNED_OUT, useAuth } from '../../lib/auth';
 import { useCart } from '../../lib/cart';
 import { CartIcon } from '../CartIcon';
 import { Dropdown } from '../Dropdown';
+import { useHeaderParts } from './header-parts';
 
 /** Spec §9: the badge shows at most 99, then '99+'. */
 const BADGE_OVERFLOW = 99;
 const badgeText = (count: number) =>
   count > BADGE_OVERFLOW ? `${BADGE_OVERFLOW}+` : String(count);
-
-function CategoryMenu() {
-  // Spec §8: the navigation only logs a failed category load.
-  const { categories, loading } = useCategories();
-  return (
-    <Dropdown label="Categories">
-      {loading && <li className="dropdown-note">Loading...</li>}
-      {!loading && categories.length === 0 && <li className="dropdown-note">No categories</li>}
-      {categories.map((category) => (
-        <li key={category._id}>
-          <Link className="dropdown-item" to={`/category/${category.slug}`}>
-            {category.name}
-          </Link>
-        </li>
-      ))}
-    </Dropdown>
-  );
-}
 
 function AccountLinks() {
   const [auth, setAuth] = useAuth();
@@ -80,6 +61,7 @@ function AccountLinks() {
 export function Header() {
   const [cart] = useCart();
   const [menuOpen, setMenuOpen] = useState(false);
+  const { search, categoryMenu } = useHeaderParts();
   return (
     <header className="site-header">
       <nav className="navbar" aria-label="Main">
@@ -97,7 +79,7 @@ export function Header() {
           Menu
         </button>
         <div id="main-menu" className={menuOpen ? 'nav-menu open' : 'nav-menu'}>
-          <SearchForm />
+          {search}
           <ul className="nav-links">
             <li>
               <NavLink className="nav-link" to="/" end>
@@ -109,9 +91,7 @@ export function Header() {
                 All Categories
               </NavLink>
             </li>
-            <li>
-              <CategoryMenu />
-            </li>
+            <li>{categoryMenu}</li>
             <AccountLinks />
             <li>
               <NavLink className="nav-link cart-link" to="/cart">
