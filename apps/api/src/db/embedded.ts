@@ -1,7 +1,7 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { lookup } from 'node:dns/promises';
 import type { EventEmitter } from 'node:events';
-import { existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -132,9 +132,10 @@ export function findRepoRoot(start = dirname(fileURLToPath(import.meta.url))): s
 export async function buildFerretDb(repoRoot = findRepoRoot()): Promise<string> {
   const toolDir = join(repoRoot, 'tools', 'ferretdb');
   const binary = join(toolDir, 'ferretdb');
-  const newestSource = Math.max(
-    ...['main.go', 'go.mod', 'go.sum'].map((f) => statSync(join(toolDir, f)).mtimeMs),
+  const sources = readdirSync(toolDir).filter(
+    (f) => f.endsWith('.go') || /^go\.(mod|sum)$/.test(f),
   );
+  const newestSource = Math.max(...sources.map((f) => statSync(join(toolDir, f)).mtimeMs));
   if (existsSync(binary) && statSync(binary).mtimeMs >= newestSource) return binary;
   const temporary = `${binary}.${process.pid}.tmp`;
   await promisify(execFile)('go', ['build', '-o', temporary, '.'], {
