@@ -8,7 +8,7 @@ import type { Config } from './config.js';
 import { databaseIsUp } from './db/connect.js';
 import { apiDocsRoutes } from './features/api-docs/routes.js';
 import { authRoutes } from './features/auth/routes.js';
-import { serveRepeatedCatalogReads } from './features/catalog/cached-json.js';
+import { earlyBodyErrors, serveRepeatedCatalogReads } from './features/catalog/cached-json.js';
 import { categoryRoutes } from './features/categories/routes.js';
 import { orderRoutes } from './features/orders/routes.js';
 import { paymentRoutes } from './features/payments/routes.js';
@@ -76,6 +76,7 @@ export function createApp({ config, logger }: AppDeps) {
   app.use('/api/v1/order', payments.webhook);
   const api = express.Router();
   api.use(express.json({ limit: '100kb' }));
+  api.use(earlyBodyErrors);
   api.use('/auth', auth.router);
   api.use(
     '/auth',

@@ -1,5 +1,6 @@
 import { idParamsSchema, productPhotoQuerySchema } from '@shop/contracts';
 import type { RequestHandler } from 'express';
+import { rememberPhotoAnswer } from '../catalog/index.js';
 import { getPhotoFile, getPhotoMeta } from './photo-queries.js';
 import { renditionSize } from './renditions.js';
 
@@ -23,9 +24,12 @@ export const productPhotoHandler: RequestHandler = async (req, res) => {
     'Cache-Control': v === meta.version ? IMMUTABLE : REVALIDATE,
   });
   if (req.fresh) {
+    rememberPhotoAnswer(req, res);
     res.status(304).end();
     return;
   }
   const file = await getPhotoFile(id, meta, size);
-  res.set('Content-Type', file.contentType).send(file.data);
+  res.set('Content-Type', file.contentType);
+  rememberPhotoAnswer(req, res, file.data);
+  res.send(file.data);
 };
