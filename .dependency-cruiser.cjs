@@ -1,14 +1,19 @@
 /**
  * The boundaries `pnpm lint` keeps (dependency-cruiser, which also counts type-only imports):
  * - no import cycles;
- * - web: components/ and lib/ import no feature; a feature reaches another only through its
- *   index.ts (what two features share belongs in lib/ or @shop/contracts);
- * - api: a feature reaches another only through its index.ts, or model.ts for its Mongoose model
- *   (which other features' models reference and the catalogue reads).
+ * - web: app/ composes the rest and nothing else imports it (tests aside); components/ and lib/
+ *   import no feature; a feature reaches another only through its index.ts (what two features
+ *   share belongs in lib/ or @shop/contracts);
+ * - api: lib/ and db/ import no feature; a feature reaches another only through its index.ts,
+ *   or model.ts for its Mongoose model, to read or type (other features' models reference it and
+ *   the catalogue reads it). Writes go through the owning feature's index: orders are written
+ *   by features/orders, stock by features/products.
  */
 /** What a feature shows the others: its index, and on the API its Mongoose model (for refs). */
 const publicModules = { web: 'index\\.tsx?', api: '(index|model)\\.ts' };
 const feature = (app) => `^apps/${app}/src/features/([^/]+)/`;
+/** Test code may reach further (render the whole app, assert on a model). */
+const testCode = '(\\.test\\.tsx?$|/testing/|^apps/[^/]+/src/test/)';
 const otherFeatureInternals = (app) => ({
   path: `^apps/${app}/src/features/[^/]+/`,
   pathNot: [
@@ -28,6 +33,13 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: 'web-app-imported-by-nothing-below',
+      comment: 'app/ composes features, components/ and lib/; none of them imports app/.',
+      severity: 'error',
+      from: { path: '^apps/web/src/(features|components|lib)/', pathNot: testCode },
+      to: { path: '^apps/web/src/app/' },
+    },
+    {
       name: 'web-shared-code-imports-no-feature',
       comment: 'components/ and lib/ serve every feature, so they cannot depend on one.',
       severity: 'error',
@@ -40,6 +52,13 @@ module.exports = {
       severity: 'error',
       from: { path: feature('web') },
       to: otherFeatureInternals('web'),
+    },
+    {
+      name: 'api-shared-code-imports-no-feature',
+      comment: 'lib/ and db/ serve every feature, so they cannot depend on one.',
+      severity: 'error',
+      from: { path: '^apps/api/src/(lib|db)/', pathNot: testCode },
+      to: { path: '^apps/api/src/features/' },
     },
     {
       name: 'api-feature-through-its-index',

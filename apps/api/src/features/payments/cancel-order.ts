@@ -1,7 +1,14 @@
 import type { Order, OrderStatus } from '@shop/contracts';
 import { conflict, notFound } from '../../lib/errors.js';
-import { findOrder } from '../orders/index.js';
-import { OrderModel } from '../orders/model.js';
+import {
+  findOrder,
+  findOrderState,
+  markOrderRefunded,
+  markOrderStockReturned,
+  paymentIdOfOrder,
+  type StoredOrderState,
+  setOrderStatus,
+} from '../orders/index.js';
 import { giveBackStock } from '../products/index.js';
 import { releasePayment } from './authorization.js';
 import { underPaymentLock } from './payment-lock.js';
@@ -20,27 +27,23 @@ export async function changeOrderStatus(
   orderId: string,
   status: OrderStatus,
 ): Promise<Order> {
-  const known = await OrderModel.findById(orderId).select('payment.id').lean();
-  // Every order has its payment (the schema requires it).
-  if (!known?.payment) throw notFound('Order not found');
-  await underPaymentLock(known.payment.id, async () => {
-    const order = await OrderModel.findById(orderId).lean();
+  const paymentId = await paymentIdOfOrder(orderId);
+  if (!paymentId) throw notFound('Order not found');
+  await underPaymentLock(paymentId, async () => {
+    const order = await findOrderState(orderId);
     if (!order) throw notFound('Order not found');
     if (status === 'cancel') return cancel(payments, order);
-    if (order.status === 'cancel' && (order.payment?.refunded || order.stockReturned)) {
+    if (order.status === 'cancel' && (order.refunded || order.stockReturned)) {
       throw conflict(
         'This order was cancelled and its payment given back; it cannot be reopened, the buyer can order again',
       );
     }
-    await OrderModel.updateOne({ _id: orderId }, { $set: { status } });
+    await setOrderStatus(orderId, status);
   });
   const order = await findOrder(orderId);
   if (!order) throw notFound('Order not found');
   return order;
 }
-
-type StoredOrder = NonNullable<Awaited<ReturnType<typeof readOrder>>>;
-const readOrder = (orderId: string) => OrderModel.findById(orderId).lean();
 
 /**
  * Money back first (the authorization cancelled, or the charge refunded), then the units
@@ -48,23 +51,16 @@ const readOrder = (orderId: string) => OrderModel.findById(orderId).lean();
  * second cancellation changes nothing, and one interrupted half-way (Stripe unavailable:
  * 502 and nothing changed) is finished by cancelling again.
  */
-async function cancel(payments: Payments | null, order: StoredOrder): Promise<void> {
-  const { _id, payment } = order;
-  if (payment && !payment.refunded) {
+async function cancel(payments: Payments | null, order: StoredOrderState): Promise<void> {
+  if (!order.refunded) {
     if (!payments) throw paymentsNotConfigured();
-    await releasePayment(payments, payment.id);
-    await OrderModel.updateOne({ _id }, { $set: { 'payment.refunded': true } });
+    await releasePayment(payments, order.paymentId);
+    await markOrderRefunded(order._id);
   }
   if (!order.stockReturned) {
     // Marked before: a crash in between leaves units uncounted, never counted twice.
-    await OrderModel.updateOne({ _id }, { $set: { stockReturned: true } });
-    await giveBackStock(
-      order.products.map((line) => ({
-        productId: String(line.productId),
-        quantity: line.quantity,
-      })),
-    );
+    await markOrderStockReturned(order._id);
+    await giveBackStock(order.lines);
   }
-  if (order.status !== 'cancel')
-    await OrderModel.updateOne({ _id }, { $set: { status: 'cancel' } });
+  if (order.status !== 'cancel') await setOrderStatus(order._id, 'cancel');
 }

@@ -1,5 +1,4 @@
 import { type Order, objectIdSchema } from '@shop/contracts';
-import mongoose from 'mongoose';
 import type Stripe from 'stripe';
 import {
   AppError,
@@ -12,8 +11,14 @@ import {
 import { type FlowFailure, runSteps } from '../../lib/steps.js';
 import { findUser } from '../auth/index.js';
 import type { PublicUser } from '../auth/model.js';
-import { findOrder } from '../orders/index.js';
-import { OrderModel } from '../orders/model.js';
+import {
+  findOrder,
+  findOrderOfPayment,
+  markOrderPaid,
+  type OrderLine,
+  recordOrder,
+  removeOrder,
+} from '../orders/index.js';
 import { giveBackStock, takeStock } from '../products/index.js';
 import {
   capture,
@@ -94,9 +99,7 @@ export async function placeOrder(
     async () => {
       const replay = await alreadyPlaced();
       if (replay) return replay;
-      const unfinished = await OrderModel.findOne({ 'payment.id': paymentIntentId })
-        .select('products')
-        .lean();
+      const unfinished = await findOrderOfPayment(paymentIntentId);
       let released: Release | undefined;
       const orderId = await runSteps(
         async (step) => {
@@ -111,13 +114,13 @@ export async function placeOrder(
             'take stock',
             async (): Promise<OrderLine[]> =>
               // A placement that died after recording its order had taken the stock already.
-              unfinished ? linesOfOrder(unfinished) : takeStockFor(payments, intent, cart),
+              unfinished ? unfinished.lines : takeStockFor(payments, intent, cart),
             (taken) => giveBackStock(taken),
           );
           const recorded = await step(
             'record the order',
-            async () => (unfinished ? String(unfinished._id) : recordOrder(intent, buyer, lines)),
-            (id) => OrderModel.deleteOne({ _id: id }),
+            async () => unfinished?._id ?? recordOrderOf(intent, buyer, lines),
+            removeOrder,
           );
           await step('capture', async () => isAuthorized(intent) && capture(payments, intent));
           return recorded;
@@ -151,14 +154,6 @@ async function takeStockFor(
   return lines;
 }
 
-/** A line as the order records it. */
-type OrderLine = CartLine & { name: string; price: number };
-
-/** The lines of an order recorded by a placement that died before capturing. */
-const linesOfOrder = (order: {
-  products: (Omit<OrderLine, 'productId'> & { productId: unknown })[];
-}) => order.products.map((line): OrderLine => ({ ...line, productId: String(line.productId) }));
-
 /** The error of a failed placement, telling the buyer when their money was given back. */
 function explained(err: unknown, failure: FlowFailure, released: Release | undefined) {
   const error = toAppError(err);
@@ -181,56 +176,35 @@ function explained(err: unknown, failure: FlowFailure, released: Release | undef
   return told;
 }
 
-/** Writes the order with an id chosen here, so that a write whose answer is lost is removed too. */
-async function recordOrder(
+const recordOrderOf = (
   intent: Stripe.PaymentIntent,
   buyer: PublicUser,
   lines: readonly OrderLine[],
-): Promise<string> {
-  const _id = new mongoose.Types.ObjectId();
-  await OrderModel.create({
-    _id,
-    products: lines.map(({ productId, name, price, quantity }) => ({
-      productId,
-      name,
-      price,
-      quantity,
-    })),
+) =>
+  recordOrder({
+    lines,
     payment: {
       id: intent.id,
-      success: false,
       status: intent.status,
       amount: intent.amount,
       currency: intent.currency,
     },
-    buyer: buyer._id,
-    address: buyer.address,
-    status: 'Not Process',
-  }).catch(async (err: unknown) => {
-    await OrderModel.deleteOne({ _id }).catch(() => {});
-    throw err;
+    buyer,
   });
-  return String(_id);
-}
 
 async function markPaid(orderId: string): Promise<Order> {
-  await OrderModel.updateOne(
-    { _id: orderId },
-    { $set: { 'payment.success': true, 'payment.status': 'succeeded' } },
-  );
+  await markOrderPaid(orderId);
   return orderById(orderId);
 }
 
 /** The order already placed for a payment, refused to anyone but its buyer. */
 async function orderOfPayment(paymentIntentId: string, buyerId?: string): Promise<Order | null> {
-  const existing = await OrderModel.findOne({ 'payment.id': paymentIntentId })
-    .select('buyer')
-    .lean();
+  const existing = await findOrderOfPayment(paymentIntentId);
   if (!existing) return null;
-  if (buyerId && String(existing.buyer) !== buyerId) {
+  if (buyerId && existing.buyer !== buyerId) {
     throw forbidden('This payment belongs to another account');
   }
-  return orderById(String(existing._id));
+  return orderById(existing._id);
 }
 
 async function orderById(orderId: string): Promise<Order> {
