@@ -2,6 +2,9 @@
  * `pnpm bench` (after `pnpm build`): the catalogue's read paths under load.
  *
  *   pnpm bench [--products N] [--duration S]      (defaults: 10,000 products, 5 s per path)
+ *   pnpm bench --products N --startup-only       (start-up time and memory only: products
+ *                                                 without photo files, which the catalogue never
+ *                                                 loads, so 100,000 fit in a few minutes)
  *
  * Starts the embedded database in a throwaway folder (or uses MONGO_URL, on a throwaway
  * database dropped after), fills it with N products with photos, starts 2 API processes
@@ -36,6 +39,7 @@ const arg = (name: string, fallback: number) => {
 };
 const products = arg('products', 10_000);
 const seconds = arg('duration', 5);
+const startupOnly = process.argv.includes('--startup-only');
 
 const apiRoot = resolve(import.meta.dirname, '..');
 const serverJs = join(apiRoot, 'dist/server.js');
@@ -132,6 +136,14 @@ function printRow(label: string, status: number, api: LoadFigures, floor: LoadFi
   );
 }
 
+function printProcesses(servers: ApiProcess[]) {
+  for (const [i, s] of servers.entries()) {
+    console.log(
+      `API process ${i + 1}: start-up ${s.startupMs} ms, RSS ${rssMb(s.pid).toFixed(0)} MB`,
+    );
+  }
+}
+
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-'));
   const embedded = process.env.MONGO_URL ? null : await startEmbeddedDatabase({ dataDir });
@@ -144,9 +156,13 @@ async function main() {
   let failed = false;
   try {
     const filling = Date.now();
-    const categories = await fillCatalogue(products);
+    const categories = await fillCatalogue(products, { photoFiles: !startupOnly });
     console.log(`filled ${products} products in ${((Date.now() - filling) / 1000).toFixed(1)} s`);
     servers.push(await startApi(mongoUrl, fake), await startApi(mongoUrl, fake));
+    if (startupOnly) {
+      printProcesses(servers);
+      return;
+    }
     const urls = servers.map((s) => s.url);
     const paths = await readPaths(urls[0] as string, categories);
     console.log(
@@ -166,11 +182,7 @@ async function main() {
       printRow(path.label, answer.status, api, floorFigures);
       if (api.errors > 0) failed = true;
     }
-    for (const [i, s] of servers.entries()) {
-      console.log(
-        `API process ${i + 1}: start-up ${s.startupMs} ms, RSS ${rssMb(s.pid).toFixed(0)} MB`,
-      );
-    }
+    printProcesses(servers);
     const mixed = await mixedRun(servers, paths, fake, seconds * 2);
     console.log(
       `\nmixed run (${seconds * 2} s): browsing ${mixed.browsing.requestsPerSecond.toFixed(0)} req/s, p99 ${mixed.browsing.p99} ms, while 5 buyers placed ${mixed.orders} orders; errors: ${mixed.browsing.errors + mixed.checkoutErrors} (browsing ${mixed.browsing.errors}, checkout ${mixed.checkoutErrors}); stock seen by both processes matches the database: ${mixed.stockAgrees ? 'yes' : 'NO'}`,

@@ -13,9 +13,10 @@ const BATCH = 500;
  * Fills the database with `count` products spread over the demo categories, stored as the
  * products feature stores them (slug from the name, photo checked and hashed by the same
  * helpers, its files in the photo collection), in bulk: one photo per category, made once and
- * stored for each of its products.
+ * stored for each of its products (unless `photoFiles` is false: the products keep their photo's
+ * metadata, the files are left out).
  */
-export async function fillCatalogue(count: number) {
+export async function fillCatalogue(count: number, { photoFiles = true } = {}) {
   const categories = await Promise.all(
     CATALOG.map(async ({ name, theme }) => ({
       doc: await CategoryModel.create({ name, slug: requireSlug(name) }),
@@ -53,7 +54,7 @@ export async function fillCatalogue(count: number) {
         updatedAt: at,
       });
     }
-    await PhotoFileModel.insertMany(files, { lean: true });
+    if (photoFiles) await PhotoFileModel.insertMany(files, { lean: true });
     await ProductModel.insertMany(docs, { lean: true });
   }
   return categories.map((c) => ({ id: String(c.doc._id), slug: c.doc.slug }));
