@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { errorResponseSchema } from '@shop/contracts';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,6 +61,9 @@ describe('the SPA and health', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>E-commerce best app</title>');
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    // The build's gzipped copy of a script (the compression middleware leaves files this small).
+    writeFileSync(join(dist, 'assets', 'Home-def456.js'), 'console.log(2)');
+    writeFileSync(join(dist, 'assets', 'Home-def456.js.gz'), gzipSync('console.log(2)'));
     t = await startTestApp({ WEB_DIST: dist, AUTH_RATE_LIMIT: '3' });
   });
   afterAll(async () => {
@@ -77,6 +81,29 @@ describe('the SPA and health', () => {
     const res = await t.http().get('/assets/index-abc123.js').expect(200);
     expect(res.headers['cache-control']).toContain('max-age=31536000');
     expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('when the build gzipped an asset, then its gzipped copy goes as is, as JavaScript, cached for a year', async () => {
+    const res = await t
+      .http()
+      .get('/assets/Home-def456.js')
+      .set('Accept-Encoding', 'gzip')
+      .expect(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(res.headers['cache-control']).toContain('immutable');
+    expect(res.headers.vary).toContain('Accept-Encoding');
+    expect(res.text).toBe('console.log(2)');
+  });
+
+  it('when the browser does not accept gzip, then the plain asset goes', async () => {
+    const res = await t
+      .http()
+      .get('/assets/Home-def456.js')
+      .set('Accept-Encoding', 'identity')
+      .expect(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.text).toBe('console.log(2)');
   });
 
   it('when an asset does not exist, then 404 instead of index.html', async () => {

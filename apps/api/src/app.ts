@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
 import compression from 'compression';
 import express from 'express';
 import helmet from 'helmet';
@@ -100,12 +100,31 @@ export function createApp({ config, logger }: AppDeps) {
   return app;
 }
 
+/**
+ * A hashed asset the build gzipped (x.js.gz next to x.js) goes as it is, to whoever accepts
+ * gzip: the compression middleware would gzip it again on every request.
+ */
+function sendGzippedAsset(dir: string): express.RequestHandler {
+  return (req, res, next) => {
+    const name = req.path.slice(1);
+    // Only a plain file name of this folder, never a path out of it.
+    if (!/^[\w.-]+\.(js|css)$/.test(name) || !req.acceptsEncodings('gzip')) return next();
+    const gzipped = join(dir, `${name}.gz`);
+    if (!existsSync(gzipped)) return next();
+    res.type(extname(name));
+    res.set({ 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' });
+    res.sendFile(gzipped, { immutable: true, maxAge: '1y' }, (err) => {
+      // Once the bytes are on their way, a failure (the browser went away) ends the answer.
+      if (err && !res.headersSent) next(err);
+    });
+  };
+}
+
 /** Hashed assets are cached for a year; every other path falls back to index.html. */
 function serveSpa(app: express.Express, dist: string) {
-  app.use(
-    '/assets',
-    express.static(join(dist, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }),
-  );
+  const assets = join(dist, 'assets');
+  app.use('/assets', sendGzippedAsset(assets));
+  app.use('/assets', express.static(assets, { immutable: true, maxAge: '1y', fallthrough: false }));
   app.use(express.static(dist, { index: false, maxAge: 0 }));
   app.get(/^(?!\/api\/).*/, (_req, res) => {
     res.setHeader('Cache-Control', 'no-cache');

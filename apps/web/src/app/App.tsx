@@ -1,7 +1,6 @@
 import { RouterProvider } from 'react-router-dom';
-import { createAppRouter, preloadRoutesFor } from './router';
+import { createAppRouter } from './router';
 
-preloadRoutesFor(window.location.pathname);
 const router = createAppRouter();
 
 /** Providers live in the root route (see AppRoot), so the entry stays React plus the router. */

@@ -1,35 +1,40 @@
 import { type ComponentType, Suspense } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
-import { lazyPage } from '../lib/lazy';
+import { LazyScreen, lazyPage } from '../lib/lazy';
 import { PageSkeleton } from './PageSkeleton';
 import { RootError } from './RootError';
 
 type Load = () => Promise<{ default: ComponentType }>;
-const preloads = new WeakMap<RouteObject, Load>();
+const preloads = new WeakMap<RouteObject, () => Promise<unknown>>();
 
-/** A lazily loaded element with its loading fallback. */
-export function lazyElement(load: Load) {
-  const Component = lazyPage(load);
-  return (
+/** A lazily loaded element with its loading fallback, and what loads its chunk ahead. */
+function lazyScreen(load: Load) {
+  const page = lazyPage(load);
+  const element = (
     <Suspense fallback={<PageSkeleton />}>
-      <Component />
+      <LazyScreen page={page} />
     </Suspense>
   );
+  return { element, preload: page.preload };
 }
+
+export const lazyElement = (load: Load) => lazyScreen(load).element;
 
 const routeError = lazyElement(() => import('./RouteError'));
 
 /** One screen: its own chunk, its loading fallback and its error boundary. */
 function page(path: string | undefined, load: Load, children?: RouteObject[]): RouteObject {
-  const shared = { element: lazyElement(load), errorElement: routeError };
+  const { element, preload } = lazyScreen(load);
+  const shared = { element, errorElement: routeError };
   const route: RouteObject =
     path === undefined ? { ...shared, index: true } : { ...shared, path, children };
-  preloads.set(route, load);
+  preloads.set(route, preload);
   return route;
 }
 
+const appRoot = lazyScreen(() => import('./AppRoot'));
 const root: RouteObject = {
-  element: lazyElement(() => import('./AppRoot')),
+  element: appRoot.element,
   errorElement: <RootError />,
   children: [
     page('/', () => import('./routes/Home')),
@@ -60,22 +65,20 @@ const root: RouteObject = {
     page('*', () => import('./routes/NotFound')),
   ],
 };
-preloads.set(root, () => import('./AppRoot'));
+preloads.set(root, appRoot.preload);
 
 export const routes: RouteObject[] = [root];
 
 /**
  * Starts loading every chunk the first screen needs at once (root, guard, page), instead of
- * one after the other as each lazy component renders.
+ * one after the other as each lazy component renders. Settles when all have arrived or failed
+ * (the lazy component reports a failure when it renders).
  */
-export function preloadRoutesFor(pathname: string) {
-  for (const match of matchRoutes(routes, pathname) ?? []) {
-    preloads
-      .get(match.route)?.()
-      .catch(() => {
-        // The lazy component reports the failure when it renders.
-      });
-  }
+export function preloadRoutesFor(pathname: string): Promise<unknown> {
+  const chunks = (matchRoutes(routes, pathname) ?? []).map((match) =>
+    preloads.get(match.route)?.(),
+  );
+  return Promise.allSettled(chunks);
 }
 
 export const createAppRouter = () => createBrowserRouter(routes);

@@ -47,8 +47,10 @@ describe('ProductPhoto', () => {
 });
 
 describe('ProductGrid', () => {
-  it('when a grid is above the fold, then only its first row is fetched first; below the fold, none', () => {
-    const products = ['A', 'B', 'C', 'D', 'E'].map((name) => makeProduct(`Thing ${name}`));
+  it('when a grid is above the fold, then only its first screen (two rows) is fetched first; below the fold, none', () => {
+    const products = ['A', 'B', 'C', 'D', 'E', 'F', 'G'].map((name) =>
+      makeProduct(`Thing ${name}`),
+    );
     const { unmount } = render(
       <MemoryRouter>
         <CartProvider>
@@ -57,7 +59,7 @@ describe('ProductGrid', () => {
       </MemoryRouter>,
     );
     const loading = () => screen.getAllByRole('img').map((img) => img.getAttribute('loading'));
-    expect(loading()).toEqual(['eager', 'eager', 'eager', 'lazy', 'lazy']);
+    expect(loading()).toEqual(['eager', 'eager', 'eager', 'eager', 'eager', 'eager', 'lazy']);
     unmount();
     render(
       <MemoryRouter>
@@ -66,6 +68,6 @@ describe('ProductGrid', () => {
         </CartProvider>
       </MemoryRouter>,
     );
-    expect(loading()).toEqual(['lazy', 'lazy', 'lazy', 'lazy', 'lazy']);
+    expect(loading()).toEqual(['lazy', 'lazy', 'lazy', 'lazy', 'lazy', 'lazy', 'lazy']);
   });
 });
