@@ -1,8 +1,9 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHUNK_TIMEOUT_MS } from '../lib/lazy';
 import { eventually, startFakeServer } from '../test/render-app';
+import { expectConsoleError } from '../test/setup';
 import { lazyElement, routes } from './router';
 
 /** The app's root route with one extra screen whose chunk never arrives or fails. */
@@ -21,6 +22,12 @@ function renderWithScreen(load: () => Promise<{ default: () => null }>) {
 }
 
 describe('route error boundary', () => {
+  // React and React Router report every error a boundary catches; here the errors are the point.
+  beforeEach(() => {
+    expectConsoleError(/The above error occurred/);
+    expectConsoleError(/^React Router caught the following error during render/);
+  });
+
   it('when a screen chunk fails to load, then that screen explains it inside the layout', async () => {
     startFakeServer();
     renderWithScreen(() =>

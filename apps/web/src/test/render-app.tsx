@@ -2,7 +2,6 @@ import type { AuthSession } from '@shop/contracts';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { vi } from 'vitest';
 import { routes } from '../app/router';
 import { setTransport } from '../lib/api-client';
 import type { CartEntry } from '../lib/cart';
@@ -11,11 +10,10 @@ import { replies } from './fixtures';
 
 export const server = createFakeServer();
 
-/** Fakes the network for this test; console.error stays quiet for the failures tests cause. */
+/** Fakes the network for this test. */
 export function startFakeServer() {
   server.reset();
   setTransport(server.transport);
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
   // Every screen's header asks for the categories; a test about them declares its own answer.
   server.on('GET', '/api/v1/category/get-category', replies.categories([]));
   return server;

@@ -9,6 +9,33 @@ import { setAuthToken, setTransport } from '../lib/api-client';
 // page or a state set by an effect can take seconds, and a passing wait returns at once.
 configure({ asyncUtilTimeout: 10_000 });
 
+/**
+ * A console.error fails the test: React's warnings (a format string and its values) and any
+ * library's. The app's own failure logs pass an Error (`console.error(err)`, spec §8: some
+ * failures are only logged) and are expected; a test that causes another log on purpose says so
+ * with `expectConsoleError(/pattern/)`.
+ */
+let consoleErrors: string[] = [];
+let expectedErrors: RegExp[] = [];
+export function expectConsoleError(pattern: RegExp) {
+  expectedErrors.push(pattern);
+}
+beforeEach(() => {
+  consoleErrors = [];
+  // jsdom does not know the <search> element (browsers do): React warns only there.
+  expectedErrors = [/The tag <%s> is unrecognized in this browser.* search$/];
+  vi.spyOn(console, 'error').mockImplementation((first?: unknown, ...rest: unknown[]) => {
+    if (first instanceof Error && rest.length === 0) return;
+    consoleErrors.push([first, ...rest].map(String).join(' '));
+  });
+});
+afterEach(() => {
+  const unexpected = consoleErrors.filter((line) => !expectedErrors.some((p) => p.test(line)));
+  if (unexpected.length > 0) {
+    throw new Error(`console.error during the test:\n${unexpected.join('\n')}`);
+  }
+});
+
 // jsdom lacks both: the toaster asks about reduced motion, the router restores scroll.
 beforeEach(() => {
   vi.stubGlobal(

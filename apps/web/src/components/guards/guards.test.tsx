@@ -2,6 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, replies, sessionOf } from '../../test/fixtures';
 import { eventually, renderApp, startFakeServer } from '../../test/render-app';
+import { expectConsoleError } from '../../test/setup';
 
 const user = makeUser({ name: 'Ann Shopper' });
 const session = sessionOf(user);
@@ -48,6 +49,8 @@ describe('user and admin guards', () => {
       status: 401,
       body: { success: false, message: 'x' },
     });
+    // The 401 signs the tab out from the fake network's answer, which lands outside act().
+    expectConsoleError(/not configured to support act/);
     fakeClock();
     const { router } = renderApp('/dashboard/user', { auth: session });
 
@@ -57,6 +60,10 @@ describe('user and admin guards', () => {
     );
     for (let i = 0; i < 5; i += 1) await tick();
     await eventually(() => expect(router.state.location.pathname).toBe('/login'));
+    // What the shopper then sees: the login form (and no update lands after the test).
+    await eventually(() =>
+      expect(screen.getByRole('heading', { name: 'LOGIN FORM' })).toBeInTheDocument(),
+    );
   });
 
   it('when a normal user opens the admin area, then the countdown leads to / carrying the path', async () => {
