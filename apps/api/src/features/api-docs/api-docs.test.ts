@@ -1,13 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp } from '../../test/harness.js';
-
-let t: Awaited<ReturnType<typeof startTestApp>>;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+import { describe, expect, test } from '../../test/fixtures.js';
 
 interface Layer {
   rawPath?: unknown;
@@ -33,12 +24,14 @@ const documentedOperations = (paths: Record<string, Record<string, unknown>>) =>
   );
 
 describe('GET /api/openapi.json', () => {
-  it('is OpenAPI 3.1 and documents exactly the routes the API serves, no more, no fewer', async () => {
-    const res = await t.http().get('/api/openapi.json').expect(200);
+  test('is OpenAPI 3.1 and documents exactly the routes the API serves, no more, no fewer', async ({
+    app,
+  }) => {
+    const res = await app.http().get('/api/openapi.json').expect(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.body.openapi).toBe('3.1.0');
 
-    const router = (t.app as unknown as { router: { stack: Layer[] } }).router;
+    const router = (app.app as unknown as { router: { stack: Layer[] } }).router;
     const served = expressRoutes(router.stack).filter(
       (route) => route.includes(' /api/v1/') || route.endsWith(' /healthz'),
     );
@@ -46,8 +39,10 @@ describe('GET /api/openapi.json', () => {
     expect(documentedOperations(res.body.paths).sort()).toEqual([...new Set(served)].sort());
   });
 
-  it('documents paging, the photo rendition query and the failures of a signed-in call', async () => {
-    const { body } = await t.http().get('/api/openapi.json').expect(200);
+  test('documents paging, the photo rendition query and the failures of a signed-in call', async ({
+    app,
+  }) => {
+    const { body } = await app.http().get('/api/openapi.json').expect(200);
     const allOrders = body.paths['/api/v1/auth/all-orders'].get;
     const query = allOrders.parameters.filter((p: { in: string }) => p.in === 'query');
     expect(query.map((p: { name: string }) => p.name).sort()).toEqual(['page', 'perPage']);
@@ -66,8 +61,8 @@ describe('GET /api/openapi.json', () => {
 });
 
 describe('GET /api/docs', () => {
-  it('is a page whose scripts and styles all come from this server', async () => {
-    const page = await t.http().get('/api/docs').expect(200);
+  test('is a page whose scripts and styles all come from this server', async ({ app }) => {
+    const page = await app.http().get('/api/docs').expect(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     const links = [...page.text.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1] as string);
     // The empty icon is inline (`data:,`), so the browser asks for no favicon either.
@@ -79,7 +74,7 @@ describe('GET /api/docs', () => {
       '/api/docs/start.js',
     ]);
     for (const asset of assets) {
-      const res = await t.http().get(asset).expect(200);
+      const res = await app.http().get(asset).expect(200);
       expect(res.headers['content-type']).toMatch(/javascript|css/);
     }
     const csp = String(page.headers['content-security-policy']);
