@@ -34,4 +34,11 @@ describe('configuration of accounts and limits', () => {
       /SEED_ADMIN_PASSWORD/,
     );
   });
+
+  it('when the currency has no cents, then loading fails naming it', () => {
+    expect(loadConfig({ JWT_SECRET: 's', STRIPE_CURRENCY: 'EUR' }).STRIPE_CURRENCY).toBe('eur');
+    expect(() => loadConfig({ JWT_SECRET: 's', STRIPE_CURRENCY: 'jpy' })).toThrow(
+      /STRIPE_CURRENCY: must be a three-letter currency with cents/,
+    );
+  });
 });

@@ -1,3 +1,4 @@
+import { isTwoDecimalCurrency } from '@shop/contracts';
 import { z } from 'zod';
 
 /** HS256 keys shorter than its 256-bit output can be brute-forced from one token. */
@@ -43,7 +44,13 @@ const envSchema = z
     STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
     STRIPE_PUBLISHABLE_KEY: z.string().trim().min(1).optional(),
     STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
-    STRIPE_CURRENCY: z.string().trim().toLowerCase().length(3).default('usd'),
+    /** Prices have cents, so the card is charged in a currency that has them too. */
+    STRIPE_CURRENCY: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .refine(isTwoDecimalCurrency, 'must be a three-letter currency with cents, such as usd')
+      .default('usd'),
     /** e.g. http://127.0.0.1:12111 to talk to stripe-mock instead of Stripe. */
     STRIPE_API_BASE: z.url().optional(),
     /** Per request to Stripe; the SDK retries twice more on a timeout or a 5xx. */

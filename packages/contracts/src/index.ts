@@ -1,5 +1,6 @@
 export * from './category.js';
 export * from './common.js';
+export * from './money.js';
 export * from './order.js';
 export * from './paging.js';
 export * from './payment.js';

@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@shop/contracts';
+import { type OrderStatus, totalMinorUnits } from '@shop/contracts';
 import mongoose from 'mongoose';
 import { UserModel } from '../features/auth/model.js';
 import { catalogChanged } from '../features/catalog/catalog.js';
@@ -156,7 +156,7 @@ async function upsertSampleOrders(buyer: mongoose.Types.ObjectId | undefined, no
         ? [{ productId: product._id, name: product.name, price: product.price, quantity }]
         : [];
     });
-    const amount = Math.round(lines.reduce((sum, l) => sum + l.price * l.quantity, 0) * 100);
+    const amount = totalMinorUnits(lines);
     const doc = {
       products: lines,
       payment: {

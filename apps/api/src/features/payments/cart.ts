@@ -1,4 +1,4 @@
-import type { CartItem } from '@shop/contracts';
+import { type CartItem, totalMinorUnits } from '@shop/contracts';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { ProductModel } from '../products/model.js';
 
@@ -27,11 +27,8 @@ export function linesOf(cart: readonly CartItem[]): CartLine[] {
   return [...units].map(([productId, quantity]) => ({ productId, quantity }));
 }
 
-/** A unit price in minor units, the way card payments count. */
-export const minorUnits = (price: number) => Math.round(price * 100);
-
-export const amountOf = (lines: readonly PricedLine[]) =>
-  lines.reduce((sum, line) => sum + minorUnits(line.price) * line.quantity, 0);
+/** What the lines cost in minor units, the way card payments count. */
+export const amountOf = (lines: readonly PricedLine[]) => totalMinorUnits(lines);
 
 /**
  * Prices the lines from the database, whatever the browser said a product costs, and

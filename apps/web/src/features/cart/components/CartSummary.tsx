@@ -1,11 +1,12 @@
+import { totalMajorUnits } from '@shop/contracts/money';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../../../lib/auth';
 import { useCart } from '../../../lib/cart';
 import { formatDollars } from '../../../lib/format';
 
-/** Spec §9: summed from prices, ignoring quantity. */
+/** Spec §9: summed from prices, one unit per entry (in cents, so 0.1 + 0.2 shows 0.30). */
 export const cartTotal = (items: readonly { price: number }[]) =>
-  items.reduce((sum, item) => sum + item.price, 0);
+  totalMajorUnits(items.map(({ price }) => ({ price })));
 
 export function CartSummary() {
   const [cart] = useCart();

@@ -1,3 +1,4 @@
+import { toMajorUnits } from '@shop/contracts/money';
 import { CardElement } from '@stripe/react-stripe-js';
 import type { FormEvent } from 'react';
 import { ErrorNotice } from '../../../components/ErrorNotice';
@@ -23,7 +24,7 @@ export function CardForm({ buyer }: { buyer: Buyer }) {
     <form className="card-panel card-payment" aria-label="Card payment" onSubmit={submit}>
       {intent.data && (
         <p className="card-payment-amount">
-          Amount to pay: <strong>{formatDollars(intent.data.amount / 100)}</strong>
+          Amount to pay: <strong>{formatDollars(toMajorUnits(intent.data.amount))}</strong>
         </p>
       )}
       {intent.error !== undefined && (
