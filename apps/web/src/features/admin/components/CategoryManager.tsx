@@ -3,6 +3,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { Spinner } from '../../../components/Spinner';
+import { useSubmit } from '../../../lib/use-form';
 import { fetchCategories } from '../../categories';
 import { createCategory, deleteCategory, updateCategory } from '../api/categories';
 import { refusalOf } from '../api/outcome';
@@ -24,25 +25,17 @@ export const CATEGORY_TEXTS = {
 export function CategoryManager() {
   const categories = useReloadable(fetchCategories, () => CATEGORY_TEXTS.loadFailed);
   const [name, setName] = useState('');
-  const [creating, setCreating] = useState(false);
   const [selected, setSelected] = useState<Category | null>(null);
   const [updatedName, setUpdatedName] = useState('');
-  const [updating, setUpdating] = useState(false);
   const [deletingId, setDeletingId] = useState<string | null>(null);
+  const refusedOr = (fallback: string) => (err: unknown) => refusalOf(err) || fallback;
 
-  const handleCreate = async () => {
-    setCreating(true);
-    try {
-      const created = await createCategory(name);
-      toast.success(`${created.name} is created`);
-      setName('');
-      void categories.reload();
-    } catch (err) {
-      toast.error(refusalOf(err) || CATEGORY_TEXTS.createFailed);
-    } finally {
-      setCreating(false);
-    }
-  };
+  const create = useSubmit(async () => {
+    const created = await createCategory(name);
+    toast.success(`${created.name} is created`);
+    setName('');
+    void categories.reload();
+  }, refusedOr(CATEGORY_TEXTS.createFailed));
 
   const openEdit = (category: Category) => {
     setSelected(category);
@@ -54,33 +47,24 @@ export function CategoryManager() {
     setUpdatedName('');
   };
 
-  const handleUpdate = async () => {
+  const update = useSubmit(async () => {
     if (!selected) return;
-    setUpdating(true);
-    try {
-      const updated = await updateCategory(selected._id, updatedName);
-      toast.success(`${updated.name} is updated`);
-      closeEdit();
-      void categories.reload();
-    } catch (err) {
-      toast.error(refusalOf(err) || CATEGORY_TEXTS.changeFailed);
-    } finally {
-      setUpdating(false);
-    }
-  };
+    const updated = await updateCategory(selected._id, updatedName);
+    toast.success(`${updated.name} is updated`);
+    closeEdit();
+    void categories.reload();
+  }, refusedOr(CATEGORY_TEXTS.changeFailed));
 
-  const handleDelete = async (category: Category) => {
+  const remove = useSubmit(async (category: Category) => {
     setDeletingId(category._id);
     try {
       await deleteCategory(category._id);
       toast.success(CATEGORY_TEXTS.deleted);
       void categories.reload();
-    } catch (err) {
-      toast.error(refusalOf(err) || CATEGORY_TEXTS.changeFailed);
     } finally {
       setDeletingId(null);
     }
-  };
+  }, refusedOr(CATEGORY_TEXTS.changeFailed));
 
   return (
     <>
@@ -89,8 +73,8 @@ export function CategoryManager() {
         label="New category name"
         value={name}
         onChange={setName}
-        onSubmit={handleCreate}
-        submitting={creating}
+        onSubmit={create.run}
+        submitting={create.busy}
       />
       {categories.error && (
         <ErrorNotice message={categories.error} onRetry={() => void categories.reload()} />
@@ -125,7 +109,7 @@ export function CategoryManager() {
                       className="btn btn-danger"
                       aria-label={`Delete ${category.name}`}
                       disabled={deletingId === category._id}
-                      onClick={() => void handleDelete(category)}
+                      onClick={() => void remove.run(category)}
                     >
                       Delete
                     </button>
@@ -141,8 +125,8 @@ export function CategoryManager() {
           label="Category name"
           value={updatedName}
           onChange={setUpdatedName}
-          onSubmit={handleUpdate}
-          submitting={updating}
+          onSubmit={update.run}
+          submitting={update.busy}
         />
       </Modal>
     </>

@@ -1,9 +1,9 @@
 import type { ProductForm as ProductFields } from '@shop/contracts';
-import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router-dom';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { Spinner } from '../../../components/Spinner';
+import { useSubmit } from '../../../lib/use-form';
 import { fetchCategories } from '../../categories';
 import { refusalOf } from '../api/outcome';
 import { createProduct } from '../api/products';
@@ -23,22 +23,19 @@ export const CREATE_PRODUCT_TEXTS = {
 export function CreateProductPanel() {
   const navigate = useNavigate();
   const categories = useReloadable(fetchCategories, () => CATEGORIES_FAILED);
-  const [submitting, setSubmitting] = useState(false);
-
-  const handleSubmit = async (fields: ProductFields, photo: File | null) => {
-    setSubmitting(true);
-    try {
+  const create = useSubmit(
+    async (fields: ProductFields, photo: File | null) => {
       await createProduct(fields, photo);
       toast.success(CREATE_PRODUCT_TEXTS.created);
       navigate(ADMIN_PATHS.products);
-    } catch (err) {
+    },
+    (err) => {
       const refused = refusalOf(err);
-      toast.error(
-        refused === null ? CREATE_PRODUCT_TEXTS.failed : refused || CREATE_PRODUCT_TEXTS.refused,
-      );
-      setSubmitting(false);
-    }
-  };
+      return refused === null
+        ? CREATE_PRODUCT_TEXTS.failed
+        : refused || CREATE_PRODUCT_TEXTS.refused;
+    },
+  );
 
   return (
     <>
@@ -53,8 +50,8 @@ export function CreateProductPanel() {
           categories={categories.data ?? []}
           initial={EMPTY_PRODUCT}
           submitLabel="CREATE PRODUCT"
-          submitting={submitting}
-          onSubmit={handleSubmit}
+          submitting={create.busy}
+          onSubmit={(fields, photo) => void create.run(fields, photo)}
         />
       )}
     </>

@@ -1,6 +1,7 @@
 import { ORDER_STATUSES, type OrderStatus, orderStatusSchema } from '@shop/contracts';
 import { type ChangeEvent, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
+import { useSubmit } from '../../../lib/use-form';
 import { updateOrderStatus } from '../api/orders';
 
 export const ORDER_STATUS_TEXTS = {
@@ -22,24 +23,25 @@ interface OrderStatusSelectProps {
  */
 export function OrderStatusSelect({ orderId, status, label, onUpdated }: OrderStatusSelectProps) {
   const [value, setValue] = useState(status);
-  const [saving, setSaving] = useState(false);
   useEffect(() => setValue(status), [status]);
 
-  const handleChange = async (event: ChangeEvent<HTMLSelectElement>) => {
-    const next = orderStatusSchema.parse(event.target.value);
-    setValue(next);
-    setSaving(true);
-    try {
+  const save = useSubmit(
+    async (next: OrderStatus) => {
       await updateOrderStatus(orderId, next);
       toast.success(ORDER_STATUS_TEXTS.updated);
       onUpdated();
-    } catch (err) {
+    },
+    (err) => {
       console.error(err);
-      toast.error(ORDER_STATUS_TEXTS.failed);
       setValue(status);
-    } finally {
-      setSaving(false);
-    }
+      return ORDER_STATUS_TEXTS.failed;
+    },
+  );
+
+  const handleChange = (event: ChangeEvent<HTMLSelectElement>) => {
+    const next = orderStatusSchema.parse(event.target.value);
+    setValue(next);
+    void save.run(next);
   };
 
   return (
@@ -47,8 +49,8 @@ export function OrderStatusSelect({ orderId, status, label, onUpdated }: OrderSt
       className="form-control order-status-select"
       aria-label={label}
       value={value}
-      disabled={saving}
-      onChange={(event) => void handleChange(event)}
+      disabled={save.busy}
+      onChange={handleChange}
     >
       {ORDER_STATUSES.map((option) => (
         <option key={option} value={option}>

@@ -1,5 +1,6 @@
 import type { Category, ProductForm as ProductFields } from '@shop/contracts';
-import { type ChangeEvent, type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useFields } from '../../../lib/use-form';
 import { PhotoField } from './PhotoField';
 
 export const EMPTY_PRODUCT: ProductFields = {
@@ -23,10 +24,6 @@ interface ProductFormProps {
   children?: ReactNode;
 }
 
-/**
- * The create and update product form. Nothing is checked here beyond the input types: the
- * server decides and its message is shown (spec §5).
- */
 /** A labelled control; the label points at the id handed to the control. */
 function Field({ label, children }: { label: string; children: (id: string) => ReactNode }) {
   const id = useId();
@@ -38,26 +35,19 @@ function Field({ label, children }: { label: string; children: (id: string) => R
   );
 }
 
-type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
-
 /**
  * The create and update product form. Nothing is checked here beyond the input types: the
  * server decides and its message is shown (spec §5).
  */
 export function ProductForm(props: ProductFormProps) {
   const { categories, initial, currentPhoto, submitLabel, submitting, onSubmit, children } = props;
-  const [fields, setFields] = useState(initial);
+  const fields = useFields(initial);
   const [photo, setPhoto] = useState<File | null>(null);
-  const bind = (key: keyof ProductFields) => ({
-    className: 'form-control',
-    value: fields[key] ?? '',
-    onChange: (event: ChangeEvent<Control>) =>
-      setFields((previous) => ({ ...previous, [key]: event.target.value })),
-  });
+  const bind = (key: keyof ProductFields) => ({ className: 'form-control', ...fields.bind(key) });
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    onSubmit(fields, photo);
+    onSubmit(fields.values, photo);
   };
 
   return (

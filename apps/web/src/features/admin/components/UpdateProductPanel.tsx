@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { ProductPhoto } from '../../../components/ProductPhoto';
 import { Spinner } from '../../../components/Spinner';
+import { useSubmit } from '../../../lib/use-form';
 import { fetchCategories } from '../../categories';
 import { fetchProduct } from '../../products';
 import { refusalOf } from '../api/outcome';
@@ -43,35 +44,29 @@ export function UpdateProductPanel({ slug }: { slug: string }) {
     (err) => refusalOf(err) || UPDATE_PRODUCT_TEXTS.loadFailed,
   );
   const categories = useReloadable(fetchCategories, () => CATEGORIES_FAILED);
-  const [updating, setUpdating] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
 
-  const handleUpdate = async (id: string, fields: ProductFields, photo: File | null) => {
-    setUpdating(true);
-    try {
+  const update = useSubmit(
+    async (id: string, fields: ProductFields, photo: File | null) => {
       await updateProduct(id, fields, photo);
       toast.success(UPDATE_PRODUCT_TEXTS.updated);
       navigate(ADMIN_PATHS.products);
-    } catch (err) {
-      toast.error(refusalOf(err) || UPDATE_PRODUCT_TEXTS.updateFailed);
-      setUpdating(false);
-    }
-  };
+    },
+    (err) => refusalOf(err) || UPDATE_PRODUCT_TEXTS.updateFailed,
+  );
 
-  const handleDelete = async (id: string) => {
-    setDeleting(true);
-    try {
+  const remove = useSubmit(
+    async (id: string) => {
       await deleteProduct(id);
       toast.success(UPDATE_PRODUCT_TEXTS.deleted);
       navigate(ADMIN_PATHS.products);
-    } catch (err) {
+    },
+    (err) => {
       console.error(err);
-      toast.error(UPDATE_PRODUCT_TEXTS.deleteFailed);
-      setDeleting(false);
       setConfirming(false);
-    }
-  };
+      return UPDATE_PRODUCT_TEXTS.deleteFailed;
+    },
+  );
 
   const saved = product.data;
   return (
@@ -94,13 +89,13 @@ export function UpdateProductPanel({ slug }: { slug: string }) {
             <ProductPhoto productId={saved._id} name={saved.name} photo={saved.photo} priority />
           }
           submitLabel="UPDATE PRODUCT"
-          submitting={updating}
-          onSubmit={(fields, photo) => void handleUpdate(saved._id, fields, photo)}
+          submitting={update.busy}
+          onSubmit={(fields, photo) => void update.run(saved._id, fields, photo)}
         >
           <button
             type="button"
             className="btn btn-danger"
-            disabled={deleting}
+            disabled={remove.busy}
             onClick={() => setConfirming(true)}
           >
             DELETE PRODUCT
@@ -111,9 +106,9 @@ export function UpdateProductPanel({ slug }: { slug: string }) {
         <ConfirmDialog
           open={confirming}
           question={UPDATE_PRODUCT_TEXTS.deleteQuestion}
-          busy={deleting}
+          busy={remove.busy}
           onCancel={() => setConfirming(false)}
-          onConfirm={() => void handleDelete(saved._id)}
+          onConfirm={() => void remove.run(saved._id)}
         />
       )}
     </>

@@ -1,9 +1,9 @@
-import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { FormField } from '../../../components/FormField';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
+import { useFields, useSubmit } from '../../../lib/use-form';
 import { login } from '../api/auth-api';
 
 /** The path a guard (or the cart) sent the shopper from; only paths inside this app count. */
@@ -14,18 +14,14 @@ function returnPath(state: unknown): string {
 }
 
 export function LoginForm() {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [submitting, setSubmitting] = useState(false);
+  const { values, bind } = useFields({ email: '', password: '' });
   const [, setAuth] = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSubmitting(true);
-    try {
-      const outcome = await login({ email, password });
+  const { busy, onSubmit } = useSubmit(
+    async () => {
+      const outcome = await login(values);
       if (!outcome.ok) {
         toast.error(outcome.message);
         return;
@@ -33,12 +29,9 @@ export function LoginForm() {
       toast.success(outcome.message);
       setAuth(outcome.value);
       navigate(returnPath(location.state), { replace: true });
-    } catch (err) {
-      toast.error(errorMessage(err, 'something went wrong'));
-    } finally {
-      setSubmitting(false);
-    }
-  }
+    },
+    (err) => errorMessage(err, 'something went wrong'),
+  );
 
   return (
     <form className="form-card" onSubmit={onSubmit}>
@@ -49,8 +42,7 @@ export function LoginForm() {
         placeholder="Enter Your Email"
         autoComplete="email"
         required
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
+        {...bind('email')}
       />
       <FormField
         label="Password"
@@ -58,11 +50,10 @@ export function LoginForm() {
         placeholder="Enter Your Password"
         autoComplete="current-password"
         required
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
+        {...bind('password')}
       />
-      <button type="submit" className="btn btn-primary" disabled={submitting}>
-        {submitting ? 'Signing in...' : 'LOGIN'}
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {busy ? 'Signing in...' : 'LOGIN'}
       </button>
     </form>
   );

@@ -1,27 +1,19 @@
-import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router-dom';
 import { FormField } from '../../../components/FormField';
 import { errorMessage } from '../../../lib/api-client';
+import { useFields, useSubmit } from '../../../lib/use-form';
 import { register } from '../api/auth-api';
 
 const EMPTY = { name: '', email: '', password: '', phone: '', address: '' };
 
 export function RegisterForm() {
-  const [values, setValues] = useState(EMPTY);
-  const [submitting, setSubmitting] = useState(false);
+  const { values, bind } = useFields(EMPTY);
   const navigate = useNavigate();
-  const field = (key: keyof typeof EMPTY) => ({
-    value: values[key],
-    onChange: (event: { target: { value: string } }) =>
-      setValues((v) => ({ ...v, [key]: event.target.value })),
-    required: true,
-  });
+  const field = (key: keyof typeof EMPTY) => ({ ...bind(key), required: true });
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSubmitting(true);
-    try {
+  const { busy, onSubmit } = useSubmit(
+    async () => {
       const outcome = await register(values);
       if (outcome.ok) {
         toast.success(outcome.message);
@@ -29,12 +21,9 @@ export function RegisterForm() {
       } else {
         toast.error(outcome.message);
       }
-    } catch (err) {
-      toast.error(errorMessage(err, 'something went wrong'));
-    } finally {
-      setSubmitting(false);
-    }
-  }
+    },
+    (err) => errorMessage(err, 'something went wrong'),
+  );
 
   return (
     <form className="form-card" onSubmit={onSubmit}>
@@ -72,8 +61,8 @@ export function RegisterForm() {
         autoComplete="street-address"
         {...field('address')}
       />
-      <button type="submit" className="btn btn-primary" disabled={submitting}>
-        {submitting ? 'Submitting...' : 'REGISTER'}
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {busy ? 'Submitting...' : 'REGISTER'}
       </button>
     </form>
   );

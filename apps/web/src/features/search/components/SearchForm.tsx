@@ -1,34 +1,31 @@
-import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { NO_SEARCH, useSearch } from '../../../lib/search';
+import { useSubmit } from '../../../lib/use-form';
 import { searchProducts } from '../api/search-api';
 
 /** The header's search box: results are kept app-wide and shown on /search. */
 export function SearchForm() {
   const [search, setSearch] = useSearch();
-  const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const keyword = search.keyword.trim();
-    if (!keyword) {
-      setSearch({ ...NO_SEARCH, keyword: search.keyword });
-      navigate('/search');
-      return;
-    }
-    setBusy(true);
-    try {
+  const { busy, onSubmit } = useSubmit(
+    async () => {
+      const keyword = search.keyword.trim();
+      if (!keyword) {
+        setSearch({ ...NO_SEARCH, keyword: search.keyword });
+        navigate('/search');
+        return;
+      }
       const { items, total } = await searchProducts(keyword, 1);
       setSearch({ keyword: search.keyword, results: items, asked: keyword, total, page: 1 });
       navigate('/search');
-    } catch (err) {
+    },
+    (err) => {
       // Spec §8: a failed search is only logged.
       console.error(err);
-    } finally {
-      setBusy(false);
-    }
-  }
+      return undefined;
+    },
+  );
 
   return (
     <search>
