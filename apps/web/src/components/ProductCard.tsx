@@ -1,7 +1,7 @@
 import type { Product } from '@shop/contracts';
 import { useNavigate } from 'react-router-dom';
-import { useAddToCart } from '../lib/cart';
 import { preview } from '../lib/format';
+import { AddToCartButton } from './AddToCartButton';
 import { Price } from './Price';
 import { ProductPhoto } from './ProductPhoto';
 
@@ -23,7 +23,6 @@ export function ProductCard({
   priority?: boolean;
 }) {
   const navigate = useNavigate();
-  const addToCart = useAddToCart();
   const outOfStock = product.quantity <= 0;
   const titleId = `product-${product._id}`;
   return (
@@ -51,14 +50,7 @@ export function ProductCard({
           >
             More Details
           </button>
-          <button
-            type="button"
-            className="btn btn-dark"
-            disabled={outOfStock}
-            onClick={() => addToCart(product)}
-          >
-            ADD TO CART
-          </button>
+          <AddToCartButton product={product} className="btn-dark" />
         </div>
       </div>
     </article>

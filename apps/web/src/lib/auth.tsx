@@ -1,21 +1,14 @@
 import { type AuthSession, authSessionSchema } from '@shop/contracts';
-import {
-  createContext,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useState,
-} from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { setAuthToken, whenTokenRejected } from './api-client';
+import { appState, useAppState } from './app-state';
 import { readStored, removeStored, writeStored } from './storage';
 
 const AUTH_KEY = 'auth';
 export const SIGNED_OUT: AuthSession = { user: null, token: '' };
 
 type SetAuth = (next: AuthSession) => void;
-const AuthContext = createContext<readonly [AuthSession, SetAuth] | null>(null);
+const AuthContext = appState<readonly [AuthSession, SetAuth]>();
 
 function restore(): AuthSession {
   const stored = readStored(AUTH_KEY, authSessionSchema);
@@ -63,8 +56,5 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
-export function useAuth() {
-  const context = useContext(AuthContext);
-  if (!context) throw new Error('useAuth must be used inside <AuthProvider>');
-  return context;
-}
+/** The session and its setter: `[auth, setAuth]`. */
+export const useAuth = () => useAppState(AuthContext, 'Auth');

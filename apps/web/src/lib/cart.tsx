@@ -1,16 +1,15 @@
 import { type Product, productSchema } from '@shop/contracts';
 import {
-  createContext,
   type Dispatch,
   type ReactNode,
   type SetStateAction,
   useCallback,
-  useContext,
   useEffect,
   useMemo,
   useState,
 } from 'react';
 import toast from 'react-hot-toast';
+import { appState, useAppState } from './app-state';
 import { readStored, removeStored, writeStored } from './storage';
 
 const CART_KEY = 'cart';
@@ -37,7 +36,7 @@ function restore(): CartEntry[] {
 }
 
 type CartState = readonly [CartEntry[], Dispatch<SetStateAction<CartEntry[]>>];
-const CartContext = createContext<CartState | null>(null);
+const CartContext = appState<CartState>();
 
 export function CartProvider({ children }: { children: ReactNode }) {
   const [cart, setCart] = useState<CartEntry[]>(restore);
@@ -60,11 +59,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }
 
-export function useCart() {
-  const context = useContext(CartContext);
-  if (!context) throw new Error('useCart must be used inside <CartProvider>');
-  return context;
-}
+/** The cart and its setter: `[cart, setCart]`. */
+export const useCart = () => useAppState(CartContext, 'Cart');
 
 /** Listing cards say 'Item Added to cart'; the details page says 'Item added to cart' (spec §8). */
 const ADDED_ON_LISTING = 'Item Added to cart';

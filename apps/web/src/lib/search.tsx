@@ -1,13 +1,6 @@
 import type { Product } from '@shop/contracts';
-import {
-  createContext,
-  type Dispatch,
-  type ReactNode,
-  type SetStateAction,
-  useContext,
-  useMemo,
-  useState,
-} from 'react';
+import { type Dispatch, type ReactNode, type SetStateAction, useMemo, useState } from 'react';
+import { appState, useAppState } from './app-state';
 
 /** The app-wide search state of spec §3: what is typed, and what came back for what was asked. */
 export interface SearchState {
@@ -22,7 +15,7 @@ export interface SearchState {
 export const NO_SEARCH: SearchState = { keyword: '', results: [], asked: '', total: 0, page: 1 };
 
 type SearchContextValue = readonly [SearchState, Dispatch<SetStateAction<SearchState>>];
-const SearchContext = createContext<SearchContextValue | null>(null);
+const SearchContext = appState<SearchContextValue>();
 
 export function SearchProvider({ children }: { children: ReactNode }) {
   const [search, setSearch] = useState<SearchState>(NO_SEARCH);
@@ -30,8 +23,5 @@ export function SearchProvider({ children }: { children: ReactNode }) {
   return <SearchContext.Provider value={value}>{children}</SearchContext.Provider>;
 }
 
-export function useSearch() {
-  const context = useContext(SearchContext);
-  if (!context) throw new Error('useSearch must be used inside <SearchProvider>');
-  return context;
-}
+/** The search and its setter: `[search, setSearch]`. */
+export const useSearch = () => useAppState(SearchContext, 'Search');

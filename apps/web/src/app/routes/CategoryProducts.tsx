@@ -1,11 +1,10 @@
 import { useParams } from 'react-router-dom';
-import { ErrorNotice, OFFLINE_MESSAGE } from '../../components/ErrorNotice';
+import { ErrorNotice } from '../../components/ErrorNotice';
 import { LoadMore } from '../../components/LoadMore';
 import { Layout } from '../../components/layout/Layout';
 import { ProductGrid } from '../../components/ProductCard';
-import { Spinner } from '../../components/Spinner';
+import { RequestStatus } from '../../components/RequestStatus';
 import { fetchCategoryProducts } from '../../features/products';
-import { errorMessage } from '../../lib/api-client';
 import { usePagedList } from '../../lib/use-paged-list';
 
 export default function CategoryProducts() {
@@ -19,10 +18,7 @@ export default function CategoryProducts() {
       description={name ? `Products of ${name}` : 'Products of one category'}
     >
       <div className="page">
-        {list.loading && <Spinner />}
-        {list.error !== undefined && (
-          <ErrorNotice message={errorMessage(list.error, OFFLINE_MESSAGE)} onRetry={list.retry} />
-        )}
+        <RequestStatus request={list} />
         {category && (
           <>
             <h1 className="page-title">Category - {category.name}</h1>

@@ -1,14 +1,13 @@
 import type { Product } from '@shop/contracts';
 import { useParams } from 'react-router-dom';
-import { ErrorNotice, OFFLINE_MESSAGE } from '../../components/ErrorNotice';
+import { AddToCartButton } from '../../components/AddToCartButton';
 import { Layout } from '../../components/layout/Layout';
 import { Price } from '../../components/Price';
 import { ProductGrid } from '../../components/ProductCard';
 import { ProductPhoto } from '../../components/ProductPhoto';
-import { Spinner } from '../../components/Spinner';
+import { RequestStatus } from '../../components/RequestStatus';
 import { fetchProduct, fetchSimilarProducts } from '../../features/products';
-import { errorMessage } from '../../lib/api-client';
-import { ADDED_ON_DETAILS, useAddToCart } from '../../lib/cart';
+import { ADDED_ON_DETAILS } from '../../lib/cart';
 import { useRequest } from '../../lib/use-request';
 
 function SimilarProducts({ product }: { product: Product }) {
@@ -19,13 +18,7 @@ function SimilarProducts({ product }: { product: Product }) {
   return (
     <section className="similar" aria-labelledby="similar-title">
       <h2 id="similar-title">Similar Products</h2>
-      {similar.loading && <Spinner />}
-      {similar.error !== undefined && (
-        <ErrorNotice
-          message={errorMessage(similar.error, OFFLINE_MESSAGE)}
-          onRetry={similar.retry}
-        />
-      )}
+      <RequestStatus request={similar} />
       {similar.data?.length === 0 && <p className="empty">No Similar Products found</p>}
       {similar.data && <ProductGrid products={similar.data} aboveTheFold={false} />}
     </section>
@@ -33,7 +26,6 @@ function SimilarProducts({ product }: { product: Product }) {
 }
 
 function Details({ product }: { product: Product }) {
-  const addToCart = useAddToCart(ADDED_ON_DETAILS);
   const outOfStock = product.quantity <= 0;
   return (
     <div className="details">
@@ -53,14 +45,7 @@ function Details({ product }: { product: Product }) {
         </p>
         <p>Category : {product.category?.name ?? 'None'}</p>
         {outOfStock && <p className="out-of-stock">Out of stock</p>}
-        <button
-          type="button"
-          className="btn btn-secondary"
-          disabled={outOfStock}
-          onClick={() => addToCart(product)}
-        >
-          ADD TO CART
-        </button>
+        <AddToCartButton product={product} className="btn-secondary" added={ADDED_ON_DETAILS} />
       </div>
     </div>
   );
@@ -76,13 +61,7 @@ export default function ProductDetails() {
       description={product ? product.description.slice(0, 150) : 'Product details'}
     >
       <div className="page">
-        {request.loading && <Spinner />}
-        {request.error !== undefined && (
-          <ErrorNotice
-            message={errorMessage(request.error, OFFLINE_MESSAGE)}
-            onRetry={request.retry}
-          />
-        )}
+        <RequestStatus request={request} />
         {product && (
           <>
             <Details product={product} />

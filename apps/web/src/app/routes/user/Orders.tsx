@@ -1,12 +1,10 @@
 import { LIST_DEFAULT_PER_PAGE } from '@shop/contracts';
 import { useState } from 'react';
-import { ErrorNotice, OFFLINE_MESSAGE } from '../../../components/ErrorNotice';
 import { Layout } from '../../../components/layout/Layout';
 import { Pager } from '../../../components/Pager';
-import { Spinner } from '../../../components/Spinner';
+import { RequestStatus } from '../../../components/RequestStatus';
 import { fetchMyOrders, OrderTable } from '../../../features/orders';
 import { UserMenu } from '../../../features/user';
-import { errorMessage } from '../../../lib/api-client';
 import { pageCount } from '../../../lib/paging';
 import { useRequest } from '../../../lib/use-request';
 
@@ -20,13 +18,7 @@ export default function Orders() {
         <UserMenu />
         <div className="dashboard-main">
           <h1 className="page-title">All Orders</h1>
-          {request.loading && <Spinner />}
-          {request.error !== undefined && (
-            <ErrorNotice
-              message={errorMessage(request.error, OFFLINE_MESSAGE)}
-              onRetry={request.retry}
-            />
-          )}
+          <RequestStatus request={request} />
           {request.data?.total === 0 && <p className="empty">You have not placed any orders yet</p>}
           {request.data?.items.map((order, index) => (
             <OrderTable key={order._id} order={order} index={offset + index} />

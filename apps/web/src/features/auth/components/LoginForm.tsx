@@ -1,6 +1,6 @@
 import toast from 'react-hot-toast';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { FormField } from '../../../components/FormField';
+import { AccountField } from '../../../components/AccountField';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useFields, useSubmit } from '../../../lib/use-form';
@@ -36,18 +36,9 @@ export function LoginForm() {
   return (
     <form className="form-card" onSubmit={onSubmit}>
       <h1 className="form-title">LOGIN FORM</h1>
-      <FormField
-        label="Email"
-        type="email"
-        placeholder="Enter Your Email"
-        autoComplete="email"
-        required
-        {...bind('email')}
-      />
-      <FormField
-        label="Password"
-        type="password"
-        placeholder="Enter Your Password"
+      <AccountField field="email" required {...bind('email')} />
+      <AccountField
+        field="password"
         autoComplete="current-password"
         required
         {...bind('password')}

@@ -1,6 +1,6 @@
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router-dom';
-import { FormField } from '../../../components/FormField';
+import { AccountField } from '../../../components/AccountField';
 import { errorMessage } from '../../../lib/api-client';
 import { useFields, useSubmit } from '../../../lib/use-form';
 import { register } from '../api/auth-api';
@@ -28,39 +28,11 @@ export function RegisterForm() {
   return (
     <form className="form-card" onSubmit={onSubmit}>
       <h1 className="form-title">REGISTER FORM</h1>
-      <FormField
-        label="Name"
-        placeholder="Enter Your Name"
-        autoComplete="name"
-        {...field('name')}
-      />
-      <FormField
-        label="Email"
-        type="email"
-        placeholder="Enter Your Email"
-        autoComplete="email"
-        {...field('email')}
-      />
-      <FormField
-        label="Password"
-        type="password"
-        placeholder="Enter Your Password"
-        autoComplete="new-password"
-        {...field('password')}
-      />
-      <FormField
-        label="Phone"
-        type="tel"
-        placeholder="Enter Your Phone"
-        autoComplete="tel"
-        {...field('phone')}
-      />
-      <FormField
-        label="Address"
-        placeholder="Enter Your Address"
-        autoComplete="street-address"
-        {...field('address')}
-      />
+      <AccountField field="name" {...field('name')} />
+      <AccountField field="email" {...field('email')} />
+      <AccountField field="password" autoComplete="new-password" {...field('password')} />
+      <AccountField field="phone" {...field('phone')} />
+      <AccountField field="address" {...field('address')} />
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {busy ? 'Submitting...' : 'REGISTER'}
       </button>

@@ -1,5 +1,5 @@
 import toast from 'react-hot-toast';
-import { FormField } from '../../../components/FormField';
+import { AccountField } from '../../../components/AccountField';
 import { useAuth } from '../../../lib/auth';
 import { useFields, useSubmit } from '../../../lib/use-form';
 import { profileErrorMessage, updateProfile } from '../api/profile-api';
@@ -24,35 +24,11 @@ export function ProfileForm() {
   return (
     <form className="form-card" onSubmit={onSubmit}>
       <h1 className="form-title">USER PROFILE</h1>
-      <FormField label="Name" placeholder="Enter Your Name" autoComplete="name" {...bind('name')} />
-      <FormField
-        label="Email"
-        type="email"
-        placeholder="Enter Your Email"
-        value={user?.email ?? ''}
-        disabled
-        readOnly
-      />
-      <FormField
-        label="Password"
-        type="password"
-        placeholder="Enter Your Password"
-        autoComplete="new-password"
-        {...bind('password')}
-      />
-      <FormField
-        label="Phone"
-        type="tel"
-        placeholder="Enter Your Phone"
-        autoComplete="tel"
-        {...bind('phone')}
-      />
-      <FormField
-        label="Address"
-        placeholder="Enter Your Address"
-        autoComplete="street-address"
-        {...bind('address')}
-      />
+      <AccountField field="name" {...bind('name')} />
+      <AccountField field="email" value={user?.email ?? ''} disabled readOnly />
+      <AccountField field="password" autoComplete="new-password" {...bind('password')} />
+      <AccountField field="phone" {...bind('phone')} />
+      <AccountField field="address" {...bind('address')} />
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {busy ? 'Updating...' : 'UPDATE'}
       </button>
