@@ -13,18 +13,16 @@
  * server answering the same bytes from memory (the floor). Then a mixed run: browsing
  * while 5 buyers check out at once; its errors must be 0 (the exit code says so).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { join } from 'node:path';
 import type { ProductListResponse } from '@shop/contracts';
 import mongoose from 'mongoose';
 import { connectDatabase } from '../src/db/connect.js';
 import { startEmbeddedDatabase } from '../src/db/embedded.js';
-import { type FakeStripe, startFakeStripe } from '../src/test/fake-stripe.js';
-import { freePort, JWT_SECRET, withDatabase } from '../src/test/oversell.js';
+import { startFakeStripe } from '../src/test/fake-stripe.js';
+import { type ApiProcess, startApiProcess, withDatabase } from '../src/test/oversell.js';
 import { fillCatalogue } from './bench/fill.js';
 import { fetchAnswer, type LoadFigures, load, type ReadPath, startFloor } from './bench/load.js';
 import { mixedRun } from './bench/mixed.js';
@@ -40,53 +38,6 @@ const arg = (name: string, fallback: number) => {
 const products = arg('products', 10_000);
 const seconds = arg('duration', 5);
 const startupOnly = process.argv.includes('--startup-only');
-
-const apiRoot = resolve(import.meta.dirname, '..');
-const serverJs = join(apiRoot, 'dist/server.js');
-
-export interface ApiProcess {
-  url: string;
-  pid: number;
-  startupMs: number;
-  stop: () => void;
-}
-
-async function startApi(mongoUrl: string, fake: FakeStripe): Promise<ApiProcess> {
-  const port = await freePort();
-  const started = Date.now();
-  const child: ChildProcess = spawn(process.execPath, [serverJs], {
-    cwd: apiRoot,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      MONGO_URL: mongoUrl,
-      JWT_SECRET,
-      LOG_LEVEL: 'silent',
-      // Many checkouts per buyer: the per-user limit is not what these runs measure.
-      CHECKOUT_RATE_LIMIT: '100000',
-      WEB_DIST: '',
-      AUTH_RATE_LIMIT: '100000',
-      STRIPE_SECRET_KEY: 'sk_test_bench',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_bench',
-      STRIPE_WEBHOOK_SECRET: 'whsec_bench',
-      STRIPE_API_BASE: fake.url,
-    },
-  });
-  const url = `http://127.0.0.1:${port}`;
-  while (
-    !(await fetch(`${url}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    ))
-  ) {
-    if (child.exitCode !== null) throw new Error(`API process on port ${port} exited`);
-    await sleep(50);
-  }
-  return { url, pid: child.pid ?? 0, startupMs: Date.now() - started, stop: () => child.kill() };
-}
 
 const rssMb = (pid: number) => {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/);
@@ -158,7 +109,10 @@ async function main() {
     const filling = Date.now();
     const categories = await fillCatalogue(products, { photoFiles: !startupOnly });
     console.log(`filled ${products} products in ${((Date.now() - filling) / 1000).toFixed(1)} s`);
-    servers.push(await startApi(mongoUrl, fake), await startApi(mongoUrl, fake));
+    servers.push(
+      await startApiProcess(mongoUrl, fake, { built: true }),
+      await startApiProcess(mongoUrl, fake, { built: true }),
+    );
     if (startupOnly) {
       printProcesses(servers);
       return;

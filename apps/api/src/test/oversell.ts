@@ -59,7 +59,9 @@ export async function runOversellCheck(opts: {
   const servers: ApiProcess[] = [];
   try {
     const mongoUrl = withDatabase(opts.mongoUrl, dbName);
-    servers.push(...(await Promise.all([startApi(mongoUrl, fake), startApi(mongoUrl, fake)])));
+    servers.push(
+      ...(await Promise.all([startApiProcess(mongoUrl, fake), startApiProcess(mongoUrl, fake)])),
+    );
     const [a, b] = servers as [ApiProcess, ApiProcess];
     const product = await createProduct({ price: 30, quantity: initialStock });
     const tokens = await createBuyers(buyers);
@@ -199,38 +201,48 @@ export const placeOrder = (url: string, token: string, paymentIntentId: string) 
     body: JSON.stringify({ payment: { id: paymentIntentId, status: 'requires_capture' } }),
   });
 
-interface ApiProcess {
+export interface ApiProcess {
   url: string;
+  pid: number;
+  startupMs: number;
   stop: () => void;
 }
 
-/** `src/server.ts` in its own node process, as `pnpm dev` runs it, on a free port. */
-async function startApi(mongoUrl: string, fake: FakeStripe): Promise<ApiProcess> {
+/**
+ * An API process of its own on a free port, with the per-user checkout limits lifted (many
+ * checkouts per buyer are what these runs make) and Stripe pointed at the fake: `dist/server.js`
+ * in production mode, as the bench measures it, or `src/server.ts` as `pnpm dev` runs it.
+ */
+export async function startApiProcess(
+  mongoUrl: string,
+  fake: FakeStripe,
+  { built = false } = {},
+): Promise<ApiProcess> {
   const port = await freePort();
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(apiRoot, 'src/server.ts')],
-    {
-      cwd: apiRoot,
-      stdio: ['ignore', 'ignore', 'pipe'],
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        MONGO_URL: mongoUrl,
-        JWT_SECRET,
-        LOG_LEVEL: 'silent',
-        // Many checkouts per buyer: the per-user limit is not what these runs measure.
-        CHECKOUT_RATE_LIMIT: '100000',
-        WEB_DIST: '',
-        STRIPE_SECRET_KEY: 'sk_test_oversell',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_oversell',
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_BASE: fake.url,
-      },
+  const started = Date.now();
+  const entry = built
+    ? [join(apiRoot, 'dist/server.js')]
+    : ['--import', 'tsx', join(apiRoot, 'src/server.ts')];
+  const child: ChildProcess = spawn(process.execPath, entry, {
+    cwd: apiRoot,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: {
+      ...process.env,
+      NODE_ENV: built ? 'production' : 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      MONGO_URL: mongoUrl,
+      JWT_SECRET,
+      LOG_LEVEL: 'silent',
+      CHECKOUT_RATE_LIMIT: '100000',
+      AUTH_RATE_LIMIT: '100000',
+      WEB_DIST: '',
+      STRIPE_SECRET_KEY: 'sk_test_loopback',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_loopback',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: fake.url,
     },
-  );
+  });
   let errors = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     errors += chunk.toString();
@@ -242,9 +254,9 @@ async function startApi(mongoUrl: string, fake: FakeStripe): Promise<ApiProcess>
       child.kill();
       throw new Error(`API process on port ${port} did not start: ${errors}`);
     }
-    await sleep(200);
+    await sleep(50);
   }
-  return { url, stop: () => child.kill() };
+  return { url, pid: child.pid ?? 0, startupMs: Date.now() - started, stop: () => child.kill() };
 }
 
 const isHealthy = (url: string) =>

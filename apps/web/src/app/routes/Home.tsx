@@ -5,6 +5,7 @@ import { LoadMore } from '../../components/LoadMore';
 import { Layout } from '../../components/layout/Layout';
 import { ProductGrid } from '../../components/ProductCard';
 import { Spinner } from '../../components/Spinner';
+import { ToggleButton } from '../../components/ToggleButton';
 import { useCategories } from '../../features/categories';
 import { ProductFilters, useProductListing } from '../../features/products';
 
@@ -23,15 +24,14 @@ export default function Home() {
       <div className="listing">
         <h1 className="page-title listing-title">All Products</h1>
         <aside className="listing-filters" aria-label="Filters">
-          <button
-            type="button"
+          <ToggleButton
+            open={filtersOpen}
+            controls="product-filters"
             className="btn btn-outline filters-toggle"
-            aria-expanded={filtersOpen}
-            aria-controls="product-filters"
-            onClick={() => setFiltersOpen((open) => !open)}
+            onToggle={setFiltersOpen}
           >
             Filters
-          </button>
+          </ToggleButton>
           <ProductFilters
             id="product-filters"
             open={filtersOpen}

@@ -6,6 +6,7 @@ import { SIGNED_OUT, useAuth } from '../../lib/auth';
 import { useCart } from '../../lib/cart';
 import { CartIcon } from '../CartIcon';
 import { Dropdown } from '../Dropdown';
+import { ToggleButton } from '../ToggleButton';
 import { useHeaderParts } from './header-parts';
 
 /** Spec §9: the badge shows at most 99, then '99+'. */
@@ -69,15 +70,14 @@ export function Header() {
           <CartIcon />
           Ecommerce App
         </Link>
-        <button
-          type="button"
+        <ToggleButton
+          open={menuOpen}
+          controls="main-menu"
           className="nav-toggle"
-          aria-expanded={menuOpen}
-          aria-controls="main-menu"
-          onClick={() => setMenuOpen((open) => !open)}
+          onToggle={setMenuOpen}
         >
           Menu
-        </button>
+        </ToggleButton>
         <div id="main-menu" className={menuOpen ? 'nav-menu open' : 'nav-menu'}>
           {search}
           <ul className="nav-links">

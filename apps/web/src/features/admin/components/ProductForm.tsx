@@ -1,5 +1,6 @@
 import type { Category, ProductForm as ProductFields } from '@shop/contracts';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { FormField } from '../../../components/FormField';
 import { useFields } from '../../../lib/use-form';
 import { PhotoField } from './PhotoField';
 
@@ -65,38 +66,28 @@ export function ProductForm(props: ProductFormProps) {
         )}
       </Field>
       <PhotoField photo={photo} onChange={setPhoto} current={currentPhoto} />
-      <Field label="Name">
-        {(id) => <input id={id} type="text" placeholder="write a name" {...bind('name')} />}
-      </Field>
+      <FormField label="Name" type="text" placeholder="write a name" {...bind('name')} />
       <Field label="Description">
         {(id) => (
           <textarea id={id} rows={4} placeholder="write a description" {...bind('description')} />
         )}
       </Field>
       {/* step="any": any price the server accepts can be typed, cents included. */}
-      <Field label="Price">
-        {(id) => (
-          <input
-            id={id}
-            type="number"
-            inputMode="decimal"
-            step="any"
-            placeholder="write a Price"
-            {...bind('price')}
-          />
-        )}
-      </Field>
-      <Field label="Quantity">
-        {(id) => (
-          <input
-            id={id}
-            type="number"
-            inputMode="numeric"
-            placeholder="write a quantity"
-            {...bind('quantity')}
-          />
-        )}
-      </Field>
+      <FormField
+        label="Price"
+        type="number"
+        inputMode="decimal"
+        step="any"
+        placeholder="write a Price"
+        {...bind('price')}
+      />
+      <FormField
+        label="Quantity"
+        type="number"
+        inputMode="numeric"
+        placeholder="write a quantity"
+        {...bind('quantity')}
+      />
       <Field label="Shipping">
         {(id) => (
           <select id={id} {...bind('shipping')}>

@@ -1,6 +1,7 @@
 import toast from 'react-hot-toast';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { AccountField } from '../../../components/AccountField';
+import { FormCard } from '../../../components/FormCard';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useFields, useSubmit } from '../../../lib/use-form';
@@ -34,8 +35,13 @@ export function LoginForm() {
   );
 
   return (
-    <form className="form-card" onSubmit={onSubmit}>
-      <h1 className="form-title">LOGIN FORM</h1>
+    <FormCard
+      title="LOGIN FORM"
+      submit="LOGIN"
+      busy={busy}
+      busyLabel="Signing in..."
+      onSubmit={onSubmit}
+    >
       <AccountField field="email" required {...bind('email')} />
       <AccountField
         field="password"
@@ -43,9 +49,6 @@ export function LoginForm() {
         required
         {...bind('password')}
       />
-      <button type="submit" className="btn btn-primary" disabled={busy}>
-        {busy ? 'Signing in...' : 'LOGIN'}
-      </button>
-    </form>
+    </FormCard>
   );
 }

@@ -1,6 +1,7 @@
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router-dom';
 import { AccountField } from '../../../components/AccountField';
+import { FormCard } from '../../../components/FormCard';
 import { errorMessage } from '../../../lib/api-client';
 import { useFields, useSubmit } from '../../../lib/use-form';
 import { register } from '../api/auth-api';
@@ -26,16 +27,18 @@ export function RegisterForm() {
   );
 
   return (
-    <form className="form-card" onSubmit={onSubmit}>
-      <h1 className="form-title">REGISTER FORM</h1>
+    <FormCard
+      title="REGISTER FORM"
+      submit="REGISTER"
+      busy={busy}
+      busyLabel="Submitting..."
+      onSubmit={onSubmit}
+    >
       <AccountField field="name" {...field('name')} />
       <AccountField field="email" {...field('email')} />
       <AccountField field="password" autoComplete="new-password" {...field('password')} />
       <AccountField field="phone" {...field('phone')} />
       <AccountField field="address" {...field('address')} />
-      <button type="submit" className="btn btn-primary" disabled={busy}>
-        {busy ? 'Submitting...' : 'REGISTER'}
-      </button>
-    </form>
+    </FormCard>
   );
 }

@@ -1,5 +1,6 @@
 import toast from 'react-hot-toast';
 import { AccountField } from '../../../components/AccountField';
+import { FormCard } from '../../../components/FormCard';
 import { useAuth } from '../../../lib/auth';
 import { useFields, useSubmit } from '../../../lib/use-form';
 import { profileErrorMessage, updateProfile } from '../api/profile-api';
@@ -22,16 +23,18 @@ export function ProfileForm() {
   }, profileErrorMessage);
 
   return (
-    <form className="form-card" onSubmit={onSubmit}>
-      <h1 className="form-title">USER PROFILE</h1>
+    <FormCard
+      title="USER PROFILE"
+      submit="UPDATE"
+      busy={busy}
+      busyLabel="Updating..."
+      onSubmit={onSubmit}
+    >
       <AccountField field="name" {...bind('name')} />
       <AccountField field="email" value={user?.email ?? ''} disabled readOnly />
       <AccountField field="password" autoComplete="new-password" {...bind('password')} />
       <AccountField field="phone" {...bind('phone')} />
       <AccountField field="address" {...bind('address')} />
-      <button type="submit" className="btn btn-primary" disabled={busy}>
-        {busy ? 'Updating...' : 'UPDATE'}
-      </button>
-    </form>
+    </FormCard>
   );
 }
