@@ -84,15 +84,11 @@ export function productRoutes({ signedIn, maxPhotoBytes }: ProductRoutesOptions)
   router.get('/search/:keyword', async (req, res) => {
     const { keyword } = searchParamsSchema.parse(req.params);
     const query = listQuerySchema().parse(req.query);
-    await sendCatalogJson(
-      req,
-      res,
-      `search ${query.page} ${query.perPage} ${keyword}`,
-      (catalog) => {
-        const { products, total } = searchProducts(catalog, keyword, query);
-        return { body: products, headers: { [TOTAL_COUNT_HEADER]: String(total) } };
-      },
-    );
+    const key = `search ${query.page} ${query.perPage} ${keyword}`;
+    await sendCatalogJson(req, res, key, (catalog) => {
+      const { products, total } = searchProducts(catalog, keyword, query);
+      return { body: products, headers: { [TOTAL_COUNT_HEADER]: String(total) } };
+    });
   });
 
   router.get('/related-product/:productId/:categoryId', async (req, res) => {
@@ -107,15 +103,10 @@ export function productRoutes({ signedIn, maxPhotoBytes }: ProductRoutesOptions)
   router.get('/product-category/:slug', async (req, res) => {
     const { slug } = slugParamsSchema.parse(req.params);
     const query = listQuerySchema().parse(req.query);
-    await sendCatalogJson(
-      req,
-      res,
-      `category ${slug} ${query.page} ${query.perPage}`,
-      (catalog) => {
-        const { category, products, total } = productsOfCategory(catalog, slug, query);
-        return { body: { success: true, category, products, total } };
-      },
-    );
+    const key = `category ${slug} ${query.page} ${query.perPage}`;
+    await sendCatalogJson(req, res, key, (catalog) => ({
+      body: { success: true, ...productsOfCategory(catalog, slug, query) },
+    }));
   });
 
   router.get('/product-photo/:id', productPhotoHandler);

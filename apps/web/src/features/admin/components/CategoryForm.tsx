@@ -5,19 +5,15 @@ interface CategoryFormProps {
   label: string;
   value: string;
   onChange: (value: string) => void;
-  onSubmit: () => void;
-  submitting: boolean;
+  /** What sends it (a `useSubmit`): its submit handler and whether it is on its way. */
+  submit: { onSubmit: (event: FormEvent<HTMLFormElement>) => void; busy: boolean };
 }
 
 /** The one category form, used to create and, inside the edit modal, to rename. */
-export function CategoryForm({ label, value, onChange, onSubmit, submitting }: CategoryFormProps) {
+export function CategoryForm({ label, value, onChange, submit }: CategoryFormProps) {
   const inputId = useId();
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    onSubmit();
-  };
   return (
-    <form className="category-form" onSubmit={handleSubmit}>
+    <form className="category-form" onSubmit={submit.onSubmit}>
       <label htmlFor={inputId} className="visually-hidden">
         {label}
       </label>
@@ -29,7 +25,7 @@ export function CategoryForm({ label, value, onChange, onSubmit, submitting }: C
         value={value}
         onChange={(event) => onChange(event.target.value)}
       />
-      <button type="submit" className="btn btn-primary" disabled={submitting}>
+      <button type="submit" className="btn btn-primary" disabled={submit.busy}>
         Submit
       </button>
     </form>

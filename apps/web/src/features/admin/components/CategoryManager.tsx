@@ -69,13 +69,7 @@ export function CategoryManager() {
   return (
     <>
       <h1 className="page-title">Manage Category</h1>
-      <CategoryForm
-        label="New category name"
-        value={name}
-        onChange={setName}
-        onSubmit={create.run}
-        submitting={create.busy}
-      />
+      <CategoryForm label="New category name" value={name} onChange={setName} submit={create} />
       {categories.error && (
         <ErrorNotice message={categories.error} onRetry={() => void categories.reload()} />
       )}
@@ -125,8 +119,7 @@ export function CategoryManager() {
           label="Category name"
           value={updatedName}
           onChange={setUpdatedName}
-          onSubmit={update.run}
-          submitting={update.busy}
+          submit={update}
         />
       </Modal>
     </>

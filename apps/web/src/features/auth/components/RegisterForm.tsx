@@ -7,11 +7,16 @@ import { useFields, useSubmit } from '../../../lib/use-form';
 import { register } from '../api/auth-api';
 
 const EMPTY = { name: '', email: '', password: '', phone: '', address: '' };
+const FIELDS = ['name', 'email', 'password', 'phone', 'address'] as const;
 
 export function RegisterForm() {
   const { values, bind } = useFields(EMPTY);
   const navigate = useNavigate();
-  const field = (key: keyof typeof EMPTY) => ({ ...bind(key), required: true });
+  const field = (key: keyof typeof EMPTY) => ({
+    ...bind(key),
+    required: true,
+    ...(key === 'password' ? { autoComplete: 'new-password' } : {}),
+  });
 
   const { busy, onSubmit } = useSubmit(
     async () => {
@@ -34,11 +39,9 @@ export function RegisterForm() {
       busyLabel="Submitting..."
       onSubmit={onSubmit}
     >
-      <AccountField field="name" {...field('name')} />
-      <AccountField field="email" {...field('email')} />
-      <AccountField field="password" autoComplete="new-password" {...field('password')} />
-      <AccountField field="phone" {...field('phone')} />
-      <AccountField field="address" {...field('address')} />
+      {FIELDS.map((key) => (
+        <AccountField key={key} field={key} {...field(key)} />
+      ))}
     </FormCard>
   );
 }
