@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeUser, sessionOf } from '../test/fixtures';
+import { makeUser, replies, sessionOf } from '../test/fixtures';
 import { eventually, renderApp, startFakeServer, storedJson } from '../test/render-app';
 
 const person = makeUser({ name: 'Old Session' });
@@ -12,10 +12,11 @@ describe('a session the API no longer accepts', () => {
   });
 
   it('when the API refuses the stored token, then the tab signs out and forgets it', async () => {
-    server.on('GET', '/api/v1/auth/user-auth', {
-      status: 401,
-      body: { success: false, message: 'Unauthorized: invalid or expired token' },
-    });
+    server.on(
+      'GET',
+      '/api/v1/auth/user-auth',
+      replies.refused(401, 'Unauthorized: invalid or expired token'),
+    );
     renderApp('/dashboard/user', { auth: sessionOf(person) });
 
     expect(await screen.findByRole('link', { name: 'Login' })).toBeInTheDocument();
@@ -24,10 +25,7 @@ describe('a session the API no longer accepts', () => {
   });
 
   it('when a guest is refused a login, then nothing else changes', async () => {
-    server.on('POST', '/api/v1/auth/login', {
-      status: 401,
-      body: { success: false, message: 'Invalid email or password' },
-    });
+    server.on('POST', '/api/v1/auth/login', replies.refused(401, 'Invalid email or password'));
     const { user } = renderApp('/login', { cart: [] });
     await user.type(await screen.findByLabelText('Email'), 'a@example.com');
     await user.type(screen.getByLabelText('Password'), 'wrong-one');

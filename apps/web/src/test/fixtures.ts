@@ -99,4 +99,9 @@ export const replies = {
     body: { success: true, users, total },
   }),
   count: (total: number) => ({ status: 200, body: { success: true, total } }),
+  /** The API's refusal: `{ success: false, message }` with its status. */
+  refused: (status: number, message: string) => ({
+    status,
+    body: { success: false, message },
+  }),
 };

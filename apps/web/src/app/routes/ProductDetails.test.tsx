@@ -18,7 +18,7 @@ describe('product details', () => {
             status: 200,
             body: { success: true, message: 'Single Product Fetched', product: novel },
           }
-        : { status: 404, body: { success: false, message: 'Product not found' } },
+        : replies.refused(404, 'Product not found'),
     );
     server.on(
       'GET',

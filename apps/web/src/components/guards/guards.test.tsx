@@ -45,10 +45,7 @@ describe('user and admin guards', () => {
   });
 
   it('when the server says the token is no good, then the user guard counts down too', async () => {
-    server.on('GET', '/api/v1/auth/user-auth', {
-      status: 401,
-      body: { success: false, message: 'x' },
-    });
+    server.on('GET', '/api/v1/auth/user-auth', replies.refused(401, 'x'));
     // The 401 signs the tab out from the fake network's answer, which lands outside act().
     expectConsoleError(/not configured to support act/);
     fakeClock();
@@ -67,10 +64,7 @@ describe('user and admin guards', () => {
   });
 
   it('when a normal user opens the admin area, then the countdown leads to / carrying the path', async () => {
-    server.on('GET', '/api/v1/auth/admin-auth', {
-      status: 403,
-      body: { success: false, message: 'x' },
-    });
+    server.on('GET', '/api/v1/auth/admin-auth', replies.refused(403, 'x'));
     fakeClock();
     const { router } = renderApp('/dashboard/admin/orders', { auth: session });
 

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeUser, sessionOf } from '../../test/fixtures';
+import { makeUser, replies, sessionOf } from '../../test/fixtures';
 import { findToast, renderApp, startFakeServer, storedJson } from '../../test/render-app';
 
 const person = makeUser({ name: 'Ann Shopper', email: 'ann@shop.test' });
@@ -50,10 +50,11 @@ describe('register', () => {
   });
 
   it('when the server answers success false, then its message shows as an error and nothing else happens', async () => {
-    server.on('POST', '/api/v1/auth/register', {
-      status: 200,
-      body: { success: false, message: 'Already Register please login' },
-    });
+    server.on(
+      'POST',
+      '/api/v1/auth/register',
+      replies.refused(200, 'Already Register please login'),
+    );
     const errorToast = vi.spyOn(toast, 'error');
     const successToast = vi.spyOn(toast, 'success');
     const { user, router } = renderApp('/register');
@@ -66,10 +67,11 @@ describe('register', () => {
   });
 
   it('when the server refuses with a 4xx, then its message shows', async () => {
-    server.on('POST', '/api/v1/auth/register', {
-      status: 409,
-      body: { success: false, message: 'This email is already registered' },
-    });
+    server.on(
+      'POST',
+      '/api/v1/auth/register',
+      replies.refused(409, 'This email is already registered'),
+    );
     const { user } = renderApp('/register');
     await fillRegister(user);
     expect(await findToast('This email is already registered')).toBeInTheDocument();
@@ -120,10 +122,7 @@ describe('login and logout', () => {
   });
 
   it('when the password is wrong, then the server message shows and nobody is signed in', async () => {
-    server.on('POST', '/api/v1/auth/login', {
-      status: 401,
-      body: { success: false, message: 'Invalid email or password' },
-    });
+    server.on('POST', '/api/v1/auth/login', replies.refused(401, 'Invalid email or password'));
     const { user, router } = renderApp('/login');
     await logIn(user);
 

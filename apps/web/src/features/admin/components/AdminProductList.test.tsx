@@ -51,7 +51,7 @@ describe('All Products list', () => {
   });
 
   it('when the server refuses the list, then the failed-to-load text is toasted', async () => {
-    server.on('GET', LIST, { status: 401, body: { success: false, message: 'Unauthorized' } });
+    server.on('GET', LIST, replies.refused(401, 'Unauthorized'));
     renderScreen(<AdminProductList />);
 
     expect(await findToast('Failed to load products')).toBeInTheDocument();

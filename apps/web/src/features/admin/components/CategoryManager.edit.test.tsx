@@ -97,10 +97,7 @@ describe('Manage Category: rename in the modal', () => {
 
   it('when the server refuses the new name, then its message is toasted and the dialog stays open', async () => {
     const user = await openManager();
-    server.on('PUT', UPDATE, {
-      status: 409,
-      body: { success: false, message: 'Category Already Exisits' },
-    });
+    server.on('PUT', UPDATE, replies.refused(409, 'Category Already Exisits'));
 
     await user.click(screen.getByRole('button', { name: 'Edit Books' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Submit' }));
@@ -142,10 +139,7 @@ describe('Manage Category: delete', () => {
 
   it('when the server refuses the delete, then its message is toasted', async () => {
     const user = await openManager();
-    server.on('DELETE', DELETE, {
-      status: 404,
-      body: { success: false, message: 'Category not found' },
-    });
+    server.on('DELETE', DELETE, replies.refused(404, 'Category not found'));
 
     await user.click(screen.getByRole('button', { name: 'Delete Books' }));
 

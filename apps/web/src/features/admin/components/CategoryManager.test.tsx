@@ -83,10 +83,7 @@ describe('Manage Category', () => {
 
   it('when the server refuses a name, then its message is toasted and the list is not fetched again', async () => {
     const user = await openManager([makeCategory('Books')]);
-    server.on('POST', CREATE, {
-      status: 409,
-      body: { success: false, message: 'Category Already Exisits' },
-    });
+    server.on('POST', CREATE, replies.refused(409, 'Category Already Exisits'));
 
     await user.type(screen.getByLabelText('New category name'), 'Books');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
@@ -98,10 +95,7 @@ describe('Manage Category', () => {
 
   it('when an empty name is submitted, then the server decides and a success:false answer shows its message', async () => {
     const user = await openManager([]);
-    server.on('POST', CREATE, {
-      status: 200,
-      body: { success: false, message: 'Name is required' },
-    });
+    server.on('POST', CREATE, replies.refused(200, 'Name is required'));
 
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
@@ -128,7 +122,7 @@ describe('Manage Category', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
-    reply.release({ status: 500, body: { success: false, message: 'Internal server error' } });
+    reply.release(replies.refused(500, 'Internal server error'));
     expect(await findToast('somthing went wrong in input form')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
   });

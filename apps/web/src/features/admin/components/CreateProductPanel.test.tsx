@@ -98,10 +98,7 @@ describe('Create Product', () => {
 
   it('when the server refuses the product, then its message is toasted and the form stays', async () => {
     const user = await openForm();
-    server.on('POST', CREATE, {
-      status: 400,
-      body: { success: false, message: 'Photo is required' },
-    });
+    server.on('POST', CREATE, replies.refused(400, 'Photo is required'));
 
     await user.type(screen.getByLabelText('Name'), 'Watering Can');
     await user.click(screen.getByRole('button', { name: 'CREATE PRODUCT' }));

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Toasts } from '../../../app/providers';
 import { deferred } from '../../../test/fake-server';
-import { makeOrder } from '../../../test/fixtures';
+import { makeOrder, replies } from '../../../test/fixtures';
 import { findToast, server, setupAdminTests } from '../testing/setup';
 import { OrderStatusSelect } from './OrderStatusSelect';
 
@@ -64,7 +64,7 @@ describe('Order status dropdown', () => {
 
   it('when the change fails, then the failure is toasted and the saved status shows again', async () => {
     const { onUpdated, user, select } = renderSelect();
-    server.on('PUT', STATUS, { status: 403, body: { success: false, message: 'Forbidden' } });
+    server.on('PUT', STATUS, replies.refused(403, 'Forbidden'));
 
     await user.selectOptions(select, 'cancel');
 

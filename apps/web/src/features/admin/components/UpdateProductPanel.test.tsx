@@ -95,10 +95,7 @@ describe('Update Product', () => {
 
   it('when the update is refused, then the server message is toasted; on a network failure the update text', async () => {
     const user = await openProduct();
-    server.on('PUT', UPDATE, {
-      status: 400,
-      body: { success: false, message: 'Name is required' },
-    });
+    server.on('PUT', UPDATE, replies.refused(400, 'Name is required'));
 
     await user.clear(screen.getByLabelText('Name'));
     await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
@@ -152,10 +149,7 @@ describe('Update Product', () => {
 
   it('when the product does not exist, then the server message is shown in place', async () => {
     server.on('GET', '/api/v1/category/get-category', replies.categories([]));
-    server.on('GET', '/api/v1/product/get-product/gone', {
-      status: 404,
-      body: { success: false, message: 'Product not found' },
-    });
+    server.on('GET', '/api/v1/product/get-product/gone', replies.refused(404, 'Product not found'));
     renderScreen(<UpdateProductPanel slug="gone" />);
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Product not found');

@@ -4,7 +4,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CartEntry } from '../../../lib/cart';
 import { deferred } from '../../../test/fake-server';
-import { makeOrder, makeProduct, makeUser, sessionOf } from '../../../test/fixtures';
+import { makeOrder, makeProduct, makeUser, replies, sessionOf } from '../../../test/fixtures';
 import { findToast, renderApp, startFakeServer, storedJson } from '../../../test/render-app';
 import {
   authorizedPayment,
@@ -127,10 +127,7 @@ describe('checkout on the cart page', () => {
 
   it('when the payment intent cannot be created, then it toasts the catalogue text, explains why and keeps paying disabled', async () => {
     serveConfig(PK);
-    server.on('POST', CREATE_INTENT, {
-      status: 409,
-      body: { success: false, message: 'Desk Lamp is out of stock' },
-    });
+    server.on('POST', CREATE_INTENT, replies.refused(409, 'Desk Lamp is out of stock'));
     openCart(makeUser(), [inCart('Desk Lamp', 20)]);
 
     expect(await findToast('Payment initialization failed')).toBeInTheDocument();
@@ -224,10 +221,11 @@ describe('checkout on the cart page', () => {
   it('when placing the order is refused after authorizing, then the server message (card not charged) shows and the cart stays', async () => {
     const { payButton, router, user } = await openReadyCheckout();
     fakeStripe.confirmCardPayment.mockResolvedValueOnce(authorizedPayment(INTENT));
-    server.on('POST', PLACE_ORDER, {
-      status: 409,
-      body: { success: false, message: 'Desk Lamp is out of stock; your card was not charged' },
-    });
+    server.on(
+      'POST',
+      PLACE_ORDER,
+      replies.refused(409, 'Desk Lamp is out of stock; your card was not charged'),
+    );
 
     await user.click(payButton);
 
