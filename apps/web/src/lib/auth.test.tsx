@@ -1,15 +1,12 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeUser, replies, sessionOf } from '../test/fixtures';
-import { eventually, renderApp, startFakeServer, storedJson } from '../test/render-app';
+import { eventually, renderApp, server, startFakeServer, storedJson } from '../test/render-app';
 
 const person = makeUser({ name: 'Old Session' });
 
 describe('a session the API no longer accepts', () => {
-  let server: ReturnType<typeof startFakeServer>;
-  beforeEach(() => {
-    server = startFakeServer();
-  });
+  beforeEach(startFakeServer);
 
   it('when the API refuses the stored token, then the tab signs out and forgets it', async () => {
     server.on(

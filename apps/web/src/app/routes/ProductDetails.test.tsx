@@ -2,16 +2,15 @@ import { photoRenditionUrl } from '@shop/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeCategory, makeProduct, replies } from '../../test/fixtures';
-import { findToast, renderApp, startFakeServer, storedJson } from '../../test/render-app';
+import { findToast, renderApp, server, startFakeServer, storedJson } from '../../test/render-app';
 
 const books = makeCategory('Books');
 const novel = makeProduct('Midnight at the Lighthouse', { price: 14, category: books });
 const poems = makeProduct('Collected Poems', { price: 22, category: books });
 
 describe('product details', () => {
-  let server: ReturnType<typeof startFakeServer>;
   beforeEach(() => {
-    server = startFakeServer();
+    startFakeServer();
     server.on('GET', '/api/v1/product/get-product/:slug', ({ params }) =>
       params.slug === novel.slug
         ? {
@@ -83,7 +82,7 @@ describe('product details', () => {
 
 describe('categories', () => {
   beforeEach(() => {
-    const server = startFakeServer();
+    startFakeServer();
     server.on('GET', '/api/v1/category/get-category', replies.categories([books]));
     server.on(
       'GET',

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { FakeRequest } from '../../test/fake-server';
 import { makeCategory, makeProduct, replies } from '../../test/fixtures';
-import { renderApp, startFakeServer } from '../../test/render-app';
+import { renderApp, server, startFakeServer } from '../../test/render-app';
 
 const books = makeCategory('Books');
 const first = [makeProduct('Atlas'), makeProduct('Bible')];
@@ -16,9 +16,8 @@ const cardTitles = () =>
   screen.queryAllByRole('article').map((card) => within(card).getByRole('heading').textContent);
 
 describe('storefront lists read page by page', () => {
-  let server: ReturnType<typeof startFakeServer>;
   beforeEach(() => {
-    server = startFakeServer();
+    startFakeServer();
     server.on('GET', '/api/v1/category/get-category', replies.categories([books]));
   });
 

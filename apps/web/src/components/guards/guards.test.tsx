@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, replies, sessionOf } from '../../test/fixtures';
-import { eventually, renderApp, startFakeServer } from '../../test/render-app';
+import { eventually, renderApp, server, startFakeServer } from '../../test/render-app';
 import { expectConsoleError } from '../../test/setup';
 
 const user = makeUser({ name: 'Ann Shopper' });
@@ -20,9 +20,8 @@ const countdownShows = (seconds: number) =>
 const tick = () => act(() => vi.advanceTimersByTime(1000));
 
 describe('user and admin guards', () => {
-  let server: ReturnType<typeof startFakeServer>;
   beforeEach(() => {
-    server = startFakeServer();
+    startFakeServer();
     server.on('GET', '/api/v1/product/product-count', replies.count(0));
     server.on('GET', '/api/v1/product/product-list/1', replies.products([]));
   });

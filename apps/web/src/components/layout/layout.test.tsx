@@ -3,15 +3,14 @@ import toast from 'react-hot-toast';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TOAST_LIMIT } from '../../app/providers';
 import { makeCategory, makeProduct, makeUser, replies, sessionOf } from '../../test/fixtures';
-import { renderApp, startFakeServer } from '../../test/render-app';
+import { renderApp, server, startFakeServer } from '../../test/render-app';
 
 const books = makeCategory('Books');
 const toys = makeCategory('Toys');
 
 describe('layout', () => {
-  let server: ReturnType<typeof startFakeServer>;
   beforeEach(() => {
-    server = startFakeServer();
+    startFakeServer();
     server.on('GET', '/api/v1/category/get-category', replies.categories([books, toys]));
   });
 

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, replies, sessionOf } from '../../test/fixtures';
-import { findToast, renderApp, startFakeServer, storedJson } from '../../test/render-app';
+import { findToast, renderApp, server, startFakeServer, storedJson } from '../../test/render-app';
 
 const person = makeUser({ name: 'Ann Shopper', email: 'ann@shop.test' });
 
@@ -16,10 +16,7 @@ async function fillRegister(user: ReturnType<typeof renderApp>['user']) {
 }
 
 describe('register', () => {
-  let server: ReturnType<typeof startFakeServer>;
-  beforeEach(() => {
-    server = startFakeServer();
-  });
+  beforeEach(startFakeServer);
 
   it('when the form shows, then every field is required, email typed and password masked', async () => {
     renderApp('/register');
@@ -87,9 +84,8 @@ describe('register', () => {
 });
 
 describe('login and logout', () => {
-  let server: ReturnType<typeof startFakeServer>;
   beforeEach(() => {
-    server = startFakeServer();
+    startFakeServer();
     server.on('GET', '/api/v1/product/product-count', {
       status: 200,
       body: { success: true, total: 0 },

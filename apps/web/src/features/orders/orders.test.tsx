@@ -2,7 +2,7 @@ import { LIST_DEFAULT_PER_PAGE } from '@shop/contracts';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeOrder, makeProduct, makeUser, replies, sessionOf } from '../../test/fixtures';
-import { renderApp, startFakeServer } from '../../test/render-app';
+import { renderApp, server, startFakeServer } from '../../test/render-app';
 
 const person = makeUser({ name: 'Ann Shopper' });
 const mug = makeProduct('Stoneware Coffee Mug', { price: 12 });
@@ -43,9 +43,8 @@ const refunded = makeOrder({
 });
 
 describe('user orders', () => {
-  let server: ReturnType<typeof startFakeServer>;
   beforeEach(() => {
-    server = startFakeServer();
+    startFakeServer();
     server.on('GET', '/api/v1/auth/user-auth', { status: 200, body: { ok: true } });
     server.on('GET', '/api/v1/auth/orders', replies.orders([paid, failed]));
   });

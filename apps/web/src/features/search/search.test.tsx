@@ -2,15 +2,14 @@ import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { deferred } from '../../test/fake-server';
 import { makeProduct, replies } from '../../test/fixtures';
-import { findToast, renderApp, startFakeServer, storedJson } from '../../test/render-app';
+import { findToast, renderApp, server, startFakeServer, storedJson } from '../../test/render-app';
 
 const lamp = makeProduct('Desk Lamp', { price: 45 });
 const lampShade = makeProduct('Lamp Shade', { price: 15 });
 
 describe('search', () => {
-  let server: ReturnType<typeof startFakeServer>;
   beforeEach(() => {
-    server = startFakeServer();
+    startFakeServer();
     server.on('GET', '/api/v1/product/search/:keyword', ({ params }) => ({
       status: 200,
       body: params.keyword === 'lamp' ? [lamp, lampShade] : [],

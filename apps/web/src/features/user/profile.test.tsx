@@ -2,15 +2,14 @@ import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { deferred } from '../../test/fake-server';
 import { makeUser, sessionOf } from '../../test/fixtures';
-import { findToast, renderApp, startFakeServer, storedJson } from '../../test/render-app';
+import { findToast, renderApp, server, startFakeServer, storedJson } from '../../test/render-app';
 
 const person = makeUser({ name: 'Ann Shopper', phone: '555-0101', address: '7 Elm Row' });
 const session = sessionOf(person);
 
 describe('profile', () => {
-  let server: ReturnType<typeof startFakeServer>;
   beforeEach(() => {
-    server = startFakeServer();
+    startFakeServer();
     server.on('GET', '/api/v1/auth/user-auth', { status: 200, body: { ok: true } });
   });
 

@@ -5,7 +5,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CartEntry } from '../../../lib/cart';
 import { deferred } from '../../../test/fake-server';
 import { makeOrder, makeProduct, makeUser, replies, sessionOf } from '../../../test/fixtures';
-import { findToast, renderApp, startFakeServer, storedJson } from '../../../test/render-app';
+import {
+  findToast,
+  renderApp,
+  server,
+  startFakeServer,
+  storedJson,
+} from '../../../test/render-app';
 import {
   authorizedPayment,
   fakeCard,
@@ -29,9 +35,8 @@ const PK = 'pk_test_checkout';
 const INTENT = 'pi_3Checkout';
 const CLIENT_SECRET = `${INTENT}_secret_abc`;
 
-let server: ReturnType<typeof startFakeServer>;
 beforeEach(() => {
-  server = startFakeServer();
+  startFakeServer();
   fakeStripe.confirmCardPayment.mockReset();
   loadStripeFake.mockClear();
 });
