@@ -62,7 +62,7 @@ export async function login(page: Page, email: string, password: string) {
   await page.waitForURL((url) => url.pathname !== '/login');
 }
 
-/** A full-page PNG in apps/web/e2e-screenshots/, named for what it shows. */
+/** A full-page PNG in apps/e2e/screenshots/, named for what it shows. */
 export async function shot(page: Page, name: string) {
   // Lazy images below the fold would otherwise show as empty boxes in a full-page shot.
   await page.evaluate(() => {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Prints the home page's largest contentful paint in Chromium (a fresh browser context: cold
 // cache) and when each request started, relative to the navigation.
-// Usage: node apps/web/scripts/measure-lcp.mjs http://127.0.0.1:PORT/ [runs]
+// Usage: node apps/e2e/scripts/measure-lcp.mjs http://127.0.0.1:PORT/ [runs]
 import { chromium } from 'playwright-core';
 
 const url = process.argv[2] ?? 'http://127.0.0.1:8080/';

@@ -3,7 +3,7 @@
  * and prints the bytes of every product image; then visits again and prints what the second visit
  * fetched (the aim: nothing, every image from the browser's cache, no revalidation request).
  *
- *   cd apps/web && node scripts/photo-cache-check.mjs http://127.0.0.1:8091
+ *   node apps/e2e/scripts/photo-cache-check.mjs http://127.0.0.1:8091
  *
  * Uses Debian's /usr/bin/chromium (or CHROMIUM_PATH) through playwright-core.
  */
