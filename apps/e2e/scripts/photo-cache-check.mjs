@@ -7,7 +7,7 @@
  *
  * Uses Debian's /usr/bin/chromium (or CHROMIUM_PATH) through playwright-core.
  */
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../support/chromium.mjs';
 
 const base = (process.argv[2] ?? '').replace(/\/$/, '');
 if (!/^https?:\/\//.test(base)) {
@@ -15,18 +15,7 @@ if (!/^https?:\/\//.test(base)) {
   process.exit(2);
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await launchChromium();
 const context = await browser.newContext({
   viewport: { width: 1280, height: 800 },
   deviceScaleFactor: 1,
