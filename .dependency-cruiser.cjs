@@ -70,7 +70,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(dist|node_modules|e2e-screenshots|test-results)/' },
+    exclude: { path: '(^|/)(dist|node_modules|test-results)/|^apps/e2e/screenshots/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
     enhancedResolveOptions: {

@@ -7,6 +7,7 @@ WORKDIR /app
 RUN npm install -g pnpm@10.34.8
 COPY pnpm-lock.yaml pnpm-workspace.yaml package.json turbo.json tsconfig.base.json biome.json ./
 COPY apps/api/package.json apps/api/
+COPY apps/e2e/package.json apps/e2e/
 COPY apps/web/package.json apps/web/
 COPY packages/contracts/package.json packages/contracts/
 # The image talks to MongoDB (MONGO_URL): no mongod download for the embedded database.

@@ -198,19 +198,7 @@ export async function startFakeStripe() {
 
   const found = (id: string, then: (intent: FakePaymentIntent) => Answer): Answer => {
     const intent = intents.get(id);
-    if (!intent) {
-      return {
-        status: 404,
-        body: {
-          error: {
-            type: 'invalid_request_error',
-            code: 'resource_missing',
-            message: 'No such payment_intent',
-          },
-        },
-      };
-    }
-    return then(intent);
+    return intent ? then(intent) : noSuchPaymentIntent();
   };
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -300,10 +288,23 @@ function createIntent(params: URLSearchParams): FakePaymentIntent | null {
   return { ...blankIntent(), amount, currency, capture_method: captureMethod, metadata };
 }
 
-interface Answer {
+/** A status and JSON body, as the fake Stripe answers a request. */
+export interface Answer {
   status: number;
   body: unknown;
 }
+
+/** Stripe's answer for a PaymentIntent id it does not know. */
+export const noSuchPaymentIntent = (): Answer => ({
+  status: 404,
+  body: {
+    error: {
+      type: 'invalid_request_error',
+      code: 'resource_missing',
+      message: 'No such payment_intent',
+    },
+  },
+});
 
 const stripeError = (type: string, message: string) => ({ error: { type, message } });
 

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshEmail } from './support/accounts';
-import { errorsOf, expectAccessible, login, openPage, PHONE, shot } from './support/browser';
+import { freshEmail } from '../support/accounts';
+import { errorsOf, expectAccessible, login, openPage, PHONE, shot } from '../support/browser';
 
 /** Screens load their data after the chunk arrives; give them more than poll's default second. */
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000 });

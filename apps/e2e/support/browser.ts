@@ -1,18 +1,9 @@
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, expect, inject } from 'vitest';
+import { launchChromium } from './chromium.mjs';
 import { SCREENSHOT_DIR } from './paths';
-
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export const PHONE = { width: 375, height: 740 } as const;
@@ -24,11 +15,7 @@ const pageErrors = new WeakMap<Page, string[]>();
 export const baseUrl = () => inject('baseUrl');
 
 function launch() {
-  browser ??= chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_FLAGS,
-  });
+  browser ??= launchChromium();
   return browser;
 }
 
@@ -62,7 +49,7 @@ export async function login(page: Page, email: string, password: string) {
   await page.waitForURL((url) => url.pathname !== '/login');
 }
 
-/** A full-page PNG in apps/web/e2e-screenshots/, named for what it shows. */
+/** A full-page PNG in apps/e2e/screenshots/, named for what it shows. */
 export async function shot(page: Page, name: string) {
   // Lazy images below the fold would otherwise show as empty boxes in a full-page shot.
   await page.evaluate(() => {

@@ -3,11 +3,11 @@
  * and prints the bytes of every product image; then visits again and prints what the second visit
  * fetched (the aim: nothing, every image from the browser's cache, no revalidation request).
  *
- *   cd apps/web && node scripts/photo-cache-check.mjs http://127.0.0.1:8091
+ *   node apps/e2e/scripts/photo-cache-check.mjs http://127.0.0.1:8091
  *
  * Uses Debian's /usr/bin/chromium (or CHROMIUM_PATH) through playwright-core.
  */
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../support/chromium.mjs';
 
 const base = (process.argv[2] ?? '').replace(/\/$/, '');
 if (!/^https?:\/\//.test(base)) {
@@ -15,18 +15,7 @@ if (!/^https?:\/\//.test(base)) {
   process.exit(2);
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await launchChromium();
 const context = await browser.newContext({
   viewport: { width: 1280, height: 800 },
   deviceScaleFactor: 1,

@@ -7,7 +7,7 @@ import {
 } from '@shop/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { SEED_ADMIN, SEED_USER } from './support/accounts';
+import { SEED_ADMIN, SEED_USER } from '../support/accounts';
 import {
   baseUrl,
   errorsOf,
@@ -16,7 +16,7 @@ import {
   openPage,
   PHONE,
   shot,
-} from './support/browser';
+} from '../support/browser';
 
 /** A tiny but real PNG (solid colour), built here so the test needs no fixture file. */
 function tinyPng(size = 8): Buffer {

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 // The API's own Stripe double (create, retrieve, capture and cancel through the real SDK),
 // reused rather than written again; only the browser's side of a payment is added here.
-import { type FakeStripe, startFakeStripe } from '../../../api/src/test/fake-stripe';
+import { type FakeStripe, noSuchPaymentIntent, startFakeStripe } from '@shop/api/testing';
 
 /** Stripe's test cards: this one succeeds, DECLINED_CARD is refused. */
 export const TEST_CARD = '4242424242424242';
@@ -42,16 +42,7 @@ function confirm(stripe: FakeStripe, id: string, form: URLSearchParams) {
   try {
     intent = stripe.get(id);
   } catch {
-    return {
-      status: 404,
-      body: {
-        error: {
-          type: 'invalid_request_error',
-          code: 'resource_missing',
-          message: 'No such payment_intent',
-        },
-      },
-    };
+    return noSuchPaymentIntent();
   }
   if (form.get('client_secret') !== intent.client_secret) {
     return {

@@ -1,26 +1,13 @@
 #!/usr/bin/env node
 // Prints the home page's largest contentful paint in Chromium (a fresh browser context: cold
 // cache) and when each request started, relative to the navigation.
-// Usage: node apps/web/scripts/measure-lcp.mjs http://127.0.0.1:PORT/ [runs]
-import { chromium } from 'playwright-core';
+// Usage: node apps/e2e/scripts/measure-lcp.mjs http://127.0.0.1:PORT/ [runs]
+import { launchChromium } from '../support/chromium.mjs';
 
 const url = process.argv[2] ?? 'http://127.0.0.1:8080/';
 const runs = Number(process.argv[3] ?? 5);
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  headless: true,
-  args: FLAGS,
-});
+const browser = await launchChromium();
 const lcps = [];
 try {
   // The browser's own first-tab work (its UI scripts) is not the shop's: open and close one

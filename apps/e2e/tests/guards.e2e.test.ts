@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SEED_ADMIN, SEED_USER } from './support/accounts';
-import { errorsOf, expectAccessible, login, openPage, shot } from './support/browser';
+import { SEED_ADMIN, SEED_USER } from '../support/accounts';
+import { errorsOf, expectAccessible, login, openPage, shot } from '../support/browser';
 
 const routerState = (page: Page) =>
   page.evaluate(() => (window.history.state as { usr?: unknown } | null)?.usr);

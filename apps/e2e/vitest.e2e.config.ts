@@ -5,12 +5,12 @@ import { defineConfig } from 'vitest/config';
  * Setups that must run before the shop starts, because they put into the environment what the
  * API reads at start-up (the checkout helper's fake Stripe keys). Listed only when present.
  */
-const beforeShop = ['e2e/stripe/global-setup.ts'].filter((file) => existsSync(file));
+const beforeShop = ['stripe/global-setup.ts'].filter((file) => existsSync(file));
 
 export default defineConfig({
   test: {
-    include: ['e2e/**/*.e2e.test.ts'],
-    globalSetup: [...beforeShop, 'e2e/support/global-setup.ts'],
+    include: ['tests/**/*.e2e.test.ts'],
+    globalSetup: [...beforeShop, 'support/global-setup.ts'],
     environment: 'node',
     // One shop and one database for every file: run the files one after another.
     fileParallelism: false,

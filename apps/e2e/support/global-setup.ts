@@ -2,8 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '@shop/api/testing';
 import type { TestProject } from 'vitest/node';
-import { freePort } from '../../../api/src/db/embedded';
 import { SEED_ADMIN, SEED_USER } from './accounts';
 import { API_SERVER, SCREENSHOT_DIR, WEB_INDEX } from './paths';
 

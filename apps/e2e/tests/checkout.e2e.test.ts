@@ -1,9 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { DECLINED_CARD, TEST_CARD } from './stripe/fake-stripe';
-import { serveFakeStripeJs } from './stripe/stripe-js-stand-in';
-import { SEED_ADMIN, SEED_USER } from './support/accounts';
-import { errorsOf, expectAccessible, login, openPage, shot } from './support/browser';
+import { DECLINED_CARD, TEST_CARD } from '../stripe/fake-stripe';
+import { serveFakeStripeJs } from '../stripe/stripe-js-stand-in';
+import { SEED_ADMIN, SEED_USER } from '../support/accounts';
+import { errorsOf, expectAccessible, login, openPage, shot } from '../support/browser';
 
 const PAID = 'Payment Successful & Order Placed!';
 

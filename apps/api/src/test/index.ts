@@ -1,0 +1,12 @@
+/**
+ * What the API's test code offers other workspaces' tests (`@shop/api/testing`): the end-to-end
+ * suite runs the API's own Stripe double and picks its ports as the API does.
+ */
+export { freePort } from '../db/embedded.js';
+export {
+  type Answer,
+  type FakePaymentIntent,
+  type FakeStripe,
+  noSuchPaymentIntent,
+  startFakeStripe,
+} from './fake-stripe.js';
