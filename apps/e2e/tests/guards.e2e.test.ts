@@ -19,10 +19,11 @@ describe('guards', () => {
     await page.getByText('redirecting to you in 5 second').waitFor();
     await expectAccessible(page);
     await shot(page, 'guard-countdown');
-    await page.getByText('redirecting to you in 4 second').waitFor();
-    await page.getByText('redirecting to you in 1 second').waitFor();
+    // The check and the screenshot can outlast a second on a loaded machine: any lower count
+    // shows the countdown moving, whichever second it has reached.
+    await page.getByText(/redirecting to you in [1-4] second/).waitFor();
 
-    await page.waitForURL('**/login', { timeout: 3000 });
+    await page.waitForURL('**/login', { timeout: 8000 });
     expect(await routerState(page)).toBe('/dashboard/user/orders');
 
     await login(page, SEED_USER.email, SEED_USER.password);
