@@ -72,3 +72,23 @@ export async function expectAccessible(page: Page) {
     }));
   expect(blocking, `accessibility violations on ${page.url()}`).toEqual([]);
 }
+
+/**
+ * A screen checked as a person meets it: on a phone, nothing overflows sideways; then no serious
+ * accessibility violation (unless `accessible: false`, for a state already checked), and its
+ * screenshot.
+ */
+export async function checkScreen(
+  page: Page,
+  name: string,
+  { phone = false, accessible = true } = {},
+) {
+  if (phone) {
+    const fits = await page.evaluate(
+      () => document.documentElement.scrollWidth <= window.innerWidth,
+    );
+    expect(fits, `${name} is wider than the phone`).toBe(true);
+  }
+  if (accessible) await expectAccessible(page);
+  await shot(page, name);
+}

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { SEED_ADMIN, SEED_USER } from '../support/accounts';
 import {
   baseUrl,
+  checkScreen,
   errorsOf,
   expectAccessible,
   login,
@@ -57,11 +58,15 @@ async function adminPage(viewport?: { width: number; height: number }) {
 }
 
 /** The screen is checked by axe and photographed once its main heading is there. */
-async function checkScreen(page: Page, name: string) {
+/** An admin screen, once its title is in. */
+async function checkAdminScreen(page: Page, name: string) {
   await page.getByRole('heading', { level: 1 }).first().waitFor();
-  await expectAccessible(page);
-  await shot(page, name);
+  await checkScreen(page, name);
 }
+
+/** The product as the API now serves it to shoppers. */
+const savedProduct = async (slug: string) =>
+  productResponseSchema.parse((await getJson(`/api/v1/product/get-product/${slug}`)).body).product;
 
 const getJson = async (path: string) => {
   const response = await fetch(`${baseUrl()}${path}`);
@@ -84,7 +89,7 @@ describe('admin screens in the browser', () => {
       'Orders',
       'Users',
     ]);
-    await checkScreen(page, 'admin-dashboard');
+    await checkAdminScreen(page, 'admin-dashboard');
 
     await menu.getByRole('link', { name: 'Users' }).click();
     await page.waitForURL('**/dashboard/admin/users');
@@ -102,13 +107,12 @@ describe('admin screens in the browser', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await expectToast(page, `${name} is created`);
     await page.getByRole('cell', { name, exact: true }).waitFor();
-    await checkScreen(page, 'admin-create-category');
+    await checkAdminScreen(page, 'admin-create-category');
 
     await page.getByRole('button', { name: `Edit ${name}`, exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Category' });
     expect(await dialog.getByLabel('Category name').inputValue()).toBe(name);
-    await expectAccessible(page);
-    await shot(page, 'admin-category-edit-modal');
+    await checkAdminScreen(page, 'admin-category-edit-modal');
     await dialog.getByLabel('Category name').fill(renamed);
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await expectToast(page, `${renamed} is updated`);
@@ -146,18 +150,16 @@ describe('admin screens in the browser', () => {
     await page.getByLabel('Price').fill('12.5');
     await page.getByLabel('Quantity').fill('3');
     await page.getByLabel('Shipping').selectOption('Yes');
-    await checkScreen(page, 'admin-create-product');
+    await checkAdminScreen(page, 'admin-create-product');
     await page.getByRole('button', { name: 'CREATE PRODUCT' }).click();
     await expectToast(page, 'Product Created Successfully');
     await page.waitForURL('**/dashboard/admin/products');
 
     const card = page.getByRole('link', { name: new RegExp(escapeRegExp(name)) });
     await card.waitFor();
-    await checkScreen(page, 'admin-products');
+    await checkAdminScreen(page, 'admin-products');
     const slug = ((await card.getAttribute('href')) ?? '').split('/').pop() ?? '';
-    const created = productResponseSchema.parse(
-      (await getJson(`/api/v1/product/get-product/${slug}`)).body,
-    ).product;
+    const created = await savedProduct(slug);
     expect({
       price: created.price,
       quantity: created.quantity,
@@ -178,13 +180,11 @@ describe('admin screens in the browser', () => {
     await page.getByRole('img', { name }).waitFor();
     await page.getByLabel('Price').fill('19.99');
     await page.getByLabel('Shipping').selectOption('No');
-    await checkScreen(page, 'admin-update-product');
+    await checkAdminScreen(page, 'admin-update-product');
     await page.getByRole('button', { name: 'UPDATE PRODUCT' }).click();
     await expectToast(page, 'Product Updated Successfully');
     await page.waitForURL('**/dashboard/admin/products');
-    const updated = productResponseSchema.parse(
-      (await getJson(`/api/v1/product/get-product/${slug}`)).body,
-    ).product;
+    const updated = await savedProduct(slug);
     expect({ price: updated.price, shipping: updated.shipping }).toEqual({
       price: 19.99,
       shipping: 0,
@@ -196,8 +196,7 @@ describe('admin screens in the browser', () => {
     expect(await confirm.getByRole('heading').textContent()).toBe(
       'Are You Sure want to delete this product ? ',
     );
-    await expectAccessible(page);
-    await shot(page, 'admin-delete-product-confirm');
+    await checkAdminScreen(page, 'admin-delete-product-confirm');
     await confirm.getByRole('button', { name: 'OK' }).click();
     await expectToast(page, 'Product DEleted Succfully');
     await page.waitForURL('**/dashboard/admin/products');
@@ -214,7 +213,7 @@ describe('admin screens in the browser', () => {
     const before = await select().inputValue();
     const next = ORDER_STATUSES.find((status) => status !== before) ?? 'Shipped';
 
-    await checkScreen(page, 'admin-orders');
+    await checkAdminScreen(page, 'admin-orders');
     await select().selectOption(next);
     await expectToast(page, 'Order status updated');
 
@@ -234,7 +233,7 @@ describe('admin screens in the browser', () => {
     expect(await adminRow.getByRole('cell').last().textContent()).toBe('Admin');
     expect(await userRow.getByRole('cell').last().textContent()).toBe('User');
     expect(await page.content()).not.toMatch(/\$2[aby]\$/);
-    await checkScreen(page, 'admin-users');
+    await checkAdminScreen(page, 'admin-users');
   });
 
   it('when each admin screen is opened on a 375px phone, then nothing overflows sideways and axe finds nothing serious', async () => {

@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { DECLINED_CARD, TEST_CARD } from '../stripe/fake-stripe';
 import { serveFakeStripeJs } from '../stripe/stripe-js-stand-in';
 import { SEED_ADMIN, SEED_USER } from '../support/accounts';
-import { errorsOf, expectAccessible, login, openPage, shot } from '../support/browser';
+import { checkScreen, errorsOf, login, openPage } from '../support/browser';
 
 const PAID = 'Payment Successful & Order Placed!';
 
@@ -79,8 +79,7 @@ describe('card checkout in the browser', () => {
     const total = (await textOf(page.getByRole('heading', { name: /^Total : / }))).slice(8);
     expect(await textOf(form.getByText('Amount to pay:'))).toBe(`Amount to pay: ${total}`);
     await typeCard(page, TEST_CARD);
-    await expectAccessible(page);
-    await shot(page, 'checkout-card-form');
+    await checkScreen(page, 'checkout-card-form');
 
     await typeCard(page, DECLINED_CARD);
     await payButton.click();

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SEED_ADMIN, SEED_USER } from '../support/accounts';
-import { errorsOf, expectAccessible, login, openPage, shot } from '../support/browser';
+import { checkScreen, errorsOf, login, openPage } from '../support/browser';
 
 const routerState = (page: Page) =>
   page.evaluate(() => (window.history.state as { usr?: unknown } | null)?.usr);
@@ -17,8 +17,7 @@ describe('guards', () => {
     page = await openPage();
     await page.goto('/dashboard/user/orders');
     await page.getByText('redirecting to you in 5 second').waitFor();
-    await expectAccessible(page);
-    await shot(page, 'guard-countdown');
+    await checkScreen(page, 'guard-countdown');
     // The check and the screenshot can outlast a second on a loaded machine: any lower count
     // shows the countdown moving, whichever second it has reached.
     await page.getByText(/redirecting to you in [1-4] second/).waitFor();
@@ -35,8 +34,7 @@ describe('guards', () => {
       .allTextContents();
     expect(headers).toEqual(['#', 'Status', 'Buyer', 'Date', 'Payment', 'Quantity']);
     await page.getByRole('cell', { name: 'Failed' }).first().waitFor();
-    await expectAccessible(page);
-    await shot(page, 'user-orders');
+    await checkScreen(page, 'user-orders');
   });
 
   it('when a normal user opens the admin area, then it counts down and goes to / carrying the path', async () => {
@@ -68,8 +66,7 @@ describe('guards', () => {
     await page.goto('/no/such/page');
     await page.getByRole('heading', { name: '404' }).waitFor();
     await page.getByText('Oops! page Not Found').waitFor();
-    await expectAccessible(page);
-    await shot(page, 'not-found');
+    await checkScreen(page, 'not-found');
     await page.getByRole('link', { name: 'Go back' }).click();
     await page.waitForURL((url) => url.pathname === '/');
   });

@@ -1,7 +1,15 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshEmail } from '../support/accounts';
-import { errorsOf, expectAccessible, login, openPage, PHONE, shot } from '../support/browser';
+import {
+  checkScreen,
+  errorsOf,
+  expectAccessible,
+  login,
+  openPage,
+  PHONE,
+  shot,
+} from '../support/browser';
 
 /** Screens load their data after the chunk arrives; give them more than poll's default second. */
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000 });
@@ -31,8 +39,7 @@ describe('a shopper', () => {
     await poll(() => page.getByRole('checkbox').count()).toBe(7);
     expect(await page.getByRole('radio').count()).toBe(6);
     expect(await badge(page).textContent()).toContain('0');
-    await expectAccessible(page);
-    await shot(page, 'home-desktop');
+    await checkScreen(page, 'home-desktop');
   });
 
   it('when a category and a price band are chosen, then only matching products show; Reset brings all back', async () => {
@@ -44,8 +51,7 @@ describe('a shopper', () => {
     await poll(() => cards(page).count()).toBe(2);
     const prices = await page.getByRole('article').locator('.price').allTextContents();
     expect(prices.sort()).toEqual(['₹24.00', '₹38.00']);
-    await expectAccessible(page);
-    await shot(page, 'home-filtered');
+    await checkScreen(page, 'home-filtered');
 
     await page.getByRole('button', { name: 'Reset Filters' }).click();
     await poll(() => cards(page).count()).toBe(6);
@@ -68,8 +74,7 @@ describe('a shopper', () => {
     await page.waitForURL('**/search');
     await page.getByText(/^Found \d+$/).waitFor();
     await poll(() => cardNamed(page, 'Stoneware Coffee Mug').count()).toBe(1);
-    await expectAccessible(page);
-    await shot(page, 'search-results');
+    await checkScreen(page, 'search-results');
 
     await cardNamed(page, 'Stoneware Coffee Mug')
       .getByRole('button', { name: 'ADD TO CART' })
@@ -87,8 +92,7 @@ describe('a shopper', () => {
     await page.getByText('Category : Home & Kitchen').waitFor();
     await page.getByRole('heading', { name: 'Similar Products' }).waitFor();
     await poll(() => cards(page).count()).toBeGreaterThan(0);
-    await expectAccessible(page);
-    await shot(page, 'product-details');
+    await checkScreen(page, 'product-details');
 
     await page.locator('.details').getByRole('button', { name: 'ADD TO CART' }).click();
     await toast(page, 'Item added to cart').waitFor();
@@ -108,8 +112,7 @@ describe('a shopper', () => {
     await page.getByRole('heading', { name: 'Hello Guest' }).waitFor();
     await page.getByText('You have 2 items in your cart').waitFor();
     await page.getByText('Total : $19.00').waitFor();
-    await expectAccessible(page);
-    await shot(page, 'cart-guest');
+    await checkScreen(page, 'cart-guest');
 
     await page.getByRole('button', { name: 'Please login to checkout' }).click();
     await page.waitForURL('**/login');
@@ -149,8 +152,7 @@ describe('a shopper', () => {
 
   it('when the shopper logs in, then the header shows their name and the cart survived', async () => {
     await page.getByRole('heading', { name: 'LOGIN FORM' }).waitFor();
-    await expectAccessible(page);
-    await shot(page, 'login');
+    await checkScreen(page, 'login');
     await login(page, shopper.email, shopper.password);
     expect(new URL(page.url()).pathname).toBe('/');
     await toast(page, 'login successfully').waitFor();
@@ -163,8 +165,7 @@ describe('a shopper', () => {
     await page.getByRole('link', { name: 'Dashboard' }).click();
     await page.waitForURL('**/dashboard/user');
     await page.getByText('3 Birch Close, Springfield').waitFor();
-    await expectAccessible(page);
-    await shot(page, 'user-dashboard');
+    await checkScreen(page, 'user-dashboard');
 
     await page.getByRole('link', { name: 'Profile' }).click();
     await page.getByRole('heading', { name: 'USER PROFILE' }).waitFor();
@@ -172,8 +173,7 @@ describe('a shopper', () => {
     await page.getByLabel('Address').fill('9 Oak Road, Shelbyville');
     await page.getByRole('button', { name: 'UPDATE' }).click();
     await toast(page, 'Profile Updated Successfully').waitFor();
-    await expectAccessible(page);
-    await shot(page, 'profile');
+    await checkScreen(page, 'profile');
 
     await page.reload();
     await page.getByRole('heading', { name: 'USER PROFILE' }).waitFor();
@@ -216,12 +216,10 @@ describe('a shopper', () => {
     await page.getByRole('main').getByRole('link', { name: 'Toys & Games' }).click();
     await page.getByRole('heading', { name: 'Category - Toys & Games' }).waitFor();
     await page.getByText('6 result found').waitFor();
-    await expectAccessible(page);
-    await shot(page, 'category');
+    await checkScreen(page, 'category');
     await page.goto('/categories');
     await page.getByRole('main').getByRole('link', { name: 'Books' }).waitFor();
-    await expectAccessible(page);
-    await shot(page, 'categories');
+    await checkScreen(page, 'categories');
   });
 
   it('when the header dropdown is opened, then each category is a link', async () => {
@@ -241,8 +239,7 @@ describe('a shopper', () => {
     ] as const) {
       await page.getByRole('contentinfo').getByRole('link', { name: link }).click();
       await page.getByRole('heading', { name: heading, exact: true }).waitFor();
-      await expectAccessible(page);
-      await shot(page, name);
+      await checkScreen(page, name);
     }
   });
 });
@@ -256,16 +253,11 @@ describe('a shopper on a phone (375px)', () => {
     expect(errorsOf(page)).toEqual([]);
   });
 
-  const fitsTheScreen = () =>
-    page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-
   it('when the shop opens, then nothing overflows sideways and the filters fold behind a button', async () => {
     await page.goto('/');
     await poll(() => cards(page).count()).toBe(6);
-    expect(await fitsTheScreen()).toBe(true);
     expect(await page.getByRole('checkbox', { name: 'Books' }).isVisible()).toBe(false);
-    await expectAccessible(page);
-    await shot(page, 'home-phone');
+    await checkScreen(page, 'home-phone', { phone: true });
 
     await page.getByRole('button', { name: 'Filters' }).click();
     await page.getByRole('checkbox', { name: 'Electronics' }).check();
@@ -279,40 +271,31 @@ describe('a shopper on a phone (375px)', () => {
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.waitForURL('**/search');
     await page.getByText(/^Found \d+$/).waitFor();
-    expect(await fitsTheScreen()).toBe(true);
-    await expectAccessible(page);
-    await shot(page, 'search-phone');
+    await checkScreen(page, 'search-phone', { phone: true });
   });
 
   it('when the details, cart and a 404 open, then they fit the screen', async () => {
     await page.goto('/product/mechanical-keyboard');
     await page.getByRole('heading', { name: 'Mechanical Keyboard' }).waitFor();
     await page.locator('.details').getByRole('button', { name: 'ADD TO CART' }).click();
-    expect(await fitsTheScreen()).toBe(true);
-    await shot(page, 'product-details-phone');
+    await checkScreen(page, 'product-details-phone', { phone: true, accessible: false });
 
     await page.goto('/cart');
     await page.getByText('You have 1 items in your cart').waitFor();
-    expect(await fitsTheScreen()).toBe(true);
-    await expectAccessible(page);
-    await shot(page, 'cart-phone');
+    await checkScreen(page, 'cart-phone', { phone: true });
 
     await page.goto('/contact');
     await page.getByRole('heading', { name: 'CONTACT US' }).waitFor();
-    expect(await fitsTheScreen()).toBe(true);
-    await shot(page, 'contact-phone');
+    await checkScreen(page, 'contact-phone', { phone: true, accessible: false });
   });
 
   it('when the user signs in on the phone, then the dashboard and orders fit the screen', async () => {
     await login(page, 'user@shop.test', 'user1234');
     await page.goto('/dashboard/user/orders');
     await page.getByRole('region', { name: 'Order 1', exact: true }).waitFor();
-    expect(await fitsTheScreen()).toBe(true);
-    await expectAccessible(page);
-    await shot(page, 'orders-phone');
+    await checkScreen(page, 'orders-phone', { phone: true });
     await page.goto('/dashboard/user/profile');
     await page.getByRole('heading', { name: 'USER PROFILE' }).waitFor();
-    expect(await fitsTheScreen()).toBe(true);
-    await shot(page, 'profile-phone');
+    await checkScreen(page, 'profile-phone', { phone: true, accessible: false });
   });
 });
