@@ -22,6 +22,23 @@ const otherFeatureInternals = (app) => ({
   ],
 });
 
+/** `from` these paths, except those matching `exceptFrom` when given. */
+const from = (path, exceptFrom) => (exceptFrom ? { path, pathNot: exceptFrom } : { path });
+const sharedCodeImportsNoFeature = (app, dirs, named, exceptFrom) => ({
+  name: `${app}-shared-code-imports-no-feature`,
+  comment: `${named} serve every feature, so they cannot depend on one.`,
+  severity: 'error',
+  from: from(`^apps/${app}/src/${dirs}/`, exceptFrom),
+  to: { path: `^apps/${app}/src/features/` },
+});
+const featureThroughItsIndex = (app, exceptFrom) => ({
+  name: `${app}-feature-through-its-index`,
+  comment: "A feature uses another feature only through that feature's public module.",
+  severity: 'error',
+  from: from(feature(app), exceptFrom),
+  to: otherFeatureInternals(app),
+});
+
 module.exports = {
   forbidden: [
     {
@@ -39,34 +56,10 @@ module.exports = {
       from: { path: '^apps/web/src/(features|components|lib)/', pathNot: testCode },
       to: { path: '^apps/web/src/app/' },
     },
-    {
-      name: 'web-shared-code-imports-no-feature',
-      comment: 'components/ and lib/ serve every feature, so they cannot depend on one.',
-      severity: 'error',
-      from: { path: '^apps/web/src/(components|lib)/' },
-      to: { path: '^apps/web/src/features/' },
-    },
-    {
-      name: 'web-feature-through-its-index',
-      comment: "A feature uses another feature only through that feature's index.ts.",
-      severity: 'error',
-      from: { path: feature('web') },
-      to: otherFeatureInternals('web'),
-    },
-    {
-      name: 'api-shared-code-imports-no-feature',
-      comment: 'lib/ and db/ serve every feature, so they cannot depend on one.',
-      severity: 'error',
-      from: { path: '^apps/api/src/(lib|db)/', pathNot: testCode },
-      to: { path: '^apps/api/src/features/' },
-    },
-    {
-      name: 'api-feature-through-its-index',
-      comment: "A feature uses another feature only through that feature's index.ts.",
-      severity: 'error',
-      from: { path: feature('api'), pathNot: '\\.test\\.ts$' },
-      to: otherFeatureInternals('api'),
-    },
+    sharedCodeImportsNoFeature('web', '(components|lib)', 'components/ and lib/'),
+    featureThroughItsIndex('web'),
+    sharedCodeImportsNoFeature('api', '(lib|db)', 'lib/ and db/', testCode),
+    featureThroughItsIndex('api', '\\.test\\.ts$'),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -85,7 +85,7 @@ export async function checkScreen(
 ) {
   if (phone) {
     const fits = await page.evaluate(
-      () => document.documentElement.scrollWidth <= window.innerWidth,
+      () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
     );
     expect(fits, `${name} is wider than the phone`).toBe(true);
   }

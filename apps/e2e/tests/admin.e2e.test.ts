@@ -8,16 +8,7 @@ import {
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SEED_ADMIN, SEED_USER } from '../support/accounts';
-import {
-  baseUrl,
-  checkScreen,
-  errorsOf,
-  expectAccessible,
-  login,
-  openPage,
-  PHONE,
-  shot,
-} from '../support/browser';
+import { baseUrl, checkScreen, errorsOf, login, openPage, PHONE } from '../support/browser';
 
 /** A tiny but real PNG (solid colour), built here so the test needs no fixture file. */
 function tinyPng(size = 8): Buffer {
@@ -59,9 +50,16 @@ async function adminPage(viewport?: { width: number; height: number }) {
 
 /** The screen is checked by axe and photographed once its main heading is there. */
 /** An admin screen, once its title is in. */
-async function checkAdminScreen(page: Page, name: string) {
+async function checkAdminScreen(page: Page, name: string, options?: { phone: boolean }) {
   await page.getByRole('heading', { level: 1 }).first().waitFor();
-  await checkScreen(page, name);
+  await checkScreen(page, name, options);
+}
+
+/** Sends the product form; the admin sees the toast and is back on the product list. */
+async function saveProductForm(page: Page, button: string, toast: string) {
+  await page.getByRole('button', { name: button }).click();
+  await expectToast(page, toast);
+  await page.waitForURL('**/dashboard/admin/products');
 }
 
 /** The product as the API now serves it to shoppers. */
@@ -151,9 +149,7 @@ describe('admin screens in the browser', () => {
     await page.getByLabel('Quantity').fill('3');
     await page.getByLabel('Shipping').selectOption('Yes');
     await checkAdminScreen(page, 'admin-create-product');
-    await page.getByRole('button', { name: 'CREATE PRODUCT' }).click();
-    await expectToast(page, 'Product Created Successfully');
-    await page.waitForURL('**/dashboard/admin/products');
+    await saveProductForm(page, 'CREATE PRODUCT', 'Product Created Successfully');
 
     const card = page.getByRole('link', { name: new RegExp(escapeRegExp(name)) });
     await card.waitFor();
@@ -181,9 +177,7 @@ describe('admin screens in the browser', () => {
     await page.getByLabel('Price').fill('19.99');
     await page.getByLabel('Shipping').selectOption('No');
     await checkAdminScreen(page, 'admin-update-product');
-    await page.getByRole('button', { name: 'UPDATE PRODUCT' }).click();
-    await expectToast(page, 'Product Updated Successfully');
-    await page.waitForURL('**/dashboard/admin/products');
+    await saveProductForm(page, 'UPDATE PRODUCT', 'Product Updated Successfully');
     const updated = await savedProduct(slug);
     expect({ price: updated.price, shipping: updated.shipping }).toEqual({
       price: 19.99,
@@ -252,14 +246,8 @@ describe('admin screens in the browser', () => {
     };
     for (const [name, path] of Object.entries(screens)) {
       await page.goto(path);
-      await page.getByRole('heading', { level: 1 }).first().waitFor();
       await page.waitForLoadState('networkidle');
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow, `${path} is wider than the phone`).toBeLessThanOrEqual(0);
-      await expectAccessible(page);
-      await shot(page, `admin-${name}-phone`);
+      await checkAdminScreen(page, `admin-${name}-phone`, { phone: true });
     }
     expect(errorsOf(page)).toEqual([]);
   });

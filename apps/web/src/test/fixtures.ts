@@ -99,6 +99,16 @@ export const replies = {
     body: { success: true, users, total },
   }),
   count: (total: number) => ({ status: 200, body: { success: true, total } }),
+  /** auth/profile: the saved user, and a new token when the password changed. */
+  profileUpdated: (updatedUser: User, token?: string) => ({
+    status: 200,
+    body: {
+      success: true,
+      message: 'Profile Updated Successfully',
+      updatedUser,
+      ...(token === undefined ? {} : { token }),
+    },
+  }),
   /** The API's refusal: `{ success: false, message }` with its status. */
   refused: (status: number, message: string) => ({
     status,

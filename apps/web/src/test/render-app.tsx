@@ -2,6 +2,7 @@ import type { AuthSession } from '@shop/contracts';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { expect } from 'vitest';
 import { routes } from '../app/router';
 import { setTransport } from '../lib/api-client';
 import type { CartEntry } from '../lib/cart';
@@ -47,6 +48,12 @@ export function renderApp(
 /** A toast's message (react-hot-toast marks each one as a live region). */
 export const findToast = (text: string) =>
   screen.findByText(text, { selector: '[role="status"]' }, { timeout: 3000 });
+
+/** A failed load as the admin meets it: said in place (with Try again) and in a toast. */
+export async function expectLoadFailureShown(text: string) {
+  expect(await screen.findByRole('alert')).toHaveTextContent(text);
+  expect(await findToast(text)).toBeInTheDocument();
+}
 
 export const storedJson = (key: string): unknown => {
   const raw = window.localStorage.getItem(key);

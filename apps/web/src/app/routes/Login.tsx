@@ -1,12 +1,4 @@
-import { Layout } from '../../components/layout/Layout';
+import { formPage } from '../../components/layout/FormPage';
 import { LoginForm } from '../../features/auth';
 
-export default function Login() {
-  return (
-    <Layout title="Login - Ecommerce app" description="Sign in to your account">
-      <div className="form-page">
-        <LoginForm />
-      </div>
-    </Layout>
-  );
-}
+export default formPage(LoginForm, 'Login - Ecommerce app', 'Sign in to your account');

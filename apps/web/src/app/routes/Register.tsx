@@ -1,12 +1,4 @@
-import { Layout } from '../../components/layout/Layout';
+import { formPage } from '../../components/layout/FormPage';
 import { RegisterForm } from '../../features/auth';
 
-export default function Register() {
-  return (
-    <Layout title="Register - Ecommerce app" description="Create your account">
-      <div className="form-page">
-        <RegisterForm />
-      </div>
-    </Layout>
-  );
-}
+export default formPage(RegisterForm, 'Register - Ecommerce app', 'Create your account');

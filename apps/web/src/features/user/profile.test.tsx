@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { deferred } from '../../test/fake-server';
-import { makeUser, sessionOf } from '../../test/fixtures';
+import { makeUser, replies, sessionOf } from '../../test/fixtures';
 import { findToast, renderApp, server, startFakeServer, storedJson } from '../../test/render-app';
 
 const person = makeUser({ name: 'Ann Shopper', phone: '555-0101', address: '7 Elm Row' });
@@ -34,10 +34,7 @@ describe('profile', () => {
     await user.click(screen.getByRole('button', { name: 'UPDATE' }));
 
     expect(screen.getByRole('button', { name: 'Updating...' })).toBeDisabled();
-    slow.release({
-      status: 200,
-      body: { success: true, message: 'Profile Updated Successfully', updatedUser },
-    });
+    slow.release(replies.profileUpdated(updatedUser));
 
     expect(await findToast('Profile Updated Successfully')).toBeInTheDocument();
     expect(storedJson('auth')).toEqual({ user: updatedUser, token: session.token });
@@ -53,15 +50,11 @@ describe('profile', () => {
   });
 
   it('when the password changes, then the new token the server gives replaces the revoked one', async () => {
-    server.on('PUT', '/api/v1/auth/profile', {
-      status: 200,
-      body: {
-        success: true,
-        message: 'Profile Updated Successfully',
-        updatedUser: person,
-        token: 'token-after-password-change',
-      },
-    });
+    server.on(
+      'PUT',
+      '/api/v1/auth/profile',
+      replies.profileUpdated(person, 'token-after-password-change'),
+    );
     const { user } = renderApp('/dashboard/user/profile', { auth: session });
     await user.type(await screen.findByLabelText('Password'), 'brand-new-1');
     await user.click(screen.getByRole('button', { name: 'UPDATE' }));

@@ -2,7 +2,13 @@ import { photoRenditionUrl } from '@shop/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeProduct, replies } from '../../../test/fixtures';
-import { findToast, renderScreen, server, setupAdminTests } from '../testing/setup';
+import {
+  expectLoadFailureShown,
+  findToast,
+  renderScreen,
+  server,
+  setupAdminTests,
+} from '../testing/setup';
 import { AdminProductList } from './AdminProductList';
 
 setupAdminTests();
@@ -44,10 +50,7 @@ describe('All Products list', () => {
     server.on('GET', LIST, 'network-error');
     renderScreen(<AdminProductList />);
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Something went wrong while fetching products',
-    );
-    expect(await findToast('Something went wrong while fetching products')).toBeInTheDocument();
+    await expectLoadFailureShown('Something went wrong while fetching products');
   });
 
   it('when the server refuses the list, then the failed-to-load text is toasted', async () => {

@@ -3,7 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { deferred } from '../../../test/fake-server';
 import { makeCategory, makeProduct, replies } from '../../../test/fixtures';
-import { findToast, PRODUCTS_PAGE, renderScreen, server, setupAdminTests } from '../testing/setup';
+import {
+  expectLoadFailureShown,
+  findToast,
+  PRODUCTS_PAGE,
+  renderScreen,
+  server,
+  setupAdminTests,
+} from '../testing/setup';
 import { CreateProductPanel } from './CreateProductPanel';
 
 setupAdminTests();
@@ -131,9 +138,6 @@ describe('Create Product', () => {
     server.on('GET', '/api/v1/category/get-category', 'network-error');
     renderScreen(<CreateProductPanel />, '/dashboard/admin/create-product');
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Something went wrong while fetching categories',
-    );
-    expect(await findToast('Something went wrong while fetching categories')).toBeInTheDocument();
+    await expectLoadFailureShown('Something went wrong while fetching categories');
   });
 });

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeUser, replies } from '../../../test/fixtures';
-import { findToast, renderScreen, server, setupAdminTests } from '../testing/setup';
+import { expectLoadFailureShown, renderScreen, server, setupAdminTests } from '../testing/setup';
 import { UsersTable } from './UsersTable';
 
 setupAdminTests();
@@ -35,9 +35,6 @@ describe('All Users', () => {
     server.on('GET', USERS, 'network-error');
     renderScreen(<UsersTable />);
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Something went wrong while fetching users',
-    );
-    expect(await findToast('Something went wrong while fetching users')).toBeInTheDocument();
+    await expectLoadFailureShown('Something went wrong while fetching users');
   });
 });

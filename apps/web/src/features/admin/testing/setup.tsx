@@ -6,7 +6,7 @@ import { Toasts } from '../../../app/providers';
 import { startFakeServer } from '../../../test/render-app';
 import { ADMIN_PATHS } from '../components/AdminMenu';
 
-export { findToast, server } from '../../../test/render-app';
+export { expectLoadFailureShown, findToast, server } from '../../../test/render-app';
 
 /** Every admin test fakes the network; jsdom has no object URLs, which the photo preview uses. */
 export function setupAdminTests() {

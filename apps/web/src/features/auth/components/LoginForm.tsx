@@ -20,7 +20,7 @@ export function LoginForm() {
   const navigate = useNavigate();
   const location = useLocation();
 
-  const { busy, onSubmit } = useSubmit(
+  const send = useSubmit(
     async () => {
       const outcome = await login(values);
       if (!outcome.ok) {
@@ -35,13 +35,7 @@ export function LoginForm() {
   );
 
   return (
-    <FormCard
-      title="LOGIN FORM"
-      submit="LOGIN"
-      busy={busy}
-      busyLabel="Signing in..."
-      onSubmit={onSubmit}
-    >
+    <FormCard title="LOGIN FORM" button={['LOGIN', 'Signing in...']} form={send}>
       <AccountField field="email" required {...bind('email')} />
       <AccountField
         field="password"

@@ -18,7 +18,7 @@ export function RegisterForm() {
     ...(key === 'password' ? { autoComplete: 'new-password' } : {}),
   });
 
-  const { busy, onSubmit } = useSubmit(
+  const send = useSubmit(
     async () => {
       const outcome = await register(values);
       if (outcome.ok) {
@@ -32,13 +32,7 @@ export function RegisterForm() {
   );
 
   return (
-    <FormCard
-      title="REGISTER FORM"
-      submit="REGISTER"
-      busy={busy}
-      busyLabel="Submitting..."
-      onSubmit={onSubmit}
-    >
+    <FormCard title="REGISTER FORM" button={['REGISTER', 'Submitting...']} form={send}>
       {FIELDS.map((key) => (
         <AccountField key={key} field={key} {...field(key)} />
       ))}

@@ -15,7 +15,7 @@ export function ProfileForm() {
     address: user?.address ?? '',
   });
 
-  const { busy, onSubmit } = useSubmit(async () => {
+  const send = useSubmit(async () => {
     const { updatedUser, token } = await updateProfile({ ...values, email: user?.email ?? '' });
     setAuth({ ...auth, user: updatedUser, token: token ?? auth.token });
     set({ password: '' });
@@ -23,13 +23,7 @@ export function ProfileForm() {
   }, profileErrorMessage);
 
   return (
-    <FormCard
-      title="USER PROFILE"
-      submit="UPDATE"
-      busy={busy}
-      busyLabel="Updating..."
-      onSubmit={onSubmit}
-    >
+    <FormCard title="USER PROFILE" button={['UPDATE', 'Updating...']} form={send}>
       <AccountField field="name" {...bind('name')} />
       <AccountField field="email" value={user?.email ?? ''} disabled readOnly />
       <AccountField field="password" autoComplete="new-password" {...bind('password')} />
