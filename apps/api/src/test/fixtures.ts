@@ -1,30 +1,70 @@
+import type supertest from 'supertest';
 import { test as base } from 'vitest';
+import { makeCategory, makeProduct, type ProductFixture } from './catalog.js';
+import { startFakeStripe } from './fake-stripe.js';
 import { createAdmin, createUser, startTestApp } from './harness.js';
+import { stripeEnv } from './payments-app.js';
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 type Account = Awaited<ReturnType<typeof createUser>>;
+type Category = Awaited<ReturnType<typeof makeCategory>>;
+type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
+type MakeProduct = (opts?: Partial<ProductFixture>) => ReturnType<typeof makeProduct>;
 
 /**
  * The API test fixture. A test names what it needs:
- * - `app`: the real app over HTTP (`app.http()`), on a database of its own, one per test file;
- * - `admin`, `user`: a signed-in account made for that test (`.token`, `.id`, `.email`).
+ * - `api`: supertest for the real app (`api.get(…)`), one app and database per test file;
+ * - `app`: that app itself (`app.app`, `app.config`), for the few tests that look inside;
+ * - `appEnv`: what the file's app is configured with beyond the test defaults; a file that
+ *   needs another setting says `test.override('appEnv', { scope: 'file' }, { … })`;
+ * - `admin`, `user`: a signed-in account made for that test (`.token`, `.id`, `.email`);
+ * - `category`: a category made for that test; `product(…)`: makes a product in it.
+ *
+ * A file that pays by card uses `checkoutTest` instead: the same, with the app pointed at
+ * a fake Stripe of its own (`stripe`).
  */
 export const test = base.extend<{
-  $test: { admin: Account; user: Account };
-  $file: { app: TestApp };
+  $test: { admin: Account; user: Account; category: Category; product: MakeProduct };
+  $file: { appEnv: Record<string, string>; app: TestApp; api: ReturnType<typeof supertest> };
 }>({
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's needs from this pattern
+  appEnv: [async ({}, use) => use({}), { scope: 'file' }],
   app: [
-    // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's needs from this pattern
-    async ({}, use) => {
-      const app = await startTestApp();
+    async ({ appEnv }, use) => {
+      const app = await startTestApp(appEnv);
       await use(app);
       await app.close();
     },
     { scope: 'file' },
   ],
+  api: [async ({ app }, use) => use(app.http()), { scope: 'file' }],
   // The accounts live in the app's database, so they ask for the app first.
   admin: async ({ app: _app }, use) => use(await createAdmin()),
   user: async ({ app: _app }, use) => use(await createUser()),
+  category: async ({ app: _app }, use) => use(await makeCategory()),
+  product: async ({ category }, use) =>
+    use((opts = {}) => makeProduct({ categoryId: category.id, ...opts })),
+});
+
+/** The API test fixture for card payments: the app talks to `stripe`, a fake Stripe of the file's own. */
+export const checkoutTest = test.extend<{ $file: { stripe: FakeStripe; app: TestApp } }>({
+  stripe: [
+    // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's needs from this pattern
+    async ({}, use) => {
+      const fake = await startFakeStripe();
+      await use(fake);
+      await fake.close();
+    },
+    { scope: 'file' },
+  ],
+  app: [
+    async ({ appEnv, stripe }, use) => {
+      const app = await startTestApp({ ...stripeEnv(stripe.url), ...appEnv });
+      await use(app);
+      await app.close();
+    },
+    { scope: 'file' },
+  ],
 });
 
 export { describe, expect } from 'vitest';

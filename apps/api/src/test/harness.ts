@@ -45,6 +45,16 @@ export async function startTestApp(overrides: Record<string, string> = {}) {
 
 let userCounter = 0;
 
+/** The sign-up form as the browser sends it, with an e-mail no other test uses. */
+export const registrationForm = (over: Record<string, unknown> = {}) => ({
+  name: 'Asha',
+  email: `asha-${randomUUID().slice(0, 8)}@example.com`,
+  password: 'secret123',
+  phone: '555-0101',
+  address: '1 Main Street',
+  ...over,
+});
+
 /** Creates a user straight in the database and signs a token for it. */
 export async function createUser(opts: { role?: number; password?: string } = {}) {
   userCounter += 1;
