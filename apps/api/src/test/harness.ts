@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { errorResponseSchema } from '@shop/contracts';
 import mongoose from 'mongoose';
 import supertest from 'supertest';
 import { inject } from 'vitest';
@@ -76,3 +77,23 @@ export const createAdmin = () => createUser({ role: 1 });
 /** A token with a valid shape signed with the wrong secret. */
 export const forgedToken = (userId = new mongoose.Types.ObjectId().toString()) =>
   signToken(userId, 'not-the-secret');
+
+/** The ways a caller without the admin role is turned away, and the status each gets. */
+export const notAdmins = (user: { token: string }) =>
+  [
+    ['no token', undefined, 401],
+    ['a forged token', forgedToken(), 401],
+    ['a normal user', user.token, 403],
+  ] as const;
+
+/** Sends `token` as the Authorization header, if there is one. */
+export const withToken = <R extends { set: (k: string, v: string) => R }>(
+  req: R,
+  token?: string,
+) => (token ? req.set('Authorization', token) : req);
+
+/** An id of the right shape that names nothing. */
+export const unknownId = () => new mongoose.Types.ObjectId().toString();
+
+/** The message of an error answer, which must have the error shape. */
+export const errorOf = (body: unknown) => errorResponseSchema.parse(body).message;
