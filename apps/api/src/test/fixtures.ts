@@ -6,6 +6,8 @@ import { createAdmin, createUser, startTestApp } from './harness.js';
 import { stripeEnv } from './payments-app.js';
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+/** supertest for the app under test. */
+type Api = ReturnType<typeof supertest>;
 type Account = Awaited<ReturnType<typeof createUser>>;
 type Category = Awaited<ReturnType<typeof makeCategory>>;
 type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
@@ -25,7 +27,7 @@ type MakeProduct = (opts?: Partial<ProductFixture>) => ReturnType<typeof makePro
  */
 export const test = base.extend<{
   $test: { admin: Account; user: Account; category: Category; product: MakeProduct };
-  $file: { appEnv: Record<string, string>; app: TestApp; api: ReturnType<typeof supertest> };
+  $file: { appEnv: Record<string, string>; app: TestApp; api: Api };
 }>({
   // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's needs from this pattern
   appEnv: [async ({}, use) => use({}), { scope: 'file' }],
@@ -68,4 +70,4 @@ export const checkoutTest = test.extend<{ $file: { stripe: FakeStripe; app: Test
 });
 
 export { describe, expect } from 'vitest';
-export type { TestApp };
+export type { Api, TestApp };
