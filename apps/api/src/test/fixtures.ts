@@ -1,6 +1,14 @@
+import { type Product, productResponseSchema } from '@shop/contracts';
 import type supertest from 'supertest';
 import { test as base } from 'vitest';
-import { makeCategory, makeProduct, type ProductFixture } from './catalog.js';
+import {
+  makeCategory,
+  makeProduct,
+  type PhotoPart,
+  type ProductFixture,
+  productForm,
+  sendForm,
+} from './catalog.js';
 import { startFakeStripe } from './fake-stripe.js';
 import { createAdmin, createUser, startTestApp } from './harness.js';
 import { stripeEnv } from './payments-app.js';
@@ -12,6 +20,7 @@ type Account = Awaited<ReturnType<typeof createUser>>;
 type Category = Awaited<ReturnType<typeof makeCategory>>;
 type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
 type MakeProduct = (opts?: Partial<ProductFixture>) => ReturnType<typeof makeProduct>;
+type Upload = (photo: PhotoPart) => Promise<Product>;
 
 /**
  * The API test fixture. A test names what it needs:
@@ -20,13 +29,20 @@ type MakeProduct = (opts?: Partial<ProductFixture>) => ReturnType<typeof makePro
  * - `appEnv`: what the file's app is configured with beyond the test defaults; a file that
  *   needs another setting says `test.override('appEnv', { scope: 'file' }, { … })`;
  * - `admin`, `user`: a signed-in account made for that test (`.token`, `.id`, `.email`);
- * - `category`: a category made for that test; `product(…)`: makes a product in it.
+ * - `category`: a category made for that test; `addProduct(…)`: makes a product in it straight
+ *   in the database; `upload(photo)`: has the admin create one in it through create-product.
  *
  * A file that pays by card uses `checkoutTest` instead: the same, with the app pointed at
  * a fake Stripe of its own (`stripe`).
  */
 export const test = base.extend<{
-  $test: { admin: Account; user: Account; category: Category; product: MakeProduct };
+  $test: {
+    admin: Account;
+    user: Account;
+    category: Category;
+    addProduct: MakeProduct;
+    upload: Upload;
+  };
   $file: { appEnv: Record<string, string>; app: TestApp; api: Api };
 }>({
   // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's needs from this pattern
@@ -44,8 +60,14 @@ export const test = base.extend<{
   admin: async ({ app: _app }, use) => use(await createAdmin()),
   user: async ({ app: _app }, use) => use(await createUser()),
   category: async ({ app: _app }, use) => use(await makeCategory()),
-  product: async ({ category }, use) =>
+  addProduct: async ({ category }, use) =>
     use((opts = {}) => makeProduct({ categoryId: category.id, ...opts })),
+  upload: async ({ api, admin, category }, use) =>
+    use(async (photo) => {
+      const req = api.post('/api/v1/product/create-product').set('Authorization', admin.token);
+      const res = await sendForm(req, productForm(category.id), photo).expect(201);
+      return productResponseSchema.parse(res.body).product;
+    }),
 });
 
 /** The API test fixture for card payments: the app talks to `stripe`, a fake Stripe of the file's own. */

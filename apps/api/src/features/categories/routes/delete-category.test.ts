@@ -26,10 +26,10 @@ describe('DELETE /api/v1/category/delete-category/{id}', () => {
     api,
     admin,
     category,
-    product,
+    addProduct,
   }) => {
-    await product();
-    await product();
+    await addProduct();
+    await addProduct();
     const res = await api
       .delete(`${DELETE}/${category.id}`)
       .set('Authorization', admin.token)
