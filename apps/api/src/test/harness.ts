@@ -97,3 +97,10 @@ export const unknownId = () => new mongoose.Types.ObjectId().toString();
 
 /** The message of an error answer, which must have the error shape. */
 export const errorOf = (body: unknown) => errorResponseSchema.parse(body).message;
+
+/**
+ * The app again, on the same database but configured with only `overrides` beyond the test
+ * defaults: without payment keys, or pointed at a Stripe that cannot be reached.
+ */
+export const appConfiguredWith = (overrides: Record<string, string> = {}) =>
+  supertest(createApp({ config: testConfig(overrides), logger: createLogger('silent') }));

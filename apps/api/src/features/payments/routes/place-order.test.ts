@@ -262,7 +262,6 @@ describe('POST /api/v1/order/place-order', () => {
   test('when the PaymentIntent was not made by the shop checkout, then 400 and no order', async ({
     app,
     stripe,
-    checkout,
   }) => {
     const user = await createUser();
     const foreign = stripe.insert({
