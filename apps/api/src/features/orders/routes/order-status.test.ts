@@ -1,14 +1,47 @@
-import { errorResponseSchema, ORDER_STATUSES, orderResponseSchema } from '@shop/contracts';
-import { describe, expect, test } from '../../../test/fixtures.js';
-import { forgedToken, unknownId, withToken } from '../../../test/harness.js';
+import {
+  errorResponseSchema,
+  ORDER_STATUSES,
+  type OrderStatus,
+  orderResponseSchema,
+  ordersResponseSchema,
+} from '@shop/contracts';
+import { createProduct, placeOrderCall, startCheckout, stockOf } from '../../../test/checkout.js';
+import { type Api, checkoutTest, describe, expect } from '../../../test/fixtures.js';
+import {
+  appConfiguredWith,
+  createUser,
+  forgedToken,
+  unknownId,
+  withToken,
+} from '../../../test/harness.js';
 import { makeOrder, makeOrderedProduct } from '../../../test/orders.js';
 import { ProductModel } from '../../products/model.js';
 import { OrderModel } from '../model.js';
 
-describe('PUT /api/v1/auth/order-status/{orderId}', () => {
-  const storedStatus = async (id: unknown) => (await OrderModel.findById(id).lean())?.status;
+// Cancelling gives the money back, so the app takes card payments (against a fake Stripe).
+const test = checkoutTest.extend(
+  'placed',
+  async ({ app, stripe }) =>
+    /** A placed and captured order of 2 lamps (stock 5 → 3). */
+    async () => {
+      const user = await createUser();
+      const lamp = await createProduct({ price: 15, quantity: 5 });
+      const { paymentIntentId, amount } = await startCheckout(app.app, user.token, [
+        { _id: lamp.id, quantity: 2 },
+      ]);
+      stripe.confirm(paymentIntentId);
+      const res = await placeOrderCall(app.app, user.token, paymentIntentId).expect(201);
+      const orderId = orderResponseSchema.parse(res.body).order._id;
+      return { user, lamp, paymentIntentId, amount, orderId };
+    },
+);
+test.afterEach(({ stripe }) => stripe.heal());
 
-  // Cancelling gives the money back: see payments/cancel-order.test.ts.
+const storedStatus = async (id: unknown) => (await OrderModel.findById(id).lean())?.status;
+const setStatus = (api: Api, token: string, orderId: string, status: OrderStatus) =>
+  api.put(`/api/v1/auth/order-status/${orderId}`).set('Authorization', token).send({ status });
+
+describe('PUT /api/v1/auth/order-status/{orderId}', () => {
   test.for(ORDER_STATUSES.filter((s) => s !== 'cancel').map((s) => [s]))(
     'when an admin sets "%s", then the order carries it',
     async ([status], { api, admin, user }) => {
@@ -68,13 +101,12 @@ describe('PUT /api/v1/auth/order-status/{orderId}', () => {
   });
 
   test('when an admin cancels while card payments are not configured, then 503 and nothing changes', async ({
-    api,
     admin,
     user,
   }) => {
     const product = await makeOrderedProduct();
     const order = await makeOrder({ buyer: user.id, products: [product] });
-    const res = await api
+    const res = await appConfiguredWith()
       .put(`/api/v1/auth/order-status/${order._id}`)
       .set('Authorization', admin.token)
       .send({ status: 'cancel' });
@@ -127,4 +159,128 @@ describe('PUT /api/v1/auth/order-status/{orderId}', () => {
       expect(await storedStatus(order._id)).toBe('Not Process');
     },
   );
+});
+
+describe('PUT /api/v1/auth/order-status/{orderId}, cancelling a paid order', () => {
+  test('when an admin cancels a paid order, then it is refunded, its units return to stock, and the buyer sees it refunded', async ({
+    api,
+    stripe,
+    admin,
+    placed,
+  }) => {
+    const { user, lamp, paymentIntentId, amount, orderId } = await placed();
+    expect(await stockOf(lamp.id)).toBe(3);
+
+    const res = await setStatus(api, admin.token, orderId, 'cancel').expect(200);
+    const { order } = orderResponseSchema.parse(res.body);
+    expect(order.status).toBe('cancel');
+    expect(order.payment).toMatchObject({ id: paymentIntentId, refunded: true });
+    expect(await stockOf(lamp.id)).toBe(5);
+    expect(stripe.refundedOf(paymentIntentId)).toBe(amount);
+
+    const mine = await api.get('/api/v1/auth/orders').set('Authorization', user.token);
+    expect(ordersResponseSchema.parse(mine.body).orders[0]?.payment.refunded).toBe(true);
+  });
+
+  test('when the order is cancelled again, one after the other and several at once, then nothing changes', async ({
+    api,
+    stripe,
+    admin,
+    placed,
+  }) => {
+    const { lamp, paymentIntentId, orderId } = await placed();
+    const refundsBefore = stripe.calls.refund;
+    const burst = await Promise.all(
+      [1, 2, 3, 4].map(() => setStatus(api, admin.token, orderId, 'cancel')),
+    );
+    expect(burst.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    await setStatus(api, admin.token, orderId, 'cancel').expect(200);
+    expect(await stockOf(lamp.id)).toBe(5);
+    expect(stripe.calls.refund - refundsBefore).toBe(1);
+    expect(stripe.refundedOf(paymentIntentId)).toBeGreaterThan(0);
+  });
+
+  test('when an admin moves a cancelled order to another status, then 409 and it stays cancelled', async ({
+    api,
+    admin,
+    placed,
+  }) => {
+    const { lamp, orderId } = await placed();
+    await setStatus(api, admin.token, orderId, 'cancel').expect(200);
+    const res = await setStatus(api, admin.token, orderId, 'Shipped').expect(409);
+    expect(errorResponseSchema.parse(res.body).message).toBe(
+      'This order was cancelled and its payment given back; it cannot be reopened, the buyer can order again',
+    );
+    expect((await OrderModel.findById(orderId).lean())?.status).toBe('cancel');
+    expect(await stockOf(lamp.id)).toBe(5);
+  });
+
+  test('when an order is only labelled cancel (nothing was given back), then it may be set to another status', async ({
+    api,
+    admin,
+    placed,
+  }) => {
+    const { orderId } = await placed();
+    await OrderModel.updateOne({ _id: orderId }, { $set: { status: 'cancel' } });
+
+    const res = await setStatus(api, admin.token, orderId, 'Processing').expect(200);
+    expect(orderResponseSchema.parse(res.body).order.status).toBe('Processing');
+  });
+
+  test('when Stripe is unavailable, then 502 and nothing changes; cancelling again finishes it', async ({
+    api,
+    stripe,
+    admin,
+    placed,
+  }) => {
+    const { lamp, paymentIntentId, orderId } = await placed();
+    stripe.inject('refund', { kind: 'status', status: 500 }, 3);
+    const res = await setStatus(api, admin.token, orderId, 'cancel').expect(502);
+    expect(errorResponseSchema.parse(res.body).message).toBe(
+      'The payment provider is unavailable, please try again',
+    );
+    const unchanged = await OrderModel.findById(orderId).lean();
+    expect(unchanged).toMatchObject({ status: 'Not Process', payment: { refunded: false } });
+    expect(await stockOf(lamp.id)).toBe(3);
+
+    await setStatus(api, admin.token, orderId, 'cancel').expect(200);
+    expect(await stockOf(lamp.id)).toBe(5);
+    expect(stripe.refundedOf(paymentIntentId)).toBeGreaterThan(0);
+  });
+
+  test('when the order was never captured (its placement died), then the authorization is cancelled and a later place-order does not revive it', async ({
+    api,
+    app,
+    stripe,
+    admin,
+  }) => {
+    const user = await createUser();
+    const lamp = await createProduct({ price: 15, quantity: 5 });
+    const { paymentIntentId, amount } = await startCheckout(app.app, user.token, [
+      { _id: lamp.id, quantity: 2 },
+    ]);
+    stripe.confirm(paymentIntentId);
+    // What a crash between recording the order and capturing leaves behind.
+    await ProductModel.updateOne({ _id: lamp.id }, { $inc: { quantity: -2 } });
+    await OrderModel.create({
+      products: [{ productId: lamp.id, name: lamp.name, price: lamp.price, quantity: 2 }],
+      payment: {
+        id: paymentIntentId,
+        success: false,
+        status: 'requires_capture',
+        amount,
+        currency: 'usd',
+      },
+      buyer: user.id,
+    });
+    const order = await OrderModel.findOne({ 'payment.id': paymentIntentId }).lean();
+    await setStatus(api, admin.token, String(order?._id), 'cancel').expect(200);
+    expect(stripe.get(paymentIntentId).status).toBe('canceled');
+    expect(stripe.refundedOf(paymentIntentId)).toBe(0);
+    expect(await stockOf(lamp.id)).toBe(5);
+
+    const replay = await placeOrderCall(app.app, user.token, paymentIntentId).expect(200);
+    expect(orderResponseSchema.parse(replay.body).order.status).toBe('cancel');
+    expect(stripe.capturesOf(paymentIntentId)).toBe(0);
+  });
 });
