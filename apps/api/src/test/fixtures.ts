@@ -9,6 +9,7 @@ import {
   productForm,
   sendForm,
 } from './catalog.js';
+import { lampsAndDesk, startCheckout } from './checkout.js';
 import { startFakeStripe } from './fake-stripe.js';
 import { createAdmin, createUser, startTestApp } from './harness.js';
 import { stripeEnv } from './payments-app.js';
@@ -33,7 +34,9 @@ type Upload = (photo: PhotoPart) => Promise<Product>;
  *   in the database; `upload(photo)`: has the admin create one in it through create-product.
  *
  * A file that pays by card uses `checkoutTest` instead: the same, with the app pointed at
- * a fake Stripe of its own (`stripe`).
+ * a fake Stripe of its own (`stripe`), and `checkoutOf(cart)`: a new buyer starts paying for
+ * the cart, the card authorized unless `{ authorized: false }`; `checkout()`: the same for two
+ * lamps and one desk (stock 5 and 3).
  */
 export const test = base.extend<{
   $test: {
@@ -71,25 +74,40 @@ export const test = base.extend<{
 });
 
 /** The API test fixture for card payments: the app talks to `stripe`, a fake Stripe of the file's own. */
-export const checkoutTest = test.extend<{ $file: { stripe: FakeStripe; app: TestApp } }>({
-  stripe: [
-    // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's needs from this pattern
-    async ({}, use) => {
-      const fake = await startFakeStripe();
-      await use(fake);
-      await fake.close();
-    },
-    { scope: 'file' },
-  ],
-  app: [
-    async ({ appEnv, stripe }, use) => {
-      const app = await startTestApp({ ...stripeEnv(stripe.url), ...appEnv });
-      await use(app);
-      await app.close();
-    },
-    { scope: 'file' },
-  ],
-});
+export const checkoutTest = test
+  .extend<{ $file: { stripe: FakeStripe; app: TestApp } }>({
+    stripe: [
+      // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's needs from this pattern
+      async ({}, use) => {
+        const fake = await startFakeStripe();
+        await use(fake);
+        await fake.close();
+      },
+      { scope: 'file' },
+    ],
+    app: [
+      async ({ appEnv, stripe }, use) => {
+        const app = await startTestApp({ ...stripeEnv(stripe.url), ...appEnv });
+        await use(app);
+        await app.close();
+      },
+      { scope: 'file' },
+    ],
+  })
+  .extend(
+    'checkoutOf',
+    async ({ app, stripe }) =>
+      async (cart: Record<string, unknown>[], { authorized = true } = {}) => {
+        const user = await createUser();
+        const started = await startCheckout(app.app, user.token, cart);
+        if (authorized) stripe.confirm(started.paymentIntentId);
+        return { user, ...started };
+      },
+  )
+  .extend('checkout', async ({ checkoutOf }) => async (opts: { authorized?: boolean } = {}) => {
+    const { lamp, desk, cart } = await lampsAndDesk();
+    return { lamp, desk, ...(await checkoutOf(cart, opts)) };
+  });
 
 export { describe, expect } from 'vitest';
-export type { Api, TestApp };
+export type { Api, FakeStripe, TestApp };

@@ -5,15 +5,14 @@ import {
   orderResponseSchema,
   ordersResponseSchema,
 } from '@shop/contracts';
-import { createProduct, placeOrderCall, startCheckout, stockOf } from '../../../test/checkout.js';
-import { type Api, checkoutTest, describe, expect } from '../../../test/fixtures.js';
 import {
-  appConfiguredWith,
-  createUser,
-  forgedToken,
-  unknownId,
-  withToken,
-} from '../../../test/harness.js';
+  createProduct,
+  placeOrderCall,
+  recordUncapturedOrder,
+  stockOf,
+} from '../../../test/checkout.js';
+import { type Api, checkoutTest, describe, expect } from '../../../test/fixtures.js';
+import { appConfiguredWith, forgedToken, unknownId, withToken } from '../../../test/harness.js';
 import { makeOrder, makeOrderedProduct } from '../../../test/orders.js';
 import { ProductModel } from '../../products/model.js';
 import { OrderModel } from '../model.js';
@@ -21,15 +20,11 @@ import { OrderModel } from '../model.js';
 // Cancelling gives the money back, so the app takes card payments (against a fake Stripe).
 const test = checkoutTest.extend(
   'placed',
-  async ({ app, stripe }) =>
+  async ({ app, checkoutOf }) =>
     /** A placed and captured order of 2 lamps (stock 5 → 3). */
     async () => {
-      const user = await createUser();
       const lamp = await createProduct({ price: 15, quantity: 5 });
-      const { paymentIntentId, amount } = await startCheckout(app.app, user.token, [
-        { _id: lamp.id, quantity: 2 },
-      ]);
-      stripe.confirm(paymentIntentId);
+      const { user, paymentIntentId, amount } = await checkoutOf([{ _id: lamp.id, quantity: 2 }]);
       const res = await placeOrderCall(app.app, user.token, paymentIntentId).expect(201);
       const orderId = orderResponseSchema.parse(res.body).order._id;
       return { user, lamp, paymentIntentId, amount, orderId };
@@ -253,28 +248,18 @@ describe('PUT /api/v1/auth/order-status/{orderId}, cancelling a paid order', () 
     app,
     stripe,
     admin,
+    checkoutOf,
   }) => {
-    const user = await createUser();
     const lamp = await createProduct({ price: 15, quantity: 5 });
-    const { paymentIntentId, amount } = await startCheckout(app.app, user.token, [
-      { _id: lamp.id, quantity: 2 },
-    ]);
-    stripe.confirm(paymentIntentId);
+    const { user, paymentIntentId, amount } = await checkoutOf([{ _id: lamp.id, quantity: 2 }]);
     // What a crash between recording the order and capturing leaves behind.
-    await ProductModel.updateOne({ _id: lamp.id }, { $inc: { quantity: -2 } });
-    await OrderModel.create({
-      products: [{ productId: lamp.id, name: lamp.name, price: lamp.price, quantity: 2 }],
-      payment: {
-        id: paymentIntentId,
-        success: false,
-        status: 'requires_capture',
-        amount,
-        currency: 'usd',
-      },
+    const order = await recordUncapturedOrder({
       buyer: user.id,
+      paymentIntentId,
+      amount,
+      lines: [{ product: lamp, quantity: 2 }],
     });
-    const order = await OrderModel.findOne({ 'payment.id': paymentIntentId }).lean();
-    await setStatus(api, admin.token, String(order?._id), 'cancel').expect(200);
+    await setStatus(api, admin.token, String(order._id), 'cancel').expect(200);
     expect(stripe.get(paymentIntentId).status).toBe('canceled');
     expect(stripe.refundedOf(paymentIntentId)).toBe(0);
     expect(await stockOf(lamp.id)).toBe(5);

@@ -1,13 +1,7 @@
 import { stripeConfigResponseSchema } from '@shop/contracts';
 import { createProduct } from '../../../test/checkout.js';
-import { type Api, describe, expect, checkoutTest as test } from '../../../test/fixtures.js';
+import { describe, expect, checkoutTest as test } from '../../../test/fixtures.js';
 import { appConfiguredWith } from '../../../test/harness.js';
-
-const _createIntent = (api: Api, token: string, body: unknown) =>
-  api
-    .post('/api/v1/order/create-payment-intent')
-    .set('Authorization', token)
-    .send(body as object);
 
 describe('GET /api/v1/order/config', () => {
   test('when keys are configured, then the publishable key and the currency are served', async ({

@@ -1,27 +1,10 @@
 import { errorResponseSchema, orderResponseSchema } from '@shop/contracts';
-import { createProduct, placeOrderCall, startCheckout, stockOf } from '../../../test/checkout.js';
-import { checkoutTest, describe, expect } from '../../../test/fixtures.js';
+import { placeOrderCall, recordUncapturedOrder, stockOf } from '../../../test/checkout.js';
+import { describe, expect, checkoutTest as test } from '../../../test/fixtures.js';
 import { createUser, forgedToken } from '../../../test/harness.js';
 import { UserModel } from '../../auth/model.js';
 import { OrderModel } from '../../orders/model.js';
 import { ProductModel } from '../../products/model.js';
-
-const test = checkoutTest.extend(
-  'checkout',
-  async ({ app, stripe }) =>
-    /** A buyer with a cart of two lamps and one desk, the card authorized or not. */
-    async (opts: { authorized?: boolean } = {}) => {
-      const user = await createUser();
-      const lamp = await createProduct({ price: 19.99, quantity: 5 });
-      const desk = await createProduct({ price: 120, quantity: 3 });
-      const started = await startCheckout(app.app, user.token, [
-        { _id: lamp.id, quantity: 2 },
-        { _id: desk.id },
-      ]);
-      if (opts.authorized ?? true) stripe.confirm(started.paymentIntentId);
-      return { user, lamp, desk, ...started };
-    },
-);
 
 const ordersOf = (paymentIntentId: string) =>
   OrderModel.countDocuments({ 'payment.id': paymentIntentId });
@@ -225,21 +208,14 @@ describe('POST /api/v1/order/place-order', () => {
   }) => {
     const { user, lamp, desk, paymentIntentId, amount } = await checkout();
     // What a crash between writing the order and capturing leaves behind.
-    await ProductModel.updateOne({ _id: lamp.id }, { $inc: { quantity: -2 } });
-    await ProductModel.updateOne({ _id: desk.id }, { $inc: { quantity: -1 } });
-    await OrderModel.create({
-      products: [
-        { productId: lamp.id, name: lamp.name, price: lamp.price, quantity: 2 },
-        { productId: desk.id, name: desk.name, price: desk.price, quantity: 1 },
-      ],
-      payment: {
-        id: paymentIntentId,
-        success: false,
-        status: 'requires_capture',
-        amount,
-        currency: 'usd',
-      },
+    await recordUncapturedOrder({
       buyer: user.id,
+      paymentIntentId,
+      amount,
+      lines: [
+        { product: lamp, quantity: 2 },
+        { product: desk, quantity: 1 },
+      ],
     });
     const res = await placeOrderCall(app.app, user.token, paymentIntentId).expect(200);
     expect(orderResponseSchema.parse(res.body).order.payment).toMatchObject({

@@ -1,8 +1,8 @@
 import { errorResponseSchema, orderResponseSchema, webhookResponseSchema } from '@shop/contracts';
 import Stripe from 'stripe';
-import { createProduct, placeOrderCall, startCheckout, stockOf } from '../../../test/checkout.js';
+import { createProduct, placeOrderCall, stockOf } from '../../../test/checkout.js';
 import { type Api, checkoutTest, describe, expect } from '../../../test/fixtures.js';
-import { appConfiguredWith, createUser } from '../../../test/harness.js';
+import { appConfiguredWith } from '../../../test/harness.js';
 import { TEST_WEBHOOK_SECRET } from '../../../test/payments-app.js';
 import { UserModel } from '../../auth/model.js';
 import { OrderModel } from '../../orders/model.js';
@@ -10,15 +10,11 @@ import { ProductModel } from '../../products/model.js';
 
 const test = checkoutTest.extend(
   'authorizedButAbandoned',
-  async ({ app, stripe }) =>
+  async ({ stripe, checkoutOf }) =>
     /** A checkout whose card was authorized, and whose buyer closed the tab before place-order. */
     async (stock = 4) => {
-      const user = await createUser();
       const product = await createProduct({ price: 10, quantity: stock });
-      const { paymentIntentId } = await startCheckout(app.app, user.token, [
-        { _id: product.id, quantity: 2 },
-      ]);
-      stripe.confirm(paymentIntentId);
+      const { user, paymentIntentId } = await checkoutOf([{ _id: product.id, quantity: 2 }]);
       return { user, product, paymentIntentId, intent: stripe.get(paymentIntentId) };
     },
 );

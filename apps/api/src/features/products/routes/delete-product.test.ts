@@ -4,17 +4,9 @@ import { errorOf, notAdmins, unknownId, withToken } from '../../../test/harness.
 import { ProductModel } from '../model.js';
 
 const BASE = '/api/v1/product';
-const _update = (api: Api, id: string, token: string | undefined) =>
-  withToken(api.put(`${BASE}/update-product/${id}`), token);
 const remove = (api: Api, id: string, token: string | undefined) =>
   withToken(api.delete(`${BASE}/product/${id}`), token);
-const _stored = (id: string) => ProductModel.findById(id).lean();
 const getPhoto = (api: Api, id: string) => api.get(`${BASE}/product-photo/${id}`);
-const _stockOf = async (productId: string) =>
-  (await ProductModel.findById(productId).lean())?.quantity;
-/** What a checkout does to the stock: one unit out. */
-const _sellOne = (productId: string) =>
-  ProductModel.updateOne({ _id: productId }, { $inc: { quantity: -1 } });
 
 describe('DELETE /api/v1/product/product/{id}', () => {
   test('when an admin deletes a product, then it and its photo are gone', async ({

@@ -9,8 +9,6 @@ import { underStockLock } from '../stock-lock.js';
 const BASE = '/api/v1/product';
 const update = (api: Api, id: string, token: string | undefined) =>
   withToken(api.put(`${BASE}/update-product/${id}`), token);
-const _remove = (api: Api, id: string, token: string | undefined) =>
-  withToken(api.delete(`${BASE}/product/${id}`), token);
 const stored = (id: string) => ProductModel.findById(id).lean();
 const getPhoto = (api: Api, id: string) => api.get(`${BASE}/product-photo/${id}`);
 const stockOf = async (productId: string) =>
