@@ -55,6 +55,10 @@ export async function recordUncapturedOrder(opts: {
   });
 }
 
+/** How many orders were recorded for the payment. */
+export const ordersOf = (paymentIntentId: string) =>
+  OrderModel.countDocuments({ 'payment.id': paymentIntentId });
+
 export const stockOf = async (productId: string) =>
   (await ProductModel.findById(productId).lean())?.quantity;
 

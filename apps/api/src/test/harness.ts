@@ -78,13 +78,18 @@ export const createAdmin = () => createUser({ role: 1 });
 export const forgedToken = (userId = new mongoose.Types.ObjectId().toString()) =>
   signToken(userId, 'not-the-secret');
 
-/** The ways a caller without the admin role is turned away, and the status each gets. */
-export const notAdmins = (user: { token: string }) =>
+/** The ways a caller is not signed in: no token, or a token this API did not sign. */
+export const notSignedIn = () =>
   [
-    ['no token', undefined, 401],
-    ['a forged token', forgedToken(), 401],
-    ['a normal user', user.token, 403],
+    ['no token', undefined],
+    ['a forged token', forgedToken()],
   ] as const;
+
+/** The ways a caller without the admin role is turned away, and the status each gets. */
+export const notAdmins = (user: { token: string }) => [
+  ...notSignedIn().map(([label, token]) => [label, token, 401] as const),
+  ['a normal user', user.token, 403] as const,
+];
 
 /** Sends `token` as the Authorization header, if there is one. */
 export const withToken = <R extends { set: (k: string, v: string) => R }>(

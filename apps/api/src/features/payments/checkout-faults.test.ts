@@ -2,7 +2,7 @@ import { errorResponseSchema, orderResponseSchema } from '@shop/contracts';
 import mongoose from 'mongoose';
 import Stripe from 'stripe';
 import { LockModel } from '../../lib/locks.js';
-import { createProduct, placeOrderCall, stockOf } from '../../test/checkout.js';
+import { createProduct, ordersOf, placeOrderCall, stockOf } from '../../test/checkout.js';
 import type { Fault } from '../../test/fake-stripe.js';
 import {
   type Api,
@@ -13,15 +13,11 @@ import {
 } from '../../test/fixtures.js';
 import { createUser } from '../../test/harness.js';
 import { TEST_WEBHOOK_SECRET } from '../../test/payments-app.js';
-import { OrderModel } from '../orders/model.js';
 import { ProductModel } from '../products/model.js';
 
 // A short Stripe timeout, so that a request Stripe never answers fails within the test.
 test.override('appEnv', { scope: 'file' }, { STRIPE_TIMEOUT_MS: '1500' });
 test.afterEach(({ stripe }) => stripe.heal());
-
-const ordersOf = (paymentIntentId: string) =>
-  OrderModel.countDocuments({ 'payment.id': paymentIntentId });
 
 /** Nothing sold and nothing charged: the end state of every placement that failed. */
 async function expectUndone(c: {

@@ -12,7 +12,7 @@ import {
   stockOf,
 } from '../../../test/checkout.js';
 import { type Api, checkoutTest, describe, expect } from '../../../test/fixtures.js';
-import { appConfiguredWith, forgedToken, unknownId, withToken } from '../../../test/harness.js';
+import { appConfiguredWith, notSignedIn, unknownId, withToken } from '../../../test/harness.js';
 import { makeOrder, makeOrderedProduct } from '../../../test/orders.js';
 import { ProductModel } from '../../products/model.js';
 import { OrderModel } from '../model.js';
@@ -141,10 +141,7 @@ describe('PUT /api/v1/auth/order-status/{orderId}', () => {
     expect(await storedStatus(order._id)).toBe('Not Process');
   });
 
-  test.for([
-    ['no token', undefined],
-    ['a forged token', forgedToken()],
-  ] as const)(
+  test.for(notSignedIn())(
     'when the call carries %s, then 401 and nothing changes',
     async ([_label, token], { api, user }) => {
       const order = await makeOrder({ buyer: user.id, products: [await makeOrderedProduct()] });

@@ -1,13 +1,14 @@
 import { errorResponseSchema, orderResponseSchema } from '@shop/contracts';
-import { placeOrderCall, recordUncapturedOrder, stockOf } from '../../../test/checkout.js';
+import {
+  ordersOf,
+  placeOrderCall,
+  recordUncapturedOrder,
+  stockOf,
+} from '../../../test/checkout.js';
 import { describe, expect, checkoutTest as test } from '../../../test/fixtures.js';
 import { createUser, forgedToken } from '../../../test/harness.js';
 import { UserModel } from '../../auth/model.js';
-import { OrderModel } from '../../orders/model.js';
 import { ProductModel } from '../../products/model.js';
-
-const ordersOf = (paymentIntentId: string) =>
-  OrderModel.countDocuments({ 'payment.id': paymentIntentId });
 
 describe('POST /api/v1/order/place-order', () => {
   test('when the card is authorized, then one order at database prices, stock taken and the card charged once', async ({

@@ -1,6 +1,6 @@
 import { errorResponseSchema, orderResponseSchema, webhookResponseSchema } from '@shop/contracts';
 import Stripe from 'stripe';
-import { createProduct, placeOrderCall, stockOf } from '../../../test/checkout.js';
+import { createProduct, ordersOf, placeOrderCall, stockOf } from '../../../test/checkout.js';
 import { type Api, checkoutTest, describe, expect } from '../../../test/fixtures.js';
 import { appConfiguredWith } from '../../../test/harness.js';
 import { TEST_WEBHOOK_SECRET } from '../../../test/payments-app.js';
@@ -45,9 +45,6 @@ const deliver = (api: Api, payload: string, signature: string | null = sign(payl
   if (signature !== null) req.set('Stripe-Signature', signature);
   return req.send(payload);
 };
-
-const ordersOf = (paymentIntentId: string) =>
-  OrderModel.countDocuments({ 'payment.id': paymentIntentId });
 
 describe('POST /api/v1/order/webhook', () => {
   test('when a card was authorized and the buyer never came back, then the order is placed for that buyer and the card charged', async ({
