@@ -17,6 +17,7 @@ import { stripeEnv } from './payments-app.js';
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 /** supertest for the app under test. */
 type Api = ReturnType<typeof supertest>;
+type Env = Record<string, string>;
 type Account = Awaited<ReturnType<typeof createUser>>;
 type Category = Awaited<ReturnType<typeof makeCategory>>;
 type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
@@ -46,13 +47,16 @@ export const test = base.extend<{
     addProduct: MakeProduct;
     upload: Upload;
   };
-  $file: { appEnv: Record<string, string>; app: TestApp; api: Api };
+  $file: { appEnv: Env; paymentEnv: Env; app: TestApp; api: Api };
 }>({
   // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's needs from this pattern
   appEnv: [async ({}, use) => use({}), { scope: 'file' }],
+  // No card payments unless the file uses `checkoutTest`.
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's needs from this pattern
+  paymentEnv: [async ({}, use) => use({}), { scope: 'file' }],
   app: [
-    async ({ appEnv }, use) => {
-      const app = await startTestApp(appEnv);
+    async ({ paymentEnv, appEnv }, use) => {
+      const app = await startTestApp({ ...paymentEnv, ...appEnv });
       await use(app);
       await app.close();
     },
@@ -75,7 +79,7 @@ export const test = base.extend<{
 
 /** The API test fixture for card payments: the app talks to `stripe`, a fake Stripe of the file's own. */
 export const checkoutTest = test
-  .extend<{ $file: { stripe: FakeStripe; app: TestApp } }>({
+  .extend<{ $file: { stripe: FakeStripe; paymentEnv: Env } }>({
     stripe: [
       // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's needs from this pattern
       async ({}, use) => {
@@ -85,14 +89,7 @@ export const checkoutTest = test
       },
       { scope: 'file' },
     ],
-    app: [
-      async ({ appEnv, stripe }, use) => {
-        const app = await startTestApp({ ...stripeEnv(stripe.url), ...appEnv });
-        await use(app);
-        await app.close();
-      },
-      { scope: 'file' },
-    ],
+    paymentEnv: [async ({ stripe }, use) => use(stripeEnv(stripe.url)), { scope: 'file' }],
   })
   .extend(
     'checkoutOf',
