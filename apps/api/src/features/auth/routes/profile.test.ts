@@ -1,29 +1,27 @@
 import { errorResponseSchema, profileUpdateResponseSchema } from '@shop/contracts';
-import { describe, expect, test } from '../../../test/fixtures.js';
+import { type Api, describe, expect, test } from '../../../test/fixtures.js';
 import { createUser } from '../../../test/harness.js';
 
 // Low enough for one test to reach it; every other test updates a fresh user once or twice.
 test.override('appEnv', { scope: 'file' }, { PROFILE_RATE_LIMIT: '3' });
 
 const PROFILE = '/api/v1/auth/profile';
+const updateProfile = (api: Api, authorization: string, body: object) =>
+  api.put(PROFILE).set('Authorization', authorization).send(body);
 
 describe('PUT /api/v1/auth/profile', () => {
   test('when name, phone, address and password change, then updatedUser reflects them and email and role do not change', async ({
     api,
     user,
   }) => {
-    const res = await api
-      .put(PROFILE)
-      .set('Authorization', user.token)
-      .send({
-        name: 'New Name',
-        email: 'other@example.com',
-        password: 'newsecret',
-        phone: '555-0199',
-        address: '9 New Road',
-        role: 1,
-      })
-      .expect(200);
+    const res = await updateProfile(api, user.token, {
+      name: 'New Name',
+      email: 'other@example.com',
+      password: 'newsecret',
+      phone: '555-0199',
+      address: '9 New Road',
+      role: 1,
+    }).expect(200);
     const { updatedUser } = profileUpdateResponseSchema.parse(res.body);
     expect(updatedUser).toMatchObject({
       name: 'New Name',
@@ -42,11 +40,7 @@ describe('PUT /api/v1/auth/profile', () => {
     api,
     user,
   }) => {
-    const res = await api
-      .put(PROFILE)
-      .set('Authorization', user.token)
-      .send({ password: '123' })
-      .expect(400);
+    const res = await updateProfile(api, user.token, { password: '123' }).expect(400);
     expect(res.body).toMatchObject({ success: false, error: expect.stringMatching(/at least 6/) });
     expect(res.body.message).toBe(res.body.error);
   });
@@ -67,11 +61,9 @@ describe('PUT /api/v1/auth/profile, the sessions of a password change', () => {
       api.post('/api/v1/auth/login').send({ email: user.email, password });
     const otherDevice = (await login(user.password).expect(200)).body.token as string;
 
-    const res = await api
-      .put(PROFILE)
-      .set('Authorization', `Bearer ${user.token}`)
-      .send({ password: 'brand-new-1' })
-      .expect(200);
+    const res = await updateProfile(api, `Bearer ${user.token}`, {
+      password: 'brand-new-1',
+    }).expect(200);
 
     const { token } = profileUpdateResponseSchema.parse(res.body);
     for (const old of [user.token, otherDevice]) {
@@ -89,11 +81,7 @@ describe('PUT /api/v1/auth/profile, the sessions of a password change', () => {
     api,
     user,
   }) => {
-    const res = await api
-      .put(PROFILE)
-      .set('Authorization', `Bearer ${user.token}`)
-      .send({ name: 'Renamed' })
-      .expect(200);
+    const res = await updateProfile(api, `Bearer ${user.token}`, { name: 'Renamed' }).expect(200);
     expect(profileUpdateResponseSchema.parse(res.body).token).toBeUndefined();
     await api
       .get('/api/v1/auth/user-auth')
@@ -107,19 +95,19 @@ describe('PUT /api/v1/auth/profile, the update limit', () => {
     api,
     user,
   }) => {
-    const updateProfile = (token: string, address: string) =>
-      api.put(PROFILE).set('Authorization', `Bearer ${token}`).send({ address });
     for (let i = 0; i < 3; i += 1) {
-      await updateProfile(user.token, `${i} Rate Street`).expect(200);
+      await updateProfile(api, `Bearer ${user.token}`, { address: `${i} Rate Street` }).expect(200);
     }
 
-    const refused = await updateProfile(user.token, 'One too many').expect(429);
+    const refused = await updateProfile(api, `Bearer ${user.token}`, {
+      address: 'One too many',
+    }).expect(429);
 
     expect(errorResponseSchema.parse(refused.body)).toEqual({
       success: false,
       message: 'Too many requests, please try again in 15 minutes',
     });
     const other = await createUser();
-    await updateProfile(other.token, 'Someone else').expect(200);
+    await updateProfile(api, `Bearer ${other.token}`, { address: 'Someone else' }).expect(200);
   });
 });

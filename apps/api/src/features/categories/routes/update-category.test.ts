@@ -1,10 +1,12 @@
 import { categoryResponseSchema } from '@shop/contracts';
 import { makeCategory, uniqueWord } from '../../../test/catalog.js';
-import { describe, expect, test } from '../../../test/fixtures.js';
+import { type Api, describe, expect, test } from '../../../test/fixtures.js';
 import { errorOf, notAdmins, unknownId, withToken } from '../../../test/harness.js';
 import { CategoryModel } from '../model.js';
 
 const UPDATE = '/api/v1/category/update-category';
+const rename = (api: Api, token: string, id: string, body: object) =>
+  api.put(`${UPDATE}/${id}`).set('Authorization', token).send(body);
 const nameOf = async (id: string) => (await CategoryModel.findById(id).lean())?.name;
 
 describe('PUT /api/v1/category/update-category/{id}', () => {
@@ -14,11 +16,7 @@ describe('PUT /api/v1/category/update-category/{id}', () => {
     category,
   }) => {
     const name = `Renamed ${uniqueWord()}`;
-    const res = await api
-      .put(`${UPDATE}/${category.id}`)
-      .set('Authorization', admin.token)
-      .send({ name })
-      .expect(200);
+    const res = await rename(api, admin.token, category.id, { name }).expect(200);
     const parsed = categoryResponseSchema.parse(res.body);
     expect(parsed.message).toBe('Category Updated Successfully');
     expect(parsed.category).toEqual({
@@ -33,11 +31,7 @@ describe('PUT /api/v1/category/update-category/{id}', () => {
     admin,
     category,
   }) => {
-    await api
-      .put(`${UPDATE}/${category.id}`)
-      .set('Authorization', admin.token)
-      .send({ name: category.name })
-      .expect(200);
+    await rename(api, admin.token, category.id, { name: category.name }).expect(200);
   });
 
   test('when the new name belongs to another category, then 409 and nothing changes', async ({
@@ -46,11 +40,9 @@ describe('PUT /api/v1/category/update-category/{id}', () => {
     category,
   }) => {
     const taken = await makeCategory();
-    const res = await api
-      .put(`${UPDATE}/${category.id}`)
-      .set('Authorization', admin.token)
-      .send({ name: taken.name.toLowerCase() })
-      .expect(409);
+    const res = await rename(api, admin.token, category.id, {
+      name: taken.name.toLowerCase(),
+    }).expect(409);
     expect(errorOf(res.body)).toBe('Category Already Exists');
     expect(await nameOf(category.id)).toBe(category.name);
   });
@@ -59,10 +51,9 @@ describe('PUT /api/v1/category/update-category/{id}', () => {
     api,
     admin,
   }) => {
-    const put = (id: string) => api.put(`${UPDATE}/${id}`).set('Authorization', admin.token);
-    const missing = await put(unknownId()).send({ name: 'Ghost' }).expect(404);
+    const missing = await rename(api, admin.token, unknownId(), { name: 'Ghost' }).expect(404);
     expect(errorOf(missing.body)).toBe('Category not found');
-    const bad = await put('not-an-id').send({ name: 'Ghost' }).expect(400);
+    const bad = await rename(api, admin.token, 'not-an-id', { name: 'Ghost' }).expect(400);
     expect(errorOf(bad.body)).toMatch(/valid id/);
     expect(await CategoryModel.exists({ name: 'Ghost' })).toBeNull();
   });
@@ -72,11 +63,7 @@ describe('PUT /api/v1/category/update-category/{id}', () => {
     admin,
     category,
   }) => {
-    await api
-      .put(`${UPDATE}/${category.id}`)
-      .set('Authorization', admin.token)
-      .send({ name: { $set: 'x' } })
-      .expect(400);
+    await rename(api, admin.token, category.id, { name: { $set: 'x' } }).expect(400);
     expect(await nameOf(category.id)).toBe(category.name);
   });
 
