@@ -31,12 +31,9 @@ describe('GET /api/v1/auth/all-orders', () => {
     expect(errorResponseSchema.parse(res.body).success).toBe(false);
   });
 
-  test.for(notSignedIn())(
-    'when the call carries %s, then 401',
-    async ([_label, token], { api }) => {
-      const req = api.get('/api/v1/auth/all-orders');
-      const res = await withToken(req, token);
-      expect(res.status).toBe(401);
-    },
-  );
+  test.for(notSignedIn())('when the call carries %s, then 401', async ([, token], { api }) => {
+    const req = api.get('/api/v1/auth/all-orders');
+    const res = await withToken(req, token);
+    expect(res.status).toBe(401);
+  });
 });

@@ -68,7 +68,7 @@ describe('PUT /api/v1/auth/order-status/{orderId}', () => {
     ['no status', {}],
   ] as const)(
     'when the body has %s, then 400 and nothing changes',
-    async ([_label, body], { api, admin, user }) => {
+    async ([, body], { api, admin, user }) => {
       const order = await makeOrder({ buyer: user.id, products: [await makeOrderedProduct()] });
 
       const res = await api
@@ -143,7 +143,7 @@ describe('PUT /api/v1/auth/order-status/{orderId}', () => {
 
   test.for(notSignedIn())(
     'when the call carries %s, then 401 and nothing changes',
-    async ([_label, token], { api, user }) => {
+    async ([, token], { api, user }) => {
       const order = await makeOrder({ buyer: user.id, products: [await makeOrderedProduct()] });
       const req = api.put(`/api/v1/auth/order-status/${order._id}`);
       const res = await withToken(req, token).send({ status: 'cancel' });

@@ -121,7 +121,7 @@ describe('POST /api/v1/product/create-product', () => {
     ['an empty file', Buffer.alloc(0)],
   ] as const)(
     'when the photo is %s disguised as a .png image, then 400',
-    async ([_l, bytes], { api, admin, category }) => {
+    async ([, bytes], { api, admin, category }) => {
       const result = await expectRefused(() =>
         sendForm(create(api, admin.token), productForm(category.id), {
           bytes,
@@ -172,7 +172,7 @@ describe('POST /api/v1/product/create-product', () => {
     ['a name of symbols only', 'Name must contain at least one letter or digit', { name: '!?!' }],
   ] as const)(
     'when the form has %s, then 400 "%s"',
-    async ([_l, message, over], { api, admin, category }) => {
+    async ([, message, over], { api, admin, category }) => {
       const result = await expectRefused(() =>
         sendForm(create(api, admin.token), productForm(category.id, over), { bytes: png }),
       );
@@ -211,7 +211,7 @@ describe('POST /api/v1/product/create-product', () => {
     ['without a boundary', 'multipart/form-data', 'garbage'],
   ] as const)(
     'when the multipart body is %s, then 400',
-    async ([_l, contentType, body], { api, admin }) => {
+    async ([, contentType, body], { api, admin }) => {
       const result = await expectRefused(() =>
         create(api, admin.token).set('Content-Type', contentType).send(body),
       );
@@ -243,7 +243,7 @@ describe('POST /api/v1/product/create-product', () => {
     ['the same name in another case', (name: string) => name.toUpperCase()],
   ] as const)(
     'when a product with %s exists, then 409 and no second one',
-    async ([_l, variant], { api, admin, category, addProduct }) => {
+    async ([, variant], { api, admin, category, addProduct }) => {
       const existing = await addProduct();
       const result = await expectRefused(() =>
         sendForm(

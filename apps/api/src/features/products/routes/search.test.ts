@@ -40,7 +40,7 @@ describe('GET /api/v1/product/search/{keyword}', () => {
     ['a plus and caret', '^+', 'Odd ^+ mark', 'Odd mark'],
   ] as const)(
     'when the keyword has %s, then it matches literally',
-    async ([_l, keyword, hit, miss], { api, addProduct }) => {
+    async ([, keyword, hit, miss], { api, addProduct }) => {
       const word = uniqueWord();
       const found = await addProduct({ name: `${hit} ${word} hit` });
       await addProduct({ name: `${miss} ${word} miss` });
