@@ -1,5 +1,4 @@
 import { type Product, productResponseSchema } from '@shop/contracts';
-import type supertest from 'supertest';
 import { test as base } from 'vitest';
 import {
   makeCategory,
@@ -11,12 +10,10 @@ import {
 } from './catalog.js';
 import { lampsAndDesk, startCheckout } from './checkout.js';
 import { startFakeStripe } from './fake-stripe.js';
-import { createAdmin, createUser, startTestApp } from './harness.js';
+import { type Api, createAdmin, createUser, startTestApp } from './harness.js';
 import { stripeEnv } from './payments-app.js';
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
-/** supertest for the app under test. */
-type Api = ReturnType<typeof supertest>;
 type Env = Record<string, string>;
 type Account = Awaited<ReturnType<typeof createUser>>;
 type Category = Awaited<ReturnType<typeof makeCategory>>;

@@ -13,6 +13,9 @@ import { signToken } from '../lib/tokens.js';
 
 export const TEST_JWT_SECRET = 'test-secret';
 
+/** supertest for the app under test. */
+export type Api = ReturnType<typeof supertest>;
+
 export const testConfig = (overrides: Record<string, string> = {}) =>
   loadConfig({
     NODE_ENV: 'test',

@@ -1,4 +1,5 @@
 import { messageResponseSchema } from '@shop/contracts';
+import { getPhoto } from '../../../test/catalog.js';
 import { type Api, describe, expect, test } from '../../../test/fixtures.js';
 import { errorOf, notAdmins, unknownId, withToken } from '../../../test/harness.js';
 import { ProductModel } from '../model.js';
@@ -6,7 +7,6 @@ import { ProductModel } from '../model.js';
 const BASE = '/api/v1/product';
 const remove = (api: Api, id: string, token: string | undefined) =>
   withToken(api.delete(`${BASE}/product/${id}`), token);
-const getPhoto = (api: Api, id: string) => api.get(`${BASE}/product-photo/${id}`);
 
 describe('DELETE /api/v1/product/product/{id}', () => {
   test('when an admin deletes a product, then it and its photo are gone', async ({

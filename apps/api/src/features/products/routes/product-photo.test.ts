@@ -6,7 +6,7 @@ import {
 } from '@shop/contracts';
 import mongoose from 'mongoose';
 import sharp from 'sharp';
-import { imageBytes, productForm, sendForm } from '../../../test/catalog.js';
+import { getPhoto, imageBytes, productForm, sendForm } from '../../../test/catalog.js';
 import { type Api, describe, expect, test } from '../../../test/fixtures.js';
 import { errorOf, unknownId } from '../../../test/harness.js';
 import { ProductModel } from '../model.js';
@@ -31,7 +31,6 @@ const plainJpeg = () =>
 const asJpeg = (bytes: Buffer) => ({ bytes, filename: 'photo.jpg', contentType: 'image/jpeg' });
 
 const get = (api: Api, url: string) => api.get(url).buffer(true);
-const getPhoto = (api: Api, id: string) => api.get(`${BASE}/product-photo/${id}`);
 
 /** The admin sends the product's form back with a new photo. */
 async function replacePhoto(

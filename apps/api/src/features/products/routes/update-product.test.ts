@@ -1,6 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { errorResponseSchema, productResponseSchema } from '@shop/contracts';
-import { imageBytes, makeCategory, productForm, sendForm } from '../../../test/catalog.js';
+import {
+  getPhoto,
+  imageBytes,
+  makeCategory,
+  productForm,
+  sendForm,
+} from '../../../test/catalog.js';
+import { stockOf } from '../../../test/checkout.js';
 import { type Api, describe, expect, test } from '../../../test/fixtures.js';
 import { errorOf, notAdmins, unknownId, withToken } from '../../../test/harness.js';
 import { ProductModel } from '../model.js';
@@ -10,9 +17,6 @@ const BASE = '/api/v1/product';
 const update = (api: Api, id: string, token: string | undefined) =>
   withToken(api.put(`${BASE}/update-product/${id}`), token);
 const stored = (id: string) => ProductModel.findById(id).lean();
-const getPhoto = (api: Api, id: string) => api.get(`${BASE}/product-photo/${id}`);
-const stockOf = async (productId: string) =>
-  (await ProductModel.findById(productId).lean())?.quantity;
 /** What a checkout does to the stock: one unit out. */
 const sellOne = (productId: string) =>
   ProductModel.updateOne({ _id: productId }, { $inc: { quantity: -1 } });
