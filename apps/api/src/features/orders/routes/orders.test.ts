@@ -74,9 +74,7 @@ describe('GET /api/v1/auth/orders', () => {
   });
 
   test.for(notSignedIn())('when the call carries %s, then 401', async ([, token], { api }) => {
-    const req = api.get('/api/v1/auth/orders');
-    const res = await withToken(req, token);
-    expect(res.status).toBe(401);
+    const res = await withToken(api.get('/api/v1/auth/orders'), token).expect(401);
     expect(errorResponseSchema.parse(res.body).success).toBe(false);
   });
 });
