@@ -115,6 +115,11 @@ describe('the SPA and health', () => {
     expect(errorResponseSchema.parse(res.body).success).toBe(false);
   });
 
+  it('when a path under /api/v1 is unknown, then 404 in the error shape', async () => {
+    const res = await t.http().get('/api/v1/nope').expect(404);
+    expect(errorResponseSchema.parse(res.body).success).toBe(false);
+  });
+
   it('when a search keyword holds a NUL byte, then it is matched literally (nothing found), not a 500', async () => {
     const res = await t.http().get('/api/v1/product/search/a%00b').expect(200);
     expect(res.body).toEqual([]);

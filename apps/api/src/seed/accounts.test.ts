@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserModel } from '../features/auth/model.js';
-import { startTestApp } from '../test/harness.js';
+import { type Api, describe, expect, test } from '../test/fixtures.js';
 import {
   insertMissingAccounts,
   PUBLISHED_PASSWORDS,
@@ -8,22 +7,16 @@ import {
   seedPasswords,
 } from './accounts.js';
 
-let t: Awaited<ReturnType<typeof startTestApp>>;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
-
 const [ADMIN, USER] = SEED_ACCOUNTS;
-const login = (email: string, password: string) =>
-  t.http().post('/api/v1/auth/login').send({ email, password });
+const login = (api: Api, email: string, password: string) =>
+  api.post('/api/v1/auth/login').send({ email, password });
 
 describe('seed passwords', () => {
-  it('when in development without variables, then the published passwords are used', () => {
+  test('when in development without variables, then the published passwords are used', () => {
     expect(seedPasswords({ NODE_ENV: 'development' })).toEqual(PUBLISHED_PASSWORDS);
   });
 
-  it('when in production or test without variables, then the seed refuses with the variables to set', () => {
+  test('when in production or test without variables, then the seed refuses with the variables to set', () => {
     for (const NODE_ENV of ['production', 'test'] as const) {
       expect(() => seedPasswords({ NODE_ENV })).toThrow(
         /published passwords .*set SEED_ADMIN_PASSWORD and SEED_USER_PASSWORD/,
@@ -34,7 +27,7 @@ describe('seed passwords', () => {
     }
   });
 
-  it('when both variables are given, then they are used anywhere', () => {
+  test('when both variables are given, then they are used anywhere', () => {
     const given = { SEED_ADMIN_PASSWORD: 'admin-pass-1', SEED_USER_PASSWORD: 'user-pass-1' };
     for (const NODE_ENV of ['development', 'production'] as const) {
       expect(seedPasswords({ NODE_ENV, ...given })).toEqual({
@@ -46,18 +39,22 @@ describe('seed passwords', () => {
 });
 
 describe('seed accounts', () => {
-  it('when the accounts are missing, then they are created with the given passwords, which are not printed', async () => {
+  test('when the accounts are missing, then they are created with the given passwords, which are not printed', async ({
+    api,
+  }) => {
     const passwords = { [ADMIN.email]: 'chosen-admin-1', [USER.email]: 'chosen-user-1' };
 
     const { lines } = await insertMissingAccounts(passwords);
 
     expect(lines.join('\n')).not.toMatch(/chosen-/);
     expect(lines[0]).toContain('(the password you set)');
-    await login(ADMIN.email, 'chosen-admin-1').expect(200);
-    await login(ADMIN.email, ADMIN.password).expect(401);
+    await login(api, ADMIN.email, 'chosen-admin-1').expect(200);
+    await login(api, ADMIN.email, ADMIN.password).expect(401);
   });
 
-  it('when an account already exists, then the seed changes nothing in it, not even the password', async () => {
+  test('when an account already exists, then the seed changes nothing in it, not even the password', async ({
+    api,
+  }) => {
     await UserModel.updateOne({ email: ADMIN.email }, { $set: { name: 'Renamed Admin' } });
     const before = await UserModel.findOne({ email: ADMIN.email }).select('+password').lean();
 
@@ -66,8 +63,8 @@ describe('seed accounts', () => {
     const after = await UserModel.findOne({ email: ADMIN.email }).select('+password').lean();
     expect(after).toEqual(before);
     expect(lines[0]).toBe(`admin  ${ADMIN.email} (already there, left unchanged)`);
-    await login(ADMIN.email, ADMIN.password).expect(401);
-    await login(ADMIN.email, 'chosen-admin-1').expect(200);
+    await login(api, ADMIN.email, ADMIN.password).expect(401);
+    await login(api, ADMIN.email, 'chosen-admin-1').expect(200);
     expect(await UserModel.countDocuments({ email: ADMIN.email })).toBe(1);
   });
 });

@@ -8,6 +8,7 @@ import { ProductModel } from '../features/products/model.js';
 import { savePhotoFiles } from '../features/products/photo-store.js';
 import { preparePhoto } from '../features/products/renditions.js';
 import { toSlug } from '../lib/slug.js';
+import type { Api } from './harness.js';
 
 type ImageFormat = 'png' | 'jpeg' | 'gif' | 'webp';
 
@@ -92,6 +93,10 @@ export function sendForm(
   }
   return req;
 }
+
+/** GET the product's photo as the browser first asks for it (no rendition query). */
+export const getPhoto = (api: Api, productId: string) =>
+  api.get(`/api/v1/product/product-photo/${productId}`);
 
 export const idsOf = (products: { _id: string }[]) => products.map((p) => p._id);
 export const fixtureIds = (products: { id: string }[]) => products.map((p) => p.id);

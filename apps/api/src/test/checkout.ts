@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createPaymentIntentResponseSchema } from '@shop/contracts';
 import supertest from 'supertest';
 import { CategoryModel } from '../features/categories/model.js';
+import { OrderModel } from '../features/orders/model.js';
 import { ProductModel } from '../features/products/model.js';
 /** A product straight in the database (with its own category), ready to be bought. */
 export async function createProduct(opts: { price?: number; quantity?: number } = {}) {
@@ -18,6 +19,45 @@ export async function createProduct(opts: { price?: number; quantity?: number } 
   });
   return { id: String(product._id), name: product.name, price: product.price };
 }
+
+/** Two lamps and one desk (stock 5 and 3): the cart the checkout tests buy. */
+export async function lampsAndDesk() {
+  const lamp = await createProduct({ price: 19.99, quantity: 5 });
+  const desk = await createProduct({ price: 120, quantity: 3 });
+  return { lamp, desk, cart: [{ _id: lamp.id, quantity: 2 }, { _id: desk.id }] };
+}
+
+/** What a crash between recording an order and capturing its payment leaves behind. */
+export async function recordUncapturedOrder(opts: {
+  buyer: string;
+  paymentIntentId: string;
+  amount: number;
+  lines: { product: { id: string; name: string; price: number }; quantity: number }[];
+}) {
+  for (const { product, quantity } of opts.lines) {
+    await ProductModel.updateOne({ _id: product.id }, { $inc: { quantity: -quantity } });
+  }
+  return OrderModel.create({
+    products: opts.lines.map(({ product, quantity }) => ({
+      productId: product.id,
+      name: product.name,
+      price: product.price,
+      quantity,
+    })),
+    payment: {
+      id: opts.paymentIntentId,
+      success: false,
+      status: 'requires_capture',
+      amount: opts.amount,
+      currency: 'usd',
+    },
+    buyer: opts.buyer,
+  });
+}
+
+/** How many orders were recorded for the payment. */
+export const ordersOf = (paymentIntentId: string) =>
+  OrderModel.countDocuments({ 'payment.id': paymentIntentId });
 
 export const stockOf = async (productId: string) =>
   (await ProductModel.findById(productId).lean())?.quantity;

@@ -1,31 +1,107 @@
+import { type Product, productResponseSchema } from '@shop/contracts';
 import { test as base } from 'vitest';
-import { createAdmin, createUser, startTestApp } from './harness.js';
+import {
+  makeCategory,
+  makeProduct,
+  type PhotoPart,
+  type ProductFixture,
+  productForm,
+  sendForm,
+} from './catalog.js';
+import { lampsAndDesk, startCheckout } from './checkout.js';
+import { startFakeStripe } from './fake-stripe.js';
+import { type Api, createAdmin, createUser, startTestApp } from './harness.js';
+import { stripeEnv } from './payments-app.js';
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+type Env = Record<string, string>;
 type Account = Awaited<ReturnType<typeof createUser>>;
+type Category = Awaited<ReturnType<typeof makeCategory>>;
+type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
+type MakeProduct = (opts?: Partial<ProductFixture>) => ReturnType<typeof makeProduct>;
+type Upload = (photo: PhotoPart) => Promise<Product>;
 
 /**
  * The API test fixture. A test names what it needs:
- * - `app`: the real app over HTTP (`app.http()`), on a database of its own, one per test file;
- * - `admin`, `user`: a signed-in account made for that test (`.token`, `.id`, `.email`).
+ * - `api`: supertest for the real app (`api.get(…)`), one app and database per test file;
+ * - `app`: that app itself (`app.app`, `app.config`), for the few tests that look inside;
+ * - `appEnv`: what the file's app is configured with beyond the test defaults; a file that
+ *   needs another setting says `test.override('appEnv', { scope: 'file' }, { … })`;
+ * - `admin`, `user`: a signed-in account made for that test (`.token`, `.id`, `.email`);
+ * - `category`: a category made for that test; `addProduct(…)`: makes a product in it straight
+ *   in the database; `upload(photo)`: has the admin create one in it through create-product.
+ *
+ * A file that pays by card uses `checkoutTest` instead: the same, with the app pointed at
+ * a fake Stripe of its own (`stripe`), and `checkoutOf(cart)`: a new buyer starts paying for
+ * the cart, the card authorized unless `{ authorized: false }`; `checkout()`: the same for two
+ * lamps and one desk (stock 5 and 3).
  */
 export const test = base.extend<{
-  $test: { admin: Account; user: Account };
-  $file: { app: TestApp };
+  $test: {
+    admin: Account;
+    user: Account;
+    category: Category;
+    addProduct: MakeProduct;
+    upload: Upload;
+  };
+  $file: { appEnv: Env; paymentEnv: Env; app: TestApp; api: Api };
 }>({
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's needs from this pattern
+  appEnv: [async ({}, use) => use({}), { scope: 'file' }],
+  // No card payments unless the file uses `checkoutTest`.
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's needs from this pattern
+  paymentEnv: [async ({}, use) => use({}), { scope: 'file' }],
   app: [
-    // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's needs from this pattern
-    async ({}, use) => {
-      const app = await startTestApp();
+    async ({ paymentEnv, appEnv }, use) => {
+      const app = await startTestApp({ ...paymentEnv, ...appEnv });
       await use(app);
       await app.close();
     },
     { scope: 'file' },
   ],
+  api: [async ({ app }, use) => use(app.http()), { scope: 'file' }],
   // The accounts live in the app's database, so they ask for the app first.
   admin: async ({ app: _app }, use) => use(await createAdmin()),
   user: async ({ app: _app }, use) => use(await createUser()),
+  category: async ({ app: _app }, use) => use(await makeCategory()),
+  addProduct: async ({ category }, use) =>
+    use((opts = {}) => makeProduct({ categoryId: category.id, ...opts })),
+  upload: async ({ api, admin, category }, use) =>
+    use(async (photo) => {
+      const req = api.post('/api/v1/product/create-product').set('Authorization', admin.token);
+      const res = await sendForm(req, productForm(category.id), photo).expect(201);
+      return productResponseSchema.parse(res.body).product;
+    }),
 });
 
+/** The API test fixture for card payments: the app talks to `stripe`, a fake Stripe of the file's own. */
+export const checkoutTest = test
+  .extend<{ $file: { stripe: FakeStripe; paymentEnv: Env } }>({
+    stripe: [
+      // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's needs from this pattern
+      async ({}, use) => {
+        const fake = await startFakeStripe();
+        await use(fake);
+        await fake.close();
+      },
+      { scope: 'file' },
+    ],
+    paymentEnv: [async ({ stripe }, use) => use(stripeEnv(stripe.url)), { scope: 'file' }],
+  })
+  .extend(
+    'checkoutOf',
+    async ({ app, stripe }) =>
+      async (cart: Record<string, unknown>[], { authorized = true } = {}) => {
+        const user = await createUser();
+        const started = await startCheckout(app.app, user.token, cart);
+        if (authorized) stripe.confirm(started.paymentIntentId);
+        return { user, ...started };
+      },
+  )
+  .extend('checkout', async ({ checkoutOf }) => async (opts: { authorized?: boolean } = {}) => {
+    const { lamp, desk, cart } = await lampsAndDesk();
+    return { lamp, desk, ...(await checkoutOf(cart, opts)) };
+  });
+
 export { describe, expect } from 'vitest';
-export type { TestApp };
+export type { Api, FakeStripe, TestApp };

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { errorResponseSchema } from '@shop/contracts';
 import mongoose from 'mongoose';
 import supertest from 'supertest';
 import { inject } from 'vitest';
@@ -11,6 +12,9 @@ import { createLogger } from '../lib/logger.js';
 import { signToken } from '../lib/tokens.js';
 
 export const TEST_JWT_SECRET = 'test-secret';
+
+/** supertest for the app under test. */
+export type Api = ReturnType<typeof supertest>;
 
 export const testConfig = (overrides: Record<string, string> = {}) =>
   loadConfig({
@@ -45,6 +49,16 @@ export async function startTestApp(overrides: Record<string, string> = {}) {
 
 let userCounter = 0;
 
+/** The sign-up form as the browser sends it, with an e-mail no other test uses. */
+export const registrationForm = (over: Record<string, unknown> = {}) => ({
+  name: 'Asha',
+  email: `asha-${randomUUID().slice(0, 8)}@example.com`,
+  password: 'secret123',
+  phone: '555-0101',
+  address: '1 Main Street',
+  ...over,
+});
+
 /** Creates a user straight in the database and signs a token for it. */
 export async function createUser(opts: { role?: number; password?: string } = {}) {
   userCounter += 1;
@@ -66,3 +80,35 @@ export const createAdmin = () => createUser({ role: 1 });
 /** A token with a valid shape signed with the wrong secret. */
 export const forgedToken = (userId = new mongoose.Types.ObjectId().toString()) =>
   signToken(userId, 'not-the-secret');
+
+/** The ways a caller is not signed in: no token, or a token this API did not sign. */
+export const notSignedIn = () =>
+  [
+    ['no token', undefined],
+    ['a forged token', forgedToken()],
+  ] as const;
+
+/** The ways a caller without the admin role is turned away, and the status each gets. */
+export const notAdmins = (user: { token: string }) => [
+  ...notSignedIn().map(([label, token]) => [label, token, 401] as const),
+  ['a normal user', user.token, 403] as const,
+];
+
+/** Sends `token` as the Authorization header, if there is one. */
+export const withToken = <R extends { set: (k: string, v: string) => R }>(
+  req: R,
+  token?: string,
+) => (token ? req.set('Authorization', token) : req);
+
+/** An id of the right shape that names nothing. */
+export const unknownId = () => new mongoose.Types.ObjectId().toString();
+
+/** The message of an error answer, which must have the error shape. */
+export const errorOf = (body: unknown) => errorResponseSchema.parse(body).message;
+
+/**
+ * The app again, on the same database but configured with only `overrides` beyond the test
+ * defaults: without payment keys, or pointed at a Stripe that cannot be reached.
+ */
+export const appConfiguredWith = (overrides: Record<string, string> = {}) =>
+  supertest(createApp({ config: testConfig(overrides), logger: createLogger('silent') }));

@@ -1,23 +1,19 @@
 import { productResponseSchema } from '@shop/contracts';
 import mongoose from 'mongoose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeProducts } from '../../test/catalog.js';
-import { startTestApp } from '../../test/harness.js';
+import { type Api, describe, expect, test } from '../../test/fixtures.js';
 import { CategoryModel } from '../categories/model.js';
 import { ProductModel } from '../products/model.js';
 import { currentCatalog } from './catalog.js';
 import { announceChange, KEPT_CHANGES, readCatalogHead, readChange } from './version.js';
 
-let t: Awaited<ReturnType<typeof startTestApp>>;
-beforeAll(async () => {
-  t = await startTestApp();
+test.beforeAll(async ({ app: _app }) => {
   await currentCatalog();
 });
-afterAll(() => t.close());
 
-const productOf = async (slug: string) =>
+const productOf = async (api: Api, slug: string) =>
   productResponseSchema.parse(
-    (await t.http().get(`/api/v1/product/get-product/${slug}`).expect(200)).body,
+    (await api.get(`/api/v1/product/get-product/${slug}`).expect(200)).body,
   ).product;
 
 /** Another API process's write: the database changes, then the version document says so. */
@@ -32,7 +28,7 @@ const priceSetSilently = (productId: string, price: number) =>
 const SEEN_WITHIN = { timeout: 5_000, interval: 50 };
 
 describe('the catalogue of each API process', () => {
-  it('when changes are announced at once from many connections, then none is lost', async () => {
+  test('when changes are announced at once from many connections, then none is lost', async () => {
     const before = await readCatalogHead();
     const ids = Array.from({ length: 20 }, () => new mongoose.Types.ObjectId().toString());
     const numbers = await Promise.all(ids.map((id) => announceChange({ productIds: [id] })));
@@ -43,26 +39,32 @@ describe('the catalogue of each API process', () => {
     expect(announced.sort()).toEqual([...ids].sort());
   });
 
-  it('when another process changes a product, then this one shows it, reloading only that product', async () => {
+  test('when another process changes a product, then this one shows it, reloading only that product', async ({
+    api,
+  }) => {
     const { products } = await makeProducts(2);
     const [changed, untouched] = products;
     if (!changed || !untouched) throw new Error('fixture');
     await priceSetSilently(untouched.id, 77);
     await priceSetElsewhere(changed.id, 55);
-    await expect.poll(async () => (await productOf(changed.slug)).price, SEEN_WITHIN).toBe(55);
-    expect((await productOf(untouched.slug)).price).toBe(25);
+    await expect.poll(async () => (await productOf(api, changed.slug)).price, SEEN_WITHIN).toBe(55);
+    expect((await productOf(api, untouched.slug)).price).toBe(25);
   });
 
-  it('when another process renames a category, then its products show the new name', async () => {
+  test('when another process renames a category, then its products show the new name', async ({
+    api,
+  }) => {
     const { category, products } = await makeProducts(1);
     await CategoryModel.updateOne({ _id: category.id }, { $set: { name: 'Renamed elsewhere' } });
     await announceChange({ categories: true });
     await expect
-      .poll(async () => (await productOf(products[0]?.slug ?? '')).category?.name, SEEN_WITHIN)
+      .poll(async () => (await productOf(api, products[0]?.slug ?? '')).category?.name, SEEN_WITHIN)
       .toBe('Renamed elsewhere');
   });
 
-  it('when this process is further behind than the kept changes, then it reloads everything', async () => {
+  test('when this process is further behind than the kept changes, then it reloads everything', async ({
+    api,
+  }) => {
     const { products } = await makeProducts(1);
     const [product] = products;
     if (!product) throw new Error('fixture');
@@ -72,6 +74,6 @@ describe('the catalogue of each API process', () => {
     await mongoose.connection
       .collection('catalog_version')
       .updateOne({ _id: 'catalog' as never }, { $set: { version: head + KEPT_CHANGES + 1 } });
-    await expect.poll(async () => (await productOf(product.slug)).price, SEEN_WITHIN).toBe(91);
+    await expect.poll(async () => (await productOf(api, product.slug)).price, SEEN_WITHIN).toBe(91);
   });
 });

@@ -3,66 +3,56 @@ import {
   allUsersResponseSchema,
   CATEGORY_DEFAULT_PER_PAGE,
   categoryListResponseSchema,
-  errorResponseSchema,
   LIST_MAX_PER_PAGE,
   ordersResponseSchema,
   pagedProductListResponseSchema,
   productCategoryResponseSchema,
 } from '@shop/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureIds, idsOf, makeProducts } from '../../test/catalog.js';
-import { createAdmin, createUser, startTestApp } from '../../test/harness.js';
+import { describe, expect, test } from '../../test/fixtures.js';
+import { createUser, errorOf } from '../../test/harness.js';
 import { OrderModel } from '../orders/model.js';
 
-let t: Awaited<ReturnType<typeof startTestApp>>;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
-
 const P = '/api/v1/product';
-const errorOf = (body: unknown) => errorResponseSchema.parse(body).message;
 
 describe('paging of product lists', () => {
-  it('when get-product is paged, then the pages follow one another newest first', async () => {
+  test('when get-product is paged, then the pages follow one another newest first', async ({
+    api,
+  }) => {
     await makeProducts(5);
     const all = allProductsResponseSchema.parse(
-      (await t.http().get(`${P}/get-product?perPage=${LIST_MAX_PER_PAGE}`).expect(200)).body,
+      (await api.get(`${P}/get-product?perPage=${LIST_MAX_PER_PAGE}`).expect(200)).body,
     );
     const page2 = allProductsResponseSchema.parse(
-      (await t.http().get(`${P}/get-product?page=2&perPage=2`).expect(200)).body,
+      (await api.get(`${P}/get-product?page=2&perPage=2`).expect(200)).body,
     );
     expect(idsOf(page2.products)).toEqual(idsOf(all.products).slice(2, 4));
     expect(page2.countTotal).toBe(2);
     expect(page2.total).toBe(all.total);
   });
 
-  it('when a category page and related products are paged, then each answers its page and total', async () => {
+  test('when a category page and related products are paged, then each answers its page and total', async ({
+    api,
+  }) => {
     const { category, products } = await makeProducts(5);
     const newestFirst = fixtureIds(products).reverse();
     const byCategory = productCategoryResponseSchema.parse(
-      (await t.http().get(`${P}/product-category/${category.slug}?page=2&perPage=2`).expect(200))
-        .body,
+      (await api.get(`${P}/product-category/${category.slug}?page=2&perPage=2`).expect(200)).body,
     );
     expect(idsOf(byCategory.products)).toEqual(newestFirst.slice(2, 4));
     expect(byCategory.total).toBe(5);
     const [shown] = newestFirst;
     const related = pagedProductListResponseSchema.parse(
-      (
-        await t
-          .http()
-          .get(`${P}/related-product/${shown}/${category.id}?page=2&perPage=3`)
-          .expect(200)
-      ).body,
+      (await api.get(`${P}/related-product/${shown}/${category.id}?page=2&perPage=3`).expect(200))
+        .body,
     );
     expect(idsOf(related.products)).toEqual(newestFirst.slice(4));
     expect(related.total).toBe(4);
   });
 
-  it('when filters are paged, then the query parameters choose the page', async () => {
+  test('when filters are paged, then the query parameters choose the page', async ({ api }) => {
     const { category, products } = await makeProducts(3);
-    const res = await t
-      .http()
+    const res = await api
       .post(`${P}/product-filters?page=3&perPage=1`)
       .send({ checked: [category.id], radio: [] })
       .expect(200);
@@ -71,13 +61,15 @@ describe('paging of product lists', () => {
     expect(body.total).toBe(3);
   });
 
-  it('when categories are listed without paging, then up to the category default', async () => {
+  test('when categories are listed without paging, then up to the category default', async ({
+    api,
+  }) => {
     await makeProducts(1);
-    const res = await t.http().get('/api/v1/category/get-category?perPage=1').expect(200);
+    const res = await api.get('/api/v1/category/get-category?perPage=1').expect(200);
     const body = categoryListResponseSchema.parse(res.body);
     expect(body.category).toHaveLength(1);
     expect(body.total).toBeGreaterThanOrEqual(1);
-    const all = await t.http().get('/api/v1/category/get-category').expect(200);
+    const all = await api.get('/api/v1/category/get-category').expect(200);
     expect(categoryListResponseSchema.parse(all.body).category).toHaveLength(
       Math.min(body.total, CATEGORY_DEFAULT_PER_PAGE),
     );
@@ -85,8 +77,10 @@ describe('paging of product lists', () => {
 });
 
 describe('paging of orders and users', () => {
-  it('when an admin pages users and orders, then each page holds perPage and total counts all', async () => {
-    const admin = await createAdmin();
+  test('when an admin pages users and orders, then each page holds perPage and total counts all', async ({
+    api,
+    admin,
+  }) => {
     const buyer = await createUser();
     await createUser();
     for (const id of ['pi_page_1', 'pi_page_2', 'pi_page_3']) {
@@ -98,20 +92,18 @@ describe('paging of orders and users', () => {
       });
     }
     const users = allUsersResponseSchema.parse(
-      (await t.http().get('/api/v1/auth/all-users?perPage=2').set('Authorization', admin.token))
-        .body,
+      (await api.get('/api/v1/auth/all-users?perPage=2').set('Authorization', admin.token)).body,
     );
     expect(users.users).toHaveLength(2);
     expect(users.total).toBeGreaterThanOrEqual(3);
     const mine = ordersResponseSchema.parse(
-      (await t.http().get('/api/v1/auth/orders?page=2&perPage=2').set('Authorization', buyer.token))
+      (await api.get('/api/v1/auth/orders?page=2&perPage=2').set('Authorization', buyer.token))
         .body,
     );
     expect(mine.orders).toHaveLength(1);
     expect(mine.total).toBe(3);
     const all = ordersResponseSchema.parse(
-      (await t.http().get('/api/v1/auth/all-orders?perPage=1').set('Authorization', admin.token))
-        .body,
+      (await api.get('/api/v1/auth/all-orders?perPage=1').set('Authorization', admin.token)).body,
     );
     expect(all.orders).toHaveLength(1);
     expect(all.total).toBe(3);
@@ -129,24 +121,21 @@ describe('bad paging parameters', () => {
     '/api/v1/auth/all-orders',
     '/api/v1/auth/all-users',
   ];
-  it.each(lists)('when %s is asked for more than the maximum or page 0, then 400', async (url) => {
-    const admin = await createAdmin();
-    const tooMany = await t
-      .http()
-      .get(`${url}?perPage=${LIST_MAX_PER_PAGE + 1}`)
-      .set('Authorization', admin.token)
-      .expect(400);
-    expect(errorOf(tooMany.body)).toBe(`perPage must be at most ${LIST_MAX_PER_PAGE}`);
-    const pageZero = await t
-      .http()
-      .get(`${url}?page=0`)
-      .set('Authorization', admin.token)
-      .expect(400);
-    expect(errorOf(pageZero.body)).toBe('page must be 1 or more');
-  });
+  test.for(lists)(
+    'when %s is asked for more than the maximum or page 0, then 400',
+    async (url, { api, admin }) => {
+      const tooMany = await api
+        .get(`${url}?perPage=${LIST_MAX_PER_PAGE + 1}`)
+        .set('Authorization', admin.token)
+        .expect(400);
+      expect(errorOf(tooMany.body)).toBe(`perPage must be at most ${LIST_MAX_PER_PAGE}`);
+      const pageZero = await api.get(`${url}?page=0`).set('Authorization', admin.token).expect(400);
+      expect(errorOf(pageZero.body)).toBe('page must be 1 or more');
+    },
+  );
 
-  it('when product-filters gets a bad page, then 400', async () => {
-    const res = await t.http().post(`${P}/product-filters?page=abc`).send({}).expect(400);
+  test('when product-filters gets a bad page, then 400', async ({ api }) => {
+    const res = await api.post(`${P}/product-filters?page=abc`).send({}).expect(400);
     expect(errorOf(res.body)).toBe('page must be a whole number');
   });
 });

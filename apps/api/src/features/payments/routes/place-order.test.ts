@@ -1,40 +1,23 @@
 import { errorResponseSchema, orderResponseSchema } from '@shop/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProduct, placeOrderCall, startCheckout, stockOf } from '../../test/checkout.js';
-import { createUser, forgedToken } from '../../test/harness.js';
-import { startPaymentsTestApp } from '../../test/payments-app.js';
-import { UserModel } from '../auth/model.js';
-import { OrderModel } from '../orders/model.js';
-import { ProductModel } from '../products/model.js';
+import {
+  ordersOf,
+  placeOrderCall,
+  recordUncapturedOrder,
+  stockOf,
+} from '../../../test/checkout.js';
+import { describe, expect, checkoutTest as test } from '../../../test/fixtures.js';
+import { createUser, forgedToken } from '../../../test/harness.js';
+import { UserModel } from '../../auth/model.js';
+import { ProductModel } from '../../products/model.js';
 
-let t: Awaited<ReturnType<typeof startPaymentsTestApp>>;
-beforeAll(async () => {
-  t = await startPaymentsTestApp();
-});
-afterAll(() => t.close());
-
-/** A buyer with a cart of two lamps and one desk, the card authorized or not. */
-async function checkout(opts: { authorized?: boolean } = {}) {
-  const user = await createUser();
-  const lamp = await createProduct({ price: 19.99, quantity: 5 });
-  const desk = await createProduct({ price: 120, quantity: 3 });
-  const started = await startCheckout(t.app, user.token, [
-    { _id: lamp.id, quantity: 2 },
-    { _id: desk.id },
-  ]);
-  if (opts.authorized ?? true) t.fake.confirm(started.paymentIntentId);
-  return { user, lamp, desk, ...started };
-}
-
-const ordersOf = (paymentIntentId: string) =>
-  OrderModel.countDocuments({ 'payment.id': paymentIntentId });
-
-const statusOf = (paymentIntentId: string) => t.fake.get(paymentIntentId).status;
-
-describe('place-order', () => {
-  it('when the card is authorized, then one order at database prices, stock taken and the card charged once', async () => {
+describe('POST /api/v1/order/place-order', () => {
+  test('when the card is authorized, then one order at database prices, stock taken and the card charged once', async ({
+    app,
+    stripe,
+    checkout,
+  }) => {
     const { user, lamp, desk, paymentIntentId, amount } = await checkout();
-    const res = await placeOrderCall(t.app, user.token, paymentIntentId, {
+    const res = await placeOrderCall(app.app, user.token, paymentIntentId, {
       // Everything but payment.id is the browser's word and must not matter.
       cart: [{ productId: lamp.id, name: 'Free lamp', price: 0, quantity: 50 }],
       amount: 1,
@@ -64,26 +47,34 @@ describe('place-order', () => {
     expect(order.status).toBe('Not Process');
     expect(await stockOf(lamp.id)).toBe(3);
     expect(await stockOf(desk.id)).toBe(2);
-    expect(statusOf(paymentIntentId)).toBe('succeeded');
-    expect(t.fake.capturesOf(paymentIntentId)).toBe(1);
+    expect(stripe.get(paymentIntentId).status).toBe('succeeded');
+    expect(stripe.capturesOf(paymentIntentId)).toBe(1);
   });
 
-  it('when the payment was captured before the order (an older checkout), then the order is placed without capturing again', async () => {
+  test('when the payment was captured before the order (an older checkout), then the order is placed without capturing again', async ({
+    app,
+    stripe,
+    checkout,
+  }) => {
     const { user, lamp, paymentIntentId } = await checkout({ authorized: false });
-    t.fake.update(paymentIntentId, { status: 'succeeded' });
-    const res = await placeOrderCall(t.app, user.token, paymentIntentId).expect(201);
+    stripe.update(paymentIntentId, { status: 'succeeded' });
+    const res = await placeOrderCall(app.app, user.token, paymentIntentId).expect(201);
     expect(orderResponseSchema.parse(res.body).order.payment).toMatchObject({
       success: true,
       status: 'succeeded',
     });
-    expect(t.fake.capturesOf(paymentIntentId)).toBe(0);
+    expect(stripe.capturesOf(paymentIntentId)).toBe(0);
     expect(await stockOf(lamp.id)).toBe(3);
   });
 
-  it('when place-order is replayed, one after the other and all at once, then one order and one stock decrement', async () => {
+  test('when place-order is replayed, one after the other and all at once, then one order and one stock decrement', async ({
+    app,
+    stripe,
+    checkout,
+  }) => {
     const { user, lamp, paymentIntentId } = await checkout();
-    const first = await placeOrderCall(t.app, user.token, paymentIntentId).expect(201);
-    const again = await placeOrderCall(t.app, user.token, paymentIntentId).expect(200);
+    const first = await placeOrderCall(app.app, user.token, paymentIntentId).expect(201);
+    const again = await placeOrderCall(app.app, user.token, paymentIntentId).expect(200);
     expect(orderResponseSchema.parse(again.body)).toMatchObject({
       message: 'Order already placed for this payment',
       order: { _id: first.body.order._id },
@@ -92,7 +83,7 @@ describe('place-order', () => {
     const fresh = await checkout();
     const burst = await Promise.all(
       Array.from({ length: 6 }, () =>
-        placeOrderCall(t.app, fresh.user.token, fresh.paymentIntentId),
+        placeOrderCall(app.app, fresh.user.token, fresh.paymentIntentId),
       ),
     );
     expect(burst.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 200, 201]);
@@ -102,13 +93,16 @@ describe('place-order', () => {
     expect(await ordersOf(fresh.paymentIntentId)).toBe(1);
     expect(await stockOf(lamp.id)).toBe(3);
     expect(await stockOf(fresh.lamp.id)).toBe(3);
-    expect(t.fake.capturesOf(paymentIntentId)).toBe(1);
-    expect(t.fake.capturesOf(fresh.paymentIntentId)).toBe(1);
+    expect(stripe.capturesOf(paymentIntentId)).toBe(1);
+    expect(stripe.capturesOf(fresh.paymentIntentId)).toBe(1);
   });
 
-  it('when the card was not authorized, then 402 and no order nor stock change', async () => {
+  test('when the card was not authorized, then 402 and no order nor stock change', async ({
+    app,
+    checkout,
+  }) => {
     const { user, lamp, paymentIntentId } = await checkout({ authorized: false });
-    const res = await placeOrderCall(t.app, user.token, paymentIntentId).expect(402);
+    const res = await placeOrderCall(app.app, user.token, paymentIntentId).expect(402);
     expect(errorResponseSchema.parse(res.body).message).toBe(
       'The payment has not succeeded (status: requires_payment_method)',
     );
@@ -116,142 +110,157 @@ describe('place-order', () => {
     expect(await stockOf(lamp.id)).toBe(5);
   });
 
-  it("when the payment is another buyer's, then 403, before and after its order exists", async () => {
+  test("when the payment is another buyer's, then 403, before and after its order exists", async ({
+    app,
+    stripe,
+    checkout,
+  }) => {
     const { user, lamp, paymentIntentId } = await checkout();
     const intruder = await createUser();
-    const before = await placeOrderCall(t.app, intruder.token, paymentIntentId).expect(403);
+    const before = await placeOrderCall(app.app, intruder.token, paymentIntentId).expect(403);
     expect(errorResponseSchema.parse(before.body).message).toBe(
       'This payment belongs to another account',
     );
     expect(await ordersOf(paymentIntentId)).toBe(0);
     // The intruder cannot void the buyer's authorization either.
-    expect(statusOf(paymentIntentId)).toBe('requires_capture');
+    expect(stripe.get(paymentIntentId).status).toBe('requires_capture');
 
-    await placeOrderCall(t.app, user.token, paymentIntentId).expect(201);
-    const after = await placeOrderCall(t.app, intruder.token, paymentIntentId).expect(403);
+    await placeOrderCall(app.app, user.token, paymentIntentId).expect(201);
+    const after = await placeOrderCall(app.app, intruder.token, paymentIntentId).expect(403);
     expect(JSON.stringify(after.body)).not.toContain(lamp.id);
     expect(await stockOf(lamp.id)).toBe(3);
   });
 
-  it.each([
+  test.for([
     ['its amount', { amount: 1 }],
     ['its currency', { currency: 'eur' }],
-  ])(
+  ] as const)(
     'when the authorized PaymentIntent differs from the cart in %s, then 409, no order and the authorization cancelled',
-    async (_l, change) => {
+    async ([_l, change], { app, stripe, checkout }) => {
       const { user, lamp, paymentIntentId } = await checkout();
-      t.fake.update(paymentIntentId, change);
-      const res = await placeOrderCall(t.app, user.token, paymentIntentId).expect(409);
+      stripe.update(paymentIntentId, change);
+      const res = await placeOrderCall(app.app, user.token, paymentIntentId).expect(409);
       expect(errorResponseSchema.parse(res.body).message).toBe(
         'The payment does not match the price of the cart; the order was not placed; your card was not charged',
       );
       expect(await ordersOf(paymentIntentId)).toBe(0);
       expect(await stockOf(lamp.id)).toBe(5);
-      expect(statusOf(paymentIntentId)).toBe('canceled');
+      expect(stripe.get(paymentIntentId).status).toBe('canceled');
     },
   );
 
-  it('when a price changed after the payment started, then 409, no order and the card not charged', async () => {
+  test('when a price changed after the payment started, then 409, no order and the card not charged', async ({
+    app,
+    stripe,
+    checkout,
+  }) => {
     const { user, desk, paymentIntentId } = await checkout();
     await ProductModel.updateOne({ _id: desk.id }, { $set: { price: 99 } });
-    await placeOrderCall(t.app, user.token, paymentIntentId).expect(409);
+    await placeOrderCall(app.app, user.token, paymentIntentId).expect(409);
     expect(await ordersOf(paymentIntentId)).toBe(0);
-    expect(statusOf(paymentIntentId)).toBe('canceled');
-    expect(t.fake.capturesOf(paymentIntentId)).toBe(0);
+    expect(stripe.get(paymentIntentId).status).toBe('canceled');
+    expect(stripe.capturesOf(paymentIntentId)).toBe(0);
   });
 
-  it('when stock ran out after the card was authorized, then 409, the authorization cancelled, no order and the other lines given back', async () => {
+  test('when stock ran out after the card was authorized, then 409, the authorization cancelled, no order and the other lines given back', async ({
+    app,
+    stripe,
+    checkout,
+  }) => {
     const { user, lamp, desk, paymentIntentId } = await checkout();
     await ProductModel.updateOne({ _id: desk.id }, { $set: { quantity: 0 } });
-    const res = await placeOrderCall(t.app, user.token, paymentIntentId).expect(409);
+    const res = await placeOrderCall(app.app, user.token, paymentIntentId).expect(409);
     expect(errorResponseSchema.parse(res.body).message).toBe(
       `${desk.name} is out of stock; your card was not charged`,
     );
-    expect(statusOf(paymentIntentId)).toBe('canceled');
-    expect(t.fake.capturesOf(paymentIntentId)).toBe(0);
+    expect(stripe.get(paymentIntentId).status).toBe('canceled');
+    expect(stripe.capturesOf(paymentIntentId)).toBe(0);
     expect(await ordersOf(paymentIntentId)).toBe(0);
     expect(await stockOf(lamp.id)).toBe(5);
     expect(await stockOf(desk.id)).toBe(0);
 
-    const again = await placeOrderCall(t.app, user.token, paymentIntentId).expect(402);
+    const again = await placeOrderCall(app.app, user.token, paymentIntentId).expect(402);
     expect(errorResponseSchema.parse(again.body).message).toBe(
       'The payment has not succeeded (status: canceled)',
     );
   });
 
-  it('when the card cannot be charged once the order is recorded, then 402, the order removed and the stock given back', async () => {
+  test('when the card cannot be charged once the order is recorded, then 402, the order removed and the stock given back', async ({
+    app,
+    stripe,
+    checkout,
+  }) => {
     const { user, lamp, desk, paymentIntentId } = await checkout();
-    t.fake.failCapture(paymentIntentId);
-    const res = await placeOrderCall(t.app, user.token, paymentIntentId).expect(402);
+    stripe.failCapture(paymentIntentId);
+    const res = await placeOrderCall(app.app, user.token, paymentIntentId).expect(402);
     expect(errorResponseSchema.parse(res.body).message).toBe(
       'The card could not be charged; the order was not placed',
     );
-    expect(t.fake.capturesOf(paymentIntentId)).toBe(1);
+    expect(stripe.capturesOf(paymentIntentId)).toBe(1);
     expect(await ordersOf(paymentIntentId)).toBe(0);
     expect(await stockOf(lamp.id)).toBe(5);
     expect(await stockOf(desk.id)).toBe(3);
   });
 
-  it('when an order was recorded but its process died before charging the card, then a replay charges it and keeps the one order', async () => {
+  test('when an order was recorded but its process died before charging the card, then a replay charges it and keeps the one order', async ({
+    app,
+    stripe,
+    checkout,
+  }) => {
     const { user, lamp, desk, paymentIntentId, amount } = await checkout();
     // What a crash between writing the order and capturing leaves behind.
-    await ProductModel.updateOne({ _id: lamp.id }, { $inc: { quantity: -2 } });
-    await ProductModel.updateOne({ _id: desk.id }, { $inc: { quantity: -1 } });
-    await OrderModel.create({
-      products: [
-        { productId: lamp.id, name: lamp.name, price: lamp.price, quantity: 2 },
-        { productId: desk.id, name: desk.name, price: desk.price, quantity: 1 },
-      ],
-      payment: {
-        id: paymentIntentId,
-        success: false,
-        status: 'requires_capture',
-        amount,
-        currency: 'usd',
-      },
+    await recordUncapturedOrder({
       buyer: user.id,
+      paymentIntentId,
+      amount,
+      lines: [
+        { product: lamp, quantity: 2 },
+        { product: desk, quantity: 1 },
+      ],
     });
-    const res = await placeOrderCall(t.app, user.token, paymentIntentId).expect(200);
+    const res = await placeOrderCall(app.app, user.token, paymentIntentId).expect(200);
     expect(orderResponseSchema.parse(res.body).order.payment).toMatchObject({
       success: true,
       status: 'succeeded',
     });
-    expect(statusOf(paymentIntentId)).toBe('succeeded');
-    expect(t.fake.capturesOf(paymentIntentId)).toBe(1);
+    expect(stripe.get(paymentIntentId).status).toBe('succeeded');
+    expect(stripe.capturesOf(paymentIntentId)).toBe(1);
     expect(await ordersOf(paymentIntentId)).toBe(1);
     expect(await stockOf(lamp.id)).toBe(3);
     expect(await stockOf(desk.id)).toBe(2);
   });
 
-  it('when Stripe does not know the PaymentIntent, then 404', async () => {
+  test('when Stripe does not know the PaymentIntent, then 404', async ({ app }) => {
     const user = await createUser();
-    const res = await placeOrderCall(t.app, user.token, 'pi_unknown123').expect(404);
+    const res = await placeOrderCall(app.app, user.token, 'pi_unknown123').expect(404);
     expect(errorResponseSchema.parse(res.body).message).toBe('Payment not found');
   });
 
-  it('when the PaymentIntent was not made by the shop checkout, then 400 and no order', async () => {
+  test('when the PaymentIntent was not made by the shop checkout, then 400 and no order', async ({
+    app,
+    stripe,
+  }) => {
     const user = await createUser();
-    const foreign = t.fake.insert({
+    const foreign = stripe.insert({
       amount: 500,
       status: 'succeeded',
       metadata: { buyer: user.id, note: 'made elsewhere' },
     });
-    const res = await placeOrderCall(t.app, user.token, foreign.id).expect(400);
+    const res = await placeOrderCall(app.app, user.token, foreign.id).expect(400);
     expect(errorResponseSchema.parse(res.body).message).toBe(
       'This payment was not made by a checkout of this shop',
     );
     expect(await ordersOf(foreign.id)).toBe(0);
   });
 
-  it.each([
+  test.for([
     ['no payment', {}, /payment/],
     ['an operator object as payment id', { payment: { id: { $ne: '' } } }, /payment id/],
     ['a payment id that is not a PaymentIntent', { payment: { id: '../v1/charges' } }, /pi_/],
     ['a text cart', { payment: { id: 'pi_123' }, cart: 'all' }, /cart/],
-  ])('when the body has %s, then 400', async (_label, body, message) => {
+  ] as const)('when the body has %s, then 400', async ([_label, body, message], { api }) => {
     const user = await createUser();
-    const res = await t
-      .http()
+    const res = await api
       .post('/api/v1/order/place-order')
       .set('Authorization', user.token)
       .send(body)
@@ -259,14 +268,17 @@ describe('place-order', () => {
     expect(errorResponseSchema.parse(res.body).message).toMatch(message);
   });
 
-  it('when the token is missing or forged, then 401 and no order', async () => {
+  test('when the token is missing or forged, then 401 and no order', async ({
+    api,
+    app,
+    checkout,
+  }) => {
     const { user, paymentIntentId } = await checkout();
-    await t
-      .http()
+    await api
       .post('/api/v1/order/place-order')
       .send({ payment: { id: paymentIntentId } })
       .expect(401);
-    await placeOrderCall(t.app, forgedToken(user.id), paymentIntentId).expect(401);
+    await placeOrderCall(app.app, forgedToken(user.id), paymentIntentId).expect(401);
     expect(await ordersOf(paymentIntentId)).toBe(0);
   });
 });

@@ -1,0 +1,42 @@
+import type { OrderStatus } from '@shop/contracts';
+import { OrderModel } from '../features/orders/model.js';
+import { makeCategory, makeProduct, uniqueWord } from './catalog.js';
+
+/** A product in a category of its own, with a real photo that responses must never carry. */
+export async function makeOrderedProduct(price = 25) {
+  const category = await makeCategory();
+  return { ...(await makeProduct({ categoryId: category.id, price })), price };
+}
+
+export type ProductRow = Awaited<ReturnType<typeof makeOrderedProduct>>;
+
+/** An order straight in the database: two of each product, paid. */
+export async function makeOrder(opts: {
+  buyer: string;
+  products: ProductRow[];
+  createdAt?: Date;
+  status?: OrderStatus;
+}) {
+  const lines = opts.products.map((p) => ({
+    productId: p.id,
+    name: p.name,
+    price: p.price,
+    quantity: 2,
+  }));
+  return OrderModel.create({
+    products: lines,
+    payment: {
+      id: `pi_test_${uniqueWord()}`,
+      success: true,
+      status: 'succeeded',
+      amount: lines.reduce((sum, l) => sum + l.price * l.quantity * 100, 0),
+      currency: 'usd',
+    },
+    buyer: opts.buyer,
+    address: '1 Test Street',
+    status: opts.status ?? 'Not Process',
+    ...(opts.createdAt ? { createdAt: opts.createdAt } : {}),
+  });
+}
+
+export const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
