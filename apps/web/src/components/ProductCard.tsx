@@ -4,6 +4,7 @@ import { useAddToCart } from '../lib/cart';
 import { preview } from '../lib/format';
 import { Price } from './Price';
 import { ProductPhoto } from './ProductPhoto';
+import './ProductCard.css';
 
 const CARD_PREVIEW = 60;
 /**

@@ -7,6 +7,7 @@ import { ProductGrid } from '../../components/ProductCard';
 import { Spinner } from '../../components/Spinner';
 import { useCategories } from '../../features/categories';
 import { ProductFilters, useProductListing } from '../../features/products';
+import './Home.css';
 
 const categoriesFailed = () => toast.error('Something went wrong while fetching categories');
 

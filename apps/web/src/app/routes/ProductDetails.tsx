@@ -10,6 +10,7 @@ import { fetchProduct, fetchSimilarProducts } from '../../features/products';
 import { errorMessage } from '../../lib/api-client';
 import { ADDED_ON_DETAILS, useAddToCart } from '../../lib/cart';
 import { useRequest } from '../../lib/use-request';
+import './ProductDetails.css';
 
 function SimilarProducts({ product }: { product: Product }) {
   const categoryId = product.category?._id;

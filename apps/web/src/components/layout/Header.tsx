@@ -7,6 +7,7 @@ import { useCart } from '../../lib/cart';
 import { CartIcon } from '../CartIcon';
 import { Dropdown } from '../Dropdown';
 import { useHeaderParts } from './header-parts';
+import './Header.css';
 
 /** Spec §9: the badge shows at most 99, then '99+'. */
 const BADGE_OVERFLOW = 99;

@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../../../lib/auth';
 import { useCart } from '../../../lib/cart';
 import { formatDollars } from '../../../lib/format';
+import './CartSummary.css';
 
 /** Spec §9: summed from prices, ignoring quantity. */
 export const cartTotal = (items: readonly { price: number }[]) =>
