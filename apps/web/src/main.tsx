@@ -1,9 +1,9 @@
+import './styles/index.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { preloadRoutesFor } from './app/router';
 import { prefetchFor } from './lib/prefetch';
-import './styles.css';
 
 /**
  * How long the first render waits for the first screen's chunks (preloaded by index.html).

@@ -1,5 +1,8 @@
 import { Link } from 'react-router-dom';
 import { CartIcon } from '../components/CartIcon';
+import '../components/layout/Header.css';
+import '../components/layout/Layout.css';
+import '../components/Spinner.css';
 
 /** What shows while a screen's chunk is on its way: the header bar's shape and a spinner. */
 export function PageSkeleton() {

@@ -1,5 +1,6 @@
 import { useRouteError } from 'react-router-dom';
 import { ChunkTimeoutError } from '../lib/lazy';
+import './RootError.css';
 
 /** A screen's chunk that could not arrive: the network, a timeout, or a deploy that replaced it. */
 function isLoadFailure(error: unknown) {

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import './Dropdown.css';
 
 /** A disclosure menu: a button that shows a list; Escape or a click elsewhere closes it. */
 export function Dropdown({ label, children }: { label: ReactNode; children: ReactNode }) {

@@ -1,3 +1,5 @@
+import './ErrorNotice.css';
+
 /** A failed load explained in place, with a way to try again, instead of an empty screen. */
 export function ErrorNotice({ message, onRetry }: { message: string; onRetry?: () => void }) {
   return (

@@ -1,3 +1,5 @@
+import './LoadMore.css';
+
 /** Spec §4's 'Load More' button, for every list a shopper pages through. */
 export function LoadMore({ busy, onClick }: { busy: boolean; onClick: () => void }) {
   return (

@@ -1,3 +1,5 @@
+import './Pager.css';
+
 /** Page buttons under a table that is read one page at a time (the dashboards' lists). */
 export function Pager({
   label,

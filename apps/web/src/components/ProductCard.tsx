@@ -4,6 +4,7 @@ import { preview } from '../lib/format';
 import { AddToCartButton } from './AddToCartButton';
 import { Price } from './Price';
 import { ProductPhoto } from './ProductPhoto';
+import './ProductCard.css';
 
 const CARD_PREVIEW = 60;
 /**

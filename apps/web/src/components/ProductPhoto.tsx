@@ -7,6 +7,7 @@ import {
   photoSrcSet,
   productPhotoUrl,
 } from '@shop/contracts/photo-urls';
+import './ProductPhoto.css';
 
 /**
  * Product photos show in 4:3 boxes of fixed size, so the page never jumps while they arrive.

@@ -1,3 +1,5 @@
+import './Spinner.css';
+
 /** The loading indicator shown while any call is on its way. */
 export function Spinner({ label = 'Loading...' }: { label?: string }) {
   return (

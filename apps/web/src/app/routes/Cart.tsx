@@ -3,6 +3,7 @@ import { CartItemList, CartSummary } from '../../features/cart';
 import { CheckoutPanel } from '../../features/checkout/components/CheckoutPanel';
 import { useAuth } from '../../lib/auth';
 import { useCart } from '../../lib/cart';
+import './Cart.css';
 
 export default function Cart() {
   const [auth] = useAuth();

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { Layout } from '../../components/layout/Layout';
 import { Spinner } from '../../components/Spinner';
 import { useCategories } from '../../features/categories';
+import './Categories.css';
 
 const categoriesFailed = () => toast.error('Something went wrong while fetching categories');
 

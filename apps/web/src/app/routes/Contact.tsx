@@ -1,4 +1,5 @@
 import { Layout } from '../../components/layout/Layout';
+import './Contact.css';
 
 export default function Contact() {
   return (

@@ -8,6 +8,7 @@ import { Spinner } from '../../components/Spinner';
 import { ToggleButton } from '../../components/ToggleButton';
 import { useCategories } from '../../features/categories';
 import { ProductFilters, useProductListing } from '../../features/products';
+import './Home.css';
 
 const categoriesFailed = () => toast.error('Something went wrong while fetching categories');
 

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Layout } from '../../components/layout/Layout';
+import './NotFound.css';
 
 export default function NotFound() {
   return (

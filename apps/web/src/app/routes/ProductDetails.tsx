@@ -9,6 +9,7 @@ import { RequestStatus } from '../../components/RequestStatus';
 import { fetchProduct, fetchSimilarProducts } from '../../features/products';
 import { ADDED_ON_DETAILS } from '../../lib/cart';
 import { useRequest } from '../../lib/use-request';
+import './ProductDetails.css';
 
 function SimilarProducts({ product }: { product: Product }) {
   const categoryId = product.category?._id;

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import '../Spinner.css';
+import './RedirectCountdown.css';
 
 /** Spec §9: 5 seconds, one tick a second. */
 const REDIRECT_SECONDS = 5;

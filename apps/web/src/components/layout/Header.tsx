@@ -8,6 +8,7 @@ import { CartIcon } from '../CartIcon';
 import { Dropdown } from '../Dropdown';
 import { ToggleButton } from '../ToggleButton';
 import { useHeaderParts } from './header-parts';
+import './Header.css';
 
 /** Spec §9: the badge shows at most 99, then '99+'. */
 const BADGE_OVERFLOW = 99;

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { DEFAULT_META, useDocumentMeta } from '../../lib/use-document-meta';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import './Layout.css';
 
 /** Every page: header, its content in main, footer; sets the page's title and meta tags. */
 export function Layout(props: {

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../../../lib/auth';
 import { useCart } from '../../../lib/cart';
 import { formatDollars } from '../../../lib/format';
+import './CartSummary.css';
 
 /** Spec §9: summed from prices, one unit per entry (in cents, so 0.1 + 0.2 shows 0.30). */
 export const cartTotal = (items: readonly { price: number }[]) =>

@@ -8,6 +8,7 @@ import { formatDollars } from '../../../lib/format';
 import type { Buyer } from '../api/checkout-api';
 import { useCardPayment } from '../hooks/use-card-payment';
 import { INIT_FAILED, usePaymentIntent } from '../hooks/use-payment-intent';
+import './CardForm.css';
 
 /** The card field and the pay button; lives inside Stripe's <Elements>. */
 export function CardForm({ buyer }: { buyer: Buyer }) {

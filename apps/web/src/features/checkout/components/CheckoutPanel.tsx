@@ -6,6 +6,7 @@ import { useAuth } from '../../../lib/auth';
 import { useCart } from '../../../lib/cart';
 import { useRequest } from '../../../lib/use-request';
 import { fetchPaymentConfig } from '../api/checkout-api';
+import './CheckoutPanel.css';
 
 const CardPayment = lazy(() => import('./CardPayment'));
 

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Price } from '../../../components/Price';
 import { ProductPhoto } from '../../../components/ProductPhoto';
 import { preview, relativeTime } from '../../../lib/format';
+import './OrderTable.css';
 
 const ORDER_LINE_PREVIEW = 30;
 

@@ -1,4 +1,5 @@
 import { type Category, PRICE_BANDS } from '@shop/contracts';
+import './ProductFilters.css';
 
 export function ProductFilters(props: {
   id: string;

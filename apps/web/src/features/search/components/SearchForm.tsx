@@ -2,6 +2,8 @@ import { useNavigate } from 'react-router-dom';
 import { NO_SEARCH, useSearch } from '../../../lib/search';
 import { useSubmit } from '../../../lib/use-form';
 import { searchProducts } from '../api/search-api';
+import '../../../components/Spinner.css';
+import './SearchForm.css';
 
 /** The header's search box: results are kept app-wide and shown on /search. */
 export function SearchForm() {
