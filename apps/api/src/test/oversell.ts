@@ -244,9 +244,10 @@ export async function startApiProcess(
     },
   });
   let errors = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
+  const collect = (chunk: Buffer) => {
     errors += chunk.toString();
-  });
+  };
+  child.stderr?.on('data', collect);
   const url = `http://127.0.0.1:${port}`;
   const giveUpAt = Date.now() + READY_TIMEOUT_MS;
   while (!(await isHealthy(url))) {
@@ -256,6 +257,9 @@ export async function startApiProcess(
     }
     await sleep(50);
   }
+  // Started: what it writes from now on goes to the run's own stderr, as it happens.
+  child.stderr?.off('data', collect);
+  child.stderr?.pipe(process.stderr);
   return { url, pid: child.pid ?? 0, startupMs: Date.now() - started, stop: () => child.kill() };
 }
 

@@ -27,7 +27,6 @@ export function CategoryManager() {
   const [name, setName] = useState('');
   const [selected, setSelected] = useState<Category | null>(null);
   const [updatedName, setUpdatedName] = useState('');
-  const [deletingId, setDeletingId] = useState<string | null>(null);
   const refusedOr = (fallback: string) => (err: unknown) => refusalOf(err) || fallback;
 
   const create = useSubmit(async () => {
@@ -55,15 +54,11 @@ export function CategoryManager() {
     void categories.reload();
   }, refusedOr(CATEGORY_TEXTS.changeFailed));
 
+  // One delete at a time: every Delete button waits while one is on its way.
   const remove = useSubmit(async (category: Category) => {
-    setDeletingId(category._id);
-    try {
-      await deleteCategory(category._id);
-      toast.success(CATEGORY_TEXTS.deleted);
-      void categories.reload();
-    } finally {
-      setDeletingId(null);
-    }
+    await deleteCategory(category._id);
+    toast.success(CATEGORY_TEXTS.deleted);
+    void categories.reload();
   }, refusedOr(CATEGORY_TEXTS.changeFailed));
 
   return (
@@ -102,7 +97,7 @@ export function CategoryManager() {
                       type="button"
                       className="btn btn-danger"
                       aria-label={`Delete ${category.name}`}
-                      disabled={deletingId === category._id}
+                      disabled={remove.busy}
                       onClick={() => void remove.run(category)}
                     >
                       Delete
