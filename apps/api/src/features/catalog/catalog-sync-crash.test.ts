@@ -65,6 +65,7 @@ describe('a process killed between a catalogue write and its announcement', () =
       ),
     ).toBe('cut off');
     expect(await writer.exited).toBe('SIGKILL');
+    const killedAt = Date.now();
     // Killed between the two: the intent of the write is in the log, its completion is not.
     const open = [...(await readOpenIntents()).values()];
     expect(open.some((intent) => intent.productIds?.includes(product.id))).toBe(true);
@@ -72,5 +73,8 @@ describe('a process killed between a catalogue write and its announcement', () =
     await expect
       .poll(() => priceShownBy(reader, product.slug), { timeout: 5_000, interval: 50 })
       .toBe(99);
+    console.log(
+      `the other process served the new price ${Date.now() - killedAt} ms after the kill`,
+    );
   }, 180_000);
 });
