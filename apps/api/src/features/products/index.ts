@@ -3,12 +3,8 @@ export {
   countProductsInCategory,
   findProduct,
   findProductSummaries,
-  findProductsBySlug,
   giveBackStock,
-  hasProducts,
-  insertProductIfMissing,
   listProducts,
-  newProductId,
   type StoredProduct,
 } from './repository.js';
-export { type NamedStockLine, takeStock } from './stock.js';
+export { takeStock } from './stock.js';
