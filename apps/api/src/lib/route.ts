@@ -20,6 +20,9 @@ export interface ResponseSpec {
   headers?: z.ZodObject;
 }
 
+/** What a GET whose If-None-Match names the answer's current ETag gets. */
+export const notModified: ResponseSpec = { description: 'Not modified (If-None-Match)' };
+
 /** The file part of a multipart form (read by `read`, handed over as `req.file`). */
 export interface FileSpec {
   field: string;

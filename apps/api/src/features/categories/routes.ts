@@ -7,7 +7,7 @@ import {
   listQuerySchema,
   messageResponseSchema,
 } from '@shop/contracts';
-import { defineRoute } from '../../lib/route.js';
+import { defineRoute, notModified } from '../../lib/route.js';
 import { sendCatalogJson } from '../catalog/index.js';
 import { createCategory, deleteCategory, listCategories, updateCategory } from './use-cases.js';
 
@@ -21,7 +21,7 @@ export const categoryRoutes = [
     access: 'public',
     summary: 'Categories',
     query: listQuerySchema(CATEGORY_DEFAULT_PER_PAGE),
-    responses: { 200: categoryListResponseSchema },
+    responses: { 200: categoryListResponseSchema, 304: notModified },
     failures: [400, 503],
     handler: async ({ query }, req, res) => {
       await sendCatalogJson(req, res, `categories ${query.page} ${query.perPage}`, (catalog) => ({

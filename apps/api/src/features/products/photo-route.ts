@@ -1,5 +1,5 @@
 import { idParamsSchema, productPhotoQuerySchema } from '@shop/contracts';
-import { defineRoute } from '../../lib/route.js';
+import { defineRoute, notModified } from '../../lib/route.js';
 import { rememberPhotoAnswer } from '../catalog/index.js';
 import { getPhotoFile, getPhotoMeta } from './photo-queries.js';
 import { renditionSize } from './renditions.js';
@@ -26,7 +26,7 @@ export const productPhotoRoute = defineRoute({
       description: 'The photo: the original as uploaded, or a WebP rendition',
       bytes: 'image/*',
     },
-    304: { description: 'Not modified (If-None-Match)' },
+    304: notModified,
   },
   failures: [400, 404, 503],
   handler: async ({ params: { id }, query: { v, w } }, req, res) => {

@@ -19,7 +19,7 @@ import {
   TOTAL_COUNT_HEADER,
 } from '@shop/contracts';
 import { z } from 'zod';
-import { defineRoute, type FileSpec } from '../../lib/route.js';
+import { defineRoute, type FileSpec, notModified } from '../../lib/route.js';
 import { sendCatalogJson } from '../catalog/index.js';
 import { productPhotoRoute } from './photo-route.js';
 import {
@@ -57,7 +57,7 @@ export function productRoutes({ maxPhotoBytes }: ProductRoutesOptions) {
       access: 'public',
       summary: 'Products, newest first',
       query: listQuerySchema(),
-      responses: { 200: allProductsResponseSchema },
+      responses: { 200: allProductsResponseSchema, 304: notModified },
       failures: [400, 503],
       handler: async ({ query }, req, res) => {
         const key = `get-product ${query.page} ${query.perPage}`;
@@ -74,7 +74,7 @@ export function productRoutes({ maxPhotoBytes }: ProductRoutesOptions) {
       access: 'public',
       summary: 'One product',
       params: slugParamsSchema,
-      responses: { 200: productResponseSchema },
+      responses: { 200: productResponseSchema, 304: notModified },
       failures: [400, 404, 503],
       handler: async ({ params: { slug } }, req, res) => {
         await sendCatalogJson(req, res, `product ${slug}`, (catalog) => ({
@@ -91,7 +91,7 @@ export function productRoutes({ maxPhotoBytes }: ProductRoutesOptions) {
       path: '/api/v1/product/product-count',
       access: 'public',
       summary: 'How many products there are',
-      responses: { 200: productCountResponseSchema },
+      responses: { 200: productCountResponseSchema, 304: notModified },
       failures: [503],
       handler: async (_input, req, res) => {
         await sendCatalogJson(req, res, 'product-count', (catalog) => ({
@@ -105,7 +105,7 @@ export function productRoutes({ maxPhotoBytes }: ProductRoutesOptions) {
       access: 'public',
       summary: 'A page of 6 products, newest first',
       params: productPageParamsSchema,
-      responses: { 200: productListResponseSchema },
+      responses: { 200: productListResponseSchema, 304: notModified },
       failures: [400, 503],
       handler: async ({ params: { page } }, req, res) => {
         await sendCatalogJson(req, res, `product-list ${page}`, (catalog) => ({
@@ -144,6 +144,7 @@ export function productRoutes({ maxPhotoBytes }: ProductRoutesOptions) {
             [TOTAL_COUNT_HEADER]: z.string().regex(/^\d+$/).meta({ description: 'Matches in all' }),
           }),
         },
+        304: notModified,
       },
       failures: [400, 503],
       handler: async ({ params: { keyword }, query }, req, res) => {
@@ -161,7 +162,7 @@ export function productRoutes({ maxPhotoBytes }: ProductRoutesOptions) {
       summary: 'Other products of the category',
       params: relatedProductParamsSchema,
       query: listQuerySchema(RELATED_DEFAULT_PER_PAGE),
-      responses: { 200: pagedProductListResponseSchema },
+      responses: { 200: pagedProductListResponseSchema, 304: notModified },
       failures: [400, 503],
       handler: async ({ params: { productId, categoryId }, query }, req, res) => {
         const key = `related ${productId} ${categoryId} ${query.page} ${query.perPage}`;
@@ -177,7 +178,7 @@ export function productRoutes({ maxPhotoBytes }: ProductRoutesOptions) {
       summary: 'A category and its products',
       params: slugParamsSchema,
       query: listQuerySchema(),
-      responses: { 200: productCategoryResponseSchema },
+      responses: { 200: productCategoryResponseSchema, 304: notModified },
       failures: [400, 404, 503],
       handler: async ({ params: { slug }, query }, req, res) => {
         const key = `category ${slug} ${query.page} ${query.perPage}`;
