@@ -78,9 +78,8 @@ export function createApp({ config, logger }: AppDeps) {
     ...payments.routes,
   ];
 
-  app.use(routerOf([healthRoute], access));
   // Before the JSON parser: Stripe signs the webhook's raw bytes.
-  app.use(routerOf([payments.webhook], access));
+  app.use(routerOf([healthRoute, payments.webhook], access));
   app.use('/api/v1', express.json({ limit: '100kb' }), earlyBodyErrors);
   app.use(routerOf(apiRoutes, access));
   app.use('/api/v1', notFoundMiddleware);
