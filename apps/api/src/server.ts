@@ -1,3 +1,4 @@
+import './env-file.js';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.js';
@@ -26,7 +27,9 @@ async function main() {
   const logger = createLogger(config.LOG_LEVEL, { pretty: logsForAPerson(config.NODE_ENV) });
   const dataDir = dataDirOf(config);
   if (!process.env.JWT_SECRET) {
-    logger.warn(`JWT_SECRET is not set: tokens are signed with a secret kept in ${dataDir}`);
+    // The usual case on a developer's machine; elsewhere worth a warning.
+    const note = config.NODE_ENV === 'development' ? 'info' : 'warn';
+    logger[note](`JWT_SECRET is not set: tokens are signed with a secret kept in ${dataDir}`);
   }
   const db = await connectDatabase({
     ...(config.MONGO_URL ? { mongoUrl: config.MONGO_URL } : {}),
