@@ -1,5 +1,5 @@
 import { idParamsSchema, productPhotoQuerySchema } from '@shop/contracts';
-import type { RequestHandler } from 'express';
+import { defineRoute, notModified } from '../../lib/route.js';
 import { rememberPhotoAnswer } from '../catalog/index.js';
 import { getPhotoFile, getPhotoMeta } from './photo-queries.js';
 import { renditionSize } from './renditions.js';
@@ -14,22 +14,36 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * WebP rendition. An outdated version gets the current photo, to be revalidated. The ETag comes
  * from the product's metadata, so a 304 never reads the bytes.
  */
-export const productPhotoHandler: RequestHandler = async (req, res) => {
-  const { id } = idParamsSchema.parse(req.params);
-  const { v, w } = productPhotoQuerySchema.parse(req.query);
-  const meta = await getPhotoMeta(id);
-  const size = w === undefined ? 'orig' : renditionSize(w);
-  res.set({
-    ETag: size === 'orig' ? `"${meta.version}"` : `"${meta.version}-${size}"`,
-    'Cache-Control': v === meta.version ? IMMUTABLE : REVALIDATE,
-  });
-  if (req.fresh) {
-    rememberPhotoAnswer(req, res);
-    res.status(304).end();
-    return;
-  }
-  const file = await getPhotoFile(id, meta, size);
-  res.set('Content-Type', file.contentType);
-  rememberPhotoAnswer(req, res, file.data);
-  res.send(file.data);
-};
+export const productPhotoRoute = defineRoute({
+  method: 'get',
+  path: '/api/v1/product/product-photo/{id}',
+  access: 'public',
+  summary: 'A product’s photo: the original, or with v and w an immutable WebP rendition',
+  params: idParamsSchema,
+  query: productPhotoQuerySchema,
+  responses: {
+    200: {
+      description: 'The photo: the original as uploaded, or a WebP rendition',
+      bytes: 'image/*',
+    },
+    304: notModified,
+  },
+  failures: [400, 404, 503],
+  handler: async ({ params: { id }, query: { v, w } }, req, res) => {
+    const meta = await getPhotoMeta(id);
+    const size = w === undefined ? 'orig' : renditionSize(w);
+    res.set({
+      ETag: size === 'orig' ? `"${meta.version}"` : `"${meta.version}-${size}"`,
+      'Cache-Control': v === meta.version ? IMMUTABLE : REVALIDATE,
+    });
+    if (req.fresh) {
+      rememberPhotoAnswer(req, res);
+      res.status(304).end();
+      return;
+    }
+    const file = await getPhotoFile(id, meta, size);
+    res.set('Content-Type', file.contentType);
+    rememberPhotoAnswer(req, res, file.data);
+    res.send(file.data);
+  },
+});

@@ -1,20 +1,27 @@
 import {
+  allProductsResponseSchema,
   idParamsSchema,
   listQuerySchema,
+  messageResponseSchema,
+  pagedProductListResponseSchema,
+  productCategoryResponseSchema,
+  productCountResponseSchema,
   productFiltersRequestSchema,
   productFormSchema,
+  productListResponseSchema,
   productPageParamsSchema,
+  productResponseSchema,
   RELATED_DEFAULT_PER_PAGE,
   relatedProductParamsSchema,
   searchParamsSchema,
+  searchResponseSchema,
   slugParamsSchema,
   TOTAL_COUNT_HEADER,
 } from '@shop/contracts';
-import type { RequestHandler } from 'express';
-import { Router } from 'express';
-import { requireAdmin } from '../auth/index.js';
+import { z } from 'zod';
+import { defineRoute, type FileSpec, notModified } from '../../lib/route.js';
 import { sendCatalogJson } from '../catalog/index.js';
-import { productPhotoHandler } from './photo-route.js';
+import { productPhotoRoute } from './photo-route.js';
 import {
   countProducts,
   filterProducts,
@@ -29,108 +36,197 @@ import { photoUpload } from './upload.js';
 import { createProduct, deleteProduct, updateProduct } from './use-cases.js';
 
 export interface ProductRoutesOptions {
-  signedIn: RequestHandler;
   /** Upload limit for one product photo, in bytes. */
   maxPhotoBytes: number;
 }
 
-export function productRoutes({ signedIn, maxPhotoBytes }: ProductRoutesOptions) {
-  const router = Router();
-  // Always after signedIn and requireAdmin, so nobody else gets to upload bytes.
-  const upload = photoUpload(maxPhotoBytes);
+const photoFile = (required: boolean): FileSpec => ({
+  field: 'photo',
+  required,
+  description: 'JPEG, PNG, GIF or WebP; at most MAX_PHOTO_BYTES',
+});
 
-  router.get('/get-product', async (req, res) => {
-    const query = listQuerySchema().parse(req.query);
-    await sendCatalogJson(req, res, `get-product ${query.page} ${query.perPage}`, (catalog) => {
-      const { products, total } = listAllProducts(catalog, query);
-      const countTotal = products.length;
-      return { body: { success: true, countTotal, message: 'All Products', products, total } };
-    });
-  });
+export function productRoutes({ maxPhotoBytes }: ProductRoutesOptions) {
+  // Read after the admin check, so nobody else gets to upload bytes.
+  const read = photoUpload(maxPhotoBytes);
 
-  router.get('/get-product/:slug', async (req, res) => {
-    const { slug } = slugParamsSchema.parse(req.params);
-    await sendCatalogJson(req, res, `product ${slug}`, (catalog) => ({
-      body: {
-        success: true,
-        message: 'Single Product Fetched',
-        product: getProductBySlug(catalog, slug),
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/product/get-product',
+      access: 'public',
+      summary: 'Products, newest first',
+      query: listQuerySchema(),
+      responses: { 200: allProductsResponseSchema, 304: notModified },
+      failures: [400, 503],
+      handler: async ({ query }, req, res) => {
+        const key = `get-product ${query.page} ${query.perPage}`;
+        await sendCatalogJson(req, res, key, (catalog) => {
+          const { products, total } = listAllProducts(catalog, query);
+          const countTotal = products.length;
+          return { body: { success: true, countTotal, message: 'All Products', products, total } };
+        });
       },
-    }));
-  });
-
-  router.get('/product-count', async (req, res) => {
-    await sendCatalogJson(req, res, 'product-count', (catalog) => ({
-      body: { success: true, total: countProducts(catalog) },
-    }));
-  });
-
-  router.get('/product-list/:page', async (req, res) => {
-    const { page } = productPageParamsSchema.parse(req.params);
-    await sendCatalogJson(req, res, `product-list ${page}`, (catalog) => ({
-      body: { success: true, products: listProductPage(catalog, page) },
-    }));
-  });
-
-  router.post('/product-filters', async (req, res) => {
-    const filters = productFiltersRequestSchema.parse(req.body ?? {});
-    const query = listQuerySchema().parse(req.query);
-    const key = `filters ${JSON.stringify(filters)} ${query.page} ${query.perPage}`;
-    await sendCatalogJson(req, res, key, (catalog) => ({
-      body: { success: true, ...filterProducts(catalog, filters, query) },
-    }));
-  });
-
-  router.get('/search/:keyword', async (req, res) => {
-    const { keyword } = searchParamsSchema.parse(req.params);
-    const query = listQuerySchema().parse(req.query);
-    const key = `search ${query.page} ${query.perPage} ${keyword}`;
-    await sendCatalogJson(req, res, key, (catalog) => {
-      const { products, total } = searchProducts(catalog, keyword, query);
-      return { body: products, headers: { [TOTAL_COUNT_HEADER]: String(total) } };
-    });
-  });
-
-  router.get('/related-product/:productId/:categoryId', async (req, res) => {
-    const { productId, categoryId } = relatedProductParamsSchema.parse(req.params);
-    const query = listQuerySchema(RELATED_DEFAULT_PER_PAGE).parse(req.query);
-    const key = `related ${productId} ${categoryId} ${query.page} ${query.perPage}`;
-    await sendCatalogJson(req, res, key, (catalog) => ({
-      body: { success: true, ...relatedProducts(catalog, productId, categoryId, query) },
-    }));
-  });
-
-  router.get('/product-category/:slug', async (req, res) => {
-    const { slug } = slugParamsSchema.parse(req.params);
-    const query = listQuerySchema().parse(req.query);
-    const key = `category ${slug} ${query.page} ${query.perPage}`;
-    await sendCatalogJson(req, res, key, (catalog) => ({
-      body: { success: true, ...productsOfCategory(catalog, slug, query) },
-    }));
-  });
-
-  router.get('/product-photo/:id', productPhotoHandler);
-
-  router.post('/create-product', signedIn, requireAdmin, upload, async (req, res) => {
-    const form = productFormSchema.parse(req.body ?? {});
-    const product = await createProduct(form, req.file?.buffer);
-    res.status(201).json({ success: true, message: 'Product Created Successfully', product });
-  });
-
-  router.put('/update-product/:id', signedIn, requireAdmin, upload, async (req, res) => {
-    const { id } = idParamsSchema.parse(req.params);
-    const product = await updateProduct(
-      id,
-      productFormSchema.parse(req.body ?? {}),
-      req.file?.buffer,
-    );
-    res.json({ success: true, message: 'Product Updated Successfully', product });
-  });
-
-  router.delete('/product/:id', signedIn, requireAdmin, async (req, res) => {
-    await deleteProduct(idParamsSchema.parse(req.params).id);
-    res.json({ success: true, message: 'Product Deleted successfully' });
-  });
-
-  return router;
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/product/get-product/{slug}',
+      access: 'public',
+      summary: 'One product',
+      params: slugParamsSchema,
+      responses: { 200: productResponseSchema, 304: notModified },
+      failures: [400, 404, 503],
+      handler: async ({ params: { slug } }, req, res) => {
+        await sendCatalogJson(req, res, `product ${slug}`, (catalog) => ({
+          body: {
+            success: true,
+            message: 'Single Product Fetched',
+            product: getProductBySlug(catalog, slug),
+          },
+        }));
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/product/product-count',
+      access: 'public',
+      summary: 'How many products there are',
+      responses: { 200: productCountResponseSchema, 304: notModified },
+      failures: [503],
+      handler: async (_input, req, res) => {
+        await sendCatalogJson(req, res, 'product-count', (catalog) => ({
+          body: { success: true, total: countProducts(catalog) },
+        }));
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/product/product-list/{page}',
+      access: 'public',
+      summary: 'A page of 6 products, newest first',
+      params: productPageParamsSchema,
+      responses: { 200: productListResponseSchema, 304: notModified },
+      failures: [400, 503],
+      handler: async ({ params: { page } }, req, res) => {
+        await sendCatalogJson(req, res, `product-list ${page}`, (catalog) => ({
+          body: { success: true, products: listProductPage(catalog, page) },
+        }));
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/v1/product/product-filters',
+      access: 'public',
+      summary: 'Products in any of the checked categories and the price band',
+      body: { json: productFiltersRequestSchema, absent: 'optional' },
+      query: listQuerySchema(),
+      responses: { 200: pagedProductListResponseSchema },
+      failures: [400, 413, 503],
+      handler: async ({ body: filters, query }, req, res) => {
+        const key = `filters ${JSON.stringify(filters)} ${query.page} ${query.perPage}`;
+        await sendCatalogJson(req, res, key, (catalog) => ({
+          body: { success: true, ...filterProducts(catalog, filters, query) },
+        }));
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/product/search/{keyword}',
+      access: 'public',
+      summary: 'Products whose name or description contains the keyword (name matches first)',
+      params: searchParamsSchema,
+      query: listQuerySchema(),
+      responses: {
+        200: {
+          description: `A bare list; the total is in ${TOTAL_COUNT_HEADER}`,
+          body: searchResponseSchema,
+          headers: z.object({
+            [TOTAL_COUNT_HEADER]: z.string().regex(/^\d+$/).meta({ description: 'Matches in all' }),
+          }),
+        },
+        304: notModified,
+      },
+      failures: [400, 503],
+      handler: async ({ params: { keyword }, query }, req, res) => {
+        const key = `search ${query.page} ${query.perPage} ${keyword}`;
+        await sendCatalogJson(req, res, key, (catalog) => {
+          const { products, total } = searchProducts(catalog, keyword, query);
+          return { body: products, headers: { [TOTAL_COUNT_HEADER]: String(total) } };
+        });
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/product/related-product/{productId}/{categoryId}',
+      access: 'public',
+      summary: 'Other products of the category',
+      params: relatedProductParamsSchema,
+      query: listQuerySchema(RELATED_DEFAULT_PER_PAGE),
+      responses: { 200: pagedProductListResponseSchema, 304: notModified },
+      failures: [400, 503],
+      handler: async ({ params: { productId, categoryId }, query }, req, res) => {
+        const key = `related ${productId} ${categoryId} ${query.page} ${query.perPage}`;
+        await sendCatalogJson(req, res, key, (catalog) => ({
+          body: { success: true, ...relatedProducts(catalog, productId, categoryId, query) },
+        }));
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/product/product-category/{slug}',
+      access: 'public',
+      summary: 'A category and its products',
+      params: slugParamsSchema,
+      query: listQuerySchema(),
+      responses: { 200: productCategoryResponseSchema, 304: notModified },
+      failures: [400, 404, 503],
+      handler: async ({ params: { slug }, query }, req, res) => {
+        const key = `category ${slug} ${query.page} ${query.perPage}`;
+        await sendCatalogJson(req, res, key, (catalog) => ({
+          body: { success: true, ...productsOfCategory(catalog, slug, query) },
+        }));
+      },
+    }),
+    productPhotoRoute,
+    defineRoute({
+      method: 'post',
+      path: '/api/v1/product/create-product',
+      access: 'admin',
+      summary: 'Create a product',
+      body: { multipart: productFormSchema, file: photoFile(true), read },
+      responses: { 201: productResponseSchema },
+      failures: [400, 409, 413],
+      handler: async ({ body }, req, res) => {
+        const product = await createProduct(body, req.file?.buffer);
+        res.status(201).json({ success: true, message: 'Product Created Successfully', product });
+      },
+    }),
+    defineRoute({
+      method: 'put',
+      path: '/api/v1/product/update-product/{id}',
+      access: 'admin',
+      summary: 'Change a product (a new photo is optional)',
+      params: idParamsSchema,
+      body: { multipart: productFormSchema, file: photoFile(false), read },
+      responses: { 200: productResponseSchema },
+      failures: [400, 404, 409, 413],
+      handler: async ({ params, body }, req, res) => {
+        const product = await updateProduct(params.id, body, req.file?.buffer);
+        res.json({ success: true, message: 'Product Updated Successfully', product });
+      },
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/api/v1/product/product/{id}',
+      access: 'admin',
+      summary: 'Delete a product and its photo',
+      params: idParamsSchema,
+      responses: { 200: messageResponseSchema },
+      failures: [400, 404],
+      handler: async ({ params }, _req, res) => {
+        await deleteProduct(params.id);
+        res.json({ success: true, message: 'Product Deleted successfully' });
+      },
+    }),
+  ];
 }
