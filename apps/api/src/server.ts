@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
+import { crashAfterWrites } from './db/catalog-changes.js';
 import { connectDatabase } from './db/connect.js';
 import { currentCatalog } from './features/catalog/catalog.js';
 import { migrateProductPhotos } from './features/products/photo-migration.js';
@@ -63,6 +64,7 @@ async function main() {
 
   // The catalogue is in memory before the first shopper asks (it also loads on first use).
   await currentCatalog();
+  if (config.CRASH_AFTER_CATALOG_WRITE) crashAfterWrites();
   const webDist = config.WEB_DIST ?? resolve(here, '../../web/dist');
   const app = createApp({ config: { ...config, WEB_DIST: webDist }, logger });
   const server = app.listen(config.PORT, config.HOST, () => {

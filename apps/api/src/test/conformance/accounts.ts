@@ -63,7 +63,7 @@ export const accountCalls: Calls = {
   },
   'PUT /api/v1/auth/order-status/{orderId}': {
     200: async ({ send, admin, user }) => {
-      const orderId = String((await someOrder(user))._id);
+      const orderId = await someOrder(user);
       return send({ as: admin, params: { orderId }, body: { status: 'Shipped' } });
     },
     400: ({ send, admin }) =>

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { ProductModel } from '../../features/products/model.js';
+import { updateProduct } from '../../features/products/repository.js';
 import { uniqueWord } from '../catalog.js';
 import { createProduct } from '../checkout.js';
 import { unknownId } from '../harness.js';
@@ -85,7 +85,7 @@ export const paymentCalls: Calls = {
     409: async (c) => {
       const cart = await aCart();
       const { user, paymentIntentId } = await c.checkoutOf(cart);
-      await ProductModel.updateOne({ _id: cart[0]?._id }, { $set: { quantity: 0 } });
+      for (const { _id } of cart) await updateProduct(_id, { quantity: 0 });
       return placeOrder(c.api, user, paymentIntentId);
     },
     413: ({ send, user }) => send({ as: user, body: tooLarge }),
