@@ -10,6 +10,7 @@ import { requireAdmin, requireSignIn } from './features/auth/index.js';
 import { authRoutes } from './features/auth/routes.js';
 import { earlyBodyErrors, serveRepeatedCatalogReads } from './features/catalog/cached-json.js';
 import { categoryRoutes } from './features/categories/routes.js';
+import { variantsInUnfinishedOrders } from './features/orders/index.js';
 import { orderRoutes } from './features/orders/routes.js';
 import { paymentRoutes } from './features/payments/routes.js';
 import { productRoutes } from './features/products/routes.js';
@@ -74,7 +75,10 @@ export function createApp({ config, logger }: AppDeps) {
     }),
     ...orderRoutes({ changeStatus: payments.changeOrderStatus }),
     ...categoryRoutes,
-    ...productRoutes({ maxPhotoBytes: config.MAX_PHOTO_BYTES }),
+    ...productRoutes({
+      maxPhotoBytes: config.MAX_PHOTO_BYTES,
+      heldVariants: variantsInUnfinishedOrders,
+    }),
     ...payments.routes,
   ];
 

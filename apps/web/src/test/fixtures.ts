@@ -11,13 +11,19 @@ export function makeCategory(name: string): Category {
 }
 
 export function makeProduct(name: string, overrides: Partial<Product> = {}): Product {
+  const _id = newId();
+  const slug = name.toLowerCase().replace(/\s+/g, '-');
+  const { price = 25, quantity = 10 } = overrides;
   return {
-    _id: newId(),
+    _id,
     name,
-    slug: name.toLowerCase().replace(/\s+/g, '-'),
+    slug,
     description: `${name}: a product described at some length so that previews cut it short.`,
-    price: 25,
-    quantity: 10,
+    price,
+    quantity,
+    // Sold one way: one variant of its own id, price and stock.
+    options: [],
+    variants: [{ _id, sku: slug, options: {}, price, quantity, photo: null }],
     shipping: 1,
     category: null,
     photo: { version: 'f'.repeat(64), width: 1200, height: 900, color: '#8899aa' },

@@ -11,6 +11,7 @@ import {
   productListResponseSchema,
   productPageParamsSchema,
   productResponseSchema,
+  productVariantsRequestSchema,
   RELATED_DEFAULT_PER_PAGE,
   relatedProductParamsSchema,
   searchParamsSchema,
@@ -34,10 +35,13 @@ import {
 } from './queries.js';
 import { photoUpload } from './upload.js';
 import { createProduct, deleteProduct, updateProduct } from './use-cases.js';
+import { type HeldVariants, setVariants } from './variants.js';
 
 export interface ProductRoutesOptions {
   /** Upload limit for one product photo, in bytes. */
   maxPhotoBytes: number;
+  /** The variants checkouts under way hold, which an admin may not remove yet. */
+  heldVariants: HeldVariants;
 }
 
 const photoFile = (required: boolean): FileSpec => ({
@@ -46,7 +50,7 @@ const photoFile = (required: boolean): FileSpec => ({
   description: 'JPEG, PNG, GIF or WebP; at most MAX_PHOTO_BYTES',
 });
 
-export function productRoutes({ maxPhotoBytes }: ProductRoutesOptions) {
+export function productRoutes({ maxPhotoBytes, heldVariants }: ProductRoutesOptions) {
   // Read after the admin check, so nobody else gets to upload bytes.
   const read = photoUpload(maxPhotoBytes);
 
@@ -213,6 +217,21 @@ export function productRoutes({ maxPhotoBytes }: ProductRoutesOptions) {
       handler: async ({ params, body }, req, res) => {
         const product = await updateProduct(params.id, body, req.file?.buffer);
         res.json({ success: true, message: 'Product Updated Successfully', product });
+      },
+    }),
+    defineRoute({
+      method: 'put',
+      path: '/api/v1/product/product-variants/{id}',
+      access: 'admin',
+      summary:
+        'Set a product’s options and variants: SKU, option values, price and stock of each combination kept',
+      params: idParamsSchema,
+      body: { json: productVariantsRequestSchema },
+      responses: { 200: productResponseSchema },
+      failures: [400, 404, 409, 413],
+      handler: async ({ params, body }, _req, res) => {
+        const product = await setVariants(params.id, body, heldVariants);
+        res.json({ success: true, message: 'Variants Updated Successfully', product });
       },
     }),
     defineRoute({

@@ -1,3 +1,4 @@
+import { findProduct } from '../../features/products/repository.js';
 import {
   imageBytes,
   makeCategory,
@@ -11,6 +12,8 @@ import { type Calls, productOfItsOwn, revalidated, tooLarge } from './context.js
 
 /** Over the default MAX_PHOTO_BYTES. */
 const tooLargePhoto = { bytes: Buffer.alloc(1_000_001) };
+/** A variants request of one variant, no options. */
+const oneVariant = (sku: string) => ({ variants: [{ sku, price: 5, quantity: 2 }] });
 const newForm = async (over: Record<string, string> = {}) =>
   productForm((await makeCategory()).id, over);
 
@@ -158,6 +161,24 @@ export const catalogueCalls: Calls = {
       const { id } = await productOfItsOwn();
       return sendForm(send({ as: admin, params: { id } }), await newForm(), tooLargePhoto);
     },
+  },
+  'PUT /api/v1/product/product-variants/{id}': {
+    200: async ({ send, admin }) => {
+      const { id } = await productOfItsOwn();
+      return send({ as: admin, params: { id }, body: oneVariant(uniqueWord()) });
+    },
+    400: ({ send, admin }) => send({ as: admin, params: { id: unknownId() }, body: {} }),
+    401: ({ send }) => send({ params: { id: unknownId() }, body: oneVariant('x') }),
+    403: ({ send, user }) => send({ as: user, params: { id: unknownId() }, body: oneVariant('x') }),
+    404: ({ send, admin }) =>
+      send({ as: admin, params: { id: unknownId() }, body: oneVariant(uniqueWord()) }),
+    // Its SKU is another product's.
+    409: async ({ send, admin }) => {
+      const [taken, other] = [await productOfItsOwn(), await productOfItsOwn()];
+      const sku = (await findProduct(taken.id))?.variants[0]?.sku ?? '';
+      return send({ as: admin, params: { id: other.id }, body: oneVariant(sku) });
+    },
+    413: ({ send, admin }) => send({ as: admin, params: { id: unknownId() }, body: tooLarge }),
   },
   'DELETE /api/v1/product/product/{id}': {
     200: async ({ send, admin }) =>

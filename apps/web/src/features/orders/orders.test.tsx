@@ -13,8 +13,8 @@ const paid = makeOrder({
   buyer: { _id: person._id, name: person.name },
   createdAt: hoursAgo(48),
   products: [
-    { productId: mug, name: mug.name, price: 12, quantity: 2 },
-    { productId: null, name: 'Retired Lamp', price: 30, quantity: 1 },
+    { productId: mug, name: mug.name, variant: null, price: 12, quantity: 2 },
+    { productId: null, name: 'Retired Lamp', variant: null, price: 30, quantity: 1 },
   ],
 });
 const failed = makeOrder({
