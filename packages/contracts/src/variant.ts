@@ -124,6 +124,9 @@ export const productVariantsRequestSchema = z
 export type ProductVariantsRequest = z.input<typeof productVariantsRequestSchema>;
 export type ProductVariantsValues = z.output<typeof productVariantsRequestSchema>;
 
+/** A variant of a product, in a path. */
+export const variantParamsSchema = z.object({ id: objectIdSchema, variantId: objectIdSchema });
+
 /** What an order line keeps of the variant bought, whatever becomes of it later. */
 export const orderLineVariantSchema = z.object({
   _id: objectIdSchema,

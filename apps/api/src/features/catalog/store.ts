@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Category, Product } from '@shop/contracts';
+import type { Category, Product, ProductVariant } from '@shop/contracts';
 
 /** Folds text for search: any case, any accent ('Crème' and 'CREME' both become 'creme'). */
 export const foldText = (text: string) =>
@@ -54,6 +54,7 @@ export class CatalogStore {
   private readonly products = new Map<string, CatalogEntry>();
   private readonly bySlug = new Map<string, CatalogEntry>();
   private readonly bySku = new Map<string, CatalogEntry>();
+  private readonly variantsById = new Map<string, ProductVariant>();
   private categories: Category[] = [];
   private readonly categoriesById = new Map<string, Category>();
   private readonly categoriesBySlug = new Map<string, Category>();
@@ -124,6 +125,7 @@ export class CatalogStore {
   private index(entry: CatalogEntry) {
     this.bySlug.set(entry.product.slug, entry);
     for (const sku of entry.skus) this.bySku.set(sku, entry);
+    for (const variant of entry.product.variants) this.variantsById.set(variant._id, variant);
   }
 
   private unindex(entry: CatalogEntry) {
@@ -132,6 +134,7 @@ export class CatalogStore {
     for (const sku of entry.skus) {
       if (this.bySku.get(sku) === entry) this.bySku.delete(sku);
     }
+    for (const variant of entry.product.variants) this.variantsById.delete(variant._id);
   }
 
   private orderChanged() {
@@ -159,6 +162,11 @@ export class CatalogStore {
   /** The product with a variant of this SKU, in any case. */
   productBySku(sku: string): CatalogEntry | undefined {
     return this.bySku.get(skuKey(sku));
+  }
+
+  /** A variant of any product, by its id. */
+  variantById(variantId: string): ProductVariant | undefined {
+    return this.variantsById.get(variantId);
   }
 
   productById(productId: string): CatalogEntry | undefined {

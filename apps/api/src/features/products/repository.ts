@@ -307,6 +307,27 @@ export async function replaceVariants(
   return previous ? toStoredProduct(previous) : null;
 }
 
+/**
+ * Sets (or with null removes) the photo of the variant at `index` of the product, in one update
+ * made only while that variant is still there (FerretDB has no positional operator): the
+ * variant's previous photo, or 'moved' when the variants changed meanwhile.
+ */
+export async function setVariantPhoto(
+  productId: string,
+  variant: { _id: string; index: number },
+  photo: ProductPhotoMeta | null,
+): Promise<{ previous: ProductPhotoMeta | null } | 'moved'> {
+  const path = `variants.${variant.index}`;
+  const previous = await changingCatalog(productChange([productId]), () =>
+    ProductModel.findOneAndUpdate(
+      { _id: productId, [`${path}._id`]: oid(variant._id) },
+      photo ? { $set: { [`${path}.photo`]: photo } } : { $unset: { [`${path}.photo`]: '' } },
+    ).lean<ProductDoc>(),
+  );
+  if (!previous) return 'moved';
+  return { previous: toPhotoMeta(previous.variants?.[variant.index]?.photo) };
+}
+
 /** Deletes the product; what it was (for its photos' files), or null when there was none. */
 export async function deleteProduct(id: string): Promise<StoredProduct | null> {
   const deleted = await changingCatalog(productChange([id]), () =>

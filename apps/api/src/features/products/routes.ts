@@ -18,8 +18,10 @@ import {
   searchResponseSchema,
   slugParamsSchema,
   TOTAL_COUNT_HEADER,
+  variantParamsSchema,
 } from '@shop/contracts';
 import { z } from 'zod';
+import { badRequest } from '../../lib/errors.js';
 import { defineRoute, type FileSpec, notModified } from '../../lib/route.js';
 import { sendCatalogJson } from '../catalog/index.js';
 import { productPhotoRoute } from './photo-route.js';
@@ -35,6 +37,7 @@ import {
 } from './queries.js';
 import { photoUpload } from './upload.js';
 import { createProduct, deleteProduct, updateProduct } from './use-cases.js';
+import { setVariantPhoto } from './variant-photo.js';
 import { type HeldVariants, setVariants } from './variants.js';
 
 export interface ProductRoutesOptions {
@@ -232,6 +235,34 @@ export function productRoutes({ maxPhotoBytes, heldVariants }: ProductRoutesOpti
       handler: async ({ params, body }, _req, res) => {
         const product = await setVariants(params.id, body, heldVariants);
         res.json({ success: true, message: 'Variants Updated Successfully', product });
+      },
+    }),
+    defineRoute({
+      method: 'put',
+      path: '/api/v1/product/product-variants/{id}/{variantId}/photo',
+      access: 'admin',
+      summary: 'Give a variant a photo of its own (served at product-photo/{variantId})',
+      params: variantParamsSchema,
+      body: { multipart: z.object({}), file: photoFile(true), read },
+      responses: { 200: productResponseSchema },
+      failures: [400, 404, 409, 413],
+      handler: async ({ params }, req, res) => {
+        if (!req.file) throw badRequest('Photo is required');
+        const product = await setVariantPhoto(params.id, params.variantId, req.file.buffer);
+        res.json({ success: true, message: 'Variant Photo Updated Successfully', product });
+      },
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/api/v1/product/product-variants/{id}/{variantId}/photo',
+      access: 'admin',
+      summary: 'Take a variant’s own photo away: it shows the product’s again',
+      params: variantParamsSchema,
+      responses: { 200: productResponseSchema },
+      failures: [400, 404, 409],
+      handler: async ({ params }, _req, res) => {
+        const product = await setVariantPhoto(params.id, params.variantId, null);
+        res.json({ success: true, message: 'Variant Photo Removed Successfully', product });
       },
     }),
     defineRoute({

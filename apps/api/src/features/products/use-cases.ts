@@ -153,9 +153,10 @@ const stockChanged = (inStock: number) =>
     `Stock changed while you were editing (${inStock} left now); reload the product and try again`,
   );
 
-/** Deletes the product and then its photo's files. */
+/** Deletes the product and then its photos' files (its variants' too). */
 export async function deleteProduct(productId: string): Promise<void> {
   const deleted = await deleteStoredProduct(productId);
   if (!deleted) throw productNotFound();
   await deletePhotoFiles(productId, deleted.photo);
+  for (const variant of deleted.variants) await deletePhotoFiles(variant._id, variant.photo);
 }

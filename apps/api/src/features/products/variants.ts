@@ -1,6 +1,7 @@
 import type { Product, ProductVariantsValues } from '@shop/contracts';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { currentCatalog } from '../catalog/index.js';
+import { deletePhotoFiles } from './photo-store.js';
 import {
   findProduct,
   type NewVariant,
@@ -48,7 +49,10 @@ export async function setVariants(
         `A checkout under way holds ${skus.join(', ')}: keep it until that order is paid or cancelled`,
       );
     }
-    if (await replaceVariants(productId, current.updatedAt, next)) return readBack(productId);
+    if (await replaceVariants(productId, current.updatedAt, next)) {
+      for (const variant of removed) await deletePhotoFiles(variant._id, variant.photo);
+      return readBack(productId);
+    }
   }
   throw conflict('The product kept changing while you saved; reload it and try again');
 }
@@ -87,7 +91,8 @@ async function planned(
       options: withoutOptions ? {} : input.options,
       price: input.price,
       quantity: input.quantity,
-      photo: existing?.photo ?? null,
+      // Its files are under its own id, which a product without options does not keep.
+      photo: withoutOptions ? null : (existing?.photo ?? null),
     };
   });
   return { options: request.options, variants };

@@ -3,6 +3,7 @@ import {
   imageBytes,
   makeCategory,
   makeProduct,
+  makeShirt,
   productForm,
   sendForm,
   uniqueWord,
@@ -12,6 +13,9 @@ import { type Calls, productOfItsOwn, revalidated, tooLarge } from './context.js
 
 /** Over the default MAX_PHOTO_BYTES. */
 const tooLargePhoto = { bytes: Buffer.alloc(1_000_001) };
+const VARIANTS_MOVED =
+  'the variants changed between reading the product and writing the photo: a race only';
+
 /** A variants request of one variant, no options. */
 const oneVariant = (sku: string) => ({ variants: [{ sku, price: 5, quantity: 2 }] });
 const newForm = async (over: Record<string, string> = {}) =>
@@ -179,6 +183,46 @@ export const catalogueCalls: Calls = {
       return send({ as: admin, params: { id: other.id }, body: oneVariant(sku) });
     },
     413: ({ send, admin }) => send({ as: admin, params: { id: unknownId() }, body: tooLarge }),
+  },
+  'PUT /api/v1/product/product-variants/{id}/{variantId}/photo': {
+    200: async ({ send, admin }) => {
+      const shirt = await makeShirt((await makeCategory()).id);
+      const params = { id: shirt.id, variantId: shirt.variant('M', 'Black')._id };
+      return send({ as: admin, params }).attach('photo', await imageBytes(), 'v.png');
+    },
+    400: ({ send, admin }) => send({ as: admin, params: { id: 'x', variantId: 'y' } }),
+    401: ({ send }) => send({ params: { id: unknownId(), variantId: unknownId() } }),
+    403: ({ send, user }) =>
+      send({ as: user, params: { id: unknownId(), variantId: unknownId() } }),
+    404: async ({ send, admin }) =>
+      send({ as: admin, params: { id: unknownId(), variantId: unknownId() } }).attach(
+        'photo',
+        await imageBytes(),
+        'v.png',
+      ),
+    409: { notProvoked: VARIANTS_MOVED },
+    413: async ({ send, admin }) =>
+      send({ as: admin, params: { id: unknownId(), variantId: unknownId() } }).attach(
+        'photo',
+        tooLargePhoto.bytes,
+        'v.png',
+      ),
+  },
+  'DELETE /api/v1/product/product-variants/{id}/{variantId}/photo': {
+    200: async ({ send, admin }) => {
+      const shirt = await makeShirt((await makeCategory()).id);
+      return send({
+        as: admin,
+        params: { id: shirt.id, variantId: shirt.variant('M', 'Black')._id },
+      });
+    },
+    400: ({ send, admin }) => send({ as: admin, params: { id: 'x', variantId: 'y' } }),
+    401: ({ send }) => send({ params: { id: unknownId(), variantId: unknownId() } }),
+    403: ({ send, user }) =>
+      send({ as: user, params: { id: unknownId(), variantId: unknownId() } }),
+    404: ({ send, admin }) =>
+      send({ as: admin, params: { id: unknownId(), variantId: unknownId() } }),
+    409: { notProvoked: VARIANTS_MOVED },
   },
   'DELETE /api/v1/product/product/{id}': {
     200: async ({ send, admin }) =>
