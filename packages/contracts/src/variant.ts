@@ -135,6 +135,12 @@ export const orderLineVariantSchema = z.object({
 });
 export type OrderLineVariant = z.infer<typeof orderLineVariantSchema>;
 
+/** A product's name and, when it has options, the variant's values: `T-shirt (M, Black)`. */
+export function nameWithOptions(name: string, options: VariantOptions) {
+  const values = Object.values(options);
+  return values.length > 0 ? `${name} (${values.join(', ')})` : name;
+}
+
 /** The lowest price of the variants: what a product's `price` says. */
 export const lowestPrice = (variants: readonly { price: number }[]) =>
   variants.reduce((low, v) => Math.min(low, v.price), Number.POSITIVE_INFINITY);

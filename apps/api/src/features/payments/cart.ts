@@ -1,4 +1,9 @@
-import { type CartItem, type OrderLineVariant, totalMinorUnits } from '@shop/contracts';
+import {
+  type CartItem,
+  nameWithOptions,
+  type OrderLineVariant,
+  totalMinorUnits,
+} from '@shop/contracts';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { OrderLine } from '../orders/index.js';
 import { findProduct, type StoredProduct } from '../products/index.js';
@@ -120,7 +125,7 @@ export const orderLineOf = ({
 export function assertInStock(lines: readonly PricedLine[]) {
   for (const line of lines) {
     if (line.inStock < line.quantity) {
-      const name = nameWithOptions(line);
+      const name = nameWithOptions(line.name, line.variant.options);
       throw conflict(
         line.inStock === 0
           ? `${name} is out of stock`
@@ -128,12 +133,6 @@ export function assertInStock(lines: readonly PricedLine[]) {
       );
     }
   }
-}
-
-/** The product's name and, when it has options, the variant's values: `T-shirt (M, Black)`. */
-export function nameWithOptions(line: Pick<PricedLine, 'name' | 'variant'>) {
-  const values = Object.values(line.variant.options);
-  return values.length > 0 ? `${line.name} (${values.join(', ')})` : line.name;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { nameWithOptions } from '@shop/contracts';
 import { conflict } from '../../lib/errors.js';
 import { type StockLine, takeStock as takeUnits } from './repository.js';
 
@@ -14,8 +15,7 @@ export interface NamedStockLine extends StockLine {
 export async function takeStock(lines: readonly NamedStockLine[]): Promise<void> {
   const refused = await takeUnits(lines);
   if (!refused) return;
-  const values = Object.values(refused.variant.options);
-  const name = values.length > 0 ? `${refused.name} (${values.join(', ')})` : refused.name;
+  const name = nameWithOptions(refused.name, refused.variant.options);
   throw conflict(
     refused.quantity === 1
       ? `${name} is out of stock`
