@@ -19,10 +19,10 @@ export const productSchema = z
     price: z.number(),
     /** The stock of all its variants. */
     quantity: z.number().int(),
-    /** Empty for a product sold one way only. */
-    options: z.array(productOptionSchema),
+    /** Empty for a product sold one way only (and read as empty from a payload without it). */
+    options: z.array(productOptionSchema).default([]),
     /** One per combination of option values kept (exactly one on a product without options). */
-    variants: z.array(productVariantSchema),
+    variants: z.array(productVariantSchema).default([]),
     shipping: z.union([z.literal(0), z.literal(1)]),
     /** Null only when the product's category no longer exists. */
     category: categorySchema.nullable(),
