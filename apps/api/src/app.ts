@@ -8,11 +8,12 @@ import type { Config } from './config.js';
 import { databaseIsUp } from './db/connect.js';
 import { apiDocsRoutes } from './features/api-docs/routes.js';
 import { authRoutes } from './features/auth/routes.js';
-import { earlyBodyErrors, serveRepeatedCatalogReads } from './features/catalog/cached-json.js';
-import { categoryRoutes } from './features/categories/routes.js';
+import { replayCachedRoutes } from './features/catalog/cached-routes.js';
+import { earlyBodyErrors } from './features/catalog/early-body.js';
+import { categoryReads, categoryRoutes } from './features/categories/routes.js';
 import { orderRoutes } from './features/orders/routes.js';
 import { paymentRoutes } from './features/payments/routes.js';
-import { productRoutes } from './features/products/routes.js';
+import { productReads, productRoutes } from './features/products/routes.js';
 import { errorMiddleware, notFoundMiddleware } from './lib/errors.js';
 import type { Logger } from './lib/logger.js';
 
@@ -26,7 +27,8 @@ export function createApp({ config, logger }: AppDeps) {
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
   // Before logging and headers: a repeated catalogue read is sent again as it went out.
-  app.use(serveRepeatedCatalogReads);
+  app.use('/api/v1/product', replayCachedRoutes(productReads));
+  app.use('/api/v1/category', replayCachedRoutes(categoryReads));
   app.use(
     pinoHttp({
       logger,

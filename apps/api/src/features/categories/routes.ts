@@ -7,18 +7,27 @@ import {
 import type { RequestHandler } from 'express';
 import { Router } from 'express';
 import { requireAdmin } from '../auth/index.js';
-import { sendCatalogJson } from '../catalog/index.js';
+import { type CachedRoute, catalogJsonRoute, mountCachedRoutes } from '../catalog/index.js';
 import { createCategory, deleteCategory, listCategories, updateCategory } from './use-cases.js';
+
+const categoryQuery = listQuerySchema(CATEGORY_DEFAULT_PER_PAGE);
+
+/** The categories, answered from memory and kept by page (see the products' reads). */
+export const categoryReads: CachedRoute[] = [
+  catalogJsonRoute({
+    method: 'get',
+    path: '/get-category',
+    input: ({ query }) => categoryQuery.parse(query),
+    answer: (catalog, query) => ({
+      body: { success: true, message: 'All Categories List', ...listCategories(catalog, query) },
+    }),
+  }),
+];
 
 export function categoryRoutes({ signedIn }: { signedIn: RequestHandler }) {
   const router = Router();
 
-  router.get('/get-category', async (req, res) => {
-    const query = listQuerySchema(CATEGORY_DEFAULT_PER_PAGE).parse(req.query);
-    await sendCatalogJson(req, res, `categories ${query.page} ${query.perPage}`, (catalog) => ({
-      body: { success: true, message: 'All Categories List', ...listCategories(catalog, query) },
-    }));
-  });
+  mountCachedRoutes(router, categoryReads);
 
   router.post('/create-category', signedIn, requireAdmin, async (req, res) => {
     const category = await createCategory(categoryRequestSchema.parse(req.body ?? {}));

@@ -1,6 +1,5 @@
 import { idParamsSchema, productPhotoQuerySchema } from '@shop/contracts';
-import type { RequestHandler } from 'express';
-import { rememberPhotoAnswer } from '../catalog/index.js';
+import { cachedRoute, currentCatalog, rememberPhotoAnswer } from '../catalog/index.js';
 import { getPhotoFile, getPhotoMeta } from './photo-queries.js';
 import { renditionSize } from './renditions.js';
 
@@ -14,22 +13,30 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * WebP rendition. An outdated version gets the current photo, to be revalidated. The ETag comes
  * from the product's metadata, so a 304 never reads the bytes.
  */
-export const productPhotoHandler: RequestHandler = async (req, res) => {
-  const { id } = idParamsSchema.parse(req.params);
-  const { v, w } = productPhotoQuerySchema.parse(req.query);
-  const meta = await getPhotoMeta(id);
-  const size = w === undefined ? 'orig' : renditionSize(w);
-  res.set({
-    ETag: size === 'orig' ? `"${meta.version}"` : `"${meta.version}-${size}"`,
-    'Cache-Control': v === meta.version ? IMMUTABLE : REVALIDATE,
-  });
-  if (req.fresh) {
-    rememberPhotoAnswer(req, res);
-    res.status(304).end();
-    return;
-  }
-  const file = await getPhotoFile(id, meta, size);
-  res.set('Content-Type', file.contentType);
-  rememberPhotoAnswer(req, res, file.data);
-  res.send(file.data);
-};
+export const productPhotoRoute = cachedRoute({
+  method: 'get',
+  path: '/product-photo/:id',
+  input: ({ params, query }) => ({
+    ...idParamsSchema.parse(params),
+    ...productPhotoQuerySchema.parse(query),
+  }),
+  send: async (req, res, { id, v, w }, key) => {
+    // The catalogue the answer is made from: it is kept only while that one is current.
+    const { revision } = await currentCatalog();
+    const meta = await getPhotoMeta(id);
+    const size = w === undefined ? 'orig' : renditionSize(w);
+    res.set({
+      ETag: size === 'orig' ? `"${meta.version}"` : `"${meta.version}-${size}"`,
+      'Cache-Control': v === meta.version ? IMMUTABLE : REVALIDATE,
+    });
+    if (req.fresh) {
+      rememberPhotoAnswer(req, res, key, revision);
+      res.status(304).end();
+      return;
+    }
+    const file = await getPhotoFile(id, meta, size);
+    res.set('Content-Type', file.contentType);
+    rememberPhotoAnswer(req, res, key, revision, file.data);
+    res.send(file.data);
+  },
+});

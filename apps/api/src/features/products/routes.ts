@@ -13,8 +13,13 @@ import {
 import type { RequestHandler } from 'express';
 import { Router } from 'express';
 import { requireAdmin } from '../auth/index.js';
-import { sendCatalogJson } from '../catalog/index.js';
-import { productPhotoHandler } from './photo-route.js';
+import {
+  type CachedRoute,
+  catalogJsonRoute,
+  foldText,
+  mountCachedRoutes,
+} from '../catalog/index.js';
+import { productPhotoRoute } from './photo-route.js';
 import {
   countProducts,
   filterProducts,
@@ -34,82 +39,106 @@ export interface ProductRoutesOptions {
   maxPhotoBytes: number;
 }
 
-export function productRoutes({ signedIn, maxPhotoBytes }: ProductRoutesOptions) {
-  const router = Router();
-  // Always after signedIn and requireAdmin, so nobody else gets to upload bytes.
-  const upload = photoUpload(maxPhotoBytes);
+const listQuery = listQuerySchema();
+const relatedQuery = listQuerySchema(RELATED_DEFAULT_PER_PAGE);
 
-  router.get('/get-product', async (req, res) => {
-    const query = listQuerySchema().parse(req.query);
-    await sendCatalogJson(req, res, `get-product ${query.page} ${query.perPage}`, (catalog) => {
+/**
+ * The catalogue reads: answered from memory, each answer kept under its route and what shapes
+ * it (parsed, validated, normalised), so every way of asking for one answer shares it.
+ */
+export const productReads: CachedRoute[] = [
+  catalogJsonRoute({
+    method: 'get',
+    path: '/get-product',
+    input: ({ query }) => listQuery.parse(query),
+    answer: (catalog, query) => {
       const { products, total } = listAllProducts(catalog, query);
       const countTotal = products.length;
       return { body: { success: true, countTotal, message: 'All Products', products, total } };
-    });
-  });
-
-  router.get('/get-product/:slug', async (req, res) => {
-    const { slug } = slugParamsSchema.parse(req.params);
-    await sendCatalogJson(req, res, `product ${slug}`, (catalog) => ({
+    },
+  }),
+  catalogJsonRoute({
+    method: 'get',
+    path: '/get-product/:slug',
+    input: ({ params }) => slugParamsSchema.parse(params),
+    answer: (catalog, { slug }) => ({
       body: {
         success: true,
         message: 'Single Product Fetched',
         product: getProductBySlug(catalog, slug),
       },
-    }));
-  });
-
-  router.get('/product-count', async (req, res) => {
-    await sendCatalogJson(req, res, 'product-count', (catalog) => ({
-      body: { success: true, total: countProducts(catalog) },
-    }));
-  });
-
-  router.get('/product-list/:page', async (req, res) => {
-    const { page } = productPageParamsSchema.parse(req.params);
-    await sendCatalogJson(req, res, `product-list ${page}`, (catalog) => ({
+    }),
+  }),
+  catalogJsonRoute({
+    method: 'get',
+    path: '/product-count',
+    input: () => ({}),
+    answer: (catalog) => ({ body: { success: true, total: countProducts(catalog) } }),
+  }),
+  catalogJsonRoute({
+    method: 'get',
+    path: '/product-list/:page',
+    input: ({ params }) => productPageParamsSchema.parse(params),
+    answer: (catalog, { page }) => ({
       body: { success: true, products: listProductPage(catalog, page) },
-    }));
-  });
-
-  router.post('/product-filters', async (req, res) => {
-    const filters = productFiltersRequestSchema.parse(req.body ?? {});
-    const query = listQuerySchema().parse(req.query);
-    const key = `filters ${JSON.stringify(filters)} ${query.page} ${query.perPage}`;
-    await sendCatalogJson(req, res, key, (catalog) => ({
-      body: { success: true, ...filterProducts(catalog, filters, query) },
-    }));
-  });
-
-  router.get('/search/:keyword', async (req, res) => {
-    const { keyword } = searchParamsSchema.parse(req.params);
-    const query = listQuerySchema().parse(req.query);
-    const key = `search ${query.page} ${query.perPage} ${keyword}`;
-    await sendCatalogJson(req, res, key, (catalog) => {
+    }),
+  }),
+  catalogJsonRoute({
+    method: 'post',
+    path: '/product-filters',
+    input: ({ body, query }) => {
+      const { checked, radio } = productFiltersRequestSchema.parse(body ?? {});
+      // The categories are a set: in any order, named twice or not, the same products.
+      return { checked: [...new Set(checked)].sort(), radio, ...listQuery.parse(query) };
+    },
+    answer: (catalog, { checked, radio, ...query }) => ({
+      body: { success: true, ...filterProducts(catalog, { checked, radio }, query) },
+    }),
+  }),
+  catalogJsonRoute({
+    method: 'get',
+    path: '/search/:keyword',
+    input: ({ params, query }) => {
+      const { keyword } = searchParamsSchema.parse(params);
+      // The search sees the keyword folded ('Crème' as 'creme'), so its answer does too.
+      return { keyword: foldText(keyword), ...listQuery.parse(query) };
+    },
+    answer: (catalog, { keyword, ...query }) => {
       const { products, total } = searchProducts(catalog, keyword, query);
       return { body: products, headers: { [TOTAL_COUNT_HEADER]: String(total) } };
-    });
-  });
-
-  router.get('/related-product/:productId/:categoryId', async (req, res) => {
-    const { productId, categoryId } = relatedProductParamsSchema.parse(req.params);
-    const query = listQuerySchema(RELATED_DEFAULT_PER_PAGE).parse(req.query);
-    const key = `related ${productId} ${categoryId} ${query.page} ${query.perPage}`;
-    await sendCatalogJson(req, res, key, (catalog) => ({
+    },
+  }),
+  catalogJsonRoute({
+    method: 'get',
+    path: '/related-product/:productId/:categoryId',
+    input: ({ params, query }) => ({
+      ...relatedProductParamsSchema.parse(params),
+      ...relatedQuery.parse(query),
+    }),
+    answer: (catalog, { productId, categoryId, ...query }) => ({
       body: { success: true, ...relatedProducts(catalog, productId, categoryId, query) },
-    }));
-  });
-
-  router.get('/product-category/:slug', async (req, res) => {
-    const { slug } = slugParamsSchema.parse(req.params);
-    const query = listQuerySchema().parse(req.query);
-    const key = `category ${slug} ${query.page} ${query.perPage}`;
-    await sendCatalogJson(req, res, key, (catalog) => ({
+    }),
+  }),
+  catalogJsonRoute({
+    method: 'get',
+    path: '/product-category/:slug',
+    input: ({ params, query }) => ({
+      ...slugParamsSchema.parse(params),
+      ...listQuery.parse(query),
+    }),
+    answer: (catalog, { slug, ...query }) => ({
       body: { success: true, ...productsOfCategory(catalog, slug, query) },
-    }));
-  });
+    }),
+  }),
+  productPhotoRoute,
+];
 
-  router.get('/product-photo/:id', productPhotoHandler);
+export function productRoutes({ signedIn, maxPhotoBytes }: ProductRoutesOptions) {
+  const router = Router();
+  // Always after signedIn and requireAdmin, so nobody else gets to upload bytes.
+  const upload = photoUpload(maxPhotoBytes);
+
+  mountCachedRoutes(router, productReads);
 
   router.post('/create-product', signedIn, requireAdmin, upload, async (req, res) => {
     const form = productFormSchema.parse(req.body ?? {});
