@@ -27,8 +27,9 @@ export function createApp({ config, logger }: AppDeps) {
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
   // Before logging and headers: a repeated catalogue read is sent again as it went out.
-  app.use('/api/v1/product', replayCachedRoutes(productReads));
-  app.use('/api/v1/category', replayCachedRoutes(categoryReads));
+  app.use(
+    replayCachedRoutes({ '/api/v1/product': productReads, '/api/v1/category': categoryReads }),
+  );
   app.use(
     pinoHttp({
       logger,

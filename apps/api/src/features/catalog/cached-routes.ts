@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response, Router } from 'express';
-import { Router as createRouter } from 'express';
-import { canonicalJson } from '../../lib/canonical-json.js';
+import { match } from 'path-to-regexp';
+import stringify from 'safe-stable-stringify';
 import { type CachedAnswer, hasBody } from './answer-cache.js';
 import { answers, type JsonAnswer, sendCatalogJson } from './cached-json.js';
 import { readBodyEarly } from './early-body.js';
@@ -36,8 +36,9 @@ const declaredPaths = new Set<string>();
 export function cachedRoute<I>({ method, path, input, send }: CachedRouteSpec<I>): CachedRoute {
   if (declaredPaths.has(path)) throw new Error(`two cached routes at ${path}`);
   declaredPaths.add(path);
-  // Never the URL or the raw body: every way of asking for one answer gives one key.
-  const keyOf = (parsed: I) => `${method} ${path} ${canonicalJson(parsed)}`;
+  // Never the URL or the raw body: every way of asking for one answer gives one key (the
+  // input as canonical JSON, its keys sorted).
+  const keyOf = (parsed: I) => `${method} ${path} ${stringify(parsed)}`;
   return {
     method,
     path,
@@ -87,37 +88,54 @@ function sendAgain(
   }
 }
 
+/** Sends the kept answer of the request, if any; else (or for a bad request) the app answers. */
+function sendKept(
+  route: CachedRoute,
+  params: object,
+  ...[req, res, next]: Parameters<RequestHandler>
+) {
+  let key: string;
+  try {
+    key = route.keyOf({ params, query: req.query, body: req.body } as RequestParts);
+  } catch {
+    return next();
+  }
+  const answer = answers.find(key);
+  if (answer) sendAgain(key, answer, req, res, next);
+  else next();
+}
+
 /**
- * Mounted at the feature's path first in the app: a request for an answer kept under the same
- * catalogue gets it again (headers included, gzipped once when asked) without going through the
- * rest of the app. Anything else goes on as usual; a POST's small JSON body, read here, is
+ * First in the app: a request for an answer kept under the same catalogue gets it again
+ * (headers included, gzipped once when asked) without going through the rest of the app.
+ * `mounts` names where each feature's router is mounted; a path is matched as Express matches
+ * it, by the same path-to-regexp (a URL it would not route the same way goes on, never a
+ * wrong answer). Anything else goes on as usual; a POST's small JSON body, read here, is
  * parsed here too.
  */
-export function replayCachedRoutes(routes: readonly CachedRoute[]): Router {
-  const router = createRouter();
-  for (const route of routes) {
-    const sendKept: RequestHandler = (req, res, next) => {
-      let key: string;
+export function replayCachedRoutes(mounts: Record<string, readonly CachedRoute[]>): RequestHandler {
+  const table = Object.entries(mounts).flatMap(([base, routes]) =>
+    routes.map((route) => ({
+      route,
+      method: route.method.toUpperCase(),
+      matches: match(`${base}${route.path}`, { decode: decodeURIComponent, trailing: true }),
+    })),
+  );
+  return (req, res, next) => {
+    const path = req.url.split('?', 1)[0] as string;
+    for (const { route, method, matches } of table) {
+      if (req.method !== method) continue;
+      let found: ReturnType<typeof matches>;
       try {
-        key = route.keyOf(req);
+        found = matches(path);
       } catch {
-        // A bad request: the route itself answers it.
+        // Not percent-encoded right: the app answers it (400).
         return next();
       }
-      const answer = answers.find(key);
-      if (answer) sendAgain(key, answer, req, res, next);
-      else next();
-    };
-    if (route.method === 'get') {
-      // A HEAD matches GET routes too; it goes through the app.
-      router.get(route.path, (req, res, next) =>
-        req.method === 'GET' ? sendKept(req, res, next) : next(),
-      );
-    } else {
-      router.post(route.path, (req, res, next) =>
-        readBodyEarly(req, () => sendKept(req, res, next), next),
-      );
+      if (!found) continue;
+      if (method === 'GET') return sendKept(route, found.params, req, res, next);
+      return readBodyEarly(req, () => sendKept(route, found.params, req, res, next), next);
     }
-  }
-  return router;
+    next();
+  };
 }
