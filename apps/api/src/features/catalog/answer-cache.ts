@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
+import { ownBytes } from '../../lib/own-bytes.js';
 
 export type Headers = Record<string, string | number | string[]>;
 
@@ -101,7 +102,8 @@ export class AnswerCache {
     let pending = this.compressing.get(answer);
     if (!pending) {
       pending = gzipAsync(answer.body)
-        .then((body) => {
+        .then((zipped) => {
+          const body = ownBytes(zipped);
           const headers = {
             ...answer.plain,
             'content-encoding': 'gzip',

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
+import { ownBytes } from '../../lib/own-bytes.js';
 import {
   AnswerCache,
   type AnswerWithBody,
@@ -19,7 +20,7 @@ export interface JsonAnswer {
  * Every catalogue answer kept, JSON and photos, in all. Enough for every page shoppers read at
  * once; a flood of odd queries only turns the least asked over.
  */
-const ANSWER_CACHE_BYTES = 32 * 1024 * 1024;
+const ANSWER_CACHE_BYTES = 16 * 1024 * 1024;
 export const answers = new AnswerCache(ANSWER_CACHE_BYTES, () => loadedCatalog()?.revision);
 
 /** Smaller answers go as they are (the compression middleware's own threshold). */
@@ -33,7 +34,7 @@ function makeJsonAnswer(
 ): AnswerWithBody {
   const { revision } = catalog;
   const { body, headers = {} } = build(catalog);
-  const bytes = Buffer.from(JSON.stringify(body));
+  const bytes = ownBytes(Buffer.from(JSON.stringify(body)));
   const etag = `W/"${createHash('sha1').update(bytes).digest('base64url')}"`;
   const own = { ...headers, 'Content-Type': 'application/json; charset=utf-8', ETag: etag };
   // With the ETag set, Express answers If-None-Match with 304 and does not hash the body again.

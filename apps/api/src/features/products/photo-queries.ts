@@ -30,7 +30,7 @@ export async function getPhotoMeta(productId: string): Promise<ProductPhotoMeta>
  * checkout's stock) drops. 16 MB holds every 320 px card of about 2,000 products; one file
  * may take an eighth of it.
  */
-const PHOTO_CACHE_BYTES = 16 * 1024 * 1024;
+const PHOTO_CACHE_BYTES = 8 * 1024 * 1024;
 /** What a file costs besides its bytes (its key, its objects). */
 const FILE_OVERHEAD = 256;
 const recentFiles = new LRUCache<string, PhotoFile>({
