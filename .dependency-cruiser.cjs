@@ -4,14 +4,17 @@
  * - web: app/ composes the rest and nothing else imports it (tests aside); components/ and lib/
  *   import no feature; a feature reaches another only through its index.ts (what two features
  *   share belongs in lib/ or @shop/contracts);
- * - api: lib/ and db/ import no feature; a feature reaches another only through its index.ts,
- *   or model.ts for its Mongoose model, to read or type (other features' models reference it and
- *   the catalogue reads it). Writes go through the owning feature's index: orders are written
- *   by features/orders, stock by features/products.
+ * - api: lib/ and db/ import no feature; a feature reaches another only through its index.ts;
+ *   a Mongoose model (features/X/model.ts) is imported by its repository (features/X/repository.ts)
+ *   and nothing else, scripts, seed and tests included; in a feature only the repositories (and
+ *   the models) import mongoose at all. Everything else reads and writes through repositories.
  */
-/** What a feature shows the others: its index, and on the API its Mongoose model (for refs). */
-const publicModules = { web: 'index\\.tsx?', api: '(index|model)\\.ts' };
+/** What a feature shows the others: its index. */
+const publicModules = { web: 'index\\.tsx?', api: 'index\\.ts' };
 const feature = (app) => `^apps/${app}/src/features/([^/]+)/`;
+/** The API's repositories: the only modules that read or write a collection. */
+const apiRepository = '^apps/api/src/features/[^/]+/(repository|photo-store)\\.ts';
+const apiModel = '^apps/api/src/features/[^/]+/model\\.ts$';
 /** Test code may reach further (render the whole app, assert on a model). */
 const testCode = '(\\.test\\.tsx?$|/testing/|^apps/[^/]+/src/test/)';
 const otherFeatureInternals = (app) => ({
@@ -60,10 +63,36 @@ module.exports = {
     featureThroughItsIndex('web'),
     sharedCodeImportsNoFeature('api', '(lib|db)', 'lib/ and db/', testCode),
     featureThroughItsIndex('api', '\\.test\\.ts$'),
+    {
+      name: 'api-model-only-in-its-repository',
+      comment:
+        "A feature's Mongoose model is read and written by its repository alone (scripts, seed and tests too go through the repository).",
+      severity: 'error',
+      from: { path: '^apps/', pathNot: `${apiRepository}$` },
+      to: { path: apiModel },
+    },
+    {
+      name: 'api-repository-imports-its-own-model',
+      comment: "A repository owns one aggregate: another feature's data comes from that feature.",
+      severity: 'error',
+      from: { path: `^apps/api/src/features/([^/]+)/repository\\.ts$` },
+      to: { path: apiModel, pathNot: '^apps/api/src/features/$1/model\\.ts$' },
+    },
+    {
+      name: 'api-database-only-in-repositories',
+      comment:
+        'In a feature, only the repositories (and models) talk to the database: use cases, routes and queries call them.',
+      severity: 'error',
+      from: {
+        path: '^apps/api/src/features/',
+        pathNot: [`${apiRepository}$`, apiModel, '\\.test\\.ts$'],
+      },
+      to: { path: 'node_modules/mongoose/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(dist|node_modules|test-results)/|^apps/e2e/screenshots/' },
+    exclude: { path: '(^|/)(dist|test-results)/|^apps/e2e/screenshots/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
     enhancedResolveOptions: {

@@ -10,11 +10,13 @@ COPY apps/api/package.json apps/api/
 COPY apps/e2e/package.json apps/e2e/
 COPY apps/web/package.json apps/web/
 COPY packages/contracts/package.json packages/contracts/
+COPY tools/ferretdb/package.json tools/ferretdb/
 # The image talks to MongoDB (MONGO_URL): no mongod download for the embedded database.
 ENV MONGOMS_DISABLE_POSTINSTALL=1
 RUN pnpm install --frozen-lockfile
 COPY . .
-RUN pnpm build
+# tools/ferretdb (the embedded database, built with Go) is for machines without MongoDB.
+RUN pnpm exec turbo run build --filter='!@shop/ferretdb'
 # The API package with its production dependencies only (@shop/contracts copied in, built).
 RUN pnpm --filter @shop/api deploy --prod --legacy /prod/api
 

@@ -11,7 +11,7 @@ const REPORT_OF_SCRIPT = { test: 'vitest.json', 'test:e2e': 'e2e.json', 'test:fu
 
 const reports = [];
 const missing = [];
-for (const group of ['apps', 'packages']) {
+for (const group of ['apps', 'packages', 'tools']) {
   for (const name of readdirSync(join(root, group))) {
     const workspace = join(root, group, name);
     let scripts = {};

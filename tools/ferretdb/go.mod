@@ -1,6 +1,6 @@
 module github.com/shop/tools/ferretdb
 
-go 1.22
+go 1.23
 
 require github.com/FerretDB/FerretDB v1.24.0
 

@@ -1,6 +1,10 @@
 // Command ferretdb serves the MongoDB wire protocol on top of SQLite by embedding
 // FerretDB v1. It exists for machines that cannot download a MongoDB binary:
 // the API and its tests connect to it like to any mongod.
+//
+// Build it with `go run ./build` (`pnpm build` does), not `go build`: that applies our edits to
+// FerretDB (build/edits.go), which make `_id` lookups use an index and every single-document
+// write atomic, as on MongoDB.
 package main
 
 import (
@@ -12,7 +16,6 @@ import (
 	"os/signal"
 	"path/filepath"
 	"syscall"
-	"time"
 
 	"github.com/FerretDB/FerretDB/ferretdb"
 )
@@ -56,8 +59,6 @@ func main() {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-
-	go keepIDIndexes(ctx, absDir, 200*time.Millisecond, logger)
 
 	done := make(chan struct{})
 	go func() {

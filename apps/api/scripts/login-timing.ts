@@ -15,7 +15,7 @@ import supertest from 'supertest';
 import { createApp } from '../src/app.js';
 import { connectDatabase } from '../src/db/connect.js';
 import { startEmbeddedDatabase } from '../src/db/embedded.js';
-import { UserModel } from '../src/features/auth/model.js';
+import { insertUser } from '../src/features/auth/repository.js';
 import { hashPassword } from '../src/features/auth/use-cases.js';
 import { createLogger } from '../src/lib/logger.js';
 import { testConfig } from '../src/test/harness.js';
@@ -31,12 +31,13 @@ const db = await connectDatabase({
   dbName: `login_timing_${process.pid}`,
 });
 try {
-  await UserModel.create({
+  await insertUser({
     name: 'Timing',
     email: 'known@example.com',
-    password: await hashPassword('the-right-one'),
+    passwordHash: await hashPassword('the-right-one'),
     phone: '555-0100',
     address: '1 Clock Street',
+    role: 0,
   });
   const app = createApp({ config: testConfig(), logger: createLogger('silent') });
   const median = async (email: string) => {

@@ -5,17 +5,19 @@ import express from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { Config } from './config.js';
-import { databaseIsUp } from './db/connect.js';
 import { apiDocsRoutes } from './features/api-docs/routes.js';
+import { requireAdmin, requireSignIn } from './features/auth/index.js';
 import { authRoutes } from './features/auth/routes.js';
-import { replayCachedRoutes } from './features/catalog/cached-routes.js';
+import { replayKeptAnswers } from './features/catalog/cached-routes.js';
 import { earlyBodyErrors } from './features/catalog/early-body.js';
-import { categoryReads, categoryRoutes } from './features/categories/routes.js';
+import { categoryRoutes } from './features/categories/routes.js';
 import { orderRoutes } from './features/orders/routes.js';
 import { paymentRoutes } from './features/payments/routes.js';
-import { productReads, productRoutes } from './features/products/routes.js';
+import { productRoutes } from './features/products/routes.js';
+import { healthRoute } from './health.js';
 import { errorMiddleware, notFoundMiddleware } from './lib/errors.js';
 import type { Logger } from './lib/logger.js';
+import { type AccessChecks, routerOf } from './lib/router.js';
 
 export interface AppDeps {
   config: Config;
@@ -26,10 +28,23 @@ export function createApp({ config, logger }: AppDeps) {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
+  const signedIn = requireSignIn(config.JWT_SECRET);
+  const access: AccessChecks = { user: [signedIn], admin: [signedIn, requireAdmin] };
+  const payments = paymentRoutes({ config });
+  const apiRoutes = [
+    ...authRoutes({
+      jwtSecret: config.JWT_SECRET,
+      authRateLimit: config.AUTH_RATE_LIMIT,
+      profileRateLimit: config.PROFILE_RATE_LIMIT,
+    }),
+    ...orderRoutes({ changeStatus: payments.changeOrderStatus }),
+    ...categoryRoutes,
+    ...productRoutes({ maxPhotoBytes: config.MAX_PHOTO_BYTES }),
+    ...payments.routes,
+  ];
+
   // Before logging and headers: a repeated catalogue read is sent again as it went out.
-  app.use(
-    replayCachedRoutes({ '/api/v1/product': productReads, '/api/v1/category': categoryReads }),
-  );
+  app.use(replayKeptAnswers(apiRoutes));
   app.use(
     pinoHttp({
       logger,
@@ -64,36 +79,12 @@ export function createApp({ config, logger }: AppDeps) {
   );
   app.use(compression());
 
-  app.get('/healthz', async (_req, res) => {
-    const up = await databaseIsUp();
-    res.status(up ? 200 : 503).json({ ok: up, database: up ? 'up' : 'down' });
-  });
-
-  const auth = authRoutes({
-    jwtSecret: config.JWT_SECRET,
-    authRateLimit: config.AUTH_RATE_LIMIT,
-    profileRateLimit: config.PROFILE_RATE_LIMIT,
-  });
-  const payments = paymentRoutes({ config, signedIn: auth.signedIn });
   // Before the JSON parser: Stripe signs the webhook's raw bytes.
-  app.use('/api/v1/order', payments.webhook);
-  const api = express.Router();
-  api.use(express.json({ limit: '100kb' }));
-  api.use(earlyBodyErrors);
-  api.use('/auth', auth.router);
-  api.use(
-    '/auth',
-    orderRoutes({ signedIn: auth.signedIn, changeStatus: payments.changeOrderStatus }),
-  );
-  api.use('/category', categoryRoutes({ signedIn: auth.signedIn }));
-  api.use(
-    '/product',
-    productRoutes({ signedIn: auth.signedIn, maxPhotoBytes: config.MAX_PHOTO_BYTES }),
-  );
-  api.use('/order', payments.router);
-  api.use(notFoundMiddleware);
-  app.use('/api/v1', api);
-  app.use('/api', apiDocsRoutes());
+  app.use(routerOf([healthRoute, payments.webhook], access));
+  app.use('/api/v1', express.json({ limit: '100kb' }), earlyBodyErrors);
+  app.use(routerOf(apiRoutes, access));
+  app.use('/api/v1', notFoundMiddleware);
+  app.use('/api', apiDocsRoutes([healthRoute, ...apiRoutes, payments.webhook]));
 
   if (config.WEB_DIST && existsSync(join(config.WEB_DIST, 'index.html'))) {
     serveSpa(app, config.WEB_DIST);

@@ -55,8 +55,20 @@ const envSchema = z
     STRIPE_API_BASE: z.url().optional(),
     /** Per request to Stripe; the SDK retries twice more on a timeout or a 5xx. */
     STRIPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+    /**
+     * A fault for the tests only: the process kills itself right after each write to the
+     * catalogue lands, before announcing it (see catalog-sync-crash.test.ts).
+     */
+    CRASH_AFTER_CATALOG_WRITE: z.literal('1').optional(),
   })
   .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && env.CRASH_AFTER_CATALOG_WRITE) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CRASH_AFTER_CATALOG_WRITE'],
+        message: 'is a test fault, never set in production',
+      });
+    }
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
       ctx.addIssue({
         code: 'custom',

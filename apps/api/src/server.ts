@@ -1,7 +1,9 @@
+import './env-file.js';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
+import { crashAfterWrites } from './db/catalog-changes.js';
 import { connectDatabase } from './db/connect.js';
 import { currentCatalog } from './features/catalog/catalog.js';
 import { migrateProductPhotos } from './features/products/photo-migration.js';
@@ -26,7 +28,9 @@ async function main() {
   const logger = createLogger(config.LOG_LEVEL, { pretty: logsForAPerson(config.NODE_ENV) });
   const dataDir = dataDirOf(config);
   if (!process.env.JWT_SECRET) {
-    logger.warn(`JWT_SECRET is not set: tokens are signed with a secret kept in ${dataDir}`);
+    // The usual case on a developer's machine; elsewhere worth a warning.
+    const note = config.NODE_ENV === 'development' ? 'info' : 'warn';
+    logger[note](`JWT_SECRET is not set: tokens are signed with a secret kept in ${dataDir}`);
   }
   const db = await connectDatabase({
     ...(config.MONGO_URL ? { mongoUrl: config.MONGO_URL } : {}),
@@ -60,6 +64,7 @@ async function main() {
 
   // The catalogue is in memory before the first shopper asks (it also loads on first use).
   await currentCatalog();
+  if (config.CRASH_AFTER_CATALOG_WRITE) crashAfterWrites();
   const webDist = config.WEB_DIST ?? resolve(here, '../../web/dist');
   const app = createApp({ config: { ...config, WEB_DIST: webDist }, logger });
   const server = app.listen(config.PORT, config.HOST, () => {

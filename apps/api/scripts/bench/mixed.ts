@@ -1,6 +1,5 @@
 import { productResponseSchema } from '@shop/contracts';
-import { announceChange } from '../../src/features/catalog/version.js';
-import { ProductModel } from '../../src/features/products/model.js';
+import { findProduct } from '../../src/features/products/repository.js';
 import { createProduct } from '../../src/test/checkout.js';
 import type { FakeStripe } from '../../src/test/fake-stripe.js';
 import { createBuyers, placeOrder, startCheckout } from '../../src/test/oversell.js';
@@ -22,8 +21,7 @@ export async function mixedRun(
 ) {
   const urls = servers.map((s) => s.url);
   const product = await createProduct({ price: 30, quantity: 1_000_000 });
-  const { slug } = (await ProductModel.findById(product.id).lean()) ?? { slug: '' };
-  await announceChange({ productIds: [product.id] });
+  const { slug } = (await findProduct(product.id)) ?? { slug: '' };
   const tokens = await createBuyers(BUYERS);
   const until = Date.now() + seconds * 1000;
   let orders = 0;
@@ -75,7 +73,7 @@ const combine = (figures: LoadFigures[]): LoadFigures => ({
 
 /** Whether both processes show the database's stock within a second. */
 async function stockAgrees(urls: readonly string[], productId: string, slug: string) {
-  const inDatabase = (await ProductModel.findById(productId).lean())?.quantity;
+  const inDatabase = (await findProduct(productId))?.quantity;
   const giveUpAt = Date.now() + 1000;
   for (;;) {
     const shown = await Promise.all(

@@ -37,7 +37,11 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
   const url = options.mongoUrl ?? embedded?.url ?? '';
   mongoose.set('strictQuery', true);
   mongoose.set('bufferTimeoutMS', DATABASE_WAIT_MS);
-  await connectWithin(url, options.dbName ?? databaseNamedIn(url) ?? 'shop', STARTUP_WAIT_MS);
+  await connectWithin(url, options.dbName ?? databaseNamedIn(url) ?? 'shop', STARTUP_WAIT_MS).catch(
+    (err: unknown) => {
+      throw options.mongoUrl ? new Error(unreachableMongoUrl(options.mongoUrl, err)) : err;
+    },
+  );
   // Every query the shop makes has an index declared on its model; build them before serving.
   await Promise.all(mongoose.modelNames().map((name) => mongoose.model(name).createIndexes()));
   return {
@@ -71,6 +75,29 @@ async function connectWithin(url: string, dbName: string, waitMs: number): Promi
     }
   }
 }
+
+/**
+ * The one line a start ends with when MONGO_URL's server cannot be used: which URL (without its
+ * password), what went wrong, and what to check.
+ */
+export function unreachableMongoUrl(mongoUrl: string, err: unknown): string {
+  const reason = describeFailure(err);
+  return (
+    `Cannot use the database at MONGO_URL=${withoutPassword(mongoUrl)} (${reason}): check that ` +
+    'MongoDB is running there and that the URL is right, or unset MONGO_URL to use the embedded database.'
+  );
+}
+
+function describeFailure(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  if (/ECONNREFUSED/.test(message)) return 'connection refused';
+  if (/ENOTFOUND|EAI_AGAIN/.test(message)) return 'host not found';
+  if (/Authentication failed|auth/i.test(message)) return 'authentication failed';
+  if (isDatabaseUnreachable(err)) return 'no answer within 15 s';
+  return message.split('\n')[0] ?? message;
+}
+
+const withoutPassword = (url: string) => url.replace(/\/\/([^:/@]+):[^@/]*@/, '//$1:***@');
 
 /** The database a URL names (mongodb://host/name), so that the server and `pnpm seed` agree. */
 export const databaseNamedIn = (url: string): string | undefined =>

@@ -1,12 +1,11 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { lookup } from 'node:dns/promises';
-import type { EventEmitter } from 'node:events';
-import { existsSync, mkdirSync, readdirSync, renameSync, statSync } from 'node:fs';
+import { type EventEmitter, once } from 'node:events';
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 
 export type EmbeddedKind = 'mongodb-memory-server' | 'ferretdb';
 
@@ -124,31 +123,40 @@ export function findRepoRoot(start = dirname(fileURLToPath(import.meta.url))): s
   return dir;
 }
 
+/** Every file the binary is made from: our server, the build program and its edits of FerretDB. */
+function ferretDbSources(toolDir: string): string[] {
+  const inBuild = readdirSync(join(toolDir, 'build'), { recursive: true, encoding: 'utf8' });
+  return [
+    ...['main.go', 'go.mod', 'go.sum'].map((file) => join(toolDir, file)),
+    ...inBuild.filter((file) => file.endsWith('.go')).map((file) => join(toolDir, 'build', file)),
+  ];
+}
+
 /**
- * Builds tools/ferretdb when its binary is missing or older than its sources, and
- * returns the binary's path. The build goes to a temporary name and is renamed,
- * so a running server is never overwritten.
+ * The binary `pnpm build` makes, or, when it is missing or older than its sources, builds it
+ * the same way (`go run ./build`: FerretDB with our edits), passing its progress lines to `log`,
+ * since a first build on a cold Go cache takes about a minute.
  */
-export async function buildFerretDb(repoRoot = findRepoRoot()): Promise<string> {
+export async function buildFerretDb(
+  repoRoot = findRepoRoot(),
+  log: (line: string) => void = () => {},
+): Promise<string> {
   const toolDir = join(repoRoot, 'tools', 'ferretdb');
-  const binary = join(toolDir, 'ferretdb');
-  const sources = readdirSync(toolDir).filter(
-    (f) => f.endsWith('.go') || /^go\.(mod|sum)$/.test(f),
-  );
-  const newestSource = Math.max(...sources.map((f) => statSync(join(toolDir, f)).mtimeMs));
+  const binary = join(toolDir, 'bin', 'ferretdb');
+  const newestSource = Math.max(...ferretDbSources(toolDir).map((f) => statSync(f).mtimeMs));
   if (existsSync(binary) && statSync(binary).mtimeMs >= newestSource) return binary;
-  const temporary = `${binary}.${process.pid}.tmp`;
-  await promisify(execFile)('go', ['build', '-o', temporary, '.'], {
+  log('embedded database: building tools/ferretdb (pnpm build does this ahead of time)');
+  const build = spawn('go', ['run', './build', '-o', binary], {
     cwd: toolDir,
-    timeout: READY_TIMEOUT_MS,
-  }).catch((err: NodeJS.ErrnoException & { stderr?: string }) => {
-    throw new Error(
-      err.code === 'ENOENT'
-        ? 'Go is not installed'
-        : `go build failed: ${err.stderr ?? err.message}`,
-    );
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  renameSync(temporary, binary);
+  const output: string[] = [];
+  createInterface({ input: build.stdout }).on('line', log);
+  createInterface({ input: build.stderr }).on('line', (line) => output.push(line));
+  const [code] = (await once(build, 'close').catch((err: NodeJS.ErrnoException) => {
+    throw new Error(err.code === 'ENOENT' ? 'Go is not installed' : err.message);
+  })) as [number | null];
+  if (code !== 0) throw new Error(`building tools/ferretdb failed: ${output.join('\n')}`);
   return binary;
 }
 
@@ -179,7 +187,7 @@ export async function startFerretDb(
   log: (line: string) => void = () => {},
 ): Promise<EmbeddedDatabase> {
   mkdirSync(dir, { recursive: true });
-  const binary = await buildFerretDb();
+  const binary = await buildFerretDb(findRepoRoot(), log);
   const port = await freePort();
   const launch = () => {
     // At warn, FerretDB logs every refused command (e.g. mongoose's 'collection exists').

@@ -1,33 +1,52 @@
-import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import mongoose from 'mongoose';
 import { type AppError, isDuplicateKeyError } from './errors.js';
 
 /**
- * A lock held by one caller at a time, across every API process: `_id` is the locked
- * thing (`payment:<PaymentIntent id>`, `stock:<product id>`), so taking it is one insert
- * that the unique `_id` lets only one caller win. FerretDB v1 has no transactions and
- * applies a conditional update in two steps, so this is what keeps concurrent writers of
- * one document apart there.
+ * A lock held by one caller at a time, across every API process: `_id` is the locked thing
+ * (`payment:<PaymentIntent id>`), so taking a free lock is one insert that the unique `_id`
+ * lets only one caller win, and taking over an expired one is one update that only one caller
+ * matches.
  *
- * A lock is a lease: it expires `LEASE_MS` after it was last renewed, and its holder
- * renews it every third of that while the work runs, however long the work takes (a
- * Stripe call with its retries, waits on other locks). Only a lease whose holder stopped
- * renewing it, because its process died, expires and is taken over.
+ * A lock is a lease: it expires `leaseMs` after it was last renewed, and its holder renews it
+ * every third of that while the work runs, however long the work takes (a Stripe call with its
+ * retries). Only a lease whose holder stopped renewing it (its process died, or paused, or lost
+ * the database for longer than the lease) expires and is taken over. Such a holder may still
+ * write, unaware, so every acquisition gets a fencing token, larger than every token before it:
+ * the holder writes with its token, and the data it guards refuses a token older than the
+ * newest that wrote it (orders keep theirs in `fence`). The holder is told too: once its lease
+ * could have been taken over, its `signal` aborts.
  */
 const lockSchema = new mongoose.Schema(
   {
     _id: { type: String, required: true },
-    /** Who holds it: one id per acquisition, so a late release never frees a successor's. */
-    owner: { type: String, required: true },
+    /** The fencing token of the acquisition holding it; also who holds it. */
+    token: { type: Number, required: true },
     expiresAt: { type: Date, required: true },
   },
   { versionKey: false },
 );
+const LockModel = mongoose.model('locks', lockSchema);
 
-export const LockModel = mongoose.model('locks', lockSchema);
+/** Hands out the fencing tokens: one counter, raised by one for every acquisition. */
+const counterSchema = new mongoose.Schema(
+  { _id: { type: String, required: true }, value: { type: Number, required: true } },
+  { versionKey: false, collection: 'lock_tokens' },
+);
+const TokenCounterModel = mongoose.model('lock_tokens', counterSchema);
+const COUNTER_ID = 'fencing';
 
 export const LEASE_MS = 15_000;
+
+/** What the work gets of the lock it runs under. */
+export interface Lease {
+  /** The fencing token: every write made under the lock carries it. */
+  token: number;
+  /** Aborts (its reason is `busy()`) once the lease may have been taken over by another holder. */
+  signal: AbortSignal;
+  /** For a write refused for its token (a later holder wrote): aborts the signal and throws. */
+  lost: () => never;
+}
 
 export interface LockOptions<T> {
   /** How long to wait for the holder before giving up with `busy`. */
@@ -44,82 +63,137 @@ const FIRST_POLL_MS = 15;
 const LAST_POLL_MS = 120;
 
 /** The locks this process holds now, by key: released all at once on shutdown. */
-const held = new Map<string, { owner: string; renewal: NodeJS.Timeout }>();
+const held = new Map<string, { token: number; stop: () => void }>();
 
 /** Runs `work` while holding the lock `key`, which one caller at a time can hold. */
 export async function withLock<T>(
   key: string,
-  work: () => Promise<T>,
+  work: (lease: Lease) => Promise<T>,
   options: LockOptions<T>,
 ): Promise<T> {
   const giveUpAt = Date.now() + options.waitMs;
-  const owner = randomUUID();
   const leaseMs = options.leaseMs ?? LEASE_MS;
   let pollMs = FIRST_POLL_MS;
-  while (!(await tryLock(key, owner, leaseMs))) {
+  let acquired = await tryLock(key, leaseMs);
+  while (acquired === null) {
     const result = await options.doneMeanwhile?.();
     if (result) return result;
     if (Date.now() > giveUpAt) throw options.busy();
-    await takeOverExpired(key);
     // Jitter keeps waiters of one busy lock from retrying in lockstep.
     await sleep(pollMs / 2 + Math.random() * pollMs);
     pollMs = Math.min(pollMs * 2, LAST_POLL_MS);
+    acquired = await tryLock(key, leaseMs);
   }
-  const renewal = setInterval(() => void renew(key, owner, leaseMs), leaseMs / 3);
-  renewal.unref();
-  held.set(key, { owner, renewal });
+  const { token, renewedAt } = acquired;
+  const lease = keepRenewed(key, token, renewedAt, leaseMs, options.busy);
+  held.set(key, { token, stop: lease.stop });
   try {
-    return await work();
+    return await work({ token, signal: lease.signal, lost: lease.lost });
   } finally {
-    await release(key, owner);
+    await release(key, token);
   }
 }
 
 /** Releases every lock this process holds, for a graceful shutdown; never throws. */
 export async function releaseHeldLocks(): Promise<void> {
-  await Promise.all([...held].map(([key, { owner }]) => release(key, owner)));
+  await Promise.all([...held].map(([key, { token }]) => release(key, token)));
 }
 
-async function tryLock(key: string, owner: string, leaseMs: number): Promise<boolean> {
-  try {
-    await LockModel.create({ _id: key, owner, expiresAt: leaseEnd(leaseMs) });
-    return true;
-  } catch (err) {
-    if (isDuplicateKeyError(err)) return false;
-    throw err;
+/** Whoever holds the lock now: its token, or null when it is free. */
+export async function lockHolder(key: string): Promise<number | null> {
+  const lock = await LockModel.findById(key).lean();
+  return lock && lock.expiresAt.getTime() > Date.now() ? lock.token : null;
+}
+
+async function nextToken(): Promise<number> {
+  const counter = await TokenCounterModel.findOneAndUpdate(
+    { _id: COUNTER_ID },
+    { $inc: { value: 1 } },
+    { upsert: true, new: true },
+  ).lean();
+  if (!counter) throw new Error('The fencing token counter was not written');
+  return counter.value;
+}
+
+/** The lock with a new token when it was free or its lease had run out; else null. */
+async function tryLock(key: string, leaseMs: number) {
+  const lock = await LockModel.findById(key).lean();
+  if (lock && lock.expiresAt.getTime() >= Date.now()) return null;
+  const token = await nextToken();
+  const renewedAt = Date.now();
+  const expiresAt = new Date(renewedAt + leaseMs);
+  if (!lock) {
+    try {
+      await LockModel.create({ _id: key, token, expiresAt });
+      return { token, renewedAt };
+    } catch (err) {
+      if (isDuplicateKeyError(err)) return null;
+      throw err;
+    }
   }
-}
-
-const leaseEnd = (leaseMs: number) => new Date(Date.now() + leaseMs);
-
-async function renew(key: string, owner: string, leaseMs: number) {
-  // A failed renewal is retried at the next tick; the lease leaves room for two misses.
-  await LockModel.updateOne({ _id: key, owner }, { $set: { expiresAt: leaseEnd(leaseMs) } }).catch(
-    () => {},
+  const { matchedCount } = await LockModel.updateOne(
+    { _id: key, expiresAt: { $lt: new Date(renewedAt) } },
+    { $set: { token, expiresAt } },
   );
+  return matchedCount > 0 ? { token, renewedAt } : null;
 }
 
 /**
- * Deletes a lease nobody renewed in time (its holder's process died). Read by `_id` first,
- * the one filter the embedded database answers from its index, so that the waiters of a
- * busy lock do not scan the collection on every poll.
+ * Renews the lease every third of it while the work runs. A renewal that fails is tried again
+ * at the next tick; the signal aborts when one finds the lock held by another token, or when
+ * the lease ran out before any renewal landed (another caller may hold it by then).
  */
-async function takeOverExpired(key: string) {
-  const lock = await LockModel.findById(key).lean();
-  if (lock && lock.expiresAt.getTime() < Date.now()) {
-    await LockModel.deleteOne({ _id: key, owner: lock.owner });
-  }
+function keepRenewed(
+  key: string,
+  token: number,
+  renewedAt: number,
+  leaseMs: number,
+  busy: () => AppError,
+) {
+  const controller = new AbortController();
+  const lose = () => {
+    stop();
+    controller.abort(busy());
+  };
+  let runsOut: NodeJS.Timeout | undefined;
+  const runsOutAt = (at: number) => {
+    clearTimeout(runsOut);
+    runsOut = setTimeout(lose, at - Date.now()).unref();
+  };
+  runsOutAt(renewedAt + leaseMs);
+  const renewal = setInterval(async () => {
+    const sentAt = Date.now();
+    const renewed = await LockModel.updateOne(
+      { _id: key, token },
+      { $set: { expiresAt: new Date(sentAt + leaseMs) } },
+    ).then(
+      ({ matchedCount }) => matchedCount > 0,
+      () => null,
+    );
+    if (controller.signal.aborted || renewed === null) return;
+    if (renewed) runsOutAt(sentAt + leaseMs);
+    else lose();
+  }, leaseMs / 3).unref();
+  const stop = () => {
+    clearInterval(renewal);
+    clearTimeout(runsOut);
+  };
+  const lost = (): never => {
+    lose();
+    throw controller.signal.reason;
+  };
+  return { signal: controller.signal, stop, lost };
 }
 
 /**
  * Releases our own lock only, and never throws: the work's result (or its error) is the
  * answer, and a lock that could not be deleted expires with its lease, since nobody renews it.
  */
-async function release(key: string, owner: string) {
+async function release(key: string, token: number) {
   const entry = held.get(key);
-  if (entry?.owner === owner) {
-    clearInterval(entry.renewal);
+  if (entry?.token === token) {
+    entry.stop();
     held.delete(key);
   }
-  await LockModel.deleteOne({ _id: key, owner }).catch(() => {});
+  await LockModel.deleteOne({ _id: key, token }).catch(() => {});
 }

@@ -1,4 +1,4 @@
-import { UserModel } from '../features/auth/model.js';
+import { countUsers, findCredentials, updateProfile } from '../features/auth/repository.js';
 import { type Api, describe, expect, test } from '../test/fixtures.js';
 import {
   insertMissingAccounts,
@@ -55,16 +55,17 @@ describe('seed accounts', () => {
   test('when an account already exists, then the seed changes nothing in it, not even the password', async ({
     api,
   }) => {
-    await UserModel.updateOne({ email: ADMIN.email }, { $set: { name: 'Renamed Admin' } });
-    const before = await UserModel.findOne({ email: ADMIN.email }).select('+password').lean();
+    const admin = await findCredentials(ADMIN.email);
+    await updateProfile(admin?.user._id ?? '', { name: 'Renamed Admin' });
+    const before = await findCredentials(ADMIN.email);
 
     const { lines } = await insertMissingAccounts(PUBLISHED_PASSWORDS);
 
-    const after = await UserModel.findOne({ email: ADMIN.email }).select('+password').lean();
+    const after = await findCredentials(ADMIN.email);
     expect(after).toEqual(before);
     expect(lines[0]).toBe(`admin  ${ADMIN.email} (already there, left unchanged)`);
     await login(api, ADMIN.email, ADMIN.password).expect(401);
     await login(api, ADMIN.email, 'chosen-admin-1').expect(200);
-    expect(await UserModel.countDocuments({ email: ADMIN.email })).toBe(1);
+    expect(await countUsers({ email: ADMIN.email })).toBe(1);
   });
 });

@@ -1,6 +1,5 @@
-import type mongoose from 'mongoose';
 import type { Config } from '../config.js';
-import { UserModel } from '../features/auth/model.js';
+import { insertUserIfMissing } from '../features/auth/repository.js';
 import { hashPassword } from '../features/auth/use-cases.js';
 
 const ADMIN = {
@@ -69,23 +68,22 @@ export function seedPasswords(
  * per account (its password only when it is the published one).
  */
 export async function insertMissingAccounts(passwords: SeedPasswords) {
-  const ids = new Map<string, mongoose.Types.ObjectId>();
+  const ids = new Map<string, string>();
   const lines: string[] = [];
   for (const { label, name, email, password: published, role, phone, address } of SEED_ACCOUNTS) {
     const password = passwords[email];
-    const now = new Date();
-    const created = { name, email, role, phone, address, createdAt: now, updatedAt: now };
-    // No automatic timestamps: they would $set updatedAt on an account that exists.
-    const { upsertedCount } = await UserModel.updateOne(
-      { email },
-      { $setOnInsert: { ...created, password: await hashPassword(password) } },
-      { upsert: true, timestamps: false },
-    );
-    const user = await UserModel.findOne({ email }).select('_id').lean();
-    if (user) ids.set(email, user._id);
+    const { id, inserted } = await insertUserIfMissing({
+      name,
+      email,
+      role,
+      phone,
+      address,
+      passwordHash: await hashPassword(password),
+    });
+    ids.set(email, id);
     const shown = password === published ? password : '(the password you set)';
     lines.push(
-      `${label.padEnd(6)} ${email} ${upsertedCount ? `/ ${shown}` : '(already there, left unchanged)'}`,
+      `${label.padEnd(6)} ${email} ${inserted ? `/ ${shown}` : '(already there, left unchanged)'}`,
     );
   }
   return { ids, lines };

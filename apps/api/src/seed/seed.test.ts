@@ -5,11 +5,11 @@ import {
   PRICE_BANDS,
 } from '@shop/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UserModel } from '../features/auth/model.js';
-import { CategoryModel } from '../features/categories/model.js';
-import { OrderModel } from '../features/orders/model.js';
-import { ProductModel } from '../features/products/model.js';
+import { countUsers } from '../features/auth/repository.js';
+import { countCategories } from '../features/categories/repository.js';
+import { countOrders } from '../features/orders/repository.js';
 import { photoEtag } from '../features/products/photo.js';
+import { countProducts, listProducts, photoBytesInside } from '../features/products/repository.js';
 import { startTestApp } from '../test/harness.js';
 import { SEED_ACCOUNTS } from './accounts.js';
 import { seed, seedIfEmpty } from './seed.js';
@@ -24,10 +24,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const counts = async () => ({
-  users: await UserModel.countDocuments(),
-  categories: await CategoryModel.countDocuments(),
-  products: await ProductModel.countDocuments(),
-  orders: await OrderModel.countDocuments(),
+  users: await countUsers(),
+  categories: await countCategories(),
+  products: await countProducts(),
+  orders: await countOrders(),
 });
 
 const login = (email: string, password: string) =>
@@ -55,9 +55,9 @@ describe('seeding an empty database', () => {
   });
 
   it('when it is seeded, then every product has a JPEG photo, stored apart, whose version hashes it', async () => {
-    const products = await ProductModel.collection.find().toArray();
-    for (const { _id, photo } of products) {
-      expect(Object.keys(photo ?? {}).sort()).toEqual(['color', 'height', 'version', 'width']);
+    for (const { _id, photo } of await listProducts()) {
+      expect(photo).not.toBeNull();
+      expect(await photoBytesInside(_id)).toBeNull();
       const res = await t.http().get(`/api/v1/product/product-photo/${_id}`).buffer(true);
       const data = Buffer.from(res.body);
       expect(data.length).toBeLessThan(50_000);
@@ -67,8 +67,7 @@ describe('seeding an empty database', () => {
   });
 
   it('when a seeded photo is fetched over HTTP, then it is served as a JPEG image', async () => {
-    const products = await ProductModel.find().select('_id').lean();
-    for (const { _id } of products) {
+    for (const { _id } of await listProducts()) {
       const res = await t.http().get(`/api/v1/product/product-photo/${_id}`).buffer(true);
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toBe('image/jpeg');
@@ -77,14 +76,14 @@ describe('seeding an empty database', () => {
   });
 
   it('when it is seeded, then the catalogue covers every price band, empty stock and long texts', async () => {
-    const products = await ProductModel.find().lean();
+    const products = await listProducts();
     for (const band of PRICE_BANDS) {
       expect(products.some((p) => isInPriceRange(p.price, band.array))).toBe(true);
     }
     expect(products.filter((p) => p.quantity === 0).length).toBeGreaterThanOrEqual(2);
     expect(products.some((p) => p.description.length > 100)).toBe(true);
     expect(new Set(products.map((p) => p.shipping))).toEqual(new Set([0, 1]));
-    expect(new Set(products.map((p) => p.createdAt.getTime())).size).toBe(products.length);
+    expect(new Set(products.map((p) => p.createdAt)).size).toBe(products.length);
     expect(products.every((p) => /^[a-z0-9]+(-[a-z0-9]+)*$/.test(p.slug))).toBe(true);
   });
 

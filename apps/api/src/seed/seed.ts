@@ -1,12 +1,18 @@
 import { type OrderStatus, totalMinorUnits } from '@shop/contracts';
-import mongoose from 'mongoose';
-import { UserModel } from '../features/auth/model.js';
-import { catalogChanged } from '../features/catalog/catalog.js';
-import { CategoryModel } from '../features/categories/model.js';
-import { OrderModel } from '../features/orders/model.js';
-import { ProductModel } from '../features/products/model.js';
+import { hasUsers } from '../features/auth/repository.js';
+import {
+  findCategoriesBySlug,
+  insertCategoryIfMissing,
+} from '../features/categories/repository.js';
+import { insertOrder } from '../features/orders/repository.js';
 import { deletePhotoFiles, savePhotoFiles } from '../features/products/photo-store.js';
 import { preparePhoto } from '../features/products/renditions.js';
+import {
+  findProductsBySlug,
+  hasProducts,
+  insertProductIfMissing,
+  newProductId,
+} from '../features/products/repository.js';
 import { toSlug } from '../lib/slug.js';
 import {
   DEMO_USER,
@@ -70,32 +76,12 @@ export interface SeedResult {
   created: { categories: number; products: number; orders: number };
 }
 
-/**
- * Inserts the document unless one matches the filter; an existing one is left as an admin
- * may have edited it. Timestamps are set here so the demo data gets a stable order.
- */
-async function insertIfMissing<T>(
-  model: mongoose.Model<T>,
-  filter: mongoose.RootFilterQuery<T>,
-  doc: Record<string, unknown>,
-  createdAt: Date,
-): Promise<boolean> {
-  const { upsertedCount } = await model.updateOne(
-    filter,
-    { $setOnInsert: { ...doc, createdAt, updatedAt: createdAt } },
-    { upsert: true, timestamps: false },
-  );
-  return upsertedCount > 0;
-}
-
 async function upsertCategories(now: Date) {
   let created = 0;
   for (const [index, category] of CATALOG.entries()) {
     const slug = toSlug(category.name);
     const at = new Date(now.getTime() - (CATALOG.length - index) * HOUR_MS);
-    if (await insertIfMissing(CategoryModel, { slug }, { name: category.name, slug }, at)) {
-      created += 1;
-    }
+    if (await insertCategoryIfMissing({ name: category.name, slug }, at)) created += 1;
   }
   return created;
 }
@@ -105,49 +91,44 @@ async function upsertProducts(now: Date) {
   const categorySlugs = CATALOG.map((c) => toSlug(c.name));
   const productSlugs = CATALOG.flatMap((c) => c.products.map((p) => toSlug(p.name)));
   const [categories, existing] = await Promise.all([
-    CategoryModel.find({ slug: { $in: categorySlugs } }).lean(),
-    ProductModel.find({ slug: { $in: productSlugs } })
-      .select('slug')
-      .lean(),
+    findCategoriesBySlug(categorySlugs),
+    findProductsBySlug(productSlugs),
   ]);
   const categoryIds = new Map(categories.map((c) => [c.slug, c._id]));
   const existingSlugs = new Set(existing.map((p) => p.slug));
   let created = 0;
   for (const [c, category] of CATALOG.entries()) {
+    const categoryId = categoryIds.get(toSlug(category.name));
+    if (!categoryId) throw new Error(`The demo category ${category.name} was not stored`);
     for (const [p, product] of category.products.entries()) {
       const slug = toSlug(product.name);
       if (existingSlugs.has(slug)) continue;
       // Interleaved ages: the newest page shows one product of each category.
       const rank = p * CATALOG.length + c;
-      const at = new Date(now.getTime() - 30 * 24 * HOUR_MS - rank * HOUR_MS);
+      const createdAt = new Date(now.getTime() - 30 * 24 * HOUR_MS - rank * HOUR_MS);
       // Made and stored as an upload is, under the id the product gets if it is inserted.
-      const _id = new mongoose.Types.ObjectId();
+      const _id = newProductId();
       const photo = await preparePhoto(await renderProductPhoto(product.name, category.theme));
-      await savePhotoFiles(String(_id), photo);
-      const doc = {
+      await savePhotoFiles(_id, photo);
+      const inserted = await insertProductIfMissing({
         ...product,
         _id,
         slug,
-        category: categoryIds.get(toSlug(category.name)),
+        categoryId,
         photo: photo.meta,
-      };
-      if (await insertIfMissing(ProductModel, { slug }, doc, at)) created += 1;
-      else await deletePhotoFiles(String(_id), photo.meta);
+        createdAt,
+      });
+      if (inserted) created += 1;
+      else await deletePhotoFiles(_id, photo.meta);
     }
   }
   return created;
 }
 
-async function upsertSampleOrders(buyer: mongoose.Types.ObjectId | undefined, now: Date) {
-  if (!buyer) return 0;
+async function upsertSampleOrders(buyerId: string | undefined, now: Date) {
+  if (!buyerId) return 0;
   const slugs = SAMPLE_ORDERS.flatMap((o) => o.lines.map(([name]) => toSlug(name)));
-  const products = new Map(
-    (
-      await ProductModel.find({ slug: { $in: slugs } })
-        .select('name slug price')
-        .lean()
-    ).map((p) => [p.slug, p]),
-  );
+  const products = new Map((await findProductsBySlug(slugs)).map((p) => [p.slug, p]));
   let created = 0;
   for (const order of SAMPLE_ORDERS) {
     const lines = order.lines.flatMap(([name, quantity]) => {
@@ -156,22 +137,20 @@ async function upsertSampleOrders(buyer: mongoose.Types.ObjectId | undefined, no
         ? [{ productId: product._id, name: product.name, price: product.price, quantity }]
         : [];
     });
-    const amount = totalMinorUnits(lines);
-    const doc = {
-      products: lines,
+    const inserted = await insertOrder({
+      lines,
       payment: {
         id: order.paymentId,
         success: order.success,
         status: order.paymentStatus,
-        amount,
+        amount: totalMinorUnits(lines),
         currency: SEED_CURRENCY,
       },
-      buyer,
-      address: DEMO_USER.address,
+      buyer: { _id: buyerId, address: DEMO_USER.address },
       status: order.status,
-    };
-    const at = new Date(now.getTime() - order.hoursAgo * HOUR_MS);
-    if (await insertIfMissing(OrderModel, { 'payment.id': order.paymentId }, doc, at)) created += 1;
+      createdAt: new Date(now.getTime() - order.hoursAgo * HOUR_MS),
+    });
+    if (inserted) created += 1;
   }
   return created;
 }
@@ -189,8 +168,6 @@ export async function seed(
   const categories = await upsertCategories(now);
   const products = await upsertProducts(now);
   const orders = await upsertSampleOrders(accountIds.get(DEMO_USER.email), now);
-  // Running API processes reload their catalogue.
-  await catalogChanged();
   return {
     accounts: accounts.lines,
     created: { categories, products, orders },
@@ -201,7 +178,7 @@ export async function seed(
 export async function seedIfEmpty(
   passwords: SeedPasswords = PUBLISHED_PASSWORDS,
 ): Promise<{ accounts: string[] } | null> {
-  const [product, user] = await Promise.all([ProductModel.exists({}), UserModel.exists({})]);
+  const [product, user] = await Promise.all([hasProducts(), hasUsers()]);
   if (product || user) return null;
   return seed(new Date(), passwords);
 }

@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { Test } from 'supertest';
 import { expect } from 'vitest';
-import { catalogChanged } from '../features/catalog/catalog.js';
-import { CategoryModel } from '../features/categories/model.js';
-import { ProductModel } from '../features/products/model.js';
+import { insertCategory } from '../features/categories/repository.js';
 import { savePhotoFiles } from '../features/products/photo-store.js';
 import { preparePhoto } from '../features/products/renditions.js';
+import { insertProduct, newProductId } from '../features/products/repository.js';
 import { toSlug } from '../lib/slug.js';
 import type { Api } from './harness.js';
 
@@ -23,10 +22,8 @@ export const uniqueWord = () => `zq${randomUUID().replaceAll('-', '').slice(0, 1
 
 /** A category straight in the database. */
 export async function makeCategory(name = `Category ${uniqueWord()}`) {
-  const slug = toSlug(name);
-  const category = await CategoryModel.create({ name, slug });
-  await catalogChanged({ categories: true });
-  return { id: String(category._id), name, slug };
+  const category = await insertCategory({ name, slug: toSlug(name) });
+  return { id: category._id, name, slug: category.slug };
 }
 
 export interface ProductFixture {
@@ -36,6 +33,7 @@ export interface ProductFixture {
   price?: number;
   quantity?: number;
   photo?: Buffer;
+  createdAt?: Date;
 }
 
 /** A product straight in the database, with a PNG photo (stored as an upload is) unless one is given. */
@@ -43,20 +41,22 @@ export async function makeProduct(opts: ProductFixture) {
   const name = opts.name ?? `Product ${uniqueWord()}`;
   const photo = opts.photo ?? (await imageBytes());
   const prepared = await preparePhoto(photo);
-  const product = new ProductModel({
+  const id = newProductId();
+  const slug = toSlug(name);
+  await savePhotoFiles(id, prepared);
+  await insertProduct({
+    _id: id,
     name,
-    slug: toSlug(name),
+    slug,
     description: opts.description ?? 'A thing worth having',
     price: opts.price ?? 25,
     quantity: opts.quantity ?? 5,
-    category: opts.categoryId,
+    categoryId: opts.categoryId,
     shipping: 1,
     photo: prepared.meta,
+    ...(opts.createdAt ? { createdAt: opts.createdAt } : {}),
   });
-  await savePhotoFiles(String(product._id), prepared);
-  await product.save();
-  await catalogChanged({ productIds: [String(product._id)] });
-  return { id: String(product._id), name, slug: product.slug, photo, photoMeta: prepared.meta };
+  return { id, name, slug, photo, photoMeta: prepared.meta };
 }
 
 /** The text fields of the admin product form, as the browser sends them. */
@@ -112,7 +112,10 @@ export const expectNoPhotoBytes = (body: unknown) => {
 };
 
 /** Several products of one new category, created oldest first. */
-export async function makeProducts(count: number, over: { price?: number } = {}) {
+export async function makeProducts(
+  count: number,
+  over: Pick<ProductFixture, 'price' | 'createdAt'> = {},
+) {
   const category = await makeCategory();
   const products = [];
   for (let i = 0; i < count; i += 1) {

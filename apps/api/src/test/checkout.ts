@@ -1,23 +1,32 @@
 import { randomUUID } from 'node:crypto';
 import { createPaymentIntentResponseSchema } from '@shop/contracts';
 import supertest from 'supertest';
-import { CategoryModel } from '../features/categories/model.js';
-import { OrderModel } from '../features/orders/model.js';
-import { ProductModel } from '../features/products/model.js';
-/** A product straight in the database (with its own category), ready to be bought. */
+import { insertCategory } from '../features/categories/repository.js';
+import { countOrders, insertOrder } from '../features/orders/repository.js';
+import {
+  findProduct,
+  insertProduct,
+  newProductId,
+  takeStock,
+} from '../features/products/repository.js';
+
+/** A product straight in the database (with its own category, no photo), ready to be bought. */
 export async function createProduct(opts: { price?: number; quantity?: number } = {}) {
   const suffix = randomUUID().slice(0, 8);
-  const category = await CategoryModel.create({ name: `Cat ${suffix}`, slug: `cat-${suffix}` });
-  const product = await ProductModel.create({
+  const category = await insertCategory({ name: `Cat ${suffix}`, slug: `cat-${suffix}` });
+  const product = {
+    _id: newProductId(),
     name: `Lamp ${suffix}`,
     slug: `lamp-${suffix}`,
     description: 'A warm desk lamp',
     price: opts.price ?? 25,
     quantity: opts.quantity ?? 10,
-    category: category._id,
-    shipping: 1,
-  });
-  return { id: String(product._id), name: product.name, price: product.price };
+    categoryId: category._id,
+    shipping: 1 as const,
+    photo: null,
+  };
+  await insertProduct(product);
+  return { id: product._id, name: product.name, price: product.price };
 }
 
 /** Two lamps and one desk (stock 5 and 3): the cart the checkout tests buy. */
@@ -34,33 +43,31 @@ export async function recordUncapturedOrder(opts: {
   amount: number;
   lines: { product: { id: string; name: string; price: number }; quantity: number }[];
 }) {
-  for (const { product, quantity } of opts.lines) {
-    await ProductModel.updateOne({ _id: product.id }, { $inc: { quantity: -quantity } });
-  }
-  return OrderModel.create({
-    products: opts.lines.map(({ product, quantity }) => ({
-      productId: product.id,
-      name: product.name,
-      price: product.price,
-      quantity,
-    })),
+  const lines = opts.lines.map(({ product, quantity }) => ({
+    productId: product.id,
+    name: product.name,
+    price: product.price,
+    quantity,
+  }));
+  if (await takeStock(lines)) throw new Error('the crashed placement found its stock sold out');
+  const orderId = await insertOrder({
+    lines,
     payment: {
       id: opts.paymentIntentId,
-      success: false,
       status: 'requires_capture',
       amount: opts.amount,
       currency: 'usd',
     },
-    buyer: opts.buyer,
+    buyer: { _id: opts.buyer },
   });
+  if (!orderId) throw new Error('the payment has an order already');
+  return orderId;
 }
 
 /** How many orders were recorded for the payment. */
-export const ordersOf = (paymentIntentId: string) =>
-  OrderModel.countDocuments({ 'payment.id': paymentIntentId });
+export const ordersOf = (paymentIntentId: string) => countOrders({ paymentId: paymentIntentId });
 
-export const stockOf = async (productId: string) =>
-  (await ProductModel.findById(productId).lean())?.quantity;
+export const stockOf = async (productId: string) => (await findProduct(productId))?.quantity;
 
 type Target = Parameters<typeof supertest>[0];
 

@@ -6,7 +6,7 @@ import { inject } from 'vitest';
 import { createApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { connectDatabase } from '../db/connect.js';
-import { UserModel } from '../features/auth/model.js';
+import { insertUser } from '../features/auth/repository.js';
 import { hashPassword } from '../features/auth/use-cases.js';
 import { createLogger } from '../lib/logger.js';
 import { signToken } from '../lib/tokens.js';
@@ -39,6 +39,7 @@ export async function startTestApp(overrides: Record<string, string> = {}) {
   return {
     app,
     config,
+    dbName,
     http: () => supertest(app),
     close: async () => {
       await mongoose.connection.dropDatabase();
@@ -63,16 +64,15 @@ export const registrationForm = (over: Record<string, unknown> = {}) => ({
 export async function createUser(opts: { role?: number; password?: string } = {}) {
   userCounter += 1;
   const password = opts.password ?? 'secret123';
-  const user = await UserModel.create({
+  const user = await insertUser({
     name: `User ${userCounter}`,
     email: `user${userCounter}-${randomUUID().slice(0, 8)}@example.com`,
-    password: await hashPassword(password),
+    passwordHash: await hashPassword(password),
     phone: '555-0100',
     address: `${userCounter} Test Street`,
     role: opts.role ?? 0,
   });
-  const id = String(user._id);
-  return { id, email: user.email, password, token: signToken(id, TEST_JWT_SECRET) };
+  return { id: user._id, email: user.email, password, token: signToken(user._id, TEST_JWT_SECRET) };
 }
 
 export const createAdmin = () => createUser({ role: 1 });

@@ -1,5 +1,5 @@
 import type { OrderStatus } from '@shop/contracts';
-import { OrderModel } from '../features/orders/model.js';
+import { insertOrder } from '../features/orders/repository.js';
 import { makeCategory, makeProduct, uniqueWord } from './catalog.js';
 
 /** A product in a category of its own, with a real photo that responses must never carry. */
@@ -10,21 +10,21 @@ export async function makeOrderedProduct(price = 25) {
 
 export type ProductRow = Awaited<ReturnType<typeof makeOrderedProduct>>;
 
-/** An order straight in the database: two of each product, paid. */
+/** An order straight in the database: two of each product, paid; its id. */
 export async function makeOrder(opts: {
   buyer: string;
   products: ProductRow[];
   createdAt?: Date;
   status?: OrderStatus;
-}) {
+}): Promise<string> {
   const lines = opts.products.map((p) => ({
     productId: p.id,
     name: p.name,
     price: p.price,
     quantity: 2,
   }));
-  return OrderModel.create({
-    products: lines,
+  const orderId = await insertOrder({
+    lines,
     payment: {
       id: `pi_test_${uniqueWord()}`,
       success: true,
@@ -32,11 +32,12 @@ export async function makeOrder(opts: {
       amount: lines.reduce((sum, l) => sum + l.price * l.quantity * 100, 0),
       currency: 'usd',
     },
-    buyer: opts.buyer,
-    address: '1 Test Street',
-    status: opts.status ?? 'Not Process',
+    buyer: { _id: opts.buyer, address: '1 Test Street' },
+    ...(opts.status ? { status: opts.status } : {}),
     ...(opts.createdAt ? { createdAt: opts.createdAt } : {}),
   });
+  if (!orderId) throw new Error('a test order reused a payment id');
+  return orderId;
 }
 
 export const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);

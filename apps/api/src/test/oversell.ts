@@ -8,9 +8,9 @@ import { createPaymentIntentResponseSchema } from '@shop/contracts';
 import mongoose from 'mongoose';
 import Stripe from 'stripe';
 import { connectDatabase } from '../db/connect.js';
-import { UserModel } from '../features/auth/model.js';
+import { insertUsers } from '../features/auth/repository.js';
 import { hashPassword } from '../features/auth/use-cases.js';
-import { OrderModel } from '../features/orders/model.js';
+import { countOrders, listOrdersOfProduct } from '../features/orders/repository.js';
 import { signToken } from '../lib/tokens.js';
 import { createProduct, stockOf } from './checkout.js';
 import { type FakeStripe, startFakeStripe } from './fake-stripe.js';
@@ -82,9 +82,7 @@ export async function runOversellCheck(opts: {
     const statuses = checkouts.map((c) => c.status);
     const intents = checkouts.map((c) => fake.get(c.paymentIntentId));
     const captured = intents.filter((intent) => intent.status === 'succeeded');
-    const orders = await OrderModel.find({ 'products.productId': product.id })
-      .select('buyer payment.id')
-      .lean();
+    const orders = await listOrdersOfProduct(product.id);
     const answers: Record<string, number> = {};
     for (const status of statuses) answers[status] = (answers[status] ?? 0) + 1;
 
@@ -96,13 +94,13 @@ export async function runOversellCheck(opts: {
       refusedBeforePaying: attempts.length - checkouts.length,
       duplicates:
         orders.length -
-        new Set(orders.map((o) => o.payment?.id)).size +
-        (orders.length - new Set(orders.map((o) => String(o.buyer))).size),
+        new Set(orders.map((o) => o.payment.id)).size +
+        (orders.length - new Set(orders.map((o) => o.buyerId)).size),
       answers,
       captured: captured.length,
       canceled: intents.filter((intent) => intent.status === 'canceled').length,
       chargedWithoutOrder: captured.filter(
-        (intent) => !orders.some((order) => order.payment?.id === intent.id),
+        (intent) => !orders.some((order) => order.payment.id === intent.id),
       ).length,
       replay: await replayOnePayment(a, b, fake),
     };
@@ -158,23 +156,24 @@ async function replayOnePayment(a: ApiProcess, b: ApiProcess, fake: FakeStripe) 
   return {
     calls: calls.length,
     captures: fake.capturesOf(paymentIntentId),
-    orders: await OrderModel.countDocuments({ 'payment.id': paymentIntentId }),
+    orders: await countOrders({ paymentId: paymentIntentId }),
     unitsTaken: 5 - ((await stockOf(product.id)) ?? 0),
   };
 }
 
 export async function createBuyers(count: number): Promise<string[]> {
-  const password = await hashPassword('secret123');
-  const users = await UserModel.insertMany(
+  const passwordHash = await hashPassword('secret123');
+  const ids = await insertUsers(
     Array.from({ length: count }, (_, i) => ({
       name: `Buyer ${i + 1}`,
       email: `buyer-${i + 1}-${randomUUID().slice(0, 8)}@example.com`,
-      password,
+      passwordHash,
       phone: '555-0100',
       address: `${i + 1} Checkout Street`,
+      role: 0,
     })),
   );
-  return users.map((user) => signToken(String(user._id), JWT_SECRET));
+  return ids.map((id) => signToken(id, JWT_SECRET));
 }
 
 /** The buyer's PaymentIntent, or null when the shop refused to start a payment (sold out). */
@@ -206,17 +205,20 @@ export interface ApiProcess {
   pid: number;
   startupMs: number;
   stop: () => void;
+  /** Settles once the process is gone, with the signal that ended it (if one did). */
+  exited: Promise<NodeJS.Signals | null>;
 }
 
 /**
  * An API process of its own on a free port, with the per-user checkout limits lifted (many
  * checkouts per buyer are what these runs make) and Stripe pointed at the fake: `dist/server.js`
- * in production mode, as the bench measures it, or `src/server.ts` as `pnpm dev` runs it.
+ * in production mode, as the bench measures it, or `src/server.ts` as `pnpm dev` runs it;
+ * `env` adds settings (a test fault).
  */
 export async function startApiProcess(
   mongoUrl: string,
   fake: FakeStripe,
-  { built = false } = {},
+  { built = false, env = {} }: { built?: boolean; env?: Record<string, string> } = {},
 ): Promise<ApiProcess> {
   const port = await freePort();
   const started = Date.now();
@@ -241,7 +243,11 @@ export async function startApiProcess(
       STRIPE_PUBLISHABLE_KEY: 'pk_test_loopback',
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       STRIPE_API_BASE: fake.url,
+      ...env,
     },
+  });
+  const exited = new Promise<NodeJS.Signals | null>((gone) => {
+    child.once('exit', (_code, signal) => gone(signal));
   });
   let errors = '';
   const collect = (chunk: Buffer) => {
@@ -260,7 +266,13 @@ export async function startApiProcess(
   // Started: what it writes from now on goes to the run's own stderr, as it happens.
   child.stderr?.off('data', collect);
   child.stderr?.pipe(process.stderr);
-  return { url, pid: child.pid ?? 0, startupMs: Date.now() - started, stop: () => child.kill() };
+  return {
+    url,
+    pid: child.pid ?? 0,
+    startupMs: Date.now() - started,
+    stop: () => child.kill(),
+    exited,
+  };
 }
 
 const isHealthy = (url: string) =>

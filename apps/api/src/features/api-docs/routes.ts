@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { Router } from 'express';
+import type { Route } from '../../lib/route.js';
 import { buildOpenApiDocument } from './document.js';
 
 const require = createRequire(import.meta.url);
@@ -25,13 +26,13 @@ const DOCS_PAGE = `<!doctype html>
 `;
 const START_SCRIPT = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#swagger-ui', validatorUrl: null });\n`;
 
-/** `/api/openapi.json` (OpenAPI 3.1 from the contracts) and `/api/docs` (Swagger UI). */
-export function apiDocsRoutes() {
+/** `/api/openapi.json` (OpenAPI 3.1 of the routes given) and `/api/docs` (Swagger UI). */
+export function apiDocsRoutes(routes: readonly Route[]) {
   const router = Router();
   let documentJson: string | undefined;
 
   router.get('/openapi.json', (_req, res) => {
-    documentJson ??= JSON.stringify(buildOpenApiDocument(version));
+    documentJson ??= JSON.stringify(buildOpenApiDocument(version, routes));
     res.type('application/json').send(documentJson);
   });
   router.get('/docs', (_req, res) => {

@@ -1,14 +1,13 @@
-import { ADMIN_ROLE } from '@shop/contracts';
+import { ADMIN_ROLE, type User } from '@shop/contracts';
 import type { RequestHandler } from 'express';
 import { forbidden } from '../../lib/errors.js';
 import { verifyToken } from '../../lib/tokens.js';
-import type { PublicUser } from './model.js';
 import { findSignedInUser } from './use-cases.js';
 
 declare global {
   namespace Express {
     interface Request {
-      user?: PublicUser;
+      user?: User;
     }
   }
 }

@@ -4,7 +4,8 @@ const userSchema = new mongoose.Schema(
   {
     name: { type: String, required: true, trim: true },
     email: { type: String, required: true, trim: true, lowercase: true },
-    password: { type: String, required: true, select: false },
+    /** The bcrypt hash; repository.ts gives it out only to the login's comparison. */
+    password: { type: String, required: true },
     phone: { type: String, required: true },
     address: { type: String, required: true },
     role: { type: Number, default: 0 },
@@ -17,15 +18,5 @@ userSchema.index({ email: 1 }, { unique: true });
 userSchema.index({ createdAt: -1 });
 
 export type UserDoc = InferSchemaType<typeof userSchema> & { _id: mongoose.Types.ObjectId };
+/** Read and written only by ./repository.ts. */
 export const UserModel = mongoose.model('users', userSchema);
-
-/** The user as every response shows it: never the password hash. */
-export const toPublicUser = (user: UserDoc) => ({
-  _id: String(user._id),
-  name: user.name,
-  email: user.email,
-  phone: user.phone,
-  address: user.address,
-  role: user.role ?? 0,
-});
-export type PublicUser = ReturnType<typeof toPublicUser>;

@@ -1,15 +1,22 @@
 import {
+  allUsersResponseSchema,
+  authCheckResponseSchema,
   listQuerySchema,
   loginRequestSchema,
+  loginResponseSchema,
+  profileUpdateErrorSchema,
   profileUpdateRequestSchema,
+  profileUpdateResponseSchema,
   registerRequestSchema,
+  registerResponseSchema,
 } from '@shop/contracts';
-import { type ErrorRequestHandler, Router } from 'express';
+import type { ErrorRequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
+import { z } from 'zod';
 import { AppError, toAppError } from '../../lib/errors.js';
 import { currentUser } from '../../lib/http.js';
 import { perUserRateLimit } from '../../lib/rate-limits.js';
-import { requireAdmin, requireSignIn } from './middleware.js';
+import { defineRoute } from '../../lib/route.js';
 import { listUsers, login, registerUser, updateProfile } from './use-cases.js';
 
 export interface AuthRoutesOptions {
@@ -31,9 +38,7 @@ const reasonAlsoInErrorField: ErrorRequestHandler = (err, _req, _res, next) => {
 };
 
 export function authRoutes({ jwtSecret, authRateLimit, profileRateLimit }: AuthRoutesOptions) {
-  const router = Router();
-  const signedIn = requireSignIn(jwtSecret);
-  const limiter = rateLimit({
+  const attempts = rateLimit({
     windowMs: 15 * 60 * 1000,
     limit: authRateLimit,
     standardHeaders: 'draft-8',
@@ -44,34 +49,85 @@ export function authRoutes({ jwtSecret, authRateLimit, profileRateLimit }: AuthR
     },
   });
 
-  router.post('/register', limiter, async (req, res) => {
-    const user = await registerUser(registerRequestSchema.parse(req.body));
-    res.status(201).json({ success: true, message: 'User Register Successfully', user });
-  });
-
-  router.post('/login', limiter, async (req, res) => {
-    const session = await login(loginRequestSchema.parse(req.body), jwtSecret);
-    res.json({ success: true, message: 'login successfully', ...session });
-  });
-
-  router.get('/user-auth', signedIn, (_req, res) => {
-    res.json({ ok: true });
-  });
-
-  router.get('/admin-auth', signedIn, requireAdmin, (_req, res) => {
-    res.json({ ok: true });
-  });
-
-  router.put('/profile', signedIn, perUserRateLimit(profileRateLimit), async (req, res) => {
-    const changes = profileUpdateRequestSchema.parse(req.body);
-    const updated = await updateProfile(currentUser(req)._id, changes, jwtSecret);
-    res.json({ success: true, message: 'Profile Updated Successfully', ...updated });
-  });
-  router.use('/profile', reasonAlsoInErrorField);
-
-  router.get('/all-users', signedIn, requireAdmin, async (req, res) => {
-    res.json({ success: true, ...(await listUsers(listQuerySchema().parse(req.query))) });
-  });
-
-  return { router, signedIn };
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/api/v1/auth/register',
+      access: 'public',
+      summary: 'Register an account',
+      middleware: [attempts],
+      body: { json: registerRequestSchema },
+      responses: { 201: { description: 'Registered', body: registerResponseSchema } },
+      failures: [400, 409, 413, 429, 503],
+      handler: async ({ body }, _req, res) => {
+        const user = await registerUser(body);
+        res.status(201).json({ success: true, message: 'User Register Successfully', user });
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/v1/auth/login',
+      access: 'public',
+      summary: 'Sign in',
+      middleware: [attempts],
+      body: { json: loginRequestSchema },
+      responses: { 200: loginResponseSchema },
+      failures: [400, 401, 413, 429, 503],
+      handler: async ({ body }, _req, res) => {
+        const session = await login(body, jwtSecret);
+        res.json({ success: true, message: 'login successfully', ...session });
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/auth/user-auth',
+      access: 'user',
+      summary: 'Whether the token is valid',
+      responses: { 200: authCheckResponseSchema },
+      failures: [],
+      handler: (_input, _req, res) => {
+        res.json({ ok: true });
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/auth/admin-auth',
+      access: 'admin',
+      summary: 'Whether the token is an administrator’s',
+      responses: { 200: authCheckResponseSchema },
+      failures: [],
+      handler: (_input, _req, res) => {
+        res.json({ ok: true });
+      },
+    }),
+    defineRoute({
+      method: 'put',
+      path: '/api/v1/auth/profile',
+      access: 'user',
+      summary: 'Update one’s profile (an empty password keeps it)',
+      middleware: [perUserRateLimit(profileRateLimit)],
+      body: { json: profileUpdateRequestSchema },
+      responses: { 200: profileUpdateResponseSchema },
+      failures: [400, 404, 413, 429],
+      // `error` is absent when the body could not be read or the rate limit answered.
+      failureBody: profileUpdateErrorSchema.extend({ error: z.string().optional() }),
+      onError: reasonAlsoInErrorField,
+      handler: async ({ body }, req, res) => {
+        const updated = await updateProfile(currentUser(req)._id, body, jwtSecret);
+        res.json({ success: true, message: 'Profile Updated Successfully', ...updated });
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/auth/all-users',
+      access: 'admin',
+      summary: 'All users, newest first',
+      query: listQuerySchema(),
+      responses: { 200: allUsersResponseSchema },
+      failures: [400],
+      handler: async ({ query }, _req, res) => {
+        res.json({ success: true, ...(await listUsers(query)) });
+      },
+    }),
+  ];
 }

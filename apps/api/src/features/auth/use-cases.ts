@@ -1,14 +1,15 @@
-import {
-  type ListQuery,
-  type LoginRequest,
-  type ProfileUpdateRequest,
-  pageOffset,
-  type RegisterRequest,
-} from '@shop/contracts';
+import type { LoginRequest, ProfileUpdateRequest, RegisterRequest, User } from '@shop/contracts';
 import bcrypt from 'bcrypt';
 import { AppError, conflict, rethrowDuplicateAs, unauthorized } from '../../lib/errors.js';
 import { signToken, type TokenClaims } from '../../lib/tokens.js';
-import { toPublicUser, type UserDoc, UserModel } from './model.js';
+import {
+  emailTaken,
+  findCredentials,
+  findUser as findStoredUser,
+  insertUser,
+  type StoredUser,
+  updateProfile as updateStoredProfile,
+} from './repository.js';
 
 const BCRYPT_ROUNDS = 10;
 const alreadyRegistered = () => conflict('Already registered, please login');
@@ -16,41 +17,39 @@ export const hashPassword = (password: string) => bcrypt.hash(password, BCRYPT_R
 /** Compared against when the e-mail is unknown, so that login takes as long either way. */
 const DUMMY_HASH = bcrypt.hashSync('no account has this password', BCRYPT_ROUNDS);
 
+/** The user as responses show it: what the repository stores besides is left out. */
+const publicUser = ({ tokenVersion: _, ...user }: StoredUser): User => user;
+
 /** Registers a normal user: the role is never taken from the request. */
-export async function registerUser(input: RegisterRequest) {
-  if (await UserModel.exists({ email: input.email })) throw alreadyRegistered();
-  const user = await UserModel.create({
-    ...input,
-    password: await hashPassword(input.password),
-    role: 0,
-  }).catch(rethrowDuplicateAs(alreadyRegistered));
-  return toPublicUser(user.toObject() as UserDoc);
+export async function registerUser({ password, ...input }: RegisterRequest): Promise<User> {
+  if (await emailTaken(input.email)) throw alreadyRegistered();
+  return insertUser({ ...input, passwordHash: await hashPassword(password), role: 0 }).catch(
+    rethrowDuplicateAs(alreadyRegistered),
+  );
 }
 
 export async function login(input: LoginRequest, jwtSecret: string) {
-  const user = await UserModel.findOne({ email: input.email }).select('+password').lean<UserDoc>();
+  const found = await findCredentials(input.email);
   // One message for both cases, so the form does not reveal which e-mails exist.
-  const valid = await bcrypt.compare(input.password, user?.password ?? DUMMY_HASH);
-  if (!user || !valid) throw unauthorized('Invalid email or password');
-  return { user: toPublicUser(user), token: tokenFor(user, jwtSecret) };
+  const valid = await bcrypt.compare(input.password, found?.passwordHash ?? DUMMY_HASH);
+  if (!found || !valid) throw unauthorized('Invalid email or password');
+  return { user: publicUser(found.user), token: tokenFor(found.user, jwtSecret) };
 }
 
-const tokenFor = (user: UserDoc, jwtSecret: string) =>
-  signToken(String(user._id), jwtSecret, user.tokenVersion ?? 0);
+const tokenFor = (user: StoredUser, jwtSecret: string) =>
+  signToken(user._id, jwtSecret, user.tokenVersion);
 
 /** The user a token was issued for, unless the account is gone or the token was revoked. */
-export async function findSignedInUser({ userId, version }: TokenClaims) {
-  const user = await UserModel.findById(userId).lean<UserDoc>();
+export async function findSignedInUser({ userId, version }: TokenClaims): Promise<User> {
+  const user = await findStoredUser(userId);
   if (!user) throw unauthorized('Unauthorized: account no longer exists');
-  if ((user.tokenVersion ?? 0) !== version) {
-    throw unauthorized('Unauthorized: invalid or expired token');
-  }
-  return toPublicUser(user);
+  if (user.tokenVersion !== version) throw unauthorized('Unauthorized: invalid or expired token');
+  return publicUser(user);
 }
 
-export async function findUser(userId: string) {
-  const user = await UserModel.findById(userId).lean<UserDoc>();
-  return user ? toPublicUser(user) : null;
+export async function findUser(userId: string): Promise<User | null> {
+  const user = await findStoredUser(userId);
+  return user ? publicUser(user) : null;
 }
 
 /**
@@ -59,34 +58,21 @@ export async function findUser(userId: string) {
  */
 export async function updateProfile(
   userId: string,
-  input: ProfileUpdateRequest,
+  { name, phone, address, password }: ProfileUpdateRequest,
   jwtSecret: string,
 ) {
-  const changes: Record<string, string> = {};
-  if (input.name !== undefined) changes.name = input.name;
-  if (input.phone !== undefined) changes.phone = input.phone;
-  if (input.address !== undefined) changes.address = input.address;
-  if (input.password) changes.password = await hashPassword(input.password);
-  // updateOne + read back: FerretDB v1 has no projection in findAndModify, and the
-  // password field is always projected out.
-  const revoke = changes.password ? { $inc: { tokenVersion: 1 } } : {};
-  const { matchedCount } = await UserModel.updateOne({ _id: userId }, { $set: changes, ...revoke });
-  const user = matchedCount ? await UserModel.findById(userId).lean<UserDoc>() : null;
+  const user = await updateStoredProfile(userId, {
+    ...(name === undefined ? {} : { name }),
+    ...(phone === undefined ? {} : { phone }),
+    ...(address === undefined ? {} : { address }),
+    ...(password ? { passwordHash: await hashPassword(password) } : {}),
+  });
   if (!user) throw new AppError(404, 'User not found');
   return {
-    updatedUser: toPublicUser(user),
-    ...(changes.password ? { token: tokenFor(user, jwtSecret) } : {}),
+    updatedUser: publicUser(user),
+    ...(password ? { token: tokenFor(user, jwtSecret) } : {}),
   };
 }
 
-export async function listUsers(query: ListQuery) {
-  const [users, total] = await Promise.all([
-    UserModel.find()
-      .sort({ createdAt: -1, _id: -1 })
-      .skip(pageOffset(query))
-      .limit(query.perPage)
-      .lean<UserDoc[]>(),
-    UserModel.countDocuments(),
-  ]);
-  return { users: users.map(toPublicUser), total };
-}
+/** The admin's list of accounts: as stored, never a hash. */
+export { listUsers } from './repository.js';

@@ -1,71 +1,74 @@
-import type { Request, RequestHandler, Response, Router } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { match } from 'path-to-regexp';
 import stringify from 'safe-stable-stringify';
+import type { z } from 'zod';
+import {
+  type BodySpec,
+  defineRoute,
+  expressPath,
+  parseRouteInput,
+  type Route,
+  type RouteDeclaration,
+  type RouteInput,
+} from '../../lib/route.js';
 import { type CachedAnswer, hasBody } from './answer-cache.js';
 import { answers, type JsonAnswer, sendCatalogJson } from './cached-json.js';
 import { readBodyEarly } from './early-body.js';
 import type { CatalogStore } from './store.js';
 
-type RequestParts = Pick<Request, 'params' | 'query' | 'body'>;
-
-interface CachedRouteSpec<I> {
-  method: 'get' | 'post';
-  /** Its path in its feature's router; it names its answers, so no two cached routes share one. */
-  path: string;
+/** A public route whose answers the catalogue keeps by key, and sends again first in the app. */
+export interface CachedRoute extends Route {
   /**
-   * Everything that shapes the answer, parsed and validated as the route takes it: known fields
-   * only, defaults applied, and normalised (`?page=1&junk=1` gives what no query gives). Throws
-   * on a bad request, which the route then answers with a 400.
+   * The key of an answer: the route and its input as its schemas parse it (known fields only,
+   * defaults applied), as canonical JSON. Never the URL or the raw body: `?page=1&junk=1` and
+   * no query, or one body with its keys in another order, give one key.
    */
-  input: (req: RequestParts) => I;
+  answerKey: (input: { params?: unknown; query?: unknown; body?: unknown }) => string;
+}
+
+type ZodObjectOrNone = z.ZodObject | undefined;
+
+interface CachedRouteDeclaration<P, Q, H, B>
+  extends Omit<RouteDeclaration<P, Q, H, B>, 'access' | 'middleware' | 'onError' | 'handler'> {
+  /** Sent again before any check: only an answer anyone may have. */
+  access: 'public';
   /** Sends the answer, keeping it under `key`. */
-  send: (req: Request, res: Response, input: I, key: string) => Promise<void>;
+  send: (input: RouteInput<P, Q, H, B>, key: string, req: Request, res: Response) => unknown;
 }
 
-/** A route whose answers are kept by key, and sent again before the middleware stack. */
-export interface CachedRoute {
-  method: 'get' | 'post';
-  path: string;
-  /** The key of the request's answer; throws on a bad request. */
-  keyOf: (req: RequestParts) => string;
-  handler: RequestHandler;
+export function cachedRoute<
+  P extends ZodObjectOrNone = undefined,
+  Q extends ZodObjectOrNone = undefined,
+  H extends ZodObjectOrNone = undefined,
+  B extends BodySpec | undefined = undefined,
+>({ send, ...declaration }: CachedRouteDeclaration<P, Q, H, B>): CachedRoute {
+  const answerKey: CachedRoute['answerKey'] = ({ params, query, body }) =>
+    `${declaration.method} ${declaration.path} ${stringify({ params, query, body })}`;
+  const route = defineRoute<P, Q, H, B>({
+    ...declaration,
+    handler: (input, req, res) => send(input, answerKey(input), req, res),
+  });
+  return { ...route, answerKey };
 }
 
-const declaredPaths = new Set<string>();
-
-export function cachedRoute<I>({ method, path, input, send }: CachedRouteSpec<I>): CachedRoute {
-  if (declaredPaths.has(path)) throw new Error(`two cached routes at ${path}`);
-  declaredPaths.add(path);
-  // Never the URL or the raw body: every way of asking for one answer gives one key (the
-  // input as canonical JSON, its keys sorted).
-  const keyOf = (parsed: I) => `${method} ${path} ${stringify(parsed)}`;
-  return {
-    method,
-    path,
-    keyOf: (req) => keyOf(input(req)),
-    handler: async (req, res) => {
-      const parsed = input(req);
-      await send(req, res, parsed, keyOf(parsed));
-    },
-  };
-}
-
-/** A catalogue read answered with JSON made by `answer` from the catalogue and the input. */
-export const catalogJsonRoute = <I>({
+/** A catalogue read answered with JSON that `answer` makes from the catalogue and the input. */
+export const catalogJsonRoute = <
+  P extends ZodObjectOrNone = undefined,
+  Q extends ZodObjectOrNone = undefined,
+  H extends ZodObjectOrNone = undefined,
+  B extends BodySpec | undefined = undefined,
+>({
   answer,
-  ...route
-}: Omit<CachedRouteSpec<I>, 'send'> & {
-  answer: (catalog: CatalogStore, input: I) => JsonAnswer;
+  ...declaration
+}: Omit<CachedRouteDeclaration<P, Q, H, B>, 'send'> & {
+  answer: (catalog: CatalogStore, input: RouteInput<P, Q, H, B>) => JsonAnswer;
 }) =>
-  cachedRoute({
-    ...route,
-    send: (req, res, input, key) => sendCatalogJson(req, res, key, (c) => answer(c, input)),
+  cachedRoute<P, Q, H, B>({
+    ...declaration,
+    send: (input, key, req, res) => sendCatalogJson(req, res, key, (c) => answer(c, input)),
   });
 
-/** Adds the routes to their feature's router. */
-export function mountCachedRoutes(router: Router, routes: readonly CachedRoute[]) {
-  for (const { method, path, handler } of routes) router[method](path, handler);
-}
+const isCached = (route: Route): route is CachedRoute => 'answerKey' in route;
 
 /** Sends a kept answer, or lets the app answer when only its 304 is kept and that was not asked. */
 function sendAgain(
@@ -96,7 +99,8 @@ function sendKept(
 ) {
   let key: string;
   try {
-    key = route.keyOf({ params, query: req.query, body: req.body } as RequestParts);
+    const { query, headers, body } = req;
+    key = route.answerKey(parseRouteInput(route, { params, query, headers, body } as Request));
   } catch {
     return next();
   }
@@ -108,19 +112,16 @@ function sendKept(
 /**
  * First in the app: a request for an answer kept under the same catalogue gets it again
  * (headers included, gzipped once when asked) without going through the rest of the app.
- * `mounts` names where each feature's router is mounted; a path is matched as Express matches
- * it, by the same path-to-regexp (a URL it would not route the same way goes on, never a
- * wrong answer). Anything else goes on as usual; a POST's small JSON body, read here, is
- * parsed here too.
+ * Paths are matched by path-to-regexp, as Express matches them, so a URL that Express would not
+ * route to the same place goes on. Anything else goes on as usual; a POST's small JSON body,
+ * read here, is parsed here too.
  */
-export function replayCachedRoutes(mounts: Record<string, readonly CachedRoute[]>): RequestHandler {
-  const table = Object.entries(mounts).flatMap(([base, routes]) =>
-    routes.map((route) => ({
-      route,
-      method: route.method.toUpperCase(),
-      matches: match(`${base}${route.path}`, { decode: decodeURIComponent, trailing: true }),
-    })),
-  );
+export function replayKeptAnswers(routes: readonly Route[]): RequestHandler {
+  const table = routes.filter(isCached).map((route) => ({
+    route,
+    method: route.method.toUpperCase(),
+    matches: match(expressPath(route.path), { decode: decodeURIComponent, trailing: true }),
+  }));
   return (req, res, next) => {
     const path = req.url.split('?', 1)[0] as string;
     for (const { route, method, matches } of table) {

@@ -1,11 +1,17 @@
 import { productResponseSchema } from '@shop/contracts';
 import mongoose from 'mongoose';
+import {
+  announceChange,
+  KEPT_CHANGES,
+  readCatalogHead,
+  readChange,
+} from '../../db/catalog-changes.js';
 import { makeProducts } from '../../test/catalog.js';
 import { type Api, describe, expect, test } from '../../test/fixtures.js';
-import { CategoryModel } from '../categories/model.js';
-import { ProductModel } from '../products/model.js';
+import { setPriceUnannounced } from '../../test/raw-documents.js';
+import { renameCategory } from '../categories/repository.js';
+import { updateProduct } from '../products/repository.js';
 import { currentCatalog } from './catalog.js';
-import { announceChange, KEPT_CHANGES, readCatalogHead, readChange } from './version.js';
 
 test.beforeAll(async ({ app: _app }) => {
   await currentCatalog();
@@ -16,14 +22,8 @@ const productOf = async (api: Api, slug: string) =>
     (await api.get(`/api/v1/product/get-product/${slug}`).expect(200)).body,
   ).product;
 
-/** Another API process's write: the database changes, then the version document says so. */
-const priceSetElsewhere = async (productId: string, price: number) => {
-  await ProductModel.updateOne({ _id: productId }, { $set: { price } });
-  await announceChange({ productIds: [productId] });
-};
-/** A write nobody announces: only a full reload would show it. */
-const priceSetSilently = (productId: string, price: number) =>
-  ProductModel.updateOne({ _id: productId }, { $set: { price } });
+/** A write through the repository, announced in the change log. */
+const priceSet = (productId: string, price: number) => updateProduct(productId, { price });
 
 const SEEN_WITHIN = { timeout: 5_000, interval: 50 };
 
@@ -39,24 +39,36 @@ describe('the catalogue of each API process', () => {
     expect(announced.sort()).toEqual([...ids].sort());
   });
 
-  test('when another process changes a product, then this one shows it, reloading only that product', async ({
+  test('when a product is changed, then the catalogue shows it, reloading only that product', async ({
     api,
   }) => {
     const { products } = await makeProducts(2);
     const [changed, untouched] = products;
     if (!changed || !untouched) throw new Error('fixture');
-    await priceSetSilently(untouched.id, 77);
-    await priceSetElsewhere(changed.id, 55);
+    await setPriceUnannounced(untouched.id, 77);
+    await priceSet(changed.id, 55);
     await expect.poll(async () => (await productOf(api, changed.slug)).price, SEEN_WITHIN).toBe(55);
     expect((await productOf(api, untouched.slug)).price).toBe(25);
   });
 
-  test('when another process renames a category, then its products show the new name', async ({
+  test('when a write landed but its completion was never announced, then the catalogue shows it all the same', async ({
     api,
   }) => {
+    const { products } = await makeProducts(2);
+    const [product, other] = products;
+    if (!product || !other) throw new Error('fixture');
+    // What a writer killed between writing and announcing the completion leaves: the intent.
+    await announceChange({ productIds: [product.id], intent: true });
+    // A write made here brings this catalogue up to the log, intent included, before its
+    // answer: the killed writer's write lands only after this process has read the intent.
+    await priceSet(other.id, 30);
+    await setPriceUnannounced(product.id, 63);
+    await expect.poll(async () => (await productOf(api, product.slug)).price, SEEN_WITHIN).toBe(63);
+  });
+
+  test('when a category is renamed, then its products show the new name', async ({ api }) => {
     const { category, products } = await makeProducts(1);
-    await CategoryModel.updateOne({ _id: category.id }, { $set: { name: 'Renamed elsewhere' } });
-    await announceChange({ categories: true });
+    await renameCategory(category.id, { name: 'Renamed elsewhere', slug: category.slug });
     await expect
       .poll(async () => (await productOf(api, products[0]?.slug ?? '')).category?.name, SEEN_WITHIN)
       .toBe('Renamed elsewhere');
@@ -68,7 +80,7 @@ describe('the catalogue of each API process', () => {
     const { products } = await makeProducts(1);
     const [product] = products;
     if (!product) throw new Error('fixture');
-    await priceSetSilently(product.id, 91);
+    await setPriceUnannounced(product.id, 91);
     // As if the changes since this process looked were already dropped.
     const head = await readCatalogHead();
     await mongoose.connection

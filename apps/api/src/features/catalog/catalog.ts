@@ -1,70 +1,71 @@
-import type { Product } from '@shop/contracts';
-import { isValidObjectId } from 'mongoose';
-import { type CategoryDoc, CategoryModel, toCategory } from '../categories/model.js';
+import { objectIdSchema } from '@shop/contracts';
 import {
-  PRODUCT_LIST_FIELDS,
-  type ProductDoc,
-  ProductModel,
-  type ProductWithCategory,
-  toProduct,
-} from '../products/model.js';
-import { type CatalogEntry, CatalogStore, toEntry } from './store.js';
-import {
-  announceChange,
   type CatalogChange,
   KEPT_CHANGES,
+  type LoggedChange,
+  onCatalogChanged,
   readCatalogHead,
   readChange,
-} from './version.js';
-
-export type { CatalogChange } from './version.js';
+  readOpenIntents,
+  WRITE_LIMIT_MS,
+} from '../../db/catalog-changes.js';
+import { listCategories } from '../categories/index.js';
+import { findProduct, listProducts, type StoredProduct } from '../products/index.js';
+import { CatalogStore, toEntry } from './store.js';
 
 /** How often each process asks whether the catalogue changed: well inside the 1 s promise. */
 export const CATALOG_POLL_MS = 200;
 
 let store: CatalogStore | null = null;
-/** The last change of the version document this process's store reflects. */
+/** The last change of the log this process's store reflects. */
 let appliedVersion = 0;
 let loading: Promise<CatalogStore> | null = null;
 
-type StoredProduct = Omit<ProductWithCategory, 'category'> & { category: ProductDoc['category'] };
+/**
+ * Intents whose completion this process has not seen, by number: their writes may land at any
+ * moment, so their products are reloaded on every poll until the completion comes or `until`.
+ */
+const writing = new Map<number, { change: CatalogChange; until: number }>();
 
-/** toProduct stays the one place that shapes a product; the category comes from memory. */
-function entryOf(doc: StoredProduct, catalog: Pick<CatalogStore, 'categoryOf'>): CatalogEntry {
-  const categoryId = String(doc.category);
-  const product: Product = toProduct({ ...doc, category: null });
+/** The product as responses show it, its category taken from memory. */
+function entryOf(
+  { categoryId, ...product }: StoredProduct,
+  catalog: Pick<CatalogStore, 'categoryOf'>,
+) {
   return toEntry({ ...product, category: catalog.categoryOf(categoryId) }, categoryId);
 }
 
-const readCategories = async () =>
-  (await CategoryModel.find().lean<CategoryDoc[]>()).map(toCategory);
+function watchIntents(intents: Map<number, LoggedChange>) {
+  writing.clear();
+  const until = Date.now() + WRITE_LIMIT_MS;
+  for (const [version, change] of intents) writing.set(version, { change, until });
+}
 
 async function loadAll(): Promise<CatalogStore> {
-  // The version is read first: a change made while the products are read is applied again.
-  const version = await readCatalogHead();
-  const categories = new CatalogStore(await readCategories(), []);
-  const docs = await ProductModel.find().select(PRODUCT_LIST_FIELDS).lean<StoredProduct[]>();
+  // The log is read first: a change made while the products are read is applied again.
+  const [version, intents] = await Promise.all([readCatalogHead(), readOpenIntents()]);
+  const categories = new CatalogStore(await listCategories(), []);
+  const products = await listProducts();
   const fresh = new CatalogStore(
     categories.allCategories(),
-    docs.map((doc) => entryOf(doc, categories)),
+    products.map((product) => entryOf(product, categories)),
   );
   appliedVersion = version;
+  watchIntents(intents);
   return fresh;
 }
 
 /** Reloads one product by `_id` (the only filter FerretDB answers from an index). */
 async function reloadProduct(catalog: CatalogStore, productId: string) {
-  if (!isValidObjectId(productId)) return;
-  const doc = await ProductModel.findById(productId)
-    .select(PRODUCT_LIST_FIELDS)
-    .lean<StoredProduct>();
-  if (doc) catalog.upsert(entryOf(doc, catalog));
+  if (!objectIdSchema.safeParse(productId).success) return;
+  const product = await findProduct(productId);
+  if (product) catalog.upsert(entryOf(product, catalog));
   else catalog.remove(productId);
 }
 
 /** The changes after this process's, in order (until the first one not announced yet). */
-async function changesSince(version: number): Promise<CatalogChange[] | 'too many'> {
-  const missed: CatalogChange[] = [];
+async function changesSince(version: number): Promise<LoggedChange[] | 'too many'> {
+  const missed: LoggedChange[] = [];
   for (;;) {
     const change = await readChange(version + missed.length + 1);
     if (!change) return missed;
@@ -83,6 +84,26 @@ async function lostTrack(version: number): Promise<boolean> {
   return head < version && version > 0 && !(await readChange(version));
 }
 
+/**
+ * Notes the intents among the changes and forgets those completed; answers what to reload for
+ * writes still under way: their products and categories on every poll, everything only once an
+ * intent of a bulk write ran out of time without its completion.
+ */
+function trackWrites(missed: readonly LoggedChange[]): CatalogChange[] {
+  const now = Date.now();
+  missed.forEach((change, i) => {
+    if (change.intent) writing.set(appliedVersion + i + 1, { change, until: now + WRITE_LIMIT_MS });
+    if (change.completes !== undefined) writing.delete(change.completes);
+  });
+  const reload: CatalogChange[] = [];
+  for (const [version, { change, until }] of writing) {
+    const expired = now > until;
+    if (expired) writing.delete(version);
+    if (!change.all || expired) reload.push(change);
+  }
+  return reload;
+}
+
 /** Brings this process's store up to the announced changes, reloading only what changed. */
 async function catchUp(): Promise<void> {
   const catalog = store;
@@ -92,13 +113,13 @@ async function catchUp(): Promise<void> {
     store = await loadAll();
     return;
   }
-  if (missed.length === 0) return;
-  if (missed.some((c) => c.all)) {
+  const changes = [...missed, ...trackWrites(missed)];
+  if (changes.some((c) => c.all)) {
     store = await loadAll();
     return;
   }
-  if (missed.some((c) => c.categories)) catalog.setCategories(await readCategories());
-  const productIds = new Set(missed.flatMap((c) => c.productIds ?? []));
+  if (changes.some((c) => c.categories)) catalog.setCategories(await listCategories());
+  const productIds = new Set(changes.flatMap((c) => c.productIds ?? []));
   await Promise.all([...productIds].map((id) => reloadProduct(catalog, id)));
   appliedVersion += missed.length;
 }
@@ -126,12 +147,16 @@ function sync(): Promise<void> {
 /** The catalogue as it is now, or null before it is loaded; never waits. */
 export const loadedCatalog = () => store;
 
-/** The catalogue of this process, loaded on first use, then kept fresh by polling. */
+/**
+ * The catalogue of this process, loaded on first use, then kept fresh by polling the change
+ * log, and at once after a write made here (the writer's next read shows its change).
+ */
 export function currentCatalog(): Promise<CatalogStore> {
   if (store) return Promise.resolve(store);
   loading ??= loadAll().then(
     (loaded) => {
       store = loaded;
+      onCatalogChanged(sync);
       // A failed poll (database briefly away) is retried by the next one.
       setInterval(() => void sync().catch(() => {}), CATALOG_POLL_MS).unref();
       return loaded;
@@ -142,14 +167,4 @@ export function currentCatalog(): Promise<CatalogStore> {
     },
   );
   return loading;
-}
-
-/**
- * Every write to products or categories calls this after writing: it tells every API
- * process (through the version document) and updates this one before returning, so the
- * writer's next read shows its change.
- */
-export async function catalogChanged(change: CatalogChange = { all: true }): Promise<void> {
-  await announceChange(change, appliedVersion);
-  await sync();
 }

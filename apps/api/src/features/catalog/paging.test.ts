@@ -11,7 +11,7 @@ import {
 import { fixtureIds, idsOf, makeProducts } from '../../test/catalog.js';
 import { describe, expect, test } from '../../test/fixtures.js';
 import { createUser, errorOf } from '../../test/harness.js';
-import { OrderModel } from '../orders/model.js';
+import { insertOrder } from '../orders/repository.js';
 
 const P = '/api/v1/product';
 
@@ -84,11 +84,10 @@ describe('paging of orders and users', () => {
     const buyer = await createUser();
     await createUser();
     for (const id of ['pi_page_1', 'pi_page_2', 'pi_page_3']) {
-      await OrderModel.create({
-        products: [],
+      await insertOrder({
+        lines: [],
         payment: { id, success: true, status: 'succeeded', amount: 100, currency: 'usd' },
-        buyer: buyer.id,
-        address: '1 Test Street',
+        buyer: { _id: buyer.id, address: '1 Test Street' },
       });
     }
     const users = allUsersResponseSchema.parse(

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { Category, Product } from '@shop/contracts';
 
 /** Folds text for search: any case, any accent ('Crème' and 'CREME' both become 'creme'). */
@@ -80,6 +81,14 @@ export class CatalogStore {
 
   upsert(entry: CatalogEntry) {
     const previous = this.products.get(entry.product._id);
+    // Reloaded as it was (its write still under way, or reloaded again after it): the answers
+    // built from this store stay right, so its revision stays too.
+    if (
+      previous?.categoryId === entry.categoryId &&
+      isDeepStrictEqual(previous.product, entry.product)
+    ) {
+      return;
+    }
     if (previous) {
       this.bySlug.delete(previous.product.slug);
       const samePlace =

@@ -11,10 +11,5 @@ categorySchema.index({ slug: 1 }, { unique: true });
 categorySchema.index({ name: 1 });
 
 export type CategoryDoc = InferSchemaType<typeof categorySchema> & { _id: mongoose.Types.ObjectId };
+/** Read and written only by ./repository.ts. */
 export const CategoryModel = mongoose.model('categories', categorySchema);
-
-export const toCategory = (c: Pick<CategoryDoc, '_id' | 'name' | 'slug'>) => ({
-  _id: String(c._id),
-  name: c.name,
-  slug: c.slug,
-});

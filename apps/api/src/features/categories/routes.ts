@@ -1,50 +1,70 @@
 import {
   CATEGORY_DEFAULT_PER_PAGE,
+  categoryListResponseSchema,
   categoryRequestSchema,
+  categoryResponseSchema,
   idParamsSchema,
   listQuerySchema,
+  messageResponseSchema,
 } from '@shop/contracts';
-import type { RequestHandler } from 'express';
-import { Router } from 'express';
-import { requireAdmin } from '../auth/index.js';
-import { type CachedRoute, catalogJsonRoute, mountCachedRoutes } from '../catalog/index.js';
+import { defineRoute, notModified } from '../../lib/route.js';
+import { catalogJsonRoute } from '../catalog/index.js';
 import { createCategory, deleteCategory, listCategories, updateCategory } from './use-cases.js';
 
-const categoryQuery = listQuerySchema(CATEGORY_DEFAULT_PER_PAGE);
+/** The category form: a request without a body is told that the name is required. */
+const categoryForm = { json: categoryRequestSchema, absent: 'empty' } as const;
 
-/** The categories, answered from memory and kept by page (see the products' reads). */
-export const categoryReads: CachedRoute[] = [
+export const categoryRoutes = [
   catalogJsonRoute({
     method: 'get',
-    path: '/get-category',
-    input: ({ query }) => categoryQuery.parse(query),
-    answer: (catalog, query) => ({
+    path: '/api/v1/category/get-category',
+    access: 'public',
+    summary: 'Categories',
+    query: listQuerySchema(CATEGORY_DEFAULT_PER_PAGE),
+    responses: { 200: categoryListResponseSchema, 304: notModified },
+    failures: [400, 503],
+    answer: (catalog, { query }) => ({
       body: { success: true, message: 'All Categories List', ...listCategories(catalog, query) },
     }),
   }),
+  defineRoute({
+    method: 'post',
+    path: '/api/v1/category/create-category',
+    access: 'admin',
+    summary: 'Create a category',
+    body: categoryForm,
+    responses: { 201: categoryResponseSchema },
+    failures: [400, 409, 413],
+    handler: async ({ body }, _req, res) => {
+      const category = await createCategory(body);
+      res.status(201).json({ success: true, message: 'New category created', category });
+    },
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/api/v1/category/update-category/{id}',
+    access: 'admin',
+    summary: 'Rename a category',
+    params: idParamsSchema,
+    body: categoryForm,
+    responses: { 200: categoryResponseSchema },
+    failures: [400, 404, 409, 413],
+    handler: async ({ params, body }, _req, res) => {
+      const category = await updateCategory(params.id, body);
+      res.json({ success: true, message: 'Category Updated Successfully', category });
+    },
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/api/v1/category/delete-category/{id}',
+    access: 'admin',
+    summary: 'Delete a category that no product uses',
+    params: idParamsSchema,
+    responses: { 200: messageResponseSchema },
+    failures: [400, 404, 409],
+    handler: async ({ params }, _req, res) => {
+      await deleteCategory(params.id);
+      res.json({ success: true, message: 'Category Deleted Successfully' });
+    },
+  }),
 ];
-
-export function categoryRoutes({ signedIn }: { signedIn: RequestHandler }) {
-  const router = Router();
-
-  mountCachedRoutes(router, categoryReads);
-
-  router.post('/create-category', signedIn, requireAdmin, async (req, res) => {
-    const category = await createCategory(categoryRequestSchema.parse(req.body ?? {}));
-    res.status(201).json({ success: true, message: 'New category created', category });
-  });
-
-  router.put('/update-category/:id', signedIn, requireAdmin, async (req, res) => {
-    const { id } = idParamsSchema.parse(req.params);
-    const category = await updateCategory(id, categoryRequestSchema.parse(req.body ?? {}));
-    res.json({ success: true, message: 'Category Updated Successfully', category });
-  });
-
-  router.delete('/delete-category/:id', signedIn, requireAdmin, async (req, res) => {
-    const { id } = idParamsSchema.parse(req.params);
-    await deleteCategory(id);
-    res.json({ success: true, message: 'Category Deleted Successfully' });
-  });
-
-  return router;
-}

@@ -3,13 +3,20 @@ import { conflict, notFound, rethrowDuplicateAs } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import { requireSlug } from '../../lib/slug.js';
 import type { CatalogStore } from '../catalog/index.js';
-import { catalogChanged } from '../catalog/index.js';
-import { ProductModel } from '../products/model.js';
-import { type CategoryDoc, CategoryModel, toCategory } from './model.js';
+import { countProductsInCategory } from '../products/index.js';
+import {
+  findCategory,
+  insertCategory,
+  removeCategory,
+  renameCategory,
+  slugTaken,
+} from './repository.js';
 
 const alreadyExists = () => conflict('Category Already Exists');
 /** A unique-index clash: another admin saved the same name between our check and our write. */
 const onDuplicateName = rethrowDuplicateAs(alreadyExists);
+const categoryNotFound = () => notFound('Category not found');
+
 /** One page of the categories, sorted by name (the catalogue keeps them so). */
 export const listCategories = (catalog: CatalogStore, query: ListQuery) => ({
   category: pageOf(catalog.allCategories(), query),
@@ -19,23 +26,18 @@ export const listCategories = (catalog: CatalogStore, query: ListQuery) => ({
 /** Two names with the same slug ('Books', 'books!') would share one URL, so they clash. */
 export async function createCategory({ name }: CategoryRequest): Promise<Category> {
   const slug = requireSlug(name);
-  if (await CategoryModel.exists({ slug })) throw alreadyExists();
-  const category = await CategoryModel.create({ name, slug }).catch(onDuplicateName);
-  await catalogChanged({ categories: true });
-  return toCategory(category);
+  if (await slugTaken(slug)) throw alreadyExists();
+  return insertCategory({ name, slug }).catch(onDuplicateName);
 }
 
 /** Renames a category; its slug follows the name. */
 export async function updateCategory(id: string, { name }: CategoryRequest): Promise<Category> {
-  if (!(await CategoryModel.exists({ _id: id }))) throw notFound('Category not found');
+  if (!(await findCategory(id))) throw categoryNotFound();
   const slug = requireSlug(name);
-  if (await CategoryModel.exists({ slug, _id: { $ne: id } })) throw alreadyExists();
-  // updateOne + read back, as everywhere: FerretDB v1 lacks projected findAndModify.
-  await CategoryModel.updateOne({ _id: id }, { $set: { name, slug } }).catch(onDuplicateName);
-  await catalogChanged({ categories: true });
-  const category = await CategoryModel.findById(id).lean<CategoryDoc>();
-  if (!category) throw notFound('Category not found');
-  return toCategory(category);
+  if (await slugTaken(slug, id)) throw alreadyExists();
+  const renamed = await renameCategory(id, { name, slug }).catch(onDuplicateName);
+  if (!renamed) throw categoryNotFound();
+  return renamed;
 }
 
 const stillUsed = (productCount: number) =>
@@ -45,17 +47,16 @@ const stillUsed = (productCount: number) =>
 
 /** A category still holding products stays: deleting it would orphan them. */
 export async function deleteCategory(id: string): Promise<void> {
-  const category = await CategoryModel.findById(id).lean<CategoryDoc>();
-  if (!category) throw notFound('Category not found');
-  const productCount = await ProductModel.countDocuments({ category: id });
+  if (!(await findCategory(id))) throw categoryNotFound();
+  const productCount = await countProductsInCategory(id);
   if (productCount > 0) throw stillUsed(productCount);
-  await CategoryModel.deleteOne({ _id: id });
-  // No transactions on FerretDB v1: a product saved into this category meanwhile brings it back
+  const removed = await removeCategory(id);
+  if (!removed) throw categoryNotFound();
+  // Two documents, no transaction: a product saved into this category meanwhile brings it back
   // (saving a product re-checks its category afterwards, so one of the two always notices).
-  const lateCount = await ProductModel.countDocuments({ category: id });
+  const lateCount = await countProductsInCategory(id);
   if (lateCount > 0) {
-    await CategoryModel.collection.insertOne(category);
+    await removed.restore();
     throw stillUsed(lateCount);
   }
-  await catalogChanged({ categories: true });
 }

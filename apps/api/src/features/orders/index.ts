@@ -1,15 +1,16 @@
-/** Orders' public module: what other features may use of them (besides `model.ts`). */
+/** Orders' public module: what other features may use of them. */
 export {
+  claimOrder,
   findOrderOfPayment,
-  findOrderState,
+  findStoredOrder,
+  markOrderCancelled,
   markOrderPaid,
   markOrderRefunded,
   markOrderStockReturned,
   type OrderLine,
-  paymentIdOfOrder,
   recordOrder,
   removeOrder,
-  type StoredOrderState,
+  type StoredOrder,
   setOrderStatus,
-} from './records.js';
+} from './repository.js';
 export { findOrder } from './use-cases.js';

@@ -3,38 +3,58 @@ import {
   type Order,
   type OrderStatus,
   orderIdParamsSchema,
+  orderResponseSchema,
   orderStatusRequestSchema,
+  ordersResponseSchema,
 } from '@shop/contracts';
-import type { RequestHandler } from 'express';
-import { Router } from 'express';
 import { currentUser } from '../../lib/http.js';
-import { requireAdmin } from '../auth/index.js';
+import { defineRoute } from '../../lib/route.js';
 import { listAllOrders, listOrdersOf } from './use-cases.js';
 
 export interface OrderRoutesOptions {
-  signedIn: RequestHandler;
   /** From payments: cancelling an order gives its money back. */
   changeStatus: (orderId: string, status: OrderStatus) => Promise<Order>;
 }
 
-export function orderRoutes({ signedIn, changeStatus }: OrderRoutesOptions) {
-  const router = Router();
-
-  router.get('/orders', signedIn, async (req, res) => {
-    const query = listQuerySchema().parse(req.query);
-    res.json({ success: true, ...(await listOrdersOf(currentUser(req)._id, query)) });
-  });
-
-  router.get('/all-orders', signedIn, requireAdmin, async (req, res) => {
-    res.json({ success: true, ...(await listAllOrders(listQuerySchema().parse(req.query))) });
-  });
-
-  router.put('/order-status/:orderId', signedIn, requireAdmin, async (req, res) => {
-    const { orderId } = orderIdParamsSchema.parse(req.params);
-    const { status } = orderStatusRequestSchema.parse(req.body);
-    const order = await changeStatus(orderId, status);
-    res.json({ success: true, message: 'Order status updated', order });
-  });
-
-  return router;
+export function orderRoutes({ changeStatus }: OrderRoutesOptions) {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/auth/orders',
+      access: 'user',
+      summary: 'The signed-in user’s orders',
+      query: listQuerySchema(),
+      responses: { 200: ordersResponseSchema },
+      failures: [400],
+      handler: async ({ query }, req, res) => {
+        res.json({ success: true, ...(await listOrdersOf(currentUser(req)._id, query)) });
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/auth/all-orders',
+      access: 'admin',
+      summary: 'All orders, newest first',
+      query: listQuerySchema(),
+      responses: { 200: ordersResponseSchema },
+      failures: [400],
+      handler: async ({ query }, _req, res) => {
+        res.json({ success: true, ...(await listAllOrders(query)) });
+      },
+    }),
+    defineRoute({
+      method: 'put',
+      path: '/api/v1/auth/order-status/{orderId}',
+      access: 'admin',
+      summary: 'Change an order’s status; cancel gives back its stock and money once',
+      params: orderIdParamsSchema,
+      body: { json: orderStatusRequestSchema },
+      responses: { 200: orderResponseSchema },
+      failures: [400, 404, 409, 413, 502],
+      handler: async ({ params, body }, _req, res) => {
+        const order = await changeStatus(params.orderId, body.status);
+        res.json({ success: true, message: 'Order status updated', order });
+      },
+    }),
+  ];
 }

@@ -1,12 +1,14 @@
 import type { Order, OrderStatus } from '@shop/contracts';
 import { conflict, notFound } from '../../lib/errors.js';
+import type { Lease } from '../../lib/locks.js';
 import {
+  claimOrder,
   findOrder,
-  findOrderState,
+  findStoredOrder,
+  markOrderCancelled,
   markOrderRefunded,
   markOrderStockReturned,
-  paymentIdOfOrder,
-  type StoredOrderState,
+  type StoredOrder,
   setOrderStatus,
 } from '../orders/index.js';
 import { giveBackStock } from '../products/index.js';
@@ -14,35 +16,49 @@ import { releasePayment } from './authorization.js';
 import { underPaymentLock } from './payment-lock.js';
 import { type Payments, paymentsNotConfigured } from './stripe-client.js';
 
+const orderNotFound = () => notFound('Order not found');
+
 /**
- * An admin's change of an order's status, under the lock of the order's payment, so that
- * it neither races the placement still capturing it nor a second cancellation. Setting
- * 'cancel' gives the money and the units back (see cancel). An order whose cancellation gave
- * them back stays cancelled: reopening it is refused with 409. One labelled 'cancel' without
- * giving anything back (an unpaid order, or one recorded so by an earlier version) is only a
- * label, and may be set to another status.
+ * An admin's change of an order's status. Setting 'cancel' gives the money and the units back
+ * (see cancel). Any other status is one update that refuses an order whose cancellation gave
+ * them back (409: it cannot be reopened). One labelled 'cancel' without giving anything back
+ * (an unpaid order, or one recorded so by an earlier version) is only a label, and may be set
+ * to another status.
  */
 export async function changeOrderStatus(
   payments: Payments | null,
   orderId: string,
   status: OrderStatus,
 ): Promise<Order> {
-  const paymentId = await paymentIdOfOrder(orderId);
-  if (!paymentId) throw notFound('Order not found');
-  await underPaymentLock(paymentId, async () => {
-    const order = await findOrderState(orderId);
-    if (!order) throw notFound('Order not found');
-    if (status === 'cancel') return cancel(payments, order);
-    if (order.status === 'cancel' && (order.refunded || order.stockReturned)) {
+  if (status === 'cancel') await cancelOrder(payments, orderId);
+  else {
+    const outcome = await setOrderStatus(orderId, status);
+    if (outcome === 'missing') throw orderNotFound();
+    if (outcome === 'closed') {
       throw conflict(
         'This order was cancelled and its payment given back; it cannot be reopened, the buyer can order again',
       );
     }
-    await setOrderStatus(orderId, status);
-  });
+  }
   const order = await findOrder(orderId);
-  if (!order) throw notFound('Order not found');
+  if (!order) throw orderNotFound();
   return order;
+}
+
+/**
+ * Under the lock of the order's payment, so that it neither races the placement still
+ * capturing it nor a second cancellation; every write carries the lease's fencing token.
+ */
+async function cancelOrder(payments: Payments | null, orderId: string): Promise<void> {
+  const stored = await findStoredOrder(orderId);
+  if (!stored) throw orderNotFound();
+  await underPaymentLock(stored.payment.id, async (lease) => {
+    const order = await claimOrder(orderId, lease.token);
+    if (order) return cancel(payments, order, lease);
+    // Refused: a later holder of the lock has written it, unless it is gone.
+    if (await findStoredOrder(orderId)) lease.lost();
+    throw orderNotFound();
+  });
 }
 
 /**
@@ -51,16 +67,17 @@ export async function changeOrderStatus(
  * second cancellation changes nothing, and one interrupted half-way (Stripe unavailable:
  * 502 and nothing changed) is finished by cancelling again.
  */
-async function cancel(payments: Payments | null, order: StoredOrderState): Promise<void> {
-  if (!order.refunded) {
+async function cancel(payments: Payments | null, order: StoredOrder, lease: Lease): Promise<void> {
+  const fenced = async (write: Promise<boolean>) => (await write) || lease.lost();
+  if (!order.payment.refunded) {
     if (!payments) throw paymentsNotConfigured();
-    await releasePayment(payments, order.paymentId);
-    await markOrderRefunded(order._id);
+    lease.signal.throwIfAborted();
+    await releasePayment(payments, order.payment.id);
+    await fenced(markOrderRefunded(order._id, lease.token));
   }
-  if (!order.stockReturned) {
-    // Marked before: a crash in between leaves units uncounted, never counted twice.
-    await markOrderStockReturned(order._id);
+  // Marked before, once: a crash in between leaves units uncounted, never counted twice.
+  if (!order.stockReturned && (await markOrderStockReturned(order._id, lease.token))) {
     await giveBackStock(order.lines);
   }
-  if (order.status !== 'cancel') await setOrderStatus(order._id, 'cancel');
+  if (order.status !== 'cancel') await fenced(markOrderCancelled(order._id, lease.token));
 }

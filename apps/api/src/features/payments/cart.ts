@@ -1,6 +1,6 @@
 import { type CartItem, totalMinorUnits } from '@shop/contracts';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { ProductModel } from '../products/model.js';
+import { findProduct } from '../products/index.js';
 
 /** One product of a checkout and how many units of it. */
 export interface CartLine {
@@ -35,12 +35,10 @@ export const amountOf = (lines: readonly PricedLine[]) => totalMinorUnits(lines)
  * refuses products that no longer exist.
  */
 export async function priceLines(lines: readonly CartLine[]): Promise<PricedLine[]> {
-  // One read by `_id` per line: the only filter the embedded database answers from an index.
+  // One read by `_id` per line, which every backend answers from its index.
   return Promise.all(
     lines.map(async (line) => {
-      const product = await ProductModel.findById(line.productId)
-        .select('name price quantity')
-        .lean<{ name: string; price: number; quantity: number } | null>();
+      const product = await findProduct(line.productId);
       if (!product) throw notFound(`A product in your cart no longer exists (${line.productId})`);
       return { ...line, name: product.name, price: product.price, inStock: product.quantity };
     }),

@@ -1,7 +1,7 @@
 import { errorResponseSchema, orderResponseSchema } from '@shop/contracts';
-import mongoose from 'mongoose';
 import Stripe from 'stripe';
-import { LockModel } from '../../lib/locks.js';
+import { AppError } from '../../lib/errors.js';
+import { lockHolder, withLock } from '../../lib/locks.js';
 import { createProduct, ordersOf, placeOrderCall, stockOf } from '../../test/checkout.js';
 import type { Fault } from '../../test/fake-stripe.js';
 import {
@@ -13,7 +13,8 @@ import {
 } from '../../test/fixtures.js';
 import { createUser } from '../../test/harness.js';
 import { TEST_WEBHOOK_SECRET } from '../../test/payments-app.js';
-import { ProductModel } from '../products/model.js';
+import { breakStockCount } from '../../test/raw-documents.js';
+import { updateProduct } from '../products/repository.js';
 
 // A short Stripe timeout, so that a request Stripe never answers fails within the test.
 test.override('appEnv', { scope: 'file' }, { STRIPE_TIMEOUT_MS: '1500' });
@@ -183,7 +184,7 @@ describe('place-order when Stripe fails', () => {
     checkout,
   }) => {
     const c = await checkout();
-    await ProductModel.updateOne({ _id: c.desk.id }, { $set: { quantity: 0 } });
+    await updateProduct(c.desk.id, { quantity: 0 });
     stripe.inject('cancel', { kind: 'status', status: 500 }, OUTAGE);
     const res = await placeOrderCall(app.app, c.user.token, c.paymentIntentId).expect(409);
     expect(errorResponseSchema.parse(res.body).message).toBe(`${c.desk.name} is out of stock`);
@@ -202,10 +203,7 @@ describe('place-order when the database fails', () => {
   }) => {
     const c = await checkout();
     // A stock count the database cannot add to: the desk's decrement fails for real.
-    await ProductModel.collection.updateOne(
-      { _id: new mongoose.Types.ObjectId(c.desk.id) },
-      { $set: { quantity: 'three' } },
-    );
+    await breakStockCount(c.desk.id);
     const res = await placeOrderCall(app.app, c.user.token, c.paymentIntentId).expect(500);
     expect(errorResponseSchema.parse(res.body).message).toBe(
       'The order could not be placed; your card was not charged',
@@ -214,38 +212,6 @@ describe('place-order when the database fails', () => {
     expect(await stockOf(c.lamp.id)).toBe(5);
     expect(stripe.get(c.paymentIntentId).status).toBe('canceled');
   });
-
-  test('when a product’s stock lock is busy, then place-order and the webhook answer 503, give back what they took and release the card', async ({
-    api,
-    app,
-    stripe,
-    checkout,
-  }) => {
-    const browser = await checkout();
-    const abandoned = await checkout();
-    // Held by a process that keeps renewing it (never released within the wait).
-    for (const c of [browser, abandoned]) {
-      await LockModel.create({
-        _id: `stock:${c.desk.id}`,
-        owner: 'another process',
-        expiresAt: new Date(Date.now() + 60_000),
-      });
-    }
-    const [placed, delivered] = await Promise.all([
-      placeOrderCall(app.app, browser.user.token, browser.paymentIntentId),
-      deliverAuthorized(api, stripe, abandoned.paymentIntentId),
-    ]);
-    expect(placed.status).toBe(503);
-    expect(errorResponseSchema.parse(placed.body).message).toBe(
-      'The order could not be placed; your card was not charged',
-    );
-    // Not 2xx, so that Stripe delivers the event again.
-    expect(delivered.status).toBe(503);
-    for (const c of [browser, abandoned]) {
-      await expectUndone(c);
-      expect(stripe.get(c.paymentIntentId).status).toBe('canceled');
-    }
-  }, 40_000);
 });
 
 describe('the webhook when it cannot finish', () => {
@@ -269,12 +235,19 @@ describe('the webhook when it cannot finish', () => {
     checkout,
   }) => {
     const c = await checkout();
-    await LockModel.create({
-      _id: `payment:${c.paymentIntentId}`,
-      owner: 'another process',
-      expiresAt: new Date(Date.now() + 60_000),
-    });
+    let release: () => void = () => {};
+    const holding = withLock(
+      `payment:${c.paymentIntentId}`,
+      () =>
+        new Promise<void>((resolve) => {
+          release = resolve;
+        }),
+      { waitMs: 0, busy: () => new AppError(503, 'busy') },
+    );
+    await waitForLock(`payment:${c.paymentIntentId}`);
     const res = await deliverAuthorized(api, stripe, c.paymentIntentId).expect(503);
+    release();
+    await holding;
     expect(errorResponseSchema.parse(res.body).message).toBe(
       'This payment is being processed, please try again in a moment',
     );
@@ -284,7 +257,7 @@ describe('the webhook when it cannot finish', () => {
 });
 
 async function waitForLock(key: string) {
-  while (!(await LockModel.exists({ _id: key }))) {
+  while ((await lockHolder(key)) === null) {
     await new Promise((resolve) => setImmediate(resolve));
   }
 }

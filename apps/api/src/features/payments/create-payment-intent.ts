@@ -1,6 +1,5 @@
-import type { CartItem, CreatePaymentIntentResponse } from '@shop/contracts';
+import type { CartItem, CreatePaymentIntentResponse, User } from '@shop/contracts';
 import { AppError } from '../../lib/errors.js';
-import type { PublicUser } from '../auth/model.js';
 import { amountOf, assertInStock, cartMetadata, linesOf, priceLines } from './cart.js';
 import { callStripe, type Payments } from './stripe-client.js';
 
@@ -13,7 +12,7 @@ import { callStripe, type Payments } from './stripe-client.js';
  */
 export async function createPaymentIntent(
   payments: Payments,
-  buyer: PublicUser,
+  buyer: User,
   cart: readonly CartItem[],
 ): Promise<CreatePaymentIntentResponse> {
   const lines = await priceLines(linesOf(cart));

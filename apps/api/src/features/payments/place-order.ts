@@ -1,4 +1,4 @@
-import { type Order, objectIdSchema } from '@shop/contracts';
+import { type Order, objectIdSchema, type User } from '@shop/contracts';
 import type Stripe from 'stripe';
 import {
   AppError,
@@ -8,16 +8,18 @@ import {
   notFound,
   toAppError,
 } from '../../lib/errors.js';
+import type { Lease } from '../../lib/locks.js';
 import { type FlowFailure, runSteps } from '../../lib/steps.js';
 import { findUser } from '../auth/index.js';
-import type { PublicUser } from '../auth/model.js';
 import {
+  claimOrder,
   findOrder,
   findOrderOfPayment,
   markOrderPaid,
   type OrderLine,
   recordOrder,
   removeOrder,
+  type StoredOrder,
 } from '../orders/index.js';
 import { giveBackStock, takeStock } from '../products/index.js';
 import {
@@ -66,12 +68,13 @@ const PLACEABLE: ReadonlySet<string> = new Set(['requires_capture', 'succeeded']
  * retry never takes stock twice and nobody is charged without an order. An order recorded
  * by a placement that died before capturing is found and finished here. A placement waiting
  * on the lock answers with the holder's order; the unique index on `payment.id` is the last
- * guard.
+ * guard. A placement whose lease was taken over stops where it is (503) and undoes nothing:
+ * the new holder finds its order and finishes it.
  */
 export async function placeOrder(
   payments: Payments,
   paymentIntentId: string,
-  signedIn?: PublicUser,
+  signedIn?: User,
 ): Promise<PlacedOrder> {
   const alreadyPlaced = async () => {
     const order = await orderOfPayment(paymentIntentId, signedIn?._id);
@@ -96,10 +99,10 @@ export async function placeOrder(
 
   return underPaymentLock(
     paymentIntentId,
-    async () => {
+    async (lease) => {
       const replay = await alreadyPlaced();
       if (replay) return replay;
-      const unfinished = await findOrderOfPayment(paymentIntentId);
+      const unfinished = await claimUnfinished(paymentIntentId, lease);
       let released: Release | undefined;
       const orderId = await runSteps(
         async (step) => {
@@ -119,20 +122,33 @@ export async function placeOrder(
           );
           const recorded = await step(
             'record the order',
-            async () => unfinished?._id ?? recordOrderOf(intent, buyer, lines),
-            removeOrder,
+            async () => unfinished?._id ?? recordOrderOf(intent, buyer, lines, lease.token),
+            async (orderId) => (await removeOrder(orderId, lease.token)) || lease.lost(),
           );
           await step('capture', async () => isAuthorized(intent) && capture(payments, intent));
           return recorded;
         },
         (err, failure) => explained(err, failure, released),
+        lease.signal,
       );
       // Not a step: once captured, an order is kept. Should this write fail, the replay or
       // the `payment_intent.succeeded` webhook finds the order unfinished and marks it.
-      return { order: await markPaid(orderId), created: !unfinished };
+      if (!(await markOrderPaid(orderId, lease.token))) lease.lost();
+      return { order: await orderById(orderId), created: !unfinished };
     },
     alreadyPlaced,
   );
+}
+
+/**
+ * The order a placement that died before capturing left behind, now written under this
+ * lease's token (so that the dead placement, should it wake, can no longer change it).
+ */
+async function claimUnfinished(paymentIntentId: string, lease: Lease): Promise<StoredOrder | null> {
+  const found = await findOrderOfPayment(paymentIntentId);
+  if (!found) return null;
+  // Refused: a later holder of the lock wrote it, or it was just removed; a retry sorts it out.
+  return (await claimOrder(found._id, lease.token)) ?? lease.lost();
 }
 
 /** Paid, or cancelled by an admin (its payment released): nothing left to do for it. */
@@ -178,30 +194,29 @@ function explained(err: unknown, failure: FlowFailure, released: Release | undef
 
 const recordOrderOf = (
   intent: Stripe.PaymentIntent,
-  buyer: PublicUser,
+  buyer: User,
   lines: readonly OrderLine[],
+  fence: number,
 ) =>
-  recordOrder({
-    lines,
-    payment: {
-      id: intent.id,
-      status: intent.status,
-      amount: intent.amount,
-      currency: intent.currency,
+  recordOrder(
+    {
+      lines,
+      payment: {
+        id: intent.id,
+        status: intent.status,
+        amount: intent.amount,
+        currency: intent.currency,
+      },
+      buyer,
     },
-    buyer,
-  });
-
-async function markPaid(orderId: string): Promise<Order> {
-  await markOrderPaid(orderId);
-  return orderById(orderId);
-}
+    fence,
+  );
 
 /** The order already placed for a payment, refused to anyone but its buyer. */
 async function orderOfPayment(paymentIntentId: string, buyerId?: string): Promise<Order | null> {
   const existing = await findOrderOfPayment(paymentIntentId);
   if (!existing) return null;
-  if (buyerId && existing.buyer !== buyerId) {
+  if (buyerId && existing.buyerId !== buyerId) {
     throw forbidden('This payment belongs to another account');
   }
   return orderById(existing._id);
@@ -213,7 +228,7 @@ async function orderById(orderId: string): Promise<Order> {
   return order;
 }
 
-async function buyerOf(intent: Stripe.PaymentIntent): Promise<PublicUser> {
+async function buyerOf(intent: Stripe.PaymentIntent): Promise<User> {
   const id = objectIdSchema.safeParse(intent.metadata.buyer);
   if (!id.success) throw badRequest('This payment was not made by a checkout of this shop');
   const buyer = await findUser(id.data);

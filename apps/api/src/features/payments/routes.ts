@@ -1,14 +1,20 @@
 import {
   createPaymentIntentRequestSchema,
+  createPaymentIntentResponseSchema,
   type OrderStatus,
+  orderResponseSchema,
   placeOrderRequestSchema,
   type StripeConfigResponse,
+  stripeConfigResponseSchema,
   type WebhookResponse,
+  webhookResponseSchema,
 } from '@shop/contracts';
-import express, { type RequestHandler, Router } from 'express';
+import express, { type RequestHandler } from 'express';
+import { z } from 'zod';
 import type { Config } from '../../config.js';
 import { currentUser } from '../../lib/http.js';
 import { perUserRateLimit } from '../../lib/rate-limits.js';
+import { defineRoute } from '../../lib/route.js';
 import { changeOrderStatus } from './cancel-order.js';
 import { createPaymentIntent } from './create-payment-intent.js';
 import { placeOrder } from './place-order.js';
@@ -26,18 +32,22 @@ export interface PaymentRoutesOptions {
     | 'STRIPE_TIMEOUT_MS'
     | 'CHECKOUT_RATE_LIMIT'
   >;
-  signedIn: RequestHandler;
 }
 
 /**
- * `router` serves config, create-payment-intent and place-order behind the JSON parser;
- * `webhook` must be mounted before any JSON parser, since Stripe signs the raw bytes.
+ * `routes` serves config, create-payment-intent and place-order behind the JSON parser;
+ * `webhook` must be served before any JSON parser, since Stripe signs the raw bytes.
  */
-export function paymentRoutes({ config, signedIn }: PaymentRoutesOptions) {
+export function paymentRoutes({ config }: PaymentRoutesOptions) {
   const stripe = createStripeClient(config);
   const payments = (): Payments => {
     if (!stripe) throw paymentsNotConfigured();
     return { stripe, currency: config.STRIPE_CURRENCY };
+  };
+  // Before the body is read: without Stripe, a checkout answers 503 whatever it sends.
+  const paymentsConfigured: RequestHandler = (_req, _res, next) => {
+    payments();
+    next();
   };
   // Read at run time by the SPA, so one web build works with any keys.
   const stripeConfig: StripeConfigResponse = {
@@ -45,52 +55,86 @@ export function paymentRoutes({ config, signedIn }: PaymentRoutesOptions) {
     currency: config.STRIPE_CURRENCY,
   };
 
-  const router = Router();
-  const intentLimit = perUserRateLimit(config.CHECKOUT_RATE_LIMIT);
-  const orderLimit = perUserRateLimit(config.CHECKOUT_RATE_LIMIT);
+  const routes = [
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/order/config',
+      access: 'public',
+      summary: 'The publishable key and currency the web app pays with',
+      responses: { 200: stripeConfigResponseSchema },
+      failures: [],
+      handler: (_input, _req, res) => {
+        res.json(stripeConfig);
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/v1/order/create-payment-intent',
+      access: 'user',
+      summary: 'Authorize the cart’s amount (prices come from the database)',
+      middleware: [perUserRateLimit(config.CHECKOUT_RATE_LIMIT), paymentsConfigured],
+      body: { json: createPaymentIntentRequestSchema },
+      responses: { 200: createPaymentIntentResponseSchema },
+      failures: [400, 402, 404, 409, 413, 429, 502],
+      handler: async ({ body }, req, res) => {
+        res.json(await createPaymentIntent(payments(), currentUser(req), body.cart));
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/v1/order/place-order',
+      access: 'user',
+      summary: 'Turn an authorized PaymentIntent into an order (idempotent)',
+      middleware: [perUserRateLimit(config.CHECKOUT_RATE_LIMIT), paymentsConfigured],
+      body: { json: placeOrderRequestSchema },
+      responses: {
+        200: { description: 'Already placed for this payment', body: orderResponseSchema },
+        201: { description: 'Placed', body: orderResponseSchema },
+      },
+      failures: [400, 402, 403, 404, 409, 413, 429, 502],
+      handler: async ({ body }, req, res) => {
+        const { order, created } = await placeOrder(payments(), body.payment.id, currentUser(req));
+        res.status(created ? 201 : 200).json({
+          success: true,
+          message: created ? 'Order Placed Successfully' : 'Order already placed for this payment',
+          order,
+        });
+      },
+    }),
+  ];
 
-  router.get('/config', (_req, res) => {
-    res.json(stripeConfig);
-  });
-
-  router.post('/create-payment-intent', signedIn, intentLimit, async (req, res) => {
-    const ready = payments();
-    const { cart } = createPaymentIntentRequestSchema.parse(req.body);
-    res.json(await createPaymentIntent(ready, currentUser(req), cart));
-  });
-
-  router.post('/place-order', signedIn, orderLimit, async (req, res) => {
-    const ready = payments();
-    const { payment } = placeOrderRequestSchema.parse(req.body);
-    const { order, created } = await placeOrder(ready, payment.id, currentUser(req));
-    res.status(created ? 201 : 200).json({
-      success: true,
-      message: created ? 'Order Placed Successfully' : 'Order already placed for this payment',
-      order,
-    });
-  });
-
-  const webhook = Router();
-  webhook.post('/webhook', express.raw({ type: () => true, limit: '1mb' }), async (req, res) => {
-    const ready = payments();
-    if (!config.STRIPE_WEBHOOK_SECRET) throw paymentsNotConfigured();
-    const payload = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    const event = verifiedEvent(
-      ready.stripe,
-      payload,
-      req.header('stripe-signature'),
-      config.STRIPE_WEBHOOK_SECRET,
-    );
-    const outcome = await handlePaymentEvent(ready, event);
-    if (outcome.kind === 'refused') {
-      req.log.warn(outcome, 'PaymentIntent could not become an order; its money was given back');
-    }
-    const body: WebhookResponse = { received: true };
-    res.json(body);
+  const webhook = defineRoute({
+    method: 'post',
+    path: '/api/v1/order/webhook',
+    access: 'public',
+    summary: 'Stripe’s events, verified by their signature',
+    headers: z.object({ 'stripe-signature': z.string().optional() }),
+    body: {
+      raw: z.record(z.string(), z.unknown()),
+      read: express.raw({ type: () => true, limit: '1mb' }),
+    },
+    responses: { 200: { description: 'Received', body: webhookResponseSchema } },
+    failures: [400, 413, 502, 503],
+    handler: async ({ headers, body: payload }, req, res) => {
+      const ready = payments();
+      if (!config.STRIPE_WEBHOOK_SECRET) throw paymentsNotConfigured();
+      const event = verifiedEvent(
+        ready.stripe,
+        payload,
+        headers['stripe-signature'],
+        config.STRIPE_WEBHOOK_SECRET,
+      );
+      const outcome = await handlePaymentEvent(ready, event);
+      if (outcome.kind === 'refused') {
+        req.log.warn(outcome, 'PaymentIntent could not become an order; its money was given back');
+      }
+      const body: WebhookResponse = { received: true };
+      res.json(body);
+    },
   });
 
   return {
-    router,
+    routes,
     webhook,
     changeOrderStatus: (orderId: string, status: OrderStatus) =>
       changeOrderStatus(stripe ? payments() : null, orderId, status),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct, placeOrderCall } from '../../test/checkout.js';
 import { createUser, startTestApp } from '../../test/harness.js';
 import { startStripeMock } from '../../test/stripe-mock.js';
-import { OrderModel } from '../orders/model.js';
+import { countOrders } from '../orders/repository.js';
 
 // stripe-mock checks every request against Stripe's published OpenAPI spec, so these
 // tests prove the calls the shop makes are ones the real API accepts; its answers are
@@ -60,6 +60,6 @@ describe('place-order against stripe-mock', () => {
     expect(errorResponseSchema.parse(res.body).message).toBe(
       'This payment belongs to another account',
     );
-    expect(await OrderModel.countDocuments({ 'payment.id': 'pi_fixture123' })).toBe(0);
+    expect(await countOrders({ paymentId: 'pi_fixture123' })).toBe(0);
   });
 });

@@ -1,2 +1,10 @@
-/** Products' public module: what other features may use of them (besides `model.ts`). */
-export { giveBackStock, takeStock } from './stock.js';
+/** Products' public module: what other features may use of them. */
+export {
+  countProductsInCategory,
+  findProduct,
+  findProductSummaries,
+  giveBackStock,
+  listProducts,
+  type StoredProduct,
+} from './repository.js';
+export { takeStock } from './stock.js';

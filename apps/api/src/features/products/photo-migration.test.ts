@@ -1,19 +1,19 @@
 import { PHOTO_WIDTHS, photoRenditionUrl, productResponseSchema } from '@shop/contracts';
-import mongoose from 'mongoose';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageBytes, makeCategory, makeProduct, uniqueWord } from '../../test/catalog.js';
 import { startTestApp } from '../../test/harness.js';
-import { ProductModel } from './model.js';
+import { insertProductWithPhotoBytes } from '../../test/raw-documents.js';
 import { photoEtag } from './photo.js';
 import { migrateProductPhotos } from './photo-migration.js';
-import { PhotoFileModel, photoFileId } from './photo-store.js';
+import { savePhotoFiles } from './photo-store.js';
+import { deleteProduct, findProduct, photoBytesInside } from './repository.js';
 
 let t: Awaited<ReturnType<typeof startTestApp>>;
-let categoryId: mongoose.Types.ObjectId;
+let categoryId: string;
 beforeAll(async () => {
   t = await startTestApp();
-  categoryId = new mongoose.Types.ObjectId((await makeCategory()).id);
+  categoryId = (await makeCategory()).id;
 });
 afterAll(() => t.close());
 
@@ -25,31 +25,19 @@ const photoOf = (color: string) =>
 /** A product as the previous version wrote it: the photo's bytes inside the document. */
 async function insertOldProduct(bytes: Buffer, contentType = 'image/jpeg') {
   const name = `Old ${uniqueWord()}`;
-  const _id = new mongoose.Types.ObjectId();
-  const now = new Date();
-  await ProductModel.collection.insertOne({
-    _id,
-    name,
-    slug: name.toLowerCase().replace(' ', '-'),
-    description: 'Written before photos had their own collection',
-    price: 10,
-    quantity: 2,
-    category: categoryId,
-    shipping: 0,
-    photo: { data: bytes, contentType, etag: photoEtag(bytes) },
-    createdAt: now,
-    updatedAt: now,
-  });
-  return { id: String(_id), slug: name.toLowerCase().replace(' ', '-'), bytes };
+  const slug = name.toLowerCase().replace(' ', '-');
+  const id = await insertProductWithPhotoBytes({ name, slug, categoryId, bytes, contentType });
+  return { id, slug, bytes };
 }
 
-const rawPhoto = async (id: string) =>
-  (await ProductModel.collection.findOne({ _id: new mongoose.Types.ObjectId(id) }))?.photo;
+/** The photo's metadata as stored, once no bytes are left inside the product. */
+const storedPhoto = async (id: string) =>
+  (await photoBytesInside(id)) ? 'bytes still inside' : (await findProduct(id))?.photo;
 
 /** Everything a migrated product must show: metadata only, and every size served. */
 async function expectMigrated(old: { id: string; slug: string; bytes: Buffer }, type: string) {
   const version = photoEtag(old.bytes);
-  expect(await rawPhoto(old.id)).toEqual({
+  expect(await storedPhoto(old.id)).toEqual({
     version,
     width: 1200,
     height: 900,
@@ -82,14 +70,14 @@ describe('photo migration', () => {
         .toBuffer(),
       'image/png',
     );
-    const current = await makeProduct({ categoryId: String(categoryId) });
+    const current = await makeProduct({ categoryId });
 
     const result = await migrateProductPhotos();
 
     expect(result).toEqual({ migrated: 2, unreadable: [] });
     await expectMigrated(jpeg, 'image/jpeg');
     await expectMigrated(png, 'image/png');
-    expect(await rawPhoto(current.id)).toEqual(current.photoMeta);
+    expect(await storedPhoto(current.id)).toEqual(current.photoMeta);
     expect(await migrateProductPhotos()).toEqual({ migrated: 0, unreadable: [] });
   });
 
@@ -97,15 +85,14 @@ describe('photo migration', () => {
     const old = await insertOldProduct(await photoOf('#0000aa'));
     const version = photoEtag(old.bytes);
     // The interrupted run wrote the original and a torn rendition, then stopped before the unset.
-    await PhotoFileModel.create([
-      { _id: photoFileId(old.id, version, 'orig'), data: old.bytes, contentType: 'image/jpeg' },
-      {
-        _id: photoFileId(old.id, version, 'w320'),
-        data: old.bytes.subarray(0, 50),
-        contentType: 'image/webp',
-      },
-    ]);
-    expect((await rawPhoto(old.id))?.data).toBeDefined();
+    await savePhotoFiles(old.id, {
+      meta: { version, width: 1200, height: 900, color: '#0000aa' },
+      files: [
+        { size: 'orig', data: old.bytes, contentType: 'image/jpeg' },
+        { size: 'w320', data: old.bytes.subarray(0, 50), contentType: 'image/webp' },
+      ],
+    });
+    expect(await photoBytesInside(old.id)).not.toBeNull();
 
     expect(await migrateProductPhotos()).toEqual({ migrated: 1, unreadable: [] });
     await expectMigrated(old, 'image/jpeg');
@@ -116,8 +103,7 @@ describe('photo migration', () => {
     const old = await insertOldProduct(broken, 'image/png');
 
     expect(await migrateProductPhotos()).toEqual({ migrated: 0, unreadable: [old.id] });
-    const photo = await rawPhoto(old.id);
-    expect(Buffer.from(photo?.data.buffer).equals(broken)).toBe(true);
-    await ProductModel.collection.deleteOne({ _id: new mongoose.Types.ObjectId(old.id) });
+    expect((await photoBytesInside(old.id))?.equals(broken)).toBe(true);
+    await deleteProduct(old.id);
   });
 });

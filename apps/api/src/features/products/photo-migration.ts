@@ -1,8 +1,6 @@
-import type mongoose from 'mongoose';
-import { catalogChanged } from '../catalog/index.js';
-import { ProductModel } from './model.js';
 import { readPhotoFile, savePhotoFiles } from './photo-store.js';
 import { isRenditionOf, preparePhoto } from './renditions.js';
+import { idsWithPhotoBytes, photoBytesInside, replacePhotoBytes } from './repository.js';
 
 export interface PhotoMigration {
   /** Products whose photo moved to its own collection in this run. */
@@ -27,18 +25,11 @@ async function filesAreStored(productId: string, photo: Awaited<ReturnType<typeo
  * is finished by the next one (the files are written again under the same ids); nothing is lost.
  */
 export async function migrateProductPhotos(): Promise<PhotoMigration> {
-  const products = ProductModel.collection;
-  const legacy = await products
-    .find({ 'photo.data': { $exists: true } }, { projection: { _id: 1 } })
-    .toArray();
   const result: PhotoMigration = { migrated: 0, unreadable: [] };
-  const migratedIds: string[] = [];
-  for (const { _id } of legacy) {
-    const doc = await products.findOne({ _id }, { projection: { 'photo.data': 1 } });
-    const data = (doc?.photo as { data?: mongoose.mongo.Binary } | undefined)?.data;
-    if (!data) continue;
-    const productId = String(_id);
-    const photo = await preparePhoto(Buffer.from(data.buffer)).catch(() => null);
+  for (const productId of await idsWithPhotoBytes()) {
+    const bytes = await photoBytesInside(productId);
+    if (!bytes) continue;
+    const photo = await preparePhoto(bytes).catch(() => null);
     if (!photo) {
       result.unreadable.push(productId);
       continue;
@@ -47,22 +38,8 @@ export async function migrateProductPhotos(): Promise<PhotoMigration> {
     if (!(await filesAreStored(productId, photo))) {
       throw new Error(`The photo of product ${productId} did not read back as written`);
     }
-    await products.updateOne(
-      { _id },
-      {
-        $set: {
-          'photo.version': photo.meta.version,
-          'photo.width': photo.meta.width,
-          'photo.height': photo.meta.height,
-          'photo.color': photo.meta.color,
-        },
-        $unset: { 'photo.data': '', 'photo.contentType': '', 'photo.etag': '' },
-      },
-    );
+    await replacePhotoBytes(productId, photo.meta);
     result.migrated += 1;
-    migratedIds.push(productId);
   }
-  // Their documents changed (photo metadata): every API process reloads them.
-  if (migratedIds.length > 0) await catalogChanged({ productIds: migratedIds });
   return result;
 }

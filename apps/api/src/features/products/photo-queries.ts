@@ -2,9 +2,9 @@ import type { ProductPhotoMeta } from '@shop/contracts';
 import { LRUCache } from 'lru-cache';
 import { notFound } from '../../lib/errors.js';
 import { currentCatalog } from '../catalog/index.js';
-import { type ProductDoc, ProductModel, toPhotoMeta } from './model.js';
 import { readPhotoFile } from './photo-store.js';
 import type { PhotoFile, PhotoSize } from './renditions.js';
+import { findProduct } from './repository.js';
 
 const photoNotFound = () => notFound('Photo not found');
 
@@ -16,10 +16,7 @@ const photoNotFound = () => notFound('Photo not found');
 export async function getPhotoMeta(productId: string): Promise<ProductPhotoMeta> {
   const known = (await currentCatalog()).productById(productId)?.product.photo;
   if (known) return known;
-  const product = await ProductModel.findById(productId)
-    .select('photo.version photo.width photo.height photo.color')
-    .lean<Pick<ProductDoc, 'photo'>>();
-  const meta = toPhotoMeta(product?.photo);
+  const meta = (await findProduct(productId))?.photo;
   if (!meta) throw photoNotFound();
   return meta;
 }

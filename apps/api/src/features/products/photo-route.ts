@@ -1,4 +1,5 @@
 import { idParamsSchema, productPhotoQuerySchema } from '@shop/contracts';
+import { notModified } from '../../lib/route.js';
 import { cachedRoute, currentCatalog, rememberPhotoAnswer } from '../catalog/index.js';
 import { getPhotoFile, getPhotoMeta } from './photo-queries.js';
 import { renditionSize } from './renditions.js';
@@ -15,12 +16,20 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  */
 export const productPhotoRoute = cachedRoute({
   method: 'get',
-  path: '/product-photo/:id',
-  input: ({ params, query }) => ({
-    ...idParamsSchema.parse(params),
-    ...productPhotoQuerySchema.parse(query),
-  }),
-  send: async (req, res, { id, v, w }, key) => {
+  path: '/api/v1/product/product-photo/{id}',
+  access: 'public',
+  summary: 'A product’s photo: the original, or with v and w an immutable WebP rendition',
+  params: idParamsSchema,
+  query: productPhotoQuerySchema,
+  responses: {
+    200: {
+      description: 'The photo: the original as uploaded, or a WebP rendition',
+      bytes: 'image/*',
+    },
+    304: notModified,
+  },
+  failures: [400, 404, 503],
+  send: async ({ params: { id }, query: { v, w } }, key, req, res) => {
     // The catalogue the answer is made from: it is kept only while that one is current.
     const { revision } = await currentCatalog();
     const meta = await getPhotoMeta(id);

@@ -4,7 +4,7 @@ import { PHOTO_SIZES, type PhotoFile, type PhotoSize, type PreparedPhoto } from 
 
 /**
  * Photo bytes, one document per product, version and size, apart from the products so that no
- * product query ever reads them. Read and written by `_id` only.
+ * product query ever reads them: the only module that reads or writes them, by `_id` only.
  */
 const photoFileSchema = new mongoose.Schema(
   {
@@ -14,25 +14,37 @@ const photoFileSchema = new mongoose.Schema(
   },
   { versionKey: false },
 );
-export const PhotoFileModel = mongoose.model('product_photos', photoFileSchema);
+const PhotoFileModel = mongoose.model('product_photos', photoFileSchema);
 
 /** `<productId>:<version>:<size>`: a new upload never overwrites the bytes a URL points at. */
 export const photoFileId = (productId: string, version: string, size: PhotoSize) =>
   `${productId}:${version}:${size}`;
 
+const toDocument = (productId: string, version: string, file: PhotoFile) => ({
+  _id: photoFileId(productId, version, file.size),
+  data: file.data,
+  contentType: file.contentType,
+});
+
 /** Stores every file of the photo (again, when it is there already: the same id, the same bytes). */
 export async function savePhotoFiles(productId: string, photo: PreparedPhoto) {
   await PhotoFileModel.bulkWrite(
     photo.files.map((file) => {
-      const _id = photoFileId(productId, photo.meta.version, file.size);
-      return {
-        replaceOne: {
-          filter: { _id },
-          replacement: { _id, data: file.data, contentType: file.contentType },
-          upsert: true,
-        },
-      };
+      const replacement = toDocument(productId, photo.meta.version, file);
+      return { replaceOne: { filter: { _id: replacement._id }, replacement, upsert: true } };
     }),
+  );
+}
+
+/** The files of many new products' photos at once (a bulk import). */
+export async function insertPhotoFiles(
+  photos: readonly { productId: string; photo: PreparedPhoto }[],
+) {
+  await PhotoFileModel.insertMany(
+    photos.flatMap(({ productId, photo }) =>
+      photo.files.map((file) => toDocument(productId, photo.meta.version, file)),
+    ),
+    { lean: true },
   );
 }
 
@@ -64,3 +76,11 @@ export async function deletePhotoFiles(
     ),
   );
 }
+
+/** The ids of every stored file of a product, sorted (any version). */
+export async function photoFileIdsOf(productId: string): Promise<string[]> {
+  const files = await PhotoFileModel.find({ _id: { $regex: `^${productId}:` } }, { _id: 1 }).lean();
+  return files.map((f) => String(f._id)).sort();
+}
+
+export const countPhotoFiles = () => PhotoFileModel.countDocuments();

@@ -1,24 +1,26 @@
 import {
+  allProductsResponseSchema,
   idParamsSchema,
   listQuerySchema,
+  messageResponseSchema,
+  pagedProductListResponseSchema,
+  productCategoryResponseSchema,
+  productCountResponseSchema,
   productFiltersRequestSchema,
   productFormSchema,
+  productListResponseSchema,
   productPageParamsSchema,
+  productResponseSchema,
   RELATED_DEFAULT_PER_PAGE,
   relatedProductParamsSchema,
   searchParamsSchema,
+  searchResponseSchema,
   slugParamsSchema,
   TOTAL_COUNT_HEADER,
 } from '@shop/contracts';
-import type { RequestHandler } from 'express';
-import { Router } from 'express';
-import { requireAdmin } from '../auth/index.js';
-import {
-  type CachedRoute,
-  catalogJsonRoute,
-  foldText,
-  mountCachedRoutes,
-} from '../catalog/index.js';
+import { z } from 'zod';
+import { defineRoute, type FileSpec, notModified } from '../../lib/route.js';
+import { catalogJsonRoute } from '../catalog/index.js';
 import { productPhotoRoute } from './photo-route.js';
 import {
   countProducts,
@@ -34,132 +36,174 @@ import { photoUpload } from './upload.js';
 import { createProduct, deleteProduct, updateProduct } from './use-cases.js';
 
 export interface ProductRoutesOptions {
-  signedIn: RequestHandler;
   /** Upload limit for one product photo, in bytes. */
   maxPhotoBytes: number;
 }
 
-const listQuery = listQuerySchema();
-const relatedQuery = listQuerySchema(RELATED_DEFAULT_PER_PAGE);
+const photoFile = (required: boolean): FileSpec => ({
+  field: 'photo',
+  required,
+  description: 'JPEG, PNG, GIF or WebP; at most MAX_PHOTO_BYTES',
+});
 
-/**
- * The catalogue reads: answered from memory, each answer kept under its route and what shapes
- * it (parsed, validated, normalised), so every way of asking for one answer shares it.
- */
-export const productReads: CachedRoute[] = [
-  catalogJsonRoute({
-    method: 'get',
-    path: '/get-product',
-    input: ({ query }) => listQuery.parse(query),
-    answer: (catalog, query) => {
-      const { products, total } = listAllProducts(catalog, query);
-      const countTotal = products.length;
-      return { body: { success: true, countTotal, message: 'All Products', products, total } };
-    },
-  }),
-  catalogJsonRoute({
-    method: 'get',
-    path: '/get-product/:slug',
-    input: ({ params }) => slugParamsSchema.parse(params),
-    answer: (catalog, { slug }) => ({
-      body: {
-        success: true,
-        message: 'Single Product Fetched',
-        product: getProductBySlug(catalog, slug),
+export function productRoutes({ maxPhotoBytes }: ProductRoutesOptions) {
+  // Read after the admin check, so nobody else gets to upload bytes.
+  const read = photoUpload(maxPhotoBytes);
+
+  return [
+    catalogJsonRoute({
+      method: 'get',
+      path: '/api/v1/product/get-product',
+      access: 'public',
+      summary: 'Products, newest first',
+      query: listQuerySchema(),
+      responses: { 200: allProductsResponseSchema, 304: notModified },
+      failures: [400, 503],
+      answer: (catalog, { query }) => {
+        const { products, total } = listAllProducts(catalog, query);
+        const countTotal = products.length;
+        return { body: { success: true, countTotal, message: 'All Products', products, total } };
       },
     }),
-  }),
-  catalogJsonRoute({
-    method: 'get',
-    path: '/product-count',
-    input: () => ({}),
-    answer: (catalog) => ({ body: { success: true, total: countProducts(catalog) } }),
-  }),
-  catalogJsonRoute({
-    method: 'get',
-    path: '/product-list/:page',
-    input: ({ params }) => productPageParamsSchema.parse(params),
-    answer: (catalog, { page }) => ({
-      body: { success: true, products: listProductPage(catalog, page) },
+    catalogJsonRoute({
+      method: 'get',
+      path: '/api/v1/product/get-product/{slug}',
+      access: 'public',
+      summary: 'One product',
+      params: slugParamsSchema,
+      responses: { 200: productResponseSchema, 304: notModified },
+      failures: [400, 404, 503],
+      answer: (catalog, { params: { slug } }) => ({
+        body: {
+          success: true,
+          message: 'Single Product Fetched',
+          product: getProductBySlug(catalog, slug),
+        },
+      }),
     }),
-  }),
-  catalogJsonRoute({
-    method: 'post',
-    path: '/product-filters',
-    input: ({ body, query }) => {
-      const { checked, radio } = productFiltersRequestSchema.parse(body ?? {});
-      // The categories are a set: in any order, named twice or not, the same products.
-      return { checked: [...new Set(checked)].sort(), radio, ...listQuery.parse(query) };
-    },
-    answer: (catalog, { checked, radio, ...query }) => ({
-      body: { success: true, ...filterProducts(catalog, { checked, radio }, query) },
+    catalogJsonRoute({
+      method: 'get',
+      path: '/api/v1/product/product-count',
+      access: 'public',
+      summary: 'How many products there are',
+      responses: { 200: productCountResponseSchema, 304: notModified },
+      failures: [503],
+      answer: (catalog) => ({ body: { success: true, total: countProducts(catalog) } }),
     }),
-  }),
-  catalogJsonRoute({
-    method: 'get',
-    path: '/search/:keyword',
-    input: ({ params, query }) => {
-      const { keyword } = searchParamsSchema.parse(params);
-      // The search sees the keyword folded ('Crème' as 'creme'), so its answer does too.
-      return { keyword: foldText(keyword), ...listQuery.parse(query) };
-    },
-    answer: (catalog, { keyword, ...query }) => {
-      const { products, total } = searchProducts(catalog, keyword, query);
-      return { body: products, headers: { [TOTAL_COUNT_HEADER]: String(total) } };
-    },
-  }),
-  catalogJsonRoute({
-    method: 'get',
-    path: '/related-product/:productId/:categoryId',
-    input: ({ params, query }) => ({
-      ...relatedProductParamsSchema.parse(params),
-      ...relatedQuery.parse(query),
+    catalogJsonRoute({
+      method: 'get',
+      path: '/api/v1/product/product-list/{page}',
+      access: 'public',
+      summary: 'A page of 6 products, newest first',
+      params: productPageParamsSchema,
+      responses: { 200: productListResponseSchema, 304: notModified },
+      failures: [400, 503],
+      answer: (catalog, { params: { page } }) => ({
+        body: { success: true, products: listProductPage(catalog, page) },
+      }),
     }),
-    answer: (catalog, { productId, categoryId, ...query }) => ({
-      body: { success: true, ...relatedProducts(catalog, productId, categoryId, query) },
+    catalogJsonRoute({
+      method: 'post',
+      path: '/api/v1/product/product-filters',
+      access: 'public',
+      summary: 'Products in any of the checked categories and the price band',
+      body: { json: productFiltersRequestSchema, absent: 'optional' },
+      query: listQuerySchema(),
+      responses: { 200: pagedProductListResponseSchema },
+      failures: [400, 413, 503],
+      answer: (catalog, { body: filters, query }) => ({
+        body: { success: true, ...filterProducts(catalog, filters, query) },
+      }),
     }),
-  }),
-  catalogJsonRoute({
-    method: 'get',
-    path: '/product-category/:slug',
-    input: ({ params, query }) => ({
-      ...slugParamsSchema.parse(params),
-      ...listQuery.parse(query),
+    catalogJsonRoute({
+      method: 'get',
+      path: '/api/v1/product/search/{keyword}',
+      access: 'public',
+      summary: 'Products whose name or description contains the keyword (name matches first)',
+      params: searchParamsSchema,
+      query: listQuerySchema(),
+      responses: {
+        200: {
+          description: `A bare list; the total is in ${TOTAL_COUNT_HEADER}`,
+          body: searchResponseSchema,
+          headers: z.object({
+            [TOTAL_COUNT_HEADER]: z.string().regex(/^\d+$/).meta({ description: 'Matches in all' }),
+          }),
+        },
+        304: notModified,
+      },
+      failures: [400, 503],
+      answer: (catalog, { params: { keyword }, query }) => {
+        const { products, total } = searchProducts(catalog, keyword, query);
+        return { body: products, headers: { [TOTAL_COUNT_HEADER]: String(total) } };
+      },
     }),
-    answer: (catalog, { slug, ...query }) => ({
-      body: { success: true, ...productsOfCategory(catalog, slug, query) },
+    catalogJsonRoute({
+      method: 'get',
+      path: '/api/v1/product/related-product/{productId}/{categoryId}',
+      access: 'public',
+      summary: 'Other products of the category',
+      params: relatedProductParamsSchema,
+      query: listQuerySchema(RELATED_DEFAULT_PER_PAGE),
+      responses: { 200: pagedProductListResponseSchema, 304: notModified },
+      failures: [400, 503],
+      answer: (catalog, { params: { productId, categoryId }, query }) => ({
+        body: { success: true, ...relatedProducts(catalog, productId, categoryId, query) },
+      }),
     }),
-  }),
-  productPhotoRoute,
-];
-
-export function productRoutes({ signedIn, maxPhotoBytes }: ProductRoutesOptions) {
-  const router = Router();
-  // Always after signedIn and requireAdmin, so nobody else gets to upload bytes.
-  const upload = photoUpload(maxPhotoBytes);
-
-  mountCachedRoutes(router, productReads);
-
-  router.post('/create-product', signedIn, requireAdmin, upload, async (req, res) => {
-    const form = productFormSchema.parse(req.body ?? {});
-    const product = await createProduct(form, req.file?.buffer);
-    res.status(201).json({ success: true, message: 'Product Created Successfully', product });
-  });
-
-  router.put('/update-product/:id', signedIn, requireAdmin, upload, async (req, res) => {
-    const { id } = idParamsSchema.parse(req.params);
-    const product = await updateProduct(
-      id,
-      productFormSchema.parse(req.body ?? {}),
-      req.file?.buffer,
-    );
-    res.json({ success: true, message: 'Product Updated Successfully', product });
-  });
-
-  router.delete('/product/:id', signedIn, requireAdmin, async (req, res) => {
-    await deleteProduct(idParamsSchema.parse(req.params).id);
-    res.json({ success: true, message: 'Product Deleted successfully' });
-  });
-
-  return router;
+    catalogJsonRoute({
+      method: 'get',
+      path: '/api/v1/product/product-category/{slug}',
+      access: 'public',
+      summary: 'A category and its products',
+      params: slugParamsSchema,
+      query: listQuerySchema(),
+      responses: { 200: productCategoryResponseSchema, 304: notModified },
+      failures: [400, 404, 503],
+      answer: (catalog, { params: { slug }, query }) => ({
+        body: { success: true, ...productsOfCategory(catalog, slug, query) },
+      }),
+    }),
+    productPhotoRoute,
+    defineRoute({
+      method: 'post',
+      path: '/api/v1/product/create-product',
+      access: 'admin',
+      summary: 'Create a product',
+      body: { multipart: productFormSchema, file: photoFile(true), read },
+      responses: { 201: productResponseSchema },
+      failures: [400, 409, 413],
+      handler: async ({ body }, req, res) => {
+        const product = await createProduct(body, req.file?.buffer);
+        res.status(201).json({ success: true, message: 'Product Created Successfully', product });
+      },
+    }),
+    defineRoute({
+      method: 'put',
+      path: '/api/v1/product/update-product/{id}',
+      access: 'admin',
+      summary: 'Change a product (a new photo is optional)',
+      params: idParamsSchema,
+      body: { multipart: productFormSchema, file: photoFile(false), read },
+      responses: { 200: productResponseSchema },
+      failures: [400, 404, 409, 413],
+      handler: async ({ params, body }, req, res) => {
+        const product = await updateProduct(params.id, body, req.file?.buffer);
+        res.json({ success: true, message: 'Product Updated Successfully', product });
+      },
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/api/v1/product/product/{id}',
+      access: 'admin',
+      summary: 'Delete a product and its photo',
+      params: idParamsSchema,
+      responses: { 200: messageResponseSchema },
+      failures: [400, 404],
+      handler: async ({ params }, _req, res) => {
+        await deleteProduct(params.id);
+        res.json({ success: true, message: 'Product Deleted successfully' });
+      },
+    }),
+  ];
 }

@@ -1,27 +1,30 @@
 import type { Product, ProductFormValues } from '@shop/contracts';
-import mongoose from 'mongoose';
 import { badRequest, conflict, notFound, rethrowDuplicateAs } from '../../lib/errors.js';
 import { requireSlug } from '../../lib/slug.js';
-import { catalogChanged, currentCatalog } from '../catalog/index.js';
-import { CategoryModel } from '../categories/model.js';
-import { findOneProduct, type ProductDoc, ProductModel, toProduct } from './model.js';
+import { currentCatalog } from '../catalog/index.js';
+import { categoryExists, findCategory } from '../categories/index.js';
 import { deletePhotoFiles, savePhotoFiles } from './photo-store.js';
 import { preparePhoto } from './renditions.js';
-import { rewriteProduct } from './rewrite.js';
-import { underStockLock } from './stock-lock.js';
+import {
+  deleteProduct as deleteStoredProduct,
+  findProduct,
+  insertProduct,
+  newProductId,
+  updateProduct as updateStoredProduct,
+} from './repository.js';
 
 const alreadyExists = () => conflict('Product Already Exists');
 /** A unique-index clash: another admin saved the same name between our check and our write. */
 const onDuplicateName = rethrowDuplicateAs(alreadyExists);
 const missingCategory = () => badRequest('Category does not exist');
+const productNotFound = () => notFound('Product not found');
 
-const categoryExists = async (categoryId: string) =>
-  Boolean(await CategoryModel.exists({ _id: categoryId }));
-
-async function readBack(productId: unknown): Promise<Product> {
-  const product = await findOneProduct({ _id: productId });
-  if (!product) throw notFound('Product not found');
-  return toProduct(product);
+/** The product as stored now, with its category, as the response shows it. */
+async function readBack(productId: string): Promise<Product> {
+  const product = await findProduct(productId);
+  if (!product) throw productNotFound();
+  const { categoryId, ...fields } = product;
+  return { ...fields, category: await findCategory(categoryId) };
 }
 
 export async function createProduct(
@@ -34,12 +37,14 @@ export async function createProduct(
   if (!(await categoryExists(form.category))) throw missingCategory();
   if ((await currentCatalog()).productBySlug(slug)) throw alreadyExists();
   // The files first: a product never points at a photo that is not stored yet.
-  const _id = new mongoose.Types.ObjectId();
-  await savePhotoFiles(String(_id), photo);
-  const dropPhoto = () => deletePhotoFiles(String(_id), photo.meta);
-  await ProductModel.create({
-    ...form,
+  const _id = newProductId();
+  await savePhotoFiles(_id, photo);
+  const dropPhoto = () => deletePhotoFiles(_id, photo.meta);
+  const { category, previousQuantity: _, ...fields } = form;
+  await insertProduct({
+    ...fields,
     _id,
+    categoryId: category,
     shipping: form.shipping ?? 0,
     slug,
     photo: photo.meta,
@@ -47,67 +52,67 @@ export async function createProduct(
     await dropPhoto();
     return onDuplicateName(err);
   });
-  // Pairs with deleteCategory's re-check (FerretDB v1 has no transactions): when the category
+  // Pairs with deleteCategory's re-check (two documents, no transaction): when the category
   // was deleted while we saved, one side notices, so no product is left without a category.
-  if (!(await categoryExists(form.category))) {
-    await ProductModel.deleteOne({ _id });
+  if (!(await categoryExists(category))) {
+    await deleteStoredProduct(_id);
     await dropPhoto();
     throw missingCategory();
   }
-  await catalogChanged({ productIds: [String(_id)] });
   return readBack(_id);
 }
 
-/** Replaces the product's fields; shipping and the photo change only when sent. */
+/**
+ * Replaces the product's fields in one update; shipping and the photo change only when sent.
+ * With `previousQuantity` (the stock the edit form was opened with) the update is made only
+ * while the stock is still that, so an edit never writes back a count a checkout has lowered.
+ */
 export async function updateProduct(
   productId: string,
   form: ProductFormValues,
   photoBytes: Buffer | undefined,
 ): Promise<Product> {
-  const previous = await ProductModel.findById(productId).lean<ProductDoc>();
-  if (!previous) throw notFound('Product not found');
   const photo = photoBytes ? await preparePhoto(photoBytes) : undefined;
   const slug = requireSlug(form.name);
   if (!(await categoryExists(form.category))) throw missingCategory();
   const sameSlug = (await currentCatalog()).productBySlug(slug);
   if (sameSlug && sameSlug.product._id !== productId) throw alreadyExists();
-  const { shipping, previousQuantity, ...fields } = form;
-  const changes = {
-    ...fields,
-    slug,
-    ...(shipping === undefined ? {} : { shipping }),
-    ...(photo ? { photo: photo.meta } : {}),
-  };
+  const { shipping, previousQuantity, category, ...fields } = form;
   // The new files first; afterwards only the version the product points at keeps its files.
   if (photo) await savePhotoFiles(productId, photo);
-  const replacesPhoto = photo !== undefined && photo.meta.version !== previous.photo?.version;
-  // Read and written by `_id` alone under the stock lock (see rewriteProduct), so the lock is
-  // held for milliseconds and a checkout cannot write in between.
-  const written = await underStockLock(productId, () =>
-    rewriteProduct(productId, ({ quantity }) => {
-      if (previousQuantity !== undefined && quantity !== previousQuantity) {
-        throw stockChanged(Number(quantity));
-      }
-      return changes;
-    }).catch(onDuplicateName),
+  // Unless the product still shows the same photo (the same bytes uploaded again).
+  const dropNewPhoto = async () => {
+    if (photo && (await findProduct(productId))?.photo?.version !== photo.meta.version) {
+      await deletePhotoFiles(productId, photo.meta);
+    }
+  };
+  const outcome = await updateStoredProduct(
+    productId,
+    {
+      ...fields,
+      slug,
+      categoryId: category,
+      ...(shipping === undefined ? {} : { shipping }),
+      ...(photo ? { photo: photo.meta } : {}),
+    },
+    previousQuantity,
   ).catch(async (err: unknown) => {
-    if (replacesPhoto) await deletePhotoFiles(productId, photo?.meta);
-    throw err;
+    await dropNewPhoto();
+    return onDuplicateName(err);
   });
-  if (!written) {
-    if (replacesPhoto) await deletePhotoFiles(productId, photo?.meta);
-    throw notFound('Product not found');
+  if (outcome.kind !== 'updated') {
+    await dropNewPhoto();
+    throw outcome.kind === 'missing' ? productNotFound() : stockChanged(outcome.inStock);
   }
-  if (replacesPhoto) await deletePhotoFiles(productId, previous.photo);
+  const { previous } = outcome;
+  if (photo && previous.photo?.version !== photo.meta.version) {
+    await deletePhotoFiles(productId, previous.photo);
+  }
   // The same re-check as on create; the product keeps its previous category.
-  if (!(await categoryExists(form.category))) {
-    await underStockLock(productId, () =>
-      rewriteProduct(productId, () => ({ category: previous.category })),
-    );
-    await catalogChanged({ productIds: [productId] });
+  if (!(await categoryExists(category))) {
+    await updateStoredProduct(productId, { categoryId: previous.categoryId });
     throw missingCategory();
   }
-  await catalogChanged({ productIds: [productId] });
   return readBack(productId);
 }
 
@@ -119,9 +124,7 @@ const stockChanged = (inStock: number) =>
 
 /** Deletes the product and then its photo's files. */
 export async function deleteProduct(productId: string): Promise<void> {
-  const product = await ProductModel.findById(productId, { photo: 1 }).lean<ProductDoc>();
-  const { deletedCount } = await ProductModel.deleteOne({ _id: productId });
-  if (!deletedCount) throw notFound('Product not found');
-  await deletePhotoFiles(productId, product?.photo);
-  await catalogChanged({ productIds: [productId] });
+  const deleted = await deleteStoredProduct(productId);
+  if (!deleted) throw productNotFound();
+  await deletePhotoFiles(productId, deleted.photo);
 }

@@ -1,7 +1,7 @@
 import { errorResponseSchema, registerResponseSchema } from '@shop/contracts';
 import { describe, expect, test } from '../../../test/fixtures.js';
 import { registrationForm } from '../../../test/harness.js';
-import { UserModel } from '../model.js';
+import { countUsers, findCredentials } from '../repository.js';
 
 const REGISTER = '/api/v1/auth/register';
 
@@ -15,8 +15,8 @@ describe('POST /api/v1/auth/register', () => {
     expect(parsed.success).toBe(true);
     expect(parsed.user?.role).toBe(0);
     expect(JSON.stringify(res.body)).not.toContain('password');
-    const stored = await UserModel.findOne({ email: body.email }).select('+password').lean();
-    expect(stored?.password).toMatch(/^\$2[aby]\$/);
+    const stored = await findCredentials(body.email);
+    expect(stored?.passwordHash).toMatch(/^\$2[aby]\$/);
   });
 
   test('when the body tries to set role 1, then the user is still a normal user', async ({
@@ -24,8 +24,8 @@ describe('POST /api/v1/auth/register', () => {
   }) => {
     const body = registrationForm({ role: 1 });
     await api.post(REGISTER).send(body).expect(201);
-    const stored = await UserModel.findOne({ email: body.email }).lean();
-    expect(stored?.role).toBe(0);
+    const stored = await findCredentials(body.email);
+    expect(stored?.user.role).toBe(0);
   });
 
   test('when the e-mail is taken, then 409 and no second user', async ({ api }) => {
@@ -33,7 +33,7 @@ describe('POST /api/v1/auth/register', () => {
     await api.post(REGISTER).send(body).expect(201);
     const res = await api.post(REGISTER).send(body).expect(409);
     expect(errorResponseSchema.parse(res.body).message).toMatch(/Already registered/);
-    expect(await UserModel.countDocuments({ email: body.email })).toBe(1);
+    expect(await countUsers({ email: body.email })).toBe(1);
   });
 
   test.for([
@@ -45,10 +45,10 @@ describe('POST /api/v1/auth/register', () => {
   ] as const)(
     'when the form has %s, then 400 with a message and nothing stored',
     async ([, over, msg], { api }) => {
-      const before = await UserModel.countDocuments();
+      const before = await countUsers();
       const res = await api.post(REGISTER).send(registrationForm(over)).expect(400);
       expect(errorResponseSchema.parse(res.body).message).toMatch(msg);
-      expect(await UserModel.countDocuments()).toBe(before);
+      expect(await countUsers()).toBe(before);
     },
   );
 

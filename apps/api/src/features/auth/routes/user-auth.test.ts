@@ -2,7 +2,7 @@ import { errorResponseSchema } from '@shop/contracts';
 import jwt from 'jsonwebtoken';
 import { describe, expect, test } from '../../../test/fixtures.js';
 import { forgedToken, TEST_JWT_SECRET } from '../../../test/harness.js';
-import { UserModel } from '../model.js';
+import { deleteUser } from '../repository.js';
 
 const USER_AUTH = '/api/v1/auth/user-auth';
 
@@ -24,7 +24,7 @@ describe('GET /api/v1/auth/user-auth', () => {
   });
 
   test('when the token belongs to a deleted user, then 401', async ({ api, user }) => {
-    await UserModel.deleteOne({ _id: user.id });
+    await deleteUser(user.id);
     await api.get(USER_AUTH).set('Authorization', user.token).expect(401);
   });
 

@@ -2,7 +2,7 @@ import { categoryResponseSchema } from '@shop/contracts';
 import { makeCategory, uniqueWord } from '../../../test/catalog.js';
 import { describe, expect, test } from '../../../test/fixtures.js';
 import { errorOf, notAdmins, withToken } from '../../../test/harness.js';
-import { CategoryModel } from '../model.js';
+import { countCategories, findCategory } from '../repository.js';
 
 const CREATE = '/api/v1/category/create-category';
 
@@ -21,7 +21,7 @@ describe('POST /api/v1/category/create-category', () => {
     expect(message).toBe('New category created');
     expect(category.name).toBe(name);
     expect(category.slug).toMatch(/^home-and-garden-zq[0-9a-f]+$/);
-    expect(await CategoryModel.exists({ _id: category._id })).toBeTruthy();
+    expect(await findCategory(category._id)).not.toBeNull();
   });
 
   test('when the token is sent as Bearer, then the admin is recognised', async ({ api, admin }) => {
@@ -45,7 +45,7 @@ describe('POST /api/v1/category/create-category', () => {
         .send({ name: variant(existing.name) })
         .expect(409);
       expect(res.body).toEqual({ success: false, message: 'Category Already Exists' });
-      expect(await CategoryModel.countDocuments({ slug: existing.slug })).toBe(1);
+      expect(await countCategories({ slug: existing.slug })).toBe(1);
     },
   );
 
@@ -57,7 +57,7 @@ describe('POST /api/v1/category/create-category', () => {
     const post = () => api.post(CREATE).set('Authorization', admin.token).send({ name });
     const statuses = (await Promise.all([post(), post(), post()])).map((r) => r.status).sort();
     expect(statuses).toEqual([201, 409, 409]);
-    expect(await CategoryModel.countDocuments({ name })).toBe(1);
+    expect(await countCategories({ name })).toBe(1);
   });
 
   test.for([
@@ -70,15 +70,15 @@ describe('POST /api/v1/category/create-category', () => {
   ] as const)(
     'when the body has %s, then 400 "%s" and nothing stored',
     async ([, message, body], { api, admin }) => {
-      const before = await CategoryModel.countDocuments();
+      const before = await countCategories();
       const res = await api.post(CREATE).set('Authorization', admin.token).send(body).expect(400);
       expect(errorOf(res.body)).toBe(message);
-      expect(await CategoryModel.countDocuments()).toBe(before);
+      expect(await countCategories()).toBe(before);
     },
   );
 
   test('when the JSON is malformed, then 400 and nothing stored', async ({ api, admin }) => {
-    const before = await CategoryModel.countDocuments();
+    const before = await countCategories();
     const res = await api
       .post(CREATE)
       .set('Authorization', admin.token)
@@ -86,7 +86,7 @@ describe('POST /api/v1/category/create-category', () => {
       .send('{"name": ')
       .expect(400);
     expect(errorOf(res.body)).toBe('Malformed JSON in request body');
-    expect(await CategoryModel.countDocuments()).toBe(before);
+    expect(await countCategories()).toBe(before);
   });
 
   test('when the caller is not an admin, then 401 or 403 and nothing stored', async ({
@@ -98,6 +98,6 @@ describe('POST /api/v1/category/create-category', () => {
       const res = await withToken(api.post(CREATE).send({ name }), token).expect(status);
       errorOf(res.body);
     }
-    expect(await CategoryModel.exists({ name })).toBeNull();
+    expect(await countCategories({ name })).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import { messageResponseSchema } from '@shop/contracts';
 import { describe, expect, test } from '../../../test/fixtures.js';
 import { errorOf, notAdmins, unknownId, withToken } from '../../../test/harness.js';
-import { CategoryModel } from '../model.js';
+import { findCategory } from '../repository.js';
 
 const DELETE = '/api/v1/category/delete-category';
 
@@ -19,7 +19,7 @@ describe('DELETE /api/v1/category/delete-category/{id}', () => {
       success: true,
       message: 'Category Deleted Successfully',
     });
-    expect(await CategoryModel.exists({ _id: category.id })).toBeNull();
+    expect(await findCategory(category.id)).toBeNull();
   });
 
   test('when products still use the category, then 409 and it stays', async ({
@@ -37,7 +37,7 @@ describe('DELETE /api/v1/category/delete-category/{id}', () => {
     expect(errorOf(res.body)).toBe(
       'Category still has 2 products; delete them or move them to another category first',
     );
-    expect(await CategoryModel.exists({ _id: category.id })).toBeTruthy();
+    expect(await findCategory(category.id)).not.toBeNull();
   });
 
   test('when the id is unknown, then 404; when it is not an id, then 400', async ({
@@ -57,6 +57,6 @@ describe('DELETE /api/v1/category/delete-category/{id}', () => {
     for (const [, token, status] of notAdmins(user)) {
       await withToken(api.delete(`${DELETE}/${category.id}`), token).expect(status);
     }
-    expect(await CategoryModel.exists({ _id: category.id })).toBeTruthy();
+    expect(await findCategory(category.id)).not.toBeNull();
   });
 });

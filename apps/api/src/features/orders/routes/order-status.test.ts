@@ -14,8 +14,7 @@ import {
 import { type Api, checkoutTest, describe, expect } from '../../../test/fixtures.js';
 import { appConfiguredWith, notSignedIn, unknownId, withToken } from '../../../test/harness.js';
 import { makeOrder, makeOrderedProduct } from '../../../test/orders.js';
-import { ProductModel } from '../../products/model.js';
-import { OrderModel } from '../model.js';
+import { countOrders, findStoredOrder, setOrderStatus } from '../repository.js';
 
 // Cancelling gives the money back, so the app takes card payments (against a fake Stripe).
 const test = checkoutTest.extend(
@@ -32,7 +31,7 @@ const test = checkoutTest.extend(
 );
 test.afterEach(({ stripe }) => stripe.heal());
 
-const storedStatus = async (id: unknown) => (await OrderModel.findById(id).lean())?.status;
+const storedStatus = async (id: string) => (await findStoredOrder(id))?.status;
 const setStatus = (api: Api, token: string, orderId: string, status: OrderStatus) =>
   api.put(`/api/v1/auth/order-status/${orderId}`).set('Authorization', token).send({ status });
 
@@ -41,23 +40,23 @@ describe('PUT /api/v1/auth/order-status/{orderId}', () => {
     'when an admin sets "%s", then the order carries it',
     async ([status], { api, admin, user }) => {
       const initial = status === 'Shipped' ? 'Processing' : 'Shipped';
-      const order = await makeOrder({
+      const orderId = await makeOrder({
         buyer: user.id,
         products: [await makeOrderedProduct()],
         status: initial,
       });
 
       const res = await api
-        .put(`/api/v1/auth/order-status/${order._id}`)
+        .put(`/api/v1/auth/order-status/${orderId}`)
         .set('Authorization', admin.token)
         .send({ status });
 
       expect(res.status).toBe(200);
       const body = orderResponseSchema.parse(res.body);
       expect(body.message).toBe('Order status updated');
-      expect(body.order).toMatchObject({ _id: String(order._id), status });
+      expect(body.order).toMatchObject({ _id: orderId, status });
       expect(body.order.buyer).toMatchObject({ _id: user.id });
-      expect(await storedStatus(order._id)).toBe(status);
+      expect(await storedStatus(orderId)).toBe(status);
     },
   );
 
@@ -69,30 +68,30 @@ describe('PUT /api/v1/auth/order-status/{orderId}', () => {
   ] as const)(
     'when the body has %s, then 400 and nothing changes',
     async ([, body], { api, admin, user }) => {
-      const order = await makeOrder({ buyer: user.id, products: [await makeOrderedProduct()] });
+      const orderId = await makeOrder({ buyer: user.id, products: [await makeOrderedProduct()] });
 
       const res = await api
-        .put(`/api/v1/auth/order-status/${order._id}`)
+        .put(`/api/v1/auth/order-status/${orderId}`)
         .set('Authorization', admin.token)
         .send(body);
 
       expect(res.status).toBe(400);
       expect(errorResponseSchema.parse(res.body).message).toMatch(/status/);
-      expect(await storedStatus(order._id)).toBe('Not Process');
+      expect(await storedStatus(orderId)).toBe('Not Process');
     },
   );
 
   test('when the JSON is malformed, then 400 and nothing changes', async ({ api, admin, user }) => {
-    const order = await makeOrder({ buyer: user.id, products: [await makeOrderedProduct()] });
+    const orderId = await makeOrder({ buyer: user.id, products: [await makeOrderedProduct()] });
 
     const res = await api
-      .put(`/api/v1/auth/order-status/${order._id}`)
+      .put(`/api/v1/auth/order-status/${orderId}`)
       .set('Authorization', admin.token)
       .set('Content-Type', 'application/json')
       .send('{"status": "Shipped"');
 
     expect(res.status).toBe(400);
-    expect(await storedStatus(order._id)).toBe('Not Process');
+    expect(await storedStatus(orderId)).toBe('Not Process');
   });
 
   test('when an admin cancels while card payments are not configured, then 503 and nothing changes', async ({
@@ -100,15 +99,15 @@ describe('PUT /api/v1/auth/order-status/{orderId}', () => {
     user,
   }) => {
     const product = await makeOrderedProduct();
-    const order = await makeOrder({ buyer: user.id, products: [product] });
+    const orderId = await makeOrder({ buyer: user.id, products: [product] });
     const res = await appConfiguredWith()
-      .put(`/api/v1/auth/order-status/${order._id}`)
+      .put(`/api/v1/auth/order-status/${orderId}`)
       .set('Authorization', admin.token)
       .send({ status: 'cancel' });
     expect(res.status).toBe(503);
     expect(errorResponseSchema.parse(res.body).message).toBe('Card payments are not configured');
-    expect(await storedStatus(order._id)).toBe('Not Process');
-    expect((await ProductModel.findById(product.id).lean())?.quantity).toBe(5);
+    expect(await storedStatus(orderId)).toBe('Not Process');
+    expect(await stockOf(product.id)).toBe(5);
   });
 
   test('when the id is not an ObjectId, then 400', async ({ api, admin }) => {
@@ -121,34 +120,34 @@ describe('PUT /api/v1/auth/order-status/{orderId}', () => {
   });
 
   test('when no order has the id, then 404 and no order is created', async ({ api, admin }) => {
-    const before = await OrderModel.countDocuments();
+    const before = await countOrders();
     const res = await api
       .put(`/api/v1/auth/order-status/${unknownId()}`)
       .set('Authorization', admin.token)
       .send({ status: 'Shipped' });
     expect(res.status).toBe(404);
     expect(errorResponseSchema.parse(res.body).message).toBe('Order not found');
-    expect(await OrderModel.countDocuments()).toBe(before);
+    expect(await countOrders()).toBe(before);
   });
 
   test('when a normal user tries, then 403 and nothing changes', async ({ api, user }) => {
-    const order = await makeOrder({ buyer: user.id, products: [await makeOrderedProduct()] });
+    const orderId = await makeOrder({ buyer: user.id, products: [await makeOrderedProduct()] });
     const res = await api
-      .put(`/api/v1/auth/order-status/${order._id}`)
+      .put(`/api/v1/auth/order-status/${orderId}`)
       .set('Authorization', user.token)
       .send({ status: 'deliverd' });
     expect(res.status).toBe(403);
-    expect(await storedStatus(order._id)).toBe('Not Process');
+    expect(await storedStatus(orderId)).toBe('Not Process');
   });
 
   test.for(notSignedIn())(
     'when the call carries %s, then 401 and nothing changes',
     async ([, token], { api, user }) => {
-      const order = await makeOrder({ buyer: user.id, products: [await makeOrderedProduct()] });
-      const req = api.put(`/api/v1/auth/order-status/${order._id}`);
+      const orderId = await makeOrder({ buyer: user.id, products: [await makeOrderedProduct()] });
+      const req = api.put(`/api/v1/auth/order-status/${orderId}`);
       const res = await withToken(req, token).send({ status: 'cancel' });
       expect(res.status).toBe(401);
-      expect(await storedStatus(order._id)).toBe('Not Process');
+      expect(await storedStatus(orderId)).toBe('Not Process');
     },
   );
 });
@@ -203,7 +202,7 @@ describe('PUT /api/v1/auth/order-status/{orderId}, cancelling a paid order', () 
     expect(errorResponseSchema.parse(res.body).message).toBe(
       'This order was cancelled and its payment given back; it cannot be reopened, the buyer can order again',
     );
-    expect((await OrderModel.findById(orderId).lean())?.status).toBe('cancel');
+    expect(await storedStatus(orderId)).toBe('cancel');
     expect(await stockOf(lamp.id)).toBe(5);
   });
 
@@ -213,7 +212,7 @@ describe('PUT /api/v1/auth/order-status/{orderId}, cancelling a paid order', () 
     placed,
   }) => {
     const { orderId } = await placed();
-    await OrderModel.updateOne({ _id: orderId }, { $set: { status: 'cancel' } });
+    await setOrderStatus(orderId, 'cancel');
 
     const res = await setStatus(api, admin.token, orderId, 'Processing').expect(200);
     expect(orderResponseSchema.parse(res.body).order.status).toBe('Processing');
@@ -231,7 +230,7 @@ describe('PUT /api/v1/auth/order-status/{orderId}, cancelling a paid order', () 
     expect(errorResponseSchema.parse(res.body).message).toBe(
       'The payment provider is unavailable, please try again',
     );
-    const unchanged = await OrderModel.findById(orderId).lean();
+    const unchanged = await findStoredOrder(orderId);
     expect(unchanged).toMatchObject({ status: 'Not Process', payment: { refunded: false } });
     expect(await stockOf(lamp.id)).toBe(3);
 
@@ -250,13 +249,13 @@ describe('PUT /api/v1/auth/order-status/{orderId}, cancelling a paid order', () 
     const lamp = await createProduct({ price: 15, quantity: 5 });
     const { user, paymentIntentId, amount } = await checkoutOf([{ _id: lamp.id, quantity: 2 }]);
     // What a crash between recording the order and capturing leaves behind.
-    const order = await recordUncapturedOrder({
+    const orderId = await recordUncapturedOrder({
       buyer: user.id,
       paymentIntentId,
       amount,
       lines: [{ product: lamp, quantity: 2 }],
     });
-    await setStatus(api, admin.token, String(order._id), 'cancel').expect(200);
+    await setStatus(api, admin.token, orderId, 'cancel').expect(200);
     expect(stripe.get(paymentIntentId).status).toBe('canceled');
     expect(stripe.refundedOf(paymentIntentId)).toBe(0);
     expect(await stockOf(lamp.id)).toBe(5);

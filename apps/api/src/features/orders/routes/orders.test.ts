@@ -3,7 +3,7 @@ import { expectNoPhotoBytes } from '../../../test/catalog.js';
 import { describe, expect, test } from '../../../test/fixtures.js';
 import { createUser, notSignedIn, withToken } from '../../../test/harness.js';
 import { makeOrder, makeOrderedProduct, minutesAgo } from '../../../test/orders.js';
-import { ProductModel } from '../../products/model.js';
+import { deleteProduct } from '../../products/repository.js';
 
 describe('GET /api/v1/auth/orders', () => {
   test('when a user has orders, then only their own come back newest first, without photo bytes', async ({
@@ -20,8 +20,8 @@ describe('GET /api/v1/auth/orders', () => {
 
     expect(res.status).toBe(200);
     const { orders } = ordersResponseSchema.parse(res.body);
-    expect(orders.map((o) => o._id)).toEqual([String(newer._id), String(older._id)]);
-    expect(orders.map((o) => o._id)).not.toContain(String(theirs._id));
+    expect(orders.map((o) => o._id)).toEqual([newer, older]);
+    expect(orders.map((o) => o._id)).not.toContain(theirs);
     expect(orders[0]?.products[0]?.productId).toEqual({
       _id: product.id,
       name: product.name,
@@ -52,7 +52,7 @@ describe('GET /api/v1/auth/orders', () => {
     const kept = await makeOrderedProduct();
     const deleted = await makeOrderedProduct();
     await makeOrder({ buyer: me.id, products: [kept, deleted] });
-    await ProductModel.deleteOne({ _id: deleted.id });
+    await deleteProduct(deleted.id);
 
     const res = await api.get('/api/v1/auth/orders').set('Authorization', me.token);
 

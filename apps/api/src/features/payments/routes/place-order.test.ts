@@ -7,8 +7,8 @@ import {
 } from '../../../test/checkout.js';
 import { describe, expect, checkoutTest as test } from '../../../test/fixtures.js';
 import { createUser, forgedToken } from '../../../test/harness.js';
-import { UserModel } from '../../auth/model.js';
-import { ProductModel } from '../../products/model.js';
+import { findUser } from '../../auth/repository.js';
+import { updateProduct } from '../../products/repository.js';
 
 describe('POST /api/v1/order/place-order', () => {
   test('when the card is authorized, then one order at database prices, stock taken and the card charged once', async ({
@@ -41,7 +41,7 @@ describe('POST /api/v1/order/place-order', () => {
       refunded: false,
     });
     expect(amount).toBe(1999 * 2 + 12000);
-    const profile = await UserModel.findById(user.id).lean();
+    const profile = await findUser(user.id);
     expect(order.buyer).toEqual({ _id: user.id, name: profile?.name });
     expect(order.address).toBe(profile?.address);
     expect(order.status).toBe('Not Process');
@@ -155,7 +155,7 @@ describe('POST /api/v1/order/place-order', () => {
     checkout,
   }) => {
     const { user, desk, paymentIntentId } = await checkout();
-    await ProductModel.updateOne({ _id: desk.id }, { $set: { price: 99 } });
+    await updateProduct(desk.id, { price: 99 });
     await placeOrderCall(app.app, user.token, paymentIntentId).expect(409);
     expect(await ordersOf(paymentIntentId)).toBe(0);
     expect(stripe.get(paymentIntentId).status).toBe('canceled');
@@ -168,7 +168,7 @@ describe('POST /api/v1/order/place-order', () => {
     checkout,
   }) => {
     const { user, lamp, desk, paymentIntentId } = await checkout();
-    await ProductModel.updateOne({ _id: desk.id }, { $set: { quantity: 0 } });
+    await updateProduct(desk.id, { quantity: 0 });
     const res = await placeOrderCall(app.app, user.token, paymentIntentId).expect(409);
     expect(errorResponseSchema.parse(res.body).message).toBe(
       `${desk.name} is out of stock; your card was not charged`,

@@ -4,9 +4,9 @@ import { createProduct, ordersOf, placeOrderCall, stockOf } from '../../../test/
 import { type Api, checkoutTest, describe, expect } from '../../../test/fixtures.js';
 import { appConfiguredWith } from '../../../test/harness.js';
 import { TEST_WEBHOOK_SECRET } from '../../../test/payments-app.js';
-import { UserModel } from '../../auth/model.js';
-import { OrderModel } from '../../orders/model.js';
-import { ProductModel } from '../../products/model.js';
+import { findUser } from '../../auth/repository.js';
+import { findOrderOfPayment } from '../../orders/repository.js';
+import { updateProduct } from '../../products/repository.js';
 
 const test = checkoutTest.extend(
   'authorizedButAbandoned',
@@ -56,11 +56,11 @@ describe('POST /api/v1/order/webhook', () => {
     const res = await deliver(api, eventFor(AUTHORIZED, intent)).expect(200);
     expect(webhookResponseSchema.parse(res.body)).toEqual({ received: true });
 
-    const order = await OrderModel.findOne({ 'payment.id': paymentIntentId }).lean();
-    const profile = await UserModel.findById(user.id).lean();
-    expect(String(order?.buyer)).toBe(user.id);
+    const order = await findOrderOfPayment(paymentIntentId);
+    const profile = await findUser(user.id);
+    expect(order?.buyerId).toBe(user.id);
     expect(order?.address).toBe(profile?.address);
-    expect(order?.products).toEqual([
+    expect(order?.lines).toEqual([
       expect.objectContaining({ name: product.name, price: 10, quantity: 2 }),
     ]);
     expect(await stockOf(product.id)).toBe(2);
@@ -147,7 +147,7 @@ describe('POST /api/v1/order/webhook', () => {
     authorizedButAbandoned,
   }) => {
     const { product, paymentIntentId, intent } = await authorizedButAbandoned();
-    await ProductModel.updateOne({ _id: product.id }, { $set: { quantity: 1 } });
+    await updateProduct(product.id, { quantity: 1 });
     const res = await deliver(api, eventFor(AUTHORIZED, intent)).expect(200);
     expect(webhookResponseSchema.parse(res.body)).toEqual({ received: true });
     expect(await ordersOf(paymentIntentId)).toBe(0);

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { productResponseSchema } from '@shop/contracts';
-import mongoose from 'mongoose';
 import sharp from 'sharp';
 import {
   expectNoPhotoBytes,
@@ -10,9 +9,9 @@ import {
   uniqueWord,
 } from '../../../test/catalog.js';
 import { type Api, describe, expect, test } from '../../../test/fixtures.js';
-import { errorOf, forgedToken, withToken } from '../../../test/harness.js';
-import { ProductModel } from '../model.js';
+import { errorOf, forgedToken, unknownId, withToken } from '../../../test/harness.js';
 import { photoEtag } from '../photo.js';
+import { countProducts, findProduct, photoBytesInside } from '../repository.js';
 
 const MAX_PHOTO_BYTES = 2000;
 // Small enough for a test to go past it; every other photo here is a few bytes.
@@ -26,9 +25,9 @@ const create = (api: Api, token: string | undefined) => withToken(api.post(URL),
 
 /** Runs a call that must be refused and checks that no product appeared. */
 async function expectRefused(send: () => Promise<{ status: number; body: unknown }>) {
-  const before = await ProductModel.countDocuments();
+  const before = await countProducts();
   const res = await send();
-  expect(await ProductModel.countDocuments()).toBe(before);
+  expect(await countProducts()).toBe(before);
   return { status: res.status, message: errorOf(res.body) };
 }
 
@@ -58,11 +57,9 @@ describe('POST /api/v1/product/create-product', () => {
     });
     expect(product.category?._id).toBe(category.id);
     expectNoPhotoBytes(res.body);
-    // The raw document, as the database holds it: the photo's metadata, not its bytes.
-    const stored = await ProductModel.collection.findOne({
-      _id: new mongoose.Types.ObjectId(product._id),
-    });
-    expect(stored?.photo).toEqual({
+    // As the database holds it: the photo's metadata, not its bytes.
+    expect(await photoBytesInside(product._id)).toBeNull();
+    expect((await findProduct(product._id))?.photo).toEqual({
       version: photoEtag(png),
       width: 4,
       height: 4,
@@ -163,11 +160,7 @@ describe('POST /api/v1/product/create-product', () => {
     ['a word as price', 'Price must be a number', { price: 'cheap' }],
     ['a negative quantity', 'Quantity must not be negative', { quantity: '-2' }],
     ['a bad category id', 'category: must be a valid id', { category: 'books' }],
-    [
-      'an unknown category',
-      'Category does not exist',
-      { category: new mongoose.Types.ObjectId().toString() },
-    ],
+    ['an unknown category', 'Category does not exist', { category: unknownId() }],
     ['an odd shipping value', 'Shipping must be 0 or 1', { shipping: 'maybe' }],
     ['a name of symbols only', 'Name must contain at least one letter or digit', { name: '!?!' }],
   ] as const)(
@@ -235,7 +228,7 @@ describe('POST /api/v1/product/create-product', () => {
     const post = () => sendForm(create(api, admin.token), fields, { bytes: png });
     const statuses = (await Promise.all([post(), post(), post()])).map((r) => r.status).sort();
     expect(statuses).toEqual([201, 409, 409]);
-    expect(await ProductModel.countDocuments({ name: fields.name })).toBe(1);
+    expect(await countProducts({ name: fields.name })).toBe(1);
   });
 
   test.for([

@@ -1,7 +1,7 @@
 import { allProductsResponseSchema } from '@shop/contracts';
 import { expectNoPhotoBytes, fixtureIds, idsOf, makeProducts } from '../../../test/catalog.js';
 import { describe, expect, test } from '../../../test/fixtures.js';
-import { ProductModel } from '../model.js';
+import { countProducts } from '../repository.js';
 
 const BASE = '/api/v1/product';
 
@@ -13,7 +13,7 @@ describe('GET /api/v1/product/get-product', () => {
     const res = await api.get(`${BASE}/get-product`).expect(200);
     const body = allProductsResponseSchema.parse(res.body);
     expect(body.countTotal).toBe(body.products.length);
-    expect(body.total).toBe(await ProductModel.countDocuments());
+    expect(body.total).toBe(await countProducts());
     expect(idsOf(body.products).slice(0, 3)).toEqual(fixtureIds(products).reverse());
     expect(body.products[0]?.category).toEqual({
       _id: category.id,

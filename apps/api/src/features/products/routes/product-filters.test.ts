@@ -14,7 +14,7 @@ import {
 } from '../../../test/catalog.js';
 import { type Api, describe, expect, test } from '../../../test/fixtures.js';
 import { errorOf } from '../../../test/harness.js';
-import { ProductModel } from '../model.js';
+import { countProducts } from '../repository.js';
 
 const FILTERS = '/api/v1/product/product-filters';
 const filter = (api: Api, body: unknown) => api.post(FILTERS).send(body as object);
@@ -76,7 +76,7 @@ describe('POST /api/v1/product/product-filters', () => {
 
   test('when both filters are empty, then every product', async ({ api }) => {
     await makeProducts(1);
-    const total = await ProductModel.countDocuments();
+    const total = await countProducts();
     const res = await filter(api, { checked: [], radio: [] }).expect(200);
     const body = pagedProductListResponseSchema.parse(res.body);
     expect(body.total).toBe(total);

@@ -1,10 +1,7 @@
 import { PRODUCT_PAGE_SIZE, productListResponseSchema } from '@shop/contracts';
-import mongoose from 'mongoose';
 import { expectNoPhotoBytes, fixtureIds, idsOf, makeProducts } from '../../../test/catalog.js';
 import { describe, expect, test } from '../../../test/fixtures.js';
 import { errorOf } from '../../../test/harness.js';
-import { catalogChanged } from '../../catalog/catalog.js';
-import { ProductModel } from '../model.js';
 
 const BASE = '/api/v1/product';
 
@@ -26,13 +23,8 @@ describe('GET /api/v1/product/product-list/{page}', () => {
   test('when products share one creation time, then the id breaks the tie and no page repeats one', async ({
     api,
   }) => {
-    const { products } = await makeProducts(PRODUCT_PAGE_SIZE + 2);
     const sameTime = new Date(Date.now() + 60_000);
-    await ProductModel.collection.updateMany(
-      { _id: { $in: products.map((p) => new mongoose.Types.ObjectId(p.id)) } },
-      { $set: { createdAt: sameTime } },
-    );
-    await catalogChanged({ productIds: fixtureIds(products) });
+    const { products } = await makeProducts(PRODUCT_PAGE_SIZE + 2, { createdAt: sameTime });
     const pages = [];
     for (const page of [1, 2]) {
       const res = await api.get(`${BASE}/product-list/${page}`).expect(200);

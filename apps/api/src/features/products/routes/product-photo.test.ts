@@ -4,14 +4,14 @@ import {
   photoRenditionUrl,
   productResponseSchema,
 } from '@shop/contracts';
-import mongoose from 'mongoose';
 import sharp from 'sharp';
 import { getPhoto, imageBytes, productForm, sendForm } from '../../../test/catalog.js';
+import { createProduct } from '../../../test/checkout.js';
 import { type Api, describe, expect, test } from '../../../test/fixtures.js';
 import { errorOf, unknownId } from '../../../test/harness.js';
-import { ProductModel } from '../model.js';
 import { photoEtag } from '../photo.js';
-import { PhotoFileModel } from '../photo-store.js';
+import { countPhotoFiles, deletePhotoFiles, photoFileIdsOf } from '../photo-store.js';
+import { countProducts, findProduct, photoBytesInside } from '../repository.js';
 
 const BASE = '/api/v1/product';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -47,14 +47,6 @@ async function replacePhoto(
   ).expect(200);
   return productResponseSchema.parse(res.body).product;
 }
-
-/** The product's document as the database holds it, read with the driver itself. */
-const rawProduct = (id: string) =>
-  ProductModel.collection.findOne({ _id: new mongoose.Types.ObjectId(id) });
-const photoFileIds = async (productId: string) =>
-  (await PhotoFileModel.find({ _id: { $regex: `^${productId}:` } }, { _id: 1 }).lean())
-    .map((f) => String(f._id))
-    .sort();
 
 describe('GET /api/v1/product/product-photo/{id}', () => {
   test.for([
@@ -124,16 +116,9 @@ describe('GET /api/v1/product/product-photo/{id}', () => {
     expect(errorOf((await getPhoto(api, 'abc').expect(400)).body)).toMatch(/valid id/);
   });
 
-  test('when the product has no photo, then 404', async ({ api, category }) => {
-    const product = await ProductModel.create({
-      name: 'Bare',
-      slug: 'bare',
-      description: 'No picture yet',
-      price: 1,
-      quantity: 1,
-      category: category.id,
-    });
-    const res = await getPhoto(api, String(product._id)).expect(404);
+  test('when the product has no photo, then 404', async ({ api }) => {
+    const product = await createProduct();
+    const res = await getPhoto(api, product.id).expect(404);
     expect(errorOf(res.body)).toBe('Photo not found');
   });
 });
@@ -179,11 +164,10 @@ describe('GET /api/v1/product/product-photo/{id}?v=…&w=… (renditions)', () =
     upload,
   }) => {
     const product = await upload(asJpeg(await jpeg(800, 600)));
-    const stored = await rawProduct(product._id);
-    expect(stored?.photo).toEqual(product.photo);
-    expect(JSON.stringify(stored)).not.toMatch(/"data"|Binary|"\$binary"/);
+    expect((await findProduct(product._id))?.photo).toEqual(product.photo);
+    expect(await photoBytesInside(product._id)).toBeNull();
     const version = product.photo?.version;
-    expect(await photoFileIds(product._id)).toEqual(
+    expect(await photoFileIdsOf(product._id)).toEqual(
       ['orig', 'w320', 'w640', 'w960'].map((s) => `${product._id}:${version}:${s}`).sort(),
     );
   });
@@ -215,14 +199,14 @@ describe('GET /api/v1/product/product-photo/{id}?v=…&w=… (renditions)', () =
       (await get(api, versioned)).headers.etag,
     ];
     // With the files gone, only an answer that never reads them can still be a 304.
-    await PhotoFileModel.deleteMany({ _id: { $regex: `^${product._id}:` } });
+    await deletePhotoFiles(product._id, product.photo);
     await get(api, specUrl)
       .set('If-None-Match', etags[0] ?? '')
       .expect(304);
     await get(api, versioned)
       .set('If-None-Match', etags[1] ?? '')
       .expect(304);
-    expect(await PhotoFileModel.countDocuments({ _id: { $regex: `^${product._id}:` } })).toBe(0);
+    expect(await photoFileIdsOf(product._id)).toEqual([]);
   });
 
   test('when the photo was replaced, then the old URL gets the new photo, to revalidate; old files go', async ({
@@ -243,7 +227,7 @@ describe('GET /api/v1/product/product-photo/{id}?v=…&w=… (renditions)', () =
     expect(res.headers.etag).toBe(`"${edited.photo?.version}-w640"`);
     expect(await sharp(res.body as Buffer).metadata()).toMatchObject({ width: 640, height: 427 });
     const newVersion = edited.photo?.version ?? '';
-    expect((await photoFileIds(product._id)).every((id) => id.includes(newVersion))).toBe(true);
+    expect((await photoFileIdsOf(product._id)).every((id) => id.includes(newVersion))).toBe(true);
     const spec = await get(api, `${BASE}/product-photo/${product._id}`).expect(200);
     expect(Buffer.compare(spec.body as Buffer, newBytes)).toBe(0);
   });
@@ -254,12 +238,12 @@ describe('GET /api/v1/product/product-photo/{id}?v=…&w=… (renditions)', () =
     upload,
   }) => {
     const product = await upload(asJpeg(await jpeg(500, 400)));
-    expect(await photoFileIds(product._id)).toHaveLength(4);
+    expect(await photoFileIdsOf(product._id)).toHaveLength(4);
     await api
       .delete(`${BASE}/product/${product._id}`)
       .set('Authorization', admin.token)
       .expect(200);
-    expect(await photoFileIds(product._id)).toEqual([]);
+    expect(await photoFileIdsOf(product._id)).toEqual([]);
   });
 
   test.for([
@@ -285,15 +269,15 @@ describe('GET /api/v1/product/product-photo/{id}?v=…&w=… (renditions)', () =
     category,
   }) => {
     const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 7)]);
-    const before = await PhotoFileModel.countDocuments();
+    const before = await countPhotoFiles();
     const res = await sendForm(
       api.post(`${BASE}/create-product`).set('Authorization', admin.token),
       productForm(category.id, { name: 'Broken photo' }),
       { bytes: broken, filename: 'photo.jpg', contentType: 'image/jpeg' },
     ).expect(400);
     expect(errorOf(res.body)).toBe('Photo must be a JPEG, PNG, GIF or WebP image');
-    expect(await ProductModel.exists({ name: 'Broken photo' })).toBeNull();
-    expect(await PhotoFileModel.countDocuments()).toBe(before);
+    expect(await countProducts({ name: 'Broken photo' })).toBe(0);
+    expect(await countPhotoFiles()).toBe(before);
   });
 });
 

@@ -1,0 +1,138 @@
+import { type ListQuery, pageOffset, type User } from '@shop/contracts';
+import { type UserDoc, UserModel } from './model.js';
+
+/**
+ * The accounts as stored: the only module that reads or writes them. The password hash leaves
+ * it only for the login's comparison (findCredentials).
+ */
+
+/** A user with what checking a token needs besides what responses show. */
+export interface StoredUser extends User {
+  tokenVersion: number;
+}
+
+export interface NewUser {
+  name: string;
+  email: string;
+  passwordHash: string;
+  phone: string;
+  address: string;
+  role: number;
+}
+
+/** What a profile update may change; a new password hash also revokes the tokens issued before. */
+export interface ProfileChanges {
+  name?: string;
+  phone?: string;
+  address?: string;
+  passwordHash?: string;
+}
+
+const toUser = (user: UserDoc): User => ({
+  _id: String(user._id),
+  name: user.name,
+  email: user.email,
+  phone: user.phone,
+  address: user.address,
+  role: user.role ?? 0,
+});
+
+const toStoredUser = (user: UserDoc): StoredUser => ({
+  ...toUser(user),
+  tokenVersion: user.tokenVersion ?? 0,
+});
+
+const toDocument = ({ passwordHash, ...user }: NewUser) => ({ ...user, password: passwordHash });
+
+export async function findUser(id: string): Promise<StoredUser | null> {
+  const user = await UserModel.findById(id).lean<UserDoc>();
+  return user ? toStoredUser(user) : null;
+}
+
+/** The user with this e-mail and their password hash, for signing in. */
+export async function findCredentials(
+  email: string,
+): Promise<{ user: StoredUser; passwordHash: string } | null> {
+  const user = await UserModel.findOne({ email }).lean<UserDoc>();
+  return user ? { user: toStoredUser(user), passwordHash: user.password } : null;
+}
+
+export const emailTaken = async (email: string) => Boolean(await UserModel.exists({ email }));
+
+export const hasUsers = async () => Boolean(await UserModel.exists({}));
+
+/** How many accounts have this e-mail (all of them without one). */
+export const countUsers = (by: { email?: string } = {}) => UserModel.countDocuments(by);
+
+/** Throws a duplicate-key error when the e-mail is taken. */
+export async function insertUser(user: NewUser): Promise<User> {
+  return toUser((await UserModel.create(toDocument(user))).toObject<UserDoc>());
+}
+
+/** Several at once; their ids in order. */
+export async function insertUsers(users: readonly NewUser[]): Promise<string[]> {
+  return (await UserModel.insertMany(users.map(toDocument))).map((user) => String(user._id));
+}
+
+/**
+ * Inserts the account unless one has its e-mail (which is left exactly as it is, password
+ * and role included); the account's id and whether it was inserted.
+ */
+export async function insertUserIfMissing(
+  user: NewUser,
+): Promise<{ id: string; inserted: boolean }> {
+  const now = new Date();
+  // No automatic timestamps: they would $set updatedAt on an account that exists.
+  const { upsertedCount } = await UserModel.updateOne(
+    { email: user.email },
+    { $setOnInsert: { ...toDocument(user), createdAt: now, updatedAt: now } },
+    { upsert: true, timestamps: false },
+  );
+  const stored = await UserModel.findOne({ email: user.email }).select('_id').lean();
+  return { id: String(stored?._id), inserted: upsertedCount > 0 };
+}
+
+/**
+ * Changes the profile in one atomic update and answers the account as it is after it, or null
+ * when it does not exist: a concurrent update never gets an old hash or token version written
+ * back. A new password hash raises the token version in the same update.
+ */
+export async function updateProfile(
+  id: string,
+  { passwordHash, ...fields }: ProfileChanges,
+): Promise<StoredUser | null> {
+  const user = await UserModel.findOneAndUpdate(
+    { _id: id },
+    {
+      $set: { ...fields, ...(passwordHash ? { password: passwordHash } : {}) },
+      ...(passwordHash ? { $inc: { tokenVersion: 1 } } : {}),
+    },
+    { new: true },
+  ).lean<UserDoc>();
+  return user ? toStoredUser(user) : null;
+}
+
+/** One page of the accounts, newest first, and how many there are. */
+export async function listUsers(query: ListQuery): Promise<{ users: User[]; total: number }> {
+  const [users, total] = await Promise.all([
+    UserModel.find()
+      .sort({ createdAt: -1, _id: -1 })
+      .skip(pageOffset(query))
+      .limit(query.perPage)
+      .lean<UserDoc[]>(),
+    UserModel.countDocuments(),
+  ]);
+  return { users: users.map(toUser), total };
+}
+
+/** The names of the accounts, by id (an account deleted since is missing). */
+export async function findUserNames(ids: readonly string[]): Promise<Map<string, string>> {
+  const users = await UserModel.find({ _id: { $in: ids } })
+    .select('name')
+    .lean<UserDoc[]>();
+  return new Map(users.map((user) => [String(user._id), user.name]));
+}
+
+export async function deleteUser(id: string): Promise<void> {
+  await UserModel.deleteOne({ _id: id });
+}

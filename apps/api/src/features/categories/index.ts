@@ -1,0 +1,2 @@
+/** Categories' public module: what other features may use of them. */
+export { categoryExists, findCategory, listCategories } from './repository.js';

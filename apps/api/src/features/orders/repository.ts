@@ -1,0 +1,221 @@
+import { type ListQuery, type Order, type OrderStatus, pageOffset } from '@shop/contracts';
+import mongoose from 'mongoose';
+import { isDuplicateKeyError } from '../../lib/errors.js';
+import { type OrderDoc, OrderModel } from './model.js';
+
+/**
+ * The orders as stored: the only module that reads or writes them. Every write is one atomic
+ * update. The writes of a checkout or a cancellation carry the fencing token of the payment's
+ * lock (`fence`) and match only while no later holder of that lock has written the order.
+ */
+
+/** A line as the order records it: the unit price and name at the time of purchase. */
+export interface OrderLine {
+  productId: string;
+  name: string;
+  price: number;
+  quantity: number;
+}
+
+/** An order as stored: its lines and buyer by id. */
+export interface StoredOrder {
+  _id: string;
+  lines: OrderLine[];
+  payment: Order['payment'];
+  buyerId: string;
+  address: string;
+  status: OrderStatus;
+  /** Its units were put back in stock by a cancellation. */
+  stockReturned: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A new order: one per PaymentIntent. */
+export interface NewOrder {
+  lines: readonly OrderLine[];
+  payment: { id: string; status: string; amount: number; currency: string; success?: boolean };
+  buyer: { _id: string; address?: string };
+  /** 'Not Process' unless given (demo data). */
+  status?: OrderStatus;
+  /** Now unless given (demo data). */
+  createdAt?: Date;
+}
+
+const toStoredOrder = (o: OrderDoc): StoredOrder => ({
+  _id: String(o._id),
+  lines: o.products.map(({ productId, name, price, quantity }) => ({
+    productId: String(productId),
+    name,
+    price,
+    quantity,
+  })),
+  payment: {
+    // Every payment field but `refunded` is required by the schema.
+    id: o.payment?.id ?? '',
+    success: o.payment?.success ?? false,
+    status: o.payment?.status ?? '',
+    amount: o.payment?.amount ?? 0,
+    currency: o.payment?.currency ?? '',
+    refunded: o.payment?.refunded ?? false,
+  },
+  buyerId: String(o.buyer),
+  address: o.address ?? '',
+  // The schema's enum admits only ORDER_STATUSES.
+  status: o.status as OrderStatus,
+  stockReturned: o.stockReturned ?? false,
+  createdAt: new Date(o.createdAt).toISOString(),
+  updatedAt: new Date(o.updatedAt).toISOString(),
+});
+
+const toDocument = (
+  { lines, payment, buyer, status = 'Not Process', createdAt }: NewOrder,
+  _id = new mongoose.Types.ObjectId(),
+) => ({
+  _id,
+  products: lines.map(({ productId, name, price, quantity }) => ({
+    productId,
+    name,
+    price,
+    quantity,
+  })),
+  payment: { ...payment, success: payment.success ?? false },
+  buyer: buyer._id,
+  address: buyer.address ?? '',
+  status,
+  ...(createdAt ? { createdAt } : {}),
+});
+
+/** Matches while no holder of the payment's lock later than `fence` has written the order. */
+const fencedBy = (orderId: string, fence: number) => ({
+  _id: orderId,
+  fence: { $not: { $gt: fence } },
+});
+
+/** Cancelled and given back: such an order keeps its status. */
+const NOT_CLOSED = {
+  $or: [
+    { status: { $ne: 'cancel' } },
+    { 'payment.refunded': { $ne: true }, stockReturned: { $ne: true } },
+  ],
+};
+
+export async function findStoredOrder(orderId: string): Promise<StoredOrder | null> {
+  const order = await OrderModel.findById(orderId).lean<OrderDoc>();
+  return order ? toStoredOrder(order) : null;
+}
+
+export async function findOrderOfPayment(paymentIntentId: string): Promise<StoredOrder | null> {
+  const order = await OrderModel.findOne({ 'payment.id': paymentIntentId }).lean<OrderDoc>();
+  return order ? toStoredOrder(order) : null;
+}
+
+/** One page of the orders (of one buyer, or all), newest first, and how many there are. */
+export async function listOrders(
+  of: { buyerId?: string },
+  query: ListQuery,
+): Promise<{ orders: StoredOrder[]; total: number }> {
+  const filter = of.buyerId ? { buyer: of.buyerId } : {};
+  const [orders, total] = await Promise.all([
+    OrderModel.find(filter)
+      .sort({ createdAt: -1, _id: -1 })
+      .skip(pageOffset(query))
+      .limit(query.perPage)
+      .lean<OrderDoc[]>(),
+    OrderModel.countDocuments(filter),
+  ]);
+  return { orders: orders.map(toStoredOrder), total };
+}
+
+/** Every order with a line of the product. */
+export async function listOrdersOfProduct(productId: string): Promise<StoredOrder[]> {
+  const orders = await OrderModel.find({ 'products.productId': productId }).lean<OrderDoc[]>();
+  return orders.map(toStoredOrder);
+}
+
+/** How many orders there are of this PaymentIntent (all of them without one). */
+export const countOrders = (by: { paymentId?: string } = {}) =>
+  OrderModel.countDocuments(by.paymentId ? { 'payment.id': by.paymentId } : {});
+
+/** Inserts the order unless its payment has one already; its id, or null. */
+export async function insertOrder(order: NewOrder): Promise<string | null> {
+  try {
+    return String((await OrderModel.create(toDocument(order)))._id);
+  } catch (err) {
+    if (isDuplicateKeyError(err)) return null;
+    throw err;
+  }
+}
+
+/**
+ * Records a checkout's order (unpaid) under the holder's fencing token, with an id chosen
+ * here so that a write whose answer is lost is removed too. A second order of the payment is
+ * refused by the unique index (a duplicate-key error).
+ */
+export async function recordOrder(order: NewOrder, fence: number): Promise<string> {
+  const _id = new mongoose.Types.ObjectId();
+  await OrderModel.create({ ...toDocument(order, _id), fence }).catch(async (err: unknown) => {
+    await removeOrder(String(_id), fence).catch(() => {});
+    throw err;
+  });
+  return String(_id);
+}
+
+/**
+ * Makes the holder of `fence` the order's writer: the order as stored, or null when it is gone
+ * or a later holder has written it (the caller's lease was taken over).
+ */
+export async function claimOrder(orderId: string, fence: number): Promise<StoredOrder | null> {
+  const order = await OrderModel.findOneAndUpdate(
+    fencedBy(orderId, fence),
+    { $set: { fence } },
+    { new: true },
+  ).lean<OrderDoc>();
+  return order ? toStoredOrder(order) : null;
+}
+
+/** Whether one update matched: false when the order is gone or was fenced off. */
+const matched = async (update: Promise<{ matchedCount: number }>) =>
+  (await update).matchedCount > 0;
+
+export const removeOrder = async (orderId: string, fence: number) =>
+  (await OrderModel.deleteOne(fencedBy(orderId, fence))).deletedCount > 0;
+
+export const markOrderPaid = (orderId: string, fence: number) =>
+  matched(
+    OrderModel.updateOne(fencedBy(orderId, fence), {
+      $set: { 'payment.success': true, 'payment.status': 'succeeded', fence },
+    }),
+  );
+
+/** Records that a cancellation gave the order's money back. */
+export const markOrderRefunded = (orderId: string, fence: number) =>
+  matched(
+    OrderModel.updateOne(fencedBy(orderId, fence), { $set: { 'payment.refunded': true, fence } }),
+  );
+
+/** Records that a cancellation put the order's units back: true for the one call that did. */
+export const markOrderStockReturned = (orderId: string, fence: number) =>
+  matched(
+    OrderModel.updateOne(
+      { ...fencedBy(orderId, fence), stockReturned: { $ne: true } },
+      { $set: { stockReturned: true, fence } },
+    ),
+  );
+
+export const markOrderCancelled = (orderId: string, fence: number) =>
+  matched(OrderModel.updateOne(fencedBy(orderId, fence), { $set: { status: 'cancel', fence } }));
+
+/**
+ * Sets the order's status label in one update that refuses an order cancelled with its money
+ * and units given back: 'updated', 'closed', or 'missing'.
+ */
+export async function setOrderStatus(
+  orderId: string,
+  status: OrderStatus,
+): Promise<'updated' | 'closed' | 'missing'> {
+  if (await matched(OrderModel.updateOne({ _id: orderId, ...NOT_CLOSED }, { $set: { status } }))) {
+    return 'updated';
+  }
+  return (await OrderModel.exists({ _id: orderId })) ? 'closed' : 'missing';
+}

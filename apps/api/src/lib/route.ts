@@ -1,0 +1,159 @@
+import { STATUS_CODES } from 'node:http';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
+import { z } from 'zod';
+
+/** Who may call a route: anyone, a signed-in user, or an administrator. */
+export type Access = 'public' | 'user' | 'admin';
+
+export type Method = 'get' | 'post' | 'put' | 'delete';
+
+/** The failures a route may answer with `{ success: false, message }`. */
+export type FailureStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 429 | 502 | 503;
+
+/** One documented answer; with neither `body` nor `bytes` (a 304), it has no body. */
+export interface ResponseSpec {
+  description: string;
+  /** The schema of its JSON body. */
+  body?: z.ZodType;
+  /** The media type of a body that is not JSON (a photo's bytes). */
+  bytes?: string;
+  headers?: z.ZodObject;
+}
+
+/** What a GET whose If-None-Match names the answer's current ETag gets. */
+export const notModified: ResponseSpec = { description: 'Not modified (If-None-Match)' };
+
+/** The file part of a multipart form (read by `read`, handed over as `req.file`). */
+export interface FileSpec {
+  field: string;
+  required: boolean;
+  description: string;
+}
+
+/**
+ * How a route reads its body:
+ * - `json`: parsed by the app's JSON parser, then validated. `absent: 'empty'` reads a request
+ *   without a body as `{}` (its fields then say what is missing); `'optional'` does so too and
+ *   documents the body as optional.
+ * - `multipart`: read by `read` (multer), its text fields validated (none sent reads as `{}`).
+ * - `raw`: the bytes, read by `read`; `raw` documents what they hold.
+ */
+export type BodySpec =
+  | { json: z.ZodType; absent?: 'empty' | 'optional' }
+  | { multipart: z.ZodObject; file: FileSpec; read: RequestHandler }
+  | { raw: z.ZodType; read: RequestHandler };
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+type BodyOf<B> = B extends { json: infer S } | { multipart: infer S }
+  ? Parsed<S>
+  : B extends { raw: z.ZodType }
+    ? Buffer
+    : undefined;
+
+/** What the handler gets, validated: path parameters, query, headers and body. */
+export interface RouteInput<P, Q, H, B> {
+  params: Parsed<P>;
+  query: Parsed<Q>;
+  headers: Parsed<H>;
+  body: BodyOf<B>;
+}
+
+interface RouteSpec {
+  method: Method;
+  /** The full path, parameters as `{name}` (OpenAPI's syntax; Express's `:name` is made from it). */
+  path: string;
+  access: Access;
+  summary: string;
+  /** Each answer that is not a failure, by status: a bare schema is JSON described by its status. */
+  responses: Record<number, z.ZodType | ResponseSpec>;
+  /** Failures besides those of its access (a signed-in call's 401, an admin call's 403). */
+  failures: FailureStatus[];
+  /** The body of its 4xx failures, when it says more than `{ success: false, message }`. */
+  failureBody?: z.ZodType;
+  /** After the access check, before the body is read: rate limits, preconditions. */
+  middleware?: RequestHandler[];
+  /** After the handler: what the route adds to its failures. */
+  onError?: ErrorRequestHandler;
+}
+
+export interface RouteDeclaration<P, Q, H, B> extends RouteSpec {
+  params?: P;
+  query?: Q;
+  headers?: H;
+  body?: B;
+  /** Thin: takes the validated input, calls a use case, responds. */
+  handler: (input: RouteInput<P, Q, H, B>, req: Request, res: Response) => unknown;
+}
+
+/** A declared route, its handler wrapped in the validation of its input. */
+export interface Route extends Omit<RouteSpec, 'responses'> {
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  headers?: z.ZodObject;
+  body?: BodySpec;
+  responses: Record<number, ResponseSpec>;
+  handle: RequestHandler;
+}
+
+const PATH_PARAMETER = /\{(\w+)\}/g;
+
+/** `/product/{id}` as Express writes it: `/product/:id`. */
+export const expressPath = (path: string) => path.replace(PATH_PARAMETER, ':$1');
+
+type RequestParts = Pick<Request, 'params' | 'query' | 'headers' | 'body'>;
+
+function readBody(body: BodySpec | undefined, req: RequestParts): unknown {
+  if (!body) return undefined;
+  if ('json' in body) return body.json.parse(body.absent ? (req.body ?? {}) : req.body);
+  if ('multipart' in body) return body.multipart.parse(req.body ?? {});
+  return Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+}
+
+/**
+ * What a request asks of a route, each part validated by the route's schema (a bad part throws).
+ * The order decides which mistake a call with several is told of: keep it.
+ */
+export function parseRouteInput(
+  route: Pick<Route, 'params' | 'query' | 'headers' | 'body'>,
+  req: RequestParts,
+) {
+  const params = route.params?.parse(req.params);
+  const headers = route.headers?.parse(req.headers);
+  const body = readBody(route.body, req);
+  const query = route.query?.parse(req.query);
+  return { params, query, headers, body };
+}
+
+/**
+ * Declares a route once: Express serves it (`routerOf`) and the OpenAPI document describes it
+ * from the same declaration.
+ */
+export function defineRoute<
+  P extends z.ZodObject | undefined = undefined,
+  Q extends z.ZodObject | undefined = undefined,
+  H extends z.ZodObject | undefined = undefined,
+  B extends BodySpec | undefined = undefined,
+>(declaration: RouteDeclaration<P, Q, H, B>): Route {
+  const { handler, responses, ...route } = declaration;
+  const named = [...route.path.matchAll(PATH_PARAMETER)].map((match) => match[1]);
+  const declared = Object.keys(route.params?.shape ?? {});
+  if (named.join() !== declared.join()) {
+    throw new Error(`${route.path}: its path names {${named}}, its params {${declared}}`);
+  }
+  return {
+    ...route,
+    responses: Object.fromEntries(
+      Object.entries(responses).map(([status, answer]) => [
+        status,
+        answer instanceof z.ZodType
+          ? { description: STATUS_CODES[status] ?? status, body: answer }
+          : answer,
+      ]),
+    ),
+    handle: async (req, res) => {
+      // Each part is parsed by its declared schema, which TypeScript cannot follow through `route`.
+      const input = parseRouteInput(route, req) as RouteInput<P, Q, H, B>;
+      await handler(input, req, res);
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import { type RequestHandler, Router } from 'express';
+import { type Access, expressPath, type Route } from './route.js';
+
+/** The checks of each access: the app gives them, since lib knows nothing of accounts. */
+export type AccessChecks = Record<Exclude<Access, 'public'>, RequestHandler[]>;
+
+/**
+ * The Express router of declared routes; each runs its access checks, its middleware, its body
+ * reader (multipart, raw), then its handler on the validated input, then its own error handler.
+ */
+export function routerOf(routes: readonly Route[], checks: AccessChecks): Router {
+  const router = Router();
+  for (const route of routes) {
+    router[route.method](
+      expressPath(route.path),
+      ...(route.access === 'public' ? [] : checks[route.access]),
+      ...(route.middleware ?? []),
+      ...(route.body && 'read' in route.body ? [route.body.read] : []),
+      route.handle,
+      ...(route.onError ? [route.onError] : []),
+    );
+  }
+  return router;
+}

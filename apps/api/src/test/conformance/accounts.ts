@@ -1,0 +1,89 @@
+import { registrationForm, unknownId } from '../harness.js';
+import { makeOrder, makeOrderedProduct } from '../orders.js';
+import { type Calls, placedOrder, secondOf, stripeDown, tooLarge } from './context.js';
+
+const someOrder = async (buyer: { id: string }) =>
+  makeOrder({ buyer: buyer.id, products: [await makeOrderedProduct()] });
+
+/** The calls of accounts and orders, under /api/v1/auth. */
+export const accountCalls: Calls = {
+  'POST /api/v1/auth/register': {
+    201: ({ send }) => send({ body: registrationForm() }),
+    400: ({ send }) => send({ body: {} }),
+    409: ({ send, user }) => send({ body: registrationForm({ email: user.email }) }),
+    413: ({ send }) => send({ body: tooLarge }),
+    429: ({ send }) => secondOf((on) => send({ on, body: {} })),
+  },
+  'POST /api/v1/auth/login': {
+    200: ({ send, user }) => send({ body: { email: user.email, password: user.password } }),
+    400: ({ send }) => send({ body: {} }),
+    401: ({ send, user }) => send({ body: { email: user.email, password: 'not-this-one' } }),
+    413: ({ send }) => send({ body: tooLarge }),
+    429: ({ send }) => secondOf((on) => send({ on, body: {} })),
+  },
+  'GET /api/v1/auth/user-auth': {
+    200: ({ send, user }) => send({ as: user }),
+    401: ({ send }) => send(),
+  },
+  'GET /api/v1/auth/admin-auth': {
+    200: ({ send, admin }) => send({ as: admin }),
+    401: ({ send }) => send(),
+    403: ({ send, user }) => send({ as: user }),
+  },
+  'PUT /api/v1/auth/profile': {
+    200: ({ send, user }) => send({ as: user, body: { name: 'Bo' } }),
+    400: ({ send, user }) => send({ as: user, body: { name: 5 } }),
+    401: ({ send }) => send({ body: { name: 'Bo' } }),
+    404: { notProvoked: 'the account would have to go between the token check and the update' },
+    413: ({ send, user }) => send({ as: user, body: tooLarge }),
+    429: ({ send, user }) => secondOf((on) => send({ on, as: user, body: { name: 'Bo' } })),
+  },
+  'GET /api/v1/auth/all-users': {
+    200: ({ send, admin }) => send({ as: admin }),
+    400: ({ send, admin }) => send({ as: admin, query: 'page=0' }),
+    401: ({ send }) => send(),
+    403: ({ send, user }) => send({ as: user }),
+  },
+  'GET /api/v1/auth/orders': {
+    200: async ({ send, user }) => {
+      await someOrder(user);
+      return send({ as: user });
+    },
+    400: ({ send, user }) => send({ as: user, query: 'perPage=1000' }),
+    401: ({ send }) => send(),
+  },
+  'GET /api/v1/auth/all-orders': {
+    200: async ({ send, admin, user }) => {
+      await someOrder(user);
+      return send({ as: admin });
+    },
+    400: ({ send, admin }) => send({ as: admin, query: 'page=x' }),
+    401: ({ send }) => send(),
+    403: ({ send, user }) => send({ as: user }),
+  },
+  'PUT /api/v1/auth/order-status/{orderId}': {
+    200: async ({ send, admin, user }) => {
+      const orderId = await someOrder(user);
+      return send({ as: admin, params: { orderId }, body: { status: 'Shipped' } });
+    },
+    400: ({ send, admin }) =>
+      send({ as: admin, params: { orderId: 'not-an-id' }, body: { status: 'Shipped' } }),
+    401: ({ send }) => send({ params: { orderId: unknownId() }, body: { status: 'Shipped' } }),
+    403: ({ send, user }) =>
+      send({ as: user, params: { orderId: unknownId() }, body: { status: 'Shipped' } }),
+    404: ({ send, admin }) =>
+      send({ as: admin, params: { orderId: unknownId() }, body: { status: 'Shipped' } }),
+    // A cancelled order's money is gone: it cannot take another status.
+    409: async (c) => {
+      const { orderId } = await placedOrder(c);
+      await c.send({ as: c.admin, params: { orderId }, body: { status: 'cancel' } }).expect(200);
+      return c.send({ as: c.admin, params: { orderId }, body: { status: 'Shipped' } });
+    },
+    413: ({ send, admin }) => send({ as: admin, params: { orderId: unknownId() }, body: tooLarge }),
+    502: async (c) => {
+      const { orderId } = await placedOrder(c);
+      stripeDown(c.stripe, 'refund');
+      return c.send({ as: c.admin, params: { orderId }, body: { status: 'cancel' } });
+    },
+  },
+};

@@ -1,0 +1,63 @@
+import mongoose from 'mongoose';
+import { photoEtag } from '../features/products/photo.js';
+
+/**
+ * Documents as no repository writes them: products as the version before photos had their
+ * own collection stored them, a stock count a damaged database might hold, a write nobody
+ * announced, a lock a dead process left. Written with the driver itself, into the collections
+ * the repositories read.
+ */
+const products = () => mongoose.connection.collection('products');
+
+/** A product as the previous version wrote it: the photo's bytes inside the document. */
+export async function insertProductWithPhotoBytes(product: {
+  name: string;
+  slug: string;
+  categoryId: string;
+  bytes: Buffer;
+  contentType: string;
+}) {
+  const _id = new mongoose.Types.ObjectId();
+  const now = new Date();
+  await products().insertOne({
+    _id,
+    name: product.name,
+    slug: product.slug,
+    description: 'Written before photos had their own collection',
+    price: 10,
+    quantity: 2,
+    category: new mongoose.Types.ObjectId(product.categoryId),
+    shipping: 0,
+    photo: {
+      data: product.bytes,
+      contentType: product.contentType,
+      etag: photoEtag(product.bytes),
+    },
+    createdAt: now,
+    updatedAt: now,
+  });
+  return String(_id);
+}
+
+/** A stock count that is no number, so that taking units from it fails in the database. */
+export async function breakStockCount(productId: string) {
+  await products().updateOne(
+    { _id: new mongoose.Types.ObjectId(productId) },
+    { $set: { quantity: [3] } },
+  );
+}
+
+/**
+ * A price written as no repository writes it: without announcing it to the catalogues (an old
+ * script, or a writer killed between its write and its intent's completion).
+ */
+export async function setPriceUnannounced(productId: string, price: number) {
+  await products().updateOne({ _id: new mongoose.Types.ObjectId(productId) }, { $set: { price } });
+}
+
+/** The lock of a process that died holding it: nobody renews it. */
+export async function insertLockLeftover(key: string, expiresAt: Date) {
+  await mongoose.connection
+    .collection<{ _id: string; token: number; expiresAt: Date }>('locks')
+    .insertOne({ _id: key, token: 0, expiresAt });
+}

@@ -1,0 +1,120 @@
+import { type Collection, type Db, MongoClient } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type Server, startServer } from './server.js';
+
+/**
+ * What our edits (build/edits.go) promise, checked against the built binary: `_id` lookups are
+ * answered from an index as soon as a collection exists, and a single-document write with any
+ * filter is atomic, as on MongoDB. Unpatched FerretDB v1.24 scanned every document and let 200
+ * guarded decrements of 50 units all succeed.
+ */
+let server: Server;
+/** 200 clients: a pool as large as the crowd, so every write has a connection of its own. */
+let client: MongoClient;
+let db: Db;
+
+beforeAll(async () => {
+  server = await startServer();
+  client = await new MongoClient(server.url, { maxPoolSize: 200 }).connect();
+  db = client.db('edits');
+});
+
+afterAll(async () => {
+  await client?.close();
+  await server?.stop();
+});
+
+const CLIENTS = 200;
+const UNITS = 50;
+let collections = 0;
+
+/** A new collection holding one item with 50 units. */
+async function stockOf50(): Promise<Collection<{ _id: string; quantity: number }>> {
+  collections += 1;
+  const stock = db.collection<{ _id: string; quantity: number }>(`stock${collections}`);
+  await stock.insertOne({ _id: 'item', quantity: UNITS });
+  return stock;
+}
+
+const inParallel = <T>(work: () => Promise<T>) =>
+  Promise.all(Array.from({ length: CLIENTS }, work));
+
+const remaining = async (stock: Collection<{ _id: string; quantity: number }>) =>
+  (await stock.findOne({ _id: 'item' }))?.quantity;
+
+/** SQLite's plan, which FerretDB passes on in explain's queryPlanner. */
+const planOf = async (explained: Promise<unknown>) => JSON.stringify(await explained);
+
+describe('the _id index', () => {
+  test('when a collection has just been created, then a lookup by _id uses its index', async () => {
+    const fresh = db.collection<{ _id: string }>('fresh');
+    await fresh.insertOne({ _id: 'a' });
+    const plan = await planOf(fresh.find({ _id: 'a' }).explain());
+    expect(plan).toMatch(/SEARCH \S+ USING INDEX \S+__id_ /);
+    expect(plan).not.toMatch(/SCAN /);
+  });
+
+  test('when the filter has conditions besides _id, then the index still narrows the read', async () => {
+    const stock = await stockOf50();
+    const plan = await planOf(stock.find({ _id: 'item', quantity: { $gte: 2 } }).explain());
+    expect(plan).toMatch(/SEARCH \S+ USING INDEX \S+__id_ /);
+    expect(plan).toMatch(/"filterPushdown":true/);
+  });
+
+  test('when the filter has conditions besides _id, then it still applies them', async () => {
+    const stock = await stockOf50();
+    expect(await stock.findOne({ _id: 'item', quantity: { $gte: 51 } })).toBeNull();
+    expect(await stock.findOne({ _id: 'item', quantity: { $gte: 50 } })).toMatchObject({
+      quantity: 50,
+    });
+  });
+});
+
+describe('a guarded single-document write', () => {
+  test('when 200 clients decrement 50 units with updateOne, then exactly 50 succeed and 0 are left', async () => {
+    const stock = await stockOf50();
+    const results = await inParallel(() =>
+      stock.updateOne({ _id: 'item', quantity: { $gte: 1 } }, { $inc: { quantity: -1 } }),
+    );
+    expect(results.filter((r) => r.modifiedCount === 1)).toHaveLength(UNITS);
+    expect(await remaining(stock)).toBe(0);
+  });
+
+  test('when 200 clients take 1 unit with findOneAndUpdate, then 50 get the item and 0 are left', async () => {
+    const stock = await stockOf50();
+    const results = await inParallel(() =>
+      stock.findOneAndUpdate({ _id: 'item', quantity: { $gte: 1 } }, { $inc: { quantity: -1 } }),
+    );
+    expect(results.filter((r) => r !== null)).toHaveLength(UNITS);
+    expect(await remaining(stock)).toBe(0);
+  });
+
+  test('when 200 clients replace the version they read, then each version is replaced once', async () => {
+    const stock = await stockOf50();
+    // Compare-and-set: every client tries to move the count from 50 to its own number.
+    const results = await inParallel(() =>
+      stock.replaceOne({ _id: 'item', quantity: UNITS }, { quantity: UNITS + 1 }),
+    );
+    expect(results.filter((r) => r.modifiedCount === 1)).toHaveLength(1);
+    expect(await remaining(stock)).toBe(UNITS + 1);
+  });
+
+  test('when 200 clients delete the same guarded document, then one of them deletes it', async () => {
+    const stock = await stockOf50();
+    const results = await inParallel(() => stock.deleteOne({ _id: 'item', quantity: UNITS }));
+    expect(results.filter((r) => r.deletedCount === 1)).toHaveLength(1);
+    expect(await stock.countDocuments()).toBe(0);
+  });
+
+  test('when 200 clients upsert one missing document, then it is inserted once', async () => {
+    collections += 1;
+    const counters = db.collection<{ _id: string; n: number }>(`counters${collections}`);
+    const results = await inParallel(() =>
+      counters.updateOne({ _id: 'orders', n: { $gte: 0 } }, { $inc: { n: 1 } }, { upsert: true }),
+    );
+    // Every client counted once, whether it inserted the document or found it.
+    expect(results.every((r) => r.modifiedCount + r.upsertedCount === 1)).toBe(true);
+    expect(await counters.countDocuments()).toBe(1);
+    expect((await counters.findOne({ _id: 'orders' }))?.n).toBe(CLIENTS);
+  });
+});
