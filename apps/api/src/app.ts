@@ -8,7 +8,8 @@ import type { Config } from './config.js';
 import { apiDocsRoutes } from './features/api-docs/routes.js';
 import { requireAdmin, requireSignIn } from './features/auth/index.js';
 import { authRoutes } from './features/auth/routes.js';
-import { earlyBodyErrors, serveRepeatedCatalogReads } from './features/catalog/cached-json.js';
+import { replayKeptAnswers } from './features/catalog/cached-routes.js';
+import { earlyBodyErrors } from './features/catalog/early-body.js';
 import { categoryRoutes } from './features/categories/routes.js';
 import { orderRoutes } from './features/orders/routes.js';
 import { paymentRoutes } from './features/payments/routes.js';
@@ -27,8 +28,23 @@ export function createApp({ config, logger }: AppDeps) {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
+  const signedIn = requireSignIn(config.JWT_SECRET);
+  const access: AccessChecks = { user: [signedIn], admin: [signedIn, requireAdmin] };
+  const payments = paymentRoutes({ config });
+  const apiRoutes = [
+    ...authRoutes({
+      jwtSecret: config.JWT_SECRET,
+      authRateLimit: config.AUTH_RATE_LIMIT,
+      profileRateLimit: config.PROFILE_RATE_LIMIT,
+    }),
+    ...orderRoutes({ changeStatus: payments.changeOrderStatus }),
+    ...categoryRoutes,
+    ...productRoutes({ maxPhotoBytes: config.MAX_PHOTO_BYTES }),
+    ...payments.routes,
+  ];
+
   // Before logging and headers: a repeated catalogue read is sent again as it went out.
-  app.use(serveRepeatedCatalogReads);
+  app.use(replayKeptAnswers(apiRoutes));
   app.use(
     pinoHttp({
       logger,
@@ -62,21 +78,6 @@ export function createApp({ config, logger }: AppDeps) {
     }),
   );
   app.use(compression());
-
-  const signedIn = requireSignIn(config.JWT_SECRET);
-  const access: AccessChecks = { user: [signedIn], admin: [signedIn, requireAdmin] };
-  const payments = paymentRoutes({ config });
-  const apiRoutes = [
-    ...authRoutes({
-      jwtSecret: config.JWT_SECRET,
-      authRateLimit: config.AUTH_RATE_LIMIT,
-      profileRateLimit: config.PROFILE_RATE_LIMIT,
-    }),
-    ...orderRoutes({ changeStatus: payments.changeOrderStatus }),
-    ...categoryRoutes,
-    ...productRoutes({ maxPhotoBytes: config.MAX_PHOTO_BYTES }),
-    ...payments.routes,
-  ];
 
   // Before the JSON parser: Stripe signs the webhook's raw bytes.
   app.use(routerOf([healthRoute, payments.webhook], access));

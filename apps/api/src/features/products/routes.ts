@@ -20,7 +20,7 @@ import {
 } from '@shop/contracts';
 import { z } from 'zod';
 import { defineRoute, type FileSpec, notModified } from '../../lib/route.js';
-import { sendCatalogJson } from '../catalog/index.js';
+import { catalogJsonRoute } from '../catalog/index.js';
 import { productPhotoRoute } from './photo-route.js';
 import {
   countProducts,
@@ -51,7 +51,7 @@ export function productRoutes({ maxPhotoBytes }: ProductRoutesOptions) {
   const read = photoUpload(maxPhotoBytes);
 
   return [
-    defineRoute({
+    catalogJsonRoute({
       method: 'get',
       path: '/api/v1/product/get-product',
       access: 'public',
@@ -59,16 +59,13 @@ export function productRoutes({ maxPhotoBytes }: ProductRoutesOptions) {
       query: listQuerySchema(),
       responses: { 200: allProductsResponseSchema, 304: notModified },
       failures: [400, 503],
-      handler: async ({ query }, req, res) => {
-        const key = `get-product ${query.page} ${query.perPage}`;
-        await sendCatalogJson(req, res, key, (catalog) => {
-          const { products, total } = listAllProducts(catalog, query);
-          const countTotal = products.length;
-          return { body: { success: true, countTotal, message: 'All Products', products, total } };
-        });
+      answer: (catalog, { query }) => {
+        const { products, total } = listAllProducts(catalog, query);
+        const countTotal = products.length;
+        return { body: { success: true, countTotal, message: 'All Products', products, total } };
       },
     }),
-    defineRoute({
+    catalogJsonRoute({
       method: 'get',
       path: '/api/v1/product/get-product/{slug}',
       access: 'public',
@@ -76,30 +73,24 @@ export function productRoutes({ maxPhotoBytes }: ProductRoutesOptions) {
       params: slugParamsSchema,
       responses: { 200: productResponseSchema, 304: notModified },
       failures: [400, 404, 503],
-      handler: async ({ params: { slug } }, req, res) => {
-        await sendCatalogJson(req, res, `product ${slug}`, (catalog) => ({
-          body: {
-            success: true,
-            message: 'Single Product Fetched',
-            product: getProductBySlug(catalog, slug),
-          },
-        }));
-      },
+      answer: (catalog, { params: { slug } }) => ({
+        body: {
+          success: true,
+          message: 'Single Product Fetched',
+          product: getProductBySlug(catalog, slug),
+        },
+      }),
     }),
-    defineRoute({
+    catalogJsonRoute({
       method: 'get',
       path: '/api/v1/product/product-count',
       access: 'public',
       summary: 'How many products there are',
       responses: { 200: productCountResponseSchema, 304: notModified },
       failures: [503],
-      handler: async (_input, req, res) => {
-        await sendCatalogJson(req, res, 'product-count', (catalog) => ({
-          body: { success: true, total: countProducts(catalog) },
-        }));
-      },
+      answer: (catalog) => ({ body: { success: true, total: countProducts(catalog) } }),
     }),
-    defineRoute({
+    catalogJsonRoute({
       method: 'get',
       path: '/api/v1/product/product-list/{page}',
       access: 'public',
@@ -107,13 +98,11 @@ export function productRoutes({ maxPhotoBytes }: ProductRoutesOptions) {
       params: productPageParamsSchema,
       responses: { 200: productListResponseSchema, 304: notModified },
       failures: [400, 503],
-      handler: async ({ params: { page } }, req, res) => {
-        await sendCatalogJson(req, res, `product-list ${page}`, (catalog) => ({
-          body: { success: true, products: listProductPage(catalog, page) },
-        }));
-      },
+      answer: (catalog, { params: { page } }) => ({
+        body: { success: true, products: listProductPage(catalog, page) },
+      }),
     }),
-    defineRoute({
+    catalogJsonRoute({
       method: 'post',
       path: '/api/v1/product/product-filters',
       access: 'public',
@@ -122,14 +111,11 @@ export function productRoutes({ maxPhotoBytes }: ProductRoutesOptions) {
       query: listQuerySchema(),
       responses: { 200: pagedProductListResponseSchema },
       failures: [400, 413, 503],
-      handler: async ({ body: filters, query }, req, res) => {
-        const key = `filters ${JSON.stringify(filters)} ${query.page} ${query.perPage}`;
-        await sendCatalogJson(req, res, key, (catalog) => ({
-          body: { success: true, ...filterProducts(catalog, filters, query) },
-        }));
-      },
+      answer: (catalog, { body: filters, query }) => ({
+        body: { success: true, ...filterProducts(catalog, filters, query) },
+      }),
     }),
-    defineRoute({
+    catalogJsonRoute({
       method: 'get',
       path: '/api/v1/product/search/{keyword}',
       access: 'public',
@@ -147,15 +133,12 @@ export function productRoutes({ maxPhotoBytes }: ProductRoutesOptions) {
         304: notModified,
       },
       failures: [400, 503],
-      handler: async ({ params: { keyword }, query }, req, res) => {
-        const key = `search ${query.page} ${query.perPage} ${keyword}`;
-        await sendCatalogJson(req, res, key, (catalog) => {
-          const { products, total } = searchProducts(catalog, keyword, query);
-          return { body: products, headers: { [TOTAL_COUNT_HEADER]: String(total) } };
-        });
+      answer: (catalog, { params: { keyword }, query }) => {
+        const { products, total } = searchProducts(catalog, keyword, query);
+        return { body: products, headers: { [TOTAL_COUNT_HEADER]: String(total) } };
       },
     }),
-    defineRoute({
+    catalogJsonRoute({
       method: 'get',
       path: '/api/v1/product/related-product/{productId}/{categoryId}',
       access: 'public',
@@ -164,14 +147,11 @@ export function productRoutes({ maxPhotoBytes }: ProductRoutesOptions) {
       query: listQuerySchema(RELATED_DEFAULT_PER_PAGE),
       responses: { 200: pagedProductListResponseSchema, 304: notModified },
       failures: [400, 503],
-      handler: async ({ params: { productId, categoryId }, query }, req, res) => {
-        const key = `related ${productId} ${categoryId} ${query.page} ${query.perPage}`;
-        await sendCatalogJson(req, res, key, (catalog) => ({
-          body: { success: true, ...relatedProducts(catalog, productId, categoryId, query) },
-        }));
-      },
+      answer: (catalog, { params: { productId, categoryId }, query }) => ({
+        body: { success: true, ...relatedProducts(catalog, productId, categoryId, query) },
+      }),
     }),
-    defineRoute({
+    catalogJsonRoute({
       method: 'get',
       path: '/api/v1/product/product-category/{slug}',
       access: 'public',
@@ -180,12 +160,9 @@ export function productRoutes({ maxPhotoBytes }: ProductRoutesOptions) {
       query: listQuerySchema(),
       responses: { 200: productCategoryResponseSchema, 304: notModified },
       failures: [400, 404, 503],
-      handler: async ({ params: { slug }, query }, req, res) => {
-        const key = `category ${slug} ${query.page} ${query.perPage}`;
-        await sendCatalogJson(req, res, key, (catalog) => ({
-          body: { success: true, ...productsOfCategory(catalog, slug, query) },
-        }));
-      },
+      answer: (catalog, { params: { slug }, query }) => ({
+        body: { success: true, ...productsOfCategory(catalog, slug, query) },
+      }),
     }),
     productPhotoRoute,
     defineRoute({
