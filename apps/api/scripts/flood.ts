@@ -17,7 +17,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PHOTO_WIDTHS, PRICE_BANDS } from '@shop/contracts';
-import { ProductModel } from '../src/features/products/model.js';
+import { listProducts } from '../src/features/products/repository.js';
 import { type ApiProcess, startApiProcess } from '../src/test/oversell.js';
 import { fillCatalogue } from './bench/fill.js';
 import { numberArg, rssMb, withThrowawayDatabase } from './bench/throwaway.js';
@@ -151,8 +151,8 @@ async function main() {
     let server: ApiProcess | undefined;
     try {
       const categories = await fillCatalogue(products);
-      const catalogue = (await ProductModel.find().select('slug photo.version').lean()).map(
-        (p): Product => ({ id: String(p._id), slug: p.slug, version: p.photo?.version ?? '' }),
+      const catalogue = (await listProducts()).map(
+        (p): Product => ({ id: p._id, slug: p.slug, version: p.photo?.version ?? '' }),
       );
       const asks = Array.from({ length: requests }, (_, i) => {
         const get = getOf(i, catalogue, categories);
