@@ -14,37 +14,19 @@
  * server answering the same bytes from memory (the floor). Then a mixed run: browsing
  * while 5 buyers check out at once; its errors must be 0 (the exit code says so).
  */
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { ProductListResponse } from '@shop/contracts';
-import mongoose from 'mongoose';
-import { connectDatabase } from '../src/db/connect.js';
-import { startEmbeddedDatabase } from '../src/db/embedded.js';
-import { startFakeStripe } from '../src/test/fake-stripe.js';
-import { type ApiProcess, startApiProcess, withDatabase } from '../src/test/oversell.js';
+import { type ApiProcess, startApiProcess } from '../src/test/oversell.js';
 import { fillCatalogue } from './bench/fill.js';
 import { fetchAnswer, type LoadFigures, load, type ReadPath, startFloor } from './bench/load.js';
 import { mixedRun } from './bench/mixed.js';
+import { numberArg, rssMb, withThrowawayDatabase } from './bench/throwaway.js';
 
 const CONNECTIONS = 32;
 const WARM_UP_REQUESTS = 20;
-const arg = (name: string, fallback: number) => {
-  const at = process.argv.indexOf(`--${name}`);
-  const value = at === -1 ? fallback : Number(process.argv[at + 1]);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} takes a whole number`);
-  return value;
-};
-const products = arg('products', 10_000);
-const seconds = arg('duration', 5);
-const variants = arg('variants', 1);
+const products = numberArg('products', 10_000);
+const seconds = numberArg('duration', 5);
+const variants = numberArg('variants', 1);
 const startupOnly = process.argv.includes('--startup-only');
-
-const rssMb = (pid: number) => {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/);
-  return line ? Number(line[1]) / 1024 : Number.NaN;
-};
 
 async function readPaths(url: string, categories: { id: string; slug: string }[]) {
   const api = `${url}/api/v1/product`;
@@ -101,63 +83,55 @@ function printProcesses(servers: ApiProcess[]) {
 }
 
 async function main() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-'));
-  const embedded = process.env.MONGO_URL ? null : await startEmbeddedDatabase({ dataDir });
-  const baseUrl = process.env.MONGO_URL ?? (embedded?.url as string);
-  const dbName = `bench_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-  const mongoUrl = withDatabase(baseUrl, dbName);
-  const db = await connectDatabase({ mongoUrl: baseUrl, dataDir: '', dbName });
-  const fake = await startFakeStripe();
   const servers: ApiProcess[] = [];
   let failed = false;
-  try {
-    const filling = Date.now();
-    const categories = await fillCatalogue(products, { photoFiles: !startupOnly, variants });
-    console.log(
-      `filled ${products} products of ${variants} variants in ${((Date.now() - filling) / 1000).toFixed(1)} s`,
-    );
-    servers.push(
-      await startApiProcess(mongoUrl, fake, { built: true }),
-      await startApiProcess(mongoUrl, fake, { built: true }),
-    );
-    if (startupOnly) {
+  await withThrowawayDatabase(async ({ mongoUrl, fake }) => {
+    try {
+      const filling = Date.now();
+      const categories = await fillCatalogue(products, { photoFiles: !startupOnly, variants });
+      console.log(
+        `filled ${products} products of ${variants} variants in ${((Date.now() - filling) / 1000).toFixed(1)} s`,
+      );
+      servers.push(
+        await startApiProcess(mongoUrl, fake, { built: true }),
+        await startApiProcess(mongoUrl, fake, { built: true }),
+      );
+      if (startupOnly) {
+        printProcesses(servers);
+        return;
+      }
+      const urls = servers.map((s) => s.url);
+      const paths = await readPaths(urls[0] as string, categories);
+      console.log(
+        `\n${products} products of ${variants} variants, ${CONNECTIONS} connections over 2 API processes, ${seconds} s per path\n`,
+      );
+      console.log(
+        `${'path'.padEnd(14)} code    req/s  p50 ms   p99 ms    bytes  floor/s floor p99  of floor   errors`,
+      );
+      for (const path of paths) {
+        const answer = await fetchAnswer(urls[0] as string, path);
+        // A short warm-up (JIT, caches) on both processes, not counted.
+        for (let i = 0; i < WARM_UP_REQUESTS; i += 1) {
+          await fetchAnswer(urls[i % 2] as string, path);
+        }
+        const api = await load(urls, path, CONNECTIONS, seconds);
+        const floor = await startFloor(answer);
+        const floorFigures = await load([floor.url], path, CONNECTIONS, seconds);
+        floor.close();
+        printRow(path.label, answer.status, api, floorFigures);
+        if (api.errors > 0) failed = true;
+      }
       printProcesses(servers);
-      return;
+      const mixed = await mixedRun(servers, paths, fake, seconds * 2);
+      console.log(
+        `\nmixed run (${seconds * 2} s): browsing ${mixed.browsing.requestsPerSecond.toFixed(0)} req/s, p99 ${mixed.browsing.p99} ms, while 5 buyers placed ${mixed.orders} orders; errors: ${mixed.browsing.errors + mixed.checkoutErrors} (browsing ${mixed.browsing.errors}, checkout ${mixed.checkoutErrors}); stock seen by both processes matches the database: ${mixed.stockAgrees ? 'yes' : 'NO'}`,
+      );
+      for (const reason of mixed.reasons) console.log(`  checkout error: ${reason}`);
+      if (mixed.browsing.errors + mixed.checkoutErrors > 0 || !mixed.stockAgrees) failed = true;
+    } finally {
+      for (const s of servers) s.stop();
     }
-    const urls = servers.map((s) => s.url);
-    const paths = await readPaths(urls[0] as string, categories);
-    console.log(
-      `\n${products} products of ${variants} variants, ${CONNECTIONS} connections over 2 API processes, ${seconds} s per path\n`,
-    );
-    console.log(
-      `${'path'.padEnd(14)} code    req/s  p50 ms   p99 ms    bytes  floor/s floor p99  of floor   errors`,
-    );
-    for (const path of paths) {
-      const answer = await fetchAnswer(urls[0] as string, path);
-      // A short warm-up (JIT, caches) on both processes, not counted.
-      for (let i = 0; i < WARM_UP_REQUESTS; i += 1) await fetchAnswer(urls[i % 2] as string, path);
-      const api = await load(urls, path, CONNECTIONS, seconds);
-      const floor = await startFloor(answer);
-      const floorFigures = await load([floor.url], path, CONNECTIONS, seconds);
-      floor.close();
-      printRow(path.label, answer.status, api, floorFigures);
-      if (api.errors > 0) failed = true;
-    }
-    printProcesses(servers);
-    const mixed = await mixedRun(servers, paths, fake, seconds * 2);
-    console.log(
-      `\nmixed run (${seconds * 2} s): browsing ${mixed.browsing.requestsPerSecond.toFixed(0)} req/s, p99 ${mixed.browsing.p99} ms, while 5 buyers placed ${mixed.orders} orders; errors: ${mixed.browsing.errors + mixed.checkoutErrors} (browsing ${mixed.browsing.errors}, checkout ${mixed.checkoutErrors}); stock seen by both processes matches the database: ${mixed.stockAgrees ? 'yes' : 'NO'}`,
-    );
-    for (const reason of mixed.reasons) console.log(`  checkout error: ${reason}`);
-    if (mixed.browsing.errors + mixed.checkoutErrors > 0 || !mixed.stockAgrees) failed = true;
-  } finally {
-    for (const s of servers) s.stop();
-    await mongoose.connection.dropDatabase().catch(() => {});
-    await db.close();
-    await fake.close();
-    await embedded?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
   process.exitCode = failed ? 1 : 0;
 }
 

@@ -8,7 +8,8 @@ import type { Config } from './config.js';
 import { apiDocsRoutes } from './features/api-docs/routes.js';
 import { requireAdmin, requireSignIn } from './features/auth/index.js';
 import { authRoutes } from './features/auth/routes.js';
-import { earlyBodyErrors, serveRepeatedCatalogReads } from './features/catalog/cached-json.js';
+import { replayKeptAnswers } from './features/catalog/cached-routes.js';
+import { earlyBodyErrors } from './features/catalog/early-body.js';
 import { categoryRoutes } from './features/categories/routes.js';
 import { variantsInUnfinishedOrders } from './features/orders/index.js';
 import { orderRoutes } from './features/orders/routes.js';
@@ -28,8 +29,26 @@ export function createApp({ config, logger }: AppDeps) {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
+  const signedIn = requireSignIn(config.JWT_SECRET);
+  const access: AccessChecks = { user: [signedIn], admin: [signedIn, requireAdmin] };
+  const payments = paymentRoutes({ config });
+  const apiRoutes = [
+    ...authRoutes({
+      jwtSecret: config.JWT_SECRET,
+      authRateLimit: config.AUTH_RATE_LIMIT,
+      profileRateLimit: config.PROFILE_RATE_LIMIT,
+    }),
+    ...orderRoutes({ changeStatus: payments.changeOrderStatus }),
+    ...categoryRoutes,
+    ...productRoutes({
+      maxPhotoBytes: config.MAX_PHOTO_BYTES,
+      heldVariants: variantsInUnfinishedOrders,
+    }),
+    ...payments.routes,
+  ];
+
   // Before logging and headers: a repeated catalogue read is sent again as it went out.
-  app.use(serveRepeatedCatalogReads);
+  app.use(replayKeptAnswers(apiRoutes));
   app.use(
     pinoHttp({
       logger,
@@ -63,24 +82,6 @@ export function createApp({ config, logger }: AppDeps) {
     }),
   );
   app.use(compression());
-
-  const signedIn = requireSignIn(config.JWT_SECRET);
-  const access: AccessChecks = { user: [signedIn], admin: [signedIn, requireAdmin] };
-  const payments = paymentRoutes({ config });
-  const apiRoutes = [
-    ...authRoutes({
-      jwtSecret: config.JWT_SECRET,
-      authRateLimit: config.AUTH_RATE_LIMIT,
-      profileRateLimit: config.PROFILE_RATE_LIMIT,
-    }),
-    ...orderRoutes({ changeStatus: payments.changeOrderStatus }),
-    ...categoryRoutes,
-    ...productRoutes({
-      maxPhotoBytes: config.MAX_PHOTO_BYTES,
-      heldVariants: variantsInUnfinishedOrders,
-    }),
-    ...payments.routes,
-  ];
 
   // Before the JSON parser: Stripe signs the webhook's raw bytes.
   app.use(routerOf([healthRoute, payments.webhook], access));

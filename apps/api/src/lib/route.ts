@@ -100,11 +100,28 @@ const PATH_PARAMETER = /\{(\w+)\}/g;
 /** `/product/{id}` as Express writes it: `/product/:id`. */
 export const expressPath = (path: string) => path.replace(PATH_PARAMETER, ':$1');
 
-function readBody(body: BodySpec | undefined, req: Request): unknown {
+type RequestParts = Pick<Request, 'params' | 'query' | 'headers' | 'body'>;
+
+function readBody(body: BodySpec | undefined, req: RequestParts): unknown {
   if (!body) return undefined;
   if ('json' in body) return body.json.parse(body.absent ? (req.body ?? {}) : req.body);
   if ('multipart' in body) return body.multipart.parse(req.body ?? {});
   return Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+}
+
+/**
+ * What a request asks of a route, each part validated by the route's schema (a bad part throws).
+ * The order decides which mistake a call with several is told of: keep it.
+ */
+export function parseRouteInput(
+  route: Pick<Route, 'params' | 'query' | 'headers' | 'body'>,
+  req: RequestParts,
+) {
+  const params = route.params?.parse(req.params);
+  const headers = route.headers?.parse(req.headers);
+  const body = readBody(route.body, req);
+  const query = route.query?.parse(req.query);
+  return { params, query, headers, body };
 }
 
 /**
@@ -134,13 +151,8 @@ export function defineRoute<
       ]),
     ),
     handle: async (req, res) => {
-      // This order decides which mistake a call with several is told of: keep it.
-      const params = route.params?.parse(req.params);
-      const headers = route.headers?.parse(req.headers);
-      const body = readBody(route.body, req);
-      const query = route.query?.parse(req.query);
       // Each part is parsed by its declared schema, which TypeScript cannot follow through `route`.
-      const input = { params, query, headers, body } as RouteInput<P, Q, H, B>;
+      const input = parseRouteInput(route, req) as RouteInput<P, Q, H, B>;
       await handler(input, req, res);
     },
   };

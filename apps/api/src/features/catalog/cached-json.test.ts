@@ -2,6 +2,7 @@ import { pagedProductListResponseSchema, productResponseSchema } from '@shop/con
 import { makeProducts } from '../../test/catalog.js';
 import { describe, expect, test } from '../../test/fixtures.js';
 import { createAdmin } from '../../test/harness.js';
+import { answers } from './cached-json.js';
 
 const detailsOf = (slug: string) => `/api/v1/product/get-product/${slug}`;
 
@@ -69,5 +70,45 @@ describe('a repeated catalogue read', () => {
       pagedProductListResponseSchema.parse(plain.body),
     );
     expect(pagedProductListResponseSchema.parse(plain.body).total).toBe(8);
+  });
+
+  test('when junk parameters are added to a URL, then the same answer from the same kept entry', async ({
+    api,
+  }) => {
+    const { products } = await makeProducts(2);
+    const id = products[0]?.id ?? '';
+    const urls = [
+      '/api/v1/product/product-list/1',
+      '/api/v1/product/search/Product',
+      `/api/v1/product/product-photo/${id}`,
+    ];
+    for (const url of urls) {
+      const clean = await api.get(url).responseType('blob').expect(200);
+      const kept = answers.size.entries;
+      for (let i = 0; i < 20; i += 1) {
+        const res = await api.get(`${url}?junk${i}=${i}&page=1`).responseType('blob').expect(200);
+        expect(res.headers.etag).toBe(clean.headers.etag);
+        expect(Buffer.compare(res.body as Buffer, clean.body as Buffer)).toBe(0);
+      }
+      expect(answers.size.entries).toBe(kept);
+    }
+  });
+
+  test('when filter bodies carry other keys or another order, then the same answer from one entry', async ({
+    api,
+  }) => {
+    const { category } = await makeProducts(3);
+    const filters = '/api/v1/product/product-filters';
+    const clean = await api
+      .post(filters)
+      .send({ checked: [category.id], radio: [] })
+      .expect(200);
+    const kept = answers.size.entries;
+    for (let i = 0; i < 10; i += 1) {
+      const body = { radio: [], [`junk${i}`]: i, checked: [category.id] };
+      const res = await api.post(filters).send(body).expect(200);
+      expect(res.text).toBe(clean.text);
+    }
+    expect(answers.size.entries).toBe(kept);
   });
 });

@@ -8,14 +8,14 @@ import {
   messageResponseSchema,
 } from '@shop/contracts';
 import { defineRoute, notModified } from '../../lib/route.js';
-import { sendCatalogJson } from '../catalog/index.js';
+import { catalogJsonRoute } from '../catalog/index.js';
 import { createCategory, deleteCategory, listCategories, updateCategory } from './use-cases.js';
 
 /** The category form: a request without a body is told that the name is required. */
 const categoryForm = { json: categoryRequestSchema, absent: 'empty' } as const;
 
 export const categoryRoutes = [
-  defineRoute({
+  catalogJsonRoute({
     method: 'get',
     path: '/api/v1/category/get-category',
     access: 'public',
@@ -23,11 +23,9 @@ export const categoryRoutes = [
     query: listQuerySchema(CATEGORY_DEFAULT_PER_PAGE),
     responses: { 200: categoryListResponseSchema, 304: notModified },
     failures: [400, 503],
-    handler: async ({ query }, req, res) => {
-      await sendCatalogJson(req, res, `categories ${query.page} ${query.perPage}`, (catalog) => ({
-        body: { success: true, message: 'All Categories List', ...listCategories(catalog, query) },
-      }));
-    },
+    answer: (catalog, { query }) => ({
+      body: { success: true, message: 'All Categories List', ...listCategories(catalog, query) },
+    }),
   }),
   defineRoute({
     method: 'post',

@@ -1,6 +1,6 @@
 import { idParamsSchema, productPhotoQuerySchema } from '@shop/contracts';
-import { defineRoute, notModified } from '../../lib/route.js';
-import { rememberPhotoAnswer } from '../catalog/index.js';
+import { notModified } from '../../lib/route.js';
+import { cachedRoute, currentCatalog, rememberPhotoAnswer } from '../catalog/index.js';
 import { getPhotoFile, getPhotoMeta } from './photo-queries.js';
 import { renditionSize } from './renditions.js';
 
@@ -14,7 +14,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * WebP rendition. An outdated version gets the current photo, to be revalidated. The ETag comes
  * from the product's metadata, so a 304 never reads the bytes.
  */
-export const productPhotoRoute = defineRoute({
+export const productPhotoRoute = cachedRoute({
   method: 'get',
   path: '/api/v1/product/product-photo/{id}',
   access: 'public',
@@ -29,7 +29,9 @@ export const productPhotoRoute = defineRoute({
     304: notModified,
   },
   failures: [400, 404, 503],
-  handler: async ({ params: { id }, query: { v, w } }, req, res) => {
+  send: async ({ params: { id }, query: { v, w } }, key, req, res) => {
+    // The catalogue the answer is made from: it is kept only while that one is current.
+    const { revision } = await currentCatalog();
     const meta = await getPhotoMeta(id);
     const size = w === undefined ? 'orig' : renditionSize(w);
     res.set({
@@ -37,13 +39,13 @@ export const productPhotoRoute = defineRoute({
       'Cache-Control': v === meta.version ? IMMUTABLE : REVALIDATE,
     });
     if (req.fresh) {
-      rememberPhotoAnswer(req, res);
+      rememberPhotoAnswer(req, res, key, revision);
       res.status(304).end();
       return;
     }
     const file = await getPhotoFile(id, meta, size);
     res.set('Content-Type', file.contentType);
-    rememberPhotoAnswer(req, res, file.data);
+    rememberPhotoAnswer(req, res, key, revision, file.data);
     res.send(file.data);
   },
 });

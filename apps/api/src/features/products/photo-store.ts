@@ -1,4 +1,5 @@
 import mongoose from 'mongoose';
+import { ownBytes } from '../../lib/own-bytes.js';
 import { PHOTO_SIZES, type PhotoFile, type PhotoSize, type PreparedPhoto } from './renditions.js';
 
 /**
@@ -53,8 +54,12 @@ export async function readPhotoFile(
   version: string,
   size: PhotoSize,
 ): Promise<PhotoFile | null> {
-  const doc = await PhotoFileModel.findById(photoFileId(productId, version, size));
-  return doc ? { size, data: doc.data, contentType: doc.contentType } : null;
+  // Lean: the bytes alone, not a document that their Buffer would keep alive in a cache.
+  const doc = await PhotoFileModel.findById(photoFileId(productId, version, size)).lean<{
+    data: { buffer: Uint8Array };
+    contentType: string;
+  }>();
+  return doc ? { size, data: ownBytes(doc.data.buffer), contentType: doc.contentType } : null;
 }
 
 /** Removes every file of one version of a product's photo (none when it has no photo). */

@@ -23,7 +23,7 @@ import {
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors.js';
 import { defineRoute, type FileSpec, notModified } from '../../lib/route.js';
-import { sendCatalogJson } from '../catalog/index.js';
+import { catalogJsonRoute } from '../catalog/index.js';
 import { productPhotoRoute } from './photo-route.js';
 import {
   countProducts,
@@ -43,9 +43,15 @@ import { type HeldVariants, setVariants } from './variants.js';
 export interface ProductRoutesOptions {
   /** Upload limit for one product photo, in bytes. */
   maxPhotoBytes: number;
-  /** The variants checkouts under way hold, which an admin may not remove yet. */
-  heldVariants: HeldVariants;
+  /**
+   * The variants checkouts under way hold, which an admin may not remove yet (the app gives
+   * the orders' answer); without it, a variants change fails rather than risk orphaning one.
+   */
+  heldVariants?: HeldVariants;
 }
+
+const notWired: HeldVariants = () =>
+  Promise.reject(new Error('productRoutes was made without heldVariants'));
 
 const photoFile = (required: boolean): FileSpec => ({
   field: 'photo',
@@ -53,12 +59,12 @@ const photoFile = (required: boolean): FileSpec => ({
   description: 'JPEG, PNG, GIF or WebP; at most MAX_PHOTO_BYTES',
 });
 
-export function productRoutes({ maxPhotoBytes, heldVariants }: ProductRoutesOptions) {
+export function productRoutes({ maxPhotoBytes, heldVariants = notWired }: ProductRoutesOptions) {
   // Read after the admin check, so nobody else gets to upload bytes.
   const read = photoUpload(maxPhotoBytes);
 
   return [
-    defineRoute({
+    catalogJsonRoute({
       method: 'get',
       path: '/api/v1/product/get-product',
       access: 'public',
@@ -66,16 +72,13 @@ export function productRoutes({ maxPhotoBytes, heldVariants }: ProductRoutesOpti
       query: listQuerySchema(),
       responses: { 200: allProductsResponseSchema, 304: notModified },
       failures: [400, 503],
-      handler: async ({ query }, req, res) => {
-        const key = `get-product ${query.page} ${query.perPage}`;
-        await sendCatalogJson(req, res, key, (catalog) => {
-          const { products, total } = listAllProducts(catalog, query);
-          const countTotal = products.length;
-          return { body: { success: true, countTotal, message: 'All Products', products, total } };
-        });
+      answer: (catalog, { query }) => {
+        const { products, total } = listAllProducts(catalog, query);
+        const countTotal = products.length;
+        return { body: { success: true, countTotal, message: 'All Products', products, total } };
       },
     }),
-    defineRoute({
+    catalogJsonRoute({
       method: 'get',
       path: '/api/v1/product/get-product/{slug}',
       access: 'public',
@@ -83,30 +86,24 @@ export function productRoutes({ maxPhotoBytes, heldVariants }: ProductRoutesOpti
       params: slugParamsSchema,
       responses: { 200: productResponseSchema, 304: notModified },
       failures: [400, 404, 503],
-      handler: async ({ params: { slug } }, req, res) => {
-        await sendCatalogJson(req, res, `product ${slug}`, (catalog) => ({
-          body: {
-            success: true,
-            message: 'Single Product Fetched',
-            product: getProductBySlug(catalog, slug),
-          },
-        }));
-      },
+      answer: (catalog, { params: { slug } }) => ({
+        body: {
+          success: true,
+          message: 'Single Product Fetched',
+          product: getProductBySlug(catalog, slug),
+        },
+      }),
     }),
-    defineRoute({
+    catalogJsonRoute({
       method: 'get',
       path: '/api/v1/product/product-count',
       access: 'public',
       summary: 'How many products there are',
       responses: { 200: productCountResponseSchema, 304: notModified },
       failures: [503],
-      handler: async (_input, req, res) => {
-        await sendCatalogJson(req, res, 'product-count', (catalog) => ({
-          body: { success: true, total: countProducts(catalog) },
-        }));
-      },
+      answer: (catalog) => ({ body: { success: true, total: countProducts(catalog) } }),
     }),
-    defineRoute({
+    catalogJsonRoute({
       method: 'get',
       path: '/api/v1/product/product-list/{page}',
       access: 'public',
@@ -114,13 +111,11 @@ export function productRoutes({ maxPhotoBytes, heldVariants }: ProductRoutesOpti
       params: productPageParamsSchema,
       responses: { 200: productListResponseSchema, 304: notModified },
       failures: [400, 503],
-      handler: async ({ params: { page } }, req, res) => {
-        await sendCatalogJson(req, res, `product-list ${page}`, (catalog) => ({
-          body: { success: true, products: listProductPage(catalog, page) },
-        }));
-      },
+      answer: (catalog, { params: { page } }) => ({
+        body: { success: true, products: listProductPage(catalog, page) },
+      }),
     }),
-    defineRoute({
+    catalogJsonRoute({
       method: 'post',
       path: '/api/v1/product/product-filters',
       access: 'public',
@@ -129,14 +124,11 @@ export function productRoutes({ maxPhotoBytes, heldVariants }: ProductRoutesOpti
       query: listQuerySchema(),
       responses: { 200: pagedProductListResponseSchema },
       failures: [400, 413, 503],
-      handler: async ({ body: filters, query }, req, res) => {
-        const key = `filters ${JSON.stringify(filters)} ${query.page} ${query.perPage}`;
-        await sendCatalogJson(req, res, key, (catalog) => ({
-          body: { success: true, ...filterProducts(catalog, filters, query) },
-        }));
-      },
+      answer: (catalog, { body: filters, query }) => ({
+        body: { success: true, ...filterProducts(catalog, filters, query) },
+      }),
     }),
-    defineRoute({
+    catalogJsonRoute({
       method: 'get',
       path: '/api/v1/product/search/{keyword}',
       access: 'public',
@@ -154,15 +146,12 @@ export function productRoutes({ maxPhotoBytes, heldVariants }: ProductRoutesOpti
         304: notModified,
       },
       failures: [400, 503],
-      handler: async ({ params: { keyword }, query }, req, res) => {
-        const key = `search ${query.page} ${query.perPage} ${keyword}`;
-        await sendCatalogJson(req, res, key, (catalog) => {
-          const { products, total } = searchProducts(catalog, keyword, query);
-          return { body: products, headers: { [TOTAL_COUNT_HEADER]: String(total) } };
-        });
+      answer: (catalog, { params: { keyword }, query }) => {
+        const { products, total } = searchProducts(catalog, keyword, query);
+        return { body: products, headers: { [TOTAL_COUNT_HEADER]: String(total) } };
       },
     }),
-    defineRoute({
+    catalogJsonRoute({
       method: 'get',
       path: '/api/v1/product/related-product/{productId}/{categoryId}',
       access: 'public',
@@ -171,14 +160,11 @@ export function productRoutes({ maxPhotoBytes, heldVariants }: ProductRoutesOpti
       query: listQuerySchema(RELATED_DEFAULT_PER_PAGE),
       responses: { 200: pagedProductListResponseSchema, 304: notModified },
       failures: [400, 503],
-      handler: async ({ params: { productId, categoryId }, query }, req, res) => {
-        const key = `related ${productId} ${categoryId} ${query.page} ${query.perPage}`;
-        await sendCatalogJson(req, res, key, (catalog) => ({
-          body: { success: true, ...relatedProducts(catalog, productId, categoryId, query) },
-        }));
-      },
+      answer: (catalog, { params: { productId, categoryId }, query }) => ({
+        body: { success: true, ...relatedProducts(catalog, productId, categoryId, query) },
+      }),
     }),
-    defineRoute({
+    catalogJsonRoute({
       method: 'get',
       path: '/api/v1/product/product-category/{slug}',
       access: 'public',
@@ -187,12 +173,9 @@ export function productRoutes({ maxPhotoBytes, heldVariants }: ProductRoutesOpti
       query: listQuerySchema(),
       responses: { 200: productCategoryResponseSchema, 304: notModified },
       failures: [400, 404, 503],
-      handler: async ({ params: { slug }, query }, req, res) => {
-        const key = `category ${slug} ${query.page} ${query.perPage}`;
-        await sendCatalogJson(req, res, key, (catalog) => ({
-          body: { success: true, ...productsOfCategory(catalog, slug, query) },
-        }));
-      },
+      answer: (catalog, { params: { slug }, query }) => ({
+        body: { success: true, ...productsOfCategory(catalog, slug, query) },
+      }),
     }),
     productPhotoRoute,
     defineRoute({

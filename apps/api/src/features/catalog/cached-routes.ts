@@ -1,0 +1,142 @@
+import type { Request, RequestHandler, Response } from 'express';
+import { match } from 'path-to-regexp';
+import stringify from 'safe-stable-stringify';
+import type { z } from 'zod';
+import {
+  type BodySpec,
+  defineRoute,
+  expressPath,
+  parseRouteInput,
+  type Route,
+  type RouteDeclaration,
+  type RouteInput,
+} from '../../lib/route.js';
+import { type CachedAnswer, hasBody } from './answer-cache.js';
+import { answers, type JsonAnswer, sendCatalogJson } from './cached-json.js';
+import { readBodyEarly } from './early-body.js';
+import type { CatalogStore } from './store.js';
+
+/** A public route whose answers the catalogue keeps by key, and sends again first in the app. */
+export interface CachedRoute extends Route {
+  /**
+   * The key of an answer: the route and its input as its schemas parse it (known fields only,
+   * defaults applied), as canonical JSON. Never the URL or the raw body: `?page=1&junk=1` and
+   * no query, or one body with its keys in another order, give one key.
+   */
+  answerKey: (input: { params?: unknown; query?: unknown; body?: unknown }) => string;
+}
+
+type ZodObjectOrNone = z.ZodObject | undefined;
+
+interface CachedRouteDeclaration<P, Q, H, B>
+  extends Omit<RouteDeclaration<P, Q, H, B>, 'access' | 'middleware' | 'onError' | 'handler'> {
+  /** Sent again before any check: only an answer anyone may have. */
+  access: 'public';
+  /** Sends the answer, keeping it under `key`. */
+  send: (input: RouteInput<P, Q, H, B>, key: string, req: Request, res: Response) => unknown;
+}
+
+export function cachedRoute<
+  P extends ZodObjectOrNone = undefined,
+  Q extends ZodObjectOrNone = undefined,
+  H extends ZodObjectOrNone = undefined,
+  B extends BodySpec | undefined = undefined,
+>({ send, ...declaration }: CachedRouteDeclaration<P, Q, H, B>): CachedRoute {
+  const answerKey: CachedRoute['answerKey'] = ({ params, query, body }) =>
+    `${declaration.method} ${declaration.path} ${stringify({ params, query, body })}`;
+  const route = defineRoute<P, Q, H, B>({
+    ...declaration,
+    handler: (input, req, res) => send(input, answerKey(input), req, res),
+  });
+  return { ...route, answerKey };
+}
+
+/** A catalogue read answered with JSON that `answer` makes from the catalogue and the input. */
+export const catalogJsonRoute = <
+  P extends ZodObjectOrNone = undefined,
+  Q extends ZodObjectOrNone = undefined,
+  H extends ZodObjectOrNone = undefined,
+  B extends BodySpec | undefined = undefined,
+>({
+  answer,
+  ...declaration
+}: Omit<CachedRouteDeclaration<P, Q, H, B>, 'send'> & {
+  answer: (catalog: CatalogStore, input: RouteInput<P, Q, H, B>) => JsonAnswer;
+}) =>
+  cachedRoute<P, Q, H, B>({
+    ...declaration,
+    send: (input, key, req, res) => sendCatalogJson(req, res, key, (c) => answer(c, input)),
+  });
+
+const isCached = (route: Route): route is CachedRoute => 'answerKey' in route;
+
+/** Sends a kept answer, or lets the app answer when only its 304 is kept and that was not asked. */
+function sendAgain(
+  key: string,
+  answer: CachedAnswer,
+  ...[req, res, next]: Parameters<RequestHandler>
+) {
+  if (req.method === 'GET' && req.headers['if-none-match'] === answer.etag) {
+    res.writeHead(304, answer.notModified).end();
+  } else if (!hasBody(answer)) {
+    next();
+  } else if (answer.compressible && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+    // Should zlib fail, the app answers (and says so).
+    answers.gzipped(key, answer).then(
+      ({ headers, body }) => res.writeHead(200, headers).end(body),
+      () => next(),
+    );
+  } else {
+    res.writeHead(200, answer.plain).end(answer.body);
+  }
+}
+
+/** Sends the kept answer of the request, if any; else (or for a bad request) the app answers. */
+function sendKept(
+  route: CachedRoute,
+  params: object,
+  ...[req, res, next]: Parameters<RequestHandler>
+) {
+  let key: string;
+  try {
+    const { query, headers, body } = req;
+    key = route.answerKey(parseRouteInput(route, { params, query, headers, body } as Request));
+  } catch {
+    return next();
+  }
+  const answer = answers.find(key);
+  if (answer) sendAgain(key, answer, req, res, next);
+  else next();
+}
+
+/**
+ * First in the app: a request for an answer kept under the same catalogue gets it again
+ * (headers included, gzipped once when asked) without going through the rest of the app.
+ * Paths are matched by path-to-regexp, as Express matches them, so a URL that Express would not
+ * route to the same place goes on. Anything else goes on as usual; a POST's small JSON body,
+ * read here, is parsed here too.
+ */
+export function replayKeptAnswers(routes: readonly Route[]): RequestHandler {
+  const table = routes.filter(isCached).map((route) => ({
+    route,
+    method: route.method.toUpperCase(),
+    matches: match(expressPath(route.path), { decode: decodeURIComponent, trailing: true }),
+  }));
+  return (req, res, next) => {
+    const path = req.url.split('?', 1)[0] as string;
+    for (const { route, method, matches } of table) {
+      if (req.method !== method) continue;
+      let found: ReturnType<typeof matches>;
+      try {
+        found = matches(path);
+      } catch {
+        // Not percent-encoded right: the app answers it (400).
+        return next();
+      }
+      if (!found) continue;
+      if (method === 'GET') return sendKept(route, found.params, req, res, next);
+      return readBodyEarly(req, () => sendKept(route, found.params, req, res, next), next);
+    }
+    next();
+  };
+}
