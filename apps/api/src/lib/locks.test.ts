@@ -51,19 +51,20 @@ describe('locks', () => {
     let contenderRan = false;
     const result = await withLock(
       key,
-      // The work lasts until a contender waiting four leases long gave up.
+      // The work lasts until a contender waiting four leases long gave up. A lease of 1.5 s
+      // leaves the holder's renewals (every 0.5 s) a second of slack on a loaded single core.
       () =>
         withLock(
           key,
           async () => {
             contenderRan = true;
           },
-          { waitMs: 1200, busy, leaseMs: 300 },
+          { waitMs: 6000, busy, leaseMs: 1500 },
         ).then(
           () => 'contender got in',
           (err: unknown) => (err instanceof AppError ? err.message : 'other'),
         ),
-      { waitMs: 0, busy, leaseMs: 300 },
+      { waitMs: 0, busy, leaseMs: 1500 },
     );
     expect(result).toBe('busy');
     expect(contenderRan).toBe(false);
