@@ -41,11 +41,11 @@ beforeEach(() => {
   loadStripeFake.mockClear();
 });
 
-/** A cart line as ADD TO CART stores it: the product with one unit wanted. */
-const inCart = (name: string, price: number): CartEntry => ({
-  ...makeProduct(name, { price }),
-  quantity: 1,
-});
+/** A cart line as ADD TO CART stores it: the product, its only variant, one unit wanted. */
+function inCart(name: string, price: number): CartEntry {
+  const product = makeProduct(name, { price });
+  return { ...product, variant: product._id, quantity: 1 };
+}
 
 const serveConfig = (publishableKey: string | null) =>
   server.on('GET', CONFIG, { status: 200, body: { publishableKey, currency: 'usd' } });
@@ -75,7 +75,7 @@ const answersArrived = () => act(() => new Promise((resolve) => setTimeout(resol
 
 const intentBodies = () => server.requestsTo('POST', CREATE_INTENT).map((r) => r.body);
 const cartOf = (entries: CartEntry[]) => ({
-  cart: entries.map(({ _id }) => ({ _id, quantity: 1 })),
+  cart: entries.map(({ _id, variant }) => ({ _id, variant, quantity: 1 })),
 });
 
 describe('checkout on the cart page', () => {
@@ -205,7 +205,13 @@ describe('checkout on the cart page', () => {
       });
       await waitFor(() => expect(server.requestsTo('POST', PLACE_ORDER)).toHaveLength(1));
       expect(server.requestsTo('POST', PLACE_ORDER)[0]?.body).toEqual({
-        cart: cart.map(({ _id, name, price }) => ({ productId: _id, name, price, quantity: 1 })),
+        cart: cart.map(({ _id, variant, name, price }) => ({
+          productId: _id,
+          variant,
+          name,
+          price,
+          quantity: 1,
+        })),
         payment: { id: INTENT, status: result.paymentIntent?.status },
         amount: 2450,
         buyer: buyer._id,
