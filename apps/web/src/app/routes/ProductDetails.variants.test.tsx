@@ -1,5 +1,5 @@
 import { type Product, photoRenditionUrl } from '@shop/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeProductInVariants, replies } from '../../test/fixtures';
 import { findToast, renderApp, server, startFakeServer, storedJson } from '../../test/render-app';
@@ -107,6 +107,14 @@ describe('product page of a product in variants', () => {
     expect(details().getByRole('radio', { name: 'M' })).toBeChecked();
     expect(details().getByRole('radio', { name: 'Navy' })).toBeChecked();
     expect(details().getByText('₹16.00')).toBeInTheDocument();
+  });
+
+  it('when the URL changes after a choice (a link to another variant), then the page follows the URL', async () => {
+    const { router, user } = await open(`/product/${tee.slug}`);
+    await user.click(details().getByRole('radio', { name: 'M' }));
+    await act(() => router.navigate(`/product/${tee.slug}?variant=COTTON-TEE-L-BLACK`));
+    expect(details().getByRole('radio', { name: 'L' })).toBeChecked();
+    expect(details().getByText('₹18.00')).toBeInTheDocument();
   });
 
   it('when a link names a SKU the product does not have, then the first variant in stock opens and the URL forgets it', async () => {

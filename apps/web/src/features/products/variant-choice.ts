@@ -20,18 +20,15 @@ function wanted(product: Sold, selected: ProductVariant, index: number, value: s
 
 const inStock = (v: ProductVariant) => v.quantity > 0;
 
-/**
- * The variant a product page opens on: the one a link names by SKU (in any case, as SKUs are
- * unique in any case), else the first in stock, else the first.
- */
-export function openingVariant(product: Sold, sku: string | null): ProductVariant | undefined {
+/** The variant of this SKU, in any case (SKUs are unique in any case). */
+export function variantBySku(product: Sold, sku: string | null): ProductVariant | undefined {
   const named = sku?.toLowerCase();
-  return (
-    product.variants.find((v) => v.sku.toLowerCase() === named) ??
-    product.variants.find(inStock) ??
-    product.variants[0]
-  );
+  return product.variants.find((v) => v.sku.toLowerCase() === named);
 }
+
+/** The variant a product page opens on: the one a link names, else the first in stock, else the first. */
+export const openingVariant = (product: Sold, sku: string | null) =>
+  variantBySku(product, sku) ?? product.variants.find(inStock) ?? product.variants[0];
 
 /** Whether `value` of the option at `index` can be chosen, given the values chosen before it. */
 export function isOffered(product: Sold, selected: ProductVariant, index: number, value: string) {

@@ -1,7 +1,7 @@
 import type { Product, ProductVariant } from '@shop/contracts';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { openingVariant } from '../variant-choice';
+import { openingVariant, variantBySku } from '../variant-choice';
 
 const PARAM = 'variant';
 
@@ -13,10 +13,17 @@ const PARAM = 'variant';
 export function useChosenVariant(product: Product) {
   const [params, setParams] = useSearchParams();
   const sku = params.get(PARAM);
-  const variant = openingVariant(product, sku);
-  const unknown = sku !== null && variant?.sku.toLowerCase() !== sku.toLowerCase();
+  // A choice shows at once: the URL follows through a navigation, which lands a moment later
+  // (meanwhile a checked radio would spring back). A new URL (Back, a link) wins.
+  const [chosen, setChosen] = useState(sku);
+  const [urlSku, setUrlSku] = useState(sku);
+  if (sku !== urlSku) {
+    setUrlSku(sku);
+    setChosen(sku);
+  }
+  const variant = openingVariant(product, chosen);
+  const unknown = sku !== null && !variantBySku(product, sku);
 
-  // Each choice replaces the history entry: Back leaves the page rather than replaying choices.
   const setSku = useCallback(
     (next: string | null) =>
       setParams(
@@ -26,6 +33,7 @@ export function useChosenVariant(product: Product) {
           else updated.set(PARAM, next);
           return updated;
         },
+        // Back leaves the page rather than replaying choices.
         { replace: true, preventScrollReset: true },
       ),
     [setParams],
@@ -35,6 +43,12 @@ export function useChosenVariant(product: Product) {
     if (unknown) setSku(null);
   }, [unknown, setSku]);
 
-  const choose = useCallback((next: ProductVariant) => setSku(next.sku), [setSku]);
+  const choose = useCallback(
+    (next: ProductVariant) => {
+      setChosen(next.sku);
+      setSku(next.sku);
+    },
+    [setSku],
+  );
   return [variant, choose] as const;
 }
