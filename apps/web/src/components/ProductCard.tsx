@@ -1,7 +1,6 @@
 import type { Product } from '@shop/contracts';
 import { Link, useNavigate } from 'react-router-dom';
 import { preview } from '../lib/format';
-import { hasChoices, pricesDiffer } from '../lib/variants';
 import { AddToCartButton } from './AddToCartButton';
 import { Price } from './Price';
 import { ProductPhoto } from './ProductPhoto';
@@ -13,6 +12,12 @@ const CARD_PREVIEW = 60;
  * photos are fetched first, not lazily. Any of them can be the page's largest paint.
  */
 const FIRST_SCREEN = 6;
+
+/** More than one variant to choose from (a product without options has exactly one). */
+const hasChoices = (product: Product) => product.variants.length > 1;
+
+/** The variants do not all cost the same: the card shows the lowest price "from". */
+const pricesDiffer = (product: Product) => new Set(product.variants.map((v) => v.price)).size > 1;
 
 /**
  * A shopper's product card: More Details opens the product, ADD TO CART adds one unit. A product

@@ -31,23 +31,6 @@ const cartEntrySchema = productSchema
   .partial({ quantity: true, photo: true })
   .extend({ variant: objectIdSchema.optional() });
 
-/**
- * The id of the variant a line buys. A line saved before variants names none: it is the
- * product's only variant, whose id is the product's. Undefined when it cannot be told (a product
- * that has several); the server then refuses the line.
- */
-export function variantIdOf(entry: CartEntry): string | undefined {
-  if (entry.variant) return entry.variant;
-  if (entry.variants.length === 0) return entry._id;
-  return entry.variants.length === 1 ? entry.variants[0]?._id : undefined;
-}
-
-/** The variant a line buys, as it was when added (none for a line saved before variants). */
-export const variantOf = (entry: CartEntry): ProductVariant | undefined => {
-  const id = variantIdOf(entry);
-  return entry.variants.find((v) => v._id === id);
-};
-
 function restore(): CartEntry[] {
   const stored = readStored(CART_KEY, { parse: (data) => data });
   if (!Array.isArray(stored)) return [];

@@ -20,12 +20,6 @@ export const formatRupees = (price: number) => rupees().format(price);
 /** The cart total is shown in US dollars (spec §1, kept as is). */
 export const formatDollars = (amount: number) => dollars().format(amount);
 
-/** A variant's option values as a shopper reads them: `Size: M · Colour: Black`. */
-export const formatOptions = (options: Record<string, string>) =>
-  Object.entries(options)
-    .map(([name, value]) => `${name}: ${value}`)
-    .join(' · ');
-
 /** The first `length` characters followed by '...', as the description previews of spec §9. */
 export const preview = (text: string, length: number) => `${text.substring(0, length)}...`;
 

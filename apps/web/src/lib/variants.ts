@@ -1,13 +1,10 @@
 import type { Product, ProductVariant } from '@shop/contracts';
+import type { CartEntry } from './cart';
 
-type Sold = Pick<Product, 'variants'>;
-
-/** More than one variant to choose from (a product without options has exactly one). */
-export const hasChoices = (product: Sold) => product.variants.length > 1;
-
-/** The variants do not all cost the same: a card then shows the lowest price "from". */
-export const pricesDiffer = (product: Sold) =>
-  new Set(product.variants.map((v) => v.price)).size > 1;
+/**
+ * How screens read a product's variants. Not imported by the product cards: the home page loads
+ * what they import, and its budget is tight.
+ */
 
 /** The photo a variant shows: its own, else the product's (the photo URL takes the owner's id). */
 export const photoOf = (
@@ -17,3 +14,26 @@ export const photoOf = (
   variant?.photo
     ? { ownerId: variant._id, photo: variant.photo }
     : { ownerId: product._id, photo: product.photo };
+
+/** A variant's option values as a shopper reads them: `Size: M · Colour: Black`. */
+export const formatOptions = (options: Record<string, string>) =>
+  Object.entries(options)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join(' · ');
+
+/**
+ * The id of the variant a cart line buys. A line saved before variants names none: it is the
+ * product's only variant, whose id is the product's. Undefined when it cannot be told (a product
+ * that has several); the server then refuses the line.
+ */
+export function variantIdOf(entry: CartEntry): string | undefined {
+  if (entry.variant) return entry.variant;
+  if (entry.variants.length === 0) return entry._id;
+  return entry.variants.length === 1 ? entry.variants[0]?._id : undefined;
+}
+
+/** The variant a cart line buys, as it was when added (none for a line saved before variants). */
+export const variantOf = (entry: CartEntry): ProductVariant | undefined => {
+  const id = variantIdOf(entry);
+  return entry.variants.find((v) => v._id === id);
+};

@@ -6,15 +6,12 @@ import { Price } from '../../components/Price';
 import { ProductGrid } from '../../components/ProductCard';
 import { ProductPhoto } from '../../components/ProductPhoto';
 import { RequestStatus } from '../../components/RequestStatus';
-import {
-  fetchProduct,
-  fetchSimilarProducts,
-  useChosenVariant,
-  VariantPicker,
-} from '../../features/products';
+import { fetchProduct, fetchSimilarProducts, useChosenVariant } from '../../features/products';
+// Not through the index: its styles would ride along into every route that imports the index.
+import { VariantPicker } from '../../features/products/components/VariantPicker';
 import { ADDED_ON_DETAILS } from '../../lib/cart';
 import { useRequest } from '../../lib/use-request';
-import { hasChoices, photoOf } from '../../lib/variants';
+import { photoOf } from '../../lib/variants';
 import './ProductDetails.css';
 
 function SimilarProducts({ product }: { product: Product }) {
@@ -40,7 +37,7 @@ function Details({ product }: { product: Product }) {
   const [variant, choose] = useChosenVariant(product);
   const { ownerId, photo } = photoOf(product, variant);
   // Pickers, stock count and SKU only where there is something to choose.
-  const chosen = hasChoices(product) ? variant : undefined;
+  const chosen = product.variants.length > 1 ? variant : undefined;
   const stock = variant?.quantity ?? product.quantity;
   return (
     <div className="details">

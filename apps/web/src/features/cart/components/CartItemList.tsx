@@ -1,9 +1,9 @@
 import { nameWithOptions } from '@shop/contracts';
 import { Price } from '../../../components/Price';
 import { ProductPhoto } from '../../../components/ProductPhoto';
-import { useCart, variantOf } from '../../../lib/cart';
-import { formatOptions, preview } from '../../../lib/format';
-import { photoOf } from '../../../lib/variants';
+import { useCart } from '../../../lib/cart';
+import { preview } from '../../../lib/format';
+import { formatOptions, photoOf, variantOf } from '../../../lib/variants';
 
 const CART_PREVIEW = 30;
 

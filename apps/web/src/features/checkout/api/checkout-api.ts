@@ -9,7 +9,8 @@ import {
   type User,
 } from '@shop/contracts';
 import { api, getParsed } from '../../../lib/api-client';
-import { type CartEntry, variantIdOf } from '../../../lib/cart';
+import type { CartEntry } from '../../../lib/cart';
+import { variantIdOf } from '../../../lib/variants';
 
 /** Read at run time, so one web build works with any (or no) payment provider keys. */
 export const fetchPaymentConfig = (signal?: AbortSignal): Promise<StripeConfigResponse> =>

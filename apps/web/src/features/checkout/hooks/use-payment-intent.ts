@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
-import { type CartEntry, variantIdOf } from '../../../lib/cart';
+import type { CartEntry } from '../../../lib/cart';
 import { useRequest } from '../../../lib/use-request';
+import { variantIdOf } from '../../../lib/variants';
 import { createPaymentIntent } from '../api/checkout-api';
 
 export const INIT_FAILED = 'Payment initialization failed';

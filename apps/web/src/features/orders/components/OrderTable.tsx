@@ -2,7 +2,8 @@ import { type Order, totalQuantity } from '@shop/contracts';
 import type { ReactNode } from 'react';
 import { Price } from '../../../components/Price';
 import { ProductPhoto } from '../../../components/ProductPhoto';
-import { formatOptions, preview, relativeTime } from '../../../lib/format';
+import { preview, relativeTime } from '../../../lib/format';
+import { formatOptions } from '../../../lib/variants';
 import './OrderTable.css';
 
 const ORDER_LINE_PREVIEW = 30;

@@ -1,6 +1,6 @@
 import type { Product, ProductVariant } from '@shop/contracts';
 import { useCallback, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { openingVariant, variantBySku } from '../variant-choice';
 
 const PARAM = 'variant';
@@ -11,8 +11,10 @@ const PARAM = 'variant';
  * (a variant removed since the link was shared) opens that one too, and leaves the URL.
  */
 export function useChosenVariant(product: Product) {
-  const [params, setParams] = useSearchParams();
-  const sku = params.get(PARAM);
+  // Not useSearchParams: it would bring its code into the entry chunk, which every page loads.
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const sku = new URLSearchParams(search).get(PARAM);
   // A choice shows at once: the URL follows through a navigation, which lands a moment later
   // (meanwhile a checked radio would spring back). A new URL (Back, a link) wins.
   const [chosen, setChosen] = useState(sku);
@@ -25,18 +27,15 @@ export function useChosenVariant(product: Product) {
   const unknown = sku !== null && !variantBySku(product, sku);
 
   const setSku = useCallback(
-    (next: string | null) =>
-      setParams(
-        (current) => {
-          const updated = new URLSearchParams(current);
-          if (next === null) updated.delete(PARAM);
-          else updated.set(PARAM, next);
-          return updated;
-        },
-        // Back leaves the page rather than replaying choices.
-        { replace: true, preventScrollReset: true },
-      ),
-    [setParams],
+    (next: string | null) => {
+      const params = new URLSearchParams(search);
+      if (next === null) params.delete(PARAM);
+      else params.set(PARAM, next);
+      const query = params.toString();
+      // Back leaves the page rather than replaying choices.
+      navigate({ search: query ? `?${query}` : '' }, { replace: true, preventScrollReset: true });
+    },
+    [search, navigate],
   );
 
   useEffect(() => {
