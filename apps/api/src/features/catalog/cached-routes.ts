@@ -1,4 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
+import { LRUCache } from 'lru-cache';
 import { match } from 'path-to-regexp';
 import stringify from 'safe-stable-stringify';
 import type { z } from 'zod';
@@ -91,23 +92,35 @@ function sendAgain(
   }
 }
 
-/** Sends the kept answer of the request, if any; else (or for a bad request) the app answers. */
-function sendKept(
-  route: CachedRoute,
-  params: object,
-  ...[req, res, next]: Parameters<RequestHandler>
-) {
-  let key: string;
-  try {
-    const { query, headers, body } = req;
-    key = route.answerKey(parseRouteInput(route, { params, query, headers, body } as Request));
-  } catch {
-    return next();
-  }
+/** Sends the answer kept under `key`, if any; else the app answers. */
+function sendKeptUnder(key: string, ...[req, res, next]: Parameters<RequestHandler>) {
   const answer = answers.find(key);
   if (answer) sendAgain(key, answer, req, res, next);
   else next();
 }
+
+/** The key of what the request asks of `route`; undefined for a bad request (the app answers). */
+function answerKeyOf(route: CachedRoute, params: object, req: Request) {
+  try {
+    const { query, headers, body } = req;
+    return route.answerKey(parseRouteInput(route, { params, query, headers, body } as Request));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What each GET URL's key was lately, so that a URL asked again skips matching, parsing and
+ * canonical JSON (for a GET, the key is a function of the URL alone). Bounded by the bytes of
+ * URL and key, not by entries: junk URLs push out each other, and never take more than this.
+ */
+const KNOWN_URL_BYTES = 1024 * 1024;
+const knownUrls = () =>
+  new LRUCache<string, string>({
+    maxSize: KNOWN_URL_BYTES,
+    maxEntrySize: KNOWN_URL_BYTES / 64,
+    sizeCalculation: (key, url) => 2 * (url.length + key.length) + 64,
+  });
 
 /**
  * First in the app: a request for an answer kept under the same catalogue gets it again
@@ -122,7 +135,10 @@ export function replayKeptAnswers(routes: readonly Route[]): RequestHandler {
     method: route.method.toUpperCase(),
     matches: match(expressPath(route.path), { decode: decodeURIComponent, trailing: true }),
   }));
+  const keysByUrl = knownUrls();
   return (req, res, next) => {
+    const known = req.method === 'GET' ? keysByUrl.get(req.url) : undefined;
+    if (known !== undefined) return sendKeptUnder(known, req, res, next);
     const path = req.url.split('?', 1)[0] as string;
     for (const { route, method, matches } of table) {
       if (req.method !== method) continue;
@@ -134,8 +150,22 @@ export function replayKeptAnswers(routes: readonly Route[]): RequestHandler {
         return next();
       }
       if (!found) continue;
-      if (method === 'GET') return sendKept(route, found.params, req, res, next);
-      return readBodyEarly(req, () => sendKept(route, found.params, req, res, next), next);
+      const { params } = found;
+      if (method === 'GET') {
+        const key = answerKeyOf(route, params, req);
+        if (key === undefined) return next();
+        keysByUrl.set(req.url, key);
+        return sendKeptUnder(key, req, res, next);
+      }
+      return readBodyEarly(
+        req,
+        () => {
+          const key = answerKeyOf(route, params, req);
+          if (key === undefined) next();
+          else sendKeptUnder(key, req, res, next);
+        },
+        next,
+      );
     }
     next();
   };
