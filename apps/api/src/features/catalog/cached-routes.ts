@@ -110,16 +110,17 @@ function answerKeyOf(route: CachedRoute, params: object, req: Request) {
 }
 
 /**
- * What each GET URL's key was lately, so that a URL asked again skips matching, parsing and
- * canonical JSON (for a GET, the key is a function of the URL alone). Bounded by the bytes of
- * URL and key, not by entries: junk URLs push out each other, and never take more than this.
+ * What each request's key was lately (a GET by its URL, a POST by its URL and raw body), so
+ * that a request made again skips matching, parsing and canonical JSON: the key is a function
+ * of these alone. Bounded by the bytes of request and key, not by entries: junk requests push
+ * out each other, and never take more than this.
  */
-const KNOWN_URL_BYTES = 1024 * 1024;
-const knownUrls = () =>
+const KNOWN_REQUEST_BYTES = 1024 * 1024;
+const knownRequests = () =>
   new LRUCache<string, string>({
-    maxSize: KNOWN_URL_BYTES,
-    maxEntrySize: KNOWN_URL_BYTES / 64,
-    sizeCalculation: (key, url) => 2 * (url.length + key.length) + 64,
+    maxSize: KNOWN_REQUEST_BYTES,
+    maxEntrySize: KNOWN_REQUEST_BYTES / 64,
+    sizeCalculation: (key, request) => 2 * (request.length + key.length) + 64,
   });
 
 /**
@@ -135,9 +136,15 @@ export function replayKeptAnswers(routes: readonly Route[]): RequestHandler {
     method: route.method.toUpperCase(),
     matches: match(expressPath(route.path), { decode: decodeURIComponent, trailing: true }),
   }));
-  const keysByUrl = knownUrls();
+  const keysByRequest = knownRequests();
+  /** The key of the request, learnt again when not known; undefined for a bad request. */
+  const keyOf = (request: string, route: CachedRoute, params: object, req: Request) => {
+    const key = keysByRequest.get(request) ?? answerKeyOf(route, params, req);
+    if (key !== undefined) keysByRequest.set(request, key);
+    return key;
+  };
   return (req, res, next) => {
-    const known = req.method === 'GET' ? keysByUrl.get(req.url) : undefined;
+    const known = req.method === 'GET' ? keysByRequest.get(req.url) : undefined;
     if (known !== undefined) return sendKeptUnder(known, req, res, next);
     const path = req.url.split('?', 1)[0] as string;
     for (const { route, method, matches } of table) {
@@ -151,21 +158,13 @@ export function replayKeptAnswers(routes: readonly Route[]): RequestHandler {
       }
       if (!found) continue;
       const { params } = found;
-      if (method === 'GET') {
-        const key = answerKeyOf(route, params, req);
-        if (key === undefined) return next();
-        keysByUrl.set(req.url, key);
-        return sendKeptUnder(key, req, res, next);
-      }
-      return readBodyEarly(
-        req,
-        () => {
-          const key = answerKeyOf(route, params, req);
-          if (key === undefined) next();
-          else sendKeptUnder(key, req, res, next);
-        },
-        next,
-      );
+      const sendFor = (request: string) => {
+        const key = keyOf(request, route, params, req);
+        if (key === undefined) next();
+        else sendKeptUnder(key, req, res, next);
+      };
+      if (method === 'GET') return sendFor(req.url);
+      return readBodyEarly(req, (raw) => sendFor(`${req.url}\n${raw}`), next);
     }
     next();
   };
