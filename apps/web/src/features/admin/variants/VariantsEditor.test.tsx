@@ -264,6 +264,6 @@ describe('Options and variants', () => {
     await user.type(screen.getByLabelText('Option 1 values'), 'L{Enter}');
     expect(screen.queryByLabelText('Photo of L')).not.toBeInTheDocument();
     const newRow = screen.getByRole('rowheader', { name: 'L' }).closest('tr');
-    expect(newRow).toHaveTextContent('Save the variants to add a photo');
+    expect(newRow).toHaveTextContent('Save first to add one');
   });
 });

@@ -10,6 +10,6 @@ export const VARIANTS_TEXTS = {
   maxOptions: `A product has at most ${MAX_OPTIONS} options`,
   tooManyCombinations: (count: number) =>
     `${count} combinations are too many to list: a product has at most ${MAX_VARIANTS} variants`,
-  newVariantPhoto: 'Save the variants to add a photo',
+  newVariantPhoto: 'Save first to add one',
   productPhoto: 'The product’s photo',
 } as const;
