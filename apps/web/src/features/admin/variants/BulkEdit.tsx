@@ -3,11 +3,13 @@ import { FormField } from '../../../components/FormField';
 
 interface BulkEditProps {
   selected: number;
+  total: number;
+  onSelectAll: (selected: boolean) => void;
   onSet: (change: { price: string; quantity: string }) => void;
 }
 
 /** Price and stock for every selected variant at once; a blank field changes nothing. */
-export function BulkEdit({ selected, onSet }: BulkEditProps) {
+export function BulkEdit({ selected, total, onSelectAll, onSet }: BulkEditProps) {
   const [price, setPrice] = useState('');
   const [quantity, setQuantity] = useState('');
   return (
@@ -15,6 +17,14 @@ export function BulkEdit({ selected, onSet }: BulkEditProps) {
       <legend>
         Set for selected <span className="variant-hint">({selected} selected)</span>
       </legend>
+      <label className="variants-select-all">
+        <input
+          type="checkbox"
+          checked={total > 0 && selected === total}
+          onChange={(event) => onSelectAll(event.target.checked)}
+        />
+        Select every variant
+      </label>
       <FormField
         label="Price for selected"
         type="number"

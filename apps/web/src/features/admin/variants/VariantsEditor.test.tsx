@@ -204,6 +204,45 @@ describe('Options and variants', () => {
     expect(await findToast('Something went wrong while saving the variants')).toBeInTheDocument();
   });
 
+  it('when every option is removed, then one row is left for the product itself (its suggested SKU the slug), and once saved its price and stock are form fields again', async () => {
+    const shirt = shirtInSizes();
+    const user = await openProduct(shirt);
+    server.on('PUT', variantsUrl(shirt), (request) => {
+      const saved = savedFrom(shirt, request.body as ProductVariantsRequest);
+      const own = { ...saved, variants: saved.variants.map((v) => ({ ...v, _id: shirt._id })) };
+      return {
+        status: 200,
+        body: { success: true, message: 'Variants Updated Successfully', product: own },
+      };
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Remove option 1' }));
+    expect(screen.getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual([
+      'this product',
+    ]);
+    expect(screen.getByLabelText('Stock of this product')).toHaveValue(2);
+    await user.clear(screen.getByLabelText('Stock of this product'));
+    await user.type(screen.getByLabelText('Stock of this product'), '7');
+    await user.click(screen.getByRole('button', { name: 'SAVE VARIANTS' }));
+
+    expect(await findToast('Variants Updated Successfully')).toBeInTheDocument();
+    expect(sentBody(shirt)).toEqual({
+      options: [],
+      variants: [
+        {
+          _id: shirt.variants[0]?._id,
+          sku: 'SHIRT',
+          options: {},
+          price: 15,
+          quantity: 7,
+          previousQuantity: 2,
+        },
+      ],
+    });
+    expect(screen.getByLabelText('Quantity')).toHaveValue(7);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
   it('when a product sold in variants is updated, then its price and stock are not fields and are sent as they are', async () => {
     const shirt = shirtInSizes();
     const user = await openProduct(shirt);

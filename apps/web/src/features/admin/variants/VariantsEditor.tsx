@@ -57,6 +57,8 @@ export function VariantsEditor({ product, onSaved }: VariantsEditorProps) {
         <>
           <BulkEdit
             selected={grid.rows.filter((row) => row.selected).length}
+            total={grid.rows.length}
+            onSelectAll={editor.selectAll}
             onSet={editor.setForSelected}
           />
           <p className="variant-hint" aria-live="polite">
@@ -68,7 +70,6 @@ export function VariantsEditor({ product, onSaved }: VariantsEditorProps) {
               options={grid.options}
               rows={grid.rows}
               onEdit={editor.editRow}
-              onSelectAll={editor.selectAll}
               onPhoto={editor.setPhoto}
             />
           </div>

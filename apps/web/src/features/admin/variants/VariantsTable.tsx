@@ -7,7 +7,6 @@ interface VariantsTableProps {
   options: OptionDraft[];
   rows: VariantRow[];
   onEdit: (index: number, patch: Partial<VariantRow>) => void;
-  onSelectAll: (selected: boolean) => void;
   onPhoto: (variantId: string, photo: ProductPhotoMeta | null) => void;
 }
 
@@ -16,19 +15,13 @@ interface VariantsTableProps {
  * control is labelled by its row (`Stock of S / Black`); on a phone each row is a card.
  */
 export function VariantsTable(props: VariantsTableProps) {
-  const { productId, options, rows, onEdit, onSelectAll, onPhoto } = props;
-  const everySelected = rows.length > 0 && rows.every((row) => row.selected);
+  const { productId, options, rows, onEdit, onPhoto } = props;
   return (
     <table className="table variants-table">
       <thead>
         <tr>
           <th scope="col">
-            <input
-              type="checkbox"
-              aria-label="Select every variant"
-              checked={everySelected}
-              onChange={(event) => onSelectAll(event.target.checked)}
-            />
+            <span className="visually-hidden">Select</span>
           </th>
           <th scope="col">Variant</th>
           <th scope="col">Keep</th>
