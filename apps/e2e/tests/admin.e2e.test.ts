@@ -290,6 +290,13 @@ describe('admin screens in the browser', () => {
     await phone.getByLabel('Stock of M / Black', { exact: true }).waitFor();
     expect(await phone.getByLabel('Stock of M / Black', { exact: true }).inputValue()).toBe('9');
     await checkAdminScreen(phone, 'admin-variants-phone', { phone: true });
+
+    // The shopper and checkout files count and buy the seeded catalogue: leave it as it was.
+    await page.goto(`/dashboard/admin/product/${slug}`);
+    await page.getByRole('button', { name: 'DELETE PRODUCT' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
+    await expectToast(page, 'Product DEleted Succfully');
+    expect((await getJson(`/api/v1/product/get-product/${slug}`)).status).toBe(404);
     expect([...errorsOf(page), ...errorsOf(phone)]).toEqual([]);
   });
 
