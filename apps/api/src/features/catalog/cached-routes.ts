@@ -1,4 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
+import { LRUCache } from 'lru-cache';
 import { match } from 'path-to-regexp';
 import stringify from 'safe-stable-stringify';
 import type { z } from 'zod';
@@ -91,23 +92,36 @@ function sendAgain(
   }
 }
 
-/** Sends the kept answer of the request, if any; else (or for a bad request) the app answers. */
-function sendKept(
-  route: CachedRoute,
-  params: object,
-  ...[req, res, next]: Parameters<RequestHandler>
-) {
-  let key: string;
-  try {
-    const { query, headers, body } = req;
-    key = route.answerKey(parseRouteInput(route, { params, query, headers, body } as Request));
-  } catch {
-    return next();
-  }
+/** Sends the answer kept under `key`, if any; else the app answers. */
+function sendKeptUnder(key: string, ...[req, res, next]: Parameters<RequestHandler>) {
   const answer = answers.find(key);
   if (answer) sendAgain(key, answer, req, res, next);
   else next();
 }
+
+/** The key of what the request asks of `route`; undefined for a bad request (the app answers). */
+function answerKeyOf(route: CachedRoute, params: object, req: Request) {
+  try {
+    const { query, headers, body } = req;
+    return route.answerKey(parseRouteInput(route, { params, query, headers, body } as Request));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What each request's key was lately (a GET by its URL, a POST by its URL and raw body), so
+ * that a request made again skips matching, parsing and canonical JSON: the key is a function
+ * of these alone. Bounded by the bytes of request and key, not by entries: junk requests push
+ * out each other, and never take more than this.
+ */
+const KNOWN_REQUEST_BYTES = 1024 * 1024;
+const knownRequests = () =>
+  new LRUCache<string, string>({
+    maxSize: KNOWN_REQUEST_BYTES,
+    maxEntrySize: KNOWN_REQUEST_BYTES / 64,
+    sizeCalculation: (key, request) => 2 * (request.length + key.length) + 64,
+  });
 
 /**
  * First in the app: a request for an answer kept under the same catalogue gets it again
@@ -122,7 +136,16 @@ export function replayKeptAnswers(routes: readonly Route[]): RequestHandler {
     method: route.method.toUpperCase(),
     matches: match(expressPath(route.path), { decode: decodeURIComponent, trailing: true }),
   }));
+  const keysByRequest = knownRequests();
+  /** The key of the request, learnt again when not known; undefined for a bad request. */
+  const keyOf = (request: string, route: CachedRoute, params: object, req: Request) => {
+    const key = keysByRequest.get(request) ?? answerKeyOf(route, params, req);
+    if (key !== undefined) keysByRequest.set(request, key);
+    return key;
+  };
   return (req, res, next) => {
+    const known = req.method === 'GET' ? keysByRequest.get(req.url) : undefined;
+    if (known !== undefined) return sendKeptUnder(known, req, res, next);
     const path = req.url.split('?', 1)[0] as string;
     for (const { route, method, matches } of table) {
       if (req.method !== method) continue;
@@ -134,8 +157,14 @@ export function replayKeptAnswers(routes: readonly Route[]): RequestHandler {
         return next();
       }
       if (!found) continue;
-      if (method === 'GET') return sendKept(route, found.params, req, res, next);
-      return readBodyEarly(req, () => sendKept(route, found.params, req, res, next), next);
+      const { params } = found;
+      const sendFor = (request: string) => {
+        const key = keyOf(request, route, params, req);
+        if (key === undefined) next();
+        else sendKeptUnder(key, req, res, next);
+      };
+      if (method === 'GET') return sendFor(req.url);
+      return readBodyEarly(req, (raw) => sendFor(`${req.url}\n${raw}`), next);
     }
     next();
   };

@@ -32,18 +32,23 @@ function parseEarly(req: Request, raw: string) {
 }
 
 /**
- * Reads and parses a small JSON body before the rest of the app, then calls `parsed`; any other
+ * Reads and parses a small JSON body before the rest of the app, then calls `parsed` with it; any other
  * body, or one that is no JSON, goes on as usual (`next`), the JSON parser's error included.
  */
-export function readBodyEarly(req: Request, parsed: () => void, next: (err?: unknown) => void) {
+export function readBodyEarly(
+  req: Request,
+  parsed: (raw: string) => void,
+  next: (err?: unknown) => void,
+) {
   if (!readableEarly(req)) return next();
   const chunks: Buffer[] = [];
   req.on('data', (chunk: Buffer) => chunks.push(chunk));
   req.on('error', next);
   req.on('end', () => {
-    parseEarly(req, Buffer.concat(chunks).toString('utf8'));
+    const raw = Buffer.concat(chunks).toString('utf8');
+    parseEarly(req, raw);
     if (earlyErrors.has(req)) next();
-    else parsed();
+    else parsed(raw);
   });
 }
 

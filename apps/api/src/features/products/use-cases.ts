@@ -103,7 +103,8 @@ export async function updateProduct(
       ...(shipping === undefined ? {} : { shipping }),
       ...(photo ? { photo: photo.meta } : {}),
     },
-    previousQuantity,
+    // A variant's checkout moves the total the form was opened with: not the form's business.
+    ofVariants ? undefined : previousQuantity,
   ).catch(async (err: unknown) => {
     await dropNewPhoto();
     return onDuplicateName(err);
@@ -130,14 +131,17 @@ const setPerVariant = () =>
 
 /**
  * Whether the product is sold as variants of their own (not one variant of its own id): its
- * price and stock are then theirs, and the form may only send them unchanged.
+ * price and stock are then theirs, and the form may only send them unchanged. The stock counts
+ * as unchanged when it is the one the form was opened with (`previousQuantity`), even if a
+ * checkout has lowered the total since: the admin did not touch it.
  */
 async function soldByVariants(productId: string, form: ProductFormValues): Promise<boolean> {
   const current = await findProduct(productId);
   if (!current) throw productNotFound();
   const [only, ...others] = current.variants;
   if (only?._id === productId && others.length === 0) return false;
-  if (form.price !== current.price || form.quantity !== current.quantity) throw setPerVariant();
+  const stockUntouched = form.quantity === (form.previousQuantity ?? current.quantity);
+  if (form.price !== current.price || !stockUntouched) throw setPerVariant();
   return true;
 }
 

@@ -16,7 +16,7 @@ import {
 import { recordUncapturedOrder } from '../../../test/checkout.js';
 import { type Api, describe, expect, test } from '../../../test/fixtures.js';
 import { createUser, errorOf, notAdmins, unknownId, withToken } from '../../../test/harness.js';
-import { findProduct } from '../repository.js';
+import { findProduct, takeStock } from '../repository.js';
 
 const setVariants = (api: Api, id: string, token: string | undefined, body: unknown) =>
   withToken(api.put(`/api/v1/product/product-variants/${id}`), token).send(body as object);
@@ -147,6 +147,26 @@ describe('PUT /api/v1/product/product-variants/{id}', () => {
       quantity: 13,
       variants: shirt.product.variants,
     });
+  });
+
+  test('when a checkout sold a variant since the edit form was opened, then the form still saves its other fields, the stock as sold', async ({
+    api,
+    admin,
+    category,
+  }) => {
+    const shirt = await makeShirt(category.id);
+    const opened = { price: '18', quantity: '13', previousQuantity: '13' };
+    const m = shirt.variant('M', 'Black');
+    expect(await takeStock([{ productId: shirt.id, variantId: m._id, quantity: 2 }])).toBeNull();
+
+    const res = await sendForm(
+      api.put(`/api/v1/product/update-product/${shirt.id}`).set('Authorization', admin.token),
+      productForm(category.id, { name: shirt.name, ...opened, description: 'Now in linen' }),
+    ).expect(200);
+    expect(productOf(res.body)).toMatchObject({ description: 'Now in linen', quantity: 11 });
+    expect((await findProduct(shirt.id))?.variants.find((v) => v._id === m._id)?.quantity).toBe(
+      m.quantity - 2,
+    );
   });
 
   test('when a SKU is used by another product, in any case, then 409 and nothing changes', async ({
