@@ -2,7 +2,8 @@ import { type Order, totalQuantity } from '@shop/contracts';
 import type { ReactNode } from 'react';
 import { Price } from '../../../components/Price';
 import { ProductPhoto } from '../../../components/ProductPhoto';
-import { preview, relativeTime } from '../../../lib/format';
+import { preview } from '../../../lib/format';
+import { relativeTime } from '../../../lib/relative-time';
 import { formatOptions } from '../../../lib/variants';
 import './OrderTable.css';
 
