@@ -1,7 +1,8 @@
 /**
  * `pnpm bench` (after `pnpm build`): the catalogue's read paths under load.
  *
- *   pnpm bench [--products N] [--duration S]      (defaults: 10,000 products, 5 s per path)
+ *   pnpm bench [--products N] [--variants V] [--duration S]
+ *                                   (defaults: 10,000 products of 1 variant, 5 s per path)
  *   pnpm bench --products N --startup-only       (start-up time and memory only: products
  *                                                 without photo files, which the catalogue never
  *                                                 loads, so 100,000 fit in a few minutes)
@@ -24,6 +25,7 @@ const CONNECTIONS = 32;
 const WARM_UP_REQUESTS = 20;
 const products = numberArg('products', 10_000);
 const seconds = numberArg('duration', 5);
+const variants = numberArg('variants', 1);
 const startupOnly = process.argv.includes('--startup-only');
 
 async function readPaths(url: string, categories: { id: string; slug: string }[]) {
@@ -44,6 +46,9 @@ async function readPaths(url: string, categories: { id: string; slug: string }[]
     { label: 'details', path: `/api/v1/product/get-product/${first.slug}` },
     { label: 'related', path: `/api/v1/product/related-product/${first._id}/${category.id}` },
     { label: 'search', path: '/api/v1/product/search/lamp' },
+    ...(first.variants.length > 1
+      ? [{ label: 'search SKU', path: `/api/v1/product/search/${first.variants.at(-1)?.sku}` }]
+      : []),
     {
       label: 'filters',
       method: 'POST',
@@ -83,8 +88,10 @@ async function main() {
   await withThrowawayDatabase(async ({ mongoUrl, fake }) => {
     try {
       const filling = Date.now();
-      const categories = await fillCatalogue(products, { photoFiles: !startupOnly });
-      console.log(`filled ${products} products in ${((Date.now() - filling) / 1000).toFixed(1)} s`);
+      const categories = await fillCatalogue(products, { photoFiles: !startupOnly, variants });
+      console.log(
+        `filled ${products} products of ${variants} variants in ${((Date.now() - filling) / 1000).toFixed(1)} s`,
+      );
       servers.push(
         await startApiProcess(mongoUrl, fake, { built: true }),
         await startApiProcess(mongoUrl, fake, { built: true }),
@@ -96,7 +103,7 @@ async function main() {
       const urls = servers.map((s) => s.url);
       const paths = await readPaths(urls[0] as string, categories);
       console.log(
-        `\n${products} products, ${CONNECTIONS} connections over 2 API processes, ${seconds} s per path\n`,
+        `\n${products} products of ${variants} variants, ${CONNECTIONS} connections over 2 API processes, ${seconds} s per path\n`,
       );
       console.log(
         `${'path'.padEnd(14)} code    req/s  p50 ms   p99 ms    bytes  floor/s floor p99  of floor   errors`,

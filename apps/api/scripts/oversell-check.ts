@@ -1,8 +1,9 @@
 /**
- * Oversell check: 20 buyers pay at once for a product with 5 units, over two API
- * processes sharing one database; prints orders placed / stock left / duplicates, the
- * buyers refused before paying (sold out already), and how many payments were captured /
- * cancelled / charged without an order.
+ * Oversell check: 20 buyers pay at once for one variant with 5 units (its sibling variants in
+ * stock too), over two API processes sharing one database; prints orders placed / stock left /
+ * duplicates, the buyers refused before paying (sold out already), how many payments were
+ * captured / cancelled / charged without an order, whether the siblings kept their stock, and
+ * the variant's stock once an admin cancelled one order.
  *
  *   cd apps/api && npx tsx scripts/oversell-check.ts [buyers] [stock]
  *
@@ -35,6 +36,8 @@ try {
   const sound =
     figures.ordersPlaced === expected &&
     figures.stockLeft === stock - expected &&
+    figures.siblingsUnchanged &&
+    figures.stockAfterCancel === (expected > 0 ? stock - expected + 1 : null) &&
     figures.duplicates === 0 &&
     figures.captured === expected &&
     figures.canceled === buyers - figures.refusedBeforePaying - expected &&

@@ -11,6 +11,7 @@ import { authRoutes } from './features/auth/routes.js';
 import { replayKeptAnswers } from './features/catalog/cached-routes.js';
 import { earlyBodyErrors } from './features/catalog/early-body.js';
 import { categoryRoutes } from './features/categories/routes.js';
+import { variantsInUnfinishedOrders } from './features/orders/index.js';
 import { orderRoutes } from './features/orders/routes.js';
 import { paymentRoutes } from './features/payments/routes.js';
 import { productRoutes } from './features/products/routes.js';
@@ -39,7 +40,10 @@ export function createApp({ config, logger }: AppDeps) {
     }),
     ...orderRoutes({ changeStatus: payments.changeOrderStatus }),
     ...categoryRoutes,
-    ...productRoutes({ maxPhotoBytes: config.MAX_PHOTO_BYTES }),
+    ...productRoutes({
+      maxPhotoBytes: config.MAX_PHOTO_BYTES,
+      heldVariants: variantsInUnfinishedOrders,
+    }),
     ...payments.routes,
   ];
 

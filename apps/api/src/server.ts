@@ -7,6 +7,7 @@ import { crashAfterWrites } from './db/catalog-changes.js';
 import { connectDatabase } from './db/connect.js';
 import { currentCatalog } from './features/catalog/catalog.js';
 import { migrateProductPhotos } from './features/products/photo-migration.js';
+import { migrateProductVariants } from './features/products/variant-migration.js';
 import { localJwtSecret } from './lib/local-secret.js';
 import { releaseHeldLocks } from './lib/locks.js';
 import { createLogger, logsForAPerson } from './lib/logger.js';
@@ -51,6 +52,10 @@ async function main() {
       'product photos that are no readable image were left in place',
     );
   }
+
+  // Before serving: products of earlier versions become one variant of their price and stock.
+  const variants = await migrateProductVariants();
+  if (variants > 0) logger.info(`${variants} products given their one variant`);
 
   // Only a database the app started itself is filled unasked.
   if (db.embedded) {

@@ -8,3 +8,4 @@ export * from './photo.js';
 export * from './price-bands.js';
 export * from './product.js';
 export * from './user.js';
+export * from './variant.js';

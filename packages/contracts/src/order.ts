@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { objectIdSchema } from './common.js';
 import { totalField } from './paging.js';
 import { productSummarySchema } from './product.js';
+import { orderLineVariantSchema } from './variant.js';
 
 /** Stored and sent exactly so, `deliverd` included. */
 export const ORDER_STATUSES = [
@@ -20,6 +21,9 @@ export const orderLineSchema = z.object({
   /** Null when the product was deleted after the order was placed. */
   productId: productSummarySchema.nullable(),
   name: z.string(),
+  /** The variant bought, as it was then; null on orders placed before products had variants. */
+  variant: orderLineVariantSchema.nullable(),
+  /** The unit price paid. */
   price: z.number(),
   quantity: z.number().int(),
 });

@@ -2,12 +2,14 @@ import { z } from 'zod';
 import { objectIdSchema } from './common.js';
 
 /**
- * One cart entry as the browser keeps it. Only the id and quantity are read by
+ * One cart entry as the browser keeps it. Only the ids and quantity are read by
  * the server; a price sent by the browser is ignored.
  */
 export const cartItemSchema = z
   .object({
     _id: objectIdSchema,
+    /** The variant's id; without it, the product's only variant (refused when it has several). */
+    variant: objectIdSchema.optional(),
     quantity: z.number().int().min(1).max(1000).optional(),
   })
   .loose();
@@ -31,6 +33,7 @@ export const placeOrderRequestSchema = z.object({
       z
         .object({
           productId: objectIdSchema,
+          variant: objectIdSchema.optional(),
           name: z.string().optional(),
           price: z.number().optional(),
           quantity: z.number().int().min(1).max(1000).optional(),

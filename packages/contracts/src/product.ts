@@ -4,6 +4,7 @@ import { notTextError, objectIdSchema, requiredText } from './common.js';
 import { totalField, wholeNumberInUrl } from './paging.js';
 import { productPhotoSchema } from './photo.js';
 import { priceRangeSchema } from './price-bands.js';
+import { productOptionSchema, productVariantSchema } from './variant.js';
 
 /** Products per page of `product-list/{page}`. */
 export const PRODUCT_PAGE_SIZE = 6;
@@ -14,8 +15,14 @@ export const productSchema = z
     name: z.string(),
     slug: z.string(),
     description: z.string(),
+    /** The lowest price of its variants. */
     price: z.number(),
+    /** The stock of all its variants. */
     quantity: z.number().int(),
+    /** Empty for a product sold one way only (and read as empty from a payload without it). */
+    options: z.array(productOptionSchema).default([]),
+    /** One per combination of option values kept (exactly one on a product without options). */
+    variants: z.array(productVariantSchema).default([]),
     shipping: z.union([z.literal(0), z.literal(1)]),
     /** Null only when the product's category no longer exists. */
     category: categorySchema.nullable(),

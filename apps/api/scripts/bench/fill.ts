@@ -5,6 +5,7 @@ import {
   insertProducts,
   type NewProduct,
   newProductId,
+  type VariantSet,
 } from '../../src/features/products/repository.js';
 import { requireSlug } from '../../src/lib/slug.js';
 import { CATALOG } from '../../src/seed/catalog.js';
@@ -12,14 +13,30 @@ import { renderProductPhoto } from '../../src/seed/photos.js';
 
 const BATCH = 500;
 
+/** A product's sizes: one variant each, a unit dearer than the one before. */
+function inSizes(slug: string, price: number, count: number): VariantSet {
+  const sizes = Array.from({ length: count }, (_, i) => `S${i + 1}`);
+  return {
+    options: [{ name: 'Size', values: sizes }],
+    variants: sizes.map((size, i) => ({
+      _id: newProductId(),
+      sku: `${slug}-${size}`,
+      options: { Size: size },
+      price: price + i,
+      quantity: 1_000_000,
+    })),
+  };
+}
+
 /**
  * Fills the database with `count` products spread over the demo categories, stored through the
  * products' repository (slug from the name, photo checked and hashed by the same helpers, its
  * files in the photo collection), in bulk: one photo per category, made once and stored for each
  * of its products (unless `photoFiles` is false: the products keep their photo's metadata, the
- * files are left out).
+ * files are left out). With `variants` above 1, each product comes in that many sizes, each
+ * dearer than the last (SKU `<slug>-<size>`).
  */
-export async function fillCatalogue(count: number, { photoFiles = true } = {}) {
+export async function fillCatalogue(count: number, { photoFiles = true, variants = 1 } = {}) {
   const demo = CATALOG.map((category) => ({ ...category, slug: requireSlug(category.name) }));
   const stored = await insertCategories(demo.map(({ name, slug }) => ({ name, slug })));
   const categories = await Promise.all(
@@ -48,6 +65,7 @@ export async function fillCatalogue(count: number, { photoFiles = true } = {}) {
         shipping: template.shipping,
         photo: category.photo.meta,
         createdAt: new Date(start + i * 1000),
+        ...(variants > 1 ? { variants: inSizes(requireSlug(name), template.price, variants) } : {}),
       };
       batch.push({ product, photo: category.photo });
     }

@@ -1,3 +1,4 @@
+import type { ProductOption } from '@shop/contracts';
 import type { PhotoTheme } from './photos.js';
 
 export interface SeedProduct {
@@ -7,7 +8,52 @@ export interface SeedProduct {
   price: number;
   quantity: number;
   shipping: 0 | 1;
+  /** Sold in several variants: then its price and quantity are theirs (lowest, sum). */
+  variants?: SeedVariants;
 }
+
+export interface SeedVariants {
+  options: ProductOption[];
+  variants: { sku: string; options: Record<string, string>; price: number; quantity: number }[];
+}
+
+/**
+ * The variants of a product: every combination of the options' values that `each` prices and
+ * stocks (null: not sold), each SKU the product's code and the values (`TEE-M-BLACK`).
+ */
+function grid(
+  code: string,
+  options: ProductOption[],
+  each: (values: string[]) => { price: number; quantity: number } | null,
+): SeedVariants {
+  const combinations = options.reduce<string[][]>(
+    (done, option) => done.flatMap((values) => option.values.map((v) => [...values, v])),
+    [[]],
+  );
+  const variants = combinations.flatMap((values) => {
+    const sale = each(values);
+    if (!sale) return [];
+    const sku = [code, ...values].join('-').toUpperCase().replace(/\s+/g, '');
+    return [
+      {
+        sku,
+        options: Object.fromEntries(options.map((o, i) => [o.name, values[i] ?? ''])),
+        ...sale,
+      },
+    ];
+  });
+  return { options, variants };
+}
+
+const SIZES = { name: 'Size', values: ['S', 'M', 'L', 'XL'] };
+
+/** Sold in sizes and colours, one price; the stock of each combination in the options' order. */
+const sizesAndColours = (code: string, colours: string[], price: number, stock: number[]) =>
+  grid(code, [SIZES, { name: 'Colour', values: colours }], (values) => {
+    const [size = '', colour = ''] = values;
+    const at = SIZES.values.indexOf(size) * colours.length + colours.indexOf(colour);
+    return { price, quantity: stock[at] ?? 0 };
+  });
 
 export interface SeedCategory {
   name: string;
@@ -37,11 +83,25 @@ export const CATALOG: readonly SeedCategory[] = [
         { price: 34.5, quantity: 40, shipping: 1 },
         'A splash-proof speaker the size of a paperback with surprisingly deep bass and 12 hours of play.',
       ),
-      item(
-        'USB-C Fast Charger 65W',
-        { price: 27, quantity: 60, shipping: 0 },
-        'Charges a laptop, tablet and phone from one compact plug with two USB-C ports and one USB-A port.',
-      ),
+      {
+        ...item(
+          'USB-C Fast Charger 65W',
+          { price: 27, quantity: 60, shipping: 0 },
+          'Charges a laptop, tablet and phone from one compact plug with two USB-C ports and one USB-A port.',
+        ),
+        // Variants of different prices: the product shows the lowest.
+        variants: grid(
+          'charger',
+          [
+            { name: 'Power', values: ['65W', '100W'] },
+            { name: 'Plug', values: ['US', 'EU', 'UK'] },
+          ],
+          ([power, plug]) => ({
+            price: power === '65W' ? 27 : 39,
+            quantity: plug === 'UK' ? 5 : 15,
+          }),
+        ),
+      },
       item(
         '4K Action Camera',
         { price: 119, quantity: 0, shipping: 1 },
@@ -99,31 +159,66 @@ export const CATALOG: readonly SeedCategory[] = [
     name: 'Clothing',
     theme: { from: '#db2777', to: '#f472b6', icon: 'shirt' },
     products: [
-      item(
-        'Organic Cotton T-Shirt',
-        { price: 15, quantity: 120, shipping: 0 },
-        'A classic crew-neck tee in heavyweight organic cotton that keeps its shape wash after wash.',
-      ),
-      item(
-        'Merino Wool Crew Sweater',
-        { price: 74, quantity: 25, shipping: 1 },
-        'Fine-gauge merino that is warm without bulk, breathes on a brisk walk and never itches; machine washable on the wool cycle.',
-      ),
+      {
+        ...item(
+          'Organic Cotton T-Shirt',
+          { price: 15, quantity: 120, shipping: 0 },
+          'A classic crew-neck tee in heavyweight organic cotton that keeps its shape wash after wash.',
+        ),
+        // XL sold out in every colour.
+        variants: sizesAndColours(
+          'tee',
+          ['Black', 'White', 'Navy'],
+          15,
+          [8, 5, 3, 20, 14, 9, 12, 0, 6, 0, 0, 0],
+        ),
+      },
+      {
+        ...item(
+          'Merino Wool Crew Sweater',
+          { price: 74, quantity: 25, shipping: 1 },
+          'Fine-gauge merino that is warm without bulk, breathes on a brisk walk and never itches; machine washable on the wool cycle.',
+        ),
+        variants: sizesAndColours('merino', ['Grey', 'Navy'], 74, [2, 4, 6, 3, 5, 0, 1, 4]),
+      },
       item(
         'Waterproof Rain Jacket',
         { price: 96, quantity: 14, shipping: 1 },
         'Fully taped seams, an adjustable hood and pit zips keep you dry and cool on wet commutes and hill walks.',
       ),
-      item(
-        'Slim Fit Chino Trousers',
-        { price: 49, quantity: 30, shipping: 1 },
-        'Stretch cotton chinos with a tapered leg, deep pockets and a comfortable mid rise.',
-      ),
-      item(
-        'Everyday Canvas Sneakers',
-        { price: 58, quantity: 0, shipping: 1 },
-        'Low-top canvas shoes with a cushioned insole and a natural rubber sole that grips on wet pavements.',
-      ),
+      {
+        ...item(
+          'Slim Fit Chino Trousers',
+          { price: 49, quantity: 30, shipping: 1 },
+          'Stretch cotton chinos with a tapered leg, deep pockets and a comfortable mid rise.',
+        ),
+        // Not every combination is made: no 36 in olive.
+        variants: grid(
+          'chino',
+          [
+            { name: 'Waist', values: ['30', '32', '34', '36'] },
+            { name: 'Colour', values: ['Khaki', 'Olive'] },
+          ],
+          ([waist, colour]) =>
+            waist === '36' && colour === 'Olive' ? null : { price: 49, quantity: 4 },
+        ),
+      },
+      {
+        ...item(
+          'Everyday Canvas Sneakers',
+          { price: 58, quantity: 0, shipping: 1 },
+          'Low-top canvas shoes with a cushioned insole and a natural rubber sole that grips on wet pavements.',
+        ),
+        // Every size sold out: the product stays sold out.
+        variants: grid(
+          'sneaker',
+          [{ name: 'Size', values: ['40', '41', '42', '43', '44'] }],
+          () => ({
+            price: 58,
+            quantity: 0,
+          }),
+        ),
+      },
       item(
         'Quilted Winter Parka',
         { price: 189, quantity: 6, shipping: 1 },

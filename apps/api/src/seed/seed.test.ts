@@ -87,6 +87,24 @@ describe('seeding an empty database', () => {
     expect(products.every((p) => /^[a-z0-9]+(-[a-z0-9]+)*$/.test(p.slug))).toBe(true);
   });
 
+  it('when it is seeded, then five products come in variants: sizes and colours with their own stock, a sold-out size, different prices', async () => {
+    const withVariants = (await listProducts()).filter((p) => p.options.length > 0);
+    expect(withVariants).toHaveLength(5);
+    for (const product of withVariants) {
+      expect(product.price).toBe(Math.min(...product.variants.map((v) => v.price)));
+      expect(product.quantity).toBe(product.variants.reduce((sum, v) => sum + v.quantity, 0));
+    }
+    const tee = withVariants.find((p) => p.slug === 'organic-cotton-t-shirt');
+    expect(tee?.options.map((o) => o.name)).toEqual(['Size', 'Colour']);
+    expect(new Set(tee?.variants.map((v) => v.quantity)).size).toBeGreaterThan(3);
+    expect(
+      tee?.variants.filter((v) => v.options.Size === 'XL').every((v) => v.quantity === 0),
+    ).toBe(true);
+    expect(withVariants.some((p) => new Set(p.variants.map((v) => v.price)).size > 1)).toBe(true);
+    const skus = (await listProducts()).flatMap((p) => p.variants.map((v) => v.sku.toLowerCase()));
+    expect(new Set(skus).size).toBe(skus.length);
+  });
+
   it('when the demo user lists their orders, then sample orders with mixed payments appear', async () => {
     const account = SEED_ACCOUNTS[1];
     const { token } = loginResponseSchema.parse(

@@ -110,8 +110,17 @@ async function upsertProducts(now: Date) {
       const _id = newProductId();
       const photo = await preparePhoto(await renderProductPhoto(product.name, category.theme));
       await savePhotoFiles(_id, photo);
+      const { variants, ...fields } = product;
       const inserted = await insertProductIfMissing({
-        ...product,
+        ...fields,
+        ...(variants
+          ? {
+              variants: {
+                options: variants.options,
+                variants: variants.variants.map((v) => ({ ...v, _id: newProductId() })),
+              },
+            }
+          : {}),
         _id,
         slug,
         categoryId,
@@ -133,8 +142,17 @@ async function upsertSampleOrders(buyerId: string | undefined, now: Date) {
   for (const order of SAMPLE_ORDERS) {
     const lines = order.lines.flatMap(([name, quantity]) => {
       const product = products.get(toSlug(name));
-      return product
-        ? [{ productId: product._id, name: product.name, price: product.price, quantity }]
+      const variant = product?.variants[0];
+      return product && variant
+        ? [
+            {
+              productId: product._id,
+              variant: { _id: variant._id, sku: variant.sku, options: variant.options },
+              name: product.name,
+              price: variant.price,
+              quantity,
+            },
+          ]
         : [];
     });
     const inserted = await insertOrder({

@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import { insertCategory } from '../features/categories/repository.js';
 import { savePhotoFiles } from '../features/products/photo-store.js';
 import { preparePhoto } from '../features/products/renditions.js';
-import { insertProduct, newProductId } from '../features/products/repository.js';
+import { findProduct, insertProduct, newProductId } from '../features/products/repository.js';
 import { toSlug } from '../lib/slug.js';
 import type { Api } from './harness.js';
 
@@ -122,4 +122,69 @@ export async function makeProducts(
     products.push(await makeProduct({ categoryId: category.id, ...over }));
   }
   return { category, products };
+}
+
+/** A T-shirt's grid: sizes × colours, each with its SKU, price and stock. */
+export interface ShirtVariant {
+  sku: string;
+  size: string;
+  colour: string;
+  price: number;
+  quantity: number;
+}
+
+/** The admin's variants request for a T-shirt in the given combinations (SKUs made unique). */
+export function shirtVariants(combinations: Omit<ShirtVariant, 'sku'>[], word = uniqueWord()) {
+  const sizes = [...new Set(combinations.map((c) => c.size))];
+  const colours = [...new Set(combinations.map((c) => c.colour))];
+  return {
+    options: [
+      { name: 'Size', values: sizes },
+      { name: 'Colour', values: colours },
+    ],
+    variants: combinations.map(({ size, colour, price, quantity }) => ({
+      sku: `${word}-${size}-${colour}`.toUpperCase(),
+      options: { Size: size, Colour: colour },
+      price,
+      quantity,
+    })),
+  };
+}
+
+/** Three sizes in black, and M in white: different prices, S sold out. */
+export const SHIRT_GRID = [
+  { size: 'S', colour: 'Black', price: 20, quantity: 0 },
+  { size: 'M', colour: 'Black', price: 20, quantity: 4 },
+  { size: 'L', colour: 'Black', price: 22.5, quantity: 2 },
+  { size: 'M', colour: 'White', price: 18, quantity: 7 },
+];
+
+/** A T-shirt with the variants of SHIRT_GRID, straight in the database. */
+export async function makeShirt(categoryId: string, grid = SHIRT_GRID) {
+  const name = `Shirt ${uniqueWord()}`;
+  const { options, variants } = shirtVariants(grid);
+  const id = newProductId();
+  await insertProduct({
+    _id: id,
+    name,
+    slug: toSlug(name),
+    description: 'A soft cotton T-shirt',
+    price: 0,
+    quantity: 0,
+    categoryId,
+    shipping: 1,
+    photo: null,
+    variants: { options, variants: variants.map((v) => ({ ...v, _id: newProductId() })) },
+  });
+  const stored = await findProduct(id);
+  if (!stored) throw new Error('the shirt is gone');
+  /** The variant of a size and colour. */
+  const variant = (size: string, colour: string) => {
+    const found = stored.variants.find(
+      (v) => v.options.Size === size && v.options.Colour === colour,
+    );
+    if (!found) throw new Error(`no ${size} ${colour}`);
+    return found;
+  };
+  return { id, name, product: stored, variant };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createPaymentIntentResponseSchema } from '@shop/contracts';
+import { createPaymentIntentResponseSchema, type OrderLineVariant } from '@shop/contracts';
 import supertest from 'supertest';
 import { insertCategory } from '../features/categories/repository.js';
 import { countOrders, insertOrder } from '../features/orders/repository.js';
@@ -41,10 +41,21 @@ export async function recordUncapturedOrder(opts: {
   buyer: string;
   paymentIntentId: string;
   amount: number;
-  lines: { product: { id: string; name: string; price: number }; quantity: number }[];
+  lines: {
+    product: { id: string; name: string; price: number };
+    /** The product's only variant when absent. */
+    variant?: OrderLineVariant;
+    quantity: number;
+  }[];
 }) {
-  const lines = opts.lines.map(({ product, quantity }) => ({
+  const lines = opts.lines.map(({ product, variant, quantity }) => ({
     productId: product.id,
+    ...(variant
+      ? {
+          variantId: variant._id,
+          variant: { _id: variant._id, sku: variant.sku, options: variant.options },
+        }
+      : {}),
     name: product.name,
     price: product.price,
     quantity,

@@ -11,6 +11,7 @@ import { connectDatabase } from '../db/connect.js';
 import { insertUsers } from '../features/auth/repository.js';
 import { hashPassword } from '../features/auth/use-cases.js';
 import { countOrders, listOrdersOfProduct } from '../features/orders/repository.js';
+import { findProduct, insertProduct, newProductId } from '../features/products/repository.js';
 import { signToken } from '../lib/tokens.js';
 import { createProduct, stockOf } from './checkout.js';
 import { type FakeStripe, startFakeStripe } from './fake-stripe.js';
@@ -25,7 +26,12 @@ export interface OversellFigures {
   buyers: number;
   initialStock: number;
   ordersPlaced: number;
+  /** Of the variant raced for. */
   stockLeft: number;
+  /** Whether the product's other variants kept their stock. */
+  siblingsUnchanged: boolean;
+  /** The raced variant's stock once an admin cancelled one order (null: no order to cancel). */
+  stockAfterCancel: number | null;
   /** Orders sharing a PaymentIntent plus buyers holding more than one order. */
   duplicates: number;
   /** Buyers turned away by create-payment-intent (409: sold out already), never asked to pay. */
@@ -41,10 +47,43 @@ export interface OversellFigures {
   replay: { calls: number; orders: number; unitsTaken: number; captures: number };
 }
 
+/** The stock of each variant of a product, by id. */
+const variantStock = async (productId: string) =>
+  new Map((await findProduct(productId))?.variants.map((v) => [v._id, v.quantity]));
+
+/** A T-shirt in S (`stock` units, the one raced for), M and L. */
+async function createRacedShirt(stock: number) {
+  const ids = [newProductId(), newProductId(), newProductId()] as const;
+  const _id = newProductId();
+  await insertProduct({
+    _id,
+    name: `Raced shirt ${_id}`,
+    slug: `raced-shirt-${_id}`,
+    description: 'Three sizes; everyone wants the S',
+    price: 0,
+    quantity: 0,
+    categoryId: newProductId(),
+    shipping: 1,
+    photo: null,
+    variants: {
+      options: [{ name: 'Size', values: ['S', 'M', 'L'] }],
+      variants: ['S', 'M', 'L'].map((size, i) => ({
+        _id: ids[i] as string,
+        sku: `RACE-${_id}-${size}`,
+        options: { Size: size },
+        price: 30,
+        quantity: [stock, 4, 9][i] as number,
+      })),
+    },
+  });
+  return { id: _id, variantId: ids[0] };
+}
+
 /**
  * Starts two real API processes (`src/server.ts` through tsx) on one database and a fake
- * Stripe, then has `buyers` different users check out one unit each of a product with
- * `stock` units, all at once, alternating the processes. The database is dropped after.
+ * Stripe, then has `buyers` different users check out one unit each of one variant (size S)
+ * of a product with `stock` units of it (and other sizes in stock), all at once, alternating
+ * the processes; then an admin cancels one order. The database is dropped after.
  */
 export async function runOversellCheck(opts: {
   mongoUrl: string;
@@ -63,13 +102,19 @@ export async function runOversellCheck(opts: {
       ...(await Promise.all([startApiProcess(mongoUrl, fake), startApiProcess(mongoUrl, fake)])),
     );
     const [a, b] = servers as [ApiProcess, ApiProcess];
-    const product = await createProduct({ price: 30, quantity: initialStock });
+    const product = await createRacedShirt(initialStock);
+    const before = await variantStock(product.id);
     const tokens = await createBuyers(buyers);
 
     const attempts = await Promise.all(
       tokens.map(async (token, i) => {
         const [first, second] = i % 2 === 0 ? [a, b] : [b, a];
-        const paymentIntentId = await startCheckout(first.url, token, product.id);
+        const paymentIntentId = await startCheckout(
+          first.url,
+          token,
+          product.id,
+          product.variantId,
+        );
         if (!paymentIntentId) return null;
         fake.confirm(paymentIntentId);
         return {
@@ -85,12 +130,21 @@ export async function runOversellCheck(opts: {
     const orders = await listOrdersOfProduct(product.id);
     const answers: Record<string, number> = {};
     for (const status of statuses) answers[status] = (answers[status] ?? 0) + 1;
+    const after = await variantStock(product.id);
+    const siblingsUnchanged = [...before].every(
+      ([id, units]) => id === product.variantId || after.get(id) === units,
+    );
+    const cancelled = orders[0] ? await cancelOrder(b.url, orders[0]._id) : false;
 
     return {
       buyers,
       initialStock,
       ordersPlaced: orders.length,
-      stockLeft: (await stockOf(product.id)) ?? Number.NaN,
+      stockLeft: after.get(product.variantId) ?? Number.NaN,
+      siblingsUnchanged,
+      stockAfterCancel: cancelled
+        ? ((await variantStock(product.id)).get(product.variantId) ?? Number.NaN)
+        : null,
       refusedBeforePaying: attempts.length - checkouts.length,
       duplicates:
         orders.length -
@@ -161,7 +215,7 @@ async function replayOnePayment(a: ApiProcess, b: ApiProcess, fake: FakeStripe) 
   };
 }
 
-export async function createBuyers(count: number): Promise<string[]> {
+export async function createBuyers(count: number, role = 0): Promise<string[]> {
   const passwordHash = await hashPassword('secret123');
   const ids = await insertUsers(
     Array.from({ length: count }, (_, i) => ({
@@ -170,10 +224,21 @@ export async function createBuyers(count: number): Promise<string[]> {
       passwordHash,
       phone: '555-0100',
       address: `${i + 1} Checkout Street`,
-      role: 0,
+      role,
     })),
   );
   return ids.map((id) => signToken(id, JWT_SECRET));
+}
+
+/** An admin cancels the order (its money and units given back); whether it answered 200. */
+async function cancelOrder(url: string, orderId: string): Promise<boolean> {
+  const [admin] = await createBuyers(1, 1);
+  const res = await fetch(`${url}/api/v1/auth/order-status/${orderId}`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${admin}` },
+    body: JSON.stringify({ status: 'cancel' }),
+  });
+  return res.ok;
 }
 
 /** The buyer's PaymentIntent, or null when the shop refused to start a payment (sold out). */
@@ -181,11 +246,14 @@ export async function startCheckout(
   url: string,
   token: string,
   productId: string,
+  variantId?: string,
 ): Promise<string | null> {
   const res = await fetch(`${url}/api/v1/order/create-payment-intent`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ cart: [{ _id: productId }] }),
+    body: JSON.stringify({
+      cart: [{ _id: productId, ...(variantId ? { variant: variantId } : {}) }],
+    }),
   });
   if (res.status === 409) return null;
   if (!res.ok) throw new Error(`create-payment-intent: ${res.status} ${await res.text()}`);
@@ -300,9 +368,10 @@ export function printOversellFigures(f: OversellFigures, print = console.log) {
     .join(', ');
   print(
     [
-      `oversell check: ${f.buyers} buyers, 1 unit each, of a product with stock ${f.initialStock}, over 2 API processes`,
+      `oversell check: ${f.buyers} buyers, 1 unit each, of one variant with stock ${f.initialStock} (its siblings in stock too), over 2 API processes`,
       `  orders placed: ${f.ordersPlaced}`,
-      `  stock left:    ${f.stockLeft}`,
+      `  stock left:    ${f.stockLeft} of that variant; its siblings ${f.siblingsUnchanged ? 'unchanged' : 'CHANGED'}`,
+      `  after an admin cancelled one order: ${f.stockAfterCancel ?? 'no order to cancel'} of that variant`,
       `  duplicates:    ${f.duplicates}`,
       `  refused before paying (sold out): ${f.refusedBeforePaying}`,
       `  place-order:   ${answers || 'none'}`,

@@ -61,3 +61,28 @@ export async function insertLockLeftover(key: string, expiresAt: Date) {
     .collection<{ _id: string; token: number; expiresAt: Date }>('locks')
     .insertOne({ _id: key, token: 0, expiresAt });
 }
+
+/** A product as the versions before variants wrote it: one price and one stock, no variants. */
+export async function insertProductBeforeVariants(product: {
+  name: string;
+  slug: string;
+  categoryId: string;
+  price: number;
+  quantity: number;
+}) {
+  const _id = new mongoose.Types.ObjectId();
+  const now = new Date();
+  await products().insertOne({
+    _id,
+    name: product.name,
+    slug: product.slug,
+    description: 'Written before products had variants',
+    price: product.price,
+    quantity: product.quantity,
+    category: new mongoose.Types.ObjectId(product.categoryId),
+    shipping: 0,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return String(_id);
+}

@@ -1,4 +1,14 @@
-import type { AuthSession, Category, Order, Product, User } from '@shop/contracts';
+import {
+  type AuthSession,
+  type Category,
+  lowestPrice,
+  type Order,
+  type Product,
+  type ProductOption,
+  type ProductVariant,
+  totalStock,
+  type User,
+} from '@shop/contracts';
 
 let counter = 0;
 /** A fresh 24-hex-digit id, as MongoDB would give. */
@@ -11,19 +21,52 @@ export function makeCategory(name: string): Category {
 }
 
 export function makeProduct(name: string, overrides: Partial<Product> = {}): Product {
+  const _id = newId();
+  const slug = name.toLowerCase().replace(/\s+/g, '-');
+  const { price = 25, quantity = 10 } = overrides;
   return {
-    _id: newId(),
+    _id,
     name,
-    slug: name.toLowerCase().replace(/\s+/g, '-'),
+    slug,
     description: `${name}: a product described at some length so that previews cut it short.`,
-    price: 25,
-    quantity: 10,
+    price,
+    quantity,
+    // Sold one way: one variant of its own id, price and stock.
+    options: [],
+    variants: [{ _id, sku: slug, options: {}, price, quantity, photo: null }],
     shipping: 1,
     category: null,
     photo: { version: 'f'.repeat(64), width: 1200, height: 900, color: '#8899aa' },
     createdAt: NOW,
     updatedAt: NOW,
     ...overrides,
+  };
+}
+
+/**
+ * A product sold in variants, as the API answers it: each variant's SKU is the slug and its
+ * values (`T-SHIRT-M-BLACK`), the product's price the lowest and its quantity the sum.
+ */
+export function makeProductInVariants(
+  name: string,
+  options: ProductOption[],
+  variants: (Pick<ProductVariant, 'options' | 'price' | 'quantity'> &
+    Partial<Pick<ProductVariant, 'photo'>>)[],
+  overrides: Partial<Product> = {},
+): Product {
+  const product = makeProduct(name, overrides);
+  const sold = variants.map((variant) => ({
+    _id: newId(),
+    sku: [product.slug, ...Object.values(variant.options)].join('-').toUpperCase(),
+    photo: null,
+    ...variant,
+  }));
+  return {
+    ...product,
+    options,
+    variants: sold,
+    price: lowestPrice(sold),
+    quantity: totalStock(sold),
   };
 }
 

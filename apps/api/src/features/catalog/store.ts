@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Category, Product } from '@shop/contracts';
+import type { Category, Product, ProductVariant } from '@shop/contracts';
 
 /** Folds text for search: any case, any accent ('Crème' and 'CREME' both become 'creme'). */
 export const foldText = (text: string) =>
@@ -16,7 +16,12 @@ export interface CatalogEntry {
   createdAtMs: number;
   foldedName: string;
   foldedDescription: string;
+  /** Its variants' SKUs, lower-cased. */
+  skus: string[];
 }
+
+/** SKUs are unique in the shop in any case. */
+export const skuKey = (sku: string) => sku.toLowerCase();
 
 export const toEntry = (product: Product, categoryId: string): CatalogEntry => ({
   product,
@@ -24,6 +29,7 @@ export const toEntry = (product: Product, categoryId: string): CatalogEntry => (
   createdAtMs: Date.parse(product.createdAt),
   foldedName: foldText(product.name),
   foldedDescription: foldText(product.description),
+  skus: product.variants.map((v) => skuKey(v.sku)),
 });
 
 let revisions = 0;
@@ -47,6 +53,8 @@ export class CatalogStore {
   revision = nextRevision();
   private readonly products = new Map<string, CatalogEntry>();
   private readonly bySlug = new Map<string, CatalogEntry>();
+  private readonly bySku = new Map<string, CatalogEntry>();
+  private readonly variantsById = new Map<string, ProductVariant>();
   private categories: Category[] = [];
   private readonly categoriesById = new Map<string, Category>();
   private readonly categoriesBySlug = new Map<string, Category>();
@@ -90,19 +98,19 @@ export class CatalogStore {
       return;
     }
     if (previous) {
-      this.bySlug.delete(previous.product.slug);
+      this.unindex(previous);
       const samePlace =
         previous.createdAtMs === entry.createdAtMs && previous.categoryId === entry.categoryId;
       if (samePlace) {
         // The ordered indexes hold this very object, so they stay right without a rebuild.
         Object.assign(previous, entry);
-        this.bySlug.set(previous.product.slug, previous);
+        this.index(previous);
         this.revision = nextRevision();
         return;
       }
     }
     this.products.set(entry.product._id, entry);
-    this.bySlug.set(entry.product.slug, entry);
+    this.index(entry);
     this.orderChanged();
   }
 
@@ -110,8 +118,23 @@ export class CatalogStore {
     const previous = this.products.get(productId);
     if (!previous) return;
     this.products.delete(productId);
-    this.bySlug.delete(previous.product.slug);
+    this.unindex(previous);
     this.orderChanged();
+  }
+
+  private index(entry: CatalogEntry) {
+    this.bySlug.set(entry.product.slug, entry);
+    for (const sku of entry.skus) this.bySku.set(sku, entry);
+    for (const variant of entry.product.variants) this.variantsById.set(variant._id, variant);
+  }
+
+  private unindex(entry: CatalogEntry) {
+    this.bySlug.delete(entry.product.slug);
+    // Only its own: another product may have taken a SKU it gave up (the other's write came first).
+    for (const sku of entry.skus) {
+      if (this.bySku.get(sku) === entry) this.bySku.delete(sku);
+    }
+    for (const variant of entry.product.variants) this.variantsById.delete(variant._id);
   }
 
   private orderChanged() {
@@ -134,6 +157,16 @@ export class CatalogStore {
 
   productBySlug(slug: string): CatalogEntry | undefined {
     return this.bySlug.get(slug);
+  }
+
+  /** The product with a variant of this SKU, in any case. */
+  productBySku(sku: string): CatalogEntry | undefined {
+    return this.bySku.get(skuKey(sku));
+  }
+
+  /** A variant of any product, by its id. */
+  variantById(variantId: string): ProductVariant | undefined {
+    return this.variantsById.get(variantId);
   }
 
   productById(productId: string): CatalogEntry | undefined {

@@ -12,5 +12,6 @@ export {
   removeOrder,
   type StoredOrder,
   setOrderStatus,
+  variantsInUnfinishedOrders,
 } from './repository.js';
 export { findOrder } from './use-cases.js';

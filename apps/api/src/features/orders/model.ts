@@ -5,6 +5,24 @@ const orderLineSchema = new mongoose.Schema(
   {
     productId: { type: mongoose.Schema.Types.ObjectId, ref: 'products', required: true },
     name: { type: String, required: true },
+    /**
+     * The variant bought, as it was then (absent on orders of earlier versions); option values
+     * are a list, since option names are no safe keys in a document.
+     */
+    variant: {
+      type: new mongoose.Schema(
+        {
+          _id: { type: mongoose.Schema.Types.ObjectId, required: true },
+          sku: { type: String, required: true },
+          options: {
+            type: [new mongoose.Schema({ name: String, value: String }, { _id: false })],
+            default: [],
+          },
+        },
+        { _id: false },
+      ),
+      default: undefined,
+    },
     /** Unit price at the time of purchase, in major units. */
     price: { type: Number, required: true },
     quantity: { type: Number, required: true, min: 1 },

@@ -1,4 +1,10 @@
-import { type ListQuery, type Order, type OrderStatus, pageOffset } from '@shop/contracts';
+import {
+  type ListQuery,
+  type Order,
+  type OrderLineVariant,
+  type OrderStatus,
+  pageOffset,
+} from '@shop/contracts';
 import mongoose from 'mongoose';
 import { isDuplicateKeyError } from '../../lib/errors.js';
 import { type OrderDoc, OrderModel } from './model.js';
@@ -9,9 +15,11 @@ import { type OrderDoc, OrderModel } from './model.js';
  * lock (`fence`) and match only while no later holder of that lock has written the order.
  */
 
-/** A line as the order records it: the unit price and name at the time of purchase. */
+/** A line as the order records it: the variant, unit price and name at the time of purchase. */
 export interface OrderLine {
   productId: string;
+  /** Null on orders placed before products had variants. */
+  variant: OrderLineVariant | null;
   name: string;
   price: number;
   quantity: number;
@@ -31,9 +39,9 @@ export interface StoredOrder {
   updatedAt: string;
 }
 
-/** A new order: one per PaymentIntent. */
+/** A new order: one per PaymentIntent. Lines without a variant are of a product's only one. */
 export interface NewOrder {
-  lines: readonly OrderLine[];
+  lines: readonly (Omit<OrderLine, 'variant'> & Partial<Pick<OrderLine, 'variant'>>)[];
   payment: { id: string; status: string; amount: number; currency: string; success?: boolean };
   buyer: { _id: string; address?: string };
   /** 'Not Process' unless given (demo data). */
@@ -44,8 +52,15 @@ export interface NewOrder {
 
 const toStoredOrder = (o: OrderDoc): StoredOrder => ({
   _id: String(o._id),
-  lines: o.products.map(({ productId, name, price, quantity }) => ({
+  lines: o.products.map(({ productId, variant, name, price, quantity }) => ({
     productId: String(productId),
+    variant: variant
+      ? {
+          _id: String(variant._id),
+          sku: variant.sku,
+          options: Object.fromEntries(variant.options.map((o) => [o.name ?? '', o.value ?? ''])),
+        }
+      : null,
     name,
     price,
     quantity,
@@ -73,8 +88,17 @@ const toDocument = (
   _id = new mongoose.Types.ObjectId(),
 ) => ({
   _id,
-  products: lines.map(({ productId, name, price, quantity }) => ({
+  products: lines.map(({ productId, variant, name, price, quantity }) => ({
     productId,
+    ...(variant
+      ? {
+          variant: {
+            _id: variant._id,
+            sku: variant.sku,
+            options: Object.entries(variant.options).map(([name, value]) => ({ name, value })),
+          },
+        }
+      : {}),
     name,
     price,
     quantity,
@@ -131,6 +155,30 @@ export async function listOrders(
 export async function listOrdersOfProduct(productId: string): Promise<StoredOrder[]> {
   const orders = await OrderModel.find({ 'products.productId': productId }).lean<OrderDoc[]>();
   return orders.map(toStoredOrder);
+}
+
+/**
+ * The variants among `variantIds` that a checkout still under way holds: in an order recorded
+ * but neither paid nor cancelled (its placement may still take or give back their units).
+ */
+export async function variantsInUnfinishedOrders(
+  productId: string,
+  variantIds: readonly string[],
+): Promise<string[]> {
+  if (variantIds.length === 0) return [];
+  const orders = await OrderModel.find({
+    'products.productId': productId,
+    'payment.success': { $ne: true },
+    status: { $ne: 'cancel' },
+  }).lean<OrderDoc[]>();
+  const wanted = new Set(variantIds);
+  const held = orders.flatMap((o) =>
+    o.products.flatMap((line) => {
+      const id = line.variant ? String(line.variant._id) : String(line.productId);
+      return String(line.productId) === productId && wanted.has(id) ? [id] : [];
+    }),
+  );
+  return [...new Set(held)];
 }
 
 /** How many orders there are of this PaymentIntent (all of them without one). */

@@ -13,6 +13,7 @@ import {
 } from '../orders/index.js';
 import { giveBackStock } from '../products/index.js';
 import { releasePayment } from './authorization.js';
+import { stockLinesOf } from './cart.js';
 import { underPaymentLock } from './payment-lock.js';
 import { type Payments, paymentsNotConfigured } from './stripe-client.js';
 
@@ -77,7 +78,7 @@ async function cancel(payments: Payments | null, order: StoredOrder, lease: Leas
   }
   // Marked before, once: a crash in between leaves units uncounted, never counted twice.
   if (!order.stockReturned && (await markOrderStockReturned(order._id, lease.token))) {
-    await giveBackStock(order.lines);
+    await giveBackStock(stockLinesOf(order.lines));
   }
   if (order.status !== 'cancel') await fenced(markOrderCancelled(order._id, lease.token));
 }

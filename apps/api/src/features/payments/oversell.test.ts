@@ -21,5 +21,8 @@ describe('checkout under concurrency, over two API processes', () => {
     expect(figures.chargedWithoutOrder).toBe(0);
     // The same authorized PaymentIntent placed 14 times at once: one order, one unit, one capture.
     expect(figures.replay).toEqual({ calls: 14, orders: 1, unitsTaken: 1, captures: 1 });
+    // The buyers raced for one variant: the others kept their stock, and a cancel gives back to it.
+    expect(figures.siblingsUnchanged).toBe(true);
+    expect(figures.stockAfterCancel).toBe(1);
   }, 180_000);
 });

@@ -34,8 +34,9 @@ import {
   assertInStock,
   type CartLine,
   linesFromMetadata,
-  type PricedLine,
+  orderLineOf,
   priceLines,
+  stockLinesOf,
 } from './cart.js';
 import { underPaymentLock } from './payment-lock.js';
 import { callStripe, type Payments } from './stripe-client.js';
@@ -118,7 +119,7 @@ export async function placeOrder(
             async (): Promise<OrderLine[]> =>
               // A placement that died after recording its order had taken the stock already.
               unfinished ? unfinished.lines : takeStockFor(payments, intent, cart),
-            (taken) => giveBackStock(taken),
+            (taken) => giveBackStock(stockLinesOf(taken)),
           );
           const recorded = await step(
             'record the order',
@@ -159,7 +160,7 @@ async function takeStockFor(
   payments: Payments,
   intent: Stripe.PaymentIntent,
   cart: readonly CartLine[],
-): Promise<PricedLine[]> {
+): Promise<OrderLine[]> {
   const lines = await priceLines(cart);
   if (intent.currency !== payments.currency || intent.amount !== amountOf(lines)) {
     throw conflict('The payment does not match the price of the cart; the order was not placed');
@@ -167,7 +168,7 @@ async function takeStockFor(
   // Sold out already: refused without queueing for the stock lock behind the last buyers.
   assertInStock(lines);
   await takeStock(lines);
-  return lines;
+  return lines.map(orderLineOf);
 }
 
 /** The error of a failed placement, telling the buyer when their money was given back. */

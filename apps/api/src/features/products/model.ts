@@ -1,23 +1,54 @@
 import mongoose, { type InferSchemaType } from 'mongoose';
 
+const photoMetaSchema = {
+  /** Content hash of the original, served as its ETag; a new upload gets a new version. */
+  version: { type: String },
+  width: { type: Number },
+  height: { type: Number },
+  /** Placeholder colour shown while the photo loads, `#rrggbb`. */
+  color: { type: String },
+};
+
+/** One way the product varies (Size: S, M, L). */
+const optionSchema = new mongoose.Schema(
+  { name: { type: String, required: true }, values: { type: [String], default: [] } },
+  { _id: false },
+);
+
+/**
+ * One combination sold. Its stock is not here but in the product's `stock`, keyed by the
+ * variant's id: FerretDB has neither the positional operator nor array filters, and one guarded
+ * update by `_id` must take a variant's units and the product's total together.
+ */
+const variantSchema = new mongoose.Schema({
+  sku: { type: String, required: true },
+  /** Its value of each of the product's options, in the options' order. */
+  values: { type: [String], default: [] },
+  price: { type: Number, required: true, min: 0 },
+  /** Its own photo's metadata; none: the product's photo. */
+  photo: photoMetaSchema,
+});
+
 const productSchema = new mongoose.Schema(
   {
     name: { type: String, required: true, trim: true },
     slug: { type: String, required: true, lowercase: true },
     description: { type: String, required: true },
+    /** The lowest price of the variants, kept with them. */
     price: { type: Number, required: true, min: 0 },
-    /** Units in stock; never goes below zero (taken only by a guarded update, see repository.ts). */
+    /**
+     * Units in stock of every variant together; never goes below zero (taken only by a guarded
+     * update, with the variant's own count, see repository.ts).
+     */
     quantity: { type: Number, required: true, min: 0 },
+    options: { type: [optionSchema], default: undefined },
+    /** Written by the variants migration for products of earlier versions (see repository.ts). */
+    variants: { type: [variantSchema], default: undefined },
+    /** Units in stock of each variant, by the variant's id. */
+    stock: { type: Map, of: Number, default: undefined },
     category: { type: mongoose.Schema.Types.ObjectId, ref: 'categories', required: true },
     /** What listings need of the photo; its bytes live in their own collection (photo-files.ts). */
-    photo: {
-      /** Content hash of the original, served as its ETag; a new upload gets a new version. */
-      version: { type: String },
-      width: { type: Number },
-      height: { type: Number },
-      /** Placeholder colour shown while the photo loads, `#rrggbb`. */
-      color: { type: String },
-    },
+    photo: photoMetaSchema,
     shipping: { type: Number, enum: [0, 1], default: 0 },
   },
   { timestamps: true },

@@ -9,12 +9,15 @@ import { findProduct } from './repository.js';
 const photoNotFound = () => notFound('Photo not found');
 
 /**
- * The product's photo metadata: from the in-process catalogue, so a 304 or a versioned URL
- * asks the database nothing; from the product's (small) document by `_id` when the catalogue
- * does not know the product yet (created by another process in the last moments). Never the bytes.
+ * The photo metadata of a product, or of a variant with a photo of its own (by the variant's
+ * id): from the in-process catalogue, so a 304 or a versioned URL asks the database nothing;
+ * from the product's (small) document by `_id` when the catalogue does not know the product
+ * yet (created by another process in the last moments). Never the bytes.
  */
 export async function getPhotoMeta(productId: string): Promise<ProductPhotoMeta> {
-  const known = (await currentCatalog()).productById(productId)?.product.photo;
+  const catalog = await currentCatalog();
+  const known =
+    catalog.productById(productId)?.product.photo ?? catalog.variantById(productId)?.photo;
   if (known) return known;
   const meta = (await findProduct(productId))?.photo;
   if (!meta) throw photoNotFound();

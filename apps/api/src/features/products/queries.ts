@@ -39,7 +39,7 @@ export function getProductBySlug(catalog: CatalogStore, slug: string): Product {
   return entry.product;
 }
 
-/** Products in any of the checked categories (all when none) and inside the price range. */
+/** Products in any of the checked categories (all when none) with a variant in the price range. */
 export function filterProducts(
   catalog: CatalogStore,
   { checked, radio }: ProductFilters,
@@ -49,16 +49,17 @@ export function filterProducts(
   const matches = catalog
     .newestFirst()
     .filter(
-      ({ categoryId, product: { price } }) =>
+      ({ categoryId, product: { variants } }) =>
         (categories.size === 0 || categories.has(categoryId)) &&
-        (radio.length !== 2 || isInPriceRange(price, radio)),
+        (radio.length !== 2 || variants.some((v) => isInPriceRange(v.price, radio))),
     );
   return toPage(matches, query);
 }
 
 /**
- * Products whose name or description contains the keyword, taken literally, in any case and
- * with or without accents ('creme' finds 'Crème'): name matches first, then newest first.
+ * The product with a variant of that SKU (the keyword whole, in any case) first; then products
+ * whose name or description contains the keyword, taken literally, in any case and with or
+ * without accents ('creme' finds 'Crème'): name matches first, then newest first.
  */
 export function searchProducts(
   catalog: CatalogStore,
@@ -66,9 +67,11 @@ export function searchProducts(
   query: ListQuery,
 ): ProductPage {
   const wanted = foldText(keyword);
-  const inName: CatalogEntry[] = [];
+  const bySku = catalog.productBySku(keyword);
+  const inName: CatalogEntry[] = bySku ? [bySku] : [];
   const inDescription: CatalogEntry[] = [];
   for (const entry of catalog.newestFirst()) {
+    if (entry === bySku) continue;
     if (entry.foldedName.includes(wanted)) inName.push(entry);
     else if (entry.foldedDescription.includes(wanted)) inDescription.push(entry);
   }

@@ -1,4 +1,12 @@
-import type { Product, ProductPhotoMeta, ProductSummary } from '@shop/contracts';
+import {
+  lowestPrice,
+  type Product,
+  type ProductOption,
+  type ProductPhotoMeta,
+  type ProductSummary,
+  type ProductVariant,
+  totalStock,
+} from '@shop/contracts';
 import mongoose from 'mongoose';
 import { changingCatalog } from '../../db/catalog-changes.js';
 import { type ProductDoc, ProductModel } from './model.js';
@@ -7,6 +15,10 @@ import { type ProductDoc, ProductModel } from './model.js';
  * The products as stored: the only module that reads or writes them. Every write is announced
  * to the catalogue of every API process (see changingCatalog). Stock is taken and given back
  * with single guarded updates, so no two checkouts can take the same unit.
+ *
+ * A product is sold as one or more variants. Each variant's stock is kept in `stock.<variant
+ * id>` beside the product's total `quantity` (and its lowest `price`), so that one update by
+ * `_id` changes both. A product without options has one variant whose id is the product's.
  */
 
 /** Never photo bytes, even those of a product written before photos had their own collection. */
@@ -28,17 +40,36 @@ export interface NewProduct {
   photo: ProductPhotoMeta | null;
   /** Now, unless given (imports, demo data). */
   createdAt?: Date;
+  /**
+   * A product sold several ways; then its price and quantity are those of its variants (the
+   * lowest price, all the stock). Without, one variant of that price and quantity.
+   */
+  variants?: VariantSet;
+}
+
+/** A variant as written: its stock with it. */
+export type NewVariant = Omit<ProductVariant, 'photo'> & { photo?: ProductPhotoMeta | null };
+
+export interface VariantSet {
+  options: ProductOption[];
+  variants: NewVariant[];
 }
 
 export type ProductChanges = Partial<Omit<NewProduct, '_id' | 'createdAt' | 'photo'>> & {
   photo?: ProductPhotoMeta;
 };
 
-/** Units of one product, taken or given back. */
+/** Units of one variant, taken or given back. */
 export interface StockLine {
   productId: string;
+  /** The product's only variant when absent. */
+  variantId?: string;
   quantity: number;
 }
+
+const oid = (id: string) => new mongoose.Types.ObjectId(id);
+const stockKey = (line: Pick<StockLine, 'productId' | 'variantId'>) =>
+  `stock.${(line.variantId ?? line.productId).toLowerCase()}`;
 
 const productChange = (productIds: string[]) => ({ productIds });
 
@@ -53,6 +84,34 @@ const toPhotoMeta = (photo: ProductDoc['photo'] | null | undefined): ProductPhot
       }
     : null;
 
+/** The one variant of a product written before variants: what the migration stores. */
+const onlyVariantOf = (p: Pick<ProductDoc, '_id' | 'slug' | 'price' | 'quantity'>): NewVariant => ({
+  _id: String(p._id),
+  sku: p.slug,
+  options: {},
+  price: p.price,
+  quantity: p.quantity,
+  photo: null,
+});
+
+function variantsOf(p: ProductDoc): { options: ProductOption[]; variants: ProductVariant[] } {
+  if (!p.variants) return { options: [], variants: [{ ...onlyVariantOf(p), photo: null }] };
+  const options = (p.options ?? []).map(({ name, values }) => ({ name, values: [...values] }));
+  const stock = (p.stock ?? {}) as unknown as Record<string, number>;
+  const variants = p.variants.map((v) => {
+    const _id = String(v._id);
+    return {
+      _id,
+      sku: v.sku,
+      options: Object.fromEntries(options.map((o, i) => [o.name, v.values[i] ?? ''])),
+      price: v.price,
+      quantity: stock[_id] ?? 0,
+      photo: toPhotoMeta(v.photo),
+    };
+  });
+  return { options, variants };
+}
+
 const toStoredProduct = (p: ProductDoc): StoredProduct => ({
   _id: String(p._id),
   name: p.name,
@@ -60,6 +119,7 @@ const toStoredProduct = (p: ProductDoc): StoredProduct => ({
   description: p.description,
   price: p.price,
   quantity: p.quantity,
+  ...variantsOf(p),
   shipping: p.shipping === 1 ? 1 : 0,
   categoryId: String(p.category),
   photo: toPhotoMeta(p.photo),
@@ -67,18 +127,52 @@ const toStoredProduct = (p: ProductDoc): StoredProduct => ({
   updatedAt: new Date(p.updatedAt).toISOString(),
 });
 
-const toDocument = ({ _id, categoryId, photo, createdAt = new Date(), ...fields }: NewProduct) => ({
+/** The stored fields of a set of variants, with the product's price and total stock. */
+export const variantFields = ({ options, variants }: VariantSet) => ({
+  options,
+  variants: variants.map((v) => ({
+    _id: oid(v._id),
+    sku: v.sku,
+    values: options.map((o) => v.options[o.name] ?? ''),
+    price: v.price,
+    ...(v.photo ? { photo: v.photo } : {}),
+  })),
+  stock: Object.fromEntries(variants.map((v) => [v._id.toLowerCase(), v.quantity])),
+  price: lowestPrice(variants),
+  quantity: totalStock(variants),
+});
+
+const toDocument = ({
+  _id,
+  categoryId,
+  photo,
+  createdAt = new Date(),
+  variants,
+  ...fields
+}: NewProduct) => ({
   ...fields,
-  _id: new mongoose.Types.ObjectId(_id),
-  category: new mongoose.Types.ObjectId(categoryId),
+  ...variantFields(
+    variants ?? { options: [], variants: [onlyVariantOf({ ...fields, _id: oid(_id) })] },
+  ),
+  _id: oid(_id),
+  category: oid(categoryId),
   ...(photo ? { photo } : {}),
   createdAt,
   updatedAt: createdAt,
 });
 
-const toUpdate = ({ categoryId, ...changes }: ProductChanges) => ({
+/** Price and stock are those of the only variant, whose id is the product's. */
+const toUpdate = (id: string, { categoryId, price, quantity, ...changes }: ProductChanges) => ({
   ...changes,
   ...(categoryId === undefined ? {} : { category: categoryId }),
+  ...(price === undefined ? {} : { price, 'variants.0.price': price }),
+  ...(quantity === undefined ? {} : { quantity, [stockKey({ productId: id })]: quantity }),
+});
+
+/** Matches a product whose only variant is its own id: the one whose price and stock are its own. */
+const singleVariant = (id: string) => ({
+  'variants.0._id': oid(id),
+  'variants.1': { $exists: false },
 });
 
 /** An id for a product about to be inserted. */
@@ -162,11 +256,13 @@ export function insertProductIfMissing(product: NewProduct): Promise<boolean> {
 export type ProductUpdate =
   | { kind: 'updated'; previous: StoredProduct }
   | { kind: 'missing' }
-  | { kind: 'stock changed'; inStock: number };
+  | { kind: 'stock changed'; inStock: number }
+  | { kind: 'has variants' };
 
 /**
  * Changes the product's fields in one update; with `expectedQuantity`, only while its stock is
  * still that count (an admin's edit never writes back a count a checkout has just lowered).
+ * A price or a quantity is that of the only variant: refused when the product has several.
  * Throws a duplicate-key error when the new slug is taken.
  */
 export async function updateProduct(
@@ -174,25 +270,70 @@ export async function updateProduct(
   changes: ProductChanges,
   expectedQuantity?: number,
 ): Promise<ProductUpdate> {
+  const ofOnlyVariant = changes.price !== undefined || changes.quantity !== undefined;
   const previous = await changingCatalog(productChange([id]), () =>
     ProductModel.findOneAndUpdate(
-      { _id: id, ...(expectedQuantity === undefined ? {} : { quantity: expectedQuantity }) },
-      { $set: toUpdate(changes) },
+      {
+        _id: id,
+        ...(ofOnlyVariant ? singleVariant(id) : {}),
+        ...(expectedQuantity === undefined ? {} : { quantity: expectedQuantity }),
+      },
+      { $set: toUpdate(id, changes) },
     ).lean<ProductDoc>(),
   );
   if (previous) return { kind: 'updated', previous: toStoredProduct(previous) };
-  const current = expectedQuantity === undefined ? null : await findProduct(id);
-  return current ? { kind: 'stock changed', inStock: current.quantity } : { kind: 'missing' };
+  const current = await findProduct(id);
+  if (!current) return { kind: 'missing' };
+  if (ofOnlyVariant && current.variants.length > 1) return { kind: 'has variants' };
+  return { kind: 'stock changed', inStock: current.quantity };
 }
 
-/** Deletes the product; what it was (for its photo's files), or null when there was none. */
-export async function deleteProduct(
+/**
+ * Replaces the product's options and variants (their stock included) in one update, made only
+ * while the product is as it was read (`readAt`, its `updatedAt`: every write, a checkout's
+ * too, moves it): the previous product, or null when it changed or is gone.
+ */
+export async function replaceVariants(
   id: string,
-): Promise<{ photo: ProductPhotoMeta | null } | null> {
+  readAt: string,
+  next: VariantSet,
+): Promise<StoredProduct | null> {
+  const previous = await changingCatalog(productChange([id]), () =>
+    ProductModel.findOneAndUpdate(
+      { _id: id, updatedAt: new Date(readAt) },
+      { $set: variantFields(next) },
+    ).lean<ProductDoc>(),
+  );
+  return previous ? toStoredProduct(previous) : null;
+}
+
+/**
+ * Sets (or with null removes) the photo of the variant at `index` of the product, in one update
+ * made only while that variant is still there (FerretDB has no positional operator): the
+ * variant's previous photo, or 'moved' when the variants changed meanwhile.
+ */
+export async function setVariantPhoto(
+  productId: string,
+  variant: { _id: string; index: number },
+  photo: ProductPhotoMeta | null,
+): Promise<{ previous: ProductPhotoMeta | null } | 'moved'> {
+  const path = `variants.${variant.index}`;
+  const previous = await changingCatalog(productChange([productId]), () =>
+    ProductModel.findOneAndUpdate(
+      { _id: productId, [`${path}._id`]: oid(variant._id) },
+      photo ? { $set: { [`${path}.photo`]: photo } } : { $unset: { [`${path}.photo`]: '' } },
+    ).lean<ProductDoc>(),
+  );
+  if (!previous) return 'moved';
+  return { previous: toPhotoMeta(previous.variants?.[variant.index]?.photo) };
+}
+
+/** Deletes the product; what it was (for its photos' files), or null when there was none. */
+export async function deleteProduct(id: string): Promise<StoredProduct | null> {
   const deleted = await changingCatalog(productChange([id]), () =>
     ProductModel.findOneAndDelete({ _id: id }).lean<ProductDoc>(),
   );
-  return deleted ? { photo: toPhotoMeta(deleted.photo) } : null;
+  return deleted ? toStoredProduct(deleted) : null;
 }
 
 /**
@@ -207,8 +348,8 @@ export function takeStock<Line extends StockLine>(lines: readonly Line[]): Promi
     try {
       for (const line of lines) {
         const { matchedCount } = await ProductModel.updateOne(
-          { _id: line.productId, quantity: { $gte: line.quantity } },
-          { $inc: { quantity: -line.quantity } },
+          { _id: line.productId, [stockKey(line)]: { $gte: line.quantity } },
+          { $inc: { [stockKey(line)]: -line.quantity, quantity: -line.quantity } },
         );
         if (matchedCount === 0) {
           await giveBack(taken);
@@ -225,10 +366,14 @@ export function takeStock<Line extends StockLine>(lines: readonly Line[]): Promi
   });
 }
 
+/** Only to a variant that still exists: the units of one removed since are not counted. */
 const giveBack = (lines: readonly StockLine[]) =>
   Promise.all(
     lines.map((line) =>
-      ProductModel.updateOne({ _id: line.productId }, { $inc: { quantity: line.quantity } }),
+      ProductModel.updateOne(
+        { _id: line.productId, [stockKey(line)]: { $exists: true } },
+        { $inc: { [stockKey(line)]: line.quantity, quantity: line.quantity } },
+      ),
     ),
   );
 
@@ -271,4 +416,36 @@ export async function replacePhotoBytes(id: string, meta: ProductPhotoMeta): Pro
       },
     ),
   );
+}
+
+/** Products written before variants: no `variants` stored yet. */
+export async function idsWithoutVariants(): Promise<string[]> {
+  const legacy = await ProductModel.collection
+    .find({ variants: { $exists: false } }, { projection: { _id: 1 } })
+    .toArray();
+  return legacy.map(({ _id }) => String(_id));
+}
+
+/**
+ * Makes a product of an earlier version one variant of its own price and stock (its id the
+ * product's), in one update by `_id` made only while it has no variants and that stock, so a
+ * checkout meanwhile is never overwritten: false when it changed (read again and retry).
+ */
+export async function giveOnlyVariant(id: string): Promise<'done' | 'changed' | 'had variants'> {
+  const product = await ProductModel.collection.findOne(
+    { _id: oid(id) },
+    { projection: { slug: 1, price: 1, quantity: 1, variants: 1 } },
+  );
+  if (!product || product.variants) return 'had variants';
+  const fields = variantFields({
+    options: [],
+    variants: [onlyVariantOf(product as unknown as ProductDoc)],
+  });
+  const { matchedCount } = await changingCatalog(productChange([id]), () =>
+    ProductModel.collection.updateOne(
+      { _id: oid(id), variants: { $exists: false }, quantity: product.quantity },
+      { $set: fields },
+    ),
+  );
+  return matchedCount > 0 ? 'done' : 'changed';
 }

@@ -11,14 +11,17 @@ import {
   productListResponseSchema,
   productPageParamsSchema,
   productResponseSchema,
+  productVariantsRequestSchema,
   RELATED_DEFAULT_PER_PAGE,
   relatedProductParamsSchema,
   searchParamsSchema,
   searchResponseSchema,
   slugParamsSchema,
   TOTAL_COUNT_HEADER,
+  variantParamsSchema,
 } from '@shop/contracts';
 import { z } from 'zod';
+import { badRequest } from '../../lib/errors.js';
 import { defineRoute, type FileSpec, notModified } from '../../lib/route.js';
 import { catalogJsonRoute } from '../catalog/index.js';
 import { productPhotoRoute } from './photo-route.js';
@@ -34,11 +37,21 @@ import {
 } from './queries.js';
 import { photoUpload } from './upload.js';
 import { createProduct, deleteProduct, updateProduct } from './use-cases.js';
+import { setVariantPhoto } from './variant-photo.js';
+import { type HeldVariants, setVariants } from './variants.js';
 
 export interface ProductRoutesOptions {
   /** Upload limit for one product photo, in bytes. */
   maxPhotoBytes: number;
+  /**
+   * The variants checkouts under way hold, which an admin may not remove yet (the app gives
+   * the orders' answer); without it, a variants change fails rather than risk orphaning one.
+   */
+  heldVariants?: HeldVariants;
 }
+
+const notWired: HeldVariants = () =>
+  Promise.reject(new Error('productRoutes was made without heldVariants'));
 
 const photoFile = (required: boolean): FileSpec => ({
   field: 'photo',
@@ -46,7 +59,7 @@ const photoFile = (required: boolean): FileSpec => ({
   description: 'JPEG, PNG, GIF or WebP; at most MAX_PHOTO_BYTES',
 });
 
-export function productRoutes({ maxPhotoBytes }: ProductRoutesOptions) {
+export function productRoutes({ maxPhotoBytes, heldVariants = notWired }: ProductRoutesOptions) {
   // Read after the admin check, so nobody else gets to upload bytes.
   const read = photoUpload(maxPhotoBytes);
 
@@ -190,6 +203,49 @@ export function productRoutes({ maxPhotoBytes }: ProductRoutesOptions) {
       handler: async ({ params, body }, req, res) => {
         const product = await updateProduct(params.id, body, req.file?.buffer);
         res.json({ success: true, message: 'Product Updated Successfully', product });
+      },
+    }),
+    defineRoute({
+      method: 'put',
+      path: '/api/v1/product/product-variants/{id}',
+      access: 'admin',
+      summary:
+        'Set a product’s options and variants: SKU, option values, price and stock of each combination kept',
+      params: idParamsSchema,
+      body: { json: productVariantsRequestSchema },
+      responses: { 200: productResponseSchema },
+      failures: [400, 404, 409, 413],
+      handler: async ({ params, body }, _req, res) => {
+        const product = await setVariants(params.id, body, heldVariants);
+        res.json({ success: true, message: 'Variants Updated Successfully', product });
+      },
+    }),
+    defineRoute({
+      method: 'put',
+      path: '/api/v1/product/product-variants/{id}/{variantId}/photo',
+      access: 'admin',
+      summary: 'Give a variant a photo of its own (served at product-photo/{variantId})',
+      params: variantParamsSchema,
+      body: { multipart: z.object({}), file: photoFile(true), read },
+      responses: { 200: productResponseSchema },
+      failures: [400, 404, 409, 413],
+      handler: async ({ params }, req, res) => {
+        if (!req.file) throw badRequest('Photo is required');
+        const product = await setVariantPhoto(params.id, params.variantId, req.file.buffer);
+        res.json({ success: true, message: 'Variant Photo Updated Successfully', product });
+      },
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/api/v1/product/product-variants/{id}/{variantId}/photo',
+      access: 'admin',
+      summary: 'Take a variant’s own photo away: it shows the product’s again',
+      params: variantParamsSchema,
+      responses: { 200: productResponseSchema },
+      failures: [400, 404, 409],
+      handler: async ({ params }, _req, res) => {
+        const product = await setVariantPhoto(params.id, params.variantId, null);
+        res.json({ success: true, message: 'Variant Photo Removed Successfully', product });
       },
     }),
     defineRoute({

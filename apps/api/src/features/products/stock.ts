@@ -1,9 +1,11 @@
+import { nameWithOptions } from '@shop/contracts';
 import { conflict } from '../../lib/errors.js';
 import { type StockLine, takeStock as takeUnits } from './repository.js';
 
-/** Units of one product a checkout takes, named for the refusal's message. */
+/** Units of one variant a checkout takes, named for the refusal's message. */
 export interface NamedStockLine extends StockLine {
   name: string;
+  variant: { options: Record<string, string> };
 }
 
 /**
@@ -13,9 +15,10 @@ export interface NamedStockLine extends StockLine {
 export async function takeStock(lines: readonly NamedStockLine[]): Promise<void> {
   const refused = await takeUnits(lines);
   if (!refused) return;
+  const name = nameWithOptions(refused.name, refused.variant.options);
   throw conflict(
     refused.quantity === 1
-      ? `${refused.name} is out of stock`
-      : `Not enough ${refused.name} left in stock for ${refused.quantity} units`,
+      ? `${name} is out of stock`
+      : `Not enough ${name} left in stock for ${refused.quantity} units`,
   );
 }

@@ -20,7 +20,7 @@ const missingCategory = () => badRequest('Category does not exist');
 const productNotFound = () => notFound('Product not found');
 
 /** The product as stored now, with its category, as the response shows it. */
-async function readBack(productId: string): Promise<Product> {
+export async function readBack(productId: string): Promise<Product> {
   const product = await findProduct(productId);
   if (!product) throw productNotFound();
   const { categoryId, ...fields } = product;
@@ -40,7 +40,7 @@ export async function createProduct(
   const _id = newProductId();
   await savePhotoFiles(_id, photo);
   const dropPhoto = () => deletePhotoFiles(_id, photo.meta);
-  const { category, previousQuantity: _, ...fields } = form;
+  const { category, previousQuantity: _, price, quantity, ...fields } = form;
   await insertProduct({
     ...fields,
     _id,
@@ -48,6 +48,12 @@ export async function createProduct(
     shipping: form.shipping ?? 0,
     slug,
     photo: photo.meta,
+    price,
+    quantity,
+    variants: {
+      options: [],
+      variants: [{ _id, sku: await freeSku(slug, _id), options: {}, price, quantity }],
+    },
   }).catch(async (err: unknown) => {
     await dropPhoto();
     return onDuplicateName(err);
@@ -78,6 +84,7 @@ export async function updateProduct(
   const sameSlug = (await currentCatalog()).productBySlug(slug);
   if (sameSlug && sameSlug.product._id !== productId) throw alreadyExists();
   const { shipping, previousQuantity, category, ...fields } = form;
+  const ofVariants = await soldByVariants(productId, form);
   // The new files first; afterwards only the version the product points at keeps its files.
   if (photo) await savePhotoFiles(productId, photo);
   // Unless the product still shows the same photo (the same bytes uploaded again).
@@ -90,19 +97,22 @@ export async function updateProduct(
     productId,
     {
       ...fields,
+      ...(ofVariants ? { price: undefined, quantity: undefined } : {}),
       slug,
       categoryId: category,
       ...(shipping === undefined ? {} : { shipping }),
       ...(photo ? { photo: photo.meta } : {}),
     },
-    previousQuantity,
+    // A variant's checkout moves the total the form was opened with: not the form's business.
+    ofVariants ? undefined : previousQuantity,
   ).catch(async (err: unknown) => {
     await dropNewPhoto();
     return onDuplicateName(err);
   });
   if (outcome.kind !== 'updated') {
     await dropNewPhoto();
-    throw outcome.kind === 'missing' ? productNotFound() : stockChanged(outcome.inStock);
+    if (outcome.kind === 'missing') throw productNotFound();
+    throw outcome.kind === 'has variants' ? setPerVariant() : stockChanged(outcome.inStock);
   }
   const { previous } = outcome;
   if (photo && previous.photo?.version !== photo.meta.version) {
@@ -116,15 +126,41 @@ export async function updateProduct(
   return readBack(productId);
 }
 
+const setPerVariant = () =>
+  conflict('This product has variants: change their prices and stock in its variants');
+
+/**
+ * Whether the product is sold as variants of their own (not one variant of its own id): its
+ * price and stock are then theirs, and the form may only send them unchanged. The stock counts
+ * as unchanged when it is the one the form was opened with (`previousQuantity`), even if a
+ * checkout has lowered the total since: the admin did not touch it.
+ */
+async function soldByVariants(productId: string, form: ProductFormValues): Promise<boolean> {
+  const current = await findProduct(productId);
+  if (!current) throw productNotFound();
+  const [only, ...others] = current.variants;
+  if (only?._id === productId && others.length === 0) return false;
+  const stockUntouched = form.quantity === (form.previousQuantity ?? current.quantity);
+  if (form.price !== current.price || !stockUntouched) throw setPerVariant();
+  return true;
+}
+
+/** The product's slug as its first SKU, unless a variant of another product has it. */
+async function freeSku(slug: string, productId: string): Promise<string> {
+  const taken = (await currentCatalog()).productBySku(slug);
+  return taken && taken.product._id !== productId ? `${slug}-${productId.slice(-6)}` : slug;
+}
+
 /** A checkout changed the stock since the admin opened the product. */
 const stockChanged = (inStock: number) =>
   conflict(
     `Stock changed while you were editing (${inStock} left now); reload the product and try again`,
   );
 
-/** Deletes the product and then its photo's files. */
+/** Deletes the product and then its photos' files (its variants' too). */
 export async function deleteProduct(productId: string): Promise<void> {
   const deleted = await deleteStoredProduct(productId);
   if (!deleted) throw productNotFound();
   await deletePhotoFiles(productId, deleted.photo);
+  for (const variant of deleted.variants) await deletePhotoFiles(variant._id, variant.photo);
 }

@@ -1,7 +1,9 @@
+import { findProduct } from '../../features/products/repository.js';
 import {
   imageBytes,
   makeCategory,
   makeProduct,
+  makeShirt,
   productForm,
   sendForm,
   uniqueWord,
@@ -11,6 +13,11 @@ import { type Calls, productOfItsOwn, revalidated, tooLarge } from './context.js
 
 /** Over the default MAX_PHOTO_BYTES. */
 const tooLargePhoto = { bytes: Buffer.alloc(1_000_001) };
+const VARIANTS_MOVED =
+  'the variants changed between reading the product and writing the photo: a race only';
+
+/** A variants request of one variant, no options. */
+const oneVariant = (sku: string) => ({ variants: [{ sku, price: 5, quantity: 2 }] });
 const newForm = async (over: Record<string, string> = {}) =>
   productForm((await makeCategory()).id, over);
 
@@ -158,6 +165,64 @@ export const catalogueCalls: Calls = {
       const { id } = await productOfItsOwn();
       return sendForm(send({ as: admin, params: { id } }), await newForm(), tooLargePhoto);
     },
+  },
+  'PUT /api/v1/product/product-variants/{id}': {
+    200: async ({ send, admin }) => {
+      const { id } = await productOfItsOwn();
+      return send({ as: admin, params: { id }, body: oneVariant(uniqueWord()) });
+    },
+    400: ({ send, admin }) => send({ as: admin, params: { id: unknownId() }, body: {} }),
+    401: ({ send }) => send({ params: { id: unknownId() }, body: oneVariant('x') }),
+    403: ({ send, user }) => send({ as: user, params: { id: unknownId() }, body: oneVariant('x') }),
+    404: ({ send, admin }) =>
+      send({ as: admin, params: { id: unknownId() }, body: oneVariant(uniqueWord()) }),
+    // Its SKU is another product's.
+    409: async ({ send, admin }) => {
+      const [taken, other] = [await productOfItsOwn(), await productOfItsOwn()];
+      const sku = (await findProduct(taken.id))?.variants[0]?.sku ?? '';
+      return send({ as: admin, params: { id: other.id }, body: oneVariant(sku) });
+    },
+    413: ({ send, admin }) => send({ as: admin, params: { id: unknownId() }, body: tooLarge }),
+  },
+  'PUT /api/v1/product/product-variants/{id}/{variantId}/photo': {
+    200: async ({ send, admin }) => {
+      const shirt = await makeShirt((await makeCategory()).id);
+      const params = { id: shirt.id, variantId: shirt.variant('M', 'Black')._id };
+      return send({ as: admin, params }).attach('photo', await imageBytes(), 'v.png');
+    },
+    400: ({ send, admin }) => send({ as: admin, params: { id: 'x', variantId: 'y' } }),
+    401: ({ send }) => send({ params: { id: unknownId(), variantId: unknownId() } }),
+    403: ({ send, user }) =>
+      send({ as: user, params: { id: unknownId(), variantId: unknownId() } }),
+    404: async ({ send, admin }) =>
+      send({ as: admin, params: { id: unknownId(), variantId: unknownId() } }).attach(
+        'photo',
+        await imageBytes(),
+        'v.png',
+      ),
+    409: { notProvoked: VARIANTS_MOVED },
+    413: async ({ send, admin }) =>
+      send({ as: admin, params: { id: unknownId(), variantId: unknownId() } }).attach(
+        'photo',
+        tooLargePhoto.bytes,
+        'v.png',
+      ),
+  },
+  'DELETE /api/v1/product/product-variants/{id}/{variantId}/photo': {
+    200: async ({ send, admin }) => {
+      const shirt = await makeShirt((await makeCategory()).id);
+      return send({
+        as: admin,
+        params: { id: shirt.id, variantId: shirt.variant('M', 'Black')._id },
+      });
+    },
+    400: ({ send, admin }) => send({ as: admin, params: { id: 'x', variantId: 'y' } }),
+    401: ({ send }) => send({ params: { id: unknownId(), variantId: unknownId() } }),
+    403: ({ send, user }) =>
+      send({ as: user, params: { id: unknownId(), variantId: unknownId() } }),
+    404: ({ send, admin }) =>
+      send({ as: admin, params: { id: unknownId(), variantId: unknownId() } }),
+    409: { notProvoked: VARIANTS_MOVED },
   },
   'DELETE /api/v1/product/product/{id}': {
     200: async ({ send, admin }) =>

@@ -5,6 +5,7 @@ import {
   orderResponseSchema,
   ordersResponseSchema,
 } from '@shop/contracts';
+import { makeShirt } from '../../../test/catalog.js';
 import {
   createProduct,
   placeOrderCall,
@@ -14,6 +15,7 @@ import {
 import { type Api, checkoutTest, describe, expect } from '../../../test/fixtures.js';
 import { appConfiguredWith, notSignedIn, unknownId, withToken } from '../../../test/harness.js';
 import { makeOrder, makeOrderedProduct } from '../../../test/orders.js';
+import { findProduct } from '../../products/repository.js';
 import { countOrders, findStoredOrder, setOrderStatus } from '../repository.js';
 
 // Cancelling gives the money back, so the app takes card payments (against a fake Stripe).
@@ -263,5 +265,32 @@ describe('PUT /api/v1/auth/order-status/{orderId}, cancelling a paid order', () 
     const replay = await placeOrderCall(app.app, user.token, paymentIntentId).expect(200);
     expect(orderResponseSchema.parse(replay.body).order.status).toBe('cancel');
     expect(stripe.capturesOf(paymentIntentId)).toBe(0);
+  });
+});
+
+describe('PUT /api/v1/auth/order-status/{orderId} of an order of variants', () => {
+  test('when an admin cancels it, then the units go back to the variants bought, and no other', async ({
+    app,
+    api,
+    admin,
+    category,
+    checkoutOf,
+  }) => {
+    const shirt = await makeShirt(category.id);
+    const white = shirt.variant('M', 'White');
+    const { user, paymentIntentId } = await checkoutOf([
+      { _id: shirt.id, variant: white._id, quantity: 5 },
+    ]);
+    const res = await placeOrderCall(app.app, user.token, paymentIntentId).expect(201);
+    const orderId = orderResponseSchema.parse(res.body).order._id;
+    expect((await findProduct(shirt.id))?.variants.find((v) => v._id === white._id)?.quantity).toBe(
+      2,
+    );
+
+    await setStatus(api, admin.token, orderId, 'cancel').expect(200);
+    expect(await findProduct(shirt.id)).toMatchObject({
+      quantity: shirt.product.quantity,
+      variants: shirt.product.variants,
+    });
   });
 });

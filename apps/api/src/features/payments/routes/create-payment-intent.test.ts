@@ -1,9 +1,12 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createPaymentIntentResponseSchema, errorResponseSchema } from '@shop/contracts';
+import { makeShirt } from '../../../test/catalog.js';
 import { createProduct, stockOf } from '../../../test/checkout.js';
 import { type Api, describe, expect, checkoutTest as test } from '../../../test/fixtures.js';
 import { appConfiguredWith, forgedToken, unknownId } from '../../../test/harness.js';
+
+type Shirt = Awaited<ReturnType<typeof makeShirt>>;
 
 const createIntent = (api: Api, token: string, body: unknown) =>
   api
@@ -169,4 +172,82 @@ describe('POST /api/v1/order/create-payment-intent', () => {
     const res = await createIntent(api, `Bearer ${forgedToken()}`, body).expect(401);
     expect(errorResponseSchema.parse(res.body).success).toBe(false);
   });
+});
+
+describe('POST /api/v1/order/create-payment-intent with variants', () => {
+  test('when the cart names variants, then each is priced by its own price and two sizes are two lines', async ({
+    api,
+    stripe,
+    user,
+    category,
+  }) => {
+    const shirt = await makeShirt(category.id);
+    const [black, white] = [shirt.variant('M', 'Black'), shirt.variant('M', 'White')];
+    const cart = [
+      { _id: shirt.id, variant: black._id, quantity: 2, price: 0.01 },
+      { _id: shirt.id, variant: white._id },
+      { _id: shirt.id, variant: black._id.toUpperCase() },
+    ];
+    const res = await createIntent(api, user.token, { cart }).expect(200);
+    const { amount, clientSecret } = createPaymentIntentResponseSchema.parse(res.body);
+    expect(amount).toBe(2000 * 3 + 1800);
+    const intent = stripe.get(clientSecret.split('_secret_')[0] as string);
+    expect(intent.metadata).toEqual({
+      buyer: user.id,
+      cart_0: `${shirt.id}.${black._id}:3,${shirt.id}.${white._id}:1`,
+    });
+  });
+
+  const refusals: [
+    string,
+    (shirt: Shirt) => Record<string, unknown>,
+    number,
+    (s: Shirt) => string,
+  ][] = [
+    [
+      'a line without variant of a product with several',
+      (shirt) => ({ _id: shirt.id }),
+      400,
+      (shirt) => `${shirt.name} comes in several variants: choose one (variant)`,
+    ],
+    [
+      'a variant the product does not have',
+      (shirt) => ({ _id: shirt.id, variant: '0123456789abcdef01234567' }),
+      404,
+      (shirt) =>
+        `A variant of ${shirt.name} in your cart no longer exists (0123456789abcdef01234567)`,
+    ],
+    [
+      'a sold-out variant',
+      (shirt) => ({ _id: shirt.id, variant: shirt.variant('S', 'Black')._id }),
+      409,
+      (shirt) => `${shirt.name} (S, Black) is out of stock`,
+    ],
+    [
+      'more units than the variant has, though its siblings have them',
+      (shirt) => ({ _id: shirt.id, variant: shirt.variant('L', 'Black')._id, quantity: 3 }),
+      409,
+      (shirt) => `Only 2 of ${shirt.name} (L, Black) left in stock`,
+    ],
+    [
+      'a variant that is no id',
+      (shirt) => ({ _id: shirt.id, variant: { $ne: null } }),
+      400,
+      () => 'cart.0.variant: expected string, received object',
+    ],
+  ];
+  for (const [what, line, status, message] of refusals) {
+    test(`when the cart has ${what}, then ${status} and no payment`, async ({
+      api,
+      stripe,
+      user,
+      category,
+    }) => {
+      const shirt = await makeShirt(category.id);
+      const before = stripe.calls.create;
+      const res = await createIntent(api, user.token, { cart: [line(shirt)] }).expect(status);
+      expect(errorResponseSchema.parse(res.body).message).toBe(message(shirt));
+      expect(stripe.calls.create).toBe(before);
+    });
+  }
 });

@@ -1,14 +1,15 @@
-import { errorResponseSchema, orderResponseSchema } from '@shop/contracts';
+import { errorResponseSchema, orderResponseSchema, ordersResponseSchema } from '@shop/contracts';
+import { makeShirt } from '../../../test/catalog.js';
 import {
   ordersOf,
   placeOrderCall,
   recordUncapturedOrder,
   stockOf,
 } from '../../../test/checkout.js';
-import { describe, expect, checkoutTest as test } from '../../../test/fixtures.js';
+import { describe, expect, type TestApp, checkoutTest as test } from '../../../test/fixtures.js';
 import { createUser, forgedToken } from '../../../test/harness.js';
 import { findUser } from '../../auth/repository.js';
-import { updateProduct } from '../../products/repository.js';
+import { findProduct, updateProduct } from '../../products/repository.js';
 
 describe('POST /api/v1/order/place-order', () => {
   test('when the card is authorized, then one order at database prices, stock taken and the card charged once', async ({
@@ -282,3 +283,93 @@ describe('POST /api/v1/order/place-order', () => {
     expect(await ordersOf(paymentIntentId)).toBe(0);
   });
 });
+
+describe('POST /api/v1/order/place-order with variants', () => {
+  test('when variants are bought, then only their stock is taken and the order keeps their SKU, options and price, even once the product is gone', async ({
+    app,
+    api,
+    admin,
+    category,
+    checkoutOf,
+  }) => {
+    const shirt = await makeShirt(category.id);
+    const [black, white] = [shirt.variant('M', 'Black'), shirt.variant('M', 'White')];
+    const { user, paymentIntentId } = await checkoutOf([
+      { _id: shirt.id, variant: black._id, quantity: 3 },
+      { _id: shirt.id, variant: white._id },
+    ]);
+    const res = await placeOrderCall(app.app, user.token, paymentIntentId).expect(201);
+    const lines = orderResponseSchema.parse(res.body).order.products;
+    const expected = [
+      {
+        name: shirt.name,
+        variant: { _id: black._id, sku: black.sku, options: { Size: 'M', Colour: 'Black' } },
+        price: 20,
+        quantity: 3,
+      },
+      {
+        name: shirt.name,
+        variant: { _id: white._id, sku: white.sku, options: { Size: 'M', Colour: 'White' } },
+        price: 18,
+        quantity: 1,
+      },
+    ];
+    expect(lines).toMatchObject(expected);
+
+    const after = await findProduct(shirt.id);
+    const stockBySku = Object.fromEntries(after?.variants.map((v) => [v.sku, v.quantity]) ?? []);
+    expect(stockBySku).toEqual(
+      Object.fromEntries(
+        shirt.product.variants.map((v) => [
+          v.sku,
+          v._id === black._id ? 1 : v._id === white._id ? 6 : v.quantity,
+        ]),
+      ),
+    );
+    expect(after?.quantity).toBe(13 - 4);
+
+    await api
+      .delete(`/api/v1/product/product/${shirt.id}`)
+      .set('Authorization', admin.token)
+      .expect(200);
+    const mine = await api.get('/api/v1/auth/orders').set('Authorization', user.token).expect(200);
+    const kept = ordersResponseSchema.parse(mine.body).orders[0]?.products;
+    expect(kept).toEqual(expected.map((line) => ({ ...line, productId: null })));
+  });
+
+  test('when a variant sold out between paying and placing, then 409, the card is released and no other variant changes', async ({
+    app,
+    stripe,
+    category,
+    checkoutOf,
+  }) => {
+    const shirt = await makeShirt(category.id);
+    const large = shirt.variant('L', 'Black');
+    const { user, paymentIntentId } = await checkoutOf([
+      { _id: shirt.id, variant: large._id, quantity: 2 },
+    ]);
+    await checkoutAndPlace(app, checkoutOf, [{ _id: shirt.id, variant: large._id, quantity: 1 }]);
+    const res = await placeOrderCall(app.app, user.token, paymentIntentId).expect(409);
+    expect(errorResponseSchema.parse(res.body).message).toBe(
+      `Only 1 of ${shirt.name} (L, Black) left in stock; your card was not charged`,
+    );
+    expect(stripe.get(paymentIntentId).status).toBe('canceled');
+    const after = await findProduct(shirt.id);
+    expect(after?.variants.map((v) => v.quantity)).toEqual(
+      shirt.product.variants.map((v) => (v._id === large._id ? 1 : v.quantity)),
+    );
+    expect(await ordersOf(paymentIntentId)).toBe(0);
+  });
+});
+
+/** A buyer pays for the cart and places the order. */
+async function checkoutAndPlace(
+  app: TestApp,
+  checkoutOf: (
+    cart: Record<string, unknown>[],
+  ) => Promise<{ user: { token: string }; paymentIntentId: string }>,
+  cart: Record<string, unknown>[],
+) {
+  const { user, paymentIntentId } = await checkoutOf(cart);
+  await placeOrderCall(app.app, user.token, paymentIntentId).expect(201);
+}

@@ -11,6 +11,7 @@ import {
   makeCategory,
   makeProduct,
   makeProducts,
+  makeShirt,
 } from '../../../test/catalog.js';
 import { type Api, describe, expect, test } from '../../../test/fixtures.js';
 import { errorOf } from '../../../test/harness.js';
@@ -164,5 +165,22 @@ describe('POST /api/v1/product/product-filters, asked again (read before the JSO
       200,
     );
     expect(pagedProductListResponseSchema.parse(res.body).total).toBe(1);
+  });
+});
+
+describe('POST /api/v1/product/product-filters by the price of variants', () => {
+  test('when a band holds any variant of a product, then the product matches; when it holds none, it does not', async ({
+    api,
+  }) => {
+    const category = await makeCategory();
+    // Variants at 18, 20 and 22.5: the product's price, 18, is in the first band only.
+    const shirt = await makeShirt(category.id);
+    const inBand = async (radio: [number, number]) => {
+      const res = await filter(api, { checked: [category.id], radio }).expect(200);
+      return idsOf(pagedProductListResponseSchema.parse(res.body).products);
+    };
+    expect(await inBand([20, 39])).toEqual([shirt.id]);
+    expect(await inBand([0, 19])).toEqual([shirt.id]);
+    expect(await inBand([40, 59])).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import {
   searchResponseSchema,
   TOTAL_COUNT_HEADER,
 } from '@shop/contracts';
-import { expectNoPhotoBytes, idsOf, uniqueWord } from '../../../test/catalog.js';
+import { expectNoPhotoBytes, idsOf, makeShirt, uniqueWord } from '../../../test/catalog.js';
 import { type Api, describe, expect, test } from '../../../test/fixtures.js';
 import { errorOf } from '../../../test/harness.js';
 import { insertProducts, newProductId } from '../repository.js';
@@ -130,5 +130,24 @@ describe('GET /api/v1/product/search/{keyword}', () => {
     expect(errorOf((await search(api, 'x'.repeat(101)).expect(400)).body)).toBe(
       'keyword is too long',
     );
+  });
+});
+
+describe('GET /api/v1/product/search/{keyword} by SKU', () => {
+  test('when the keyword is a variant SKU in another case, then its product comes first; part of a SKU finds nothing', async ({
+    api,
+    category,
+    addProduct,
+  }) => {
+    const shirt = await makeShirt(category.id);
+    const sku = shirt.variant('L', 'Black').sku;
+    const alsoNamed = await addProduct({ name: `Holder for ${sku}` });
+
+    const res = await search(api, sku.toLowerCase()).expect(200);
+    expect(idsOf(searchResponseSchema.parse(res.body))).toEqual([shirt.id, alsoNamed.id]);
+    expect(res.headers[TOTAL_COUNT_HEADER.toLowerCase()]).toBe('2');
+
+    const part = await search(api, sku.slice(0, -3)).expect(200);
+    expect(idsOf(searchResponseSchema.parse(part.body))).toEqual([alsoNamed.id]);
   });
 });

@@ -1,7 +1,7 @@
 import { photoRenditionUrl } from '@shop/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeProduct, replies } from '../../../test/fixtures';
+import { makeProduct, newId, replies } from '../../../test/fixtures';
 import {
   expectLoadFailureShown,
   findToast,
@@ -44,6 +44,27 @@ describe('All Products list', () => {
     expect(photo).toHaveAttribute('width');
     expect(photo).toHaveAttribute('height');
     expect(within(links[1] as HTMLElement).getByText('Tiny...')).toBeVisible();
+  });
+
+  it('when a product is sold in variants, then its card says how many; one sold as itself says nothing', async () => {
+    const sizes = ['S', 'M', 'L'].map((size) => ({
+      _id: newId(),
+      sku: `TEE-${size}`,
+      options: { Size: size },
+      price: 9,
+      quantity: 1,
+      photo: null,
+    }));
+    const tee = makeProduct('Tee', {
+      options: [{ name: 'Size', values: ['S', 'M', 'L'] }],
+      variants: sizes,
+    });
+    server.on('GET', LIST, replies.allProducts([tee, short]));
+    renderScreen(<AdminProductList />);
+
+    const [teeCard, shortCard] = (await screen.findAllByRole('link')) as [HTMLElement, HTMLElement];
+    expect(within(teeCard).getByText('3 variants')).toBeVisible();
+    expect(within(shortCard).queryByText(/variants/)).not.toBeInTheDocument();
   });
 
   it('when the list cannot be fetched, then the fetching text is toasted and shown in place', async () => {

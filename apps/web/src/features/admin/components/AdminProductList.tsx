@@ -47,6 +47,11 @@ export function AdminProductList() {
                 <Price value={product.price} />
               </span>
               <span className="card-text">{preview(product.description, ADMIN_PREVIEW)}</span>
+              {product.options.length > 0 && (
+                <span className="card-text admin-variant-count">
+                  {product.variants.length} variants
+                </span>
+              )}
             </span>
           </Link>
         ))}

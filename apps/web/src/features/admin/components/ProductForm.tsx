@@ -18,6 +18,8 @@ interface ProductFormProps {
   initial: ProductFields;
   /** The saved photo on the update screen. */
   currentPhoto?: ReactNode;
+  /** Price and stock are the variants': their fields give way to a note saying so. */
+  perVariantNote?: string;
   submitLabel: string;
   submitting: boolean;
   onSubmit: (fields: ProductFields, photo: File | null) => void;
@@ -41,7 +43,8 @@ function Field({ label, children }: { label: string; children: (id: string) => R
  * server decides and its message is shown (spec §5).
  */
 export function ProductForm(props: ProductFormProps) {
-  const { categories, initial, currentPhoto, submitLabel, submitting, onSubmit, children } = props;
+  const { categories, initial, currentPhoto, perVariantNote, submitLabel, submitting } = props;
+  const { onSubmit, children } = props;
   const fields = useFields(initial);
   const [photo, setPhoto] = useState<File | null>(null);
   const bind = (key: keyof ProductFields) => ({ className: 'form-control', ...fields.bind(key) });
@@ -72,22 +75,28 @@ export function ProductForm(props: ProductFormProps) {
           <textarea id={id} rows={4} placeholder="write a description" {...bind('description')} />
         )}
       </Field>
-      {/* step="any": any price the server accepts can be typed, cents included. */}
-      <FormField
-        label="Price"
-        type="number"
-        inputMode="decimal"
-        step="any"
-        placeholder="write a Price"
-        {...bind('price')}
-      />
-      <FormField
-        label="Quantity"
-        type="number"
-        inputMode="numeric"
-        placeholder="write a quantity"
-        {...bind('quantity')}
-      />
+      {perVariantNote ? (
+        <p className="form-field per-variant-note">{perVariantNote}</p>
+      ) : (
+        <>
+          {/* step="any": any price the server accepts can be typed, cents included. */}
+          <FormField
+            label="Price"
+            type="number"
+            inputMode="decimal"
+            step="any"
+            placeholder="write a Price"
+            {...bind('price')}
+          />
+          <FormField
+            label="Quantity"
+            type="number"
+            inputMode="numeric"
+            placeholder="write a quantity"
+            {...bind('quantity')}
+          />
+        </>
+      )}
       <Field label="Shipping">
         {(id) => (
           <select id={id} {...bind('shipping')}>

@@ -11,6 +11,9 @@ import { fetchProduct } from '../../products';
 import { refusalOf } from '../api/outcome';
 import { deleteProduct, updateProduct } from '../api/products';
 import { useReloadable } from '../hooks/use-reloadable';
+import { pricedPerVariant } from '../variants/grid';
+import { VARIANTS_TEXTS } from '../variants/texts';
+import { VariantsEditor } from '../variants/VariantsEditor';
 import { ADMIN_PATHS } from './AdminMenu';
 import { ConfirmDialog } from './ConfirmDialog';
 import { CATEGORIES_FAILED } from './CreateProductPanel';
@@ -35,6 +38,20 @@ const toFields = (product: Product): ProductFields => ({
   shipping: String(product.shipping),
 });
 
+/**
+ * What the form sends: on a product sold as variants, the price and stock as they are now
+ * (the server refuses a change to them there), whatever the form was opened with.
+ */
+const toSend = (product: Product, fields: ProductFields): ProductFields =>
+  pricedPerVariant(product)
+    ? {
+        ...fields,
+        price: String(product.price),
+        quantity: String(product.quantity),
+        previousQuantity: String(product.quantity),
+      }
+    : fields;
+
 /** Update Product: the saved fields and photo, UPDATE PRODUCT, and DELETE PRODUCT after a yes. */
 export function UpdateProductPanel({ slug }: { slug: string }) {
   const navigate = useNavigate();
@@ -45,6 +62,8 @@ export function UpdateProductPanel({ slug }: { slug: string }) {
   );
   const categories = useReloadable(fetchCategories, () => CATEGORIES_FAILED);
   const [confirming, setConfirming] = useState(false);
+  // The product as its variants were last saved here, whose price and stock the form sends.
+  const [latest, setLatest] = useState<Product>();
 
   const update = useSubmit(
     async (id: string, fields: ProductFields, photo: File | null) => {
@@ -68,7 +87,8 @@ export function UpdateProductPanel({ slug }: { slug: string }) {
     },
   );
 
-  const saved = product.data;
+  const saved = latest ?? product.data;
+  const perVariant = saved !== undefined && pricedPerVariant(saved);
   return (
     <>
       <h1 className="page-title">Update Product</h1>
@@ -81,26 +101,31 @@ export function UpdateProductPanel({ slug }: { slug: string }) {
       {!saved || (categories.data === undefined && categories.loading) ? (
         (product.loading || categories.loading) && <Spinner />
       ) : (
-        <ProductForm
-          key={saved._id}
-          categories={categories.data ?? []}
-          initial={toFields(saved)}
-          currentPhoto={
-            <ProductPhoto productId={saved._id} name={saved.name} photo={saved.photo} priority />
-          }
-          submitLabel="UPDATE PRODUCT"
-          submitting={update.busy}
-          onSubmit={(fields, photo) => void update.run(saved._id, fields, photo)}
-        >
-          <button
-            type="button"
-            className="btn btn-danger"
-            disabled={remove.busy}
-            onClick={() => setConfirming(true)}
+        <>
+          <ProductForm
+            // Anew when the variants' save turns the price and stock fields on or off.
+            key={`${saved._id}:${perVariant}`}
+            categories={categories.data ?? []}
+            initial={toFields(saved)}
+            currentPhoto={
+              <ProductPhoto productId={saved._id} name={saved.name} photo={saved.photo} priority />
+            }
+            {...(perVariant ? { perVariantNote: VARIANTS_TEXTS.perVariant } : {})}
+            submitLabel="UPDATE PRODUCT"
+            submitting={update.busy}
+            onSubmit={(fields, photo) => void update.run(saved._id, toSend(saved, fields), photo)}
           >
-            DELETE PRODUCT
-          </button>
-        </ProductForm>
+            <button
+              type="button"
+              className="btn btn-danger"
+              disabled={remove.busy}
+              onClick={() => setConfirming(true)}
+            >
+              DELETE PRODUCT
+            </button>
+          </ProductForm>
+          <VariantsEditor key={saved._id} product={saved} onSaved={setLatest} />
+        </>
       )}
       {saved && (
         <ConfirmDialog

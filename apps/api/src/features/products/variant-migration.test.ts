@@ -1,0 +1,78 @@
+import { productResponseSchema } from '@shop/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeCategory, makeShirt, uniqueWord } from '../../test/catalog.js';
+import { startCheckout } from '../../test/checkout.js';
+import { startFakeStripe } from '../../test/fake-stripe.js';
+import { createUser, startTestApp } from '../../test/harness.js';
+import { stripeEnv } from '../../test/payments-app.js';
+import { insertProductBeforeVariants } from '../../test/raw-documents.js';
+import { findProduct } from './repository.js';
+import { migrateProductVariants } from './variant-migration.js';
+
+let t: Awaited<ReturnType<typeof startTestApp>>;
+let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
+let categoryId: string;
+beforeAll(async () => {
+  stripe = await startFakeStripe();
+  t = await startTestApp(stripeEnv(stripe.url));
+  categoryId = (await makeCategory()).id;
+});
+afterAll(async () => {
+  await t.close();
+  await stripe.close();
+});
+
+/** A product as the versions before variants wrote it. */
+async function insertOldProduct(price: number, quantity: number) {
+  const name = `Old ${uniqueWord()}`;
+  const slug = name.toLowerCase().replace(' ', '-');
+  const id = await insertProductBeforeVariants({ name, slug, categoryId, price, quantity });
+  return { id, slug };
+}
+
+describe('variant migration', () => {
+  it('when products have no variants, then each gets one of its own id, price and stock, and the spec fields stay', async () => {
+    const cheap = await insertOldProduct(4.5, 12);
+    const soldOut = await insertOldProduct(80, 0);
+    const shirt = await makeShirt(categoryId);
+
+    expect(await migrateProductVariants()).toBe(2);
+
+    for (const [old, price, quantity] of [
+      [cheap, 4.5, 12],
+      [soldOut, 80, 0],
+    ] as const) {
+      const res = await t.http().get(`/api/v1/product/get-product/${old.slug}`).expect(200);
+      expect(productResponseSchema.parse(res.body).product).toMatchObject({
+        _id: old.id,
+        price,
+        quantity,
+        options: [],
+        variants: [{ _id: old.id, sku: old.slug, options: {}, price, quantity, photo: null }],
+      });
+    }
+    expect(await findProduct(shirt.id)).toEqual(shirt.product);
+    expect(await migrateProductVariants()).toBe(0);
+    expect((await findProduct(cheap.id))?.variants).toHaveLength(1);
+  });
+
+  it('when a migrated product is bought by a cart line without variant, then its only variant is priced', async () => {
+    const old = await insertOldProduct(7, 3);
+    await migrateProductVariants();
+    const buyer = await createUser();
+    const { amount } = await startCheckout(t.app, buyer.token, [{ _id: old.id, quantity: 2 }]);
+    expect(amount).toBe(1400);
+  });
+
+  it('when the migration is run by two processes at once, then each product is migrated once and keeps its stock', async () => {
+    const olds = await Promise.all([1, 2, 3, 4].map((n) => insertOldProduct(n, n * 10)));
+    const [a, b] = await Promise.all([migrateProductVariants(), migrateProductVariants()]);
+    expect(a + b).toBe(4);
+    for (const [i, old] of olds.entries()) {
+      expect(await findProduct(old.id)).toMatchObject({
+        quantity: (i + 1) * 10,
+        variants: [{ _id: old.id, quantity: (i + 1) * 10 }],
+      });
+    }
+  });
+});

@@ -1,0 +1,17 @@
+import { giveOnlyVariant, idsWithoutVariants } from './repository.js';
+
+/**
+ * Makes every product written before variants one variant of its own id, price and stock, by
+ * `_id`, one product at a time: a run that stops midway is finished by the next, and a product
+ * done already is left alone. A checkout changing a product's stock meanwhile makes its update
+ * miss, and it is read again.
+ */
+export async function migrateProductVariants(): Promise<number> {
+  let migrated = 0;
+  for (const productId of await idsWithoutVariants()) {
+    let outcome = await giveOnlyVariant(productId);
+    while (outcome === 'changed') outcome = await giveOnlyVariant(productId);
+    if (outcome === 'done') migrated += 1;
+  }
+  return migrated;
+}

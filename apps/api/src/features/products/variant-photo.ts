@@ -1,0 +1,44 @@
+import type { Product } from '@shop/contracts';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { deletePhotoFiles, savePhotoFiles } from './photo-store.js';
+import { preparePhoto } from './renditions.js';
+import { findProduct, setVariantPhoto as setStoredVariantPhoto } from './repository.js';
+import { readBack } from './use-cases.js';
+
+/**
+ * Gives a variant a photo of its own (served at `product-photo/{variantId}`), or with no bytes
+ * takes it away, so the variant shows the product's photo again. Files are stored under the
+ * variant's id: the new ones before the product points at them, the old ones removed after.
+ */
+export async function setVariantPhoto(
+  productId: string,
+  variantId: string,
+  photoBytes: Buffer | null,
+): Promise<Product> {
+  const photo = photoBytes ? await preparePhoto(photoBytes) : null;
+  const product = await findProduct(productId);
+  if (!product) throw notFound('Product not found');
+  const index = product.variants.findIndex((v) => v._id === variantId);
+  if (index === -1) throw notFound('Variant not found');
+  if (variantId === productId) {
+    throw badRequest(
+      'A product without options shows its own photo: change it with update-product',
+    );
+  }
+  if (photo) await savePhotoFiles(variantId, photo);
+  const outcome = await setStoredVariantPhoto(
+    productId,
+    { _id: variantId, index },
+    photo?.meta ?? null,
+  );
+  if (outcome === 'moved') {
+    if (photo) await deletePhotoFiles(variantId, photo.meta);
+    throw conflict(
+      'The variants changed while the photo was sent; reload the product and try again',
+    );
+  }
+  if (outcome.previous && outcome.previous.version !== photo?.meta.version) {
+    await deletePhotoFiles(variantId, outcome.previous);
+  }
+  return readBack(productId);
+}
