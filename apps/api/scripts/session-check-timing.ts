@@ -9,30 +9,16 @@
  *
  * Runs on a throwaway embedded database (or a throwaway database on MONGO_URL).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import mongoose from 'mongoose';
 import supertest from 'supertest';
 import { createApp } from '../src/app.js';
-import { connectDatabase } from '../src/db/connect.js';
-import { startEmbeddedDatabase } from '../src/db/embedded.js';
 import { findUser, insertUsers } from '../src/features/auth/repository.js';
 import { createLogger } from '../src/lib/logger.js';
 import { signToken } from '../src/lib/tokens.js';
 import { TEST_JWT_SECRET, testConfig } from '../src/test/harness.js';
+import { withThrowawayDatabase } from './throwaway-database.js';
 
 const tries = Number(process.argv[2] ?? 500);
 const ACCOUNTS = 1000;
-const dataDir = mkdtempSync(join(tmpdir(), 'shop-session-timing-'));
-const embedded = process.env.MONGO_URL
-  ? null
-  : await startEmbeddedDatabase({ dataDir, prefer: 'ferretdb' });
-const db = await connectDatabase({
-  mongoUrl: process.env.MONGO_URL ?? (embedded?.url as string),
-  dataDir,
-  dbName: `session_timing_${process.pid}`,
-});
 
 async function median(what: () => PromiseLike<unknown>) {
   const times: number[] = [];
@@ -45,7 +31,7 @@ async function median(what: () => PromiseLike<unknown>) {
   return (times[Math.floor(times.length / 2)] as number).toFixed(2);
 }
 
-try {
+await withThrowawayDatabase('session-timing', async () => {
   const ids = await insertUsers(
     Array.from({ length: ACCOUNTS }, (_, i) => ({
       name: `Timing ${i}`,
@@ -69,9 +55,4 @@ try {
   console.log(`the account read of a signed-in call:     median ${read} ms (${tries} tries)`);
   console.log(`a signed-in call (user-auth), whole:      median ${signedIn} ms`);
   console.log(`a call refused before any read (no token): median ${refused} ms`);
-} finally {
-  await mongoose.connection.dropDatabase();
-  await db.close();
-  await embedded?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-}
+});

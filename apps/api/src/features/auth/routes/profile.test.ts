@@ -93,52 +93,26 @@ describe('PUT /api/v1/auth/profile, the sessions of a password change', () => {
 });
 
 describe('PUT /api/v1/auth/profile, the current password a new one needs', () => {
-  /** The old password still signs in, the token still works, the name was not written. */
-  const unchanged = async (api: Api, user: { email: string; password: string; token: string }) => {
-    const session = await login(api, user.email, user.password).expect(200);
-    expect(session.body.user.name).not.toBe('Taken Over');
-    await userAuth(api, user.token).expect(200);
-  };
-
-  test('when a new password comes without the current one, then 400 says so and nothing changes', async ({
-    api,
-    user,
-  }) => {
-    for (const currentPassword of [undefined, '']) {
+  test.for([
+    ['without the current one', undefined, CURRENT_PASSWORD_REQUIRED],
+    ['with an empty current one', '', CURRENT_PASSWORD_REQUIRED],
+    ['with a wrong current one', 'a-guess', CURRENT_PASSWORD_WRONG],
+  ] as const)(
+    'when a new password comes %s, then 400 says so and nothing changes',
+    async ([, currentPassword, reason], { api, user }) => {
       const res = await updateProfile(api, user.token, {
         name: 'Taken Over',
         password: 'thief-chosen-1',
         currentPassword,
       }).expect(400);
 
-      expect(res.body).toEqual({
-        success: false,
-        message: CURRENT_PASSWORD_REQUIRED,
-        error: CURRENT_PASSWORD_REQUIRED,
-      });
-    }
-    await unchanged(api, user);
-    await login(api, user.email, 'thief-chosen-1').expect(401);
-  });
-
-  test('when the current password is wrong, then 400 says so and nothing changes', async ({
-    api,
-    user,
-  }) => {
-    const res = await updateProfile(api, user.token, {
-      name: 'Taken Over',
-      password: 'thief-chosen-1',
-      currentPassword: 'a-guess',
-    }).expect(400);
-
-    expect(res.body).toEqual({
-      success: false,
-      message: CURRENT_PASSWORD_WRONG,
-      error: CURRENT_PASSWORD_WRONG,
-    });
-    await unchanged(api, user);
-    await login(api, user.email, 'thief-chosen-1').expect(401);
-  });
+      expect(res.body).toEqual({ success: false, message: reason, error: reason });
+      const session = await login(api, user.email, user.password).expect(200);
+      expect(session.body.user.name).not.toBe('Taken Over');
+      await userAuth(api, user.token).expect(200);
+      await login(api, user.email, 'thief-chosen-1').expect(401);
+    },
+  );
 
   test('when the password stays empty, then no current password is asked for', async ({
     api,
