@@ -5,11 +5,14 @@ import { serveFakeStripeJs } from '../stripe/stripe-js-stand-in';
 import { SEED_ADMIN, SEED_USER } from '../support/accounts';
 import { checkScreen, errorsOf, login, openPage } from '../support/browser';
 
+/** A phone as wide as the common 390-point ones. */
+const PHONE_390 = { width: 390, height: 844 } as const;
+
 const PAID = 'Payment Successful & Order Placed!';
 
 /** A shopper's page whose Stripe.js and api.stripe.com are the fake Stripe's. */
-async function openShopperPage() {
-  const page = await openPage();
+async function openShopperPage(viewport?: { width: number; height: number }) {
+  const page = await openPage(viewport);
   await serveFakeStripeJs(page, inject('stripeBrowserUrl'));
   return page;
 }
@@ -57,6 +60,17 @@ async function typeCard(page: Page, number: string) {
   await field.pressSequentially(number.replace(/(\d{4})(?=\d)/g, '$1 '));
 }
 
+async function payByCard(page: Page) {
+  await page.goto('/cart');
+  const form = page.getByRole('form', { name: 'Card payment' });
+  const payButton = form.getByRole('button', { name: 'Make Payment' });
+  await expect.poll(() => payButton.isEnabled()).toBe(true);
+  await typeCard(page, TEST_CARD);
+  await payButton.click();
+  await page.getByRole('status').getByText(PAID).waitFor();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
 describe('card checkout in the browser', () => {
   it('when a guest fills a cart, logs in and pays by card, then the order is placed, the cart emptied, and both the user and the admin see it', async () => {
     const page = await openShopperPage();
@@ -101,5 +115,97 @@ describe('card checkout in the browser', () => {
     await admin.goto('/dashboard/admin/orders');
     await expectNewestOrderOf(admin, names);
     expect([...errorsOf(page), ...errorsOf(admin)]).toEqual([]);
+  });
+});
+
+const TEE = 'Organic Cotton T-Shirt';
+const details = (page: Page) => page.locator('.details');
+const radio = (page: Page, option: string, value: string) =>
+  details(page)
+    .getByRole('group', { name: option })
+    .getByRole('radio', { name: value, exact: true });
+const teeLine = (page: Page, size: string) =>
+  page.getByRole('listitem', { name: `${TEE} (${size}, Navy)`, exact: true });
+
+describe('buying variants in the browser', () => {
+  it('when a shopper picks size and colour, shares the link, adds two sizes and pays, then the order holds both variants and their stock went down', async () => {
+    const page = await openShopperPage();
+    await login(page, SEED_USER.email, SEED_USER.password);
+
+    // The card of a product in several sizes and colours cannot add one nobody chose.
+    const card = page.getByRole('article', { name: TEE, exact: true });
+    await card.getByRole('link', { name: 'CHOOSE OPTIONS' }).click();
+    await page.waitForURL('**/product/organic-cotton-t-shirt');
+    // It opens on the first size and colour in stock; XL is sold out in every colour.
+    await expect.poll(() => radio(page, 'Size', 'S').isChecked()).toBe(true);
+    expect(await radio(page, 'Colour', 'Black').isChecked()).toBe(true);
+    expect(await radio(page, 'Size', 'XL').isDisabled()).toBe(true);
+    await details(page).getByText('In stock : 8').waitFor();
+
+    await radio(page, 'Size', 'M').check();
+    await radio(page, 'Colour', 'Navy').check();
+    await details(page).getByText('In stock : 9').waitFor();
+    await page.waitForURL('**/product/organic-cotton-t-shirt?variant=TEE-M-NAVY');
+    await checkScreen(page, 'product-variant-desktop');
+
+    // The shared link opens the same variant, on a phone too.
+    const shared = await openShopperPage(PHONE_390);
+    await shared.goto(page.url());
+    await expect.poll(() => radio(shared, 'Size', 'M').isChecked()).toBe(true);
+    expect(await radio(shared, 'Colour', 'Navy').isChecked()).toBe(true);
+    await details(shared).getByText('In stock : 9').waitFor();
+    await checkScreen(shared, 'product-variant-phone', { phone: true });
+
+    await details(page).getByRole('button', { name: 'ADD TO CART' }).click();
+    await radio(page, 'Size', 'L').check();
+    await details(page).getByText('In stock : 6').waitFor();
+    await details(page).getByRole('button', { name: 'ADD TO CART' }).click();
+    await expect.poll(() => textOf(page.getByRole('link', { name: /^Cart/ }))).toMatch(/2$/);
+
+    // A product whose variants differ in price: the price follows the choice.
+    await page.goto('/product/usb-c-fast-charger-65w');
+    await details(page).getByText('₹27.00').waitFor();
+    await radio(page, 'Power', '100W').check();
+    await details(page).getByText('₹39.00').waitFor();
+    await radio(page, 'Plug', 'UK').check();
+    await details(page).getByText('In stock : 5').waitFor();
+
+    await page.goto('/cart');
+    await page.getByText('You have 2 items in your cart').waitFor();
+    for (const size of ['M', 'L']) {
+      await teeLine(page, size).getByText(`Size: ${size} · Colour: Navy`).waitFor();
+      await teeLine(page, size).getByText('₹15.00').waitFor();
+    }
+    await page.getByText('Total : $30.00').waitFor();
+    await page.getByRole('form', { name: 'Card payment' }).getByText('$30.00').waitFor();
+    await checkScreen(page, 'cart-variants-desktop');
+    await shared.goto('/cart');
+    await shared.evaluate(
+      (cart) => window.localStorage.setItem('cart', cart),
+      await page.evaluate(() => window.localStorage.getItem('cart') ?? '[]'),
+    );
+    await shared.reload();
+    await teeLine(shared, 'L').waitFor();
+    await checkScreen(shared, 'cart-variants-phone', { phone: true });
+
+    await payByCard(page);
+    await page.goto('/dashboard/user/orders');
+    const newest = orders(page).first();
+    await newest.waitFor();
+    expect(await textOf(newest.getByRole('row').nth(1).getByRole('cell').nth(5))).toBe('2');
+    const lines = await newest.locator('.line-options').allTextContents();
+    expect(lines.sort()).toEqual([
+      'Size: L · Colour: Navy · SKU TEE-L-NAVY',
+      'Size: M · Colour: Navy · SKU TEE-M-NAVY',
+    ]);
+
+    // Each variant's own stock went down by one, the others' did not.
+    await page.goto('/product/organic-cotton-t-shirt?variant=TEE-M-NAVY');
+    await details(page).getByText('In stock : 8').waitFor();
+    await radio(page, 'Size', 'L').check();
+    await details(page).getByText('In stock : 5').waitFor();
+    await radio(page, 'Colour', 'Black').check();
+    await details(page).getByText('In stock : 12').waitFor();
+    expect([...errorsOf(page), ...errorsOf(shared)]).toEqual([]);
   });
 });

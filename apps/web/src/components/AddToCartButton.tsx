@@ -1,13 +1,18 @@
-import type { Product } from '@shop/contracts';
+import type { Product, ProductVariant } from '@shop/contracts';
 import { useAddToCart } from '../lib/cart';
 
-/** ADD TO CART: one unit, refused (disabled) when the product is out of stock. */
+/**
+ * ADD TO CART: one unit of the variant (on a card, the product's only one), refused (disabled)
+ * when it is out of stock.
+ */
 export function AddToCartButton({
   product,
+  variant = product.variants[0],
   className,
   added,
 }: {
   product: Product;
+  variant?: ProductVariant | undefined;
   className: string;
   /** The confirmation toast: the card's and the details page's differ (spec §8). */
   added?: string;
@@ -17,8 +22,8 @@ export function AddToCartButton({
     <button
       type="button"
       className={`btn ${className}`}
-      disabled={product.quantity <= 0}
-      onClick={() => addToCart(product)}
+      disabled={!variant || variant.quantity <= 0}
+      onClick={() => variant && addToCart(product, variant)}
     >
       ADD TO CART
     </button>

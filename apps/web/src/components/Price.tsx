@@ -1,6 +1,8 @@
 import { formatRupees } from '../lib/format';
 import './Price.css';
 
-export function Price({ value }: { value: number }) {
-  return <span className="price">{formatRupees(value)}</span>;
+/** A price with the rupee sign; `from` when it is the lowest of several (variants' prices differ). */
+export function Price({ value, from = false }: { value: number; from?: boolean }) {
+  const price = formatRupees(value);
+  return <span className="price">{from ? `from ${price}` : price}</span>;
 }

@@ -1,5 +1,5 @@
 import type { Product } from '@shop/contracts';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { preview } from '../lib/format';
 import { AddToCartButton } from './AddToCartButton';
 import { Price } from './Price';
@@ -13,7 +13,17 @@ const CARD_PREVIEW = 60;
  */
 const FIRST_SCREEN = 6;
 
-/** A shopper's product card: More Details opens the product, ADD TO CART adds one unit. */
+/** More than one variant to choose from (a product without options has exactly one). */
+const hasChoices = (product: Product) => product.variants.length > 1;
+
+/** The variants do not all cost the same: the card shows the lowest price "from". */
+const pricesDiffer = (product: Product) => new Set(product.variants.map((v) => v.price)).size > 1;
+
+/**
+ * A shopper's product card: More Details opens the product, ADD TO CART adds one unit. A product
+ * sold in several variants cannot be added without choosing one: its card says CHOOSE OPTIONS
+ * and opens the product page, where the pickers are (sold out, it keeps the disabled ADD TO CART).
+ */
 export function ProductCard({
   product,
   previewLength = CARD_PREVIEW,
@@ -26,6 +36,7 @@ export function ProductCard({
   const navigate = useNavigate();
   const outOfStock = product.quantity <= 0;
   const titleId = `product-${product._id}`;
+  const productPath = `/product/${product.slug}`;
   return (
     <article className="card" aria-labelledby={titleId}>
       <ProductPhoto
@@ -39,19 +50,21 @@ export function ProductCard({
           <h3 className="card-title" id={titleId}>
             {product.name}
           </h3>
-          <Price value={product.price} />
+          <Price value={product.price} from={pricesDiffer(product)} />
         </div>
         <p className="card-text">{preview(product.description, previewLength)}</p>
         {outOfStock && <p className="out-of-stock">Out of stock</p>}
         <div className="card-actions">
-          <button
-            type="button"
-            className="btn btn-info"
-            onClick={() => navigate(`/product/${product.slug}`)}
-          >
+          <button type="button" className="btn btn-info" onClick={() => navigate(productPath)}>
             More Details
           </button>
-          <AddToCartButton product={product} className="btn-dark" />
+          {hasChoices(product) && !outOfStock ? (
+            <Link className="btn btn-dark" to={productPath}>
+              CHOOSE OPTIONS
+            </Link>
+          ) : (
+            <AddToCartButton product={product} className="btn-dark" />
+          )}
         </div>
       </div>
     </article>

@@ -1,4 +1,4 @@
-import { type Product, productSchema } from '@shop/contracts';
+import { objectIdSchema, type Product, type ProductVariant, productSchema } from '@shop/contracts';
 import {
   type Dispatch,
   type ReactNode,
@@ -16,15 +16,20 @@ const CART_KEY = 'cart';
 
 /**
  * A product as the cart keeps it. `quantity` here is how many units the shopper wants
- * (default 1), not the stock count the product carries in the catalogue.
+ * (default 1), not the stock count the product carries in the catalogue; `price` is the
+ * chosen variant's.
  */
 export type CartEntry = Omit<Product, 'quantity' | 'photo'> & {
   quantity?: number;
   /** Missing in carts saved before products carried their photo's metadata. */
   photo?: Product['photo'];
+  /** The chosen variant's id; missing in carts saved before variants: the product's only one. */
+  variant?: string;
 };
 
-const cartEntrySchema = productSchema.partial({ quantity: true, photo: true });
+const cartEntrySchema = productSchema
+  .partial({ quantity: true, photo: true })
+  .extend({ variant: objectIdSchema.optional() });
 
 function restore(): CartEntry[] {
   const stored = readStored(CART_KEY, { parse: (data) => data });
@@ -66,12 +71,18 @@ export const useCart = () => useAppState(CartContext, 'Cart');
 const ADDED_ON_LISTING = 'Item Added to cart';
 export const ADDED_ON_DETAILS = 'Item added to cart';
 
-/** Adds one unit of the product (duplicates allowed, spec §3) and confirms with a toast. */
+/**
+ * Adds one unit of a variant of the product, at the variant's price (duplicates allowed, spec
+ * §3: the same variant twice is two lines) and confirms with a toast.
+ */
 export function useAddToCart(message: string = ADDED_ON_LISTING) {
   const [, setCart] = useCart();
   return useCallback(
-    (product: Product) => {
-      setCart((cart) => [...cart, { ...product, quantity: 1 }]);
+    (product: Product, variant: ProductVariant) => {
+      setCart((cart) => [
+        ...cart,
+        { ...product, price: variant.price, variant: variant._id, quantity: 1 },
+      ]);
       toast.success(message);
     },
     [setCart, message],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDollars, formatRupees, preview, relativeTime } from './format';
+import { formatDollars, formatRupees, preview } from './format';
+import { relativeTime } from './relative-time';
 
 describe('formatting', () => {
   it('when a price is shown on a card, then it carries the rupee sign', () => {

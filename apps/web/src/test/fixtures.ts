@@ -1,4 +1,14 @@
-import type { AuthSession, Category, Order, Product, User } from '@shop/contracts';
+import {
+  type AuthSession,
+  type Category,
+  lowestPrice,
+  type Order,
+  type Product,
+  type ProductOption,
+  type ProductVariant,
+  totalStock,
+  type User,
+} from '@shop/contracts';
 
 let counter = 0;
 /** A fresh 24-hex-digit id, as MongoDB would give. */
@@ -30,6 +40,33 @@ export function makeProduct(name: string, overrides: Partial<Product> = {}): Pro
     createdAt: NOW,
     updatedAt: NOW,
     ...overrides,
+  };
+}
+
+/**
+ * A product sold in variants, as the API answers it: each variant's SKU is the slug and its
+ * values (`T-SHIRT-M-BLACK`), the product's price the lowest and its quantity the sum.
+ */
+export function makeProductInVariants(
+  name: string,
+  options: ProductOption[],
+  variants: (Pick<ProductVariant, 'options' | 'price' | 'quantity'> &
+    Partial<Pick<ProductVariant, 'photo'>>)[],
+  overrides: Partial<Product> = {},
+): Product {
+  const product = makeProduct(name, overrides);
+  const sold = variants.map((variant) => ({
+    _id: newId(),
+    sku: [product.slug, ...Object.values(variant.options)].join('-').toUpperCase(),
+    photo: null,
+    ...variant,
+  }));
+  return {
+    ...product,
+    options,
+    variants: sold,
+    price: lowestPrice(sold),
+    quantity: totalStock(sold),
   };
 }
 

@@ -1,7 +1,7 @@
 import type { AuthSession } from '@shop/contracts';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter, parsePath, RouterProvider } from 'react-router-dom';
 import { expect } from 'vitest';
 import { routes } from '../app/router';
 import { setTransport } from '../lib/api-client';
@@ -21,7 +21,7 @@ export function startFakeServer() {
 }
 
 /**
- * The whole app at `path`, with its real routes and providers, starting from what the browser
+ * The whole app at `path` (its query too), with its real routes and providers, starting from what the browser
  * had stored (`auth`, `cart`). With fake timers, pass `advanceTimers` to keep user-event moving.
  */
 export function renderApp(
@@ -36,7 +36,7 @@ export function renderApp(
   if (options.auth) window.localStorage.setItem('auth', JSON.stringify(options.auth));
   if (options.cart) window.localStorage.setItem('cart', JSON.stringify(options.cart));
   const router = createMemoryRouter(routes, {
-    initialEntries: [{ pathname: path, state: options.state }],
+    initialEntries: [{ ...parsePath(path), state: options.state }],
   });
   const user = userEvent.setup(
     options.advanceTimers ? { advanceTimers: options.advanceTimers } : {},

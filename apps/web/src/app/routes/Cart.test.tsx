@@ -2,7 +2,7 @@ import { photoRenditionUrl } from '@shop/contracts';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CartEntry } from '../../lib/cart';
-import { makeProduct, makeUser, sessionOf } from '../../test/fixtures';
+import { makeProduct, makeProductInVariants, makeUser, sessionOf } from '../../test/fixtures';
 import { renderApp, startFakeServer, storedJson } from '../../test/render-app';
 
 const mug = makeProduct('Stoneware Coffee Mug', { price: 1200.5 });
@@ -54,6 +54,38 @@ describe('cart page', () => {
   it('when items carry quantities, then the total sums prices only, in US dollars', async () => {
     renderApp('/cart', { cart: [entry(mug, 3), entry(book, 2), entry(book)] });
     expect(await screen.findByText('Total : $1,228.50')).toBeInTheDocument();
+  });
+
+  it('when two variants of one product are in the cart, then each line names its options, shows its photo and price, and the total adds them', async () => {
+    const blackPhoto = { version: 'd'.repeat(64), width: 800, height: 600, color: '#111111' };
+    const tee = makeProductInVariants(
+      'Cotton Tee',
+      [
+        { name: 'Size', values: ['M', 'L'] },
+        { name: 'Colour', values: ['Black'] },
+      ],
+      [
+        { options: { Size: 'M', Colour: 'Black' }, price: 15, quantity: 3, photo: blackPhoto },
+        { options: { Size: 'L', Colour: 'Black' }, price: 18.5, quantity: 3 },
+      ],
+    );
+    const [m, l] = tee.variants;
+    if (!m || !l) throw new Error('no variants');
+    const line = (variant: typeof m) => ({ ...tee, price: variant.price, variant: variant._id });
+    renderApp('/cart', { cart: [line(m), line(l), entry(book)] });
+
+    const mLine = await screen.findByRole('listitem', { name: 'Cotton Tee (M, Black)' });
+    expect(within(mLine).getByText('Size: M · Colour: Black')).toBeInTheDocument();
+    expect(within(mLine).getByText('₹15.00')).toBeInTheDocument();
+    expect(within(mLine).getByRole('img', { name: tee.name })).toHaveAttribute(
+      'src',
+      photoRenditionUrl(m._id, blackPhoto, 320),
+    );
+    const lLine = screen.getByRole('listitem', { name: 'Cotton Tee (L, Black)' });
+    expect(within(lLine).getByText('Size: L · Colour: Black')).toBeInTheDocument();
+    expect(within(lLine).getByText('₹18.50')).toBeInTheDocument();
+    expect(screen.getByText('You have 3 items in your cart')).toBeInTheDocument();
+    expect(screen.getByText('Total : $47.50')).toBeInTheDocument();
   });
 
   it('when Remove is clicked on a duplicate, then one entry goes and storage follows', async () => {

@@ -137,7 +137,8 @@ describe('home listing', () => {
     await user.click(within(card).getByRole('button', { name: 'ADD TO CART' }));
 
     expect(await findToast('Item Added to cart')).toBeInTheDocument();
-    expect(storedJson('cart')).toEqual([{ ...page1[0], quantity: 1 }]);
+    // Its only variant, whose id is the product's, named so the checkout can send it.
+    expect(storedJson('cart')).toEqual([{ ...page1[0], variant: page1[0]?._id, quantity: 1 }]);
     expect(screen.getByRole('link', { name: 'Cart 1' })).toBeInTheDocument();
   });
 

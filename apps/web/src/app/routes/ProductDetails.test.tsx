@@ -48,7 +48,7 @@ describe('product details', () => {
     if (!details) throw new Error('no details');
     await user.click(within(details).getByRole('button', { name: 'ADD TO CART' }));
     expect(await findToast('Item added to cart')).toBeInTheDocument();
-    expect(storedJson('cart')).toEqual([{ ...novel, quantity: 1 }]);
+    expect(storedJson('cart')).toEqual([{ ...novel, variant: novel._id, quantity: 1 }]);
   });
 
   it('when there are no similar products, then it says No Similar Products found', async () => {
@@ -69,7 +69,11 @@ describe('product details', () => {
   it('when the product is out of stock, then ADD TO CART is disabled', async () => {
     server.on('GET', '/api/v1/product/get-product/:slug', {
       status: 200,
-      body: { success: true, message: 'ok', product: { ...novel, quantity: 0 } },
+      body: {
+        success: true,
+        message: 'ok',
+        product: makeProduct(novel.name, { category: books, quantity: 0 }),
+      },
     });
     renderApp(`/product/${novel.slug}`);
     await screen.findByRole('heading', { name: novel.name });

@@ -6,9 +6,12 @@ import { Price } from '../../components/Price';
 import { ProductGrid } from '../../components/ProductCard';
 import { ProductPhoto } from '../../components/ProductPhoto';
 import { RequestStatus } from '../../components/RequestStatus';
-import { fetchProduct, fetchSimilarProducts } from '../../features/products';
+import { fetchProduct, fetchSimilarProducts, useChosenVariant } from '../../features/products';
+// Not through the index: its styles would ride along into every route that imports the index.
+import { VariantPicker } from '../../features/products/components/VariantPicker';
 import { ADDED_ON_DETAILS } from '../../lib/cart';
 import { useRequest } from '../../lib/use-request';
+import { photoOf } from '../../lib/variants';
 import './ProductDetails.css';
 
 function SimilarProducts({ product }: { product: Product }) {
@@ -26,27 +29,39 @@ function SimilarProducts({ product }: { product: Product }) {
   );
 }
 
+/**
+ * The product, and when it is sold in several variants their pickers: price, stock, photo and
+ * what ADD TO CART adds follow the variant chosen (kept in the URL).
+ */
 function Details({ product }: { product: Product }) {
-  const outOfStock = product.quantity <= 0;
+  const [variant, choose] = useChosenVariant(product);
+  const { ownerId, photo } = photoOf(product, variant);
+  // Pickers, stock count and SKU only where there is something to choose.
+  const chosen = product.variants.length > 1 ? variant : undefined;
+  const stock = variant?.quantity ?? product.quantity;
   return (
     <div className="details">
-      <ProductPhoto
-        productId={product._id}
-        name={product.name}
-        photo={product.photo}
-        size="large"
-        priority
-      />
+      <ProductPhoto productId={ownerId} name={product.name} photo={photo} size="large" priority />
       <div className="details-info">
         <h1 className="page-title">Product Details</h1>
         <h2>{product.name}</h2>
         <p>{product.description}</p>
         <p>
-          Price : <Price value={product.price} />
+          Price : <Price value={variant?.price ?? product.price} />
         </p>
         <p>Category : {product.category?.name ?? 'None'}</p>
-        {outOfStock && <p className="out-of-stock">Out of stock</p>}
-        <AddToCartButton product={product} className="btn-secondary" added={ADDED_ON_DETAILS} />
+        {chosen && <VariantPicker product={product} selected={chosen} onChoose={choose} />}
+        <div aria-live="polite">
+          {chosen && stock > 0 && <p>In stock : {stock}</p>}
+          {stock <= 0 && <p className="out-of-stock">Out of stock</p>}
+          {chosen && <p className="muted">SKU : {chosen.sku}</p>}
+        </div>
+        <AddToCartButton
+          product={product}
+          variant={variant}
+          className="btn-secondary"
+          added={ADDED_ON_DETAILS}
+        />
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 import { LIST_DEFAULT_PER_PAGE } from '@shop/contracts';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeOrder, makeProduct, makeUser, replies, sessionOf } from '../../test/fixtures';
+import { makeOrder, makeProduct, makeUser, newId, replies, sessionOf } from '../../test/fixtures';
 import { renderApp, server, startFakeServer } from '../../test/render-app';
 
 const person = makeUser({ name: 'Ann Shopper' });
@@ -67,6 +67,41 @@ describe('user orders', () => {
     const second = screen.getByRole('region', { name: 'Order 2' });
     expect(within(second).getByRole('cell', { name: 'Failed' })).toBeInTheDocument();
     expect(within(second).getByRole('cell', { name: '5 hours ago' })).toBeInTheDocument();
+  });
+
+  it('when an order holds variants, then each line shows its options and SKU; a product sold one way shows neither', async () => {
+    const variant = (sku: string, options: Record<string, string>) => ({
+      _id: newId(),
+      sku,
+      options,
+    });
+    const order = makeOrder({
+      buyer: { _id: person._id, name: person.name },
+      products: [
+        {
+          productId: mug,
+          name: 'Cotton Tee',
+          variant: variant('TEE-M-BLACK', { Size: 'M', Colour: 'Black' }),
+          price: 15,
+          quantity: 1,
+        },
+        {
+          productId: mug,
+          name: 'Cotton Tee',
+          variant: variant('TEE-L-BLACK', { Size: 'L', Colour: 'Black' }),
+          price: 15,
+          quantity: 1,
+        },
+        { productId: mug, name: mug.name, variant: variant(mug.slug, {}), price: 12, quantity: 1 },
+      ],
+    });
+    server.on('GET', '/api/v1/auth/orders', replies.orders([order]));
+    renderApp('/dashboard/user/orders', { auth: sessionOf(person) });
+    const first = await screen.findByRole('region', { name: 'Order 1' });
+    const lines = within(first).getAllByRole('listitem');
+    expect(lines[0]).toHaveTextContent('Size: M · Colour: Black · SKU TEE-M-BLACK');
+    expect(lines[1]).toHaveTextContent('Size: L · Colour: Black · SKU TEE-L-BLACK');
+    expect(lines[2]).not.toHaveTextContent('SKU');
   });
 
   it('when an order was cancelled and its money given back, then its payment reads Refunded', async () => {

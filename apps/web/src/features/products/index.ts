@@ -4,4 +4,5 @@ export {
   fetchSimilarProducts,
 } from './api/products-api';
 export { ProductFilters } from './components/ProductFilters';
+export { useChosenVariant } from './hooks/use-chosen-variant';
 export { useProductListing } from './hooks/use-product-listing';

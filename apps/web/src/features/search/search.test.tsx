@@ -46,7 +46,7 @@ describe('search', () => {
 
     await user.click(within(card).getByRole('button', { name: 'ADD TO CART' }));
     expect(await findToast('Item Added to cart')).toBeInTheDocument();
-    expect(storedJson('cart')).toEqual([{ ...lampShade, quantity: 1 }]);
+    expect(storedJson('cart')).toEqual([{ ...lampShade, variant: lampShade._id, quantity: 1 }]);
 
     await user.click(within(card).getByRole('button', { name: 'More Details' }));
     expect(router.state.location.pathname).toBe('/product/lamp-shade');

@@ -1,7 +1,9 @@
+import { nameWithOptions } from '@shop/contracts';
 import { Price } from '../../../components/Price';
 import { ProductPhoto } from '../../../components/ProductPhoto';
 import { useCart } from '../../../lib/cart';
 import { preview } from '../../../lib/format';
+import { formatOptions, photoOf, variantOf } from '../../../lib/variants';
 
 const CART_PREVIEW = 30;
 
@@ -11,22 +13,34 @@ export function CartItemList() {
   const removeAt = (index: number) => setCart((items) => items.filter((_, i) => i !== index));
   return (
     <ul className="line-list">
-      {cart.map((item, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: the same product may sit in the cart twice; position is its identity.
-        <li className="line-item cart-item" key={`${item._id}-${index}`} aria-label={item.name}>
-          <ProductPhoto productId={item._id} name={item.name} photo={item.photo} size="thumb" />
-          <div className="line-body">
-            <p className="line-name">{item.name}</p>
-            <p className="muted">{preview(item.description, CART_PREVIEW)}</p>
-            <p>
-              Price : <Price value={item.price} />
-            </p>
-          </div>
-          <button type="button" className="btn btn-danger" onClick={() => removeAt(index)}>
-            Remove
-          </button>
-        </li>
-      ))}
+      {cart.map((item, index) => {
+        const variant = variantOf(item);
+        const options = variant?.options ?? {};
+        const { ownerId, photo } = photoOf(item, variant);
+        return (
+          <li
+            className="line-item cart-item"
+            // biome-ignore lint/suspicious/noArrayIndexKey: the same variant may sit in the cart twice; position is its identity.
+            key={`${item._id}-${index}`}
+            aria-label={nameWithOptions(item.name, options)}
+          >
+            <ProductPhoto productId={ownerId} name={item.name} photo={photo} size="thumb" />
+            <div className="line-body">
+              <p className="line-name">{item.name}</p>
+              {Object.keys(options).length > 0 && (
+                <p className="line-options">{formatOptions(options)}</p>
+              )}
+              <p className="muted">{preview(item.description, CART_PREVIEW)}</p>
+              <p>
+                Price : <Price value={item.price} />
+              </p>
+            </div>
+            <button type="button" className="btn btn-danger" onClick={() => removeAt(index)}>
+              Remove
+            </button>
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -10,19 +10,34 @@ import {
 } from '@shop/contracts';
 import { api, getParsed } from '../../../lib/api-client';
 import type { CartEntry } from '../../../lib/cart';
+import { variantIdOf } from '../../../lib/variants';
 
 /** Read at run time, so one web build works with any (or no) payment provider keys. */
 export const fetchPaymentConfig = (signal?: AbortSignal): Promise<StripeConfigResponse> =>
   getParsed('/api/v1/order/config', stripeConfigResponseSchema, signal);
 
-/** The server prices the cart from its own database; the amount comes back in minor units. */
+/** The variant a line buys, when it can be told (see variantIdOf). */
+const variantField = (entry: CartEntry) => {
+  const variant = variantIdOf(entry);
+  return variant ? { variant } : {};
+};
+
+/**
+ * The server prices the cart from its own database, per variant; the amount comes back in minor
+ * units.
+ */
 export async function createPaymentIntent(
   cart: readonly CartEntry[],
   signal?: AbortSignal,
 ): Promise<CreatePaymentIntentResponse> {
+  const lines = cart.map((entry) => ({
+    _id: entry._id,
+    ...variantField(entry),
+    quantity: entry.quantity,
+  }));
   const { data } = await api.post(
     '/api/v1/order/create-payment-intent',
-    { cart: cart.map(({ _id, quantity }) => ({ _id, quantity })) },
+    { cart: lines },
     { signal },
   );
   return createPaymentIntentResponseSchema.parse(data);
@@ -46,11 +61,12 @@ export async function placeOrder({
   buyer,
 }: PlaceOrderInput): Promise<Order> {
   const body: PlaceOrderRequest = {
-    cart: cart.map(({ _id, name, price, quantity }) => ({
-      productId: _id,
-      name,
-      price,
-      quantity: quantity ?? 1,
+    cart: cart.map((entry) => ({
+      productId: entry._id,
+      ...variantField(entry),
+      name: entry.name,
+      price: entry.price,
+      quantity: entry.quantity ?? 1,
     })),
     payment: { id: paymentIntent.id, status: paymentIntent.status },
     amount,

@@ -4,7 +4,14 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CartEntry } from '../../../lib/cart';
 import { deferred } from '../../../test/fake-server';
-import { makeOrder, makeProduct, makeUser, replies, sessionOf } from '../../../test/fixtures';
+import {
+  makeOrder,
+  makeProduct,
+  makeProductInVariants,
+  makeUser,
+  replies,
+  sessionOf,
+} from '../../../test/fixtures';
 import {
   findToast,
   renderApp,
@@ -41,11 +48,11 @@ beforeEach(() => {
   loadStripeFake.mockClear();
 });
 
-/** A cart line as ADD TO CART stores it: the product with one unit wanted. */
-const inCart = (name: string, price: number): CartEntry => ({
-  ...makeProduct(name, { price }),
-  quantity: 1,
-});
+/** A cart line as ADD TO CART stores it: the product, its only variant, one unit wanted. */
+function inCart(name: string, price: number): CartEntry {
+  const product = makeProduct(name, { price });
+  return { ...product, variant: product._id, quantity: 1 };
+}
 
 const serveConfig = (publishableKey: string | null) =>
   server.on('GET', CONFIG, { status: 200, body: { publishableKey, currency: 'usd' } });
@@ -75,7 +82,7 @@ const answersArrived = () => act(() => new Promise((resolve) => setTimeout(resol
 
 const intentBodies = () => server.requestsTo('POST', CREATE_INTENT).map((r) => r.body);
 const cartOf = (entries: CartEntry[]) => ({
-  cart: entries.map(({ _id }) => ({ _id, quantity: 1 })),
+  cart: entries.map(({ _id, variant }) => ({ _id, variant, quantity: 1 })),
 });
 
 describe('checkout on the cart page', () => {
@@ -128,6 +135,40 @@ describe('checkout on the cart page', () => {
 
     expect(await screen.findByText('$4.50')).toBeVisible();
     expect(intentBodies()).toEqual([cartOf(cart), cartOf(cart.slice(1))]);
+  });
+
+  it('when two sizes of one product are in the cart, then each line is sent with its variant', async () => {
+    const tee = makeProductInVariants(
+      'Tee',
+      [{ name: 'Size', values: ['S', 'M'] }],
+      [
+        { options: { Size: 'S' }, price: 15, quantity: 3 },
+        { options: { Size: 'M' }, price: 17, quantity: 3 },
+      ],
+    );
+    const cart = tee.variants.map((v) => ({ ...tee, price: v.price, variant: v._id, quantity: 1 }));
+    serveConfig(PK);
+    serveIntent(3200);
+    openCart(makeUser(), cart);
+    await screen.findByRole('button', { name: 'Make Payment' });
+    expect(intentBodies()).toEqual([
+      {
+        cart: tee.variants.map((v) => ({ _id: tee._id, variant: v._id, quantity: 1 })),
+      },
+    ]);
+  });
+
+  it("when a line was stored before products had variants, then it is sent as the product's only variant", async () => {
+    const { options: _o, variants: _v, ...older } = makeProduct('Old Lamp', { price: 20 });
+    serveConfig(PK);
+    serveIntent(2000);
+    // As an older version stored it: no options, variants nor variant.
+    openCart(makeUser(), [{ ...older, quantity: 1 } as CartEntry]);
+    await screen.findByRole('button', { name: 'Make Payment' });
+    // The migration gave such a product one variant of its own id.
+    expect(intentBodies()).toEqual([
+      { cart: [{ _id: older._id, variant: older._id, quantity: 1 }] },
+    ]);
   });
 
   it('when the payment intent cannot be created, then it toasts the catalogue text, explains why and keeps paying disabled', async () => {
@@ -205,7 +246,13 @@ describe('checkout on the cart page', () => {
       });
       await waitFor(() => expect(server.requestsTo('POST', PLACE_ORDER)).toHaveLength(1));
       expect(server.requestsTo('POST', PLACE_ORDER)[0]?.body).toEqual({
-        cart: cart.map(({ _id, name, price }) => ({ productId: _id, name, price, quantity: 1 })),
+        cart: cart.map(({ _id, variant, name, price }) => ({
+          productId: _id,
+          variant,
+          name,
+          price,
+          quantity: 1,
+        })),
         payment: { id: INTENT, status: result.paymentIntent?.status },
         amount: 2450,
         buyer: buyer._id,

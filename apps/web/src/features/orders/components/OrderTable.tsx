@@ -2,7 +2,9 @@ import { type Order, totalQuantity } from '@shop/contracts';
 import type { ReactNode } from 'react';
 import { Price } from '../../../components/Price';
 import { ProductPhoto } from '../../../components/ProductPhoto';
-import { preview, relativeTime } from '../../../lib/format';
+import { preview } from '../../../lib/format';
+import { relativeTime } from '../../../lib/relative-time';
+import { formatOptions } from '../../../lib/variants';
 import './OrderTable.css';
 
 const ORDER_LINE_PREVIEW = 30;
@@ -65,6 +67,12 @@ export function OrderTable(props: { order: Order; index: number; statusSlot?: Re
             )}
             <div>
               <p className="line-name">{line.name}</p>
+              {line.variant && Object.keys(line.variant.options).length > 0 && (
+                <p className="line-options">
+                  {formatOptions(line.variant.options)}{' '}
+                  <span className="muted">· SKU {line.variant.sku}</span>
+                </p>
+              )}
               <p className="muted">
                 {line.productId
                   ? preview(line.productId.description, ORDER_LINE_PREVIEW)
