@@ -91,11 +91,7 @@ export const profileUpdateRequestSchema = z
       .max(72, 'Password must be at most 72 characters long')
       .refine((p) => p.length === 0 || p.length >= 6, 'Password must be at least 6 characters long')
       .optional(),
-    currentPassword: z
-      .string()
-      .max(200)
-      .optional()
-      .meta({ description: 'The password now; required when `password` is not empty' }),
+    currentPassword: z.string().max(200).optional(),
     phone: requiredText('Phone', 30).optional(),
     address: requiredText('Address', 500).optional(),
   })
