@@ -7,9 +7,9 @@ import {
 } from '@shop/contracts';
 import bcrypt from 'bcrypt';
 import {
-  AppError,
   badRequest,
   conflict,
+  notFound,
   rethrowDuplicateAs,
   unauthorized,
 } from '../../lib/errors.js';
@@ -103,7 +103,7 @@ async function checkCurrentPassword(userId: string, currentPassword: string) {
   if (!(await bcrypt.compare(currentPassword, hash))) throw badRequest(CURRENT_PASSWORD_WRONG);
 }
 
-const userNotFound = () => new AppError(404, 'User not found');
+const userNotFound = () => notFound('User not found');
 
 /** The update matched nothing: the account is gone, or the token was revoked meanwhile. */
 const whyNotUpdated = async (userId: string) =>
