@@ -92,7 +92,8 @@ checks+=,response_headers_conformance,response_schema_conformance,negative_data_
 checks+=,ignored_auth,missing_required_header,use_after_free,ensure_resource_availability
 failed=0
 runs=0
-# Changing the password revokes the token, so the profile is fuzzed last, on its own.
+# Changing the password and signing out everywhere revoke the token, so the profile is fuzzed
+# after the rest, on its own, and sign-out-everywhere last of all.
 fuzz() {
   local role="$1" token="$2"
   shift 2
@@ -104,10 +105,13 @@ fuzz() {
     --request-timeout 30 --suppress-health-check all --warnings off \
     --report junit --report-junit-path "$reports/fuzz/run-$((++runs))-$role.xml" "$@" || failed=1
 }
-fuzz user "$user_token" --exclude-path /api/v1/auth/profile
-fuzz admin "$admin_token" --exclude-path /api/v1/auth/profile
+revoking=(--exclude-path /api/v1/auth/profile --exclude-path /api/v1/auth/sign-out-everywhere)
+fuzz user "$user_token" "${revoking[@]}"
+fuzz admin "$admin_token" "${revoking[@]}"
 fuzz user "$user_token" --include-path /api/v1/auth/profile
 fuzz admin "$admin_token" --include-path /api/v1/auth/profile
+fuzz user "$user_token" --include-path /api/v1/auth/sign-out-everywhere
+fuzz admin "$admin_token" --include-path /api/v1/auth/sign-out-everywhere
 
 logged_errors="$(grep -c '"level":50' "$work/api.log" || true)"
 if [ "$logged_errors" != 0 ]; then

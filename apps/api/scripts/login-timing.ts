@@ -7,30 +7,16 @@
  *
  * Runs on a throwaway embedded database (or a throwaway database on MONGO_URL).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import mongoose from 'mongoose';
 import supertest from 'supertest';
 import { createApp } from '../src/app.js';
-import { connectDatabase } from '../src/db/connect.js';
-import { startEmbeddedDatabase } from '../src/db/embedded.js';
 import { insertUser } from '../src/features/auth/repository.js';
 import { hashPassword } from '../src/features/auth/use-cases.js';
 import { createLogger } from '../src/lib/logger.js';
 import { testConfig } from '../src/test/harness.js';
+import { withThrowawayDatabase } from './throwaway-database.js';
 
 const tries = Number(process.argv[2] ?? 20);
-const dataDir = mkdtempSync(join(tmpdir(), 'shop-login-timing-'));
-const embedded = process.env.MONGO_URL
-  ? null
-  : await startEmbeddedDatabase({ dataDir, prefer: 'ferretdb' });
-const db = await connectDatabase({
-  mongoUrl: process.env.MONGO_URL ?? (embedded?.url as string),
-  dataDir,
-  dbName: `login_timing_${process.pid}`,
-});
-try {
+await withThrowawayDatabase('login-timing', async () => {
   await insertUser({
     name: 'Timing',
     email: 'known@example.com',
@@ -59,9 +45,4 @@ try {
     `login, unknown e-mail:                median ${unknown.toFixed(1)} ms (${tries} tries)`,
   );
   console.log(`ratio unknown/known: ${(unknown / known).toFixed(2)}`);
-} finally {
-  await mongoose.connection.dropDatabase();
-  await db.close();
-  await embedded?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-}
+});

@@ -33,6 +33,9 @@ const passwordSchema = z
   .min(6, 'Password must be at least 6 characters long')
   .max(72, 'Password must be at most 72 characters long');
 
+export const CURRENT_PASSWORD_REQUIRED = 'Current password is required to change the password';
+export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
+
 /** Role is not accepted here: it is set only in the database. */
 export const registerRequestSchema = z.object({
   name: requiredText('Name', 100),
@@ -76,19 +79,26 @@ export type AuthCheckResponse = z.infer<typeof authCheckResponseSchema>;
 
 /**
  * The profile form sends every field; email is read-only and ignored by the
- * server, and an empty password leaves the password unchanged.
+ * server, and an empty password leaves the password unchanged. A new password needs the
+ * current one beside it, so that a token alone cannot take the account.
  */
-export const profileUpdateRequestSchema = z.object({
-  name: requiredText('Name', 100).optional(),
-  email: z.string().optional(),
-  password: z
-    .string()
-    .max(72, 'Password must be at most 72 characters long')
-    .refine((p) => p.length === 0 || p.length >= 6, 'Password must be at least 6 characters long')
-    .optional(),
-  phone: requiredText('Phone', 30).optional(),
-  address: requiredText('Address', 500).optional(),
-});
+export const profileUpdateRequestSchema = z
+  .object({
+    name: requiredText('Name', 100).optional(),
+    email: z.string().optional(),
+    password: z
+      .string()
+      .max(72, 'Password must be at most 72 characters long')
+      .refine((p) => p.length === 0 || p.length >= 6, 'Password must be at least 6 characters long')
+      .optional(),
+    currentPassword: z.string().max(200).optional(),
+    phone: requiredText('Phone', 30).optional(),
+    address: requiredText('Address', 500).optional(),
+  })
+  .refine(
+    ({ password, currentPassword }) => !password || Boolean(currentPassword),
+    CURRENT_PASSWORD_REQUIRED,
+  );
 export type ProfileUpdateRequest = z.infer<typeof profileUpdateRequestSchema>;
 
 export const profileUpdateResponseSchema = z.object({
@@ -106,6 +116,13 @@ export const profileUpdateErrorSchema = z.object({
   message: z.string(),
   error: z.string(),
 });
+
+/** Every token of the account is revoked, this device's too: it signs in again. */
+export const signOutEverywhereResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+});
+export type SignOutEverywhereResponse = z.infer<typeof signOutEverywhereResponseSchema>;
 
 export const allUsersResponseSchema = z.object({
   success: z.literal(true),

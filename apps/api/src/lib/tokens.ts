@@ -8,9 +8,12 @@ const payloadSchema = z.object({ _id: z.string(), v: z.number().int().min(0).def
 
 export interface TokenClaims {
   userId: string;
-  /** Matches the user's `tokenVersion` until the password changes. */
+  /** Matches the user's `tokenVersion` until the password changes or the user signs out everywhere. */
   version: number;
 }
+
+/** A token that does not verify, has expired, or was revoked. */
+export const invalidToken = () => unauthorized('Unauthorized: invalid or expired token');
 
 export const signToken = (userId: string, secret: string, version = 0): string =>
   jwt.sign({ _id: userId, v: version }, secret, { expiresIn: TOKEN_LIFETIME, algorithm: 'HS256' });
@@ -23,6 +26,6 @@ export function verifyToken(header: string | undefined, secret: string): TokenCl
     const claims = payloadSchema.parse(jwt.verify(token, secret, { algorithms: ['HS256'] }));
     return { userId: claims._id, version: claims.v };
   } catch {
-    throw unauthorized('Unauthorized: invalid or expired token');
+    throw invalidToken();
   }
 }

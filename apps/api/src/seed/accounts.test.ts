@@ -56,7 +56,9 @@ describe('seed accounts', () => {
     api,
   }) => {
     const admin = await findCredentials(ADMIN.email);
-    await updateProfile(admin?.user._id ?? '', { name: 'Renamed Admin' });
+    await updateProfile(admin?.user._id ?? '', admin?.user.tokenVersion ?? 0, {
+      name: 'Renamed Admin',
+    });
     const before = await findCredentials(ADMIN.email);
 
     const { lines } = await insertMissingAccounts(PUBLISHED_PASSWORDS);

@@ -86,3 +86,10 @@ export async function insertProductBeforeVariants(product: {
   });
   return String(_id);
 }
+
+/** An account as stored before tokens carried a version: no `tokenVersion` field. */
+export async function removeTokenVersion(userId: string) {
+  await mongoose.connection
+    .collection('users')
+    .updateOne({ _id: new mongoose.Types.ObjectId(userId) }, { $unset: { tokenVersion: '' } });
+}

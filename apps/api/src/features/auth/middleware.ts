@@ -1,13 +1,16 @@
 import { ADMIN_ROLE, type User } from '@shop/contracts';
-import type { RequestHandler } from 'express';
-import { forbidden } from '../../lib/errors.js';
+import type { Request, RequestHandler } from 'express';
+import { forbidden, unauthorized } from '../../lib/errors.js';
+import { currentUser } from '../../lib/http.js';
 import { verifyToken } from '../../lib/tokens.js';
-import { findSignedInUser } from './use-cases.js';
+import { findSignedInUser, type Session } from './use-cases.js';
 
 declare global {
   namespace Express {
     interface Request {
       user?: User;
+      /** The token version the request's token carried (the account's, when it was checked). */
+      tokenVersion?: number;
     }
   }
 }
@@ -16,7 +19,9 @@ declare global {
 export const requireSignIn =
   (jwtSecret: string): RequestHandler =>
   async (req, _res, next) => {
-    req.user = await findSignedInUser(verifyToken(req.headers.authorization, jwtSecret));
+    const claims = verifyToken(req.headers.authorization, jwtSecret);
+    req.user = await findSignedInUser(claims);
+    req.tokenVersion = claims.version;
     next();
   };
 
@@ -25,3 +30,9 @@ export const requireAdmin: RequestHandler = (req, _res, next) => {
   if (req.user?.role !== ADMIN_ROLE) throw forbidden();
   next();
 };
+
+/** The session of a route behind requireSignIn. */
+export function currentSession(req: Request): Session {
+  if (req.tokenVersion === undefined) throw unauthorized();
+  return { userId: currentUser(req)._id, tokenVersion: req.tokenVersion };
+}

@@ -94,15 +94,18 @@ export async function insertUserIfMissing(
 
 /**
  * Changes the profile in one atomic update and answers the account as it is after it, or null
- * when it does not exist: a concurrent update never gets an old hash or token version written
- * back. A new password hash raises the token version in the same update.
+ * when it does not exist or its token version is no longer `tokenVersion` (the token that asked
+ * was revoked meanwhile): a concurrent update never gets an old hash or token version written
+ * back, and a revoked token changes nothing. A new password hash raises the token version in the
+ * same update.
  */
 export async function updateProfile(
   id: string,
+  tokenVersion: number,
   { passwordHash, ...fields }: ProfileChanges,
 ): Promise<StoredUser | null> {
   const user = await UserModel.findOneAndUpdate(
-    { _id: id },
+    { _id: id, tokenVersion: stillAt(tokenVersion) },
     {
       $set: { ...fields, ...(passwordHash ? { password: passwordHash } : {}) },
       ...(passwordHash ? { $inc: { tokenVersion: 1 } } : {}),
@@ -110,6 +113,24 @@ export async function updateProfile(
     { new: true },
   ).lean<UserDoc>();
   return user ? toStoredUser(user) : null;
+}
+
+/**
+ * Matches a token version not raised past `version`: versions only grow, so it is `version`
+ * itself, or no version at all on an account stored before versions existed (read as 0).
+ */
+const stillAt = (version: number) => ({ $not: { $gt: version } });
+
+/** The password hash of the account, for checking the current password before a change. */
+export async function findPasswordHash(id: string): Promise<string | null> {
+  const user = await UserModel.findById(id).select('password').lean<Pick<UserDoc, 'password'>>();
+  return user?.password ?? null;
+}
+
+/** Raises the account's token version, revoking every token issued so far; false when it is gone. */
+export async function revokeTokens(id: string): Promise<boolean> {
+  const { matchedCount } = await UserModel.updateOne({ _id: id }, { $inc: { tokenVersion: 1 } });
+  return matchedCount > 0;
 }
 
 /** One page of the accounts, newest first, and how many there are. */

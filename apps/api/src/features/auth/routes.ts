@@ -9,21 +9,26 @@ import {
   profileUpdateResponseSchema,
   registerRequestSchema,
   registerResponseSchema,
+  signOutEverywhereResponseSchema,
 } from '@shop/contracts';
 import type { ErrorRequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { z } from 'zod';
 import { AppError, toAppError } from '../../lib/errors.js';
 import { currentUser } from '../../lib/http.js';
-import { perUserRateLimit } from '../../lib/rate-limits.js';
+import { perUserAndAddressRateLimit } from '../../lib/rate-limits.js';
 import { defineRoute } from '../../lib/route.js';
-import { listUsers, login, registerUser, updateProfile } from './use-cases.js';
+import { currentSession } from './middleware.js';
+import { listUsers, login, registerUser, signOutEverywhere, updateProfile } from './use-cases.js';
 
 export interface AuthRoutesOptions {
   jwtSecret: string;
   /** Login and register attempts allowed per client address in 15 minutes. */
   authRateLimit: number;
-  /** Profile updates allowed per user in 15 minutes. */
+  /**
+   * Profile updates allowed per user and client address in 15 minutes: the guesses at the current
+   * password a stolen token gets, without locking the owner, elsewhere, out of changing it.
+   */
   profileRateLimit: number;
 }
 
@@ -104,8 +109,8 @@ export function authRoutes({ jwtSecret, authRateLimit, profileRateLimit }: AuthR
       method: 'put',
       path: '/api/v1/auth/profile',
       access: 'user',
-      summary: 'Update one’s profile (an empty password keeps it)',
-      middleware: [perUserRateLimit(profileRateLimit)],
+      summary: 'Update one’s profile (an empty password keeps it; a new one needs the current one)',
+      middleware: [perUserAndAddressRateLimit(profileRateLimit)],
       body: { json: profileUpdateRequestSchema },
       responses: { 200: profileUpdateResponseSchema },
       failures: [400, 404, 413, 429],
@@ -113,8 +118,20 @@ export function authRoutes({ jwtSecret, authRateLimit, profileRateLimit }: AuthR
       failureBody: profileUpdateErrorSchema.extend({ error: z.string().optional() }),
       onError: reasonAlsoInErrorField,
       handler: async ({ body }, req, res) => {
-        const updated = await updateProfile(currentUser(req)._id, body, jwtSecret);
+        const updated = await updateProfile(currentSession(req), body, jwtSecret);
         res.json({ success: true, message: 'Profile Updated Successfully', ...updated });
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/v1/auth/sign-out-everywhere',
+      access: 'user',
+      summary: 'Revoke every token of one’s account, this one included',
+      responses: { 200: signOutEverywhereResponseSchema },
+      failures: [],
+      handler: async (_input, req, res) => {
+        await signOutEverywhere(currentUser(req)._id);
+        res.json({ success: true, message: 'Signed out everywhere' });
       },
     }),
     defineRoute({

@@ -1,17 +1,32 @@
-import type { LoginRequest, ProfileUpdateRequest, RegisterRequest, User } from '@shop/contracts';
+import {
+  CURRENT_PASSWORD_WRONG,
+  type LoginRequest,
+  type ProfileUpdateRequest,
+  type RegisterRequest,
+  type User,
+} from '@shop/contracts';
 import bcrypt from 'bcrypt';
-import { AppError, conflict, rethrowDuplicateAs, unauthorized } from '../../lib/errors.js';
-import { signToken, type TokenClaims } from '../../lib/tokens.js';
+import {
+  badRequest,
+  conflict,
+  notFound,
+  rethrowDuplicateAs,
+  unauthorized,
+} from '../../lib/errors.js';
+import { invalidToken, signToken, type TokenClaims } from '../../lib/tokens.js';
 import {
   emailTaken,
   findCredentials,
+  findPasswordHash,
   findUser as findStoredUser,
   insertUser,
+  revokeTokens,
   type StoredUser,
   updateProfile as updateStoredProfile,
 } from './repository.js';
 
 const BCRYPT_ROUNDS = 10;
+const ACCOUNT_GONE = 'Unauthorized: account no longer exists';
 const alreadyRegistered = () => conflict('Already registered, please login');
 export const hashPassword = (password: string) => bcrypt.hash(password, BCRYPT_ROUNDS);
 /** Compared against when the e-mail is unknown, so that login takes as long either way. */
@@ -42,8 +57,8 @@ const tokenFor = (user: StoredUser, jwtSecret: string) =>
 /** The user a token was issued for, unless the account is gone or the token was revoked. */
 export async function findSignedInUser({ userId, version }: TokenClaims): Promise<User> {
   const user = await findStoredUser(userId);
-  if (!user) throw unauthorized('Unauthorized: account no longer exists');
-  if (user.tokenVersion !== version) throw unauthorized('Unauthorized: invalid or expired token');
+  if (!user) throw unauthorized(ACCOUNT_GONE);
+  if (user.tokenVersion !== version) throw invalidToken();
   return publicUser(user);
 }
 
@@ -52,26 +67,51 @@ export async function findUser(userId: string): Promise<User | null> {
   return user ? publicUser(user) : null;
 }
 
+/** Who asks, as requireSignIn found them: the account and the token version it carried. */
+export interface Session {
+  userId: string;
+  tokenVersion: number;
+}
+
 /**
- * Updates name, phone, address and (when given) the password; email and role never change.
- * A new password revokes every token issued before it; the caller gets a fresh one.
+ * Updates name, phone, address and (when given, beside the current one) the password; email and
+ * role never change. A new password revokes every token issued before it; the caller gets a
+ * fresh one.
  */
 export async function updateProfile(
-  userId: string,
-  { name, phone, address, password }: ProfileUpdateRequest,
+  { userId, tokenVersion }: Session,
+  { name, phone, address, password, currentPassword }: ProfileUpdateRequest,
   jwtSecret: string,
 ) {
-  const user = await updateStoredProfile(userId, {
+  if (password) await checkCurrentPassword(userId, currentPassword ?? '');
+  const user = await updateStoredProfile(userId, tokenVersion, {
     ...(name === undefined ? {} : { name }),
     ...(phone === undefined ? {} : { phone }),
     ...(address === undefined ? {} : { address }),
     ...(password ? { passwordHash: await hashPassword(password) } : {}),
   });
-  if (!user) throw new AppError(404, 'User not found');
+  if (!user) throw await whyNotUpdated(userId);
   return {
     updatedUser: publicUser(user),
     ...(password ? { token: tokenFor(user, jwtSecret) } : {}),
   };
+}
+
+async function checkCurrentPassword(userId: string, currentPassword: string) {
+  const hash = await findPasswordHash(userId);
+  if (!hash) throw userNotFound();
+  if (!(await bcrypt.compare(currentPassword, hash))) throw badRequest(CURRENT_PASSWORD_WRONG);
+}
+
+const userNotFound = () => notFound('User not found');
+
+/** The update matched nothing: the account is gone, or the token was revoked meanwhile. */
+const whyNotUpdated = async (userId: string) =>
+  (await findStoredUser(userId)) ? invalidToken() : userNotFound();
+
+/** Revokes every token of the account, the one that asked included. */
+export async function signOutEverywhere(userId: string): Promise<void> {
+  if (!(await revokeTokens(userId))) throw unauthorized(ACCOUNT_GONE);
 }
 
 /** The admin's list of accounts: as stored, never a hash. */

@@ -38,6 +38,10 @@ export const accountCalls: Calls = {
     413: ({ send, user }) => send({ as: user, body: tooLarge }),
     429: ({ send, user }) => secondOf((on) => send({ on, as: user, body: { name: 'Bo' } })),
   },
+  'POST /api/v1/auth/sign-out-everywhere': {
+    200: ({ send, user }) => send({ as: user }),
+    401: ({ send }) => send(),
+  },
   'GET /api/v1/auth/all-users': {
     200: ({ send, admin }) => send({ as: admin }),
     400: ({ send, admin }) => send({ as: admin, query: 'page=0' }),

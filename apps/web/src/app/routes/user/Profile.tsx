@@ -1,5 +1,5 @@
 import { Layout } from '../../../components/layout/Layout';
-import { ProfileForm, UserMenu } from '../../../features/user';
+import { ProfileForm, SignOutEverywhere, UserMenu } from '../../../features/user';
 
 export default function Profile() {
   return (
@@ -8,6 +8,7 @@ export default function Profile() {
         <UserMenu />
         <div className="dashboard-main">
           <ProfileForm />
+          <SignOutEverywhere />
         </div>
       </div>
     </Layout>

@@ -2,6 +2,7 @@ import type { Category } from '@shop/contracts';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { ErrorNotice } from '../../../components/ErrorNotice';
+import { Modal } from '../../../components/Modal';
 import { Spinner } from '../../../components/Spinner';
 import { useSubmit } from '../../../lib/use-form';
 import { fetchCategories } from '../../categories';
@@ -9,7 +10,6 @@ import { createCategory, deleteCategory, updateCategory } from '../api/categorie
 import { refusalOf } from '../api/outcome';
 import { useReloadable } from '../hooks/use-reloadable';
 import { CategoryForm } from './CategoryForm';
-import { Modal } from './Modal';
 
 export const CATEGORY_TEXTS = {
   loadFailed: 'Something wwent wrong in getting catgeory',

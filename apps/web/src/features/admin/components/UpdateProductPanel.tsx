@@ -2,6 +2,7 @@ import type { Product, ProductForm as ProductFields } from '@shop/contracts';
 import { useCallback, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router-dom';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { ProductPhoto } from '../../../components/ProductPhoto';
 import { Spinner } from '../../../components/Spinner';
@@ -15,7 +16,6 @@ import { pricedPerVariant } from '../variants/grid';
 import { VARIANTS_TEXTS } from '../variants/texts';
 import { VariantsEditor } from '../variants/VariantsEditor';
 import { ADMIN_PATHS } from './AdminMenu';
-import { ConfirmDialog } from './ConfirmDialog';
 import { CATEGORIES_FAILED } from './CreateProductPanel';
 import { ProductForm } from './ProductForm';
 

@@ -2,6 +2,7 @@ import {
   type ProfileUpdateRequest,
   profileUpdateErrorSchema,
   profileUpdateResponseSchema,
+  signOutEverywhereResponseSchema,
   type User,
 } from '@shop/contracts';
 import { errorMessage, isHttpError, sendParsed } from '../../../lib/api-client';
@@ -26,4 +27,15 @@ export function profileErrorMessage(err: unknown): string {
     if (refused.success) return refused.data.error;
   }
   return errorMessage(err, 'something went wrong');
+}
+
+/** Revokes every token of the account, this one's too; the server's confirmation. */
+export async function signOutEverywhere(): Promise<string> {
+  const { message } = await sendParsed(
+    'post',
+    '/api/v1/auth/sign-out-everywhere',
+    undefined,
+    signOutEverywhereResponseSchema,
+  );
+  return message;
 }

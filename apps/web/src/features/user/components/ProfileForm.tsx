@@ -1,6 +1,7 @@
 import toast from 'react-hot-toast';
 import { AccountField } from '../../../components/AccountField';
 import { FormCard } from '../../../components/FormCard';
+import { FormField } from '../../../components/FormField';
 import { useAuth } from '../../../lib/auth';
 import { useFields, useSubmit } from '../../../lib/use-form';
 import { profileErrorMessage, updateProfile } from '../api/profile-api';
@@ -11,14 +12,22 @@ export function ProfileForm() {
   const { values, bind, set } = useFields({
     name: user?.name ?? '',
     password: '',
+    currentPassword: '',
     phone: user?.phone ?? '',
     address: user?.address ?? '',
   });
+  const { currentPassword, ...fields } = values;
+  // Only a new password needs the current one (the server refuses it without).
+  const changingPassword = values.password !== '';
 
   const send = useSubmit(async () => {
-    const { updatedUser, token } = await updateProfile({ ...values, email: user?.email ?? '' });
+    const { updatedUser, token } = await updateProfile({
+      ...fields,
+      email: user?.email ?? '',
+      ...(changingPassword ? { currentPassword } : {}),
+    });
     setAuth({ ...auth, user: updatedUser, token: token ?? auth.token });
-    set({ password: '' });
+    set({ password: '', currentPassword: '' });
     toast.success('Profile Updated Successfully');
   }, profileErrorMessage);
 
@@ -27,6 +36,16 @@ export function ProfileForm() {
       <AccountField field="name" {...bind('name')} />
       <AccountField field="email" value={user?.email ?? ''} disabled readOnly />
       <AccountField field="password" autoComplete="new-password" {...bind('password')} />
+      {changingPassword && (
+        <FormField
+          label="Current password"
+          type="password"
+          placeholder="Enter Your Current Password"
+          autoComplete="current-password"
+          required
+          {...bind('currentPassword')}
+        />
+      )}
       <AccountField field="phone" {...bind('phone')} />
       <AccountField field="address" {...bind('address')} />
     </FormCard>
