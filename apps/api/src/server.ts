@@ -7,6 +7,7 @@ import { crashAfterWrites } from './db/catalog-changes.js';
 import { connectDatabase } from './db/connect.js';
 import { currentCatalog } from './features/catalog/catalog.js';
 import { migrateProductPhotos } from './features/products/photo-migration.js';
+import { idsToMigrate } from './features/products/repository.js';
 import { migrateProductVariants } from './features/products/variant-migration.js';
 import { localJwtSecret } from './lib/local-secret.js';
 import { releaseHeldLocks } from './lib/locks.js';
@@ -42,8 +43,10 @@ async function main() {
     process.exit(1);
   });
 
-  // Before serving: photos written by earlier versions move out of the product documents.
-  const photos = await migrateProductPhotos();
+  // Before serving, products written by earlier versions are brought up to date: one scan finds
+  // them. Their photos move out of the product documents first.
+  const legacy = await idsToMigrate();
+  const photos = await migrateProductPhotos(legacy);
   if (photos.migrated > 0)
     logger.info(`${photos.migrated} product photos moved to their own collection`);
   if (photos.unreadable.length > 0) {
@@ -54,7 +57,7 @@ async function main() {
   }
 
   // Before serving: products of earlier versions become one variant of their price and stock.
-  const variants = await migrateProductVariants();
+  const variants = await migrateProductVariants(legacy);
   if (variants > 0) logger.info(`${variants} products given their one variant`);
 
   // Only a database the app started itself is filled unasked.

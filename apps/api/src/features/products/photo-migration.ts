@@ -1,6 +1,6 @@
 import { readPhotoFile, savePhotoFiles } from './photo-store.js';
 import { isRenditionOf, preparePhoto } from './renditions.js';
-import { idsWithPhotoBytes, photoBytesInside, replacePhotoBytes } from './repository.js';
+import { idsToMigrate, photoBytesInside, replacePhotoBytes } from './repository.js';
 
 export interface PhotoMigration {
   /** Products whose photo moved to its own collection in this run. */
@@ -23,10 +23,13 @@ async function filesAreStored(productId: string, photo: Awaited<ReturnType<typeo
  * `photo.data`): copies them out, makes and checks the renditions, and only then removes the
  * bytes from the product, by `_id`. Each product is done on its own, so a run that stops midway
  * is finished by the next one (the files are written again under the same ids); nothing is lost.
+ * `productIds`: those `idsToMigrate` gave, when the caller has them already.
  */
-export async function migrateProductPhotos(): Promise<PhotoMigration> {
+export async function migrateProductPhotos(
+  productIds?: readonly string[],
+): Promise<PhotoMigration> {
   const result: PhotoMigration = { migrated: 0, unreadable: [] };
-  for (const productId of await idsWithPhotoBytes()) {
+  for (const productId of productIds ?? (await idsToMigrate())) {
     const bytes = await photoBytesInside(productId);
     if (!bytes) continue;
     const photo = await preparePhoto(bytes).catch(() => null);

@@ -382,14 +382,6 @@ export async function giveBackStock(lines: readonly StockLine[]): Promise<void> 
   await changingCatalog(productChange(lines.map((l) => l.productId)), () => giveBack(lines));
 }
 
-/** Products written before photos had their own collection: their bytes are still inside. */
-export async function idsWithPhotoBytes(): Promise<string[]> {
-  const legacy = await ProductModel.collection
-    .find({ 'photo.data': { $exists: true } }, { projection: { _id: 1 } })
-    .toArray();
-  return legacy.map(({ _id }) => String(_id));
-}
-
 /** The photo bytes kept inside the product, or null when it has none (any more). */
 export async function photoBytesInside(id: string): Promise<Buffer | null> {
   const doc = await ProductModel.collection.findOne(
@@ -418,10 +410,17 @@ export async function replacePhotoBytes(id: string, meta: ProductPhotoMeta): Pro
   );
 }
 
-/** Products written before variants: no `variants` stored yet. */
-export async function idsWithoutVariants(): Promise<string[]> {
+/**
+ * Products an earlier version wrote that a migration on start still has to change: photo bytes
+ * inside, or no `variants`. One scan for every migration (a filter other than `_id` reads every
+ * document on FerretDB); each migration checks its own case again by `_id`.
+ */
+export async function idsToMigrate(): Promise<string[]> {
   const legacy = await ProductModel.collection
-    .find({ variants: { $exists: false } }, { projection: { _id: 1 } })
+    .find(
+      { $or: [{ 'photo.data': { $exists: true } }, { variants: { $exists: false } }] },
+      { projection: { _id: 1 } },
+    )
     .toArray();
   return legacy.map(({ _id }) => String(_id));
 }
