@@ -9,3 +9,4 @@ export * from './price-bands.js';
 export * from './product.js';
 export * from './user.js';
 export * from './variant.js';
+export * from './review.js';
