@@ -2,13 +2,7 @@ import { reviewListResponseSchema, reviewResponseSchema } from '@shop/contracts'
 import { describe, expect, test } from '../../../test/fixtures.js';
 import { createUser, errorOf, unknownId } from '../../../test/harness.js';
 import { makeOrder, makeOrderedProduct, minutesAgo } from '../../../test/orders.js';
-import {
-  aReview,
-  buyerOf,
-  postReview,
-  ratingShown,
-  reviewsPath,
-} from '../../../test/reviews.js';
+import { aReview, buyerOf, postReview, ratingShown, reviewsPath } from '../../../test/reviews.js';
 
 describe('POST /api/v1/product/{productId}/reviews', () => {
   test('when a buyer with a paid order reviews the product, then 201 and every answer shows the rating', async ({
@@ -100,23 +94,22 @@ describe('POST /api/v1/product/{productId}/reviews', () => {
     ['no body', { body: undefined }, 'Body is required'],
     ['an object as body', { body: { $gt: '' } }, 'Body must be text'],
     ['a body too long', { body: 'x'.repeat(2001) }, 'Body must be at most 2000 characters'],
-] as const)('when the review has %s, then 400 "%s" and nothing is written', async ([
-    ,
-    over,
-    message,
-  ], { api }) => {
-    const product = await makeOrderedProduct();
-    const buyer = await buyerOf(product);
+  ] as const)(
+    'when the review has %s, then 400 "%s" and nothing is written',
+    async ([, over, message], { api }) => {
+      const product = await makeOrderedProduct();
+      const buyer = await buyerOf(product);
 
-    const res = await api
-      .post(reviewsPath(product.id))
-      .set('Authorization', buyer.token)
-      .send(aReview(over));
+      const res = await api
+        .post(reviewsPath(product.id))
+        .set('Authorization', buyer.token)
+        .send(aReview(over));
 
-    expect(res.status).toBe(400);
-    expect(errorOf(res.body)).toBe(message);
-    expect(await ratingShown(api, product.slug)).toEqual({ average: 0, count: 0 });
-  });
+      expect(res.status).toBe(400);
+      expect(errorOf(res.body)).toBe(message);
+      expect(await ratingShown(api, product.slug)).toEqual({ average: 0, count: 0 });
+    },
+  );
 
   test('when the product does not exist or the id is malformed, then 404 or 400', async ({
     api,
