@@ -12,11 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type EmbeddedKind, startEmbeddedDatabase } from '../src/db/embedded.js';
-import {
-  printReviewsRaceFigures,
-  raceWasExact,
-  runReviewsRace,
-} from '../src/test/reviews-race.js';
+import { printReviewsRaceFigures, raceWasExact, runReviewsRace } from '../src/test/reviews-race.js';
 
 const reviewers = Number(process.argv[2] ?? 1000);
 

@@ -72,7 +72,7 @@ export const reviewRoutes = [
     responses: { 201: reviewResponseSchema },
     failures: [400, 403, 404, 409, 413],
     handler: async ({ params, body }, req, res) => {
-      const review = await writeReview(params.productId, currentUser(req), body);
+      const review = await writeReview(params.productId, currentUser(req)._id, body);
       res.status(201).json({ success: true, message: 'Review Added', review });
     },
   }),
