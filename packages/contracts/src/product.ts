@@ -4,7 +4,7 @@ import { notTextError, objectIdSchema, requiredText } from './common.js';
 import { totalField, wholeNumberInUrl } from './paging.js';
 import { productPhotoSchema } from './photo.js';
 import { priceRangeSchema } from './price-bands.js';
-import { NO_RATING, productRatingSchema } from './review.js';
+import { NO_RATING, productRatingSchema } from './rating.js';
 import { productOptionSchema, productVariantSchema } from './variant.js';
 
 /** Products per page of `product-list/{page}`. */

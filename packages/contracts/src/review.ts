@@ -2,25 +2,15 @@ import { z } from 'zod';
 import { objectIdSchema, requiredText } from './common.js';
 import { totalField } from './paging.js';
 
+/**
+ * Reviews: the calls' schemas, imported as `@shop/contracts/reviews` (not from the index) so
+ * that the home page's bundle does not carry them.
+ */
+
 /** The issue's limits, shared by the review form and the API. */
 export const REVIEW_TITLE_MAX = 120;
 export const REVIEW_BODY_MAX = 2000;
 export const REVIEW_STARS = [1, 2, 3, 4, 5] as const;
-
-/**
- * What every product answer carries of its reviews: the average of its visible ratings (to two
- * decimals, 0 without any) and how many there are.
- */
-export const productRatingSchema = z
-  .object({ average: z.number().min(0).max(5), count: z.number().int().min(0) })
-  .meta({ id: 'ProductRating' });
-export type ProductRating = z.infer<typeof productRatingSchema>;
-
-export const NO_RATING: ProductRating = { average: 0, count: 0 };
-
-/** The average shown for a sum of ratings over `count` of them: two decimals, 0 for none. */
-export const averageRating = (sum: number, count: number) =>
-  count > 0 ? Math.round((sum / count) * 100) / 100 : 0;
 
 /** Visible reviews per star, `'1'` to `'5'`. */
 export const starCountsSchema = z.object({

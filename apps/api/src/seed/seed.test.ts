@@ -3,8 +3,8 @@ import {
   loginResponseSchema,
   ordersResponseSchema,
   PRICE_BANDS,
-  reviewListResponseSchema,
 } from '@shop/contracts';
+import { reviewListResponseSchema } from '@shop/contracts/reviews';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countUsers } from '../features/auth/repository.js';
 import { countCategories } from '../features/categories/repository.js';

@@ -6,9 +6,9 @@ import {
   type ProductPhotoMeta,
   type ProductSummary,
   type ProductVariant,
-  type StarCounts,
   totalStock,
 } from '@shop/contracts';
+import type { StarCounts } from '@shop/contracts/reviews';
 import mongoose from 'mongoose';
 import { changingCatalog } from '../../db/catalog-changes.js';
 import { type ProductDoc, ProductModel } from './model.js';

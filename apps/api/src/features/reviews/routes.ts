@@ -1,6 +1,5 @@
+import { listQuerySchema, messageResponseSchema } from '@shop/contracts';
 import {
-  listQuerySchema,
-  messageResponseSchema,
   myReviewResponseSchema,
   productIdParamsSchema,
   reviewListResponseSchema,
@@ -8,7 +7,7 @@ import {
   reviewRequestSchema,
   reviewResponseSchema,
   reviewVisibilityRequestSchema,
-} from '@shop/contracts';
+} from '@shop/contracts/reviews';
 import { currentUser } from '../../lib/http.js';
 import { defineRoute } from '../../lib/route.js';
 import {

@@ -1,4 +1,5 @@
-import type { ListQuery, Review } from '@shop/contracts';
+import type { ListQuery } from '@shop/contracts';
+import type { Review } from '@shop/contracts/reviews';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { findUserNames } from '../auth/index.js';
 import { hasPaidOrderOf } from '../orders/index.js';

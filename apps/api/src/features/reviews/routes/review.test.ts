@@ -1,4 +1,4 @@
-import { reviewResponseSchema } from '@shop/contracts';
+import { reviewResponseSchema } from '@shop/contracts/reviews';
 import { describe, expect, test } from '../../../test/fixtures.js';
 import { errorOf, unknownId } from '../../../test/harness.js';
 import { makeOrderedProduct } from '../../../test/orders.js';

@@ -1,4 +1,4 @@
-import { reviewListResponseSchema, reviewResponseSchema } from '@shop/contracts';
+import { reviewListResponseSchema, reviewResponseSchema } from '@shop/contracts/reviews';
 import { describe, expect, test } from '../../../test/fixtures.js';
 import { createUser, errorOf, unknownId } from '../../../test/harness.js';
 import { makeOrder, makeOrderedProduct, minutesAgo } from '../../../test/orders.js';

@@ -1,4 +1,4 @@
-import { reviewListResponseSchema } from '@shop/contracts';
+import { reviewListResponseSchema } from '@shop/contracts/reviews';
 import { describe, expect, test } from '../../../test/fixtures.js';
 import { unknownId } from '../../../test/harness.js';
 import { makeOrderedProduct } from '../../../test/orders.js';
