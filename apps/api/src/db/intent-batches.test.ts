@@ -1,7 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import type { LoggedChange } from './catalog-changes.js';
 import { intentBatcher } from './intent-batches.js';
+
+interface LoggedChange {
+  productIds?: string[];
+  categories?: boolean;
+  intent?: boolean;
+  completes?: number;
+}
 
 /** An announcer that numbers changes and takes a little while, as a database round trip does. */
 function slowLog() {

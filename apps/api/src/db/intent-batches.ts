@@ -1,5 +1,3 @@
-import type { CatalogChange, LoggedChange } from './catalog-changes.js';
-
 /**
  * Group commit of the catalogue's intents. Every write announces an intent before it and a
  * completion after; numbers are claimed one insert at a time, so a thousand writers at once
@@ -10,7 +8,16 @@ import type { CatalogChange, LoggedChange } from './catalog-changes.js';
  * completion comes after it.
  */
 
-type Announce = (change: LoggedChange) => Promise<number>;
+/** What a write changes (catalog-changes.ts's CatalogChange, said again to keep imports one-way). */
+interface CatalogChange {
+  productIds?: string[];
+  categories?: boolean;
+  all?: boolean;
+}
+
+type Announce = (
+  change: CatalogChange & { intent?: boolean; completes?: number },
+) => Promise<number>;
 
 interface Batch {
   change: CatalogChange;
