@@ -15,6 +15,7 @@ import { variantsInUnfinishedOrders } from './features/orders/index.js';
 import { orderRoutes } from './features/orders/routes.js';
 import { paymentRoutes } from './features/payments/routes.js';
 import { productRoutes } from './features/products/routes.js';
+import { reviewRoutes } from './features/reviews/routes.js';
 import { healthRoute } from './health.js';
 import { errorMiddleware, notFoundMiddleware } from './lib/errors.js';
 import type { Logger } from './lib/logger.js';
@@ -45,6 +46,7 @@ export function createApp({ config, logger }: AppDeps) {
       heldVariants: variantsInUnfinishedOrders,
     }),
     ...payments.routes,
+    ...reviewRoutes,
   ];
 
   // Before logging and headers: a repeated catalogue read is sent again as it went out.

@@ -7,5 +7,6 @@ export * from './payment.js';
 export * from './photo.js';
 export * from './price-bands.js';
 export * from './product.js';
+export * from './rating.js';
 export * from './user.js';
 export * from './variant.js';

@@ -141,5 +141,7 @@ describe('productSchema', () => {
       photo: { data: 'AAAA', version: 'abc', width: 4, height: 3, color: '#000000' },
     });
     expect(product.photo).toEqual({ version: 'abc', width: 4, height: 3, color: '#000000' });
+    // A payload of an earlier version, without ratings, reads as not rated yet.
+    expect(product.rating).toEqual({ average: 0, count: 0 });
   });
 });

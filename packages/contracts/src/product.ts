@@ -4,6 +4,7 @@ import { notTextError, objectIdSchema, requiredText } from './common.js';
 import { totalField, wholeNumberInUrl } from './paging.js';
 import { productPhotoSchema } from './photo.js';
 import { priceRangeSchema } from './price-bands.js';
+import { NO_RATING, productRatingSchema } from './rating.js';
 import { productOptionSchema, productVariantSchema } from './variant.js';
 
 /** Products per page of `product-list/{page}`. */
@@ -24,6 +25,8 @@ export const productSchema = z
     /** One per combination of option values kept (exactly one on a product without options). */
     variants: z.array(productVariantSchema).default([]),
     shipping: z.union([z.literal(0), z.literal(1)]),
+    /** Its visible reviews (read as none from a payload without it). */
+    rating: productRatingSchema.default(NO_RATING),
     /** Null only when the product's category no longer exists. */
     category: categorySchema.nullable(),
     /** Null only when the product has no photo. */

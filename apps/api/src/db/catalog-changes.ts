@@ -1,5 +1,6 @@
 import mongoose from 'mongoose';
 import { isDuplicateKeyError } from '../lib/errors.js';
+import { intentBatcher } from './intent-batches.js';
 
 /**
  * The catalogue's change log. Each API process keeps the catalogue in memory and reads this log
@@ -128,8 +129,11 @@ export const crashAfterWrites = () => {
   crashAfterWrite = true;
 };
 
+const intents = intentBatcher(announceChange);
+
 /**
- * Runs a write to products or categories between its intent and its completion. The intent
+ * Runs a write to products or categories between its intent and its completion (shared with
+ * the process's other writes that start meanwhile, see intent-batches.ts). The intent
  * comes first, so a write is never made that nobody was told about: should the completion
  * never be announced (the process killed right after writing, or the log unreachable for a
  * moment), every process still reloads the products the intent names until WRITE_LIMIT_MS
@@ -138,14 +142,13 @@ export const crashAfterWrites = () => {
  * returning, so the writer's next read shows its change.
  */
 export async function changingCatalog<T>(change: CatalogChange, write: () => Promise<T>) {
-  const intent = await announceChange({ ...change, intent: true });
+  const end = await intents.join(change);
   try {
     const written = await write();
     if (crashAfterWrite) process.kill(process.pid, 'SIGKILL');
     return written;
   } finally {
-    // A completion that cannot be announced is covered by its intent; the write stands.
-    await announceChange({ ...change, completes: intent }).catch(() => {});
+    await end();
     // A failed catch-up is retried by the next poll.
     await applyHere?.().catch(() => {});
   }

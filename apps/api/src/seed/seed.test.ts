@@ -4,12 +4,18 @@ import {
   ordersResponseSchema,
   PRICE_BANDS,
 } from '@shop/contracts';
+import { reviewListResponseSchema } from '@shop/contracts/reviews';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countUsers } from '../features/auth/repository.js';
 import { countCategories } from '../features/categories/repository.js';
 import { countOrders } from '../features/orders/repository.js';
 import { photoEtag } from '../features/products/photo.js';
-import { countProducts, listProducts, photoBytesInside } from '../features/products/repository.js';
+import {
+  countProducts,
+  findProductsBySlug,
+  listProducts,
+  photoBytesInside,
+} from '../features/products/repository.js';
 import { startTestApp } from '../test/harness.js';
 import { SEED_ACCOUNTS } from './accounts.js';
 import { seed, seedIfEmpty } from './seed.js';
@@ -118,6 +124,19 @@ describe('seeding an empty database', () => {
     expect(new Set(orders.map((o) => o.payment.success))).toEqual(new Set([true, false]));
     expect(orders.every((o) => o.products.every((line) => line.productId !== null))).toBe(true);
   });
+
+  it('when shoppers look at products the demo user bought, then they see the demo user’s verified reviews and ratings', async () => {
+    const [mug] = await findProductsBySlug(['stoneware-coffee-mug']);
+    const res = await t.http().get(`/api/v1/product/${mug?._id}/reviews`).expect(200);
+
+    const { reviews, average } = reviewListResponseSchema.parse(res.body);
+    expect(reviews).toHaveLength(1);
+    expect(reviews[0]).toMatchObject({ rating: 5, verifiedPurchase: true, hidden: false });
+    expect(reviews[0]?.user.name).toBe(SEED_ACCOUNTS[1].name);
+    expect(average).toBe(5);
+    const details = await t.http().get('/api/v1/product/get-product/stoneware-coffee-mug');
+    expect(details.body.product.rating).toEqual({ average: 5, count: 1 });
+  });
 });
 
 describe('seeding again', () => {
@@ -132,7 +151,7 @@ describe('seeding again', () => {
 
     const result = await seed();
 
-    expect(result.created).toEqual({ categories: 0, products: 0, orders: 0 });
+    expect(result.created).toEqual({ categories: 0, products: 0, orders: 0, reviews: 0 });
     expect(await counts()).toEqual(before);
     const admin = SEED_ACCOUNTS[0];
     expect((await login(admin.email, admin.password)).status).toBe(200);

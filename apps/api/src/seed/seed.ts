@@ -13,6 +13,8 @@ import {
   insertProductIfMissing,
   newProductId,
 } from '../features/products/repository.js';
+import { writeReview } from '../features/reviews/index.js';
+import { AppError } from '../lib/errors.js';
 import { toSlug } from '../lib/slug.js';
 import {
   DEMO_USER,
@@ -66,6 +68,22 @@ const SAMPLE_ORDERS: readonly SampleOrder[] = [
   },
 ];
 
+/** The demo user's reviews of products their paid orders hold (the headphones left to review). */
+const SAMPLE_REVIEWS = [
+  {
+    product: 'Stoneware Coffee Mug',
+    rating: 5,
+    title: 'My morning mug now',
+    body: 'Keeps coffee warm for ages and the glaze is lovely. Bought a second one as a gift.',
+  },
+  {
+    product: 'Midnight at the Lighthouse',
+    rating: 4,
+    title: 'Hard to put down',
+    body: 'A slow start, then I read the second half in one night. The ending is worth it.',
+  },
+] as const;
+
 const HOUR_MS = 60 * 60 * 1000;
 const SEED_CURRENCY = 'usd';
 
@@ -73,7 +91,7 @@ export interface SeedResult {
   /** One printable line per account: role, e-mail and password (or that it was kept). */
   accounts: string[];
   /** How many documents this run added (0 everywhere on a second run). */
-  created: { categories: number; products: number; orders: number };
+  created: { categories: number; products: number; orders: number; reviews: number };
 }
 
 async function upsertCategories(now: Date) {
@@ -173,6 +191,26 @@ async function upsertSampleOrders(buyerId: string | undefined, now: Date) {
   return created;
 }
 
+/** Written through the reviews' own rules: only a buyer, once (a second run adds none). */
+async function addSampleReviews(buyerId: string | undefined) {
+  if (!buyerId) return 0;
+  const slugs = SAMPLE_REVIEWS.map((r) => toSlug(r.product));
+  const products = new Map((await findProductsBySlug(slugs)).map((p) => [p.slug, p]));
+  let created = 0;
+  for (const { product: name, ...text } of SAMPLE_REVIEWS) {
+    const product = products.get(toSlug(name));
+    if (!product) continue;
+    try {
+      await writeReview(product._id, buyerId, text);
+      created += 1;
+    } catch (err) {
+      // Reviewed already (a second run), or no longer a buyer of it: nothing to add.
+      if (!(err instanceof AppError && (err.status === 409 || err.status === 403))) throw err;
+    }
+  }
+  return created;
+}
+
 /**
  * Fills the database with the demo shop; safe to run any number of times. Accounts that
  * are missing get `passwords` (see seedPasswords); existing ones are never changed.
@@ -186,9 +224,10 @@ export async function seed(
   const categories = await upsertCategories(now);
   const products = await upsertProducts(now);
   const orders = await upsertSampleOrders(accountIds.get(DEMO_USER.email), now);
+  const reviews = await addSampleReviews(accountIds.get(DEMO_USER.email));
   return {
     accounts: accounts.lines,
-    created: { categories, products, orders },
+    created: { categories, products, orders, reviews },
   };
 }
 

@@ -26,7 +26,7 @@ export async function createProduct(opts: { price?: number; quantity?: number } 
     photo: null,
   };
   await insertProduct(product);
-  return { id: product._id, name: product.name, price: product.price };
+  return { id: product._id, name: product.name, slug: product.slug, price: product.price };
 }
 
 /** Two lamps and one desk (stock 5 and 3): the cart the checkout tests buy. */

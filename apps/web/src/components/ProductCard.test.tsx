@@ -68,3 +68,23 @@ describe('product cards of products in variants', () => {
     expect(card('Sneakers').queryByRole('link', { name: 'CHOOSE OPTIONS' })).toBeNull();
   });
 });
+
+describe('a card’s rating', () => {
+  it('when a product has reviews, then its card shows stars named by the rating; without any, none', () => {
+    const rated = makeProduct('Rated Lamp', { rating: { average: 4.5, count: 12 } });
+    render(
+      <MemoryRouter>
+        <CartProvider>
+          <ProductGrid products={[rated, mug]} />
+        </CartProvider>
+      </MemoryRouter>,
+    );
+
+    const ratedCard = screen.getByRole('article', { name: 'Rated Lamp' });
+    expect(
+      within(ratedCard).getByRole('img', { name: 'Rated 4.5 out of 5 (12 reviews)' }),
+    ).toBeInTheDocument();
+    const mugCard = screen.getByRole('article', { name: mug.name });
+    expect(within(mugCard).queryByRole('img', { name: /^Rated/ })).not.toBeInTheDocument();
+  });
+});

@@ -4,6 +4,7 @@ import { preview } from '../lib/format';
 import { AddToCartButton } from './AddToCartButton';
 import { Price } from './Price';
 import { ProductPhoto } from './ProductPhoto';
+import { RatingLine } from './Stars';
 import './ProductCard.css';
 
 const CARD_PREVIEW = 60;
@@ -52,6 +53,7 @@ export function ProductCard({
           </h3>
           <Price value={product.price} from={pricesDiffer(product)} />
         </div>
+        <RatingLine rating={product.rating} />
         <p className="card-text">{preview(product.description, previewLength)}</p>
         {outOfStock && <p className="out-of-stock">Out of stock</p>}
         <div className="card-actions">

@@ -35,6 +35,7 @@ export function makeProduct(name: string, overrides: Partial<Product> = {}): Pro
     options: [],
     variants: [{ _id, sku: slug, options: {}, price, quantity, photo: null }],
     shipping: 1,
+    rating: { average: 0, count: 0 },
     category: null,
     photo: { version: 'f'.repeat(64), width: 1200, height: 900, color: '#8899aa' },
     createdAt: NOW,

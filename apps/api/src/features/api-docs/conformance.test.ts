@@ -3,6 +3,7 @@ import { catalogueCalls } from '../../test/conformance/catalogue.js';
 import { documentChecker } from '../../test/conformance/checker.js';
 import { type Calls, type Context, senderOf } from '../../test/conformance/context.js';
 import { paymentCalls } from '../../test/conformance/payments.js';
+import { reviewCalls } from '../../test/conformance/reviews.js';
 import { describe, expect, checkoutTest as test } from '../../test/fixtures.js';
 
 /** For each operation of the document, a request for each status it documents. */
@@ -11,6 +12,7 @@ const CALLS: Calls = {
   ...accountCalls,
   ...catalogueCalls,
   ...paymentCalls,
+  ...reviewCalls,
 };
 
 // The app takes card payments, against a fake Stripe that some calls make fail.

@@ -3,6 +3,7 @@ export {
   claimOrder,
   findOrderOfPayment,
   findStoredOrder,
+  hasPaidOrderOf,
   markOrderCancelled,
   markOrderPaid,
   markOrderRefunded,

@@ -157,6 +157,17 @@ export async function listOrdersOfProduct(productId: string): Promise<StoredOrde
   return orders.map(toStoredOrder);
 }
 
+/** Whether the user bought the product: an order of it that is paid and not cancelled. */
+export async function hasPaidOrderOf(buyerId: string, productId: string): Promise<boolean> {
+  const order = await OrderModel.exists({
+    buyer: buyerId,
+    'products.productId': productId,
+    'payment.success': true,
+    status: { $ne: 'cancel' },
+  });
+  return order !== null;
+}
+
 /**
  * The variants among `variantIds` that a checkout still under way holds: in an order recorded
  * but neither paid nor cancelled (its placement may still take or give back their units).

@@ -50,6 +50,26 @@ const productSchema = new mongoose.Schema(
     /** What listings need of the photo; its bytes live in their own collection (photo-files.ts). */
     photo: photoMetaSchema,
     shipping: { type: Number, enum: [0, 1], default: 0 },
+    /**
+     * What its visible reviews add up to, changed only by one `$inc` per review write that
+     * changes what counts (see reviews), so concurrent reviews never lose one.
+     */
+    rating: {
+      type: new mongoose.Schema(
+        {
+          sum: { type: Number, default: 0 },
+          count: { type: Number, default: 0 },
+          /** Visible reviews of each star. */
+          s1: { type: Number, default: 0 },
+          s2: { type: Number, default: 0 },
+          s3: { type: Number, default: 0 },
+          s4: { type: Number, default: 0 },
+          s5: { type: Number, default: 0 },
+        },
+        { _id: false },
+      ),
+      default: undefined,
+    },
   },
   { timestamps: true },
 );

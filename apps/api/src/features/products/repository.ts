@@ -1,4 +1,5 @@
 import {
+  averageRating,
   lowestPrice,
   type Product,
   type ProductOption,
@@ -7,6 +8,7 @@ import {
   type ProductVariant,
   totalStock,
 } from '@shop/contracts';
+import type { StarCounts } from '@shop/contracts/reviews';
 import mongoose from 'mongoose';
 import { changingCatalog } from '../../db/catalog-changes.js';
 import { type ProductDoc, ProductModel } from './model.js';
@@ -112,6 +114,11 @@ function variantsOf(p: ProductDoc): { options: ProductOption[]; variants: Produc
   return { options, variants };
 }
 
+const averageOf = (rating: ProductDoc['rating']) => ({
+  average: averageRating(rating?.sum ?? 0, rating?.count ?? 0),
+  count: rating?.count ?? 0,
+});
+
 const toStoredProduct = (p: ProductDoc): StoredProduct => ({
   _id: String(p._id),
   name: p.name,
@@ -123,6 +130,7 @@ const toStoredProduct = (p: ProductDoc): StoredProduct => ({
   shipping: p.shipping === 1 ? 1 : 0,
   categoryId: String(p.category),
   photo: toPhotoMeta(p.photo),
+  rating: averageOf(p.rating),
   createdAt: new Date(p.createdAt).toISOString(),
   updatedAt: new Date(p.updatedAt).toISOString(),
 });
@@ -447,4 +455,43 @@ export async function giveOnlyVariant(id: string): Promise<'done' | 'changed' | 
     ),
   );
   return matchedCount > 0 ? 'done' : 'changed';
+}
+
+/** What a product's visible reviews add up to: the product answers' rating and each star's count. */
+export interface RatingSummary {
+  average: number;
+  count: number;
+  stars: StarCounts;
+}
+
+export async function findRatingSummary(productId: string): Promise<RatingSummary | null> {
+  const product = await ProductModel.findById(productId).select('rating').lean<ProductDoc>();
+  if (!product) return null;
+  const r = product.rating;
+  return {
+    ...averageOf(r),
+    stars: { 1: r?.s1 ?? 0, 2: r?.s2 ?? 0, 3: r?.s3 ?? 0, 4: r?.s4 ?? 0, 5: r?.s5 ?? 0 },
+  };
+}
+
+/**
+ * A review's rating as the product counted it before a write and after (null: not counted, as a
+ * hidden, deleted or new review), applied as one `$inc`: concurrent writes add up exactly,
+ * whatever their order. The product's `updatedAt` stays (an admin's variants edit is guarded on it).
+ */
+export async function changeRating(
+  productId: string,
+  counted: { before: number | null; after: number | null },
+): Promise<void> {
+  const { before, after } = counted;
+  if (before === after) return;
+  const inc: Record<string, number> = {
+    'rating.sum': (after ?? 0) - (before ?? 0),
+    'rating.count': (after === null ? 0 : 1) - (before === null ? 0 : 1),
+  };
+  if (before !== null) inc[`rating.s${before}`] = -1;
+  if (after !== null) inc[`rating.s${after}`] = 1;
+  await changingCatalog(productChange([productId]), () =>
+    ProductModel.updateOne({ _id: productId }, { $inc: inc }, { timestamps: false }),
+  );
 }

@@ -1,4 +1,5 @@
-import type { Product } from '@shop/contracts';
+import type { Product, ProductRating } from '@shop/contracts';
+import { useCallback, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { AddToCartButton } from '../../components/AddToCartButton';
 import { Layout } from '../../components/layout/Layout';
@@ -6,9 +7,11 @@ import { Price } from '../../components/Price';
 import { ProductGrid } from '../../components/ProductCard';
 import { ProductPhoto } from '../../components/ProductPhoto';
 import { RequestStatus } from '../../components/RequestStatus';
+import { Stars } from '../../components/Stars';
 import { fetchProduct, fetchSimilarProducts, useChosenVariant } from '../../features/products';
 // Not through the index: its styles would ride along into every route that imports the index.
 import { VariantPicker } from '../../features/products/components/VariantPicker';
+import { ProductReviews } from '../../features/reviews';
 import { ADDED_ON_DETAILS } from '../../lib/cart';
 import { useRequest } from '../../lib/use-request';
 import { photoOf } from '../../lib/variants';
@@ -33,7 +36,7 @@ function SimilarProducts({ product }: { product: Product }) {
  * The product, and when it is sold in several variants their pickers: price, stock, photo and
  * what ADD TO CART adds follow the variant chosen (kept in the URL).
  */
-function Details({ product }: { product: Product }) {
+function Details({ product, rating }: { product: Product; rating: ProductRating }) {
   const [variant, choose] = useChosenVariant(product);
   const { ownerId, photo } = photoOf(product, variant);
   // Pickers, stock count and SKU only where there is something to choose.
@@ -45,6 +48,14 @@ function Details({ product }: { product: Product }) {
       <div className="details-info">
         <h1 className="page-title">Product Details</h1>
         <h2>{product.name}</h2>
+        {rating.count > 0 && (
+          <p>
+            <a href="#reviews" className="details-rating">
+              <Stars rating={rating} /> {rating.average.toFixed(1)} ({rating.count}{' '}
+              {rating.count === 1 ? 'review' : 'reviews'})
+            </a>
+          </p>
+        )}
         <p>{product.description}</p>
         <p>
           Price : <Price value={variant?.price ?? product.price} />
@@ -71,6 +82,10 @@ export default function ProductDetails() {
   const { slug = '' } = useParams();
   const request = useRequest(slug, (signal) => fetchProduct(slug, signal));
   const product = request.data;
+  // What the reviews below last said: follows the shopper's own review without a reload.
+  const [rating, setRating] = useState<{ slug: string; rating: ProductRating }>();
+  const shownRating = rating?.slug === slug ? rating.rating : product?.rating;
+  const onRating = useCallback((next: ProductRating) => setRating({ slug, rating: next }), [slug]);
   return (
     <Layout
       title={product?.name ?? 'Product Details'}
@@ -80,7 +95,9 @@ export default function ProductDetails() {
         <RequestStatus request={request} />
         {product && (
           <>
-            <Details product={product} />
+            <Details product={product} rating={shownRating ?? product.rating} />
+            <hr />
+            <ProductReviews key={product._id} productId={product._id} onRating={onRating} />
             <hr />
             <SimilarProducts product={product} />
           </>

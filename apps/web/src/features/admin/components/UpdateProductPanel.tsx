@@ -16,6 +16,7 @@ import { pricedPerVariant } from '../variants/grid';
 import { VARIANTS_TEXTS } from '../variants/texts';
 import { VariantsEditor } from '../variants/VariantsEditor';
 import { ADMIN_PATHS } from './AdminMenu';
+import { AdminReviews } from './AdminReviews';
 import { CATEGORIES_FAILED } from './CreateProductPanel';
 import { ProductForm } from './ProductForm';
 
@@ -125,6 +126,7 @@ export function UpdateProductPanel({ slug }: { slug: string }) {
             </button>
           </ProductForm>
           <VariantsEditor key={saved._id} product={saved} onSaved={setLatest} />
+          <AdminReviews key={`reviews-${saved._id}`} productId={saved._id} />
         </>
       )}
       {saved && (

@@ -1,0 +1,67 @@
+import type { ProductRating } from '@shop/contracts';
+import { REVIEW_STARS } from '@shop/contracts/reviews';
+import { useEffect } from 'react';
+import { ErrorNotice } from '../../../components/ErrorNotice';
+import { LoadMore } from '../../../components/LoadMore';
+import { Stars } from '../../../components/Stars';
+import { useReviews } from '../hooks/use-reviews';
+import { REVIEW_TEXTS } from '../texts';
+import { MyReview } from './MyReview';
+import { ReviewItem } from './ReviewItem';
+import './ProductReviews.css';
+
+/**
+ * The product page's reviews: the average and a bar per star, the signed-in shopper's form or
+ * review, then the reviews newest first with Load More. `onRating` hears the rating after
+ * every load, so the page's stars follow the shopper's own change.
+ */
+export function ProductReviews({
+  productId,
+  onRating,
+}: {
+  productId: string;
+  onRating: (rating: ProductRating) => void;
+}) {
+  const { reviews, summary, loading, error, canLoadMore, loadMore, reload } = useReviews(productId);
+  useEffect(() => {
+    if (summary) onRating({ average: summary.average, count: summary.total });
+  }, [summary, onRating]);
+
+  return (
+    <section className="reviews" id="reviews" aria-labelledby="reviews-title">
+      <h2 id="reviews-title">{REVIEW_TEXTS.heading}</h2>
+      {summary && summary.total > 0 && (
+        <div className="reviews-summary">
+          <p className="reviews-average">
+            <Stars rating={{ average: summary.average, count: summary.total }} />{' '}
+            <strong>{summary.average.toFixed(1)}</strong> out of 5 · {summary.total}{' '}
+            {summary.total === 1 ? 'review' : 'reviews'}
+          </p>
+          <ul className="star-bars">
+            {[...REVIEW_STARS].reverse().map((star) => {
+              const count = summary.stars[star];
+              return (
+                <li key={star}>
+                  <span>{star} ★</span>
+                  <span className="star-bar" aria-hidden="true">
+                    <span style={{ width: `${(count / summary.total) * 100}%` }} />
+                  </span>
+                  <span>{count}</span>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      )}
+      <MyReview productId={productId} onChanged={reload} />
+      {error !== undefined && <ErrorNotice message={REVIEW_TEXTS.failed} onRetry={reload} />}
+      {summary?.total === 0 && <p className="empty">{REVIEW_TEXTS.none}</p>}
+      <div className="review-list">
+        {reviews.map((review) => (
+          <ReviewItem key={review._id} review={review} />
+        ))}
+      </div>
+      {canLoadMore && <LoadMore busy={loading} onClick={loadMore} />}
+    </section>
+  );
+}
