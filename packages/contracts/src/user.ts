@@ -117,13 +117,6 @@ export const profileUpdateErrorSchema = z.object({
   error: z.string(),
 });
 
-/** Every token of the account is revoked, this device's too: it signs in again. */
-export const signOutEverywhereResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-});
-export type SignOutEverywhereResponse = z.infer<typeof signOutEverywhereResponseSchema>;
-
 export const allUsersResponseSchema = z.object({
   success: z.literal(true),
   users: z.array(userSchema),

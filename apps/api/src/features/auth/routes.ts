@@ -9,8 +9,8 @@ import {
   profileUpdateResponseSchema,
   registerRequestSchema,
   registerResponseSchema,
-  signOutEverywhereResponseSchema,
 } from '@shop/contracts';
+import { signOutEverywhereResponseSchema } from '@shop/contracts/account';
 import type { ErrorRequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { z } from 'zod';

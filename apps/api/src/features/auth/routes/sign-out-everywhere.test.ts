@@ -1,4 +1,5 @@
-import { errorResponseSchema, signOutEverywhereResponseSchema } from '@shop/contracts';
+import { errorResponseSchema } from '@shop/contracts';
+import { signOutEverywhereResponseSchema } from '@shop/contracts/account';
 import { type Api, describe, expect, test } from '../../../test/fixtures.js';
 
 const signOutEverywhere = (api: Api, token: string) =>

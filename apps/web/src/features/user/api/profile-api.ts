@@ -2,9 +2,9 @@ import {
   type ProfileUpdateRequest,
   profileUpdateErrorSchema,
   profileUpdateResponseSchema,
-  signOutEverywhereResponseSchema,
   type User,
 } from '@shop/contracts';
+import { signOutEverywhereResponseSchema } from '@shop/contracts/account';
 import { errorMessage, isHttpError, sendParsed } from '../../../lib/api-client';
 
 /** The updated user, and the new token when the password changed (the old one is revoked). */
