@@ -70,11 +70,15 @@ describe('product details: reviews', () => {
     expect(document.querySelector('.review img, .review b')).toBeNull();
   });
 
-  it('when a buyer who may review sends the form, then the review is posted and the list and stars reload', async () => {
+  it('when a buyer who may review sends the form, then the review is posted, shown once as theirs, and the stars reload', async () => {
     let posted: unknown;
     server.on('GET', `/api/v1/product/${lamp._id}/reviews/mine`, () => ({
       status: 200,
-      body: { success: true, review: null, canReview: posted === undefined },
+      body: {
+        success: true,
+        review: posted === undefined ? null : all[0],
+        canReview: posted === undefined,
+      },
     }));
     server.on('POST', `/api/v1/product/${lamp._id}/reviews`, ({ body }) => {
       posted = body;
@@ -92,9 +96,12 @@ describe('product details: reviews', () => {
 
     expect(posted).toEqual({ rating: 4, title: 'Lovely light', body: 'Warm and bright.' });
     expect(await findToast('Thank you for your review')).toBeInTheDocument();
-    expect(await screen.findByText('Lovely light')).toBeInTheDocument();
+    const mine = await screen.findByRole('region', { name: 'Your review' });
+    expect(await within(mine).findByText('Lovely light')).toBeInTheDocument();
     expect(
       await screen.findAllByRole('img', { name: 'Rated 4.57 out of 5 (7 reviews)' }),
     ).not.toHaveLength(0);
+    // The list has reloaded (its stars say 7): the buyer's review is not in it a second time.
+    expect(screen.getAllByText('Lovely light')).toHaveLength(1);
   });
 });

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { LoadMore } from '../../../components/LoadMore';
 import { Stars } from '../../../components/Stars';
+import { useAuth } from '../../../lib/auth';
 import { useReviews } from '../hooks/use-reviews';
 import { REVIEW_TEXTS } from '../texts';
 import { MyReview } from './MyReview';
@@ -23,6 +24,9 @@ export function ProductReviews({
   onRating: (rating: ProductRating) => void;
 }) {
   const { reviews, summary, loading, error, canLoadMore, loadMore, reload } = useReviews(productId);
+  // The shopper's own review is shown once, under "Your review", with its Edit and Delete.
+  const [{ user }] = useAuth();
+  const others = user ? reviews.filter((review) => review.user._id !== user._id) : reviews;
   useEffect(() => {
     if (summary) onRating({ average: summary.average, count: summary.total });
   }, [summary, onRating]);
@@ -57,7 +61,7 @@ export function ProductReviews({
       {error !== undefined && <ErrorNotice message={REVIEW_TEXTS.failed} onRetry={reload} />}
       {summary?.total === 0 && <p className="empty">{REVIEW_TEXTS.none}</p>}
       <div className="review-list">
-        {reviews.map((review) => (
+        {others.map((review) => (
           <ReviewItem key={review._id} review={review} />
         ))}
       </div>
