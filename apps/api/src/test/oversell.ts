@@ -80,6 +80,31 @@ async function createRacedShirt(stock: number) {
 }
 
 /**
+ * Runs `work` with two real API processes on a database of its own (named `<prefix>_<random>`,
+ * dropped after), connected in this process too, and a fake Stripe they both use.
+ */
+export async function withTwoApiProcesses<T>(
+  mongoUrl: string,
+  prefix: string,
+  work: (servers: [ApiProcess, ApiProcess], fake: FakeStripe) => Promise<T>,
+): Promise<T> {
+  const dbName = `${prefix}_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  const db = await connectDatabase({ mongoUrl, dataDir: '', dbName });
+  const fake = await startFakeStripe();
+  const servers: ApiProcess[] = [];
+  try {
+    const url = withDatabase(mongoUrl, dbName);
+    servers.push(...(await Promise.all([startApiProcess(url, fake), startApiProcess(url, fake)])));
+    return await work(servers as [ApiProcess, ApiProcess], fake);
+  } finally {
+    for (const server of servers) server.stop();
+    await mongoose.connection.dropDatabase().catch(() => {});
+    await db.close();
+    await fake.close();
+  }
+}
+
+/**
  * Starts two real API processes (`src/server.ts` through tsx) on one database and a fake
  * Stripe, then has `buyers` different users check out one unit each of one variant (size S)
  * of a product with `stock` units of it (and other sizes in stock), all at once, alternating
@@ -92,16 +117,7 @@ export async function runOversellCheck(opts: {
 }): Promise<OversellFigures> {
   const buyers = opts.buyers ?? 20;
   const initialStock = opts.stock ?? 5;
-  const dbName = `oversell_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-  const db = await connectDatabase({ mongoUrl: opts.mongoUrl, dataDir: '', dbName });
-  const fake = await startFakeStripe();
-  const servers: ApiProcess[] = [];
-  try {
-    const mongoUrl = withDatabase(opts.mongoUrl, dbName);
-    servers.push(
-      ...(await Promise.all([startApiProcess(mongoUrl, fake), startApiProcess(mongoUrl, fake)])),
-    );
-    const [a, b] = servers as [ApiProcess, ApiProcess];
+  return withTwoApiProcesses(opts.mongoUrl, 'oversell', async ([a, b], fake) => {
     const product = await createRacedShirt(initialStock);
     const before = await variantStock(product.id);
     const tokens = await createBuyers(buyers);
@@ -158,12 +174,7 @@ export async function runOversellCheck(opts: {
       ).length,
       replay: await replayOnePayment(a, b, fake),
     };
-  } finally {
-    for (const server of servers) server.stop();
-    await mongoose.connection.dropDatabase().catch(() => {});
-    await db.close();
-    await fake.close();
-  }
+  });
 }
 
 /**

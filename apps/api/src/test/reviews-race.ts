@@ -1,16 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { averageRating } from '@shop/contracts';
-import mongoose from 'mongoose';
-import { connectDatabase } from '../db/connect.js';
 import { insertUsers } from '../features/auth/repository.js';
 import { hashPassword } from '../features/auth/use-cases.js';
 import { insertOrder } from '../features/orders/repository.js';
 import { findRatingSummary } from '../features/products/repository.js';
 import { signToken } from '../lib/tokens.js';
 import { createProduct } from './checkout.js';
-import { startFakeStripe } from './fake-stripe.js';
-import { type ApiProcess, JWT_SECRET, startApiProcess, withDatabase } from './oversell.js';
+import { type ApiProcess, JWT_SECRET, withTwoApiProcesses } from './oversell.js';
 
 /** How long the processes' catalogues may take to show the last review (the promise is 1 s). */
 const SHOWN_WITHIN_MS = 10_000;
@@ -90,16 +87,8 @@ export async function runReviewsRace(opts: {
   mongoUrl: string;
   reviewers: number;
 }): Promise<ReviewsRaceFigures> {
-  const dbName = `reviews_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-  const db = await connectDatabase({ mongoUrl: opts.mongoUrl, dataDir: '', dbName });
-  const fake = await startFakeStripe();
-  const servers: ApiProcess[] = [];
-  try {
-    const mongoUrl = withDatabase(opts.mongoUrl, dbName);
-    servers.push(
-      ...(await Promise.all([startApiProcess(mongoUrl, fake), startApiProcess(mongoUrl, fake)])),
-    );
-    const [a, b] = servers as [ApiProcess, ApiProcess];
+  return withTwoApiProcesses(opts.mongoUrl, 'reviews', async (servers) => {
+    const [a, b] = servers;
     const product = await createProduct({ price: 20, quantity: 5 });
     const tokens = await buyersOf(product.id, opts.reviewers);
     const ratingOf = (i: number) => (i % 5) + 1;
@@ -136,12 +125,7 @@ export async function runReviewsRace(opts: {
       listed,
       writeMs,
     };
-  } finally {
-    for (const server of servers) server.stop();
-    await mongoose.connection.dropDatabase().catch(() => {});
-    await db.close();
-    await fake.close();
-  }
+  });
 }
 
 export function printReviewsRaceFigures(f: ReviewsRaceFigures, print = console.log) {
