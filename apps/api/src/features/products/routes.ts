@@ -11,15 +11,17 @@ import {
   productListResponseSchema,
   productPageParamsSchema,
   productResponseSchema,
-  productVariantsRequestSchema,
   RELATED_DEFAULT_PER_PAGE,
   relatedProductParamsSchema,
   searchParamsSchema,
   searchResponseSchema,
   slugParamsSchema,
   TOTAL_COUNT_HEADER,
-  variantParamsSchema,
 } from '@shop/contracts';
+import {
+  productVariantsRequestSchema,
+  variantParamsSchema,
+} from '@shop/contracts/variants-request';
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors.js';
 import { defineRoute, type FileSpec, notModified } from '../../lib/route.js';

@@ -1,4 +1,5 @@
-import type { Product, ProductVariantsValues } from '@shop/contracts';
+import type { Product } from '@shop/contracts';
+import type { ProductVariantsValues } from '@shop/contracts/variants-request';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { currentCatalog } from '../catalog/index.js';
 import { deletePhotoFiles } from './photo-store.js';

@@ -1,4 +1,5 @@
-import { type ProductVariantsRequest, productResponseSchema } from '@shop/contracts';
+import { productResponseSchema } from '@shop/contracts';
+import type { ProductVariantsRequest } from '@shop/contracts/variants-request';
 import { sendParsed } from '../../../lib/api-client';
 import { outcome } from './outcome';
 

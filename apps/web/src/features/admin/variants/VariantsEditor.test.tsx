@@ -1,4 +1,5 @@
-import type { Product, ProductVariantsRequest } from '@shop/contracts';
+import type { Product } from '@shop/contracts';
+import type { ProductVariantsRequest } from '@shop/contracts/variants-request';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

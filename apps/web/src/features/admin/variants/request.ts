@@ -1,4 +1,7 @@
-import { type ProductVariantsRequest, productVariantsRequestSchema } from '@shop/contracts';
+import {
+  type ProductVariantsRequest,
+  productVariantsRequestSchema,
+} from '@shop/contracts/variants-request';
 import { type OptionDraft, rowLabel, type VariantGrid, type VariantRow } from './grid';
 
 /** A typed amount; blank is no number at all (the schema then says it must be one). */
