@@ -180,6 +180,9 @@ describe('buying variants in the browser', () => {
     await page.getByRole('form', { name: 'Card payment' }).getByText('$30.00').waitFor();
     await checkScreen(page, 'cart-variants-desktop');
     await shared.goto('/cart');
+    // Only once the empty cart is on screen has the page stored it: a cart written before
+    // that would be overwritten with the empty one (this failed once on a loaded machine).
+    await shared.getByText('Your Cart is Empty').waitFor();
     await shared.evaluate(
       (cart) => window.localStorage.setItem('cart', cart),
       await page.evaluate(() => window.localStorage.getItem('cart') ?? '[]'),
