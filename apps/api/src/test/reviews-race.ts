@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { averageRating } from '@shop/contracts';
+import { Agent, fetch as patientFetch } from 'undici';
 import { insertUsers } from '../features/auth/repository.js';
 import { hashPassword } from '../features/auth/use-cases.js';
 import { insertOrder } from '../features/orders/repository.js';
@@ -57,11 +58,19 @@ async function buyersOf(productId: string, count: number): Promise<string[]> {
   return ids.map((id) => signToken(id, JWT_SECRET));
 }
 
+/**
+ * The posts wait as long as the machine takes: on FerretDB each buyer check reads every order,
+ * so 1,000 posts at once queue for minutes on a loaded 2-core machine, past fetch's fixed 300 s
+ * headers timeout. The race is about what the ratings add up to; `writeMs` says how long it took.
+ */
+const patient = new Agent({ headersTimeout: 0, bodyTimeout: 0 });
+
 const post = (server: ApiProcess, productId: string, token: string, rating: number) =>
-  fetch(`${server.url}/api/v1/product/${productId}/reviews`, {
+  patientFetch(`${server.url}/api/v1/product/${productId}/reviews`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
     body: JSON.stringify({ rating, title: `${rating} stars`, body: 'Written in a race.' }),
+    dispatcher: patient,
   }).then((res) => res.status);
 
 async function shownBy(server: ApiProcess, slug: string, count: number) {
