@@ -86,6 +86,10 @@ describe('guards', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await page.goto('/login');
     await login(page, SEED_ADMIN.email, SEED_ADMIN.password);
+    // As a person would: the home page and the greeting first, then the account menu (on one
+    // loaded core, a click made while the home page was still arriving left the menu closed).
+    await page.getByRole('heading', { name: 'All Products' }).waitFor();
+    await page.getByText('login successfully').waitFor();
     await page.getByRole('button', { name: SEED_ADMIN.name }).click();
     await page.getByRole('link', { name: 'Dashboard' }).click();
     await page.waitForURL('**/dashboard/admin');
