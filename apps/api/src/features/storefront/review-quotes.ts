@@ -5,8 +5,11 @@ import type { QuotedReview } from './json-ld.js';
 
 /** Reviews a product page's structured data quotes: its newest visible ones. */
 const QUOTED = 3;
-/** Products whose quotes are kept: a crawler walking the shop keeps the latest it read. */
-const KEPT_PRODUCTS = 5_000;
+/**
+ * The quotes kept, by their text's length (a review's body may be 2,000 characters): a crawler
+ * walking the shop keeps those it read last.
+ */
+const KEPT_CHARACTERS = 2 * 1024 * 1024;
 
 async function newestReviews(productId: string): Promise<QuotedReview[]> {
   const { reviews } = await listProductReviews(productId, { page: 1, perPage: QUOTED });
@@ -29,7 +32,9 @@ const ratingKey = ({ average, count }: ProductRating) => `${count}:${average}`;
  */
 export class ReviewQuotes {
   private readonly kept = new LRUCache<string, { rating: string; reviews: QuotedReview[] }>({
-    max: KEPT_PRODUCTS,
+    maxSize: KEPT_CHARACTERS,
+    sizeCalculation: ({ reviews }) =>
+      reviews.reduce((sum, r) => sum + r.author.length + r.title.length + r.body.length, 64),
   });
   private readonly reading = new Set<string>();
 

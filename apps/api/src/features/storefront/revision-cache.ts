@@ -39,8 +39,7 @@ export class RevisionCache {
     this.answers = new LRUCache({
       maxSize: maxBytes,
       // Its gzipped copy is counted ahead: a third of the bytes is generous for HTML and XML.
-      sizeCalculation: (answer, key) =>
-        Math.ceil(answer.body.length * 1.34) + key.length + 256,
+      sizeCalculation: (answer, key) => Math.ceil(answer.body.length * 1.34) + key.length + 256,
     });
   }
 
