@@ -10,10 +10,12 @@
  * Starts the embedded database in a throwaway folder (or uses MONGO_URL, on a throwaway
  * database dropped after), fills it with N products with photos, starts 2 API processes
  * (`dist/server.js`), loads each read path at 32 connections split over both, and prints
- * requests/s, p50, p99 and bytes per answer, with each path's ratio to a bare node:http
+ * requests/s, p50, p99 and bytes per answer (the storefront's home and product pages too: the
+ * SPA's index.html with each one's head), with each path's ratio to a bare node:http
  * server answering the same bytes from memory (the floor). Then a mixed run: browsing
  * while 5 buyers check out at once; its errors must be 0 (the exit code says so).
  */
+import { resolve } from 'node:path';
 import type { ProductListResponse } from '@shop/contracts';
 import { type ApiProcess, startApiProcess } from '../src/test/oversell.js';
 import { fillCatalogue } from './bench/fill.js';
@@ -27,6 +29,8 @@ const products = numberArg('products', 10_000);
 const seconds = numberArg('duration', 5);
 const variants = numberArg('variants', 1);
 const startupOnly = process.argv.includes('--startup-only');
+/** The built SPA, whose pages the API answers with each one's head. */
+const WEB_DIST = resolve(import.meta.dirname, '../../web/dist');
 
 async function readPaths(url: string, categories: { id: string; slug: string }[]) {
   const api = `${url}/api/v1/product`;
@@ -57,6 +61,8 @@ async function readPaths(url: string, categories: { id: string; slug: string }[]
     },
     { label: 'category page', path: `/api/v1/product/product-category/${category.slug}` },
     { label: 'photo', path: `/api/v1/product/product-photo/${first._id}` },
+    { label: 'home html', path: '/' },
+    { label: 'product html', path: `/product/${first.slug}` },
     {
       label: 'photo 304',
       path: `/api/v1/product/product-photo/${first._id}`,
@@ -92,9 +98,10 @@ async function main() {
       console.log(
         `filled ${products} products of ${variants} variants in ${((Date.now() - filling) / 1000).toFixed(1)} s`,
       );
+      const options = { built: true, env: { WEB_DIST } };
       servers.push(
-        await startApiProcess(mongoUrl, fake, { built: true }),
-        await startApiProcess(mongoUrl, fake, { built: true }),
+        await startApiProcess(mongoUrl, fake, options),
+        await startApiProcess(mongoUrl, fake, options),
       );
       if (startupOnly) {
         printProcesses(servers);

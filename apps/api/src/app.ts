@@ -14,8 +14,14 @@ import { categoryRoutes } from './features/categories/routes.js';
 import { variantsInUnfinishedOrders } from './features/orders/index.js';
 import { orderRoutes } from './features/orders/routes.js';
 import { paymentRoutes } from './features/payments/routes.js';
+import { searchProducts } from './features/products/queries.js';
 import { productRoutes } from './features/products/routes.js';
 import { reviewRoutes } from './features/reviews/routes.js';
+import {
+  crawlerFiles,
+  type StorefrontOptions,
+  storefrontPages,
+} from './features/storefront/index.js';
 import { healthRoute } from './health.js';
 import { errorMiddleware, notFoundMiddleware } from './lib/errors.js';
 import type { Logger } from './lib/logger.js';
@@ -92,8 +98,10 @@ export function createApp({ config, logger }: AppDeps) {
   app.use('/api/v1', notFoundMiddleware);
   app.use('/api', apiDocsRoutes([healthRoute, ...apiRoutes, payments.webhook]));
 
+  const storefront: StorefrontOptions = { publicUrl: config.PUBLIC_URL };
+  app.use(crawlerFiles({ ...storefront, urlsPerFile: config.SITEMAP_URLS_PER_FILE }));
   if (config.WEB_DIST && existsSync(join(config.WEB_DIST, 'index.html'))) {
-    serveSpa(app, config.WEB_DIST);
+    serveSpa(app, config.WEB_DIST, storefront);
   }
   app.use(notFoundMiddleware);
   app.use(errorMiddleware);
@@ -120,14 +128,14 @@ function sendGzippedAsset(dir: string): express.RequestHandler {
   };
 }
 
-/** Hashed assets are cached for a year; every other path falls back to index.html. */
-function serveSpa(app: express.Express, dist: string) {
+/**
+ * Hashed assets are cached for a year; every other path answers index.html with its page's head
+ * (404 for a path the SPA has no screen for).
+ */
+function serveSpa(app: express.Express, dist: string, storefront: StorefrontOptions) {
   const assets = join(dist, 'assets');
   app.use('/assets', sendGzippedAsset(assets));
   app.use('/assets', express.static(assets, { immutable: true, maxAge: '1y', fallthrough: false }));
   app.use(express.static(dist, { index: false, maxAge: 0 }));
-  app.get(/^(?!\/api\/).*/, (_req, res) => {
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(join(dist, 'index.html'));
-  });
+  app.get(/^(?!\/api\/).*/, storefrontPages(dist, { ...storefront, search: searchProducts }));
 }

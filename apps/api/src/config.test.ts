@@ -35,6 +35,20 @@ describe('configuration of accounts and limits', () => {
     );
   });
 
+  it('when PUBLIC_URL is set, then its origin is kept; when it is no http(s) URL, then loading fails naming it', () => {
+    expect(loadConfig({ JWT_SECRET: 's' }).PUBLIC_URL).toBeUndefined();
+    expect(loadConfig({ JWT_SECRET: 's', PUBLIC_URL: 'https://Shop.Example/' }).PUBLIC_URL).toBe(
+      'https://shop.example',
+    );
+    for (const bad of ['shop.example', 'ftp://shop.example', 'javascript:alert(1)']) {
+      expect(() => loadConfig({ JWT_SECRET: 's', PUBLIC_URL: bad }), bad).toThrow(/PUBLIC_URL/);
+    }
+    expect(loadConfig({ JWT_SECRET: 's' }).SITEMAP_URLS_PER_FILE).toBe(50_000);
+    expect(() => loadConfig({ JWT_SECRET: 's', SITEMAP_URLS_PER_FILE: '50001' })).toThrow(
+      /SITEMAP_URLS_PER_FILE/,
+    );
+  });
+
   it('when the currency has no cents, then loading fails naming it', () => {
     expect(loadConfig({ JWT_SECRET: 's', STRIPE_CURRENCY: 'EUR' }).STRIPE_CURRENCY).toBe('eur');
     expect(() => loadConfig({ JWT_SECRET: 's', STRIPE_CURRENCY: 'jpy' })).toThrow(

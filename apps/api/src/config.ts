@@ -19,6 +19,16 @@ const envSchema = z
       .default('info'),
     /** Folder of the built SPA served at `/`; empty disables it. */
     WEB_DIST: z.string().optional(),
+    /**
+     * Where shoppers reach the shop (`https://shop.example`): the origin of every absolute URL
+     * crawlers and link previews read (canonical, Open Graph, sitemap). Unset: the request's own.
+     */
+    PUBLIC_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://shop.example' })
+      .transform((url) => new URL(url).origin)
+      .optional(),
+    /** URLs per sitemap file: the protocol's 50,000 at most; smaller in tests. */
+    SITEMAP_URLS_PER_FILE: z.coerce.number().int().min(1).max(50_000).default(50_000),
     /** Upload limit for product photos, in bytes. */
     MAX_PHOTO_BYTES: z.coerce.number().int().positive().default(1_000_000),
     /** On SIGTERM/SIGINT, how long requests in flight may run before they are cut. */

@@ -97,9 +97,10 @@ describe('guards', () => {
     expect(await page.getByText(/redirecting to you/).count()).toBe(0);
   });
 
-  it('when an unknown path opens, then the 404 page shows and Go back leads home', async () => {
+  it('when an unknown path opens, then the server says 404, the 404 page shows and Go back leads home', async () => {
     page = await openPage();
-    await page.goto('/no/such/page');
+    const answer = await page.goto('/no/such/page');
+    expect(answer?.status()).toBe(404);
     await page.getByRole('heading', { name: '404' }).waitFor();
     await page.getByText('Oops! page Not Found').waitFor();
     await checkScreen(page, 'not-found');

@@ -1,3 +1,4 @@
+import { DEFAULT_TITLE } from '@shop/contracts/storefront';
 import { useLayoutEffect } from 'react';
 
 export interface PageMeta {
@@ -8,7 +9,7 @@ export interface PageMeta {
 }
 
 export const DEFAULT_META: PageMeta = {
-  title: 'E-commerce best app',
+  title: DEFAULT_TITLE,
   description: 'An online shop: browse, search, filter and buy products',
   keywords: 'shop,ecommerce,online store,products,categories',
   author: 'Shop Team',
@@ -24,13 +25,24 @@ function setMeta(name: string, content: string) {
   tag.content = content;
 }
 
+/** The page the server wrote the head for (its canonical URL, link previews, structured data). */
+const firstPage = typeof location === 'undefined' ? '' : location.pathname + location.search;
+
+/** Tags the server marks as describing only the page it answered (the API's storefront head). */
+const removeServerPageTags = () => {
+  for (const tag of document.head.querySelectorAll('[data-page-head]')) tag.remove();
+};
+
 /**
  * Sets the document title and the description, keywords and author meta tags of a page.
  * A layout effect runs in the same commit that puts the page on screen, so nobody (a person,
  * a screen reader, a test) ever sees the page's heading under the previous page's title.
+ * Once the shopper has moved on from the page the server answered, the tags that described only
+ * that page go.
  */
 export function useDocumentMeta({ title, description, keywords, author }: PageMeta) {
   useLayoutEffect(() => {
+    if (location.pathname + location.search !== firstPage) removeServerPageTags();
     document.title = title;
     setMeta('description', description);
     setMeta('keywords', keywords);

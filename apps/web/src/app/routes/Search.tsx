@@ -1,3 +1,4 @@
+import { searchTitle } from '@shop/contracts/storefront';
 import { useState } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { LoadMore } from '../../components/LoadMore';
@@ -38,7 +39,7 @@ export default function Search() {
   }
 
   return (
-    <Layout title="Search results" description={`Products matching ${keyword}`}>
+    <Layout title={searchTitle(search.asked)} description={`Products matching ${keyword}`}>
       <div className="page">
         <h1 className="page-title">Search Results</h1>
         <p className="result-count">{total < 1 ? 'No Products Found' : `Found ${total}`}</p>

@@ -1,0 +1,109 @@
+import { DEFAULT_TITLE } from '@shop/contracts/storefront';
+import escapeHtml from 'escape-html';
+import htmlescape from 'htmlescape';
+import type { PageHead } from './page-head.js';
+
+/**
+ * Tags that describe only the URL the server answered; the SPA removes them when the shopper
+ * moves to another page (apps/web/src/lib/use-document-meta.ts), title and description aside,
+ * which it sets itself.
+ */
+export const PAGE_HEAD_ATTRIBUTE = 'data-page-head';
+
+const meta = (attribute: 'name' | 'property', key: string, content: string | number) =>
+  `<meta ${attribute}="${key}" content="${escapeHtml(String(content))}" ${PAGE_HEAD_ATTRIBUTE}>`;
+
+/** The Open Graph and Twitter card tags of a page worth sharing. */
+function previewTags(head: PageHead): string[] {
+  const { preview, description = '' } = head;
+  if (!preview) return [];
+  const { image, price } = preview;
+  return [
+    meta('property', 'og:type', preview.type),
+    meta('property', 'og:site_name', DEFAULT_TITLE),
+    meta('property', 'og:title', head.title),
+    meta('property', 'og:description', description),
+    meta('property', 'og:url', preview.url),
+    ...(image
+      ? [
+          meta('property', 'og:image', image.url),
+          meta('property', 'og:image:type', image.type),
+          meta('property', 'og:image:width', image.width),
+          meta('property', 'og:image:height', image.height),
+          meta('property', 'og:image:alt', image.alt),
+        ]
+      : []),
+    ...(price
+      ? [
+          meta('property', 'product:price:amount', price.amount),
+          meta('property', 'product:price:currency', price.currency),
+        ]
+      : []),
+    meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', head.title),
+    meta('name', 'twitter:description', description),
+    ...(image
+      ? [meta('name', 'twitter:image', image.url), meta('name', 'twitter:image:alt', image.alt)]
+      : []),
+  ];
+}
+
+/**
+ * The head's tags as HTML, every value escaped: text in attributes and the title by
+ * escape-html, JSON-LD by htmlescape (`<`, `>`, `&` and the JavaScript line terminators as
+ * `\u` escapes), so that no name, not even one holding `</script>`, ends its element.
+ */
+export function headHtml(head: PageHead, defaultDescriptionTag = ''): string {
+  return [
+    `<title>${escapeHtml(head.title)}</title>`,
+    head.description === undefined
+      ? defaultDescriptionTag
+      : `<meta name="description" content="${escapeHtml(head.description)}">`,
+    ...(head.canonical
+      ? [`<link rel="canonical" href="${escapeHtml(head.canonical)}" ${PAGE_HEAD_ATTRIBUTE}>`]
+      : []),
+    ...(head.robots ? [meta('name', 'robots', head.robots)] : []),
+    ...previewTags(head),
+    ...head.jsonLd.map(
+      (data) =>
+        `<script type="application/ld+json" ${PAGE_HEAD_ATTRIBUTE}>${htmlescape(data)}</script>`,
+    ),
+  ]
+    .filter(Boolean)
+    .join('\n    ');
+}
+
+const TITLE = /<title>[\s\S]*?<\/title>/i;
+const DESCRIPTION = /<meta\s+name="description"[^>]*>\s*/i;
+
+/**
+ * The SPA's index.html, cut where a page's head goes: in place of its title, its default
+ * description taken out (each page's head has its own).
+ */
+export class IndexHtml {
+  private readonly before: string;
+  private readonly after: string;
+  /** The SPA's own description tag, kept on pages that have none of their own. */
+  private readonly defaultDescription: string;
+
+  constructor(html: string) {
+    const description = html.match(DESCRIPTION);
+    this.defaultDescription = description?.[0].trim() ?? '';
+    const page = description ? html.replace(DESCRIPTION, '') : html;
+    const title = page.match(TITLE);
+    const at = title?.index ?? headEnd(page);
+    this.before = page.slice(0, at);
+    this.after = page.slice(at + (title?.[0].length ?? 0));
+  }
+
+  /** index.html with this head. */
+  withHead(head: PageHead): string {
+    return `${this.before}${headHtml(head, this.defaultDescription)}${this.after}`;
+  }
+}
+
+/** Where a head's tags go in a page without a title: before `</head>`, else at the start. */
+function headEnd(html: string) {
+  const end = html.search(/<\/head>/i);
+  return end === -1 ? 0 : end;
+}

@@ -1,0 +1,231 @@
+import {
+  type Category,
+  LIST_DEFAULT_PER_PAGE,
+  type ListQuery,
+  PRODUCT_PAGE_SIZE,
+  type Product,
+  photoRenditions,
+  photoRenditionUrl,
+} from '@shop/contracts';
+import {
+  categoryPath,
+  categoryTitle,
+  DEFAULT_TITLE,
+  NOT_FOUND_PAGE,
+  productPath,
+  STOREFRONT_PAGES,
+  searchTitle,
+} from '@shop/contracts/storefront';
+import type { CatalogStore } from '../catalog/index.js';
+import {
+  breadcrumbJsonLd,
+  itemListJsonLd,
+  type Link,
+  PRICE_CURRENCY,
+  priceText,
+  productJsonLd,
+  type QuotedReview,
+} from './json-ld.js';
+import { canonicalPathOf, type StorefrontPage } from './pages.js';
+
+/** A photo as a link preview shows it. */
+export interface PreviewImage {
+  url: string;
+  width: number;
+  height: number;
+  alt: string;
+  type: string;
+}
+
+/**
+ * What a page's head says, as data: the HTML the server sends now is made from it, and so will
+ * the head of a full server render.
+ */
+export interface PageHead {
+  status: 200 | 404;
+  title: string;
+  /** Absent: the SPA's own default description stays. */
+  description?: string;
+  /** Absolute; absent on pages not to be indexed as themselves. */
+  canonical?: string;
+  robots?: string;
+  /** Open Graph and Twitter card: absent on pages nobody shares. */
+  preview?: {
+    type: 'website' | 'product';
+    url: string;
+    image?: PreviewImage;
+    /** A product's lowest price. */
+    price?: { amount: string; currency: string };
+  };
+  /** schema.org objects, each one `<script type="application/ld+json">`. */
+  jsonLd: object[];
+}
+
+/** The search the storefront's search page runs (the products feature's, wired by the app). */
+export type SearchCatalog = (
+  catalog: CatalogStore,
+  keyword: string,
+  query: ListQuery,
+) => { products: Product[]; total: number };
+
+export interface HeadSources {
+  catalog: CatalogStore;
+  /** Where shoppers reach the shop, e.g. `https://shop.example`. */
+  origin: string;
+  search: SearchCatalog;
+  /** A few of the product's reviews, when known (never read from the database here). */
+  reviewsOf: (product: Product) => readonly QuotedReview[];
+}
+
+/** Search engines show about this much of a description. */
+const DESCRIPTION_LENGTH = 160;
+
+/** The text on one line, cut at a word before `max` characters with an ellipsis when longer. */
+export function summary(text: string, max = DESCRIPTION_LENGTH) {
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (line.length <= max) return line;
+  const cut = line.slice(0, max - 1);
+  const atWord = cut.lastIndexOf(' ');
+  return `${(atWord > max / 2 ? cut.slice(0, atWord) : cut).trimEnd()}…`;
+}
+
+/** The product's largest photo rendition, as a preview shows it. */
+function previewImage(product: Product, origin: string): PreviewImage | undefined {
+  const { photo } = product;
+  if (!photo) return undefined;
+  const largest = photoRenditions(photo).at(-1);
+  if (!largest) return undefined;
+  return {
+    url: origin + photoRenditionUrl(product._id, photo, largest.width),
+    width: largest.actual,
+    height: Math.round((photo.height * largest.actual) / photo.width),
+    alt: product.name,
+    type: 'image/webp',
+  };
+}
+
+const notFound = (): PageHead => ({
+  status: 404,
+  ...NOT_FOUND_PAGE,
+  robots: 'noindex',
+  jsonLd: [],
+});
+
+function productHead(slug: string, { catalog, origin, reviewsOf }: HeadSources): PageHead {
+  const product = catalog.productBySlug(slug)?.product;
+  if (!product) return notFound();
+  const url = origin + productPath(product.slug);
+  const image = previewImage(product, origin);
+  const trail: Link[] = [
+    { name: STOREFRONT_PAGES.home.title, url: `${origin}/` },
+    ...(product.category
+      ? [{ name: product.category.name, url: origin + categoryPath(product.category.slug) }]
+      : []),
+    { name: product.name, url },
+  ];
+  return {
+    status: 200,
+    title: product.name,
+    description: summary(product.description) || product.name,
+    canonical: url,
+    preview: {
+      type: 'product',
+      url,
+      ...(image ? { image } : {}),
+      price: { amount: priceText(product.price), currency: PRICE_CURRENCY },
+    },
+    jsonLd: [
+      productJsonLd(product, {
+        url,
+        ...(image ? { image: image.url } : {}),
+        reviews: reviewsOf(product),
+      }),
+      breadcrumbJsonLd(trail),
+    ],
+  };
+}
+
+const productLinks = (products: readonly Product[], origin: string): Link[] =>
+  products.map((product) => ({ name: product.name, url: origin + productPath(product.slug) }));
+
+function categoryHead(slug: string, { catalog, origin }: HeadSources): PageHead {
+  const category: Category | undefined = catalog.categoryBySlug(slug);
+  if (!category) return notFound();
+  const url = origin + categoryPath(category.slug);
+  const products = catalog.inCategory(category._id);
+  const first = products.slice(0, LIST_DEFAULT_PER_PAGE).map((entry) => entry.product);
+  return {
+    status: 200,
+    title: categoryTitle(category.name),
+    description: `Products of ${category.name}`,
+    canonical: url,
+    preview: { type: 'website', url },
+    jsonLd: [
+      breadcrumbJsonLd([
+        { name: STOREFRONT_PAGES.home.title, url: `${origin}/` },
+        { name: STOREFRONT_PAGES.categories.title, url: origin + STOREFRONT_PAGES.categories.path },
+        { name: category.name, url },
+      ]),
+      itemListJsonLd(productLinks(first, origin), products.length),
+    ],
+  };
+}
+
+/**
+ * The head of the page `page` for the catalogue as it is: a product's or a category's that does
+ * not exist is a 404 (the SPA shows its own not-found screen).
+ */
+export function pageHeadFor(page: StorefrontPage, sources: HeadSources): PageHead {
+  const { catalog, origin } = sources;
+  const path = canonicalPathOf(page);
+  const canonical = path === undefined ? undefined : origin + path;
+  switch (page.kind) {
+    case 'product':
+      return productHead(page.slug, sources);
+    case 'category':
+      return categoryHead(page.slug, sources);
+    case 'search': {
+      const { products, total } = sources.search(catalog, page.keyword, {
+        page: 1,
+        perPage: LIST_DEFAULT_PER_PAGE,
+      });
+      return {
+        status: 200,
+        title: searchTitle(page.keyword),
+        description: page.keyword ? `Products matching ${page.keyword}` : 'Search the shop',
+        canonical,
+        // A search page is one of endless word lists: followed, not indexed.
+        robots: 'noindex, follow',
+        jsonLd: page.keyword ? [itemListJsonLd(productLinks(products, origin), total)] : [],
+      };
+    }
+    case 'private':
+      return { status: 200, title: DEFAULT_TITLE, robots: 'noindex', jsonLd: [] };
+    case 'unknown':
+      return notFound();
+    case 'home': {
+      const newest = catalog.newestFirst();
+      const first = newest.slice(0, PRODUCT_PAGE_SIZE).map((entry) => entry.product);
+      const { title, description } = STOREFRONT_PAGES.home;
+      return {
+        status: 200,
+        title,
+        description,
+        canonical,
+        preview: { type: 'website', url: `${origin}/` },
+        jsonLd: [itemListJsonLd(productLinks(first, origin), newest.length)],
+      };
+    }
+    default: {
+      const { title, description } = STOREFRONT_PAGES[page.kind];
+      return {
+        status: 200,
+        title,
+        description,
+        canonical,
+        preview: { type: 'website', url: canonical ?? `${origin}/` },
+        jsonLd: [],
+      };
+    }
+  }
+}

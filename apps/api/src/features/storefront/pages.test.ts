@@ -1,0 +1,372 @@
+import { rmSync } from 'node:fs';
+import { photoRenditionUrl } from '@shop/contracts';
+import { afterAll } from 'vitest';
+import { makeShirt, uniqueWord } from '../../test/catalog.js';
+import { describe, expect, test } from '../../test/fixtures.js';
+import { createAdmin } from '../../test/harness.js';
+import { makeOrderedProduct } from '../../test/orders.js';
+import { aReview, buyerOf, postReview } from '../../test/reviews.js';
+import { builtSpa, expectSchemaOrgProduct, readHead } from '../../test/storefront.js';
+
+const ORIGIN = 'https://shop.example';
+const dist = builtSpa();
+test.override('appEnv', { scope: 'file' }, { WEB_DIST: dist, PUBLIC_URL: ORIGIN });
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+describe('storefront pages: the head of the HTML the server sends', () => {
+  test('when the home page is asked with unknown parameters, then its spec title, its one canonical URL, previews and the newest products as an ItemList', async ({
+    api,
+    addProduct,
+  }) => {
+    await addProduct();
+    const newest = await addProduct({ name: `Lamp ${uniqueWord()}` });
+
+    const res = await api.get('/?utm_source=mail&b=2').expect(200);
+
+    const head = readHead(res);
+    expect(head.title).toBe('All Products - Best offers');
+    expect(head.html.match(/<title>/g)).toHaveLength(1);
+    expect(head.meta('description')).toBe(
+      'Browse all products, filter by category and price, and add them to your cart',
+    );
+    expect(head.canonical).toBe(`${ORIGIN}/`);
+    expect(head.meta('og:title')).toBe('All Products - Best offers');
+    expect(head.meta('og:url')).toBe(`${ORIGIN}/`);
+    expect(head.meta('og:type')).toBe('website');
+    expect(head.meta('twitter:card')).toBe('summary');
+    expect(head.meta('robots')).toBeUndefined();
+    // The rest of index.html is as built: its other tags, its script, the root.
+    expect(head.meta('keywords')).toBe('shop,ecommerce,online store,products,categories');
+    expect(head.document.querySelector('script[type="module"]')).not.toBeNull();
+    expect(head.document.querySelector('#root')).not.toBeNull();
+    const list = head.ofType('ItemList') as {
+      numberOfItems: number;
+      itemListElement: { position: number; name: string; url: string }[];
+    };
+    expect(list.numberOfItems).toBeGreaterThanOrEqual(2);
+    expect(list.itemListElement[0]).toEqual({
+      '@type': 'ListItem',
+      position: 1,
+      name: newest.name,
+      url: `${ORIGIN}/product/${newest.slug}`,
+    });
+  });
+
+  test('when a product page is asked, then its name is the title, its photo the preview, and its JSON-LD a schema.org Product with an Offer and a BreadcrumbList', async ({
+    api,
+    addProduct,
+    category,
+  }) => {
+    const lamp = await addProduct({
+      name: `Desk lamp ${uniqueWord()}`,
+      description: 'A warm desk light\nwith a long arm.',
+      price: 24.5,
+      quantity: 3,
+    });
+
+    const res = await api.get(`/product/${lamp.slug}?ref=mail&a=1`).expect(200);
+
+    const head = readHead(res);
+    const url = `${ORIGIN}/product/${lamp.slug}`;
+    expect(head.title).toBe(lamp.name);
+    expect(head.meta('description')).toBe('A warm desk light with a long arm.');
+    expect(head.canonical).toBe(url);
+    expect(head.meta('og:type')).toBe('product');
+    expect(head.meta('og:title')).toBe(lamp.name);
+    expect(head.meta('og:url')).toBe(url);
+    // The test photo is 4 px wide: its largest rendition is the 320 one, 4 × 4.
+    const image = ORIGIN + photoRenditionUrl(lamp.id, lamp.photoMeta, 320);
+    expect(head.meta('og:image')).toBe(image);
+    expect(head.meta('og:image:width')).toBe('4');
+    expect(head.meta('og:image:height')).toBe('4');
+    expect(head.meta('product:price:amount')).toBe('24.50');
+    expect(head.meta('product:price:currency')).toBe('INR');
+    expect(head.meta('twitter:card')).toBe('summary_large_image');
+    expect(head.meta('twitter:image')).toBe(image);
+
+    const product = head.ofType('Product');
+    expectSchemaOrgProduct(product);
+    expect(product).toMatchObject({
+      name: lamp.name,
+      url,
+      image: [image],
+      category: category.name,
+      offers: {
+        '@type': 'Offer',
+        price: '24.50',
+        priceCurrency: 'INR',
+        availability: 'https://schema.org/InStock',
+        sku: lamp.slug,
+      },
+    });
+    expect(product?.aggregateRating).toBeUndefined();
+    expect(head.ofType('BreadcrumbList')).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        {
+          '@type': 'ListItem',
+          position: 1,
+          name: 'All Products - Best offers',
+          item: `${ORIGIN}/`,
+        },
+        {
+          '@type': 'ListItem',
+          position: 2,
+          name: category.name,
+          item: `${ORIGIN}/category/${category.slug}`,
+        },
+        { '@type': 'ListItem', position: 3, name: lamp.name, item: url },
+      ],
+    });
+  });
+
+  test('when a product is sold out, then its Offer says OutOfStock', async ({
+    api,
+    addProduct,
+  }) => {
+    const gone = await addProduct({ quantity: 0 });
+    const head = readHead(await api.get(`/product/${gone.slug}`).expect(200));
+    expect(head.ofType('Product')?.offers).toMatchObject({
+      availability: 'https://schema.org/OutOfStock',
+    });
+  });
+
+  test('when a product has variants, then one Offer per variant with its SKU, price and own availability', async ({
+    api,
+    category,
+  }) => {
+    const shirt = await makeShirt(category.id);
+    const head = readHead(await api.get(`/product/${shirt.product.slug}`).expect(200));
+    const product = head.ofType('Product');
+    expectSchemaOrgProduct(product);
+    const offers = product?.offers as Record<string, unknown>[];
+    expect(offers).toHaveLength(4);
+    const offerOf = (size: string, colour: string) =>
+      offers.find((offer) => offer.sku === shirt.variant(size, colour).sku);
+    expect(offerOf('S', 'Black')).toMatchObject({
+      price: '20.00',
+      availability: 'https://schema.org/OutOfStock',
+      name: 'Size: S, Colour: Black',
+    });
+    expect(offerOf('L', 'Black')).toMatchObject({
+      price: '22.50',
+      availability: 'https://schema.org/InStock',
+    });
+    expect(offerOf('M', 'White')).toMatchObject({ price: '18.00' });
+    expect(product?.sku).toBeUndefined();
+    // No photo: a summary card, no image.
+    expect(head.meta('og:image')).toBeUndefined();
+    expect(head.meta('twitter:card')).toBe('summary');
+  });
+
+  test('when a product has reviews, then its AggregateRating at once, and its newest reviews once read', async ({
+    api,
+  }) => {
+    const product = await makeOrderedProduct();
+    await postReview(api, product.id, await buyerOf(product), aReview({ rating: 5 }));
+    await postReview(
+      api,
+      product.id,
+      await buyerOf(product),
+      aReview({ rating: 4, title: 'Good </script> value', body: 'Bright & "warm"' }),
+    );
+    const productLd = async () =>
+      readHead(await api.get(`/product/${product.slug}`).expect(200)).ofType('Product');
+
+    const first = await productLd();
+    expectSchemaOrgProduct(first);
+    expect(first?.aggregateRating).toEqual({
+      '@type': 'AggregateRating',
+      ratingValue: 4.5,
+      reviewCount: 2,
+      bestRating: 5,
+      worstRating: 1,
+    });
+    // The reviews are read off the request's path: a later answer quotes them.
+    await expect
+      .poll(async () => ((await productLd())?.review as unknown[])?.length, { timeout: 10_000 })
+      .toBe(2);
+    const reviews = (await productLd())?.review as Record<string, unknown>[];
+    expect(reviews.find((review) => review.reviewBody === 'Bright & "warm"')).toMatchObject({
+      '@type': 'Review',
+      name: 'Good </script> value',
+      reviewBody: 'Bright & "warm"',
+      reviewRating: { '@type': 'Rating', ratingValue: 4, bestRating: 5 },
+      author: { '@type': 'Person' },
+    });
+  });
+
+  test('when a category page is asked, then "Category - name", its canonical URL, a BreadcrumbList and its products as an ItemList', async ({
+    api,
+    category,
+    addProduct,
+  }) => {
+    const older = await addProduct({ createdAt: new Date(Date.now() - 60_000) });
+    const newer = await addProduct();
+
+    const head = readHead(await api.get(`/category/${category.slug}?page=2`).expect(200));
+
+    const url = `${ORIGIN}/category/${category.slug}`;
+    expect(head.title).toBe(`Category - ${category.name}`);
+    expect(head.meta('description')).toBe(`Products of ${category.name}`);
+    expect(head.canonical).toBe(url);
+    expect(head.meta('og:url')).toBe(url);
+    expect(head.ofType('BreadcrumbList')?.itemListElement).toEqual([
+      { '@type': 'ListItem', position: 1, name: 'All Products - Best offers', item: `${ORIGIN}/` },
+      { '@type': 'ListItem', position: 2, name: 'All Categories', item: `${ORIGIN}/categories` },
+      { '@type': 'ListItem', position: 3, name: category.name, item: url },
+    ]);
+    expect(head.ofType('ItemList')).toMatchObject({
+      numberOfItems: 2,
+      itemListElement: [
+        { position: 1, name: newer.name, url: `${ORIGIN}/product/${newer.slug}` },
+        { position: 2, name: older.name, url: `${ORIGIN}/product/${older.slug}` },
+      ],
+    });
+  });
+
+  test('when a search page is asked, then the words are its title, its canonical URL keeps only the keyword, and it is followed but not indexed', async ({
+    api,
+    addProduct,
+  }) => {
+    const word = uniqueWord();
+    const lamp = await addProduct({ name: `Lamp ${word}` });
+
+    const head = readHead(await api.get(`/search?utm=1&keyword=${word}&a=b`).expect(200));
+
+    expect(head.title).toBe(`Search results - ${word}`);
+    expect(head.meta('description')).toBe(`Products matching ${word}`);
+    expect(head.canonical).toBe(`${ORIGIN}/search?keyword=${word}`);
+    expect(head.meta('robots')).toBe('noindex, follow');
+    expect(head.ofType('ItemList')).toMatchObject({
+      numberOfItems: 1,
+      itemListElement: [{ position: 1, name: lamp.name, url: `${ORIGIN}/product/${lamp.slug}` }],
+    });
+    const empty = readHead(await api.get('/search').expect(200));
+    expect(empty.title).toBe('Search results');
+    expect(empty.canonical).toBe(`${ORIGIN}/search`);
+  });
+
+  test.for([
+    ['/categories', 'All Categories', 'Every category of the shop'],
+    ['/about', 'About us - Ecommerce app', 'Who we are and what we sell'],
+    ['/contact', 'Contact us', 'How to reach our support team'],
+    ['/policy/', 'Privacy Policy', 'Our privacy policy'],
+  ] as const)(
+    'when %s is asked, then its own title, description and canonical URL',
+    async ([path, title, description], { api }) => {
+      const head = readHead(await api.get(`${path}?x=1`).expect(200));
+      expect(head.title).toBe(title);
+      expect(head.meta('description')).toBe(description);
+      expect(head.canonical).toBe(ORIGIN + path.replace(/\/$/, ''));
+      expect(head.meta('og:title')).toBe(title);
+    },
+  );
+
+  test('when a product or category slug is unknown, or a path is no screen of the SPA, then index.html with 404, not indexed', async ({
+    api,
+  }) => {
+    for (const path of [
+      `/product/${uniqueWord()}`,
+      `/category/${uniqueWord()}`,
+      '/nowhere',
+      '/product/a/b',
+      '/product/%E0%A4%A',
+    ]) {
+      const res = await api.get(path);
+      expect(res.status, path).toBe(404);
+      const head = readHead(res);
+      // The SPA still starts and shows its own not-found screen.
+      expect(head.document.querySelector('#root'), path).not.toBeNull();
+      expect(head.title).toBe('Go back - page not found');
+      expect(head.meta('robots')).toBe('noindex');
+      expect(head.canonical).toBeUndefined();
+      expect(head.jsonLd).toEqual([]);
+    }
+  });
+
+  test("when a shopper's own screen is asked (cart, sign-in, dashboards), then 200 with the default title, not indexed", async ({
+    api,
+  }) => {
+    for (const path of [
+      '/cart',
+      '/login',
+      '/dashboard/user/orders',
+      '/dashboard/admin/product/x',
+    ]) {
+      const head = readHead(await api.get(path).expect(200));
+      expect(head.title, path).toBe('E-commerce best app');
+      expect(head.meta('description')).toBe(
+        'An online shop: browse, search, filter and buy products',
+      );
+      expect(head.meta('robots')).toBe('noindex');
+      expect(head.canonical).toBeUndefined();
+    }
+  });
+
+  test('when a product name holds </script>, quotes and tags, then every tag keeps it as text and nothing breaks out', async ({
+    api,
+    addProduct,
+  }) => {
+    const name = `Lamp </script><script>alert(1)</script> "quoted" & 'single' <b>bold</b> ${uniqueWord()}`;
+    const hostile = await addProduct({
+      name,
+      description: '</title><script>alert(2)</script>\u2028"',
+    });
+
+    const res = await api.get(`/product/${hostile.slug}`).expect(200);
+
+    expect(res.text).not.toContain('<script>alert');
+    expect(res.text).not.toContain('</title><script>');
+    const head = readHead(res);
+    // Only the JSON-LD blocks and the SPA's own script are scripts.
+    expect(head.document.querySelectorAll('script')).toHaveLength(head.jsonLd.length + 1);
+    expect(head.title).toBe(name);
+    expect(head.meta('og:title')).toBe(name);
+    expect(head.meta('twitter:title')).toBe(name);
+    expect(head.meta('og:image:alt')).toBe(name);
+    // On one line, as descriptions are.
+    expect(head.meta('description')).toBe('</title><script>alert(2)</script> "');
+    expect(head.ofType('Product')).toMatchObject({
+      name,
+      description: '</title><script>alert(2)</script>\u2028"',
+    });
+    expect(head.ofType('BreadcrumbList')?.itemListElement).toContainEqual(
+      expect.objectContaining({ name }),
+    );
+  });
+
+  test('when the browser takes gzip, then the page goes gzipped, the same page', async ({
+    api,
+    addProduct,
+  }) => {
+    const lamp = await addProduct();
+    const plain = await api.get(`/product/${lamp.slug}`).set('Accept-Encoding', 'identity');
+    const zipped = await api.get(`/product/${lamp.slug}`).set('Accept-Encoding', 'gzip');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toContain('Accept-Encoding');
+    expect(zipped.text).toBe(plain.text);
+    expect(readHead(zipped).title).toBe(lamp.name);
+  });
+
+  test('when the catalogue changes, then the next page says so; when it does not, then a revalidation is a 304', async ({
+    api,
+    addProduct,
+  }) => {
+    const lamp = await addProduct();
+    const first = await api.get(`/product/${lamp.slug}`).expect(200);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const etag = first.headers.etag as string;
+    await api.get(`/product/${lamp.slug}`).set('If-None-Match', etag).expect(304);
+
+    const admin = await createAdmin();
+    await api
+      .delete(`/api/v1/product/product/${lamp.id}`)
+      .set('Authorization', admin.token)
+      .expect(200);
+
+    await api.get(`/product/${lamp.slug}`).set('If-None-Match', etag).expect(404);
+  });
+});

@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import type { Request } from 'express';
+import { LRUCache } from 'lru-cache';
+import { ownBytes } from '../../lib/own-bytes.js';
+
+/** A document made once per catalogue revision and sent as is. */
+export interface MadeAnswer {
+  status: number;
+  body: Buffer;
+  etag: string;
+  /** Its gzipped bytes, made once (on zlib's thread pool) when first asked for. */
+  gzipped?: Promise<Buffer>;
+}
+
+export const madeAnswer = (status: number, text: string): MadeAnswer => {
+  const body = Buffer.from(text);
+  return { status, body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
+};
+
+const gzipAsync = promisify(gzip);
+
+/** The answer gzipped, made once and kept with it. */
+export function gzippedBody(answer: MadeAnswer): Promise<Buffer> {
+  answer.gzipped ??= gzipAsync(answer.body).then(ownBytes);
+  return answer.gzipped;
+}
+
+/**
+ * Answers made from one catalogue revision, by key, bounded by their bytes (the least recently
+ * sent go first); the first answer of a newer revision drops every older one.
+ */
+export class RevisionCache {
+  private revision: number | undefined;
+  private readonly answers: LRUCache<string, MadeAnswer>;
+
+  constructor(maxBytes: number) {
+    this.answers = new LRUCache({
+      maxSize: maxBytes,
+      // Its gzipped copy is counted ahead: a third of the bytes is generous for HTML and XML.
+      sizeCalculation: (answer, key) => Math.ceil(answer.body.length * 1.34) + key.length + 256,
+    });
+  }
+
+  /** The answer under `key` made from this revision, made now when there is none. */
+  answer(revision: number, key: string, make: () => MadeAnswer): MadeAnswer {
+    if (revision !== this.revision) {
+      this.answers.clear();
+      this.revision = revision;
+    }
+    let answer = this.answers.get(key);
+    if (!answer) {
+      answer = make();
+      this.answers.set(key, answer);
+    }
+    return answer;
+  }
+
+  /** Drops the answer under `key`: what it was made from changed within the revision. */
+  forget(key: string) {
+    this.answers.delete(key);
+  }
+}
+
+/** A host as a Host header may name one (a name or an address, and a port). */
+const HOST = /^([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(:\d{1,5})?$/i;
+
+/**
+ * Where shoppers reach the shop: `PUBLIC_URL` when set, else the request's own origin (its
+ * scheme and host as Express reads them, through the proxies `TRUST_PROXY` allows); a host that
+ * is no host name falls back to localhost rather than being written into a page.
+ */
+export function originOf(req: Request, publicUrl: string | undefined): string {
+  if (publicUrl) return publicUrl;
+  const host = req.host;
+  return `${req.protocol}://${host && HOST.test(host) ? host.toLowerCase() : 'localhost'}`;
+}

@@ -1,0 +1,133 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Product } from '@shop/contracts';
+import express, { type Request, type RequestHandler, type Response } from 'express';
+import { notFound } from '../../lib/errors.js';
+import { currentCatalog } from '../catalog/index.js';
+import { IndexHtml } from './head-html.js';
+import { pageHeadFor, type SearchCatalog } from './page-head.js';
+import { pageKeyOf, storefrontPageOf } from './pages.js';
+import { ReviewQuotes } from './review-quotes.js';
+import {
+  gzippedBody,
+  type MadeAnswer,
+  madeAnswer,
+  originOf,
+  RevisionCache,
+} from './revision-cache.js';
+import { SITEMAP_KINDS, type SitemapKind, sitemapIndexXml, sitemapXml } from './sitemap.js';
+
+export interface StorefrontOptions {
+  /** `PUBLIC_URL`: the origin of absolute URLs; unset, each request's own. */
+  publicUrl: string | undefined;
+}
+
+/** Every page's HTML kept: a few kB each, so thousands of products and searches. */
+const PAGE_CACHE_BYTES = 8 * 1024 * 1024;
+/** Sitemap files kept: 10,000 products take about 1.3 MB. */
+const SITEMAP_CACHE_BYTES = 16 * 1024 * 1024;
+/** Smaller answers go as they are (the compression middleware's own threshold). */
+const GZIP_MIN_BYTES = 1024;
+
+/** Gzipped once per answer for whoever takes gzip, instead of by the middleware on every send. */
+async function send(req: Request, res: Response, answer: MadeAnswer, type: string) {
+  res
+    .status(answer.status)
+    .type(type)
+    .set({ 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding' });
+  // With the ETag set, Express answers a matching If-None-Match with 304.
+  if (answer.status === 200) res.set('ETag', answer.etag);
+  if (answer.body.length >= GZIP_MIN_BYTES && req.acceptsEncodings('gzip') === 'gzip') {
+    const body = await gzippedBody(answer);
+    // An encoded body is left alone by the compression middleware.
+    res.set('Content-Encoding', 'gzip').send(body);
+    return;
+  }
+  res.send(answer.body);
+}
+
+/**
+ * Every storefront URL answers the SPA's index.html with that page's head (title, description,
+ * canonical URL, link previews, structured data), made from the in-process catalogue once per
+ * revision; an unknown product, category or path answers it with 404.
+ */
+export function storefrontPages(
+  dist: string,
+  { publicUrl, search }: StorefrontOptions & { search: SearchCatalog },
+): RequestHandler {
+  const index = new IndexHtml(readFileSync(join(dist, 'index.html'), 'utf8'));
+  const pages = new RevisionCache(PAGE_CACHE_BYTES);
+  const quotes = new ReviewQuotes();
+  return async (req, res) => {
+    const catalog = await currentCatalog();
+    const origin = originOf(req, publicUrl);
+    const page = storefrontPageOf(req.url);
+    const key = `${origin} ${pageKeyOf(page)}`;
+    const answer = pages.answer(catalog.revision, key, () => {
+      const reviewsOf = (product: Product) =>
+        quotes.of(product._id, product.rating, () => pages.forget(key));
+      const head = pageHeadFor(page, { catalog, origin, search, reviewsOf });
+      return madeAnswer(head.status, index.withHead(head));
+    });
+    await send(req, res, answer, 'html');
+  };
+}
+
+const SITEMAP_FILE = new RegExp(`^(${SITEMAP_KINDS.join('|')})-([1-9]\\d{0,8})\\.xml$`);
+
+/** `/robots.txt`, `/sitemap.xml` (the index) and its files `/sitemaps/<kind>-<n>.xml`. */
+export function crawlerFiles({
+  publicUrl,
+  urlsPerFile,
+}: StorefrontOptions & { urlsPerFile: number }) {
+  const router = express.Router();
+  const sitemaps = new RevisionCache(SITEMAP_CACHE_BYTES);
+
+  router.get('/robots.txt', (req, res) => {
+    res
+      .type('text/plain')
+      .set('Cache-Control', 'public, max-age=3600')
+      .send(robotsTxt(originOf(req, publicUrl)));
+  });
+
+  router.get('/sitemap.xml', async (req, res) => {
+    const catalog = await currentCatalog();
+    const origin = originOf(req, publicUrl);
+    const answer = sitemaps.answer(catalog.revision, `${origin} index`, () =>
+      madeAnswer(200, sitemapIndexXml(catalog, origin, urlsPerFile)),
+    );
+    await send(req, res, answer, 'application/xml');
+  });
+
+  router.get('/sitemaps/:file', async (req, res) => {
+    const { file } = req.params;
+    const [, kind, page] = SITEMAP_FILE.exec(file) ?? [];
+    if (!kind || !page) throw notFound('Sitemap not found');
+    const catalog = await currentCatalog();
+    const origin = originOf(req, publicUrl);
+    const answer = sitemaps.answer(catalog.revision, `${origin} ${file}`, () => {
+      const text = sitemapXml(catalog, origin, urlsPerFile, kind as SitemapKind, Number(page));
+      return madeAnswer(text === undefined ? 404 : 200, text ?? '');
+    });
+    if (answer.status === 404) throw notFound('Sitemap not found');
+    await send(req, res, answer, 'application/xml');
+  });
+  return router;
+}
+
+/**
+ * The storefront is for crawlers; the shopper's own screens and the API are not, but product
+ * photos are, for image search and for link previews (whose fetchers read robots.txt too).
+ */
+export const robotsTxt = (origin: string) =>
+  [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /dashboard',
+    'Disallow: /cart',
+    'Disallow: /api/',
+    'Allow: /api/v1/product/product-photo/',
+    '',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ].join('\n');

@@ -1,0 +1,97 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type HTMLElement, parse } from 'node-html-parser';
+import type { Response } from 'supertest';
+import { expect } from 'vitest';
+
+/** The SPA's index.html as `pnpm build` writes it (its head's shape; scripts made up). */
+export const BUILT_INDEX_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1.0" />
+    <meta name="description" content="An online shop: browse, search, filter and buy products" />
+    <meta name="keywords" content="shop,ecommerce,online store,products,categories" />
+    <meta name="author" content="Shop Team" />
+    <link rel="icon" href="data:," />
+    <title>E-commerce best app</title>
+    <script type="module" crossorigin src="/assets/index-abc123.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
+/** A built SPA of that index.html in a folder of its own, for `WEB_DIST`. */
+export function builtSpa() {
+  const dist = mkdtempSync(join(tmpdir(), 'shop-storefront-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), BUILT_INDEX_HTML);
+  writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  return dist;
+}
+
+/** A page's head as crawlers read it. */
+export interface ReadHead {
+  html: string;
+  document: HTMLElement;
+  title: string | undefined;
+  /** A `<meta>`'s content, by its name or property. */
+  meta: (key: string) => string | undefined;
+  canonical: string | undefined;
+  /** Every JSON-LD block, parsed. */
+  jsonLd: Record<string, unknown>[];
+  /** The JSON-LD block of this `@type`. */
+  ofType: (type: string) => Record<string, unknown> | undefined;
+}
+
+export function readHead(res: Response): ReadHead {
+  expect(res.headers['content-type']).toMatch(/^text\/html; charset=utf-8/);
+  const document = parse(res.text);
+  const head = document.querySelector('head');
+  const jsonLd = (head?.querySelectorAll('script[type="application/ld+json"]') ?? []).map(
+    // As a browser reads a script: its characters as they are, no entity decoded.
+    (script) => JSON.parse(script.rawText) as Record<string, unknown>,
+  );
+  return {
+    html: res.text,
+    document,
+    title: head?.querySelector('title')?.textContent,
+    meta: (key) =>
+      (
+        head?.querySelector(`meta[name="${key}"]`) ?? head?.querySelector(`meta[property="${key}"]`)
+      )?.getAttribute('content'),
+    canonical: head?.querySelector('link[rel="canonical"]')?.getAttribute('href'),
+    jsonLd,
+    ofType: (type) => jsonLd.find((data) => data['@type'] === type),
+  };
+}
+
+const AVAILABILITY = ['https://schema.org/InStock', 'https://schema.org/OutOfStock'];
+
+/**
+ * What schema.org Product needs to be a product result: a name, offers each with a price,
+ * its currency and availability, and a well-formed aggregateRating when there is one.
+ */
+export function expectSchemaOrgProduct(data: Record<string, unknown> | undefined) {
+  expect(data).toMatchObject({ '@context': 'https://schema.org', '@type': 'Product' });
+  const product = data as Record<string, unknown>;
+  expect(typeof product.name === 'string' && product.name.length > 0).toBe(true);
+  const offers = [product.offers].flat() as Record<string, unknown>[];
+  expect(offers.length).toBeGreaterThan(0);
+  for (const offer of offers) {
+    expect(offer['@type']).toBe('Offer');
+    expect(offer.price).toMatch(/^\d+\.\d{2}$/);
+    expect(offer.priceCurrency).toBe('INR');
+    expect(AVAILABILITY).toContain(offer.availability);
+  }
+  if (product.aggregateRating !== undefined) {
+    const rating = product.aggregateRating as Record<string, unknown>;
+    expect(rating['@type']).toBe('AggregateRating');
+    expect(rating.ratingValue).toBeGreaterThanOrEqual(1);
+    expect(rating.ratingValue).toBeLessThanOrEqual(5);
+    expect(rating.reviewCount).toBeGreaterThan(0);
+  }
+}

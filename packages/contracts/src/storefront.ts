@@ -1,0 +1,53 @@
+/**
+ * The storefront's pages as a shopper's tab, a crawler and a link preview name them: their paths
+ * and titles, shared by the SPA (which sets the title on every navigation) and the API (which puts
+ * it in the HTML it sends first), so that both say the same. Without zod: the web's route chunks
+ * import it.
+ */
+
+/** Spec §1: the title of a page that sets none. */
+export const DEFAULT_TITLE = 'E-commerce best app';
+
+/** The storefront's pages of a fixed title and description (the home page's title is spec §2's). */
+export const STOREFRONT_PAGES = {
+  home: {
+    path: '/',
+    title: 'All Products - Best offers',
+    description: 'Browse all products, filter by category and price, and add them to your cart',
+  },
+  categories: {
+    path: '/categories',
+    title: 'All Categories',
+    description: 'Every category of the shop',
+  },
+  about: {
+    path: '/about',
+    title: 'About us - Ecommerce app',
+    description: 'Who we are and what we sell',
+  },
+  contact: {
+    path: '/contact',
+    title: 'Contact us',
+    description: 'How to reach our support team',
+  },
+  policy: { path: '/policy', title: 'Privacy Policy', description: 'Our privacy policy' },
+} as const;
+export type FixedStorefrontPage = keyof typeof STOREFRONT_PAGES;
+
+export const NOT_FOUND_PAGE = {
+  title: 'Go back - page not found',
+  description: 'This page does not exist',
+} as const;
+
+/** A category page's title: its heading, 'Category - name'. */
+export const categoryTitle = (name: string) => `Category - ${name}`;
+
+/** The search page's title names the words searched. */
+export const searchTitle = (keyword: string) =>
+  keyword ? `Search results - ${keyword}` : 'Search results';
+
+export const productPath = (slug: string) => `/product/${encodeURIComponent(slug)}`;
+export const categoryPath = (slug: string) => `/category/${encodeURIComponent(slug)}`;
+/** The search page of a keyword: its only query parameter. */
+export const searchPath = (keyword: string) =>
+  keyword ? `/search?keyword=${encodeURIComponent(keyword)}` : '/search';
