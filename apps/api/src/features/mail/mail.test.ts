@@ -200,6 +200,39 @@ describe('e-mails to the buyer through the outbox', () => {
     expect(new Set(since(before).map((m) => m.messageId)).size).toBe(6);
   });
 
+  test('when the mail server took an e-mail but its answer was lost, then the copy sent again carries the same Message-ID', async ({
+    app,
+    checkout,
+  }) => {
+    const before = mailServer.mails.length;
+    const smtp = smtpTransport(mailServer.url, 4_000);
+    let answersLost = 1;
+    const sender = startMailSender({
+      transport: {
+        sendMail: async (message) => {
+          await smtp.sendMail(message);
+          if (answersLost-- > 0) throw new Error('connection reset after the data was accepted');
+        },
+      },
+      from: FROM,
+      leaseMs: 4_000,
+      retryMaxMs: 200,
+      pollMs: 50,
+      log: silent,
+    });
+    senders.push(sender);
+    const { user, paymentIntentId } = await checkout();
+    await placeOrderCall(app.app, user.token, paymentIntentId).expect(201);
+    await mailServer.waitFor(before + 2);
+    await outboxDrained();
+    await sender.stop();
+
+    const [first, copy] = since(before);
+    expect(since(before)).toHaveLength(2);
+    expect(copy?.messageId).toBe(first?.messageId);
+    expect(copy?.subject).toBe(first?.subject);
+  });
+
   test('when an event was recorded but its change never landed (the process died in between), then it is dropped unsent', async ({
     app,
     checkout,
