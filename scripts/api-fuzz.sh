@@ -62,6 +62,7 @@ base="http://127.0.0.1:$port"
 # hundreds of calls per account are answered rather than rate-limited.
 env -u MONGO_URL NODE_ENV=development LOG_LEVEL=warn PORT="$port" HOST=127.0.0.1 \
   DATA_DIR="$work/data" SHOP_EMBEDDED_DB=ferretdb \
+  MAIL_CATCHER_SMTP_PORT="$(free_port)" MAIL_CATCHER_WEB_PORT="$(free_port)" \
   AUTH_RATE_LIMIT=100000 PROFILE_RATE_LIMIT=100000 CHECKOUT_RATE_LIMIT=100000 \
   STRIPE_SECRET_KEY=sk_test_fuzz STRIPE_PUBLISHABLE_KEY=pk_test_fuzz \
   STRIPE_WEBHOOK_SECRET=whsec_fuzz STRIPE_API_BASE="http://127.0.0.1:$stripe_port" \

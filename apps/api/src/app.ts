@@ -25,7 +25,9 @@ import {
 import { healthRoute } from './health.js';
 import { errorMiddleware, notFoundMiddleware } from './lib/errors.js';
 import type { Logger } from './lib/logger.js';
-import { type AccessChecks, routerOf } from './lib/router.js';
+import { measureRequests, metricsRoute } from './lib/metrics.js';
+import { type AccessChecks, nameRoute, routerOf } from './lib/router.js';
+import './operator-metrics.js';
 
 export interface AppDeps {
   config: Config;
@@ -55,6 +57,10 @@ export function createApp({ config, logger }: AppDeps) {
     ...reviewRoutes,
   ];
 
+  // First: every answer is counted and timed, the kept catalogue answers too.
+  app.use(measureRequests);
+  // For operators, on the API's port, only with METRICS_TOKEN; not part of the shop's API.
+  app.get('/metrics', nameRoute('/metrics'), metricsRoute(config.METRICS_TOKEN));
   // Before logging and headers: a repeated catalogue read is sent again as it went out.
   app.use(replayKeptAnswers(apiRoutes));
   app.use(

@@ -65,6 +65,30 @@ const envSchema = z
     STRIPE_API_BASE: z.url().optional(),
     /** Per request to Stripe; the SDK retries twice more on a timeout or a 5xx. */
     STRIPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+    /** The mail server the buyers' e-mails go through; unset in development: a local catcher. */
+    SMTP_URL: z
+      .string()
+      .trim()
+      .regex(
+        /^smtps?:\/\/\S+$/,
+        'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@host:587',
+      )
+      .optional(),
+    MAIL_FROM: z.string().trim().min(3).default('Shop <shop@localhost>'),
+    /** The longest wait between two attempts of one e-mail while the mail server is down. */
+    MAIL_RETRY_MAX_MS: z.coerce.number().int().min(100).default(300_000),
+    /** How long a sender's claim on an e-mail lasts; each SMTP time limit is a quarter of it. */
+    MAIL_LEASE_MS: z.coerce.number().int().min(2_000).default(60_000),
+    /** How often an idle sender looks for e-mails written by other processes. */
+    MAIL_POLL_MS: z.coerce.number().int().min(10).default(1_000),
+    /** Ports of the development mail catcher (started when SMTP_URL is unset in development). */
+    MAIL_CATCHER_SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(1025),
+    MAIL_CATCHER_WEB_PORT: z.coerce.number().int().min(1).max(65535).default(1080),
+    /** Bearer token of `/metrics`; unset: no metrics are served. */
+    METRICS_TOKEN: z
+      .string()
+      .min(16, 'must be 16 characters or more (openssl rand -hex 32)')
+      .optional(),
     /**
      * A fault for the tests only: the process kills itself right after each write to the
      * catalogue lands, before announcing it (see catalog-sync-crash.test.ts).

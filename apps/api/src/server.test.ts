@@ -123,11 +123,12 @@ describe('stopping the server', () => {
       new Set([
         'shutting down: no new connections; finishing requests in flight',
         'shutting down: requests in flight finished',
+        'shutting down: stop sending e-mails done',
         'shutting down: release locks done',
         'shutting down: database closed',
       ]),
     );
-    expect(steps).toHaveLength(4);
+    expect(steps).toHaveLength(5);
   });
 
   it('when a request in flight outlasts the time limit, then it is cut and the process still exits', async () => {

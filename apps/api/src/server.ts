@@ -2,16 +2,19 @@ import './env-file.js';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.js';
-import { loadConfig } from './config.js';
+import { type Config, loadConfig } from './config.js';
 import { crashAfterWrites } from './db/catalog-changes.js';
 import { connectDatabase } from './db/connect.js';
 import { currentCatalog } from './features/catalog/catalog.js';
+import { smtpTransport, startMailSender } from './features/mail/index.js';
+import { numberEarlierOrders } from './features/orders/index.js';
 import { migrateProductPhotos } from './features/products/photo-migration.js';
 import { idsToMigrate } from './features/products/repository.js';
 import { migrateProductVariants } from './features/products/variant-migration.js';
 import { localJwtSecret } from './lib/local-secret.js';
 import { releaseHeldLocks } from './lib/locks.js';
-import { createLogger, logsForAPerson } from './lib/logger.js';
+import { createLogger, type Logger, logsForAPerson } from './lib/logger.js';
+import { startMailCatcher } from './lib/mail-catcher.js';
 import { gracefulShutdown, type ShutdownHook } from './lib/shutdown.js';
 import { seedPasswords } from './seed/accounts.js';
 import { seedIfEmpty } from './seed/seed.js';
@@ -60,6 +63,10 @@ async function main() {
   const variants = await migrateProductVariants(legacy);
   if (variants > 0) logger.info(`${variants} products given their one variant`);
 
+  // Before serving: orders of earlier versions get their numbers, oldest first.
+  const numbered = await numberEarlierOrders();
+  if (numbered > 0) logger.info(`${numbered} orders given their number`);
+
   // Only a database the app started itself is filled unasked.
   if (db.embedded) {
     const seeded = await seedIfEmpty(seedPasswords(config)).catch(async (err: Error) => {
@@ -84,8 +91,13 @@ async function main() {
     logger.info(`shop listening on http://localhost:${config.PORT}`);
   });
 
+  const mail = await startMail(config, dataDir, logger);
+
   // Run after the last request finished and before the database closes.
-  const shutdownHooks: ShutdownHook[] = [{ name: 'release locks', run: releaseHeldLocks }];
+  const shutdownHooks: ShutdownHook[] = [
+    { name: 'stop sending e-mails', run: mail.stop },
+    { name: 'release locks', run: releaseHeldLocks },
+  ];
   const shutdown = gracefulShutdown({
     server,
     timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
@@ -107,6 +119,49 @@ async function main() {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+}
+
+/**
+ * The e-mail sender of this process, through SMTP_URL; in development without one, through
+ * the local mail catcher (whose page the log names). Elsewhere without SMTP_URL, e-mails wait
+ * in the outbox until a process configured with one sends them.
+ */
+async function startMail(config: Config, dataDir: string, logger: Logger) {
+  let smtpUrl = config.SMTP_URL;
+  let stopCatcher = () => {};
+  if (!smtpUrl && config.NODE_ENV === 'development') {
+    const catcher = await startMailCatcher({
+      dataDir,
+      smtpPort: config.MAIL_CATCHER_SMTP_PORT,
+      webPort: config.MAIL_CATCHER_WEB_PORT,
+    }).catch((err: Error) => {
+      logger.warn(err.message);
+      return null;
+    });
+    if (catcher) {
+      smtpUrl = catcher.smtpUrl;
+      stopCatcher = catcher.stop;
+      logger.info(`e-mails are caught, not sent: read them on ${catcher.webUrl}`);
+    }
+  }
+  if (!smtpUrl) {
+    logger.warn('SMTP_URL is not set: e-mails wait in the outbox, unsent');
+    return { stop: async () => {} };
+  }
+  const sender = startMailSender({
+    transport: smtpTransport(smtpUrl, config.MAIL_LEASE_MS),
+    from: config.MAIL_FROM,
+    leaseMs: config.MAIL_LEASE_MS,
+    retryMaxMs: config.MAIL_RETRY_MAX_MS,
+    pollMs: config.MAIL_POLL_MS,
+    log: logger,
+  });
+  return {
+    stop: async () => {
+      await sender.stop();
+      stopCatcher();
+    },
+  };
 }
 
 void main();

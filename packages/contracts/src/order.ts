@@ -32,6 +32,11 @@ export type OrderLine = z.infer<typeof orderLineSchema>;
 export const orderSchema = z
   .object({
     _id: objectIdSchema,
+    /**
+     * The short, sequential number people quote (`#1042`), unique in the shop. Every order the
+     * API answers has one; optional only so that clients built before it still read orders.
+     */
+    number: z.number().int().min(1).optional(),
     products: z.array(orderLineSchema),
     payment: z.object({
       id: z.string(),

@@ -4,6 +4,14 @@ import { type Access, expressPath, type Route } from './route.js';
 /** The checks of each access: the app gives them, since lib knows nothing of accounts. */
 export type AccessChecks = Record<Exclude<Access, 'public'>, RequestHandler[]>;
 
+/** Notes the declared route a request went to (read by the request metrics). */
+export const nameRoute =
+  (path: string): RequestHandler =>
+  (_req, res, next) => {
+    res.locals.route = path;
+    next();
+  };
+
 /**
  * The Express router of declared routes; each runs its access checks, its middleware, its body
  * reader (multipart, raw), then its handler on the validated input, then its own error handler.
@@ -13,6 +21,8 @@ export function routerOf(routes: readonly Route[], checks: AccessChecks): Router
   for (const route of routes) {
     router[route.method](
       expressPath(route.path),
+      // The declared path names the route in the metrics: bounded, unlike the URL.
+      nameRoute(route.path),
       ...(route.access === 'public' ? [] : checks[route.access]),
       ...(route.middleware ?? []),
       ...(route.body && 'read' in route.body ? [route.body.read] : []),

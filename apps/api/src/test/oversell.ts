@@ -81,12 +81,14 @@ async function createRacedShirt(stock: number) {
 
 /**
  * Runs `work` with two real API processes on a database of its own (named `<prefix>_<random>`,
- * dropped after), connected in this process too, and a fake Stripe they both use.
+ * dropped after), connected in this process too, and a fake Stripe they both use. `env` adds
+ * settings to both; `work` also gets the database's URL, to start more processes on it.
  */
 export async function withTwoApiProcesses<T>(
   mongoUrl: string,
   prefix: string,
-  work: (servers: [ApiProcess, ApiProcess], fake: FakeStripe) => Promise<T>,
+  work: (servers: [ApiProcess, ApiProcess], fake: FakeStripe, databaseUrl: string) => Promise<T>,
+  { env = {} }: { env?: Record<string, string> } = {},
 ): Promise<T> {
   const dbName = `${prefix}_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
   const db = await connectDatabase({ mongoUrl, dataDir: '', dbName });
@@ -94,8 +96,13 @@ export async function withTwoApiProcesses<T>(
   const servers: ApiProcess[] = [];
   try {
     const url = withDatabase(mongoUrl, dbName);
-    servers.push(...(await Promise.all([startApiProcess(url, fake), startApiProcess(url, fake)])));
-    return await work(servers as [ApiProcess, ApiProcess], fake);
+    servers.push(
+      ...(await Promise.all([
+        startApiProcess(url, fake, { env }),
+        startApiProcess(url, fake, { env }),
+      ])),
+    );
+    return await work(servers as [ApiProcess, ApiProcess], fake, url);
   } finally {
     for (const server of servers) server.stop();
     await mongoose.connection.dropDatabase().catch(() => {});

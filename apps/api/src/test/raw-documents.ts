@@ -93,3 +93,27 @@ export async function removeTokenVersion(userId: string) {
     .collection('users')
     .updateOne({ _id: new mongoose.Types.ObjectId(userId) }, { $unset: { tokenVersion: '' } });
 }
+
+/** An order as the versions before order numbers wrote it: no `number`. */
+export async function insertOrderBeforeNumbers(order: { buyer: string; createdAt: Date }) {
+  const _id = new mongoose.Types.ObjectId();
+  await mongoose.connection.collection('orders').insertOne({
+    _id,
+    products: [],
+    payment: {
+      id: `pi_before_numbers_${_id}`,
+      success: true,
+      status: 'succeeded',
+      amount: 1000,
+      currency: 'usd',
+      refunded: false,
+    },
+    buyer: new mongoose.Types.ObjectId(order.buyer),
+    address: '1 Old Street',
+    status: 'Not Process',
+    stockReturned: false,
+    createdAt: order.createdAt,
+    updatedAt: order.createdAt,
+  });
+  return String(_id);
+}

@@ -71,6 +71,9 @@ export const catalogJsonRoute = <
 
 const isCached = (route: Route): route is CachedRoute => 'answerKey' in route;
 
+/** The declared path of the route an answer key was made for (`answerKey`: method, path, input). */
+const routeOfKey = (key: string) => key.split(' ', 2)[1];
+
 /** Sends a kept answer, or lets the app answer when only its 304 is kept and that was not asked. */
 function sendAgain(
   key: string,
@@ -145,7 +148,10 @@ export function replayKeptAnswers(routes: readonly Route[]): RequestHandler {
   };
   return (req, res, next) => {
     const known = req.method === 'GET' ? keysByRequest.get(req.url) : undefined;
-    if (known !== undefined) return sendKeptUnder(known, req, res, next);
+    if (known !== undefined) {
+      res.locals.route = routeOfKey(known);
+      return sendKeptUnder(known, req, res, next);
+    }
     const path = req.url.split('?', 1)[0] as string;
     for (const { route, method, matches } of table) {
       if (req.method !== method) continue;
@@ -157,6 +163,8 @@ export function replayKeptAnswers(routes: readonly Route[]): RequestHandler {
         return next();
       }
       if (!found) continue;
+      // Named for the request metrics, as the router names the routes it serves.
+      res.locals.route = route.path;
       const { params } = found;
       const sendFor = (request: string) => {
         const key = keyOf(request, route, params, req);

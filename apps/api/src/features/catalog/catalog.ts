@@ -144,6 +144,10 @@ function sync(): Promise<void> {
   return queued;
 }
 
+/** How many announced catalogue changes this process has not applied yet (for the metrics). */
+export const catalogRevisionLag = async () =>
+  Math.max(0, (await readCatalogHead()) - appliedVersion);
+
 /** The catalogue as it is now, or null before it is loaded; never waits. */
 export const loadedCatalog = () => store;
 

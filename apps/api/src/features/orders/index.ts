@@ -1,4 +1,6 @@
 /** Orders' public module: what other features may use of them. */
+
+export { numberEarlierOrders } from './number-migration.js';
 export {
   claimOrder,
   findOrderOfPayment,

@@ -32,6 +32,8 @@ const orderLineSchema = new mongoose.Schema(
 
 const orderSchema = new mongoose.Schema(
   {
+    /** The short, sequential number people use (`#1042`); see ./repository.ts nextOrderNumber. */
+    number: { type: Number },
     products: { type: [orderLineSchema], required: true },
     payment: {
       /** The PaymentIntent id; one order per PaymentIntent. */
@@ -54,13 +56,28 @@ const orderSchema = new mongoose.Schema(
      * lease was taken over (a lower token) can no longer change it.
      */
     fence: { type: Number },
+    /**
+     * The e-mail events (their outbox ids) whose change landed: each is written in the same
+     * update as the change it announces, so the sender mails only what really happened.
+     */
+    events: { type: [String], default: undefined },
   },
   { timestamps: true },
 );
 orderSchema.index({ 'payment.id': 1 }, { unique: true });
 orderSchema.index({ buyer: 1, createdAt: -1 });
 orderSchema.index({ createdAt: -1 });
+// Sparse: orders of earlier versions have none until the start-up migration numbers them.
+orderSchema.index({ number: 1 }, { unique: true, sparse: true });
 
 export type OrderDoc = InferSchemaType<typeof orderSchema> & { _id: mongoose.Types.ObjectId };
 /** Read and written only by ./repository.ts. */
 export const OrderModel = mongoose.model('orders', orderSchema);
+
+/** Hands out order numbers: one counter, raised by one for every order. */
+const counterSchema = new mongoose.Schema(
+  { _id: { type: String, required: true }, value: { type: Number, required: true } },
+  { versionKey: false, collection: 'order_counters' },
+);
+/** Read and written only by ./repository.ts. */
+export const OrderCounterModel = mongoose.model('order_counters', counterSchema);

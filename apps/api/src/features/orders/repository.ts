@@ -7,7 +7,7 @@ import {
 } from '@shop/contracts';
 import mongoose from 'mongoose';
 import { isDuplicateKeyError } from '../../lib/errors.js';
-import { type OrderDoc, OrderModel } from './model.js';
+import { OrderCounterModel, type OrderDoc, OrderModel } from './model.js';
 
 /**
  * The orders as stored: the only module that reads or writes them. Every write is one atomic
@@ -28,6 +28,8 @@ export interface OrderLine {
 /** An order as stored: its lines and buyer by id. */
 export interface StoredOrder {
   _id: string;
+  /** Its short number (`#1042`); absent only on an order of an earlier version not yet numbered. */
+  number?: number;
   lines: OrderLine[];
   payment: Order['payment'];
   buyerId: string;
@@ -35,6 +37,8 @@ export interface StoredOrder {
   status: OrderStatus;
   /** Its units were put back in stock by a cancellation. */
   stockReturned: boolean;
+  /** The e-mail events whose change landed (see the mail feature's outbox). */
+  events: string[];
   createdAt: string;
   updatedAt: string;
 }
@@ -52,6 +56,7 @@ export interface NewOrder {
 
 const toStoredOrder = (o: OrderDoc): StoredOrder => ({
   _id: String(o._id),
+  ...(typeof o.number === 'number' ? { number: o.number } : {}),
   lines: o.products.map(({ productId, variant, name, price, quantity }) => ({
     productId: String(productId),
     variant: variant
@@ -79,15 +84,18 @@ const toStoredOrder = (o: OrderDoc): StoredOrder => ({
   // The schema's enum admits only ORDER_STATUSES.
   status: o.status as OrderStatus,
   stockReturned: o.stockReturned ?? false,
+  events: o.events ?? [],
   createdAt: new Date(o.createdAt).toISOString(),
   updatedAt: new Date(o.updatedAt).toISOString(),
 });
 
 const toDocument = (
   { lines, payment, buyer, status = 'Not Process', createdAt }: NewOrder,
+  number: number,
   _id = new mongoose.Types.ObjectId(),
 ) => ({
   _id,
+  number,
   products: lines.map(({ productId, variant, name, price, quantity }) => ({
     productId,
     ...(variant
@@ -116,6 +124,10 @@ const fencedBy = (orderId: string, fence: number) => ({
   fence: { $not: { $gt: fence } },
 });
 
+/** Whether one update matched: false when the order is gone or was fenced off. */
+const matched = async (update: Promise<{ matchedCount: number }>) =>
+  (await update).matchedCount > 0;
+
 /** Cancelled and given back: such an order keeps its status. */
 const NOT_CLOSED = {
   $or: [
@@ -123,6 +135,46 @@ const NOT_CLOSED = {
     { 'payment.refunded': { $ne: true }, stockReturned: { $ne: true } },
   ],
 };
+
+/** Order numbers start after this one: the first order is #1001. */
+const ORDER_NUMBER_BASE = 1000;
+const ORDER_COUNTER_ID = 'orders';
+
+/**
+ * The next order number, from one counter raised by `$inc` (atomic on MongoDB and on our
+ * FerretDB): unique across processes, and sequential but for the numbers of orders whose
+ * insert then failed (a refused or undone checkout leaves a gap).
+ */
+export async function nextOrderNumber(): Promise<number> {
+  const counter = await OrderCounterModel.findOneAndUpdate(
+    { _id: ORDER_COUNTER_ID },
+    { $inc: { value: 1 } },
+    { upsert: true, new: true },
+  ).lean();
+  if (!counter) throw new Error('The order number counter was not written');
+  return ORDER_NUMBER_BASE + counter.value;
+}
+
+/** The ids of orders without a number (of earlier versions), oldest first: one scan. */
+export async function unnumberedOrderIds(): Promise<string[]> {
+  const orders = await OrderModel.find({ number: { $exists: false } }, { _id: 1 })
+    .sort({ createdAt: 1, _id: 1 })
+    .lean<{ _id: mongoose.Types.ObjectId }[]>();
+  return orders.map((o) => String(o._id));
+}
+
+/**
+ * Gives the order `number` unless it has one already (another process numbered it meanwhile):
+ * whether this call did.
+ */
+export const giveOrderNumber = (orderId: string, number: number) =>
+  matched(OrderModel.updateOne({ _id: orderId, number: { $exists: false } }, { $set: { number } }));
+
+/** The order of that number, or null. */
+export async function findOrderByNumber(number: number): Promise<StoredOrder | null> {
+  const order = await OrderModel.findOne({ number }).lean<OrderDoc>();
+  return order ? toStoredOrder(order) : null;
+}
 
 export async function findStoredOrder(orderId: string): Promise<StoredOrder | null> {
   const order = await OrderModel.findById(orderId).lean<OrderDoc>();
@@ -199,7 +251,7 @@ export const countOrders = (by: { paymentId?: string } = {}) =>
 /** Inserts the order unless its payment has one already; its id, or null. */
 export async function insertOrder(order: NewOrder): Promise<string | null> {
   try {
-    return String((await OrderModel.create(toDocument(order)))._id);
+    return String((await OrderModel.create(toDocument(order, await nextOrderNumber())))._id);
   } catch (err) {
     if (isDuplicateKeyError(err)) return null;
     throw err;
@@ -213,10 +265,13 @@ export async function insertOrder(order: NewOrder): Promise<string | null> {
  */
 export async function recordOrder(order: NewOrder, fence: number): Promise<string> {
   const _id = new mongoose.Types.ObjectId();
-  await OrderModel.create({ ...toDocument(order, _id), fence }).catch(async (err: unknown) => {
-    await removeOrder(String(_id), fence).catch(() => {});
-    throw err;
-  });
+  const number = await nextOrderNumber();
+  await OrderModel.create({ ...toDocument(order, number, _id), fence }).catch(
+    async (err: unknown) => {
+      await removeOrder(String(_id), fence).catch(() => {});
+      throw err;
+    },
+  );
   return String(_id);
 }
 
@@ -233,17 +288,15 @@ export async function claimOrder(orderId: string, fence: number): Promise<Stored
   return order ? toStoredOrder(order) : null;
 }
 
-/** Whether one update matched: false when the order is gone or was fenced off. */
-const matched = async (update: Promise<{ matchedCount: number }>) =>
-  (await update).matchedCount > 0;
-
 export const removeOrder = async (orderId: string, fence: number) =>
   (await OrderModel.deleteOne(fencedBy(orderId, fence))).deletedCount > 0;
 
-export const markOrderPaid = (orderId: string, fence: number) =>
+/** `event`: the outbox id of the e-mail announcing it, recorded by the same update. */
+export const markOrderPaid = (orderId: string, fence: number, event: string) =>
   matched(
     OrderModel.updateOne(fencedBy(orderId, fence), {
       $set: { 'payment.success': true, 'payment.status': 'succeeded', fence },
+      $push: { events: event },
     }),
   );
 
@@ -262,19 +315,33 @@ export const markOrderStockReturned = (orderId: string, fence: number) =>
     ),
   );
 
-export const markOrderCancelled = (orderId: string, fence: number) =>
-  matched(OrderModel.updateOne(fencedBy(orderId, fence), { $set: { status: 'cancel', fence } }));
+/** `event`: the outbox id of the e-mail announcing it, recorded by the same update. */
+export const markOrderCancelled = (orderId: string, fence: number, event: string) =>
+  matched(
+    OrderModel.updateOne(fencedBy(orderId, fence), {
+      $set: { status: 'cancel', fence },
+      $push: { events: event },
+    }),
+  );
 
 /**
  * Sets the order's status label in one update that refuses an order cancelled with its money
- * and units given back: 'updated', 'closed', or 'missing'.
+ * and units given back, recording `event` (the outbox id of the e-mail announcing it) in the
+ * same update: 'updated', 'unchanged' (it had that status already: no event), 'closed', or
+ * 'missing'.
  */
 export async function setOrderStatus(
   orderId: string,
   status: OrderStatus,
-): Promise<'updated' | 'closed' | 'missing'> {
-  if (await matched(OrderModel.updateOne({ _id: orderId, ...NOT_CLOSED }, { $set: { status } }))) {
-    return 'updated';
-  }
-  return (await OrderModel.exists({ _id: orderId })) ? 'closed' : 'missing';
+  event: string,
+): Promise<'updated' | 'unchanged' | 'closed' | 'missing'> {
+  const changed = OrderModel.updateOne(
+    { _id: orderId, ...NOT_CLOSED, status: { $ne: status } },
+    { $set: { status }, $push: { events: event } },
+  );
+  if (await matched(changed)) return 'updated';
+  const order = await OrderModel.findById(orderId).lean<OrderDoc>();
+  if (!order) return 'missing';
+  const closed = order.status === 'cancel' && (order.payment?.refunded || order.stockReturned);
+  return closed ? 'closed' : 'unchanged';
 }

@@ -7,9 +7,11 @@ import {
   orderStatusRequestSchema,
   ordersResponseSchema,
 } from '@shop/contracts';
+import { orderNumberParamsSchema } from '@shop/contracts/order-number';
+import { notFound } from '../../lib/errors.js';
 import { currentUser } from '../../lib/http.js';
 import { defineRoute } from '../../lib/route.js';
-import { listAllOrders, listOrdersOf } from './use-cases.js';
+import { findOrderByNumberFor, listAllOrders, listOrdersOf } from './use-cases.js';
 
 export interface OrderRoutesOptions {
   /** From payments: cancelling an order gives its money back. */
@@ -28,6 +30,20 @@ export function orderRoutes({ changeStatus }: OrderRoutesOptions) {
       failures: [400],
       handler: async ({ query }, req, res) => {
         res.json({ success: true, ...(await listOrdersOf(currentUser(req)._id, query)) });
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/auth/orders/{number}',
+      access: 'user',
+      summary: 'One order by its number (#1042): the buyer’s own, or any for an admin',
+      params: orderNumberParamsSchema,
+      responses: { 200: orderResponseSchema },
+      failures: [400, 404],
+      handler: async ({ params }, req, res) => {
+        const order = await findOrderByNumberFor(currentUser(req), params.number);
+        if (!order) throw notFound('Order not found');
+        res.json({ success: true, message: `Order #${order.number}`, order });
       },
     }),
     defineRoute({

@@ -1,7 +1,7 @@
-import type { ListQuery, Order } from '@shop/contracts';
+import { isAdmin, type ListQuery, type Order, type User } from '@shop/contracts';
 import { findUserNames } from '../auth/index.js';
 import { findProductSummaries } from '../products/index.js';
-import { findStoredOrder, listOrders, type StoredOrder } from './repository.js';
+import { findOrderByNumber, findStoredOrder, listOrders, type StoredOrder } from './repository.js';
 
 /**
  * The one shape of an order in every response (orders, all-orders, order-status, place-order):
@@ -13,7 +13,7 @@ async function toOrders(stored: readonly StoredOrder[]): Promise<Order[]> {
     findProductSummaries([...new Set(stored.flatMap((o) => o.lines.map((l) => l.productId)))]),
     findUserNames([...new Set(stored.map((o) => o.buyerId))]),
   ]);
-  return stored.map(({ lines, buyerId, stockReturned: _, ...order }) => {
+  return stored.map(({ lines, buyerId, stockReturned: _, events: __, ...order }) => {
     const buyerName = buyers.get(buyerId);
     return {
       ...order,
@@ -38,4 +38,15 @@ export const listAllOrders = (query: ListQuery) => pageOfOrders({}, query);
 export async function findOrder(orderId: string): Promise<Order | null> {
   const stored = await findStoredOrder(orderId);
   return stored ? ((await toOrders([stored]))[0] ?? null) : null;
+}
+
+/**
+ * The order of that number as `reader` may see it: its buyer, or an admin; null for
+ * anyone else, as for a number that names no order, so a number tells nothing of other
+ * people's orders.
+ */
+export async function findOrderByNumberFor(reader: User, number: number): Promise<Order | null> {
+  const stored = await findOrderByNumber(number);
+  if (!stored || (!isAdmin(reader) && stored.buyerId !== reader._id)) return null;
+  return (await toOrders([stored]))[0] ?? null;
 }

@@ -1,6 +1,7 @@
 import type { Order, OrderStatus } from '@shop/contracts';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { Lease } from '../../lib/locks.js';
+import { announcedChange } from '../mail/index.js';
 import {
   claimOrder,
   findOrder,
@@ -33,7 +34,12 @@ export async function changeOrderStatus(
 ): Promise<Order> {
   if (status === 'cancel') await cancelOrder(payments, orderId);
   else {
-    const outcome = await setOrderStatus(orderId, status);
+    // The buyer is e-mailed the new status (not when it was the status already).
+    const outcome = await announcedChange(
+      { orderId, kind: 'status', status },
+      (event) => setOrderStatus(orderId, status, event),
+      (result) => result === 'updated',
+    );
     if (outcome === 'missing') throw orderNotFound();
     if (outcome === 'closed') {
       throw conflict(
@@ -80,5 +86,12 @@ async function cancel(payments: Payments | null, order: StoredOrder, lease: Leas
   if (!order.stockReturned && (await markOrderStockReturned(order._id, lease.token))) {
     await giveBackStock(stockLinesOf(order.lines));
   }
-  if (order.status !== 'cancel') await fenced(markOrderCancelled(order._id, lease.token));
+  // The buyer is e-mailed the cancellation and its refund, recorded with it.
+  if (order.status !== 'cancel') {
+    await fenced(
+      announcedChange({ orderId: order._id, kind: 'cancelled' }, (event) =>
+        markOrderCancelled(order._id, lease.token, event),
+      ),
+    );
+  }
 }

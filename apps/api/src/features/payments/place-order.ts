@@ -11,6 +11,7 @@ import {
 import type { Lease } from '../../lib/locks.js';
 import { type FlowFailure, runSteps } from '../../lib/steps.js';
 import { findUser } from '../auth/index.js';
+import { announcedChange } from '../mail/index.js';
 import {
   claimOrder,
   findOrder,
@@ -133,8 +134,12 @@ export async function placeOrder(
         lease.signal,
       );
       // Not a step: once captured, an order is kept. Should this write fail, the replay or
-      // the `payment_intent.succeeded` webhook finds the order unfinished and marks it.
-      if (!(await markOrderPaid(orderId, lease.token))) lease.lost();
+      // the `payment_intent.succeeded` webhook finds the order unfinished and marks it. The
+      // buyer's confirmation e-mail is recorded with it.
+      const paid = await announcedChange({ orderId, kind: 'placed' }, (event) =>
+        markOrderPaid(orderId, lease.token, event),
+      );
+      if (!paid) lease.lost();
       return { order: await orderById(orderId), created: !unfinished };
     },
     alreadyPlaced,

@@ -16,6 +16,7 @@ import { currentUser } from '../../lib/http.js';
 import { perUserRateLimit } from '../../lib/rate-limits.js';
 import { defineRoute } from '../../lib/route.js';
 import { changeOrderStatus } from './cancel-order.js';
+import { countedPlacement } from './checkout-metrics.js';
 import { createPaymentIntent } from './create-payment-intent.js';
 import { placeOrder } from './place-order.js';
 import { createStripeClient, type Payments, paymentsNotConfigured } from './stripe-client.js';
@@ -93,7 +94,9 @@ export function paymentRoutes({ config }: PaymentRoutesOptions) {
       },
       failures: [400, 402, 403, 404, 409, 413, 429, 502],
       handler: async ({ body }, req, res) => {
-        const { order, created } = await placeOrder(payments(), body.payment.id, currentUser(req));
+        const { order, created } = await countedPlacement(
+          placeOrder(payments(), body.payment.id, currentUser(req)),
+        );
         res.status(created ? 201 : 200).json({
           success: true,
           message: created ? 'Order Placed Successfully' : 'Order already placed for this payment',

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import { badRequest, toAppError } from '../../lib/errors.js';
+import { countedPlacement } from './checkout-metrics.js';
 import { placeOrder } from './place-order.js';
 import type { Payments, StripeClient } from './stripe-client.js';
 
@@ -27,7 +28,7 @@ export async function handlePaymentEvent(
   if (!placing) return { kind: 'ignored' };
   const paymentIntentId = event.data.object.id;
   try {
-    const { order } = await placeOrder(payments, paymentIntentId);
+    const { order } = await countedPlacement(placeOrder(payments, paymentIntentId));
     return { kind: 'placed', orderId: order._id };
   } catch (err) {
     const appError = toAppError(err);

@@ -1,3 +1,4 @@
+import { findStoredOrder } from '../../features/orders/repository.js';
 import { registrationForm, unknownId } from '../harness.js';
 import { makeOrder, makeOrderedProduct } from '../orders.js';
 import { type Calls, placedOrder, secondOf, stripeDown, tooLarge } from './context.js';
@@ -55,6 +56,15 @@ export const accountCalls: Calls = {
     },
     400: ({ send, user }) => send({ as: user, query: 'perPage=1000' }),
     401: ({ send }) => send(),
+  },
+  'GET /api/v1/auth/orders/{number}': {
+    200: async ({ send, user }) => {
+      const order = await findStoredOrder(await someOrder(user));
+      return send({ as: user, params: { number: String(order?.number) } });
+    },
+    400: ({ send, user }) => send({ as: user, params: { number: 'x' } }),
+    401: ({ send }) => send({ params: { number: '1001' } }),
+    404: ({ send, user }) => send({ as: user, params: { number: '999999999' } }),
   },
   'GET /api/v1/auth/all-orders': {
     200: async ({ send, admin, user }) => {

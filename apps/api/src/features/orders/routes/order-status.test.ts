@@ -214,7 +214,7 @@ describe('PUT /api/v1/auth/order-status/{orderId}, cancelling a paid order', () 
     placed,
   }) => {
     const { orderId } = await placed();
-    await setOrderStatus(orderId, 'cancel');
+    await setOrderStatus(orderId, 'cancel', 'a-label-only');
 
     const res = await setStatus(api, admin.token, orderId, 'Processing').expect(200);
     expect(orderResponseSchema.parse(res.body).order.status).toBe('Processing');

@@ -1,0 +1,93 @@
+import { type Order, toMajorUnits, toMinorUnits } from '@shop/contracts';
+import type { MailEvent } from './repository.js';
+
+/** An e-mail to the buyer, in both forms every mail client reads. */
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+/** Names, addresses and options are the shoppers' and admins' own text: never markup. */
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+
+const money = (major: number, currency: string) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(
+    major,
+  );
+
+/** `Lamp (Size: S)` for a line of a variant with options. */
+const lineName = (line: Order['products'][number]) => {
+  const options = Object.entries(line.variant?.options ?? {}).map(([k, v]) => `${k}: ${v}`);
+  return options.length > 0 ? `${line.name} (${options.join(', ')})` : line.name;
+};
+
+/** What the e-mail says of the event, in one sentence; and its subject. */
+function headline(event: MailEvent, order: Order, label: string, total: string) {
+  switch (event.kind) {
+    case 'placed':
+      return { subject: `Order ${label} placed`, says: `Thank you for your order ${label}.` };
+    case 'status':
+      return {
+        subject: `Order ${label}: ${event.status}`,
+        says: `The status of your order ${label} is now: ${event.status}.`,
+      };
+    case 'cancelled':
+      return {
+        subject: `Order ${label} cancelled`,
+        says: order.payment.success
+          ? `Your order ${label} was cancelled and your payment of ${total} refunded.`
+          : `Your order ${label} was cancelled; your card was not charged.`,
+      };
+  }
+}
+
+/** The e-mail announcing `event` about `order` (as it is now) to its buyer. */
+export function renderMail(event: MailEvent, order: Order, buyerName: string): RenderedMail {
+  const label = `#${order.number ?? order._id}`;
+  const currency = order.payment.currency || 'usd';
+  const total = money(toMajorUnits(order.payment.amount), currency);
+  const { subject, says } = headline(event, order, label, total);
+  const lines = order.products.map((line) => ({
+    name: lineName(line),
+    quantity: line.quantity,
+    amount: money(toMajorUnits(toMinorUnits(line.price) * line.quantity), currency),
+  }));
+  const address = order.address.trim();
+
+  const text = [
+    `Hello ${buyerName},`,
+    '',
+    says,
+    '',
+    ...lines.map((l) => `${l.quantity} x ${l.name}: ${l.amount}`),
+    `Total: ${total}`,
+    ...(address ? ['', 'Delivery address:', address] : []),
+    '',
+    'Thank you for shopping with us.',
+  ].join('\n');
+
+  const rows = lines
+    .map(
+      (l) =>
+        `<tr><td>${l.quantity} × ${escapeHtml(l.name)}</td><td align="right">${escapeHtml(l.amount)}</td></tr>`,
+    )
+    .join('');
+  const html = [
+    '<!doctype html><html><body style="font-family:sans-serif">',
+    `<p>Hello ${escapeHtml(buyerName)},</p>`,
+    `<p>${escapeHtml(says)}</p>`,
+    `<table cellpadding="4">${rows}<tr><th align="left">Total</th><th align="right">${escapeHtml(total)}</th></tr></table>`,
+    address ? `<p>Delivery address:<br>${escapeHtml(address).replace(/\n/g, '<br>')}</p>` : '',
+    '<p>Thank you for shopping with us.</p>',
+    '</body></html>',
+  ].join('');
+  return { subject, text, html };
+}

@@ -1,0 +1,84 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { freePort } from '../db/embedded.js';
+
+/** An e-mail the test mail server accepted. */
+export interface CaughtMail {
+  messageId: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/**
+ * The mail server of a test (nodemailer's smtp-server, loopback only), on a port of its own
+ * that stays the same while it is stopped and started again, as a real one going down would.
+ * It starts stopped: nothing listens on its port until `start()`.
+ */
+export async function mailServerOnFreePort() {
+  const port = await freePort();
+  const mails: CaughtMail[] = [];
+  let server: SMTPServer | null = null;
+
+  const create = () =>
+    new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      closeTimeout: 200,
+      onData(stream, _session, accepted) {
+        simpleParser(stream).then(
+          (mail) => {
+            // Recorded before the server says it accepted it, as a real one stores first.
+            mails.push({
+              messageId: mail.messageId ?? '',
+              to: [mail.to ?? []]
+                .flat()
+                .map((a) => a.text)
+                .join(', '),
+              subject: mail.subject ?? '',
+              text: mail.text ?? '',
+              html: typeof mail.html === 'string' ? mail.html : '',
+            });
+            accepted();
+          },
+          (err: Error) => accepted(err),
+        );
+      },
+    });
+
+  return {
+    port,
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    start: async () => {
+      if (server) return;
+      const starting = create();
+      server = starting;
+      await new Promise<void>((listening, failed) => {
+        starting.once('error', failed);
+        starting.listen(port, '127.0.0.1', () => listening());
+      });
+    },
+    /** Stops listening and cuts every connection, as a mail server going down. */
+    stop: async () => {
+      const running = server;
+      server = null;
+      if (running) await new Promise<void>((closed) => running.close(() => closed()));
+    },
+    /** Waits until `count` e-mails arrived (fails after `timeoutMs`). */
+    waitFor: async (count: number, timeoutMs = 30_000) => {
+      const giveUpAt = Date.now() + timeoutMs;
+      while (mails.length < count) {
+        if (Date.now() > giveUpAt) {
+          throw new Error(`${mails.length} e-mails arrived of the ${count} awaited`);
+        }
+        await sleep(20);
+      }
+    },
+  };
+}
+
+export type TestMailServer = Awaited<ReturnType<typeof mailServerOnFreePort>>;
