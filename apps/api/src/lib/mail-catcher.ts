@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -32,7 +32,9 @@ const accepts = (port: number) =>
 /** MailDev's command, or null when it is not installed (it is a development dependency). */
 function maildevBin(): string | null {
   try {
-    return join(dirname(fileURLToPath(import.meta.resolve('maildev'))), 'bin', 'maildev.js');
+    const manifest = fileURLToPath(import.meta.resolve('maildev/package.json'));
+    const { bin } = JSON.parse(readFileSync(manifest, 'utf8')) as { bin: { maildev: string } };
+    return join(dirname(manifest), bin.maildev);
   } catch {
     return null;
   }
