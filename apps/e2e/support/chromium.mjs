@@ -13,10 +13,13 @@ const FLAGS = [
   '--no-first-run',
 ];
 
-/** A headless Chromium, quiet: no background updates, sync or first-run screens. */
-export const launchChromium = () =>
+/**
+ * A headless Chromium, quiet: no background updates, sync or first-run screens.
+ * @param {string[]} [extraArgs] more switches (the Lighthouse script opens a DevTools port)
+ */
+export const launchChromium = (extraArgs = []) =>
   chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: FLAGS,
+    args: [...FLAGS, ...extraArgs],
   });
