@@ -48,9 +48,9 @@ export function ProductCard({
       />
       <div className="card-body">
         <div className="card-heading">
-          <h3 className="card-title" id={titleId}>
+          <h2 className="card-title" id={titleId}>
             {product.name}
-          </h3>
+          </h2>
           <Price value={product.price} from={pricesDiffer(product)} />
         </div>
         <RatingLine rating={product.rating} />
