@@ -194,8 +194,9 @@ export function pageHeadFor(page: StorefrontPage, sources: HeadSources): PageHea
         title: searchTitle(page.keyword),
         description: page.keyword ? `Products matching ${page.keyword}` : 'Search the shop',
         canonical,
-        // A search page is one of endless word lists: followed, not indexed.
-        robots: 'noindex, follow',
+        // Words that find products make a page worth indexing (its canonical URL keeps only the
+        // words); words that find nothing are one of endless empty lists: followed, not indexed.
+        ...(page.keyword && total > 0 ? {} : { robots: 'noindex, follow' }),
         jsonLd: page.keyword ? [itemListJsonLd(productLinks(products, origin), total)] : [],
       };
     }

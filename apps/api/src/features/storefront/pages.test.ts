@@ -226,7 +226,7 @@ describe('storefront pages: the head of the HTML the server sends', () => {
     });
   });
 
-  test('when a search page is asked, then the words are its title, its canonical URL keeps only the keyword, and it is followed but not indexed', async ({
+  test('when a search page is asked, then the words are its title, its canonical URL keeps only the keyword, and it is indexed only when the words find products', async ({
     api,
     addProduct,
   }) => {
@@ -238,7 +238,7 @@ describe('storefront pages: the head of the HTML the server sends', () => {
     expect(head.title).toBe(`Search results - ${word}`);
     expect(head.meta('description')).toBe(`Products matching ${word}`);
     expect(head.canonical).toBe(`${ORIGIN}/search?keyword=${word}`);
-    expect(head.meta('robots')).toBe('noindex, follow');
+    expect(head.meta('robots')).toBeUndefined();
     expect(head.ofType('ItemList')).toMatchObject({
       numberOfItems: 1,
       itemListElement: [{ position: 1, name: lamp.name, url: `${ORIGIN}/product/${lamp.slug}` }],
@@ -246,6 +246,9 @@ describe('storefront pages: the head of the HTML the server sends', () => {
     const empty = readHead(await api.get('/search').expect(200));
     expect(empty.title).toBe('Search results');
     expect(empty.canonical).toBe(`${ORIGIN}/search`);
+    expect(empty.meta('robots')).toBe('noindex, follow');
+    const nothing = readHead(await api.get(`/search?keyword=zz${word}zz`).expect(200));
+    expect(nothing.meta('robots')).toBe('noindex, follow');
   });
 
   test.for([
