@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /*
  * Calls only the profile screen makes, in a path of their own (`@shop/contracts/account`): a

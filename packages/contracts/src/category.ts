@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { objectIdSchema, requiredText } from './common.js';
 import { totalField } from './paging.js';
+import { z } from './zod.js';
 
 export const categorySchema = z
   .object({

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { wholeNumberInUrl } from './paging.js';
+import { z } from './zod.js';
 
 /** The largest order number a URL may name (far beyond any shop's). */
 export const MAX_ORDER_NUMBER = 1_000_000_000;

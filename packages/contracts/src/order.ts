@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { objectIdSchema } from './common.js';
 import { totalField } from './paging.js';
 import { productSummarySchema } from './product.js';
 import { orderLineVariantSchema } from './variant.js';
+import { z } from './zod.js';
 
 /** Stored and sent exactly so, `deliverd` included. */
 export const ORDER_STATUSES = [

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /**
  * Every list call takes optional `page` and `perPage` query parameters and answers one page

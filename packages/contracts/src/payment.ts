@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { objectIdSchema } from './common.js';
+import { z } from './zod.js';
 
 /**
  * One cart entry as the browser keeps it. Only the ids and quantity are read by

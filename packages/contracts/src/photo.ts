@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { PHOTO_WIDTHS, type PhotoWidth } from './photo-urls.js';
+import { z } from './zod.js';
 
 export * from './photo-urls.js';
 

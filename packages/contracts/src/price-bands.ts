@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /** A [low, high] price pair, in major units. */
 export const priceRangeSchema = z

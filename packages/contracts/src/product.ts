@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { categorySchema } from './category.js';
 import { notTextError, objectIdSchema, requiredText } from './common.js';
 import { totalField, wholeNumberInUrl } from './paging.js';
@@ -6,6 +5,7 @@ import { productPhotoSchema } from './photo.js';
 import { priceRangeSchema } from './price-bands.js';
 import { NO_RATING, productRatingSchema } from './rating.js';
 import { productOptionSchema, productVariantSchema } from './variant.js';
+import { z } from './zod.js';
 
 /** Products per page of `product-list/{page}`. */
 export const PRODUCT_PAGE_SIZE = 6;

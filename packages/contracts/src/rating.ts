@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /**
  * What every product answer carries of its reviews: the average of its visible ratings (to two

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { objectIdSchema, requiredText } from './common.js';
 import { totalField } from './paging.js';
+import { z } from './zod.js';
 
 /**
  * Reviews: the calls' schemas, imported as `@shop/contracts/reviews` (not from the index) so

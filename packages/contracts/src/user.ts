@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { objectIdSchema, requiredText } from './common.js';
 import { totalField } from './paging.js';
+import { z } from './zod.js';
 
 /** 1 is an administrator; any other number is a normal user. */
 export const ADMIN_ROLE = 1;

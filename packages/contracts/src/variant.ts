@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { objectIdSchema } from './common.js';
 import { productPhotoSchema } from './photo.js';
+import { z } from './zod.js';
 
 /** What a product may have: the limits, shared by the admin form and the API. */
 export const MAX_OPTIONS = 3;

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { objectIdSchema } from './common.js';
 import { MAX_OPTION_VALUES, MAX_OPTIONS, MAX_VARIANTS } from './variant.js';
+import { z } from './zod.js';
 
 /*
  * What the admin sends to set a product's options and variants, in a path of its own

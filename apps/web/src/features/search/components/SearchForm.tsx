@@ -34,6 +34,7 @@ export function SearchForm() {
       <form className="search-form" onSubmit={onSubmit}>
         <input
           type="search"
+          name="keyword"
           className="form-control"
           placeholder="Search"
           aria-label="Search"
