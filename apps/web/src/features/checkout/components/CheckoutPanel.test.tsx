@@ -150,7 +150,9 @@ describe('checkout on the cart page', () => {
     serveConfig(PK);
     serveIntent(3200);
     openCart(makeUser(), cart);
-    await screen.findByRole('button', { name: 'Make Payment' });
+    // The button shows before the payment is asked for; it is enabled once the intent answered.
+    const payButton = await screen.findByRole('button', { name: 'Make Payment' });
+    await waitFor(() => expect(payButton).toBeEnabled());
     expect(intentBodies()).toEqual([
       {
         cart: tee.variants.map((v) => ({ _id: tee._id, variant: v._id, quantity: 1 })),
@@ -164,7 +166,8 @@ describe('checkout on the cart page', () => {
     serveIntent(2000);
     // As an older version stored it: no options, variants nor variant.
     openCart(makeUser(), [{ ...older, quantity: 1 } as CartEntry]);
-    await screen.findByRole('button', { name: 'Make Payment' });
+    const payButton = await screen.findByRole('button', { name: 'Make Payment' });
+    await waitFor(() => expect(payButton).toBeEnabled());
     // The migration gave such a product one variant of its own id.
     expect(intentBodies()).toEqual([
       { cart: [{ _id: older._id, variant: older._id, quantity: 1 }] },
