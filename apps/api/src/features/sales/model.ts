@@ -1,0 +1,38 @@
+import mongoose from 'mongoose';
+
+/**
+ * The sales figures, kept as orders change (see ./figures.ts): read only by `_id`, which is
+ * the one filter our FerretDB answers from an index.
+ */
+
+/**
+ * One UTC day (`_id`: `YYYY-MM-DD`): the paid, uncancelled orders placed that day, their
+ * revenue, and per product (`products.<productId>`) its name, revenue and units.
+ */
+const salesDaySchema = new mongoose.Schema(
+  {
+    _id: { type: String, required: true },
+    revenue: { type: Number, default: 0 },
+    orders: { type: Number, default: 0 },
+    products: { type: mongoose.Schema.Types.Mixed, default: {} },
+  },
+  { versionKey: false, collection: 'sales_days', minimize: false },
+);
+/** Read and written only by ./repository.ts. */
+export const SalesDayModel = mongoose.model('sales_days', salesDaySchema);
+
+/**
+ * Shop-wide documents by name: `statuses` (paid orders per status, `counts.<status key>`, and
+ * `rebuiltAt`, set by the last rebuild) and `settings` (the low-stock threshold).
+ */
+const salesTotalsSchema = new mongoose.Schema(
+  {
+    _id: { type: String, required: true },
+    counts: { type: mongoose.Schema.Types.Mixed },
+    rebuiltAt: { type: Date },
+    lowStockThreshold: { type: Number },
+  },
+  { versionKey: false, collection: 'sales_totals', minimize: false },
+);
+/** Read and written only by ./repository.ts. */
+export const SalesTotalsModel = mongoose.model('sales_totals', salesTotalsSchema);

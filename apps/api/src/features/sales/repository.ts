@@ -1,0 +1,114 @@
+import type { OrderStatus } from '@shop/contracts';
+import type { DayFigures, FiguresDelta } from './figures.js';
+import { statusKey, statusOfKey } from './figures.js';
+import { SalesDayModel, SalesTotalsModel } from './model.js';
+
+/**
+ * The sales figures as stored: the only module that reads or writes them. Each change is one
+ * `$inc` upsert per document touched (a day, the status counts), atomic on its own; reads are
+ * by `_id` only.
+ */
+
+const STATUSES_ID = 'statuses';
+const SETTINGS_ID = 'settings';
+
+const upsert = { upsert: true } as const;
+
+/** Adds a change to the figures: one atomic `$inc` per day touched, one for the statuses. */
+export async function applyDelta(delta: FiguresDelta): Promise<void> {
+  const writes: Promise<unknown>[] = [];
+  for (const [day, figures] of delta.days) {
+    const inc: Record<string, number> = { revenue: figures.revenue, orders: figures.orders };
+    const set: Record<string, string> = {};
+    for (const [id, p] of Object.entries(figures.products)) {
+      inc[`products.${id}.revenue`] = p.revenue;
+      inc[`products.${id}.units`] = p.units;
+      if (p.units > 0) set[`products.${id}.name`] = p.name;
+    }
+    const update = Object.keys(set).length > 0 ? { $inc: inc, $set: set } : { $inc: inc };
+    writes.push(SalesDayModel.updateOne({ _id: day }, update, upsert));
+  }
+  if (delta.statuses.size > 0) {
+    const inc = Object.fromEntries(
+      [...delta.statuses].map(([status, n]) => [`counts.${statusKey(status)}`, n]),
+    );
+    writes.push(SalesTotalsModel.updateOne({ _id: STATUSES_ID }, { $inc: inc }, upsert));
+  }
+  await Promise.all(writes);
+}
+
+interface StoredDay {
+  _id: string;
+  revenue?: number;
+  orders?: number;
+  products?: DayFigures['products'];
+}
+
+/** The figures of these days (each read by `_id`); a day without sales is absent. */
+export async function readDays(days: readonly string[]): Promise<Map<string, DayFigures>> {
+  const found = await Promise.all(days.map((d) => SalesDayModel.findById(d).lean<StoredDay>()));
+  return new Map(
+    found.flatMap((d) =>
+      d
+        ? [[d._id, { revenue: d.revenue ?? 0, orders: d.orders ?? 0, products: d.products ?? {} }]]
+        : [],
+    ),
+  );
+}
+
+interface StoredTotals {
+  counts?: Record<string, number>;
+  rebuiltAt?: Date;
+  lowStockThreshold?: number;
+}
+
+/** Paid orders per status (absent statuses: none). */
+export async function readStatusCounts(): Promise<Map<OrderStatus, number>> {
+  const totals = await SalesTotalsModel.findById(STATUSES_ID).lean<StoredTotals>();
+  const counts = new Map<OrderStatus, number>();
+  for (const [key, n] of Object.entries(totals?.counts ?? {})) {
+    const status = statusOfKey.get(key);
+    if (status) counts.set(status, n);
+  }
+  return counts;
+}
+
+/** Whether the figures were ever rebuilt from the orders (an empty database counts as rebuilt). */
+export async function figuresRebuilt(): Promise<boolean> {
+  const totals = await SalesTotalsModel.findById(STATUSES_ID).lean<StoredTotals>();
+  return totals?.rebuiltAt instanceof Date;
+}
+
+/**
+ * Replaces every figure with a recount: each day's document and the status counts are
+ * written whole, days no order counts in any more are removed, and `rebuiltAt` is set.
+ */
+export async function replaceFigures(
+  days: ReadonlyMap<string, DayFigures>,
+  statuses: ReadonlyMap<OrderStatus, number>,
+): Promise<void> {
+  for (const [day, figures] of days) {
+    await SalesDayModel.replaceOne({ _id: day }, { _id: day, ...figures }, upsert);
+  }
+  await SalesDayModel.deleteMany({ _id: { $nin: [...days.keys()] } });
+  const counts = Object.fromEntries([...statuses].map(([s, n]) => [statusKey(s), n]));
+  await SalesTotalsModel.replaceOne(
+    { _id: STATUSES_ID },
+    { _id: STATUSES_ID, counts, rebuiltAt: new Date() },
+    upsert,
+  );
+}
+
+/** The low-stock threshold an admin set, or null. */
+export async function readLowStockThreshold(): Promise<number | null> {
+  const settings = await SalesTotalsModel.findById(SETTINGS_ID).lean<StoredTotals>();
+  return settings?.lowStockThreshold ?? null;
+}
+
+export async function saveLowStockThreshold(threshold: number): Promise<void> {
+  await SalesTotalsModel.updateOne(
+    { _id: SETTINGS_ID },
+    { $set: { lowStockThreshold: threshold } },
+    upsert,
+  );
+}
