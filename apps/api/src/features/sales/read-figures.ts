@@ -8,7 +8,13 @@ import {
   type TopProduct,
 } from '@shop/contracts/dashboard';
 import { dayOf } from './figures.js';
-import { readDays, readLowStockThreshold, readStatusCounts } from './repository.js';
+import { keptRead } from './kept-read.js';
+import {
+  readDayProducts,
+  readDays,
+  readLowStockThreshold,
+  readStatusCounts,
+} from './repository.js';
 
 /** The stored part of the dashboard, as one read of it answers. */
 export interface StoredFigures {
@@ -20,46 +26,30 @@ export interface StoredFigures {
 }
 
 /**
- * How long a process answers the figures it read before reading them again. Figures written
- * by this process are read again at once; another process's show within this time.
+ * How long a process answers the figures it read before reading them again in the background:
+ * figures written by this process are read again at once, another process's show within this
+ * time (the top products within TOP_PRODUCTS_MAX_AGE_MS).
  */
 export const FIGURES_MAX_AGE_MS = 1000;
+/** The top products sum every product of 30 days (a few hundred per day): read less often. */
+export const TOP_PRODUCTS_MAX_AGE_MS = 5000;
 
 const DAY_MS = 86_400_000;
 
-/** The last DASHBOARD_DAYS UTC days, oldest first. */
-export const lastDays = (now: Date) =>
+/** The last DASHBOARD_DAYS UTC days up to `today`, oldest first. */
+export const lastDays = (today: string) =>
   Array.from({ length: DASHBOARD_DAYS }, (_, i) =>
-    dayOf(new Date(now.getTime() - (DASHBOARD_DAYS - 1 - i) * DAY_MS)),
+    dayOf(new Date(Date.parse(today) - (DASHBOARD_DAYS - 1 - i) * DAY_MS)),
   );
 
-/**
- * 32 reads by `_id` (the days, the status counts, the settings) and the top products summed
- * from the days' per-product figures: a few hundred products a day add up in well under a
- * millisecond, whatever the number of orders.
- */
-async function readFigures(now: Date): Promise<StoredFigures> {
-  const days = lastDays(now);
+/** 32 small reads by `_id`: the days, the status counts, the settings. */
+const totals = keptRead(async (today: string) => {
+  const days = lastDays(today);
   const [stored, statuses, threshold] = await Promise.all([
     readDays(days),
     readStatusCounts(),
     readLowStockThreshold(),
   ]);
-  const products = new Map<string, TopProduct>();
-  // Newest day last, so a product keeps the name it was last sold under.
-  for (const day of days) {
-    for (const [productId, p] of Object.entries(stored.get(day)?.products ?? {})) {
-      const sum = products.get(productId) ?? { productId, name: p.name, revenue: 0, units: 0 };
-      sum.revenue += p.revenue;
-      sum.units += p.units;
-      if (p.name) sum.name = p.name;
-      products.set(productId, sum);
-    }
-  }
-  const topProducts = [...products.values()]
-    .filter((p) => p.units > 0)
-    .sort((a, b) => b.revenue - a.revenue || (a.productId < b.productId ? -1 : 1))
-    .slice(0, TOP_PRODUCTS);
   return {
     days: days.map((date) => ({
       date,
@@ -67,32 +57,41 @@ async function readFigures(now: Date): Promise<StoredFigures> {
       orders: stored.get(date)?.orders ?? 0,
     })),
     ordersByStatus: ORDER_STATUSES.map((status) => ({ status, count: statuses.get(status) ?? 0 })),
-    topProducts,
     threshold: threshold ?? DEFAULT_LOW_STOCK_THRESHOLD,
-    asOf: now,
+    asOf: new Date(),
   };
-}
+}, FIGURES_MAX_AGE_MS);
 
-let kept: { figures: Promise<StoredFigures>; readAt: number; day: string } | null = null;
+/** The 30 days' per-product figures summed: the best sellers by revenue. */
+const topProducts = keptRead(async (today: string) => {
+  const days = lastDays(today);
+  const stored = await readDayProducts(days);
+  const products = new Map<string, TopProduct>();
+  // Oldest day first, so a product ends with the name it was last sold under.
+  for (const day of days) {
+    for (const [productId, p] of Object.entries(stored.get(day) ?? {})) {
+      const sum = products.get(productId) ?? { productId, name: p.name, revenue: 0, units: 0 };
+      sum.revenue += p.revenue;
+      sum.units += p.units;
+      if (p.name) sum.name = p.name;
+      products.set(productId, sum);
+    }
+  }
+  return [...products.values()]
+    .filter((p) => p.units > 0)
+    .sort((a, b) => b.revenue - a.revenue || (a.productId < b.productId ? -1 : 1))
+    .slice(0, TOP_PRODUCTS);
+}, TOP_PRODUCTS_MAX_AGE_MS);
 
-/**
- * The figures, read at most once per FIGURES_MAX_AGE_MS by this process (concurrent asks
- * share one read), and again once the day changes or this process changed them.
- */
-export function currentFigures(now = new Date()): Promise<StoredFigures> {
-  const fresh = kept && now.getTime() - kept.readAt < FIGURES_MAX_AGE_MS && kept.day === dayOf(now);
-  if (kept && fresh) return kept.figures;
-  const figures = readFigures(now);
-  const entry = { figures, readAt: now.getTime(), day: dayOf(now) };
-  kept = entry;
-  // A failed read is not kept.
-  figures.catch(() => {
-    if (kept === entry) kept = null;
-  });
-  return figures;
+/** The figures as this process keeps them (see keptRead). */
+export async function currentFigures(now = new Date()): Promise<StoredFigures> {
+  const today = dayOf(now);
+  const [kept, top] = await Promise.all([totals.get(today), topProducts.get(today)]);
+  return { ...kept, topProducts: top };
 }
 
 /** This process changed the figures: the next read goes to the database. */
 export const figuresChanged = () => {
-  kept = null;
+  totals.forget();
+  topProducts.forget();
 };

@@ -1,7 +1,7 @@
 import type { OrderStatus } from '@shop/contracts';
 import type { DayFigures, FiguresDelta } from './figures.js';
 import { statusKey, statusOfKey } from './figures.js';
-import { SalesDayModel, SalesTotalsModel } from './model.js';
+import { SalesDayModel, SalesDayProductsModel, SalesTotalsModel } from './model.js';
 
 /**
  * The sales figures as stored: the only module that reads or writes them. Each change is one
@@ -18,15 +18,21 @@ const upsert = { upsert: true } as const;
 export async function applyDelta(delta: FiguresDelta): Promise<void> {
   const writes: Promise<unknown>[] = [];
   for (const [day, figures] of delta.days) {
-    const inc: Record<string, number> = { revenue: figures.revenue, orders: figures.orders };
+    if (figures.revenue !== 0 || figures.orders !== 0) {
+      const inc = { revenue: figures.revenue, orders: figures.orders };
+      writes.push(SalesDayModel.updateOne({ _id: day }, { $inc: inc }, upsert));
+    }
+    const inc: Record<string, number> = {};
     const set: Record<string, string> = {};
     for (const [id, p] of Object.entries(figures.products)) {
       inc[`products.${id}.revenue`] = p.revenue;
       inc[`products.${id}.units`] = p.units;
       if (p.units > 0) set[`products.${id}.name`] = p.name;
     }
-    const update = Object.keys(set).length > 0 ? { $inc: inc, $set: set } : { $inc: inc };
-    writes.push(SalesDayModel.updateOne({ _id: day }, update, upsert));
+    if (Object.keys(inc).length > 0) {
+      const update = Object.keys(set).length > 0 ? { $inc: inc, $set: set } : { $inc: inc };
+      writes.push(SalesDayProductsModel.updateOne({ _id: day }, update, upsert));
+    }
   }
   if (delta.statuses.size > 0) {
     const inc = Object.fromEntries(
@@ -41,19 +47,28 @@ interface StoredDay {
   _id: string;
   revenue?: number;
   orders?: number;
-  products?: DayFigures['products'];
 }
 
-/** The figures of these days (each read by `_id`); a day without sales is absent. */
-export async function readDays(days: readonly string[]): Promise<Map<string, DayFigures>> {
+/** Revenue and orders of these days (each read by `_id`); a day without sales is absent. */
+export async function readDays(
+  days: readonly string[],
+): Promise<Map<string, { revenue: number; orders: number }>> {
   const found = await Promise.all(days.map((d) => SalesDayModel.findById(d).lean<StoredDay>()));
   return new Map(
-    found.flatMap((d) =>
-      d
-        ? [[d._id, { revenue: d.revenue ?? 0, orders: d.orders ?? 0, products: d.products ?? {} }]]
-        : [],
+    found.flatMap((d) => (d ? [[d._id, { revenue: d.revenue ?? 0, orders: d.orders ?? 0 }]] : [])),
+  );
+}
+
+/** The per-product figures of these days (each read by `_id`). */
+export async function readDayProducts(
+  days: readonly string[],
+): Promise<Map<string, DayFigures['products']>> {
+  const found = await Promise.all(
+    days.map((d) =>
+      SalesDayProductsModel.findById(d).lean<{ _id: string; products?: DayFigures['products'] }>(),
     ),
   );
+  return new Map(found.flatMap((d) => (d ? [[d._id, d.products ?? {}]] : [])));
 }
 
 interface StoredTotals {
@@ -87,10 +102,13 @@ export async function replaceFigures(
   days: ReadonlyMap<string, DayFigures>,
   statuses: ReadonlyMap<OrderStatus, number>,
 ): Promise<void> {
-  for (const [day, figures] of days) {
-    await SalesDayModel.replaceOne({ _id: day }, { _id: day, ...figures }, upsert);
+  for (const [day, { revenue, orders, products }] of days) {
+    await SalesDayModel.replaceOne({ _id: day }, { _id: day, revenue, orders }, upsert);
+    await SalesDayProductsModel.replaceOne({ _id: day }, { _id: day, products }, upsert);
   }
-  await SalesDayModel.deleteMany({ _id: { $nin: [...days.keys()] } });
+  const counted = { _id: { $nin: [...days.keys()] } };
+  await SalesDayModel.deleteMany(counted);
+  await SalesDayProductsModel.deleteMany(counted);
   const counts = Object.fromEntries([...statuses].map(([s, n]) => [statusKey(s), n]));
   await SalesTotalsModel.replaceOne(
     { _id: STATUSES_ID },
