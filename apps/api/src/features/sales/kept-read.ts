@@ -24,12 +24,13 @@ export function keptRead<T>(read: (key: string) => Promise<T>, maxAgeMs: number)
       }
       if (now - kept.readAt >= maxAgeMs && !refreshing) {
         refreshing = true;
+        const replaced = kept;
         const next = start(key, now);
         next.answer
           .then(
             () => {
-              // Unless forgotten meanwhile: then a newer read is the one to keep.
-              if (kept && kept.key === key) kept = next;
+              // Unless forgotten meanwhile: a read started after that is the one to keep.
+              if (kept === replaced) kept = next;
             },
             () => {},
           )
