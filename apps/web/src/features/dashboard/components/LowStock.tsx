@@ -36,7 +36,7 @@ export function LowStock({
   );
   const { items, total } = lowStock;
   return (
-    <section className="dashboard-panel" aria-labelledby="low-stock-title">
+    <section className="dashboard-panel dashboard-wide" aria-labelledby="low-stock-title">
       <h2 id="low-stock-title">Low in stock</h2>
       <form className="threshold-form" onSubmit={save.onSubmit}>
         <label htmlFor="low-stock-threshold">Low stock threshold</label>
