@@ -3,7 +3,7 @@ import { ORDER_STATUSES, type OrderStatus, toMinorUnits } from '@shop/contracts'
 /**
  * What the sales figures count of one order, and how a change of the order moves them. Pure:
  * the incremental path (after each order write) and the rebuild (a scan of every order) both
- * count through `contributionOf`, so they cannot disagree on what an order is worth.
+ * count through `addOrder`, so they cannot disagree on what an order is worth.
  *
  * An order counts once it is paid (`payment.success`): a checkout still under way, or one
  * undone, is no sale. A paid order counts in its status; unless it is cancelled it also counts

@@ -14,6 +14,8 @@ const salesDaySchema = new mongoose.Schema(
     _id: { type: String, required: true },
     revenue: { type: Number, default: 0 },
     orders: { type: Number, default: 0 },
+    /** Raised by every change of the day, after its products: readers re-read those then. */
+    v: { type: Number, default: 0 },
   },
   { versionKey: false, collection: 'sales_days' },
 );
@@ -35,13 +37,15 @@ const salesDayProductsSchema = new mongoose.Schema(
 export const SalesDayProductsModel = mongoose.model('sales_day_products', salesDayProductsSchema);
 
 /**
- * Shop-wide documents by name: `statuses` (paid orders per status, `counts.<status key>`, and
- * `rebuiltAt`, set by the last rebuild) and `settings` (the low-stock threshold).
+ * Shop-wide documents by name: `statuses` (paid orders per status, `counts.<status key>`, the
+ * count of changes, and `rebuiltAt`, set by the last rebuild) and `settings` (the low-stock threshold).
  */
 const salesTotalsSchema = new mongoose.Schema(
   {
     _id: { type: String, required: true },
     counts: { type: mongoose.Schema.Types.Mixed },
+    /** Raised by every change of the figures, once its days are written. */
+    changes: { type: Number },
     rebuiltAt: { type: Date },
     lowStockThreshold: { type: Number },
   },

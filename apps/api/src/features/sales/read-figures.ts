@@ -7,9 +7,10 @@ import {
   TOP_PRODUCTS,
   type TopProduct,
 } from '@shop/contracts/dashboard';
-import { dayOf } from './figures.js';
+import { type DayFigures, dayOf } from './figures.js';
 import { keptRead } from './kept-read.js';
 import {
+  type DayTotals,
   readDayProducts,
   readDays,
   readLowStockThreshold,
@@ -28,11 +29,9 @@ export interface StoredFigures {
 /**
  * How long a process answers the figures it read before reading them again in the background:
  * figures written by this process are read again at once, another process's show within this
- * time (the top products within TOP_PRODUCTS_MAX_AGE_MS).
+ * time.
  */
 export const FIGURES_MAX_AGE_MS = 1000;
-/** The top products sum every product of 30 days (a few hundred per day): read less often. */
-export const TOP_PRODUCTS_MAX_AGE_MS = 5000;
 
 const DAY_MS = 86_400_000;
 
@@ -42,34 +41,28 @@ export const lastDays = (today: string) =>
     dayOf(new Date(Date.parse(today) - (DASHBOARD_DAYS - 1 - i) * DAY_MS)),
   );
 
-/** 32 small reads by `_id`: the days, the status counts, the settings. */
-const totals = keptRead(async (today: string) => {
-  const days = lastDays(today);
-  const [stored, statuses, threshold] = await Promise.all([
-    readDays(days),
-    readStatusCounts(),
-    readLowStockThreshold(),
-  ]);
-  return {
-    days: days.map((date) => ({
-      date,
-      revenue: stored.get(date)?.revenue ?? 0,
-      orders: stored.get(date)?.orders ?? 0,
-    })),
-    ordersByStatus: ORDER_STATUSES.map((status) => ({ status, count: statuses.get(status) ?? 0 })),
-    threshold: threshold ?? DEFAULT_LOW_STOCK_THRESHOLD,
-    asOf: new Date(),
-  };
-}, FIGURES_MAX_AGE_MS);
+/**
+ * Each day's per-product figures as last read, with the day's version then: a day is read
+ * again only once its version moved (a busy shop's day holds hundreds of products, and 30 such
+ * documents take half a second to read on the embedded database; most days never change).
+ */
+const productsOfDay = new Map<string, { v: number; products: DayFigures['products'] }>();
 
-/** The 30 days' per-product figures summed: the best sellers by revenue. */
-const topProducts = keptRead(async (today: string) => {
-  const days = lastDays(today);
-  const stored = await readDayProducts(days);
+async function productsOfDays(days: ReadonlyMap<string, DayTotals>, window: readonly string[]) {
+  const changed = window.filter((day) => productsOfDay.get(day)?.v !== (days.get(day)?.v ?? 0));
+  const read = await readDayProducts(changed);
+  for (const day of changed) {
+    productsOfDay.set(day, { v: days.get(day)?.v ?? 0, products: read.get(day) ?? {} });
+  }
+  for (const day of productsOfDay.keys()) if (!window.includes(day)) productsOfDay.delete(day);
+  return window.map((day) => productsOfDay.get(day)?.products ?? {});
+}
+
+/** The best sellers of the window by revenue; a product keeps the name it was last sold under. */
+function topProductsOf(perDay: readonly DayFigures['products'][]): TopProduct[] {
   const products = new Map<string, TopProduct>();
-  // Oldest day first, so a product ends with the name it was last sold under.
-  for (const day of days) {
-    for (const [productId, p] of Object.entries(stored.get(day) ?? {})) {
+  for (const day of perDay) {
+    for (const [productId, p] of Object.entries(day)) {
       const sum = products.get(productId) ?? { productId, name: p.name, revenue: 0, units: 0 };
       sum.revenue += p.revenue;
       sum.units += p.units;
@@ -81,17 +74,70 @@ const topProducts = keptRead(async (today: string) => {
     .filter((p) => p.units > 0)
     .sort((a, b) => b.revenue - a.revenue || (a.productId < b.productId ? -1 : 1))
     .slice(0, TOP_PRODUCTS);
-}, TOP_PRODUCTS_MAX_AGE_MS);
-
-/** The figures as this process keeps them (see keptRead). */
-export async function currentFigures(now = new Date()): Promise<StoredFigures> {
-  const today = dayOf(now);
-  const [kept, top] = await Promise.all([totals.get(today), topProducts.get(today)]);
-  return { ...kept, topProducts: top };
 }
 
-/** This process changed the figures: the next read goes to the database. */
-export const figuresChanged = () => {
-  totals.forget();
-  topProducts.forget();
-};
+/** The 30 days' figures as this process last read them, and the count of changes then. */
+let windowRead: {
+  today: string;
+  changes: number;
+  readAt: number;
+  days: DailySales[];
+  topProducts: TopProduct[];
+} | null = null;
+
+/**
+ * The days are read again when the count of changes moved, and at least this often: a change
+ * whose count was never raised (its process died in between) shows then.
+ */
+const WINDOW_MAX_AGE_MS = 60_000;
+
+async function readWindow(today: string) {
+  const window = lastDays(today);
+  const days = await readDays(window);
+  return {
+    days: window.map((date) => ({
+      date,
+      revenue: days.get(date)?.revenue ?? 0,
+      orders: days.get(date)?.orders ?? 0,
+    })),
+    topProducts: topProductsOf(await productsOfDays(days, window)),
+  };
+}
+
+/**
+ * Two small reads by `_id` (the status counts with the count of changes, the settings); the
+ * 30 days (30 more) only when the count of changes moved, and of those days the per-product
+ * figures of the ones whose version moved.
+ */
+const figures = keptRead(async (today: string): Promise<StoredFigures> => {
+  const [statuses, threshold] = await Promise.all([readStatusCounts(), readLowStockThreshold()]);
+  const now = Date.now();
+  let window = windowRead;
+  const current =
+    window?.today === today &&
+    window.changes === statuses.changes &&
+    now - window.readAt < WINDOW_MAX_AGE_MS;
+  if (!window || !current) {
+    window = { today, changes: statuses.changes, readAt: now, ...(await readWindow(today)) };
+    windowRead = window;
+  }
+  return {
+    days: window.days,
+    ordersByStatus: ORDER_STATUSES.map((status) => ({
+      status,
+      count: statuses.counts.get(status) ?? 0,
+    })),
+    topProducts: window.topProducts,
+    threshold: threshold ?? DEFAULT_LOW_STOCK_THRESHOLD,
+    asOf: new Date(now),
+  };
+}, FIGURES_MAX_AGE_MS);
+
+/** The figures as this process keeps them (see keptRead). */
+export const currentFigures = (now = new Date()) => figures.get(dayOf(now), now.getTime());
+
+/**
+ * This process changed the figures: the next call reads them again (its change raised the
+ * count of changes, so the days too).
+ */
+export const figuresChanged = () => figures.forget();

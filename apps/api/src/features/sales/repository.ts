@@ -14,48 +14,59 @@ const SETTINGS_ID = 'settings';
 
 const upsert = { upsert: true } as const;
 
-/** Adds a change to the figures: one atomic `$inc` per day touched, one for the statuses. */
+/**
+ * One day's change: its products first, then its totals with their version (`v`) raised, so
+ * whoever reads a new version finds the products written (see ./read-figures.ts).
+ */
+async function applyDayDelta(day: string, figures: DayFigures) {
+  const inc: Record<string, number> = {};
+  const set: Record<string, string> = {};
+  for (const [id, p] of Object.entries(figures.products)) {
+    inc[`products.${id}.revenue`] = p.revenue;
+    inc[`products.${id}.units`] = p.units;
+    if (p.units > 0) set[`products.${id}.name`] = p.name;
+  }
+  if (Object.keys(inc).length > 0) {
+    const update = Object.keys(set).length > 0 ? { $inc: inc, $set: set } : { $inc: inc };
+    await SalesDayProductsModel.updateOne({ _id: day }, update, upsert);
+  }
+  const totals = { revenue: figures.revenue, orders: figures.orders, v: 1 };
+  await SalesDayModel.updateOne({ _id: day }, { $inc: totals }, upsert);
+}
+
+/**
+ * Adds a change to the figures: one atomic `$inc` per document touched, the status counts
+ * last, with their `changes` counter raised, so whoever reads a new count of changes finds
+ * the days written too (see ./read-figures.ts).
+ */
 export async function applyDelta(delta: FiguresDelta): Promise<void> {
-  const writes: Promise<unknown>[] = [];
-  for (const [day, figures] of delta.days) {
-    if (figures.revenue !== 0 || figures.orders !== 0) {
-      const inc = { revenue: figures.revenue, orders: figures.orders };
-      writes.push(SalesDayModel.updateOne({ _id: day }, { $inc: inc }, upsert));
-    }
-    const inc: Record<string, number> = {};
-    const set: Record<string, string> = {};
-    for (const [id, p] of Object.entries(figures.products)) {
-      inc[`products.${id}.revenue`] = p.revenue;
-      inc[`products.${id}.units`] = p.units;
-      if (p.units > 0) set[`products.${id}.name`] = p.name;
-    }
-    if (Object.keys(inc).length > 0) {
-      const update = Object.keys(set).length > 0 ? { $inc: inc, $set: set } : { $inc: inc };
-      writes.push(SalesDayProductsModel.updateOne({ _id: day }, update, upsert));
-    }
-  }
-  if (delta.statuses.size > 0) {
-    const inc = Object.fromEntries(
-      [...delta.statuses].map(([status, n]) => [`counts.${statusKey(status)}`, n]),
-    );
-    writes.push(SalesTotalsModel.updateOne({ _id: STATUSES_ID }, { $inc: inc }, upsert));
-  }
-  await Promise.all(writes);
+  await Promise.all([...delta.days].map(([day, figures]) => applyDayDelta(day, figures)));
+  const inc: Record<string, number> = { changes: 1 };
+  for (const [status, n] of delta.statuses) inc[`counts.${statusKey(status)}`] = n;
+  await SalesTotalsModel.updateOne({ _id: STATUSES_ID }, { $inc: inc }, upsert);
 }
 
 interface StoredDay {
   _id: string;
   revenue?: number;
   orders?: number;
+  v?: number;
+}
+
+/** A day's totals, and its version: raised by every change of the day's figures. */
+export interface DayTotals {
+  revenue: number;
+  orders: number;
+  v: number;
 }
 
 /** Revenue and orders of these days (each read by `_id`); a day without sales is absent. */
-export async function readDays(
-  days: readonly string[],
-): Promise<Map<string, { revenue: number; orders: number }>> {
+export async function readDays(days: readonly string[]): Promise<Map<string, DayTotals>> {
   const found = await Promise.all(days.map((d) => SalesDayModel.findById(d).lean<StoredDay>()));
   return new Map(
-    found.flatMap((d) => (d ? [[d._id, { revenue: d.revenue ?? 0, orders: d.orders ?? 0 }]] : [])),
+    found.flatMap((d) =>
+      d ? [[d._id, { revenue: d.revenue ?? 0, orders: d.orders ?? 0, v: d.v ?? 0 }]] : [],
+    ),
   );
 }
 
@@ -73,19 +84,24 @@ export async function readDayProducts(
 
 interface StoredTotals {
   counts?: Record<string, number>;
+  changes?: number;
   rebuiltAt?: Date;
   lowStockThreshold?: number;
 }
 
 /** Paid orders per status (absent statuses: none). */
-export async function readStatusCounts(): Promise<Map<OrderStatus, number>> {
+export async function readStatusCounts(): Promise<{
+  counts: Map<OrderStatus, number>;
+  /** Raised by every change of the figures, after its days were written. */
+  changes: number;
+}> {
   const totals = await SalesTotalsModel.findById(STATUSES_ID).lean<StoredTotals>();
   const counts = new Map<OrderStatus, number>();
   for (const [key, n] of Object.entries(totals?.counts ?? {})) {
     const status = statusOfKey.get(key);
     if (status) counts.set(status, n);
   }
-  return counts;
+  return { counts, changes: totals?.changes ?? 0 };
 }
 
 /** Whether the figures were ever rebuilt from the orders (an empty database counts as rebuilt). */
@@ -103,16 +119,17 @@ export async function replaceFigures(
   statuses: ReadonlyMap<OrderStatus, number>,
 ): Promise<void> {
   for (const [day, { revenue, orders, products }] of days) {
-    await SalesDayModel.replaceOne({ _id: day }, { _id: day, revenue, orders }, upsert);
     await SalesDayProductsModel.replaceOne({ _id: day }, { _id: day, products }, upsert);
+    const totals = { $set: { revenue, orders }, $inc: { v: 1 } };
+    await SalesDayModel.updateOne({ _id: day }, totals, upsert);
   }
   const counted = { _id: { $nin: [...days.keys()] } };
   await SalesDayModel.deleteMany(counted);
   await SalesDayProductsModel.deleteMany(counted);
   const counts = Object.fromEntries([...statuses].map(([s, n]) => [statusKey(s), n]));
-  await SalesTotalsModel.replaceOne(
+  await SalesTotalsModel.updateOne(
     { _id: STATUSES_ID },
-    { _id: STATUSES_ID, counts, rebuiltAt: new Date() },
+    { $set: { counts, rebuiltAt: new Date() }, $inc: { changes: 1 } },
     upsert,
   );
 }
