@@ -1,11 +1,22 @@
 import type { Dashboard } from '@shop/contracts/dashboard';
-import { screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { findToast, renderScreen, server, setupAdminTests } from '../../admin/testing/setup';
+import { MemoryRouter } from 'react-router-dom';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { Toasts } from '../../../app/providers';
+import { findToast, server, startFakeServer } from '../../../test/render-app';
 import { SalesDashboard } from './SalesDashboard';
 
-setupAdminTests();
+beforeEach(() => startFakeServer());
+
+/** The figures as on the admin's first screen, with the app's toaster. */
+const renderScreen = () =>
+  render(
+    <MemoryRouter initialEntries={['/dashboard/admin']}>
+      <SalesDashboard />
+      <Toasts />
+    </MemoryRouter>,
+  );
 
 const DASHBOARD = '/api/v1/auth/dashboard';
 const THRESHOLD = '/api/v1/auth/dashboard/low-stock-threshold';
@@ -65,7 +76,7 @@ describe('the admin dashboard figures', () => {
       status: 200,
       body: { success: true, dashboard: aDashboard() },
     }));
-    renderScreen(<SalesDashboard />);
+    renderScreen();
 
     expect(await screen.findByText(/\$45\.50 from 2 orders/)).toBeVisible();
     expect(screen.getByRole('figure', { name: 'Revenue per day' })).toBeInTheDocument();
@@ -81,7 +92,7 @@ describe('the admin dashboard figures', () => {
       status: 200,
       body: { success: true, dashboard: aDashboard() },
     }));
-    renderScreen(<SalesDashboard />);
+    renderScreen();
 
     const statuses = await screen.findByRole('region', { name: 'Orders by status' });
     expect(within(statuses).getByText('deliverd').nextSibling?.textContent).toBe('7');
@@ -113,7 +124,7 @@ describe('the admin dashboard figures', () => {
         body: { success: true, message: 'Low stock threshold saved', threshold },
       };
     });
-    renderScreen(<SalesDashboard />);
+    renderScreen();
     const field = await screen.findByLabelText('Low stock threshold');
 
     await userEvent.clear(field);
@@ -134,7 +145,7 @@ describe('the admin dashboard figures', () => {
       status: 400,
       body: { success: false, message: 'threshold must be a whole number from 0 to 1000000' },
     }));
-    renderScreen(<SalesDashboard />);
+    renderScreen();
     await screen.findByLabelText('Low stock threshold');
 
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -146,7 +157,7 @@ describe('the admin dashboard figures', () => {
 
   it('when the figures cannot be read, then the failure is shown with a retry', async () => {
     server.on('GET', DASHBOARD, 'network-error');
-    renderScreen(<SalesDashboard />);
+    renderScreen();
 
     expect(await screen.findByRole('button', { name: /try again/i })).toBeVisible();
   });
