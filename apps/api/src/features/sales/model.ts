@@ -14,8 +14,11 @@ const salesDaySchema = new mongoose.Schema(
     _id: { type: String, required: true },
     revenue: { type: Number, default: 0 },
     orders: { type: Number, default: 0 },
-    /** Raised by every change of the day, after its products: readers re-read those then. */
-    v: { type: Number, default: 0 },
+    /**
+     * A new random version with every change of the day, written after its products: readers
+     * read those again when it differs from the one they read them with.
+     */
+    v: { type: String },
   },
   { versionKey: false, collection: 'sales_days' },
 );
@@ -38,14 +41,14 @@ export const SalesDayProductsModel = mongoose.model('sales_day_products', salesD
 
 /**
  * Shop-wide documents by name: `statuses` (paid orders per status, `counts.<status key>`, the
- * count of changes, and `rebuiltAt`, set by the last rebuild) and `settings` (the low-stock threshold).
+ * figures' version, and `rebuiltAt`, set by the last rebuild) and `settings` (the low-stock threshold).
  */
 const salesTotalsSchema = new mongoose.Schema(
   {
     _id: { type: String, required: true },
     counts: { type: mongoose.Schema.Types.Mixed },
-    /** Raised by every change of the figures, once its days are written. */
-    changes: { type: Number },
+    /** New with every change of the figures, once its days are written. */
+    version: { type: String },
     rebuiltAt: { type: Date },
     lowStockThreshold: { type: Number },
   },

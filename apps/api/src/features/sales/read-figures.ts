@@ -43,16 +43,16 @@ export const lastDays = (today: string) =>
 
 /**
  * Each day's per-product figures as last read, with the day's version then: a day is read
- * again only once its version moved (a busy shop's day holds hundreds of products, and 30 such
+ * again only once its version changed (a busy shop's day holds hundreds of products, and 30 such
  * documents take half a second to read on the embedded database; most days never change).
  */
-const productsOfDay = new Map<string, { v: number; products: DayFigures['products'] }>();
+const productsOfDay = new Map<string, { v: string; products: DayFigures['products'] }>();
 
 async function productsOfDays(days: ReadonlyMap<string, DayTotals>, window: readonly string[]) {
-  const changed = window.filter((day) => productsOfDay.get(day)?.v !== (days.get(day)?.v ?? 0));
+  const changed = window.filter((day) => productsOfDay.get(day)?.v !== (days.get(day)?.v ?? ''));
   const read = await readDayProducts(changed);
   for (const day of changed) {
-    productsOfDay.set(day, { v: days.get(day)?.v ?? 0, products: read.get(day) ?? {} });
+    productsOfDay.set(day, { v: days.get(day)?.v ?? '', products: read.get(day) ?? {} });
   }
   for (const day of productsOfDay.keys()) if (!window.includes(day)) productsOfDay.delete(day);
   return window.map((day) => productsOfDay.get(day)?.products ?? {});
@@ -76,18 +76,18 @@ function topProductsOf(perDay: readonly DayFigures['products'][]): TopProduct[] 
     .slice(0, TOP_PRODUCTS);
 }
 
-/** The 30 days' figures as this process last read them, and the count of changes then. */
+/** The 30 days' figures as this process last read them, and the figures' version then. */
 let windowRead: {
   today: string;
-  changes: number;
+  version: string;
   readAt: number;
   days: DailySales[];
   topProducts: TopProduct[];
 } | null = null;
 
 /**
- * The days are read again when the count of changes moved, and at least this often: a change
- * whose count was never raised (its process died in between) shows then.
+ * The days are read again when the figures' version changed, and at least this often: a change
+ * whose version was never written (its process died in between) shows then.
  */
 const WINDOW_MAX_AGE_MS = 60_000;
 
@@ -105,9 +105,9 @@ async function readWindow(today: string) {
 }
 
 /**
- * Two small reads by `_id` (the status counts with the count of changes, the settings); the
- * 30 days (30 more) only when the count of changes moved, and of those days the per-product
- * figures of the ones whose version moved.
+ * Two small reads by `_id` (the status counts with the figures' version, the settings); the
+ * 30 days (30 more) only when that version changed, and of those days the per-product
+ * figures of the ones whose version changed.
  */
 const figures = keptRead(async (today: string): Promise<StoredFigures> => {
   const [statuses, threshold] = await Promise.all([readStatusCounts(), readLowStockThreshold()]);
@@ -115,10 +115,10 @@ const figures = keptRead(async (today: string): Promise<StoredFigures> => {
   let window = windowRead;
   const current =
     window?.today === today &&
-    window.changes === statuses.changes &&
+    window.version === statuses.version &&
     now - window.readAt < WINDOW_MAX_AGE_MS;
   if (!window || !current) {
-    window = { today, changes: statuses.changes, readAt: now, ...(await readWindow(today)) };
+    window = { today, version: statuses.version, readAt: now, ...(await readWindow(today)) };
     windowRead = window;
   }
   return {
@@ -137,7 +137,7 @@ const figures = keptRead(async (today: string): Promise<StoredFigures> => {
 export const currentFigures = (now = new Date()) => figures.get(dayOf(now), now.getTime());
 
 /**
- * This process changed the figures: the next call reads them again (its change raised the
- * count of changes, so the days too).
+ * This process changed the figures: the next call reads them again (its change wrote a new
+ * version, so the days too).
  */
 export const figuresChanged = () => figures.forget();

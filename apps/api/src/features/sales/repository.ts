@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { OrderStatus } from '@shop/contracts';
 import type { DayFigures, FiguresDelta } from './figures.js';
 import { statusKey, statusOfKey } from './figures.js';
@@ -14,8 +15,11 @@ const SETTINGS_ID = 'settings';
 
 const upsert = { upsert: true } as const;
 
+/** Random, so that a day removed and written again never repeats a version a reader holds. */
+const newVersion = () => randomUUID();
+
 /**
- * One day's change: its products first, then its totals with their version (`v`) raised, so
+ * One day's change: its products first, then its totals with a new version (`v`), so
  * whoever reads a new version finds the products written (see ./read-figures.ts).
  */
 async function applyDayDelta(day: string, figures: DayFigures) {
@@ -30,34 +34,38 @@ async function applyDayDelta(day: string, figures: DayFigures) {
     const update = Object.keys(set).length > 0 ? { $inc: inc, $set: set } : { $inc: inc };
     await SalesDayProductsModel.updateOne({ _id: day }, update, upsert);
   }
-  const totals = { revenue: figures.revenue, orders: figures.orders, v: 1 };
-  await SalesDayModel.updateOne({ _id: day }, { $inc: totals }, upsert);
+  const totals = {
+    $inc: { revenue: figures.revenue, orders: figures.orders },
+    $set: { v: newVersion() },
+  };
+  await SalesDayModel.updateOne({ _id: day }, totals, upsert);
 }
 
 /**
- * Adds a change to the figures: one atomic `$inc` per document touched, the status counts
- * last, with their `changes` counter raised, so whoever reads a new count of changes finds
- * the days written too (see ./read-figures.ts).
+ * Adds a change to the figures: one atomic update per document touched, the status counts
+ * last, with a new random `version`, so whoever reads a new version finds the days written
+ * too (see ./read-figures.ts).
  */
 export async function applyDelta(delta: FiguresDelta): Promise<void> {
   await Promise.all([...delta.days].map(([day, figures]) => applyDayDelta(day, figures)));
-  const inc: Record<string, number> = { changes: 1 };
+  const inc: Record<string, number> = {};
   for (const [status, n] of delta.statuses) inc[`counts.${statusKey(status)}`] = n;
-  await SalesTotalsModel.updateOne({ _id: STATUSES_ID }, { $inc: inc }, upsert);
+  const update = { $inc: inc, $set: { version: newVersion() } };
+  await SalesTotalsModel.updateOne({ _id: STATUSES_ID }, update, upsert);
 }
 
 interface StoredDay {
   _id: string;
   revenue?: number;
   orders?: number;
-  v?: number;
+  v?: string;
 }
 
-/** A day's totals, and its version: raised by every change of the day's figures. */
+/** A day's totals, and its version: new with every change of the day's figures. */
 export interface DayTotals {
   revenue: number;
   orders: number;
-  v: number;
+  v: string;
 }
 
 /** Revenue and orders of these days (each read by `_id`); a day without sales is absent. */
@@ -65,7 +73,7 @@ export async function readDays(days: readonly string[]): Promise<Map<string, Day
   const found = await Promise.all(days.map((d) => SalesDayModel.findById(d).lean<StoredDay>()));
   return new Map(
     found.flatMap((d) =>
-      d ? [[d._id, { revenue: d.revenue ?? 0, orders: d.orders ?? 0, v: d.v ?? 0 }]] : [],
+      d ? [[d._id, { revenue: d.revenue ?? 0, orders: d.orders ?? 0, v: d.v ?? '' }]] : [],
     ),
   );
 }
@@ -84,7 +92,7 @@ export async function readDayProducts(
 
 interface StoredTotals {
   counts?: Record<string, number>;
-  changes?: number;
+  version?: string;
   rebuiltAt?: Date;
   lowStockThreshold?: number;
 }
@@ -92,8 +100,8 @@ interface StoredTotals {
 /** Paid orders per status (absent statuses: none). */
 export async function readStatusCounts(): Promise<{
   counts: Map<OrderStatus, number>;
-  /** Raised by every change of the figures, after its days were written. */
-  changes: number;
+  /** New with every change of the figures, once its days were written. */
+  version: string;
 }> {
   const totals = await SalesTotalsModel.findById(STATUSES_ID).lean<StoredTotals>();
   const counts = new Map<OrderStatus, number>();
@@ -101,7 +109,7 @@ export async function readStatusCounts(): Promise<{
     const status = statusOfKey.get(key);
     if (status) counts.set(status, n);
   }
-  return { counts, changes: totals?.changes ?? 0 };
+  return { counts, version: totals?.version ?? '' };
 }
 
 /** Whether the figures were ever rebuilt from the orders (an empty database counts as rebuilt). */
@@ -120,7 +128,7 @@ export async function replaceFigures(
 ): Promise<void> {
   for (const [day, { revenue, orders, products }] of days) {
     await SalesDayProductsModel.replaceOne({ _id: day }, { _id: day, products }, upsert);
-    const totals = { $set: { revenue, orders }, $inc: { v: 1 } };
+    const totals = { $set: { revenue, orders, v: newVersion() } };
     await SalesDayModel.updateOne({ _id: day }, totals, upsert);
   }
   const counted = { _id: { $nin: [...days.keys()] } };
@@ -129,7 +137,7 @@ export async function replaceFigures(
   const counts = Object.fromEntries([...statuses].map(([s, n]) => [statusKey(s), n]));
   await SalesTotalsModel.updateOne(
     { _id: STATUSES_ID },
-    { $set: { counts, rebuiltAt: new Date() }, $inc: { changes: 1 } },
+    { $set: { counts, rebuiltAt: new Date(), version: newVersion() } },
     upsert,
   );
 }
