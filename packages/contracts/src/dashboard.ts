@@ -88,10 +88,8 @@ export const dashboardResponseSchema = z.object({
   success: z.literal(true),
   dashboard: dashboardSchema,
 });
-export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
 
 export const lowStockThresholdRequestSchema = z.object({ threshold: lowStockThresholdSchema });
-export type LowStockThresholdRequest = z.infer<typeof lowStockThresholdRequestSchema>;
 
 export const lowStockThresholdResponseSchema = z.object({
   success: z.literal(true),

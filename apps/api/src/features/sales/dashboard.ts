@@ -7,7 +7,7 @@ import { saveLowStockThreshold } from './repository.js';
  * Variants with fewer units than `threshold`, lowest first (then by name and SKU), from the
  * process's catalogue: no database read.
  */
-export function lowStockIn(catalog: CatalogStore, threshold: number) {
+function lowStockIn(catalog: CatalogStore, threshold: number) {
   const low: LowStockItem[] = [];
   for (const { product } of catalog.newestFirst()) {
     for (const variant of product.variants) {

@@ -20,7 +20,7 @@ export interface CountedOrder {
   lines: readonly { productId: string; name: string; price: number; quantity: number }[];
 }
 
-export interface ProductFigures {
+interface ProductFigures {
   name: string;
   revenue: number;
   units: number;

@@ -18,7 +18,7 @@ import {
 } from './repository.js';
 
 /** The stored part of the dashboard, as one read of it answers. */
-export interface StoredFigures {
+interface StoredFigures {
   days: DailySales[];
   ordersByStatus: StatusCount[];
   topProducts: TopProduct[];
@@ -31,12 +31,12 @@ export interface StoredFigures {
  * figures written by this process are read again at once, another process's show within this
  * time.
  */
-export const FIGURES_MAX_AGE_MS = 1000;
+const FIGURES_MAX_AGE_MS = 1000;
 
 const DAY_MS = 86_400_000;
 
 /** The last DASHBOARD_DAYS UTC days up to `today`, oldest first. */
-export const lastDays = (today: string) =>
+const lastDays = (today: string) =>
   Array.from({ length: DASHBOARD_DAYS }, (_, i) =>
     dayOf(new Date(Date.parse(today) - (DASHBOARD_DAYS - 1 - i) * DAY_MS)),
   );
