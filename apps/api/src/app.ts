@@ -17,6 +17,7 @@ import { paymentRoutes } from './features/payments/routes.js';
 import { searchProducts } from './features/products/queries.js';
 import { productRoutes } from './features/products/routes.js';
 import { reviewRoutes } from './features/reviews/routes.js';
+import { salesRoutes } from './features/sales/routes.js';
 import {
   crawlerFiles,
   type StorefrontOptions,
@@ -55,6 +56,7 @@ export function createApp({ config, logger }: AppDeps) {
     }),
     ...payments.routes,
     ...reviewRoutes,
+    ...salesRoutes,
   ];
 
   // First: every answer is counted and timed, the kept catalogue answers too.

@@ -7,10 +7,11 @@ import { crashAfterWrites } from './db/catalog-changes.js';
 import { connectDatabase } from './db/connect.js';
 import { currentCatalog } from './features/catalog/catalog.js';
 import { smtpTransport, startMailSender } from './features/mail/index.js';
-import { numberEarlierOrders } from './features/orders/index.js';
+import { everyOrder, numberEarlierOrders } from './features/orders/index.js';
 import { migrateProductPhotos } from './features/products/photo-migration.js';
 import { idsToMigrate } from './features/products/repository.js';
 import { migrateProductVariants } from './features/products/variant-migration.js';
+import { rebuildSalesFiguresIfMissing } from './features/sales/index.js';
 import { localJwtSecret } from './lib/local-secret.js';
 import { releaseHeldLocks } from './lib/locks.js';
 import { createLogger, type Logger, logsForAPerson } from './lib/logger.js';
@@ -76,6 +77,10 @@ async function main() {
     });
     if (seeded) logger.info({ accounts: seeded.accounts }, 'embedded database seeded');
   }
+
+  // Before serving: a database of an earlier version gets its sales figures (one scan).
+  const rebuilt = await rebuildSalesFiguresIfMissing(everyOrder);
+  if (rebuilt) logger.info(rebuilt, 'sales figures rebuilt from the orders');
 
   // The catalogue is in memory before the first shopper asks (it also loads on first use).
   await currentCatalog();

@@ -117,3 +117,13 @@ export async function insertOrderBeforeNumbers(order: { buyer: string; createdAt
   });
   return String(_id);
 }
+
+/**
+ * A database of the version before the dashboard: its orders there, no sales figures (the
+ * figures' collections emptied), as the start-up finds it.
+ */
+export async function dropSalesFigures() {
+  for (const name of ['sales_days', 'sales_day_products', 'sales_totals']) {
+    await mongoose.connection.collection(name).deleteMany({});
+  }
+}

@@ -2,6 +2,7 @@ import { accountCalls } from '../../test/conformance/accounts.js';
 import { catalogueCalls } from '../../test/conformance/catalogue.js';
 import { documentChecker } from '../../test/conformance/checker.js';
 import { type Calls, type Context, senderOf } from '../../test/conformance/context.js';
+import { dashboardCalls } from '../../test/conformance/dashboard.js';
 import { paymentCalls } from '../../test/conformance/payments.js';
 import { reviewCalls } from '../../test/conformance/reviews.js';
 import { describe, expect, checkoutTest as test } from '../../test/fixtures.js';
@@ -13,6 +14,7 @@ const CALLS: Calls = {
   ...catalogueCalls,
   ...paymentCalls,
   ...reviewCalls,
+  ...dashboardCalls,
 };
 
 // The app takes card payments, against a fake Stripe that some calls make fail.

@@ -3,6 +3,7 @@
 export { numberEarlierOrders } from './number-migration.js';
 export {
   claimOrder,
+  everyOrder,
   findOrderOfPayment,
   findStoredOrder,
   hasPaidOrderOf,

@@ -7,6 +7,7 @@ import {
 } from '@shop/contracts';
 import mongoose from 'mongoose';
 import { isDuplicateKeyError } from '../../lib/errors.js';
+import { countOrderChange } from '../sales/index.js';
 import { OrderCounterModel, type OrderDoc, OrderModel } from './model.js';
 
 /**
@@ -127,6 +128,21 @@ const fencedBy = (orderId: string, fence: number) => ({
 /** Whether one update matched: false when the order is gone or was fenced off. */
 const matched = async (update: Promise<{ matchedCount: number }>) =>
   (await update).matchedCount > 0;
+
+/**
+ * Whether one find-and-update matched; when it did, the sales figures move by what it changed
+ * (`change` makes the order it left from the order it found).
+ */
+const matchedAndCounted = async (
+  update: PromiseLike<OrderDoc | null>,
+  change: (before: StoredOrder) => StoredOrder,
+) => {
+  const found = await update;
+  if (!found) return false;
+  const before = toStoredOrder(found);
+  await countOrderChange(before, change(before));
+  return true;
+};
 
 /** Cancelled and given back: such an order keeps its status. */
 const NOT_CLOSED = {
@@ -251,7 +267,9 @@ export const countOrders = (by: { paymentId?: string } = {}) =>
 /** Inserts the order unless its payment has one already; its id, or null. */
 export async function insertOrder(order: NewOrder): Promise<string | null> {
   try {
-    return String((await OrderModel.create(toDocument(order, await nextOrderNumber())))._id);
+    const created = await OrderModel.create(toDocument(order, await nextOrderNumber()));
+    await countOrderChange(null, toStoredOrder(created.toObject()));
+    return String(created._id);
   } catch (err) {
     if (isDuplicateKeyError(err)) return null;
     throw err;
@@ -293,11 +311,12 @@ export const removeOrder = async (orderId: string, fence: number) =>
 
 /** `event`: the outbox id of the e-mail announcing it, recorded by the same update. */
 export const markOrderPaid = (orderId: string, fence: number, event: string) =>
-  matched(
-    OrderModel.updateOne(fencedBy(orderId, fence), {
+  matchedAndCounted(
+    OrderModel.findOneAndUpdate(fencedBy(orderId, fence), {
       $set: { 'payment.success': true, 'payment.status': 'succeeded', fence },
       $push: { events: event },
-    }),
+    }).lean<OrderDoc>(),
+    (o) => ({ ...o, payment: { ...o.payment, success: true } }),
   );
 
 /** Records that a cancellation gave the order's money back. */
@@ -317,11 +336,12 @@ export const markOrderStockReturned = (orderId: string, fence: number) =>
 
 /** `event`: the outbox id of the e-mail announcing it, recorded by the same update. */
 export const markOrderCancelled = (orderId: string, fence: number, event: string) =>
-  matched(
-    OrderModel.updateOne(fencedBy(orderId, fence), {
+  matchedAndCounted(
+    OrderModel.findOneAndUpdate(fencedBy(orderId, fence), {
       $set: { status: 'cancel', fence },
       $push: { events: event },
-    }),
+    }).lean<OrderDoc>(),
+    (o) => ({ ...o, status: 'cancel' }),
   );
 
 /**
@@ -335,13 +355,35 @@ export async function setOrderStatus(
   status: OrderStatus,
   event: string,
 ): Promise<'updated' | 'unchanged' | 'closed' | 'missing'> {
-  const changed = OrderModel.updateOne(
+  const changed = OrderModel.findOneAndUpdate(
     { _id: orderId, ...NOT_CLOSED, status: { $ne: status } },
     { $set: { status }, $push: { events: event } },
-  );
-  if (await matched(changed)) return 'updated';
+  ).lean<OrderDoc>();
+  if (await matchedAndCounted(changed, (o) => ({ ...o, status }))) return 'updated';
   const order = await OrderModel.findById(orderId).lean<OrderDoc>();
   if (!order) return 'missing';
   const closed = order.status === 'cancel' && (order.payment?.refunded || order.stockReturned);
   return closed ? 'closed' : 'unchanged';
+}
+
+/** Every order, one at a time, read in `_id` order by one cursor (a scan: for rebuilds). */
+export async function* everyOrder(): AsyncGenerator<StoredOrder> {
+  for await (const order of OrderModel.find({}).sort({ _id: 1 }).lean<OrderDoc[]>().cursor()) {
+    yield toStoredOrder(order as OrderDoc);
+  }
+}
+
+/**
+ * Inserts many orders at once, numbered in a row from one `$inc` of the counter, without
+ * moving the sales figures (rebuild them after): for filling a benchmark's database.
+ */
+export async function insertOrdersInBulk(orders: readonly NewOrder[]): Promise<void> {
+  if (orders.length === 0) return;
+  const counter = await OrderCounterModel.findOneAndUpdate(
+    { _id: ORDER_COUNTER_ID },
+    { $inc: { value: orders.length } },
+    { upsert: true, new: true },
+  ).lean();
+  const first = ORDER_NUMBER_BASE + (counter?.value ?? orders.length) - orders.length + 1;
+  await OrderModel.insertMany(orders.map((order, i) => toDocument(order, first + i)));
 }

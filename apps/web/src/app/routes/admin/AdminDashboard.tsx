@@ -1,4 +1,5 @@
 import { AdminPage } from '../../../features/admin/components/AdminPage';
+import { SalesDashboard } from '../../../features/dashboard';
 import { useAuth } from '../../../lib/auth';
 
 export default function AdminDashboard() {
@@ -10,6 +11,7 @@ export default function AdminDashboard() {
         <p>Admin Email : {user?.email}</p>
         <p>Admin Contact : {user?.phone}</p>
       </section>
+      <SalesDashboard />
     </AdminPage>
   );
 }

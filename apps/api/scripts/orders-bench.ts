@@ -1,0 +1,91 @@
+/**
+ * `pnpm orders-bench`: how fast the admin dashboard answers at 100,000 orders.
+ *
+ *   pnpm build && pnpm orders-bench                     # 100,000 orders, 10 connections, 10 s
+ *   pnpm orders-bench --orders 20000 --duration 5       # a quicker run
+ *
+ * Fills a throwaway database (embedded FerretDB, or MONGO_URL) with N orders over 60 days in
+ * various statuses and products, rebuilds the sales figures from them, starts the built API,
+ * loads GET /api/v1/auth/dashboard with an admin's token, and checks that the figures served
+ * equal a recount of the orders filled. Exit code 1 when p99 is over 100 ms or a figure differs.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { dashboardResponseSchema } from '@shop/contracts/dashboard';
+import { everyOrder } from '../src/features/orders/index.js';
+import { rebuildSalesFigures } from '../src/features/sales/index.js';
+import { createBuyers, startApiProcess } from '../src/test/oversell.js';
+import { load } from './bench/load.js';
+import { numberArg, withThrowawayDatabase } from './bench/throwaway.js';
+import { fillOrders, fillProducts } from './orders-bench/fill.js';
+import { recount, servedFigures } from './orders-bench/recount.js';
+
+const orders = numberArg('orders', 100_000);
+const productCount = numberArg('products', 500);
+const seconds = numberArg('duration', 10);
+const connections = numberArg('connections', 10);
+const P99_BUDGET_MS = 100;
+const DAYS_FILLED = 60;
+const PATH = '/api/v1/auth/dashboard';
+
+const since = (start: number) => `${((performance.now() - start) / 1000).toFixed(1)} s`;
+
+async function main() {
+  let failed = false;
+  await withThrowawayDatabase(async ({ mongoUrl, fake }) => {
+    let start = performance.now();
+    const products = await fillProducts(productCount);
+    const filled = await fillOrders(orders, products, DAYS_FILLED);
+    console.log(
+      `filled ${orders} orders of ${productCount} products over ${DAYS_FILLED} days in ${since(start)}`,
+    );
+
+    start = performance.now();
+    const rebuilt = await rebuildSalesFigures(everyOrder());
+    console.log(`rebuilt the sales figures from ${rebuilt.orders} orders in ${since(start)}`);
+
+    const [token = ''] = await createBuyers(1, 1);
+    start = performance.now();
+    const api = await startApiProcess(mongoUrl, fake, { built: true });
+    console.log(`API started in ${since(start)}`);
+    try {
+      const ask = async () => {
+        const res = await fetch(`${api.url}${PATH}`, { headers: { authorization: token } });
+        if (!res.ok) throw new Error(`${PATH} answered ${res.status}: ${await res.text()}`);
+        return dashboardResponseSchema.parse(await res.json()).dashboard;
+      };
+      const served = await ask();
+      const expected = recount(
+        filled,
+        served.days.map((d) => d.date),
+      );
+      const equal = isDeepStrictEqual(servedFigures(served), expected);
+      console.log(`figures served equal a recount of the filled orders: ${equal ? 'yes' : 'NO'}`);
+      if (!equal) {
+        console.log(JSON.stringify({ served: servedFigures(served), expected }, null, 1));
+        failed = true;
+      }
+      for (let i = 0; i < 50; i += 1) await ask();
+
+      const figures = await load(
+        [api.url],
+        { label: 'dashboard', path: PATH, headers: { authorization: token } },
+        connections,
+        seconds,
+      );
+      console.log(
+        `\n${PATH} at ${orders} orders, ${connections} connections, ${seconds} s:` +
+          `\n  ${figures.requestsPerSecond.toFixed(0)} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms, ${figures.errors} errors, ${(figures.bytesPerAnswer / 1024).toFixed(1)} kB an answer`,
+      );
+      if (figures.errors > 0) failed = true;
+      if (figures.p99 > P99_BUDGET_MS) {
+        console.log(`  p99 is over ${P99_BUDGET_MS} ms`);
+        failed = true;
+      }
+    } finally {
+      api.stop();
+    }
+  });
+  process.exitCode = failed ? 1 : 0;
+}
+
+await main();

@@ -1,0 +1,46 @@
+import { type Dashboard, LOW_STOCK_LISTED, type LowStockItem } from '@shop/contracts/dashboard';
+import { type CatalogStore, currentCatalog } from '../catalog/index.js';
+import { currentFigures, figuresChanged } from './read-figures.js';
+import { saveLowStockThreshold } from './repository.js';
+
+/**
+ * Variants with fewer units than `threshold`, lowest first (then by name and SKU), from the
+ * process's catalogue: no database read.
+ */
+function lowStockIn(catalog: CatalogStore, threshold: number) {
+  const low: LowStockItem[] = [];
+  for (const { product } of catalog.newestFirst()) {
+    for (const variant of product.variants) {
+      if (variant.quantity >= threshold) continue;
+      low.push({
+        productId: product._id,
+        name: product.name,
+        slug: product.slug,
+        variantId: variant._id,
+        sku: variant.sku,
+        options: variant.options,
+        quantity: variant.quantity,
+      });
+    }
+  }
+  low.sort(
+    (a, b) => a.quantity - b.quantity || a.name.localeCompare(b.name) || a.sku.localeCompare(b.sku),
+  );
+  return { items: low.slice(0, LOW_STOCK_LISTED), total: low.length };
+}
+
+/** Everything the admin dashboard's first screen shows. */
+export async function readDashboard(): Promise<Dashboard> {
+  const [figures, catalog] = await Promise.all([currentFigures(), currentCatalog()]);
+  const { threshold, asOf, ...rest } = figures;
+  return {
+    ...rest,
+    lowStock: { threshold, ...lowStockIn(catalog, threshold) },
+    asOf: asOf.toISOString(),
+  };
+}
+
+export async function setLowStockThreshold(threshold: number): Promise<void> {
+  await saveLowStockThreshold(threshold);
+  figuresChanged();
+}

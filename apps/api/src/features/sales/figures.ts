@@ -1,0 +1,95 @@
+import { ORDER_STATUSES, type OrderStatus, toMinorUnits } from '@shop/contracts';
+
+/**
+ * What the sales figures count of one order, and how a change of the order moves them. Pure:
+ * the incremental path (after each order write) and the rebuild (a scan of every order) both
+ * count through `addOrder`, so they cannot disagree on what an order is worth.
+ *
+ * An order counts once it is paid (`payment.success`): a checkout still under way, or one
+ * undone, is no sale. A paid order counts in its status; unless it is cancelled it also counts
+ * in its day's orders and revenue and in its products' revenue and units. So cancelling takes
+ * an order out of the revenue and the orders of the day it was placed (figures net of
+ * cancellations), and moves it to `cancel` among the statuses.
+ */
+
+/** The fields of an order the figures read (a stored order has them all). */
+export interface CountedOrder {
+  createdAt: string;
+  status: OrderStatus;
+  payment: { success: boolean; amount: number };
+  lines: readonly { productId: string; name: string; price: number; quantity: number }[];
+}
+
+interface ProductFigures {
+  name: string;
+  revenue: number;
+  units: number;
+}
+
+/** One day's figures, or a change to them. Money in minor units. */
+export interface DayFigures {
+  revenue: number;
+  orders: number;
+  products: Record<string, ProductFigures>;
+}
+
+/** A change to the figures: per day touched, and per status. */
+export interface FiguresDelta {
+  days: Map<string, DayFigures>;
+  statuses: Map<OrderStatus, number>;
+}
+
+/** The shop's day: the UTC calendar day (the shop has no time zone setting). */
+export const dayOf = (at: string | Date) => new Date(at).toISOString().slice(0, 10);
+
+/** A status as a field name (`Not Process` → `Not_Process`): spaces are no safe keys. */
+export const statusKey = (status: OrderStatus) => status.replace(/\W/g, '_');
+export const statusOfKey = new Map(ORDER_STATUSES.map((s) => [statusKey(s), s]));
+
+export const emptyDelta = (): FiguresDelta => ({ days: new Map(), statuses: new Map() });
+
+const dayIn = (delta: FiguresDelta, day: string) => {
+  let figures = delta.days.get(day);
+  if (!figures) {
+    figures = { revenue: 0, orders: 0, products: {} };
+    delta.days.set(day, figures);
+  }
+  return figures;
+};
+
+/** Adds `sign` (1 or -1) times what the order counts to `delta`. */
+export function addOrder(delta: FiguresDelta, order: CountedOrder | null, sign: 1 | -1) {
+  if (!order?.payment.success) return;
+  delta.statuses.set(order.status, (delta.statuses.get(order.status) ?? 0) + sign);
+  if (order.status === 'cancel') return;
+  const day = dayIn(delta, dayOf(order.createdAt));
+  day.revenue += sign * order.payment.amount;
+  day.orders += sign;
+  for (const line of order.lines) {
+    const product = day.products[line.productId] ?? { name: line.name, revenue: 0, units: 0 };
+    day.products[line.productId] = product;
+    // The name it was sold under; a removal keeps whichever name was counted before.
+    if (sign > 0) product.name = line.name;
+    product.revenue += sign * toMinorUnits(line.price) * line.quantity;
+    product.units += sign * line.quantity;
+  }
+}
+
+/** What a write that turned `before` into `after` changes in the figures (null: no order). */
+export function deltaOf(before: CountedOrder | null, after: CountedOrder | null): FiguresDelta {
+  const delta = emptyDelta();
+  addOrder(delta, before, -1);
+  addOrder(delta, after, 1);
+  for (const [status, n] of delta.statuses) if (n === 0) delta.statuses.delete(status);
+  for (const [day, figures] of delta.days) {
+    for (const [id, p] of Object.entries(figures.products)) {
+      if (p.revenue === 0 && p.units === 0) delete figures.products[id];
+    }
+    const unchanged = figures.revenue === 0 && figures.orders === 0;
+    if (unchanged && Object.keys(figures.products).length === 0) delta.days.delete(day);
+  }
+  return delta;
+}
+
+export const isEmptyDelta = (delta: FiguresDelta) =>
+  delta.days.size === 0 && delta.statuses.size === 0;

@@ -1,0 +1,76 @@
+import type { DailySales } from '@shop/contracts/dashboard';
+import { useState } from 'react';
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatRevenue, shortDay } from './money';
+
+/** The chart colours, read from the design tokens (SVG attributes take no CSS variables). */
+function chartColours() {
+  const style = getComputedStyle(document.documentElement);
+  const token = (name: string) => style.getPropertyValue(name).trim();
+  return {
+    revenue: token('--chart-revenue'),
+    orders: token('--chart-orders'),
+    grid: token('--chart-grid'),
+    axis: token('--muted'),
+  };
+}
+
+/** Axis ticks in whole dollars: cents only crowd them. */
+const wholeDollars = (minor: number) =>
+  formatRevenue(Math.round(minor / 100) * 100).replace(/\.00$/, '');
+
+const FORMATS = {
+  revenue: { axis: wholeDollars, tooltip: formatRevenue, axisWidth: 72 },
+  orders: { axis: String, tooltip: String, axisWidth: 40 },
+} as const;
+
+/**
+ * One bar per day of `metric`. A module of its own, loaded only by the dashboard: the chart
+ * library is large. The drawing is hidden from screen readers, who read the same figures in
+ * the table beside it.
+ */
+export default function DailyChart({
+  days,
+  metric,
+}: {
+  days: readonly DailySales[];
+  metric: 'revenue' | 'orders';
+}) {
+  const [colours] = useState(chartColours);
+  const format = FORMATS[metric];
+  const data = days.map((d) => ({ ...d, label: shortDay(d.date) }));
+  return (
+    <div className="sales-chart-plot" aria-hidden="true" data-chart={metric}>
+      <ResponsiveContainer width="100%" height={240}>
+        <BarChart
+          data={data}
+          margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+          // Hidden from screen readers (the table says it): nothing in it may take the focus.
+          accessibilityLayer={false}
+        >
+          <CartesianGrid stroke={colours.grid} vertical={false} />
+          <XAxis
+            dataKey="label"
+            tick={{ fill: colours.axis, fontSize: 12 }}
+            interval="preserveStartEnd"
+            minTickGap={16}
+          />
+          <YAxis
+            tick={{ fill: colours.axis, fontSize: 12 }}
+            tickFormatter={format.axis}
+            allowDecimals={false}
+            width={format.axisWidth}
+          />
+          <Tooltip
+            formatter={(value) => [
+              format.tooltip(Number(value)),
+              metric === 'revenue' ? 'Revenue' : 'Orders',
+            ]}
+            cursor={{ fill: colours.grid }}
+          />
+          <Bar dataKey={metric} fill={colours[metric]} isAnimationActive={false} />
+        </BarChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}

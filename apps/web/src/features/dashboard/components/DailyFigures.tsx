@@ -1,0 +1,50 @@
+import type { DailySales } from '@shop/contracts/dashboard';
+import { lazy, Suspense } from 'react';
+import { formatRevenue, shortDay } from './money';
+
+const DailyChart = lazy(() => import('./DailyChart'));
+
+const METRICS = {
+  revenue: { title: 'Revenue per day', column: 'Revenue', format: formatRevenue },
+  orders: { title: 'Orders per day', column: 'Orders', format: String },
+} as const;
+
+/**
+ * A titled chart of one figure per day, and the same figures as a table for screen readers
+ * (shown while the chart library loads).
+ */
+export function DailyFigures({
+  days,
+  metric,
+}: {
+  days: readonly DailySales[];
+  metric: 'revenue' | 'orders';
+}) {
+  const { title, column, format } = METRICS[metric];
+  const titleId = `daily-${metric}-title`;
+  return (
+    <figure className="sales-chart" aria-labelledby={titleId}>
+      <figcaption id={titleId}>{title}</figcaption>
+      <Suspense fallback={<div className="sales-chart-plot" aria-hidden="true" />}>
+        <DailyChart days={days} metric={metric} />
+      </Suspense>
+      <table className="visually-hidden">
+        <caption>{title}, last 30 days (UTC)</caption>
+        <thead>
+          <tr>
+            <th scope="col">Day</th>
+            <th scope="col">{column}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {days.map((day) => (
+            <tr key={day.date}>
+              <th scope="row">{shortDay(day.date)}</th>
+              <td>{format(day[metric])}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}

@@ -1,0 +1,89 @@
+import {
+  type Dashboard,
+  LOW_STOCK_THRESHOLD_MAX,
+  type LowStockItem,
+} from '@shop/contracts/dashboard';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { errorMessage } from '../../../lib/api-client';
+import { useSubmit } from '../../../lib/use-form';
+import { saveLowStockThreshold } from '../api/dashboard';
+
+const variantOf = (item: LowStockItem) => {
+  const values = Object.values(item.options);
+  return values.length > 0 ? `${item.sku} (${values.join(', ')})` : item.sku;
+};
+
+/**
+ * The variants with fewer units than the threshold, lowest first, and the threshold's field:
+ * a save reloads the list (`onSaved`).
+ */
+export function LowStock({
+  lowStock,
+  onSaved,
+}: {
+  lowStock: Dashboard['lowStock'];
+  onSaved: () => Promise<void>;
+}) {
+  const [threshold, setThreshold] = useState(String(lowStock.threshold));
+  const save = useSubmit(
+    async () => {
+      const { message } = await saveLowStockThreshold(Number(threshold));
+      toast.success(message);
+      await onSaved();
+    },
+    (err) => errorMessage(err, 'Something went wrong while saving the threshold'),
+  );
+  const { items, total } = lowStock;
+  return (
+    <section className="dashboard-panel dashboard-wide" aria-labelledby="low-stock-title">
+      <h2 id="low-stock-title">Low in stock</h2>
+      <form className="threshold-form" onSubmit={save.onSubmit}>
+        <label htmlFor="low-stock-threshold">Low stock threshold</label>
+        <input
+          id="low-stock-threshold"
+          className="form-control"
+          type="number"
+          min={0}
+          max={LOW_STOCK_THRESHOLD_MAX}
+          step={1}
+          required
+          value={threshold}
+          onChange={(e) => setThreshold(e.target.value)}
+        />
+        <button type="submit" className="btn btn-primary" disabled={save.busy}>
+          Save
+        </button>
+      </form>
+      <p>
+        {total === 0
+          ? `No variant has fewer than ${lowStock.threshold} units.`
+          : `${total} variant${total === 1 ? '' : 's'} with fewer than ${lowStock.threshold} units${
+              total > items.length ? `, the ${items.length} lowest shown` : ''
+            }.`}
+      </p>
+      {items.length > 0 && (
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">Product</th>
+              <th scope="col">Variant</th>
+              <th scope="col" className="number">
+                Stock
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((item) => (
+              <tr key={item.variantId}>
+                <td className="wrap">{item.name}</td>
+                <td className="wrap">{variantOf(item)}</td>
+                <td className="number">{item.quantity}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import type { Dashboard } from '@shop/contracts/dashboard';
+import { useState } from 'react';
+import { RequestStatus } from '../../../components/RequestStatus';
+import { useRequest } from '../../../lib/use-request';
+import { fetchDashboard } from '../api/dashboard';
+import { DailyFigures } from './DailyFigures';
+import { LowStock } from './LowStock';
+import { formatRevenue } from './money';
+import { StatusCounts } from './StatusCounts';
+import { TopProducts } from './TopProducts';
+import './dashboard.css';
+
+/** The admin's first screen's figures: sales of the last 30 days, statuses, best sellers, stock. */
+export function SalesDashboard() {
+  const request = useRequest('dashboard', fetchDashboard);
+  // After a save, the figures read again, kept on screen meanwhile.
+  const [reloaded, setReloaded] = useState<Dashboard>();
+  const dashboard = reloaded ?? request.data;
+  if (!dashboard) return <RequestStatus request={request} />;
+  const revenue = dashboard.days.reduce((sum, d) => sum + d.revenue, 0);
+  const orders = dashboard.days.reduce((sum, d) => sum + d.orders, 0);
+  return (
+    <div className="sales-dashboard">
+      <section className="dashboard-panel dashboard-sales" aria-labelledby="sales-title">
+        <h2 id="sales-title">Sales, last 30 days</h2>
+        <p className="sales-summary">
+          {formatRevenue(revenue)} from {orders} order{orders === 1 ? '' : 's'}, net of
+          cancellations (days in UTC)
+        </p>
+        <div className="sales-charts">
+          <DailyFigures days={dashboard.days} metric="revenue" />
+          <DailyFigures days={dashboard.days} metric="orders" />
+        </div>
+      </section>
+      <StatusCounts counts={dashboard.ordersByStatus} />
+      <TopProducts products={dashboard.topProducts} />
+      <LowStock
+        key={dashboard.lowStock.threshold}
+        lowStock={dashboard.lowStock}
+        onSaved={async () => setReloaded(await fetchDashboard())}
+      />
+    </div>
+  );
+}

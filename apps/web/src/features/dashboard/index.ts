@@ -1,0 +1,1 @@
+export { SalesDashboard } from './components/SalesDashboard';
