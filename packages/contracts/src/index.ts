@@ -1,3 +1,4 @@
+export * from './address.js';
 export * from './category.js';
 export * from './common.js';
 export * from './money.js';

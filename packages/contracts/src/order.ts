@@ -1,3 +1,4 @@
+import { deliveryAddressSchema } from './address.js';
 import { objectIdSchema } from './common.js';
 import { totalField } from './paging.js';
 import { productSummarySchema } from './product.js';
@@ -49,6 +50,8 @@ export const orderSchema = z
     }),
     buyer: z.object({ _id: objectIdSchema, name: z.string() }).nullable(),
     address: z.string(),
+    /** Where the order goes; every order placed since checkout asks for it has one. */
+    deliveryAddress: deliveryAddressSchema.optional(),
     status: orderStatusSchema,
     createdAt: z.string(),
     updatedAt: z.string(),

@@ -1,3 +1,4 @@
+import { deliveryAddressSchema } from './address.js';
 import { objectIdSchema, requiredText } from './common.js';
 import { totalField } from './paging.js';
 import { z } from './zod.js';
@@ -13,6 +14,8 @@ export const userSchema = z
     phone: z.string(),
     address: z.string(),
     role: z.number().int(),
+    /** The delivery address saved at a checkout, prefilled at the next one. */
+    deliveryAddress: deliveryAddressSchema.optional(),
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;
