@@ -22,9 +22,17 @@ export type CartItem = z.infer<typeof cartItemSchema>;
  * starts (kept with the payment, so the webhook can place the order too) or at place-order.
  */
 const deliveryFields = {
-  deliveryAddress: deliveryAddressSchema.optional(),
-  /** Save the address to the buyer's profile once the order is placed. */
-  saveAddress: z.boolean({ error: 'saveAddress must be true or false' }).optional(),
+  deliveryAddress: deliveryAddressSchema.optional().meta({
+    description:
+      'Where the order goes. Sent with create-payment-intent, it travels with the payment (so ' +
+      'that the webhook can place the order too); sent with place-order, it wins over that ' +
+      'one. An order is placed only with one: without either, place-order answers 400 and ' +
+      'nothing is taken or charged.',
+  }),
+  saveAddress: z.boolean({ error: 'saveAddress must be true or false' }).optional().meta({
+    description:
+      "Once the order is placed, keep the address on the buyer's profile (`deliveryAddress` of the user)",
+  }),
 };
 
 export const createPaymentIntentRequestSchema = z.object({
