@@ -79,9 +79,9 @@ describe('GET /api/openapi.json', () => {
       expect(request.required ?? []).not.toContain('deliveryAddress');
     }
     for (const schema of [body.components.schemas.Order, body.components.schemas.User]) {
-      // Answers carry it as stored (trimmed already): the schema's output side.
+      // Answers carry it as stored, checked already.
       expect(schema.properties.deliveryAddress.$ref).toBe(
-        '#/components/schemas/DeliveryAddressOutput',
+        '#/components/schemas/StoredDeliveryAddress',
       );
       expect(schema.required).not.toContain('deliveryAddress');
     }

@@ -21,7 +21,7 @@ export function DeliveryAddressForm({
       onSubmit={submit}
       noValidate
     >
-      <h4>Delivery address</h4>
+      <h3>Delivery address</h3>
       {DELIVERY_FIELDS.map(({ field, label, autoComplete }) => (
         <FormField
           key={field}
