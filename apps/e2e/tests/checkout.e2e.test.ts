@@ -240,13 +240,6 @@ describe('buying variants in the browser', () => {
     await teeLine(shared, 'L').waitFor();
     await checkScreen(shared, 'cart-variants-phone', { phone: true });
 
-    // Delivered elsewhere this time (and not saved): the address is the order's own.
-    await deliverTo(page, {
-      Street: '7 Harbour Road',
-      City: 'Portsmouth',
-      'Postal code': 'PO1 3LJ',
-      Country: 'United Kingdom',
-    });
     await payByCard(page);
     await page.goto('/dashboard/user/orders');
     const newest = orders(page).first();
