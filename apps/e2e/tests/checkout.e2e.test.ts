@@ -54,6 +54,28 @@ async function expectNewestOrderOf(page: Page, names: string[]) {
   expect(lines.sort()).toEqual([...names].sort());
 }
 
+/** Where the demo user has the first order delivered, saving it to the profile. */
+const HOME = {
+  Street: '42 Demo Lane, Flat 2',
+  City: 'Springfield',
+  'Postal code': '49007',
+  Country: 'US',
+};
+
+/**
+ * Fills in and confirms the delivery address on /cart (the account's name and phone are there
+ * already, or the address saved before); the card form opens once it is confirmed.
+ */
+async function deliverTo(page: Page, address: Record<string, string>, { save = false } = {}) {
+  const form = page.getByRole('form', { name: 'Delivery address' });
+  for (const [label, value] of Object.entries(address)) {
+    await form.getByLabel(label, { exact: true }).fill(value);
+  }
+  if (save) await form.getByRole('checkbox', { name: 'Save this address to my profile' }).check();
+  await form.getByRole('button', { name: 'Deliver to this address' }).click();
+  await form.getByText('Your order will be delivered to this address.').waitFor();
+}
+
 async function typeCard(page: Page, number: string) {
   const field = page.getByRole('textbox', { name: 'Card number' });
   await field.fill('');
@@ -61,7 +83,6 @@ async function typeCard(page: Page, number: string) {
 }
 
 async function payByCard(page: Page) {
-  await page.goto('/cart');
   const form = page.getByRole('form', { name: 'Card payment' });
   const payButton = form.getByRole('button', { name: 'Make Payment' });
   await expect.poll(() => payButton.isEnabled()).toBe(true);
@@ -86,6 +107,15 @@ describe('card checkout in the browser', () => {
 
     const ordersBefore = await countOrders(page, '/dashboard/user/orders');
     await page.goto('/cart');
+    // No card form before a complete delivery address; a missing field is named.
+    const delivery = page.getByRole('form', { name: 'Delivery address' });
+    await delivery.getByRole('button', { name: 'Deliver to this address' }).click();
+    await delivery.getByText('Street is required').waitFor();
+    expect(await page.getByRole('form', { name: 'Card payment' }).count()).toBe(0);
+    await checkScreen(page, 'checkout-delivery-address-missing');
+    await deliverTo(page, HOME, { save: true });
+    await checkScreen(page, 'checkout-delivery-address-desktop');
+
     const form = page.getByRole('form', { name: 'Card payment' });
     const payButton = form.getByRole('button', { name: 'Make Payment' });
     await form.getByText('Amount to pay:').waitFor();
@@ -110,11 +140,23 @@ describe('card checkout in the browser', () => {
     expect(await countOrders(page, '/dashboard/user/orders')).toBe(ordersBefore + 1);
     await expectNewestOrderOf(page, names);
 
+    // Saved to the profile: the next checkout, on a phone, opens with it and the card form.
+    const phone = await openShopperPage(PHONE_390);
+    await login(phone, SEED_USER.email, SEED_USER.password);
+    await addTwoProducts(phone);
+    await phone.goto('/cart');
+    const prefilled = phone.getByRole('form', { name: 'Delivery address' });
+    for (const [label, value] of Object.entries(HOME)) {
+      expect(await prefilled.getByLabel(label, { exact: true }).inputValue()).toBe(value);
+    }
+    await phone.getByRole('form', { name: 'Card payment' }).getByText('Amount to pay:').waitFor();
+    await checkScreen(phone, 'checkout-delivery-address-phone', { phone: true });
+
     const admin = await openPage();
     await login(admin, SEED_ADMIN.email, SEED_ADMIN.password);
     await admin.goto('/dashboard/admin/orders');
     await expectNewestOrderOf(admin, names);
-    expect([...errorsOf(page), ...errorsOf(admin)]).toEqual([]);
+    expect([...errorsOf(page), ...errorsOf(phone), ...errorsOf(admin)]).toEqual([]);
   });
 });
 
@@ -177,6 +219,13 @@ describe('buying variants in the browser', () => {
       await teeLine(page, size).getByText('₹15.00').waitFor();
     }
     await page.getByText('Total : $30.00').waitFor();
+    // Delivered elsewhere this time, not saved: whatever the profile holds, it is changed here.
+    await deliverTo(page, {
+      Street: '7 Harbour Road',
+      City: 'Portsmouth',
+      'Postal code': 'PO1 3LJ',
+      Country: 'United Kingdom',
+    });
     await page.getByRole('form', { name: 'Card payment' }).getByText('$30.00').waitFor();
     await checkScreen(page, 'cart-variants-desktop');
     await shared.goto('/cart');

@@ -1,3 +1,4 @@
+export * from './address.js';
 export * from './category.js';
 export * from './common.js';
 export * from './money.js';
@@ -8,5 +9,6 @@ export * from './photo.js';
 export * from './price-bands.js';
 export * from './product.js';
 export * from './rating.js';
+export * from './stored-address.js';
 export * from './user.js';
 export * from './variant.js';

@@ -1,6 +1,7 @@
 import { objectIdSchema } from './common.js';
 import { totalField } from './paging.js';
 import { productSummarySchema } from './product.js';
+import { storedDeliveryAddressSchema } from './stored-address.js';
 import { orderLineVariantSchema } from './variant.js';
 import { z } from './zod.js';
 
@@ -49,6 +50,8 @@ export const orderSchema = z
     }),
     buyer: z.object({ _id: objectIdSchema, name: z.string() }).nullable(),
     address: z.string(),
+    /** Where the order goes; every order placed since checkout asks for it has one. */
+    deliveryAddress: storedDeliveryAddressSchema.optional(),
     status: orderStatusSchema,
     createdAt: z.string(),
     updatedAt: z.string(),

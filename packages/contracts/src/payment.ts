@@ -1,3 +1,4 @@
+import { deliveryAddressSchema } from './address.js';
 import { objectIdSchema } from './common.js';
 import { z } from './zod.js';
 
@@ -15,8 +16,28 @@ export const cartItemSchema = z
   .loose();
 export type CartItem = z.infer<typeof cartItemSchema>;
 
+/**
+ * Where the order goes and whether to keep it on the profile: optional in each request (the
+ * spec's calls send neither), but an order is placed only with an address, given when paying
+ * starts (kept with the payment, so the webhook can place the order too) or at place-order.
+ */
+const deliveryFields = {
+  deliveryAddress: deliveryAddressSchema.optional().meta({
+    description:
+      'Where the order goes. Sent with create-payment-intent, it travels with the payment (so ' +
+      'that the webhook can place the order too); sent with place-order, it wins over that ' +
+      'one. An order is placed only with one: without either, place-order answers 400 and ' +
+      'nothing is taken or charged.',
+  }),
+  saveAddress: z.boolean({ error: 'saveAddress must be true or false' }).optional().meta({
+    description:
+      "Once the order is placed, keep the address on the buyer's profile (`deliveryAddress` of the user)",
+  }),
+};
+
 export const createPaymentIntentRequestSchema = z.object({
   cart: z.array(cartItemSchema).min(1, 'Your cart is empty').max(200),
+  ...deliveryFields,
 });
 export type CreatePaymentIntentRequest = z.infer<typeof createPaymentIntentRequestSchema>;
 
@@ -55,6 +76,8 @@ export const placeOrderRequestSchema = z.object({
   amount: z.number().optional(),
   buyer: z.unknown().optional(),
   address: z.string().max(500).optional(),
+  /** Given here, it is the order's address, whatever the payment carries. */
+  ...deliveryFields,
 });
 export type PlaceOrderRequest = z.infer<typeof placeOrderRequestSchema>;
 

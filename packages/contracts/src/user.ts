@@ -1,5 +1,6 @@
 import { objectIdSchema, requiredText } from './common.js';
 import { totalField } from './paging.js';
+import { storedDeliveryAddressSchema } from './stored-address.js';
 import { z } from './zod.js';
 
 /** 1 is an administrator; any other number is a normal user. */
@@ -13,6 +14,8 @@ export const userSchema = z
     phone: z.string(),
     address: z.string(),
     role: z.number().int(),
+    /** The delivery address saved at a checkout, prefilled at the next one. */
+    deliveryAddress: storedDeliveryAddressSchema.optional(),
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;

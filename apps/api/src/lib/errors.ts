@@ -41,7 +41,9 @@ export function describeZodError(error: z.ZodError): string {
   const field = String(issue.path.at(-1) ?? '');
   // zod's generic text ('Invalid input: expected string, received object') keeps its useful half.
   const message = issue.message.replace(/^Invalid input:?\s*/, '') || 'invalid value';
-  const namesField = field !== '' && message.toLowerCase().includes(field.toLowerCase());
+  // `postalCode` is named by 'postal code' as well.
+  const spelled = [field, field.replace(/([a-z])([A-Z])/g, '$1 $2')].map((f) => f.toLowerCase());
+  const namesField = field !== '' && spelled.some((f) => message.toLowerCase().includes(f));
   return path && !namesField ? `${path}: ${message}` : message;
 }
 

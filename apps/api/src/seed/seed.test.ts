@@ -123,6 +123,7 @@ describe('seeding an empty database', () => {
     expect(orders.length).toBeGreaterThanOrEqual(2);
     expect(new Set(orders.map((o) => o.payment.success))).toEqual(new Set([true, false]));
     expect(orders.every((o) => o.products.every((line) => line.productId !== null))).toBe(true);
+    expect(orders.every((o) => o.deliveryAddress?.city === 'Springfield')).toBe(true);
   });
 
   it('when shoppers look at products the demo user bought, then they see the demo user’s verified reviews and ratings', async () => {

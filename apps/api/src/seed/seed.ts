@@ -152,6 +152,16 @@ async function upsertProducts(now: Date) {
   return created;
 }
 
+/** Where the demo user's sample orders went (the profile keeps none: the first checkout asks). */
+const SAMPLE_DELIVERY_ADDRESS = {
+  name: DEMO_USER.name,
+  street: '42 Demo Lane',
+  city: 'Springfield',
+  postalCode: '49007',
+  country: 'US',
+  phone: DEMO_USER.phone,
+};
+
 async function upsertSampleOrders(buyerId: string | undefined, now: Date) {
   if (!buyerId) return 0;
   const slugs = SAMPLE_ORDERS.flatMap((o) => o.lines.map(([name]) => toSlug(name)));
@@ -183,6 +193,7 @@ async function upsertSampleOrders(buyerId: string | undefined, now: Date) {
         currency: SEED_CURRENCY,
       },
       buyer: { _id: buyerId, address: DEMO_USER.address },
+      deliveryAddress: SAMPLE_DELIVERY_ADDRESS,
       status: order.status,
       createdAt: new Date(now.getTime() - order.hoursAgo * HOUR_MS),
     });

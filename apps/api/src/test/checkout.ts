@@ -82,16 +82,30 @@ export const stockOf = async (productId: string) => (await findProduct(productId
 
 type Target = Parameters<typeof supertest>[0];
 
-/** POST create-payment-intent as the browser does, expecting success. */
+/** Where the test checkouts deliver, unless a test says otherwise. */
+export const TEST_DELIVERY_ADDRESS = {
+  name: 'Ada Lovelace',
+  street: '12 St James’s Square, Flat 3',
+  city: 'London',
+  postalCode: 'SW1Y 4JH',
+  country: 'United Kingdom',
+  phone: '+44 20 7946 0958',
+} as const;
+
+/**
+ * POST create-payment-intent as the browser does (with the delivery address, unless `delivery`
+ * says otherwise: `{}` sends the spec's cart alone), expecting success.
+ */
 export async function startCheckout(
   target: Target,
   token: string,
   cart: Record<string, unknown>[],
+  delivery: Record<string, unknown> = { deliveryAddress: TEST_DELIVERY_ADDRESS },
 ): Promise<{ paymentIntentId: string; amount: number; clientSecret: string }> {
   const res = await supertest(target)
     .post('/api/v1/order/create-payment-intent')
     .set('Authorization', `Bearer ${token}`)
-    .send({ cart });
+    .send({ cart, ...delivery });
   if (res.status !== 200) {
     throw new Error(`create-payment-intent answered ${res.status}: ${JSON.stringify(res.body)}`);
   }

@@ -33,7 +33,8 @@ type Upload = (photo: PhotoPart) => Promise<Product>;
  *
  * A file that pays by card uses `checkoutTest` instead: the same, with the app pointed at
  * a fake Stripe of its own (`stripe`), and `checkoutOf(cart)`: a new buyer starts paying for
- * the cart, the card authorized unless `{ authorized: false }`; `checkout()`: the same for two
+ * the cart (delivered to TEST_DELIVERY_ADDRESS unless `delivery` gives other fields of the
+ * request), the card authorized unless `{ authorized: false }`; `checkout()`: the same for two
  * lamps and one desk (stock 5 and 3).
  */
 export const test = base.extend<{
@@ -91,17 +92,27 @@ export const checkoutTest = test
   .extend(
     'checkoutOf',
     async ({ app, stripe }) =>
-      async (cart: Record<string, unknown>[], { authorized = true } = {}) => {
+      async (
+        cart: Record<string, unknown>[],
+        {
+          authorized = true,
+          delivery,
+        }: { authorized?: boolean; delivery?: Record<string, unknown> } = {},
+      ) => {
         const user = await createUser();
-        const started = await startCheckout(app.app, user.token, cart);
+        const started = await startCheckout(app.app, user.token, cart, delivery);
         if (authorized) stripe.confirm(started.paymentIntentId);
         return { user, ...started };
       },
   )
-  .extend('checkout', async ({ checkoutOf }) => async (opts: { authorized?: boolean } = {}) => {
-    const { lamp, desk, cart } = await lampsAndDesk();
-    return { lamp, desk, ...(await checkoutOf(cart, opts)) };
-  });
+  .extend(
+    'checkout',
+    async ({ checkoutOf }) =>
+      async (opts: Parameters<typeof checkoutOf>[1] = {}) => {
+        const { lamp, desk, cart } = await lampsAndDesk();
+        return { lamp, desk, ...(await checkoutOf(cart, opts)) };
+      },
+  );
 
 export { describe, expect } from 'vitest';
 export type { Api, FakeStripe, TestApp };

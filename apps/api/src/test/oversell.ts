@@ -13,7 +13,7 @@ import { hashPassword } from '../features/auth/use-cases.js';
 import { countOrders, listOrdersOfProduct } from '../features/orders/repository.js';
 import { findProduct, insertProduct, newProductId } from '../features/products/repository.js';
 import { signToken } from '../lib/tokens.js';
-import { createProduct, stockOf } from './checkout.js';
+import { createProduct, stockOf, TEST_DELIVERY_ADDRESS } from './checkout.js';
 import { type FakeStripe, startFakeStripe } from './fake-stripe.js';
 
 const apiRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -271,6 +271,7 @@ export async function startCheckout(
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
     body: JSON.stringify({
       cart: [{ _id: productId, ...(variantId ? { variant: variantId } : {}) }],
+      deliveryAddress: TEST_DELIVERY_ADDRESS,
     }),
   });
   if (res.status === 409) return null;

@@ -58,6 +58,34 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(intent.responses)).toEqual(expect.arrayContaining(['429', '502', '503']));
     expect(body.components.schemas.Product.required).toContain('photo');
   });
+
+  test('documents the delivery address: asked by both checkout calls, stored on orders and users', async ({
+    app,
+  }) => {
+    const { body } = await app.http().get('/api/openapi.json').expect(200);
+    const address = body.components.schemas.DeliveryAddress;
+    expect(address.required.sort()).toEqual(
+      ['city', 'country', 'name', 'phone', 'postalCode', 'street'].sort(),
+    );
+    expect(address.properties.street.maxLength).toBe(200);
+    for (const path of ['/api/v1/order/create-payment-intent', '/api/v1/order/place-order']) {
+      const request = body.paths[path].post.requestBody.content['application/json'].schema;
+      const fields =
+        request.properties ?? body.components.schemas[request.$ref.split('/').pop()].properties;
+      expect(JSON.stringify(fields.deliveryAddress)).toContain(
+        '#/components/schemas/DeliveryAddress',
+      );
+      expect(fields.saveAddress.type).toBe('boolean');
+      expect(request.required ?? []).not.toContain('deliveryAddress');
+    }
+    for (const schema of [body.components.schemas.Order, body.components.schemas.User]) {
+      // Answers carry it as stored, checked already.
+      expect(schema.properties.deliveryAddress.$ref).toBe(
+        '#/components/schemas/StoredDeliveryAddress',
+      );
+      expect(schema.required).not.toContain('deliveryAddress');
+    }
+  });
 });
 
 describe('GET /api/docs', () => {

@@ -1,4 +1,5 @@
 import mongoose, { type InferSchemaType } from 'mongoose';
+import { deliveryAddressFields } from '../../lib/delivery-address-model.js';
 
 const userSchema = new mongoose.Schema(
   {
@@ -9,6 +10,8 @@ const userSchema = new mongoose.Schema(
     phone: { type: String, required: true },
     address: { type: String, required: true },
     role: { type: Number, default: 0 },
+    /** Saved from a checkout ("Save this address to my profile"); `address` stays the spec's text. */
+    deliveryAddress: { type: deliveryAddressFields, default: undefined },
     /** Raised by a password change: tokens carrying an older version are refused. */
     tokenVersion: { type: Number, default: 0 },
   },

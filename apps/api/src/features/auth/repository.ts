@@ -1,4 +1,5 @@
-import { type ListQuery, pageOffset, type User } from '@shop/contracts';
+import { type DeliveryAddress, type ListQuery, pageOffset, type User } from '@shop/contracts';
+import { toDeliveryAddress } from '../../lib/delivery-address-model.js';
 import { type UserDoc, UserModel } from './model.js';
 
 /**
@@ -25,6 +26,7 @@ export interface ProfileChanges {
   name?: string;
   phone?: string;
   address?: string;
+  deliveryAddress?: DeliveryAddress;
   passwordHash?: string;
 }
 
@@ -35,6 +37,7 @@ const toUser = (user: UserDoc): User => ({
   phone: user.phone,
   address: user.address,
   role: user.role ?? 0,
+  ...(user.deliveryAddress ? { deliveryAddress: toDeliveryAddress(user.deliveryAddress) } : {}),
 });
 
 const toStoredUser = (user: UserDoc): StoredUser => ({

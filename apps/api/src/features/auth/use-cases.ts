@@ -1,5 +1,6 @@
 import {
   CURRENT_PASSWORD_WRONG,
+  type DeliveryAddress,
   type LoginRequest,
   type ProfileUpdateRequest,
   type RegisterRequest,
@@ -108,6 +109,20 @@ const userNotFound = () => notFound('User not found');
 /** The update matched nothing: the account is gone, or the token was revoked meanwhile. */
 const whyNotUpdated = async (userId: string) =>
   (await findStoredUser(userId)) ? invalidToken() : userNotFound();
+
+/**
+ * Keeps the address a checkout was delivered to on the buyer's profile (the checkbox "Save
+ * this address to my profile"), in the profile's one atomic update; false when the account
+ * is gone.
+ */
+export async function saveDeliveryAddress(
+  userId: string,
+  deliveryAddress: DeliveryAddress,
+): Promise<boolean> {
+  const user = await findStoredUser(userId);
+  if (!user) return false;
+  return Boolean(await updateStoredProfile(userId, user.tokenVersion, { deliveryAddress }));
+}
 
 /** Revokes every token of the account, the one that asked included. */
 export async function signOutEverywhere(userId: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { type Order, toMajorUnits, toMinorUnits } from '@shop/contracts';
+import { deliveryAddressLines, type Order, toMajorUnits, toMinorUnits } from '@shop/contracts';
 import type { MailEvent } from './repository.js';
 
 /** An e-mail to the buyer, in both forms every mail client reads. */
@@ -60,7 +60,10 @@ export function renderMail(event: MailEvent, order: Order, buyerName: string): R
     quantity: line.quantity,
     amount: money(toMajorUnits(toMinorUnits(line.price) * line.quantity), currency),
   }));
-  const address = order.address.trim();
+  // Orders placed before checkout asked for a delivery address show the account's address.
+  const address = order.deliveryAddress
+    ? deliveryAddressLines(order.deliveryAddress)
+    : order.address.trim().split('\n').filter(Boolean);
 
   const text = [
     `Hello ${buyerName},`,
@@ -69,7 +72,7 @@ export function renderMail(event: MailEvent, order: Order, buyerName: string): R
     '',
     ...lines.map((l) => `${l.quantity} x ${l.name}: ${l.amount}`),
     `Total: ${total}`,
-    ...(address ? ['', 'Delivery address:', address] : []),
+    ...(address.length > 0 ? ['', 'Delivery address:', ...address] : []),
     '',
     'Thank you for shopping with us.',
   ].join('\n');
@@ -85,7 +88,9 @@ export function renderMail(event: MailEvent, order: Order, buyerName: string): R
     `<p>Hello ${escapeHtml(buyerName)},</p>`,
     `<p>${escapeHtml(says)}</p>`,
     `<table cellpadding="4">${rows}<tr><th align="left">Total</th><th align="right">${escapeHtml(total)}</th></tr></table>`,
-    address ? `<p>Delivery address:<br>${escapeHtml(address).replace(/\n/g, '<br>')}</p>` : '',
+    address.length > 0
+      ? `<p>Delivery address:<br>${address.map((line) => escapeHtml(line)).join('<br>')}</p>`
+      : '',
     '<p>Thank you for shopping with us.</p>',
     '</body></html>',
   ].join('');

@@ -1,5 +1,6 @@
 import { ORDER_STATUSES } from '@shop/contracts';
 import mongoose, { type InferSchemaType } from 'mongoose';
+import { deliveryAddressFields } from '../../lib/delivery-address-model.js';
 
 const orderLineSchema = new mongoose.Schema(
   {
@@ -48,6 +49,8 @@ const orderSchema = new mongoose.Schema(
     },
     buyer: { type: mongoose.Schema.Types.ObjectId, ref: 'users', required: true },
     address: { type: String, default: '' },
+    /** Where it goes, as the buyer gave it at checkout (absent on orders of earlier versions). */
+    deliveryAddress: { type: deliveryAddressFields, default: undefined },
     status: { type: String, enum: ORDER_STATUSES, default: 'Not Process' },
     /** Set once a cancellation put the order's units back in stock, so it happens once. */
     stockReturned: { type: Boolean, default: false },

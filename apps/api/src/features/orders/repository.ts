@@ -1,4 +1,5 @@
 import {
+  type DeliveryAddress,
   type ListQuery,
   type Order,
   type OrderLineVariant,
@@ -6,6 +7,7 @@ import {
   pageOffset,
 } from '@shop/contracts';
 import mongoose from 'mongoose';
+import { toDeliveryAddress } from '../../lib/delivery-address-model.js';
 import { isDuplicateKeyError } from '../../lib/errors.js';
 import { countOrderChange } from '../sales/index.js';
 import { OrderCounterModel, type OrderDoc, OrderModel } from './model.js';
@@ -35,6 +37,8 @@ export interface StoredOrder {
   payment: Order['payment'];
   buyerId: string;
   address: string;
+  /** Absent only on orders placed before checkout asked for one. */
+  deliveryAddress?: DeliveryAddress;
   status: OrderStatus;
   /** Its units were put back in stock by a cancellation. */
   stockReturned: boolean;
@@ -49,6 +53,7 @@ export interface NewOrder {
   lines: readonly (Omit<OrderLine, 'variant'> & Partial<Pick<OrderLine, 'variant'>>)[];
   payment: { id: string; status: string; amount: number; currency: string; success?: boolean };
   buyer: { _id: string; address?: string };
+  deliveryAddress?: DeliveryAddress;
   /** 'Not Process' unless given (demo data). */
   status?: OrderStatus;
   /** Now unless given (demo data). */
@@ -82,6 +87,7 @@ const toStoredOrder = (o: OrderDoc): StoredOrder => ({
   },
   buyerId: String(o.buyer),
   address: o.address ?? '',
+  ...(o.deliveryAddress ? { deliveryAddress: toDeliveryAddress(o.deliveryAddress) } : {}),
   // The schema's enum admits only ORDER_STATUSES.
   status: o.status as OrderStatus,
   stockReturned: o.stockReturned ?? false,
@@ -91,7 +97,7 @@ const toStoredOrder = (o: OrderDoc): StoredOrder => ({
 });
 
 const toDocument = (
-  { lines, payment, buyer, status = 'Not Process', createdAt }: NewOrder,
+  { lines, payment, buyer, deliveryAddress, status = 'Not Process', createdAt }: NewOrder,
   number: number,
   _id = new mongoose.Types.ObjectId(),
 ) => ({
@@ -115,6 +121,7 @@ const toDocument = (
   payment: { ...payment, success: payment.success ?? false },
   buyer: buyer._id,
   address: buyer.address ?? '',
+  ...(deliveryAddress ? { deliveryAddress } : {}),
   status,
   ...(createdAt ? { createdAt } : {}),
 });

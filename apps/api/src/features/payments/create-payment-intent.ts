@@ -1,19 +1,22 @@
 import type { CartItem, CreatePaymentIntentResponse, User } from '@shop/contracts';
 import { AppError } from '../../lib/errors.js';
 import { amountOf, assertInStock, cartMetadata, linesOf, priceLines } from './cart.js';
+import { type Delivery, deliveryMetadata } from './delivery.js';
 import { callStripe, type Payments } from './stripe-client.js';
 
 /**
  * Starts a card payment for the cart, to be authorized by the browser and captured by
  * placeOrder: the amount comes from database prices and the cart's quantities, and the
  * PaymentIntent's metadata carries the buyer and the cart so that the order can later be
- * placed from the payment alone (place-order or webhook). Nothing is taken from stock
- * yet: a cart that is sold out now is refused with 409.
+ * placed from the payment alone (place-order or webhook), with the delivery address when
+ * one is given. Nothing is taken from stock yet: a cart that is sold out now is refused with
+ * 409.
  */
 export async function createPaymentIntent(
   payments: Payments,
   buyer: User,
   cart: readonly CartItem[],
+  delivery: Delivery = {},
 ): Promise<CreatePaymentIntentResponse> {
   const lines = await priceLines(linesOf(cart));
   assertInStock(lines);
@@ -25,7 +28,7 @@ export async function createPaymentIntent(
       automatic_payment_methods: { enabled: true },
       // Authorized only: the card is charged once the order exists (see placeOrder).
       capture_method: 'manual',
-      metadata: { buyer: buyer._id, ...cartMetadata(lines) },
+      metadata: { buyer: buyer._id, ...cartMetadata(lines), ...deliveryMetadata(delivery) },
     }),
   );
   if (!intent.client_secret) {

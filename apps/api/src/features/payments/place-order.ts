@@ -1,4 +1,4 @@
-import { type Order, objectIdSchema, type User } from '@shop/contracts';
+import { type DeliveryAddress, type Order, objectIdSchema, type User } from '@shop/contracts';
 import type Stripe from 'stripe';
 import {
   AppError,
@@ -10,7 +10,7 @@ import {
 } from '../../lib/errors.js';
 import type { Lease } from '../../lib/locks.js';
 import { type FlowFailure, runSteps } from '../../lib/steps.js';
-import { findUser } from '../auth/index.js';
+import { findUser, saveDeliveryAddress } from '../auth/index.js';
 import { announcedChange } from '../mail/index.js';
 import {
   claimOrder,
@@ -39,6 +39,7 @@ import {
   priceLines,
   stockLinesOf,
 } from './cart.js';
+import { type Delivery, DeliveryAddressMissing, deliveryFromMetadata } from './delivery.js';
 import { underPaymentLock } from './payment-lock.js';
 import { callStripe, type Payments } from './stripe-client.js';
 
@@ -55,7 +56,8 @@ const PLACEABLE: ReadonlySet<string> = new Set(['requires_capture', 'succeeded']
  * Places the order of one PaymentIntent, trusting only what Stripe says about it, at most
  * once whoever asks and however often, and charges the card only once the order exists.
  * `signedIn` is the buyer asking through place-order; the webhook asks without one and the
- * buyer is read from the payment.
+ * buyer is read from the payment. The order goes to the address place-order gives, else to the
+ * one the payment carries (given when paying started); without either nothing is done (400).
  *
  * A finished order of the payment is the answer (the common replay). Otherwise the payment
  * is checked with Stripe (buyer, then authorized or captured), and under the payment's lock
@@ -77,6 +79,7 @@ export async function placeOrder(
   payments: Payments,
   paymentIntentId: string,
   signedIn?: User,
+  given: Delivery = {},
 ): Promise<PlacedOrder> {
   const alreadyPlaced = async () => {
     const order = await orderOfPayment(paymentIntentId, signedIn?._id);
@@ -98,6 +101,10 @@ export async function placeOrder(
     throw new AppError(402, 'This payment was refunded; the order was not placed');
   }
   const cart = linesFromMetadata(intent.metadata);
+  const delivery = given.address ? given : deliveryFromMetadata(intent.metadata);
+  const deliveryAddress = delivery.address;
+  if (!deliveryAddress) throw new DeliveryAddressMissing();
+  const save = given.save ?? delivery.save ?? false;
 
   return underPaymentLock(
     paymentIntentId,
@@ -124,7 +131,8 @@ export async function placeOrder(
           );
           const recorded = await step(
             'record the order',
-            async () => unfinished?._id ?? recordOrderOf(intent, buyer, lines, lease.token),
+            async () =>
+              unfinished?._id ?? recordOrderOf(intent, buyer, deliveryAddress, lines, lease.token),
             async (orderId) => (await removeOrder(orderId, lease.token)) || lease.lost(),
           );
           await step('capture', async () => isAuthorized(intent) && capture(payments, intent));
@@ -140,6 +148,7 @@ export async function placeOrder(
         markOrderPaid(orderId, lease.token, event),
       );
       if (!paid) lease.lost();
+      if (save) await saveDeliveryAddress(buyer._id, deliveryAddress);
       return { order: await orderById(orderId), created: !unfinished };
     },
     alreadyPlaced,
@@ -201,12 +210,14 @@ function explained(err: unknown, failure: FlowFailure, released: Release | undef
 const recordOrderOf = (
   intent: Stripe.PaymentIntent,
   buyer: User,
+  deliveryAddress: DeliveryAddress,
   lines: readonly OrderLine[],
   fence: number,
 ) =>
   recordOrder(
     {
       lines,
+      deliveryAddress,
       payment: {
         id: intent.id,
         status: intent.status,

@@ -78,7 +78,8 @@ export function paymentRoutes({ config }: PaymentRoutesOptions) {
       responses: { 200: createPaymentIntentResponseSchema },
       failures: [400, 402, 404, 409, 413, 429, 502],
       handler: async ({ body }, req, res) => {
-        res.json(await createPaymentIntent(payments(), currentUser(req), body.cart));
+        const delivery = { address: body.deliveryAddress, save: body.saveAddress };
+        res.json(await createPaymentIntent(payments(), currentUser(req), body.cart, delivery));
       },
     }),
     defineRoute({
@@ -95,7 +96,10 @@ export function paymentRoutes({ config }: PaymentRoutesOptions) {
       failures: [400, 402, 403, 404, 409, 413, 429, 502],
       handler: async ({ body }, req, res) => {
         const { order, created } = await countedPlacement(
-          placeOrder(payments(), body.payment.id, currentUser(req)),
+          placeOrder(payments(), body.payment.id, currentUser(req), {
+            address: body.deliveryAddress,
+            save: body.saveAddress,
+          }),
         );
         res.status(created ? 201 : 200).json({
           success: true,

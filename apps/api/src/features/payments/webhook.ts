@@ -1,11 +1,13 @@
 import type Stripe from 'stripe';
 import { badRequest, toAppError } from '../../lib/errors.js';
 import { countedPlacement } from './checkout-metrics.js';
+import { DeliveryAddressMissing } from './delivery.js';
 import { placeOrder } from './place-order.js';
 import type { Payments, StripeClient } from './stripe-client.js';
 
 export type WebhookOutcome =
   | { kind: 'ignored' }
+  | { kind: 'awaiting address'; paymentIntentId: string }
   | { kind: 'placed'; orderId: string }
   | { kind: 'refused'; paymentIntentId: string; reason: string };
 
@@ -14,7 +16,9 @@ export type WebhookOutcome =
  * place-order gets its order (and is captured) here, through the same idempotent
  * placement; `payment_intent.succeeded`, sent after that capture, finds the order placed.
  * A payment that cannot become an order (sold out, changed price, not from this shop) is
- * acknowledged, since Stripe retrying would not change that; its money was given back.
+ * acknowledged, since Stripe retrying would not change that; its money was given back. A
+ * payment that carries no delivery address (its buyer gives it at place-order) is left as it
+ * is for place-order: nothing is taken or given back.
  * Anything that did not finish (a busy lock, the database or Stripe unavailable) throws,
  * so that the webhook answers 5xx and Stripe delivers the event again.
  */
@@ -31,6 +35,7 @@ export async function handlePaymentEvent(
     const { order } = await countedPlacement(placeOrder(payments, paymentIntentId));
     return { kind: 'placed', orderId: order._id };
   } catch (err) {
+    if (err instanceof DeliveryAddressMissing) return { kind: 'awaiting address', paymentIntentId };
     const appError = toAppError(err);
     if (appError.status >= 500) throw err;
     return { kind: 'refused', paymentIntentId, reason: appError.message };

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { updateProduct } from '../../features/products/repository.js';
 import { uniqueWord } from '../catalog.js';
-import { createProduct } from '../checkout.js';
+import { createProduct, TEST_DELIVERY_ADDRESS } from '../checkout.js';
 import { unknownId } from '../harness.js';
 import { TEST_WEBHOOK_SECRET } from '../payments-app.js';
 import {
@@ -46,7 +46,8 @@ const ignoredEvent = () => signedEvent('customer.created', { id: 'cus_1' });
 export const paymentCalls: Calls = {
   'GET /api/v1/order/config': { 200: ({ send }) => send() },
   'POST /api/v1/order/create-payment-intent': {
-    200: async ({ send, user }) => send({ as: user, body: { cart: await aCart() } }),
+    200: async ({ send, user }) =>
+      send({ as: user, body: { cart: await aCart(), deliveryAddress: TEST_DELIVERY_ADDRESS } }),
     400: ({ send, user }) => send({ as: user, body: { cart: [] } }),
     401: ({ send }) => send({ body: { cart: [{ _id: unknownId() }] } }),
     402: { notProvoked: 'Stripe declines a card when it is confirmed, which creating never does' },

@@ -11,6 +11,7 @@ import {
 import { api, getParsed } from '../../../lib/api-client';
 import type { CartEntry } from '../../../lib/cart';
 import { variantIdOf } from '../../../lib/variants';
+import type { Delivery } from '../hooks/use-delivery-address';
 
 /** Read at run time, so one web build works with any (or no) payment provider keys. */
 export const fetchPaymentConfig = (signal?: AbortSignal): Promise<StripeConfigResponse> =>
@@ -22,12 +23,19 @@ const variantField = (entry: CartEntry) => {
   return variant ? { variant } : {};
 };
 
+/** The delivery fields of both checkout calls. */
+const deliveryFields = ({ address, save }: Delivery) => ({
+  deliveryAddress: address,
+  saveAddress: save,
+});
+
 /**
  * The server prices the cart from its own database, per variant; the amount comes back in minor
- * units.
+ * units. The delivery travels with the payment.
  */
 export async function createPaymentIntent(
   cart: readonly CartEntry[],
+  delivery: Delivery,
   signal?: AbortSignal,
 ): Promise<CreatePaymentIntentResponse> {
   const lines = cart.map((entry) => ({
@@ -37,7 +45,7 @@ export async function createPaymentIntent(
   }));
   const { data } = await api.post(
     '/api/v1/order/create-payment-intent',
-    { cart: lines },
+    { cart: lines, ...deliveryFields(delivery) },
     { signal },
   );
   return createPaymentIntentResponseSchema.parse(data);
@@ -51,14 +59,19 @@ export interface PlaceOrderInput {
   paymentIntent: { id: string; status: string };
   amount: number;
   buyer: Pick<Buyer, '_id' | 'address'>;
+  delivery: Delivery;
 }
 
-/** Spec §7 payload; the server itself only trusts `payment.id` and asks the provider the rest. */
+/**
+ * Spec §7 payload; the server itself only trusts `payment.id` and asks the provider the rest.
+ * The delivery is sent again, as the shopper has it now (the save box may have changed).
+ */
 export async function placeOrder({
   cart,
   paymentIntent,
   amount,
   buyer,
+  delivery,
 }: PlaceOrderInput): Promise<Order> {
   const body: PlaceOrderRequest = {
     cart: cart.map((entry) => ({
@@ -72,6 +85,7 @@ export async function placeOrder({
     amount,
     buyer: buyer._id,
     address: buyer.address,
+    ...deliveryFields(delivery),
   };
   const { data } = await api.post('/api/v1/order/place-order', body);
   return orderResponseSchema.parse(data).order;

@@ -7,14 +7,15 @@ import { useCart } from '../../../lib/cart';
 import { formatDollars } from '../../../lib/format';
 import type { Buyer } from '../api/checkout-api';
 import { useCardPayment } from '../hooks/use-card-payment';
+import type { Delivery } from '../hooks/use-delivery-address';
 import { INIT_FAILED, usePaymentIntent } from '../hooks/use-payment-intent';
 import './CardForm.css';
 
 /** The card field and the pay button; lives inside Stripe's <Elements>. */
-export function CardForm({ buyer }: { buyer: Buyer }) {
+export function CardForm({ buyer, delivery }: { buyer: Buyer; delivery: Delivery }) {
   const [cart] = useCart();
-  const intent = usePaymentIntent(cart, buyer._id);
-  const { pay, paying, ready } = useCardPayment(intent.data, buyer);
+  const intent = usePaymentIntent(cart, buyer._id, delivery);
+  const { pay, paying, ready } = useCardPayment(intent.data, buyer, delivery);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

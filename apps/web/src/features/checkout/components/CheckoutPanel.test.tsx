@@ -35,6 +35,19 @@ vi.mock(
   async () => (await import('../testing/stripe-fakes')).reactStripeFake,
 );
 
+/** The delivery address the buyers of these tests saved on their profile. */
+const ADDRESS = {
+  name: 'Demo User',
+  street: '42 Demo Lane',
+  city: 'Springfield',
+  postalCode: '49007',
+  country: 'US',
+  phone: '555-0123',
+};
+/** A buyer whose profile holds a delivery address: the card form shows at once. */
+const aBuyer = () => makeUser({ deliveryAddress: ADDRESS });
+const delivered = { deliveryAddress: ADDRESS, saveAddress: false };
+
 const CONFIG = '/api/v1/order/config';
 const CREATE_INTENT = '/api/v1/order/create-payment-intent';
 const PLACE_ORDER = '/api/v1/order/place-order';
@@ -64,7 +77,7 @@ const openCart = (user: User | null, cart: CartEntry[]) =>
 
 /** A buyer with an address and two products on /cart, payments configured, intent served. */
 async function openReadyCheckout() {
-  const buyer = makeUser();
+  const buyer = aBuyer();
   const cart = [inCart('Desk Lamp', 20), inCart('Notebook', 4.5)];
   serveConfig(PK);
   serveIntent(2450);
@@ -83,14 +96,16 @@ const answersArrived = () => act(() => new Promise((resolve) => setTimeout(resol
 const intentBodies = () => server.requestsTo('POST', CREATE_INTENT).map((r) => r.body);
 const cartOf = (entries: CartEntry[]) => ({
   cart: entries.map(({ _id, variant }) => ({ _id, variant, quantity: 1 })),
+  ...delivered,
 });
 
 describe('checkout on the cart page', () => {
   it('when the shop has no publishable key, then one line says card payments are not configured and no form shows', async () => {
     serveConfig(null);
-    openCart(makeUser(), [inCart('Desk Lamp', 20)]);
+    openCart(aBuyer(), [inCart('Desk Lamp', 20)]);
 
     expect(await screen.findByText('Card payments are not configured')).toBeVisible();
+    expect(screen.queryByRole('form', { name: 'Delivery address' })).not.toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Card payment' })).not.toBeInTheDocument();
     expect(intentBodies()).toHaveLength(0);
     expect(loadStripeFake).not.toHaveBeenCalled();
@@ -98,8 +113,8 @@ describe('checkout on the cart page', () => {
 
   it.each([
     ['nobody is signed in', null, [inCart('Desk Lamp', 20)]],
-    ['the user has no address', makeUser({ address: '' }), [inCart('Desk Lamp', 20)]],
-    ['the cart is empty', makeUser(), []],
+    ['the buyer has no delivery address yet', makeUser({ address: '' }), [inCart('Desk Lamp', 20)]],
+    ['the cart is empty', aBuyer(), []],
   ])(
     'when %s, then the card form is not shown and no payment is started',
     async (_case, buyer, cart) => {
@@ -149,13 +164,14 @@ describe('checkout on the cart page', () => {
     const cart = tee.variants.map((v) => ({ ...tee, price: v.price, variant: v._id, quantity: 1 }));
     serveConfig(PK);
     serveIntent(3200);
-    openCart(makeUser(), cart);
+    openCart(aBuyer(), cart);
     // The button shows before the payment is asked for; it is enabled once the intent answered.
     const payButton = await screen.findByRole('button', { name: 'Make Payment' });
     await waitFor(() => expect(payButton).toBeEnabled());
     expect(intentBodies()).toEqual([
       {
         cart: tee.variants.map((v) => ({ _id: tee._id, variant: v._id, quantity: 1 })),
+        ...delivered,
       },
     ]);
   });
@@ -165,19 +181,19 @@ describe('checkout on the cart page', () => {
     serveConfig(PK);
     serveIntent(2000);
     // As an older version stored it: no options, variants nor variant.
-    openCart(makeUser(), [{ ...older, quantity: 1 } as CartEntry]);
+    openCart(aBuyer(), [{ ...older, quantity: 1 } as CartEntry]);
     const payButton = await screen.findByRole('button', { name: 'Make Payment' });
     await waitFor(() => expect(payButton).toBeEnabled());
     // The migration gave such a product one variant of its own id.
     expect(intentBodies()).toEqual([
-      { cart: [{ _id: older._id, variant: older._id, quantity: 1 }] },
+      { cart: [{ _id: older._id, variant: older._id, quantity: 1 }], ...delivered },
     ]);
   });
 
   it('when the payment intent cannot be created, then it toasts the catalogue text, explains why and keeps paying disabled', async () => {
     serveConfig(PK);
     server.on('POST', CREATE_INTENT, replies.refused(409, 'Desk Lamp is out of stock'));
-    openCart(makeUser(), [inCart('Desk Lamp', 20)]);
+    openCart(aBuyer(), [inCart('Desk Lamp', 20)]);
 
     expect(await findToast('Payment initialization failed')).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('Desk Lamp is out of stock');
@@ -260,6 +276,7 @@ describe('checkout on the cart page', () => {
         amount: 2450,
         buyer: buyer._id,
         address: buyer.address,
+        ...delivered,
       });
       placing.release({
         status: 201,

@@ -1,3 +1,4 @@
+import type { User } from '@shop/contracts';
 import { lazy, Suspense } from 'react';
 import { ErrorNotice, OFFLINE_MESSAGE } from '../../../components/ErrorNotice';
 import { Spinner } from '../../../components/Spinner';
@@ -6,13 +7,17 @@ import { useAuth } from '../../../lib/auth';
 import { useCart } from '../../../lib/cart';
 import { useRequest } from '../../../lib/use-request';
 import { fetchPaymentConfig } from '../api/checkout-api';
+import { useDeliveryAddress } from '../hooks/use-delivery-address';
+import { DeliveryAddressForm } from './DeliveryAddressForm';
 import './CheckoutPanel.css';
 
 const CardPayment = lazy(() => import('./CardPayment'));
 
 /**
  * The checkout part of the cart page (spec §2): the card form shows only to a signed-in
- * shopper with an address and a non-empty cart, and only when the shop has payment keys.
+ * shopper with an address and a non-empty cart, and only when the shop has payment keys. The
+ * address it needs is the delivery address: the form asks for it (prefilled from the profile)
+ * and the card form shows once it is complete and confirmed.
  */
 export function CheckoutPanel() {
   const [auth] = useAuth();
@@ -30,10 +35,21 @@ export function CheckoutPanel() {
     return <p className="muted checkout-note">Card payments are not configured</p>;
 
   const buyer = auth.token ? auth.user : null;
-  if (!buyer?.address || cart.length === 0) return null;
+  if (!buyer || cart.length === 0) return null;
+  // Its own state per account: another account signing in starts from its own profile.
+  return <DeliveryAndCard key={buyer._id} buyer={buyer} publishableKey={publishableKey} />;
+}
+
+function DeliveryAndCard({ buyer, publishableKey }: { buyer: User; publishableKey: string }) {
+  const address = useDeliveryAddress(buyer);
   return (
-    <Suspense fallback={<Spinner label="Loading the card form..." />}>
-      <CardPayment publishableKey={publishableKey} buyer={buyer} />
-    </Suspense>
+    <>
+      <DeliveryAddressForm address={address} />
+      {address.delivery && (
+        <Suspense fallback={<Spinner label="Loading the card form..." />}>
+          <CardPayment publishableKey={publishableKey} buyer={buyer} delivery={address.delivery} />
+        </Suspense>
+      )}
+    </>
   );
 }

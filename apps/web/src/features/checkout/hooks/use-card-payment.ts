@@ -5,8 +5,10 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
 import { useCart } from '../../../lib/cart';
 import { type Buyer, placeOrder } from '../api/checkout-api';
+import type { Delivery } from './use-delivery-address';
 
 const PAID_AND_PLACED = 'Payment Successful & Order Placed!';
 const SOMETHING_WENT_WRONG = 'something went wrong';
@@ -34,13 +36,19 @@ function failureOf(result: PaymentIntentResult): string {
 
 /**
  * Confirms the card with the provider (billing name and email, spec §7), then places the
- * order, empties the cart and goes home. `ready` is false until Stripe.js, Elements and a
- * client secret are all there.
+ * order, empties the cart and goes home; an address the shopper saved to the profile is kept
+ * in the session too. `ready` is false until Stripe.js, Elements and a client secret are all
+ * there.
  */
-export function useCardPayment(intent: CreatePaymentIntentResponse | undefined, buyer: Buyer) {
+export function useCardPayment(
+  intent: CreatePaymentIntentResponse | undefined,
+  buyer: Buyer,
+  delivery: Delivery,
+) {
   const stripe = useStripe();
   const elements = useElements();
   const [cart, setCart] = useCart();
+  const [auth, setAuth] = useAuth();
   const navigate = useNavigate();
   const [paying, setPaying] = useState(false);
 
@@ -57,7 +65,10 @@ export function useCardPayment(intent: CreatePaymentIntentResponse | undefined, 
         toast.error(failureOf(result));
         return;
       }
-      await placeOrder({ cart, paymentIntent, amount: intent.amount, buyer });
+      await placeOrder({ cart, paymentIntent, amount: intent.amount, buyer, delivery });
+      if (delivery.save && auth.user) {
+        setAuth({ ...auth, user: { ...auth.user, deliveryAddress: delivery.address } });
+      }
       setCart([]);
       toast.success(PAID_AND_PLACED);
       navigate('/');

@@ -4,19 +4,21 @@ import type { CartEntry } from '../../../lib/cart';
 import { useRequest } from '../../../lib/use-request';
 import { variantIdOf } from '../../../lib/variants';
 import { createPaymentIntent } from '../api/checkout-api';
+import type { Delivery } from './use-delivery-address';
 
 export const INIT_FAILED = 'Payment initialization failed';
 
 /**
- * Spec §4: a payment intent is requested whenever the cart changes. The key names the
- * buyer and every line (its variant too), so a new cart drops the old client secret and
- * ignores a late reply.
+ * Spec §4: a payment intent is requested whenever the cart changes, and here also whenever
+ * the confirmed delivery address does (the payment carries it, so that the order can be
+ * placed from the payment alone). The key names the buyer, every line (its variant too) and
+ * the address, so a new cart drops the old client secret and ignores a late reply.
  */
-export function usePaymentIntent(cart: readonly CartEntry[], buyerId: string) {
+export function usePaymentIntent(cart: readonly CartEntry[], buyerId: string, delivery: Delivery) {
   const key = `${buyerId}|${cart
     .map((entry) => `${entry._id}/${variantIdOf(entry)}x${entry.quantity ?? 1}`)
-    .join(',')}`;
-  const intent = useRequest(key, (signal) => createPaymentIntent(cart, signal));
+    .join(',')}|${JSON.stringify(delivery.address)}`;
+  const intent = useRequest(key, (signal) => createPaymentIntent(cart, delivery, signal));
 
   useEffect(() => {
     if (intent.error) toast.error(INIT_FAILED);
