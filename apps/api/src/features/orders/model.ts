@@ -1,4 +1,4 @@
-import { ORDER_STATUSES } from '@shop/contracts';
+import { ORDER_ACTOR_ROLES, ORDER_STATUSES } from '@shop/contracts';
 import mongoose, { type InferSchemaType } from 'mongoose';
 
 const orderLineSchema = new mongoose.Schema(
@@ -26,6 +26,21 @@ const orderLineSchema = new mongoose.Schema(
     /** Unit price at the time of purchase, in major units. */
     price: { type: Number, required: true },
     quantity: { type: Number, required: true, min: 1 },
+  },
+  { _id: false },
+);
+
+/** One change of the order (see the contract's OrderTimelineEntry), pushed with the change. */
+const timelineEntrySchema = new mongoose.Schema(
+  {
+    event: { type: String, enum: ['placed', 'status', 'cancelled'], required: true },
+    status: { type: String, enum: ORDER_STATUSES, required: true },
+    at: { type: Date, required: true },
+    by: {
+      _id: { type: mongoose.Schema.Types.ObjectId, required: true },
+      name: { type: String, default: '' },
+      role: { type: String, enum: ORDER_ACTOR_ROLES, required: true },
+    },
   },
   { _id: false },
 );
@@ -61,6 +76,11 @@ const orderSchema = new mongoose.Schema(
      * update as the change it announces, so the sender mails only what really happened.
      */
     events: { type: [String], default: undefined },
+    /**
+     * Every change, oldest first, each pushed by the same update as the change itself (absent
+     * on orders placed before timelines were kept).
+     */
+    timeline: { type: [timelineEntrySchema], default: undefined },
   },
   { timestamps: true },
 );
