@@ -71,7 +71,7 @@ export function OrderFilters({
           ))}
         </select>
       </label>
-      <form className="order-search" onSubmit={search}>
+      <form className="order-search" aria-label="Order search" onSubmit={search}>
         <label>
           <span>Search orders</span>
           <input
