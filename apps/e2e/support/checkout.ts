@@ -1,0 +1,32 @@
+import type { Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { TEST_CARD } from '../stripe/fake-stripe';
+import { serveFakeStripeJs } from '../stripe/stripe-js-stand-in';
+import { openPage } from './browser';
+
+export const PAID = 'Payment Successful & Order Placed!';
+
+/** A shopper's page whose Stripe.js and api.stripe.com are the fake Stripe's. */
+export async function openShopperPage(viewport?: { width: number; height: number }) {
+  const page = await openPage(viewport);
+  await serveFakeStripeJs(page, inject('stripeBrowserUrl'));
+  return page;
+}
+
+export async function typeCard(page: Page, number: string) {
+  const field = page.getByRole('textbox', { name: 'Card number' });
+  await field.fill('');
+  await field.pressSequentially(number.replace(/(\d{4})(?=\d)/g, '$1 '));
+}
+
+/** Pays for the cart with the test card and waits until the shop says the order is placed. */
+export async function payByCard(page: Page) {
+  await page.goto('/cart');
+  const form = page.getByRole('form', { name: 'Card payment' });
+  const payButton = form.getByRole('button', { name: 'Make Payment' });
+  await expect.poll(() => payButton.isEnabled()).toBe(true);
+  await typeCard(page, TEST_CARD);
+  await payButton.click();
+  await page.getByRole('status').getByText(PAID).waitFor();
+  await page.waitForURL((url) => url.pathname === '/');
+}
