@@ -1,5 +1,5 @@
 import { objectIdSchema } from './common.js';
-import { listQuerySchema, totalField } from './paging.js';
+import { totalField } from './paging.js';
 import { productSummarySchema } from './product.js';
 import { orderLineVariantSchema } from './variant.js';
 import { z } from './zod.js';
@@ -25,19 +25,17 @@ export const ORDER_ACTOR_ROLES = ['buyer', 'admin'] as const;
  * what status it then had, when, and by whom (their name then). Orders placed before
  * timelines were kept show their creation, by their buyer, as the first entry.
  */
-export const orderTimelineEntrySchema = z
-  .object({
-    event: z.enum(['placed', 'status', 'cancelled']),
-    status: orderStatusSchema,
-    at: z.string(),
-    by: z.object({
-      _id: objectIdSchema,
-      /** Empty when the account of an order's buyer is gone (orders of earlier versions). */
-      name: z.string(),
-      role: z.enum(ORDER_ACTOR_ROLES),
-    }),
-  })
-  .meta({ id: 'OrderTimelineEntry' });
+export const orderTimelineEntrySchema = z.object({
+  event: z.enum(['placed', 'status', 'cancelled']),
+  status: orderStatusSchema,
+  at: z.string(),
+  by: z.object({
+    _id: objectIdSchema,
+    /** Empty when the account of an order's buyer is gone (orders of earlier versions). */
+    name: z.string(),
+    role: z.enum(ORDER_ACTOR_ROLES),
+  }),
+});
 export type OrderTimelineEntry = z.infer<typeof orderTimelineEntrySchema>;
 
 export const orderLineSchema = z.object({
@@ -90,40 +88,6 @@ export const ordersResponseSchema = z.object({
   ...totalField,
 });
 export type OrdersResponse = z.infer<typeof ordersResponseSchema>;
-
-/** The status an admin filters All Orders by; empty means every status. */
-const statusFilterSchema = z
-  .enum(['', ...ORDER_STATUSES], {
-    error: `status must be empty or one of: ${ORDER_STATUSES.join(', ')}`,
-  })
-  .transform((status) => (status === '' ? undefined : status))
-  .optional();
-
-/** The text an admin searches All Orders for: an order number, or part of a buyer's e-mail or name. */
-export const ORDER_SEARCH_MAX = 100;
-const orderSearchSchema = z
-  .string({ error: 'q must be a text' })
-  .trim()
-  .max(ORDER_SEARCH_MAX, `q must be at most ${ORDER_SEARCH_MAX} characters`)
-  .transform((q) => (q === '' ? undefined : q))
-  .optional();
-
-/** What filters All Orders (and its CSV export): a status, and a search. */
-export const orderFilterQuerySchema = z.object({
-  status: statusFilterSchema,
-  q: orderSearchSchema,
-});
-export type OrderFilter = z.output<typeof orderFilterQuerySchema>;
-
-/** `all-orders`' query: its paging, then the filter. */
-export const allOrdersQuerySchema = listQuerySchema().extend(orderFilterQuerySchema.shape);
-export type AllOrdersQuery = z.output<typeof allOrdersQuerySchema>;
-
-/** An order number as typed in a search (`1042` or `#1042`), or null for any other text. */
-export const orderNumberSearched = (q: string): number | null => {
-  const match = /^#?(\d{1,10})$/.exec(q);
-  return match ? Number(match[1]) : null;
-};
 
 export const orderStatusRequestSchema = z.object({ status: orderStatusSchema });
 export const orderIdParamsSchema = z.object({ orderId: objectIdSchema });

@@ -1,6 +1,7 @@
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { type OrderFilter, toMajorUnits, totalQuantity } from '@shop/contracts';
+import { toMajorUnits, totalQuantity } from '@shop/contracts';
+import type { OrderFilter } from '@shop/contracts/order-filter';
 import { stringify } from 'csv-stringify';
 import { findUserContacts } from '../auth/index.js';
 import { type StoredOrder, streamOrders } from './repository.js';

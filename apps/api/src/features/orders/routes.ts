@@ -1,14 +1,13 @@
 import {
-  allOrdersQuerySchema,
   listQuerySchema,
   type Order,
   type OrderStatus,
-  orderFilterQuerySchema,
   orderIdParamsSchema,
   orderResponseSchema,
   orderStatusRequestSchema,
   ordersResponseSchema,
 } from '@shop/contracts';
+import { allOrdersQuerySchema, orderFilterQuerySchema } from '@shop/contracts/order-filter';
 import { orderNumberParamsSchema } from '@shop/contracts/order-number';
 import { notFound } from '../../lib/errors.js';
 import { currentUser } from '../../lib/http.js';

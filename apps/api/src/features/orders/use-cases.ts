@@ -1,13 +1,15 @@
 import {
-  type AllOrdersQuery,
   isAdmin,
   type ListQuery,
   type Order,
-  type OrderFilter,
   type OrderTimelineEntry,
-  orderNumberSearched,
   type User,
 } from '@shop/contracts';
+import {
+  type AllOrdersQuery,
+  type OrderFilter,
+  orderNumberSearched,
+} from '@shop/contracts/order-filter';
 import { findUserIdsMatching, findUserNames } from '../auth/index.js';
 import { findProductSummaries } from '../products/index.js';
 import {

@@ -1,6 +1,6 @@
 import { type OrderStatus, orderStatusSchema } from '@shop/contracts';
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { Pager } from '../../../components/Pager';
 import { Spinner } from '../../../components/Spinner';
@@ -24,7 +24,9 @@ const statusIn = (value: string | null): OrderStatus | '' => {
  * keeps them) and the CSV download.
  */
 export default function AdminOrders() {
-  const [params, setParams] = useSearchParams();
+  // Read and written without useSearchParams, whose code would join the first screen's bundle.
+  const params = new URLSearchParams(useLocation().search);
+  const navigate = useNavigate();
   const status = statusIn(params.get('status'));
   const q = params.get('q') ?? '';
   const load = useCallback(
@@ -33,9 +35,10 @@ export default function AdminOrders() {
   );
   const orders = usePagedReloadable(load, () => ORDERS_FAILED);
   const filter = (next: OrderFilter) => {
-    setParams(Object.fromEntries(Object.entries(next).filter(([, value]) => value !== '')), {
-      replace: true,
-    });
+    const query = new URLSearchParams(
+      Object.entries(next).filter(([, value]) => value !== ''),
+    ).toString();
+    navigate({ search: query === '' ? '' : `?${query}` }, { replace: true });
     orders.setPage(1);
   };
   const filtered = status !== '' || q !== '';
