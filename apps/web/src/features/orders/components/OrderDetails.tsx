@@ -63,7 +63,12 @@ export function OrderDetails({ order, statusSlot }: { order: Order; statusSlot?:
 
       <section aria-labelledby="order-lines">
         <h2 id="order-lines">Items</h2>
-        <div className="table-scroll">
+        <section
+          className="table-scroll"
+          aria-label="Items table"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: on a phone the table scrolls sideways, and a scrolling region must be reachable by keyboard.
+          tabIndex={0}
+        >
           <table className="table">
             <thead>
               <tr>
@@ -98,7 +103,7 @@ export function OrderDetails({ order, statusSlot }: { order: Order; statusSlot?:
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
         <dl className="order-totals">
           <div>
             <dt>Subtotal</dt>
