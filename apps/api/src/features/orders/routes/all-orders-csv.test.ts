@@ -5,7 +5,7 @@ import { createUser, notSignedIn, withToken } from '../../../test/harness.js';
 import { makeOrder, makeOrderedProduct } from '../../../test/orders.js';
 import { insertUser } from '../../auth/repository.js';
 import { ORDERS_CSV_COLUMNS } from '../csv-export.js';
-import { findStoredOrder, insertOrder } from '../repository.js';
+import { findStoredOrder, insertOrder, insertOrdersInBulk } from '../repository.js';
 
 const CSV = '/api/v1/auth/all-orders.csv';
 
@@ -115,6 +115,32 @@ describe('GET /api/v1/auth/all-orders.csv', () => {
     const numbers = rowsOf(res.text).map((r) => Number(r.Order));
     expect(numbers).toEqual(listed.body.orders.map((o: { number: number }) => o.number));
     expect(numbers).toEqual([(await findStoredOrder(kept))?.number]);
+  });
+
+  test('when the export spans several batches, then every order comes once, newest first', async ({
+    api,
+    admin,
+  }) => {
+    const buyer = await createUser();
+    const product = await makeOrderedProduct(3);
+    const start = Date.now() - 1_000_000;
+    await insertOrdersInBulk(
+      Array.from({ length: 450 }, (_, i) => ({
+        lines: [{ productId: product.id, name: product.name, price: 3, quantity: 1 }],
+        payment: { id: `pi_bulk_${start}_${i}`, status: 'succeeded', amount: 300, currency: 'usd' },
+        buyer: { _id: buyer.id },
+        createdAt: new Date(start + i * 1000),
+      })),
+    );
+
+    const res = await exportOf(api, admin.token, { q: buyer.email });
+
+    const rows = rowsOf(res.text);
+    expect(rows).toHaveLength(450);
+    const times = rows.map((row) => Date.parse(row['Placed at (UTC)'] ?? ''));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(new Set(rows.map((row) => row.Order)).size).toBe(450);
+    expect(rows.every((row) => row['Buyer e-mail'] === buyer.email)).toBe(true);
   });
 
   test('when nothing matches, then the header row alone', async ({ api, admin }) => {
