@@ -10,7 +10,8 @@
  * equal a recount of the orders filled. Then it exports every order as CSV
  * (GET /api/v1/auth/all-orders.csv) and prints how much the API process's memory (RSS) grew
  * meanwhile. Exit code 1 when p99 is over 100 ms, a figure differs, the CSV misses an order or
- * the process grew by more than 64 MB. `--csv-only` skips the dashboard's load.
+ * the process grew by more than 64 MB. It also prints how long All Orders takes to answer a
+ * page, a status filter and a search by number. `--csv-only` skips the dashboard's load.
  */
 import { isDeepStrictEqual } from 'node:util';
 import { dashboardResponseSchema } from '@shop/contracts/dashboard';
@@ -21,6 +22,7 @@ import { load } from './bench/load.js';
 import { numberArg, withThrowawayDatabase } from './bench/throwaway.js';
 import { CSV_RSS_BUDGET_MB, measureCsvExport } from './orders-bench/csv-export.js';
 import { fillOrders, fillProducts } from './orders-bench/fill.js';
+import { timeAllOrders } from './orders-bench/list-timing.js';
 import { recount, servedFigures } from './orders-bench/recount.js';
 
 const orders = numberArg('orders', 100_000);
@@ -70,6 +72,15 @@ async function main() {
         failed = true;
       }
       if (!csvOnly) failed = (await loadDashboard(api.url, token, ask)) || failed;
+
+      console.log(`\nGET /api/v1/auth/all-orders at ${orders} orders (one call each):`);
+      for (const { call, ms, total } of await timeAllOrders(
+        api.url,
+        token,
+        1000 + Math.floor(orders / 2),
+      )) {
+        console.log(`  ${call}: ${ms.toFixed(0)} ms (${total} match)`);
+      }
 
       const csv = await measureCsvExport(api.url, token, api.pid);
       const growth = csv.rssPeakMb - csv.rssBeforeMb;

@@ -87,6 +87,10 @@ const orderSchema = new mongoose.Schema(
 orderSchema.index({ 'payment.id': 1 }, { unique: true });
 orderSchema.index({ buyer: 1, createdAt: -1 });
 orderSchema.index({ createdAt: -1 });
+// All Orders, newest first (ties by _id), whole or of one status: on MongoDB these answer a page
+// and its count from the index instead of sorting every order (FerretDB uses only `_id`'s).
+orderSchema.index({ createdAt: -1, _id: -1 });
+orderSchema.index({ status: 1, createdAt: -1, _id: -1 });
 // Sparse: orders of earlier versions have none until the start-up migration numbers them.
 orderSchema.index({ number: 1 }, { unique: true, sparse: true });
 
