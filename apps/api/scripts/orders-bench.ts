@@ -7,7 +7,11 @@
  * Fills a throwaway database (embedded FerretDB, or MONGO_URL) with N orders over 60 days in
  * various statuses and products, rebuilds the sales figures from them, starts the built API,
  * loads GET /api/v1/auth/dashboard with an admin's token, and checks that the figures served
- * equal a recount of the orders filled. Exit code 1 when p99 is over 100 ms or a figure differs.
+ * equal a recount of the orders filled. Then it exports every order as CSV
+ * (GET /api/v1/auth/all-orders.csv) and prints how much the API process's memory (RSS) grew
+ * meanwhile. Exit code 1 when p99 is over 100 ms, a figure differs, the CSV misses an order or
+ * the process grew by more than 64 MB. It also prints how long All Orders takes to answer a
+ * page, a status filter and a search by number. `--csv-only` skips the dashboard's load.
  */
 import { isDeepStrictEqual } from 'node:util';
 import { dashboardResponseSchema } from '@shop/contracts/dashboard';
@@ -16,7 +20,9 @@ import { rebuildSalesFigures } from '../src/features/sales/index.js';
 import { createBuyers, startApiProcess } from '../src/test/oversell.js';
 import { load } from './bench/load.js';
 import { numberArg, withThrowawayDatabase } from './bench/throwaway.js';
+import { CSV_RSS_BUDGET_MB, measureCsvExport } from './orders-bench/csv-export.js';
 import { fillOrders, fillProducts } from './orders-bench/fill.js';
+import { timeAllOrders } from './orders-bench/list-timing.js';
 import { recount, servedFigures } from './orders-bench/recount.js';
 
 const orders = numberArg('orders', 100_000);
@@ -26,6 +32,7 @@ const connections = numberArg('connections', 10);
 const P99_BUDGET_MS = 100;
 const DAYS_FILLED = 60;
 const PATH = '/api/v1/auth/dashboard';
+const csvOnly = process.argv.includes('--csv-only');
 
 const since = (start: number) => `${((performance.now() - start) / 1000).toFixed(1)} s`;
 
@@ -64,21 +71,29 @@ async function main() {
         console.log(JSON.stringify({ served: servedFigures(served), expected }, null, 1));
         failed = true;
       }
-      for (let i = 0; i < 50; i += 1) await ask();
+      if (!csvOnly) failed = (await loadDashboard(api.url, token, ask)) || failed;
 
-      const figures = await load(
-        [api.url],
-        { label: 'dashboard', path: PATH, headers: { authorization: token } },
-        connections,
-        seconds,
-      );
+      console.log(`\nGET /api/v1/auth/all-orders at ${orders} orders (one call each):`);
+      for (const { call, ms, total } of await timeAllOrders(
+        api.url,
+        token,
+        1000 + Math.floor(orders / 2),
+      )) {
+        console.log(`  ${call}: ${ms.toFixed(0)} ms (${total} match)`);
+      }
+
+      const csv = await measureCsvExport(api.url, token, api.pid);
+      const growth = csv.rssPeakMb - csv.rssBeforeMb;
       console.log(
-        `\n${PATH} at ${orders} orders, ${connections} connections, ${seconds} s:` +
-          `\n  ${figures.requestsPerSecond.toFixed(0)} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms, ${figures.errors} errors, ${(figures.bytesPerAnswer / 1024).toFixed(1)} kB an answer`,
+        `\nGET /api/v1/auth/all-orders.csv of ${orders} orders: ${csv.rows} rows, ${csv.megabytes.toFixed(1)} MB in ${csv.seconds.toFixed(1)} s` +
+          `\n  API process RSS ${csv.rssBeforeMb.toFixed(0)} MB before, ${csv.rssPeakMb.toFixed(0)} MB at most during it: +${growth.toFixed(1)} MB (budget +${CSV_RSS_BUDGET_MB} MB)`,
       );
-      if (figures.errors > 0) failed = true;
-      if (figures.p99 > P99_BUDGET_MS) {
-        console.log(`  p99 is over ${P99_BUDGET_MS} ms`);
+      if (csv.rows !== orders) {
+        console.log(`  the CSV holds ${csv.rows} rows for ${orders} orders`);
+        failed = true;
+      }
+      if (growth > CSV_RSS_BUDGET_MB) {
+        console.log(`  the API process grew by more than ${CSV_RSS_BUDGET_MB} MB`);
         failed = true;
       }
     } finally {
@@ -86,6 +101,23 @@ async function main() {
     }
   });
   process.exitCode = failed ? 1 : 0;
+}
+
+/** Loads the dashboard with autocannon and prints its figures: whether it broke its budget. */
+async function loadDashboard(url: string, token: string, ask: () => Promise<unknown>) {
+  for (let i = 0; i < 50; i += 1) await ask();
+  const figures = await load(
+    [url],
+    { label: 'dashboard', path: PATH, headers: { authorization: token } },
+    connections,
+    seconds,
+  );
+  console.log(
+    `\n${PATH} at ${orders} orders, ${connections} connections, ${seconds} s:` +
+      `\n  ${figures.requestsPerSecond.toFixed(0)} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms, ${figures.errors} errors, ${(figures.bytesPerAnswer / 1024).toFixed(1)} kB an answer`,
+  );
+  if (figures.p99 > P99_BUDGET_MS) console.log(`  p99 is over ${P99_BUDGET_MS} ms`);
+  return figures.errors > 0 || figures.p99 > P99_BUDGET_MS;
 }
 
 await main();

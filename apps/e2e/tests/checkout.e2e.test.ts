@@ -1,21 +1,12 @@
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DECLINED_CARD, TEST_CARD } from '../stripe/fake-stripe';
-import { serveFakeStripeJs } from '../stripe/stripe-js-stand-in';
 import { SEED_ADMIN, SEED_USER } from '../support/accounts';
 import { checkScreen, errorsOf, login, openPage } from '../support/browser';
+import { deliverTo, openShopperPage, PAID, payByCard, typeCard } from '../support/checkout';
 
 /** A phone as wide as the common 390-point ones. */
 const PHONE_390 = { width: 390, height: 844 } as const;
-
-const PAID = 'Payment Successful & Order Placed!';
-
-/** A shopper's page whose Stripe.js and api.stripe.com are the fake Stripe's. */
-async function openShopperPage(viewport?: { width: number; height: number }) {
-  const page = await openPage(viewport);
-  await serveFakeStripeJs(page, inject('stripeBrowserUrl'));
-  return page;
-}
 
 /** Puts the first two products of the home page in the cart; answers their names. */
 async function addTwoProducts(page: Page) {
@@ -61,36 +52,6 @@ const HOME = {
   'Postal code': '49007',
   Country: 'US',
 };
-
-/**
- * Fills in and confirms the delivery address on /cart (the account's name and phone are there
- * already, or the address saved before); the card form opens once it is confirmed.
- */
-async function deliverTo(page: Page, address: Record<string, string>, { save = false } = {}) {
-  const form = page.getByRole('form', { name: 'Delivery address' });
-  for (const [label, value] of Object.entries(address)) {
-    await form.getByLabel(label, { exact: true }).fill(value);
-  }
-  if (save) await form.getByRole('checkbox', { name: 'Save this address to my profile' }).check();
-  await form.getByRole('button', { name: 'Deliver to this address' }).click();
-  await form.getByText('Your order will be delivered to this address.').waitFor();
-}
-
-async function typeCard(page: Page, number: string) {
-  const field = page.getByRole('textbox', { name: 'Card number' });
-  await field.fill('');
-  await field.pressSequentially(number.replace(/(\d{4})(?=\d)/g, '$1 '));
-}
-
-async function payByCard(page: Page) {
-  const form = page.getByRole('form', { name: 'Card payment' });
-  const payButton = form.getByRole('button', { name: 'Make Payment' });
-  await expect.poll(() => payButton.isEnabled()).toBe(true);
-  await typeCard(page, TEST_CARD);
-  await payButton.click();
-  await page.getByRole('status').getByText(PAID).waitFor();
-  await page.waitForURL((url) => url.pathname === '/');
-}
 
 describe('card checkout in the browser', () => {
   it('when a guest fills a cart, logs in and pays by card, then the order is placed, the cart emptied, and both the user and the admin see it', async () => {

@@ -18,6 +18,27 @@ export const orderStatusSchema = z.enum(ORDER_STATUSES, {
 });
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
+/** Who made a change of an order: its buyer (placing it) or an admin. */
+export const ORDER_ACTOR_ROLES = ['buyer', 'admin'] as const;
+
+/**
+ * One entry of an order's timeline: it was placed, its status changed, or it was cancelled;
+ * what status it then had, when, and by whom (their name then). Orders placed before
+ * timelines were kept show their creation, by their buyer, as the first entry.
+ */
+export const orderTimelineEntrySchema = z.object({
+  event: z.enum(['placed', 'status', 'cancelled']),
+  status: orderStatusSchema,
+  at: z.string(),
+  by: z.object({
+    _id: objectIdSchema,
+    /** Empty when the account of an order's buyer is gone (orders of earlier versions). */
+    name: z.string(),
+    role: z.enum(ORDER_ACTOR_ROLES),
+  }),
+});
+export type OrderTimelineEntry = z.infer<typeof orderTimelineEntrySchema>;
+
 export const orderLineSchema = z.object({
   /** Null when the product was deleted after the order was placed. */
   productId: productSummarySchema.nullable(),
@@ -55,6 +76,11 @@ export const orderSchema = z
     status: orderStatusSchema,
     createdAt: z.string(),
     updatedAt: z.string(),
+    /**
+     * Every change of the order, oldest first. Every order the API answers has one; optional
+     * only so that clients built before it still read orders.
+     */
+    timeline: z.array(orderTimelineEntrySchema).optional(),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof orderSchema>;

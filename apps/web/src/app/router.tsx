@@ -51,6 +51,7 @@ const root: RouteObject = {
     page('/dashboard/user', () => import('../components/guards/UserGuard'), [
       page(undefined, () => import('./routes/user/UserDashboard')),
       page('orders', () => import('./routes/user/Orders')),
+      page('orders/:number', () => import('./routes/user/OrderPage')),
       page('profile', () => import('./routes/user/Profile')),
     ]),
     page('/dashboard/admin', () => import('../components/guards/AdminGuard'), [
@@ -61,6 +62,7 @@ const root: RouteObject = {
       page('products', () => import('./routes/admin/Products')),
       page('users', () => import('./routes/admin/Users')),
       page('orders', () => import('./routes/admin/AdminOrders')),
+      page('orders/:number', () => import('./routes/admin/AdminOrderPage')),
     ]),
     page('*', () => import('./routes/NotFound')),
   ],

@@ -45,7 +45,24 @@ describe('GET /api/openapi.json', () => {
     const { body } = await app.http().get('/api/openapi.json').expect(200);
     const allOrders = body.paths['/api/v1/auth/all-orders'].get;
     const query = allOrders.parameters.filter((p: { in: string }) => p.in === 'query');
-    expect(query.map((p: { name: string }) => p.name).sort()).toEqual(['page', 'perPage']);
+    expect(query.map((p: { name: string }) => p.name).sort()).toEqual([
+      'page',
+      'perPage',
+      'q',
+      'status',
+    ]);
+    const status = query.find((p: { name: string }) => p.name === 'status');
+    expect(status.required).toBeFalsy();
+    expect(status.schema.enum).toEqual([
+      '',
+      'Not Process',
+      'Processing',
+      'Shipped',
+      'deliverd',
+      'cancel',
+    ]);
+    const csv = body.paths['/api/v1/auth/all-orders.csv'].get;
+    expect(Object.keys(csv.responses['200'].content)).toEqual(['text/csv']);
     expect(query.find((p: { name: string }) => p.name === 'perPage').schema.maximum).toBe(100);
     expect(Object.keys(allOrders.responses).sort()).toEqual(['200', '400', '401', '403', '503']);
     expect(allOrders.security).toEqual([{ token: [] }]);

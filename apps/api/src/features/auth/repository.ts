@@ -157,6 +157,31 @@ export async function findUserNames(ids: readonly string[]): Promise<Map<string,
   return new Map(users.map((user) => [String(user._id), user.name]));
 }
 
+/** The names and e-mails of the accounts, by id (an account deleted since is missing). */
+export async function findUserContacts(
+  ids: readonly string[],
+): Promise<Map<string, { name: string; email: string }>> {
+  const users = await UserModel.find({ _id: { $in: ids } })
+    .select('name email')
+    .lean<UserDoc[]>();
+  return new Map(users.map((user) => [String(user._id), { name: user.name, email: user.email }]));
+}
+
+/** `text` matched literally by a regular expression. */
+const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The ids of at most `limit` accounts whose e-mail or name holds `text`, in any case (taken
+ * literally: `.` is a dot).
+ */
+export async function findUserIdsMatching(text: string, limit: number): Promise<string[]> {
+  const pattern = { $regex: literally(text), $options: 'i' };
+  const users = await UserModel.find({ $or: [{ email: pattern }, { name: pattern }] }, { _id: 1 })
+    .limit(limit)
+    .lean<{ _id: unknown }[]>();
+  return users.map((user) => String(user._id));
+}
+
 export async function deleteUser(id: string): Promise<void> {
   await UserModel.deleteOne({ _id: id });
 }

@@ -11,6 +11,7 @@ export {
   markOrderPaid,
   markOrderRefunded,
   markOrderStockReturned,
+  type OrderActor,
   type OrderLine,
   recordOrder,
   removeOrder,

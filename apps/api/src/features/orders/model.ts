@@ -1,4 +1,4 @@
-import { ORDER_STATUSES } from '@shop/contracts';
+import { ORDER_ACTOR_ROLES, ORDER_STATUSES } from '@shop/contracts';
 import mongoose, { type InferSchemaType } from 'mongoose';
 import { deliveryAddressFields } from '../../lib/delivery-address-model.js';
 
@@ -27,6 +27,21 @@ const orderLineSchema = new mongoose.Schema(
     /** Unit price at the time of purchase, in major units. */
     price: { type: Number, required: true },
     quantity: { type: Number, required: true, min: 1 },
+  },
+  { _id: false },
+);
+
+/** One change of the order (see the contract's OrderTimelineEntry), pushed with the change. */
+const timelineEntrySchema = new mongoose.Schema(
+  {
+    event: { type: String, enum: ['placed', 'status', 'cancelled'], required: true },
+    status: { type: String, enum: ORDER_STATUSES, required: true },
+    at: { type: Date, required: true },
+    by: {
+      _id: { type: mongoose.Schema.Types.ObjectId, required: true },
+      name: { type: String, default: '' },
+      role: { type: String, enum: ORDER_ACTOR_ROLES, required: true },
+    },
   },
   { _id: false },
 );
@@ -64,12 +79,21 @@ const orderSchema = new mongoose.Schema(
      * update as the change it announces, so the sender mails only what really happened.
      */
     events: { type: [String], default: undefined },
+    /**
+     * Every change, oldest first, each pushed by the same update as the change itself (absent
+     * on orders placed before timelines were kept).
+     */
+    timeline: { type: [timelineEntrySchema], default: undefined },
   },
   { timestamps: true },
 );
 orderSchema.index({ 'payment.id': 1 }, { unique: true });
 orderSchema.index({ buyer: 1, createdAt: -1 });
 orderSchema.index({ createdAt: -1 });
+// All Orders, newest first (ties by _id), whole or of one status: on MongoDB these answer a page
+// and its count from the index instead of sorting every order (FerretDB uses only `_id`'s).
+orderSchema.index({ createdAt: -1, _id: -1 });
+orderSchema.index({ status: 1, createdAt: -1, _id: -1 });
 // Sparse: orders of earlier versions have none until the start-up migration numbers them.
 orderSchema.index({ number: 1 }, { unique: true, sparse: true });
 

@@ -4,6 +4,7 @@ import {
   type Order,
   type OrderLineVariant,
   type OrderStatus,
+  type OrderTimelineEntry,
   pageOffset,
 } from '@shop/contracts';
 import mongoose from 'mongoose';
@@ -28,6 +29,17 @@ export interface OrderLine {
   quantity: number;
 }
 
+/** Who changes an order, as its timeline records them. */
+export type OrderActor = OrderTimelineEntry['by'];
+
+/** Which orders a list or an export reads: of one buyer, of some buyers, of a number, a status. */
+export interface OrderSelection {
+  buyerId?: string;
+  status?: OrderStatus;
+  /** Orders of these buyers, or of that number (either matches). */
+  search?: { number: number | null; buyerIds: readonly string[] };
+}
+
 /** An order as stored: its lines and buyer by id. */
 export interface StoredOrder {
   _id: string;
@@ -44,6 +56,8 @@ export interface StoredOrder {
   stockReturned: boolean;
   /** The e-mail events whose change landed (see the mail feature's outbox). */
   events: string[];
+  /** Its changes as recorded, oldest first (empty or without `placed` on earlier orders). */
+  timeline: OrderTimelineEntry[];
   createdAt: string;
   updatedAt: string;
 }
@@ -52,7 +66,7 @@ export interface StoredOrder {
 export interface NewOrder {
   lines: readonly (Omit<OrderLine, 'variant'> & Partial<Pick<OrderLine, 'variant'>>)[];
   payment: { id: string; status: string; amount: number; currency: string; success?: boolean };
-  buyer: { _id: string; address?: string };
+  buyer: { _id: string; address?: string; name?: string };
   deliveryAddress?: DeliveryAddress;
   /** 'Not Process' unless given (demo data). */
   status?: OrderStatus;
@@ -92,6 +106,17 @@ const toStoredOrder = (o: OrderDoc): StoredOrder => ({
   status: o.status as OrderStatus,
   stockReturned: o.stockReturned ?? false,
   events: o.events ?? [],
+  timeline: (o.timeline ?? []).map(({ event, status, at, by }) => ({
+    // The schema's enums admit only these values.
+    event: event as OrderTimelineEntry['event'],
+    status: status as OrderStatus,
+    at: new Date(at).toISOString(),
+    by: {
+      _id: String(by?._id),
+      name: by?.name ?? '',
+      role: by?.role as OrderActor['role'],
+    },
+  })),
   createdAt: new Date(o.createdAt).toISOString(),
   updatedAt: new Date(o.updatedAt).toISOString(),
 });
@@ -123,7 +148,23 @@ const toDocument = (
   address: buyer.address ?? '',
   ...(deliveryAddress ? { deliveryAddress } : {}),
   status,
+  timeline: [
+    {
+      event: 'placed',
+      status,
+      at: createdAt ?? new Date(),
+      by: { _id: buyer._id, name: buyer.name ?? '', role: 'buyer' },
+    },
+  ],
   ...(createdAt ? { createdAt } : {}),
+});
+
+/** A timeline entry of a change made now. */
+const entryNow = (event: OrderTimelineEntry['event'], status: OrderStatus, by: OrderActor) => ({
+  event,
+  status,
+  at: new Date(),
+  by,
 });
 
 /** Matches while no holder of the payment's lock later than `fence` has written the order. */
@@ -209,21 +250,49 @@ export async function findOrderOfPayment(paymentIntentId: string): Promise<Store
   return order ? toStoredOrder(order) : null;
 }
 
-/** One page of the orders (of one buyer, or all), newest first, and how many there are. */
+/** The query of a selection: every condition it names, all of them met. */
+function filterOf({ buyerId, status, search }: OrderSelection) {
+  const filter: Record<string, unknown> = {};
+  if (buyerId) filter.buyer = buyerId;
+  if (status) filter.status = status;
+  if (search) {
+    const either: Record<string, unknown>[] = [];
+    if (search.number !== null) either.push({ number: search.number });
+    if (search.buyerIds.length > 0) either.push({ buyer: { $in: search.buyerIds } });
+    // Nothing can match: an id no order has.
+    filter.$or = either.length > 0 ? either : [{ _id: new mongoose.Types.ObjectId() }];
+  }
+  return filter;
+}
+
+const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
+
+/** One page of the orders selected, newest first, and how many there are. */
 export async function listOrders(
-  of: { buyerId?: string },
+  of: OrderSelection,
   query: ListQuery,
 ): Promise<{ orders: StoredOrder[]; total: number }> {
-  const filter = of.buyerId ? { buyer: of.buyerId } : {};
+  const filter = filterOf(of);
   const [orders, total] = await Promise.all([
     OrderModel.find(filter)
-      .sort({ createdAt: -1, _id: -1 })
+      .sort(NEWEST_FIRST)
       .skip(pageOffset(query))
       .limit(query.perPage)
       .lean<OrderDoc[]>(),
     OrderModel.countDocuments(filter),
   ]);
   return { orders: orders.map(toStoredOrder), total };
+}
+
+/**
+ * The orders selected, newest first, one at a time from one cursor that the database answers
+ * in batches: however many there are, only a batch is held here.
+ */
+export async function* streamOrders(of: OrderSelection): AsyncGenerator<StoredOrder> {
+  const cursor = OrderModel.find(filterOf(of)).sort(NEWEST_FIRST).lean<OrderDoc[]>().cursor({
+    batchSize: 500,
+  });
+  for await (const order of cursor) yield toStoredOrder(order as OrderDoc);
 }
 
 /** Every order with a line of the product. */
@@ -341,30 +410,34 @@ export const markOrderStockReturned = (orderId: string, fence: number) =>
     ),
   );
 
-/** `event`: the outbox id of the e-mail announcing it, recorded by the same update. */
-export const markOrderCancelled = (orderId: string, fence: number, event: string) =>
+/**
+ * `event`: the outbox id of the e-mail announcing it, recorded by the same update, as is the
+ * timeline's entry naming `by`.
+ */
+export const markOrderCancelled = (orderId: string, fence: number, event: string, by: OrderActor) =>
   matchedAndCounted(
     OrderModel.findOneAndUpdate(fencedBy(orderId, fence), {
       $set: { status: 'cancel', fence },
-      $push: { events: event },
+      $push: { events: event, timeline: entryNow('cancelled', 'cancel', by) },
     }).lean<OrderDoc>(),
     (o) => ({ ...o, status: 'cancel' }),
   );
 
 /**
  * Sets the order's status label in one update that refuses an order cancelled with its money
- * and units given back, recording `event` (the outbox id of the e-mail announcing it) in the
- * same update: 'updated', 'unchanged' (it had that status already: no event), 'closed', or
- * 'missing'.
+ * and units given back, recording `event` (the outbox id of the e-mail announcing it) and the
+ * timeline's entry naming `by` in the same update: 'updated', 'unchanged' (it had that status
+ * already: no event, no entry), 'closed', or 'missing'.
  */
 export async function setOrderStatus(
   orderId: string,
   status: OrderStatus,
   event: string,
+  by: OrderActor,
 ): Promise<'updated' | 'unchanged' | 'closed' | 'missing'> {
   const changed = OrderModel.findOneAndUpdate(
     { _id: orderId, ...NOT_CLOSED, status: { $ne: status } },
-    { $set: { status }, $push: { events: event } },
+    { $set: { status }, $push: { events: event, timeline: entryNow('status', status, by) } },
   ).lean<OrderDoc>();
   if (await matchedAndCounted(changed, (o) => ({ ...o, status }))) return 'updated';
   const order = await OrderModel.findById(orderId).lean<OrderDoc>();

@@ -7,15 +7,18 @@ import {
   orderStatusRequestSchema,
   ordersResponseSchema,
 } from '@shop/contracts';
+import { allOrdersQuerySchema, orderFilterQuerySchema } from '@shop/contracts/order-filter';
 import { orderNumberParamsSchema } from '@shop/contracts/order-number';
 import { notFound } from '../../lib/errors.js';
 import { currentUser } from '../../lib/http.js';
 import { defineRoute } from '../../lib/route.js';
+import { writeOrdersCsv } from './csv-export.js';
+import type { OrderActor } from './repository.js';
 import { findOrderByNumberFor, listAllOrders, listOrdersOf } from './use-cases.js';
 
 export interface OrderRoutesOptions {
-  /** From payments: cancelling an order gives its money back. */
-  changeStatus: (orderId: string, status: OrderStatus) => Promise<Order>;
+  /** From payments: cancelling an order gives its money back. `by` is the admin changing it. */
+  changeStatus: (orderId: string, status: OrderStatus, by: OrderActor) => Promise<Order>;
 }
 
 export function orderRoutes({ changeStatus }: OrderRoutesOptions) {
@@ -50,12 +53,37 @@ export function orderRoutes({ changeStatus }: OrderRoutesOptions) {
       method: 'get',
       path: '/api/v1/auth/all-orders',
       access: 'admin',
-      summary: 'All orders, newest first',
-      query: listQuerySchema(),
+      summary:
+        'All orders, newest first; of one status, or searched by number, buyer e-mail or name',
+      query: allOrdersQuerySchema,
       responses: { 200: ordersResponseSchema },
       failures: [400],
       handler: async ({ query }, _req, res) => {
         res.json({ success: true, ...(await listAllOrders(query)) });
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/auth/all-orders.csv',
+      access: 'admin',
+      summary: 'The orders all-orders selects (every page), newest first, as CSV',
+      query: orderFilterQuerySchema,
+      responses: {
+        200: {
+          description:
+            'RFC 4180 CSV (UTF-8 with a BOM), one order a row, under a header row; a cell that would start with = + - @ starts with a quote',
+          bytes: 'text/csv',
+        },
+      },
+      failures: [400],
+      handler: async ({ query }, _req, res) => {
+        const day = new Date().toISOString().slice(0, 10);
+        res.set({
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': `attachment; filename="orders-${day}.csv"`,
+          'Cache-Control': 'no-store',
+        });
+        await writeOrdersCsv(query, res);
       },
     }),
     defineRoute({
@@ -67,8 +95,9 @@ export function orderRoutes({ changeStatus }: OrderRoutesOptions) {
       body: { json: orderStatusRequestSchema },
       responses: { 200: orderResponseSchema },
       failures: [400, 404, 409, 413, 502],
-      handler: async ({ params, body }, _req, res) => {
-        const order = await changeStatus(params.orderId, body.status);
+      handler: async ({ params, body }, req, res) => {
+        const { _id, name } = currentUser(req);
+        const order = await changeStatus(params.orderId, body.status, { _id, name, role: 'admin' });
         res.json({ success: true, message: 'Order status updated', order });
       },
     }),

@@ -1,7 +1,38 @@
-import { isAdmin, type ListQuery, type Order, type User } from '@shop/contracts';
-import { findUserNames } from '../auth/index.js';
+import {
+  isAdmin,
+  type ListQuery,
+  type Order,
+  type OrderTimelineEntry,
+  type User,
+} from '@shop/contracts';
+import {
+  type AllOrdersQuery,
+  type OrderFilter,
+  orderNumberSearched,
+} from '@shop/contracts/order-filter';
+import { findUserIdsMatching, findUserNames } from '../auth/index.js';
 import { findProductSummaries } from '../products/index.js';
-import { findOrderByNumber, findStoredOrder, listOrders, type StoredOrder } from './repository.js';
+import {
+  findOrderByNumber,
+  findStoredOrder,
+  listOrders,
+  type OrderSelection,
+  type StoredOrder,
+} from './repository.js';
+
+/**
+ * The order's timeline as shown: an order placed before timelines were kept shows its
+ * creation, by its buyer, first; a buyer's entry recorded without a name shows their name now.
+ */
+function timelineOf(order: StoredOrder, buyerName: string | undefined): OrderTimelineEntry[] {
+  const buyer = { _id: order.buyerId, name: buyerName ?? '', role: 'buyer' as const };
+  const entries = order.timeline.map((entry) =>
+    entry.by.role === 'buyer' && entry.by.name === '' ? { ...entry, by: buyer } : entry,
+  );
+  if (entries.some((entry) => entry.event === 'placed')) return entries;
+  const placed = { event: 'placed' as const, status: 'Not Process' as const, at: order.createdAt };
+  return [{ ...placed, by: buyer }, ...entries];
+}
 
 /**
  * The one shape of an order in every response (orders, all-orders, order-status, place-order):
@@ -13,17 +44,32 @@ async function toOrders(stored: readonly StoredOrder[]): Promise<Order[]> {
     findProductSummaries([...new Set(stored.flatMap((o) => o.lines.map((l) => l.productId)))]),
     findUserNames([...new Set(stored.map((o) => o.buyerId))]),
   ]);
-  return stored.map(({ lines, buyerId, stockReturned: _, events: __, ...order }) => {
+  return stored.map((found) => {
+    const { lines, buyerId, stockReturned: _, events: __, ...order } = found;
     const buyerName = buyers.get(buyerId);
     return {
       ...order,
       products: lines.map((line) => ({ ...line, productId: products.get(line.productId) ?? null })),
       buyer: buyerName === undefined ? null : { _id: buyerId, name: buyerName },
+      timeline: timelineOf(found, buyerName),
     };
   });
 }
 
-async function pageOfOrders(of: { buyerId?: string }, query: ListQuery) {
+/** How many buyers a search by e-mail or name looks for at most. */
+const SEARCHED_BUYERS_MAX = 1000;
+
+/**
+ * The orders an admin's filter selects: of one status, and of a number (`1042`, `#1042`) or of
+ * the buyers whose e-mail or name holds the text searched.
+ */
+export async function selectionOf({ status, q }: OrderFilter): Promise<OrderSelection> {
+  if (q === undefined) return { status };
+  const buyerIds = await findUserIdsMatching(q, SEARCHED_BUYERS_MAX);
+  return { status, search: { number: orderNumberSearched(q), buyerIds } };
+}
+
+async function pageOfOrders(of: OrderSelection, query: ListQuery) {
   const { orders, total } = await listOrders(of, query);
   return { orders: await toOrders(orders), total };
 }
@@ -31,8 +77,9 @@ async function pageOfOrders(of: { buyerId?: string }, query: ListQuery) {
 /** One page of a signed-in user's own orders, newest first. */
 export const listOrdersOf = (buyerId: string, query: ListQuery) => pageOfOrders({ buyerId }, query);
 
-/** One page of every order of the shop, newest first (admin view). */
-export const listAllOrders = (query: ListQuery) => pageOfOrders({}, query);
+/** One page of the shop's orders, filtered, newest first (admin view). */
+export const listAllOrders = async ({ status, q, ...page }: AllOrdersQuery) =>
+  pageOfOrders(await selectionOf({ status, q }), page);
 
 /** One order in its response shape, or null when it does not exist. */
 export async function findOrder(orderId: string): Promise<Order | null> {

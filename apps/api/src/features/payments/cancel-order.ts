@@ -9,6 +9,7 @@ import {
   markOrderCancelled,
   markOrderRefunded,
   markOrderStockReturned,
+  type OrderActor,
   type StoredOrder,
   setOrderStatus,
 } from '../orders/index.js';
@@ -31,13 +32,14 @@ export async function changeOrderStatus(
   payments: Payments | null,
   orderId: string,
   status: OrderStatus,
+  by: OrderActor,
 ): Promise<Order> {
-  if (status === 'cancel') await cancelOrder(payments, orderId);
+  if (status === 'cancel') await cancelOrder(payments, orderId, by);
   else {
     // The buyer is e-mailed the new status (not when it was the status already).
     const outcome = await announcedChange(
       { orderId, kind: 'status', status },
-      (event) => setOrderStatus(orderId, status, event),
+      (event) => setOrderStatus(orderId, status, event, by),
       (result) => result === 'updated',
     );
     if (outcome === 'missing') throw orderNotFound();
@@ -56,12 +58,16 @@ export async function changeOrderStatus(
  * Under the lock of the order's payment, so that it neither races the placement still
  * capturing it nor a second cancellation; every write carries the lease's fencing token.
  */
-async function cancelOrder(payments: Payments | null, orderId: string): Promise<void> {
+async function cancelOrder(
+  payments: Payments | null,
+  orderId: string,
+  by: OrderActor,
+): Promise<void> {
   const stored = await findStoredOrder(orderId);
   if (!stored) throw orderNotFound();
   await underPaymentLock(stored.payment.id, async (lease) => {
     const order = await claimOrder(orderId, lease.token);
-    if (order) return cancel(payments, order, lease);
+    if (order) return cancel(payments, order, lease, by);
     // Refused: a later holder of the lock has written it, unless it is gone.
     if (await findStoredOrder(orderId)) lease.lost();
     throw orderNotFound();
@@ -74,7 +80,12 @@ async function cancelOrder(payments: Payments | null, orderId: string): Promise<
  * second cancellation changes nothing, and one interrupted half-way (Stripe unavailable:
  * 502 and nothing changed) is finished by cancelling again.
  */
-async function cancel(payments: Payments | null, order: StoredOrder, lease: Lease): Promise<void> {
+async function cancel(
+  payments: Payments | null,
+  order: StoredOrder,
+  lease: Lease,
+  by: OrderActor,
+): Promise<void> {
   const fenced = async (write: Promise<boolean>) => (await write) || lease.lost();
   if (!order.payment.refunded) {
     if (!payments) throw paymentsNotConfigured();
@@ -86,11 +97,11 @@ async function cancel(payments: Payments | null, order: StoredOrder, lease: Leas
   if (!order.stockReturned && (await markOrderStockReturned(order._id, lease.token))) {
     await giveBackStock(stockLinesOf(order.lines));
   }
-  // The buyer is e-mailed the cancellation and its refund, recorded with it.
+  // The buyer is e-mailed the cancellation and its refund, recorded with it, as is who did it.
   if (order.status !== 'cancel') {
     await fenced(
       announcedChange({ orderId: order._id, kind: 'cancelled' }, (event) =>
-        markOrderCancelled(order._id, lease.token, event),
+        markOrderCancelled(order._id, lease.token, event, by),
       ),
     );
   }

@@ -224,7 +224,7 @@ const recordOrderOf = (
         amount: intent.amount,
         currency: intent.currency,
       },
-      buyer,
+      buyer: { _id: buyer._id, address: buyer.address, name: buyer.name },
     },
     fence,
   );

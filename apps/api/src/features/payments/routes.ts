@@ -15,6 +15,7 @@ import type { Config } from '../../config.js';
 import { currentUser } from '../../lib/http.js';
 import { perUserRateLimit } from '../../lib/rate-limits.js';
 import { defineRoute } from '../../lib/route.js';
+import type { OrderActor } from '../orders/index.js';
 import { changeOrderStatus } from './cancel-order.js';
 import { countedPlacement } from './checkout-metrics.js';
 import { createPaymentIntent } from './create-payment-intent.js';
@@ -143,7 +144,7 @@ export function paymentRoutes({ config }: PaymentRoutesOptions) {
   return {
     routes,
     webhook,
-    changeOrderStatus: (orderId: string, status: OrderStatus) =>
-      changeOrderStatus(stripe ? payments() : null, orderId, status),
+    changeOrderStatus: (orderId: string, status: OrderStatus, by: OrderActor) =>
+      changeOrderStatus(stripe ? payments() : null, orderId, status, by),
   };
 }

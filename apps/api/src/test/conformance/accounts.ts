@@ -75,6 +75,15 @@ export const accountCalls: Calls = {
     401: ({ send }) => send(),
     403: ({ send, user }) => send({ as: user }),
   },
+  'GET /api/v1/auth/all-orders.csv': {
+    200: async ({ send, admin, user }) => {
+      await someOrder(user);
+      return send({ as: admin, query: 'status=Not%20Process' });
+    },
+    400: ({ send, admin }) => send({ as: admin, query: 'status=lost' }),
+    401: ({ send }) => send(),
+    403: ({ send, user }) => send({ as: user }),
+  },
   'PUT /api/v1/auth/order-status/{orderId}': {
     200: async ({ send, admin, user }) => {
       const orderId = await someOrder(user);

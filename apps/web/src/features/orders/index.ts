@@ -1,2 +1,3 @@
-export { fetchMyOrders } from './api/orders-api';
+export { fetchMyOrders, fetchOrderByNumber } from './api/orders-api';
+export { OrderDetails } from './components/OrderDetails';
 export { OrderTable } from './components/OrderTable';

@@ -3,6 +3,7 @@ import { describe, expect, test } from '../../../test/fixtures.js';
 import { createUser, notSignedIn, withToken } from '../../../test/harness.js';
 import { makeOrder, makeOrderedProduct } from '../../../test/orders.js';
 import { insertOrderBeforeNumbers } from '../../../test/raw-documents.js';
+import { findUser } from '../../auth/repository.js';
 import { numberEarlierOrders } from '../number-migration.js';
 import { findStoredOrder } from '../repository.js';
 
@@ -64,6 +65,39 @@ describe('GET /api/v1/auth/orders/{number}', () => {
       const res = await api.get(byNumber(asked)).set('Authorization', other.token).expect(404);
       expect(errorResponseSchema.parse(res.body).message).toBe('Order not found');
     }
+  });
+
+  test('when an order of an earlier version has no timeline, then its creation by its buyer is its first entry, before any later change', async ({
+    api,
+    admin,
+  }) => {
+    const buyer = await createUser();
+    const createdAt = new Date('2025-03-04T05:06:07.000Z');
+    const orderId = await insertOrderBeforeNumbers({ buyer: buyer.id, createdAt });
+    await numberEarlierOrders();
+    const number = (await findStoredOrder(orderId))?.number as number;
+
+    const res = await api.get(byNumber(number)).set('Authorization', admin.token).expect(200);
+    expect(orderResponseSchema.parse(res.body).order.timeline).toEqual([
+      {
+        event: 'placed',
+        status: 'Not Process',
+        at: createdAt.toISOString(),
+        by: { _id: buyer.id, name: (await findUser(buyer.id))?.name, role: 'buyer' },
+      },
+    ]);
+
+    await api
+      .put(`/api/v1/auth/order-status/${orderId}`)
+      .set('Authorization', admin.token)
+      .send({ status: 'Shipped' })
+      .expect(200);
+    const later = await api.get(byNumber(number)).set('Authorization', buyer.token).expect(200);
+    const timeline = orderResponseSchema.parse(later.body).order.timeline ?? [];
+    expect(timeline.map((entry) => [entry.event, entry.status, entry.by._id])).toEqual([
+      ['placed', 'Not Process', buyer.id],
+      ['status', 'Shipped', admin.id],
+    ]);
   });
 
   test.for(['abc', '0', '-5', '12.5', '1e3', '99999999999'])(

@@ -13,8 +13,15 @@ import {
   stockOf,
 } from '../../../test/checkout.js';
 import { type Api, checkoutTest, describe, expect } from '../../../test/fixtures.js';
-import { appConfiguredWith, notSignedIn, unknownId, withToken } from '../../../test/harness.js';
+import {
+  appConfiguredWith,
+  createAdmin,
+  notSignedIn,
+  unknownId,
+  withToken,
+} from '../../../test/harness.js';
 import { makeOrder, makeOrderedProduct } from '../../../test/orders.js';
+import { findUser } from '../../auth/repository.js';
 import { findProduct } from '../../products/repository.js';
 import { countOrders, findStoredOrder, setOrderStatus } from '../repository.js';
 
@@ -214,7 +221,11 @@ describe('PUT /api/v1/auth/order-status/{orderId}, cancelling a paid order', () 
     placed,
   }) => {
     const { orderId } = await placed();
-    await setOrderStatus(orderId, 'cancel', 'a-label-only');
+    await setOrderStatus(orderId, 'cancel', 'a-label-only', {
+      _id: admin.id,
+      name: 'Admin',
+      role: 'admin',
+    });
 
     const res = await setStatus(api, admin.token, orderId, 'Processing').expect(200);
     expect(orderResponseSchema.parse(res.body).order.status).toBe('Processing');
@@ -292,5 +303,95 @@ describe('PUT /api/v1/auth/order-status/{orderId} of an order of variants', () =
       quantity: shirt.product.quantity,
       variants: shirt.product.variants,
     });
+  });
+});
+
+describe('PUT /api/v1/auth/order-status/{orderId} and the order’s timeline', () => {
+  const timelineOf = async (api: Api, token: string, number: number | undefined) => {
+    const res = await api.get(`/api/v1/auth/orders/${number}`).set('Authorization', token);
+    return orderResponseSchema.parse(res.body).order.timeline ?? [];
+  };
+
+  test('when a buyer places an order, an admin ships it and another cancels it, then its timeline says so, oldest first, with who and when', async ({
+    api,
+    admin,
+    placed,
+  }) => {
+    const { user, orderId } = await placed();
+    const other = await createAdmin();
+    const [buyer, first, second] = await Promise.all(
+      [user.id, admin.id, other.id].map(async (id) => (await findUser(id))?.name),
+    );
+    const before = Date.now();
+    await setStatus(api, admin.token, orderId, 'Shipped').expect(200);
+    const cancelled = await setStatus(api, other.token, orderId, 'cancel').expect(200);
+    const { number, timeline } = orderResponseSchema.parse(cancelled.body).order;
+
+    expect(timeline).toEqual([
+      {
+        event: 'placed',
+        status: 'Not Process',
+        at: expect.any(String),
+        by: { _id: user.id, name: buyer, role: 'buyer' },
+      },
+      {
+        event: 'status',
+        status: 'Shipped',
+        at: expect.any(String),
+        by: { _id: admin.id, name: first, role: 'admin' },
+      },
+      {
+        event: 'cancelled',
+        status: 'cancel',
+        at: expect.any(String),
+        by: { _id: other.id, name: second, role: 'admin' },
+      },
+    ]);
+    const times = (timeline ?? []).map((entry) => Date.parse(entry.at));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(times[1]).toBeGreaterThanOrEqual(before - 1000);
+    // The buyer reads the same timeline on their order's page.
+    expect(await timelineOf(api, user.token, number)).toEqual(timeline);
+  });
+
+  test('when admins set the status the order has already, or two set the same one at once, then one entry only', async ({
+    api,
+    admin,
+    placed,
+  }) => {
+    const { orderId } = await placed();
+    const other = await createAdmin();
+    await Promise.all([
+      setStatus(api, admin.token, orderId, 'Processing').expect(200),
+      setStatus(api, other.token, orderId, 'Processing').expect(200),
+    ]);
+    const again = await setStatus(api, admin.token, orderId, 'Processing').expect(200);
+
+    const timeline = orderResponseSchema.parse(again.body).order.timeline ?? [];
+    expect(timeline.map((entry) => `${entry.event} ${entry.status}`)).toEqual([
+      'placed Not Process',
+      'status Processing',
+    ]);
+  });
+
+  test('when a cancellation is refused (Stripe unavailable), then the timeline gains nothing; cancelling again adds one entry', async ({
+    api,
+    stripe,
+    admin,
+    placed,
+  }) => {
+    const { orderId } = await placed();
+    stripe.inject('refund', { kind: 'status', status: 500 }, 3);
+    await setStatus(api, admin.token, orderId, 'cancel').expect(502);
+    expect((await findStoredOrder(orderId))?.timeline.map((entry) => entry.event)).toEqual([
+      'placed',
+    ]);
+
+    await setStatus(api, admin.token, orderId, 'cancel').expect(200);
+    await setStatus(api, admin.token, orderId, 'cancel').expect(200);
+    expect((await findStoredOrder(orderId))?.timeline.map((entry) => entry.event)).toEqual([
+      'placed',
+      'cancelled',
+    ]);
   });
 });

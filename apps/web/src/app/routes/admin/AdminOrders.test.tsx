@@ -1,6 +1,6 @@
 import type { Order } from '@shop/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeOrder, makeUser, replies, sessionOf } from '../../../test/fixtures';
 import { findToast, renderApp, startFakeServer } from '../../../test/render-app';
 
@@ -93,5 +93,88 @@ describe('Admin Orders', () => {
       'Something went wrong while fetching orders',
     );
     expect(await findToast('Something went wrong while fetching orders')).toBeInTheDocument();
+  });
+
+  it('when the admin picks a status and searches, then the list asks for them from page 1 and each order links to its page', async () => {
+    const numbered = makeOrder({ number: 1042, status: 'Shipped' });
+    const server = serveOrders([numbered]);
+    const { user } = renderApp('/dashboard/admin/orders', { auth: admin });
+    await screen.findByRole('region', { name: 'Order 1' }, PAGE_LOAD);
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Shipped');
+    await waitFor(() =>
+      expect(server.requestsTo('GET', ALL_ORDERS).at(-1)?.query).toMatchObject({
+        status: 'Shipped',
+        q: '',
+        page: '1',
+      }),
+    );
+    await user.type(screen.getByRole('searchbox', { name: 'Search orders' }), ' ann@shop.test ');
+    const search = screen.getByRole('form', { name: 'Order search' });
+    await user.click(within(search).getByRole('button', { name: 'Search' }));
+
+    await waitFor(() =>
+      expect(server.requestsTo('GET', ALL_ORDERS).at(-1)?.query).toMatchObject({
+        status: 'Shipped',
+        q: 'ann@shop.test',
+        page: '1',
+      }),
+    );
+    expect(await screen.findByText('1 order')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Order #1042' })).toHaveAttribute(
+      'href',
+      '/dashboard/admin/orders/1042',
+    );
+  });
+
+  it('when nothing matches the filters, then the page says so', async () => {
+    serveOrders([]);
+    renderApp('/dashboard/admin/orders?status=cancel&q=nobody', { auth: admin });
+    expect(await screen.findByText('No orders match.', {}, PAGE_LOAD)).toBeVisible();
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('cancel');
+    expect(screen.getByRole('searchbox', { name: 'Search orders' })).toHaveValue('nobody');
+  });
+
+  it('when the admin downloads the CSV, then the filtered export is asked for and handed to the browser as a file', async () => {
+    const server = serveOrders(orders);
+    server.on('GET', '/api/v1/auth/all-orders.csv', {
+      status: 200,
+      body: 'Order,Status\r\n1042,Shipped\r\n',
+      headers: { 'Content-Type': 'text/csv; charset=utf-8' },
+    });
+    const saved: Blob[] = [];
+    const createObjectURL = vi.fn((blob: Blob) => {
+      saved.push(blob);
+      return 'blob:orders';
+    });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { user } = renderApp('/dashboard/admin/orders?status=Shipped&q=1042', { auth: admin });
+
+    await user.click(await screen.findByRole('button', { name: 'Download CSV' }, PAGE_LOAD));
+
+    expect(await findToast('Orders exported')).toBeInTheDocument();
+    expect(server.requestsTo('GET', '/api/v1/auth/all-orders.csv').map((r) => r.query)).toEqual([
+      { status: 'Shipped', q: '1042' },
+    ]);
+    expect(click).toHaveBeenCalledTimes(1);
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(saved[0] as Blob);
+    });
+    // A reader drops the BOM that leads the file, as spreadsheets do.
+    expect(text).toBe('Order,Status\r\n1042,Shipped\r\n');
+    expect(saved[0]?.type).toBe('text/csv');
+    click.mockRestore();
+    vi.unstubAllGlobals();
+  });
+
+  it('when the export fails, then it is toasted', async () => {
+    const server = serveOrders(orders);
+    server.on('GET', '/api/v1/auth/all-orders.csv', 'network-error');
+    const { user } = renderApp('/dashboard/admin/orders', { auth: admin });
+    await user.click(await screen.findByRole('button', { name: 'Download CSV' }, PAGE_LOAD));
+    expect(await findToast('Failed to export orders')).toBeInTheDocument();
   });
 });

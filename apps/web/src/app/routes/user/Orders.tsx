@@ -21,7 +21,12 @@ export default function Orders() {
           <RequestStatus request={request} />
           {request.data?.total === 0 && <p className="empty">You have not placed any orders yet</p>}
           {request.data?.items.map((order, index) => (
-            <OrderTable key={order._id} order={order} index={offset + index} />
+            <OrderTable
+              key={order._id}
+              order={order}
+              index={offset + index}
+              pageOf={(number) => `/dashboard/user/orders/${number}`}
+            />
           ))}
           {request.data && (
             <Pager

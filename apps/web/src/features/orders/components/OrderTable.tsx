@@ -1,23 +1,35 @@
 import { type Order, totalQuantity } from '@shop/contracts';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { Price } from '../../../components/Price';
 import { ProductPhoto } from '../../../components/ProductPhoto';
 import { preview } from '../../../lib/format';
 import { relativeTime } from '../../../lib/relative-time';
 import { formatOptions } from '../../../lib/variants';
+import { paymentLabel } from './payment-label';
 import './OrderTable.css';
 
 const ORDER_LINE_PREVIEW = 30;
 
-/** The spec's Success / Failed, or Refunded once a cancellation gave the money back. */
-const paymentLabel = (payment: Order['payment']) =>
-  payment.refunded ? 'Refunded' : payment.success ? 'Success' : 'Failed';
-
-/** One order: its summary row (#, Status, Buyer, Date, Payment, Quantity), then its products. */
-export function OrderTable(props: { order: Order; index: number; statusSlot?: ReactNode }) {
-  const { order, index } = props;
+/**
+ * One order: its summary row (#, Status, Buyer, Date, Payment, Quantity), then its products;
+ * above them, with `pageOf`, a link to its own page by its number.
+ */
+export function OrderTable(props: {
+  order: Order;
+  index: number;
+  statusSlot?: ReactNode;
+  /** The URL of the order's page, from its number. */
+  pageOf?: (number: number) => string;
+}) {
+  const { order, index, pageOf } = props;
   return (
     <section className="order" aria-label={`Order ${index + 1}`}>
+      {pageOf && order.number !== undefined && (
+        <p className="order-link">
+          <Link to={pageOf(order.number)}>Order #{order.number}</Link>
+        </p>
+      )}
       <section
         className="table-scroll"
         aria-label={`Order ${index + 1} summary`}

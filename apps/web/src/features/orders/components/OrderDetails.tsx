@@ -1,0 +1,141 @@
+import { type Order, toMajorUnits, totalMajorUnits } from '@shop/contracts';
+import type { ReactNode } from 'react';
+import { Price } from '../../../components/Price';
+import { formatDollars } from '../../../lib/format';
+import { formatOptions } from '../../../lib/variants';
+import { OrderTimeline } from './OrderTimeline';
+import { paymentLabel } from './payment-label';
+import './OrderDetails.css';
+
+type DeliveryAddressView = NonNullable<Order['deliveryAddress']>;
+
+function DeliveryAddress({ address }: { address: DeliveryAddressView }) {
+  const town = [address.postalCode, address.city].filter(Boolean).join(' ');
+  const lines = [address.name, address.street, town, address.country, address.phone];
+  return (
+    <address>
+      {lines.filter(Boolean).map((line, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one address never move.
+        <span key={i} className="address-line">
+          {line}
+        </span>
+      ))}
+    </address>
+  );
+}
+
+/**
+ * One order in full: its lines (variant, SKU, unit price paid and quantity), subtotal and
+ * total, where it goes, its payment, and its history. `statusSlot` replaces the status text
+ * (the admin's dropdown).
+ */
+export function OrderDetails({ order, statusSlot }: { order: Order; statusSlot?: ReactNode }) {
+  // Orders placed with a delivery address carry it; earlier ones only the buyer's address.
+  const delivery = order.deliveryAddress;
+  const subtotal = totalMajorUnits(order.products);
+  return (
+    <article className="order-details" aria-label={`Order #${order.number ?? ''}`}>
+      <dl className="order-facts">
+        <div>
+          <dt>Status</dt>
+          <dd>{statusSlot ?? order.status}</dd>
+        </div>
+        <div>
+          <dt>Buyer</dt>
+          <dd>{order.buyer?.name ?? 'Deleted user'}</dd>
+        </div>
+        <div>
+          <dt>Placed</dt>
+          <dd>
+            <time dateTime={order.createdAt}>{new Date(order.createdAt).toLocaleString()}</time>
+          </dd>
+        </div>
+      </dl>
+
+      <section aria-labelledby="order-lines">
+        <h2 id="order-lines">Items</h2>
+        <section
+          className="table-scroll"
+          aria-label="Items table"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: on a phone the table scrolls sideways, and a scrolling region must be reachable by keyboard.
+          tabIndex={0}
+        >
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Product</th>
+                <th scope="col">Unit price</th>
+                <th scope="col">Quantity</th>
+                <th scope="col">Line total</th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.products.map((line, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines never move, and a deleted product leaves no id.
+                <tr key={i}>
+                  <td>
+                    <span className="line-name">{line.name}</span>
+                    {line.variant && (
+                      <span className="muted order-line-variant">
+                        {Object.keys(line.variant.options).length > 0 &&
+                          `${formatOptions(line.variant.options)} · `}
+                        SKU {line.variant.sku}
+                      </span>
+                    )}
+                  </td>
+                  <td>
+                    <Price value={line.price} />
+                  </td>
+                  <td>{line.quantity}</td>
+                  <td>
+                    <Price value={totalMajorUnits([line])} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+        <dl className="order-totals">
+          <div>
+            <dt>Subtotal</dt>
+            <dd>{formatDollars(subtotal)}</dd>
+          </div>
+          <div>
+            <dt>Total</dt>
+            <dd>{formatDollars(toMajorUnits(order.payment.amount))}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <section aria-labelledby="order-delivery">
+        <h2 id="order-delivery">Delivery address</h2>
+        {delivery ? <DeliveryAddress address={delivery} /> : <p>{order.address || '—'}</p>}
+      </section>
+
+      <section aria-labelledby="order-payment">
+        <h2 id="order-payment">Payment</h2>
+        <dl className="order-facts">
+          <div>
+            <dt>Payment</dt>
+            <dd>{paymentLabel(order.payment)}</dd>
+          </div>
+          <div>
+            <dt>Reference</dt>
+            <dd>
+              <code>{order.payment.id}</code>
+            </dd>
+          </div>
+          <div>
+            <dt>State</dt>
+            <dd>{order.payment.status}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <section aria-labelledby="order-history">
+        <h2 id="order-history">History</h2>
+        <OrderTimeline entries={order.timeline ?? []} />
+      </section>
+    </article>
+  );
+}

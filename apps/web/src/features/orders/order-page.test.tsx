@@ -1,0 +1,202 @@
+import type { Order } from '@shop/contracts';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { makeOrder, makeProduct, makeUser, newId, replies, sessionOf } from '../../test/fixtures';
+import { findToast, renderApp, server, startFakeServer } from '../../test/render-app';
+import { OrderDetails } from './components/OrderDetails';
+
+const person = makeUser({ name: 'Ann Shopper' });
+const admin = makeUser({ name: 'Shop Admin', role: 1 });
+const shirt = makeProduct('Linen Shirt', { price: 20 });
+/** A lazily loaded page may take a moment when many test files run at once. */
+const PAGE_LOAD = { timeout: 5000 };
+
+const order = (): Order =>
+  makeOrder({
+    number: 1042,
+    status: 'Shipped',
+    buyer: { _id: person._id, name: person.name },
+    products: [
+      {
+        productId: shirt,
+        name: shirt.name,
+        variant: { _id: newId(), sku: 'SHIRT-M-WHT', options: { Size: 'M', Colour: 'White' } },
+        price: 20,
+        quantity: 2,
+      },
+      { productId: null, name: 'Retired Lamp', variant: null, price: 5.5, quantity: 1 },
+    ],
+    payment: {
+      id: 'pi_3Q1xyz',
+      success: true,
+      status: 'succeeded',
+      amount: 4550,
+      currency: 'usd',
+      refunded: false,
+    },
+    timeline: [
+      {
+        event: 'placed',
+        status: 'Not Process',
+        at: '2026-11-20T10:00:00.000Z',
+        by: { _id: person._id, name: person.name, role: 'buyer' },
+      },
+      {
+        event: 'status',
+        status: 'Shipped',
+        at: '2026-11-21T09:30:00.000Z',
+        by: { _id: admin._id, name: 'Shop Admin', role: 'admin' },
+      },
+    ],
+  });
+
+describe('the buyer’s order page', () => {
+  beforeEach(() => {
+    startFakeServer();
+    server.on('GET', '/api/v1/auth/user-auth', { status: 200, body: { ok: true } });
+  });
+
+  it('when the buyer opens an order from their list, then its page shows its lines, totals, address, payment and history', async () => {
+    const mine = order();
+    server.on('GET', '/api/v1/auth/orders', replies.orders([mine]));
+    server.on('GET', '/api/v1/auth/orders/:number', ({ params }) =>
+      params.number === '1042'
+        ? { status: 200, body: { success: true, message: 'Order #1042', order: mine } }
+        : { status: 404, body: { success: false, message: 'Order not found' } },
+    );
+    const { user } = renderApp('/dashboard/user/orders', { auth: sessionOf(person) });
+
+    await user.click(await screen.findByRole('link', { name: 'Order #1042' }, PAGE_LOAD));
+
+    expect(
+      await screen.findByRole('heading', { name: 'Order #1042', level: 1 }, PAGE_LOAD),
+    ).toBeVisible();
+    const rows = within(await screen.findByRole('table')).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('Linen Shirt');
+    expect(rows[1]).toHaveTextContent('Colour: White');
+    expect(rows[1]).toHaveTextContent('SKU SHIRT-M-WHT');
+    expect(
+      within(rows[1] as HTMLElement)
+        .getAllByText(/₹/)
+        .map((c) => c.textContent),
+    ).toEqual(['₹20.00', '₹40.00']);
+    expect(rows[2]).toHaveTextContent('Retired Lamp');
+    expect(screen.getByText('Subtotal').nextElementSibling).toHaveTextContent('$45.50');
+    expect(screen.getByText('Total').nextElementSibling).toHaveTextContent('$45.50');
+    expect(screen.getByText('42 Demo Lane')).toBeVisible();
+    expect(screen.getByText('pi_3Q1xyz')).toBeVisible();
+    expect(screen.getByText('Success')).toBeVisible();
+    const history = within(screen.getByRole('list', { name: 'Order history' })).getAllByRole(
+      'listitem',
+    );
+    expect(history.map((entry) => entry.textContent)).toEqual([
+      expect.stringMatching(/^Placed by Ann Shopper \(buyer\), /),
+      expect.stringMatching(/^Status set to Shipped by Shop Admin \(admin\), /),
+    ]);
+    expect(screen.queryByRole('combobox')).toBeNull();
+  });
+
+  it('when the number names no order of theirs, then the page says so', async () => {
+    server.on('GET', '/api/v1/auth/orders/:number', {
+      status: 404,
+      body: { success: false, message: 'Order not found' },
+    });
+    renderApp('/dashboard/user/orders/999', { auth: sessionOf(person) });
+    expect(await screen.findByRole('alert', {}, PAGE_LOAD)).toHaveTextContent('Order not found');
+  });
+});
+
+describe('OrderDetails', () => {
+  it('when the order carries a delivery address, then it shows it in place of the buyer’s address', () => {
+    const withAddress = {
+      ...order(),
+      deliveryAddress: {
+        name: 'Ann Shopper',
+        street: '5 Harbour Road',
+        city: 'Porto',
+        postalCode: '4000-001',
+        country: 'Portugal',
+        phone: '+351 555 0101',
+      },
+    };
+    render(
+      <MemoryRouter>
+        <OrderDetails order={withAddress} />
+      </MemoryRouter>,
+    );
+    const address = screen.getByRole('region', { name: 'Delivery address' });
+    expect(address).toHaveTextContent('5 Harbour Road');
+    expect(address).toHaveTextContent('4000-001 Porto');
+    expect(address).toHaveTextContent('Portugal');
+    expect(address).toHaveTextContent('+351 555 0101');
+    expect(screen.queryByText('42 Demo Lane')).toBeNull();
+  });
+
+  it('when the order has no timeline (an older API), then the history is empty and the rest shows', () => {
+    render(
+      <MemoryRouter>
+        <OrderDetails order={{ ...order(), timeline: undefined }} />
+      </MemoryRouter>,
+    );
+    expect(
+      within(screen.getByRole('list', { name: 'Order history' })).queryAllByRole('listitem'),
+    ).toHaveLength(0);
+    expect(screen.getByText('Linen Shirt')).toBeVisible();
+  });
+});
+
+describe('the admin’s order page', () => {
+  it('when an admin changes the status there, then it is put, toasted, and the page shows the new status and its history entry', async () => {
+    startFakeServer();
+    server.on('GET', '/api/v1/auth/admin-auth', { status: 200, body: { ok: true } });
+    let current = order();
+    server.on('GET', '/api/v1/auth/orders/:number', () => ({
+      status: 200,
+      body: { success: true, message: 'Order #1042', order: current },
+    }));
+    const url = `/api/v1/auth/order-status/${current._id}`;
+    server.on('PUT', url, ({ body }) => {
+      const { status } = body as Pick<Order, 'status'>;
+      current = {
+        ...current,
+        status,
+        timeline: [
+          ...(current.timeline ?? []),
+          {
+            event: 'status',
+            status,
+            at: '2026-11-22T08:00:00.000Z',
+            by: { _id: admin._id, name: admin.name, role: 'admin' },
+          },
+        ],
+      };
+      return {
+        status: 200,
+        body: { success: true, message: 'Order status updated', order: current },
+      };
+    });
+    const { user } = renderApp('/dashboard/admin/orders/1042', { auth: sessionOf(admin) });
+
+    const select = await screen.findByRole(
+      'combobox',
+      { name: 'Status of order #1042' },
+      PAGE_LOAD,
+    );
+    expect(select).toHaveValue('Shipped');
+    await user.selectOptions(select, 'deliverd');
+
+    expect(await findToast('Order status updated')).toBeInTheDocument();
+    expect(server.requestsTo('PUT', url).map((r) => r.body)).toEqual([{ status: 'deliverd' }]);
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('list', { name: 'Order history' })).getAllByRole('listitem'),
+      ).toHaveLength(3),
+    );
+    expect(screen.getByRole('combobox', { name: 'Status of order #1042' })).toHaveValue('deliverd');
+    expect(screen.getByRole('link', { name: 'All orders' })).toHaveAttribute(
+      'href',
+      '/dashboard/admin/orders',
+    );
+  });
+});
