@@ -85,6 +85,13 @@ export const orderSchema = z
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof orderSchema>;
 
+/** The spec's Success / Failed, or Refunded once a cancellation gave the money back. */
+export const paymentLabel = ({
+  refunded,
+  success,
+}: Pick<Order['payment'], 'refunded' | 'success'>) =>
+  refunded ? 'Refunded' : success ? 'Success' : 'Failed';
+
 export const ordersResponseSchema = z.object({
   success: z.literal(true),
   orders: z.array(orderSchema),

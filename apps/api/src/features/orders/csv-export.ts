@@ -1,6 +1,6 @@
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { deliveryAddressLines, toMajorUnits, totalQuantity } from '@shop/contracts';
+import { deliveryAddressLines, paymentLabel, toMajorUnits, totalQuantity } from '@shop/contracts';
 import type { OrderFilter } from '@shop/contracts/order-filter';
 import { stringify } from 'csv-stringify';
 import { findUserContacts } from '../auth/index.js';
@@ -31,9 +31,6 @@ const BUYERS_BATCH = 200;
  * carriage return that hides one) starts with a quote instead, so it shows as text.
  */
 export const defused = (cell: string): string => (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell);
-
-const paymentLabel = ({ refunded, success }: StoredOrder['payment']) =>
-  refunded ? 'Refunded' : success ? 'Success' : 'Failed';
 
 const itemsOf = (order: StoredOrder) =>
   order.lines

@@ -1,10 +1,9 @@
-import { type Order, toMajorUnits, totalMajorUnits } from '@shop/contracts';
+import { type Order, paymentLabel, toMajorUnits, totalMajorUnits } from '@shop/contracts';
 import type { ReactNode } from 'react';
 import { Price } from '../../../components/Price';
 import { formatDollars } from '../../../lib/format';
 import { formatOptions } from '../../../lib/variants';
 import { OrderTimeline } from './OrderTimeline';
-import { paymentLabel } from './payment-label';
 import './OrderDetails.css';
 
 type DeliveryAddressView = NonNullable<Order['deliveryAddress']>;

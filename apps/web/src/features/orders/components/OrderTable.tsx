@@ -1,4 +1,4 @@
-import { type Order, totalQuantity } from '@shop/contracts';
+import { type Order, paymentLabel, totalQuantity } from '@shop/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Price } from '../../../components/Price';
@@ -6,7 +6,6 @@ import { ProductPhoto } from '../../../components/ProductPhoto';
 import { preview } from '../../../lib/format';
 import { relativeTime } from '../../../lib/relative-time';
 import { formatOptions } from '../../../lib/variants';
-import { paymentLabel } from './payment-label';
 import './OrderTable.css';
 
 const ORDER_LINE_PREVIEW = 30;
