@@ -84,15 +84,36 @@ function gzipAssets(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), preloadFirstScreen(), gzipAssets()],
-  server: {
-    port: 5173,
-    proxy: { '/api': apiTarget },
-  },
+/**
+ * The server's build (`vite build --ssr`): src/entry-server.tsx and the screens it renders, as
+ * one folder of ES modules with every dependency bundled in, so that the API (which has none of
+ * the web's packages) imports it as it is, in the repository and in the Docker image alike.
+ */
+const serverBuild = defineConfig({
+  plugins: [react()],
+  ssr: { noExternal: true, target: 'node' },
   build: {
-    target: 'es2022',
-    // Read by scripts/check-bundle-size.mjs.
-    manifest: true,
+    target: 'node20',
+    outDir: 'dist-ssr',
+    ssr: 'src/entry-server.tsx',
+    emptyOutDir: true,
+    copyPublicDir: false,
   },
 });
+
+export default defineConfig(({ isSsrBuild }) =>
+  isSsrBuild
+    ? serverBuild
+    : {
+        plugins: [react(), preloadFirstScreen(), gzipAssets()],
+        server: {
+          port: 5173,
+          proxy: { '/api': apiTarget },
+        },
+        build: {
+          target: 'es2022',
+          // Read by scripts/check-bundle-size.mjs.
+          manifest: true,
+        },
+      },
+);

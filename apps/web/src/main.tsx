@@ -1,9 +1,10 @@
 import './styles/index.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { preloadRoutesFor } from './app/router';
 import { prefetchFor } from './lib/prefetch';
+import { rendersAsServer } from './lib/server-rendered';
 
 /**
  * How long the first render waits for the first screen's chunks (preloaded by index.html).
@@ -15,8 +16,9 @@ const FIRST_SCREEN_WAIT_MS = 1000;
 prefetchFor(window.location.pathname);
 const firstScreen = preloadRoutesFor(window.location.pathname);
 
+const root = document.getElementById('root');
+
 function render() {
-  const root = document.getElementById('root');
   if (!root) return;
   createRoot(root).render(
     <StrictMode>
@@ -25,5 +27,22 @@ function render() {
   );
 }
 
-const wait = new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS));
-void Promise.race([firstScreen, wait]).then(render);
+/**
+ * Brings the screen the server rendered to life. It waits for all of the screen's chunks: the
+ * server's markup stays on screen meanwhile, so there is no skeleton to avoid.
+ */
+function hydrate(screen: HTMLElement) {
+  hydrateRoot(
+    screen,
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+if (root && rendersAsServer) {
+  void firstScreen.then(() => hydrate(root));
+} else {
+  const wait = new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS));
+  void Promise.race([firstScreen, wait]).then(render);
+}

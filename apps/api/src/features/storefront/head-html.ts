@@ -100,7 +100,43 @@ export class IndexHtml {
   withHead(head: PageHead): string {
     return `${this.before}${headHtml(head, this.defaultDescription)}${this.after}`;
   }
+
+  /**
+   * index.html with this head and the screen the server rendered: its markup in `#root`, its
+   * data beside it (a JSON block, which the CSP lets through as it runs nothing) and the
+   * storefront's style sheets inlined in place of their links.
+   */
+  withScreen(head: PageHead, screen: RenderedScreen): string {
+    const state =
+      screen.state === undefined
+        ? ''
+        : `<script type="application/json" id="${QUERY_STATE_ID}">${htmlescape(screen.state)}</script>`;
+    return this.withHead(head)
+      .replace(STYLESHEET_LINKS, '')
+      .replace(/<\/head>/i, () => `<style>${screen.css}</style>\n  </head>`)
+      .replace(
+        ROOT,
+        () => `<div id="root" ${SERVER_RENDERED_ATTRIBUTE}>${screen.html}</div>${state}`,
+      );
+  }
 }
+
+/** A screen rendered on the server, with what it needs in the page around it. */
+export interface RenderedScreen {
+  html: string;
+  /** The server-state it was rendered from (apps/web/src/entry-server.tsx). */
+  state?: unknown;
+  /** The style sheets to inline. */
+  css: string;
+}
+
+/** The element the SPA renders into, empty in index.html. */
+const ROOT = /<div id="root"><\/div>/i;
+/** The web marks `#root` so when it holds a server render (apps/web/src/lib/server-rendered.ts). */
+const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
+/** Where the web reads the render's server-state from (apps/web/src/entry-client). */
+export const QUERY_STATE_ID = 'shop-query-state';
+const STYLESHEET_LINKS = /<link rel="stylesheet"[^>]*>\s*/gi;
 
 /** Where a head's tags go in a page without a title: before `</head>`, else at the start. */
 function headEnd(html: string) {
