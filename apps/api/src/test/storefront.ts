@@ -44,9 +44,12 @@ export function builtSpaWithServerEntry(serverEntry: string, css: Record<string,
   mkdirSync(join(dist, 'assets'), { recursive: true });
   mkdirSync(join(dist, '.vite'));
   mkdirSync(join(root, 'dist-ssr'));
-  const links = Object.keys(css)
-    .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
-    .join('\n    ');
+  const links = [
+    ...Object.keys(css).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    // What index.html preloads for the home page, on every page.
+    '<link rel="preload" as="fetch" crossorigin href="/api/v1/product/product-list/1">',
+    '<link rel="modulepreload" crossorigin href="/assets/Home-abc.js">',
+  ].join('\n    ');
   writeFileSync(
     join(dist, 'index.html'),
     BUILT_INDEX_HTML.replace('</head>', `${links}\n  </head>`),

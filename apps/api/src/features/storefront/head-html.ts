@@ -111,9 +111,13 @@ export class IndexHtml {
       screen.state === undefined
         ? ''
         : `<script type="application/json" id="${QUERY_STATE_ID}">${htmlescape(screen.state)}</script>`;
+    const preloads = (screen.modules ?? [])
+      .map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`)
+      .join('\n    ');
     return this.withHead(head)
       .replace(STYLESHEET_LINKS, '')
-      .replace(/<\/head>/i, () => `<style>${screen.css}</style>\n  </head>`)
+      .replace(screen.modules ? PRELOADS : /$^/, '')
+      .replace(/<\/head>/i, () => `${preloads}\n    <style>${screen.css}</style>\n  </head>`)
       .replace(
         ROOT,
         () => `<div id="root" ${SERVER_RENDERED_ATTRIBUTE}>${screen.html}</div>${state}`,
@@ -128,6 +132,8 @@ export interface RenderedScreen {
   state?: unknown;
   /** The style sheets to inline. */
   css: string;
+  /** The screen's chunks to preload, in place of those index.html preloads for the home page. */
+  modules?: string[];
 }
 
 /** The element the SPA renders into, empty in index.html. */
@@ -137,6 +143,8 @@ const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
 /** Where the web reads the render's server-state from (apps/web/src/entry-client). */
 export const QUERY_STATE_ID = 'shop-query-state';
 const STYLESHEET_LINKS = /<link rel="stylesheet"[^>]*>\s*/gi;
+/** The home page's chunks and API answers, which index.html preloads on every page. */
+const PRELOADS = /<link rel="(modulepreload|preload)"[^>]*>\s*/gi;
 
 /** Where a head's tags go in a page without a title: before `</head>`, else at the start. */
 function headEnd(html: string) {

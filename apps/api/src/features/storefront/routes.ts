@@ -17,7 +17,7 @@ import {
 } from './revision-cache.js';
 import type { RenderScreen } from './server-render.js';
 import { SITEMAP_KINDS, type SitemapKind, sitemapIndexXml, sitemapXml } from './sitemap.js';
-import { storefrontCss } from './storefront-css.js';
+import { StorefrontAssets } from './storefront-assets.js';
 
 export interface StorefrontOptions {
   /** `PUBLIC_URL`: the origin of absolute URLs; unset, each request's own. */
@@ -64,7 +64,7 @@ export function storefrontPages(
   }: StorefrontOptions & { search: SearchCatalog; render?: RenderScreen },
 ): RequestHandler {
   const index = new IndexHtml(readFileSync(join(dist, 'index.html'), 'utf8'));
-  const css = render ? storefrontCss(dist) : '';
+  const assets = new StorefrontAssets(dist);
   const pages = new RevisionCache(PAGE_CACHE_BYTES);
   const quotes = new ReviewQuotes();
   return async (req, res) => {
@@ -80,7 +80,9 @@ export function storefrontPages(
       if (!render || page.kind === 'private') return madeAnswer(head.status, index.withHead(head));
       try {
         const screen = await render(url, req);
-        return madeAnswer(head.status, index.withScreen(head, { ...screen, css }));
+        const { css } = assets;
+        const modules = assets.modulesOf(page);
+        return madeAnswer(head.status, index.withScreen(head, { ...screen, css, modules }));
       } catch (err) {
         // The browser renders the page then, as it would without a server entry.
         req.log.error({ err }, `server render of ${url} failed`);

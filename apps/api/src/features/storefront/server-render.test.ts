@@ -64,6 +64,11 @@ describe('storefront pages rendered on the server', () => {
     expect(state.names).toContain(product.name);
     expect(res.text).not.toContain('<script>alert(1)');
     expect(head.document.querySelectorAll('link[rel="stylesheet"]')).toHaveLength(0);
+    // The page's own chunks are preloaded instead of the home page's, and no API answer is.
+    const preloads = head.document.querySelectorAll(
+      'link[rel="modulepreload"], link[rel="preload"]',
+    );
+    expect(preloads.map((link) => link.getAttribute('href'))).toEqual(['/assets/shared.js']);
     expect(head.document.querySelector('style')?.textContent).toBe(
       'body{margin:0}\n.home{display:grid}',
     );
@@ -102,6 +107,7 @@ describe('storefront pages rendered on the server', () => {
       );
       expect(state).toBeUndefined();
       expect(head.document.querySelectorAll('link[rel="stylesheet"]')).toHaveLength(2);
+      expect(head.document.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(1);
     }
   });
 
