@@ -31,7 +31,8 @@ export function SearchForm() {
 
   return (
     <search>
-      <form className="search-form" onSubmit={onSubmit}>
+      {/* Without scripts, the browser asks for /search?keyword=…, which the server renders. */}
+      <form className="search-form" action="/search" method="get" onSubmit={onSubmit}>
         <input
           type="search"
           name="keyword"
