@@ -2,6 +2,8 @@ import { searchParamsSchema } from '@shop/contracts';
 import {
   categoryPath,
   type FixedStorefrontPage,
+  listingPageOf,
+  listingPagePath,
   productPath,
   STOREFRONT_PAGES,
   searchPath,
@@ -14,10 +16,11 @@ import { match } from 'path-to-regexp';
  * screen at all (the SPA's not-found screen).
  */
 export type StorefrontPage =
-  | { kind: FixedStorefrontPage }
-  | { kind: 'category'; slug: string }
+  | { kind: Exclude<FixedStorefrontPage, 'home'> }
+  | { kind: 'home'; page: number }
+  | { kind: 'category'; slug: string; page: number }
   | { kind: 'product'; slug: string }
-  | { kind: 'search'; keyword: string }
+  | { kind: 'search'; keyword: string; page: number }
   | { kind: 'private' }
   | { kind: 'unknown' };
 
@@ -60,12 +63,15 @@ export function storefrontPageOf(url: string): StorefrontPage {
   const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
   const searchParams = new URLSearchParams(queryAt === -1 ? '' : url.slice(queryAt + 1));
   try {
-    for (const { kind, matches } of fixedPages) if (matches(pathname)) return { kind };
+    const page = listingPageOf(searchParams);
+    for (const { kind, matches } of fixedPages) {
+      if (matches(pathname)) return kind === 'home' ? { kind, page } : { kind };
+    }
     const product = productPage(pathname);
     if (product) return { kind: 'product', slug: String(product.params.slug) };
     const category = categoryPage(pathname);
-    if (category) return { kind: 'category', slug: String(category.params.slug) };
-    if (searchPage(pathname)) return { kind: 'search', keyword: keywordOf(searchParams) };
+    if (category) return { kind: 'category', slug: String(category.params.slug), page };
+    if (searchPage(pathname)) return { kind: 'search', keyword: keywordOf(searchParams), page };
     if (privateScreens.some((matches) => matches(pathname))) return { kind: 'private' };
   } catch {
     // A path that is not percent-encoded right names no page.
@@ -74,17 +80,19 @@ export function storefrontPageOf(url: string): StorefrontPage {
 }
 
 /**
- * The page's one URL (its path and its known query parameters, sorted), or none for a page that
- * is not to be indexed as such.
+ * The page's one URL (its path and its known query parameters, sorted: a listing's `page` from
+ * 2), or none for a page that is not to be indexed as such.
  */
 export function canonicalPathOf(page: StorefrontPage): string | undefined {
   switch (page.kind) {
     case 'product':
       return productPath(page.slug);
     case 'category':
-      return categoryPath(page.slug);
+      return listingPagePath(categoryPath(page.slug), page.page);
     case 'search':
-      return searchPath(page.keyword);
+      return listingPagePath(searchPath(page.keyword), page.page);
+    case 'home':
+      return listingPagePath(STOREFRONT_PAGES.home.path, page.page);
     case 'private':
     case 'unknown':
       return undefined;
