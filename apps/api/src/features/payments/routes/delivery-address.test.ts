@@ -5,7 +5,9 @@ import {
   orderResponseSchema,
   ordersResponseSchema,
 } from '@shop/contracts';
+import mongoose from 'mongoose';
 import Stripe from 'stripe';
+import { vi } from 'vitest';
 import {
   createProduct,
   ordersOf,
@@ -15,6 +17,7 @@ import {
 } from '../../../test/checkout.js';
 import { type Api, checkoutTest, describe, expect } from '../../../test/fixtures.js';
 import { TEST_WEBHOOK_SECRET } from '../../../test/payments-app.js';
+import { UserModel } from '../../auth/model.js';
 
 const test = checkoutTest.extend(
   'oneLampCheckout',
@@ -231,6 +234,48 @@ describe('delivery address at checkout', () => {
     const after = await signIn();
     expect(after.deliveryAddress).toEqual(TEST_DELIVERY_ADDRESS);
     expect(after.address).toBe(before.address);
+  });
+
+  test('when saving the address to the profile fails after the payment, then the order is placed and charged all the same (201), and a replay finds it (200)', async ({
+    api,
+    app,
+    stripe,
+    oneLampCheckout,
+  }) => {
+    const { user, lamp, paymentIntentId } = await oneLampCheckout({
+      deliveryAddress: TEST_DELIVERY_ADDRESS,
+      saveAddress: true,
+    });
+    // The database refuses the profile's update: the one write that sets a delivery address.
+    const refused = new mongoose.mongo.MongoServerError({ message: 'not primary', code: 10107 });
+    const write = UserModel.collection.findOneAndUpdate.bind(UserModel.collection);
+    const profileWrite = vi
+      .spyOn(UserModel.collection, 'findOneAndUpdate')
+      .mockImplementation((filter, update, options) =>
+        JSON.stringify(update).includes('deliveryAddress')
+          ? Promise.reject(refused)
+          : write(filter, update, options),
+      );
+    try {
+      const placed = await placeOrderCall(app.app, user.token, paymentIntentId).expect(201);
+      const { order } = orderResponseSchema.parse(placed.body);
+      expect(order.payment.success).toBe(true);
+      expect(order.deliveryAddress).toEqual(TEST_DELIVERY_ADDRESS);
+      expect(profileWrite).toHaveBeenCalled();
+    } finally {
+      profileWrite.mockRestore();
+    }
+    expect(stripe.get(paymentIntentId).status).toBe('succeeded');
+    expect(await stockOf(lamp.id)).toBe(2);
+
+    const replay = await placeOrderCall(app.app, user.token, paymentIntentId).expect(200);
+    expect(orderResponseSchema.parse(replay.body).order.payment.success).toBe(true);
+    expect(await ordersOf(paymentIntentId)).toBe(1);
+    const res = await api
+      .post('/api/v1/auth/login')
+      .send({ email: user.email, password: user.password })
+      .expect(200);
+    expect(loginResponseSchema.parse(res.body).user.deliveryAddress).toBeUndefined();
   });
 
   test('when the buyer does not ask to save it, then the profile is left as it was', async ({
