@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { freshEmail, SEED_ADMIN } from '../support/accounts';
+import { searchOrders, setStatus } from '../support/admin';
 import {
   baseUrl,
   checkScreen,
@@ -53,16 +54,6 @@ async function addFirstProduct(page: Page) {
 const history = (page: Page) =>
   page.getByRole('list', { name: 'Order history' }).getByRole('listitem');
 
-/** All Orders narrowed by a search: the one order found, as its link. */
-async function searchOrders(page: Page, text: string, number: number) {
-  const search = page.getByRole('form', { name: 'Order search' });
-  await search.getByRole('searchbox', { name: 'Search orders' }).fill(text);
-  await search.getByRole('button', { name: 'Search' }).click();
-  await page.getByText('1 order', { exact: true }).waitFor();
-  await page.getByRole('link', { name: `Order #${number}` }).waitFor();
-  expect(await page.getByRole('region', { name: /^Order \d+$/ }).count()).toBe(1);
-}
-
 describe('order pages in the browser', () => {
   it('when a shopper pays, then they open their order’s page; the admin finds it by number and by e-mail, changes its status there and exports it as CSV', async () => {
     const email = await registerShopper();
@@ -112,13 +103,7 @@ describe('order pages in the browser', () => {
 
     await admin.getByRole('link', { name: `Order #${number}` }).click();
     await admin.waitForURL(`**/dashboard/admin/orders/${number}`);
-    const status = admin.getByRole('combobox', { name: `Status of order #${number}` });
-    await status.selectOption('Shipped');
-    await admin
-      .locator('[role="status"]')
-      .filter({ hasText: /^Order status updated$/ })
-      .first()
-      .waitFor();
+    await setStatus(admin, `Status of order #${number}`, 'Shipped');
     await expect.poll(() => history(admin).count()).toBe(2);
     expect(await history(admin).nth(1).textContent()).toMatch(
       new RegExp(`^Status set to Shipped by ${SEED_ADMIN.name} \\(admin\\), `),
