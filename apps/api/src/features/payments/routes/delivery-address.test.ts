@@ -5,9 +5,7 @@ import {
   orderResponseSchema,
   ordersResponseSchema,
 } from '@shop/contracts';
-import mongoose from 'mongoose';
 import Stripe from 'stripe';
-import { vi } from 'vitest';
 import {
   createProduct,
   ordersOf,
@@ -17,7 +15,7 @@ import {
 } from '../../../test/checkout.js';
 import { type Api, checkoutTest, describe, expect } from '../../../test/fixtures.js';
 import { TEST_WEBHOOK_SECRET } from '../../../test/payments-app.js';
-import { UserModel } from '../../auth/model.js';
+import { refuseDeliveryAddressWrites } from '../../../test/raw-documents.js';
 
 const test = checkoutTest.extend(
   'oneLampCheckout',
@@ -246,24 +244,15 @@ describe('delivery address at checkout', () => {
       deliveryAddress: TEST_DELIVERY_ADDRESS,
       saveAddress: true,
     });
-    // The database refuses the profile's update: the one write that sets a delivery address.
-    const refused = new mongoose.mongo.MongoServerError({ message: 'not primary', code: 10107 });
-    const write = UserModel.collection.findOneAndUpdate.bind(UserModel.collection);
-    const profileWrite = vi
-      .spyOn(UserModel.collection, 'findOneAndUpdate')
-      .mockImplementation((filter, update, options) =>
-        JSON.stringify(update).includes('deliveryAddress')
-          ? Promise.reject(refused)
-          : write(filter, update, options),
-      );
+    const database = refuseDeliveryAddressWrites();
     try {
       const placed = await placeOrderCall(app.app, user.token, paymentIntentId).expect(201);
       const { order } = orderResponseSchema.parse(placed.body);
       expect(order.payment.success).toBe(true);
       expect(order.deliveryAddress).toEqual(TEST_DELIVERY_ADDRESS);
-      expect(profileWrite).toHaveBeenCalled();
+      expect(database.refused()).toBe(1);
     } finally {
-      profileWrite.mockRestore();
+      database.restore();
     }
     expect(stripe.get(paymentIntentId).status).toBe('succeeded');
     expect(await stockOf(lamp.id)).toBe(2);
