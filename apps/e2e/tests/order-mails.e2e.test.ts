@@ -3,11 +3,12 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type CaughtMail, mailsTo, mailWebUrl, waitForMail } from '../mail/catcher';
-import { freshEmail, SEED_ADMIN } from '../support/accounts';
+import { SEED_ADMIN } from '../support/accounts';
 import { expectChartsDrawn, searchOrders, setStatus } from '../support/admin';
-import { baseUrl, DESKTOP, errorsOf, login, openPage, shot } from '../support/browser';
+import { DESKTOP, errorsOf, login, openPage, shot } from '../support/browser';
 import { deliverTo, openShopperPage, payByCard } from '../support/checkout';
 import { SCREENSHOT_DIR } from '../support/paths';
+import { addFirstProduct, registerShopper } from '../support/shopper';
 
 /** Issue 18's walk-through, step by step, for its note (apps/e2e/screenshots/ is not committed). */
 const SHOTS = 'issue-18';
@@ -27,27 +28,6 @@ const DELIVERY = {
   Country: 'US',
 };
 
-async function registerShopper() {
-  const email = freshEmail('order-mails');
-  const res = await fetch(`${baseUrl()}/api/v1/auth/register`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ ...SHOPPER, email }),
-  });
-  expect(res.status).toBe(201);
-  return email;
-}
-
-/** Puts the home page's first product in the cart; answers its name. */
-async function addFirstProduct(page: Page) {
-  await page.goto('/');
-  const card = page.getByRole('article').first();
-  await card.waitFor();
-  const name = ((await card.getByRole('heading').first().textContent()) ?? '').trim();
-  await card.getByRole('button', { name: 'ADD TO CART' }).click();
-  return name;
-}
-
 const step = (page: Page, name: string) => shot(page, `${SHOTS}/${name}`);
 
 /**
@@ -66,7 +46,7 @@ async function readInCatcher(page: Page, mail: CaughtMail, to: string) {
 describe('an order’s e-mails and back office in the browser', () => {
   it('when a shopper pays, then the confirmation e-mail reaches the catcher; the admin finds the order, ships it and cancels it (an e-mail each, the last saying the payment was refunded), exports it and reads the charts', async () => {
     mkdirSync(join(SCREENSHOT_DIR, SHOTS), { recursive: true });
-    const email = await registerShopper();
+    const email = await registerShopper('order-mails', SHOPPER);
 
     // The shopper: a delivery address, the card, the order's page with its number.
     const shopper = await openShopperPage();

@@ -1,18 +1,11 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { freshEmail, SEED_ADMIN } from '../support/accounts';
+import { SEED_ADMIN } from '../support/accounts';
 import { searchOrders, setStatus } from '../support/admin';
-import {
-  baseUrl,
-  checkScreen,
-  DESKTOP,
-  errorsOf,
-  login,
-  openPage,
-  PHONE,
-} from '../support/browser';
+import { checkScreen, DESKTOP, errorsOf, login, openPage, PHONE } from '../support/browser';
 import { deliverTo, openShopperPage, payByCard } from '../support/checkout';
+import { addFirstProduct, registerShopper } from '../support/shopper';
 
 const SHOPPER = {
   name: 'Olga Ordering',
@@ -29,34 +22,12 @@ const DELIVERY = {
   Country: 'US',
 };
 
-/** A new shopper, registered through the API as the Register form would. */
-async function registerShopper() {
-  const email = freshEmail('order-pages');
-  const res = await fetch(`${baseUrl()}/api/v1/auth/register`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ ...SHOPPER, email }),
-  });
-  expect(res.status).toBe(201);
-  return email;
-}
-
-/** Puts the home page's first product in the cart; answers its name. */
-async function addFirstProduct(page: Page) {
-  await page.goto('/');
-  const card = page.getByRole('article').first();
-  await card.waitFor();
-  const name = ((await card.getByRole('heading').first().textContent()) ?? '').trim();
-  await card.getByRole('button', { name: 'ADD TO CART' }).click();
-  return name;
-}
-
 const history = (page: Page) =>
   page.getByRole('list', { name: 'Order history' }).getByRole('listitem');
 
 describe('order pages in the browser', () => {
   it('when a shopper pays, then they open their order’s page; the admin finds it by number and by e-mail, changes its status there and exports it as CSV', async () => {
-    const email = await registerShopper();
+    const email = await registerShopper('order-pages', SHOPPER);
     const shopper = await openShopperPage();
     await login(shopper, email, SHOPPER.password);
     const product = await addFirstProduct(shopper);
