@@ -47,8 +47,8 @@ const maxKeyDate = 999_999_999_999_999
 
 // SortKey is the SQL expression of the field's sort key; the field must be a KeyField.
 func SortKey(field string) string {
-	t := fmt.Sprintf(`%s->>'$."$s".p.%s.t'`, DefaultColumn, field)
-	v := fmt.Sprintf(`%s->>'$.%s'`, DefaultColumn, field)
+	t := fmt.Sprintf(`(%s->>'$."$s".p.%s.t')`, DefaultColumn, field)
+	v := fmt.Sprintf(`(%s->>'$.%s')`, DefaultColumn, field)
 
 	return fmt.Sprintf(
 		`(CASE coalesce(%[1]s, 'null') WHEN 'null' THEN '0' WHEN 'string' THEN '1' || %[2]s `+
