@@ -44,13 +44,7 @@ async function ordersLike(count: number, ties = count, extra: Document[] = []) {
 }
 
 /** The query's answer, and the same query answered by FerretDB's in-memory path. */
-async function bothWays(
-  orders: Collection,
-  filter: Document,
-  sort: Document,
-  skip = 0,
-  limit = 0,
-) {
+async function bothWays(orders: Collection, filter: Document, sort: Document, skip = 0, limit = 0) {
   const run = (f: Document) => orders.find(f).sort(sort).skip(skip).limit(limit).toArray();
   const [pushed, inMemory, pushedCount, inMemoryCount] = await Promise.all([
     run(filter),
@@ -66,9 +60,20 @@ const NEWEST_FIRST = { createdAt: -1, _id: -1 };
 describe('equalities, a sort, skip and limit answered in SQL', () => {
   test('when All Orders pages newest first, with and without a status, then each page and count is the in-memory one', async () => {
     const { orders, buyers } = await ordersLike(300);
-    const filters = [{}, { status: 'Shipped' }, { buyer: buyers[1] }, { status: { $in: ['cancel', 'Shipped'] } }];
+    const filters = [
+      {},
+      { status: 'Shipped' },
+      { buyer: buyers[1] },
+      { status: { $in: ['cancel', 'Shipped'] } },
+    ];
     for (const filter of filters) {
-      for (const [skip, limit] of [[0, 20], [40, 20], [290, 20], [0, 0], [5, 0]] as const) {
+      for (const [skip, limit] of [
+        [0, 20],
+        [40, 20],
+        [290, 20],
+        [0, 0],
+        [5, 0],
+      ] as const) {
         const r = await bothWays(orders, filter, NEWEST_FIRST, skip, limit);
         expect(r.pushed).toEqual(r.inMemory);
         expect(r.pushedCount).toBe(r.inMemoryCount);
@@ -109,8 +114,15 @@ describe('equalities, a sort, skip and limit answered in SQL', () => {
     ];
     const { orders } = await ordersLike(10, 3, mixed);
     for (const filter of [{}, { status: 'Shipped' }, { status: null }]) {
-      for (const sort of [NEWEST_FIRST, { createdAt: 1, _id: 1 }, { status: 1, createdAt: -1, _id: 1 }]) {
-        for (const [skip, limit] of [[0, 0], [2, 5]] as const) {
+      for (const sort of [
+        NEWEST_FIRST,
+        { createdAt: 1, _id: 1 },
+        { status: 1, createdAt: -1, _id: 1 },
+      ]) {
+        for (const [skip, limit] of [
+          [0, 0],
+          [2, 5],
+        ] as const) {
           const r = await bothWays(orders, filter, sort, skip, limit);
           expect(r.pushed).toEqual(r.inMemory);
           expect(r.pushedCount).toBe(r.inMemoryCount);
@@ -128,7 +140,10 @@ describe('equalities, a sort, skip and limit answered in SQL', () => {
     ];
     const { orders } = await ordersLike(30, 30, odd);
     for (const filter of [{}, { status: 'Shipped' }, { status: 'cancel' }]) {
-      for (const [skip, limit] of [[0, 0], [3, 4]] as const) {
+      for (const [skip, limit] of [
+        [0, 0],
+        [3, 4],
+      ] as const) {
         const r = await bothWays(orders, filter, NEWEST_FIRST, skip, limit);
         expect(r.pushed).toEqual(r.inMemory);
         expect(r.pushedCount).toBe(r.inMemoryCount);
