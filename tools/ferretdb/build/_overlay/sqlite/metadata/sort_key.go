@@ -6,6 +6,7 @@ package metadata
 import (
 	"context"
 	"fmt"
+	"math"
 	"regexp"
 	"strings"
 	"time"
@@ -18,12 +19,14 @@ import (
 // the BSON order of the field's value, for the types it knows:
 //
 //	'0'                      missing or null (they sort alike, before everything)
+//	'01' + 15 digits         numbers that are whole, from 0 to below 1e15, whatever their type
+//	                         (int, long or double: BSON compares numbers by value)
 //	'1' + the string         strings (BSON compares their bytes, as SQLite does)
 //	'2' + 24 hex digits      ObjectIDs (hex keeps the bytes' order)
 //	'3' + 15 digits          dates from 1970 on (milliseconds, zero-padded)
-//	'9'                      anything else: numbers, arrays, documents, older dates…
+//	'9'                      anything else: negative or fractional numbers, arrays, documents…
 //
-// BSON orders null < strings < ObjectIDs < dates, as the prefixes do. Equal keys are equal
+// BSON orders null < numbers < strings < ObjectIDs < dates, as the prefixes do. Equal keys are equal
 // values of one type, so an equality on the key is the BSON equality as long as no document
 // has a '9' there: an array, for one, matches `{f: x}` by its elements, which the key cannot
 // say. A '9' key is "unknown" and the backend pushes nothing down on a field that has one;
@@ -45,17 +48,26 @@ const UnknownKey = "9"
 // maxKeyDate is the last millisecond a key's 15 digits hold (year 33658).
 const maxKeyDate = 999_999_999_999_999
 
+// maxKeyNumber is the largest number a key's 15 digits hold.
+const maxKeyNumber = 999_999_999_999_999
+
 // SortKey is the SQL expression of the field's sort key; the field must be a KeyField.
 func SortKey(field string) string {
 	t := fmt.Sprintf(`(%s->>'$."$s".p.%s.t')`, DefaultColumn, field)
 	v := fmt.Sprintf(`(%s->>'$.%s')`, DefaultColumn, field)
 
+	number := fmt.Sprintf(
+		`iif(%[1]s BETWEEN 0 AND %[2]d AND %[1]s = CAST(%[1]s AS INTEGER), '01' || printf('%%015d', CAST(%[1]s AS INTEGER)), '9')`,
+		v, maxKeyNumber,
+	)
+
 	return fmt.Sprintf(
 		`(CASE coalesce(%[1]s, 'null') WHEN 'null' THEN '0' WHEN 'string' THEN '1' || %[2]s `+
 			`WHEN 'objectId' THEN '2' || %[2]s `+
 			`WHEN 'date' THEN iif(%[2]s BETWEEN 0 AND %[3]d, '3' || printf('%%015d', %[2]s), '9') `+
+			`WHEN 'int' THEN %[4]s WHEN 'long' THEN %[4]s WHEN 'double' THEN %[4]s `+
 			`ELSE '9' END)`,
-		t, v, maxKeyDate,
+		t, v, maxKeyDate, number,
 	)
 }
 
@@ -65,6 +77,16 @@ func KeyOf(v any) (string, bool) {
 	switch v := v.(type) {
 	case types.NullType:
 		return "0", true
+	case int32:
+		return numberKey(float64(v))
+	case int64:
+		if v < 0 || v > maxKeyNumber {
+			return "", false
+		}
+
+		return fmt.Sprintf("01%015d", v), true
+	case float64:
+		return numberKey(v)
 	case string:
 		return "1" + v, true
 	case types.ObjectID:
@@ -79,6 +101,15 @@ func KeyOf(v any) (string, bool) {
 	default:
 		return "", false
 	}
+}
+
+// numberKey is the key of a whole number from 0 to maxKeyNumber (-0 is 0), false for others.
+func numberKey(f float64) (string, bool) {
+	if !(f >= 0 && f <= maxKeyNumber) || f != math.Trunc(f) {
+		return "", false
+	}
+
+	return fmt.Sprintf("01%015d", int64(f)), true
 }
 
 // KeyIndexName is the SQLite index on the sort keys of a MongoDB index's fields.
