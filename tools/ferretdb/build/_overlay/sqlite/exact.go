@@ -91,17 +91,18 @@ func exactQuery(ctx context.Context, db *fsql.DB, meta *metadata.Collection, par
 		}
 	}
 
+	var checked []string
+
 	for _, field := range fields {
 		// `_id` is never an array (FerretDB refuses one), so an equality on its key is
 		// BSON's equality whatever other documents hold: only its sort needs known keys.
-		if field == "_id" && !sorted[field] {
-			continue
+		if field != "_id" || sorted[field] {
+			checked = append(checked, field)
 		}
+	}
 
-		unknown, err := hasUnknownKey(ctx, db, meta.TableName, field)
-		if err != nil || unknown {
-			return nil, nil
-		}
+	if unknown, err := hasUnknownKey(ctx, db, meta.TableName, checked); err != nil || unknown {
+		return nil, nil
 	}
 
 	where := ""
@@ -282,16 +283,24 @@ func idValues(v any) ([]any, bool) {
 	return ids, true
 }
 
-// hasUnknownKey reports whether a document has an unknown key in the field, from the field's
-// partial index; an error when there is no such index.
-func hasUnknownKey(ctx context.Context, db *fsql.DB, table, field string) (bool, error) {
-	var unknown bool
+// hasUnknownKey reports whether a document has an unknown key in any of the fields, from the
+// fields' partial indexes, in one statement; an error when a field has no such index.
+func hasUnknownKey(ctx context.Context, db *fsql.DB, table string, fields []string) (bool, error) {
+	if len(fields) == 0 {
+		return false, nil
+	}
 
-	q := fmt.Sprintf(
-		`SELECT EXISTS (SELECT 1 FROM %q INDEXED BY %q WHERE %s >= '%s')`,
-		table, metadata.MarkerIndexName(table, field), metadata.SortKey(field), metadata.UnknownKey,
-	)
-	err := db.QueryRowContext(ctx, q).Scan(&unknown)
+	exists := make([]string, len(fields))
+
+	for i, field := range fields {
+		exists[i] = fmt.Sprintf(
+			`EXISTS (SELECT 1 FROM %q INDEXED BY %q WHERE %s >= '%s')`,
+			table, metadata.MarkerIndexName(table, field), metadata.SortKey(field), metadata.UnknownKey,
+		)
+	}
+
+	var unknown bool
+	err := db.QueryRowContext(ctx, "SELECT "+strings.Join(exists, " OR ")).Scan(&unknown)
 
 	return unknown, err
 }

@@ -65,8 +65,7 @@ func SortKey(field string) string {
 		`(CASE coalesce(%[1]s, 'null') WHEN 'null' THEN '0' WHEN 'string' THEN '1' || %[2]s `+
 			`WHEN 'objectId' THEN '2' || %[2]s `+
 			`WHEN 'date' THEN iif(%[2]s BETWEEN 0 AND %[3]d, '3' || printf('%%015d', %[2]s), '9') `+
-			`WHEN 'int' THEN %[4]s WHEN 'long' THEN %[4]s WHEN 'double' THEN %[4]s `+
-			`ELSE '9' END)`,
+			`ELSE iif(%[1]s IN ('int', 'long', 'double'), %[4]s, '9') END)`,
 		t, v, maxKeyDate, number,
 	)
 }
