@@ -14,8 +14,8 @@ export async function loadAllOrders(
     'page 1': 'page=1',
     'status=Shipped': 'status=Shipped',
     'page 50': 'page=50',
-    // Last: on FerretDB a search reads every order, and the calls still queued when its load
-    // ends would slow the next one down.
+    // Last: where the database cannot narrow a search by an index it reads every order, and
+    // the calls still queued when its load ends would slow the next one down.
     [`q=#${middleNumber}`]: `q=%23${middleNumber}`,
     [`q=${email}`]: `q=${encodeURIComponent(email)}`,
   };
