@@ -3,9 +3,12 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Setups that must run before the shop starts, because they put into the environment what the
- * API reads at start-up (the checkout helper's fake Stripe keys). Listed only when present.
+ * API reads at start-up (the checkout helper's fake Stripe keys, the mail catcher's SMTP_URL).
+ * Listed only when present.
  */
-const beforeShop = ['stripe/global-setup.ts'].filter((file) => existsSync(file));
+const beforeShop = ['stripe/global-setup.ts', 'mail/global-setup.ts'].filter((file) =>
+  existsSync(file),
+);
 
 export default defineConfig({
   test: {

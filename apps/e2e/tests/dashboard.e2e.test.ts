@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SEED_ADMIN } from '../support/accounts';
+import { expectChartsDrawn } from '../support/admin';
 import { checkScreen, DESKTOP, errorsOf, login, openPage } from '../support/browser';
 
 /** Where the issue asks for the dashboard's screenshots, beside the run's own. */
@@ -12,15 +13,6 @@ async function openDashboard(viewport: { width: number; height: number }) {
   await login(page, SEED_ADMIN.email, SEED_ADMIN.password);
   await page.goto('/dashboard/admin');
   return page;
-}
-
-/** The two charts, drawn: each figure holds an SVG with one bar per day that sold. */
-async function expectChartsDrawn(page: Page) {
-  for (const title of ['Revenue per day', 'Orders per day']) {
-    const figure = page.getByRole('figure', { name: title });
-    await figure.locator('svg .recharts-bar-rectangle').first().waitFor();
-    expect(await figure.locator('svg .recharts-bar-rectangle').count()).toBeGreaterThan(0);
-  }
 }
 
 async function shoot(page: Page, width: number) {

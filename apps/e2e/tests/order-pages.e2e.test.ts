@@ -1,17 +1,11 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { freshEmail, SEED_ADMIN } from '../support/accounts';
-import {
-  baseUrl,
-  checkScreen,
-  DESKTOP,
-  errorsOf,
-  login,
-  openPage,
-  PHONE,
-} from '../support/browser';
+import { SEED_ADMIN } from '../support/accounts';
+import { searchOrders, setStatus } from '../support/admin';
+import { checkScreen, DESKTOP, errorsOf, login, openPage, PHONE } from '../support/browser';
 import { deliverTo, openShopperPage, payByCard } from '../support/checkout';
+import { addFirstProduct, registerShopper } from '../support/shopper';
 
 const SHOPPER = {
   name: 'Olga Ordering',
@@ -28,44 +22,12 @@ const DELIVERY = {
   Country: 'US',
 };
 
-/** A new shopper, registered through the API as the Register form would. */
-async function registerShopper() {
-  const email = freshEmail('order-pages');
-  const res = await fetch(`${baseUrl()}/api/v1/auth/register`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ ...SHOPPER, email }),
-  });
-  expect(res.status).toBe(201);
-  return email;
-}
-
-/** Puts the home page's first product in the cart; answers its name. */
-async function addFirstProduct(page: Page) {
-  await page.goto('/');
-  const card = page.getByRole('article').first();
-  await card.waitFor();
-  const name = ((await card.getByRole('heading').first().textContent()) ?? '').trim();
-  await card.getByRole('button', { name: 'ADD TO CART' }).click();
-  return name;
-}
-
 const history = (page: Page) =>
   page.getByRole('list', { name: 'Order history' }).getByRole('listitem');
 
-/** All Orders narrowed by a search: the one order found, as its link. */
-async function searchOrders(page: Page, text: string, number: number) {
-  const search = page.getByRole('form', { name: 'Order search' });
-  await search.getByRole('searchbox', { name: 'Search orders' }).fill(text);
-  await search.getByRole('button', { name: 'Search' }).click();
-  await page.getByText('1 order', { exact: true }).waitFor();
-  await page.getByRole('link', { name: `Order #${number}` }).waitFor();
-  expect(await page.getByRole('region', { name: /^Order \d+$/ }).count()).toBe(1);
-}
-
 describe('order pages in the browser', () => {
   it('when a shopper pays, then they open their order’s page; the admin finds it by number and by e-mail, changes its status there and exports it as CSV', async () => {
-    const email = await registerShopper();
+    const email = await registerShopper('order-pages', SHOPPER);
     const shopper = await openShopperPage();
     await login(shopper, email, SHOPPER.password);
     const product = await addFirstProduct(shopper);
@@ -112,13 +74,7 @@ describe('order pages in the browser', () => {
 
     await admin.getByRole('link', { name: `Order #${number}` }).click();
     await admin.waitForURL(`**/dashboard/admin/orders/${number}`);
-    const status = admin.getByRole('combobox', { name: `Status of order #${number}` });
-    await status.selectOption('Shipped');
-    await admin
-      .locator('[role="status"]')
-      .filter({ hasText: /^Order status updated$/ })
-      .first()
-      .waitFor();
+    await setStatus(admin, `Status of order #${number}`, 'Shipped');
     await expect.poll(() => history(admin).count()).toBe(2);
     expect(await history(admin).nth(1).textContent()).toMatch(
       new RegExp(`^Status set to Shipped by ${SEED_ADMIN.name} \\(admin\\), `),

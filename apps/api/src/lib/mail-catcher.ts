@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 
 /**
  * The development mail catcher: MailDev (an SMTP server keeping every e-mail, and a web page
@@ -32,7 +32,9 @@ const accepts = (port: number) =>
 /** MailDev's command, or null when it is not installed (it is a development dependency). */
 function maildevBin(): string | null {
   try {
-    const manifest = fileURLToPath(import.meta.resolve('maildev/package.json'));
+    // require.resolve rather than import.meta.resolve: the e2e suite runs this module in
+    // vitest, whose module runner has no import.meta.resolve.
+    const manifest = createRequire(import.meta.url).resolve('maildev/package.json');
     const { bin } = JSON.parse(readFileSync(manifest, 'utf8')) as { bin: { maildev: string } };
     return join(dirname(manifest), bin.maildev);
   } catch {

@@ -1,8 +1,9 @@
 /**
  * What the API's test code offers other workspaces' tests (`@shop/api/testing`): the end-to-end
- * suite runs the API's own Stripe double and picks its ports as the API does.
+ * suite runs the API's own Stripe double and mail catcher and picks its ports as the API does.
  */
 export { freePort } from '../db/embedded.js';
+export { startMailCatcher } from '../lib/mail-catcher.js';
 export {
   type Answer,
   type FakePaymentIntent,

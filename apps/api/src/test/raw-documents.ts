@@ -1,4 +1,5 @@
 import mongoose from 'mongoose';
+import { vi } from 'vitest';
 import { photoEtag } from '../features/products/photo.js';
 
 /**
@@ -126,4 +127,23 @@ export async function dropSalesFigures() {
   for (const name of ['sales_days', 'sales_day_products', 'sales_totals']) {
     await mongoose.connection.collection(name).deleteMany({});
   }
+}
+
+/**
+ * Until `restore()`, the database refuses every write that sets an account's delivery address
+ * (as a primary stepping down would: 'not primary'); every other write goes through. Answers
+ * how many writes it refused.
+ */
+export function refuseDeliveryAddressWrites() {
+  const users = mongoose.connection.collection('users');
+  const write = users.findOneAndUpdate;
+  let refused = 0;
+  const spy = vi.spyOn(users, 'findOneAndUpdate').mockImplementation(((...args: unknown[]) => {
+    if (!JSON.stringify(args[1]).includes('deliveryAddress')) {
+      return Reflect.apply(write, users, args);
+    }
+    refused += 1;
+    return Promise.reject(new mongoose.mongo.MongoServerError({ message: 'not primary' }));
+  }) as typeof users.findOneAndUpdate);
+  return { refused: () => refused, restore: () => spy.mockRestore() };
 }

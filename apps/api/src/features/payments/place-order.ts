@@ -47,6 +47,11 @@ export interface PlacedOrder {
   order: Order;
   /** False when the payment's order already existed (a replay). */
   created: boolean;
+  /**
+   * Why the delivery address the buyer asked to keep did not reach their profile, when it did
+   * not: the order is placed and paid all the same, so this is for the log, not the buyer.
+   */
+  addressNotSaved?: unknown;
 }
 
 /** Authorized (to be captured here) or captured already (its order placed before). */
@@ -148,11 +153,30 @@ export async function placeOrder(
         markOrderPaid(orderId, lease.token, event),
       );
       if (!paid) lease.lost();
-      if (save) await saveDeliveryAddress(buyer._id, deliveryAddress);
-      return { order: await orderById(orderId), created: !unfinished };
+      const addressNotSaved = save ? await keptOnProfile(buyer._id, deliveryAddress) : undefined;
+      return {
+        order: await orderById(orderId),
+        created: !unfinished,
+        ...(addressNotSaved ? { addressNotSaved } : {}),
+      };
     },
     alreadyPlaced,
   );
+}
+
+/**
+ * Saves the delivery address to the buyer's profile, as they asked; answers why it failed, if
+ * it did. A convenience for the next checkout: the order it came with is placed and charged
+ * already, so failing here must not fail the placement (a retry would find the order and not
+ * save it either).
+ */
+async function keptOnProfile(buyerId: string, address: DeliveryAddress): Promise<unknown> {
+  try {
+    await saveDeliveryAddress(buyerId, address);
+    return undefined;
+  } catch (err) {
+    return err ?? new Error('saving the delivery address failed');
+  }
 }
 
 /**

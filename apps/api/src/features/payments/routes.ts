@@ -9,7 +9,7 @@ import {
   type WebhookResponse,
   webhookResponseSchema,
 } from '@shop/contracts';
-import express, { type RequestHandler } from 'express';
+import express, { type Request, type RequestHandler } from 'express';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
 import { currentUser } from '../../lib/http.js';
@@ -22,6 +22,13 @@ import { createPaymentIntent } from './create-payment-intent.js';
 import { placeOrder } from './place-order.js';
 import { createStripeClient, type Payments, paymentsNotConfigured } from './stripe-client.js';
 import { handlePaymentEvent, verifiedEvent } from './webhook.js';
+
+/** The order stands; only the buyer's profile lacks the address they asked to keep. */
+const logAddressNotSaved = (req: Request, orderId: string, err: unknown) =>
+  req.log.warn(
+    { orderId, err },
+    'order placed, but its delivery address was not saved to the profile',
+  );
 
 export interface PaymentRoutesOptions {
   config: Pick<
@@ -96,12 +103,13 @@ export function paymentRoutes({ config }: PaymentRoutesOptions) {
       },
       failures: [400, 402, 403, 404, 409, 413, 429, 502],
       handler: async ({ body }, req, res) => {
-        const { order, created } = await countedPlacement(
+        const { order, created, addressNotSaved } = await countedPlacement(
           placeOrder(payments(), body.payment.id, currentUser(req), {
             address: body.deliveryAddress,
             save: body.saveAddress,
           }),
         );
+        if (addressNotSaved) logAddressNotSaved(req, order._id, addressNotSaved);
         res.status(created ? 201 : 200).json({
           success: true,
           message: created ? 'Order Placed Successfully' : 'Order already placed for this payment',
@@ -135,6 +143,9 @@ export function paymentRoutes({ config }: PaymentRoutesOptions) {
       const outcome = await handlePaymentEvent(ready, event);
       if (outcome.kind === 'refused') {
         req.log.warn(outcome, 'PaymentIntent could not become an order; its money was given back');
+      }
+      if (outcome.kind === 'placed' && outcome.addressNotSaved) {
+        logAddressNotSaved(req, outcome.orderId, outcome.addressNotSaved);
       }
       const body: WebhookResponse = { received: true };
       res.json(body);

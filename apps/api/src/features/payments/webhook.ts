@@ -8,7 +8,7 @@ import type { Payments, StripeClient } from './stripe-client.js';
 export type WebhookOutcome =
   | { kind: 'ignored' }
   | { kind: 'awaiting address'; paymentIntentId: string }
-  | { kind: 'placed'; orderId: string }
+  | { kind: 'placed'; orderId: string; addressNotSaved?: unknown }
   | { kind: 'refused'; paymentIntentId: string; reason: string };
 
 /**
@@ -32,8 +32,10 @@ export async function handlePaymentEvent(
   if (!placing) return { kind: 'ignored' };
   const paymentIntentId = event.data.object.id;
   try {
-    const { order } = await countedPlacement(placeOrder(payments, paymentIntentId));
-    return { kind: 'placed', orderId: order._id };
+    const { order, addressNotSaved } = await countedPlacement(
+      placeOrder(payments, paymentIntentId),
+    );
+    return { kind: 'placed', orderId: order._id, ...(addressNotSaved ? { addressNotSaved } : {}) };
   } catch (err) {
     if (err instanceof DeliveryAddressMissing) return { kind: 'awaiting address', paymentIntentId };
     const appError = toAppError(err);

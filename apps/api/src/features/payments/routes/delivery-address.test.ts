@@ -15,6 +15,7 @@ import {
 } from '../../../test/checkout.js';
 import { type Api, checkoutTest, describe, expect } from '../../../test/fixtures.js';
 import { TEST_WEBHOOK_SECRET } from '../../../test/payments-app.js';
+import { refuseDeliveryAddressWrites } from '../../../test/raw-documents.js';
 
 const test = checkoutTest.extend(
   'oneLampCheckout',
@@ -231,6 +232,39 @@ describe('delivery address at checkout', () => {
     const after = await signIn();
     expect(after.deliveryAddress).toEqual(TEST_DELIVERY_ADDRESS);
     expect(after.address).toBe(before.address);
+  });
+
+  test('when saving the address to the profile fails after the payment, then the order is placed and charged all the same (201), and a replay finds it (200)', async ({
+    api,
+    app,
+    stripe,
+    oneLampCheckout,
+  }) => {
+    const { user, lamp, paymentIntentId } = await oneLampCheckout({
+      deliveryAddress: TEST_DELIVERY_ADDRESS,
+      saveAddress: true,
+    });
+    const database = refuseDeliveryAddressWrites();
+    try {
+      const placed = await placeOrderCall(app.app, user.token, paymentIntentId).expect(201);
+      const { order } = orderResponseSchema.parse(placed.body);
+      expect(order.payment.success).toBe(true);
+      expect(order.deliveryAddress).toEqual(TEST_DELIVERY_ADDRESS);
+      expect(database.refused()).toBe(1);
+    } finally {
+      database.restore();
+    }
+    expect(stripe.get(paymentIntentId).status).toBe('succeeded');
+    expect(await stockOf(lamp.id)).toBe(2);
+
+    const replay = await placeOrderCall(app.app, user.token, paymentIntentId).expect(200);
+    expect(orderResponseSchema.parse(replay.body).order.payment.success).toBe(true);
+    expect(await ordersOf(paymentIntentId)).toBe(1);
+    const res = await api
+      .post('/api/v1/auth/login')
+      .send({ email: user.email, password: user.password })
+      .expect(200);
+    expect(loginResponseSchema.parse(res.body).user.deliveryAddress).toBeUndefined();
   });
 
   test('when the buyer does not ask to save it, then the profile is left as it was', async ({

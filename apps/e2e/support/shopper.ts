@@ -1,0 +1,32 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { freshEmail } from './accounts';
+import { baseUrl } from './browser';
+
+/**
+ * A new shopper, registered through the API as the Register form would, under an e-mail nobody
+ * has used (starting with `prefix`); answers that e-mail.
+ */
+export async function registerShopper(
+  prefix: string,
+  account: { name: string; password: string; phone: string; address: string },
+) {
+  const email = freshEmail(prefix);
+  const res = await fetch(`${baseUrl()}/api/v1/auth/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ ...account, email }),
+  });
+  expect(res.status).toBe(201);
+  return email;
+}
+
+/** Puts the home page's first product in the cart; answers its name. */
+export async function addFirstProduct(page: Page) {
+  await page.goto('/');
+  const card = page.getByRole('article').first();
+  await card.waitFor();
+  const name = ((await card.getByRole('heading').first().textContent()) ?? '').trim();
+  await card.getByRole('button', { name: 'ADD TO CART' }).click();
+  return name;
+}
