@@ -7,8 +7,8 @@ import { HOME_REQUESTS } from './src/lib/first-screen';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
 
-/** The chunks of the first screen most visits start on: the root route and the home route. */
-const FIRST_SCREEN = ['src/app/AppRoot.tsx', 'src/app/routes/Home.tsx'];
+/** The chunks of the first screen most visits start on: the root and home routes, their reads. */
+const FIRST_SCREEN = ['src/app/AppRoot.tsx', 'src/app/routes/Home.tsx', 'src/app/first-screen.ts'];
 
 /**
  * Lists the first screen's chunks (and what they import) as modulepreloads in index.html, their

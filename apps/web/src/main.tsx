@@ -3,7 +3,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { preloadRoutesFor } from './app/router';
-import { prefetchFor } from './lib/prefetch';
 
 /**
  * How long the first render waits for the first screen's chunks (preloaded by index.html).
@@ -12,8 +11,12 @@ import { prefetchFor } from './lib/prefetch';
  */
 const FIRST_SCREEN_WAIT_MS = 1000;
 
-prefetchFor(window.location.pathname);
-const firstScreen = preloadRoutesFor(window.location.pathname);
+const { pathname } = window.location;
+// Its reads start as soon as TanStack Query's chunk (modulepreloaded by index.html) is in.
+const firstScreen = Promise.all([
+  preloadRoutesFor(pathname),
+  import('./app/first-screen').then(({ prefetchFirstScreen }) => prefetchFirstScreen(pathname)),
+]);
 
 function render() {
   const root = document.getElementById('root');

@@ -1,18 +1,16 @@
-import type { Product } from '@shop/contracts';
 import { type Dispatch, type ReactNode, type SetStateAction, useMemo, useState } from 'react';
 import { appState, useAppState } from './app-state';
 
-/** The app-wide search state of spec §3: what is typed, and what came back for what was asked. */
+/**
+ * The app-wide search state of spec §3: what is typed, and the words whose results /search
+ * shows (their pages are the query `searchQuery(asked)` of storefront-queries.ts).
+ */
 export interface SearchState {
   keyword: string;
-  results: Product[];
-  /** The keyword `results` answer, how many match it in all, and the pages loaded so far. */
   asked: string;
-  total: number;
-  page: number;
 }
 
-export const NO_SEARCH: SearchState = { keyword: '', results: [], asked: '', total: 0, page: 1 };
+export const NO_SEARCH: SearchState = { keyword: '', asked: '' };
 
 type SearchContextValue = readonly [SearchState, Dispatch<SetStateAction<SearchState>>];
 const SearchContext = appState<SearchContextValue>();

@@ -4,13 +4,13 @@ import { LoadMore } from '../../components/LoadMore';
 import { Layout } from '../../components/layout/Layout';
 import { ProductGrid } from '../../components/ProductCard';
 import { RequestStatus } from '../../components/RequestStatus';
-import { fetchCategoryProducts } from '../../features/products';
-import { usePagedList } from '../../lib/use-paged-list';
+import { categoryProductsPage, categoryProductsQuery } from '../../lib/storefront-queries';
+import { useLoadMore } from '../../lib/use-load-more';
 
 export default function CategoryProducts() {
   const { slug = '' } = useParams();
-  const list = usePagedList(slug, (page, signal) => fetchCategoryProducts(slug, page, signal));
-  const category = list.data?.category;
+  const list = useLoadMore(categoryProductsQuery(slug), categoryProductsPage);
+  const category = list.first?.category;
   const name = category?.name;
   return (
     <Layout

@@ -1,7 +1,9 @@
 import type { Dashboard } from '@shop/contracts/dashboard';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RequestStatus } from '../../../components/RequestStatus';
-import { useRequest } from '../../../lib/use-request';
+import { PRIVATE_READ } from '../../../lib/query';
+import { requestStateOf } from '../../../lib/request-state';
 import { fetchDashboard } from '../api/dashboard';
 import { DailyFigures } from './DailyFigures';
 import { LowStock } from './LowStock';
@@ -12,7 +14,13 @@ import './dashboard.css';
 
 /** The admin's first screen's figures: sales of the last 30 days, statuses, best sellers, stock. */
 export function SalesDashboard() {
-  const request = useRequest('dashboard', fetchDashboard);
+  const request = requestStateOf(
+    useQuery({
+      queryKey: ['admin', 'dashboard'],
+      queryFn: ({ signal }) => fetchDashboard(signal),
+      ...PRIVATE_READ,
+    }),
+  );
   // After a save, the figures read again, kept on screen meanwhile.
   const [reloaded, setReloaded] = useState<Dashboard>();
   const dashboard = reloaded ?? request.data;

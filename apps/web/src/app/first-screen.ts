@@ -1,0 +1,54 @@
+import { preloadCardPhotos } from '../components/ProductPhoto';
+import { browserQueryClient } from '../lib/query';
+import {
+  categoriesQuery,
+  homeListingQuery,
+  productCountQuery,
+  STOREFRONT_URLS,
+} from '../lib/storefront-queries';
+
+type CardPhoto = Parameters<typeof preloadCardPhotos>[0][number];
+
+/** Enough of a product to name its photo; anything else in the answer is not a card's. */
+function isCardPhoto(value: unknown): value is CardPhoto {
+  if (typeof value !== 'object' || value === null) return false;
+  const { _id, photo } = value as Record<string, unknown>;
+  if (typeof _id !== 'string') return false;
+  if (photo === undefined || photo === null) return true;
+  const { version, width } = photo as Record<string, unknown>;
+  return typeof version === 'string' && typeof width === 'number';
+}
+
+/**
+ * The body of `url` fetched exactly as index.html preloads it (same mode and credentials),
+ * so the browser hands over the preloaded answer instead of asking again. A failure leaves the
+ * query failed, and the screen that shows it asks again through the api client.
+ */
+async function preloaded(url: string): Promise<unknown> {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`Request failed with status code ${res.status}`);
+  return res.json();
+}
+
+/**
+ * Starts the first screen's reads into the browser's QueryClient, called by the entry before
+ * React renders (the home page: its listing, total and the categories, which index.html
+ * preloads); the listing's card photos are asked for as soon as it arrives.
+ */
+export function prefetchFirstScreen(pathname: string) {
+  if (pathname !== '/') return;
+  const queryClient = browserQueryClient();
+  const listing = STOREFRONT_URLS.productList(1);
+  void queryClient.prefetchInfiniteQuery({
+    ...homeListingQuery,
+    queryFn: async () => {
+      const body = await preloaded(listing);
+      const { products } = (body ?? {}) as { products?: unknown };
+      if (Array.isArray(products)) preloadCardPhotos(products.filter(isCardPhoto));
+      return body;
+    },
+  });
+  for (const { queryKey } of [productCountQuery, categoriesQuery]) {
+    void queryClient.prefetchQuery({ queryKey, queryFn: () => preloaded(queryKey[1]) });
+  }
+}
