@@ -6,8 +6,8 @@ import { Pager } from '../../../components/Pager';
 import { RequestStatus } from '../../../components/RequestStatus';
 import { fetchMyOrders, OrderTable } from '../../../features/orders';
 import { UserMenu } from '../../../features/user';
-import { pageCount } from '../../../lib/paging';
 import { useAuth } from '../../../lib/auth';
+import { pageCount } from '../../../lib/paging';
 import { PRIVATE_READ } from '../../../lib/query';
 import { requestStateOf } from '../../../lib/request-state';
 

@@ -4,10 +4,10 @@ import toast from 'react-hot-toast';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { Modal } from '../../../components/Modal';
 import { Spinner } from '../../../components/Spinner';
+import { categoriesQuery } from '../../../lib/storefront-queries';
 import { useSubmit } from '../../../lib/use-form';
 import { createCategory, deleteCategory, updateCategory } from '../api/categories';
 import { refusalOf } from '../api/outcome';
-import { categoriesQuery } from '../../../lib/storefront-queries';
 import { useAdminQuery } from '../hooks/use-admin-query';
 import { CategoryForm } from './CategoryForm';
 

@@ -38,15 +38,26 @@ export function useProductListing() {
   );
   const list = filters ? filtered : all;
 
-  const toggleCategory = useCallback((categoryId: string, on: boolean) => {
-    setChecked((ids) => (on ? [...ids, categoryId] : ids.filter((id) => id !== categoryId)));
-  }, []);
+  /** Without filters the first page is read again, not shown from before. */
+  const startOver = useCallback(
+    () => void queryClient.resetQueries({ queryKey: homeListingQuery.queryKey, exact: true }),
+    [queryClient],
+  );
+
+  const toggleCategory = useCallback(
+    (categoryId: string, on: boolean) => {
+      const next = on ? [...checked, categoryId] : checked.filter((id) => id !== categoryId);
+      if (next.length === 0 && bandId === null) startOver();
+      setChecked(next);
+    },
+    [checked, bandId, startOver],
+  );
 
   const reset = useCallback(() => {
     setChecked([]);
     setBandId(null);
-    void queryClient.resetQueries({ queryKey: homeListingQuery.queryKey, exact: true });
-  }, [queryClient]);
+    startOver();
+  }, [startOver]);
 
   return {
     products: list.items,
