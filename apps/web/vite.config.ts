@@ -84,8 +84,46 @@ function gzipAssets(): Plugin {
   };
 }
 
+/**
+ * zod's JSON Schema generator (`toJSONSchema`, Standard Schema's `jsonSchema`) serves the API's
+ * OpenAPI document; the browser never calls it, and it was 6 KB of the home page's gzipped
+ * JavaScript. In the web's build, zod's classic schemas import a stand-in whose generators throw
+ * if ever called; `aggregateChecks` (read by getters such as `minLength`) stays zod's own.
+ */
+function withoutZodJsonSchema(): Plugin {
+  const STAND_IN = '\0zod-json-schema-stand-in';
+  let processors: string | undefined;
+  return {
+    name: 'without-zod-json-schema',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (!importer?.replaceAll('\\', '/').includes('/zod/v4/classic/')) return null;
+      if (source === '../core/json-schema-processors.js') {
+        processors ??= (await this.resolve(source, importer, { skipSelf: true }))?.id;
+        return `${STAND_IN}/processors`;
+      }
+      if (source === '../core/to-json-schema.js') return `${STAND_IN}/generator`;
+      return null;
+    },
+    load(id) {
+      if (id === `${STAND_IN}/processors`) {
+        return `export { aggregateChecks } from ${JSON.stringify(processors)};`;
+      }
+      if (id !== `${STAND_IN}/generator`) return null;
+      return [
+        'const unsupported = () => () => {',
+        "  throw new Error('zod: JSON Schema is not made in the browser');",
+        '};',
+        'export const createToJSONSchemaMethod = unsupported;',
+        'export const createStandardJSONSchemaMethod = unsupported;',
+      ].join('\n');
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), preloadFirstScreen(), gzipAssets()],
+  plugins: [react(), withoutZodJsonSchema(), preloadFirstScreen(), gzipAssets()],
   server: {
     port: 5173,
     proxy: { '/api': apiTarget },

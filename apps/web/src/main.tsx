@@ -15,7 +15,10 @@ const { pathname } = window.location;
 // Its reads start as soon as TanStack Query's chunk (modulepreloaded by index.html) is in.
 const firstScreen = Promise.all([
   preloadRoutesFor(pathname),
-  import('./app/first-screen').then(({ prefetchFirstScreen }) => prefetchFirstScreen(pathname)),
+  Promise.all([import('./app/first-screen'), import('./lib/query')]).then(
+    ([{ prefetchFirstScreen }, { browserQueryClient }]) =>
+      prefetchFirstScreen(browserQueryClient(), pathname),
+  ),
 ]);
 
 function render() {

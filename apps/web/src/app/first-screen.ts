@@ -1,5 +1,5 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { preloadCardPhotos } from '../components/ProductPhoto';
-import { browserQueryClient } from '../lib/query';
 import {
   categoriesQuery,
   homeListingQuery,
@@ -31,13 +31,12 @@ async function preloaded(url: string): Promise<unknown> {
 }
 
 /**
- * Starts the first screen's reads into the browser's QueryClient, called by the entry before
+ * Starts the first screen's reads into `queryClient` (the browser's), called by the entry before
  * React renders (the home page: its listing, total and the categories, which index.html
  * preloads); the listing's card photos are asked for as soon as it arrives.
  */
-export function prefetchFirstScreen(pathname: string) {
+export function prefetchFirstScreen(queryClient: QueryClient, pathname: string) {
   if (pathname !== '/') return;
-  const queryClient = browserQueryClient();
   const listing = STOREFRONT_URLS.productList(1);
   void queryClient.prefetchInfiniteQuery({
     ...homeListingQuery,
