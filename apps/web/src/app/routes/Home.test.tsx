@@ -11,13 +11,13 @@ const page1 = Array.from({ length: PRODUCT_PAGE_SIZE }, (_, i) => makeProduct(`P
 const page2 = [makeProduct('Page two A'), makeProduct('Page two B')];
 const cheapBook = makeProduct('Cheap Book', { price: 12, category: books });
 
-function serveShop(server = startApi()) {
+function serveShop() {
+  startApi();
   api.on('GET', '/api/v1/category/get-category', replies.categories([books, toys]));
   api.on('GET', '/api/v1/product/product-count', replies.count(page1.length + page2.length));
   api.on('GET', '/api/v1/product/product-list/1', replies.products(page1));
   api.on('GET', '/api/v1/product/product-list/2', replies.products(page2));
   api.on('POST', '/api/v1/product/product-filters', replies.productPage([cheapBook]));
-  return api;
 }
 
 const cardTitles = () =>
@@ -25,9 +25,8 @@ const cardTitles = () =>
 const names = (products: Product[]) => products.map((p) => p.name);
 
 describe('home listing', () => {
-  let server: ReturnType<typeof serveShop>;
   beforeEach(() => {
-    server = serveShop();
+    serveShop();
   });
 
   it('when the home page opens, then it shows the first page, the filters and the title', async () => {

@@ -13,7 +13,6 @@ function serveOrders(orders: Order[]) {
   startApi();
   api.on('GET', '/api/v1/auth/admin-auth', { status: 200, body: { ok: true } });
   api.on('GET', ALL_ORDERS, () => replies.orders([...orders]));
-  return api;
 }
 
 describe('Admin Orders', () => {
@@ -38,7 +37,7 @@ describe('Admin Orders', () => {
   });
 
   it('when a status is changed, then it is put, toasted and the orders are fetched again', async () => {
-    const server = serveOrders(orders);
+    serveOrders(orders);
     const target = orders[0] as Order;
     const url = `/api/v1/auth/order-status/${target._id}`;
     api.on('PUT', url, ({ body }) => {
@@ -65,7 +64,7 @@ describe('Admin Orders', () => {
   it('when a refunded cancelled order is moved to another status, then the refusal is toasted and it stays cancelled and Refunded', async () => {
     const cancelled = makeOrder({ status: 'cancel' });
     cancelled.payment.refunded = true;
-    const server = serveOrders([cancelled]);
+    serveOrders([cancelled]);
     const url = `/api/v1/auth/order-status/${cancelled._id}`;
     api.on('PUT', url, {
       status: 409,
@@ -85,7 +84,7 @@ describe('Admin Orders', () => {
   });
 
   it('when the orders cannot be fetched, then a clear text is toasted and shown in place', async () => {
-    const server = serveOrders([]);
+    serveOrders([]);
     api.on('GET', ALL_ORDERS, 'network-error');
     renderApp('/dashboard/admin/orders', { auth: admin });
 
@@ -97,7 +96,7 @@ describe('Admin Orders', () => {
 
   it('when the admin picks a status and searches, then the list asks for them from page 1 and each order links to its page', async () => {
     const numbered = makeOrder({ number: 1042, status: 'Shipped' });
-    const server = serveOrders([numbered]);
+    serveOrders([numbered]);
     const { user } = renderApp('/dashboard/admin/orders', { auth: admin });
     await screen.findByRole('region', { name: 'Order 1' }, PAGE_LOAD);
 
@@ -136,7 +135,7 @@ describe('Admin Orders', () => {
   });
 
   it('when the admin downloads the CSV, then the filtered export is asked for and handed to the browser as a file', async () => {
-    const server = serveOrders(orders);
+    serveOrders(orders);
     api.on('GET', '/api/v1/auth/all-orders.csv', {
       status: 200,
       body: 'Order,Status\r\n1042,Shipped\r\n',
@@ -171,7 +170,7 @@ describe('Admin Orders', () => {
   });
 
   it('when the export fails, then it is toasted', async () => {
-    const server = serveOrders(orders);
+    serveOrders(orders);
     api.on('GET', '/api/v1/auth/all-orders.csv', 'network-error');
     const { user } = renderApp('/dashboard/admin/orders', { auth: admin });
     await user.click(await screen.findByRole('button', { name: 'Download CSV' }, PAGE_LOAD));
