@@ -60,6 +60,7 @@ describe('Admin dashboard', () => {
         },
       });
       api.on('GET', '/api/v1/product/get-product', replies.allProducts([]));
+      api.on('GET', '/api/v1/product/:productId/reviews/all', replies.reviews());
       api.on('GET', '/api/v1/auth/all-users', replies.users([]));
       renderApp(path, { auth: sessionOf(makeUser({ role: 1 })) });
 
