@@ -1,4 +1,4 @@
-import { QueryClient, type QueryFunctionContext } from '@tanstack/react-query';
+import { QueryCache, QueryClient, type QueryFunctionContext } from '@tanstack/react-query';
 import { request } from './api-client';
 
 /**
@@ -41,10 +41,12 @@ export const PRIVATE_READ = { staleTime: 0, gcTime: 0 } as const;
 
 /**
  * A client with the shop's defaults: one try per read (a failure shows at once, with Try
- * again), no refetch on window focus or reconnect, catalogue reads fresh for a minute.
+ * again), no refetch on window focus or reconnect, catalogue reads fresh for a minute. Every
+ * failed read is logged (spec §8: some failures, the header's categories, are only logged).
  */
 export function createQueryClient() {
   return new QueryClient({
+    queryCache: new QueryCache({ onError: (error) => console.error(error) }),
     defaultOptions: {
       queries: {
         queryFn: getKeyedUrl,
