@@ -1,5 +1,4 @@
 import '@testing-library/jest-dom/vitest';
-import { notifyManager } from '@tanstack/react-query';
 import { cleanup, configure } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
@@ -38,9 +37,6 @@ afterEach(() => {
 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-// TanStack Query tells screens of new data after a setTimeout(0), which a test's fake clock
-// would hold back: in tests it tells them after a microtask.
-notifyManager.setScheduler(queueMicrotask);
 afterAll(() => server.close());
 
 // jsdom lacks both: the toaster asks about reduced motion, the router restores scroll.
