@@ -3,7 +3,6 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { preloadRoutesFor } from './app/router';
-import { prefetchFor } from './lib/prefetch';
 import { rendersAsServer } from './lib/server-rendered';
 
 /**
@@ -13,36 +12,31 @@ import { rendersAsServer } from './lib/server-rendered';
  */
 const FIRST_SCREEN_WAIT_MS = 1000;
 
-prefetchFor(window.location.pathname);
-const firstScreen = preloadRoutesFor(window.location.pathname);
-
+const { pathname } = window.location;
 const root = document.getElementById('root');
+// A screen the server rendered comes with its data; any other starts its reads as soon as
+// TanStack Query's chunk (modulepreloaded by index.html) is in.
+const firstScreen = Promise.all([
+  preloadRoutesFor(pathname),
+  Promise.all([import('./app/first-screen'), import('./lib/query')]).then(
+    ([{ prefetchFirstScreen, hydrateServerState }, { browserQueryClient }]) =>
+      rendersAsServer
+        ? hydrateServerState(browserQueryClient())
+        : prefetchFirstScreen(browserQueryClient(), pathname),
+  ),
+]);
 
-function render() {
-  if (!root) return;
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-}
-
-/**
- * Brings the screen the server rendered to life. It waits for all of the screen's chunks: the
- * server's markup stays on screen meanwhile, so there is no skeleton to avoid.
- */
-function hydrate(screen: HTMLElement) {
-  hydrateRoot(
-    screen,
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-}
+const app = (
+  <StrictMode>
+    <App />
+  </StrictMode>
+);
 
 if (root && rendersAsServer) {
-  void firstScreen.then(() => hydrate(root));
-} else {
+  // The server's markup stays on screen until every chunk and the data are in: nothing to wait
+  // for but those.
+  void firstScreen.then(() => hydrateRoot(root, app));
+} else if (root) {
   const wait = new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS));
-  void Promise.race([firstScreen, wait]).then(render);
+  void Promise.race([firstScreen, wait]).then(() => createRoot(root).render(app));
 }

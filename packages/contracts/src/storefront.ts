@@ -60,7 +60,7 @@ const LAST_LISTING_PAGE = 10_000_000;
  * to (a browser without scripts then reads the list page by page); 1 when absent or not a whole
  * number from 1.
  */
-export function listingPageOf(query: URLSearchParams): number {
+export function listingPageOf(query: { get(name: string): string | null }): number {
   const raw = query.get('page') ?? '';
   const page = /^[1-9]\d{0,7}$/.test(raw) ? Number(raw) : 1;
   return page <= LAST_LISTING_PAGE ? page : 1;

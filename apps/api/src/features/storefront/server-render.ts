@@ -8,6 +8,7 @@ import type { Request } from 'express';
 export interface ApiAnswer {
   status: number;
   body: unknown;
+  headers: Record<string, string>;
 }
 
 /** What the web's server entry (apps/web/src/entry-server.tsx) renders a page into. */
@@ -50,7 +51,7 @@ export function serverRenderer(webDist: string): RenderScreen | undefined {
     return render(url, async (path) => {
       const res = await fetch(new URL(path, origin), { headers: { accept: 'application/json' } });
       const body: unknown = await res.json().catch(() => undefined);
-      return { status: res.status, body };
+      return { status: res.status, body, headers: Object.fromEntries(res.headers) };
     });
   };
 }
