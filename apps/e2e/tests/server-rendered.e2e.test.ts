@@ -124,7 +124,13 @@ describe('storefront pages rendered on the server', () => {
       }
     });
 
-    for (const path of ['/', `/category/${category.slug}`, '/product/merino-wool-crew-sweater']) {
+    for (const path of [
+      '/',
+      `/category/${category.slug}`,
+      '/product/merino-wool-crew-sweater',
+      // A variant the link names, as a shared link does.
+      '/product/organic-cotton-t-shirt?variant=TEE-M-NAVY',
+    ]) {
       asked.length = 0;
       await page.goto(path);
       // Hydrated: the cart button answers (React's handlers are attached).

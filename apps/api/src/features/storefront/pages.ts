@@ -19,7 +19,7 @@ export type StorefrontPage =
   | { kind: Exclude<FixedStorefrontPage, 'home'> }
   | { kind: 'home'; page: number }
   | { kind: 'category'; slug: string; page: number }
-  | { kind: 'product'; slug: string }
+  | { kind: 'product'; slug: string; variant?: string }
   | { kind: 'search'; keyword: string; page: number }
   | { kind: 'private' }
   | { kind: 'unknown' };
@@ -40,6 +40,9 @@ const PRIVATE_SCREENS = [
   '/dashboard/admin/users',
   '/dashboard/admin/orders',
 ];
+
+/** The longest `?variant=` a product page is rendered for (a SKU is at most 64). */
+const VARIANT_MAX = 64;
 
 const matcher = (path: string) => match(path, { decode: decodeURIComponent, trailing: true });
 const fixedPages = Object.entries(STOREFRONT_PAGES).map(([kind, { path }]) => ({
@@ -68,7 +71,14 @@ export function storefrontPageOf(url: string): StorefrontPage {
       if (matches(pathname)) return kind === 'home' ? { kind, page } : { kind };
     }
     const product = productPage(pathname);
-    if (product) return { kind: 'product', slug: String(product.params.slug) };
+    if (product) {
+      const variant = searchParams.get('variant');
+      const slug = String(product.params.slug);
+      // The variant shown (apps/web use-chosen-variant): a SKU, so short.
+      return variant && variant.length <= VARIANT_MAX
+        ? { kind: 'product', slug, variant }
+        : { kind: 'product', slug };
+    }
     const category = categoryPage(pathname);
     if (category) return { kind: 'category', slug: String(category.params.slug), page };
     if (searchPage(pathname)) return { kind: 'search', keyword: keywordOf(searchParams), page };
@@ -101,5 +111,15 @@ export function canonicalPathOf(page: StorefrontPage): string | undefined {
   }
 }
 
-/** One key per distinct page: what its head is cached under. */
-export const pageKeyOf = (page: StorefrontPage) => canonicalPathOf(page) ?? page.kind;
+/**
+ * What the page's screen is rendered from: its canonical URL, and the variant a product page
+ * shows (its own URL, but one product page to crawlers); none for the shopper's own screens.
+ */
+export function renderPathOf(page: StorefrontPage): string | undefined {
+  const canonical = canonicalPathOf(page);
+  if (page.kind !== 'product' || !page.variant || !canonical) return canonical;
+  return `${canonical}?variant=${encodeURIComponent(page.variant)}`;
+}
+
+/** One key per distinct page: what its head and screen are cached under. */
+export const pageKeyOf = (page: StorefrontPage) => renderPathOf(page) ?? page.kind;

@@ -6,7 +6,7 @@ import { notFound } from '../../lib/errors.js';
 import { currentCatalog } from '../catalog/index.js';
 import { IndexHtml } from './head-html.js';
 import { pageHeadFor, type SearchCatalog } from './page-head.js';
-import { canonicalPathOf, pageKeyOf, storefrontPageOf } from './pages.js';
+import { pageKeyOf, renderPathOf, storefrontPageOf } from './pages.js';
 import { ReviewQuotes } from './review-quotes.js';
 import {
   gzippedBody,
@@ -76,7 +76,7 @@ export function storefrontPages(
       const reviewsOf = (product: Product) =>
         quotes.of(product._id, product.rating, () => pages.forget(key));
       const head = pageHeadFor(page, { catalog, origin, search, reviewsOf });
-      const url = canonicalPathOf(page) ?? req.path;
+      const url = renderPathOf(page) ?? req.path;
       if (!render || page.kind === 'private') return madeAnswer(head.status, index.withHead(head));
       try {
         const screen = await render(url, req);

@@ -118,6 +118,19 @@ describe('storefront pages rendered on the server', () => {
     );
   });
 
+  test("when a product page names its variant, then the screen is rendered for that variant (the browser's URL), not the canonical one", async ({
+    api,
+    addProduct,
+  }) => {
+    const product = await addProduct();
+    const res = await api.get(`/product/${product.slug}?utm_source=x&variant=SKU-M`).expect(200);
+    const { head } = readState(res.text);
+    expect(head.document.querySelector('#root h1')?.textContent).toBe(
+      `/product/${product.slug}?variant=SKU-M`,
+    );
+    expect(head.canonical).toBe(`https://shop.example/product/${product.slug}`);
+  });
+
   test('when the render fails, then the page is sent for the browser to render, and the next request renders again', async ({
     api,
   }) => {
