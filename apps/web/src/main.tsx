@@ -1,5 +1,5 @@
 import './styles/index.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { preloadRoutesFor } from './app/router';
@@ -34,8 +34,9 @@ const app = (
 
 if (root && rendersAsServer) {
   // The server's markup stays on screen until every chunk and the data are in: nothing to wait
-  // for but those.
-  void firstScreen.then(() => hydrateRoot(root, app));
+  // for but those. As a transition, hydrating yields to the browser every few milliseconds
+  // instead of holding the main thread (and a tap on the page) for the whole page at once.
+  void firstScreen.then(() => startTransition(() => void hydrateRoot(root, app)));
 } else if (root) {
   const wait = new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS));
   void Promise.race([firstScreen, wait]).then(() => createRoot(root).render(app));
