@@ -1,9 +1,9 @@
-import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { GivenQueryClient } from './app/query-client-choice';
 import { preloadRoutesFor, routes } from './app/router';
-import { sendThrough } from './lib/api-client';
+import { isHttpError, sendThrough } from './lib/api-client';
 import { createQueryClient } from './lib/query';
 
 /** An answer of the API to one of the render's GETs (apps/api/src/features/storefront). */
@@ -27,12 +27,24 @@ const MAX_RENDERS = 4;
 
 const handler = createStaticHandler(routes);
 
-/** The reads the render asked for and nobody has answered yet. */
+/** Whether the screen wants the read made now (`enabled`, as TanStack Query reads it). */
+function isEnabled(query: Query) {
+  const { enabled } = query.options as { enabled?: boolean | ((query: Query) => boolean) };
+  return typeof enabled === 'function' ? enabled(query) : enabled !== false;
+}
+
+/**
+ * The reads the render asked for and nobody has answered yet; not those it keeps for later (the
+ * home page's filtered listing, made only once a filter is chosen).
+ */
 const unanswered = (client: QueryClient) =>
   client
     .getQueryCache()
     .getAll()
-    .filter((query) => query.state.status === 'pending' && query.state.fetchStatus === 'idle');
+    .filter(
+      (query) =>
+        query.state.status === 'pending' && query.state.fetchStatus === 'idle' && isEnabled(query),
+    );
 
 /**
  * Renders the screen at `url` (a path and query) as a signed-out shopper with an empty cart
@@ -71,5 +83,12 @@ export async function render(
     await Promise.all(reads.map((query) => query.fetch().catch(() => undefined)));
     html = screen();
   }
+  // A read the API never answered would leave its error on a page kept for the whole revision:
+  // the page is rendered in the browser this time instead (the API then tries again).
+  const unanswerable = queryClient
+    .getQueryCache()
+    .getAll()
+    .find((query) => query.state.error && !isHttpError(query.state.error, true));
+  if (unanswerable) throw new Error(`render: ${url}: ${unanswerable.state.error?.message}`);
   return { html, state: dehydrate(queryClient) };
 }

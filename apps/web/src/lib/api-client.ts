@@ -22,7 +22,9 @@ export class HttpError extends Error {
   }
 }
 
-export const isHttpError = (err: unknown): err is HttpError => err instanceof HttpError;
+/** An HttpError; with `answered`, one the server answered (a status), not a network failure. */
+export const isHttpError = (err: unknown, answered = false): err is HttpError =>
+  err instanceof HttpError && (!answered || err.response !== undefined);
 
 let httpModule: Promise<typeof import('./http')> | undefined;
 const loadHttp = () => {

@@ -28,6 +28,12 @@ export type RenderScreen = (url: string, req: Request) => Promise<ServerPage>;
 export const serverEntryOf = (webDist: string) =>
   join(webDist, '..', 'dist-ssr', 'entry-server.js');
 
+/**
+ * A GET of this server's own. A failed one (a kept-alive connection the server closed just as
+ * it was taken, under load) is tried once more by the caller.
+ */
+const getOnce = (url: URL) => fetch(url, { headers: { accept: 'application/json' } });
+
 /** This server as the request reached it: its own address and port, whatever `HOST` is. */
 function ownOrigin(req: Request) {
   const { localAddress = '127.0.0.1', localPort } = req.socket;
@@ -49,7 +55,7 @@ export function serverRenderer(webDist: string): RenderScreen | undefined {
     const render = await loading;
     const origin = ownOrigin(req);
     return render(url, async (path) => {
-      const res = await fetch(new URL(path, origin), { headers: { accept: 'application/json' } });
+      const res = await getOnce(new URL(path, origin)).catch(() => getOnce(new URL(path, origin)));
       const body: unknown = await res.json().catch(() => undefined);
       return { status: res.status, body, headers: Object.fromEntries(res.headers) };
     });
