@@ -103,7 +103,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(dist|test-results)/|^apps/e2e/screenshots/' },
+    exclude: { path: '(^|/)(dist|dist-ssr|test-results)/|^apps/e2e/screenshots/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
     enhancedResolveOptions: {

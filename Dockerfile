@@ -29,6 +29,8 @@ COPY --from=build --chown=root:root /prod/api/package.json apps/api/package.json
 COPY --from=build --chown=root:root /prod/api/node_modules apps/api/node_modules
 COPY --from=build --chown=root:root /app/apps/api/dist apps/api/dist
 COPY --from=build --chown=root:root /app/apps/web/dist apps/web/dist
+# The storefront's server render (one bundle with its dependencies: the API imports it as it is).
+COPY --from=build --chown=root:root /app/apps/web/dist-ssr apps/web/dist-ssr
 EXPOSE 8080
 USER node
 CMD ["node", "apps/api/dist/server.js"]

@@ -9,9 +9,21 @@ import { gzipSync } from 'node:zlib';
 
 // Kilobytes of 1,000 bytes, as Vite and `gzip -c file | wc -c` count them.
 const KB = 1000;
-const BUDGETS = { entry: 110 * KB, home: 150 * KB };
+/**
+ * The home route's budget was 150 kB while the browser rendered the home page (issue 8). Issue
+ * 17 renders it on the server (it shows before any script runs) and reads data through TanStack
+ * Query (10.3 kB of it here): 160 kB, the JavaScript that hydrates the page. What would bring it
+ * back under 150: zod (about 22 kB of it, for the stored cart and session and the catalogue's
+ * answers) off the first screen.
+ */
+const BUDGETS = { entry: 110 * KB, home: 160 * KB };
 /** The chunks of the first screen: the HTML's entry, the root route and the home route. */
-const HOME_ROUTE = ['index.html', 'src/app/AppRoot.tsx', 'src/app/routes/Home.tsx'];
+const HOME_ROUTE = [
+  'index.html',
+  'src/app/AppRoot.tsx',
+  'src/app/routes/Home.tsx',
+  'src/app/first-screen.ts',
+];
 
 const dist = resolve(process.argv[2] ?? 'apps/web/dist');
 const manifestPath = join(dist, '.vite', 'manifest.json');

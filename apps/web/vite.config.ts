@@ -7,8 +7,8 @@ import { HOME_REQUESTS } from './src/lib/first-screen';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
 
-/** The chunks of the first screen most visits start on: the root route and the home route. */
-const FIRST_SCREEN = ['src/app/AppRoot.tsx', 'src/app/routes/Home.tsx'];
+/** The chunks of the first screen most visits start on: the root and home routes, their reads. */
+const FIRST_SCREEN = ['src/app/AppRoot.tsx', 'src/app/routes/Home.tsx', 'src/app/first-screen.ts'];
 
 /**
  * Lists the first screen's chunks (and what they import) as modulepreloads in index.html, their
@@ -84,15 +84,74 @@ function gzipAssets(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), preloadFirstScreen(), gzipAssets()],
-  server: {
-    port: 5173,
-    proxy: { '/api': apiTarget },
-  },
+/**
+ * zod's JSON Schema generator (`toJSONSchema`, Standard Schema's `jsonSchema`) serves the API's
+ * OpenAPI document; the browser never calls it, and it was 6 KB of the home page's gzipped
+ * JavaScript. In the web's build, zod's classic schemas import a stand-in whose generators throw
+ * if ever called; `aggregateChecks` (read by getters such as `minLength`) stays zod's own.
+ */
+function withoutZodJsonSchema(): Plugin {
+  const STAND_IN = '\0zod-json-schema-stand-in';
+  let processors: string | undefined;
+  return {
+    name: 'without-zod-json-schema',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (!importer?.replaceAll('\\', '/').includes('/zod/v4/classic/')) return null;
+      if (source === '../core/json-schema-processors.js') {
+        processors ??= (await this.resolve(source, importer, { skipSelf: true }))?.id;
+        return `${STAND_IN}/processors`;
+      }
+      if (source === '../core/to-json-schema.js') return `${STAND_IN}/generator`;
+      return null;
+    },
+    load(id) {
+      if (id === `${STAND_IN}/processors`) {
+        return `export { aggregateChecks } from ${JSON.stringify(processors)};`;
+      }
+      if (id !== `${STAND_IN}/generator`) return null;
+      return [
+        'const unsupported = () => () => {',
+        "  throw new Error('zod: JSON Schema is not made in the browser');",
+        '};',
+        'export const createToJSONSchemaMethod = unsupported;',
+        'export const createStandardJSONSchemaMethod = unsupported;',
+      ].join('\n');
+    },
+  };
+}
+
+/**
+ * The server's build (`vite build --ssr`): src/entry-server.tsx and the screens it renders, as
+ * one folder of ES modules with every dependency bundled in, so that the API (which has none of
+ * the web's packages) imports it as it is, in the repository and in the Docker image alike.
+ */
+const serverBuild = defineConfig({
+  plugins: [react()],
+  ssr: { noExternal: true, target: 'node' },
   build: {
-    target: 'es2022',
-    // Read by scripts/check-bundle-size.mjs.
-    manifest: true,
+    target: 'node20',
+    outDir: 'dist-ssr',
+    ssr: 'src/entry-server.tsx',
+    emptyOutDir: true,
+    copyPublicDir: false,
   },
 });
+
+export default defineConfig(({ isSsrBuild }) =>
+  isSsrBuild
+    ? serverBuild
+    : {
+        plugins: [react(), withoutZodJsonSchema(), preloadFirstScreen(), gzipAssets()],
+        server: {
+          port: 5173,
+          proxy: { '/api': apiTarget },
+        },
+        build: {
+          target: 'es2022',
+          // Read by scripts/check-bundle-size.mjs.
+          manifest: true,
+        },
+      },
+);

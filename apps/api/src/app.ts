@@ -21,6 +21,7 @@ import { salesRoutes } from './features/sales/routes.js';
 import {
   crawlerFiles,
   type StorefrontOptions,
+  serverRenderer,
   storefrontPages,
 } from './features/storefront/index.js';
 import { healthRoute } from './health.js';
@@ -145,5 +146,9 @@ function serveSpa(app: express.Express, dist: string, storefront: StorefrontOpti
   app.use('/assets', sendGzippedAsset(assets));
   app.use('/assets', express.static(assets, { immutable: true, maxAge: '1y', fallthrough: false }));
   app.use(express.static(dist, { index: false, maxAge: 0 }));
-  app.get(/^(?!\/api\/).*/, storefrontPages(dist, { ...storefront, search: searchProducts }));
+  const render = serverRenderer(dist);
+  app.get(
+    /^(?!\/api\/).*/,
+    storefrontPages(dist, { ...storefront, search: searchProducts, render }),
+  );
 }

@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 // Lighthouse 12 (mobile preset and desktop) on the storefront's home, a category, a product and
 // a search page of a running shop, in Debian's Chromium; prints each page's scores, LCP and CLS.
-// With --check it exits 1 when a page is under the budgets of issue 17 (not yet met: the
-// storefront is still rendered in the browser, so CI does not run it with --check yet).
-// Usage: node apps/e2e/scripts/lighthouse.mjs http://127.0.0.1:PORT [--check]
+// --check exits 1 when a page is under any budget of issue 17; --check-quality only under the
+// budgets that do not depend on how busy the machine is (accessibility, best practices, SEO,
+// CLS), which CI runs: performance on a shared 2-core machine swings by ten points from run to
+// run (the CPU slowdown multiplies whatever else runs), so it is printed, not gated.
+// A run Lighthouse could not finish (NO_NAVSTART and the like, on a loaded machine) is run again.
+// Usage: node apps/e2e/scripts/lighthouse.mjs http://127.0.0.1:PORT [--check | --check-quality]
 import { createServer } from 'node:net';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -11,6 +14,11 @@ import { launchChromium } from '../support/chromium.mjs';
 
 const base = (process.argv[2] ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
 const check = process.argv.includes('--check');
+const checkQuality = process.argv.includes('--check-quality');
+/** The budgets --check-quality leaves out. */
+const MACHINE_BOUND = new Set(['performance']);
+/** Runs of one page and preset when Lighthouse cannot finish it. */
+const ATTEMPTS = 3;
 
 /** Issue 17's budgets: scores out of 100, CLS as Lighthouse measures it. */
 const BUDGETS = {
@@ -59,14 +67,19 @@ try {
   console.log('|---|---|---|---|---|---|---|---|');
   for (const [name, path] of Object.entries(targets)) {
     for (const preset of ['mobile', 'desktop']) {
-      const result = await lighthouse(
-        `${base}${path}`,
-        { port, output: 'json', logLevel: 'error' },
-        preset === 'desktop' ? desktopConfig : undefined,
-      );
-      if (!result) throw new Error(`lighthouse: no result for ${path}`);
-      const { categories, audits, runtimeError } = result.lhr;
-      if (runtimeError) console.log(`(${name} ${preset}: Lighthouse ${runtimeError.code})`);
+      let result;
+      for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
+        result = await lighthouse(
+          `${base}${path}`,
+          { port, output: 'json', logLevel: 'error' },
+          preset === 'desktop' ? desktopConfig : undefined,
+        );
+        if (!result) throw new Error(`lighthouse: no result for ${path}`);
+        const { runtimeError } = result.lhr;
+        if (!runtimeError) break;
+        console.log(`(${name} ${preset}: Lighthouse ${runtimeError.code}, attempt ${attempt})`);
+      }
+      const { categories, audits } = result.lhr;
       const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
       // An audit Lighthouse could not finish (a loaded machine) has no value: NaN fails the budget.
       const cls = audits['cumulative-layout-shift'].numericValue ?? Number.NaN;
@@ -92,6 +105,7 @@ try {
         }
       }
       for (const [key, floor] of Object.entries(BUDGETS[preset])) {
+        if (checkQuality && MACHINE_BOUND.has(key)) continue;
         if (key === 'cls' ? !(cls <= floor) : figures[key] < floor) {
           const value = key === 'cls' ? cls.toFixed(3) : figures[key];
           failures.push(`${name} (${preset}): ${key} ${value}, budget ${floor}`);
@@ -108,5 +122,5 @@ if (lost.size) {
 }
 if (failures.length) {
   console.log(`\nUnder budget:\n${failures.map((f) => `- ${f}`).join('\n')}`);
-  if (check) process.exit(1);
+  if (check || checkQuality) process.exit(1);
 }

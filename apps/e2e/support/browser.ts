@@ -27,9 +27,19 @@ afterAll(async () => {
   await (await open).close();
 });
 
-/** A page in a fresh browser context (own storage and cookies) on the shop's base URL. */
-export async function openPage(viewport: { width: number; height: number } = DESKTOP) {
-  const context = await (await launch()).newContext({ baseURL: baseUrl(), viewport });
+/**
+ * A page in a fresh browser context (own storage and cookies) on the shop's base URL; with
+ * `javaScriptEnabled: false`, as a browser without scripts sees the shop.
+ */
+export async function openPage(
+  viewport: { width: number; height: number } = DESKTOP,
+  { javaScriptEnabled = true } = {},
+) {
+  const context = await (await launch()).newContext({
+    baseURL: baseUrl(),
+    viewport,
+    javaScriptEnabled,
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   pageErrors.set(page, errors);

@@ -1,9 +1,9 @@
 import './styles/index.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { preloadRoutesFor } from './app/router';
-import { prefetchFor } from './lib/prefetch';
+import { rendersAsServer } from './lib/server-rendered';
 
 /**
  * How long the first render waits for the first screen's chunks (preloaded by index.html).
@@ -12,18 +12,32 @@ import { prefetchFor } from './lib/prefetch';
  */
 const FIRST_SCREEN_WAIT_MS = 1000;
 
-prefetchFor(window.location.pathname);
-const firstScreen = preloadRoutesFor(window.location.pathname);
+const { pathname } = window.location;
+const root = document.getElementById('root');
+// A screen the server rendered comes with its data; any other starts its reads as soon as
+// TanStack Query's chunk (modulepreloaded by index.html) is in.
+const firstScreen = Promise.all([
+  preloadRoutesFor(pathname),
+  Promise.all([import('./app/first-screen'), import('./lib/query')]).then(
+    ([{ prefetchFirstScreen, hydrateServerState }, { browserQueryClient }]) =>
+      rendersAsServer
+        ? hydrateServerState(browserQueryClient())
+        : prefetchFirstScreen(browserQueryClient(), pathname),
+  ),
+]);
 
-function render() {
-  const root = document.getElementById('root');
-  if (!root) return;
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+const app = (
+  <StrictMode>
+    <App />
+  </StrictMode>
+);
+
+if (root && rendersAsServer) {
+  // The server's markup stays on screen until every chunk and the data are in: nothing to wait
+  // for but those. As a transition, hydrating yields to the browser every few milliseconds
+  // instead of holding the main thread (and a tap on the page) for the whole page at once.
+  void firstScreen.then(() => startTransition(() => void hydrateRoot(root, app)));
+} else if (root) {
+  const wait = new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS));
+  void Promise.race([firstScreen, wait]).then(() => createRoot(root).render(app));
 }
-
-const wait = new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS));
-void Promise.race([firstScreen, wait]).then(render);

@@ -51,3 +51,21 @@ export const categoryPath = (slug: string) => `/category/${encodeURIComponent(sl
 /** The search page of a keyword: its only query parameter. */
 export const searchPath = (keyword: string) =>
   keyword ? `/search?keyword=${encodeURIComponent(keyword)}` : '/search';
+
+/** The highest listing page a URL may name; further pages are as empty as page 10,000,001. */
+const LAST_LISTING_PAGE = 10_000_000;
+
+/**
+ * The page a listing (home, category, search) starts at: `?page=N`, which its Load More links
+ * to (a browser without scripts then reads the list page by page); 1 when absent or not a whole
+ * number from 1.
+ */
+export function listingPageOf(query: { get(name: string): string | null }): number {
+  const raw = query.get('page') ?? '';
+  const page = /^[1-9]\d{0,7}$/.test(raw) ? Number(raw) : 1;
+  return page <= LAST_LISTING_PAGE ? page : 1;
+}
+
+/** A listing's URL from `page` on: its path, and `page` after its other parameters from page 2. */
+export const listingPagePath = (path: string, page: number) =>
+  page > 1 ? `${path}${path.includes('?') ? '&' : '?'}page=${page}` : path;

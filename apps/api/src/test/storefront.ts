@@ -33,6 +33,39 @@ export function builtSpa() {
   return dist;
 }
 
+/**
+ * A built SPA with a server entry (`root/dist` for `WEB_DIST`, `root/dist-ssr`), as
+ * `pnpm build` lays them out: the entry is `serverEntry`'s text, the style sheets the manifest
+ * names are `css`.
+ */
+export function builtSpaWithServerEntry(serverEntry: string, css: Record<string, string>) {
+  const root = mkdtempSync(join(tmpdir(), 'shop-ssr-'));
+  const dist = join(root, 'dist');
+  mkdirSync(join(dist, 'assets'), { recursive: true });
+  mkdirSync(join(dist, '.vite'));
+  mkdirSync(join(root, 'dist-ssr'));
+  const links = [
+    ...Object.keys(css).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    // What index.html preloads for the home page, on every page.
+    '<link rel="preload" as="fetch" crossorigin href="/api/v1/product/product-list/1">',
+    '<link rel="modulepreload" crossorigin href="/assets/Home-abc.js">',
+  ].join('\n    ');
+  writeFileSync(
+    join(dist, 'index.html'),
+    BUILT_INDEX_HTML.replace('</head>', `${links}\n  </head>`),
+  );
+  writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  for (const [file, text] of Object.entries(css)) writeFileSync(join(dist, file), text);
+  const [entryCss, ...routeCss] = Object.keys(css);
+  const manifest = {
+    'index.html': { file: 'assets/index-abc123.js', css: [entryCss], imports: ['_shared.js'] },
+    '_shared.js': { file: 'assets/shared.js', css: routeCss },
+  };
+  writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  writeFileSync(join(root, 'dist-ssr', 'entry-server.js'), serverEntry);
+  return { root, dist };
+}
+
 /** A page's head as crawlers read it. */
 export interface ReadHead {
   html: string;

@@ -1,11 +1,14 @@
-import { type ReactNode, useEffect } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useContext, useEffect } from 'react';
 import { Toaster, toast, useToasterStore } from 'react-hot-toast';
 import { HeaderPartsProvider } from '../components/layout/header-parts';
 import { CategoryMenu } from '../features/categories';
 import { SearchForm } from '../features/search';
 import { AuthProvider } from '../lib/auth';
 import { CartProvider } from '../lib/cart';
+import { browserQueryClient } from '../lib/query';
 import { SearchProvider } from '../lib/search';
+import { GivenQueryClient } from './query-client-choice';
 
 /** Spec §9: at most 20 toasts are kept; the oldest visible ones beyond that are dismissed. */
 export const TOAST_LIMIT = 20;
@@ -40,16 +43,19 @@ export function Toasts() {
 }
 
 export function AppProviders({ children }: { children: ReactNode }) {
+  const queryClient = useContext(GivenQueryClient) ?? browserQueryClient();
   return (
-    <AuthProvider>
-      <CartProvider>
-        <SearchProvider>
-          <HeaderPartsProvider search={<SearchForm />} categoryMenu={<CategoryMenu />}>
-            {children}
-          </HeaderPartsProvider>
-          <Toasts />
-        </SearchProvider>
-      </CartProvider>
-    </AuthProvider>
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <CartProvider>
+          <SearchProvider>
+            <HeaderPartsProvider search={<SearchForm />} categoryMenu={<CategoryMenu />}>
+              {children}
+            </HeaderPartsProvider>
+            <Toasts />
+          </SearchProvider>
+        </CartProvider>
+      </AuthProvider>
+    </QueryClientProvider>
   );
 }

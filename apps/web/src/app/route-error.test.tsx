@@ -2,7 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHUNK_TIMEOUT_MS } from '../lib/lazy';
-import { eventually, startFakeServer } from '../test/render-app';
+import { eventually, startApi } from '../test/render-app';
 import { expectConsoleError } from '../test/setup';
 import { lazyElement, routes } from './router';
 
@@ -29,7 +29,7 @@ describe('route error boundary', () => {
   });
 
   it('when a screen chunk fails to load, then that screen explains it inside the layout', async () => {
-    startFakeServer();
+    startApi();
     renderWithScreen(() =>
       Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/x.js')),
     );
@@ -42,7 +42,7 @@ describe('route error boundary', () => {
   });
 
   it('when a screen chunk has not arrived after 120 seconds, then it counts as failed', async () => {
-    startFakeServer();
+    startApi();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     renderWithScreen(() => new Promise(() => {}));
     await eventually(() => expect(screen.getByText('Loading page...')).toBeInTheDocument());
@@ -59,7 +59,7 @@ describe('route error boundary', () => {
   });
 
   it('when a screen throws while rendering, then the error page offers a way out', async () => {
-    startFakeServer();
+    startApi();
     renderWithScreen(async () => ({
       default: () => {
         throw new Error('boom');

@@ -1,7 +1,8 @@
 import type { Product } from '@shop/contracts';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { preview } from '../lib/format';
 import { AddToCartButton } from './AddToCartButton';
+import { ButtonLink } from './ButtonLink';
 import { Price } from './Price';
 import { ProductPhoto } from './ProductPhoto';
 import { RatingLine } from './Stars';
@@ -34,7 +35,6 @@ export function ProductCard({
   previewLength?: number;
   priority?: boolean;
 }) {
-  const navigate = useNavigate();
   const outOfStock = product.quantity <= 0;
   const titleId = `product-${product._id}`;
   const productPath = `/product/${product.slug}`;
@@ -57,9 +57,9 @@ export function ProductCard({
         <p className="card-text">{preview(product.description, previewLength)}</p>
         {outOfStock && <p className="out-of-stock">Out of stock</p>}
         <div className="card-actions">
-          <button type="button" className="btn btn-info" onClick={() => navigate(productPath)}>
+          <ButtonLink to={productPath} className="btn btn-info">
             More Details
-          </button>
+          </ButtonLink>
           {hasChoices(product) && !outOfStock ? (
             <Link className="btn btn-dark" to={productPath}>
               CHOOSE OPTIONS

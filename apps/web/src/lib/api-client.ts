@@ -1,10 +1,7 @@
-import { takePrefetched } from './prefetch';
-import type { Transport } from './transport';
-
 /**
  * The one way the web calls the API: same origin (Vite's dev server proxies /api to the API).
  * Calls go through axios (lib/http.ts), loaded on first use so that the first screen, whose
- * reads the entry starts with fetch before React renders, does not wait for it.
+ * reads the entry starts before React renders (app/first-screen.ts), does not wait for it.
  */
 
 /** An answer, whatever its status. */
@@ -25,14 +22,9 @@ export class HttpError extends Error {
   }
 }
 
-export const isHttpError = (err: unknown): err is HttpError => err instanceof HttpError;
-
-let fakeTransport: Transport | undefined;
-
-/** Routes every request through `fake`, or back to the network without one. */
-export function setTransport(fake?: Transport) {
-  fakeTransport = fake;
-}
+/** An HttpError; with `answered`, one the server answered (a status), not a network failure. */
+export const isHttpError = (err: unknown, answered = false): err is HttpError =>
+  err instanceof HttpError && (!answered || err.response !== undefined);
 
 let httpModule: Promise<typeof import('./http')> | undefined;
 const loadHttp = () => {
@@ -42,25 +34,45 @@ const loadHttp = () => {
 
 const abortError = () => new DOMException('The operation was aborted.', 'AbortError');
 
-/** A call through axios, answered as fetch would answer it (every status resolves). */
-async function send(url: string, init: RequestInit & { data?: unknown }) {
-  const { http, adapterOver } = await loadHttp();
+const parseJson = (text: string): unknown => {
+  try {
+    return text ? JSON.parse(text) : '';
+  } catch {
+    return text;
+  }
+};
+
+/** A call through axios; every status resolves (see `request` for what a failure is). */
+async function send(
+  url: string,
+  init: { method: string; headers: Record<string, string>; data?: unknown; signal?: AbortSignal },
+): Promise<HttpResponse> {
+  const { http } = await loadHttp();
   const res = await http.request<string>({
     url,
     method: init.method,
-    headers: init.headers as Record<string, string>,
+    headers: init.headers,
     data: init.data,
-    signal: init.signal ?? undefined,
+    signal: init.signal,
     responseType: 'text',
     transformResponse: [(raw: unknown) => raw],
-    ...(fakeTransport ? { adapter: adapterOver(fakeTransport) } : {}),
   });
   const headers = new Headers();
   for (const [name, value] of Object.entries(res.headers)) {
     if (value !== undefined && value !== null) headers.set(name, String(value));
   }
-  const empty = res.status === 204 || res.status === 304 || res.data === '';
-  return new Response(empty ? null : res.data, { status: res.status, headers });
+  return { status: res.status, data: parseJson(res.data ?? ''), headers };
+}
+
+type Send = typeof send;
+let transport: Send = send;
+
+/**
+ * Where calls go instead of axios: the server entry's own way to the API (it renders pages with
+ * the API's answers, asked in the API's process). The browser never sets it.
+ */
+export function sendThrough(serverSend: Send) {
+  transport = serverSend;
 }
 
 /** Anything with a zod-like `parse`, so callers pass `@shop/contracts` schemas directly. */
@@ -88,15 +100,6 @@ export function whenTokenRejected(handler: (() => void) | undefined) {
   rejectedTokenHandler = handler;
 }
 
-const readBody = async (res: Response): Promise<unknown> => {
-  const text = await res.text();
-  try {
-    return text ? JSON.parse(text) : '';
-  } catch {
-    return text;
-  }
-};
-
 export interface RequestOptions {
   method?: 'get' | 'post' | 'put' | 'delete';
   /** JSON, or FormData sent as multipart. */
@@ -110,19 +113,17 @@ export async function request(url: string, options: RequestOptions = {}): Promis
   const token = authToken;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = token;
-  let res: Response;
+  let response: HttpResponse;
   try {
-    const early = method === 'get' ? takePrefetched(url) : undefined;
     // axios serializes JSON and lets the browser set a FormData body's multipart boundary.
-    res = await (early ?? send(url, { method, headers, data, signal }));
+    response = await transport(url, { method, headers, data, signal });
   } catch {
     if (signal?.aborted) throw abortError();
     throw new HttpError('Network Error');
   }
-  const response = { status: res.status, data: await readBody(res), headers: res.headers };
-  if (res.ok) return response;
-  if (token && res.status === 401) rejectedTokenHandler?.();
-  throw new HttpError(`Request failed with status code ${res.status}`, response);
+  if (response.status >= 200 && response.status < 300) return response;
+  if (token && response.status === 401) rejectedTokenHandler?.();
+  throw new HttpError(`Request failed with status code ${response.status}`, response);
 }
 
 /** The calls whose answer their caller reads itself (a refusal there is a 200 too). */

@@ -1,15 +1,15 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeUser, replies, sessionOf } from '../test/fixtures';
-import { eventually, renderApp, server, startFakeServer, storedJson } from '../test/render-app';
+import { api, eventually, renderApp, startApi, storedJson } from '../test/render-app';
 
 const person = makeUser({ name: 'Old Session' });
 
 describe('a session the API no longer accepts', () => {
-  beforeEach(startFakeServer);
+  beforeEach(startApi);
 
   it('when the API refuses the stored token, then the tab signs out and forgets it', async () => {
-    server.on(
+    api.on(
       'GET',
       '/api/v1/auth/user-auth',
       replies.refused(401, 'Unauthorized: invalid or expired token'),
@@ -22,7 +22,7 @@ describe('a session the API no longer accepts', () => {
   });
 
   it('when a guest is refused a login, then nothing else changes', async () => {
-    server.on('POST', '/api/v1/auth/login', replies.refused(401, 'Invalid email or password'));
+    api.on('POST', '/api/v1/auth/login', replies.refused(401, 'Invalid email or password'));
     const { user } = renderApp('/login', { cart: [] });
     await user.type(await screen.findByLabelText('Email'), 'a@example.com');
     await user.type(screen.getByLabelText('Password'), 'wrong-one');

@@ -1,7 +1,8 @@
 import { type AuthSession, authSessionSchema } from '@shop/contracts';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { setAuthToken, whenTokenRejected } from './api-client';
 import { appState, useAppState } from './app-state';
+import { rendersAsServer } from './server-rendered';
 import { readStored, removeStored, writeStored } from './storage';
 
 const AUTH_KEY = 'auth';
@@ -23,11 +24,20 @@ function persist(session: AuthSession) {
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [auth, setAuthState] = useState<AuthSession>(() => {
+    if (rendersAsServer) return SIGNED_OUT;
     const session = restore();
     // Set before any child renders, so the first requests already carry the token.
     setAuthToken(session.token);
     return session;
   });
+
+  // Hydrating the server's signed-out screen: the stored session comes in before the paint.
+  useLayoutEffect(() => {
+    if (!rendersAsServer) return;
+    const session = restore();
+    setAuthToken(session.token);
+    setAuthState(session);
+  }, []);
 
   const setAuth = useCallback<SetAuth>((next) => {
     setAuthToken(next.token);

@@ -5,11 +5,13 @@ import {
   type SetStateAction,
   useCallback,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useState,
 } from 'react';
 import toast from 'react-hot-toast';
 import { appState, useAppState } from './app-state';
+import { rendersAsServer } from './server-rendered';
 import { readStored, removeStored, writeStored } from './storage';
 
 const CART_KEY = 'cart';
@@ -40,14 +42,24 @@ function restore(): CartEntry[] {
   });
 }
 
+/** The cart the server renders with, until the stored one is read. */
+const SERVER_CART: CartEntry[] = [];
+
 type CartState = readonly [CartEntry[], Dispatch<SetStateAction<CartEntry[]>>];
 const CartContext = appState<CartState>();
 
 export function CartProvider({ children }: { children: ReactNode }) {
-  const [cart, setCart] = useState<CartEntry[]>(restore);
+  const [cart, setCart] = useState<CartEntry[]>(() => (rendersAsServer ? SERVER_CART : restore()));
 
-  // Every change, removals included, is written back; an empty cart leaves no entry.
+  // Hydrating the server's screen (an empty cart): the stored cart comes in before the paint.
+  useLayoutEffect(() => {
+    if (rendersAsServer) setCart(restore());
+  }, []);
+
+  // Every change, removals included, is written back; an empty cart leaves no entry. The
+  // server's empty cart is no change: it stood in for the stored one until that was read.
   useEffect(() => {
+    if (cart === SERVER_CART) return;
     if (cart.length > 0) writeStored(CART_KEY, cart);
     else removeStored(CART_KEY);
   }, [cart]);

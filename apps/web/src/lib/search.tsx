@@ -1,24 +1,41 @@
-import type { Product } from '@shop/contracts';
+import { searchParamsSchema } from '@shop/contracts';
+import { listingPageOf } from '@shop/contracts/storefront';
 import { type Dispatch, type ReactNode, type SetStateAction, useMemo, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { appState, useAppState } from './app-state';
 
-/** The app-wide search state of spec §3: what is typed, and what came back for what was asked. */
+/**
+ * The app-wide search state of spec §3: what is typed, and the words whose results /search
+ * shows (their pages are the query `searchQuery(asked)` of storefront-queries.ts).
+ */
 export interface SearchState {
   keyword: string;
-  results: Product[];
-  /** The keyword `results` answer, how many match it in all, and the pages loaded so far. */
   asked: string;
-  total: number;
-  page: number;
+  /** The page the results start at (a `/search?keyword=…&page=N` link; 1 for a search made here). */
+  from: number;
 }
 
-export const NO_SEARCH: SearchState = { keyword: '', results: [], asked: '', total: 0, page: 1 };
+export const NO_SEARCH: SearchState = { keyword: '', asked: '', from: 1 };
+
+/**
+ * A page opened at `/search?keyword=…` (a shared link, or the search box of a page without
+ * scripts) shows those words' results; any other starts with no search.
+ */
+function searchOfUrl(pathname: string, query: URLSearchParams): SearchState {
+  if (pathname !== '/search') return NO_SEARCH;
+  const parsed = searchParamsSchema.safeParse({ keyword: query.get('keyword') ?? '' });
+  if (!parsed.success || !parsed.data.keyword) return NO_SEARCH;
+  const { keyword } = parsed.data;
+  return { keyword, asked: keyword, from: listingPageOf(query) };
+}
 
 type SearchContextValue = readonly [SearchState, Dispatch<SetStateAction<SearchState>>];
 const SearchContext = appState<SearchContextValue>();
 
 export function SearchProvider({ children }: { children: ReactNode }) {
-  const [search, setSearch] = useState<SearchState>(NO_SEARCH);
+  const { pathname } = useLocation();
+  const [query] = useSearchParams();
+  const [search, setSearch] = useState<SearchState>(() => searchOfUrl(pathname, query));
   const value = useMemo(() => [search, setSearch] as const, [search]);
   return <SearchContext.Provider value={value}>{children}</SearchContext.Provider>;
 }

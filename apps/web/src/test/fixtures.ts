@@ -9,6 +9,7 @@ import {
   totalStock,
   type User,
 } from '@shop/contracts';
+import type { Review } from '@shop/contracts/reviews';
 
 let counter = 0;
 /** A fresh 24-hex-digit id, as MongoDB would give. */
@@ -111,6 +112,17 @@ export const replies = {
   categories: (category: Category[], total = category.length) => ({
     status: 200,
     body: { success: true, message: 'All Categories List', category, total },
+  }),
+  /** A product's reviews (visible ones, or all of them for the admin): none by default. */
+  reviews: (reviews: Review[] = []) => ({
+    status: 200,
+    body: {
+      success: true,
+      reviews,
+      total: reviews.length,
+      average: 0,
+      stars: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 },
+    },
   }),
   /** product-list/{page} and the like: a page of products without a total. */
   products: (products: Product[]) => ({ status: 200, body: { success: true, products } }),

@@ -1,23 +1,35 @@
 import type { AuthSession } from '@shop/contracts';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { type ReactNode, useState } from 'react';
 import { createMemoryRouter, parsePath, RouterProvider } from 'react-router-dom';
 import { expect } from 'vitest';
+import { GivenQueryClient } from '../app/query-client-choice';
 import { routes } from '../app/router';
-import { setTransport } from '../lib/api-client';
 import type { CartEntry } from '../lib/cart';
-import { createFakeServer } from './fake-server';
+import { createQueryClient } from '../lib/query';
+import { api } from './api-server';
 import { replies } from './fixtures';
 
-export const server = createFakeServer();
+export { api, deferred } from './api-server';
 
-/** Fakes the network for this test. */
-export function startFakeServer() {
-  server.reset();
-  setTransport(server.transport);
+/** Starts this test's API from nothing but the categories. */
+export function startApi() {
+  api.reset();
   // Every screen's header asks for the categories; a test about them declares its own answer.
-  server.on('GET', '/api/v1/category/get-category', replies.categories([]));
-  return server;
+  api.on('GET', '/api/v1/category/get-category', replies.categories([]));
+  return api;
+}
+
+/** Each render starts from an empty server-state cache, as a fresh page load does. */
+export function WithQueryClient({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <GivenQueryClient.Provider value={queryClient}>{children}</GivenQueryClient.Provider>
+    </QueryClientProvider>
+  );
 }
 
 /**
@@ -41,7 +53,11 @@ export function renderApp(
   const user = userEvent.setup(
     options.advanceTimers ? { advanceTimers: options.advanceTimers } : {},
   );
-  render(<RouterProvider router={router} />);
+  render(
+    <WithQueryClient>
+      <RouterProvider router={router} />
+    </WithQueryClient>,
+  );
   return { router, user };
 }
 

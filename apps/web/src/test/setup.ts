@@ -1,9 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import toast from 'react-hot-toast';
-import { afterEach, beforeEach, vi } from 'vitest';
-import { forgetCategories } from '../features/categories';
-import { setAuthToken, setTransport } from '../lib/api-client';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { setAuthToken } from '../lib/api-client';
+import { api, server } from './api-server';
 
 // findBy*/waitFor wait for what a person would wait for: on a loaded 2-core machine a lazy
 // page or a state set by an effect can take seconds, and a passing wait returns at once.
@@ -36,6 +36,9 @@ afterEach(() => {
   }
 });
 
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
 // jsdom lacks both: the toaster asks about reduced motion, the router restores scroll.
 beforeEach(() => {
   vi.stubGlobal(
@@ -50,8 +53,7 @@ afterEach(() => {
   toast.remove();
   window.localStorage.clear();
   setAuthToken('');
-  forgetCategories();
-  setTransport();
+  api.reset();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

@@ -100,7 +100,78 @@ export class IndexHtml {
   withHead(head: PageHead): string {
     return `${this.before}${headHtml(head, this.defaultDescription)}${this.after}`;
   }
+
+  /**
+   * index.html with this head and the screen the server rendered: its markup in `#root`, its
+   * data beside it (a JSON block, which the CSP lets through as it runs nothing) and the
+   * storefront's style sheets inlined in place of their links.
+   */
+  withScreen(head: PageHead, screen: RenderedScreen): string {
+    const state =
+      screen.state === undefined
+        ? ''
+        : `<script type="application/json" id="${QUERY_STATE_ID}">${htmlescape(screen.state)}</script>`;
+    const preloads = (screen.modules ?? [])
+      .map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`)
+      .join('\n    ');
+    const photo = firstPhotoPreload(screen.html);
+    return this.withHead(head)
+      .replace(/<title>/i, (tag) => (photo ? `${photo}\n    ${tag}` : tag))
+      .replace(STYLESHEET_LINKS, '')
+      .replace(screen.modules ? PRELOADS : /$^/, '')
+      .replace(/<\/head>/i, () => `${preloads}\n    <style>${screen.css}</style>\n  </head>`)
+      .replace(
+        ROOT,
+        () => `<div id="root" ${SERVER_RENDERED_ATTRIBUTE}>${screen.html}</div>${state}`,
+      );
+  }
 }
+
+/** A screen rendered on the server, with what it needs in the page around it. */
+export interface RenderedScreen {
+  html: string;
+  /** The server-state it was rendered from (apps/web/src/entry-server.tsx). */
+  state?: unknown;
+  /** The style sheets to inline. */
+  css: string;
+  /** The screen's chunks to preload, in place of those index.html preloads for the home page. */
+  modules?: string[];
+}
+
+/** The first photo the screen shows at once (`fetchpriority` high: the largest paint, mostly). */
+const FIRST_PHOTO = /<img\b[^>]*\bfetchPriority="high"[^>]*>/i;
+const attributeOf = (tag: string, name: string) =>
+  new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag)?.[1];
+
+/**
+ * A preload of the screen's first photo, ahead of the head's other tags, as its <img> asks for it (same
+ * srcset and sizes, so the browser picks the same file): its request starts with the page's
+ * first bytes instead of once the parser reaches the body, behind the scripts. The attribute
+ * values are taken as React escaped them.
+ */
+function firstPhotoPreload(html: string): string | undefined {
+  const tag = FIRST_PHOTO.exec(html)?.[0];
+  const src = tag && attributeOf(tag, 'src');
+  if (!tag || !src) return undefined;
+  const srcset = attributeOf(tag, 'srcSet');
+  const sizes = attributeOf(tag, 'sizes');
+  return [
+    `<link rel="preload" as="image" fetchpriority="high" href="${src}"`,
+    srcset ? ` imagesrcset="${srcset}"` : '',
+    sizes ? ` imagesizes="${sizes}"` : '',
+    '>',
+  ].join('');
+}
+
+/** The element the SPA renders into, empty in index.html. */
+const ROOT = /<div id="root"><\/div>/i;
+/** The web marks `#root` so when it holds a server render (apps/web/src/lib/server-rendered.ts). */
+const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
+/** Where the web reads the render's server-state from (apps/web/src/entry-client). */
+export const QUERY_STATE_ID = 'shop-query-state';
+const STYLESHEET_LINKS = /<link rel="stylesheet"[^>]*>\s*/gi;
+/** The home page's chunks and API answers, which index.html preloads on every page. */
+const PRELOADS = /<link rel="(modulepreload|preload" as="fetch)"[^>]*>\s*/gi;
 
 /** Where a head's tags go in a page without a title: before `</head>`, else at the start. */
 function headEnd(html: string) {

@@ -3,3 +3,4 @@ export { PAGE_HEAD_ATTRIBUTE } from './head-html.js';
 export { type PageHead, pageHeadFor, type SearchCatalog } from './page-head.js';
 export { type StorefrontPage, storefrontPageOf } from './pages.js';
 export { crawlerFiles, type StorefrontOptions, storefrontPages } from './routes.js';
+export { serverRenderer } from './server-render.js';

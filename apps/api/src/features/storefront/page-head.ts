@@ -11,6 +11,7 @@ import {
   categoryPath,
   categoryTitle,
   DEFAULT_TITLE,
+  listingPagePath,
   NOT_FOUND_PAGE,
   productPath,
   STOREFRONT_PAGES,
@@ -148,12 +149,18 @@ function productHead(slug: string, { catalog, origin, reviewsOf }: HeadSources):
 const productLinks = (products: readonly Product[], origin: string): Link[] =>
   products.map((product) => ({ name: product.name, url: origin + productPath(product.slug) }));
 
-function categoryHead(slug: string, { catalog, origin }: HeadSources): PageHead {
+/** The items of listing page `page` (from 1) of `perPage` each. */
+const pageItems = <T>(items: readonly T[], page: number, perPage: number) =>
+  items.slice((page - 1) * perPage, page * perPage);
+
+function categoryHead(slug: string, page: number, { catalog, origin }: HeadSources): PageHead {
   const category: Category | undefined = catalog.categoryBySlug(slug);
   if (!category) return notFound();
-  const url = origin + categoryPath(category.slug);
   const products = catalog.inCategory(category._id);
-  const first = products.slice(0, LIST_DEFAULT_PER_PAGE).map((entry) => entry.product);
+  const shown = pageItems(products, page, LIST_DEFAULT_PER_PAGE).map((entry) => entry.product);
+  // A page past the last one is one of endless empty lists.
+  if (page > 1 && shown.length === 0) return notFound();
+  const url = origin + listingPagePath(categoryPath(category.slug), page);
   return {
     status: 200,
     title: categoryTitle(category.name),
@@ -164,9 +171,9 @@ function categoryHead(slug: string, { catalog, origin }: HeadSources): PageHead 
       breadcrumbJsonLd([
         { name: STOREFRONT_PAGES.home.title, url: `${origin}/` },
         { name: STOREFRONT_PAGES.categories.title, url: origin + STOREFRONT_PAGES.categories.path },
-        { name: category.name, url },
+        { name: category.name, url: origin + categoryPath(category.slug) },
       ]),
-      itemListJsonLd(productLinks(first, origin), products.length),
+      itemListJsonLd(productLinks(shown, origin), products.length),
     ],
   };
 }
@@ -183,12 +190,13 @@ export function pageHeadFor(page: StorefrontPage, sources: HeadSources): PageHea
     case 'product':
       return productHead(page.slug, sources);
     case 'category':
-      return categoryHead(page.slug, sources);
+      return categoryHead(page.slug, page.page, sources);
     case 'search': {
       const { products, total } = sources.search(catalog, page.keyword, {
-        page: 1,
+        page: page.page,
         perPage: LIST_DEFAULT_PER_PAGE,
       });
+      if (page.page > 1 && products.length === 0) return notFound();
       return {
         status: 200,
         title: searchTitle(page.keyword),
@@ -206,15 +214,16 @@ export function pageHeadFor(page: StorefrontPage, sources: HeadSources): PageHea
       return notFound();
     case 'home': {
       const newest = catalog.newestFirst();
-      const first = newest.slice(0, PRODUCT_PAGE_SIZE).map((entry) => entry.product);
+      const shown = pageItems(newest, page.page, PRODUCT_PAGE_SIZE).map((entry) => entry.product);
+      if (page.page > 1 && shown.length === 0) return notFound();
       const { title, description } = STOREFRONT_PAGES.home;
       return {
         status: 200,
         title,
         description,
         canonical,
-        preview: { type: 'website', url: `${origin}/` },
-        jsonLd: [itemListJsonLd(productLinks(first, origin), newest.length)],
+        preview: { type: 'website', url: canonical ?? `${origin}/` },
+        jsonLd: [itemListJsonLd(productLinks(shown, origin), newest.length)],
       };
     }
     default: {

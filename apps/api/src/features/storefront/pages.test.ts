@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { photoRenditionUrl } from '@shop/contracts';
+import { LIST_DEFAULT_PER_PAGE, photoRenditionUrl } from '@shop/contracts';
 import { afterAll } from 'vitest';
 import { makeShirt, uniqueWord } from '../../test/catalog.js';
 import { describe, expect, test } from '../../test/fixtures.js';
@@ -205,7 +205,7 @@ describe('storefront pages: the head of the HTML the server sends', () => {
     const older = await addProduct({ createdAt: new Date(Date.now() - 60_000) });
     const newer = await addProduct();
 
-    const head = readHead(await api.get(`/category/${category.slug}?page=2`).expect(200));
+    const head = readHead(await api.get(`/category/${category.slug}?page=1&sort=x`).expect(200));
 
     const url = `${ORIGIN}/category/${category.slug}`;
     expect(head.title).toBe(`Category - ${category.name}`);
@@ -224,6 +224,26 @@ describe('storefront pages: the head of the HTML the server sends', () => {
         { position: 2, name: older.name, url: `${ORIGIN}/product/${older.slug}` },
       ],
     });
+  });
+
+  test("when a listing's later page is asked (?page=N, where its Load More links), then its canonical URL keeps the page and its ItemList shows that page's products; past the last page, 404", async ({
+    api,
+    category,
+    addProduct,
+  }) => {
+    const oldest = await addProduct({ createdAt: new Date(Date.now() - 60_000) });
+    for (let i = 0; i < LIST_DEFAULT_PER_PAGE; i += 1) await addProduct();
+
+    const second = readHead(await api.get(`/category/${category.slug}?page=2`).expect(200));
+
+    expect(second.canonical).toBe(`${ORIGIN}/category/${category.slug}?page=2`);
+    expect(second.ofType('ItemList')).toMatchObject({
+      numberOfItems: LIST_DEFAULT_PER_PAGE + 1,
+      itemListElement: [{ position: 1, name: oldest.name }],
+    });
+    await api.get(`/category/${category.slug}?page=3`).expect(404);
+    expect(readHead(await api.get('/?page=abc').expect(200)).canonical).toBe(`${ORIGIN}/`);
+    expect(readHead(await api.get('/?page=2').expect(200)).canonical).toBe(`${ORIGIN}/?page=2`);
   });
 
   test('when a search page is asked, then the words are its title, its canonical URL keeps only the keyword, and it is indexed only when the words find products', async ({

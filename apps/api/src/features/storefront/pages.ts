@@ -2,6 +2,8 @@ import { searchParamsSchema } from '@shop/contracts';
 import {
   categoryPath,
   type FixedStorefrontPage,
+  listingPageOf,
+  listingPagePath,
   productPath,
   STOREFRONT_PAGES,
   searchPath,
@@ -14,10 +16,11 @@ import { match } from 'path-to-regexp';
  * screen at all (the SPA's not-found screen).
  */
 export type StorefrontPage =
-  | { kind: FixedStorefrontPage }
-  | { kind: 'category'; slug: string }
-  | { kind: 'product'; slug: string }
-  | { kind: 'search'; keyword: string }
+  | { kind: Exclude<FixedStorefrontPage, 'home'> }
+  | { kind: 'home'; page: number }
+  | { kind: 'category'; slug: string; page: number }
+  | { kind: 'product'; slug: string; variant?: string }
+  | { kind: 'search'; keyword: string; page: number }
   | { kind: 'private' }
   | { kind: 'unknown' };
 
@@ -37,6 +40,9 @@ const PRIVATE_SCREENS = [
   '/dashboard/admin/users',
   '/dashboard/admin/orders',
 ];
+
+/** The longest `?variant=` a product page is rendered for (a SKU is at most 64). */
+const VARIANT_MAX = 64;
 
 const matcher = (path: string) => match(path, { decode: decodeURIComponent, trailing: true });
 const fixedPages = Object.entries(STOREFRONT_PAGES).map(([kind, { path }]) => ({
@@ -60,12 +66,22 @@ export function storefrontPageOf(url: string): StorefrontPage {
   const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
   const searchParams = new URLSearchParams(queryAt === -1 ? '' : url.slice(queryAt + 1));
   try {
-    for (const { kind, matches } of fixedPages) if (matches(pathname)) return { kind };
+    const page = listingPageOf(searchParams);
+    for (const { kind, matches } of fixedPages) {
+      if (matches(pathname)) return kind === 'home' ? { kind, page } : { kind };
+    }
     const product = productPage(pathname);
-    if (product) return { kind: 'product', slug: String(product.params.slug) };
+    if (product) {
+      const variant = searchParams.get('variant');
+      const slug = String(product.params.slug);
+      // The variant shown (apps/web use-chosen-variant): a SKU, so short.
+      return variant && variant.length <= VARIANT_MAX
+        ? { kind: 'product', slug, variant }
+        : { kind: 'product', slug };
+    }
     const category = categoryPage(pathname);
-    if (category) return { kind: 'category', slug: String(category.params.slug) };
-    if (searchPage(pathname)) return { kind: 'search', keyword: keywordOf(searchParams) };
+    if (category) return { kind: 'category', slug: String(category.params.slug), page };
+    if (searchPage(pathname)) return { kind: 'search', keyword: keywordOf(searchParams), page };
     if (privateScreens.some((matches) => matches(pathname))) return { kind: 'private' };
   } catch {
     // A path that is not percent-encoded right names no page.
@@ -74,17 +90,19 @@ export function storefrontPageOf(url: string): StorefrontPage {
 }
 
 /**
- * The page's one URL (its path and its known query parameters, sorted), or none for a page that
- * is not to be indexed as such.
+ * The page's one URL (its path and its known query parameters, sorted: a listing's `page` from
+ * 2), or none for a page that is not to be indexed as such.
  */
 export function canonicalPathOf(page: StorefrontPage): string | undefined {
   switch (page.kind) {
     case 'product':
       return productPath(page.slug);
     case 'category':
-      return categoryPath(page.slug);
+      return listingPagePath(categoryPath(page.slug), page.page);
     case 'search':
-      return searchPath(page.keyword);
+      return listingPagePath(searchPath(page.keyword), page.page);
+    case 'home':
+      return listingPagePath(STOREFRONT_PAGES.home.path, page.page);
     case 'private':
     case 'unknown':
       return undefined;
@@ -93,5 +111,15 @@ export function canonicalPathOf(page: StorefrontPage): string | undefined {
   }
 }
 
-/** One key per distinct page: what its head is cached under. */
-export const pageKeyOf = (page: StorefrontPage) => canonicalPathOf(page) ?? page.kind;
+/**
+ * What the page's screen is rendered from: its canonical URL, and the variant a product page
+ * shows (its own URL, but one product page to crawlers); none for the shopper's own screens.
+ */
+export function renderPathOf(page: StorefrontPage): string | undefined {
+  const canonical = canonicalPathOf(page);
+  if (page.kind !== 'product' || !page.variant || !canonical) return canonical;
+  return `${canonical}?variant=${encodeURIComponent(page.variant)}`;
+}
+
+/** One key per distinct page: what its head and screen are cached under. */
+export const pageKeyOf = (page: StorefrontPage) => renderPathOf(page) ?? page.kind;

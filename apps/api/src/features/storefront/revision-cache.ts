@@ -10,6 +10,8 @@ export interface MadeAnswer {
   status: number;
   body: Buffer;
   etag: string;
+  /** Made in place of the real answer, which failed: not to be kept. */
+  transient?: boolean;
   /** Its gzipped bytes, made once (on zlib's thread pool) when first asked for. */
   gzipped?: Promise<Buffer>;
 }
@@ -34,6 +36,8 @@ export function gzippedBody(answer: MadeAnswer): Promise<Buffer> {
 export class RevisionCache {
   private revision: number | undefined;
   private readonly answers: LRUCache<string, MadeAnswer>;
+  /** Answers being made, by revision and key. */
+  private readonly making = new Map<string, Promise<MadeAnswer>>();
 
   constructor(maxBytes: number) {
     this.answers = new LRUCache({
@@ -43,18 +47,48 @@ export class RevisionCache {
     });
   }
 
+  /** The first answer of a newer revision drops every older one. */
+  private useRevision(revision: number) {
+    if (revision === this.revision) return;
+    this.answers.clear();
+    this.revision = revision;
+  }
+
   /** The answer under `key` made from this revision, made now when there is none. */
   answer(revision: number, key: string, make: () => MadeAnswer): MadeAnswer {
-    if (revision !== this.revision) {
-      this.answers.clear();
-      this.revision = revision;
-    }
+    this.useRevision(revision);
     let answer = this.answers.get(key);
     if (!answer) {
       answer = make();
       this.answers.set(key, answer);
     }
     return answer;
+  }
+
+  /**
+   * The answer under `key` made from this revision, made now when there is none; requests that
+   * come while it is being made wait for the same making.
+   */
+  async answerAsync(
+    revision: number,
+    key: string,
+    make: () => Promise<MadeAnswer>,
+  ): Promise<MadeAnswer> {
+    this.useRevision(revision);
+    const kept = this.answers.get(key);
+    if (kept) return kept;
+    const making = `${revision} ${key}`;
+    let pending = this.making.get(making);
+    if (!pending) {
+      pending = make()
+        .then((answer) => {
+          if (this.revision === revision) this.answers.set(key, answer);
+          return answer;
+        })
+        .finally(() => this.making.delete(making));
+      this.making.set(making, pending);
+    }
+    return pending;
   }
 
   /** Drops the answer under `key`: what it was made from changed within the revision. */

@@ -6,7 +6,7 @@ import { notFound } from '../../lib/errors.js';
 import { currentCatalog } from '../catalog/index.js';
 import { IndexHtml } from './head-html.js';
 import { pageHeadFor, type SearchCatalog } from './page-head.js';
-import { pageKeyOf, storefrontPageOf } from './pages.js';
+import { pageKeyOf, renderPathOf, storefrontPageOf } from './pages.js';
 import { ReviewQuotes } from './review-quotes.js';
 import {
   gzippedBody,
@@ -15,7 +15,9 @@ import {
   originOf,
   RevisionCache,
 } from './revision-cache.js';
+import type { RenderScreen } from './server-render.js';
 import { SITEMAP_KINDS, type SitemapKind, sitemapIndexXml, sitemapXml } from './sitemap.js';
+import { StorefrontAssets } from './storefront-assets.js';
 
 export interface StorefrontOptions {
   /** `PUBLIC_URL`: the origin of absolute URLs; unset, each request's own. */
@@ -48,14 +50,21 @@ async function send(req: Request, res: Response, answer: MadeAnswer, type: strin
 
 /**
  * Every storefront URL answers the SPA's index.html with that page's head (title, description,
- * canonical URL, link previews, structured data), made from the in-process catalogue once per
- * revision; an unknown product, category or path answers it with 404.
+ * canonical URL, link previews, structured data) and, given `render`, its screen rendered on the
+ * server; both are made from the in-process catalogue once per revision. An unknown product,
+ * category or path answers with 404. The shopper's own screens (cart, sign-in, dashboards)
+ * are left to the browser.
  */
 export function storefrontPages(
   dist: string,
-  { publicUrl, search }: StorefrontOptions & { search: SearchCatalog },
+  {
+    publicUrl,
+    search,
+    render,
+  }: StorefrontOptions & { search: SearchCatalog; render?: RenderScreen },
 ): RequestHandler {
   const index = new IndexHtml(readFileSync(join(dist, 'index.html'), 'utf8'));
+  const assets = new StorefrontAssets(dist);
   const pages = new RevisionCache(PAGE_CACHE_BYTES);
   const quotes = new ReviewQuotes();
   return async (req, res) => {
@@ -63,12 +72,25 @@ export function storefrontPages(
     const origin = originOf(req, publicUrl);
     const page = storefrontPageOf(req.url);
     const key = `${origin} ${pageKeyOf(page)}`;
-    const answer = pages.answer(catalog.revision, key, () => {
+    const answer = await pages.answerAsync(catalog.revision, key, async () => {
       const reviewsOf = (product: Product) =>
         quotes.of(product._id, product.rating, () => pages.forget(key));
       const head = pageHeadFor(page, { catalog, origin, search, reviewsOf });
-      return madeAnswer(head.status, index.withHead(head));
+      const url = renderPathOf(page) ?? req.path;
+      if (!render || page.kind === 'private') return madeAnswer(head.status, index.withHead(head));
+      try {
+        const screen = await render(url, req);
+        const { css } = assets;
+        const modules = assets.modulesOf(page);
+        return madeAnswer(head.status, index.withScreen(head, { ...screen, css, modules }));
+      } catch (err) {
+        // The browser renders the page then, as it would without a server entry.
+        req.log.error({ err }, `server render of ${url} failed`);
+        return { ...madeAnswer(head.status, index.withHead(head)), transient: true };
+      }
     });
+    // A failed render is tried again by the next request.
+    if (answer.transient) pages.forget(key);
     await send(req, res, answer, 'html');
   };
 }

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CartEntry } from '../../lib/cart';
 import { makeProduct, makeProductInVariants, makeUser, sessionOf } from '../../test/fixtures';
-import { renderApp, startFakeServer, storedJson } from '../../test/render-app';
+import { api, renderApp, startApi, storedJson } from '../../test/render-app';
 
 const mug = makeProduct('Stoneware Coffee Mug', { price: 1200.5 });
 const book = makeProduct('Midnight at the Lighthouse', { price: 14 });
@@ -14,9 +14,9 @@ const entry = (product: typeof mug, quantity?: number): CartEntry => ({
 
 describe('cart page', () => {
   beforeEach(() => {
-    const server = startFakeServer();
+    startApi();
     // The checkout panel asks whether card payments are configured.
-    server.on('GET', '/api/v1/order/config', {
+    api.on('GET', '/api/v1/order/config', {
       status: 200,
       body: { publishableKey: null, currency: 'usd' },
     });

@@ -1,16 +1,25 @@
+import { LIST_DEFAULT_PER_PAGE } from '@shop/contracts';
+import { categoryPath, listingPagePath } from '@shop/contracts/storefront';
 import { useParams } from 'react-router-dom';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { LoadMore } from '../../components/LoadMore';
 import { Layout } from '../../components/layout/Layout';
 import { ProductGrid } from '../../components/ProductCard';
 import { RequestStatus } from '../../components/RequestStatus';
-import { fetchCategoryProducts } from '../../features/products';
-import { usePagedList } from '../../lib/use-paged-list';
+import { categoryProductsPage, categoryProductsQuery } from '../../lib/storefront-queries';
+import { useListingPage } from '../../lib/use-listing-page';
+import { useLoadMore } from '../../lib/use-load-more';
 
 export default function CategoryProducts() {
   const { slug = '' } = useParams();
-  const list = usePagedList(slug, (page, signal) => fetchCategoryProducts(slug, page, signal));
-  const category = list.data?.category;
+  const from = useListingPage();
+  const list = useLoadMore(
+    categoryProductsQuery(slug, from),
+    categoryProductsPage,
+    undefined,
+    (from - 1) * LIST_DEFAULT_PER_PAGE,
+  );
+  const category = list.first?.category;
   const name = category?.name;
   return (
     <Layout
@@ -31,7 +40,11 @@ export default function CategoryProducts() {
               />
             )}
             {list.canLoadMore && (
-              <LoadMore busy={list.loadingMore} onClick={() => void list.loadMore()} />
+              <LoadMore
+                busy={list.loadingMore}
+                next={listingPagePath(categoryPath(slug), list.nextPage)}
+                onClick={() => void list.loadMore()}
+              />
             )}
           </>
         )}

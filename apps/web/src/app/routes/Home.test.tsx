@@ -1,9 +1,9 @@
 import { PRODUCT_PAGE_SIZE, type Product } from '@shop/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { deferred } from '../../test/fake-server';
+import { deferred } from '../../test/api-server';
 import { makeCategory, makeProduct, replies } from '../../test/fixtures';
-import { findToast, renderApp, startFakeServer, storedJson } from '../../test/render-app';
+import { api, findToast, renderApp, startApi, storedJson } from '../../test/render-app';
 
 const books = makeCategory('Books');
 const toys = makeCategory('Toys');
@@ -11,13 +11,13 @@ const page1 = Array.from({ length: PRODUCT_PAGE_SIZE }, (_, i) => makeProduct(`P
 const page2 = [makeProduct('Page two A'), makeProduct('Page two B')];
 const cheapBook = makeProduct('Cheap Book', { price: 12, category: books });
 
-function serveShop(server = startFakeServer()) {
-  server.on('GET', '/api/v1/category/get-category', replies.categories([books, toys]));
-  server.on('GET', '/api/v1/product/product-count', replies.count(page1.length + page2.length));
-  server.on('GET', '/api/v1/product/product-list/1', replies.products(page1));
-  server.on('GET', '/api/v1/product/product-list/2', replies.products(page2));
-  server.on('POST', '/api/v1/product/product-filters', replies.productPage([cheapBook]));
-  return server;
+function serveShop() {
+  startApi();
+  api.on('GET', '/api/v1/category/get-category', replies.categories([books, toys]));
+  api.on('GET', '/api/v1/product/product-count', replies.count(page1.length + page2.length));
+  api.on('GET', '/api/v1/product/product-list/1', replies.products(page1));
+  api.on('GET', '/api/v1/product/product-list/2', replies.products(page2));
+  api.on('POST', '/api/v1/product/product-filters', replies.productPage([cheapBook]));
 }
 
 const cardTitles = () =>
@@ -25,9 +25,8 @@ const cardTitles = () =>
 const names = (products: Product[]) => products.map((p) => p.name);
 
 describe('home listing', () => {
-  let server: ReturnType<typeof serveShop>;
   beforeEach(() => {
-    server = serveShop();
+    serveShop();
   });
 
   it('when the home page opens, then it shows the first page, the filters and the title', async () => {
@@ -43,7 +42,7 @@ describe('home listing', () => {
   it('when the home page opens, then the header and the filters share one categories request', async () => {
     renderApp('/');
     await screen.findByRole('checkbox', { name: 'Books' });
-    expect(server.requestsTo('GET', '/api/v1/category/get-category')).toHaveLength(1);
+    expect(api.requestsTo('GET', '/api/v1/category/get-category')).toHaveLength(1);
   });
 
   it('when a card is shown, then it has the 60-character preview, the rupee price and both buttons', async () => {
@@ -59,12 +58,13 @@ describe('home listing', () => {
 
   it('when Load More is clicked, then it reads Loading..., is disabled, and appends the next page', async () => {
     const slow = deferred();
-    server.on('GET', '/api/v1/product/product-list/2', slow.reply);
+    api.on('GET', '/api/v1/product/product-list/2', slow.reply);
     const { user } = renderApp('/');
     await user.click(await screen.findByRole('button', { name: 'Load More' }));
 
     const busy = screen.getByRole('button', { name: 'Loading...' });
-    expect(busy).toBeDisabled();
+    // A link underneath (for browsers without scripts): disabled as a button is, to assistive tech.
+    expect(busy).toHaveAttribute('aria-disabled', 'true');
     slow.release(replies.products(page2));
 
     await screen.findByRole('heading', { name: 'Page two B' });
@@ -74,7 +74,7 @@ describe('home listing', () => {
   });
 
   it('when all products fit on the first page, then there is no Load More', async () => {
-    server.on('GET', '/api/v1/product/product-count', replies.count(page1.length));
+    api.on('GET', '/api/v1/product/product-count', replies.count(page1.length));
     renderApp('/');
     await screen.findByRole('heading', { name: 'Page one 0' });
     expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument();
@@ -86,7 +86,7 @@ describe('home listing', () => {
 
     await screen.findByRole('heading', { name: 'Cheap Book' });
     expect(cardTitles()).toEqual(['Cheap Book']);
-    const [filter] = server.requestsTo('POST', '/api/v1/product/product-filters');
+    const [filter] = api.requestsTo('POST', '/api/v1/product/product-filters');
     expect(filter?.body).toEqual({ checked: [books._id], radio: [] });
     expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument();
   });
@@ -97,7 +97,7 @@ describe('home listing', () => {
     await user.click(screen.getByRole('radio', { name: '$20 to 39' }));
 
     await waitFor(() =>
-      expect(server.requestsTo('POST', '/api/v1/product/product-filters').at(-1)?.body).toEqual({
+      expect(api.requestsTo('POST', '/api/v1/product/product-filters').at(-1)?.body).toEqual({
         checked: [books._id],
         radio: [20, 39],
       }),
@@ -113,7 +113,7 @@ describe('home listing', () => {
 
     await screen.findByRole('heading', { name: 'Page one 0' });
     expect(cardTitles()).toEqual(names(page1));
-    expect(server.requestsTo('GET', '/api/v1/product/product-list/1')).toHaveLength(2);
+    expect(api.requestsTo('GET', '/api/v1/product/product-list/1')).toHaveLength(2);
   });
 
   it('when Reset Filters is clicked, then both filters are cleared and the first page reloads', async () => {
@@ -143,7 +143,7 @@ describe('home listing', () => {
   });
 
   it('when a product has no stock, then it says Out of stock and cannot be added', async () => {
-    server.on(
+    api.on(
       'GET',
       '/api/v1/product/product-list/1',
       replies.products([makeProduct('Sold Out Camera', { quantity: 0 })]),
@@ -166,19 +166,19 @@ describe('home listing', () => {
   });
 
   it('when the products cannot be loaded, then the page says so and can try again', async () => {
-    server.on('GET', '/api/v1/product/product-list/1', 'network-error');
+    api.on('GET', '/api/v1/product/product-list/1', 'network-error');
     const { user } = renderApp('/');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Something went wrong while fetching products',
     );
 
-    server.on('GET', '/api/v1/product/product-list/1', replies.products(page1));
+    api.on('GET', '/api/v1/product/product-list/1', replies.products(page1));
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Page one 0' })).toBeInTheDocument();
   });
 
   it('when the categories cannot be loaded, then the toast says so', async () => {
-    server.on('GET', '/api/v1/category/get-category', 'network-error');
+    api.on('GET', '/api/v1/category/get-category', 'network-error');
     renderApp('/');
     expect(await findToast('Something went wrong while fetching categories')).toBeInTheDocument();
   });

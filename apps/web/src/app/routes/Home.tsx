@@ -1,3 +1,4 @@
+import { listingPagePath, STOREFRONT_PAGES } from '@shop/contracts/storefront';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -8,12 +9,13 @@ import { Spinner } from '../../components/Spinner';
 import { ToggleButton } from '../../components/ToggleButton';
 import { useCategories } from '../../features/categories';
 import { ProductFilters, useProductListing } from '../../features/products';
+import { useListingPage } from '../../lib/use-listing-page';
 import './Home.css';
 
 const categoriesFailed = () => toast.error('Something went wrong while fetching categories');
 
 export default function Home() {
-  const listing = useProductListing();
+  const listing = useProductListing(useListingPage());
   const { categories, loading: categoriesLoading } = useCategories(categoriesFailed);
   // On a phone the filters fold away behind a button; on wider screens they always show.
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -63,7 +65,15 @@ export default function Home() {
             />
           )}
           {listing.canLoadMore && (
-            <LoadMore busy={listing.loadingMore} onClick={() => void listing.loadMore()} />
+            <LoadMore
+              busy={listing.loadingMore}
+              next={
+                listing.nextPage === undefined
+                  ? undefined
+                  : listingPagePath(STOREFRONT_PAGES.home.path, listing.nextPage)
+              }
+              onClick={() => void listing.loadMore()}
+            />
           )}
         </section>
       </div>

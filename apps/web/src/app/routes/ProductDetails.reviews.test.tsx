@@ -2,7 +2,7 @@ import type { Review } from '@shop/contracts/reviews';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeProduct, makeUser, newId, replies, sessionOf } from '../../test/fixtures';
-import { findToast, renderApp, server, startFakeServer } from '../../test/render-app';
+import { api, findToast, renderApp, startApi } from '../../test/render-app';
 
 const lamp = makeProduct('Brass Desk Lamp', { rating: { average: 4.5, count: 6 } });
 const buyer = makeUser({ name: 'Asha Buyer' });
@@ -27,13 +27,13 @@ describe('product details: reviews', () => {
   beforeEach(() => {
     all = Array.from({ length: 6 }, (_, i) => review(i + 1));
     summary = { total: 6, average: 4.5, stars: { 1: 0, 2: 0, 3: 0, 4: 3, 5: 3 } };
-    startFakeServer();
-    server.on('GET', `/api/v1/product/get-product/${lamp.slug}`, {
+    startApi();
+    api.on('GET', `/api/v1/product/get-product/${lamp.slug}`, {
       status: 200,
       body: { success: true, message: 'Single Product Fetched', product: lamp },
     });
-    server.on('GET', '/api/v1/product/related-product/:p/:c', replies.productPage([]));
-    server.on('GET', `/api/v1/product/${lamp._id}/reviews`, ({ query }) => {
+    api.on('GET', '/api/v1/product/related-product/:p/:c', replies.productPage([]));
+    api.on('GET', `/api/v1/product/${lamp._id}/reviews`, ({ query }) => {
       const page = Number(query.page);
       const perPage = Number(query.perPage);
       const reviews = all.slice((page - 1) * perPage, page * perPage);
@@ -72,7 +72,7 @@ describe('product details: reviews', () => {
 
   it('when a buyer who may review sends the form, then the review is posted, shown once as theirs, and the stars reload', async () => {
     let posted: unknown;
-    server.on('GET', `/api/v1/product/${lamp._id}/reviews/mine`, () => ({
+    api.on('GET', `/api/v1/product/${lamp._id}/reviews/mine`, () => ({
       status: 200,
       body: {
         success: true,
@@ -80,7 +80,7 @@ describe('product details: reviews', () => {
         canReview: posted === undefined,
       },
     }));
-    server.on('POST', `/api/v1/product/${lamp._id}/reviews`, ({ body }) => {
+    api.on('POST', `/api/v1/product/${lamp._id}/reviews`, ({ body }) => {
       posted = body;
       all.unshift(review(0, { title: 'Lovely light', user: { _id: buyer._id, name: buyer.name } }));
       Object.assign(summary, { total: 7, average: 4.57 });

@@ -2,7 +2,7 @@ import { photoRenditionUrl } from '@shop/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeCategory, makeProduct, replies } from '../../test/fixtures';
-import { findToast, renderApp, server, startFakeServer, storedJson } from '../../test/render-app';
+import { api, findToast, renderApp, startApi, storedJson } from '../../test/render-app';
 
 const books = makeCategory('Books');
 const novel = makeProduct('Midnight at the Lighthouse', { price: 14, category: books });
@@ -10,8 +10,9 @@ const poems = makeProduct('Collected Poems', { price: 22, category: books });
 
 describe('product details', () => {
   beforeEach(() => {
-    startFakeServer();
-    server.on('GET', '/api/v1/product/get-product/:slug', ({ params }) =>
+    startApi();
+    api.on('GET', '/api/v1/product/:productId/reviews', replies.reviews());
+    api.on('GET', '/api/v1/product/get-product/:slug', ({ params }) =>
       params.slug === novel.slug
         ? {
             status: 200,
@@ -19,7 +20,7 @@ describe('product details', () => {
           }
         : replies.refused(404, 'Product not found'),
     );
-    server.on(
+    api.on(
       'GET',
       `/api/v1/product/related-product/${novel._id}/${books._id}`,
       replies.products([poems]),
@@ -52,7 +53,7 @@ describe('product details', () => {
   });
 
   it('when there are no similar products, then it says No Similar Products found', async () => {
-    server.on(
+    api.on(
       'GET',
       `/api/v1/product/related-product/${novel._id}/${books._id}`,
       replies.products([]),
@@ -67,7 +68,8 @@ describe('product details', () => {
   });
 
   it('when the product is out of stock, then ADD TO CART is disabled', async () => {
-    server.on('GET', '/api/v1/product/get-product/:slug', {
+    api.on('GET', '/api/v1/product/related-product/:productId/:categoryId', replies.products([]));
+    api.on('GET', '/api/v1/product/get-product/:slug', {
       status: 200,
       body: {
         success: true,
@@ -86,9 +88,10 @@ describe('product details', () => {
 
 describe('categories', () => {
   beforeEach(() => {
-    startFakeServer();
-    server.on('GET', '/api/v1/category/get-category', replies.categories([books]));
-    server.on(
+    startApi();
+    api.on('GET', '/api/v1/product/:productId/reviews', replies.reviews());
+    api.on('GET', '/api/v1/category/get-category', replies.categories([books]));
+    api.on(
       'GET',
       '/api/v1/product/product-category/books',
       replies.categoryProducts(books, [novel, poems]),

@@ -1,4 +1,5 @@
 import type { Product, ProductRating } from '@shop/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { AddToCartButton } from '../../components/AddToCartButton';
@@ -8,20 +9,26 @@ import { ProductGrid } from '../../components/ProductCard';
 import { ProductPhoto } from '../../components/ProductPhoto';
 import { RequestStatus } from '../../components/RequestStatus';
 import { Stars } from '../../components/Stars';
-import { fetchProduct, fetchSimilarProducts, useChosenVariant } from '../../features/products';
+import { useChosenVariant } from '../../features/products';
 // Not through the index: its styles would ride along into every route that imports the index.
 import { VariantPicker } from '../../features/products/components/VariantPicker';
 import { ProductReviews } from '../../features/reviews';
 import { ADDED_ON_DETAILS } from '../../lib/cart';
-import { useRequest } from '../../lib/use-request';
+import { requestStateOf } from '../../lib/request-state';
+import { productQuery, relatedProductsQuery } from '../../lib/storefront-queries';
 import { photoOf } from '../../lib/variants';
 import './ProductDetails.css';
 
+/** A product in no category has no similar products (and nothing to ask). */
+const NO_SIMILAR = { data: [], loading: false, error: undefined, retry: () => {} };
+
 function SimilarProducts({ product }: { product: Product }) {
   const categoryId = product.category?._id;
-  const similar = useRequest(`${product._id}/${categoryId}`, (signal) =>
-    categoryId ? fetchSimilarProducts(product._id, categoryId, signal) : Promise.resolve([]),
-  );
+  const related = useQuery({
+    ...relatedProductsQuery(product._id, categoryId ?? ''),
+    enabled: Boolean(categoryId),
+  });
+  const similar = categoryId ? requestStateOf(related) : NO_SIMILAR;
   return (
     <section className="similar" aria-labelledby="similar-title">
       <h2 id="similar-title">Similar Products</h2>
@@ -80,7 +87,7 @@ function Details({ product, rating }: { product: Product; rating: ProductRating 
 
 export default function ProductDetails() {
   const { slug = '' } = useParams();
-  const request = useRequest(slug, (signal) => fetchProduct(slug, signal));
+  const request = requestStateOf(useQuery(productQuery(slug)));
   const product = request.data;
   // What the reviews below last said: follows the shopper's own review without a reload.
   const [rating, setRating] = useState<{ slug: string; rating: ProductRating }>();

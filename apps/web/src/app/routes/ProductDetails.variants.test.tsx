@@ -2,7 +2,7 @@ import { type Product, photoRenditionUrl } from '@shop/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeProductInVariants, replies } from '../../test/fixtures';
-import { findToast, renderApp, server, startFakeServer, storedJson } from '../../test/render-app';
+import { api, findToast, renderApp, startApi, storedJson } from '../../test/render-app';
 
 const navyPhoto = { version: 'e'.repeat(64), width: 1200, height: 900, color: '#223355' };
 const tee = makeProductInVariants(
@@ -39,7 +39,7 @@ const disabledValues = (group: string) =>
     .map((radio) => (radio as HTMLInputElement).value);
 
 function serve(product: Product) {
-  server.on('GET', `/api/v1/product/get-product/${product.slug}`, {
+  api.on('GET', `/api/v1/product/get-product/${product.slug}`, {
     status: 200,
     body: { success: true, message: 'Single Product Fetched', product },
   });
@@ -53,9 +53,10 @@ async function open(path: string) {
 
 describe('product page of a product in variants', () => {
   beforeEach(() => {
-    startFakeServer();
+    startApi();
+    api.on('GET', '/api/v1/product/:productId/reviews', replies.reviews());
     serve(tee);
-    server.on('GET', '/api/v1/product/related-product/:id/:category', replies.products([]));
+    api.on('GET', '/api/v1/product/related-product/:id/:category', replies.products([]));
   });
 
   it('when it opens without a choice, then the first variant in stock is chosen and values nothing in stock has are disabled', async () => {

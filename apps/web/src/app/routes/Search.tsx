@@ -1,56 +1,44 @@
-import { searchTitle } from '@shop/contracts/storefront';
-import { useState } from 'react';
+import { LIST_DEFAULT_PER_PAGE } from '@shop/contracts';
+import { listingPagePath, searchPath, searchTitle } from '@shop/contracts/storefront';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { LoadMore } from '../../components/LoadMore';
 import { Layout } from '../../components/layout/Layout';
 import { ProductGrid } from '../../components/ProductCard';
-import { searchProducts } from '../../features/search';
-import { appendNew } from '../../lib/paging';
 import { useSearch } from '../../lib/search';
+import { searchPage, searchQuery } from '../../lib/storefront-queries';
+import { useLoadMore } from '../../lib/use-load-more';
 
 /** Spec §9: search cards preview 30 characters of the description. */
 const SEARCH_PREVIEW = 30;
 
 export default function Search() {
-  const [search, setSearch] = useSearch();
-  const { keyword, results, total } = search;
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [moreFailed, setMoreFailed] = useState(false);
-
-  async function loadMore() {
-    setLoadingMore(true);
-    setMoreFailed(false);
-    try {
-      const next = await searchProducts(search.asked, search.page + 1);
-      const list = appendNew(results, next.items);
-      // Nothing new means the results ended sooner than their total said.
-      const left = list.length > results.length ? next.total : list.length;
-      setSearch((now) =>
-        now.asked === search.asked
-          ? { ...now, results: list, total: left, page: search.page + 1 }
-          : now,
-      );
-    } catch (err) {
-      console.error(err);
-      setMoreFailed(true);
-    } finally {
-      setLoadingMore(false);
-    }
-  }
-
+  const [{ keyword, asked, from }] = useSearch();
+  const results = useLoadMore(
+    { ...searchQuery(asked, from), enabled: asked !== '' },
+    searchPage,
+    undefined,
+    (from - 1) * LIST_DEFAULT_PER_PAGE,
+  );
+  const total = asked === '' ? 0 : results.total;
   return (
-    <Layout title={searchTitle(search.asked)} description={`Products matching ${keyword}`}>
+    <Layout title={searchTitle(asked)} description={`Products matching ${keyword}`}>
       <div className="page">
         <h1 className="page-title">Search Results</h1>
         <p className="result-count">{total < 1 ? 'No Products Found' : `Found ${total}`}</p>
-        <ProductGrid products={results} previewLength={SEARCH_PREVIEW} />
-        {moreFailed && (
+        <ProductGrid products={results.items} previewLength={SEARCH_PREVIEW} />
+        {results.moreFailed && (
           <ErrorNotice
             message="Something went wrong while fetching products"
-            onRetry={() => void loadMore()}
+            onRetry={() => void results.loadMore()}
           />
         )}
-        {results.length < total && <LoadMore busy={loadingMore} onClick={() => void loadMore()} />}
+        {results.canLoadMore && (
+          <LoadMore
+            busy={results.loadingMore}
+            next={listingPagePath(searchPath(asked), results.nextPage)}
+            onClick={() => void results.loadMore()}
+          />
+        )}
       </div>
     </Layout>
   );

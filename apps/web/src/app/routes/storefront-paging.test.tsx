@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { FakeRequest } from '../../test/fake-server';
+import type { ApiRequest } from '../../test/api-server';
 import { makeCategory, makeProduct, replies } from '../../test/fixtures';
-import { renderApp, server, startFakeServer } from '../../test/render-app';
+import { api, renderApp, startApi } from '../../test/render-app';
 
 const books = makeCategory('Books');
 const first = [makeProduct('Atlas'), makeProduct('Bible')];
@@ -10,21 +10,21 @@ const second = [makeProduct('Cookbook')];
 const all = [...first, ...second];
 
 /** Two pages of the same three products, whatever the list: page 2 holds the third. */
-const pageOfAll = ({ query }: FakeRequest) => (query.page === '2' ? second : first);
+const pageOfAll = ({ query }: ApiRequest) => (query.page === '2' ? second : first);
 
 const cardTitles = () =>
   screen.queryAllByRole('article').map((card) => within(card).getByRole('heading').textContent);
 
 describe('storefront lists read page by page', () => {
   beforeEach(() => {
-    startFakeServer();
-    server.on('GET', '/api/v1/category/get-category', replies.categories([books]));
+    startApi();
+    api.on('GET', '/api/v1/category/get-category', replies.categories([books]));
   });
 
   it('when the home page is filtered, then Load More appends the next page of the result', async () => {
-    server.on('GET', '/api/v1/product/product-count', replies.count(40));
-    server.on('GET', '/api/v1/product/product-list/1', replies.products([makeProduct('Other')]));
-    server.on('POST', '/api/v1/product/product-filters', (request) =>
+    api.on('GET', '/api/v1/product/product-count', replies.count(40));
+    api.on('GET', '/api/v1/product/product-list/1', replies.products([makeProduct('Other')]));
+    api.on('POST', '/api/v1/product/product-filters', (request) =>
       replies.productPage(pageOfAll(request), all.length),
     );
     const { user } = renderApp('/');
@@ -36,7 +36,7 @@ describe('storefront lists read page by page', () => {
     await screen.findByRole('heading', { name: 'Cookbook' });
     expect(cardTitles()).toEqual(['Atlas', 'Bible', 'Cookbook']);
     expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument();
-    const sent = server.requestsTo('POST', '/api/v1/product/product-filters');
+    const sent = api.requestsTo('POST', '/api/v1/product/product-filters');
     expect(sent.map((r) => [r.query.page, r.body])).toEqual([
       ['1', { checked: [books._id], radio: [] }],
       ['2', { checked: [books._id], radio: [] }],
@@ -44,7 +44,7 @@ describe('storefront lists read page by page', () => {
   });
 
   it('when a search matches more than a page, then Found counts them all and Load More adds the rest', async () => {
-    server.on('GET', '/api/v1/product/search/:keyword', (request) =>
+    api.on('GET', '/api/v1/product/search/:keyword', (request) =>
       replies.searchResults(pageOfAll(request), all.length),
     );
     const { user } = renderApp('/about');
@@ -60,13 +60,46 @@ describe('storefront lists read page by page', () => {
     await screen.findByRole('heading', { name: 'Cookbook' });
     expect(cardTitles()).toEqual(['Atlas', 'Bible', 'Cookbook']);
     expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument();
-    expect(
-      server.requestsTo('GET', '/api/v1/product/search/book').map((r) => r.query.page),
-    ).toEqual(['1', '2']);
+    expect(api.requestsTo('GET', '/api/v1/product/search/book').map((r) => r.query.page)).toEqual([
+      '1',
+      '2',
+    ]);
+  });
+
+  it('when a search link opens (/search?keyword=…&page=2), then its results show from that page, and Load More links to the next', async () => {
+    api.on('GET', '/api/v1/product/search/:keyword', (request) =>
+      replies.searchResults(pageOfAll(request), 41),
+    );
+    renderApp('/search?keyword=book&page=2');
+
+    expect(await screen.findByText('Found 41')).toBeInTheDocument();
+    expect(cardTitles()).toEqual(['Cookbook']);
+    expect(screen.getByPlaceholderText('Search')).toHaveValue('book');
+    expect(screen.getByRole('button', { name: 'Load More' })).toHaveAttribute(
+      'href',
+      '/search?keyword=book&page=3',
+    );
+    expect(api.requestsTo('GET', '/api/v1/product/search/book').map((r) => r.query.page)).toEqual([
+      '2',
+    ]);
+  });
+
+  it("when a category's later page opens (?page=2, where Load More links), then it lists from that page", async () => {
+    api.on('GET', '/api/v1/product/product-category/:slug', (request) =>
+      replies.categoryProducts(books, pageOfAll(request), 41),
+    );
+    renderApp('/category/books?page=2');
+
+    await screen.findByRole('heading', { name: 'Cookbook' });
+    expect(cardTitles()).toEqual(['Cookbook']);
+    expect(screen.getByRole('button', { name: 'Load More' })).toHaveAttribute(
+      'href',
+      '/category/books?page=3',
+    );
   });
 
   it('when Load More fails on the search page, then the results stay and it can be tried again', async () => {
-    server.on('GET', '/api/v1/product/search/:keyword', (request) =>
+    api.on('GET', '/api/v1/product/search/:keyword', (request) =>
       request.query.page === '2' ? 'network-error' : replies.searchResults(first, all.length),
     );
     const { user } = renderApp('/about');
@@ -81,7 +114,7 @@ describe('storefront lists read page by page', () => {
   });
 
   it('when a category holds more than a page, then N result found counts them all and Load More adds the rest', async () => {
-    server.on('GET', '/api/v1/product/product-category/books', (request) =>
+    api.on('GET', '/api/v1/product/product-category/books', (request) =>
       replies.categoryProducts(books, pageOfAll(request), all.length),
     );
     const { user } = renderApp('/category/books');

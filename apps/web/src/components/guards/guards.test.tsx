@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, replies, sessionOf } from '../../test/fixtures';
-import { eventually, renderApp, server, startFakeServer } from '../../test/render-app';
+import { api, eventually, renderApp, startApi } from '../../test/render-app';
 import { expectConsoleError } from '../../test/setup';
 
 const user = makeUser({ name: 'Ann Shopper' });
@@ -21,9 +21,9 @@ const tick = () => act(() => vi.advanceTimersByTime(1000));
 
 describe('user and admin guards', () => {
   beforeEach(() => {
-    startFakeServer();
-    server.on('GET', '/api/v1/product/product-count', replies.count(0));
-    server.on('GET', '/api/v1/product/product-list/1', replies.products([]));
+    startApi();
+    api.on('GET', '/api/v1/product/product-count', replies.count(0));
+    api.on('GET', '/api/v1/product/product-list/1', replies.products([]));
   });
 
   it('when nobody is signed in, then /dashboard/user counts down from 5 and goes to /login carrying the path', async () => {
@@ -40,20 +40,18 @@ describe('user and admin guards', () => {
 
     await eventually(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.state).toBe('/dashboard/user/orders');
-    expect(server.requestsTo('GET', '/api/v1/auth/user-auth')).toHaveLength(0);
+    expect(api.requestsTo('GET', '/api/v1/auth/user-auth')).toHaveLength(0);
   });
 
   it('when the server says the token is no good, then the user guard counts down too', async () => {
-    server.on('GET', '/api/v1/auth/user-auth', replies.refused(401, 'x'));
+    api.on('GET', '/api/v1/auth/user-auth', replies.refused(401, 'x'));
     // The 401 signs the tab out from the fake network's answer, which lands outside act().
     expectConsoleError(/not configured to support act/);
     fakeClock();
     const { router } = renderApp('/dashboard/user', { auth: session });
 
     await countdownShows(5);
-    expect(server.requestsTo('GET', '/api/v1/auth/user-auth')[0]?.authorization).toBe(
-      session.token,
-    );
+    expect(api.requestsTo('GET', '/api/v1/auth/user-auth')[0]?.authorization).toBe(session.token);
     for (let i = 0; i < 5; i += 1) await tick();
     await eventually(() => expect(router.state.location.pathname).toBe('/login'));
     // What the shopper then sees: the login form (and no update lands after the test).
@@ -63,7 +61,7 @@ describe('user and admin guards', () => {
   });
 
   it('when a normal user opens the admin area, then the countdown leads to / carrying the path', async () => {
-    server.on('GET', '/api/v1/auth/admin-auth', replies.refused(403, 'x'));
+    api.on('GET', '/api/v1/auth/admin-auth', replies.refused(403, 'x'));
     fakeClock();
     const { router } = renderApp('/dashboard/admin/orders', { auth: session });
 
@@ -74,14 +72,14 @@ describe('user and admin guards', () => {
   });
 
   it('when the server is still answering, then the guard shows it is checking', async () => {
-    server.on('GET', '/api/v1/auth/user-auth', () => new Promise(() => {}));
+    api.on('GET', '/api/v1/auth/user-auth', () => new Promise(() => {}));
     renderApp('/dashboard/user', { auth: session });
     expect(await screen.findByText('Checking access...')).toBeInTheDocument();
     expect(screen.queryByText(/redirecting to you/)).not.toBeInTheDocument();
   });
 
   it('when the server says ok, then the user dashboard shows the name, email and address', async () => {
-    server.on('GET', '/api/v1/auth/user-auth', { status: 200, body: { ok: true } });
+    api.on('GET', '/api/v1/auth/user-auth', { status: 200, body: { ok: true } });
     renderApp('/dashboard/user', { auth: session });
     expect(await screen.findByRole('heading', { name: 'Ann Shopper' })).toBeInTheDocument();
     expect(screen.getByText(user.email)).toBeInTheDocument();
@@ -97,9 +95,9 @@ describe('user and admin guards', () => {
   });
 
   it('when the user logs in after the redirect, then login returns to the guarded path', async () => {
-    server.on('GET', '/api/v1/auth/user-auth', { status: 200, body: { ok: true } });
-    server.on('GET', '/api/v1/auth/orders', replies.orders([]));
-    server.on('POST', '/api/v1/auth/login', {
+    api.on('GET', '/api/v1/auth/user-auth', { status: 200, body: { ok: true } });
+    api.on('GET', '/api/v1/auth/orders', replies.orders([]));
+    api.on('POST', '/api/v1/auth/login', {
       status: 200,
       body: { success: true, message: 'login successfully', ...session },
     });

@@ -3,15 +3,15 @@ import toast from 'react-hot-toast';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TOAST_LIMIT } from '../../app/providers';
 import { makeCategory, makeProduct, makeUser, replies, sessionOf } from '../../test/fixtures';
-import { renderApp, server, startFakeServer } from '../../test/render-app';
+import { api, renderApp, startApi } from '../../test/render-app';
 
 const books = makeCategory('Books');
 const toys = makeCategory('Toys');
 
 describe('layout', () => {
   beforeEach(() => {
-    startFakeServer();
-    server.on('GET', '/api/v1/category/get-category', replies.categories([books, toys]));
+    startApi();
+    api.on('GET', '/api/v1/category/get-category', replies.categories([books, toys]));
   });
 
   it('when a guest opens a page, then the header has the links, a zero badge, Register and Login', async () => {
@@ -125,7 +125,7 @@ describe('layout', () => {
 
 describe('static pages', () => {
   beforeEach(() => {
-    startFakeServer();
+    startApi();
   });
 
   it('when an unknown path opens, then the 404 page offers Go back to /', async () => {

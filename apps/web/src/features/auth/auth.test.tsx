@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, replies, sessionOf } from '../../test/fixtures';
-import { findToast, renderApp, server, startFakeServer, storedJson } from '../../test/render-app';
+import { api, findToast, renderApp, startApi, storedJson } from '../../test/render-app';
 
 const person = makeUser({ name: 'Ann Shopper', email: 'ann@shop.test' });
 
@@ -16,7 +16,7 @@ async function fillRegister(user: ReturnType<typeof renderApp>['user']) {
 }
 
 describe('register', () => {
-  beforeEach(startFakeServer);
+  beforeEach(startApi);
 
   it('when the form shows, then every field is required, email typed and password masked', async () => {
     renderApp('/register');
@@ -28,7 +28,7 @@ describe('register', () => {
   });
 
   it('when registering succeeds, then the server message shows and the shopper goes to /login', async () => {
-    server.on('POST', '/api/v1/auth/register', {
+    api.on('POST', '/api/v1/auth/register', {
       status: 201,
       body: { success: true, message: 'User Register Successfully' },
     });
@@ -37,7 +37,7 @@ describe('register', () => {
 
     expect(await findToast('User Register Successfully')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
-    expect(server.requestsTo('POST', '/api/v1/auth/register')[0]?.body).toEqual({
+    expect(api.requestsTo('POST', '/api/v1/auth/register')[0]?.body).toEqual({
       name: 'Ann Shopper',
       email: 'ann@shop.test',
       password: 'secret1',
@@ -47,11 +47,7 @@ describe('register', () => {
   });
 
   it('when the server answers success false, then its message shows as an error and nothing else happens', async () => {
-    server.on(
-      'POST',
-      '/api/v1/auth/register',
-      replies.refused(200, 'Already Register please login'),
-    );
+    api.on('POST', '/api/v1/auth/register', replies.refused(200, 'Already Register please login'));
     const errorToast = vi.spyOn(toast, 'error');
     const successToast = vi.spyOn(toast, 'success');
     const { user, router } = renderApp('/register');
@@ -64,7 +60,7 @@ describe('register', () => {
   });
 
   it('when the server refuses with a 4xx, then its message shows', async () => {
-    server.on(
+    api.on(
       'POST',
       '/api/v1/auth/register',
       replies.refused(409, 'This email is already registered'),
@@ -75,7 +71,7 @@ describe('register', () => {
   });
 
   it('when the network fails, then it says something went wrong and the button is usable again', async () => {
-    server.on('POST', '/api/v1/auth/register', 'network-error');
+    api.on('POST', '/api/v1/auth/register', 'network-error');
     const { user } = renderApp('/register');
     await fillRegister(user);
     expect(await findToast('something went wrong')).toBeInTheDocument();
@@ -85,12 +81,12 @@ describe('register', () => {
 
 describe('login and logout', () => {
   beforeEach(() => {
-    startFakeServer();
-    server.on('GET', '/api/v1/product/product-count', {
+    startApi();
+    api.on('GET', '/api/v1/product/product-count', {
       status: 200,
       body: { success: true, total: 0 },
     });
-    server.on('GET', '/api/v1/product/product-list/1', {
+    api.on('GET', '/api/v1/product/product-list/1', {
       status: 200,
       body: { success: true, products: [] },
     });
@@ -104,7 +100,7 @@ describe('login and logout', () => {
 
   it('when login succeeds, then the session is stored, the message shows and the shopper goes home', async () => {
     const session = sessionOf(person);
-    server.on('POST', '/api/v1/auth/login', {
+    api.on('POST', '/api/v1/auth/login', {
       status: 200,
       body: { success: true, message: 'login successfully', ...session },
     });
@@ -118,7 +114,7 @@ describe('login and logout', () => {
   });
 
   it('when the password is wrong, then the server message shows and nobody is signed in', async () => {
-    server.on('POST', '/api/v1/auth/login', replies.refused(401, 'Invalid email or password'));
+    api.on('POST', '/api/v1/auth/login', replies.refused(401, 'Invalid email or password'));
     const { user, router } = renderApp('/login');
     await logIn(user);
 
@@ -128,7 +124,7 @@ describe('login and logout', () => {
   });
 
   it('when the network fails, then it says something went wrong', async () => {
-    server.on('POST', '/api/v1/auth/login', 'network-error');
+    api.on('POST', '/api/v1/auth/login', 'network-error');
     const { user } = renderApp('/login');
     await logIn(user);
     expect(await findToast('something went wrong')).toBeInTheDocument();

@@ -1,3 +1,2 @@
-export { fetchCategories } from './api/categories-api';
 export { CategoryMenu } from './components/CategoryMenu';
-export { type CategoriesState, forgetCategories, useCategories } from './hooks/use-categories';
+export { type CategoriesState, useCategories } from './hooks/use-category-list';

@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeOrder, makeProduct, makeUser, newId, replies, sessionOf } from '../../test/fixtures';
-import { findToast, renderApp, server, startFakeServer } from '../../test/render-app';
+import { api, findToast, renderApp, startApi } from '../../test/render-app';
 import { OrderDetails } from './components/OrderDetails';
 
 const person = makeUser({ name: 'Ann Shopper' });
@@ -53,14 +53,14 @@ const order = (): Order =>
 
 describe('the buyer’s order page', () => {
   beforeEach(() => {
-    startFakeServer();
-    server.on('GET', '/api/v1/auth/user-auth', { status: 200, body: { ok: true } });
+    startApi();
+    api.on('GET', '/api/v1/auth/user-auth', { status: 200, body: { ok: true } });
   });
 
   it('when the buyer opens an order from their list, then its page shows its lines, totals, address, payment and history', async () => {
     const mine = order();
-    server.on('GET', '/api/v1/auth/orders', replies.orders([mine]));
-    server.on('GET', '/api/v1/auth/orders/:number', ({ params }) =>
+    api.on('GET', '/api/v1/auth/orders', replies.orders([mine]));
+    api.on('GET', '/api/v1/auth/orders/:number', ({ params }) =>
       params.number === '1042'
         ? { status: 200, body: { success: true, message: 'Order #1042', order: mine } }
         : { status: 404, body: { success: false, message: 'Order not found' } },
@@ -98,7 +98,7 @@ describe('the buyer’s order page', () => {
   });
 
   it('when the number names no order of theirs, then the page says so', async () => {
-    server.on('GET', '/api/v1/auth/orders/:number', {
+    api.on('GET', '/api/v1/auth/orders/:number', {
       status: 404,
       body: { success: false, message: 'Order not found' },
     });
@@ -148,15 +148,15 @@ describe('OrderDetails', () => {
 
 describe('the admin’s order page', () => {
   it('when an admin changes the status there, then it is put, toasted, and the page shows the new status and its history entry', async () => {
-    startFakeServer();
-    server.on('GET', '/api/v1/auth/admin-auth', { status: 200, body: { ok: true } });
+    startApi();
+    api.on('GET', '/api/v1/auth/admin-auth', { status: 200, body: { ok: true } });
     let current = order();
-    server.on('GET', '/api/v1/auth/orders/:number', () => ({
+    api.on('GET', '/api/v1/auth/orders/:number', () => ({
       status: 200,
       body: { success: true, message: 'Order #1042', order: current },
     }));
     const url = `/api/v1/auth/order-status/${current._id}`;
-    server.on('PUT', url, ({ body }) => {
+    api.on('PUT', url, ({ body }) => {
       const { status } = body as Pick<Order, 'status'>;
       current = {
         ...current,
@@ -187,7 +187,7 @@ describe('the admin’s order page', () => {
     await user.selectOptions(select, 'deliverd');
 
     expect(await findToast('Order status updated')).toBeInTheDocument();
-    expect(server.requestsTo('PUT', url).map((r) => r.body)).toEqual([{ status: 'deliverd' }]);
+    expect(api.requestsTo('PUT', url).map((r) => r.body)).toEqual([{ status: 'deliverd' }]);
     await waitFor(() =>
       expect(
         within(screen.getByRole('list', { name: 'Order history' })).getAllByRole('listitem'),

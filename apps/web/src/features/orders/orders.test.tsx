@@ -2,7 +2,7 @@ import { LIST_DEFAULT_PER_PAGE } from '@shop/contracts';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeOrder, makeProduct, makeUser, newId, replies, sessionOf } from '../../test/fixtures';
-import { renderApp, server, startFakeServer } from '../../test/render-app';
+import { api, renderApp, startApi } from '../../test/render-app';
 
 const person = makeUser({ name: 'Ann Shopper' });
 const mug = makeProduct('Stoneware Coffee Mug', { price: 12 });
@@ -44,9 +44,9 @@ const refunded = makeOrder({
 
 describe('user orders', () => {
   beforeEach(() => {
-    startFakeServer();
-    server.on('GET', '/api/v1/auth/user-auth', { status: 200, body: { ok: true } });
-    server.on('GET', '/api/v1/auth/orders', replies.orders([paid, failed]));
+    startApi();
+    api.on('GET', '/api/v1/auth/user-auth', { status: 200, body: { ok: true } });
+    api.on('GET', '/api/v1/auth/orders', replies.orders([paid, failed]));
   });
 
   it('when the orders open, then each order has its table and its product lines', async () => {
@@ -95,7 +95,7 @@ describe('user orders', () => {
         { productId: mug, name: mug.name, variant: variant(mug.slug, {}), price: 12, quantity: 1 },
       ],
     });
-    server.on('GET', '/api/v1/auth/orders', replies.orders([order]));
+    api.on('GET', '/api/v1/auth/orders', replies.orders([order]));
     renderApp('/dashboard/user/orders', { auth: sessionOf(person) });
     const first = await screen.findByRole('region', { name: 'Order 1' });
     const lines = within(first).getAllByRole('listitem');
@@ -105,7 +105,7 @@ describe('user orders', () => {
   });
 
   it('when an order was cancelled and its money given back, then its payment reads Refunded', async () => {
-    server.on('GET', '/api/v1/auth/orders', {
+    api.on('GET', '/api/v1/auth/orders', {
       status: 200,
       body: { success: true, orders: [refunded, paid], total: 2 },
     });
@@ -118,21 +118,21 @@ describe('user orders', () => {
   });
 
   it('when the orders cannot be loaded, then the page says so', async () => {
-    server.on('GET', '/api/v1/auth/orders', 'network-error');
+    api.on('GET', '/api/v1/auth/orders', 'network-error');
     renderApp('/dashboard/user/orders', { auth: sessionOf(person) });
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not reach the shop');
   });
 
   it('when the user has no orders, then the page says so', async () => {
-    server.on('GET', '/api/v1/auth/orders', replies.orders([]));
+    api.on('GET', '/api/v1/auth/orders', replies.orders([]));
     renderApp('/dashboard/user/orders', { auth: sessionOf(person) });
     expect(await screen.findByText('You have not placed any orders yet')).toBeInTheDocument();
-    expect(server.requestsTo('GET', '/api/v1/auth/orders')[0]?.authorization).toMatch(/^token-/);
+    expect(api.requestsTo('GET', '/api/v1/auth/orders')[0]?.authorization).toMatch(/^token-/);
   });
 
   it('when there are more orders than a page, then Next shows the next page, numbered on', async () => {
     const total = LIST_DEFAULT_PER_PAGE + 1;
-    server.on('GET', '/api/v1/auth/orders', ({ query }) =>
+    api.on('GET', '/api/v1/auth/orders', ({ query }) =>
       replies.orders(query.page === '2' ? [failed] : [paid], total),
     );
     const { user } = renderApp('/dashboard/user/orders', { auth: sessionOf(person) });
@@ -144,7 +144,7 @@ describe('user orders', () => {
     const next = await screen.findByRole('region', { name: `Order ${LIST_DEFAULT_PER_PAGE + 1}` });
     expect(within(next).getByRole('cell', { name: 'Failed' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Order 1' })).not.toBeInTheDocument();
-    expect(server.requestsTo('GET', '/api/v1/auth/orders').map((r) => r.query.page)).toEqual([
+    expect(api.requestsTo('GET', '/api/v1/auth/orders').map((r) => r.query.page)).toEqual([
       '1',
       '2',
     ]);

@@ -1,8 +1,3 @@
-export {
-  fetchCategoryProducts,
-  fetchProduct,
-  fetchSimilarProducts,
-} from './api/products-api';
 export { ProductFilters } from './components/ProductFilters';
 export { useChosenVariant } from './hooks/use-chosen-variant';
 export { useProductListing } from './hooks/use-product-listing';

@@ -1,2 +1,1 @@
-export { searchProducts } from './api/search-api';
 export { SearchForm } from './components/SearchForm';

@@ -1,16 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { deferred } from '../../test/fake-server';
+import { deferred } from '../../test/api-server';
 import { makeProduct, replies } from '../../test/fixtures';
-import { findToast, renderApp, server, startFakeServer, storedJson } from '../../test/render-app';
+import { api, findToast, renderApp, startApi, storedJson } from '../../test/render-app';
 
 const lamp = makeProduct('Desk Lamp', { price: 45 });
 const lampShade = makeProduct('Lamp Shade', { price: 15 });
 
 describe('search', () => {
   beforeEach(() => {
-    startFakeServer();
-    server.on('GET', '/api/v1/product/search/:keyword', ({ params }) => ({
+    startApi();
+    api.on('GET', '/api/v1/product/search/:keyword', ({ params }) => ({
       status: 200,
       body: params.keyword === 'lamp' ? [lamp, lampShade] : [],
     }));
@@ -36,6 +36,8 @@ describe('search', () => {
   });
 
   it('when nothing matches, then the page says No Products Found', async () => {
+    api.on('GET', '/api/v1/product/product-count', replies.count(1));
+    api.on('GET', '/api/v1/product/product-list/1', replies.products([makeProduct('Lamp')]));
     const { user } = renderApp('/');
     await search(user, 'zebra');
     expect(await screen.findByText('No Products Found')).toBeInTheDocument();
@@ -56,7 +58,7 @@ describe('search', () => {
 
   it('when the search is on its way, then the Search button is disabled', async () => {
     const slow = deferred();
-    server.on('GET', '/api/v1/product/search/:keyword', slow.reply);
+    api.on('GET', '/api/v1/product/search/:keyword', slow.reply);
     const { user } = renderApp('/about');
     await search(user, 'lamp');
     expect(screen.getByRole('button', { name: 'Search' })).toBeDisabled();
@@ -65,7 +67,7 @@ describe('search', () => {
   });
 
   it('when the search fails, then it is only logged and the shopper stays', async () => {
-    server.on('GET', '/api/v1/product/search/:keyword', 'network-error');
+    api.on('GET', '/api/v1/product/search/:keyword', 'network-error');
     const { user, router } = renderApp('/about');
     await search(user, 'lamp');
     await screen.findByRole('button', { name: 'Search' });
@@ -77,13 +79,13 @@ describe('search', () => {
     const { user } = renderApp('/about');
     await search(user, 'a/b');
     await screen.findByText('No Products Found');
-    expect(server.requestsTo('GET', '/api/v1/product/search/a%2Fb')).toHaveLength(1);
+    expect(api.requestsTo('GET', '/api/v1/product/search/a%2Fb')).toHaveLength(1);
   });
 });
 
 describe('search results page on its own', () => {
   it('when /search opens without a search, then it shows No Products Found', async () => {
-    startFakeServer().on('GET', '/api/v1/product/product-count', replies.count(0));
+    startApi().on('GET', '/api/v1/product/product-count', replies.count(0));
     renderApp('/search');
     expect(await screen.findByText('No Products Found')).toBeInTheDocument();
   });

@@ -1,17 +1,17 @@
 import { CURRENT_PASSWORD_WRONG } from '@shop/contracts';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { deferred } from '../../test/fake-server';
+import { deferred } from '../../test/api-server';
 import { makeUser, replies, sessionOf } from '../../test/fixtures';
-import { findToast, renderApp, server, startFakeServer, storedJson } from '../../test/render-app';
+import { api, findToast, renderApp, startApi, storedJson } from '../../test/render-app';
 
 const person = makeUser({ name: 'Ann Shopper', phone: '555-0101', address: '7 Elm Row' });
 const session = sessionOf(person);
 
 describe('profile', () => {
   beforeEach(() => {
-    startFakeServer();
-    server.on('GET', '/api/v1/auth/user-auth', { status: 200, body: { ok: true } });
+    startApi();
+    api.on('GET', '/api/v1/auth/user-auth', { status: 200, body: { ok: true } });
   });
 
   it('when the profile opens, then the fields hold the user and the email cannot be changed', async () => {
@@ -28,7 +28,7 @@ describe('profile', () => {
   it('when UPDATE succeeds, then the returned user is stored and the toast confirms', async () => {
     const updatedUser = { ...person, address: '9 Oak Road' };
     const slow = deferred();
-    server.on('PUT', '/api/v1/auth/profile', slow.reply);
+    api.on('PUT', '/api/v1/auth/profile', slow.reply);
     const { user } = renderApp('/dashboard/user/profile', { auth: session });
     const address = await screen.findByLabelText('Address');
     await user.clear(address);
@@ -40,7 +40,7 @@ describe('profile', () => {
 
     expect(await findToast('Profile Updated Successfully')).toBeInTheDocument();
     expect(storedJson('auth')).toEqual({ user: updatedUser, token: session.token });
-    const [sent] = server.requestsTo('PUT', '/api/v1/auth/profile');
+    const [sent] = api.requestsTo('PUT', '/api/v1/auth/profile');
     expect(sent?.body).toEqual({
       name: 'Ann Shopper',
       email: person.email,
@@ -64,7 +64,7 @@ describe('profile', () => {
   });
 
   it('when the password changes, then the current one goes along and the new token the server gives replaces the revoked one', async () => {
-    server.on(
+    api.on(
       'PUT',
       '/api/v1/auth/profile',
       replies.profileUpdated(person, 'token-after-password-change'),
@@ -76,7 +76,7 @@ describe('profile', () => {
 
     expect(await findToast('Profile Updated Successfully')).toBeInTheDocument();
     expect(storedJson('auth')).toEqual({ user: person, token: 'token-after-password-change' });
-    const [sent] = server.requestsTo('PUT', '/api/v1/auth/profile');
+    const [sent] = api.requestsTo('PUT', '/api/v1/auth/profile');
     expect(sent?.body).toMatchObject({ password: 'brand-new-1', currentPassword: 'old-secret-1' });
     expect(screen.getByLabelText('Password')).toHaveValue('');
     expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
@@ -88,7 +88,7 @@ describe('profile', () => {
       message: CURRENT_PASSWORD_WRONG,
       error: CURRENT_PASSWORD_WRONG,
     };
-    server.on('PUT', '/api/v1/auth/profile', { status: 400, body: refusal });
+    api.on('PUT', '/api/v1/auth/profile', { status: 400, body: refusal });
     const { user } = renderApp('/dashboard/user/profile', { auth: session });
     await user.type(await screen.findByLabelText('Password'), 'brand-new-1');
     await user.type(screen.getByLabelText('Current password'), 'a-wrong-guess');
@@ -100,7 +100,7 @@ describe('profile', () => {
   });
 
   it('when the server refuses, then its error shows', async () => {
-    server.on('PUT', '/api/v1/auth/profile', {
+    api.on('PUT', '/api/v1/auth/profile', {
       status: 400,
       body: {
         success: false,
@@ -122,8 +122,8 @@ describe('sign out everywhere', () => {
   const SIGN_OUT = '/api/v1/auth/sign-out-everywhere';
 
   beforeEach(() => {
-    startFakeServer();
-    server.on('GET', '/api/v1/auth/user-auth', { status: 200, body: { ok: true } });
+    startApi();
+    api.on('GET', '/api/v1/auth/user-auth', { status: 200, body: { ok: true } });
   });
 
   it('when Sign out everywhere is pressed, then a dialog asks first; Cancel closes it and signs nobody out', async () => {
@@ -135,12 +135,12 @@ describe('sign out everywhere', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
-    expect(server.requestsTo('POST', SIGN_OUT)).toEqual([]);
+    expect(api.requestsTo('POST', SIGN_OUT)).toEqual([]);
     expect(storedJson('auth')).toEqual(session);
   });
 
   it('when the user confirms, then every session is revoked, this one is cleared and /login opens', async () => {
-    server.on('POST', SIGN_OUT, {
+    api.on('POST', SIGN_OUT, {
       status: 200,
       body: { success: true, message: 'Signed out everywhere' },
     });
@@ -151,12 +151,12 @@ describe('sign out everywhere', () => {
     expect(await findToast('Signed out everywhere')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(storedJson('auth')).toBeNull();
-    const [sent] = server.requestsTo('POST', SIGN_OUT);
+    const [sent] = api.requestsTo('POST', SIGN_OUT);
     expect(sent?.authorization).toBe(session.token);
   });
 
   it('when the server cannot be reached, then it says so and the session stays', async () => {
-    server.on('POST', SIGN_OUT, 'network-error');
+    api.on('POST', SIGN_OUT, 'network-error');
     const { user } = renderApp('/dashboard/user/profile', { auth: session });
     await user.click(await screen.findByRole('button', { name: 'Sign out everywhere' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'OK' }));

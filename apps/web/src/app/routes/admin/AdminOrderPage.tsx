@@ -1,10 +1,9 @@
-import { useCallback } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { Spinner } from '../../../components/Spinner';
 import { AdminPage } from '../../../features/admin/components/AdminPage';
 import { OrderStatusSelect } from '../../../features/admin/components/OrderStatusSelect';
-import { useReloadable } from '../../../features/admin/hooks/use-reloadable';
+import { useAdminQuery } from '../../../features/admin/hooks/use-admin-query';
 import { fetchOrderByNumber, OrderDetails } from '../../../features/orders';
 import { errorMessage } from '../../../lib/api-client';
 
@@ -13,8 +12,13 @@ const ORDER_FAILED = 'Something went wrong while fetching the order';
 /** Any order by its number, with its status dropdown: `/dashboard/admin/orders/1042`. */
 export default function AdminOrderPage() {
   const number = Number(useParams().number);
-  const load = useCallback((signal: AbortSignal) => fetchOrderByNumber(number, signal), [number]);
-  const order = useReloadable(load, (err) => errorMessage(err, ORDER_FAILED));
+  const order = useAdminQuery(
+    {
+      queryKey: ['admin', 'order', number],
+      queryFn: ({ signal }) => fetchOrderByNumber(number, signal),
+    },
+    (err) => errorMessage(err, ORDER_FAILED),
+  );
   return (
     <AdminPage title={`Order #${number}`}>
       <p>

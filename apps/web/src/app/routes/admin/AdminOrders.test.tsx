@@ -2,7 +2,7 @@ import type { Order } from '@shop/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeOrder, makeUser, replies, sessionOf } from '../../../test/fixtures';
-import { findToast, renderApp, startFakeServer } from '../../../test/render-app';
+import { api, findToast, renderApp, startApi } from '../../../test/render-app';
 
 const admin = sessionOf(makeUser({ name: 'Shop Admin', role: 1 }));
 const ALL_ORDERS = '/api/v1/auth/all-orders';
@@ -10,10 +10,9 @@ const ALL_ORDERS = '/api/v1/auth/all-orders';
 const PAGE_LOAD = { timeout: 5000 };
 
 function serveOrders(orders: Order[]) {
-  const server = startFakeServer();
-  server.on('GET', '/api/v1/auth/admin-auth', { status: 200, body: { ok: true } });
-  server.on('GET', ALL_ORDERS, () => replies.orders([...orders]));
-  return server;
+  startApi();
+  api.on('GET', '/api/v1/auth/admin-auth', { status: 200, body: { ok: true } });
+  api.on('GET', ALL_ORDERS, () => replies.orders([...orders]));
 }
 
 describe('Admin Orders', () => {
@@ -38,10 +37,10 @@ describe('Admin Orders', () => {
   });
 
   it('when a status is changed, then it is put, toasted and the orders are fetched again', async () => {
-    const server = serveOrders(orders);
+    serveOrders(orders);
     const target = orders[0] as Order;
     const url = `/api/v1/auth/order-status/${target._id}`;
-    server.on('PUT', url, ({ body }) => {
+    api.on('PUT', url, ({ body }) => {
       const updated = { ...target, ...(body as Pick<Order, 'status'>) };
       orders[0] = updated;
       return {
@@ -57,17 +56,17 @@ describe('Admin Orders', () => {
     );
 
     expect(await findToast('Order status updated')).toBeInTheDocument();
-    expect(server.requestsTo('PUT', url).map((r) => r.body)).toEqual([{ status: 'Shipped' }]);
-    await waitFor(() => expect(server.requestsTo('GET', ALL_ORDERS)).toHaveLength(2));
+    expect(api.requestsTo('PUT', url).map((r) => r.body)).toEqual([{ status: 'Shipped' }]);
+    await waitFor(() => expect(api.requestsTo('GET', ALL_ORDERS)).toHaveLength(2));
     expect(screen.getByRole('combobox', { name: 'Status of order 1' })).toHaveValue('Shipped');
   });
 
   it('when a refunded cancelled order is moved to another status, then the refusal is toasted and it stays cancelled and Refunded', async () => {
     const cancelled = makeOrder({ status: 'cancel' });
     cancelled.payment.refunded = true;
-    const server = serveOrders([cancelled]);
+    serveOrders([cancelled]);
     const url = `/api/v1/auth/order-status/${cancelled._id}`;
-    server.on('PUT', url, {
+    api.on('PUT', url, {
       status: 409,
       body: {
         success: false,
@@ -85,8 +84,8 @@ describe('Admin Orders', () => {
   });
 
   it('when the orders cannot be fetched, then a clear text is toasted and shown in place', async () => {
-    const server = serveOrders([]);
-    server.on('GET', ALL_ORDERS, 'network-error');
+    serveOrders([]);
+    api.on('GET', ALL_ORDERS, 'network-error');
     renderApp('/dashboard/admin/orders', { auth: admin });
 
     expect(await screen.findByRole('alert', {}, PAGE_LOAD)).toHaveTextContent(
@@ -97,13 +96,13 @@ describe('Admin Orders', () => {
 
   it('when the admin picks a status and searches, then the list asks for them from page 1 and each order links to its page', async () => {
     const numbered = makeOrder({ number: 1042, status: 'Shipped' });
-    const server = serveOrders([numbered]);
+    serveOrders([numbered]);
     const { user } = renderApp('/dashboard/admin/orders', { auth: admin });
     await screen.findByRole('region', { name: 'Order 1' }, PAGE_LOAD);
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Shipped');
     await waitFor(() =>
-      expect(server.requestsTo('GET', ALL_ORDERS).at(-1)?.query).toMatchObject({
+      expect(api.requestsTo('GET', ALL_ORDERS).at(-1)?.query).toMatchObject({
         status: 'Shipped',
         q: '',
         page: '1',
@@ -114,7 +113,7 @@ describe('Admin Orders', () => {
     await user.click(within(search).getByRole('button', { name: 'Search' }));
 
     await waitFor(() =>
-      expect(server.requestsTo('GET', ALL_ORDERS).at(-1)?.query).toMatchObject({
+      expect(api.requestsTo('GET', ALL_ORDERS).at(-1)?.query).toMatchObject({
         status: 'Shipped',
         q: 'ann@shop.test',
         page: '1',
@@ -136,8 +135,8 @@ describe('Admin Orders', () => {
   });
 
   it('when the admin downloads the CSV, then the filtered export is asked for and handed to the browser as a file', async () => {
-    const server = serveOrders(orders);
-    server.on('GET', '/api/v1/auth/all-orders.csv', {
+    serveOrders(orders);
+    api.on('GET', '/api/v1/auth/all-orders.csv', {
       status: 200,
       body: 'Order,Status\r\n1042,Shipped\r\n',
       headers: { 'Content-Type': 'text/csv; charset=utf-8' },
@@ -154,7 +153,7 @@ describe('Admin Orders', () => {
     await user.click(await screen.findByRole('button', { name: 'Download CSV' }, PAGE_LOAD));
 
     expect(await findToast('Orders exported')).toBeInTheDocument();
-    expect(server.requestsTo('GET', '/api/v1/auth/all-orders.csv').map((r) => r.query)).toEqual([
+    expect(api.requestsTo('GET', '/api/v1/auth/all-orders.csv').map((r) => r.query)).toEqual([
       { status: 'Shipped', q: '1042' },
     ]);
     expect(click).toHaveBeenCalledTimes(1);
@@ -171,8 +170,8 @@ describe('Admin Orders', () => {
   });
 
   it('when the export fails, then it is toasted', async () => {
-    const server = serveOrders(orders);
-    server.on('GET', '/api/v1/auth/all-orders.csv', 'network-error');
+    serveOrders(orders);
+    api.on('GET', '/api/v1/auth/all-orders.csv', 'network-error');
     const { user } = renderApp('/dashboard/admin/orders', { auth: admin });
     await user.click(await screen.findByRole('button', { name: 'Download CSV' }, PAGE_LOAD));
     expect(await findToast('Failed to export orders')).toBeInTheDocument();

@@ -1,5 +1,4 @@
 import { type OrderStatus, orderStatusSchema } from '@shop/contracts';
-import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { Pager } from '../../../components/Pager';
@@ -8,7 +7,7 @@ import { fetchAllOrders, type OrderFilter } from '../../../features/admin/api/or
 import { AdminPage } from '../../../features/admin/components/AdminPage';
 import { OrderFilters } from '../../../features/admin/components/OrderFilters';
 import { OrderStatusSelect } from '../../../features/admin/components/OrderStatusSelect';
-import { usePagedReloadable } from '../../../features/admin/hooks/use-paged-reloadable';
+import { useAdminPages } from '../../../features/admin/hooks/use-admin-query';
 import { OrderTable } from '../../../features/orders';
 
 const ORDERS_FAILED = 'Something went wrong while fetching orders';
@@ -29,11 +28,11 @@ export default function AdminOrders() {
   const navigate = useNavigate();
   const status = statusIn(params.get('status'));
   const q = params.get('q') ?? '';
-  const load = useCallback(
-    (page: number, signal: AbortSignal) => fetchAllOrders(page, { status, q }, signal),
-    [status, q],
+  const orders = useAdminPages(
+    ['admin', 'orders', status, q],
+    (page, signal) => fetchAllOrders(page, { status, q }, signal),
+    () => ORDERS_FAILED,
   );
-  const orders = usePagedReloadable(load, () => ORDERS_FAILED);
   const filter = (next: OrderFilter) => {
     const query = new URLSearchParams(
       Object.entries(next).filter(([, value]) => value !== ''),

@@ -1,12 +1,17 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeCategory, makeProduct, makeUser, replies, sessionOf } from '../../../test/fixtures';
-import { renderApp, startFakeServer } from '../../../test/render-app';
+import { api, renderApp, startApi } from '../../../test/render-app';
 
 describe('Admin dashboard', () => {
   it("when an admin opens it, then the Admin Panel menu links every admin screen and the admin's details show", async () => {
-    const server = startFakeServer();
-    server.on('GET', '/api/v1/auth/admin-auth', { status: 200, body: { ok: true } });
+    startApi();
+    api.on('GET', '/api/v1/auth/admin-auth', { status: 200, body: { ok: true } });
+    // The figures are another test's (SalesDashboard): here they are not found.
+    api.on('GET', '/api/v1/auth/dashboard', {
+      status: 404,
+      body: { success: false, message: 'x' },
+    });
     const admin = makeUser({
       name: 'Shop Admin',
       email: 'admin@shop.test',
@@ -42,11 +47,11 @@ describe('Admin dashboard', () => {
   ])(
     'when an admin opens %s, then the page is titled %s and headed %s',
     async (path, title, heading) => {
-      const server = startFakeServer();
-      server.on('GET', '/api/v1/auth/admin-auth', { status: 200, body: { ok: true } });
+      startApi();
+      api.on('GET', '/api/v1/auth/admin-auth', { status: 200, body: { ok: true } });
       const home = makeCategory('Home');
-      server.on('GET', '/api/v1/category/get-category', replies.categories([home]));
-      server.on('GET', '/api/v1/product/get-product/desk-lamp', {
+      api.on('GET', '/api/v1/category/get-category', replies.categories([home]));
+      api.on('GET', '/api/v1/product/get-product/desk-lamp', {
         status: 200,
         body: {
           success: true,
@@ -54,8 +59,9 @@ describe('Admin dashboard', () => {
           product: makeProduct('Desk Lamp', { category: home }),
         },
       });
-      server.on('GET', '/api/v1/product/get-product', replies.allProducts([]));
-      server.on('GET', '/api/v1/auth/all-users', replies.users([]));
+      api.on('GET', '/api/v1/product/get-product', replies.allProducts([]));
+      api.on('GET', '/api/v1/product/:productId/reviews/all', replies.reviews());
+      api.on('GET', '/api/v1/auth/all-users', replies.users([]));
       renderApp(path, { auth: sessionOf(makeUser({ role: 1 })) });
 
       expect(await screen.findByRole('heading', { name: heading, level: 1 })).toBeVisible();

@@ -1,14 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { Layout } from '../../../components/layout/Layout';
 import { RequestStatus } from '../../../components/RequestStatus';
 import { fetchOrderByNumber, OrderDetails } from '../../../features/orders';
 import { UserMenu } from '../../../features/user';
-import { useRequest } from '../../../lib/use-request';
+import { PRIVATE_READ } from '../../../lib/query';
+import { requestStateOf } from '../../../lib/request-state';
 
 /** One of the buyer's orders by its number: `/dashboard/user/orders/1042`. */
 export default function OrderPage() {
   const number = Number(useParams().number);
-  const request = useRequest(`my-order-${number}`, (signal) => fetchOrderByNumber(number, signal));
+  const request = requestStateOf(
+    useQuery({
+      queryKey: ['account', 'order', number],
+      queryFn: ({ signal }) => fetchOrderByNumber(number, signal),
+      ...PRIVATE_READ,
+    }),
+  );
   return (
     <Layout title={`Order #${number}`} description="One of your orders">
       <div className="dashboard">

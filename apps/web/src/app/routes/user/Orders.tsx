@@ -1,16 +1,27 @@
 import { LIST_DEFAULT_PER_PAGE } from '@shop/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Layout } from '../../../components/layout/Layout';
 import { Pager } from '../../../components/Pager';
 import { RequestStatus } from '../../../components/RequestStatus';
 import { fetchMyOrders, OrderTable } from '../../../features/orders';
 import { UserMenu } from '../../../features/user';
+import { useAuth } from '../../../lib/auth';
 import { pageCount } from '../../../lib/paging';
-import { useRequest } from '../../../lib/use-request';
+import { PRIVATE_READ } from '../../../lib/query';
+import { requestStateOf } from '../../../lib/request-state';
 
 export default function Orders() {
   const [page, setPage] = useState(1);
-  const request = useRequest(`my-orders-${page}`, (signal) => fetchMyOrders(page, signal));
+  // Another token (signing in again, as someone else) reads the list again.
+  const [{ token }] = useAuth();
+  const request = requestStateOf(
+    useQuery({
+      queryKey: ['account', token, 'orders', page],
+      queryFn: ({ signal }) => fetchMyOrders(page, signal),
+      ...PRIVATE_READ,
+    }),
+  );
   const offset = (page - 1) * LIST_DEFAULT_PER_PAGE;
   return (
     <Layout title="Your Orders" description="The orders you placed">

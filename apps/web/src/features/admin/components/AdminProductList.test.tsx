@@ -3,10 +3,10 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeProduct, newId, replies } from '../../../test/fixtures';
 import {
+  api,
   expectLoadFailureShown,
   findToast,
   renderScreen,
-  server,
   setupAdminTests,
 } from '../testing/setup';
 import { AdminProductList } from './AdminProductList';
@@ -22,7 +22,7 @@ const short = makeProduct('Short One', { description: 'Tiny', price: 9 });
 
 describe('All Products list', () => {
   it('when products load, then each card links to its edit page with photo, name, 100-character description and rupee price', async () => {
-    server.on('GET', LIST, replies.allProducts([long, short]));
+    api.on('GET', LIST, replies.allProducts([long, short]));
     renderScreen(<AdminProductList />);
 
     expect(screen.getByRole('heading', { name: 'All Products List' })).toBeVisible();
@@ -59,7 +59,7 @@ describe('All Products list', () => {
       options: [{ name: 'Size', values: ['S', 'M', 'L'] }],
       variants: sizes,
     });
-    server.on('GET', LIST, replies.allProducts([tee, short]));
+    api.on('GET', LIST, replies.allProducts([tee, short]));
     renderScreen(<AdminProductList />);
 
     const [teeCard, shortCard] = (await screen.findAllByRole('link')) as [HTMLElement, HTMLElement];
@@ -68,14 +68,14 @@ describe('All Products list', () => {
   });
 
   it('when the list cannot be fetched, then the fetching text is toasted and shown in place', async () => {
-    server.on('GET', LIST, 'network-error');
+    api.on('GET', LIST, 'network-error');
     renderScreen(<AdminProductList />);
 
     await expectLoadFailureShown('Something went wrong while fetching products');
   });
 
   it('when the server refuses the list, then the failed-to-load text is toasted', async () => {
-    server.on('GET', LIST, replies.refused(401, 'Unauthorized'));
+    api.on('GET', LIST, replies.refused(401, 'Unauthorized'));
     renderScreen(<AdminProductList />);
 
     expect(await findToast('Failed to load products')).toBeInTheDocument();

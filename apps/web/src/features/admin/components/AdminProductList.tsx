@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/Spinner';
 import { preview } from '../../../lib/format';
 import { refusalOf } from '../api/outcome';
 import { fetchAllProducts } from '../api/products';
-import { usePagedReloadable } from '../hooks/use-paged-reloadable';
+import { useAdminPages } from '../hooks/use-admin-query';
 import { ADMIN_PATHS } from './AdminMenu';
 
 /** Spec §9: the admin list previews 100 characters of a description. */
@@ -23,7 +23,7 @@ const failureText = (err: unknown) =>
 
 /** All Products: one card per product, each opening the product's update screen. */
 export function AdminProductList() {
-  const products = usePagedReloadable(fetchAllProducts, failureText);
+  const products = useAdminPages(['admin', 'products'], fetchAllProducts, failureText);
   return (
     <>
       <h1 className="page-title">All Products List</h1>

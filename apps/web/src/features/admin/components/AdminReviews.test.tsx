@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { newId } from '../../../test/fixtures';
-import { findToast, renderScreen, server, setupAdminTests } from '../testing/setup';
+import { api, findToast, renderScreen, setupAdminTests } from '../testing/setup';
 import { AdminReviews } from './AdminReviews';
 
 setupAdminTests();
@@ -26,7 +26,7 @@ describe('the admin’s reviews of a product', () => {
   it('when the admin hides a review, then the call says so and the row shows it Hidden with Show', async () => {
     let hidden = false;
     const current = () => ({ ...rude, hidden });
-    server.on('GET', `/api/v1/product/${productId}/reviews/all`, () => ({
+    api.on('GET', `/api/v1/product/${productId}/reviews/all`, () => ({
       status: 200,
       body: {
         success: true,
@@ -36,7 +36,7 @@ describe('the admin’s reviews of a product', () => {
         stars: { 1: hidden ? 0 : 1, 2: 0, 3: 0, 4: 0, 5: 0 },
       },
     }));
-    server.on('PUT', `/api/v1/product/${productId}/reviews/${rude._id}/visibility`, ({ body }) => {
+    api.on('PUT', `/api/v1/product/${productId}/reviews/${rude._id}/visibility`, ({ body }) => {
       hidden = (body as { hidden: boolean }).hidden;
       return { status: 200, body: { success: true, message: 'Review Hidden', review: current() } };
     });

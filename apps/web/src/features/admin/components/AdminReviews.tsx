@@ -1,12 +1,11 @@
 import type { Review } from '@shop/contracts/reviews';
-import { useCallback } from 'react';
 import toast from 'react-hot-toast';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { Pager } from '../../../components/Pager';
 import { useSubmit } from '../../../lib/use-form';
 import { refusalOf } from '../api/outcome';
 import { fetchAllReviews, setReviewHidden } from '../api/reviews';
-import { usePagedReloadable } from '../hooks/use-paged-reloadable';
+import { useAdminPages } from '../hooks/use-admin-query';
 
 export const ADMIN_REVIEW_TEXTS = {
   heading: 'Reviews',
@@ -20,11 +19,11 @@ export const ADMIN_REVIEW_TEXTS = {
 
 /** The product's reviews, hidden ones too, each with Hide or Show (a hidden one counts nowhere). */
 export function AdminReviews({ productId }: { productId: string }) {
-  const load = useCallback(
-    (page: number, signal: AbortSignal) => fetchAllReviews(productId, page, signal),
-    [productId],
+  const reviews = useAdminPages(
+    ['admin', 'reviews', productId],
+    (page, signal) => fetchAllReviews(productId, page, signal),
+    (err) => refusalOf(err) || ADMIN_REVIEW_TEXTS.failed,
   );
-  const reviews = usePagedReloadable(load, (err) => refusalOf(err) || ADMIN_REVIEW_TEXTS.failed);
   const toggle = useSubmit(
     async (review: Review) => {
       await setReviewHidden(productId, review._id, !review.hidden);

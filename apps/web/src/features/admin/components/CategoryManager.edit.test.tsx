@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeCategory, replies } from '../../../test/fixtures';
-import { findToast, renderScreen, server, setupAdminTests } from '../testing/setup';
+import { api, findToast, renderScreen, setupAdminTests } from '../testing/setup';
 import { CategoryManager } from './CategoryManager';
 
 setupAdminTests();
@@ -15,7 +15,7 @@ const UPDATE = `/api/v1/category/update-category/${books._id}`;
 const DELETE = `/api/v1/category/delete-category/${books._id}`;
 
 async function openManager(categories: Category[] = [books, toys]) {
-  server.on('GET', LIST, () => replies.categories([...categories]));
+  api.on('GET', LIST, () => replies.categories([...categories]));
   renderScreen(<CategoryManager />);
   await screen.findByRole('table');
   return userEvent.setup();
@@ -56,7 +56,7 @@ describe('Manage Category: rename in the modal', () => {
     expect(screen.getByLabelText('Category name')).toHaveValue('Books');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(server.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(api.requests.filter((r) => r.method !== 'GET')).toEqual([]);
   });
 
   it('when Tab reaches the last control of the dialog, then focus wraps to the first', async () => {
@@ -75,7 +75,7 @@ describe('Manage Category: rename in the modal', () => {
   it('when the new name is saved, then it is put, toasted as updated, the dialog closes, the selection clears and the list is fetched again', async () => {
     const categories = [books, toys];
     const user = await openManager(categories);
-    server.on('PUT', UPDATE, ({ body }) => {
+    api.on('PUT', UPDATE, ({ body }) => {
       const renamed = { ...books, name: (body as { name: string }).name };
       categories[0] = renamed;
       return { status: 200, body: { success: true, message: 'updated', category: renamed } };
@@ -86,10 +86,10 @@ describe('Manage Category: rename in the modal', () => {
     await user.type(screen.getByLabelText('Category name'), 'Novels{Enter}');
 
     expect(await findToast('Novels is updated')).toBeInTheDocument();
-    expect(server.requestsTo('PUT', UPDATE).map((r) => r.body)).toEqual([{ name: 'Novels' }]);
+    expect(api.requestsTo('PUT', UPDATE).map((r) => r.body)).toEqual([{ name: 'Novels' }]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Edit Novels' })).toBeVisible());
-    expect(server.requestsTo('GET', LIST)).toHaveLength(2);
+    expect(api.requestsTo('GET', LIST)).toHaveLength(2);
 
     await user.click(screen.getByRole('button', { name: 'Edit Toys' }));
     expect(screen.getByLabelText('Category name')).toHaveValue('Toys');
@@ -97,19 +97,19 @@ describe('Manage Category: rename in the modal', () => {
 
   it('when the server refuses the new name, then its message is toasted and the dialog stays open', async () => {
     const user = await openManager();
-    server.on('PUT', UPDATE, replies.refused(409, 'Category Already Exisits'));
+    api.on('PUT', UPDATE, replies.refused(409, 'Category Already Exisits'));
 
     await user.click(screen.getByRole('button', { name: 'Edit Books' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Submit' }));
 
     expect(await findToast('Category Already Exisits')).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
-    expect(server.requestsTo('GET', LIST)).toHaveLength(1);
+    expect(api.requestsTo('GET', LIST)).toHaveLength(1);
   });
 
   it('when saving the new name fails on the network, then the update text is toasted', async () => {
     const user = await openManager();
-    server.on('PUT', UPDATE, 'network-error');
+    api.on('PUT', UPDATE, 'network-error');
 
     await user.click(screen.getByRole('button', { name: 'Edit Books' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Submit' }));
@@ -122,7 +122,7 @@ describe('Manage Category: delete', () => {
   it('when Delete is clicked, then the category is deleted, toasted and the list is fetched again', async () => {
     const categories = [books, toys];
     const user = await openManager(categories);
-    server.on('DELETE', DELETE, () => {
+    api.on('DELETE', DELETE, () => {
       categories.splice(0, 1);
       return { status: 200, body: { success: true, message: 'Categry Deleted Successfully' } };
     });
@@ -133,13 +133,13 @@ describe('Manage Category: delete', () => {
     await waitFor(() =>
       expect(screen.queryByRole('button', { name: 'Delete Books' })).not.toBeInTheDocument(),
     );
-    expect(server.requestsTo('DELETE', DELETE)).toHaveLength(1);
-    expect(server.requestsTo('GET', LIST)).toHaveLength(2);
+    expect(api.requestsTo('DELETE', DELETE)).toHaveLength(1);
+    expect(api.requestsTo('GET', LIST)).toHaveLength(2);
   });
 
   it('when the server refuses the delete, then its message is toasted', async () => {
     const user = await openManager();
-    server.on('DELETE', DELETE, replies.refused(404, 'Category not found'));
+    api.on('DELETE', DELETE, replies.refused(404, 'Category not found'));
 
     await user.click(screen.getByRole('button', { name: 'Delete Books' }));
 
@@ -149,7 +149,7 @@ describe('Manage Category: delete', () => {
 
   it('when deleting fails on the network, then the change text is toasted', async () => {
     const user = await openManager();
-    server.on('DELETE', DELETE, 'network-error');
+    api.on('DELETE', DELETE, 'network-error');
 
     await user.click(screen.getByRole('button', { name: 'Delete Books' }));
 

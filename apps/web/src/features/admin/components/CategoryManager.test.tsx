@@ -2,9 +2,9 @@ import type { Category } from '@shop/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { deferred } from '../../../test/fake-server';
+import { deferred } from '../../../test/api-server';
 import { makeCategory, replies } from '../../../test/fixtures';
-import { findToast, renderScreen, server, setupAdminTests } from '../testing/setup';
+import { api, findToast, renderScreen, setupAdminTests } from '../testing/setup';
 import { CategoryManager } from './CategoryManager';
 
 setupAdminTests();
@@ -14,7 +14,7 @@ const CREATE = '/api/v1/category/create-category';
 
 /** The list answers with whatever `categories` holds at the time of the call. */
 function serveCategories(categories: Category[]) {
-  server.on('GET', LIST, () => replies.categories([...categories]));
+  api.on('GET', LIST, () => replies.categories([...categories]));
 }
 
 const rowNames = () =>
@@ -50,7 +50,7 @@ describe('Manage Category', () => {
   });
 
   it('when the list cannot be fetched, then the screen toasts the catalogue text and explains in place', async () => {
-    server.on('GET', LIST, 'network-error');
+    api.on('GET', LIST, 'network-error');
     renderScreen(<CategoryManager />);
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -62,7 +62,7 @@ describe('Manage Category', () => {
   it('when a new name is submitted, then it is posted, toasted as created, the input clears and the list is fetched again', async () => {
     const categories = [makeCategory('Books')];
     const user = await openManager(categories);
-    server.on('POST', CREATE, ({ body }) => {
+    api.on('POST', CREATE, ({ body }) => {
       const created = makeCategory((body as { name: string }).name);
       categories.push(created);
       return {
@@ -75,37 +75,37 @@ describe('Manage Category', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     expect(await findToast('Garden is created')).toBeInTheDocument();
-    expect(server.requestsTo('POST', CREATE).map((r) => r.body)).toEqual([{ name: 'Garden' }]);
+    expect(api.requestsTo('POST', CREATE).map((r) => r.body)).toEqual([{ name: 'Garden' }]);
     expect(screen.getByLabelText('New category name')).toHaveValue('');
     await waitFor(() => expect(rowNames()).toEqual(['Books', 'Garden']));
-    expect(server.requestsTo('GET', LIST)).toHaveLength(2);
+    expect(api.requestsTo('GET', LIST)).toHaveLength(2);
   });
 
   it('when the server refuses a name, then its message is toasted and the list is not fetched again', async () => {
     const user = await openManager([makeCategory('Books')]);
-    server.on('POST', CREATE, replies.refused(409, 'Category Already Exisits'));
+    api.on('POST', CREATE, replies.refused(409, 'Category Already Exisits'));
 
     await user.type(screen.getByLabelText('New category name'), 'Books');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     expect(await findToast('Category Already Exisits')).toBeInTheDocument();
     expect(screen.getByLabelText('New category name')).toHaveValue('Books');
-    expect(server.requestsTo('GET', LIST)).toHaveLength(1);
+    expect(api.requestsTo('GET', LIST)).toHaveLength(1);
   });
 
   it('when an empty name is submitted, then the server decides and a success:false answer shows its message', async () => {
     const user = await openManager([]);
-    server.on('POST', CREATE, replies.refused(200, 'Name is required'));
+    api.on('POST', CREATE, replies.refused(200, 'Name is required'));
 
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     expect(await findToast('Name is required')).toBeInTheDocument();
-    expect(server.requestsTo('POST', CREATE).map((r) => r.body)).toEqual([{ name: '' }]);
+    expect(api.requestsTo('POST', CREATE).map((r) => r.body)).toEqual([{ name: '' }]);
   });
 
   it('when creating fails on the network, then the input form text is toasted', async () => {
     const user = await openManager([]);
-    server.on('POST', CREATE, 'network-error');
+    api.on('POST', CREATE, 'network-error');
 
     await user.type(screen.getByLabelText('New category name'), 'Garden');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
@@ -116,7 +116,7 @@ describe('Manage Category', () => {
   it('when a create is on its way, then Submit is disabled until the answer arrives', async () => {
     const user = await openManager([]);
     const reply = deferred();
-    server.on('POST', CREATE, reply.reply);
+    api.on('POST', CREATE, reply.reply);
 
     await user.type(screen.getByLabelText('New category name'), 'Garden');
     await user.click(screen.getByRole('button', { name: 'Submit' }));

@@ -4,11 +4,11 @@ import toast from 'react-hot-toast';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { Modal } from '../../../components/Modal';
 import { Spinner } from '../../../components/Spinner';
+import { categoriesQuery } from '../../../lib/storefront-queries';
 import { useSubmit } from '../../../lib/use-form';
-import { fetchCategories } from '../../categories';
 import { createCategory, deleteCategory, updateCategory } from '../api/categories';
 import { refusalOf } from '../api/outcome';
-import { useReloadable } from '../hooks/use-reloadable';
+import { useAdminQuery } from '../hooks/use-admin-query';
 import { CategoryForm } from './CategoryForm';
 
 export const CATEGORY_TEXTS = {
@@ -23,7 +23,7 @@ export const CATEGORY_TEXTS = {
  * again after every successful change; a refusal shows the server's own message.
  */
 export function CategoryManager() {
-  const categories = useReloadable(fetchCategories, () => CATEGORY_TEXTS.loadFailed);
+  const categories = useAdminQuery(categoriesQuery, () => CATEGORY_TEXTS.loadFailed);
   const [name, setName] = useState('');
   const [selected, setSelected] = useState<Category | null>(null);
   const [updatedName, setUpdatedName] = useState('');

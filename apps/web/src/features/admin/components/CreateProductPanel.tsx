@@ -3,11 +3,11 @@ import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router-dom';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { Spinner } from '../../../components/Spinner';
+import { categoriesQuery } from '../../../lib/storefront-queries';
 import { useSubmit } from '../../../lib/use-form';
-import { fetchCategories } from '../../categories';
 import { refusalOf } from '../api/outcome';
 import { createProduct } from '../api/products';
-import { useReloadable } from '../hooks/use-reloadable';
+import { useAdminQuery } from '../hooks/use-admin-query';
 import { ADMIN_PATHS } from './AdminMenu';
 import { EMPTY_PRODUCT, ProductForm } from './ProductForm';
 
@@ -22,7 +22,7 @@ export const CREATE_PRODUCT_TEXTS = {
 /** Create Product: a multipart POST, then the admin's product list. */
 export function CreateProductPanel() {
   const navigate = useNavigate();
-  const categories = useReloadable(fetchCategories, () => CATEGORIES_FAILED);
+  const categories = useAdminQuery(categoriesQuery, () => CATEGORIES_FAILED);
   const create = useSubmit(
     async (fields: ProductFields, photo: File | null) => {
       await createProduct(fields, photo);

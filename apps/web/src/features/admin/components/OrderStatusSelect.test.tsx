@@ -2,9 +2,9 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Toasts } from '../../../app/providers';
-import { deferred } from '../../../test/fake-server';
+import { deferred } from '../../../test/api-server';
 import { makeOrder, replies } from '../../../test/fixtures';
-import { findToast, server, setupAdminTests } from '../testing/setup';
+import { api, findToast, setupAdminTests } from '../testing/setup';
 import { OrderStatusSelect } from './OrderStatusSelect';
 
 setupAdminTests();
@@ -40,13 +40,13 @@ describe('Order status dropdown', () => {
   it('when another status is chosen, then it is put, toasted, and the orders are fetched again', async () => {
     const { onUpdated, user, select } = renderSelect();
     const reply = deferred();
-    server.on('PUT', STATUS, reply.reply);
+    api.on('PUT', STATUS, reply.reply);
 
     await user.selectOptions(select, 'deliverd');
 
     expect(select).toBeDisabled();
     await waitFor(() =>
-      expect(server.requestsTo('PUT', STATUS).map((r) => r.body)).toEqual([{ status: 'deliverd' }]),
+      expect(api.requestsTo('PUT', STATUS).map((r) => r.body)).toEqual([{ status: 'deliverd' }]),
     );
     reply.release({
       status: 200,
@@ -64,7 +64,7 @@ describe('Order status dropdown', () => {
 
   it('when the change fails, then the failure is toasted and the saved status shows again', async () => {
     const { onUpdated, user, select } = renderSelect();
-    server.on('PUT', STATUS, replies.refused(403, 'Forbidden'));
+    api.on('PUT', STATUS, replies.refused(403, 'Forbidden'));
 
     await user.selectOptions(select, 'cancel');
 

@@ -1,12 +1,14 @@
 import { photoRenditionUrl } from '@shop/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { makeCategory, makeProduct, replies } from '../../../test/fixtures';
-import { findToast, PRODUCTS_PAGE, renderScreen, server, setupAdminTests } from '../testing/setup';
+import { api, findToast, PRODUCTS_PAGE, renderScreen, setupAdminTests } from '../testing/setup';
 import { UpdateProductPanel } from './UpdateProductPanel';
 
 setupAdminTests();
+// The update screen lists the product's reviews below its form.
+beforeEach(() => api.on('GET', '/api/v1/product/:productId/reviews/all', replies.reviews()));
 
 const home = makeCategory('Home');
 const garden = makeCategory('Garden');
@@ -22,8 +24,8 @@ const DELETE = `/api/v1/product/product/${lamp._id}`;
 const QUESTION = 'Are You Sure want to delete this product ? ';
 
 async function openProduct() {
-  server.on('GET', '/api/v1/category/get-category', replies.categories([home, garden]));
-  server.on('GET', `/api/v1/product/get-product/${lamp.slug}`, {
+  api.on('GET', '/api/v1/category/get-category', replies.categories([home, garden]));
+  api.on('GET', `/api/v1/product/get-product/${lamp.slug}`, {
     status: 200,
     body: { success: true, message: 'Single Product Fetched', product: lamp },
   });
@@ -68,7 +70,7 @@ describe('Update Product', () => {
 
   it('when UPDATE PRODUCT is pressed, then the fields and shipping are put as multipart without a photo, and success goes to the products list', async () => {
     const user = await openProduct();
-    server.on('PUT', UPDATE, {
+    api.on('PUT', UPDATE, {
       status: 200,
       body: { success: true, message: 'ok', product: lamp },
     });
@@ -81,7 +83,7 @@ describe('Update Product', () => {
 
     expect(await findToast('Product Updated Successfully')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: PRODUCTS_PAGE })).toBeVisible();
-    const [request] = server.requestsTo('PUT', UPDATE);
+    const [request] = api.requestsTo('PUT', UPDATE);
     expect(sentFields(request?.body as FormData)).toEqual({
       category: garden._id,
       name: lamp.name,
@@ -95,13 +97,13 @@ describe('Update Product', () => {
 
   it('when the update is refused, then the server message is toasted; on a network failure the update text', async () => {
     const user = await openProduct();
-    server.on('PUT', UPDATE, replies.refused(400, 'Name is required'));
+    api.on('PUT', UPDATE, replies.refused(400, 'Name is required'));
 
     await user.clear(screen.getByLabelText('Name'));
     await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
     expect(await findToast('Name is required')).toBeInTheDocument();
 
-    server.on('PUT', UPDATE, 'network-error');
+    api.on('PUT', UPDATE, 'network-error');
     await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
     expect(await findToast('something went wrong')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: PRODUCTS_PAGE })).not.toBeInTheDocument();
@@ -120,24 +122,24 @@ describe('Update Product', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'DELETE PRODUCT' })).toHaveFocus();
-    expect(server.requestsTo('DELETE', DELETE)).toEqual([]);
+    expect(api.requestsTo('DELETE', DELETE)).toEqual([]);
   });
 
   it('when the deletion is confirmed with OK, then the product is deleted, toasted and the products list shows', async () => {
     const user = await openProduct();
-    server.on('DELETE', DELETE, { status: 200, body: { success: true, message: 'deleted' } });
+    api.on('DELETE', DELETE, { status: 200, body: { success: true, message: 'deleted' } });
 
     await user.click(screen.getByRole('button', { name: 'DELETE PRODUCT' }));
     await user.click(screen.getByRole('button', { name: 'OK' }));
 
     expect(await findToast('Product DEleted Succfully')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: PRODUCTS_PAGE })).toBeVisible();
-    expect(server.requestsTo('DELETE', DELETE)).toHaveLength(1);
+    expect(api.requestsTo('DELETE', DELETE)).toHaveLength(1);
   });
 
   it('when the deletion fails, then the delete failure text is toasted and the product stays', async () => {
     const user = await openProduct();
-    server.on('DELETE', DELETE, 'network-error');
+    api.on('DELETE', DELETE, 'network-error');
 
     await user.click(screen.getByRole('button', { name: 'DELETE PRODUCT' }));
     await user.click(screen.getByRole('button', { name: 'OK' }));
@@ -148,8 +150,8 @@ describe('Update Product', () => {
   });
 
   it('when the product does not exist, then the server message is shown in place', async () => {
-    server.on('GET', '/api/v1/category/get-category', replies.categories([]));
-    server.on('GET', '/api/v1/product/get-product/gone', replies.refused(404, 'Product not found'));
+    api.on('GET', '/api/v1/category/get-category', replies.categories([]));
+    api.on('GET', '/api/v1/product/get-product/gone', replies.refused(404, 'Product not found'));
     renderScreen(<UpdateProductPanel slug="gone" />);
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Product not found');

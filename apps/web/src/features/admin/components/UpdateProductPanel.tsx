@@ -1,17 +1,16 @@
 import type { Product, ProductForm as ProductFields } from '@shop/contracts';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { ProductPhoto } from '../../../components/ProductPhoto';
 import { Spinner } from '../../../components/Spinner';
+import { categoriesQuery, productQuery } from '../../../lib/storefront-queries';
 import { useSubmit } from '../../../lib/use-form';
-import { fetchCategories } from '../../categories';
-import { fetchProduct } from '../../products';
 import { refusalOf } from '../api/outcome';
 import { deleteProduct, updateProduct } from '../api/products';
-import { useReloadable } from '../hooks/use-reloadable';
+import { useAdminQuery } from '../hooks/use-admin-query';
 import { pricedPerVariant } from '../variants/grid';
 import { VARIANTS_TEXTS } from '../variants/texts';
 import { VariantsEditor } from '../variants/VariantsEditor';
@@ -56,12 +55,11 @@ const toSend = (product: Product, fields: ProductFields): ProductFields =>
 /** Update Product: the saved fields and photo, UPDATE PRODUCT, and DELETE PRODUCT after a yes. */
 export function UpdateProductPanel({ slug }: { slug: string }) {
   const navigate = useNavigate();
-  const loadProduct = useCallback((signal: AbortSignal) => fetchProduct(slug, signal), [slug]);
-  const product = useReloadable(
-    loadProduct,
+  const product = useAdminQuery(
+    productQuery(slug),
     (err) => refusalOf(err) || UPDATE_PRODUCT_TEXTS.loadFailed,
   );
-  const categories = useReloadable(fetchCategories, () => CATEGORIES_FAILED);
+  const categories = useAdminQuery(categoriesQuery, () => CATEGORIES_FAILED);
   const [confirming, setConfirming] = useState(false);
   // The product as its variants were last saved here, whose price and stock the form sends.
   const [latest, setLatest] = useState<Product>();

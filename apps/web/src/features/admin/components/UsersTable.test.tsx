@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeUser, replies } from '../../../test/fixtures';
-import { expectLoadFailureShown, renderScreen, server, setupAdminTests } from '../testing/setup';
+import { api, expectLoadFailureShown, renderScreen, setupAdminTests } from '../testing/setup';
 import { UsersTable } from './UsersTable';
 
 setupAdminTests();
@@ -12,7 +12,7 @@ describe('All Users', () => {
   it('when users load, then the table lists name, email, phone, address and role as Admin or User', async () => {
     const admin = makeUser({ name: 'Shop Admin', email: 'admin@shop.test', role: 1 });
     const shopper = makeUser();
-    server.on('GET', USERS, replies.users([admin, shopper]));
+    api.on('GET', USERS, replies.users([admin, shopper]));
     renderScreen(<UsersTable />);
 
     expect(screen.getByRole('heading', { name: 'All Users' })).toBeVisible();
@@ -32,7 +32,7 @@ describe('All Users', () => {
   });
 
   it('when the users cannot be fetched, then a clear text is toasted and shown in place', async () => {
-    server.on('GET', USERS, 'network-error');
+    api.on('GET', USERS, 'network-error');
     renderScreen(<UsersTable />);
 
     await expectLoadFailureShown('Something went wrong while fetching users');

@@ -3,7 +3,7 @@ import { ErrorNotice } from '../../../components/ErrorNotice';
 import { Pager } from '../../../components/Pager';
 import { Spinner } from '../../../components/Spinner';
 import { fetchAllUsers } from '../api/users';
-import { usePagedReloadable } from '../hooks/use-paged-reloadable';
+import { useAdminPages } from '../hooks/use-admin-query';
 
 export const USERS_FAILED = 'Something went wrong while fetching users';
 
@@ -11,7 +11,7 @@ const COLUMNS = ['Name', 'Email', 'Phone', 'Address', 'Role'] as const;
 
 /** All Users: every account with its contact details and whether it is an admin. */
 export function UsersTable() {
-  const users = usePagedReloadable(fetchAllUsers, () => USERS_FAILED);
+  const users = useAdminPages(['admin', 'users'], fetchAllUsers, () => USERS_FAILED);
   return (
     <>
       <h1 className="page-title">All Users</h1>

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeProduct, makeUser, replies } from '../../../test/fixtures';
-import { renderScreen, server, setupAdminTests } from '../testing/setup';
+import { api, renderScreen, setupAdminTests } from '../testing/setup';
 import { AdminProductList } from './AdminProductList';
 import { UsersTable } from './UsersTable';
 
@@ -22,9 +22,7 @@ describe('admin lists read one page at a time', () => {
     const ann = makeUser({ name: 'Ann' });
     const bob = makeUser({ name: 'Bob' });
     const total = LIST_DEFAULT_PER_PAGE + 1;
-    server.on('GET', USERS, ({ query }) =>
-      replies.users(query.page === '2' ? [bob] : [ann], total),
-    );
+    api.on('GET', USERS, ({ query }) => replies.users(query.page === '2' ? [bob] : [ann], total));
     const user = userEvent.setup();
     renderScreen(<UsersTable />);
 
@@ -41,7 +39,7 @@ describe('admin lists read one page at a time', () => {
 
     await user.click(within(pages).getByRole('button', { name: 'Previous' }));
     expect(await screen.findByRole('cell', { name: 'Ann' })).toBeVisible();
-    expect(server.requestsTo('GET', USERS).map((r) => r.query)).toEqual([
+    expect(api.requestsTo('GET', USERS).map((r) => r.query)).toEqual([
       { page: '1', perPage: String(LIST_DEFAULT_PER_PAGE) },
       { page: '2', perPage: String(LIST_DEFAULT_PER_PAGE) },
       { page: '1', perPage: String(LIST_DEFAULT_PER_PAGE) },
@@ -49,7 +47,7 @@ describe('admin lists read one page at a time', () => {
   });
 
   it('when everything fits on one page, then there are no page buttons', async () => {
-    server.on('GET', USERS, replies.users([makeUser({ name: 'Ann' })]));
+    api.on('GET', USERS, replies.users([makeUser({ name: 'Ann' })]));
     renderScreen(<UsersTable />);
     await screen.findByRole('cell', { name: 'Ann' });
     expect(screen.queryByRole('navigation', { name: 'Users pages' })).not.toBeInTheDocument();
@@ -59,7 +57,7 @@ describe('admin lists read one page at a time', () => {
     const lamp = makeProduct('Lamp');
     const vase = makeProduct('Vase');
     const total = 2 * LIST_DEFAULT_PER_PAGE;
-    server.on('GET', LIST, ({ query }) =>
+    api.on('GET', LIST, ({ query }) =>
       replies.allProducts(query.page === '2' ? [vase] : [lamp], total),
     );
     const user = userEvent.setup();
@@ -77,7 +75,7 @@ describe('admin lists read one page at a time', () => {
     let total = LIST_DEFAULT_PER_PAGE + 1;
     // A page 2 that someone else's delete empties before it is read.
     const secondPage = () => (total > LIST_DEFAULT_PER_PAGE ? [makeUser()] : []);
-    server.on('GET', USERS, ({ query }) =>
+    api.on('GET', USERS, ({ query }) =>
       replies.users(query.page === '2' ? secondPage() : [ann], total),
     );
     const user = userEvent.setup();
@@ -87,6 +85,6 @@ describe('admin lists read one page at a time', () => {
     await user.click(within(pages).getByRole('button', { name: 'Next' }));
 
     expect(await screen.findByRole('cell', { name: 'Ann' })).toBeVisible();
-    expect(server.requestsTo('GET', USERS).map((r) => r.query.page)).toEqual(['1', '2', '1']);
+    expect(api.requestsTo('GET', USERS).map((r) => r.query.page)).toEqual(['1', '2', '1']);
   });
 });

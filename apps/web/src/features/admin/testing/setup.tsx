@@ -3,15 +3,16 @@ import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, vi } from 'vitest';
 import { Toasts } from '../../../app/providers';
-import { startFakeServer } from '../../../test/render-app';
+import { startApi, WithQueryClient } from '../../../test/render-app';
+
 import { ADMIN_PATHS } from '../components/AdminMenu';
 
-export { expectLoadFailureShown, findToast, server } from '../../../test/render-app';
+export { api, expectLoadFailureShown, findToast } from '../../../test/render-app';
 
 /** Every admin test fakes the network; jsdom has no object URLs, which the photo preview uses. */
 export function setupAdminTests() {
   beforeEach(() => {
-    startFakeServer();
+    startApi();
     Object.assign(URL, {
       createObjectURL: vi.fn((file: File) => `blob:preview-${file.name}`),
       revokeObjectURL: vi.fn(),
@@ -28,12 +29,14 @@ export const PRODUCTS_PAGE = 'Admin products page';
  */
 export function renderScreen(ui: ReactElement, url = '/dashboard/admin') {
   return render(
-    <MemoryRouter initialEntries={[url]}>
-      <Routes>
-        <Route path={ADMIN_PATHS.products} element={<h1>{PRODUCTS_PAGE}</h1>} />
-        <Route path="*" element={ui} />
-      </Routes>
-      <Toasts />
-    </MemoryRouter>,
+    <WithQueryClient>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route path={ADMIN_PATHS.products} element={<h1>{PRODUCTS_PAGE}</h1>} />
+          <Route path="*" element={ui} />
+        </Routes>
+        <Toasts />
+      </MemoryRouter>
+    </WithQueryClient>,
   );
 }

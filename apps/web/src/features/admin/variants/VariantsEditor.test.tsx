@@ -2,12 +2,14 @@ import type { Product } from '@shop/contracts';
 import type { ProductVariantsRequest } from '@shop/contracts/variants-request';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { makeCategory, makeProduct, newId, replies } from '../../../test/fixtures';
 import { UpdateProductPanel } from '../components/UpdateProductPanel';
-import { findToast, renderScreen, server, setupAdminTests } from '../testing/setup';
+import { api, findToast, renderScreen, setupAdminTests } from '../testing/setup';
 
 setupAdminTests();
+// The update screen lists the product's reviews below its form.
+beforeEach(() => api.on('GET', '/api/v1/product/:productId/reviews/all', replies.reviews()));
 
 const home = makeCategory('Home');
 const PHOTO = { version: 'a'.repeat(64), width: 800, height: 600, color: '#334455' };
@@ -34,7 +36,7 @@ function savedFrom(product: Product, body: ProductVariantsRequest): Product {
 
 /** The API taking the grid as it is sent. */
 function acceptVariants(product: Product) {
-  server.on('PUT', variantsUrl(product), (request) => ({
+  api.on('PUT', variantsUrl(product), (request) => ({
     status: 200,
     body: {
       success: true,
@@ -45,8 +47,8 @@ function acceptVariants(product: Product) {
 }
 
 async function openProduct(product: Product) {
-  server.on('GET', '/api/v1/category/get-category', replies.categories([home]));
-  server.on('GET', `/api/v1/product/get-product/${product.slug}`, {
+  api.on('GET', '/api/v1/category/get-category', replies.categories([home]));
+  api.on('GET', `/api/v1/product/get-product/${product.slug}`, {
     status: 200,
     body: { success: true, message: 'Single Product Fetched', product },
   });
@@ -71,7 +73,7 @@ function shirtInSizes() {
 }
 
 const sentBody = (product: Product) =>
-  server.requestsTo('PUT', variantsUrl(product)).at(-1)?.body as ProductVariantsRequest;
+  api.requestsTo('PUT', variantsUrl(product)).at(-1)?.body as ProductVariantsRequest;
 
 describe('Options and variants', () => {
   it('when a product without options gets sizes and colours, then the grid lists the six combinations to keep, price and stock, and one PUT sends those kept', async () => {
@@ -165,7 +167,7 @@ describe('Options and variants', () => {
     await user.clear(screen.getByLabelText('Stock of M'));
     await user.click(screen.getByRole('button', { name: 'SAVE VARIANTS' }));
     expect(await findToast('M: Quantity must be a number')).toBeInTheDocument();
-    expect(server.requestsTo('PUT', variantsUrl(shirt))).toEqual([]);
+    expect(api.requestsTo('PUT', variantsUrl(shirt))).toEqual([]);
   });
 
   it('when the server refuses the grid, then its message is toasted as it is and the grid stays as edited', async () => {
@@ -173,7 +175,7 @@ describe('Options and variants', () => {
     const user = await openProduct(shirt);
     const refusal =
       'Stock of SHIRT-M changed while you were editing (1 left now); reload the product and try again';
-    server.on('PUT', variantsUrl(shirt), replies.refused(409, refusal));
+    api.on('PUT', variantsUrl(shirt), replies.refused(409, refusal));
 
     await user.clear(screen.getByLabelText('Stock of M'));
     await user.type(screen.getByLabelText('Stock of M'), '8');
@@ -200,7 +202,7 @@ describe('Options and variants', () => {
     ]);
     expect(screen.getByLabelText('Stock of M')).toHaveValue(8);
 
-    server.on('PUT', variantsUrl(shirt), 'network-error');
+    api.on('PUT', variantsUrl(shirt), 'network-error');
     await user.click(screen.getByRole('button', { name: 'SAVE VARIANTS' }));
     expect(await findToast('Something went wrong while saving the variants')).toBeInTheDocument();
   });
@@ -208,7 +210,7 @@ describe('Options and variants', () => {
   it('when every option is removed, then one row is left for the product itself (its suggested SKU the slug), and once saved its price and stock are form fields again', async () => {
     const shirt = shirtInSizes();
     const user = await openProduct(shirt);
-    server.on('PUT', variantsUrl(shirt), (request) => {
+    api.on('PUT', variantsUrl(shirt), (request) => {
       const saved = savedFrom(shirt, request.body as ProductVariantsRequest);
       const own = { ...saved, variants: saved.variants.map((v) => ({ ...v, _id: shirt._id })) };
       return {
@@ -248,7 +250,7 @@ describe('Options and variants', () => {
     const shirt = shirtInSizes();
     const user = await openProduct(shirt);
     const update = `/api/v1/product/update-product/${shirt._id}`;
-    server.on('PUT', update, {
+    api.on('PUT', update, {
       status: 200,
       body: { success: true, message: 'ok', product: shirt },
     });
@@ -259,7 +261,7 @@ describe('Options and variants', () => {
     await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
 
     expect(await findToast('Product Updated Successfully')).toBeInTheDocument();
-    const form = server.requestsTo('PUT', update)[0]?.body as FormData;
+    const form = api.requestsTo('PUT', update)[0]?.body as FormData;
     expect(Object.fromEntries(form.entries())).toMatchObject({
       name: 'Shirt Two',
       price: '15',
@@ -283,8 +285,8 @@ describe('Options and variants', () => {
         },
       },
     });
-    server.on('PUT', photoUrl, withPhoto(PHOTO));
-    server.on('DELETE', photoUrl, withPhoto(null));
+    api.on('PUT', photoUrl, withPhoto(PHOTO));
+    api.on('DELETE', photoUrl, withPhoto(null));
     const user = await openProduct(shirt);
 
     await user.upload(
@@ -292,14 +294,15 @@ describe('Options and variants', () => {
       new File([new Uint8Array([1])], 'small.png', { type: 'image/png' }),
     );
     expect(await screen.findByRole('img', { name: 'Photo of S' })).toBeInTheDocument();
-    const sent = server.requestsTo('PUT', photoUrl)[0]?.body as FormData;
-    expect((sent.get('photo') as File).name).toBe('small.png');
+    const sent = api.requestsTo('PUT', photoUrl)[0]?.body as FormData;
+    // As the server reads it (jsdom's XMLHttpRequest names each file 'blob').
+    expect(sent.get('photo')).toMatchObject({ type: 'image/png', size: 1 });
 
     await user.click(screen.getByRole('button', { name: 'Remove photo of S' }));
     await waitFor(() =>
       expect(screen.queryByRole('img', { name: 'Photo of S' })).not.toBeInTheDocument(),
     );
-    expect(server.requestsTo('DELETE', photoUrl)).toHaveLength(1);
+    expect(api.requestsTo('DELETE', photoUrl)).toHaveLength(1);
 
     await user.type(screen.getByLabelText('Option 1 values'), 'L{Enter}');
     expect(screen.queryByLabelText('Photo of L')).not.toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Dropdown } from '../../../components/Dropdown';
-import { useCategories } from '../hooks/use-categories';
+import { useCategories } from '../hooks/use-category-list';
 
 /** The header's Categories dropdown. Spec §8: the navigation only logs a failed category load. */
 export function CategoryMenu() {

@@ -1,6 +1,7 @@
 import { Elements } from '@stripe/react-stripe-js';
+import { useQuery } from '@tanstack/react-query';
 import { ErrorNotice } from '../../../components/ErrorNotice';
-import { useRequest } from '../../../lib/use-request';
+import { requestStateOf } from '../../../lib/request-state';
 import type { Buyer } from '../api/checkout-api';
 import type { Delivery } from '../hooks/use-delivery-address';
 import { stripeFor } from '../stripe-loader';
@@ -17,7 +18,13 @@ export interface CardPaymentProps {
  * can pay. Until Stripe.js arrives, Elements holds null and the pay button stays disabled.
  */
 export default function CardPayment({ publishableKey, buyer, delivery }: CardPaymentProps) {
-  const stripe = useRequest(publishableKey, () => stripeFor(publishableKey));
+  const stripe = requestStateOf(
+    useQuery({
+      queryKey: ['stripe', publishableKey],
+      queryFn: () => stripeFor(publishableKey),
+      staleTime: Number.POSITIVE_INFINITY,
+    }),
+  );
   if (stripe.error !== undefined) {
     return <ErrorNotice message="The card form could not be loaded" onRetry={stripe.retry} />;
   }

@@ -3,7 +3,7 @@ import type { PaymentIntentResult } from '@stripe/stripe-js';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CartEntry } from '../../../lib/cart';
-import { deferred } from '../../../test/fake-server';
+import { deferred } from '../../../test/api-server';
 import {
   makeOrder,
   makeProduct,
@@ -12,13 +12,7 @@ import {
   replies,
   sessionOf,
 } from '../../../test/fixtures';
-import {
-  findToast,
-  renderApp,
-  server,
-  startFakeServer,
-  storedJson,
-} from '../../../test/render-app';
+import { api, findToast, renderApp, startApi, storedJson } from '../../../test/render-app';
 import {
   authorizedPayment,
   fakeCard,
@@ -56,7 +50,7 @@ const INTENT = 'pi_3Checkout';
 const CLIENT_SECRET = `${INTENT}_secret_abc`;
 
 beforeEach(() => {
-  startFakeServer();
+  startApi();
   fakeStripe.confirmCardPayment.mockReset();
   loadStripeFake.mockClear();
 });
@@ -68,9 +62,9 @@ function inCart(name: string, price: number): CartEntry {
 }
 
 const serveConfig = (publishableKey: string | null) =>
-  server.on('GET', CONFIG, { status: 200, body: { publishableKey, currency: 'usd' } });
+  api.on('GET', CONFIG, { status: 200, body: { publishableKey, currency: 'usd' } });
 const serveIntent = (amount: number) =>
-  server.on('POST', CREATE_INTENT, { status: 200, body: { clientSecret: CLIENT_SECRET, amount } });
+  api.on('POST', CREATE_INTENT, { status: 200, body: { clientSecret: CLIENT_SECRET, amount } });
 
 const openCart = (user: User | null, cart: CartEntry[]) =>
   renderApp('/cart', { cart, ...(user ? { auth: sessionOf(user) } : {}) });
@@ -93,7 +87,7 @@ async function openReadyCheckout() {
  */
 const answersArrived = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 
-const intentBodies = () => server.requestsTo('POST', CREATE_INTENT).map((r) => r.body);
+const intentBodies = () => api.requestsTo('POST', CREATE_INTENT).map((r) => r.body);
 const cartOf = (entries: CartEntry[]) => ({
   cart: entries.map(({ _id, variant }) => ({ _id, variant, quantity: 1 })),
   ...delivered,
@@ -122,7 +116,7 @@ describe('checkout on the cart page', () => {
       openCart(buyer, cart);
 
       await screen.findByRole('heading', { name: 'Cart Summary' });
-      await waitFor(() => expect(server.requestsTo('GET', CONFIG)).toHaveLength(1));
+      await waitFor(() => expect(api.requestsTo('GET', CONFIG)).toHaveLength(1));
       await answersArrived();
       expect(screen.queryByText('Loading the card form...')).not.toBeInTheDocument();
       expect(screen.queryByRole('form', { name: 'Card payment' })).not.toBeInTheDocument();
@@ -192,7 +186,7 @@ describe('checkout on the cart page', () => {
 
   it('when the payment intent cannot be created, then it toasts the catalogue text, explains why and keeps paying disabled', async () => {
     serveConfig(PK);
-    server.on('POST', CREATE_INTENT, replies.refused(409, 'Desk Lamp is out of stock'));
+    api.on('POST', CREATE_INTENT, replies.refused(409, 'Desk Lamp is out of stock'));
     openCart(aBuyer(), [inCart('Desk Lamp', 20)]);
 
     expect(await findToast('Payment initialization failed')).toBeInTheDocument();
@@ -225,7 +219,7 @@ describe('checkout on the cart page', () => {
     await user.click(payButton);
 
     expect(await findToast('Your card has insufficient funds.')).toBeInTheDocument();
-    expect(server.requestsTo('POST', PLACE_ORDER)).toHaveLength(0);
+    expect(api.requestsTo('POST', PLACE_ORDER)).toHaveLength(0);
     expect(storedJson('cart')).toHaveLength(2);
   });
 
@@ -240,7 +234,7 @@ describe('checkout on the cart page', () => {
     expect(
       await findToast('The payment was not completed (status: processing)'),
     ).toBeInTheDocument();
-    expect(server.requestsTo('POST', PLACE_ORDER)).toHaveLength(0);
+    expect(api.requestsTo('POST', PLACE_ORDER)).toHaveLength(0);
   });
 
   it.each([
@@ -253,7 +247,7 @@ describe('checkout on the cart page', () => {
       const result = confirmed(INTENT);
       fakeStripe.confirmCardPayment.mockResolvedValueOnce(result);
       const placing = deferred();
-      server.on('POST', PLACE_ORDER, placing.reply);
+      api.on('POST', PLACE_ORDER, placing.reply);
 
       await user.click(payButton);
 
@@ -263,8 +257,8 @@ describe('checkout on the cart page', () => {
           billing_details: { name: buyer.name, email: buyer.email },
         },
       });
-      await waitFor(() => expect(server.requestsTo('POST', PLACE_ORDER)).toHaveLength(1));
-      expect(server.requestsTo('POST', PLACE_ORDER)[0]?.body).toEqual({
+      await waitFor(() => expect(api.requestsTo('POST', PLACE_ORDER)).toHaveLength(1));
+      expect(api.requestsTo('POST', PLACE_ORDER)[0]?.body).toEqual({
         cart: cart.map(({ _id, variant, name, price }) => ({
           productId: _id,
           variant,
@@ -293,7 +287,7 @@ describe('checkout on the cart page', () => {
   it('when placing the order is refused after authorizing, then the server message (card not charged) shows and the cart stays', async () => {
     const { payButton, router, user } = await openReadyCheckout();
     fakeStripe.confirmCardPayment.mockResolvedValueOnce(authorizedPayment(INTENT));
-    server.on(
+    api.on(
       'POST',
       PLACE_ORDER,
       replies.refused(409, 'Desk Lamp is out of stock; your card was not charged'),
@@ -320,7 +314,7 @@ describe('checkout on the cart page', () => {
         payment_intent: authorized,
       },
     });
-    server.on('POST', PLACE_ORDER, {
+    api.on('POST', PLACE_ORDER, {
       status: 201,
       body: { success: true, message: 'Order Placed Successfully', order: makeOrder() },
     });
@@ -328,6 +322,6 @@ describe('checkout on the cart page', () => {
     await user.click(payButton);
 
     expect(await findToast('Payment Successful & Order Placed!')).toBeInTheDocument();
-    expect(server.requestsTo('POST', PLACE_ORDER)).toHaveLength(1);
+    expect(api.requestsTo('POST', PLACE_ORDER)).toHaveLength(1);
   });
 });

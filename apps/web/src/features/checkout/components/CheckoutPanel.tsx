@@ -1,11 +1,13 @@
 import type { User } from '@shop/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { ErrorNotice, OFFLINE_MESSAGE } from '../../../components/ErrorNotice';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useCart } from '../../../lib/cart';
-import { useRequest } from '../../../lib/use-request';
+import { PRIVATE_READ } from '../../../lib/query';
+import { requestStateOf } from '../../../lib/request-state';
 import { fetchPaymentConfig } from '../api/checkout-api';
 import { useDeliveryAddress } from '../hooks/use-delivery-address';
 import { DeliveryAddressForm } from './DeliveryAddressForm';
@@ -22,7 +24,13 @@ const CardPayment = lazy(() => import('./CardPayment'));
 export function CheckoutPanel() {
   const [auth] = useAuth();
   const [cart] = useCart();
-  const config = useRequest('payment-config', fetchPaymentConfig);
+  const config = requestStateOf(
+    useQuery({
+      queryKey: ['payment-config'],
+      queryFn: ({ signal }) => fetchPaymentConfig(signal),
+      ...PRIVATE_READ,
+    }),
+  );
 
   if (config.loading) return null;
   if (config.error !== undefined) {

@@ -3,13 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CartEntry } from '../../../lib/cart';
 import { makeOrder, makeProduct, makeUser, sessionOf } from '../../../test/fixtures';
-import {
-  findToast,
-  renderApp,
-  server,
-  startFakeServer,
-  storedJson,
-} from '../../../test/render-app';
+import { api, findToast, renderApp, startApi, storedJson } from '../../../test/render-app';
 import { authorizedPayment, fakeStripe } from '../testing/stripe-fakes';
 
 vi.mock('@stripe/stripe-js/pure', async () => ({
@@ -34,13 +28,13 @@ const SAVED = {
 };
 
 beforeEach(() => {
-  startFakeServer();
+  startApi();
   fakeStripe.confirmCardPayment.mockReset();
-  server.on('GET', '/api/v1/order/config', {
+  api.on('GET', '/api/v1/order/config', {
     status: 200,
     body: { publishableKey: 'pk_test_delivery', currency: 'usd' },
   });
-  server.on('POST', CREATE_INTENT, {
+  api.on('POST', CREATE_INTENT, {
     status: 200,
     body: { clientSecret: `${INTENT}_secret_x`, amount: 2000 },
   });
@@ -55,7 +49,7 @@ function openCart(buyer: User) {
 const addressForm = () => screen.findByRole('form', { name: 'Delivery address' });
 const field = (form: HTMLElement, label: string) => within(form).getByLabelText(label);
 const cardForm = () => screen.queryByRole('form', { name: 'Card payment' });
-const intentBodies = () => server.requestsTo('POST', CREATE_INTENT).map((r) => r.body);
+const intentBodies = () => api.requestsTo('POST', CREATE_INTENT).map((r) => r.body);
 
 describe('the delivery address on the cart page', () => {
   it('when the profile holds a delivery address, then the form shows it and the card form opens with it', async () => {
@@ -177,7 +171,7 @@ describe('the delivery address on the cart page', () => {
     const payButton = await screen.findByRole('button', { name: 'Make Payment' });
     await waitFor(() => expect(payButton).toBeEnabled());
     fakeStripe.confirmCardPayment.mockResolvedValueOnce(authorizedPayment(INTENT));
-    server.on('POST', PLACE_ORDER, {
+    api.on('POST', PLACE_ORDER, {
       status: 201,
       body: { success: true, message: 'Order Placed Successfully', order: makeOrder() },
     });
@@ -188,7 +182,7 @@ describe('the delivery address on the cart page', () => {
     await user.click(payButton);
 
     expect(await findToast('Payment Successful & Order Placed!')).toBeInTheDocument();
-    expect(server.requestsTo('POST', PLACE_ORDER)[0]?.body).toMatchObject({
+    expect(api.requestsTo('POST', PLACE_ORDER)[0]?.body).toMatchObject({
       deliveryAddress: moved,
       saveAddress: true,
     });

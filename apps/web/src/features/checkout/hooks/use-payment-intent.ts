@@ -1,7 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import type { CartEntry } from '../../../lib/cart';
-import { useRequest } from '../../../lib/use-request';
+import { PRIVATE_READ } from '../../../lib/query';
+import { requestStateOf } from '../../../lib/request-state';
 import { variantIdOf } from '../../../lib/variants';
 import { createPaymentIntent } from '../api/checkout-api';
 import type { Delivery } from './use-delivery-address';
@@ -18,7 +20,13 @@ export function usePaymentIntent(cart: readonly CartEntry[], buyerId: string, de
   const key = `${buyerId}|${cart
     .map((entry) => `${entry._id}/${variantIdOf(entry)}x${entry.quantity ?? 1}`)
     .join(',')}|${JSON.stringify(delivery.address)}`;
-  const intent = useRequest(key, (signal) => createPaymentIntent(cart, delivery, signal));
+  const intent = requestStateOf(
+    useQuery({
+      queryKey: ['payment-intent', key],
+      queryFn: ({ signal }) => createPaymentIntent(cart, delivery, signal),
+      ...PRIVATE_READ,
+    }),
+  );
 
   useEffect(() => {
     if (intent.error) toast.error(INIT_FAILED);

@@ -4,18 +4,20 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Toasts } from '../../../app/providers';
-import { findToast, server, startFakeServer } from '../../../test/render-app';
+import { api, findToast, startApi, WithQueryClient } from '../../../test/render-app';
 import { SalesDashboard } from './SalesDashboard';
 
-beforeEach(() => startFakeServer());
+beforeEach(() => startApi());
 
 /** The figures as on the admin's first screen, with the app's toaster. */
 const renderScreen = () =>
   render(
-    <MemoryRouter initialEntries={['/dashboard/admin']}>
-      <SalesDashboard />
-      <Toasts />
-    </MemoryRouter>,
+    <WithQueryClient>
+      <MemoryRouter initialEntries={['/dashboard/admin']}>
+        <SalesDashboard />
+        <Toasts />
+      </MemoryRouter>
+    </WithQueryClient>,
   );
 
 const DASHBOARD = '/api/v1/auth/dashboard';
@@ -72,7 +74,7 @@ const rowsOf = (table: HTMLElement) =>
 
 describe('the admin dashboard figures', () => {
   it('when the figures load, then the charts are titled and their numbers readable as tables', async () => {
-    server.on('GET', DASHBOARD, () => ({
+    api.on('GET', DASHBOARD, () => ({
       status: 200,
       body: { success: true, dashboard: aDashboard() },
     }));
@@ -88,7 +90,7 @@ describe('the admin dashboard figures', () => {
   });
 
   it('when the figures load, then statuses, top products and low stock are listed', async () => {
-    server.on('GET', DASHBOARD, () => ({
+    api.on('GET', DASHBOARD, () => ({
       status: 200,
       body: { success: true, dashboard: aDashboard() },
     }));
@@ -110,14 +112,14 @@ describe('the admin dashboard figures', () => {
 
   it('when the admin saves a threshold, then it is sent, toasted and the list read again', async () => {
     let threshold = 5;
-    server.on('GET', DASHBOARD, () => ({
+    api.on('GET', DASHBOARD, () => ({
       status: 200,
       body: {
         success: true,
         dashboard: aDashboard({ lowStock: { threshold, items: [], total: 0 } }),
       },
     }));
-    server.on('PUT', THRESHOLD, (req) => {
+    api.on('PUT', THRESHOLD, (req) => {
       threshold = (req.body as { threshold: number }).threshold;
       return {
         status: 200,
@@ -137,11 +139,11 @@ describe('the admin dashboard figures', () => {
   });
 
   it('when the server refuses the threshold, then its message is toasted', async () => {
-    server.on('GET', DASHBOARD, () => ({
+    api.on('GET', DASHBOARD, () => ({
       status: 200,
       body: { success: true, dashboard: aDashboard() },
     }));
-    server.on('PUT', THRESHOLD, () => ({
+    api.on('PUT', THRESHOLD, () => ({
       status: 400,
       body: { success: false, message: 'threshold must be a whole number from 0 to 1000000' },
     }));
@@ -156,7 +158,7 @@ describe('the admin dashboard figures', () => {
   });
 
   it('when the figures cannot be read, then the failure is shown with a retry', async () => {
-    server.on('GET', DASHBOARD, 'network-error');
+    api.on('GET', DASHBOARD, 'network-error');
     renderScreen();
 
     expect(await screen.findByRole('button', { name: /try again/i })).toBeVisible();

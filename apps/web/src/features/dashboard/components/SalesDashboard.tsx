@@ -1,7 +1,7 @@
-import type { Dashboard } from '@shop/contracts/dashboard';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { RequestStatus } from '../../../components/RequestStatus';
-import { useRequest } from '../../../lib/use-request';
+import { PRIVATE_READ } from '../../../lib/query';
+import { requestStateOf } from '../../../lib/request-state';
 import { fetchDashboard } from '../api/dashboard';
 import { DailyFigures } from './DailyFigures';
 import { LowStock } from './LowStock';
@@ -12,10 +12,14 @@ import './dashboard.css';
 
 /** The admin's first screen's figures: sales of the last 30 days, statuses, best sellers, stock. */
 export function SalesDashboard() {
-  const request = useRequest('dashboard', fetchDashboard);
+  const figures = useQuery({
+    queryKey: ['admin', 'dashboard'],
+    queryFn: ({ signal }) => fetchDashboard(signal),
+    ...PRIVATE_READ,
+  });
+  const request = requestStateOf(figures);
   // After a save, the figures read again, kept on screen meanwhile.
-  const [reloaded, setReloaded] = useState<Dashboard>();
-  const dashboard = reloaded ?? request.data;
+  const dashboard = request.data;
   if (!dashboard) return <RequestStatus request={request} />;
   const revenue = dashboard.days.reduce((sum, d) => sum + d.revenue, 0);
   const orders = dashboard.days.reduce((sum, d) => sum + d.orders, 0);
@@ -37,7 +41,9 @@ export function SalesDashboard() {
       <LowStock
         key={dashboard.lowStock.threshold}
         lowStock={dashboard.lowStock}
-        onSaved={async () => setReloaded(await fetchDashboard())}
+        onSaved={async () => {
+          await figures.refetch({ throwOnError: true });
+        }}
       />
     </div>
   );

@@ -2,7 +2,6 @@ import { messageResponseSchema } from '@shop/contracts';
 import {
   myReviewResponseSchema,
   type ReviewRequest,
-  reviewListResponseSchema,
   reviewResponseSchema,
 } from '@shop/contracts/reviews';
 import { getParsed, sendParsed } from '../../../lib/api-client';
@@ -14,8 +13,8 @@ export const REVIEWS_PER_PAGE = 5;
 const reviewsOf = (productId: string) => `/api/v1/product/${encodeURIComponent(productId)}/reviews`;
 
 /** One page of a product's visible reviews, newest first, with its average and star counts. */
-export const fetchReviews = (productId: string, page: number, signal?: AbortSignal) =>
-  getParsed(pageOf(reviewsOf(productId), page, REVIEWS_PER_PAGE), reviewListResponseSchema, signal);
+export const reviewsPageUrl = (productId: string, page: number) =>
+  pageOf(reviewsOf(productId), page, REVIEWS_PER_PAGE);
 
 /** The signed-in shopper's review of the product, and whether they may write one. */
 export const fetchMyReview = (productId: string, signal?: AbortSignal) =>

@@ -1,10 +1,12 @@
 import type { ReviewRequest } from '@shop/contracts/reviews';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
+import { PRIVATE_READ } from '../../../lib/query';
+import { requestStateOf } from '../../../lib/request-state';
 import { useSubmit } from '../../../lib/use-form';
-import { useRequest } from '../../../lib/use-request';
 import { deleteReview, fetchMyReview, postReview, updateReview } from '../api/reviews-api';
 import { REVIEW_TEXTS } from '../texts';
 import { ReviewForm } from './ReviewForm';
@@ -19,7 +21,13 @@ const failure = (err: unknown) => errorMessage(err, REVIEW_TEXTS.failed);
 function SignedInReview({ productId, onChanged }: { productId: string; onChanged: () => void }) {
   const [version, setVersion] = useState(0);
   const [editing, setEditing] = useState(false);
-  const mine = useRequest(`${productId}:${version}`, (signal) => fetchMyReview(productId, signal));
+  const mine = requestStateOf(
+    useQuery({
+      queryKey: ['account', 'my-review', productId, version],
+      queryFn: ({ signal }) => fetchMyReview(productId, signal),
+      ...PRIVATE_READ,
+    }),
+  );
   const changed = (message: string) => {
     toast.success(message);
     setEditing(false);

@@ -1,48 +1,66 @@
-import type { Review, ReviewListResponse } from '@shop/contracts/reviews';
-import { useCallback, useEffect, useState } from 'react';
-import { isCancelled } from '../../../lib/api-client';
+import { type ReviewListResponse, reviewListResponseSchema } from '@shop/contracts/reviews';
+import { infiniteQueryOptions, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
 import { appendNew } from '../../../lib/paging';
-import { fetchReviews } from '../api/reviews-api';
+import { getBody, pagesKey } from '../../../lib/query';
+import { reviewsPageUrl } from '../api/reviews-api';
 
 type Summary = Omit<ReviewListResponse, 'success' | 'reviews'>;
 
 /**
+ * A product's reviews: `['api', '/api/v1/product/<id>/reviews?page=1&perPage=5', 'pages']`,
+ * `pages[i]` the body `{ success, reviews, total, average, stars }` of page `i + 1`.
+ */
+export const reviewsQuery = (productId: string) =>
+  infiniteQueryOptions({
+    queryKey: pagesKey(reviewsPageUrl(productId, 1)),
+    queryFn: ({ pageParam, signal }) => getBody(reviewsPageUrl(productId, pageParam), signal),
+    initialPageParam: 1,
+    getNextPageParam: (_last: unknown, _all: unknown, lastPage: number) => lastPage + 1,
+  });
+
+/**
  * A product's reviews, page after page (Load More), and what they add up to; `reload` starts
- * again from the first page (after the shopper's own review changed).
+ * again from the first page (after the shopper's own review changed), keeping those shown
+ * until it arrives.
  */
 export function useReviews(productId: string) {
-  const [reviews, setReviews] = useState<Review[]>([]);
-  const [summary, setSummary] = useState<Summary>();
-  const [page, setPage] = useState(1);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<unknown>();
-  const [attempt, setAttempt] = useState(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` asks for the same page again.
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoading(true);
-    fetchReviews(productId, page, controller.signal).then(
-      ({ reviews: more, ...rest }) => {
-        setReviews((shown) => (page === 1 ? more : appendNew(shown, more)));
-        setSummary(rest);
-        setError(undefined);
-        setLoading(false);
-      },
-      (err: unknown) => {
-        if (controller.signal.aborted || isCancelled(err)) return;
-        setError(err);
-        setLoading(false);
-      },
-    );
-    return () => controller.abort();
-  }, [productId, page, attempt]);
-
+  const queryClient = useQueryClient();
+  const options = reviewsQuery(productId);
+  const query = useInfiniteQuery(options);
+  const bodies = query.data?.pages;
+  const pages = useMemo(
+    () => bodies?.map((body) => reviewListResponseSchema.parse(body)),
+    [bodies],
+  );
+  const reviews = (pages ?? []).reduce<ReviewListResponse['reviews']>(
+    (shown, page) => appendNew(shown, page.reviews),
+    [],
+  );
+  const last = pages?.at(-1);
+  const summary = useMemo((): Summary | undefined => {
+    if (!last) return undefined;
+    const { success: _success, reviews: _reviews, ...rest } = last;
+    return rest;
+  }, [last]);
+  const { queryKey } = options;
+  const { refetch, fetchNextPage } = query;
   const reload = useCallback(() => {
-    setPage(1);
-    setAttempt((n) => n + 1);
-  }, []);
-  const loadMore = useCallback(() => setPage((p) => p + 1), []);
+    queryClient.setQueryData(
+      queryKey,
+      (data) => data && { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) },
+    );
+    void refetch();
+  }, [queryClient, queryKey, refetch]);
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const canLoadMore = summary !== undefined && reviews.length < summary.total;
-  return { reviews, summary, loading, error, canLoadMore, loadMore, reload };
+  return {
+    reviews,
+    summary,
+    loading: query.isFetching,
+    error: query.isError && !query.isFetching ? query.error : undefined,
+    canLoadMore,
+    loadMore,
+    reload,
+  };
 }

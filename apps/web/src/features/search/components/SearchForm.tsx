@@ -1,7 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { NO_SEARCH, useSearch } from '../../../lib/search';
+import { useSearch } from '../../../lib/search';
+import { searchQuery } from '../../../lib/storefront-queries';
 import { useSubmit } from '../../../lib/use-form';
-import { searchProducts } from '../api/search-api';
 import '../../../components/Spinner.css';
 import './SearchForm.css';
 
@@ -9,17 +10,21 @@ import './SearchForm.css';
 export function SearchForm() {
   const [search, setSearch] = useSearch();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
 
   const { busy, onSubmit } = useSubmit(
     async () => {
       const keyword = search.keyword.trim();
       if (!keyword) {
-        setSearch({ ...NO_SEARCH, keyword: search.keyword });
+        setSearch({ keyword: search.keyword, asked: '', from: 1 });
         navigate('/search');
         return;
       }
-      const { items, total } = await searchProducts(keyword, 1);
-      setSearch({ keyword: search.keyword, results: items, asked: keyword, total, page: 1 });
+      // Each search asks again, from its first page, and shows its results once they are in.
+      const results = searchQuery(keyword);
+      queryClient.removeQueries({ queryKey: results.queryKey, exact: true });
+      await queryClient.fetchInfiniteQuery(results);
+      setSearch({ keyword: search.keyword, asked: keyword, from: 1 });
       navigate('/search');
     },
     (err) => {
@@ -31,7 +36,8 @@ export function SearchForm() {
 
   return (
     <search>
-      <form className="search-form" onSubmit={onSubmit}>
+      {/* Without scripts, the browser asks for /search?keyword=…, which the server renders. */}
+      <form className="search-form" action="/search" method="get" onSubmit={onSubmit}>
         <input
           type="search"
           name="keyword"

@@ -1,0 +1,152 @@
+import { rmSync } from 'node:fs';
+import { afterAll } from 'vitest';
+import { uniqueWord } from '../../test/catalog.js';
+import { describe, expect, test } from '../../test/fixtures.js';
+import { builtSpaWithServerEntry, readHead } from '../../test/storefront.js';
+
+/**
+ * A server entry as the web's (apps/web/src/entry-server.tsx) is to the API: `render(url, get)`
+ * asks the API for data and answers markup and state. It counts its renders, and fails on
+ * `/about` while `globalThis.failAbout` is set.
+ */
+const SERVER_ENTRY = `
+const escape = (text) => text.replace(/[&<>"]/g, (c) => '&#' + c.charCodeAt(0) + ';');
+export async function render(url, get) {
+  globalThis.serverRenders = (globalThis.serverRenders ?? 0) + 1;
+  if (url === '/about' && globalThis.failAbout) throw new Error('render failed');
+  const list = await get('/api/v1/product/product-list/1');
+  const names = list.body.products.map((product) => product.name);
+  return {
+    html: '<main><h1>' + escape(url) + '</h1><ul>' + names.map((n) => '<li>' + escape(n) + '</li>').join('') + '</ul></main>',
+    state: { url, status: list.status, names },
+  };
+}
+`;
+
+const CSS = {
+  'assets/index-1.css': 'body{margin:0}',
+  'assets/Home-2.css': '.home{display:grid}',
+};
+
+const { root, dist } = builtSpaWithServerEntry(SERVER_ENTRY, CSS);
+// One origin for every request (supertest listens on a new port each time; pages are kept by origin).
+test.override('appEnv', { scope: 'file' }, { WEB_DIST: dist, PUBLIC_URL: 'https://shop.example' });
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const renders = () => (globalThis as { serverRenders?: number }).serverRenders ?? 0;
+const readState = (html: string) => {
+  const head = readHead({
+    text: html,
+    headers: { 'content-type': 'text/html; charset=utf-8' },
+  } as never);
+  const script = head.document.querySelector('#shop-query-state');
+  return { head, state: script ? JSON.parse(script.textContent) : undefined };
+};
+
+describe('storefront pages rendered on the server', () => {
+  test('when the home page is asked, then #root holds the screen the entry rendered from the API, its data beside it, and the style sheets inline', async ({
+    api,
+    addProduct,
+  }) => {
+    // A name that would end the state's <script> if it were not escaped.
+    const product = await addProduct({
+      name: `Lamp </script><script>alert(1)</script> ${uniqueWord()}`,
+    });
+
+    const res = await api.get('/').expect(200);
+
+    const { head, state } = readState(res.text);
+    const screen = head.document.querySelector('#root');
+    expect(screen?.hasAttribute('data-server-rendered')).toBe(true);
+    expect(screen?.querySelector('h1')?.textContent).toBe('/');
+    expect(screen?.querySelectorAll('li').map((li) => li.textContent)).toContain(product.name);
+    expect(state).toMatchObject({ url: '/', status: 200 });
+    expect(state.names).toContain(product.name);
+    expect(res.text).not.toContain('<script>alert(1)');
+    expect(head.document.querySelectorAll('link[rel="stylesheet"]')).toHaveLength(0);
+    // The page's own chunks are preloaded instead of the home page's, and no API answer is.
+    const preloads = head.document.querySelectorAll(
+      'link[rel="modulepreload"], link[rel="preload"]',
+    );
+    expect(preloads.map((link) => link.getAttribute('href'))).toEqual(['/assets/shared.js']);
+    expect(head.document.querySelector('style')?.textContent).toBe(
+      'body{margin:0}\n.home{display:grid}',
+    );
+  });
+
+  test('when a page is asked again, then it is not rendered again until the catalogue changes', async ({
+    api,
+    addProduct,
+    category,
+  }) => {
+    // The test's own category is in the catalogue: nothing else is on its way to it.
+    await expect
+      .poll(async () => (await api.get('/api/v1/category/get-category')).text, { timeout: 10_000 })
+      .toContain(category.slug);
+    await api.get('/categories').expect(200);
+    const before = renders();
+
+    await api.get('/categories').expect(200);
+    expect(renders()).toBe(before);
+
+    const added = await addProduct({ name: `Rug ${uniqueWord()}` });
+    const res = await api.get('/categories').expect(200);
+    expect(renders()).toBe(before + 1);
+    expect(readState(res.text).state.names).toContain(added.name);
+  });
+
+  test("when the shopper's own screens are asked, then the browser renders them: an empty #root, no state, the style sheets linked", async ({
+    api,
+  }) => {
+    for (const path of ['/cart', '/login', '/dashboard/user/orders']) {
+      const res = await api.get(path).expect(200);
+      const { head, state } = readState(res.text);
+      expect(head.document.querySelector('#root')?.innerHTML).toBe('');
+      expect(head.document.querySelector('#root')?.hasAttribute('data-server-rendered')).toBe(
+        false,
+      );
+      expect(state).toBeUndefined();
+      expect(head.document.querySelectorAll('link[rel="stylesheet"]')).toHaveLength(2);
+      expect(head.document.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(1);
+    }
+  });
+
+  test('when an unknown product is asked, then 404 with its screen rendered', async ({ api }) => {
+    const res = await api.get(`/product/no-such-${uniqueWord()}`).expect(404);
+    expect(readState(res.text).head.document.querySelector('#root h1')?.textContent).toMatch(
+      /^\/product\/no-such-/,
+    );
+  });
+
+  test("when a product page names its variant, then the screen is rendered for that variant (the browser's URL), not the canonical one", async ({
+    api,
+    addProduct,
+  }) => {
+    const product = await addProduct();
+    const res = await api.get(`/product/${product.slug}?utm_source=x&variant=SKU-M`).expect(200);
+    const { head } = readState(res.text);
+    expect(head.document.querySelector('#root h1')?.textContent).toBe(
+      `/product/${product.slug}?variant=SKU-M`,
+    );
+    expect(head.canonical).toBe(`https://shop.example/product/${product.slug}`);
+  });
+
+  test('when the render fails, then the page is sent for the browser to render, and the next request renders again', async ({
+    api,
+  }) => {
+    const flags = globalThis as { failAbout?: boolean };
+    flags.failAbout = true;
+    try {
+      const res = await api.get('/about').expect(200);
+      const { head } = readState(res.text);
+      expect(head.title).toBe('About us - Ecommerce app');
+      expect(head.document.querySelector('#root')?.innerHTML).toBe('');
+    } finally {
+      flags.failAbout = false;
+    }
+    const again = await api.get('/about').expect(200);
+    expect(readState(again.text).head.document.querySelector('#root h1')?.textContent).toBe(
+      '/about',
+    );
+  });
+});

@@ -1,0 +1,153 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED_ADMIN } from '../support/accounts';
+import { baseUrl, errorsOf, openPage } from '../support/browser';
+
+/** A 1×1 PNG: the photo every product needs. */
+const PHOTO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+/** More than one page of a category (20 a page). */
+const PAGED_PRODUCTS = 21;
+
+const cards = (page: Page) => page.getByRole('article');
+const cardNames = (page: Page) => page.getByRole('article').getByRole('heading').allTextContents();
+
+/** The API as the admin's screens call it, for what a test needs the shop to hold. */
+async function adminApi() {
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${baseUrl()}${path}`, {
+      method,
+      headers: {
+        authorization: token,
+        ...(body instanceof FormData ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await res.json()) as Record<string, unknown>;
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+  let token = '';
+  const login = await call('POST', '/api/v1/auth/login', {
+    email: SEED_ADMIN.email,
+    password: SEED_ADMIN.password,
+  });
+  token = String(login.token);
+  return call;
+}
+
+describe('storefront pages rendered on the server', () => {
+  const word = `Paging${Date.now().toString(36)}`;
+  const category = { name: `${word} Shelf`, id: '', slug: '' };
+  const productIds: string[] = [];
+  let call: Awaited<ReturnType<typeof adminApi>>;
+
+  beforeAll(async () => {
+    call = await adminApi();
+    const made = (await call('POST', '/api/v1/category/create-category', {
+      name: category.name,
+    })) as { category: { _id: string; slug: string } };
+    category.id = made.category._id;
+    category.slug = made.category.slug;
+    for (let i = 1; i <= PAGED_PRODUCTS; i += 1) {
+      const form = new FormData();
+      form.set('name', `${word} Item ${String(i).padStart(2, '0')}`);
+      form.set('description', `Item ${i} of a shelf that takes two pages`);
+      form.set('price', String(10 + i));
+      form.set('quantity', String(i));
+      form.set('category', category.id);
+      form.set('shipping', '1');
+      form.set('photo', new Blob([PHOTO], { type: 'image/png' }), 'photo.png');
+      const created = (await call('POST', '/api/v1/product/create-product', form)) as {
+        product: { _id: string };
+      };
+      productIds.push(created.product._id);
+    }
+  });
+
+  afterAll(async () => {
+    for (const id of productIds) await call('DELETE', `/api/v1/product/product/${id}`);
+    if (category.id) await call('DELETE', `/api/v1/category/delete-category/${category.id}`);
+  });
+
+  it('when scripts are off, then a shopper browses from home to a category, pages through it, searches, and reads a price and stock', async () => {
+    const page = await openPage({ width: 1280, height: 800 }, { javaScriptEnabled: false });
+
+    await page.goto('/');
+    expect(await cards(page).count()).toBe(6);
+    // Home's Load More is a link to its next page, which the server renders.
+    await page.getByRole('button', { name: 'Load More' }).click();
+    await page.waitForURL((url) => url.search === '?page=2');
+    expect(await cards(page).count()).toBe(6);
+
+    await page.getByRole('link', { name: 'All Categories' }).click();
+    await page.waitForURL((url) => url.pathname === '/categories');
+    await page.getByRole('link', { name: category.name }).click();
+    await page.waitForURL((url) => url.pathname === `/category/${category.slug}`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+      `Category - ${category.name}`,
+    );
+    expect(await cards(page).count()).toBe(20);
+    await page.getByRole('button', { name: 'Load More' }).click();
+    await page.waitForURL((url) => url.search === '?page=2');
+    expect(await cardNames(page)).toEqual([`${word} Item 01`]);
+    expect(await page.getByRole('button', { name: 'Load More' }).count()).toBe(0);
+
+    await page.getByPlaceholder('Search').fill(`${word} Item 07`);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL((url) => url.pathname === '/search');
+    expect(await page.getByText('Found 1').count()).toBe(1);
+
+    await page.getByRole('button', { name: 'More Details' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/product/'));
+    expect(await page.getByRole('heading', { name: `${word} Item 07` }).count()).toBe(1);
+    expect(await page.getByText(/^Price : \D*17\.00$/).count()).toBe(1);
+    // The seed's sweater comes in sizes: its page says how many of the chosen one are left.
+    await page.goto('/product/merino-wool-crew-sweater');
+    expect(await page.getByText(/^In stock : \d+$/).count()).toBe(1);
+    await page.context().close();
+  });
+
+  it('when scripts are on, then the page hydrates without a mismatch and asks the API for nothing it came with', async () => {
+    const page = await openPage();
+    const logged: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') logged.push(message.text());
+    });
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname, search } = new URL(request.url());
+      if (pathname.startsWith('/api/') && !pathname.includes('/product-photo/')) {
+        asked.push(pathname + search);
+      }
+    });
+
+    for (const path of [
+      '/',
+      `/category/${category.slug}`,
+      '/product/merino-wool-crew-sweater',
+      // A variant the link names, as a shared link does.
+      '/product/organic-cotton-t-shirt?variant=TEE-M-NAVY',
+    ]) {
+      asked.length = 0;
+      await page.goto(path);
+      // Hydrated: the cart button answers (React's handlers are attached).
+      await page.waitForFunction(() => {
+        const root = document.getElementById('root');
+        return !!root && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+      });
+      await page.waitForLoadState('networkidle');
+      expect(asked, `requests after ${path}`).toEqual([]);
+    }
+    expect(logged).toEqual([]);
+    expect(errorsOf(page)).toEqual([]);
+
+    // Moving on stays in the browser: the next screen asks the API itself.
+    await page.getByRole('link', { name: 'Home' }).first().click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('article').first().waitFor();
+    await page.context().close();
+  });
+});

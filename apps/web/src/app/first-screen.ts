@@ -1,0 +1,71 @@
+import { hydrate, type QueryClient } from '@tanstack/react-query';
+import { preloadCardPhotos } from '../components/ProductPhoto';
+import {
+  categoriesQuery,
+  homeListingQuery,
+  productCountQuery,
+  STOREFRONT_URLS,
+} from '../lib/storefront-queries';
+
+type CardPhoto = Parameters<typeof preloadCardPhotos>[0][number];
+
+/** Enough of a product to name its photo; anything else in the answer is not a card's. */
+function isCardPhoto(value: unknown): value is CardPhoto {
+  if (typeof value !== 'object' || value === null) return false;
+  const { _id, photo } = value as Record<string, unknown>;
+  if (typeof _id !== 'string') return false;
+  if (photo === undefined || photo === null) return true;
+  const { version, width } = photo as Record<string, unknown>;
+  return typeof version === 'string' && typeof width === 'number';
+}
+
+/**
+ * The body of `url` fetched exactly as index.html preloads it (same mode and credentials),
+ * so the browser hands over the preloaded answer instead of asking again. A failure leaves the
+ * query failed, and the screen that shows it asks again through the api client.
+ */
+async function preloaded(url: string): Promise<unknown> {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`Request failed with status code ${res.status}`);
+  return res.json();
+}
+
+/**
+ * Starts the first screen's reads into `queryClient` (the browser's), called by the entry before
+ * React renders (the home page: its listing, total and the categories, which index.html
+ * preloads); the listing's card photos are asked for as soon as it arrives.
+ */
+export function prefetchFirstScreen(queryClient: QueryClient, pathname: string) {
+  if (pathname !== '/') return;
+  const listing = STOREFRONT_URLS.productList(1);
+  void queryClient.prefetchInfiniteQuery({
+    ...homeListingQuery(),
+    queryFn: async () => {
+      const body = await preloaded(listing);
+      const { products } = (body ?? {}) as { products?: unknown };
+      if (Array.isArray(products)) preloadCardPhotos(products.filter(isCardPhoto));
+      return body;
+    },
+  });
+  for (const { queryKey } of [productCountQuery, categoriesQuery]) {
+    void queryClient.prefetchQuery({ queryKey, queryFn: () => preloaded(queryKey[1]) });
+  }
+}
+
+/** Where the API puts the data of the screen it rendered (apps/api/src/features/storefront). */
+const SERVER_STATE_ID = 'shop-query-state';
+
+/**
+ * Fills `queryClient` with the reads the server rendered the screen from, so that hydrating it
+ * asks for none of them again.
+ */
+export function hydrateServerState(queryClient: QueryClient) {
+  const text = document.getElementById(SERVER_STATE_ID)?.textContent;
+  if (!text) return;
+  try {
+    hydrate(queryClient, JSON.parse(text));
+  } catch (err) {
+    // The screen then asks for its data itself.
+    console.error(err);
+  }
+}
