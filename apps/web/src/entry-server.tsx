@@ -1,3 +1,4 @@
+import type { RenderPage } from '@shop/contracts/storefront';
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
@@ -5,19 +6,6 @@ import { GivenQueryClient } from './app/query-client-choice';
 import { preloadRoutesFor, routes } from './app/router';
 import { isHttpError, sendThrough } from './lib/api-client';
 import { createQueryClient } from './lib/query';
-
-/** An answer of the API to one of the render's GETs (apps/api/src/features/storefront). */
-export interface ApiAnswer {
-  status: number;
-  body: unknown;
-  headers: Record<string, string>;
-}
-
-/** What the API puts into the page: the screen's markup and the data it was rendered from. */
-export interface ServerPage {
-  html: string;
-  state: unknown;
-}
 
 /**
  * A page whose data asks for more data (a product's similar products need the product) is
@@ -54,10 +42,7 @@ const unanswered = (client: QueryClient) =>
  * the page asks for none of them again. Every chunk of the screen is loaded first, so that the
  * lazy screens render at once instead of their loading fallbacks.
  */
-export async function render(
-  url: string,
-  get: (path: string) => Promise<ApiAnswer>,
-): Promise<ServerPage> {
+export const render: RenderPage = async (url, get) => {
   sendThrough(async (path, { method }) => {
     if (method !== 'get') throw new Error(`render: a ${method} of ${path} is not a read`);
     const { status, body, headers } = await get(path);
@@ -91,4 +76,4 @@ export async function render(
     .find((query) => query.state.error && !isHttpError(query.state.error, true));
   if (unanswerable) throw new Error(`render: ${url}: ${unanswerable.state.error?.message}`);
   return { html, state: dehydrate(queryClient) };
-}
+};

@@ -69,3 +69,26 @@ export function listingPageOf(query: { get(name: string): string | null }): numb
 /** A listing's URL from `page` on: its path, and `page` after its other parameters from page 2. */
 export const listingPagePath = (path: string, page: number) =>
   page > 1 ? `${path}${path.includes('?') ? '&' : '?'}page=${page}` : path;
+
+/**
+ * How the API and the web's server entry (apps/web/src/entry-server.tsx) render a storefront
+ * page: `render(url, get)` asks the API for its data through `get` and answers the screen.
+ */
+export interface ServerRenderAnswer {
+  /** An answer of the API to one of the render's GETs, read as JSON. */
+  status: number;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+export interface ServerRenderedPage {
+  /** The screen's markup, for `#root`. */
+  html: string;
+  /** The data it was rendered from, for the browser to start from instead of asking again. */
+  state?: unknown;
+}
+
+export type RenderPage = (
+  url: string,
+  get: (path: string) => Promise<ServerRenderAnswer>,
+) => Promise<ServerRenderedPage>;

@@ -66,6 +66,27 @@ async function bothWays(orders: Collection, filter: Document, sort: Document, sk
 
 const NEWEST_FIRST = { createdAt: -1, _id: -1 };
 
+/**
+ * Every filter, in every sort, at every [skip, limit]: the page and the count pushed down to SQL
+ * are FerretDB's in-memory ones.
+ */
+async function expectAnswersAlike(
+  orders: Collection,
+  filters: Document[],
+  pages: readonly (readonly [number, number])[],
+  sorts: Document[] = [NEWEST_FIRST],
+) {
+  for (const filter of filters) {
+    for (const sort of sorts) {
+      for (const [skip, limit] of pages) {
+        const r = await bothWays(orders, filter, sort, skip, limit);
+        expect(r.pushed).toEqual(r.inMemory);
+        expect(r.pushedCount).toBe(r.inMemoryCount);
+      }
+    }
+  }
+}
+
 describe('equalities, a sort, skip and limit answered in SQL', () => {
   test('when All Orders pages newest first, with and without a status, then each page and count is the in-memory one', async () => {
     const { orders, buyers } = await ordersLike(300);
@@ -75,19 +96,13 @@ describe('equalities, a sort, skip and limit answered in SQL', () => {
       { buyer: buyers[1] },
       { status: { $in: ['cancel', 'Shipped'] } },
     ];
-    for (const filter of filters) {
-      for (const [skip, limit] of [
-        [0, 20],
-        [40, 20],
-        [290, 20],
-        [0, 0],
-        [5, 0],
-      ] as const) {
-        const r = await bothWays(orders, filter, NEWEST_FIRST, skip, limit);
-        expect(r.pushed).toEqual(r.inMemory);
-        expect(r.pushedCount).toBe(r.inMemoryCount);
-      }
-    }
+    await expectAnswersAlike(orders, filters, [
+      [0, 20],
+      [40, 20],
+      [290, 20],
+      [0, 0],
+      [5, 0],
+    ]);
     expect((await bothWays(orders, {}, NEWEST_FIRST)).pushedCount).toBe(300);
     expect((await bothWays(orders, { status: 'Shipped' }, NEWEST_FIRST)).pushedCount).toBe(60);
   });
@@ -122,22 +137,15 @@ describe('equalities, a sort, skip and limit answered in SQL', () => {
       { status: 'Shipped', createdAt: '' },
     ];
     const { orders } = await ordersLike(10, 3, mixed);
-    for (const filter of [{}, { status: 'Shipped' }, { status: null }]) {
-      for (const sort of [
-        NEWEST_FIRST,
-        { createdAt: 1, _id: 1 },
-        { status: 1, createdAt: -1, _id: 1 },
-      ]) {
-        for (const [skip, limit] of [
-          [0, 0],
-          [2, 5],
-        ] as const) {
-          const r = await bothWays(orders, filter, sort, skip, limit);
-          expect(r.pushed).toEqual(r.inMemory);
-          expect(r.pushedCount).toBe(r.inMemoryCount);
-        }
-      }
-    }
+    await expectAnswersAlike(
+      orders,
+      [{}, { status: 'Shipped' }, { status: null }],
+      [
+        [0, 0],
+        [2, 5],
+      ],
+      [NEWEST_FIRST, { createdAt: 1, _id: 1 }, { status: 1, createdAt: -1, _id: 1 }],
+    );
   });
 
   test('when a field holds arrays, numbers or dates before 1970, then the answers stay the in-memory ones', async () => {
@@ -148,16 +156,14 @@ describe('equalities, a sort, skip and limit answered in SQL', () => {
       { status: 'Shipped', createdAt: new Date(-DAY) },
     ];
     const { orders } = await ordersLike(30, 30, odd);
-    for (const filter of [{}, { status: 'Shipped' }, { status: 'cancel' }]) {
-      for (const [skip, limit] of [
+    await expectAnswersAlike(
+      orders,
+      [{}, { status: 'Shipped' }, { status: 'cancel' }],
+      [
         [0, 0],
         [3, 4],
-      ] as const) {
-        const r = await bothWays(orders, filter, NEWEST_FIRST, skip, limit);
-        expect(r.pushed).toEqual(r.inMemory);
-        expect(r.pushedCount).toBe(r.inMemoryCount);
-      }
-    }
+      ],
+    );
     // The array matches `status: 'cancel'` by its element, as on MongoDB.
     expect((await bothWays(orders, { status: 'cancel' }, NEWEST_FIRST)).pushedCount).toBe(7);
   });
@@ -190,17 +196,11 @@ describe('equalities, a sort, skip and limit answered in SQL', () => {
       { number: new Int32(1100) },
       { number: { $in: [1003, new Double(1004), Long.fromNumber(1005), 1.5, 'x'] } },
     ];
-    for (const filter of filters) {
-      for (const [skip, limit] of [
-        [0, 20],
-        [20, 20],
-        [0, 0],
-      ] as const) {
-        const r = await bothWays(orders, filter, NEWEST_FIRST, skip, limit);
-        expect(r.pushed).toEqual(r.inMemory);
-        expect(r.pushedCount).toBe(r.inMemoryCount);
-      }
-    }
+    await expectAnswersAlike(orders, filters, [
+      [0, 20],
+      [20, 20],
+      [0, 0],
+    ]);
     const byNumber = await bothWays(
       orders,
       { $or: [{ number: 1042 }, { buyer: new ObjectId() }] },
@@ -237,28 +237,25 @@ describe('equalities, a sort, skip and limit answered in SQL', () => {
       numbers.map((n, i) => ({ n, i, status: i % 2 ? 'a' : 'b' })),
     );
     await orders.createIndex({ n: 1 });
-    for (const filter of [
-      {},
-      { n: 7 },
-      { n: new Double(0) },
-      { n: null },
-      { n: { $in: [12, 'seven', 3e14] } },
-      { $or: [{ n: 7 }, { status: 'a' }] },
-    ]) {
-      for (const sort of [
+    await expectAnswersAlike(
+      orders,
+      [
+        {},
+        { n: 7 },
+        { n: new Double(0) },
+        { n: null },
+        { n: { $in: [12, 'seven', 3e14] } },
+        { $or: [{ n: 7 }, { status: 'a' }] },
+      ],
+      [
+        [0, 0],
+        [2, 5],
+      ],
+      [
         { n: 1, i: 1 },
         { n: -1, _id: 1 },
-      ]) {
-        for (const [skip, limit] of [
-          [0, 0],
-          [2, 5],
-        ] as const) {
-          const r = await bothWays(orders, filter, sort, skip, limit);
-          expect(r.pushed).toEqual(r.inMemory);
-          expect(r.pushedCount).toBe(r.inMemoryCount);
-        }
-      }
-    }
+      ],
+    );
     expect((await bothWays(orders, { n: 7 }, { _id: 1 })).pushedCount).toBe(3);
   });
 
@@ -266,22 +263,15 @@ describe('equalities, a sort, skip and limit answered in SQL', () => {
     const odd = [-3, 1.5, 1e16, new Double(2), 2, 'two', null, [2, 3]].map((n, i) => ({ n, i }));
     const { orders } = await ordersLike(0, 1, odd);
     await orders.createIndex({ n: 1 });
-    for (const filter of [
-      {},
-      { n: 2 },
-      { n: -3 },
-      { n: { $in: [1.5, 3] } },
-      { $or: [{ n: 2 }, { n: 'two' }] },
-    ]) {
-      for (const sort of [
+    await expectAnswersAlike(
+      orders,
+      [{}, { n: 2 }, { n: -3 }, { n: { $in: [1.5, 3] } }, { $or: [{ n: 2 }, { n: 'two' }] }],
+      [[1, 4]],
+      [
         { n: 1, i: 1 },
         { n: -1, i: 1 },
-      ]) {
-        const r = await bothWays(orders, filter, sort, 1, 4);
-        expect(r.pushed).toEqual(r.inMemory);
-        expect(r.pushedCount).toBe(r.inMemoryCount);
-      }
-    }
+      ],
+    );
     expect((await bothWays(orders, { n: 2 }, { i: 1 })).pushedCount).toBe(3);
   });
 

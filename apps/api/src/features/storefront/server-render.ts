@@ -2,27 +2,11 @@ import { existsSync } from 'node:fs';
 import { isIPv6 } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { RenderPage, ServerRenderedPage } from '@shop/contracts/storefront';
 import type { Request } from 'express';
 
-/** An answer of the API to a GET the server render made, read as JSON. */
-export interface ApiAnswer {
-  status: number;
-  body: unknown;
-  headers: Record<string, string>;
-}
-
-/** What the web's server entry (apps/web/src/entry-server.tsx) renders a page into. */
-export interface ServerPage {
-  /** The screen's markup, for `#root`. */
-  html: string;
-  /** The data it was rendered from, for the browser to start from instead of asking again. */
-  state?: unknown;
-}
-
-type RenderPage = (url: string, get: (path: string) => Promise<ApiAnswer>) => Promise<ServerPage>;
-
 /** Renders the page at `url` for `req`, the request that asked for it. */
-export type RenderScreen = (url: string, req: Request) => Promise<ServerPage>;
+export type RenderScreen = (url: string, req: Request) => Promise<ServerRenderedPage>;
 
 /** Where `vite build --ssr` puts the web's server entry, beside the SPA's dist. */
 export const serverEntryOf = (webDist: string) =>
