@@ -1,10 +1,11 @@
 import { photoRenditionUrl, photoSrcSet } from '@shop/contracts';
+import { dehydrate } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../lib/query';
+import { CATALOGUE_STALE_MS, createQueryClient } from '../lib/query';
 import { categoriesQuery, homeListingQuery, productCountQuery } from '../lib/storefront-queries';
 import { makeCategory, makeProduct, replies } from '../test/fixtures';
 import { api, eventually } from '../test/render-app';
-import { prefetchFirstScreen } from './first-screen';
+import { hydrateServerState, prefetchFirstScreen } from './first-screen';
 
 const photoPreloads = () =>
   [...document.head.querySelectorAll('link[rel="preload"][as="image"]')].map((link) => ({
@@ -79,5 +80,32 @@ describe('the first screen reads started by the entry', () => {
     const pageFetch = fetchFromThePage();
     prefetchFirstScreen(createQueryClient(), '/cart');
     expect(pageFetch).not.toHaveBeenCalled();
+  });
+});
+
+describe('the data of a page the server rendered', () => {
+  it('when the page was rendered long before it is opened, then its reads count as fresh and none is asked again', () => {
+    const rendered = createQueryClient();
+    const renderedAt = Date.now() - 60 * 60_000;
+    rendered.setQueryData(
+      categoriesQuery.queryKey,
+      replies.categories([makeCategory('Garden')]).body,
+      {
+        updatedAt: renderedAt,
+      },
+    );
+    document.body.innerHTML = '';
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = 'shop-query-state';
+    script.textContent = JSON.stringify(dehydrate(rendered));
+    document.body.append(script);
+    const browser = createQueryClient();
+
+    hydrateServerState(browser);
+
+    const query = browser.getQueryCache().find({ queryKey: categoriesQuery.queryKey, exact: true });
+    expect(query?.state.data).toMatchObject({ category: [{ name: 'Garden' }] });
+    expect(query?.isStaleByTime(CATALOGUE_STALE_MS)).toBe(false);
   });
 });
