@@ -11,7 +11,8 @@ import './ProductCard.css';
 const CARD_PREVIEW = 60;
 /**
  * Cards a 1280×800 screen shows at once (two rows of three, the home page's first page): their
- * photos are fetched first, not lazily. Any of them can be the page's largest paint.
+ * photos are fetched at once, not lazily, the first of them (all a phone shows, its largest
+ * paint) before anything else. Six photos fetched first held a phone's first one back.
  */
 const FIRST_SCREEN = 6;
 
@@ -29,11 +30,11 @@ const pricesDiffer = (product: Product) => new Set(product.variants.map((v) => v
 export function ProductCard({
   product,
   previewLength = CARD_PREVIEW,
-  priority = false,
+  priority,
 }: {
   product: Product;
   previewLength?: number;
-  priority?: boolean;
+  priority?: 'high' | 'eager' | undefined;
 }) {
   const outOfStock = product.quantity <= 0;
   const titleId = `product-${product._id}`;
@@ -73,6 +74,11 @@ export function ProductCard({
   );
 }
 
+const photoPriority = (aboveTheFold: boolean, index: number) => {
+  if (!aboveTheFold || index >= FIRST_SCREEN) return undefined;
+  return index === 0 ? 'high' : 'eager';
+};
+
 export function ProductGrid({
   products,
   previewLength,
@@ -89,7 +95,7 @@ export function ProductGrid({
         <ProductCard
           key={product._id}
           product={product}
-          priority={aboveTheFold && index < FIRST_SCREEN}
+          priority={photoPriority(aboveTheFold, index)}
           {...(previewLength ? { previewLength } : {})}
         />
       ))}

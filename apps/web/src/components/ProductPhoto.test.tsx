@@ -25,7 +25,13 @@ describe('ProductPhoto', () => {
 
   it('when it is the details photo, then it loads at once with high priority', () => {
     render(
-      <ProductPhoto productId={lamp._id} name={lamp.name} photo={photo} size="large" priority />,
+      <ProductPhoto
+        productId={lamp._id}
+        name={lamp.name}
+        photo={photo}
+        size="large"
+        priority="high"
+      />,
     );
     const img = screen.getByRole('img', { name: lamp.name });
     expect(img).toHaveAttribute('src', photoRenditionUrl(lamp._id, photo, 640));
@@ -47,7 +53,7 @@ describe('ProductPhoto', () => {
 });
 
 describe('ProductGrid', () => {
-  it('when a grid is above the fold, then only its first screen (two rows) is fetched first; below the fold, none', () => {
+  it('when a grid is above the fold, then its first screen (two rows) is fetched at once and its first photo first; below the fold, none', () => {
     const products = ['A', 'B', 'C', 'D', 'E', 'F', 'G'].map((name) =>
       makeProduct(`Thing ${name}`),
     );
@@ -60,6 +66,9 @@ describe('ProductGrid', () => {
     );
     const loading = () => screen.getAllByRole('img').map((img) => img.getAttribute('loading'));
     expect(loading()).toEqual(['eager', 'eager', 'eager', 'eager', 'eager', 'eager', 'lazy']);
+    const priority = () =>
+      screen.getAllByRole('img').map((img) => img.getAttribute('fetchpriority'));
+    expect(priority()).toEqual(['high', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto']);
     unmount();
     render(
       <MemoryRouter>

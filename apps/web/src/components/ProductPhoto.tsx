@@ -29,8 +29,12 @@ export function ProductPhoto(props: {
   /** The photo's metadata; without it (a cart saved by an older version) the original shows. */
   photo?: ProductPhotoMeta | null | undefined;
   size?: keyof typeof SIZES;
-  /** Shown at once (the first row, the details page): fetched first, never lazily. */
-  priority?: boolean;
+  /**
+   * Shown at once, so never fetched lazily: `high` is the page's main photo (the details page's,
+   * the first card's: the largest paint a phone shows), fetched before anything else; `eager`
+   * a photo of the first row, which a wide screen shows too, fetched in the page's own order.
+   */
+  priority?: 'high' | 'eager';
   className?: string;
 }) {
   const { width, height, sizes, src } = SIZES[props.size ?? 'card'];
@@ -44,7 +48,7 @@ export function ProductPhoto(props: {
       width={width}
       height={height}
       loading={props.priority ? 'eager' : 'lazy'}
-      fetchPriority={props.priority ? 'high' : 'auto'}
+      fetchPriority={props.priority === 'high' ? 'high' : 'auto'}
       decoding="async"
       {...(photo ? { style: { backgroundColor: photo.color } } : {})}
     />

@@ -51,7 +51,13 @@ function Details({ product, rating }: { product: Product; rating: ProductRating 
   const stock = variant?.quantity ?? product.quantity;
   return (
     <div className="details">
-      <ProductPhoto productId={ownerId} name={product.name} photo={photo} size="large" priority />
+      <ProductPhoto
+        productId={ownerId}
+        name={product.name}
+        photo={photo}
+        size="large"
+        priority="high"
+      />
       <div className="details-info">
         <h1 className="page-title">Product Details</h1>
         <h2>{product.name}</h2>

@@ -107,7 +107,12 @@ export function UpdateProductPanel({ slug }: { slug: string }) {
             categories={categories.data ?? []}
             initial={toFields(saved)}
             currentPhoto={
-              <ProductPhoto productId={saved._id} name={saved.name} photo={saved.photo} priority />
+              <ProductPhoto
+                productId={saved._id}
+                name={saved.name}
+                photo={saved.photo}
+                priority="high"
+              />
             }
             {...(perVariant ? { perVariantNote: VARIANTS_TEXTS.perVariant } : {})}
             submitLabel="UPDATE PRODUCT"
