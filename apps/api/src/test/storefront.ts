@@ -60,6 +60,7 @@ export function builtSpaWithServerEntry(serverEntry: string, css: Record<string,
   const manifest = {
     'index.html': { file: 'assets/index-abc123.js', css: [entryCss], imports: ['_shared.js'] },
     '_shared.js': { file: 'assets/shared.js', css: routeCss },
+    'src/start-after-paint.ts': { file: 'assets/start-after-paint-def.js', isEntry: true },
   };
   writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
   writeFileSync(join(root, 'dist-ssr', 'entry-server.js'), serverEntry);

@@ -104,26 +104,34 @@ export class IndexHtml {
   /**
    * index.html with this head and the screen the server rendered: its markup in `#root`, its
    * data beside it (a JSON block, which the CSP lets through as it runs nothing) and the
-   * storefront's style sheets inlined in place of their links.
+   * storefront's style sheets inlined in place of their links. With `scripts`, the page names
+   * only the web's starter (apps/web/src/start-after-paint.ts) in place of the entry and the
+   * preloads: the page shows whole without scripts, so they are asked for once it has painted.
    */
   withScreen(head: PageHead, screen: RenderedScreen): string {
     const state =
       screen.state === undefined
         ? ''
         : `<script type="application/json" id="${QUERY_STATE_ID}">${htmlescape(screen.state)}</script>`;
-    const preloads = (screen.modules ?? [])
-      .map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`)
-      .join('\n    ');
+    const { scripts } = screen;
     const photo = firstPhotoPreload(screen.html);
-    return this.withHead(head)
+    const page = this.withHead(head)
       .replace(/<title>/i, (tag) => (photo ? `${photo}\n    ${tag}` : tag))
       .replace(STYLESHEET_LINKS, '')
-      .replace(screen.modules ? PRELOADS : /$^/, '')
-      .replace(/<\/head>/i, () => `${preloads}\n    <style>${screen.css}</style>\n  </head>`)
       .replace(
         ROOT,
         () => `<div id="root" ${SERVER_RENDERED_ATTRIBUTE}>${screen.html}</div>${state}`,
       );
+    if (!scripts) return page.replace(/<\/head>/i, () => `<style>${screen.css}</style>\n  </head>`);
+    const starter = [
+      `<script type="module" crossorigin src="${escapeHtml(scripts.starter)}"`,
+      ` data-entry="${escapeHtml(scripts.entry)}"`,
+      ` data-modules="${escapeHtml(scripts.modules.join(' '))}"></script>`,
+    ].join('');
+    return page
+      .replace(PRELOADS, '')
+      .replace(MODULE_SCRIPTS, (tag, src: string) => (src === scripts.entry ? '' : tag))
+      .replace(/<\/head>/i, () => `<style>${screen.css}</style>\n    ${starter}\n  </head>`);
   }
 }
 
@@ -134,8 +142,18 @@ export interface RenderedScreen {
   state?: unknown;
   /** The style sheets to inline. */
   css: string;
-  /** The screen's chunks to preload, in place of those index.html preloads for the home page. */
-  modules?: string[];
+  /** The page's scripts, started after its first paint; index.html's own without them. */
+  scripts?: PageScripts;
+}
+
+/** The scripts a server-rendered page starts once it has painted (storefront-assets.ts). */
+export interface PageScripts {
+  /** The web's starter, the one script the page names. */
+  starter: string;
+  /** The web's entry, which the starter runs. */
+  entry: string;
+  /** The screen's chunks besides the entry, which the starter preloads with it. */
+  modules: string[];
 }
 
 /** The first photo the screen shows at once (`fetchpriority` high: the largest paint, mostly). */
@@ -170,6 +188,8 @@ const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
 /** Where the web reads the render's server-state from (apps/web/src/entry-client). */
 export const QUERY_STATE_ID = 'shop-query-state';
 const STYLESHEET_LINKS = /<link rel="stylesheet"[^>]*>\s*/gi;
+/** index.html's module scripts (its entry), with the white space after each. */
+const MODULE_SCRIPTS = /<script type="module"[^>]*\ssrc="([^"]*)"[^>]*><\/script>\s*/gi;
 /** The home page's chunks and API answers, which index.html preloads on every page. */
 const PRELOADS = /<link rel="(modulepreload|preload" as="fetch)"[^>]*>\s*/gi;
 

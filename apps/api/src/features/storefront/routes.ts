@@ -81,8 +81,8 @@ export function storefrontPages(
       try {
         const screen = await render(url, req);
         const { css } = assets;
-        const modules = assets.modulesOf(page);
-        return madeAnswer(head.status, index.withScreen(head, { ...screen, css, modules }));
+        const scripts = assets.scriptsOf(page);
+        return madeAnswer(head.status, index.withScreen(head, { ...screen, css, scripts }));
       } catch (err) {
         // The browser renders the page then, as it would without a server entry.
         req.log.error({ err }, `server render of ${url} failed`);

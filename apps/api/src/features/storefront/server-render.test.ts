@@ -64,11 +64,22 @@ describe('storefront pages rendered on the server', () => {
     expect(state.names).toContain(product.name);
     expect(res.text).not.toContain('<script>alert(1)');
     expect(head.document.querySelectorAll('link[rel="stylesheet"]')).toHaveLength(0);
-    // The page's own chunks are preloaded instead of the home page's, and no API answer is.
-    const preloads = head.document.querySelectorAll(
-      'link[rel="modulepreload"], link[rel="preload"]',
-    );
-    expect(preloads.map((link) => link.getAttribute('href'))).toEqual(['/assets/shared.js']);
+    // The page names one script, the starter, which runs the entry and preloads the page's own
+    // chunks after the first paint; nothing is preloaded ahead of it (the home page's chunks and
+    // API answers in index.html are not).
+    expect(
+      head.document.querySelectorAll('link[rel="modulepreload"], link[rel="preload"]'),
+    ).toHaveLength(0);
+    const scripts = head.document.querySelectorAll('script[src]');
+    expect(scripts.map((script) => script.attributes)).toEqual([
+      {
+        type: 'module',
+        crossorigin: '',
+        src: '/assets/start-after-paint-def.js',
+        'data-entry': '/assets/index-abc123.js',
+        'data-modules': '/assets/shared.js',
+      },
+    ]);
     expect(head.document.querySelector('style')?.textContent).toBe(
       'body{margin:0}\n.home{display:grid}',
     );
@@ -108,6 +119,10 @@ describe('storefront pages rendered on the server', () => {
       expect(state).toBeUndefined();
       expect(head.document.querySelectorAll('link[rel="stylesheet"]')).toHaveLength(2);
       expect(head.document.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(1);
+      // index.html's own entry, run at once.
+      expect(
+        head.document.querySelectorAll('script[src]').map((script) => script.getAttribute('src')),
+      ).toEqual(['/assets/index-abc123.js']);
     }
   });
 

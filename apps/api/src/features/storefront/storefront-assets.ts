@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { PageScripts } from './head-html.js';
 import type { StorefrontPage } from './pages.js';
 
 /** The module of each screen the server renders (apps/web/src/app/router.tsx), as Vite names it. */
@@ -16,6 +17,8 @@ const SCREENS: Record<Exclude<StorefrontPage['kind'], 'private'>, string> = {
 };
 /** What every screen stands in: the entry and the root route. */
 const ROOT = ['index.html', 'src/app/AppRoot.tsx'];
+/** The script a server-rendered page starts its scripts with, after its first paint. */
+const STARTER = 'src/start-after-paint.ts';
 
 interface ManifestChunk {
   file: string;
@@ -40,12 +43,13 @@ function closure(manifest: Manifest, keys: string[]) {
  * What a server-rendered page needs from the build, read from the Vite manifest: the style sheets
  * of every storefront screen, inlined in each page's head (about 15 kB, 4 kB gzipped: less than a
  * round trip, and no style sheet holds the first paint back, whichever page the shopper moves to
- * next), and each page's own chunks to preload (the entry's index.html preloads the home page's,
- * whatever the page). Empty when the build has no manifest.
+ * next), and each page's scripts: the web's starter, the entry it starts and the page's own
+ * chunks (index.html preloads the home page's, whatever the page). Empty when the build has no
+ * manifest.
  */
 export class StorefrontAssets {
   readonly css: string;
-  private readonly modules = new Map<string, string[]>();
+  private readonly scripts = new Map<string, PageScripts>();
 
   constructor(dist: string) {
     let manifest: Manifest;
@@ -62,17 +66,20 @@ export class StorefrontAssets {
     ];
     this.css = sheets.map((file) => readFileSync(join(dist, file), 'utf8')).join('\n');
     const entry = manifest['index.html']?.file;
+    const starter = manifest[STARTER]?.file;
+    if (!entry || !starter) return;
     for (const [kind, screen] of Object.entries(SCREENS)) {
       const files = closure(manifest, [...ROOT, screen]).map((chunk) => chunk.file);
-      this.modules.set(
-        kind,
-        files.filter((file) => file !== entry).map((file) => `/${file}`),
-      );
+      this.scripts.set(kind, {
+        starter: `/${starter}`,
+        entry: `/${entry}`,
+        modules: files.filter((file) => file !== entry).map((file) => `/${file}`),
+      });
     }
   }
 
-  /** The chunks the page's screen runs with, besides the entry; undefined when unknown. */
-  modulesOf(page: StorefrontPage): string[] | undefined {
-    return this.modules.get(page.kind);
+  /** The scripts of the page's screen; undefined when the build does not say them. */
+  scriptsOf(page: StorefrontPage): PageScripts | undefined {
+    return this.scripts.get(page.kind);
   }
 }
