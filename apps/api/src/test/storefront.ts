@@ -61,6 +61,8 @@ export function builtSpaWithServerEntry(serverEntry: string, css: Record<string,
     'index.html': { file: 'assets/index-abc123.js', css: [entryCss], imports: ['_shared.js'] },
     '_shared.js': { file: 'assets/shared.js', css: routeCss },
     'src/start-after-paint.ts': { file: 'assets/start-after-paint-def.js', isEntry: true },
+    // A screen whose chunk other chunks import from: Vite keys it by its file, not its module.
+    '_Home-xyz.js': { file: 'assets/Home-xyz.js', name: 'Home', isDynamicEntry: true },
   };
   writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
   writeFileSync(join(root, 'dist-ssr', 'entry-server.js'), serverEntry);

@@ -65,7 +65,7 @@ describe('storefront pages rendered on the server', () => {
     expect(res.text).not.toContain('<script>alert(1)');
     expect(head.document.querySelectorAll('link[rel="stylesheet"]')).toHaveLength(0);
     // The page names one script, the starter, which runs the entry and preloads the page's own
-    // chunks after the first paint; nothing is preloaded ahead of it (the home page's chunks and
+    // chunks (the home screen's found by its name) after the first paint; nothing is preloaded ahead of it (the home page's chunks and
     // API answers in index.html are not).
     expect(
       head.document.querySelectorAll('link[rel="modulepreload"], link[rel="preload"]'),
@@ -77,7 +77,7 @@ describe('storefront pages rendered on the server', () => {
         crossorigin: '',
         src: '/assets/start-after-paint-def.js',
         'data-entry': '/assets/index-abc123.js',
-        'data-modules': '/assets/shared.js',
+        'data-modules': '/assets/shared.js /assets/Home-xyz.js',
       },
     ]);
     expect(head.document.querySelector('style')?.textContent).toBe(

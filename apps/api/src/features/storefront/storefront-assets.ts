@@ -22,20 +22,36 @@ const STARTER = 'src/start-after-paint.ts';
 
 interface ManifestChunk {
   file: string;
+  name?: string;
+  isDynamicEntry?: boolean;
   css?: string[];
   imports?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
 
-/** The chunks `keys` need before they run: themselves and their static imports, transitively. */
-function closure(manifest: Manifest, keys: string[]) {
+/**
+ * The manifest key of the chunk a module starts: its path, or, when the chunk also serves other
+ * chunks (a screen whose lazy part imports from it), the one dynamic entry named after it, which
+ * Vite keys by its file name.
+ */
+function keyOf(manifest: Manifest, module: string): string | undefined {
+  if (manifest[module]) return module;
+  const name = module.replace(/^.*\//, '').replace(/\.[^.]+$/, '');
+  const named = Object.keys(manifest).filter(
+    (key) => manifest[key]?.isDynamicEntry && manifest[key]?.name === name,
+  );
+  return named.length === 1 ? named[0] : undefined;
+}
+
+/** The chunks `modules` need before they run: theirs and their static imports, transitively. */
+function closure(manifest: Manifest, modules: string[]) {
   const seen: string[] = [];
-  const visit = (key: string) => {
-    if (!manifest[key] || seen.includes(key)) return;
+  const visit = (key: string | undefined) => {
+    if (!key || !manifest[key] || seen.includes(key)) return;
     seen.push(key);
     for (const imported of manifest[key].imports ?? []) visit(imported);
   };
-  for (const key of keys) visit(key);
+  for (const module of modules) visit(keyOf(manifest, module));
   return seen.map((key) => manifest[key] as ManifestChunk);
 }
 
