@@ -151,6 +151,14 @@ describe('storefront pages rendered on the server', () => {
     await page.getByRole('link', { name: 'Home' }).first().click();
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('article').first().waitFor();
+
+    // The server renders an empty cart; the stored one comes in once the page has hydrated.
+    await page.getByRole('article').first().getByRole('button', { name: 'ADD TO CART' }).click();
+    const badge = page.locator('.cart-link .badge');
+    await expect.poll(() => badge.textContent()).toBe('1');
+    await page.goto(`/category/${category.slug}`);
+    await expect.poll(() => badge.textContent()).toBe('1');
+    expect(logged).toEqual([]);
     await page.context().close();
   });
 });

@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { preloadRoutesFor } from './app/router';
 import { rendersAsServer } from './lib/server-rendered';
+import { loadStoredReaders } from './lib/stored-state';
 
 /**
  * How long the first render waits for the first screen's chunks (preloaded by index.html).
@@ -38,6 +39,9 @@ if (root && rendersAsServer) {
   // instead of holding the main thread (and a tap on the page) for the whole page at once.
   void firstScreen.then(() => startTransition(() => void hydrateRoot(root, app)));
 } else if (root) {
+  // The screen renders with the stored session and cart, read through their schemas' chunk.
   const wait = new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS));
-  void Promise.race([firstScreen, wait]).then(() => createRoot(root).render(app));
+  void Promise.all([loadStoredReaders(), Promise.race([firstScreen, wait])]).then(() =>
+    createRoot(root).render(app),
+  );
 }

@@ -1,18 +1,15 @@
+import { LIST_DEFAULT_PER_PAGE, LIST_MAX_PER_PAGE } from './values.js';
 import { z } from './zod.js';
 
 /**
  * Every list call takes optional `page` and `perPage` query parameters and answers one page
  * plus `total` (how many match in all). Without them it answers the first page.
  */
-export const LIST_MAX_PER_PAGE = 100;
-/** The default page of product, order and user lists. */
-export const LIST_DEFAULT_PER_PAGE = 20;
+export { LIST_DEFAULT_PER_PAGE, LIST_MAX_PER_PAGE, TOTAL_COUNT_HEADER } from './values.js';
 /** Categories fill the header's dropdown, so their default page is the largest one. */
 export const CATEGORY_DEFAULT_PER_PAGE = LIST_MAX_PER_PAGE;
 /** Similar products shown under a product. */
 export const RELATED_DEFAULT_PER_PAGE = 3;
-/** `search/{keyword}` answers a bare list (spec §7), so its total travels in this header. */
-export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 
 /** For the OpenAPI document: a whole-number text in a URL is documented as an integer. */
 export const wholeNumberInUrl =

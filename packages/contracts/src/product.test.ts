@@ -7,6 +7,7 @@ import {
   productSchema,
   searchParamsSchema,
 } from './product.js';
+import { searchKeywordOf } from './values.js';
 
 const CATEGORY_ID = '65a1b2c3d4e5f60718293a4b';
 const form = (over: Record<string, unknown> = {}) => ({
@@ -122,6 +123,18 @@ describe('searchParamsSchema', () => {
   it('when the keyword is blank or too long, then it is rejected', () => {
     expect(searchParamsSchema.safeParse({ keyword: '  ' }).success).toBe(false);
     expect(searchParamsSchema.safeParse({ keyword: 'x'.repeat(101) }).success).toBe(false);
+  });
+
+  it('when the browser checks a keyword without zod (searchKeywordOf), then it keeps and trims exactly what the schema keeps', () => {
+    const samples = ['', ' ', '\t\n', 'lamp', '  lamp ', ' \u00a0chair\u2003', 'é'.repeat(100)];
+    samples.push('x'.repeat(100), ` ${'x'.repeat(100)} `, 'x'.repeat(101), '😀'.repeat(50));
+    samples.push('😀'.repeat(51), '\ufeffmug\ufeff', 'a b');
+    for (const text of samples) {
+      const parsed = searchParamsSchema.safeParse({ keyword: text });
+      expect(searchKeywordOf(text), JSON.stringify(text)).toBe(
+        parsed.success ? parsed.data.keyword : undefined,
+      );
+    }
   });
 });
 

@@ -4,11 +4,11 @@ import { totalField, wholeNumberInUrl } from './paging.js';
 import { productPhotoSchema } from './photo.js';
 import { priceRangeSchema } from './price-bands.js';
 import { NO_RATING, productRatingSchema } from './rating.js';
+import { SEARCH_KEYWORD_MAX } from './values.js';
 import { productOptionSchema, productVariantSchema } from './variant.js';
 import { z } from './zod.js';
 
-/** Products per page of `product-list/{page}`. */
-export const PRODUCT_PAGE_SIZE = 6;
+export { PRODUCT_PAGE_SIZE } from './values.js';
 
 export const productSchema = z
   .object({
@@ -150,7 +150,11 @@ export type ProductFiltersRequest = z.input<typeof productFiltersRequestSchema>;
 export type ProductFilters = z.output<typeof productFiltersRequestSchema>;
 
 export const searchParamsSchema = z.object({
-  keyword: z.string().trim().min(1, 'keyword is required').max(100, 'keyword is too long'),
+  keyword: z
+    .string()
+    .trim()
+    .min(1, 'keyword is required')
+    .max(SEARCH_KEYWORD_MAX, 'keyword is too long'),
 });
 /** `search/{keyword}` answers with the bare list of matching products. */
 export const searchResponseSchema = z.array(productSchema);

@@ -10,7 +10,7 @@ import { z } from './zod.js';
 /** The issue's limits, shared by the review form and the API. */
 export const REVIEW_TITLE_MAX = 120;
 export const REVIEW_BODY_MAX = 2000;
-export const REVIEW_STARS = [1, 2, 3, 4, 5] as const;
+export { REVIEW_STARS } from './values.js';
 
 /** Visible reviews per star, `'1'` to `'5'`. */
 export const starCountsSchema = z.object({

@@ -3,8 +3,7 @@ import { totalField } from './paging.js';
 import { storedDeliveryAddressSchema } from './stored-address.js';
 import { z } from './zod.js';
 
-/** 1 is an administrator; any other number is a normal user. */
-export const ADMIN_ROLE = 1;
+export { ADMIN_ROLE, isAdmin } from './values.js';
 
 export const userSchema = z
   .object({
@@ -19,9 +18,6 @@ export const userSchema = z
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;
-
-export const isAdmin = (user: Pick<User, 'role'> | null | undefined): boolean =>
-  user?.role === ADMIN_ROLE;
 
 const emailSchema = z
   .string({ error: 'Email is required' })

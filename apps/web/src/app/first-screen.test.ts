@@ -87,13 +87,13 @@ describe('the data of a page the server rendered', () => {
   it('when the page was rendered long before it is opened, then its reads count as fresh and none is asked again', () => {
     const rendered = createQueryClient();
     const renderedAt = Date.now() - 60 * 60_000;
-    rendered.setQueryData(
-      categoriesQuery.queryKey,
-      replies.categories([makeCategory('Garden')]).body,
-      {
-        updatedAt: renderedAt,
-      },
-    );
+    const body = {
+      success: true as const,
+      message: '',
+      category: [makeCategory('Garden')],
+      total: 1,
+    };
+    rendered.setQueryData(categoriesQuery.queryKey, body, { updatedAt: renderedAt });
     document.body.innerHTML = '';
     const script = document.createElement('script');
     script.type = 'application/json';

@@ -3,6 +3,8 @@ import { preloadCardPhotos } from '../components/ProductPhoto';
 import {
   categoriesQuery,
   homeListingQuery,
+  PARSERS,
+  parsed,
   productCountQuery,
   STOREFRONT_URLS,
 } from '../lib/storefront-queries';
@@ -40,16 +42,23 @@ export function prefetchFirstScreen(queryClient: QueryClient, pathname: string) 
   const listing = STOREFRONT_URLS.productList(1);
   void queryClient.prefetchInfiniteQuery({
     ...homeListingQuery(),
-    queryFn: async () => {
-      const body = await preloaded(listing);
-      const { products } = (body ?? {}) as { products?: unknown };
-      if (Array.isArray(products)) preloadCardPhotos(products.filter(isCardPhoto));
-      return body;
+    queryFn: () => {
+      const body = preloaded(listing).then((data) => {
+        const { products } = (data ?? {}) as { products?: unknown };
+        if (Array.isArray(products)) preloadCardPhotos(products.filter(isCardPhoto));
+        return data;
+      });
+      return parsed(body, PARSERS.productList);
     },
   });
-  for (const { queryKey } of [productCountQuery, categoriesQuery]) {
-    void queryClient.prefetchQuery({ queryKey, queryFn: () => preloaded(queryKey[1]) });
-  }
+  void queryClient.prefetchQuery({
+    ...productCountQuery,
+    queryFn: () => parsed(preloaded(STOREFRONT_URLS.productCount), PARSERS.productCount),
+  });
+  void queryClient.prefetchQuery({
+    ...categoriesQuery,
+    queryFn: () => parsed(preloaded(STOREFRONT_URLS.categories), PARSERS.categories),
+  });
 }
 
 /** Where the API puts the data of the screen it rendered (apps/api/src/features/storefront). */

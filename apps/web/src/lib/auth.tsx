@@ -1,9 +1,10 @@
-import { type AuthSession, authSessionSchema } from '@shop/contracts';
-import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import type { AuthSession } from '@shop/contracts';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { setAuthToken, whenTokenRejected } from './api-client';
 import { appState, useAppState } from './app-state';
 import { rendersAsServer } from './server-rendered';
-import { readStored, removeStored, writeStored } from './storage';
+import { removeStored, writeStored } from './storage';
+import { isStored, loadStoredReaders, storedReaders } from './stored-state';
 
 const AUTH_KEY = 'auth';
 export const SIGNED_OUT: AuthSession = { user: null, token: '' };
@@ -11,10 +12,9 @@ export const SIGNED_OUT: AuthSession = { user: null, token: '' };
 type SetAuth = (next: AuthSession) => void;
 const AuthContext = appState<readonly [AuthSession, SetAuth]>();
 
-function restore(): AuthSession {
-  const stored = readStored(AUTH_KEY, authSessionSchema);
-  return stored?.token ? stored : SIGNED_OUT;
-}
+type Readers = ReturnType<typeof storedReaders>;
+const restore = ({ readStoredSession }: Readers): AuthSession =>
+  readStoredSession(AUTH_KEY) ?? SIGNED_OUT;
 
 /** A session with a token is kept under `auth`; signing out removes the entry. */
 function persist(session: AuthSession) {
@@ -25,18 +25,24 @@ function persist(session: AuthSession) {
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [auth, setAuthState] = useState<AuthSession>(() => {
     if (rendersAsServer) return SIGNED_OUT;
-    const session = restore();
+    const session = restore(storedReaders());
     // Set before any child renders, so the first requests already carry the token.
     setAuthToken(session.token);
     return session;
   });
 
-  // Hydrating the server's signed-out screen: the stored session comes in before the paint.
-  useLayoutEffect(() => {
-    if (!rendersAsServer) return;
-    const session = restore();
-    setAuthToken(session.token);
-    setAuthState(session);
+  // Hydrated the server's signed-out screen: the stored session comes in once its reader has
+  // loaded, unless the shopper signed in meanwhile.
+  const latest = useRef(auth);
+  latest.current = auth;
+  useEffect(() => {
+    if (!rendersAsServer || !isStored(AUTH_KEY)) return;
+    void loadStoredReaders().then((readers) => {
+      if (latest.current !== SIGNED_OUT) return;
+      const session = restore(readers);
+      setAuthToken(session.token);
+      setAuthState(session);
+    });
   }, []);
 
   const setAuth = useCallback<SetAuth>((next) => {
@@ -54,9 +60,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
       if (event.key !== AUTH_KEY && event.key !== null) return;
-      const session = restore();
-      setAuthToken(session.token);
-      setAuthState(session);
+      void loadStoredReaders().then((readers) => {
+        const session = restore(readers);
+        setAuthToken(session.token);
+        setAuthState(session);
+      });
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);

@@ -1,46 +1,23 @@
-import { objectIdSchema, type Product, type ProductVariant, productSchema } from '@shop/contracts';
+import type { Product, ProductVariant } from '@shop/contracts';
 import {
   type Dispatch,
   type ReactNode,
   type SetStateAction,
   useCallback,
   useEffect,
-  useLayoutEffect,
   useMemo,
   useState,
 } from 'react';
 import toast from 'react-hot-toast';
 import { appState, useAppState } from './app-state';
+import type { CartEntry } from './cart-entry';
 import { rendersAsServer } from './server-rendered';
-import { readStored, removeStored, writeStored } from './storage';
+import { removeStored, writeStored } from './storage';
+import { isStored, loadStoredReaders, storedReaders } from './stored-state';
+
+export type { CartEntry } from './cart-entry';
 
 const CART_KEY = 'cart';
-
-/**
- * A product as the cart keeps it. `quantity` here is how many units the shopper wants
- * (default 1), not the stock count the product carries in the catalogue; `price` is the
- * chosen variant's.
- */
-export type CartEntry = Omit<Product, 'quantity' | 'photo'> & {
-  quantity?: number;
-  /** Missing in carts saved before products carried their photo's metadata. */
-  photo?: Product['photo'];
-  /** The chosen variant's id; missing in carts saved before variants: the product's only one. */
-  variant?: string;
-};
-
-const cartEntrySchema = productSchema
-  .partial({ quantity: true, photo: true })
-  .extend({ variant: objectIdSchema.optional() });
-
-function restore(): CartEntry[] {
-  const stored = readStored(CART_KEY, { parse: (data) => data });
-  if (!Array.isArray(stored)) return [];
-  return stored.flatMap((entry) => {
-    const parsed = cartEntrySchema.safeParse(entry);
-    return parsed.success ? [parsed.data] : [];
-  });
-}
 
 /** The cart the server renders with, until the stored one is read. */
 const SERVER_CART: CartEntry[] = [];
@@ -49,11 +26,20 @@ type CartState = readonly [CartEntry[], Dispatch<SetStateAction<CartEntry[]>>];
 const CartContext = appState<CartState>();
 
 export function CartProvider({ children }: { children: ReactNode }) {
-  const [cart, setCart] = useState<CartEntry[]>(() => (rendersAsServer ? SERVER_CART : restore()));
+  const [cart, setCart] = useState<CartEntry[]>(() =>
+    rendersAsServer ? SERVER_CART : storedReaders().readStoredCart(CART_KEY),
+  );
 
-  // Hydrating the server's screen (an empty cart): the stored cart comes in before the paint.
-  useLayoutEffect(() => {
-    if (rendersAsServer) setCart(restore());
+  // Hydrated the server's screen (an empty cart): the stored cart comes in once its reader has
+  // loaded, after what the shopper added meanwhile. No cart stored keeps the server's, which
+  // renders nothing again.
+  useEffect(() => {
+    if (!rendersAsServer || !isStored(CART_KEY)) return;
+    void loadStoredReaders().then(({ readStoredCart }) => {
+      const stored = readStoredCart(CART_KEY);
+      if (stored.length === 0) return;
+      setCart((current) => (current === SERVER_CART ? stored : [...stored, ...current]));
+    });
   }, []);
 
   // Every change, removals included, is written back; an empty cart leaves no entry. The
@@ -66,7 +52,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
-      if (event.key === CART_KEY || event.key === null) setCart(restore());
+      if (event.key !== CART_KEY && event.key !== null) return;
+      void loadStoredReaders().then(({ readStoredCart }) => setCart(readStoredCart(CART_KEY)));
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);

@@ -1,4 +1,4 @@
-import { LIST_DEFAULT_PER_PAGE } from '@shop/contracts';
+import { LIST_DEFAULT_PER_PAGE } from '@shop/contracts/values';
 
 /** One page of a list and how many the whole list holds. */
 export interface Page<T> {

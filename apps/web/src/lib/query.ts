@@ -10,7 +10,8 @@ import { request } from './api-client';
  * Server data on the web is read through TanStack Query, keyed by the API URL it comes from:
  *
  * - `apiKey(url)` = `['api', url]`: one GET of `url` (path and query, exactly as sent); its
- *   data is the response body as the API sent it (screens parse it with `select`).
+ *   data is the response body (the storefront's reads parse it with its contract's schema as
+ *   it arrives, storefront-queries.ts; other screens parse it with `select`).
  * - `pagesKey(url)` = `['api', url, 'pages']`: a list read with Load More, `url` being its
  *   first page; its data is `{ pages, pageParams }`, `pages[i]` the body of page `pageParams[i]`
  *   (see storefront-queries.ts for each list's pages).

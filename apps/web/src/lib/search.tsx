@@ -1,5 +1,5 @@
-import { searchParamsSchema } from '@shop/contracts';
 import { listingPageOf } from '@shop/contracts/storefront';
+import { searchKeywordOf } from '@shop/contracts/values';
 import { type Dispatch, type ReactNode, type SetStateAction, useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { appState, useAppState } from './app-state';
@@ -23,9 +23,8 @@ export const NO_SEARCH: SearchState = { keyword: '', asked: '', from: 1 };
  */
 function searchOfUrl(pathname: string, query: URLSearchParams): SearchState {
   if (pathname !== '/search') return NO_SEARCH;
-  const parsed = searchParamsSchema.safeParse({ keyword: query.get('keyword') ?? '' });
-  if (!parsed.success || !parsed.data.keyword) return NO_SEARCH;
-  const { keyword } = parsed.data;
+  const keyword = searchKeywordOf(query.get('keyword') ?? '');
+  if (!keyword) return NO_SEARCH;
   return { keyword, asked: keyword, from: listingPageOf(query) };
 }
 

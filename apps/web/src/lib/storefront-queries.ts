@@ -1,21 +1,39 @@
-import {
-  type Category,
-  categoryListResponseSchema,
-  PRODUCT_PAGE_SIZE,
-  type PriceRange,
-  type Product,
-  pagedProductListResponseSchema,
-  productCategoryResponseSchema,
-  productCountResponseSchema,
-  productListResponseSchema,
-  productResponseSchema,
-  searchResponseSchema,
-  TOTAL_COUNT_HEADER,
-} from '@shop/contracts';
+import type { Category, PriceRange, Product } from '@shop/contracts';
+import { PRODUCT_PAGE_SIZE, TOTAL_COUNT_HEADER } from '@shop/contracts/values';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { request } from './api-client';
 import { type Page, pageOf } from './paging';
 import { apiKey, getBody, pagesKey } from './query';
+
+type Schemas = typeof import('./catalogue-schemas');
+
+/**
+ * Each answer's schema: the storefront's reads parse what the API sends before keeping it, so
+ * their data is the body as its contract reads it (zod's output, still plain JSON).
+ */
+export const PARSERS = {
+  categories: (s: Schemas) => s.categoryListResponseSchema,
+  productCount: (s: Schemas) => s.productCountResponseSchema,
+  product: (s: Schemas) => s.productResponseSchema,
+  productList: (s: Schemas) => s.productListResponseSchema,
+  pagedProductList: (s: Schemas) => s.pagedProductListResponseSchema,
+  categoryProducts: (s: Schemas) => s.productCategoryResponseSchema,
+  search: (s: Schemas) => s.searchResponseSchema,
+} as const;
+
+/**
+ * `body` (an answer on its way) parsed by the schema `parser` picks. The schemas are a chunk of
+ * their own, loaded with the first read the browser makes itself: a page the server rendered
+ * comes with its reads already parsed (its render made them through these same options), so
+ * hydrating it evaluates neither zod nor a schema (about 50 ms of a phone's main thread).
+ */
+export async function parsed<T>(
+  body: Promise<unknown>,
+  parser: (schemas: Schemas) => { parse: (data: unknown) => T },
+): Promise<T> {
+  const [data, schemas] = await Promise.all([body, import('./catalogue-schemas')]);
+  return parser(schemas).parse(data);
+}
 
 /**
  * The storefront's reads, as TanStack Query options: what the browser asks for, and what a
@@ -38,27 +56,34 @@ export const STOREFRONT_URLS = {
 /** `['api', '/api/v1/category/get-category']`: the body `{ success, message, category }`. */
 export const categoriesQuery = queryOptions({
   queryKey: apiKey(STOREFRONT_URLS.categories),
-  select: (body: unknown): Category[] => categoryListResponseSchema.parse(body).category,
+  queryFn: ({ signal }) => parsed(getBody(STOREFRONT_URLS.categories, signal), PARSERS.categories),
+  select: (body): Category[] => body.category,
 });
 
 /** `['api', '/api/v1/product/product-count']`: the body `{ success, total }`. */
 export const productCountQuery = queryOptions({
   queryKey: apiKey(STOREFRONT_URLS.productCount),
-  select: (body: unknown) => productCountResponseSchema.parse(body).total,
+  queryFn: ({ signal }) =>
+    parsed(getBody(STOREFRONT_URLS.productCount, signal), PARSERS.productCount),
+  select: (body) => body.total,
 });
 
 /** `['api', '/api/v1/product/get-product/<slug>']`: the body `{ success, message, product }`. */
 export const productQuery = (slug: string) =>
   queryOptions({
     queryKey: apiKey(STOREFRONT_URLS.product(slug)),
-    select: (body: unknown): Product => productResponseSchema.parse(body).product,
+    queryFn: ({ signal }) =>
+      parsed(getBody(STOREFRONT_URLS.product(slug), signal), PARSERS.product),
+    select: (body): Product => body.product,
   });
 
 /** `['api', '/api/v1/product/related-product/<id>/<categoryId>']`: `{ success, products }`. */
 export const relatedProductsQuery = (productId: string, categoryId: string) =>
   queryOptions({
     queryKey: apiKey(STOREFRONT_URLS.related(productId, categoryId)),
-    select: (body: unknown): Product[] => productListResponseSchema.parse(body).products,
+    queryFn: ({ signal }) =>
+      parsed(getBody(STOREFRONT_URLS.related(productId, categoryId), signal), PARSERS.productList),
+    select: (body): Product[] => body.products,
   });
 
 /**
@@ -80,14 +105,15 @@ const fromPageOne = fromPage(1);
 export const homeListingQuery = (from = 1) =>
   infiniteQueryOptions({
     queryKey: pagesKey(STOREFRONT_URLS.productList(from)),
-    queryFn: ({ pageParam, signal }) => getBody(STOREFRONT_URLS.productList(pageParam), signal),
+    queryFn: ({ pageParam, signal }) =>
+      parsed(getBody(STOREFRONT_URLS.productList(pageParam), signal), PARSERS.productList),
     ...fromPage(from),
   });
 
-export const homeListingPage = (body: unknown): Page<Product> => {
-  const { products } = productListResponseSchema.parse(body);
-  return { items: products, total: Number.POSITIVE_INFINITY };
-};
+export const homeListingPage = ({ products }: { products: Product[] }): Page<Product> => ({
+  items: products,
+  total: Number.POSITIVE_INFINITY,
+});
 
 export interface ProductFilterChoice {
   checked: string[];
@@ -105,7 +131,11 @@ export const filteredListingQuery = (filters: ProductFilterChoice) =>
     queryKey: [...pagesKey(pageOf(FILTERS_URL, 1, PRODUCT_PAGE_SIZE)), filters] as const,
     queryFn: async ({ pageParam, signal }) => {
       const url = pageOf(FILTERS_URL, pageParam, PRODUCT_PAGE_SIZE);
-      return (await request(url, { method: 'post', data: filters, signal })).data;
+      const answer = request(url, { method: 'post', data: filters, signal });
+      return parsed(
+        answer.then(({ data }) => data),
+        PARSERS.pagedProductList,
+      );
     },
     ...fromPageOne,
     // A filter is asked again each time it is chosen, as the listing always did.
@@ -113,10 +143,13 @@ export const filteredListingQuery = (filters: ProductFilterChoice) =>
     gcTime: 0,
   });
 
-export const filteredListingPage = (body: unknown): Page<Product> => {
-  const { products, total } = pagedProductListResponseSchema.parse(body);
-  return { items: products, total };
-};
+export const filteredListingPage = ({
+  products,
+  total,
+}: {
+  products: Product[];
+  total: number;
+}): Page<Product> => ({ items: products, total });
 
 /**
  * A category's products: `['api', '/api/v1/product/product-category/<slug>?page=1&perPage=20',
@@ -127,14 +160,22 @@ export const categoryProductsQuery = (slug: string, from = 1) =>
   infiniteQueryOptions({
     queryKey: pagesKey(STOREFRONT_URLS.categoryProducts(slug, from)),
     queryFn: ({ pageParam, signal }) =>
-      getBody(STOREFRONT_URLS.categoryProducts(slug, pageParam), signal),
+      parsed(
+        getBody(STOREFRONT_URLS.categoryProducts(slug, pageParam), signal),
+        PARSERS.categoryProducts,
+      ),
     ...fromPage(from),
   });
 
-export const categoryProductsPage = (body: unknown): Page<Product> & { category: Category } => {
-  const { category, products, total } = productCategoryResponseSchema.parse(body);
-  return { category, items: products, total };
-};
+export const categoryProductsPage = ({
+  category,
+  products,
+  total,
+}: {
+  category: Category;
+  products: Product[];
+  total: number;
+}): Page<Product> & { category: Category } => ({ category, items: products, total });
 
 /**
  * Search results: `['api', '/api/v1/product/search/<keyword>?page=1&perPage=20', 'pages']`.
@@ -148,13 +189,13 @@ export const searchQuery = (keyword: string, from = 1) =>
       const { data, headers } = await request(STOREFRONT_URLS.search(keyword, pageParam), {
         signal,
       });
-      return { products: data, total: Number(headers.get(TOTAL_COUNT_HEADER)) };
+      const products = await parsed(Promise.resolve(data), PARSERS.search);
+      return { products, total: Number(headers.get(TOTAL_COUNT_HEADER)) };
     },
     ...fromPage(from),
   });
 
-export const searchPage = (page: { products: unknown; total: number }): Page<Product> => {
-  const items = searchResponseSchema.parse(page.products);
-  const { total } = page;
-  return { items, total: Number.isInteger(total) && total >= items.length ? total : items.length };
-};
+export const searchPage = ({ products, total }: { products: Product[]; total: number }) => ({
+  items: products,
+  total: Number.isInteger(total) && total >= products.length ? total : products.length,
+});

@@ -3,11 +3,16 @@ import { cleanup, configure } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { setAuthToken } from '../lib/api-client';
+import { loadStoredReaders } from '../lib/stored-state';
 import { api, server } from './api-server';
 
 // findBy*/waitFor wait for what a person would wait for: on a loaded 2-core machine a lazy
 // page or a state set by an effect can take seconds, and a passing wait returns at once.
 configure({ asyncUtilTimeout: 10_000 });
+
+// As the entry does before it renders a screen itself: the stored cart and session are read
+// through their schemas' chunk.
+await loadStoredReaders();
 
 /**
  * A console.error fails the test: React's warnings (a format string and its values) and any

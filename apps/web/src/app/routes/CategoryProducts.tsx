@@ -1,5 +1,5 @@
-import { LIST_DEFAULT_PER_PAGE } from '@shop/contracts';
 import { categoryPath, listingPagePath } from '@shop/contracts/storefront';
+import { LIST_DEFAULT_PER_PAGE } from '@shop/contracts/values';
 import { useParams } from 'react-router-dom';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { LoadMore } from '../../components/LoadMore';

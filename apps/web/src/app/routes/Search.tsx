@@ -1,5 +1,5 @@
-import { LIST_DEFAULT_PER_PAGE } from '@shop/contracts';
 import { listingPagePath, searchPath, searchTitle } from '@shop/contracts/storefront';
+import { LIST_DEFAULT_PER_PAGE } from '@shop/contracts/values';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { LoadMore } from '../../components/LoadMore';
 import { Layout } from '../../components/layout/Layout';

@@ -1,4 +1,4 @@
-import { isAdmin } from '@shop/contracts';
+import { isAdmin } from '@shop/contracts/values';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, NavLink, useNavigate } from 'react-router-dom';

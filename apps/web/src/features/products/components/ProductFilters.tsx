@@ -1,4 +1,5 @@
-import { type Category, PRICE_BANDS } from '@shop/contracts';
+import type { Category } from '@shop/contracts';
+import { PRICE_BANDS } from '@shop/contracts/values';
 import './ProductFilters.css';
 
 export function ProductFilters(props: {

@@ -1,4 +1,4 @@
-import { findPriceBand, PRODUCT_PAGE_SIZE } from '@shop/contracts';
+import { findPriceBand, PRODUCT_PAGE_SIZE } from '@shop/contracts/values';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import {

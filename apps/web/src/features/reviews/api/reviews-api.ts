@@ -5,16 +5,9 @@ import {
   reviewResponseSchema,
 } from '@shop/contracts/reviews';
 import { getParsed, sendParsed } from '../../../lib/api-client';
-import { pageOf } from '../../../lib/paging';
+import { reviewsOf } from './review-urls';
 
-/** Reviews a page of the product page shows at once. */
-export const REVIEWS_PER_PAGE = 5;
-
-const reviewsOf = (productId: string) => `/api/v1/product/${encodeURIComponent(productId)}/reviews`;
-
-/** One page of a product's visible reviews, newest first, with its average and star counts. */
-export const reviewsPageUrl = (productId: string, page: number) =>
-  pageOf(reviewsOf(productId), page, REVIEWS_PER_PAGE);
+export { REVIEWS_PER_PAGE, reviewsPageUrl } from './review-urls';
 
 /** The signed-in shopper's review of the product, and whether they may write one. */
 export const fetchMyReview = (productId: string, signal?: AbortSignal) =>

@@ -1,5 +1,5 @@
 import type { ProductRating } from '@shop/contracts';
-import { REVIEW_STARS } from '@shop/contracts/reviews';
+import { REVIEW_STARS } from '@shop/contracts/values';
 import { useEffect } from 'react';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { LoadMore } from '../../../components/LoadMore';

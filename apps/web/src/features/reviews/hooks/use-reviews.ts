@@ -1,20 +1,31 @@
-import { type ReviewListResponse, reviewListResponseSchema } from '@shop/contracts/reviews';
+import type { ReviewListResponse } from '@shop/contracts/reviews';
 import { infiniteQueryOptions, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { appendNew } from '../../../lib/paging';
 import { getBody, pagesKey } from '../../../lib/query';
-import { reviewsPageUrl } from '../api/reviews-api';
+import { reviewsPageUrl } from '../api/review-urls';
 
 type Summary = Omit<ReviewListResponse, 'success' | 'reviews'>;
 
+/** The body of `url`, parsed by the review list's schema (loaded with the first read). */
+async function readReviewPage(url: string, signal: AbortSignal): Promise<ReviewListResponse> {
+  const [body, { reviewListResponseSchema }] = await Promise.all([
+    getBody(url, signal),
+    import('@shop/contracts/reviews'),
+  ]);
+  return reviewListResponseSchema.parse(body);
+}
+
 /**
  * A product's reviews: `['api', '/api/v1/product/<id>/reviews?page=1&perPage=5', 'pages']`,
- * `pages[i]` the body `{ success, reviews, total, average, stars }` of page `i + 1`.
+ * `pages[i]` the body `{ success, reviews, total, average, stars }` of page `i + 1`, parsed as
+ * it arrives (a server-rendered product page comes with its first page parsed).
  */
 export const reviewsQuery = (productId: string) =>
   infiniteQueryOptions({
     queryKey: pagesKey(reviewsPageUrl(productId, 1)),
-    queryFn: ({ pageParam, signal }) => getBody(reviewsPageUrl(productId, pageParam), signal),
+    queryFn: ({ pageParam, signal }) =>
+      readReviewPage(reviewsPageUrl(productId, pageParam), signal),
     initialPageParam: 1,
     getNextPageParam: (_last: unknown, _all: unknown, lastPage: number) => lastPage + 1,
   });
@@ -28,11 +39,7 @@ export function useReviews(productId: string) {
   const queryClient = useQueryClient();
   const options = reviewsQuery(productId);
   const query = useInfiniteQuery(options);
-  const bodies = query.data?.pages;
-  const pages = useMemo(
-    () => bodies?.map((body) => reviewListResponseSchema.parse(body)),
-    [bodies],
-  );
+  const pages = query.data?.pages;
   const reviews = (pages ?? []).reduce<ReviewListResponse['reviews']>(
     (shown, page) => appendNew(shown, page.reviews),
     [],
