@@ -21,12 +21,18 @@ export async function registerShopper(
   return email;
 }
 
-/** Puts the home page's first product in the cart; answers its name. */
+/**
+ * Puts the home page's first product in the cart, as a shopper does: presses ADD TO CART and
+ * waits for the cart to say so; answers its name.
+ */
 export async function addFirstProduct(page: Page) {
   await page.goto('/');
   const card = page.getByRole('article').first();
   await card.waitFor();
   const name = ((await card.getByRole('heading').first().textContent()) ?? '').trim();
+  const badge = page.locator('.cart-link .badge');
+  const before = Number(await badge.textContent());
   await card.getByRole('button', { name: 'ADD TO CART' }).click();
+  await expect.poll(async () => Number(await badge.textContent())).toBe(before + 1);
   return name;
 }

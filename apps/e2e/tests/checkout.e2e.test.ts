@@ -8,7 +8,10 @@ import { deliverTo, openShopperPage, PAID, payByCard, typeCard } from '../suppor
 /** A phone as wide as the common 390-point ones. */
 const PHONE_390 = { width: 390, height: 844 } as const;
 
-/** Puts the first two products of the home page in the cart; answers their names. */
+/**
+ * Puts the first two products of the home page in the cart and waits, as a shopper does, for
+ * the cart to count them; answers their names.
+ */
 async function addTwoProducts(page: Page) {
   await page.goto('/');
   const cards = page.getByRole('article');
@@ -18,6 +21,7 @@ async function addTwoProducts(page: Page) {
     names.push(await textOf(card.getByRole('heading').first()));
     await card.getByRole('button', { name: 'ADD TO CART' }).click();
   }
+  await expect.poll(() => textOf(page.locator('.cart-link .badge'))).toBe('2');
   return names;
 }
 

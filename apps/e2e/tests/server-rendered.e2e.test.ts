@@ -161,4 +161,56 @@ describe('storefront pages rendered on the server', () => {
     expect(logged).toEqual([]);
     await page.context().close();
   });
+  it('when a shopper presses ADD TO CART before the scripts are in, then the press counts once the page has hydrated, and the Cart link pressed after it follows', async () => {
+    const page = await openPage();
+    // The entry is held back until both presses are made: they come before any script runs.
+    let release = () => {};
+    const entryHeld = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await entryHeld;
+      await route.continue();
+    });
+    await page.goto('/');
+    const card = cards(page).first();
+    const name = ((await card.getByRole('heading').first().textContent()) ?? '').trim();
+    await card.getByRole('button', { name: 'ADD TO CART' }).click();
+    await page.getByRole('link', { name: /^Cart/ }).click();
+    const badge = page.locator('.cart-link .badge');
+    expect(await badge.textContent()).toBe('0');
+    expect(new URL(page.url()).pathname).toBe('/');
+
+    release();
+    await page.getByRole('heading', { name: 'Hello Guest' }).waitFor();
+    expect(await badge.textContent()).toBe('1');
+    expect(await page.getByText(name, { exact: true }).count()).toBeGreaterThan(0);
+    expect(errorsOf(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('when a shopper picks a variant before the scripts are in, then the choice stays and the price follows it once the page has hydrated', async () => {
+    const page = await openPage();
+    let release = () => {};
+    const entryHeld = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await entryHeld;
+      await route.continue();
+    });
+    await page.goto('/product/usb-c-fast-charger-65w');
+    const details = page.locator('.details');
+    await details.getByText('₹27.00').waitFor();
+    const power = details
+      .getByRole('group', { name: 'Power' })
+      .getByRole('radio', { name: '100W', exact: true });
+    await power.check();
+
+    release();
+    await details.getByText('₹39.00').waitFor();
+    expect(await power.isChecked()).toBe(true);
+    expect(errorsOf(page)).toEqual([]);
+    await page.context().close();
+  });
 });

@@ -1,18 +1,23 @@
 import { type ComponentType, Suspense } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import { LazyScreen, lazyPage } from '../lib/lazy';
+import { AnnounceHydrated } from '../lib/server-rendered';
 import { PageSkeleton } from './PageSkeleton';
 import { RootError } from './RootError';
 
 type Load = () => Promise<{ default: ComponentType }>;
 const preloads = new WeakMap<RouteObject, () => Promise<unknown>>();
 
-/** A lazily loaded element with its loading fallback, and what loads its chunk ahead. */
-function lazyScreen(load: Load) {
+/**
+ * A lazily loaded element with its loading fallback, and what loads its chunk ahead. A route's
+ * screen (`announce`) says when the server's render of it has hydrated.
+ */
+function lazyScreen(load: Load, announce = false) {
   const page = lazyPage(load);
   const element = (
     <Suspense fallback={<PageSkeleton />}>
       <LazyScreen page={page} />
+      {announce && <AnnounceHydrated />}
     </Suspense>
   );
   return { element, preload: page.preload };
@@ -24,7 +29,7 @@ const routeError = lazyElement(() => import('./RouteError'));
 
 /** One screen: its own chunk, its loading fallback and its error boundary. */
 function page(path: string | undefined, load: Load, children?: RouteObject[]): RouteObject {
-  const { element, preload } = lazyScreen(load);
+  const { element, preload } = lazyScreen(load, true);
   const shared = { element, errorElement: routeError };
   const route: RouteObject =
     path === undefined ? { ...shared, index: true } : { ...shared, path, children };
