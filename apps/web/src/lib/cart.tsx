@@ -12,7 +12,7 @@ import toast from 'react-hot-toast';
 import { appState, useAppState } from './app-state';
 import type { CartEntry } from './cart-entry';
 import { rendersAsServer } from './server-rendered';
-import { removeStored, writeStored } from './storage';
+import { readStoredJson, removeStored, writeStored } from './storage';
 import { isStored, loadStoredReaders, storedReaders } from './stored-state';
 
 export type { CartEntry } from './cart-entry';
@@ -33,10 +33,12 @@ export function CartProvider({ children }: { children: ReactNode }) {
   // Hydrated the server's screen (an empty cart): the stored cart comes in once its reader has
   // loaded, after what the shopper added meanwhile. No cart stored keeps the server's, which
   // renders nothing again.
+  // What is stored is taken now, before an early press writes the cart back.
   useEffect(() => {
     if (!rendersAsServer || !isStored(CART_KEY)) return;
-    void loadStoredReaders().then(({ readStoredCart }) => {
-      const stored = readStoredCart(CART_KEY);
+    const json = readStoredJson(CART_KEY);
+    void loadStoredReaders().then(({ cartOf }) => {
+      const stored = cartOf(json);
       if (stored.length === 0) return;
       setCart((current) => (current === SERVER_CART ? stored : [...stored, ...current]));
     });

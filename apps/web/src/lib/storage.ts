@@ -10,6 +10,9 @@ export function readStored<T>(key: string, schema: Schema<T>): T | null {
   }
 }
 
+/** A JSON entry of localStorage as it is, unchecked; null when missing or corrupt. */
+export const readStoredJson = (key: string): unknown => readStored(key, { parse: (data) => data });
+
 export function writeStored(key: string, value: unknown) {
   try {
     window.localStorage.setItem(key, JSON.stringify(value));

@@ -1,7 +1,7 @@
 import type { AuthSession } from '@shop/contracts';
 import { authSessionSchema, objectIdSchema, productSchema } from '@shop/contracts';
 import type { CartEntry } from './cart-entry';
-import { readStored } from './storage';
+import { readStored, readStoredJson } from './storage';
 
 /**
  * The cart and the session kept in localStorage, read through their schemas: anything missing,
@@ -13,15 +13,17 @@ const cartEntrySchema = productSchema
   .partial({ quantity: true, photo: true })
   .extend({ variant: objectIdSchema.optional() });
 
-/** The stored cart's entries that are whole products; the others are dropped. */
-export function readStoredCart(key: string): CartEntry[] {
-  const stored = readStored(key, { parse: (data) => data });
+/** The entries of a stored cart (its JSON, read) that are whole products; the others dropped. */
+export function cartOf(stored: unknown): CartEntry[] {
   if (!Array.isArray(stored)) return [];
   return stored.flatMap((entry) => {
     const parsed = cartEntrySchema.safeParse(entry);
     return parsed.success ? [parsed.data] : [];
   });
 }
+
+/** The cart stored under `key`. */
+export const readStoredCart = (key: string): CartEntry[] => cartOf(readStoredJson(key));
 
 /** The stored session, or undefined when none with a token is stored. */
 export function readStoredSession(key: string): AuthSession | undefined {
