@@ -12,6 +12,29 @@ const PHOTO = Buffer.from(
 const PAGED_PRODUCTS = 21;
 
 const cards = (page: Page) => page.getByRole('article');
+
+/** Hydrated: React holds `#root` (its handlers are attached). */
+const hydrationOf = (page: Page) =>
+  page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return !!root && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+  });
+
+/**
+ * Holds the web's entry script back until the returned function is called: what the shopper
+ * does meanwhile comes before any script but the starter runs.
+ */
+async function holdEntryScript(page: Page) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
 const cardNames = (page: Page) => page.getByRole('article').getByRole('heading').allTextContents();
 
 /** The API as the admin's screens call it, for what a test needs the shop to hold. */
@@ -137,10 +160,7 @@ describe('storefront pages rendered on the server', () => {
       asked.length = 0;
       await page.goto(path);
       // Hydrated: the cart button answers (React's handlers are attached).
-      await page.waitForFunction(() => {
-        const root = document.getElementById('root');
-        return !!root && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
-      });
+      await hydrationOf(page);
       await page.waitForLoadState('networkidle');
       expect(asked, `requests after ${path}`).toEqual([]);
     }
@@ -166,22 +186,12 @@ describe('storefront pages rendered on the server', () => {
     const badge = page.locator('.cart-link .badge');
     // A cart from an earlier visit.
     await page.goto('/');
-    await page.waitForFunction(() => {
-      const root = document.getElementById('root');
-      return !!root && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
-    });
+    await hydrationOf(page);
     await cards(page).nth(1).getByRole('button', { name: 'ADD TO CART' }).click();
     await expect.poll(() => badge.textContent()).toBe('1');
 
     // The entry is held back until both presses are made: they come before any script runs.
-    let release = () => {};
-    const entryHeld = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await entryHeld;
-      await route.continue();
-    });
+    const release = await holdEntryScript(page);
     await page.goto('/');
     const card = cards(page).first();
     const name = ((await card.getByRole('heading').first().textContent()) ?? '').trim();
@@ -200,14 +210,7 @@ describe('storefront pages rendered on the server', () => {
 
   it('when a shopper picks a variant before the scripts are in, then the choice stays and the price follows it once the page has hydrated', async () => {
     const page = await openPage();
-    let release = () => {};
-    const entryHeld = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await entryHeld;
-      await route.continue();
-    });
+    const release = await holdEntryScript(page);
     await page.goto('/product/usb-c-fast-charger-65w');
     const details = page.locator('.details');
     await details.getByText('₹27.00').waitFor();

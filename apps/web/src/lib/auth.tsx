@@ -3,8 +3,8 @@ import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } fro
 import { setAuthToken, whenTokenRejected } from './api-client';
 import { appState, useAppState } from './app-state';
 import { rendersAsServer } from './server-rendered';
-import { removeStored, writeStored } from './storage';
-import { isStored, loadStoredReaders, storedReaders } from './stored-state';
+import { isStored, removeStored, writeStored } from './storage';
+import { loadStoredReaders, storedReaders } from './stored-state';
 
 const AUTH_KEY = 'auth';
 export const SIGNED_OUT: AuthSession = { user: null, token: '' };

@@ -13,7 +13,7 @@ import { appState, useAppState } from './app-state';
 import type { CartEntry } from './cart-entry';
 import { rendersAsServer } from './server-rendered';
 import { readStoredJson, removeStored, writeStored } from './storage';
-import { isStored, loadStoredReaders, storedReaders } from './stored-state';
+import { loadStoredReaders, storedReaders } from './stored-state';
 
 export type { CartEntry } from './cart-entry';
 
@@ -35,8 +35,9 @@ export function CartProvider({ children }: { children: ReactNode }) {
   // renders nothing again.
   // What is stored is taken now, before an early press writes the cart back.
   useEffect(() => {
-    if (!rendersAsServer || !isStored(CART_KEY)) return;
+    if (!rendersAsServer) return;
     const json = readStoredJson(CART_KEY);
+    if (json === null) return;
     void loadStoredReaders().then(({ cartOf }) => {
       const stored = cartOf(json);
       if (stored.length === 0) return;

@@ -13,6 +13,15 @@ export function readStored<T>(key: string, schema: Schema<T>): T | null {
 /** A JSON entry of localStorage as it is, unchecked; null when missing or corrupt. */
 export const readStoredJson = (key: string): unknown => readStored(key, { parse: (data) => data });
 
+/** Whether localStorage holds anything under `key` (without reading it). */
+export function isStored(key: string): boolean {
+  try {
+    return window.localStorage.getItem(key) !== null;
+  } catch {
+    return false;
+  }
+}
+
 export function writeStored(key: string, value: unknown) {
   try {
     window.localStorage.setItem(key, JSON.stringify(value));

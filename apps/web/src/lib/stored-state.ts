@@ -22,12 +22,3 @@ export function storedReaders(): Readers {
   if (!readers) throw new Error('stored-state: loadStoredReaders() has not finished');
   return readers;
 }
-
-/** Whether localStorage holds anything under `key` (without reading it through a schema). */
-export function isStored(key: string): boolean {
-  try {
-    return window.localStorage.getItem(key) !== null;
-  } catch {
-    return false;
-  }
-}
