@@ -40,12 +40,25 @@ export async function openPage(
     viewport,
     javaScriptEnabled,
   });
+  // Every page notes when the screen the server rendered has hydrated (hydrated(page)).
+  await context.addInitScript(() => {
+    document.addEventListener('shop:hydrated', () => {
+      (window as { shopHydrated?: boolean }).shopHydrated = true;
+    });
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   pageErrors.set(page, errors);
   page.on('pageerror', (error) => errors.push(error.message));
   return page;
 }
+
+/**
+ * Waits until the screen the server rendered has hydrated (apps/web/src/lib/server-rendered.ts
+ * says so): before, a link is followed by the browser, not by the app.
+ */
+export const hydrated = (page: Page) =>
+  page.waitForFunction(() => (window as { shopHydrated?: boolean }).shopHydrated === true);
 
 /** Uncaught exceptions the page threw so far; a healthy screen has none. */
 export const errorsOf = (page: Page) => pageErrors.get(page) ?? [];

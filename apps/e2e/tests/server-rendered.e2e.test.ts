@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_ADMIN } from '../support/accounts';
-import { baseUrl, errorsOf, openPage } from '../support/browser';
+import { baseUrl, errorsOf, hydrated, openPage } from '../support/browser';
 
 /** A 1×1 PNG: the photo every product needs. */
 const PHOTO = Buffer.from(
@@ -12,13 +12,6 @@ const PHOTO = Buffer.from(
 const PAGED_PRODUCTS = 21;
 
 const cards = (page: Page) => page.getByRole('article');
-
-/** Hydrated: React holds `#root` (its handlers are attached). */
-const hydrationOf = (page: Page) =>
-  page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    return !!root && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
-  });
 
 /**
  * Holds the web's entry script back until the returned function is called: what the shopper
@@ -159,8 +152,7 @@ describe('storefront pages rendered on the server', () => {
     ]) {
       asked.length = 0;
       await page.goto(path);
-      // Hydrated: the cart button answers (React's handlers are attached).
-      await hydrationOf(page);
+      await hydrated(page);
       await page.waitForLoadState('networkidle');
       expect(asked, `requests after ${path}`).toEqual([]);
     }
@@ -186,7 +178,7 @@ describe('storefront pages rendered on the server', () => {
     const badge = page.locator('.cart-link .badge');
     // A cart from an earlier visit.
     await page.goto('/');
-    await hydrationOf(page);
+    await hydrated(page);
     await cards(page).nth(1).getByRole('button', { name: 'ADD TO CART' }).click();
     await expect.poll(() => badge.textContent()).toBe('1');
 

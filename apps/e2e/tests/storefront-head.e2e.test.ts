@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseUrl, errorsOf, openPage } from '../support/browser';
+import { baseUrl, errorsOf, hydrated, openPage } from '../support/browser';
 
 /** A seed product. */
 const HEADPHONES = {
@@ -26,6 +26,8 @@ describe('what crawlers and link previews read', () => {
     expect(await page.title()).toBe(HEADPHONES.name);
     expect(await page.locator('script[type="application/ld+json"]').count()).toBe(2);
 
+    // Moving on in the app (hydrated: before, the browser would load the home page itself).
+    await hydrated(page);
     await page.getByRole('link', { name: 'Home' }).first().click();
     await page.waitForURL((url) => url.pathname === '/');
     await expect.poll(() => page.title()).toBe('All Products - Best offers');
