@@ -7,7 +7,7 @@ import { mailServerOnFreePort, type TestMailServer } from '../../test/mail-serve
 import { findUser } from '../auth/index.js';
 import { removeOrder } from '../orders/repository.js';
 import { insertMailEvent, listMailEvents } from './repository.js';
-import { startMailSender } from './sender.js';
+import { type MailTransport, startMailSender } from './sender.js';
 import { smtpTransport } from './transport.js';
 
 const FROM = 'Shop <orders@shop.test>';
@@ -33,7 +33,7 @@ async function outboxUntil(check: (events: Awaited<ReturnType<typeof listMailEve
 
 let mailServer: TestMailServer;
 const senders: { stop: () => Promise<void> }[] = [];
-const startSender = (opts: { landingGraceMs?: number } = {}) => {
+const startSender = (opts: { landingGraceMs?: number; transport?: MailTransport } = {}) => {
   const sender = startMailSender({
     transport: smtpTransport(mailServer.url, 4_000),
     from: FROM,
@@ -141,6 +141,51 @@ describe('e-mails to the buyer through the outbox', () => {
       `The status of your order #${order.number} is now: Shipped.`,
     );
     for (const mail of since(before)) expectDeliveryAddressIn(mail);
+  });
+
+  test('when the first of two status e-mails fails once, then the second waits for it: the buyer reads them in the order of the changes', async ({
+    app,
+    api,
+    admin,
+    checkout,
+  }) => {
+    const smtp = smtpTransport(mailServer.url, 4_000);
+    let failed = false;
+    // The Shipped e-mail's first attempt fails once the deliverd event is in the outbox, due
+    // at once: the later e-mail is then free to overtake it unless it waits its turn.
+    const transport: MailTransport = {
+      sendMail: async (message) => {
+        if (!failed && message.subject.endsWith(': Shipped')) {
+          failed = true;
+          await outboxUntil((events) => events.some((e) => e.status === 'deliverd'));
+          throw new Error('451 try again later');
+        }
+        return smtp.sendMail(message);
+      },
+    };
+    const { user, paymentIntentId } = await checkout();
+    const { order } = orderResponseSchema.parse(
+      (await placeOrderCall(app.app, user.token, paymentIntentId).expect(201)).body,
+    );
+    const sender = startSender({ transport });
+    await outboxDrained();
+    const before = mailServer.mails.length;
+    for (const status of ['Shipped', 'deliverd']) {
+      await api
+        .put(`/api/v1/auth/order-status/${order._id}`)
+        .set('Authorization', admin.token)
+        .send({ status })
+        .expect(200);
+    }
+    await mailServer.waitFor(before + 2);
+    await outboxDrained();
+    await sender.stop();
+
+    expect(failed).toBe(true);
+    expect(since(before).map((m) => m.subject)).toEqual([
+      `Order #${order.number}: Shipped`,
+      `Order #${order.number}: deliverd`,
+    ]);
   });
 
   test('when an admin cancels a paid order, then the buyer is told of the cancellation and the refund, once', async ({

@@ -88,6 +88,21 @@ export async function postponeMailEvent(
   );
 }
 
+/**
+ * Of `eventIds`, the one still waiting in the outbox that is due first: when, and whether a
+ * sender holds it now. Null when every one of them was sent or dropped.
+ */
+export async function firstWaitingOf(
+  eventIds: string[],
+): Promise<{ due: Date; claimed: boolean } | null> {
+  const waiting = await OutboxModel.find({ _id: { $in: eventIds } }, { due: 1, claim: 1 })
+    .sort({ due: 1 })
+    .limit(1)
+    .lean<{ due: Date; claim?: string | null }[]>();
+  const [first] = waiting;
+  return first ? { due: first.due, claimed: Boolean(first.claim) } : null;
+}
+
 /** How many events wait to be sent, and how many of those failed at least once. */
 export async function outboxBacklog(): Promise<{ waiting: number; failing: number }> {
   const events = await OutboxModel.find({}, { attempts: 1 }).lean<{ attempts?: number }[]>();

@@ -7,6 +7,7 @@ import { renderMail } from './render.js';
 import {
   type ClaimedEvent,
   claimDueMailEvent,
+  firstWaitingOf,
   postponeMailEvent,
   removeMailEvent,
 } from './repository.js';
@@ -57,7 +58,8 @@ const backOff = (attempts: number, max: number) =>
  * each event is claimed by one guarded update (a lease: a sender that dies lets go of it when
  * the lease runs out), sent, and removed at once once the mail server accepted it. A failed
  * send is retried with back-off. An event is sent only once its order records it (its change
- * landed), and dropped when its order or buyer is gone or its change never landed.
+ * landed) and no earlier event of its order waits (the buyer reads them in order), and dropped
+ * when its order or buyer is gone or its change never landed.
  *
  * At most once per event, but for one window: a process that dies after the mail server
  * accepted an e-mail and before its removal lands leaves the event to be sent again when its
@@ -92,6 +94,21 @@ export function startMailSender(options: MailSenderOptions) {
     }
   };
 
+  /**
+   * When an event of an order may be sent, if not now: a buyer reads an order's e-mails in the
+   * order of its changes (the order's `events`), so an event waits while an earlier one of its
+   * order is unsent: until that one is next tried, or for one poll while a sender holds it.
+   * Without this, an earlier event postponed (its change still landing, or its send failed)
+   * let a later one overtake it: "deliverd" arrived before "Shipped".
+   */
+  const turnOf = async (event: ClaimedEvent, orderEvents: string[]) => {
+    const earlier = orderEvents.slice(0, orderEvents.indexOf(event._id));
+    const waiting = earlier.length > 0 ? await firstWaitingOf(earlier) : null;
+    if (!waiting) return null;
+    const soon = Date.now() + options.pollMs;
+    return new Date(waiting.claimed ? soon : Math.max(waiting.due.getTime(), soon));
+  };
+
   const deliver = async (event: ClaimedEvent) => {
     const stored = await findStoredOrder(event.orderId);
     if (!stored) return drop(event, 'its order is gone (its checkout was undone)');
@@ -101,6 +118,8 @@ export function startMailSender(options: MailSenderOptions) {
       }
       return postponeMailEvent(event, new Date(Date.now() + LANDING_RECHECK_MS));
     }
+    const turn = await turnOf(event, stored.events);
+    if (turn) return postponeMailEvent(event, turn);
     const [order, buyer] = await Promise.all([findOrder(event.orderId), findUser(stored.buyerId)]);
     if (!order || !buyer) return drop(event, 'its order or its buyer is gone');
     const mail = renderMail(event, order, buyer.name);
