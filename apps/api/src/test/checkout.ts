@@ -60,7 +60,7 @@ export async function recordUncapturedOrder(opts: {
     price: product.price,
     quantity,
   }));
-  if (await takeStock(lines)) throw new Error('the crashed placement found its stock sold out');
+  await takeStock(lines);
   const orderId = await insertOrder({
     lines,
     payment: {

@@ -1,6 +1,7 @@
 import {
   averageRating,
   lowestPrice,
+  nameWithOptions,
   type Product,
   type ProductOption,
   type ProductPhotoMeta,
@@ -11,6 +12,7 @@ import {
 import type { StarCounts } from '@shop/contracts/reviews';
 import mongoose from 'mongoose';
 import { changingCatalog } from '../../db/catalog-changes.js';
+import { conflict } from '../../lib/errors.js';
 import { type ProductDoc, ProductModel } from './model.js';
 
 /**
@@ -344,15 +346,22 @@ export async function deleteProduct(id: string): Promise<StoredProduct | null> {
   return deleted ? toStoredProduct(deleted) : null;
 }
 
+/** Units of one variant a checkout takes, named for the message that refuses them. */
+export interface NamedStockLine extends StockLine {
+  name: string;
+  /** Its options, named too; none for a product's only variant. */
+  variant?: { options: Record<string, string> } | null;
+}
+
 /**
- * Takes each line's units with one update that matches only while enough are left, so that
- * stock never goes below zero whoever else is buying. At the first line that cannot be had (or
- * a failed write), the lines taken are given back; answers the line refused, or null when every
- * line was taken.
+ * Takes the units of every line out of stock, or none of them: each line with one update that
+ * matches only while enough are left, so that stock never goes below zero whoever else is
+ * buying. At the first line that cannot be had the lines taken are given back and it is refused
+ * with 409; at a failed write they are given back and the error goes on.
  */
-export function takeStock<Line extends StockLine>(lines: readonly Line[]): Promise<Line | null> {
-  return changingCatalog(productChange(lines.map((l) => l.productId)), async () => {
-    const taken: Line[] = [];
+export async function takeStock(lines: readonly NamedStockLine[]): Promise<void> {
+  const refused = await changingCatalog(productChange(lines.map((l) => l.productId)), async () => {
+    const taken: NamedStockLine[] = [];
     try {
       for (const line of lines) {
         const { matchedCount } = await ProductModel.updateOne(
@@ -372,6 +381,16 @@ export function takeStock<Line extends StockLine>(lines: readonly Line[]): Promi
       throw err;
     }
   });
+  if (refused) throw notEnoughStock(refused);
+}
+
+function notEnoughStock(line: NamedStockLine) {
+  const name = nameWithOptions(line.name, line.variant?.options ?? {});
+  return conflict(
+    line.quantity === 1
+      ? `${name} is out of stock`
+      : `Not enough ${name} left in stock for ${line.quantity} units`,
+  );
 }
 
 /** Only to a variant that still exists: the units of one removed since are not counted. */

@@ -16,7 +16,7 @@ const update = (api: Api, id: string, token: string | undefined) =>
   withToken(api.put(`${BASE}/update-product/${id}`), token);
 const stored = (id: string) => findProduct(id);
 /** What a checkout does to the stock: one unit out. */
-const sellOne = (productId: string) => takeStock([{ productId, quantity: 1 }]);
+const sellOne = (productId: string) => takeStock([{ productId, name: 'Sold', quantity: 1 }]);
 /** The admin's product form sent back with some fields changed. */
 const edit = (
   api: Api,
