@@ -29,6 +29,14 @@ export interface OrderLine {
   quantity: number;
 }
 
+/** The units of order lines, each of its variant (the only one of lines of earlier orders). */
+export const stockLinesOf = (lines: readonly OrderLine[]) =>
+  lines.map(({ productId, variant, quantity }) => ({
+    productId,
+    ...(variant ? { variantId: variant._id } : {}),
+    quantity,
+  }));
+
 /** Who changes an order, as its timeline records them. */
 export type OrderActor = OrderTimelineEntry['by'];
 

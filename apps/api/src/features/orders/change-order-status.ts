@@ -1,10 +1,12 @@
 import type { Order, OrderStatus } from '@shop/contracts';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { Lease } from '../../lib/locks.js';
+import { underPaymentLock } from '../../lib/payment-lock.js';
+import { type Payments, releasePayment, requirePayments } from '../../lib/stripe.js';
 import { announcedChange } from '../mail/index.js';
+import { giveBackStock } from '../products/index.js';
 import {
   claimOrder,
-  findOrder,
   findStoredOrder,
   markOrderCancelled,
   markOrderRefunded,
@@ -12,12 +14,9 @@ import {
   type OrderActor,
   type StoredOrder,
   setOrderStatus,
-} from '../orders/index.js';
-import { giveBackStock } from '../products/index.js';
-import { releasePayment } from './authorization.js';
-import { stockLinesOf } from './cart.js';
-import { underPaymentLock } from './payment-lock.js';
-import { type Payments, paymentsNotConfigured } from './stripe-client.js';
+  stockLinesOf,
+} from './repository.js';
+import { findOrder } from './use-cases.js';
 
 const orderNotFound = () => notFound('Order not found');
 
@@ -88,9 +87,9 @@ async function cancel(
 ): Promise<void> {
   const fenced = async (write: Promise<boolean>) => (await write) || lease.lost();
   if (!order.payment.refunded) {
-    if (!payments) throw paymentsNotConfigured();
+    const ready = requirePayments(payments);
     lease.signal.throwIfAborted();
-    await releasePayment(payments, order.payment.id);
+    await releasePayment(ready, order.payment.id);
     await fenced(markOrderRefunded(order._id, lease.token));
   }
   // Marked before, once: a crash in between leaves units uncounted, never counted twice.

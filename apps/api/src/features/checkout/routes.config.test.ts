@@ -1,7 +1,7 @@
 import { stripeConfigResponseSchema } from '@shop/contracts';
-import { createProduct } from '../../../test/checkout.js';
-import { describe, expect, checkoutTest as test } from '../../../test/fixtures.js';
-import { appConfiguredWith } from '../../../test/harness.js';
+import { createProduct } from '../../test/checkout.js';
+import { describe, expect, checkoutTest as test } from '../../test/fixtures.js';
+import { appConfiguredWith } from '../../test/harness.js';
 
 describe('GET /api/v1/order/config', () => {
   test('when keys are configured, then the publishable key and the currency are served', async ({

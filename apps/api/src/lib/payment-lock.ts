@@ -1,5 +1,5 @@
-import { AppError } from '../../lib/errors.js';
-import { type Lease, withLock } from '../../lib/locks.js';
+import { AppError } from './errors.js';
+import { type Lease, withLock } from './locks.js';
 
 /** The payment is being worked on elsewhere, or this work lost its lock: try again shortly. */
 export const paymentBusy = () =>

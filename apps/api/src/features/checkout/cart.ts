@@ -98,14 +98,6 @@ export async function priceLines(lines: readonly CartLine[]): Promise<PricedLine
   return merged(priced, (line) => line.variantId);
 }
 
-/** The units of order lines, each of its variant (the only one of lines of earlier orders). */
-export const stockLinesOf = (lines: readonly OrderLine[]) =>
-  lines.map(({ productId, variant, quantity }) => ({
-    productId,
-    ...(variant ? { variantId: variant._id } : {}),
-    quantity,
-  }));
-
 /** The line as the order records it. */
 export const orderLineOf = ({
   productId,

@@ -12,10 +12,10 @@ import {
   placeOrderCall,
   stockOf,
   TEST_DELIVERY_ADDRESS,
-} from '../../../test/checkout.js';
-import { type Api, checkoutTest, describe, expect } from '../../../test/fixtures.js';
-import { TEST_WEBHOOK_SECRET } from '../../../test/payments-app.js';
-import { refuseDeliveryAddressWrites } from '../../../test/raw-documents.js';
+} from '../../test/checkout.js';
+import { type Api, checkoutTest, describe, expect } from '../../test/fixtures.js';
+import { TEST_WEBHOOK_SECRET } from '../../test/payments-app.js';
+import { refuseDeliveryAddressWrites } from '../../test/raw-documents.js';
 
 const test = checkoutTest.extend(
   'oneLampCheckout',

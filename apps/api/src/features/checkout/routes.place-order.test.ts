@@ -1,15 +1,10 @@
 import { errorResponseSchema, orderResponseSchema, ordersResponseSchema } from '@shop/contracts';
-import { makeShirt } from '../../../test/catalog.js';
-import {
-  ordersOf,
-  placeOrderCall,
-  recordUncapturedOrder,
-  stockOf,
-} from '../../../test/checkout.js';
-import { describe, expect, type TestApp, checkoutTest as test } from '../../../test/fixtures.js';
-import { createUser, forgedToken } from '../../../test/harness.js';
-import { findUser } from '../../auth/repository.js';
-import { findProduct, updateProduct } from '../../products/repository.js';
+import { makeShirt } from '../../test/catalog.js';
+import { ordersOf, placeOrderCall, recordUncapturedOrder, stockOf } from '../../test/checkout.js';
+import { describe, expect, type TestApp, checkoutTest as test } from '../../test/fixtures.js';
+import { createUser, forgedToken } from '../../test/harness.js';
+import { findUser } from '../auth/repository.js';
+import { findProduct, updateProduct } from '../products/repository.js';
 
 describe('POST /api/v1/order/place-order', () => {
   test('when the card is authorized, then one order at database prices, stock taken and the card charged once', async ({

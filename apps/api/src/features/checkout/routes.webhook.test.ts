@@ -1,12 +1,12 @@
 import { errorResponseSchema, orderResponseSchema, webhookResponseSchema } from '@shop/contracts';
 import Stripe from 'stripe';
-import { createProduct, ordersOf, placeOrderCall, stockOf } from '../../../test/checkout.js';
-import { type Api, checkoutTest, describe, expect } from '../../../test/fixtures.js';
-import { appConfiguredWith } from '../../../test/harness.js';
-import { TEST_WEBHOOK_SECRET } from '../../../test/payments-app.js';
-import { findUser } from '../../auth/repository.js';
-import { findOrderOfPayment } from '../../orders/repository.js';
-import { updateProduct } from '../../products/repository.js';
+import { createProduct, ordersOf, placeOrderCall, stockOf } from '../../test/checkout.js';
+import { type Api, checkoutTest, describe, expect } from '../../test/fixtures.js';
+import { appConfiguredWith } from '../../test/harness.js';
+import { TEST_WEBHOOK_SECRET } from '../../test/payments-app.js';
+import { findUser } from '../auth/repository.js';
+import { findOrderOfPayment } from '../orders/repository.js';
+import { updateProduct } from '../products/repository.js';
 
 const test = checkoutTest.extend(
   'authorizedButAbandoned',

@@ -1,8 +1,8 @@
 import type { CartItem, CreatePaymentIntentResponse, User } from '@shop/contracts';
 import { AppError } from '../../lib/errors.js';
+import { callStripe, type Payments } from '../../lib/stripe.js';
 import { amountOf, assertInStock, cartMetadata, linesOf, priceLines } from './cart.js';
 import { type Delivery, deliveryMetadata } from './delivery.js';
-import { callStripe, type Payments } from './stripe-client.js';
 
 /**
  * Starts a card payment for the cart, to be authorized by the browser and captured by

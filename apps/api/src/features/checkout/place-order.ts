@@ -1,47 +1,23 @@
-import { type DeliveryAddress, type Order, objectIdSchema, type User } from '@shop/contracts';
+import { type Order, objectIdSchema, type User } from '@shop/contracts';
 import type Stripe from 'stripe';
-import {
-  AppError,
-  badRequest,
-  conflict,
-  forbidden,
-  notFound,
-  toAppError,
-} from '../../lib/errors.js';
+import { AppError, badRequest, forbidden, notFound, toAppError } from '../../lib/errors.js';
 import type { Lease } from '../../lib/locks.js';
+import { underPaymentLock } from '../../lib/payment-lock.js';
 import { type FlowFailure, runSteps } from '../../lib/steps.js';
-import { findUser, saveDeliveryAddress } from '../auth/index.js';
-import { announcedChange } from '../mail/index.js';
-import {
-  claimOrder,
-  findOrder,
-  findOrderOfPayment,
-  markOrderPaid,
-  type OrderLine,
-  recordOrder,
-  removeOrder,
-  type StoredOrder,
-} from '../orders/index.js';
-import { giveBackStock, takeStock } from '../products/index.js';
-import {
-  capture,
-  isAuthorized,
-  type Release,
-  releasePayment,
-  wasRefunded,
-} from './authorization.js';
-import {
-  amountOf,
-  assertInStock,
-  type CartLine,
-  linesFromMetadata,
-  orderLineOf,
-  priceLines,
-  stockLinesOf,
-} from './cart.js';
+import { callStripe, type Payments } from '../../lib/stripe.js';
+import { findUser } from '../auth/index.js';
+import { claimOrder, findOrder, findOrderOfPayment, type StoredOrder } from '../orders/index.js';
+import { wasRefunded } from './authorization.js';
+import { linesFromMetadata } from './cart.js';
 import { type Delivery, DeliveryAddressMissing, deliveryFromMetadata } from './delivery.js';
-import { underPaymentLock } from './payment-lock.js';
-import { callStripe, type Payments } from './stripe-client.js';
+import {
+  authorizePayment,
+  capturePayment,
+  markPaidAndQueueConfirmation,
+  recordUnpaidOrder,
+  saveAddressToProfile,
+  takeStockForCart,
+} from './place-order-steps.js';
 
 export interface PlacedOrder {
   order: Order;
@@ -66,12 +42,14 @@ const PLACEABLE: ReadonlySet<string> = new Set(['requires_capture', 'succeeded']
  *
  * A finished order of the payment is the answer (the common replay). Otherwise the payment
  * is checked with Stripe (buyer, then authorized or captured), and under the payment's lock
- * the checkout runs as steps, each beside its compensation:
+ * the checkout runs as steps (place-order-steps.ts), each beside its compensation:
  *
- *   authorize (done by the browser)  ↔  release: cancel the authorization, or refund
- *   take stock                       ↔  give it back
- *   record the order                 ↔  remove it
- *   capture
+ *   authorizePayment (done by the browser)  ↔  release: cancel the authorization, or refund
+ *   takeStockForCart                        ↔  give it back
+ *   recordUnpaidOrder                       ↔  remove it
+ *   capturePayment                             the pivot: from here on nothing is undone
+ *   markPaidAndQueueConfirmation               (a replay or the webhook finishes it)
+ *   saveAddressToProfile                       when the buyer asked to
  *
  * Any failure (a refusal, a busy lock, the database, Stripe) undoes the steps done, so a
  * retry never takes stock twice and nobody is charged without an order. An order recorded
@@ -117,43 +95,27 @@ export async function placeOrder(
       const replay = await alreadyPlaced();
       if (replay) return replay;
       const unfinished = await claimUnfinished(paymentIntentId, lease);
-      let released: Release | undefined;
-      const orderId = await runSteps(
-        async (step) => {
-          await step(
-            'authorize',
-            async () => intent,
-            async () => {
-              released = await releasePayment(payments, intent.id);
-            },
-          );
-          const lines = await step(
-            'take stock',
-            async (): Promise<OrderLine[]> =>
-              // A placement that died after recording its order had taken the stock already.
-              unfinished ? unfinished.lines : takeStockFor(payments, intent, cart),
-            (taken) => giveBackStock(stockLinesOf(taken)),
-          );
-          const recorded = await step(
-            'record the order',
-            async () =>
-              unfinished?._id ?? recordOrderOf(intent, buyer, deliveryAddress, lines, lease.token),
-            async (orderId) => (await removeOrder(orderId, lease.token)) || lease.lost(),
-          );
-          await step('capture', async () => isAuthorized(intent) && capture(payments, intent));
-          return recorded;
+      const placement = { payments, intent, lease, unfinished };
+      const { orderId, addressNotSaved } = await runSteps(
+        async (run) => {
+          await run(authorizePayment, placement);
+          const lines = await run(takeStockForCart, { ...placement, cart });
+          const orderId = await run(recordUnpaidOrder, {
+            ...placement,
+            buyer,
+            deliveryAddress,
+            lines,
+          });
+          await run(capturePayment, placement);
+          await run(markPaidAndQueueConfirmation, { ...placement, orderId });
+          const addressNotSaved = save
+            ? await run(saveAddressToProfile, { buyerId: buyer._id, address: deliveryAddress })
+            : undefined;
+          return { orderId, addressNotSaved };
         },
-        (err, failure) => explained(err, failure, released),
+        explainFailure,
         lease.signal,
       );
-      // Not a step: once captured, an order is kept. Should this write fail, the replay or
-      // the `payment_intent.succeeded` webhook finds the order unfinished and marks it. The
-      // buyer's confirmation e-mail is recorded with it.
-      const paid = await announcedChange({ orderId, kind: 'placed' }, (event) =>
-        markOrderPaid(orderId, lease.token, event),
-      );
-      if (!paid) lease.lost();
-      const addressNotSaved = save ? await keptOnProfile(buyer._id, deliveryAddress) : undefined;
       return {
         order: await orderById(orderId),
         created: !unfinished,
@@ -162,21 +124,6 @@ export async function placeOrder(
     },
     alreadyPlaced,
   );
-}
-
-/**
- * Saves the delivery address to the buyer's profile, as they asked; answers why it failed, if
- * it did. A convenience for the next checkout: the order it came with is placed and charged
- * already, so failing here must not fail the placement (a retry would find the order and not
- * save it either).
- */
-async function keptOnProfile(buyerId: string, address: DeliveryAddress): Promise<unknown> {
-  try {
-    await saveDeliveryAddress(buyerId, address);
-    return undefined;
-  } catch (err) {
-    return err ?? new Error('saving the delivery address failed');
-  }
 }
 
 /**
@@ -193,26 +140,11 @@ async function claimUnfinished(paymentIntentId: string, lease: Lease): Promise<S
 /** Paid, or cancelled by an admin (its payment released): nothing left to do for it. */
 const isFinished = (order: Order) => order.payment.success || order.status === 'cancel';
 
-/** The cart of the payment priced from the database, checked against it and taken out of stock. */
-async function takeStockFor(
-  payments: Payments,
-  intent: Stripe.PaymentIntent,
-  cart: readonly CartLine[],
-): Promise<OrderLine[]> {
-  const lines = await priceLines(cart);
-  if (intent.currency !== payments.currency || intent.amount !== amountOf(lines)) {
-    throw conflict('The payment does not match the price of the cart; the order was not placed');
-  }
-  // Sold out already: refused without queueing for the stock lock behind the last buyers.
-  assertInStock(lines);
-  await takeStock(lines);
-  return lines.map(orderLineOf);
-}
-
 /** The error of a failed placement, telling the buyer when their money was given back. */
-function explained(err: unknown, failure: FlowFailure, released: Release | undefined) {
+function explainFailure(err: unknown, failure: FlowFailure) {
   const error = toAppError(err);
   const undone = failure.notUndone.length === 0;
+  const released = failure.undoneBy(authorizePayment);
   const note =
     released === 'canceled'
       ? 'your card was not charged'
@@ -230,28 +162,6 @@ function explained(err: unknown, failure: FlowFailure, released: Release | undef
   told.cause = err;
   return told;
 }
-
-const recordOrderOf = (
-  intent: Stripe.PaymentIntent,
-  buyer: User,
-  deliveryAddress: DeliveryAddress,
-  lines: readonly OrderLine[],
-  fence: number,
-) =>
-  recordOrder(
-    {
-      lines,
-      deliveryAddress,
-      payment: {
-        id: intent.id,
-        status: intent.status,
-        amount: intent.amount,
-        currency: intent.currency,
-      },
-      buyer: { _id: buyer._id, address: buyer.address, name: buyer.name },
-    },
-    fence,
-  );
 
 /** The order already placed for a payment, refused to anyone but its buyer. */
 async function orderOfPayment(paymentIntentId: string, buyerId?: string): Promise<Order | null> {

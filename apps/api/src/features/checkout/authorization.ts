@@ -1,19 +1,10 @@
 import type Stripe from 'stripe';
 import { AppError } from '../../lib/errors.js';
-import { callStripe, type Payments, toPaymentProviderError } from './stripe-client.js';
+import { callStripe, type Payments, toPaymentProviderError } from '../../lib/stripe.js';
 
 /** Authorized at checkout, not yet charged: the order decides whether it is captured. */
 export const isAuthorized = (intent: Pick<Stripe.PaymentIntent, 'status'>) =>
   intent.status === 'requires_capture';
-
-/** Statuses Stripe lets a PaymentIntent be cancelled from: nothing was charged yet. */
-const CANCELABLE: ReadonlySet<string> = new Set([
-  'requires_payment_method',
-  'requires_confirmation',
-  'requires_action',
-  'requires_capture',
-  'processing',
-]);
 
 /**
  * Charges an authorized payment. The idempotency key makes a second capture of the same
@@ -50,37 +41,4 @@ export async function wasRefunded(payments: Payments, paymentIntentId: string): 
     payments.stripe.refunds.list({ payment_intent: paymentIntentId, limit: 1 }),
   );
   return refunds.data.length > 0;
-}
-
-export type Release = 'canceled' | 'refunded' | 'nothing to release';
-
-/**
- * Gives the buyer's money back, whatever became of the payment: an authorization is
- * cancelled, a captured payment refunded, and one already cancelled is left alone. Asks
- * Stripe for the status first, since the caller's copy may be stale (a capture whose answer
- * was lost). Idempotency keys make a repeated release Stripe's cached answer.
- */
-export async function releasePayment(
-  payments: Payments,
-  paymentIntentId: string,
-): Promise<Release> {
-  const intent = await callStripe(() => payments.stripe.paymentIntents.retrieve(paymentIntentId));
-  if (intent.status === 'succeeded') {
-    await callStripe(() =>
-      payments.stripe.refunds.create(
-        { payment_intent: intent.id },
-        { idempotencyKey: `refund:${intent.id}` },
-      ),
-    );
-    return 'refunded';
-  }
-  if (!CANCELABLE.has(intent.status)) return 'nothing to release';
-  await callStripe(() =>
-    payments.stripe.paymentIntents.cancel(
-      intent.id,
-      { cancellation_reason: 'abandoned' },
-      { idempotencyKey: `cancel:${intent.id}` },
-    ),
-  );
-  return 'canceled';
 }

@@ -1,9 +1,9 @@
 import type Stripe from 'stripe';
 import { badRequest, toAppError } from '../../lib/errors.js';
+import type { Payments, StripeClient } from '../../lib/stripe.js';
 import { countedPlacement } from './checkout-metrics.js';
 import { DeliveryAddressMissing } from './delivery.js';
 import { placeOrder } from './place-order.js';
-import type { Payments, StripeClient } from './stripe-client.js';
 
 export type WebhookOutcome =
   | { kind: 'ignored' }

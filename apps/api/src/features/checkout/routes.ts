@@ -1,7 +1,6 @@
 import {
   createPaymentIntentRequestSchema,
   createPaymentIntentResponseSchema,
-  type OrderStatus,
   orderResponseSchema,
   placeOrderRequestSchema,
   type StripeConfigResponse,
@@ -15,12 +14,10 @@ import type { Config } from '../../config.js';
 import { currentUser } from '../../lib/http.js';
 import { perUserRateLimit } from '../../lib/rate-limits.js';
 import { defineRoute } from '../../lib/route.js';
-import type { OrderActor } from '../orders/index.js';
-import { changeOrderStatus } from './cancel-order.js';
+import { type Payments, paymentsNotConfigured, requirePayments } from '../../lib/stripe.js';
 import { countedPlacement } from './checkout-metrics.js';
 import { createPaymentIntent } from './create-payment-intent.js';
 import { placeOrder } from './place-order.js';
-import { createStripeClient, type Payments, paymentsNotConfigured } from './stripe-client.js';
 import { handlePaymentEvent, verifiedEvent } from './webhook.js';
 
 /** The order stands; only the buyer's profile lacks the address they asked to keep. */
@@ -30,37 +27,28 @@ const logAddressNotSaved = (req: Request, orderId: string, err: unknown) =>
     'order placed, but its delivery address was not saved to the profile',
   );
 
-export interface PaymentRoutesOptions {
+export interface CheckoutRoutesOptions {
   config: Pick<
     Config,
-    | 'STRIPE_SECRET_KEY'
-    | 'STRIPE_PUBLISHABLE_KEY'
-    | 'STRIPE_WEBHOOK_SECRET'
-    | 'STRIPE_CURRENCY'
-    | 'STRIPE_API_BASE'
-    | 'STRIPE_TIMEOUT_MS'
-    | 'CHECKOUT_RATE_LIMIT'
+    'STRIPE_PUBLISHABLE_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_CURRENCY' | 'CHECKOUT_RATE_LIMIT'
   >;
+  /** Null when the shop runs without card payments: the checkout answers 503. */
+  payments: Payments | null;
 }
 
 /**
  * `routes` serves config, create-payment-intent and place-order behind the JSON parser;
  * `webhook` must be served before any JSON parser, since Stripe signs the raw bytes.
  */
-export function paymentRoutes({ config }: PaymentRoutesOptions) {
-  const stripe = createStripeClient(config);
-  const payments = (): Payments => {
-    if (!stripe) throw paymentsNotConfigured();
-    return { stripe, currency: config.STRIPE_CURRENCY };
-  };
+export function checkoutRoutes({ config, payments }: CheckoutRoutesOptions) {
   // Before the body is read: without Stripe, a checkout answers 503 whatever it sends.
   const paymentsConfigured: RequestHandler = (_req, _res, next) => {
-    payments();
+    requirePayments(payments);
     next();
   };
   // Read at run time by the SPA, so one web build works with any keys.
   const stripeConfig: StripeConfigResponse = {
-    publishableKey: stripe ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+    publishableKey: payments ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
     currency: config.STRIPE_CURRENCY,
   };
 
@@ -87,7 +75,14 @@ export function paymentRoutes({ config }: PaymentRoutesOptions) {
       failures: [400, 402, 404, 409, 413, 429, 502],
       handler: async ({ body }, req, res) => {
         const delivery = { address: body.deliveryAddress, save: body.saveAddress };
-        res.json(await createPaymentIntent(payments(), currentUser(req), body.cart, delivery));
+        res.json(
+          await createPaymentIntent(
+            requirePayments(payments),
+            currentUser(req),
+            body.cart,
+            delivery,
+          ),
+        );
       },
     }),
     defineRoute({
@@ -104,7 +99,7 @@ export function paymentRoutes({ config }: PaymentRoutesOptions) {
       failures: [400, 402, 403, 404, 409, 413, 429, 502],
       handler: async ({ body }, req, res) => {
         const { order, created, addressNotSaved } = await countedPlacement(
-          placeOrder(payments(), body.payment.id, currentUser(req), {
+          placeOrder(requirePayments(payments), body.payment.id, currentUser(req), {
             address: body.deliveryAddress,
             save: body.saveAddress,
           }),
@@ -132,15 +127,15 @@ export function paymentRoutes({ config }: PaymentRoutesOptions) {
     responses: { 200: { description: 'Received', body: webhookResponseSchema } },
     failures: [400, 413, 502, 503],
     handler: async ({ headers, body: payload }, req, res) => {
-      const ready = payments();
+      const { stripe } = requirePayments(payments);
       if (!config.STRIPE_WEBHOOK_SECRET) throw paymentsNotConfigured();
       const event = verifiedEvent(
-        ready.stripe,
+        stripe,
         payload,
         headers['stripe-signature'],
         config.STRIPE_WEBHOOK_SECRET,
       );
-      const outcome = await handlePaymentEvent(ready, event);
+      const outcome = await handlePaymentEvent(requirePayments(payments), event);
       if (outcome.kind === 'refused') {
         req.log.warn(outcome, 'PaymentIntent could not become an order; its money was given back');
       }
@@ -152,10 +147,5 @@ export function paymentRoutes({ config }: PaymentRoutesOptions) {
     },
   });
 
-  return {
-    routes,
-    webhook,
-    changeOrderStatus: (orderId: string, status: OrderStatus, by: OrderActor) =>
-      changeOrderStatus(stripe ? payments() : null, orderId, status, by),
-  };
+  return { routes, webhook };
 }
