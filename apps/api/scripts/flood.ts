@@ -134,14 +134,14 @@ async function flood(url: string, asks: Ask[]) {
   const samples = new Map<number, Seen>();
   let next = 0;
   let errors = 0;
-  const worker = async () => {
+  const sendRemaining = async () => {
     for (let i = next++; i < asks.length; i = next++) {
       const seen = await send(url, asks[i] as Ask);
       if (seen.status !== 200) errors += 1;
       if (i % SAMPLE_EVERY === 0) samples.set(i, seen);
     }
   };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  await Promise.all(Array.from({ length: CONCURRENCY }, sendRemaining));
   return { samples, errors };
 }
 

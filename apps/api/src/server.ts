@@ -12,7 +12,7 @@ import { migrateProductPhotos } from './features/products/photo-migration.js';
 import { idsToMigrate } from './features/products/repository.js';
 import { migrateProductVariants } from './features/products/variant-migration.js';
 import { rebuildSalesFiguresIfMissing } from './features/sales/index.js';
-import { localJwtSecret } from './lib/local-secret.js';
+import { loadLocalJwtSecret } from './lib/local-secret.js';
 import { releaseHeldLocks } from './lib/locks.js';
 import { createLogger, type Logger, logsForAPerson } from './lib/logger.js';
 import { startMailCatcher } from './lib/mail-catcher.js';
@@ -26,7 +26,7 @@ async function main() {
   const dataDirOf = (env: { DATA_DIR: string }) => resolve(here, '../../..', env.DATA_DIR);
   let config: ReturnType<typeof loadConfig>;
   try {
-    config = loadConfig(process.env, (env) => localJwtSecret(dataDirOf(env)));
+    config = loadConfig(process.env, (env) => loadLocalJwtSecret(dataDirOf(env)));
   } catch (err) {
     console.error((err as Error).message);
     process.exit(1);

@@ -5,7 +5,7 @@ import { intentBatcher } from './intent-batches.js';
 /**
  * The catalogue's change log. Each API process keeps the catalogue in memory and reads this log
  * (by `_id`, every CATALOG_POLL_MS) to learn which products or categories to reload. Every write
- * to them goes through `changingCatalog`, which the repositories call around their writes.
+ * to them goes through `writeToCatalogue`, which the repositories call around their writes.
  */
 
 /**
@@ -141,7 +141,7 @@ const intents = intentBatcher(announceChange);
  * them reload once more and stop. This process's own catalogue is brought up to date before
  * returning, so the writer's next read shows its change.
  */
-export async function changingCatalog<T>(change: CatalogChange, write: () => Promise<T>) {
+export async function writeToCatalogue<T>(change: CatalogChange, write: () => Promise<T>) {
   const end = await intents.join(change);
   try {
     const written = await write();

@@ -68,7 +68,7 @@ interface Answer {
   body: unknown;
 }
 
-async function timed(call: supertest.Test): Promise<Answer> {
+async function timeAnswer(call: supertest.Test): Promise<Answer> {
   const started = Date.now();
   const res = await call;
   return { status: res.status, ms: Date.now() - started, body: res.body };
@@ -78,8 +78,8 @@ async function timed(call: supertest.Test): Promise<Answer> {
 async function callUntilHealthy(app: Parameters<typeof supertest>[0]) {
   const answers: Answer[] = [];
   for (;;) {
-    answers.push(await timed(supertest(app).get('/api/v1/product/get-product')));
-    const health = await timed(supertest(app).get('/healthz'));
+    answers.push(await timeAnswer(supertest(app).get('/api/v1/product/get-product')));
+    const health = await timeAnswer(supertest(app).get('/healthz'));
     answers.push(health);
     if (health.status === 200) return answers;
   }
@@ -146,15 +146,15 @@ describe('a database that dies while the shop runs', () => {
     const browsing: Answer[] = [];
     // Down for as long as it takes to see each route refuse: nothing restarts this one.
     while (down.filter((a) => a.status === 503).length < 4) {
-      browsing.push(await timed(supertest(app).get('/api/v1/product/get-product')));
+      browsing.push(await timeAnswer(supertest(app).get('/api/v1/product/get-product')));
       down.push(
-        await timed(
+        await timeAnswer(
           supertest(app)
             .post('/api/v1/auth/login')
             .send({ email: 'nobody@shop.test', password: 'whatever1' }),
         ),
       );
-      down.push(await timed(supertest(app).get('/healthz')));
+      down.push(await timeAnswer(supertest(app).get('/healthz')));
     }
     for (const answer of browsing) expect(answer.status).toBe(200);
     for (const answer of down) expect(answer.status).toBe(503);

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { createPivotStep, createStep, type FlowFailure, runSteps } from './steps.js';
 
 /** A step that writes what it does and what undoes it into `log`. */
-const logged = (log: string[], name: string, undo: () => Promise<string> = async () => name) =>
+const stepLoggingTo = (
+  log: string[],
+  name: string,
+  undo: () => Promise<string> = async () => name,
+) =>
   createStep(
     name,
     async () => {
@@ -21,8 +25,8 @@ const failing = createStep('fail', async () => {
 describe('runSteps', () => {
   it('when a step fails, then the steps done are undone in reverse order and the error goes through onFailure', async () => {
     const log: string[] = [];
-    const first = logged(log, 'first');
-    const second = logged(log, 'second');
+    const first = stepLoggingTo(log, 'first');
+    const second = stepLoggingTo(log, 'second');
     let seen: FlowFailure | undefined;
     const flow = runSteps(
       async (run) => {
@@ -43,10 +47,10 @@ describe('runSteps', () => {
 
   it('when a compensation fails, then the others still run and the failure names it', async () => {
     const log: string[] = [];
-    const broken = logged(log, 'broken', async () => {
+    const broken = stepLoggingTo(log, 'broken', async () => {
       throw new Error('cannot undo');
     });
-    const kept = logged(log, 'kept');
+    const kept = stepLoggingTo(log, 'kept');
     let seen: FlowFailure | undefined;
     const flow = runSteps(
       async (run) => {
@@ -67,7 +71,7 @@ describe('runSteps', () => {
 
   it('when a step after the pivot fails, then nothing is undone and the error goes on as it is', async () => {
     const log: string[] = [];
-    const before = logged(log, 'before');
+    const before = stepLoggingTo(log, 'before');
     const pivot = createPivotStep('pivot', async () => {
       log.push('run pivot');
     });
@@ -91,12 +95,12 @@ describe('runSteps', () => {
   it('when the signal aborts, then no further step starts, nothing is undone and the flow fails with its reason', async () => {
     const log: string[] = [];
     const lease = new AbortController();
-    const first = logged(log, 'first');
+    const first = stepLoggingTo(log, 'first');
     const flow = runSteps(
       async (run) => {
         await run(first, undefined);
         lease.abort(new Error('lease lost'));
-        await run(logged(log, 'second'), undefined);
+        await run(stepLoggingTo(log, 'second'), undefined);
       },
       undefined,
       lease.signal,
@@ -109,7 +113,7 @@ describe('runSteps', () => {
     const log: string[] = [];
     const double = createStep('double', async (n: number) => n * 2);
     const result = await runSteps(async (run) => {
-      await run(logged(log, 'first'), undefined);
+      await run(stepLoggingTo(log, 'first'), undefined);
       return run(double, 21);
     });
     expect(result).toBe(42);

@@ -25,7 +25,7 @@ export const BUILT_INDEX_HTML = `<!doctype html>
 `;
 
 /** A built SPA of that index.html in a folder of its own, for `WEB_DIST`. */
-export function builtSpa() {
+export function writeBuiltSpa() {
   const dist = mkdtempSync(join(tmpdir(), 'shop-storefront-'));
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), BUILT_INDEX_HTML);
@@ -38,7 +38,7 @@ export function builtSpa() {
  * `pnpm build` lays them out: the entry is `serverEntry`'s text, the style sheets the manifest
  * names are `css`.
  */
-export function builtSpaWithServerEntry(serverEntry: string, css: Record<string, string>) {
+export function writeBuiltSpaWithServerEntry(serverEntry: string, css: Record<string, string>) {
   const root = mkdtempSync(join(tmpdir(), 'shop-ssr-'));
   const dist = join(root, 'dist');
   mkdirSync(join(dist, 'assets'), { recursive: true });

@@ -78,7 +78,7 @@ async function changesSince(version: number): Promise<LoggedChange[] | 'too many
  * Whether the change after `version` was dropped (the process fell too far behind) or the
  * history started anew (an emptied database): only a full reload is right then.
  */
-async function lostTrack(version: number): Promise<boolean> {
+async function hasLostTrack(version: number): Promise<boolean> {
   const head = await readCatalogHead();
   if (head > version) return true;
   return head < version && version > 0 && !(await readChange(version));
@@ -109,7 +109,7 @@ async function catchUp(): Promise<void> {
   const catalog = store;
   if (!catalog) return;
   const missed = await changesSince(appliedVersion);
-  if (missed === 'too many' || (missed.length === 0 && (await lostTrack(appliedVersion)))) {
+  if (missed === 'too many' || (missed.length === 0 && (await hasLostTrack(appliedVersion)))) {
     store = await loadAll();
     return;
   }

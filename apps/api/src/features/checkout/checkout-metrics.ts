@@ -5,7 +5,7 @@ import { checkoutOutcomes } from '../../lib/metrics.js';
  * Counts how a placement ended (place-order or the webhook): placed, replayed (its order
  * existed), refused (a 4xx: sold out, a changed price, not paid…) or failed (a 5xx).
  */
-export async function countedPlacement<T extends { created: boolean }>(
+export async function countPlacement<T extends { created: boolean }>(
   placing: Promise<T>,
 ): Promise<T> {
   try {

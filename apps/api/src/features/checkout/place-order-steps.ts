@@ -5,7 +5,7 @@ import type { Lease } from '../../lib/locks.js';
 import { createPivotStep, createStep } from '../../lib/steps.js';
 import { type Payments, releasePayment } from '../../lib/stripe.js';
 import { saveDeliveryAddress } from '../auth/index.js';
-import { announcedChange } from '../mail/index.js';
+import { changeAndAnnounce } from '../mail/index.js';
 import {
   markOrderPaid,
   type OrderLine,
@@ -90,7 +90,7 @@ export const recordUnpaidOrder = createStep(
       },
       lease.token,
     ),
-  async (orderId, { lease }) => (await removeOrder(orderId, lease.token)) || lease.lost(),
+  async (orderId, { lease }) => (await removeOrder(orderId, lease.token)) || lease.abandon(),
 );
 
 /**
@@ -112,10 +112,10 @@ export const capturePayment = createPivotStep(
 export const markPaidAndQueueConfirmation = createStep(
   'markPaidAndQueueConfirmation',
   async ({ lease, orderId }: Placement & { orderId: string }) => {
-    const paid = await announcedChange({ orderId, kind: 'placed' }, (event) =>
+    const paid = await changeAndAnnounce({ orderId, kind: 'placed' }, (event) =>
       markOrderPaid(orderId, lease.token, event),
     );
-    if (!paid) lease.lost();
+    if (!paid) lease.abandon();
   },
 );
 

@@ -134,7 +134,7 @@ async function claimUnfinished(paymentIntentId: string, lease: Lease): Promise<S
   const found = await findOrderOfPayment(paymentIntentId);
   if (!found) return null;
   // Refused: a later holder of the lock wrote it, or it was just removed; a retry sorts it out.
-  return (await claimOrder(found._id, lease.token)) ?? lease.lost();
+  return (await claimOrder(found._id, lease.token)) ?? lease.abandon();
 }
 
 /** Paid, or cancelled by an admin (its payment released): nothing left to do for it. */

@@ -15,10 +15,10 @@ import { currentUser } from '../../lib/http.js';
 import { perUserRateLimit } from '../../lib/rate-limits.js';
 import { defineRoute } from '../../lib/route.js';
 import { type Payments, paymentsNotConfigured, requirePayments } from '../../lib/stripe.js';
-import { countedPlacement } from './checkout-metrics.js';
+import { countPlacement } from './checkout-metrics.js';
 import { createPaymentIntent } from './create-payment-intent.js';
 import { placeOrder } from './place-order.js';
-import { handlePaymentEvent, verifiedEvent } from './webhook.js';
+import { handlePaymentEvent, verifyEvent } from './webhook.js';
 
 /** The order stands; only the buyer's profile lacks the address they asked to keep. */
 const logAddressNotSaved = (req: Request, orderId: string, err: unknown) =>
@@ -42,7 +42,7 @@ export interface CheckoutRoutesOptions {
  */
 export function checkoutRoutes({ config, payments }: CheckoutRoutesOptions) {
   // Before the body is read: without Stripe, a checkout answers 503 whatever it sends.
-  const paymentsConfigured: RequestHandler = (_req, _res, next) => {
+  const requirePaymentsConfigured: RequestHandler = (_req, _res, next) => {
     requirePayments(payments);
     next();
   };
@@ -69,7 +69,7 @@ export function checkoutRoutes({ config, payments }: CheckoutRoutesOptions) {
       path: '/api/v1/order/create-payment-intent',
       access: 'user',
       summary: 'Authorize the cart’s amount (prices come from the database)',
-      middleware: [perUserRateLimit(config.CHECKOUT_RATE_LIMIT), paymentsConfigured],
+      middleware: [perUserRateLimit(config.CHECKOUT_RATE_LIMIT), requirePaymentsConfigured],
       body: { json: createPaymentIntentRequestSchema },
       responses: { 200: createPaymentIntentResponseSchema },
       failures: [400, 402, 404, 409, 413, 429, 502],
@@ -90,7 +90,7 @@ export function checkoutRoutes({ config, payments }: CheckoutRoutesOptions) {
       path: '/api/v1/order/place-order',
       access: 'user',
       summary: 'Turn an authorized PaymentIntent into an order (idempotent)',
-      middleware: [perUserRateLimit(config.CHECKOUT_RATE_LIMIT), paymentsConfigured],
+      middleware: [perUserRateLimit(config.CHECKOUT_RATE_LIMIT), requirePaymentsConfigured],
       body: { json: placeOrderRequestSchema },
       responses: {
         200: { description: 'Already placed for this payment', body: orderResponseSchema },
@@ -98,7 +98,7 @@ export function checkoutRoutes({ config, payments }: CheckoutRoutesOptions) {
       },
       failures: [400, 402, 403, 404, 409, 413, 429, 502],
       handler: async ({ body }, req, res) => {
-        const { order, created, addressNotSaved } = await countedPlacement(
+        const { order, created, addressNotSaved } = await countPlacement(
           placeOrder(requirePayments(payments), body.payment.id, currentUser(req), {
             address: body.deliveryAddress,
             save: body.saveAddress,
@@ -129,7 +129,7 @@ export function checkoutRoutes({ config, payments }: CheckoutRoutesOptions) {
     handler: async ({ headers, body: payload }, req, res) => {
       const { stripe } = requirePayments(payments);
       if (!config.STRIPE_WEBHOOK_SECRET) throw paymentsNotConfigured();
-      const event = verifiedEvent(
+      const event = verifyEvent(
         stripe,
         payload,
         headers['stripe-signature'],

@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import { badRequest, toAppError } from '../../lib/errors.js';
 import type { Payments, StripeClient } from '../../lib/stripe.js';
-import { countedPlacement } from './checkout-metrics.js';
+import { countPlacement } from './checkout-metrics.js';
 import { DeliveryAddressMissing } from './delivery.js';
 import { placeOrder } from './place-order.js';
 
@@ -32,9 +32,7 @@ export async function handlePaymentEvent(
   if (!placing) return { kind: 'ignored' };
   const paymentIntentId = event.data.object.id;
   try {
-    const { order, addressNotSaved } = await countedPlacement(
-      placeOrder(payments, paymentIntentId),
-    );
+    const { order, addressNotSaved } = await countPlacement(placeOrder(payments, paymentIntentId));
     return { kind: 'placed', orderId: order._id, ...(addressNotSaved ? { addressNotSaved } : {}) };
   } catch (err) {
     if (err instanceof DeliveryAddressMissing) return { kind: 'awaiting address', paymentIntentId };
@@ -45,7 +43,7 @@ export async function handlePaymentEvent(
 }
 
 /** The event Stripe signed, or 400 for anything it did not sign with our secret. */
-export function verifiedEvent(
+export function verifyEvent(
   stripe: StripeClient,
   payload: Buffer,
   signature: string | undefined,

@@ -3,7 +3,7 @@ import { orderResponseSchema } from '@shop/contracts';
 import { afterAll, beforeAll } from 'vitest';
 import { placeOrderCall, TEST_DELIVERY_ADDRESS } from '../../test/checkout.js';
 import { describe, expect, checkoutTest as test } from '../../test/fixtures.js';
-import { mailServerOnFreePort, type TestMailServer } from '../../test/mail-server.js';
+import { createMailServerOnFreePort, type TestMailServer } from '../../test/mail-server.js';
 import { findUser } from '../auth/index.js';
 import { removeOrder } from '../orders/repository.js';
 import { insertMailEvent, listMailEvents } from './repository.js';
@@ -14,7 +14,7 @@ const FROM = 'Shop <orders@shop.test>';
 const silent = { info: () => {}, warn: () => {} };
 
 /** Waits until the outbox is empty: every event sent or dropped (fails after 30 s). */
-async function outboxDrained() {
+async function waitForEmptyOutbox() {
   const giveUpAt = Date.now() + 30_000;
   while ((await listMailEvents()).length > 0) {
     if (Date.now() > giveUpAt) throw new Error('the outbox was not drained');
@@ -23,7 +23,9 @@ async function outboxDrained() {
 }
 
 /** Waits until `check` holds of the outbox's events (fails after 30 s). */
-async function outboxUntil(check: (events: Awaited<ReturnType<typeof listMailEvents>>) => boolean) {
+async function waitForOutbox(
+  check: (events: Awaited<ReturnType<typeof listMailEvents>>) => boolean,
+) {
   const giveUpAt = Date.now() + 30_000;
   while (!check(await listMailEvents())) {
     if (Date.now() > giveUpAt) throw new Error('the outbox never got there');
@@ -48,7 +50,7 @@ const startSender = (opts: { landingGraceMs?: number } = {}) => {
 };
 
 beforeAll(async () => {
-  mailServer = await mailServerOnFreePort();
+  mailServer = await createMailServerOnFreePort();
   await mailServer.start();
 });
 afterAll(async () => {
@@ -85,7 +87,7 @@ describe('e-mails to the buyer through the outbox', () => {
     const res = await placeOrderCall(app.app, user.token, paymentIntentId).expect(201);
     const { order } = orderResponseSchema.parse(res.body);
     await mailServer.waitFor(before + 1);
-    await outboxDrained();
+    await waitForEmptyOutbox();
     await sender.stop();
 
     const [mail] = since(before);
@@ -117,7 +119,7 @@ describe('e-mails to the buyer through the outbox', () => {
     const { order } = orderResponseSchema.parse(
       (await placeOrderCall(app.app, user.token, paymentIntentId).expect(201)).body,
     );
-    await outboxDrained();
+    await waitForEmptyOutbox();
     const before = mailServer.mails.length;
     const setStatus = (status: string) =>
       api
@@ -130,7 +132,7 @@ describe('e-mails to the buyer through the outbox', () => {
     await setStatus('Shipped');
     await setStatus('deliverd');
     await mailServer.waitFor(before + 2);
-    await outboxDrained();
+    await waitForEmptyOutbox();
     await sender.stop();
 
     expect(since(before).map((m) => m.subject)).toEqual([
@@ -154,7 +156,7 @@ describe('e-mails to the buyer through the outbox', () => {
     const { order } = orderResponseSchema.parse(
       (await placeOrderCall(app.app, user.token, paymentIntentId).expect(201)).body,
     );
-    await outboxDrained();
+    await waitForEmptyOutbox();
     const before = mailServer.mails.length;
     const cancel = () =>
       api
@@ -165,7 +167,7 @@ describe('e-mails to the buyer through the outbox', () => {
     await cancel();
     await cancel();
     await mailServer.waitFor(before + 1);
-    await outboxDrained();
+    await waitForEmptyOutbox();
     await sender.stop();
 
     expect(since(before)).toHaveLength(1);
@@ -185,11 +187,11 @@ describe('e-mails to the buyer through the outbox', () => {
     const before = mailServer.mails.length;
     const { user, paymentIntentId } = await checkout();
     await placeOrderCall(app.app, user.token, paymentIntentId).expect(201);
-    await outboxUntil(([event]) => (event?.attempts ?? 0) >= 3);
+    await waitForOutbox(([event]) => (event?.attempts ?? 0) >= 3);
 
     await mailServer.start();
     await mailServer.waitFor(before + 1);
-    await outboxDrained();
+    await waitForEmptyOutbox();
     await sender.stop();
     expect(since(before)).toHaveLength(1);
   });
@@ -209,7 +211,7 @@ describe('e-mails to the buyer through the outbox', () => {
       }),
     );
     await mailServer.waitFor(before + 6);
-    await outboxDrained();
+    await waitForEmptyOutbox();
     await Promise.all(senders.splice(0).map((s) => s.stop()));
 
     const subjects = since(before).map((m) => m.subject);
@@ -241,7 +243,7 @@ describe('e-mails to the buyer through the outbox', () => {
     const { user, paymentIntentId } = await checkout();
     await placeOrderCall(app.app, user.token, paymentIntentId).expect(201);
     await mailServer.waitFor(before + 2);
-    await outboxDrained();
+    await waitForEmptyOutbox();
     await sender.stop();
 
     const [first, copy] = since(before);
@@ -259,11 +261,11 @@ describe('e-mails to the buyer through the outbox', () => {
       (await placeOrderCall(app.app, user.token, paymentIntentId).expect(201)).body,
     );
     const sender = startSender({ landingGraceMs: 300 });
-    await outboxDrained();
+    await waitForEmptyOutbox();
     const before = mailServer.mails.length;
 
     await insertMailEvent({ orderId: order._id, kind: 'status', status: 'Shipped' });
-    await outboxDrained();
+    await waitForEmptyOutbox();
     await sender.stop();
     expect(since(before)).toEqual([]);
   });
@@ -277,12 +279,12 @@ describe('e-mails to the buyer through the outbox', () => {
       (await placeOrderCall(app.app, user.token, paymentIntentId).expect(201)).body,
     );
     const sender = startSender();
-    await outboxDrained();
+    await waitForEmptyOutbox();
     const before = mailServer.mails.length;
 
     await removeOrder(order._id, Number.MAX_SAFE_INTEGER);
     await insertMailEvent({ orderId: order._id, kind: 'cancelled' });
-    await outboxDrained();
+    await waitForEmptyOutbox();
     await sender.stop();
     expect(since(before)).toEqual([]);
   });

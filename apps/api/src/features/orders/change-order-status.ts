@@ -3,7 +3,7 @@ import { conflict, notFound } from '../../lib/errors.js';
 import type { Lease } from '../../lib/locks.js';
 import { underPaymentLock } from '../../lib/payment-lock.js';
 import { type Payments, releasePayment, requirePayments } from '../../lib/stripe.js';
-import { announcedChange } from '../mail/index.js';
+import { changeAndAnnounce } from '../mail/index.js';
 import { giveBackStock } from '../products/index.js';
 import {
   claimOrder,
@@ -36,7 +36,7 @@ export async function changeOrderStatus(
   if (status === 'cancel') await cancelOrder(payments, orderId, by);
   else {
     // The buyer is e-mailed the new status (not when it was the status already).
-    const outcome = await announcedChange(
+    const outcome = await changeAndAnnounce(
       { orderId, kind: 'status', status },
       (event) => setOrderStatus(orderId, status, event, by),
       (result) => result === 'updated',
@@ -68,7 +68,7 @@ async function cancelOrder(
     const order = await claimOrder(orderId, lease.token);
     if (order) return cancel(payments, order, lease, by);
     // Refused: a later holder of the lock has written it, unless it is gone.
-    if (await findStoredOrder(orderId)) lease.lost();
+    if (await findStoredOrder(orderId)) lease.abandon();
     throw orderNotFound();
   });
 }
@@ -85,12 +85,12 @@ async function cancel(
   lease: Lease,
   by: OrderActor,
 ): Promise<void> {
-  const fenced = async (write: Promise<boolean>) => (await write) || lease.lost();
+  const ensureWritten = async (write: Promise<boolean>) => (await write) || lease.abandon();
   if (!order.payment.refunded) {
     const ready = requirePayments(payments);
     lease.signal.throwIfAborted();
     await releasePayment(ready, order.payment.id);
-    await fenced(markOrderRefunded(order._id, lease.token));
+    await ensureWritten(markOrderRefunded(order._id, lease.token));
   }
   // Marked before, once: a crash in between leaves units uncounted, never counted twice.
   if (!order.stockReturned && (await markOrderStockReturned(order._id, lease.token))) {
@@ -98,8 +98,8 @@ async function cancel(
   }
   // The buyer is e-mailed the cancellation and its refund, recorded with it, as is who did it.
   if (order.status !== 'cancel') {
-    await fenced(
-      announcedChange({ orderId: order._id, kind: 'cancelled' }, (event) =>
+    await ensureWritten(
+      changeAndAnnounce({ orderId: order._id, kind: 'cancelled' }, (event) =>
         markOrderCancelled(order._id, lease.token, event, by),
       ),
     );

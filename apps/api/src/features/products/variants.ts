@@ -37,7 +37,7 @@ export async function setVariants(
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
     const current = await findProduct(productId);
     if (!current) throw notFound('Product not found');
-    const next = await planned(current, request);
+    const next = await planVariants(current, request);
     const kept = new Set(next.variants.map((v) => v._id));
     const removed = current.variants.filter((v) => !kept.has(v._id));
     const inUse = await held(
@@ -59,7 +59,7 @@ export async function setVariants(
 }
 
 /** The variants to store, checked against the product as it is now and the rest of the shop. */
-async function planned(
+async function planVariants(
   current: StoredProduct,
   request: ProductVariantsValues,
 ): Promise<VariantSet> {

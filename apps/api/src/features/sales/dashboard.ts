@@ -1,6 +1,6 @@
 import { type Dashboard, LOW_STOCK_LISTED, type LowStockItem } from '@shop/contracts/dashboard';
 import { type CatalogStore, currentCatalog } from '../catalog/index.js';
-import { currentFigures, figuresChanged } from './read-figures.js';
+import { currentFigures, forgetKeptFigures } from './read-figures.js';
 import { saveLowStockThreshold } from './repository.js';
 
 /**
@@ -42,5 +42,5 @@ export async function readDashboard(): Promise<Dashboard> {
 
 export async function setLowStockThreshold(threshold: number): Promise<void> {
   await saveLowStockThreshold(threshold);
-  figuresChanged();
+  forgetKeptFigures();
 }
