@@ -1,4 +1,4 @@
-import { catalogRevisionLag } from './features/catalog/index.js';
+import { catalogueRevisionLag } from './features/catalogue/index.js';
 import { outboxBacklog } from './features/mail/index.js';
 import { registerGaugeReadOnScrape } from './lib/metrics.js';
 
@@ -7,9 +7,9 @@ import { registerGaugeReadOnScrape } from './lib/metrics.js';
  * (the counters live beside the code that counts, in lib/metrics.ts).
  */
 registerGaugeReadOnScrape(
-  'shop_catalog_revision_lag',
+  'shop_catalogue_revision_lag',
   'Catalogue changes announced that this process has not applied yet',
-  catalogRevisionLag,
+  catalogueRevisionLag,
 );
 registerGaugeReadOnScrape(
   'shop_outbox_backlog',

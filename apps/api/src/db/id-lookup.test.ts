@@ -1,6 +1,6 @@
 import mongoose from 'mongoose';
 import { photoFileId } from '../features/products/photo-store.js';
-import { makeCategory, makeProduct } from '../test/catalog.js';
+import { makeCategory, makeProduct } from '../test/catalogue.js';
 import { describe, expect, test } from '../test/fixtures.js';
 
 /**

@@ -7,7 +7,7 @@ import {
   type ProductFixture,
   productForm,
   sendForm,
-} from './catalog.js';
+} from './catalogue.js';
 import { createLampsAndDesk, startCheckout } from './checkout.js';
 import { startFakeStripe } from './fake-stripe.js';
 import { type Api, createAdmin, createUser, startTestApp } from './harness.js';

@@ -1,5 +1,5 @@
 import type { Category } from '@shop/contracts';
-import { writeToCatalogue } from '../../db/catalog-changes.js';
+import { writeToCatalogue } from '../../db/catalogue-changes.js';
 import { type CategoryDoc, CategoryModel } from './model.js';
 
 /**

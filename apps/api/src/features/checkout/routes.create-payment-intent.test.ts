@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createPaymentIntentResponseSchema, errorResponseSchema } from '@shop/contracts';
-import { makeShirt } from '../../test/catalog.js';
+import { makeShirt } from '../../test/catalogue.js';
 import { createProduct, stockOf } from '../../test/checkout.js';
 import { type Api, describe, expect, checkoutTest as test } from '../../test/fixtures.js';
 import { appConfiguredWith, forgedToken, unknownId } from '../../test/harness.js';

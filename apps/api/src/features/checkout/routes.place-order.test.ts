@@ -1,5 +1,5 @@
 import { errorResponseSchema, orderResponseSchema, ordersResponseSchema } from '@shop/contracts';
-import { makeShirt } from '../../test/catalog.js';
+import { makeShirt } from '../../test/catalogue.js';
 import { ordersOf, placeOrderCall, recordUncapturedOrder, stockOf } from '../../test/checkout.js';
 import { describe, expect, type TestApp, checkoutTest as test } from '../../test/fixtures.js';
 import { createUser, forgedToken } from '../../test/harness.js';

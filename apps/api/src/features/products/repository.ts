@@ -11,7 +11,7 @@ import {
 } from '@shop/contracts';
 import type { StarCounts } from '@shop/contracts/reviews';
 import mongoose from 'mongoose';
-import { writeToCatalogue } from '../../db/catalog-changes.js';
+import { writeToCatalogue } from '../../db/catalogue-changes.js';
 import { conflict } from '../../lib/errors.js';
 import { type ProductDoc, ProductModel } from './model.js';
 

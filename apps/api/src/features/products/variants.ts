@@ -1,7 +1,7 @@
 import type { Product } from '@shop/contracts';
 import type { ProductVariantsValues } from '@shop/contracts/variants-request';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { currentCatalog } from '../catalog/index.js';
+import { currentCatalogue } from '../catalogue/index.js';
 import { deletePhotoFiles } from './photo-store.js';
 import {
   findProduct,
@@ -63,7 +63,7 @@ async function planVariants(
   current: StoredProduct,
   request: ProductVariantsValues,
 ): Promise<VariantSet> {
-  const catalog = await currentCatalog();
+  const catalogue = await currentCatalogue();
   const byId = new Map(current.variants.map((v) => [v._id, v]));
   const withoutOptions = request.options.length === 0;
   const variants = request.variants.map((input): NewVariant => {
@@ -81,7 +81,7 @@ async function planVariants(
         `Stock of ${existing.sku} changed while you were editing (${existing.quantity} left now); reload the product and try again`,
       );
     }
-    const owner = catalog.productBySku(input.sku);
+    const owner = catalogue.productBySku(input.sku);
     if (owner && owner.product._id !== current._id) {
       throw conflict(`SKU ${input.sku} is already used by ${owner.product.name}`);
     }

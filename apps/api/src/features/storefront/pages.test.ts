@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { LIST_DEFAULT_PER_PAGE, photoRenditionUrl } from '@shop/contracts';
 import { afterAll } from 'vitest';
-import { makeShirt, uniqueWord } from '../../test/catalog.js';
+import { makeShirt, uniqueWord } from '../../test/catalogue.js';
 import { describe, expect, test } from '../../test/fixtures.js';
 import { createAdmin } from '../../test/harness.js';
 import { makeOrderedProduct } from '../../test/orders.js';

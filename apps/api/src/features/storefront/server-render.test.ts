@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { afterAll } from 'vitest';
-import { uniqueWord } from '../../test/catalog.js';
+import { uniqueWord } from '../../test/catalogue.js';
 import { describe, expect, test } from '../../test/fixtures.js';
 import { readHead, writeBuiltSpaWithServerEntry } from '../../test/storefront.js';
 

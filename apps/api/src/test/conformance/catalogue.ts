@@ -7,7 +7,7 @@ import {
   productForm,
   sendForm,
   uniqueWord,
-} from '../catalog.js';
+} from '../catalogue.js';
 import { unknownId } from '../harness.js';
 import { type Calls, makeProductOfItsOwn, revalidate, tooLarge } from './context.js';
 

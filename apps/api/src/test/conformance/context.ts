@@ -1,5 +1,5 @@
 import type { Response, Test } from 'supertest';
-import { makeCategory, makeProduct } from '../catalog.js';
+import { makeCategory, makeProduct } from '../catalogue.js';
 import { createProduct } from '../checkout.js';
 import type { Api, FakeStripe } from '../fixtures.js';
 import { appConfiguredWith } from '../harness.js';

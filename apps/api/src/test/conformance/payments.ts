@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { updateProduct } from '../../features/products/repository.js';
-import { uniqueWord } from '../catalog.js';
+import { uniqueWord } from '../catalogue.js';
 import { createProduct, TEST_DELIVERY_ADDRESS } from '../checkout.js';
 import { unknownId } from '../harness.js';
 import { TEST_WEBHOOK_SECRET } from '../payments-app.js';

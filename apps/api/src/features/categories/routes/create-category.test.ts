@@ -1,5 +1,5 @@
 import { categoryResponseSchema } from '@shop/contracts';
-import { makeCategory, uniqueWord } from '../../../test/catalog.js';
+import { makeCategory, uniqueWord } from '../../../test/catalogue.js';
 import { describe, expect, test } from '../../../test/fixtures.js';
 import { errorOf, notAdmins, withToken } from '../../../test/harness.js';
 import { countCategories, findCategory } from '../repository.js';

@@ -1,5 +1,5 @@
 import { categoryListResponseSchema } from '@shop/contracts';
-import { makeCategory, uniqueWord } from '../../../test/catalog.js';
+import { makeCategory, uniqueWord } from '../../../test/catalogue.js';
 import { describe, expect, test } from '../../../test/fixtures.js';
 
 describe('GET /api/v1/category/get-category', () => {

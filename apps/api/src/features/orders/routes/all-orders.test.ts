@@ -1,5 +1,5 @@
 import { errorResponseSchema, ordersResponseSchema } from '@shop/contracts';
-import { expectNoPhotoBytes } from '../../../test/catalog.js';
+import { expectNoPhotoBytes } from '../../../test/catalogue.js';
 import { type Api, describe, expect, test } from '../../../test/fixtures.js';
 import { createUser, notSignedIn, withToken } from '../../../test/harness.js';
 import { makeOrder, makeOrderedProduct, minutesAgo } from '../../../test/orders.js';

@@ -5,7 +5,7 @@ import {
   orderResponseSchema,
   ordersResponseSchema,
 } from '@shop/contracts';
-import { makeShirt } from '../../../test/catalog.js';
+import { makeShirt } from '../../../test/catalogue.js';
 import {
   createProduct,
   placeOrderCall,

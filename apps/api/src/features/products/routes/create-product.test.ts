@@ -7,7 +7,7 @@ import {
   productForm,
   sendForm,
   uniqueWord,
-} from '../../../test/catalog.js';
+} from '../../../test/catalogue.js';
 import { type Api, describe, expect, test } from '../../../test/fixtures.js';
 import { errorOf, forgedToken, unknownId, withToken } from '../../../test/harness.js';
 import { photoEtag } from '../photo.js';

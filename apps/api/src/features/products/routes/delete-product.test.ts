@@ -1,5 +1,5 @@
 import { messageResponseSchema } from '@shop/contracts';
-import { getPhoto } from '../../../test/catalog.js';
+import { getPhoto } from '../../../test/catalogue.js';
 import { type Api, describe, expect, test } from '../../../test/fixtures.js';
 import { errorOf, notAdmins, unknownId, withToken } from '../../../test/harness.js';
 import { findProduct } from '../repository.js';

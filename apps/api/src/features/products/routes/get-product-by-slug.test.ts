@@ -1,5 +1,5 @@
 import { productResponseSchema } from '@shop/contracts';
-import { expectNoPhotoBytes, makeProducts, uniqueWord } from '../../../test/catalog.js';
+import { expectNoPhotoBytes, makeProducts, uniqueWord } from '../../../test/catalogue.js';
 import { describe, expect, test } from '../../../test/fixtures.js';
 import { errorOf } from '../../../test/harness.js';
 

@@ -1,5 +1,5 @@
 import { allProductsResponseSchema } from '@shop/contracts';
-import { expectNoPhotoBytes, fixtureIds, idsOf, makeProducts } from '../../../test/catalog.js';
+import { expectNoPhotoBytes, fixtureIds, idsOf, makeProducts } from '../../../test/catalogue.js';
 import { describe, expect, test } from '../../../test/fixtures.js';
 import { countProducts } from '../repository.js';
 

@@ -5,7 +5,7 @@ import {
   idsOf,
   makeProducts,
   uniqueWord,
-} from '../../../test/catalog.js';
+} from '../../../test/catalogue.js';
 import { describe, expect, test } from '../../../test/fixtures.js';
 import { errorOf } from '../../../test/harness.js';
 

@@ -1,5 +1,5 @@
 import { productCountResponseSchema } from '@shop/contracts';
-import { makeProducts } from '../../../test/catalog.js';
+import { makeProducts } from '../../../test/catalogue.js';
 import { describe, expect, test } from '../../../test/fixtures.js';
 
 const BASE = '/api/v1/product';

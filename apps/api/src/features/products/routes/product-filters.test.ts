@@ -12,7 +12,7 @@ import {
   makeProduct,
   makeProducts,
   makeShirt,
-} from '../../../test/catalog.js';
+} from '../../../test/catalogue.js';
 import { type Api, describe, expect, test } from '../../../test/fixtures.js';
 import { errorOf } from '../../../test/harness.js';
 import { countProducts } from '../repository.js';

@@ -1,5 +1,5 @@
 import { PRODUCT_PAGE_SIZE, productListResponseSchema } from '@shop/contracts';
-import { expectNoPhotoBytes, fixtureIds, idsOf, makeProducts } from '../../../test/catalog.js';
+import { expectNoPhotoBytes, fixtureIds, idsOf, makeProducts } from '../../../test/catalogue.js';
 import { describe, expect, test } from '../../../test/fixtures.js';
 import { errorOf } from '../../../test/harness.js';
 

@@ -5,7 +5,7 @@ import {
   productResponseSchema,
 } from '@shop/contracts';
 import sharp from 'sharp';
-import { getPhoto, imageBytes, productForm, sendForm } from '../../../test/catalog.js';
+import { getPhoto, imageBytes, productForm, sendForm } from '../../../test/catalogue.js';
 import { createProduct } from '../../../test/checkout.js';
 import { type Api, describe, expect, test } from '../../../test/fixtures.js';
 import { errorOf, unknownId } from '../../../test/harness.js';

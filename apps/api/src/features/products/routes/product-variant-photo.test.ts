@@ -1,6 +1,6 @@
 import { productResponseSchema } from '@shop/contracts';
 import sharp from 'sharp';
-import { getPhoto, imageBytes, makeShirt } from '../../../test/catalog.js';
+import { getPhoto, imageBytes, makeShirt } from '../../../test/catalogue.js';
 import { type Api, describe, expect, test } from '../../../test/fixtures.js';
 import { errorOf, notAdmins, unknownId, withToken } from '../../../test/harness.js';
 import { photoFileIdsOf } from '../photo-store.js';

@@ -12,7 +12,7 @@ import {
   sendForm,
   shirtVariants,
   uniqueWord,
-} from '../../../test/catalog.js';
+} from '../../../test/catalogue.js';
 import { recordUncapturedOrder } from '../../../test/checkout.js';
 import { type Api, describe, expect, test } from '../../../test/fixtures.js';
 import { createUser, errorOf, notAdmins, unknownId, withToken } from '../../../test/harness.js';

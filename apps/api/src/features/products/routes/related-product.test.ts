@@ -1,5 +1,5 @@
 import { pagedProductListResponseSchema, productListResponseSchema } from '@shop/contracts';
-import { expectNoPhotoBytes, idsOf, makeProducts } from '../../../test/catalog.js';
+import { expectNoPhotoBytes, idsOf, makeProducts } from '../../../test/catalogue.js';
 import { describe, expect, test } from '../../../test/fixtures.js';
 import { errorOf, unknownId } from '../../../test/harness.js';
 

@@ -4,7 +4,7 @@ import {
   searchResponseSchema,
   TOTAL_COUNT_HEADER,
 } from '@shop/contracts';
-import { expectNoPhotoBytes, idsOf, makeShirt, uniqueWord } from '../../../test/catalog.js';
+import { expectNoPhotoBytes, idsOf, makeShirt, uniqueWord } from '../../../test/catalogue.js';
 import { type Api, describe, expect, test } from '../../../test/fixtures.js';
 import { errorOf } from '../../../test/harness.js';
 import { insertProducts, newProductId } from '../repository.js';

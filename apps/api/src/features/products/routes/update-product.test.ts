@@ -5,7 +5,7 @@ import {
   makeCategory,
   productForm,
   sendForm,
-} from '../../../test/catalog.js';
+} from '../../../test/catalogue.js';
 import { stockOf } from '../../../test/checkout.js';
 import { type Api, describe, expect, test } from '../../../test/fixtures.js';
 import { errorOf, notAdmins, unknownId, withToken } from '../../../test/harness.js';

@@ -2,7 +2,7 @@ import {
   dashboardResponseSchema,
   lowStockThresholdResponseSchema,
 } from '@shop/contracts/dashboard';
-import { makeShirt } from '../../../test/catalog.js';
+import { makeShirt } from '../../../test/catalogue.js';
 import { createProduct } from '../../../test/checkout.js';
 import { type Api, describe, expect, test } from '../../../test/fixtures.js';
 import { errorOf, notAdmins, withToken } from '../../../test/harness.js';

@@ -8,8 +8,8 @@ import {
   hasBody,
   notModifiedHeaders,
 } from './answer-cache.js';
-import { currentCatalog, loadedCatalog } from './catalog.js';
-import type { CatalogStore } from './store.js';
+import { currentCatalogue, loadedCatalogue } from './catalogue.js';
+import type { CatalogueStore } from './store.js';
 
 export interface JsonAnswer {
   body: unknown;
@@ -21,7 +21,7 @@ export interface JsonAnswer {
  * once; a flood of odd queries only turns the least asked over.
  */
 const ANSWER_CACHE_BYTES = 16 * 1024 * 1024;
-export const answers = new AnswerCache(ANSWER_CACHE_BYTES, () => loadedCatalog()?.revision);
+export const answers = new AnswerCache(ANSWER_CACHE_BYTES, () => loadedCatalogue()?.revision);
 
 /** Smaller answers go as they are (the compression middleware's own threshold). */
 const GZIP_MIN_BYTES = 1024;
@@ -29,11 +29,11 @@ const GZIP_MIN_BYTES = 1024;
 /** Serializes an answer once, and sets its headers on `res`, from which the rest are taken. */
 function makeJsonAnswer(
   res: Response,
-  catalog: CatalogStore,
-  build: (catalog: CatalogStore) => JsonAnswer,
+  catalogue: CatalogueStore,
+  build: (catalogue: CatalogueStore) => JsonAnswer,
 ): AnswerWithBody {
-  const { revision } = catalog;
-  const { body, headers = {} } = build(catalog);
+  const { revision } = catalogue;
+  const { body, headers = {} } = build(catalogue);
   const bytes = ownBytes(Buffer.from(JSON.stringify(body)));
   const etag = `W/"${createHash('sha1').update(bytes).digest('base64url')}"`;
   const own = { ...headers, 'Content-Type': 'application/json; charset=utf-8', ETag: etag };
@@ -55,20 +55,20 @@ function makeJsonAnswer(
  * Answers a catalogue read with JSON serialized once per (key, catalogue revision): `key`
  * names the route and everything that shapes its answer.
  */
-export async function sendCatalogJson(
+export async function sendCatalogueJson(
   req: Request,
   res: Response,
   key: string,
-  build: (catalog: CatalogStore) => JsonAnswer,
+  build: (catalogue: CatalogueStore) => JsonAnswer,
 ) {
-  const catalog = await currentCatalog();
+  const catalogue = await currentCatalogue();
   const kept = answers.find(key);
   let answer: AnswerWithBody;
   if (hasBody(kept)) {
     answer = kept;
     res.set(answer.own);
   } else {
-    answer = makeJsonAnswer(res, catalog, build);
+    answer = makeJsonAnswer(res, catalogue, build);
     answers.keep(key, answer);
   }
   if (answer.body.length >= GZIP_MIN_BYTES && req.acceptsEncodings('gzip') === 'gzip') {

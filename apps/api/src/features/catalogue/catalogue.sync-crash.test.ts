@@ -1,9 +1,9 @@
 import { productResponseSchema } from '@shop/contracts';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { readOpenIntents } from '../../db/catalog-changes.js';
+import { readOpenIntents } from '../../db/catalogue-changes.js';
 import { signToken } from '../../lib/tokens.js';
-import { makeCategory, makeProduct, productForm, sendForm } from '../../test/catalog.js';
+import { makeCategory, makeProduct, productForm, sendForm } from '../../test/catalogue.js';
 import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe.js';
 import { startTestApp } from '../../test/harness.js';
 import { type ApiProcess, JWT_SECRET, startApiProcess, withDatabase } from '../../test/oversell.js';
@@ -12,7 +12,7 @@ import { insertUser } from '../auth/repository.js';
 /**
  * Two API processes on one database, each with the catalogue in memory. One of them is killed
  * right after a write to a product lands, before it announces that the write is done (the
- * CRASH_AFTER_CATALOG_WRITE fault): the other must serve the new data all the same.
+ * CRASH_AFTER_CATALOGUE_WRITE fault): the other must serve the new data all the same.
  */
 let t: Awaited<ReturnType<typeof startTestApp>>;
 let fake: FakeStripe;
@@ -46,7 +46,7 @@ describe('a process killed between a catalogue write and its announcement', () =
     });
     const mongoUrl = withDatabase(inject('mongoUrl'), t.dbName);
     const [writer, reader] = await Promise.all([
-      startApiProcess(mongoUrl, fake, { env: { CRASH_AFTER_CATALOG_WRITE: '1' } }),
+      startApiProcess(mongoUrl, fake, { env: { CRASH_AFTER_CATALOGUE_WRITE: '1' } }),
       startApiProcess(mongoUrl, fake),
     ]);
     processes.push(writer, reader);

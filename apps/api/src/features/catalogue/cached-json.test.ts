@@ -1,5 +1,5 @@
 import { pagedProductListResponseSchema, productResponseSchema } from '@shop/contracts';
-import { makeProducts } from '../../test/catalog.js';
+import { makeProducts } from '../../test/catalogue.js';
 import { describe, expect, test } from '../../test/fixtures.js';
 import { createAdmin } from '../../test/harness.js';
 import { answers } from './cached-json.js';

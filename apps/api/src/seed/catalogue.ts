@@ -68,7 +68,7 @@ const item = (
 ): SeedProduct => ({ name, ...numbers, description });
 
 /** The demo catalogue: 7 categories of 6 products, spread over all price bands. */
-export const CATALOG: readonly SeedCategory[] = [
+export const CATALOGUE: readonly SeedCategory[] = [
   {
     name: 'Electronics',
     theme: { from: '#4f46e5', to: '#06b6d4', icon: 'screen' },

@@ -3,18 +3,18 @@ import mongoose from 'mongoose';
 import {
   announceChange,
   KEPT_CHANGES,
-  readCatalogHead,
+  readCatalogueHead,
   readChange,
-} from '../../db/catalog-changes.js';
-import { makeProducts } from '../../test/catalog.js';
+} from '../../db/catalogue-changes.js';
+import { makeProducts } from '../../test/catalogue.js';
 import { type Api, describe, expect, test } from '../../test/fixtures.js';
 import { setPriceUnannounced } from '../../test/raw-documents.js';
 import { renameCategory } from '../categories/repository.js';
 import { updateProduct } from '../products/repository.js';
-import { currentCatalog } from './catalog.js';
+import { currentCatalogue } from './catalogue.js';
 
 test.beforeAll(async ({ app: _app }) => {
-  await currentCatalog();
+  await currentCatalogue();
 });
 
 const productOf = async (api: Api, slug: string) =>
@@ -29,11 +29,11 @@ const SEEN_WITHIN = { timeout: 5_000, interval: 50 };
 
 describe('the catalogue of each API process', () => {
   test('when changes are announced at once from many connections, then none is lost', async () => {
-    const before = await readCatalogHead();
+    const before = await readCatalogueHead();
     const ids = Array.from({ length: 20 }, () => new mongoose.Types.ObjectId().toString());
     const numbers = await Promise.all(ids.map((id) => announceChange({ productIds: [id] })));
     expect([...numbers].sort((a, b) => a - b)).toEqual(ids.map((_, i) => before + i + 1));
-    expect(await readCatalogHead()).toBe(before + ids.length);
+    expect(await readCatalogueHead()).toBe(before + ids.length);
     const announced = [];
     for (const n of numbers) announced.push(...((await readChange(n))?.productIds ?? []));
     expect(announced.sort()).toEqual([...ids].sort());
@@ -82,8 +82,9 @@ describe('the catalogue of each API process', () => {
     if (!product) throw new Error('fixture');
     await setPriceUnannounced(product.id, 91);
     // As if the changes since this process looked were already dropped.
-    const head = await readCatalogHead();
+    const head = await readCatalogueHead();
     await mongoose.connection
+      // The head as stored (collection and id keep the spelling of the data already written).
       .collection('catalog_version')
       .updateOne({ _id: 'catalog' as never }, { $set: { version: head + KEPT_CHANGES + 1 } });
     await expect.poll(async () => (await productOf(api, product.slug)).price, SEEN_WITHIN).toBe(91);

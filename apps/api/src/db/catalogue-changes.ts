@@ -4,7 +4,7 @@ import { intentBatcher } from './intent-batches.js';
 
 /**
  * The catalogue's change log. Each API process keeps the catalogue in memory and reads this log
- * (by `_id`, every CATALOG_POLL_MS) to learn which products or categories to reload. Every write
+ * (by `_id`, every CATALOGUE_POLL_MS) to learn which products or categories to reload. Every write
  * to them goes through `writeToCatalogue`, which the repositories call around their writes.
  */
 
@@ -12,14 +12,14 @@ import { intentBatcher } from './intent-batches.js';
  * What one write changes: some products (reloaded one by one by `_id`), the categories
  * (a small collection, reloaded whole), or everything (a bulk import).
  */
-export interface CatalogChange {
+export interface CatalogueChange {
   productIds?: string[];
   categories?: boolean;
   all?: boolean;
 }
 
 /** A change as the log keeps it. */
-export interface LoggedChange extends CatalogChange {
+export interface LoggedChange extends CatalogueChange {
   /** Announced before its write, which may land at any moment until WRITE_LIMIT_MS later. */
   intent?: boolean;
   /** The number of the intent this change completes: its write has ended, landed or failed. */
@@ -37,6 +37,8 @@ export const KEPT_CHANGES = 500;
  */
 export const WRITE_LIMIT_MS = 10_000;
 
+// Stored data, as are the two collection names below (named before the spelling was settled):
+// renaming them would take a migration of every shop's database.
 const HEAD_ID = 'catalog';
 
 /**
@@ -54,24 +56,24 @@ const changeSchema = new mongoose.Schema(
   },
   { versionKey: false, collection: 'catalog_changes' },
 );
-const CatalogChangeModel = mongoose.model('catalog_changes', changeSchema);
+const CatalogueChangeModel = mongoose.model('catalog_changes', changeSchema);
 
 /** The newest change number known, a hint: it may briefly lag behind the changes. */
 const headSchema = new mongoose.Schema(
   { _id: { type: String }, version: { type: Number, required: true } },
   { versionKey: false, collection: 'catalog_version' },
 );
-const CatalogHeadModel = mongoose.model('catalog_version', headSchema);
+const CatalogueHeadModel = mongoose.model('catalog_version', headSchema);
 
 /** Read by `_id` alone, which every backend answers from its index in about a millisecond. */
-export async function readCatalogHead(): Promise<number> {
-  const head = await CatalogHeadModel.findById(HEAD_ID).lean();
+export async function readCatalogueHead(): Promise<number> {
+  const head = await CatalogueHeadModel.findById(HEAD_ID).lean();
   return head?.version ?? 0;
 }
 
 /** Change number `version`, or null when it was not announced yet (or was dropped). */
 export function readChange(version: number): Promise<LoggedChange | null> {
-  return CatalogChangeModel.findById(version).select('-_id').lean<LoggedChange>();
+  return CatalogueChangeModel.findById(version).select('-_id').lean<LoggedChange>();
 }
 
 /**
@@ -80,7 +82,7 @@ export function readChange(version: number): Promise<LoggedChange | null> {
  * KEPT_CHANGES documents), so reading it whole is cheap.
  */
 export async function readOpenIntents(): Promise<Map<number, LoggedChange>> {
-  const kept = await CatalogChangeModel.find().lean<(LoggedChange & { _id: number })[]>();
+  const kept = await CatalogueChangeModel.find().lean<(LoggedChange & { _id: number })[]>();
   const open = new Map(kept.filter((c) => c.intent).map(({ _id, ...c }) => [_id, c]));
   for (const change of kept) if (change.completes !== undefined) open.delete(change.completes);
   return open;
@@ -91,10 +93,10 @@ export async function readOpenIntents(): Promise<Map<number, LoggedChange>> {
  * because a writer only moves on from a number someone else already holds.
  */
 export async function announceChange(change: LoggedChange): Promise<number> {
-  let version = (await readCatalogHead()) + 1;
+  let version = (await readCatalogueHead()) + 1;
   for (;;) {
     try {
-      await CatalogChangeModel.create({ _id: version, ...change });
+      await CatalogueChangeModel.create({ _id: version, ...change });
       break;
     } catch (err) {
       if (!isDuplicateKeyError(err)) throw err;
@@ -102,23 +104,23 @@ export async function announceChange(change: LoggedChange): Promise<number> {
     }
   }
   await raiseHead(version);
-  await CatalogChangeModel.deleteOne({ _id: version - KEPT_CHANGES });
+  await CatalogueChangeModel.deleteOne({ _id: version - KEPT_CHANGES });
   return version;
 }
 
 async function raiseHead(version: number) {
   try {
-    await CatalogHeadModel.updateOne({ _id: HEAD_ID }, { $max: { version } }, { upsert: true });
+    await CatalogueHeadModel.updateOne({ _id: HEAD_ID }, { $max: { version } }, { upsert: true });
   } catch (err) {
     // Two first changes raced to create the head: the loser's update now finds it.
     if (!isDuplicateKeyError(err)) throw err;
-    await CatalogHeadModel.updateOne({ _id: HEAD_ID }, { $max: { version } });
+    await CatalogueHeadModel.updateOne({ _id: HEAD_ID }, { $max: { version } });
   }
 }
 
 /** Brings this process's catalogue up to the log (set by the catalogue once it is loaded). */
 let applyHere: (() => Promise<void>) | null = null;
-export const onCatalogChanged = (apply: () => Promise<void>) => {
+export const onCatalogueChanged = (apply: () => Promise<void>) => {
   applyHere = apply;
 };
 
@@ -141,7 +143,7 @@ const intents = intentBatcher(announceChange);
  * them reload once more and stop. This process's own catalogue is brought up to date before
  * returning, so the writer's next read shows its change.
  */
-export async function writeToCatalogue<T>(change: CatalogChange, write: () => Promise<T>) {
+export async function writeToCatalogue<T>(change: CatalogueChange, write: () => Promise<T>) {
   const end = await intents.join(change);
   try {
     const written = await write();

@@ -9,7 +9,7 @@ export const foldText = (text: string) =>
 const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 /** A product as the catalogue keeps it: its response shape plus what the indexes need. */
-export interface CatalogEntry {
+export interface CatalogueEntry {
   product: Product;
   /** The stored category id, kept even when that category is gone (the response shows null). */
   categoryId: string;
@@ -23,7 +23,7 @@ export interface CatalogEntry {
 /** SKUs are unique in the shop in any case. */
 export const skuKey = (sku: string) => sku.toLowerCase();
 
-export const toEntry = (product: Product, categoryId: string): CatalogEntry => ({
+export const toEntry = (product: Product, categoryId: string): CatalogueEntry => ({
   product,
   categoryId,
   createdAtMs: Date.parse(product.createdAt),
@@ -40,7 +40,7 @@ const nextRevision = () => {
 };
 
 /** Newest first; the id breaks ties between products created in the same millisecond. */
-const newestFirst = (a: CatalogEntry, b: CatalogEntry) =>
+const newestFirst = (a: CatalogueEntry, b: CatalogueEntry) =>
   b.createdAtMs - a.createdAtMs ||
   (a.product._id < b.product._id ? 1 : a.product._id > b.product._id ? -1 : 0);
 
@@ -49,20 +49,20 @@ const newestFirst = (a: CatalogEntry, b: CatalogEntry) =>
  * category, with the indexes the storefront reads through. It never touches the database;
  * `revision` changes whenever its content does, so answers built from it can be cached.
  */
-export class CatalogStore {
+export class CatalogueStore {
   revision = nextRevision();
-  private readonly products = new Map<string, CatalogEntry>();
-  private readonly bySlug = new Map<string, CatalogEntry>();
-  private readonly bySku = new Map<string, CatalogEntry>();
+  private readonly products = new Map<string, CatalogueEntry>();
+  private readonly bySlug = new Map<string, CatalogueEntry>();
+  private readonly bySku = new Map<string, CatalogueEntry>();
   private readonly variantsById = new Map<string, ProductVariant>();
   private categories: Category[] = [];
   private readonly categoriesById = new Map<string, Category>();
   private readonly categoriesBySlug = new Map<string, Category>();
   /** Built on first use after a change that moves products between positions. */
-  private newest: CatalogEntry[] | null = null;
-  private byCategory: Map<string, CatalogEntry[]> | null = null;
+  private newest: CatalogueEntry[] | null = null;
+  private byCategory: Map<string, CatalogueEntry[]> | null = null;
 
-  constructor(categories: readonly Category[], entries: readonly CatalogEntry[]) {
+  constructor(categories: readonly Category[], entries: readonly CatalogueEntry[]) {
     this.setCategories(categories);
     for (const entry of entries) this.upsert(entry);
   }
@@ -87,7 +87,7 @@ export class CatalogStore {
     return this.categoriesById.get(categoryId) ?? null;
   }
 
-  upsert(entry: CatalogEntry) {
+  upsert(entry: CatalogueEntry) {
     const previous = this.products.get(entry.product._id);
     // Reloaded as it was (its write still under way, or reloaded again after it): the answers
     // built from this store stay right, so its revision stays too.
@@ -122,13 +122,13 @@ export class CatalogStore {
     this.orderChanged();
   }
 
-  private index(entry: CatalogEntry) {
+  private index(entry: CatalogueEntry) {
     this.bySlug.set(entry.product.slug, entry);
     for (const sku of entry.skus) this.bySku.set(sku, entry);
     for (const variant of entry.product.variants) this.variantsById.set(variant._id, variant);
   }
 
-  private unindex(entry: CatalogEntry) {
+  private unindex(entry: CatalogueEntry) {
     this.bySlug.delete(entry.product.slug);
     // Only its own: another product may have taken a SKU it gave up (the other's write came first).
     for (const sku of entry.skus) {
@@ -155,12 +155,12 @@ export class CatalogStore {
     return this.categoriesBySlug.get(slug);
   }
 
-  productBySlug(slug: string): CatalogEntry | undefined {
+  productBySlug(slug: string): CatalogueEntry | undefined {
     return this.bySlug.get(slug);
   }
 
   /** The product with a variant of this SKU, in any case. */
-  productBySku(sku: string): CatalogEntry | undefined {
+  productBySku(sku: string): CatalogueEntry | undefined {
     return this.bySku.get(skuKey(sku));
   }
 
@@ -169,20 +169,20 @@ export class CatalogStore {
     return this.variantsById.get(variantId);
   }
 
-  productById(productId: string): CatalogEntry | undefined {
+  productById(productId: string): CatalogueEntry | undefined {
     return this.products.get(productId);
   }
 
   /** Every product, newest first. */
-  newestFirst(): readonly CatalogEntry[] {
+  newestFirst(): readonly CatalogueEntry[] {
     this.newest ??= [...this.products.values()].sort(newestFirst);
     return this.newest;
   }
 
   /** The products of one category, newest first. */
-  inCategory(categoryId: string): readonly CatalogEntry[] {
+  inCategory(categoryId: string): readonly CatalogueEntry[] {
     if (!this.byCategory) {
-      const byCategory = new Map<string, CatalogEntry[]>();
+      const byCategory = new Map<string, CatalogueEntry[]>();
       for (const entry of this.newestFirst()) {
         const list = byCategory.get(entry.categoryId);
         if (list) list.push(entry);

@@ -13,9 +13,9 @@ import {
   type RouteInput,
 } from '../../lib/route.js';
 import { type CachedAnswer, hasBody } from './answer-cache.js';
-import { answers, type JsonAnswer, sendCatalogJson } from './cached-json.js';
+import { answers, type JsonAnswer, sendCatalogueJson } from './cached-json.js';
 import { readBodyEarly } from './early-body.js';
-import type { CatalogStore } from './store.js';
+import type { CatalogueStore } from './store.js';
 
 /** A public route whose answers the catalogue keeps by key, and sends again first in the app. */
 export interface CachedRoute extends Route {
@@ -53,7 +53,7 @@ export function cachedRoute<
 }
 
 /** A catalogue read answered with JSON that `answer` makes from the catalogue and the input. */
-export const catalogJsonRoute = <
+export const catalogueJsonRoute = <
   P extends ZodObjectOrNone = undefined,
   Q extends ZodObjectOrNone = undefined,
   H extends ZodObjectOrNone = undefined,
@@ -62,11 +62,11 @@ export const catalogJsonRoute = <
   answer,
   ...declaration
 }: Omit<CachedRouteDeclaration<P, Q, H, B>, 'send'> & {
-  answer: (catalog: CatalogStore, input: RouteInput<P, Q, H, B>) => JsonAnswer;
+  answer: (catalogue: CatalogueStore, input: RouteInput<P, Q, H, B>) => JsonAnswer;
 }) =>
   cachedRoute<P, Q, H, B>({
     ...declaration,
-    send: (input, key, req, res) => sendCatalogJson(req, res, key, (c) => answer(c, input)),
+    send: (input, key, req, res) => sendCatalogueJson(req, res, key, (c) => answer(c, input)),
   });
 
 const isCached = (route: Route): route is CachedRoute => 'answerKey' in route;

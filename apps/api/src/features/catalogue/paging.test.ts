@@ -8,7 +8,7 @@ import {
   pagedProductListResponseSchema,
   productCategoryResponseSchema,
 } from '@shop/contracts';
-import { fixtureIds, idsOf, makeProducts } from '../../test/catalog.js';
+import { fixtureIds, idsOf, makeProducts } from '../../test/catalogue.js';
 import { describe, expect, test } from '../../test/fixtures.js';
 import { createUser, errorOf } from '../../test/harness.js';
 import { insertOrder } from '../orders/repository.js';

@@ -1,38 +1,38 @@
 import { objectIdSchema } from '@shop/contracts';
 import {
-  type CatalogChange,
+  type CatalogueChange,
   KEPT_CHANGES,
   type LoggedChange,
-  onCatalogChanged,
-  readCatalogHead,
+  onCatalogueChanged,
+  readCatalogueHead,
   readChange,
   readOpenIntents,
   WRITE_LIMIT_MS,
-} from '../../db/catalog-changes.js';
+} from '../../db/catalogue-changes.js';
 import { listCategories } from '../categories/index.js';
 import { findProduct, listProducts, type StoredProduct } from '../products/index.js';
-import { CatalogStore, toEntry } from './store.js';
+import { CatalogueStore, toEntry } from './store.js';
 
 /** How often each process asks whether the catalogue changed: well inside the 1 s promise. */
-export const CATALOG_POLL_MS = 200;
+export const CATALOGUE_POLL_MS = 200;
 
-let store: CatalogStore | null = null;
+let store: CatalogueStore | null = null;
 /** The last change of the log this process's store reflects. */
 let appliedVersion = 0;
-let loading: Promise<CatalogStore> | null = null;
+let loading: Promise<CatalogueStore> | null = null;
 
 /**
  * Intents whose completion this process has not seen, by number: their writes may land at any
  * moment, so their products are reloaded on every poll until the completion comes or `until`.
  */
-const writing = new Map<number, { change: CatalogChange; until: number }>();
+const writing = new Map<number, { change: CatalogueChange; until: number }>();
 
 /** The product as responses show it, its category taken from memory. */
 function entryOf(
   { categoryId, ...product }: StoredProduct,
-  catalog: Pick<CatalogStore, 'categoryOf'>,
+  catalogue: Pick<CatalogueStore, 'categoryOf'>,
 ) {
-  return toEntry({ ...product, category: catalog.categoryOf(categoryId) }, categoryId);
+  return toEntry({ ...product, category: catalogue.categoryOf(categoryId) }, categoryId);
 }
 
 function watchIntents(intents: Map<number, LoggedChange>) {
@@ -41,12 +41,12 @@ function watchIntents(intents: Map<number, LoggedChange>) {
   for (const [version, change] of intents) writing.set(version, { change, until });
 }
 
-async function loadAll(): Promise<CatalogStore> {
+async function loadAll(): Promise<CatalogueStore> {
   // The log is read first: a change made while the products are read is applied again.
-  const [version, intents] = await Promise.all([readCatalogHead(), readOpenIntents()]);
-  const categories = new CatalogStore(await listCategories(), []);
+  const [version, intents] = await Promise.all([readCatalogueHead(), readOpenIntents()]);
+  const categories = new CatalogueStore(await listCategories(), []);
   const products = await listProducts();
-  const fresh = new CatalogStore(
+  const fresh = new CatalogueStore(
     categories.allCategories(),
     products.map((product) => entryOf(product, categories)),
   );
@@ -56,11 +56,11 @@ async function loadAll(): Promise<CatalogStore> {
 }
 
 /** Reloads one product by `_id` (the only filter FerretDB answers from an index). */
-async function reloadProduct(catalog: CatalogStore, productId: string) {
+async function reloadProduct(catalogue: CatalogueStore, productId: string) {
   if (!objectIdSchema.safeParse(productId).success) return;
   const product = await findProduct(productId);
-  if (product) catalog.upsert(entryOf(product, catalog));
-  else catalog.remove(productId);
+  if (product) catalogue.upsert(entryOf(product, catalogue));
+  else catalogue.remove(productId);
 }
 
 /** The changes after this process's, in order (until the first one not announced yet). */
@@ -79,7 +79,7 @@ async function changesSince(version: number): Promise<LoggedChange[] | 'too many
  * history started anew (an emptied database): only a full reload is right then.
  */
 async function hasLostTrack(version: number): Promise<boolean> {
-  const head = await readCatalogHead();
+  const head = await readCatalogueHead();
   if (head > version) return true;
   return head < version && version > 0 && !(await readChange(version));
 }
@@ -89,13 +89,13 @@ async function hasLostTrack(version: number): Promise<boolean> {
  * writes still under way: their products and categories on every poll, everything only once an
  * intent of a bulk write ran out of time without its completion.
  */
-function trackWrites(missed: readonly LoggedChange[]): CatalogChange[] {
+function trackWrites(missed: readonly LoggedChange[]): CatalogueChange[] {
   const now = Date.now();
   missed.forEach((change, i) => {
     if (change.intent) writing.set(appliedVersion + i + 1, { change, until: now + WRITE_LIMIT_MS });
     if (change.completes !== undefined) writing.delete(change.completes);
   });
-  const reload: CatalogChange[] = [];
+  const reload: CatalogueChange[] = [];
   for (const [version, { change, until }] of writing) {
     const expired = now > until;
     if (expired) writing.delete(version);
@@ -106,8 +106,8 @@ function trackWrites(missed: readonly LoggedChange[]): CatalogChange[] {
 
 /** Brings this process's store up to the announced changes, reloading only what changed. */
 async function catchUp(): Promise<void> {
-  const catalog = store;
-  if (!catalog) return;
+  const catalogue = store;
+  if (!catalogue) return;
   const missed = await changesSince(appliedVersion);
   if (missed === 'too many' || (missed.length === 0 && (await hasLostTrack(appliedVersion)))) {
     store = await loadAll();
@@ -118,9 +118,9 @@ async function catchUp(): Promise<void> {
     store = await loadAll();
     return;
   }
-  if (changes.some((c) => c.categories)) catalog.setCategories(await listCategories());
+  if (changes.some((c) => c.categories)) catalogue.setCategories(await listCategories());
   const productIds = new Set(changes.flatMap((c) => c.productIds ?? []));
-  await Promise.all([...productIds].map((id) => reloadProduct(catalog, id)));
+  await Promise.all([...productIds].map((id) => reloadProduct(catalogue, id)));
   appliedVersion += missed.length;
 }
 
@@ -145,24 +145,24 @@ function sync(): Promise<void> {
 }
 
 /** How many announced catalogue changes this process has not applied yet (for the metrics). */
-export const catalogRevisionLag = async () =>
-  Math.max(0, (await readCatalogHead()) - appliedVersion);
+export const catalogueRevisionLag = async () =>
+  Math.max(0, (await readCatalogueHead()) - appliedVersion);
 
 /** The catalogue as it is now, or null before it is loaded; never waits. */
-export const loadedCatalog = () => store;
+export const loadedCatalogue = () => store;
 
 /**
  * The catalogue of this process, loaded on first use, then kept fresh by polling the change
  * log, and at once after a write made here (the writer's next read shows its change).
  */
-export function currentCatalog(): Promise<CatalogStore> {
+export function currentCatalogue(): Promise<CatalogueStore> {
   if (store) return Promise.resolve(store);
   loading ??= loadAll().then(
     (loaded) => {
       store = loaded;
-      onCatalogChanged(sync);
+      onCatalogueChanged(sync);
       // A failed poll (database briefly away) is retried by the next one.
-      setInterval(() => void sync().catch(() => {}), CATALOG_POLL_MS).unref();
+      setInterval(() => void sync().catch(() => {}), CATALOGUE_POLL_MS).unref();
       return loaded;
     },
     (err: unknown) => {
