@@ -21,7 +21,7 @@ import { type ApiProcess, startApiProcess } from '../src/test/oversell.js';
 import { fillCatalogue } from './bench/fill.js';
 import { fetchAnswer, type LoadFigures, load, type ReadPath, startFloor } from './bench/load.js';
 import { runMixedLoad } from './bench/mixed.js';
-import { numberArg, rssMb, withThrowawayDatabase } from './bench/throwaway.js';
+import { numberArg, rssMb, withThrowawayDatabaseAndStripe } from './bench/throwaway.js';
 
 const CONNECTIONS = 32;
 const WARM_UP_REQUESTS = 20;
@@ -91,7 +91,7 @@ function printProcesses(servers: ApiProcess[]) {
 async function main() {
   const servers: ApiProcess[] = [];
   let failed = false;
-  await withThrowawayDatabase(async ({ mongoUrl, fake }) => {
+  await withThrowawayDatabaseAndStripe(async ({ mongoUrl, fake }) => {
     try {
       const filling = Date.now();
       const categories = await fillCatalogue(products, { photoFiles: !startupOnly, variants });

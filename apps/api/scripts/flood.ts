@@ -20,7 +20,7 @@ import { PHOTO_WIDTHS, PRICE_BANDS } from '@shop/contracts';
 import { listProducts } from '../src/features/products/repository.js';
 import { type ApiProcess, startApiProcess } from '../src/test/oversell.js';
 import { fillCatalogue } from './bench/fill.js';
-import { numberArg, rssMb, withThrowawayDatabase } from './bench/throwaway.js';
+import { numberArg, rssMb, withThrowawayDatabaseAndStripe } from './bench/throwaway.js';
 
 const MAX_GROWTH_MB = 64;
 const CONCURRENCY = 32;
@@ -147,7 +147,7 @@ async function flood(url: string, asks: Ask[]) {
 
 async function main() {
   let failed = false;
-  await withThrowawayDatabase(async ({ mongoUrl, fake }) => {
+  await withThrowawayDatabaseAndStripe(async ({ mongoUrl, fake }) => {
     let server: ApiProcess | undefined;
     try {
       const categories = await fillCatalogue(products);

@@ -58,7 +58,8 @@ async function sentByProcess(server: ApiProcess): Promise<number> {
  * what arrived. The database is dropped after.
  */
 export async function runMailOutboxCheck(opts: {
-  mongoUrl: string;
+  /** The database server; MONGO_URL's, else an embedded one, when absent. */
+  mongoUrl?: string;
   orders?: number;
 }): Promise<OutboxFigures> {
   const orders = opts.orders ?? 20;

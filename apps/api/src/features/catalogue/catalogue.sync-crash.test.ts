@@ -1,12 +1,12 @@
 import { productResponseSchema } from '@shop/contracts';
 import supertest from 'supertest';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOpenIntents } from '../../db/catalogue-changes.js';
 import { signToken } from '../../lib/tokens.js';
 import { makeCategory, makeProduct, productForm, sendForm } from '../../test/catalogue.js';
 import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe.js';
 import { startTestApp } from '../../test/harness.js';
-import { type ApiProcess, JWT_SECRET, startApiProcess, withDatabase } from '../../test/oversell.js';
+import { type ApiProcess, JWT_SECRET, startApiProcess } from '../../test/oversell.js';
 import { insertUser } from '../auth/repository.js';
 
 /**
@@ -44,10 +44,9 @@ describe('a process killed between a catalogue write and its announcement', () =
       address: '1 Admin Street',
       role: 1,
     });
-    const mongoUrl = withDatabase(inject('mongoUrl'), t.dbName);
     const [writer, reader] = await Promise.all([
-      startApiProcess(mongoUrl, fake, { env: { CRASH_AFTER_CATALOGUE_WRITE: '1' } }),
-      startApiProcess(mongoUrl, fake),
+      startApiProcess(t.databaseUrl, fake, { env: { CRASH_AFTER_CATALOGUE_WRITE: '1' } }),
+      startApiProcess(t.databaseUrl, fake),
     ]);
     processes.push(writer, reader);
     expect(await priceShownBy(reader, product.slug)).toBe(25);
