@@ -109,6 +109,24 @@ describe('runSteps', () => {
     expect(log).toEqual(['run first']);
   });
 
+  it('when the signal aborts after the pivot, then the steps left still run', async () => {
+    const log: string[] = [];
+    const lease = new AbortController();
+    const pivot = createPivotStep('pivot', async () => {
+      log.push('run pivot');
+    });
+    await runSteps(
+      async (run) => {
+        await run(pivot, undefined);
+        lease.abort(new Error('lease lost'));
+        await run(stepLoggingTo(log, 'finish'), undefined);
+      },
+      undefined,
+      lease.signal,
+    );
+    expect(log).toEqual(['run pivot', 'run finish']);
+  });
+
   it('when every step succeeds, then the flow answers what it returns and nothing is undone', async () => {
     const log: string[] = [];
     const double = createStep('double', async (n: number) => n * 2);

@@ -43,9 +43,11 @@ export interface FlowFailure {
  * the step's error goes through `onFailure` with `failure` telling what was and could not be
  * undone. Past the pivot, an error goes on as it is: nothing is undone.
  *
- * A flow run under a lock passes the lease's `signal`: once it aborts, no further step starts
- * and no further compensation runs, since the lock's next holder now owns what was done (it
- * finds it and finishes or undoes it); the flow fails with the signal's reason.
+ * A flow run under a lock passes the lease's `signal`: once it aborts before the pivot, no
+ * further step starts and no further compensation runs, since the lock's next holder now owns
+ * what was done (it finds it and finishes or undoes it); the flow fails with the signal's
+ * reason. Past the pivot the steps left only finish what stands, and run: their writes carry
+ * the lease's fencing token, which refuses them once another holder has written.
  */
 export async function runSteps<T>(
   flow: (run: RunStep) => Promise<T>,
@@ -55,7 +57,7 @@ export async function runSteps<T>(
   const done: { name: string; step: object; undo: () => Promise<unknown> }[] = [];
   let pastPivot = false;
   const run: RunStep = async (step, input) => {
-    signal?.throwIfAborted();
+    if (!pastPivot) signal?.throwIfAborted();
     const result = await step.run(input);
     if (step.pivot) pastPivot = true;
     const { compensate } = step;

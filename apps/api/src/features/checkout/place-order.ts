@@ -51,8 +51,9 @@ const PLACEABLE: ReadonlySet<string> = new Set(['requires_capture', 'succeeded']
  *   markPaidAndQueueConfirmation               (a replay or the webhook finishes it)
  *   saveAddressToProfile                       when the buyer asked to
  *
- * Any failure (a refusal, a busy lock, the database, Stripe) undoes the steps done, so a
- * retry never takes stock twice and nobody is charged without an order. An order recorded
+ * Any failure before the capture (a refusal, a busy lock, the database, Stripe) undoes the
+ * steps done, so a retry never takes stock twice and nobody is charged without an order; past
+ * it, the order stands and what is left of it is finished by a replay or the webhook. An order recorded
  * by a placement that died before capturing is found and finished here. A placement waiting
  * on the lock answers with the holder's order; the unique index on `payment.id` is the last
  * guard. A placement whose lease was taken over stops where it is (503) and undoes nothing:
