@@ -87,9 +87,9 @@ async function cancel(
 ): Promise<void> {
   const ensureWritten = async (write: Promise<boolean>) => (await write) || lease.abandon();
   if (!order.payment.refunded) {
-    const ready = requirePayments(payments);
+    const configured = requirePayments(payments);
     lease.signal.throwIfAborted();
-    await releasePayment(ready, order.payment.id);
+    await releasePayment(configured, order.payment.id);
     await ensureWritten(markOrderRefunded(order._id, lease.token));
   }
   // Marked before, once: a crash in between leaves units uncounted, never counted twice.
