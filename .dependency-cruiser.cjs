@@ -8,6 +8,11 @@
  *   a Mongoose model (features/X/model.ts) is imported by its repository (features/X/repository.ts)
  *   and nothing else, scripts, seed and tests included; in a feature only the repositories (and
  *   the models) import mongoose at all. Everything else reads and writes through repositories.
+ * - api checkout: no feature imports features/checkout (it composes products, orders, auth and
+ *   mail, and only app.ts serves it); the Stripe SDK is imported only by lib/stripe.ts (the
+ *   payment provider) and the checkout; lib/stripe.ts and lib/payment-lock.ts serve the two
+ *   features that change a payment's order, checkout and orders, and app.ts, which makes the
+ *   one client.
  */
 /** What a feature shows the others: its index. */
 const publicModules = { web: 'index\\.tsx?', api: 'index\\.ts' };
@@ -17,6 +22,9 @@ const apiRepository = '^apps/api/src/features/[^/]+/(repository|photo-store)\\.t
 const apiModel = '^apps/api/src/features/[^/]+/model\\.ts$';
 /** Test code may reach further (render the whole app, assert on a model). */
 const testCode = '(\\.test\\.tsx?$|/testing/|^apps/[^/]+/src/test/)';
+const apiCheckout = '^apps/api/src/features/checkout/';
+/** The payment provider: the Stripe client and the lock of a payment's order. */
+const apiPaymentProvider = '^apps/api/src/lib/(stripe|payment-lock)\\.ts$';
 const otherFeatureInternals = (app) => ({
   path: `^apps/${app}/src/features/[^/]+/`,
   pathNot: [
@@ -88,6 +96,41 @@ module.exports = {
         pathNot: [`${apiRepository}$`, apiModel, '\\.test\\.ts$'],
       },
       to: { path: 'node_modules/mongoose/' },
+    },
+    {
+      name: 'api-no-feature-imports-checkout',
+      comment:
+        'The checkout composes products, orders, auth and mail: none of them may depend on it back (orders give money back through lib/stripe.ts).',
+      severity: 'error',
+      from: { path: '^apps/api/src/', pathNot: [apiCheckout, '^apps/api/src/app\\.ts$', testCode] },
+      to: { path: apiCheckout },
+    },
+    {
+      name: 'api-stripe-sdk-only-in-the-payment-provider',
+      comment:
+        'Stripe is called through lib/stripe.ts (its one client, its errors as AppErrors) and by the checkout alone.',
+      severity: 'error',
+      from: {
+        path: '^apps/api/src/',
+        pathNot: ['^apps/api/src/lib/stripe\\.ts$', apiCheckout, testCode],
+      },
+      to: { path: 'node_modules/stripe/' },
+    },
+    {
+      name: 'api-payment-provider-only-for-checkout-and-orders',
+      comment:
+        "Only the features that change a payment's order (checkout places it, orders cancel it) and app.ts (which makes the one client) use the payment provider.",
+      severity: 'error',
+      from: {
+        path: '^apps/api/src/',
+        pathNot: [
+          apiPaymentProvider,
+          '^apps/api/src/features/(checkout|orders)/',
+          '^apps/api/src/app\\.ts$',
+          testCode,
+        ],
+      },
+      to: { path: apiPaymentProvider },
     },
     {
       name: 'contracts-zod-through-its-setting',

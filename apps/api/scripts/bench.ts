@@ -20,8 +20,8 @@ import type { ProductListResponse } from '@shop/contracts';
 import { type ApiProcess, startApiProcess } from '../src/test/oversell.js';
 import { fillCatalogue } from './bench/fill.js';
 import { fetchAnswer, type LoadFigures, load, type ReadPath, startFloor } from './bench/load.js';
-import { mixedRun } from './bench/mixed.js';
-import { numberArg, rssMb, withThrowawayDatabase } from './bench/throwaway.js';
+import { runMixedLoad } from './bench/mixed.js';
+import { numberArg, rssMb, withThrowawayDatabaseAndStripe } from './bench/throwaway.js';
 
 const CONNECTIONS = 32;
 const WARM_UP_REQUESTS = 20;
@@ -91,7 +91,7 @@ function printProcesses(servers: ApiProcess[]) {
 async function main() {
   const servers: ApiProcess[] = [];
   let failed = false;
-  await withThrowawayDatabase(async ({ mongoUrl, fake }) => {
+  await withThrowawayDatabaseAndStripe(async ({ mongoUrl, fake }) => {
     try {
       const filling = Date.now();
       const categories = await fillCatalogue(products, { photoFiles: !startupOnly, variants });
@@ -129,7 +129,7 @@ async function main() {
         if (api.errors > 0) failed = true;
       }
       printProcesses(servers);
-      const mixed = await mixedRun(servers, paths, fake, seconds * 2);
+      const mixed = await runMixedLoad(servers, paths, fake, seconds * 2);
       console.log(
         `\nmixed run (${seconds * 2} s): browsing ${mixed.browsing.requestsPerSecond.toFixed(0)} req/s, p99 ${mixed.browsing.p99} ms, while 5 buyers placed ${mixed.orders} orders; errors: ${mixed.browsing.errors + mixed.checkoutErrors} (browsing ${mixed.browsing.errors}, checkout ${mixed.checkoutErrors}); stock seen by both processes matches the database: ${mixed.stockShownMs === null ? 'NO (not within 5 s)' : `yes (after ${mixed.stockShownMs} ms)`}`,
       );

@@ -20,7 +20,7 @@ import { PHOTO_WIDTHS, PRICE_BANDS } from '@shop/contracts';
 import { listProducts } from '../src/features/products/repository.js';
 import { type ApiProcess, startApiProcess } from '../src/test/oversell.js';
 import { fillCatalogue } from './bench/fill.js';
-import { numberArg, rssMb, withThrowawayDatabase } from './bench/throwaway.js';
+import { numberArg, rssMb, withThrowawayDatabaseAndStripe } from './bench/throwaway.js';
 
 const MAX_GROWTH_MB = 64;
 const CONCURRENCY = 32;
@@ -134,20 +134,20 @@ async function flood(url: string, asks: Ask[]) {
   const samples = new Map<number, Seen>();
   let next = 0;
   let errors = 0;
-  const worker = async () => {
+  const sendRemaining = async () => {
     for (let i = next++; i < asks.length; i = next++) {
       const seen = await send(url, asks[i] as Ask);
       if (seen.status !== 200) errors += 1;
       if (i % SAMPLE_EVERY === 0) samples.set(i, seen);
     }
   };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  await Promise.all(Array.from({ length: CONCURRENCY }, sendRemaining));
   return { samples, errors };
 }
 
 async function main() {
   let failed = false;
-  await withThrowawayDatabase(async ({ mongoUrl, fake }) => {
+  await withThrowawayDatabaseAndStripe(async ({ mongoUrl, fake }) => {
     let server: ApiProcess | undefined;
     try {
       const categories = await fillCatalogue(products);

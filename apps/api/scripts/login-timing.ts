@@ -13,10 +13,10 @@ import { insertUser } from '../src/features/auth/repository.js';
 import { hashPassword } from '../src/features/auth/use-cases.js';
 import { createLogger } from '../src/lib/logger.js';
 import { testConfig } from '../src/test/harness.js';
-import { withThrowawayDatabase } from './throwaway-database.js';
+import { withThrowawayDatabase } from '../src/test/throwaway-database.js';
 
 const tries = Number(process.argv[2] ?? 20);
-await withThrowawayDatabase('login-timing', async () => {
+await withThrowawayDatabase('login_timing', async () => {
   await insertUser({
     name: 'Timing',
     email: 'known@example.com',

@@ -21,7 +21,7 @@ import { everyOrder } from '../src/features/orders/index.js';
 import { rebuildSalesFigures } from '../src/features/sales/index.js';
 import { createBuyers, startApiProcess } from '../src/test/oversell.js';
 import { load } from './bench/load.js';
-import { numberArg, withThrowawayDatabase } from './bench/throwaway.js';
+import { numberArg, withThrowawayDatabaseAndStripe } from './bench/throwaway.js';
 import { CSV_RSS_BUDGET_MB, measureCsvExport } from './orders-bench/csv-export.js';
 import { fillOrders, fillProducts } from './orders-bench/fill.js';
 import { loadAllOrders } from './orders-bench/list-timing.js';
@@ -41,7 +41,7 @@ const since = (start: number) => `${((performance.now() - start) / 1000).toFixed
 
 async function main() {
   let failed = false;
-  await withThrowawayDatabase(async ({ mongoUrl, fake }) => {
+  await withThrowawayDatabaseAndStripe(async ({ mongoUrl, fake }) => {
     let start = performance.now();
     const products = await fillProducts(productCount);
     const filled = await fillOrders(orders, products, DAYS_FILLED);

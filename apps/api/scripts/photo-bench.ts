@@ -68,7 +68,7 @@ async function fill(token: string) {
   })) as { category: { _id: string } };
   const started = performance.now();
   let next = 0;
-  const worker = async () => {
+  const createRemaining = async () => {
     for (let i = next++; i < count; i = next++) {
       const form = new FormData();
       form.set('name', `Bench product ${Date.now()} ${i}`);
@@ -87,7 +87,7 @@ async function fill(token: string) {
       if ((i + 1) % 100 === 0) console.log(`  ${i + 1} products created`);
     }
   };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  await Promise.all(Array.from({ length: CONCURRENCY }, createRemaining));
   const seconds = (performance.now() - started) / 1000;
   console.log(`created ${count} products in ${seconds.toFixed(0)} s`);
 }

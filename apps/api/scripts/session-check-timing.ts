@@ -15,7 +15,7 @@ import { findUser, insertUsers } from '../src/features/auth/repository.js';
 import { createLogger } from '../src/lib/logger.js';
 import { signToken } from '../src/lib/tokens.js';
 import { TEST_JWT_SECRET, testConfig } from '../src/test/harness.js';
-import { withThrowawayDatabase } from './throwaway-database.js';
+import { withThrowawayDatabase } from '../src/test/throwaway-database.js';
 
 const tries = Number(process.argv[2] ?? 500);
 const ACCOUNTS = 1000;
@@ -31,7 +31,7 @@ async function median(what: () => PromiseLike<unknown>) {
   return (times[Math.floor(times.length / 2)] as number).toFixed(2);
 }
 
-await withThrowawayDatabase('session-timing', async () => {
+await withThrowawayDatabase('session_timing', async () => {
   const ids = await insertUsers(
     Array.from({ length: ACCOUNTS }, (_, i) => ({
       name: `Timing ${i}`,

@@ -14,7 +14,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { listProducts } from '../src/features/products/repository.js';
 import { startApiProcess } from '../src/test/oversell.js';
 import { fillCatalogue } from './bench/fill.js';
-import { numberArg, withThrowawayDatabase } from './bench/throwaway.js';
+import { numberArg, withThrowawayDatabaseAndStripe } from './bench/throwaway.js';
 
 const products = numberArg('products', 10_000);
 const perFile = numberArg('per-file', 50_000);
@@ -37,7 +37,7 @@ async function locsOf(url: string, root: 'sitemapindex' | 'urlset') {
 
 async function main() {
   let ok = false;
-  await withThrowawayDatabase(async ({ mongoUrl, fake }) => {
+  await withThrowawayDatabaseAndStripe(async ({ mongoUrl, fake }) => {
     await fillCatalogue(products, { photoFiles: false });
     const api = await startApiProcess(mongoUrl, fake, {
       built: true,

@@ -7,7 +7,7 @@ import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 import { databaseNamedIn } from './db/connect.js';
-import { localJwtSecret } from './lib/local-secret.js';
+import { loadLocalJwtSecret } from './lib/local-secret.js';
 import { startTestApp } from './test/harness.js';
 
 describe('configuration', () => {
@@ -39,11 +39,11 @@ describe('configuration', () => {
 
   it('when no JWT_SECRET is set, then a random secret is made once and kept in the data dir', () => {
     const dir = mkdtempSync(join(tmpdir(), 'shop-secret-'));
-    const first = localJwtSecret(join(dir, 'data'));
+    const first = loadLocalJwtSecret(join(dir, 'data'));
     expect(first).toMatch(/^[0-9a-f]{64}$/);
-    expect(localJwtSecret(join(dir, 'data'))).toBe(first);
+    expect(loadLocalJwtSecret(join(dir, 'data'))).toBe(first);
     expect(statSync(join(dir, 'data', 'jwt-secret')).mode & 0o777).toBe(0o600);
-    expect(localJwtSecret(mkdtempSync(join(tmpdir(), 'shop-secret-')))).not.toBe(first);
+    expect(loadLocalJwtSecret(mkdtempSync(join(tmpdir(), 'shop-secret-')))).not.toBe(first);
     rmSync(dir, { recursive: true, force: true });
   });
 

@@ -8,12 +8,12 @@ import type { Config } from './config.js';
 import { apiDocsRoutes } from './features/api-docs/routes.js';
 import { requireAdmin, requireSignIn } from './features/auth/index.js';
 import { authRoutes } from './features/auth/routes.js';
-import { replayKeptAnswers } from './features/catalog/cached-routes.js';
-import { earlyBodyErrors } from './features/catalog/early-body.js';
+import { replayKeptAnswers } from './features/catalogue/cached-routes.js';
+import { earlyBodyErrors } from './features/catalogue/early-body.js';
 import { categoryRoutes } from './features/categories/routes.js';
+import { checkoutRoutes } from './features/checkout/routes.js';
 import { variantsInUnfinishedOrders } from './features/orders/index.js';
 import { orderRoutes } from './features/orders/routes.js';
-import { paymentRoutes } from './features/payments/routes.js';
 import { searchProducts } from './features/products/queries.js';
 import { productRoutes } from './features/products/routes.js';
 import { reviewRoutes } from './features/reviews/routes.js';
@@ -29,6 +29,7 @@ import { errorMiddleware, notFoundMiddleware } from './lib/errors.js';
 import type { Logger } from './lib/logger.js';
 import { measureRequests, metricsRoute } from './lib/metrics.js';
 import { type AccessChecks, nameRoute, routerOf } from './lib/router.js';
+import { createPayments } from './lib/stripe.js';
 import './operator-metrics.js';
 
 export interface AppDeps {
@@ -42,20 +43,22 @@ export function createApp({ config, logger }: AppDeps) {
   app.set('trust proxy', config.TRUST_PROXY);
   const signedIn = requireSignIn(config.JWT_SECRET);
   const access: AccessChecks = { user: [signedIn], admin: [signedIn, requireAdmin] };
-  const payments = paymentRoutes({ config });
+  // The one Stripe client: the checkout charges with it, a cancelled order's money goes back by it.
+  const payments = createPayments(config);
+  const checkout = checkoutRoutes({ config, payments });
   const apiRoutes = [
     ...authRoutes({
       jwtSecret: config.JWT_SECRET,
       authRateLimit: config.AUTH_RATE_LIMIT,
       profileRateLimit: config.PROFILE_RATE_LIMIT,
     }),
-    ...orderRoutes({ changeStatus: payments.changeOrderStatus }),
+    ...orderRoutes({ payments }),
     ...categoryRoutes,
     ...productRoutes({
       maxPhotoBytes: config.MAX_PHOTO_BYTES,
       heldVariants: variantsInUnfinishedOrders,
     }),
-    ...payments.routes,
+    ...checkout.routes,
     ...reviewRoutes,
     ...salesRoutes,
   ];
@@ -101,11 +104,11 @@ export function createApp({ config, logger }: AppDeps) {
   app.use(compression());
 
   // Before the JSON parser: Stripe signs the webhook's raw bytes.
-  app.use(routerOf([healthRoute, payments.webhook], access));
+  app.use(routerOf([healthRoute, checkout.webhook], access));
   app.use('/api/v1', express.json({ limit: '100kb' }), earlyBodyErrors);
   app.use(routerOf(apiRoutes, access));
   app.use('/api/v1', notFoundMiddleware);
-  app.use('/api', apiDocsRoutes([healthRoute, ...apiRoutes, payments.webhook]));
+  app.use('/api', apiDocsRoutes([healthRoute, ...apiRoutes, checkout.webhook]));
 
   const storefront: StorefrontOptions = { publicUrl: config.PUBLIC_URL };
   app.use(crawlerFiles({ ...storefront, urlsPerFile: config.SITEMAP_URLS_PER_FILE }));

@@ -91,15 +91,15 @@ const envSchema = z
       .optional(),
     /**
      * A fault for the tests only: the process kills itself right after each write to the
-     * catalogue lands, before announcing it (see catalog-sync-crash.test.ts).
+     * catalogue lands, before announcing it (see catalogue.sync-crash.test.ts).
      */
-    CRASH_AFTER_CATALOG_WRITE: z.literal('1').optional(),
+    CRASH_AFTER_CATALOGUE_WRITE: z.literal('1').optional(),
   })
   .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production' && env.CRASH_AFTER_CATALOG_WRITE) {
+    if (env.NODE_ENV === 'production' && env.CRASH_AFTER_CATALOGUE_WRITE) {
       ctx.addIssue({
         code: 'custom',
-        path: ['CRASH_AFTER_CATALOG_WRITE'],
+        path: ['CRASH_AFTER_CATALOGUE_WRITE'],
         message: 'is a test fault, never set in production',
       });
     }

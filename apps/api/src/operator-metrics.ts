@@ -1,22 +1,22 @@
-import { catalogRevisionLag } from './features/catalog/index.js';
+import { catalogueRevisionLag } from './features/catalogue/index.js';
 import { outboxBacklog } from './features/mail/index.js';
-import { gaugeReadOnScrape } from './lib/metrics.js';
+import { registerGaugeReadOnScrape } from './lib/metrics.js';
 
 /**
  * The gauges read from the database when Prometheus scrapes, registered once per process
  * (the counters live beside the code that counts, in lib/metrics.ts).
  */
-gaugeReadOnScrape(
-  'shop_catalog_revision_lag',
+registerGaugeReadOnScrape(
+  'shop_catalogue_revision_lag',
   'Catalogue changes announced that this process has not applied yet',
-  catalogRevisionLag,
+  catalogueRevisionLag,
 );
-gaugeReadOnScrape(
+registerGaugeReadOnScrape(
   'shop_outbox_backlog',
   'E-mails waiting in the outbox (all API processes)',
   async () => (await outboxBacklog()).waiting,
 );
-gaugeReadOnScrape(
+registerGaugeReadOnScrape(
   'shop_outbox_failing',
   'E-mails in the outbox whose sending failed at least once (all API processes)',
   async () => (await outboxBacklog()).failing,

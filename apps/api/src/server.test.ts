@@ -24,7 +24,7 @@ interface Shop {
   port: number;
   messages: string[];
   /** Resolves once a log line with this message has been printed. */
-  logged(message: string): Promise<void>;
+  waitForLog(message: string): Promise<void>;
   exited: Promise<number | null>;
 }
 
@@ -53,15 +53,15 @@ async function startServer(env: Record<string, string> = {}): Promise<Shop> {
     for (const waiter of waiters.filter((w) => msg.includes(w.message))) waiter.resolve();
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  const logged = (message: string) =>
+  const waitForLog = (message: string) =>
     messages.some((m) => m.includes(message))
       ? Promise.resolve()
       : new Promise<void>((resolve) => waiters.push({ message, resolve }));
   await Promise.race([
-    logged('shop listening'),
+    waitForLog('shop listening'),
     exited.then((code) => Promise.reject(new Error(`server exited with ${code}`))),
   ]);
-  return { child, port, messages, logged, exited };
+  return { child, port, messages, waitForLog, exited };
 }
 
 /**
@@ -108,7 +108,7 @@ describe('stopping the server', () => {
     const request = await loginInFlight(shop.port);
 
     shop.child.kill('SIGTERM');
-    await shop.logged('shutting down: no new connections');
+    await shop.waitForLog('shutting down: no new connections');
     expect(await refusesConnections(shop.port)).toBe(true);
 
     request.finish();

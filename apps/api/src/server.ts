@@ -3,16 +3,16 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.js';
 import { type Config, loadConfig } from './config.js';
-import { crashAfterWrites } from './db/catalog-changes.js';
+import { crashAfterWrites } from './db/catalogue-changes.js';
 import { connectDatabase } from './db/connect.js';
-import { currentCatalog } from './features/catalog/catalog.js';
+import { currentCatalogue } from './features/catalogue/catalogue.js';
 import { smtpTransport, startMailSender } from './features/mail/index.js';
 import { everyOrder, numberEarlierOrders } from './features/orders/index.js';
 import { migrateProductPhotos } from './features/products/photo-migration.js';
 import { idsToMigrate } from './features/products/repository.js';
 import { migrateProductVariants } from './features/products/variant-migration.js';
 import { rebuildSalesFiguresIfMissing } from './features/sales/index.js';
-import { localJwtSecret } from './lib/local-secret.js';
+import { loadLocalJwtSecret } from './lib/local-secret.js';
 import { releaseHeldLocks } from './lib/locks.js';
 import { createLogger, type Logger, logsForAPerson } from './lib/logger.js';
 import { startMailCatcher } from './lib/mail-catcher.js';
@@ -26,7 +26,7 @@ async function main() {
   const dataDirOf = (env: { DATA_DIR: string }) => resolve(here, '../../..', env.DATA_DIR);
   let config: ReturnType<typeof loadConfig>;
   try {
-    config = loadConfig(process.env, (env) => localJwtSecret(dataDirOf(env)));
+    config = loadConfig(process.env, (env) => loadLocalJwtSecret(dataDirOf(env)));
   } catch (err) {
     console.error((err as Error).message);
     process.exit(1);
@@ -83,8 +83,8 @@ async function main() {
   if (rebuilt) logger.info(rebuilt, 'sales figures rebuilt from the orders');
 
   // The catalogue is in memory before the first shopper asks (it also loads on first use).
-  await currentCatalog();
-  if (config.CRASH_AFTER_CATALOG_WRITE) crashAfterWrites();
+  await currentCatalogue();
+  if (config.CRASH_AFTER_CATALOGUE_WRITE) crashAfterWrites();
   if (config.NODE_ENV === 'production' && !config.PUBLIC_URL) {
     logger.warn(
       'PUBLIC_URL is not set: canonical URLs, link previews and sitemaps take the origin from each request',

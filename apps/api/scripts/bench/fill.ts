@@ -8,7 +8,7 @@ import {
   type VariantSet,
 } from '../../src/features/products/repository.js';
 import { requireSlug } from '../../src/lib/slug.js';
-import { CATALOG } from '../../src/seed/catalog.js';
+import { CATALOGUE } from '../../src/seed/catalogue.js';
 import { renderProductPhoto } from '../../src/seed/photos.js';
 
 const BATCH = 500;
@@ -37,7 +37,7 @@ function inSizes(slug: string, price: number, count: number): VariantSet {
  * dearer than the last (SKU `<slug>-<size>`).
  */
 export async function fillCatalogue(count: number, { photoFiles = true, variants = 1 } = {}) {
-  const demo = CATALOG.map((category) => ({ ...category, slug: requireSlug(category.name) }));
+  const demo = CATALOGUE.map((category) => ({ ...category, slug: requireSlug(category.name) }));
   const stored = await insertCategories(demo.map(({ name, slug }) => ({ name, slug })));
   const categories = await Promise.all(
     demo.map(async ({ name, slug, theme, products }) => ({

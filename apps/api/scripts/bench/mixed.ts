@@ -13,7 +13,7 @@ const BROWSING_CONNECTIONS = 32;
  * check out one unit at a time, again and again, alternating processes; then both
  * processes must show the stock the database holds.
  */
-export async function mixedRun(
+export async function runMixedLoad(
   servers: readonly { url: string }[],
   paths: readonly ReadPath[],
   fake: FakeStripe,
@@ -27,7 +27,7 @@ export async function mixedRun(
   let orders = 0;
   let checkoutErrors = 0;
   const reasons = new Map<string, number>();
-  const failed = (reason: string) => {
+  const countFailure = (reason: string) => {
     checkoutErrors += 1;
     reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
   };
@@ -41,9 +41,9 @@ export async function mixedRun(
         fake.confirm(paymentIntentId);
         const res = await placeOrder(second as string, token, paymentIntentId);
         if (res.status === 201) orders += 1;
-        else failed(`place-order ${res.status} ${await res.text()}`);
+        else countFailure(`place-order ${res.status} ${await res.text()}`);
       } catch (err) {
-        failed((err as Error).message);
+        countFailure((err as Error).message);
       }
     }
   };
@@ -59,7 +59,7 @@ export async function mixedRun(
     orders,
     checkoutErrors,
     reasons: [...reasons].map(([reason, count]) => `${count}x ${reason}`),
-    stockShownMs: await stockShownAfter(urls, product.id, slug),
+    stockShownMs: await waitForStockShown(urls, product.id, slug),
   };
 }
 
@@ -78,7 +78,7 @@ const SHOWN_WITHIN_MS = 5000;
  * How many milliseconds after the last order both processes showed the database's stock, or
  * null when they did not within SHOWN_WITHIN_MS.
  */
-async function stockShownAfter(urls: readonly string[], productId: string, slug: string) {
+async function waitForStockShown(urls: readonly string[], productId: string, slug: string) {
   const inDatabase = (await findProduct(productId))?.quantity;
   const started = Date.now();
   for (;;) {

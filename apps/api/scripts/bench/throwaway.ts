@@ -1,37 +1,23 @@
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import mongoose from 'mongoose';
-import { connectDatabase } from '../../src/db/connect.js';
-import { startEmbeddedDatabase } from '../../src/db/embedded.js';
+import { readFileSync } from 'node:fs';
 import { type FakeStripe, startFakeStripe } from '../../src/test/fake-stripe.js';
-import { withDatabase } from '../../src/test/oversell.js';
+import { withThrowawayDatabase } from '../../src/test/throwaway-database.js';
 
 /**
- * Runs `work` on a throwaway database, connected in this process too: the embedded database
- * in a throwaway folder, or a throwaway database on MONGO_URL, dropped after; with a fake Stripe
- * for the API processes it starts.
+ * Runs `work` on a throwaway database (see withThrowawayDatabase: on MONGO_URL, else on an
+ * embedded one), connected in this process too and dropped after, with a fake Stripe for the
+ * API processes it starts.
  */
-export async function withThrowawayDatabase<T>(
+export const withThrowawayDatabaseAndStripe = <T>(
   work: (shop: { mongoUrl: string; fake: FakeStripe }) => Promise<T>,
-): Promise<T> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-'));
-  const embedded = process.env.MONGO_URL ? null : await startEmbeddedDatabase({ dataDir });
-  const baseUrl = process.env.MONGO_URL ?? (embedded?.url as string);
-  const dbName = `bench_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-  const db = await connectDatabase({ mongoUrl: baseUrl, dataDir: '', dbName });
-  const fake = await startFakeStripe();
-  try {
-    return await work({ mongoUrl: withDatabase(baseUrl, dbName), fake });
-  } finally {
-    await mongoose.connection.dropDatabase().catch(() => {});
-    await db.close();
-    await fake.close();
-    await embedded?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
+): Promise<T> =>
+  withThrowawayDatabase('bench', async ({ url }) => {
+    const fake = await startFakeStripe();
+    try {
+      return await work({ mongoUrl: url, fake });
+    } finally {
+      await fake.close();
+    }
+  });
 
 /** A whole-number option (`--name 10`) of the command line, or its default. */
 export const numberArg = (name: string, fallback: number) => {

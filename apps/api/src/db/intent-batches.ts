@@ -8,19 +8,19 @@
  * completion comes after it.
  */
 
-/** What a write changes (catalog-changes.ts's CatalogChange, said again to keep imports one-way). */
-interface CatalogChange {
+/** What a write changes (catalogue-changes.ts's CatalogueChange, said again to keep imports one-way). */
+interface CatalogueChange {
   productIds?: string[];
   categories?: boolean;
   all?: boolean;
 }
 
 type Announce = (
-  change: CatalogChange & { intent?: boolean; completes?: number },
+  change: CatalogueChange & { intent?: boolean; completes?: number },
 ) => Promise<number>;
 
 interface Batch {
-  change: CatalogChange;
+  change: CatalogueChange;
   /** Writes of the batch not ended yet. */
   running: number;
   /** Settles with the intent's number once it is announced. */
@@ -30,7 +30,7 @@ interface Batch {
   complete: () => void;
 }
 
-const merge = (a: CatalogChange, b: CatalogChange): CatalogChange => ({
+const merge = (a: CatalogueChange, b: CatalogueChange): CatalogueChange => ({
   ...(a.productIds || b.productIds
     ? { productIds: [...new Set([...(a.productIds ?? []), ...(b.productIds ?? [])])] }
     : {}),
@@ -74,7 +74,7 @@ export function intentBatcher(announce: Announce) {
   }
 
   /** Joins the next intent; resolves once it is announced, with what ends the write. */
-  async function join(change: CatalogChange): Promise<() => Promise<void>> {
+  async function join(change: CatalogueChange): Promise<() => Promise<void>> {
     const batch = next ?? newBatch();
     batch.change = merge(batch.change, change);
     batch.running += 1;

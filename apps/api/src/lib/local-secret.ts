@@ -6,7 +6,7 @@ import { join } from 'node:path';
  * A random secret made on first start and kept in `dir`, so that tokens survive restarts
  * and no two installations share a signing key. Used when JWT_SECRET is not set.
  */
-export function localJwtSecret(dir: string): string {
+export function loadLocalJwtSecret(dir: string): string {
   const file = join(dir, 'jwt-secret');
   try {
     const existing = readFileSync(file, 'utf8').trim();

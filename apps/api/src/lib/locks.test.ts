@@ -152,7 +152,7 @@ describe('a holder that loses its lease', () => {
     expect(await markOrderPaid(orderId, leaseA.token, 'event-of-a')).toBe(false);
     expect(await removeOrder(orderId, leaseA.token)).toBe(false);
     expect(await claimOrder(orderId, leaseA.token)).toBeNull();
-    expect(() => leaseA.lost()).toThrow('busy');
+    expect(() => leaseA.abandon()).toThrow('busy');
     first.release();
     expect(await first.done).toBe('finished');
     expect(await findStoredOrder(orderId)).toMatchObject({

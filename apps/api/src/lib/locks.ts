@@ -45,7 +45,7 @@ export interface Lease {
   /** Aborts (its reason is `busy()`) once the lease may have been taken over by another holder. */
   signal: AbortSignal;
   /** For a write refused for its token (a later holder wrote): aborts the signal and throws. */
-  lost: () => never;
+  abandon: () => never;
 }
 
 export interface LockOptions<T> {
@@ -88,7 +88,7 @@ export async function withLock<T>(
   const lease = keepRenewed(key, token, renewedAt, leaseMs, options.busy);
   held.set(key, { token, stop: lease.stop });
   try {
-    return await work({ token, signal: lease.signal, lost: lease.lost });
+    return await work({ token, signal: lease.signal, abandon: lease.abandon });
   } finally {
     await release(key, token);
   }
@@ -178,11 +178,11 @@ function keepRenewed(
     clearInterval(renewal);
     clearTimeout(runsOut);
   };
-  const lost = (): never => {
+  const abandon = (): never => {
     lose();
     throw controller.signal.reason;
   };
-  return { signal: controller.signal, stop, lost };
+  return { signal: controller.signal, stop, abandon };
 }
 
 /**

@@ -66,7 +66,7 @@ describe('GET /metrics', () => {
     expect(families.get('shop_outbox_backlog')?.type).toBe('GAUGE');
     expect(families.get('shop_outbox_backlog')?.metrics[0]?.value).toBe('0');
     expect(families.get('shop_outbox_failures_total')?.type).toBe('COUNTER');
-    expect(families.get('shop_catalog_revision_lag')?.type).toBe('GAUGE');
+    expect(families.get('shop_catalogue_revision_lag')?.type).toBe('GAUGE');
     expect(families.get('shop_checkout_outcomes_total')?.type).toBe('COUNTER');
   });
 });

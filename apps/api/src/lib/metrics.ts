@@ -45,7 +45,7 @@ export const mailsDropped = new client.Counter({
 });
 
 /** A gauge whose value is read when Prometheus scrapes (`read` answers the current value). */
-export function gaugeReadOnScrape(name: string, help: string, read: () => Promise<number>) {
+export function registerGaugeReadOnScrape(name: string, help: string, read: () => Promise<number>) {
   return new client.Gauge({
     name,
     help,

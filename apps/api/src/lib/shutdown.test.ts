@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { gracefulShutdown } from './shutdown.js';
 
 /** A server whose one route answers only when the test says so; `order` records what happened. */
-async function slowServer() {
+async function startSlowServer() {
   const order: string[] = [];
   let answer: () => void = () => {};
   let arrived: () => void = () => {};
@@ -39,7 +39,7 @@ const silent = { info: () => {}, warn: () => {}, error: () => {} };
 
 describe('graceful shutdown', () => {
   it('when a request is in flight, then it is answered before the hooks run and the database closes last', async () => {
-    const { server, order, answer, response } = await slowServer();
+    const { server, order, answer, response } = await startSlowServer();
     const shutdown = gracefulShutdown({
       server,
       timeoutMs: 30_000,
@@ -64,7 +64,7 @@ describe('graceful shutdown', () => {
   });
 
   it('when a request outlasts the time limit, then its connection is cut and the shutdown goes on', async () => {
-    const { server, order, response } = await slowServer();
+    const { server, order, response } = await startSlowServer();
     const warnings: string[] = [];
     await gracefulShutdown({
       server,

@@ -1,47 +1,87 @@
 /**
- * One step of a flow: `run` does it, and `compensate` undoes it once it succeeded, should
- * a later step fail. A step that fails undoes its own partial work before throwing.
+ * A step of a flow (like a step of Medusa's workflows): `run` does it, and `compensate`, declared
+ * beside it, undoes it once it succeeded, should a later step fail. A step that fails undoes
+ * its own partial work before throwing. A step without `compensate` leaves nothing to undo.
+ *
+ * A pivot step (the saga's pivot: a capture, once the card is charged) is the point of no
+ * return: once it succeeded, nothing done before it is undone, and the steps after it are never
+ * undone either, so they must be safe to run again (the flow's next run finishes them).
  */
-export type Step = <T>(
+export interface Step<In, Out, Undone = unknown> {
+  name: string;
+  run: (input: In) => Promise<Out>;
+  compensate?: (done: Out, input: In) => Promise<Undone>;
+  pivot?: true;
+}
+
+export const createStep = <In, Out, Undone = unknown>(
   name: string,
-  run: () => Promise<T>,
-  compensate?: (done: T) => Promise<unknown>,
-) => Promise<T>;
+  run: (input: In) => Promise<Out>,
+  compensate?: (done: Out, input: In) => Promise<Undone>,
+): Step<In, Out, Undone> => ({ name, run, ...(compensate ? { compensate } : {}) });
+
+export const createPivotStep = <In, Out>(
+  name: string,
+  run: (input: In) => Promise<Out>,
+): Step<In, Out> => ({ name, run, pivot: true });
+
+/** Runs one step of the flow with its input; what the step answers. */
+export type RunStep = <In, Out, Undone>(step: Step<In, Out, Undone>, input: In) => Promise<Out>;
 
 export interface FlowFailure {
   /** Steps whose compensation failed: what they did stays done. */
   notUndone: { step: string; error: unknown }[];
+  /** What the step's compensation answered, when it ran and succeeded. */
+  undoneBy: <Undone>(step: {
+    compensate?: (...args: never[]) => Promise<Undone>;
+  }) => Undone | undefined;
 }
 
 /**
- * Runs a flow written as a list of steps (like Medusa's workflows). When a step throws,
- * the steps done so far are compensated in reverse order, each attempted even when an
- * earlier one failed, and the step's error goes on with `failure` telling what could not
- * be undone.
+ * Runs a flow written as a list of steps. When a step throws before the pivot, the steps done
+ * so far are compensated in reverse order, each attempted even when an earlier one failed, and
+ * the step's error goes through `onFailure` with `failure` telling what was and could not be
+ * undone. Past the pivot, an error goes on as it is: nothing is undone.
  *
- * A flow run under a lock passes the lease's `signal`: once it aborts, no further step starts
- * and no further compensation runs, since the lock's next holder now owns what was done (it
- * finds it and finishes or undoes it); the flow fails with the signal's reason.
+ * A flow run under a lock passes the lease's `signal`: once it aborts before the pivot, no
+ * further step starts and no further compensation runs, since the lock's next holder now owns
+ * what was done (it finds it and finishes or undoes it); the flow fails with the signal's
+ * reason. Past the pivot the steps left only finish what stands, and run: their writes carry
+ * the lease's fencing token, which refuses them once another holder has written.
  */
 export async function runSteps<T>(
-  flow: (step: Step) => Promise<T>,
+  flow: (run: RunStep) => Promise<T>,
   onFailure?: (err: unknown, failure: FlowFailure) => unknown,
   signal?: AbortSignal,
 ): Promise<T> {
-  const done: { name: string; undo: () => Promise<unknown> }[] = [];
-  const step: Step = async (name, run, compensate) => {
-    signal?.throwIfAborted();
-    const result = await run();
-    if (compensate) done.push({ name, undo: () => compensate(result) });
+  const done: { name: string; step: object; undo: () => Promise<unknown> }[] = [];
+  let pastPivot = false;
+  const run: RunStep = async (step, input) => {
+    if (!pastPivot) signal?.throwIfAborted();
+    const result = await step.run(input);
+    if (step.pivot) pastPivot = true;
+    const { compensate } = step;
+    if (compensate && !pastPivot) {
+      done.push({ name: step.name, step, undo: () => compensate(result, input) });
+    }
     return result;
   };
   try {
-    return await flow(step);
+    return await flow(run);
   } catch (err) {
-    const failure: FlowFailure = { notUndone: [] };
-    for (const { name, undo } of done.reverse()) {
+    if (pastPivot) throw err;
+    const undone = new Map<object, unknown>();
+    const failure: FlowFailure = {
+      notUndone: [],
+      // The map holds what this very step's compensation answered.
+      undoneBy: <Undone>(step: object) => undone.get(step) as Undone | undefined,
+    };
+    for (const { name, step, undo } of done.reverse()) {
       if (signal?.aborted) break;
-      await undo().catch((error: unknown) => failure.notUndone.push({ step: name, error }));
+      await undo().then(
+        (result) => undone.set(step, result),
+        (error: unknown) => failure.notUndone.push({ step: name, error }),
+      );
     }
     if (signal?.aborted) throw signal.reason;
     throw onFailure ? onFailure(err, failure) : err;

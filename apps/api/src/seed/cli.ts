@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../config.js';
 import { connectDatabase } from '../db/connect.js';
-import { localJwtSecret } from '../lib/local-secret.js';
+import { loadLocalJwtSecret } from '../lib/local-secret.js';
 import { seedPasswords } from './accounts.js';
 import { seed } from './seed.js';
 
@@ -13,7 +13,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 async function main() {
   // DATA_DIR is relative to the repository root, as server.ts resolves it.
   const dataDirOf = (env: { DATA_DIR: string }) => resolve(here, '../../../..', env.DATA_DIR);
-  const config = loadConfig(process.env, (env) => localJwtSecret(dataDirOf(env)));
+  const config = loadConfig(process.env, (env) => loadLocalJwtSecret(dataDirOf(env)));
   const passwords = seedPasswords(config);
   const dataDir = dataDirOf(config);
   const db = await connectDatabase({

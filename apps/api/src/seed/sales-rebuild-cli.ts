@@ -5,7 +5,7 @@ import { loadConfig } from '../config.js';
 import { connectDatabase } from '../db/connect.js';
 import { everyOrder } from '../features/orders/index.js';
 import { rebuildSalesFigures } from '../features/sales/index.js';
-import { localJwtSecret } from '../lib/local-secret.js';
+import { loadLocalJwtSecret } from '../lib/local-secret.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -16,7 +16,7 @@ const here = dirname(fileURLToPath(import.meta.url));
  */
 async function main() {
   const dataDirOf = (env: { DATA_DIR: string }) => resolve(here, '../../../..', env.DATA_DIR);
-  const config = loadConfig(process.env, (env) => localJwtSecret(dataDirOf(env)));
+  const config = loadConfig(process.env, (env) => loadLocalJwtSecret(dataDirOf(env)));
   const db = await connectDatabase({
     ...(config.MONGO_URL ? { mongoUrl: config.MONGO_URL } : {}),
     dataDir: dataDirOf(config),

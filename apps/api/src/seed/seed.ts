@@ -22,7 +22,7 @@ import {
   PUBLISHED_PASSWORDS,
   type SeedPasswords,
 } from './accounts.js';
-import { CATALOG } from './catalog.js';
+import { CATALOGUE } from './catalogue.js';
 import { renderProductPhoto } from './photos.js';
 
 interface SampleOrder {
@@ -96,9 +96,9 @@ export interface SeedResult {
 
 async function upsertCategories(now: Date) {
   let created = 0;
-  for (const [index, category] of CATALOG.entries()) {
+  for (const [index, category] of CATALOGUE.entries()) {
     const slug = toSlug(category.name);
-    const at = new Date(now.getTime() - (CATALOG.length - index) * HOUR_MS);
+    const at = new Date(now.getTime() - (CATALOGUE.length - index) * HOUR_MS);
     if (await insertCategoryIfMissing({ name: category.name, slug }, at)) created += 1;
   }
   return created;
@@ -106,8 +106,8 @@ async function upsertCategories(now: Date) {
 
 /** Photos are rendered only for products still missing, so a second run is quick. */
 async function upsertProducts(now: Date) {
-  const categorySlugs = CATALOG.map((c) => toSlug(c.name));
-  const productSlugs = CATALOG.flatMap((c) => c.products.map((p) => toSlug(p.name)));
+  const categorySlugs = CATALOGUE.map((c) => toSlug(c.name));
+  const productSlugs = CATALOGUE.flatMap((c) => c.products.map((p) => toSlug(p.name)));
   const [categories, existing] = await Promise.all([
     findCategoriesBySlug(categorySlugs),
     findProductsBySlug(productSlugs),
@@ -115,14 +115,14 @@ async function upsertProducts(now: Date) {
   const categoryIds = new Map(categories.map((c) => [c.slug, c._id]));
   const existingSlugs = new Set(existing.map((p) => p.slug));
   let created = 0;
-  for (const [c, category] of CATALOG.entries()) {
+  for (const [c, category] of CATALOGUE.entries()) {
     const categoryId = categoryIds.get(toSlug(category.name));
     if (!categoryId) throw new Error(`The demo category ${category.name} was not stored`);
     for (const [p, product] of category.products.entries()) {
       const slug = toSlug(product.name);
       if (existingSlugs.has(slug)) continue;
       // Interleaved ages: the newest page shows one product of each category.
-      const rank = p * CATALOG.length + c;
+      const rank = p * CATALOGUE.length + c;
       const createdAt = new Date(now.getTime() - 30 * 24 * HOUR_MS - rank * HOUR_MS);
       // Made and stored as an upload is, under the id the product gets if it is inserted.
       const _id = newProductId();

@@ -30,7 +30,7 @@ export async function createProduct(opts: { price?: number; quantity?: number } 
 }
 
 /** Two lamps and one desk (stock 5 and 3): the cart the checkout tests buy. */
-export async function lampsAndDesk() {
+export async function createLampsAndDesk() {
   const lamp = await createProduct({ price: 19.99, quantity: 5 });
   const desk = await createProduct({ price: 120, quantity: 3 });
   return { lamp, desk, cart: [{ _id: lamp.id, quantity: 2 }, { _id: desk.id }] };
@@ -60,7 +60,7 @@ export async function recordUncapturedOrder(opts: {
     price: product.price,
     quantity,
   }));
-  if (await takeStock(lines)) throw new Error('the crashed placement found its stock sold out');
+  await takeStock(lines);
   const orderId = await insertOrder({
     lines,
     payment: {

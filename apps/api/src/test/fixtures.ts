@@ -7,8 +7,8 @@ import {
   type ProductFixture,
   productForm,
   sendForm,
-} from './catalog.js';
-import { lampsAndDesk, startCheckout } from './checkout.js';
+} from './catalogue.js';
+import { createLampsAndDesk, startCheckout } from './checkout.js';
 import { startFakeStripe } from './fake-stripe.js';
 import { type Api, createAdmin, createUser, startTestApp } from './harness.js';
 import { stripeEnv } from './payments-app.js';
@@ -109,7 +109,7 @@ export const checkoutTest = test
     'checkout',
     async ({ checkoutOf }) =>
       async (opts: Parameters<typeof checkoutOf>[1] = {}) => {
-        const { lamp, desk, cart } = await lampsAndDesk();
+        const { lamp, desk, cart } = await createLampsAndDesk();
         return { lamp, desk, ...(await checkoutOf(cart, opts)) };
       },
   );

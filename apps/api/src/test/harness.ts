@@ -5,11 +5,11 @@ import supertest from 'supertest';
 import { inject } from 'vitest';
 import { createApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { connectDatabase } from '../db/connect.js';
 import { insertUser } from '../features/auth/repository.js';
 import { hashPassword } from '../features/auth/use-cases.js';
 import { createLogger } from '../lib/logger.js';
 import { signToken } from '../lib/tokens.js';
+import { openThrowawayDatabase } from './throwaway-database.js';
 
 export const TEST_JWT_SECRET = 'test-secret';
 
@@ -32,19 +32,16 @@ export const testConfig = (overrides: Record<string, string> = {}) =>
  * the server chosen by the global setup.
  */
 export async function startTestApp(overrides: Record<string, string> = {}) {
-  const dbName = `test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-  const db = await connectDatabase({ mongoUrl: inject('mongoUrl'), dataDir: '', dbName });
+  const db = await openThrowawayDatabase('test', inject('mongoUrl'));
   const config = testConfig(overrides);
   const app = createApp({ config, logger: createLogger('silent') });
   return {
     app,
     config,
-    dbName,
+    /** Its database, for API processes started on it. */
+    databaseUrl: db.url,
     http: () => supertest(app),
-    close: async () => {
-      await mongoose.connection.dropDatabase();
-      await db.close();
-    },
+    close: db.drop,
   };
 }
 

@@ -3,7 +3,7 @@ import { orderResponseSchema } from '@shop/contracts';
 import parsePrometheus from 'parse-prometheus-text-format';
 import { listMailEvents } from '../features/mail/repository.js';
 import { createProduct } from './checkout.js';
-import { mailServerOnFreePort } from './mail-server.js';
+import { createMailServerOnFreePort } from './mail-server.js';
 import {
   type ApiProcess,
   createBuyers,
@@ -58,11 +58,12 @@ async function sentByProcess(server: ApiProcess): Promise<number> {
  * what arrived. The database is dropped after.
  */
 export async function runMailOutboxCheck(opts: {
-  mongoUrl: string;
+  /** The database server; MONGO_URL's, else an embedded one, when absent. */
+  mongoUrl?: string;
   orders?: number;
 }): Promise<OutboxFigures> {
   const orders = opts.orders ?? 20;
-  const mailServer = await mailServerOnFreePort();
+  const mailServer = await createMailServerOnFreePort();
   const env = {
     SMTP_URL: mailServer.url,
     MAIL_FROM: 'Shop <orders@shop.test>',

@@ -17,7 +17,7 @@ export interface CaughtMail {
  * that stays the same while it is stopped and started again, as a real one going down would.
  * It starts stopped: nothing listens on its port until `start()`.
  */
-export async function mailServerOnFreePort() {
+export async function createMailServerOnFreePort() {
   const port = await freePort();
   const mails: CaughtMail[] = [];
   let server: SMTPServer | null = null;
@@ -81,4 +81,4 @@ export async function mailServerOnFreePort() {
   };
 }
 
-export type TestMailServer = Awaited<ReturnType<typeof mailServerOnFreePort>>;
+export type TestMailServer = Awaited<ReturnType<typeof createMailServerOnFreePort>>;

@@ -1,6 +1,6 @@
 import type { OrderStatus } from '@shop/contracts';
 import { insertOrder } from '../features/orders/repository.js';
-import { makeCategory, makeProduct, uniqueWord } from './catalog.js';
+import { makeCategory, makeProduct, uniqueWord } from './catalogue.js';
 
 /** A product in a category of its own, with a real photo that responses must never carry. */
 export async function makeOrderedProduct(price = 25) {

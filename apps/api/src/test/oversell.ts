@@ -1,13 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { createPaymentIntentResponseSchema } from '@shop/contracts';
-import mongoose from 'mongoose';
 import Stripe from 'stripe';
-import { connectDatabase } from '../db/connect.js';
+import { freePort } from '../db/embedded.js';
 import { insertUsers } from '../features/auth/repository.js';
 import { hashPassword } from '../features/auth/use-cases.js';
 import { countOrders, listOrdersOfProduct } from '../features/orders/repository.js';
@@ -15,6 +13,7 @@ import { findProduct, insertProduct, newProductId } from '../features/products/r
 import { signToken } from '../lib/tokens.js';
 import { createProduct, stockOf, TEST_DELIVERY_ADDRESS } from './checkout.js';
 import { type FakeStripe, startFakeStripe } from './fake-stripe.js';
+import { withThrowawayDatabase } from './throwaway-database.js';
 
 const apiRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 // At least 32 bytes: the bench runs its API processes in production mode.
@@ -80,35 +79,37 @@ async function createRacedShirt(stock: number) {
 }
 
 /**
- * Runs `work` with two real API processes on a database of its own (named `<prefix>_<random>`,
- * dropped after), connected in this process too, and a fake Stripe they both use. `env` adds
- * settings to both; `work` also gets the database's URL, to start more processes on it.
+ * Runs `work` with two real API processes on a throwaway database (see withThrowawayDatabase:
+ * on the server of `mongoUrl`, else MONGO_URL's, else an embedded one), connected in this
+ * process too, and a fake Stripe they both use. `env` adds settings to both; `work` also gets the
+ * database's URL, to start more processes on it.
  */
 export async function withTwoApiProcesses<T>(
-  mongoUrl: string,
+  mongoUrl: string | undefined,
   prefix: string,
   work: (servers: [ApiProcess, ApiProcess], fake: FakeStripe, databaseUrl: string) => Promise<T>,
   { env = {} }: { env?: Record<string, string> } = {},
 ): Promise<T> {
-  const dbName = `${prefix}_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-  const db = await connectDatabase({ mongoUrl, dataDir: '', dbName });
-  const fake = await startFakeStripe();
-  const servers: ApiProcess[] = [];
-  try {
-    const url = withDatabase(mongoUrl, dbName);
-    servers.push(
-      ...(await Promise.all([
-        startApiProcess(url, fake, { env }),
-        startApiProcess(url, fake, { env }),
-      ])),
-    );
-    return await work(servers as [ApiProcess, ApiProcess], fake, url);
-  } finally {
-    for (const server of servers) server.stop();
-    await mongoose.connection.dropDatabase().catch(() => {});
-    await db.close();
-    await fake.close();
-  }
+  return withThrowawayDatabase(
+    prefix,
+    async ({ url }) => {
+      const fake = await startFakeStripe();
+      const servers: ApiProcess[] = [];
+      try {
+        servers.push(
+          ...(await Promise.all([
+            startApiProcess(url, fake, { env }),
+            startApiProcess(url, fake, { env }),
+          ])),
+        );
+        return await work(servers as [ApiProcess, ApiProcess], fake, url);
+      } finally {
+        for (const server of servers) server.stop();
+        await fake.close();
+      }
+    },
+    mongoUrl,
+  );
 }
 
 /**
@@ -118,7 +119,8 @@ export async function withTwoApiProcesses<T>(
  * the processes; then an admin cancels one order. The database is dropped after.
  */
 export async function runOversellCheck(opts: {
-  mongoUrl: string;
+  /** The database server; MONGO_URL's, else an embedded one, when absent. */
+  mongoUrl?: string;
   buyers?: number;
   stock?: number;
 }): Promise<OversellFigures> {
@@ -366,20 +368,6 @@ const isHealthy = (url: string) =>
   fetch(`${url}/healthz`)
     .then((res) => res.ok)
     .catch(() => false);
-
-export const freePort = () =>
-  new Promise<number>((resolvePort, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolvePort(address.port) : reject(),
-      );
-    });
-  });
-
-/** The same server with the database name put in the path, where the API reads it. */
-export const withDatabase = (url: string, dbName: string) =>
-  url.replace(/^(mongodb(?:\+srv)?:\/\/[^/?]+)\/?[^?]*/, `$1/${dbName}`);
 
 export function printOversellFigures(f: OversellFigures, print = console.log) {
   const answers = Object.entries(f.answers)

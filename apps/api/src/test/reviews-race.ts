@@ -93,7 +93,8 @@ async function shownBy(server: ApiProcess, slug: string, count: number) {
  * each process's product answer. The database is dropped after.
  */
 export async function runReviewsRace(opts: {
-  mongoUrl: string;
+  /** The database server; MONGO_URL's, else an embedded one, when absent. */
+  mongoUrl?: string;
   reviewers: number;
 }): Promise<ReviewsRaceFigures> {
   return withTwoApiProcesses(opts.mongoUrl, 'reviews', async (servers) => {

@@ -1,35 +1,39 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type HTMLElement, parse } from 'node-html-parser';
 import type { Response } from 'supertest';
 import { expect } from 'vitest';
+import { findRepoRoot } from '../db/embedded.js';
 
-/** The SPA's index.html as `pnpm build` writes it (its head's shape; scripts made up). */
-export const BUILT_INDEX_HTML = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1.0" />
-    <meta name="description" content="An online shop: browse, search, filter and buy products" />
-    <meta name="keywords" content="shop,ecommerce,online store,products,categories" />
-    <meta name="author" content="Shop Team" />
-    <link rel="icon" href="data:," />
-    <title>E-commerce best app</title>
-    <script type="module" crossorigin src="/assets/index-abc123.js"></script>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>
-`;
+/** The entry script Vite puts in the built page's head (its hashed name made up). */
+const BUILT_ENTRY = 'assets/index-abc123.js';
+
+/**
+ * The SPA's index.html as `pnpm build` writes it: the web's own index.html, read rather than
+ * copied so that the tests serve the head the shop ships, with its entry script moved into the
+ * head as a hashed asset, as Vite does.
+ */
+function builtIndexHtml(): string {
+  const source = readFileSync(join(findRepoRoot(), 'apps/web/index.html'), 'utf8');
+  const entry = /\n?[ \t]*<script type="module" src="[^"]+"><\/script>/;
+  if (!entry.test(source)) throw new Error('apps/web/index.html no longer has its module entry');
+  return source
+    .replace(entry, '')
+    .replace(
+      '</head>',
+      `  <script type="module" crossorigin src="/${BUILT_ENTRY}"></script>\n  </head>`,
+    );
+}
+
+export const BUILT_INDEX_HTML = builtIndexHtml();
 
 /** A built SPA of that index.html in a folder of its own, for `WEB_DIST`. */
-export function builtSpa() {
+export function writeBuiltSpa() {
   const dist = mkdtempSync(join(tmpdir(), 'shop-storefront-'));
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), BUILT_INDEX_HTML);
-  writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  writeFileSync(join(dist, BUILT_ENTRY), 'console.log(1)');
   return dist;
 }
 
@@ -38,7 +42,7 @@ export function builtSpa() {
  * `pnpm build` lays them out: the entry is `serverEntry`'s text, the style sheets the manifest
  * names are `css`.
  */
-export function builtSpaWithServerEntry(serverEntry: string, css: Record<string, string>) {
+export function writeBuiltSpaWithServerEntry(serverEntry: string, css: Record<string, string>) {
   const root = mkdtempSync(join(tmpdir(), 'shop-ssr-'));
   const dist = join(root, 'dist');
   mkdirSync(join(dist, 'assets'), { recursive: true });
@@ -54,11 +58,11 @@ export function builtSpaWithServerEntry(serverEntry: string, css: Record<string,
     join(dist, 'index.html'),
     BUILT_INDEX_HTML.replace('</head>', `${links}\n  </head>`),
   );
-  writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  writeFileSync(join(dist, BUILT_ENTRY), 'console.log(1)');
   for (const [file, text] of Object.entries(css)) writeFileSync(join(dist, file), text);
   const [entryCss, ...routeCss] = Object.keys(css);
   const manifest = {
-    'index.html': { file: 'assets/index-abc123.js', css: [entryCss], imports: ['_shared.js'] },
+    'index.html': { file: BUILT_ENTRY, css: [entryCss], imports: ['_shared.js'] },
     '_shared.js': { file: 'assets/shared.js', css: routeCss },
     'src/start-after-paint.ts': { file: 'assets/start-after-paint-def.js', isEntry: true },
     // A screen whose chunk other chunks import from: Vite keys it by its file, not its module.

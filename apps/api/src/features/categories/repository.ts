@@ -1,10 +1,10 @@
 import type { Category } from '@shop/contracts';
-import { changingCatalog } from '../../db/catalog-changes.js';
+import { writeToCatalogue } from '../../db/catalogue-changes.js';
 import { type CategoryDoc, CategoryModel } from './model.js';
 
 /**
  * The categories as stored: the only module that reads or writes them. Every write is announced
- * to the catalogue of every API process (see changingCatalog).
+ * to the catalogue of every API process (see writeToCatalogue).
  */
 
 const CATEGORIES_CHANGE = { categories: true };
@@ -46,14 +46,14 @@ export interface NewCategory {
 
 /** Throws a duplicate-key error when the slug is taken. */
 export function insertCategory(category: NewCategory): Promise<Category> {
-  return changingCatalog(CATEGORIES_CHANGE, async () =>
+  return writeToCatalogue(CATEGORIES_CHANGE, async () =>
     toCategory(await CategoryModel.create(category)),
   );
 }
 
 /** Several at once (a bulk import); throws a duplicate-key error when a slug is taken. */
 export function insertCategories(categories: readonly NewCategory[]): Promise<Category[]> {
-  return changingCatalog(CATEGORIES_CHANGE, async () =>
+  return writeToCatalogue(CATEGORIES_CHANGE, async () =>
     (await CategoryModel.insertMany(categories)).map(toCategory),
   );
 }
@@ -63,7 +63,7 @@ export function insertCategories(categories: readonly NewCategory[]): Promise<Ca
  * given creation time; whether it was inserted.
  */
 export function insertCategoryIfMissing(category: NewCategory, createdAt: Date): Promise<boolean> {
-  return changingCatalog(CATEGORIES_CHANGE, async () => {
+  return writeToCatalogue(CATEGORIES_CHANGE, async () => {
     const { upsertedCount } = await CategoryModel.updateOne(
       { slug: category.slug },
       { $setOnInsert: { ...category, createdAt, updatedAt: createdAt } },
@@ -75,7 +75,7 @@ export function insertCategoryIfMissing(category: NewCategory, createdAt: Date):
 
 /** The renamed category, or null when none has the id; a duplicate-key error when the slug is taken. */
 export function renameCategory(id: string, { name, slug }: NewCategory): Promise<Category | null> {
-  return changingCatalog(CATEGORIES_CHANGE, async () => {
+  return writeToCatalogue(CATEGORIES_CHANGE, async () => {
     const renamed = await CategoryModel.findOneAndUpdate(
       { _id: id },
       { $set: { name, slug } },
@@ -92,12 +92,12 @@ export interface RemovedCategory {
 
 /** Deletes the category; null when none has the id. */
 export function removeCategory(id: string): Promise<RemovedCategory | null> {
-  return changingCatalog(CATEGORIES_CHANGE, async () => {
+  return writeToCatalogue(CATEGORIES_CHANGE, async () => {
     const removed = await CategoryModel.findOneAndDelete({ _id: id }).lean<CategoryDoc>();
     if (!removed) return null;
     return {
       restore: () =>
-        changingCatalog(CATEGORIES_CHANGE, async () => {
+        writeToCatalogue(CATEGORIES_CHANGE, async () => {
           await CategoryModel.collection.insertOne(removed);
         }),
     };

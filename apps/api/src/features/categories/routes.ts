@@ -8,14 +8,14 @@ import {
   messageResponseSchema,
 } from '@shop/contracts';
 import { defineRoute, notModified } from '../../lib/route.js';
-import { catalogJsonRoute } from '../catalog/index.js';
+import { catalogueJsonRoute } from '../catalogue/index.js';
 import { createCategory, deleteCategory, listCategories, updateCategory } from './use-cases.js';
 
 /** The category form: a request without a body is told that the name is required. */
 const categoryForm = { json: categoryRequestSchema, absent: 'empty' } as const;
 
 export const categoryRoutes = [
-  catalogJsonRoute({
+  catalogueJsonRoute({
     method: 'get',
     path: '/api/v1/category/get-category',
     access: 'public',
@@ -23,8 +23,8 @@ export const categoryRoutes = [
     query: listQuerySchema(CATEGORY_DEFAULT_PER_PAGE),
     responses: { 200: categoryListResponseSchema, 304: notModified },
     failures: [400, 503],
-    answer: (catalog, { query }) => ({
-      body: { success: true, message: 'All Categories List', ...listCategories(catalog, query) },
+    answer: (catalogue, { query }) => ({
+      body: { success: true, message: 'All Categories List', ...listCategories(catalogue, query) },
     }),
   }),
   defineRoute({

@@ -2,7 +2,7 @@ import type { Category, CategoryRequest, ListQuery } from '@shop/contracts';
 import { conflict, notFound, rethrowDuplicateAs } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import { requireSlug } from '../../lib/slug.js';
-import type { CatalogStore } from '../catalog/index.js';
+import type { CatalogueStore } from '../catalogue/index.js';
 import { countProductsInCategory } from '../products/index.js';
 import {
   findCategory,
@@ -18,9 +18,9 @@ const onDuplicateName = rethrowDuplicateAs(alreadyExists);
 const categoryNotFound = () => notFound('Category not found');
 
 /** One page of the categories, sorted by name (the catalogue keeps them so). */
-export const listCategories = (catalog: CatalogStore, query: ListQuery) => ({
-  category: pageOf(catalog.allCategories(), query),
-  total: catalog.allCategories().length,
+export const listCategories = (catalogue: CatalogueStore, query: ListQuery) => ({
+  category: pageOf(catalogue.allCategories(), query),
+  total: catalogue.allCategories().length,
 });
 
 /** Two names with the same slug ('Books', 'books!') would share one URL, so they clash. */

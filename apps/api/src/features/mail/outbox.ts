@@ -15,7 +15,7 @@ export const onMailEventLanded = (wake: () => void) => {
  * change was refused is withdrawn here, and one whose change never landed (the process died
  * in between, or the update failed) is dropped by the sender once its grace period is over.
  */
-export async function announcedChange<T>(
+export async function changeAndAnnounce<T>(
   event: { orderId: string; kind: MailKind; status?: string },
   change: (eventId: string) => Promise<T>,
   landed: (outcome: T) => boolean = Boolean,

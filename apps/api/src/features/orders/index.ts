@@ -7,16 +7,13 @@ export {
   findOrderOfPayment,
   findStoredOrder,
   hasPaidOrderOf,
-  markOrderCancelled,
   markOrderPaid,
-  markOrderRefunded,
-  markOrderStockReturned,
   type OrderActor,
   type OrderLine,
   recordOrder,
   removeOrder,
   type StoredOrder,
-  setOrderStatus,
+  stockLinesOf,
   variantsInUnfinishedOrders,
 } from './repository.js';
 export { findOrder } from './use-cases.js';

@@ -29,6 +29,14 @@ export interface OrderLine {
   quantity: number;
 }
 
+/** The units of order lines, each of its variant (the only one of lines of earlier orders). */
+export const stockLinesOf = (lines: readonly OrderLine[]) =>
+  lines.map(({ productId, variant, quantity }) => ({
+    productId,
+    ...(variant ? { variantId: variant._id } : {}),
+    quantity,
+  }));
+
 /** Who changes an order, as its timeline records them. */
 export type OrderActor = OrderTimelineEntry['by'];
 
@@ -181,7 +189,7 @@ const matched = async (update: Promise<{ matchedCount: number }>) =>
  * Whether one find-and-update matched; when it did, the sales figures move by what it changed
  * (`change` makes the order it left from the order it found).
  */
-const matchedAndCounted = async (
+const countIfMatched = async (
   update: PromiseLike<OrderDoc | null>,
   change: (before: StoredOrder) => StoredOrder,
 ) => {
@@ -387,7 +395,7 @@ export const removeOrder = async (orderId: string, fence: number) =>
 
 /** `event`: the outbox id of the e-mail announcing it, recorded by the same update. */
 export const markOrderPaid = (orderId: string, fence: number, event: string) =>
-  matchedAndCounted(
+  countIfMatched(
     OrderModel.findOneAndUpdate(fencedBy(orderId, fence), {
       $set: { 'payment.success': true, 'payment.status': 'succeeded', fence },
       $push: { events: event },
@@ -415,7 +423,7 @@ export const markOrderStockReturned = (orderId: string, fence: number) =>
  * timeline's entry naming `by`.
  */
 export const markOrderCancelled = (orderId: string, fence: number, event: string, by: OrderActor) =>
-  matchedAndCounted(
+  countIfMatched(
     OrderModel.findOneAndUpdate(fencedBy(orderId, fence), {
       $set: { status: 'cancel', fence },
       $push: { events: event, timeline: entryNow('cancelled', 'cancel', by) },
@@ -439,7 +447,7 @@ export async function setOrderStatus(
     { _id: orderId, ...NOT_CLOSED, status: { $ne: status } },
     { $set: { status }, $push: { events: event, timeline: entryNow('status', status, by) } },
   ).lean<OrderDoc>();
-  if (await matchedAndCounted(changed, (o) => ({ ...o, status }))) return 'updated';
+  if (await countIfMatched(changed, (o) => ({ ...o, status }))) return 'updated';
   const order = await OrderModel.findById(orderId).lean<OrderDoc>();
   if (!order) return 'missing';
   const closed = order.status === 'cancel' && (order.payment?.refunded || order.stockReturned);

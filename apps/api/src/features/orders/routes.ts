@@ -1,7 +1,5 @@
 import {
   listQuerySchema,
-  type Order,
-  type OrderStatus,
   orderIdParamsSchema,
   orderResponseSchema,
   orderStatusRequestSchema,
@@ -12,16 +10,17 @@ import { orderNumberParamsSchema } from '@shop/contracts/order-number';
 import { notFound } from '../../lib/errors.js';
 import { currentUser } from '../../lib/http.js';
 import { defineRoute } from '../../lib/route.js';
+import type { Payments } from '../../lib/stripe.js';
+import { changeOrderStatus } from './change-order-status.js';
 import { writeOrdersCsv } from './csv-export.js';
-import type { OrderActor } from './repository.js';
 import { findOrderByNumberFor, listAllOrders, listOrdersOf } from './use-cases.js';
 
 export interface OrderRoutesOptions {
-  /** From payments: cancelling an order gives its money back. `by` is the admin changing it. */
-  changeStatus: (orderId: string, status: OrderStatus, by: OrderActor) => Promise<Order>;
+  /** Cancelling an order gives its money back; null when the shop runs without card payments. */
+  payments: Payments | null;
 }
 
-export function orderRoutes({ changeStatus }: OrderRoutesOptions) {
+export function orderRoutes({ payments }: OrderRoutesOptions) {
   return [
     defineRoute({
       method: 'get',
@@ -97,7 +96,8 @@ export function orderRoutes({ changeStatus }: OrderRoutesOptions) {
       failures: [400, 404, 409, 413, 502],
       handler: async ({ params, body }, req, res) => {
         const { _id, name } = currentUser(req);
-        const order = await changeStatus(params.orderId, body.status, { _id, name, role: 'admin' });
+        const by = { _id, name, role: 'admin' as const };
+        const order = await changeOrderStatus(payments, params.orderId, body.status, by);
         res.json({ success: true, message: 'Order status updated', order });
       },
     }),

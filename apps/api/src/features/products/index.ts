@@ -9,5 +9,5 @@ export {
   listProducts,
   type RatingSummary,
   type StoredProduct,
+  takeStock,
 } from './repository.js';
-export { takeStock } from './stock.js';

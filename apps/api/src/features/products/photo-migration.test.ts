@@ -1,7 +1,7 @@
 import { PHOTO_WIDTHS, photoRenditionUrl, productResponseSchema } from '@shop/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imageBytes, makeCategory, makeProduct, uniqueWord } from '../../test/catalog.js';
+import { imageBytes, makeCategory, makeProduct, uniqueWord } from '../../test/catalogue.js';
 import { startTestApp } from '../../test/harness.js';
 import { insertProductWithPhotoBytes } from '../../test/raw-documents.js';
 import { photoEtag } from './photo.js';

@@ -1,7 +1,7 @@
 import type { ProductPhotoMeta } from '@shop/contracts';
 import { LRUCache } from 'lru-cache';
 import { notFound } from '../../lib/errors.js';
-import { currentCatalog } from '../catalog/index.js';
+import { currentCatalogue } from '../catalogue/index.js';
 import { readPhotoFile } from './photo-store.js';
 import type { PhotoFile, PhotoSize } from './renditions.js';
 import { findProduct } from './repository.js';
@@ -15,9 +15,9 @@ const photoNotFound = () => notFound('Photo not found');
  * yet (created by another process in the last moments). Never the bytes.
  */
 export async function getPhotoMeta(productId: string): Promise<ProductPhotoMeta> {
-  const catalog = await currentCatalog();
+  const catalogue = await currentCatalogue();
   const known =
-    catalog.productById(productId)?.product.photo ?? catalog.variantById(productId)?.photo;
+    catalogue.productById(productId)?.product.photo ?? catalogue.variantById(productId)?.photo;
   if (known) return known;
   const meta = (await findProduct(productId))?.photo;
   if (!meta) throw photoNotFound();

@@ -1,6 +1,6 @@
 import { idParamsSchema, productPhotoQuerySchema } from '@shop/contracts';
 import { notModified } from '../../lib/route.js';
-import { cachedRoute, currentCatalog, rememberPhotoAnswer } from '../catalog/index.js';
+import { cachedRoute, currentCatalogue, rememberPhotoAnswer } from '../catalogue/index.js';
 import { getPhotoFile, getPhotoMeta } from './photo-queries.js';
 import { renditionSize } from './renditions.js';
 
@@ -31,7 +31,7 @@ export const productPhotoRoute = cachedRoute({
   failures: [400, 404, 503],
   send: async ({ params: { id }, query: { v, w } }, key, req, res) => {
     // The catalogue the answer is made from: it is kept only while that one is current.
-    const { revision } = await currentCatalog();
+    const { revision } = await currentCatalogue();
     const meta = await getPhotoMeta(id);
     const size = w === undefined ? 'orig' : renditionSize(w);
     res.set({

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { imageBytes } from '../../test/catalog.js';
+import { imageBytes } from '../../test/catalogue.js';
 import { photoEtag, sniffImageType } from './photo.js';
 
 const text = (s: string) => Buffer.from(s, 'utf8');

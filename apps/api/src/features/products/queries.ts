@@ -8,7 +8,7 @@ import {
 } from '@shop/contracts';
 import { notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
-import { type CatalogEntry, type CatalogStore, foldText } from '../catalog/index.js';
+import { type CatalogueEntry, type CatalogueStore, foldText } from '../catalogue/index.js';
 
 /** Every catalogue read answers from the in-process catalogue, never from the database. */
 
@@ -18,35 +18,35 @@ export interface ProductPage {
   total: number;
 }
 
-const toPage = (entries: readonly CatalogEntry[], query: ListQuery): ProductPage => ({
+const toPage = (entries: readonly CatalogueEntry[], query: ListQuery): ProductPage => ({
   products: pageOf(entries, query).map((entry) => entry.product),
   total: entries.length,
 });
 
 /** Every product, newest first (the admin list). */
-export const listAllProducts = (catalog: CatalogStore, query: ListQuery) =>
-  toPage(catalog.newestFirst(), query);
+export const listAllProducts = (catalogue: CatalogueStore, query: ListQuery) =>
+  toPage(catalogue.newestFirst(), query);
 
-export const countProducts = (catalog: CatalogStore) => catalog.productCount;
+export const countProducts = (catalogue: CatalogueStore) => catalogue.productCount;
 
 /** One page of the storefront listing, newest first; pages start at 1. */
-export const listProductPage = (catalog: CatalogStore, page: number) =>
-  listAllProducts(catalog, { page, perPage: PRODUCT_PAGE_SIZE }).products;
+export const listProductPage = (catalogue: CatalogueStore, page: number) =>
+  listAllProducts(catalogue, { page, perPage: PRODUCT_PAGE_SIZE }).products;
 
-export function getProductBySlug(catalog: CatalogStore, slug: string): Product {
-  const entry = catalog.productBySlug(slug);
+export function getProductBySlug(catalogue: CatalogueStore, slug: string): Product {
+  const entry = catalogue.productBySlug(slug);
   if (!entry) throw notFound('Product not found');
   return entry.product;
 }
 
 /** Products in any of the checked categories (all when none) with a variant in the price range. */
 export function filterProducts(
-  catalog: CatalogStore,
+  catalogue: CatalogueStore,
   { checked, radio }: ProductFilters,
   query: ListQuery,
 ): ProductPage {
   const categories = new Set(checked);
-  const matches = catalog
+  const matches = catalogue
     .newestFirst()
     .filter(
       ({ categoryId, product: { variants } }) =>
@@ -62,15 +62,15 @@ export function filterProducts(
  * without accents ('creme' finds 'Crème'): name matches first, then newest first.
  */
 export function searchProducts(
-  catalog: CatalogStore,
+  catalogue: CatalogueStore,
   keyword: string,
   query: ListQuery,
 ): ProductPage {
   const wanted = foldText(keyword);
-  const bySku = catalog.productBySku(keyword);
-  const inName: CatalogEntry[] = bySku ? [bySku] : [];
-  const inDescription: CatalogEntry[] = [];
-  for (const entry of catalog.newestFirst()) {
+  const bySku = catalogue.productBySku(keyword);
+  const inName: CatalogueEntry[] = bySku ? [bySku] : [];
+  const inDescription: CatalogueEntry[] = [];
+  for (const entry of catalogue.newestFirst()) {
     if (entry === bySku) continue;
     if (entry.foldedName.includes(wanted)) inName.push(entry);
     else if (entry.foldedDescription.includes(wanted)) inDescription.push(entry);
@@ -80,22 +80,22 @@ export function searchProducts(
 
 /** Other products of the same category. */
 export const relatedProducts = (
-  catalog: CatalogStore,
+  catalogue: CatalogueStore,
   productId: string,
   categoryId: string,
   query: ListQuery,
 ) =>
   toPage(
-    catalog.inCategory(categoryId).filter((entry) => entry.product._id !== productId),
+    catalogue.inCategory(categoryId).filter((entry) => entry.product._id !== productId),
     query,
   );
 
 export function productsOfCategory(
-  catalog: CatalogStore,
+  catalogue: CatalogueStore,
   slug: string,
   query: ListQuery,
 ): ProductPage & { category: Category } {
-  const category = catalog.categoryBySlug(slug);
+  const category = catalogue.categoryBySlug(slug);
   if (!category) throw notFound('Category not found');
-  return { category, ...toPage(catalog.inCategory(category._id), query) };
+  return { category, ...toPage(catalogue.inCategory(category._id), query) };
 }

@@ -1,6 +1,7 @@
 import {
   averageRating,
   lowestPrice,
+  nameWithOptions,
   type Product,
   type ProductOption,
   type ProductPhotoMeta,
@@ -10,12 +11,13 @@ import {
 } from '@shop/contracts';
 import type { StarCounts } from '@shop/contracts/reviews';
 import mongoose from 'mongoose';
-import { changingCatalog } from '../../db/catalog-changes.js';
+import { writeToCatalogue } from '../../db/catalogue-changes.js';
+import { conflict } from '../../lib/errors.js';
 import { type ProductDoc, ProductModel } from './model.js';
 
 /**
  * The products as stored: the only module that reads or writes them. Every write is announced
- * to the catalogue of every API process (see changingCatalog). Stock is taken and given back
+ * to the catalogue of every API process (see writeToCatalogue). Stock is taken and given back
  * with single guarded updates, so no two checkouts can take the same unit.
  *
  * A product is sold as one or more variants. Each variant's stock is kept in `stock.<variant
@@ -237,21 +239,21 @@ export const countProductsInCategory = (categoryId: string) =>
 
 /** Throws a duplicate-key error when the slug is taken. */
 export async function insertProduct(product: NewProduct): Promise<void> {
-  await changingCatalog(productChange([product._id]), () =>
+  await writeToCatalogue(productChange([product._id]), () =>
     ProductModel.create(toDocument(product)),
   );
 }
 
 /** Many at once (a bulk import): every process reloads the whole catalogue after. */
 export async function insertProducts(products: readonly NewProduct[]): Promise<void> {
-  await changingCatalog({ all: true }, () =>
+  await writeToCatalogue({ all: true }, () =>
     ProductModel.insertMany(products.map(toDocument), { lean: true }),
   );
 }
 
 /** Inserts the product unless one has its slug (left as an admin may have edited it). */
 export function insertProductIfMissing(product: NewProduct): Promise<boolean> {
-  return changingCatalog(productChange([product._id]), async () => {
+  return writeToCatalogue(productChange([product._id]), async () => {
     const { upsertedCount } = await ProductModel.updateOne(
       { slug: product.slug },
       { $setOnInsert: toDocument(product) },
@@ -279,7 +281,7 @@ export async function updateProduct(
   expectedQuantity?: number,
 ): Promise<ProductUpdate> {
   const ofOnlyVariant = changes.price !== undefined || changes.quantity !== undefined;
-  const previous = await changingCatalog(productChange([id]), () =>
+  const previous = await writeToCatalogue(productChange([id]), () =>
     ProductModel.findOneAndUpdate(
       {
         _id: id,
@@ -306,7 +308,7 @@ export async function replaceVariants(
   readAt: string,
   next: VariantSet,
 ): Promise<StoredProduct | null> {
-  const previous = await changingCatalog(productChange([id]), () =>
+  const previous = await writeToCatalogue(productChange([id]), () =>
     ProductModel.findOneAndUpdate(
       { _id: id, updatedAt: new Date(readAt) },
       { $set: variantFields(next) },
@@ -326,7 +328,7 @@ export async function setVariantPhoto(
   photo: ProductPhotoMeta | null,
 ): Promise<{ previous: ProductPhotoMeta | null } | 'moved'> {
   const path = `variants.${variant.index}`;
-  const previous = await changingCatalog(productChange([productId]), () =>
+  const previous = await writeToCatalogue(productChange([productId]), () =>
     ProductModel.findOneAndUpdate(
       { _id: productId, [`${path}._id`]: oid(variant._id) },
       photo ? { $set: { [`${path}.photo`]: photo } } : { $unset: { [`${path}.photo`]: '' } },
@@ -338,21 +340,28 @@ export async function setVariantPhoto(
 
 /** Deletes the product; what it was (for its photos' files), or null when there was none. */
 export async function deleteProduct(id: string): Promise<StoredProduct | null> {
-  const deleted = await changingCatalog(productChange([id]), () =>
+  const deleted = await writeToCatalogue(productChange([id]), () =>
     ProductModel.findOneAndDelete({ _id: id }).lean<ProductDoc>(),
   );
   return deleted ? toStoredProduct(deleted) : null;
 }
 
+/** Units of one variant a checkout takes, named for the message that refuses them. */
+export interface NamedStockLine extends StockLine {
+  name: string;
+  /** Its options, named too; none for a product's only variant. */
+  variant?: { options: Record<string, string> } | null;
+}
+
 /**
- * Takes each line's units with one update that matches only while enough are left, so that
- * stock never goes below zero whoever else is buying. At the first line that cannot be had (or
- * a failed write), the lines taken are given back; answers the line refused, or null when every
- * line was taken.
+ * Takes the units of every line out of stock, or none of them: each line with one update that
+ * matches only while enough are left, so that stock never goes below zero whoever else is
+ * buying. At the first line that cannot be had the lines taken are given back and it is refused
+ * with 409; at a failed write they are given back and the error goes on.
  */
-export function takeStock<Line extends StockLine>(lines: readonly Line[]): Promise<Line | null> {
-  return changingCatalog(productChange(lines.map((l) => l.productId)), async () => {
-    const taken: Line[] = [];
+export async function takeStock(lines: readonly NamedStockLine[]): Promise<void> {
+  const refused = await writeToCatalogue(productChange(lines.map((l) => l.productId)), async () => {
+    const taken: NamedStockLine[] = [];
     try {
       for (const line of lines) {
         const { matchedCount } = await ProductModel.updateOne(
@@ -372,6 +381,16 @@ export function takeStock<Line extends StockLine>(lines: readonly Line[]): Promi
       throw err;
     }
   });
+  if (refused) throw notEnoughStock(refused);
+}
+
+function notEnoughStock(line: NamedStockLine) {
+  const name = nameWithOptions(line.name, line.variant?.options ?? {});
+  return conflict(
+    line.quantity === 1
+      ? `${name} is out of stock`
+      : `Not enough ${name} left in stock for ${line.quantity} units`,
+  );
 }
 
 /** Only to a variant that still exists: the units of one removed since are not counted. */
@@ -387,7 +406,7 @@ const giveBack = (lines: readonly StockLine[]) =>
 
 /** Puts units back: a checkout that did not finish, or a cancelled order. */
 export async function giveBackStock(lines: readonly StockLine[]): Promise<void> {
-  await changingCatalog(productChange(lines.map((l) => l.productId)), () => giveBack(lines));
+  await writeToCatalogue(productChange(lines.map((l) => l.productId)), () => giveBack(lines));
 }
 
 /** The photo bytes kept inside the product, or null when it has none (any more). */
@@ -402,7 +421,7 @@ export async function photoBytesInside(id: string): Promise<Buffer | null> {
 
 /** Replaces the bytes inside the product by the metadata of its photo's stored files. */
 export async function replacePhotoBytes(id: string, meta: ProductPhotoMeta): Promise<void> {
-  await changingCatalog(productChange([id]), () =>
+  await writeToCatalogue(productChange([id]), () =>
     ProductModel.collection.updateOne(
       { _id: new mongoose.Types.ObjectId(id) },
       {
@@ -448,7 +467,7 @@ export async function giveOnlyVariant(id: string): Promise<'done' | 'changed' | 
     options: [],
     variants: [onlyVariantOf(product as unknown as ProductDoc)],
   });
-  const { matchedCount } = await changingCatalog(productChange([id]), () =>
+  const { matchedCount } = await writeToCatalogue(productChange([id]), () =>
     ProductModel.collection.updateOne(
       { _id: oid(id), variants: { $exists: false }, quantity: product.quantity },
       { $set: fields },
@@ -491,7 +510,7 @@ export async function changeRating(
   };
   if (before !== null) inc[`rating.s${before}`] = -1;
   if (after !== null) inc[`rating.s${after}`] = 1;
-  await changingCatalog(productChange([productId]), () =>
+  await writeToCatalogue(productChange([productId]), () =>
     ProductModel.updateOne({ _id: productId }, { $inc: inc }, { timestamps: false }),
   );
 }

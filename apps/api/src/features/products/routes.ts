@@ -25,7 +25,7 @@ import {
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors.js';
 import { defineRoute, type FileSpec, notModified } from '../../lib/route.js';
-import { catalogJsonRoute } from '../catalog/index.js';
+import { catalogueJsonRoute } from '../catalogue/index.js';
 import { productPhotoRoute } from './photo-route.js';
 import {
   countProducts,
@@ -66,7 +66,7 @@ export function productRoutes({ maxPhotoBytes, heldVariants = notWired }: Produc
   const read = photoUpload(maxPhotoBytes);
 
   return [
-    catalogJsonRoute({
+    catalogueJsonRoute({
       method: 'get',
       path: '/api/v1/product/get-product',
       access: 'public',
@@ -74,13 +74,13 @@ export function productRoutes({ maxPhotoBytes, heldVariants = notWired }: Produc
       query: listQuerySchema(),
       responses: { 200: allProductsResponseSchema, 304: notModified },
       failures: [400, 503],
-      answer: (catalog, { query }) => {
-        const { products, total } = listAllProducts(catalog, query);
+      answer: (catalogue, { query }) => {
+        const { products, total } = listAllProducts(catalogue, query);
         const countTotal = products.length;
         return { body: { success: true, countTotal, message: 'All Products', products, total } };
       },
     }),
-    catalogJsonRoute({
+    catalogueJsonRoute({
       method: 'get',
       path: '/api/v1/product/get-product/{slug}',
       access: 'public',
@@ -88,24 +88,24 @@ export function productRoutes({ maxPhotoBytes, heldVariants = notWired }: Produc
       params: slugParamsSchema,
       responses: { 200: productResponseSchema, 304: notModified },
       failures: [400, 404, 503],
-      answer: (catalog, { params: { slug } }) => ({
+      answer: (catalogue, { params: { slug } }) => ({
         body: {
           success: true,
           message: 'Single Product Fetched',
-          product: getProductBySlug(catalog, slug),
+          product: getProductBySlug(catalogue, slug),
         },
       }),
     }),
-    catalogJsonRoute({
+    catalogueJsonRoute({
       method: 'get',
       path: '/api/v1/product/product-count',
       access: 'public',
       summary: 'How many products there are',
       responses: { 200: productCountResponseSchema, 304: notModified },
       failures: [503],
-      answer: (catalog) => ({ body: { success: true, total: countProducts(catalog) } }),
+      answer: (catalogue) => ({ body: { success: true, total: countProducts(catalogue) } }),
     }),
-    catalogJsonRoute({
+    catalogueJsonRoute({
       method: 'get',
       path: '/api/v1/product/product-list/{page}',
       access: 'public',
@@ -113,11 +113,11 @@ export function productRoutes({ maxPhotoBytes, heldVariants = notWired }: Produc
       params: productPageParamsSchema,
       responses: { 200: productListResponseSchema, 304: notModified },
       failures: [400, 503],
-      answer: (catalog, { params: { page } }) => ({
-        body: { success: true, products: listProductPage(catalog, page) },
+      answer: (catalogue, { params: { page } }) => ({
+        body: { success: true, products: listProductPage(catalogue, page) },
       }),
     }),
-    catalogJsonRoute({
+    catalogueJsonRoute({
       method: 'post',
       path: '/api/v1/product/product-filters',
       access: 'public',
@@ -126,11 +126,11 @@ export function productRoutes({ maxPhotoBytes, heldVariants = notWired }: Produc
       query: listQuerySchema(),
       responses: { 200: pagedProductListResponseSchema },
       failures: [400, 413, 503],
-      answer: (catalog, { body: filters, query }) => ({
-        body: { success: true, ...filterProducts(catalog, filters, query) },
+      answer: (catalogue, { body: filters, query }) => ({
+        body: { success: true, ...filterProducts(catalogue, filters, query) },
       }),
     }),
-    catalogJsonRoute({
+    catalogueJsonRoute({
       method: 'get',
       path: '/api/v1/product/search/{keyword}',
       access: 'public',
@@ -148,12 +148,12 @@ export function productRoutes({ maxPhotoBytes, heldVariants = notWired }: Produc
         304: notModified,
       },
       failures: [400, 503],
-      answer: (catalog, { params: { keyword }, query }) => {
-        const { products, total } = searchProducts(catalog, keyword, query);
+      answer: (catalogue, { params: { keyword }, query }) => {
+        const { products, total } = searchProducts(catalogue, keyword, query);
         return { body: products, headers: { [TOTAL_COUNT_HEADER]: String(total) } };
       },
     }),
-    catalogJsonRoute({
+    catalogueJsonRoute({
       method: 'get',
       path: '/api/v1/product/related-product/{productId}/{categoryId}',
       access: 'public',
@@ -162,11 +162,11 @@ export function productRoutes({ maxPhotoBytes, heldVariants = notWired }: Produc
       query: listQuerySchema(RELATED_DEFAULT_PER_PAGE),
       responses: { 200: pagedProductListResponseSchema, 304: notModified },
       failures: [400, 503],
-      answer: (catalog, { params: { productId, categoryId }, query }) => ({
-        body: { success: true, ...relatedProducts(catalog, productId, categoryId, query) },
+      answer: (catalogue, { params: { productId, categoryId }, query }) => ({
+        body: { success: true, ...relatedProducts(catalogue, productId, categoryId, query) },
       }),
     }),
-    catalogJsonRoute({
+    catalogueJsonRoute({
       method: 'get',
       path: '/api/v1/product/product-category/{slug}',
       access: 'public',
@@ -175,8 +175,8 @@ export function productRoutes({ maxPhotoBytes, heldVariants = notWired }: Produc
       query: listQuerySchema(),
       responses: { 200: productCategoryResponseSchema, 304: notModified },
       failures: [400, 404, 503],
-      answer: (catalog, { params: { slug }, query }) => ({
-        body: { success: true, ...productsOfCategory(catalog, slug, query) },
+      answer: (catalogue, { params: { slug }, query }) => ({
+        body: { success: true, ...productsOfCategory(catalogue, slug, query) },
       }),
     }),
     productPhotoRoute,

@@ -1,7 +1,7 @@
 import type { Product, ProductFormValues } from '@shop/contracts';
 import { badRequest, conflict, notFound, rethrowDuplicateAs } from '../../lib/errors.js';
 import { requireSlug } from '../../lib/slug.js';
-import { currentCatalog } from '../catalog/index.js';
+import { currentCatalogue } from '../catalogue/index.js';
 import { categoryExists, findCategory } from '../categories/index.js';
 import { deletePhotoFiles, savePhotoFiles } from './photo-store.js';
 import { preparePhoto } from './renditions.js';
@@ -35,7 +35,7 @@ export async function createProduct(
   const photo = await preparePhoto(photoBytes);
   const slug = requireSlug(form.name);
   if (!(await categoryExists(form.category))) throw missingCategory();
-  if ((await currentCatalog()).productBySlug(slug)) throw alreadyExists();
+  if ((await currentCatalogue()).productBySlug(slug)) throw alreadyExists();
   // The files first: a product never points at a photo that is not stored yet.
   const _id = newProductId();
   await savePhotoFiles(_id, photo);
@@ -81,7 +81,7 @@ export async function updateProduct(
   const photo = photoBytes ? await preparePhoto(photoBytes) : undefined;
   const slug = requireSlug(form.name);
   if (!(await categoryExists(form.category))) throw missingCategory();
-  const sameSlug = (await currentCatalog()).productBySlug(slug);
+  const sameSlug = (await currentCatalogue()).productBySlug(slug);
   if (sameSlug && sameSlug.product._id !== productId) throw alreadyExists();
   const { shipping, previousQuantity, category, ...fields } = form;
   const ofVariants = await soldByVariants(productId, form);
@@ -147,7 +147,7 @@ async function soldByVariants(productId: string, form: ProductFormValues): Promi
 
 /** The product's slug as its first SKU, unless a variant of another product has it. */
 async function freeSku(slug: string, productId: string): Promise<string> {
-  const taken = (await currentCatalog()).productBySku(slug);
+  const taken = (await currentCatalogue()).productBySku(slug);
   return taken && taken.product._id !== productId ? `${slug}-${productId.slice(-6)}` : slug;
 }
 

@@ -1,6 +1,6 @@
 import { productResponseSchema } from '@shop/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeCategory, makeShirt, uniqueWord } from '../../test/catalog.js';
+import { makeCategory, makeShirt, uniqueWord } from '../../test/catalogue.js';
 import { startCheckout } from '../../test/checkout.js';
 import { startFakeStripe } from '../../test/fake-stripe.js';
 import { createUser, startTestApp } from '../../test/harness.js';

@@ -1,7 +1,7 @@
 import type { Product } from '@shop/contracts';
 import type { ProductVariantsValues } from '@shop/contracts/variants-request';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { currentCatalog } from '../catalog/index.js';
+import { currentCatalogue } from '../catalogue/index.js';
 import { deletePhotoFiles } from './photo-store.js';
 import {
   findProduct,
@@ -37,7 +37,7 @@ export async function setVariants(
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
     const current = await findProduct(productId);
     if (!current) throw notFound('Product not found');
-    const next = await planned(current, request);
+    const next = await planVariants(current, request);
     const kept = new Set(next.variants.map((v) => v._id));
     const removed = current.variants.filter((v) => !kept.has(v._id));
     const inUse = await held(
@@ -59,11 +59,11 @@ export async function setVariants(
 }
 
 /** The variants to store, checked against the product as it is now and the rest of the shop. */
-async function planned(
+async function planVariants(
   current: StoredProduct,
   request: ProductVariantsValues,
 ): Promise<VariantSet> {
-  const catalog = await currentCatalog();
+  const catalogue = await currentCatalogue();
   const byId = new Map(current.variants.map((v) => [v._id, v]));
   const withoutOptions = request.options.length === 0;
   const variants = request.variants.map((input): NewVariant => {
@@ -81,7 +81,7 @@ async function planned(
         `Stock of ${existing.sku} changed while you were editing (${existing.quantity} left now); reload the product and try again`,
       );
     }
-    const owner = catalog.productBySku(input.sku);
+    const owner = catalogue.productBySku(input.sku);
     if (owner && owner.product._id !== current._id) {
       throw conflict(`SKU ${input.sku} is already used by ${owner.product.name}`);
     }

@@ -1,5 +1,5 @@
 import { type CountedOrder, deltaOf, isEmptyDelta } from './figures.js';
-import { figuresChanged } from './read-figures.js';
+import { forgetKeptFigures } from './read-figures.js';
 import { applyDelta } from './repository.js';
 
 /**
@@ -27,6 +27,6 @@ export async function countOrderChange(
       (err as Error).message,
     );
   } finally {
-    figuresChanged();
+    forgetKeptFigures();
   }
 }

@@ -1,15 +1,15 @@
 import { type Dashboard, LOW_STOCK_LISTED, type LowStockItem } from '@shop/contracts/dashboard';
-import { type CatalogStore, currentCatalog } from '../catalog/index.js';
-import { currentFigures, figuresChanged } from './read-figures.js';
+import { type CatalogueStore, currentCatalogue } from '../catalogue/index.js';
+import { currentFigures, forgetKeptFigures } from './read-figures.js';
 import { saveLowStockThreshold } from './repository.js';
 
 /**
  * Variants with fewer units than `threshold`, lowest first (then by name and SKU), from the
  * process's catalogue: no database read.
  */
-function lowStockIn(catalog: CatalogStore, threshold: number) {
+function lowStockIn(catalogue: CatalogueStore, threshold: number) {
   const low: LowStockItem[] = [];
-  for (const { product } of catalog.newestFirst()) {
+  for (const { product } of catalogue.newestFirst()) {
     for (const variant of product.variants) {
       if (variant.quantity >= threshold) continue;
       low.push({
@@ -31,16 +31,16 @@ function lowStockIn(catalog: CatalogStore, threshold: number) {
 
 /** Everything the admin dashboard's first screen shows. */
 export async function readDashboard(): Promise<Dashboard> {
-  const [figures, catalog] = await Promise.all([currentFigures(), currentCatalog()]);
+  const [figures, catalogue] = await Promise.all([currentFigures(), currentCatalogue()]);
   const { threshold, asOf, ...rest } = figures;
   return {
     ...rest,
-    lowStock: { threshold, ...lowStockIn(catalog, threshold) },
+    lowStock: { threshold, ...lowStockIn(catalogue, threshold) },
     asOf: asOf.toISOString(),
   };
 }
 
 export async function setLowStockThreshold(threshold: number): Promise<void> {
   await saveLowStockThreshold(threshold);
-  figuresChanged();
+  forgetKeptFigures();
 }

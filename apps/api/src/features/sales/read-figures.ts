@@ -140,4 +140,4 @@ export const currentFigures = (now = new Date()) => figures.get(dayOf(now), now.
  * This process changed the figures: the next call reads them again (its change wrote a new
  * version, so the days too).
  */
-export const figuresChanged = () => figures.forget();
+export const forgetKeptFigures = () => figures.forget();

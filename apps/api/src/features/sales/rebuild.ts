@@ -1,5 +1,5 @@
 import { addOrder, type CountedOrder, emptyDelta } from './figures.js';
-import { figuresChanged } from './read-figures.js';
+import { forgetKeptFigures } from './read-figures.js';
 import { figuresRebuilt, replaceFigures } from './repository.js';
 
 /**
@@ -16,7 +16,7 @@ export async function rebuildSalesFigures(orders: AsyncIterable<CountedOrder>) {
     counted += 1;
   }
   await replaceFigures(total.days, total.statuses);
-  figuresChanged();
+  forgetKeptFigures();
   return { orders: counted, days: total.days.size, ms: Math.round(performance.now() - started) };
 }
 

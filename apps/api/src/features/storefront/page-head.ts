@@ -17,7 +17,7 @@ import {
   STOREFRONT_PAGES,
   searchTitle,
 } from '@shop/contracts/storefront';
-import type { CatalogStore } from '../catalog/index.js';
+import type { CatalogueStore } from '../catalogue/index.js';
 import {
   breadcrumbJsonLd,
   itemListJsonLd,
@@ -63,17 +63,17 @@ export interface PageHead {
 }
 
 /** The search the storefront's search page runs (the products feature's, wired by the app). */
-export type SearchCatalog = (
-  catalog: CatalogStore,
+export type SearchCatalogue = (
+  catalogue: CatalogueStore,
   keyword: string,
   query: ListQuery,
 ) => { products: Product[]; total: number };
 
 export interface HeadSources {
-  catalog: CatalogStore;
+  catalogue: CatalogueStore;
   /** Where shoppers reach the shop, e.g. `https://shop.example`. */
   origin: string;
-  search: SearchCatalog;
+  search: SearchCatalogue;
   /** A few of the product's reviews, when known (never read from the database here). */
   reviewsOf: (product: Product) => readonly QuotedReview[];
 }
@@ -112,8 +112,8 @@ const notFound = (): PageHead => ({
   jsonLd: [],
 });
 
-function productHead(slug: string, { catalog, origin, reviewsOf }: HeadSources): PageHead {
-  const product = catalog.productBySlug(slug)?.product;
+function productHead(slug: string, { catalogue, origin, reviewsOf }: HeadSources): PageHead {
+  const product = catalogue.productBySlug(slug)?.product;
   if (!product) return notFound();
   const url = origin + productPath(product.slug);
   const image = previewImage(product, origin);
@@ -153,10 +153,10 @@ const productLinks = (products: readonly Product[], origin: string): Link[] =>
 const pageItems = <T>(items: readonly T[], page: number, perPage: number) =>
   items.slice((page - 1) * perPage, page * perPage);
 
-function categoryHead(slug: string, page: number, { catalog, origin }: HeadSources): PageHead {
-  const category: Category | undefined = catalog.categoryBySlug(slug);
+function categoryHead(slug: string, page: number, { catalogue, origin }: HeadSources): PageHead {
+  const category: Category | undefined = catalogue.categoryBySlug(slug);
   if (!category) return notFound();
-  const products = catalog.inCategory(category._id);
+  const products = catalogue.inCategory(category._id);
   const shown = pageItems(products, page, LIST_DEFAULT_PER_PAGE).map((entry) => entry.product);
   // A page past the last one is one of endless empty lists.
   if (page > 1 && shown.length === 0) return notFound();
@@ -183,7 +183,7 @@ function categoryHead(slug: string, page: number, { catalog, origin }: HeadSourc
  * not exist is a 404 (the SPA shows its own not-found screen).
  */
 export function pageHeadFor(page: StorefrontPage, sources: HeadSources): PageHead {
-  const { catalog, origin } = sources;
+  const { catalogue, origin } = sources;
   const path = canonicalPathOf(page);
   const canonical = path === undefined ? undefined : origin + path;
   switch (page.kind) {
@@ -192,7 +192,7 @@ export function pageHeadFor(page: StorefrontPage, sources: HeadSources): PageHea
     case 'category':
       return categoryHead(page.slug, page.page, sources);
     case 'search': {
-      const { products, total } = sources.search(catalog, page.keyword, {
+      const { products, total } = sources.search(catalogue, page.keyword, {
         page: page.page,
         perPage: LIST_DEFAULT_PER_PAGE,
       });
@@ -213,7 +213,7 @@ export function pageHeadFor(page: StorefrontPage, sources: HeadSources): PageHea
     case 'unknown':
       return notFound();
     case 'home': {
-      const newest = catalog.newestFirst();
+      const newest = catalogue.newestFirst();
       const shown = pageItems(newest, page.page, PRODUCT_PAGE_SIZE).map((entry) => entry.product);
       if (page.page > 1 && shown.length === 0) return notFound();
       const { title, description } = STOREFRONT_PAGES.home;

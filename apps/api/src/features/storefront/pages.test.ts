@@ -1,15 +1,15 @@
 import { rmSync } from 'node:fs';
 import { LIST_DEFAULT_PER_PAGE, photoRenditionUrl } from '@shop/contracts';
 import { afterAll } from 'vitest';
-import { makeShirt, uniqueWord } from '../../test/catalog.js';
+import { makeShirt, uniqueWord } from '../../test/catalogue.js';
 import { describe, expect, test } from '../../test/fixtures.js';
 import { createAdmin } from '../../test/harness.js';
 import { makeOrderedProduct } from '../../test/orders.js';
 import { aReview, buyerOf, postReview } from '../../test/reviews.js';
-import { builtSpa, expectSchemaOrgProduct, readHead } from '../../test/storefront.js';
+import { expectSchemaOrgProduct, readHead, writeBuiltSpa } from '../../test/storefront.js';
 
 const ORIGIN = 'https://shop.example';
-const dist = builtSpa();
+const dist = writeBuiltSpa();
 test.override('appEnv', { scope: 'file' }, { WEB_DIST: dist, PUBLIC_URL: ORIGIN });
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 

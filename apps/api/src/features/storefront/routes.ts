@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import type { Product } from '@shop/contracts';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { notFound } from '../../lib/errors.js';
-import { currentCatalog } from '../catalog/index.js';
+import { currentCatalogue } from '../catalogue/index.js';
 import { IndexHtml } from './head-html.js';
-import { pageHeadFor, type SearchCatalog } from './page-head.js';
+import { pageHeadFor, type SearchCatalogue } from './page-head.js';
 import { pageKeyOf, renderPathOf, storefrontPageOf } from './pages.js';
 import { ReviewQuotes } from './review-quotes.js';
 import {
@@ -61,21 +61,21 @@ export function storefrontPages(
     publicUrl,
     search,
     render,
-  }: StorefrontOptions & { search: SearchCatalog; render?: RenderScreen },
+  }: StorefrontOptions & { search: SearchCatalogue; render?: RenderScreen },
 ): RequestHandler {
   const index = new IndexHtml(readFileSync(join(dist, 'index.html'), 'utf8'));
   const assets = new StorefrontAssets(dist);
   const pages = new RevisionCache(PAGE_CACHE_BYTES);
   const quotes = new ReviewQuotes();
   return async (req, res) => {
-    const catalog = await currentCatalog();
+    const catalogue = await currentCatalogue();
     const origin = originOf(req, publicUrl);
     const page = storefrontPageOf(req.url);
     const key = `${origin} ${pageKeyOf(page)}`;
-    const answer = await pages.answerAsync(catalog.revision, key, async () => {
+    const answer = await pages.answerAsync(catalogue.revision, key, async () => {
       const reviewsOf = (product: Product) =>
         quotes.of(product._id, product.rating, () => pages.forget(key));
-      const head = pageHeadFor(page, { catalog, origin, search, reviewsOf });
+      const head = pageHeadFor(page, { catalogue, origin, search, reviewsOf });
       const url = renderPathOf(page) ?? req.path;
       if (!render || page.kind === 'private') return madeAnswer(head.status, index.withHead(head));
       try {
@@ -113,10 +113,10 @@ export function crawlerFiles({
   });
 
   router.get('/sitemap.xml', async (req, res) => {
-    const catalog = await currentCatalog();
+    const catalogue = await currentCatalogue();
     const origin = originOf(req, publicUrl);
-    const answer = sitemaps.answer(catalog.revision, `${origin} index`, () =>
-      madeAnswer(200, sitemapIndexXml(catalog, origin, urlsPerFile)),
+    const answer = sitemaps.answer(catalogue.revision, `${origin} index`, () =>
+      madeAnswer(200, sitemapIndexXml(catalogue, origin, urlsPerFile)),
     );
     await send(req, res, answer, 'application/xml');
   });
@@ -125,10 +125,10 @@ export function crawlerFiles({
     const { file } = req.params;
     const [, kind, page] = SITEMAP_FILE.exec(file) ?? [];
     if (!kind || !page) throw notFound('Sitemap not found');
-    const catalog = await currentCatalog();
+    const catalogue = await currentCatalogue();
     const origin = originOf(req, publicUrl);
-    const answer = sitemaps.answer(catalog.revision, `${origin} ${file}`, () => {
-      const text = sitemapXml(catalog, origin, urlsPerFile, kind as SitemapKind, Number(page));
+    const answer = sitemaps.answer(catalogue.revision, `${origin} ${file}`, () => {
+      const text = sitemapXml(catalogue, origin, urlsPerFile, kind as SitemapKind, Number(page));
       return madeAnswer(text === undefined ? 404 : 200, text ?? '');
     });
     if (answer.status === 404) throw notFound('Sitemap not found');

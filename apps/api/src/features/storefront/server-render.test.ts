@@ -1,8 +1,8 @@
 import { rmSync } from 'node:fs';
 import { afterAll } from 'vitest';
-import { uniqueWord } from '../../test/catalog.js';
+import { uniqueWord } from '../../test/catalogue.js';
 import { describe, expect, test } from '../../test/fixtures.js';
-import { builtSpaWithServerEntry, readHead } from '../../test/storefront.js';
+import { readHead, writeBuiltSpaWithServerEntry } from '../../test/storefront.js';
 
 /**
  * A server entry as the web's (apps/web/src/entry-server.tsx) is to the API: `render(url, get)`
@@ -28,7 +28,7 @@ const CSS = {
   'assets/Home-2.css': '.home{display:grid}',
 };
 
-const { root, dist } = builtSpaWithServerEntry(SERVER_ENTRY, CSS);
+const { root, dist } = writeBuiltSpaWithServerEntry(SERVER_ENTRY, CSS);
 // One origin for every request (supertest listens on a new port each time; pages are kept by origin).
 test.override('appEnv', { scope: 'file' }, { WEB_DIST: dist, PUBLIC_URL: 'https://shop.example' });
 afterAll(() => rmSync(root, { recursive: true, force: true }));

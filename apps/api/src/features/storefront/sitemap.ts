@@ -1,6 +1,6 @@
 import { categoryPath, productPath, STOREFRONT_PAGES } from '@shop/contracts/storefront';
 import escapeHtml from 'escape-html';
-import type { CatalogStore } from '../catalog/index.js';
+import type { CatalogueStore } from '../catalogue/index.js';
 
 /** The sitemaps the index lists, each paged: `/sitemaps/<kind>-<n>.xml`. */
 export const SITEMAP_KINDS = ['pages', 'categories', 'products'] as const;
@@ -64,9 +64,9 @@ interface Listing {
 
 let listing: Listing | undefined;
 
-function listingOf(catalog: CatalogStore): Listing {
-  if (listing?.revision === catalog.revision) return listing;
-  const newest = catalog.newestFirst();
+function listingOf(catalogue: CatalogueStore): Listing {
+  if (listing?.revision === catalogue.revision) return listing;
+  const newest = catalogue.newestFirst();
   const products: ListedPage[] = new Array(newest.length);
   const categoryChanged = new Map<string, string | undefined>();
   let newestChange: string | undefined;
@@ -76,18 +76,18 @@ function listingOf(catalog: CatalogStore): Listing {
     categoryChanged.set(categoryId, later(categoryChanged.get(categoryId), lastmod));
     newestChange = later(newestChange, lastmod);
   });
-  listing = { revision: catalog.revision, products, categoryChanged, newestChange };
+  listing = { revision: catalogue.revision, products, categoryChanged, newestChange };
   return listing;
 }
 
 /** The URLs of one kind from `from` to before `to`, in a stable order. */
 function urlsOf(
   kind: SitemapKind,
-  catalog: CatalogStore,
+  catalogue: CatalogueStore,
   origin: string,
   [from, to]: [number, number],
 ): SitemapUrl[] {
-  const list = listingOf(catalog);
+  const list = listingOf(catalogue);
   const url = (path: string, lastmod?: string): SitemapUrl => ({
     loc: origin + path,
     ...(lastmod ? { lastmod } : {}),
@@ -102,7 +102,7 @@ function urlsOf(
         url(STOREFRONT_PAGES.policy.path),
       ].slice(from, to);
     case 'categories':
-      return catalog
+      return catalogue
         .allCategories()
         .slice(from, to)
         .map((category) =>
@@ -114,10 +114,10 @@ function urlsOf(
 }
 
 /** How many URLs of each kind there are, without listing them. */
-function countOf(kind: SitemapKind, catalog: CatalogStore) {
+function countOf(kind: SitemapKind, catalogue: CatalogueStore) {
   if (kind === 'pages') return Object.keys(STOREFRONT_PAGES).length;
-  if (kind === 'categories') return catalog.allCategories().length;
-  return catalog.productCount;
+  if (kind === 'categories') return catalogue.allCategories().length;
+  return catalogue.productCount;
 }
 
 /** The newest lastmod of a list of URLs. */
@@ -125,12 +125,16 @@ const newestOf = (urls: readonly SitemapUrl[]) =>
   urls.reduce<string | undefined>((newest, { lastmod }) => later(newest, lastmod), undefined);
 
 /** The sitemap index: every file of every kind, each with the newest lastmod it lists. */
-export function sitemapIndexXml(catalog: CatalogStore, origin: string, perFile: number): string {
+export function sitemapIndexXml(
+  catalogue: CatalogueStore,
+  origin: string,
+  perFile: number,
+): string {
   const sitemap = SITEMAP_KINDS.flatMap((kind) => {
-    const files = Math.ceil(countOf(kind, catalog) / perFile);
+    const files = Math.ceil(countOf(kind, catalogue) / perFile);
     if (files === 0) return [];
     return Array.from({ length: files }, (_, i) => {
-      const lastmod = newestOf(urlsOf(kind, catalog, origin, [i * perFile, (i + 1) * perFile]));
+      const lastmod = newestOf(urlsOf(kind, catalogue, origin, [i * perFile, (i + 1) * perFile]));
       return { loc: `${origin}/sitemaps/${kind}-${i + 1}.xml`, ...(lastmod ? { lastmod } : {}) };
     });
   });
@@ -139,14 +143,14 @@ export function sitemapIndexXml(catalog: CatalogStore, origin: string, perFile: 
 
 /** File `page` (from 1) of one kind, or undefined when there is no such file. */
 export function sitemapXml(
-  catalog: CatalogStore,
+  catalogue: CatalogueStore,
   origin: string,
   perFile: number,
   kind: SitemapKind,
   page: number,
 ): string | undefined {
-  const count = countOf(kind, catalog);
+  const count = countOf(kind, catalogue);
   if (page < 1 || (page - 1) * perFile >= count) return undefined;
-  const url = urlsOf(kind, catalog, origin, [(page - 1) * perFile, page * perFile]);
+  const url = urlsOf(kind, catalogue, origin, [(page - 1) * perFile, page * perFile]);
   return sitemapDocument('urlset', url);
 }

@@ -1,9 +1,9 @@
 import { findStoredOrder } from '../../features/orders/repository.js';
 import { registrationForm, unknownId } from '../harness.js';
 import { makeOrder, makeOrderedProduct } from '../orders.js';
-import { type Calls, placedOrder, secondOf, stripeDown, tooLarge } from './context.js';
+import { type Calls, placedOrder, secondOf, takeStripeDown, tooLarge } from './context.js';
 
-const someOrder = async (buyer: { id: string }) =>
+const makeSomeOrder = async (buyer: { id: string }) =>
   makeOrder({ buyer: buyer.id, products: [await makeOrderedProduct()] });
 
 /** The calls of accounts and orders, under /api/v1/auth. */
@@ -51,7 +51,7 @@ export const accountCalls: Calls = {
   },
   'GET /api/v1/auth/orders': {
     200: async ({ send, user }) => {
-      await someOrder(user);
+      await makeSomeOrder(user);
       return send({ as: user });
     },
     400: ({ send, user }) => send({ as: user, query: 'perPage=1000' }),
@@ -59,7 +59,7 @@ export const accountCalls: Calls = {
   },
   'GET /api/v1/auth/orders/{number}': {
     200: async ({ send, user }) => {
-      const order = await findStoredOrder(await someOrder(user));
+      const order = await findStoredOrder(await makeSomeOrder(user));
       return send({ as: user, params: { number: String(order?.number) } });
     },
     400: ({ send, user }) => send({ as: user, params: { number: 'x' } }),
@@ -68,7 +68,7 @@ export const accountCalls: Calls = {
   },
   'GET /api/v1/auth/all-orders': {
     200: async ({ send, admin, user }) => {
-      await someOrder(user);
+      await makeSomeOrder(user);
       return send({ as: admin });
     },
     400: ({ send, admin }) => send({ as: admin, query: 'page=x' }),
@@ -77,7 +77,7 @@ export const accountCalls: Calls = {
   },
   'GET /api/v1/auth/all-orders.csv': {
     200: async ({ send, admin, user }) => {
-      await someOrder(user);
+      await makeSomeOrder(user);
       return send({ as: admin, query: 'status=Not%20Process' });
     },
     400: ({ send, admin }) => send({ as: admin, query: 'status=lost' }),
@@ -86,7 +86,7 @@ export const accountCalls: Calls = {
   },
   'PUT /api/v1/auth/order-status/{orderId}': {
     200: async ({ send, admin, user }) => {
-      const orderId = await someOrder(user);
+      const orderId = await makeSomeOrder(user);
       return send({ as: admin, params: { orderId }, body: { status: 'Shipped' } });
     },
     400: ({ send, admin }) =>
@@ -105,7 +105,7 @@ export const accountCalls: Calls = {
     413: ({ send, admin }) => send({ as: admin, params: { orderId: unknownId() }, body: tooLarge }),
     502: async (c) => {
       const { orderId } = await placedOrder(c);
-      stripeDown(c.stripe, 'refund');
+      takeStripeDown(c.stripe, 'refund');
       return c.send({ as: c.admin, params: { orderId }, body: { status: 'cancel' } });
     },
   },

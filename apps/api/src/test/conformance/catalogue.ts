@@ -7,9 +7,9 @@ import {
   productForm,
   sendForm,
   uniqueWord,
-} from '../catalog.js';
+} from '../catalogue.js';
 import { unknownId } from '../harness.js';
-import { type Calls, productOfItsOwn, revalidated, tooLarge } from './context.js';
+import { type Calls, makeProductOfItsOwn, revalidate, tooLarge } from './context.js';
 
 /** Over the default MAX_PHOTO_BYTES. */
 const tooLargePhoto = { bytes: Buffer.alloc(1_000_001) };
@@ -28,7 +28,7 @@ export const catalogueCalls: Calls = {
       await makeCategory();
       return send();
     },
-    304: ({ send }) => revalidated(send),
+    304: ({ send }) => revalidate(send),
     400: ({ send }) => send({ query: 'page=x' }),
   },
   'POST /api/v1/category/create-category': {
@@ -63,72 +63,73 @@ export const catalogueCalls: Calls = {
     404: ({ send, admin }) => send({ as: admin, params: { id: unknownId() } }),
     // It still holds a product.
     409: async ({ send, admin }) => {
-      const { category } = await productOfItsOwn();
+      const { category } = await makeProductOfItsOwn();
       return send({ as: admin, params: { id: category.id } });
     },
   },
   'GET /api/v1/product/get-product': {
     200: async ({ send }) => {
-      await productOfItsOwn();
+      await makeProductOfItsOwn();
       return send();
     },
-    304: ({ send }) => revalidated(send),
+    304: ({ send }) => revalidate(send),
     400: ({ send }) => send({ query: 'page=abc' }),
   },
   'GET /api/v1/product/get-product/{slug}': {
-    200: async ({ send }) => send({ params: { slug: (await productOfItsOwn()).slug } }),
+    200: async ({ send }) => send({ params: { slug: (await makeProductOfItsOwn()).slug } }),
     304: async ({ send }) =>
-      revalidated(send, { params: { slug: (await productOfItsOwn()).slug } }),
+      revalidate(send, { params: { slug: (await makeProductOfItsOwn()).slug } }),
     400: ({ send }) => send({ params: { slug: '%20' } }),
     404: ({ send }) => send({ params: { slug: uniqueWord() } }),
   },
   'GET /api/v1/product/product-count': {
     200: ({ send }) => send(),
-    304: ({ send }) => revalidated(send),
+    304: ({ send }) => revalidate(send),
   },
   'GET /api/v1/product/product-list/{page}': {
     200: async ({ send }) => {
-      await productOfItsOwn();
+      await makeProductOfItsOwn();
       return send({ params: { page: '1' } });
     },
-    304: ({ send }) => revalidated(send, { params: { page: '1' } }),
+    304: ({ send }) => revalidate(send, { params: { page: '1' } }),
     400: ({ send }) => send({ params: { page: '0' } }),
   },
   'POST /api/v1/product/product-filters': {
     200: async ({ send }) => {
-      const { category } = await productOfItsOwn();
+      const { category } = await makeProductOfItsOwn();
       return send({ body: { checked: [category.id] } });
     },
     400: ({ send }) => send({ body: { checked: 'all' } }),
     413: ({ send }) => send({ body: tooLarge }),
   },
   'GET /api/v1/product/search/{keyword}': {
-    200: async ({ send }) => send({ params: { keyword: (await productOfItsOwn()).name } }),
-    304: ({ send }) => revalidated(send, { params: { keyword: 'lamp' } }),
+    200: async ({ send }) => send({ params: { keyword: (await makeProductOfItsOwn()).name } }),
+    304: ({ send }) => revalidate(send, { params: { keyword: 'lamp' } }),
     400: ({ send }) => send({ params: { keyword: 'lamp' }, query: 'page=0' }),
   },
   'GET /api/v1/product/related-product/{productId}/{categoryId}': {
     200: async ({ send }) => {
-      const { id, category } = await productOfItsOwn();
+      const { id, category } = await makeProductOfItsOwn();
       await makeProduct({ categoryId: category.id });
       return send({ params: { productId: id, categoryId: category.id } });
     },
     304: async ({ send }) => {
-      const { id, category } = await productOfItsOwn();
-      return revalidated(send, { params: { productId: id, categoryId: category.id } });
+      const { id, category } = await makeProductOfItsOwn();
+      return revalidate(send, { params: { productId: id, categoryId: category.id } });
     },
     400: ({ send }) => send({ params: { productId: 'not-an-id', categoryId: 'not-an-id' } }),
   },
   'GET /api/v1/product/product-category/{slug}': {
-    200: async ({ send }) => send({ params: { slug: (await productOfItsOwn()).category.slug } }),
+    200: async ({ send }) =>
+      send({ params: { slug: (await makeProductOfItsOwn()).category.slug } }),
     304: async ({ send }) =>
-      revalidated(send, { params: { slug: (await productOfItsOwn()).category.slug } }),
+      revalidate(send, { params: { slug: (await makeProductOfItsOwn()).category.slug } }),
     400: ({ send }) => send({ params: { slug: uniqueWord() }, query: 'perPage=0' }),
     404: ({ send }) => send({ params: { slug: uniqueWord() } }),
   },
   'GET /api/v1/product/product-photo/{id}': {
-    200: async ({ send }) => send({ params: { id: (await productOfItsOwn()).id } }),
-    304: async ({ send }) => revalidated(send, { params: { id: (await productOfItsOwn()).id } }),
+    200: async ({ send }) => send({ params: { id: (await makeProductOfItsOwn()).id } }),
+    304: async ({ send }) => revalidate(send, { params: { id: (await makeProductOfItsOwn()).id } }),
     400: ({ send }) => send({ params: { id: 'not-an-id' } }),
     404: ({ send }) => send({ params: { id: unknownId() } }),
   },
@@ -140,14 +141,14 @@ export const catalogueCalls: Calls = {
     401: ({ send }) => send(),
     403: ({ send, user }) => send({ as: user }),
     409: async ({ send, admin }) => {
-      const { name } = await productOfItsOwn();
+      const { name } = await makeProductOfItsOwn();
       return sendForm(send({ as: admin }), await newForm({ name }), { bytes: await imageBytes() });
     },
     413: async ({ send, admin }) => sendForm(send({ as: admin }), await newForm(), tooLargePhoto),
   },
   'PUT /api/v1/product/update-product/{id}': {
     200: async ({ send, admin }) => {
-      const { id } = await productOfItsOwn();
+      const { id } = await makeProductOfItsOwn();
       return sendForm(send({ as: admin, params: { id } }), await newForm());
     },
     400: ({ send, admin }) => send({ as: admin, params: { id: 'not-an-id' } }),
@@ -157,18 +158,18 @@ export const catalogueCalls: Calls = {
       sendForm(send({ as: admin, params: { id: unknownId() } }), await newForm()),
     // A checkout changed the stock since the form was opened.
     409: async ({ send, admin }) => {
-      const { id } = await productOfItsOwn();
+      const { id } = await makeProductOfItsOwn();
       const form = await newForm({ previousQuantity: '999' });
       return sendForm(send({ as: admin, params: { id } }), form);
     },
     413: async ({ send, admin }) => {
-      const { id } = await productOfItsOwn();
+      const { id } = await makeProductOfItsOwn();
       return sendForm(send({ as: admin, params: { id } }), await newForm(), tooLargePhoto);
     },
   },
   'PUT /api/v1/product/product-variants/{id}': {
     200: async ({ send, admin }) => {
-      const { id } = await productOfItsOwn();
+      const { id } = await makeProductOfItsOwn();
       return send({ as: admin, params: { id }, body: oneVariant(uniqueWord()) });
     },
     400: ({ send, admin }) => send({ as: admin, params: { id: unknownId() }, body: {} }),
@@ -178,7 +179,7 @@ export const catalogueCalls: Calls = {
       send({ as: admin, params: { id: unknownId() }, body: oneVariant(uniqueWord()) }),
     // Its SKU is another product's.
     409: async ({ send, admin }) => {
-      const [taken, other] = [await productOfItsOwn(), await productOfItsOwn()];
+      const [taken, other] = [await makeProductOfItsOwn(), await makeProductOfItsOwn()];
       const sku = (await findProduct(taken.id))?.variants[0]?.sku ?? '';
       return send({ as: admin, params: { id: other.id }, body: oneVariant(sku) });
     },
@@ -226,7 +227,7 @@ export const catalogueCalls: Calls = {
   },
   'DELETE /api/v1/product/product/{id}': {
     200: async ({ send, admin }) =>
-      send({ as: admin, params: { id: (await productOfItsOwn()).id } }),
+      send({ as: admin, params: { id: (await makeProductOfItsOwn()).id } }),
     400: ({ send, admin }) => send({ as: admin, params: { id: 'not-an-id' } }),
     401: ({ send }) => send({ params: { id: unknownId() } }),
     403: ({ send, user }) => send({ as: user, params: { id: unknownId() } }),

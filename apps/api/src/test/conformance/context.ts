@@ -1,5 +1,5 @@
 import type { Response, Test } from 'supertest';
-import { makeCategory, makeProduct } from '../catalog.js';
+import { makeCategory, makeProduct } from '../catalogue.js';
 import { createProduct } from '../checkout.js';
 import type { Api, FakeStripe } from '../fixtures.js';
 import { appConfiguredWith } from '../harness.js';
@@ -60,7 +60,7 @@ export function senderOf(api: Api, operation: string) {
 }
 
 /** The same request again with its answer's ETag: 304. */
-export async function revalidated(send: Context['send'], ask: Ask = {}) {
+export async function revalidate(send: Context['send'], ask: Ask = {}) {
   const { headers } = await send(ask).expect(200);
   return send({ ...ask, headers: { ...ask.headers, 'If-None-Match': String(headers.etag) } });
 }
@@ -83,8 +83,10 @@ export async function secondOf(send: (on: Api) => Test) {
 }
 
 /** Stripe answers the operation with 500 as often as the SDK tries (three times). */
-export const stripeDown = (stripe: FakeStripe, operation: Parameters<FakeStripe['inject']>[0]) =>
-  stripe.inject(operation, { kind: 'status', status: 500 }, 3);
+export const takeStripeDown = (
+  stripe: FakeStripe,
+  operation: Parameters<FakeStripe['inject']>[0],
+) => stripe.inject(operation, { kind: 'status', status: 500 }, 3);
 
 export const placeOrder = (api: Api, who: Account, paymentIntentId: string) =>
   api
@@ -101,7 +103,7 @@ export async function placedOrder({ api, checkoutOf }: Context) {
 }
 
 /** A product in a category of its own. */
-export async function productOfItsOwn() {
+export async function makeProductOfItsOwn() {
   const category = await makeCategory();
   return { category, ...(await makeProduct({ categoryId: category.id })) };
 }

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { updateProduct } from '../../features/products/repository.js';
-import { uniqueWord } from '../catalog.js';
+import { uniqueWord } from '../catalogue.js';
 import { createProduct, TEST_DELIVERY_ADDRESS } from '../checkout.js';
 import { unknownId } from '../harness.js';
 import { TEST_WEBHOOK_SECRET } from '../payments-app.js';
@@ -10,7 +10,7 @@ import {
   placedOrder,
   placeOrder,
   secondOf,
-  stripeDown,
+  takeStripeDown,
   tooLarge,
   withoutPayments,
 } from './context.js';
@@ -58,7 +58,7 @@ export const paymentCalls: Calls = {
     429: ({ send, user }) => secondOf((on) => send({ on, as: user, body: { cart: [] } })),
     502: async ({ send, user, stripe }) => {
       const cart = await aCart();
-      stripeDown(stripe, 'create');
+      takeStripeDown(stripe, 'create');
       return send({ as: user, body: { cart } });
     },
     503: ({ send, user }) => send({ on: withoutPayments(), as: user, body: { cart: [] } }),
@@ -93,7 +93,7 @@ export const paymentCalls: Calls = {
     429: ({ user }) => secondOf((on) => placeOrder(on, user, 'pi_1')),
     502: async (c) => {
       const { user, paymentIntentId } = await checkout(c);
-      stripeDown(c.stripe, 'retrieve');
+      takeStripeDown(c.stripe, 'retrieve');
       return placeOrder(c.api, user, paymentIntentId);
     },
     503: ({ user }) => placeOrder(withoutPayments(), user, 'pi_1'),
@@ -104,7 +104,7 @@ export const paymentCalls: Calls = {
     413: ({ send }) => send({ body: 'x'.repeat(1024 * 1024 + 1) }),
     502: async (c) => {
       const { paymentIntentId } = await checkout(c);
-      stripeDown(c.stripe, 'retrieve');
+      takeStripeDown(c.stripe, 'retrieve');
       return c.send(
         signedEvent('payment_intent.amount_capturable_updated', c.stripe.get(paymentIntentId)),
       );

@@ -1,0 +1,157 @@
+import mongoose from 'mongoose';
+import { isDuplicateKeyError } from '../lib/errors.js';
+import { intentBatcher } from './intent-batches.js';
+
+/**
+ * The catalogue's change log. Each API process keeps the catalogue in memory and reads this log
+ * (by `_id`, every CATALOGUE_POLL_MS) to learn which products or categories to reload. Every write
+ * to them goes through `writeToCatalogue`, which the repositories call around their writes.
+ */
+
+/**
+ * What one write changes: some products (reloaded one by one by `_id`), the categories
+ * (a small collection, reloaded whole), or everything (a bulk import).
+ */
+export interface CatalogueChange {
+  productIds?: string[];
+  categories?: boolean;
+  all?: boolean;
+}
+
+/** A change as the log keeps it. */
+export interface LoggedChange extends CatalogueChange {
+  /** Announced before its write, which may land at any moment until WRITE_LIMIT_MS later. */
+  intent?: boolean;
+  /** The number of the intent this change completes: its write has ended, landed or failed. */
+  completes?: number;
+}
+
+/** Changes kept (intents and completions); a process further behind reloads everything. */
+export const KEPT_CHANGES = 500;
+
+/**
+ * How long after a process sees an intent it keeps reloading the intent's products, unless
+ * the completion comes first: a write whose writer died after writing, before announcing its
+ * completion, shows within one poll. Far above any one write (a database that does not answer
+ * fails a call within 1.5 s).
+ */
+export const WRITE_LIMIT_MS = 10_000;
+
+// Stored data, as are the two collection names below (named before the spelling was settled):
+// renaming them would take a migration of every shop's database.
+const HEAD_ID = 'catalog';
+
+/**
+ * Every change is a document whose `_id` is its number, 1, 2, 3…: the unique `_id` makes the
+ * number a claim only one writer wins, and every read and write here filters on `_id` alone.
+ */
+const changeSchema = new mongoose.Schema(
+  {
+    _id: { type: Number },
+    productIds: [String],
+    categories: Boolean,
+    all: Boolean,
+    intent: Boolean,
+    completes: Number,
+  },
+  { versionKey: false, collection: 'catalog_changes' },
+);
+const CatalogueChangeModel = mongoose.model('catalog_changes', changeSchema);
+
+/** The newest change number known, a hint: it may briefly lag behind the changes. */
+const headSchema = new mongoose.Schema(
+  { _id: { type: String }, version: { type: Number, required: true } },
+  { versionKey: false, collection: 'catalog_version' },
+);
+const CatalogueHeadModel = mongoose.model('catalog_version', headSchema);
+
+/** Read by `_id` alone, which every backend answers from its index in about a millisecond. */
+export async function readCatalogueHead(): Promise<number> {
+  const head = await CatalogueHeadModel.findById(HEAD_ID).lean();
+  return head?.version ?? 0;
+}
+
+/** Change number `version`, or null when it was not announced yet (or was dropped). */
+export function readChange(version: number): Promise<LoggedChange | null> {
+  return CatalogueChangeModel.findById(version).select('-_id').lean<LoggedChange>();
+}
+
+/**
+ * The intents among the kept changes whose completion is not among them, by number: read by a
+ * process that reloads everything, since their writes may still land. The log is small (at most
+ * KEPT_CHANGES documents), so reading it whole is cheap.
+ */
+export async function readOpenIntents(): Promise<Map<number, LoggedChange>> {
+  const kept = await CatalogueChangeModel.find().lean<(LoggedChange & { _id: number })[]>();
+  const open = new Map(kept.filter((c) => c.intent).map(({ _id, ...c }) => [_id, c]));
+  for (const change of kept) if (change.completes !== undefined) open.delete(change.completes);
+  return open;
+}
+
+/**
+ * Announces a change under the next free number after the head; numbers stay contiguous
+ * because a writer only moves on from a number someone else already holds.
+ */
+export async function announceChange(change: LoggedChange): Promise<number> {
+  let version = (await readCatalogueHead()) + 1;
+  for (;;) {
+    try {
+      await CatalogueChangeModel.create({ _id: version, ...change });
+      break;
+    } catch (err) {
+      if (!isDuplicateKeyError(err)) throw err;
+      version += 1;
+    }
+  }
+  await raiseHead(version);
+  await CatalogueChangeModel.deleteOne({ _id: version - KEPT_CHANGES });
+  return version;
+}
+
+async function raiseHead(version: number) {
+  try {
+    await CatalogueHeadModel.updateOne({ _id: HEAD_ID }, { $max: { version } }, { upsert: true });
+  } catch (err) {
+    // Two first changes raced to create the head: the loser's update now finds it.
+    if (!isDuplicateKeyError(err)) throw err;
+    await CatalogueHeadModel.updateOne({ _id: HEAD_ID }, { $max: { version } });
+  }
+}
+
+/** Brings this process's catalogue up to the log (set by the catalogue once it is loaded). */
+let applyHere: (() => Promise<void>) | null = null;
+export const onCatalogueChanged = (apply: () => Promise<void>) => {
+  applyHere = apply;
+};
+
+/** The test fault: the process dies between a write and its completion (see crashAfterWrites). */
+let crashAfterWrite = false;
+/** From now on, the process kills itself right after each catalogue write lands. */
+export const crashAfterWrites = () => {
+  crashAfterWrite = true;
+};
+
+const intents = intentBatcher(announceChange);
+
+/**
+ * Runs a write to products or categories between its intent and its completion (shared with
+ * the process's other writes that start meanwhile, see intent-batches.ts). The intent
+ * comes first, so a write is never made that nobody was told about: should the completion
+ * never be announced (the process killed right after writing, or the log unreachable for a
+ * moment), every process still reloads the products the intent names until WRITE_LIMIT_MS
+ * after it saw it, and so shows the write within one poll of it landing. The completion makes
+ * them reload once more and stop. This process's own catalogue is brought up to date before
+ * returning, so the writer's next read shows its change.
+ */
+export async function writeToCatalogue<T>(change: CatalogueChange, write: () => Promise<T>) {
+  const end = await intents.join(change);
+  try {
+    const written = await write();
+    if (crashAfterWrite) process.kill(process.pid, 'SIGKILL');
+    return written;
+  } finally {
+    await end();
+    // A failed catch-up is retried by the next poll.
+    await applyHere?.().catch(() => {});
+  }
+}

@@ -1,0 +1,114 @@
+import { pagedProductListResponseSchema, productResponseSchema } from '@shop/contracts';
+import { makeProducts } from '../../test/catalogue.js';
+import { describe, expect, test } from '../../test/fixtures.js';
+import { createAdmin } from '../../test/harness.js';
+import { answers } from './cached-json.js';
+
+const detailsOf = (slug: string) => `/api/v1/product/get-product/${slug}`;
+
+describe('a repeated catalogue read', () => {
+  test('when asked again, then the same bytes and headers, security headers included', async ({
+    api,
+  }) => {
+    const { products } = await makeProducts(1);
+    const url = detailsOf(products[0]?.slug ?? '');
+    const first = await api.get(url).expect(200);
+    const again = await api.get(url).expect(200);
+    expect(again.text).toBe(first.text);
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(again.headers['x-content-type-options']).toBe('nosniff');
+    expect(again.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+  });
+
+  test('when the browser holds the answer, then 304; when it takes gzip, then gzip', async ({
+    api,
+  }) => {
+    const { products } = await makeProducts(1);
+    const url = detailsOf(products[0]?.slug ?? '');
+    const { headers } = await api.get(url).expect(200);
+    await api
+      .get(url)
+      .set('If-None-Match', headers.etag ?? '')
+      .expect(304);
+    const zipped = await api.get(url).set('Accept-Encoding', 'gzip').expect(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(productResponseSchema.parse(zipped.body).product._id).toBe(products[0]?.id);
+  });
+
+  test('when the product changed since, then the new answer, not the one sent before', async ({
+    api,
+  }) => {
+    const { category, products } = await makeProducts(1);
+    const product = products[0] as { id: string; slug: string };
+    await api.get(detailsOf(product.slug)).expect(200);
+    const admin = await createAdmin();
+    await api
+      .put(`/api/v1/product/update-product/${product.id}`)
+      .set('Authorization', admin.token)
+      .field('name', product.slug)
+      .field('description', 'Changed')
+      .field('price', '31')
+      .field('quantity', '5')
+      .field('category', category.id)
+      .expect(200);
+    const res = await api.get(detailsOf(product.slug)).expect(200);
+    expect(productResponseSchema.parse(res.body).product.price).toBe(31);
+  });
+
+  test('when filtered results are asked with gzip (a POST), then the gzipped answer, the same products', async ({
+    api,
+  }) => {
+    const { category } = await makeProducts(8);
+    const filters = '/api/v1/product/product-filters';
+    const body = { checked: [category.id], radio: [] };
+    const plain = await api.post(filters).send(body).set('Accept-Encoding', 'identity');
+    const zipped = await api.post(filters).send(body).set('Accept-Encoding', 'gzip');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(pagedProductListResponseSchema.parse(zipped.body)).toEqual(
+      pagedProductListResponseSchema.parse(plain.body),
+    );
+    expect(pagedProductListResponseSchema.parse(plain.body).total).toBe(8);
+  });
+
+  test('when junk parameters are added to a URL, then the same answer from the same kept entry', async ({
+    api,
+  }) => {
+    const { products } = await makeProducts(2);
+    const id = products[0]?.id ?? '';
+    const urls = [
+      '/api/v1/product/product-list/1',
+      '/api/v1/product/search/Product',
+      `/api/v1/product/product-photo/${id}`,
+    ];
+    for (const url of urls) {
+      const clean = await api.get(url).responseType('blob').expect(200);
+      const kept = answers.size.entries;
+      for (let i = 0; i < 20; i += 1) {
+        const res = await api.get(`${url}?junk${i}=${i}&page=1`).responseType('blob').expect(200);
+        expect(res.headers.etag).toBe(clean.headers.etag);
+        expect(Buffer.compare(res.body as Buffer, clean.body as Buffer)).toBe(0);
+      }
+      expect(answers.size.entries).toBe(kept);
+    }
+  });
+
+  test('when filter bodies carry other keys or another order, then the same answer from one entry', async ({
+    api,
+  }) => {
+    const { category } = await makeProducts(3);
+    const filters = '/api/v1/product/product-filters';
+    const clean = await api
+      .post(filters)
+      .send({ checked: [category.id], radio: [] })
+      .expect(200);
+    const kept = answers.size.entries;
+    for (let i = 0; i < 10; i += 1) {
+      const body = { radio: [], [`junk${i}`]: i, checked: [category.id] };
+      const res = await api.post(filters).send(body).expect(200);
+      expect(res.text).toBe(clean.text);
+    }
+    expect(answers.size.entries).toBe(kept);
+  });
+});

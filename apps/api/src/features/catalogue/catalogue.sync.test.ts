@@ -1,0 +1,92 @@
+import { productResponseSchema } from '@shop/contracts';
+import mongoose from 'mongoose';
+import {
+  announceChange,
+  KEPT_CHANGES,
+  readCatalogueHead,
+  readChange,
+} from '../../db/catalogue-changes.js';
+import { makeProducts } from '../../test/catalogue.js';
+import { type Api, describe, expect, test } from '../../test/fixtures.js';
+import { setPriceUnannounced } from '../../test/raw-documents.js';
+import { renameCategory } from '../categories/repository.js';
+import { updateProduct } from '../products/repository.js';
+import { currentCatalogue } from './catalogue.js';
+
+test.beforeAll(async ({ app: _app }) => {
+  await currentCatalogue();
+});
+
+const productOf = async (api: Api, slug: string) =>
+  productResponseSchema.parse(
+    (await api.get(`/api/v1/product/get-product/${slug}`).expect(200)).body,
+  ).product;
+
+/** A write through the repository, announced in the change log. */
+const priceSet = (productId: string, price: number) => updateProduct(productId, { price });
+
+const SEEN_WITHIN = { timeout: 5_000, interval: 50 };
+
+describe('the catalogue of each API process', () => {
+  test('when changes are announced at once from many connections, then none is lost', async () => {
+    const before = await readCatalogueHead();
+    const ids = Array.from({ length: 20 }, () => new mongoose.Types.ObjectId().toString());
+    const numbers = await Promise.all(ids.map((id) => announceChange({ productIds: [id] })));
+    expect([...numbers].sort((a, b) => a - b)).toEqual(ids.map((_, i) => before + i + 1));
+    expect(await readCatalogueHead()).toBe(before + ids.length);
+    const announced = [];
+    for (const n of numbers) announced.push(...((await readChange(n))?.productIds ?? []));
+    expect(announced.sort()).toEqual([...ids].sort());
+  });
+
+  test('when a product is changed, then the catalogue shows it, reloading only that product', async ({
+    api,
+  }) => {
+    const { products } = await makeProducts(2);
+    const [changed, untouched] = products;
+    if (!changed || !untouched) throw new Error('fixture');
+    await setPriceUnannounced(untouched.id, 77);
+    await priceSet(changed.id, 55);
+    await expect.poll(async () => (await productOf(api, changed.slug)).price, SEEN_WITHIN).toBe(55);
+    expect((await productOf(api, untouched.slug)).price).toBe(25);
+  });
+
+  test('when a write landed but its completion was never announced, then the catalogue shows it all the same', async ({
+    api,
+  }) => {
+    const { products } = await makeProducts(2);
+    const [product, other] = products;
+    if (!product || !other) throw new Error('fixture');
+    // What a writer killed between writing and announcing the completion leaves: the intent.
+    await announceChange({ productIds: [product.id], intent: true });
+    // A write made here brings this catalogue up to the log, intent included, before its
+    // answer: the killed writer's write lands only after this process has read the intent.
+    await priceSet(other.id, 30);
+    await setPriceUnannounced(product.id, 63);
+    await expect.poll(async () => (await productOf(api, product.slug)).price, SEEN_WITHIN).toBe(63);
+  });
+
+  test('when a category is renamed, then its products show the new name', async ({ api }) => {
+    const { category, products } = await makeProducts(1);
+    await renameCategory(category.id, { name: 'Renamed elsewhere', slug: category.slug });
+    await expect
+      .poll(async () => (await productOf(api, products[0]?.slug ?? '')).category?.name, SEEN_WITHIN)
+      .toBe('Renamed elsewhere');
+  });
+
+  test('when this process is further behind than the kept changes, then it reloads everything', async ({
+    api,
+  }) => {
+    const { products } = await makeProducts(1);
+    const [product] = products;
+    if (!product) throw new Error('fixture');
+    await setPriceUnannounced(product.id, 91);
+    // As if the changes since this process looked were already dropped.
+    const head = await readCatalogueHead();
+    await mongoose.connection
+      // The head as stored (collection and id keep the spelling of the data already written).
+      .collection('catalog_version')
+      .updateOne({ _id: 'catalog' as never }, { $set: { version: head + KEPT_CHANGES + 1 } });
+    await expect.poll(async () => (await productOf(api, product.slug)).price, SEEN_WITHIN).toBe(91);
+  });
+});

@@ -1,0 +1,195 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { Category, Product, ProductVariant } from '@shop/contracts';
+
+/** Folds text for search: any case, any accent ('Crème' and 'CREME' both become 'creme'). */
+export const foldText = (text: string) =>
+  text.normalize('NFD').toLowerCase().replace(/\p{M}/gu, '');
+
+/** Sorts names as a person reads them: 'apple' next to 'Apricot', not after 'Zebra'. */
+const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+/** A product as the catalogue keeps it: its response shape plus what the indexes need. */
+export interface CatalogueEntry {
+  product: Product;
+  /** The stored category id, kept even when that category is gone (the response shows null). */
+  categoryId: string;
+  createdAtMs: number;
+  foldedName: string;
+  foldedDescription: string;
+  /** Its variants' SKUs, lower-cased. */
+  skus: string[];
+}
+
+/** SKUs are unique in the shop in any case. */
+export const skuKey = (sku: string) => sku.toLowerCase();
+
+export const toEntry = (product: Product, categoryId: string): CatalogueEntry => ({
+  product,
+  categoryId,
+  createdAtMs: Date.parse(product.createdAt),
+  foldedName: foldText(product.name),
+  foldedDescription: foldText(product.description),
+  skus: product.variants.map((v) => skuKey(v.sku)),
+});
+
+let revisions = 0;
+/** Unique across stores, so an answer cached from a replaced store is never served. */
+const nextRevision = () => {
+  revisions += 1;
+  return revisions;
+};
+
+/** Newest first; the id breaks ties between products created in the same millisecond. */
+const newestFirst = (a: CatalogueEntry, b: CatalogueEntry) =>
+  b.createdAtMs - a.createdAtMs ||
+  (a.product._id < b.product._id ? 1 : a.product._id > b.product._id ? -1 : 0);
+
+/**
+ * The read-only catalogue of one API process: every product (without photo bytes) and every
+ * category, with the indexes the storefront reads through. It never touches the database;
+ * `revision` changes whenever its content does, so answers built from it can be cached.
+ */
+export class CatalogueStore {
+  revision = nextRevision();
+  private readonly products = new Map<string, CatalogueEntry>();
+  private readonly bySlug = new Map<string, CatalogueEntry>();
+  private readonly bySku = new Map<string, CatalogueEntry>();
+  private readonly variantsById = new Map<string, ProductVariant>();
+  private categories: Category[] = [];
+  private readonly categoriesById = new Map<string, Category>();
+  private readonly categoriesBySlug = new Map<string, Category>();
+  /** Built on first use after a change that moves products between positions. */
+  private newest: CatalogueEntry[] | null = null;
+  private byCategory: Map<string, CatalogueEntry[]> | null = null;
+
+  constructor(categories: readonly Category[], entries: readonly CatalogueEntry[]) {
+    this.setCategories(categories);
+    for (const entry of entries) this.upsert(entry);
+  }
+
+  /** Replaces every category; products show their category's new name at once. */
+  setCategories(categories: readonly Category[]) {
+    this.categories = [...categories].sort((a, b) => byName.compare(a.name, b.name));
+    this.categoriesById.clear();
+    this.categoriesBySlug.clear();
+    for (const category of this.categories) {
+      this.categoriesById.set(category._id, category);
+      this.categoriesBySlug.set(category.slug, category);
+    }
+    for (const entry of this.products.values()) {
+      entry.product = { ...entry.product, category: this.categoryOf(entry.categoryId) };
+    }
+    this.revision = nextRevision();
+  }
+
+  /** The category a product response shows, or null when it no longer exists. */
+  categoryOf(categoryId: string): Category | null {
+    return this.categoriesById.get(categoryId) ?? null;
+  }
+
+  upsert(entry: CatalogueEntry) {
+    const previous = this.products.get(entry.product._id);
+    // Reloaded as it was (its write still under way, or reloaded again after it): the answers
+    // built from this store stay right, so its revision stays too.
+    if (
+      previous?.categoryId === entry.categoryId &&
+      isDeepStrictEqual(previous.product, entry.product)
+    ) {
+      return;
+    }
+    if (previous) {
+      this.unindex(previous);
+      const samePlace =
+        previous.createdAtMs === entry.createdAtMs && previous.categoryId === entry.categoryId;
+      if (samePlace) {
+        // The ordered indexes hold this very object, so they stay right without a rebuild.
+        Object.assign(previous, entry);
+        this.index(previous);
+        this.revision = nextRevision();
+        return;
+      }
+    }
+    this.products.set(entry.product._id, entry);
+    this.index(entry);
+    this.orderChanged();
+  }
+
+  remove(productId: string) {
+    const previous = this.products.get(productId);
+    if (!previous) return;
+    this.products.delete(productId);
+    this.unindex(previous);
+    this.orderChanged();
+  }
+
+  private index(entry: CatalogueEntry) {
+    this.bySlug.set(entry.product.slug, entry);
+    for (const sku of entry.skus) this.bySku.set(sku, entry);
+    for (const variant of entry.product.variants) this.variantsById.set(variant._id, variant);
+  }
+
+  private unindex(entry: CatalogueEntry) {
+    this.bySlug.delete(entry.product.slug);
+    // Only its own: another product may have taken a SKU it gave up (the other's write came first).
+    for (const sku of entry.skus) {
+      if (this.bySku.get(sku) === entry) this.bySku.delete(sku);
+    }
+    for (const variant of entry.product.variants) this.variantsById.delete(variant._id);
+  }
+
+  private orderChanged() {
+    this.newest = null;
+    this.byCategory = null;
+    this.revision = nextRevision();
+  }
+
+  get productCount() {
+    return this.products.size;
+  }
+
+  allCategories(): readonly Category[] {
+    return this.categories;
+  }
+
+  categoryBySlug(slug: string): Category | undefined {
+    return this.categoriesBySlug.get(slug);
+  }
+
+  productBySlug(slug: string): CatalogueEntry | undefined {
+    return this.bySlug.get(slug);
+  }
+
+  /** The product with a variant of this SKU, in any case. */
+  productBySku(sku: string): CatalogueEntry | undefined {
+    return this.bySku.get(skuKey(sku));
+  }
+
+  /** A variant of any product, by its id. */
+  variantById(variantId: string): ProductVariant | undefined {
+    return this.variantsById.get(variantId);
+  }
+
+  productById(productId: string): CatalogueEntry | undefined {
+    return this.products.get(productId);
+  }
+
+  /** Every product, newest first. */
+  newestFirst(): readonly CatalogueEntry[] {
+    this.newest ??= [...this.products.values()].sort(newestFirst);
+    return this.newest;
+  }
+
+  /** The products of one category, newest first. */
+  inCategory(categoryId: string): readonly CatalogueEntry[] {
+    if (!this.byCategory) {
+      const byCategory = new Map<string, CatalogueEntry[]>();
+      for (const entry of this.newestFirst()) {
+        const list = byCategory.get(entry.categoryId);
+        if (list) list.push(entry);
+        else byCategory.set(entry.categoryId, [entry]);
+      }
+      this.byCategory = byCategory;
+    }
+    return this.byCategory.get(categoryId) ?? [];
+  }
+}

@@ -1,0 +1,44 @@
+import type Stripe from 'stripe';
+import { AppError } from '../../lib/errors.js';
+import { callStripe, type Payments, toPaymentProviderError } from '../../lib/stripe.js';
+
+/** Authorized at checkout, not yet charged: the order decides whether it is captured. */
+export const isAuthorized = (intent: Pick<Stripe.PaymentIntent, 'status'>) =>
+  intent.status === 'requires_capture';
+
+/**
+ * Charges an authorized payment. The idempotency key makes a second capture of the same
+ * intent (a replay, an SDK retry after a lost answer) Stripe's cached answer instead of a
+ * new charge.
+ */
+export async function capture(payments: Payments, intent: Stripe.PaymentIntent) {
+  try {
+    return await payments.stripe.paymentIntents.capture(
+      intent.id,
+      {},
+      { idempotencyKey: `capture:${intent.id}` },
+    );
+  } catch (err) {
+    const failure = toPaymentProviderError(err);
+    const refused = new AppError(
+      failure.status >= 500 ? 502 : 402,
+      failure.status >= 500
+        ? 'The payment provider is unavailable, the order was not placed'
+        : 'The card could not be charged; the order was not placed',
+    );
+    refused.cause = err;
+    throw refused;
+  }
+}
+
+/**
+ * Whether any of a captured payment's money went back. A capture whose answers were all lost
+ * is refunded by the checkout's compensation, and Stripe still reports the payment as
+ * `succeeded` (then sends `payment_intent.succeeded`): such a payment must not become an order.
+ */
+export async function wasRefunded(payments: Payments, paymentIntentId: string): Promise<boolean> {
+  const refunds = await callStripe(() =>
+    payments.stripe.refunds.list({ payment_intent: paymentIntentId, limit: 1 }),
+  );
+  return refunds.data.length > 0;
+}

@@ -1,0 +1,138 @@
+import type { DeliveryAddress, User } from '@shop/contracts';
+import type Stripe from 'stripe';
+import { conflict } from '../../lib/errors.js';
+import type { Lease } from '../../lib/locks.js';
+import { createPivotStep, createStep } from '../../lib/steps.js';
+import { type Payments, releasePayment } from '../../lib/stripe.js';
+import { saveDeliveryAddress } from '../auth/index.js';
+import { changeAndAnnounce } from '../mail/index.js';
+import {
+  markOrderPaid,
+  type OrderLine,
+  recordOrder,
+  removeOrder,
+  type StoredOrder,
+  stockLinesOf,
+} from '../orders/index.js';
+import { giveBackStock, takeStock } from '../products/index.js';
+import { capture, isAuthorized } from './authorization.js';
+import { amountOf, assertInStock, type CartLine, orderLineOf, priceLines } from './cart.js';
+
+/**
+ * The steps of placing an order (see placeOrder for the flow), each beside its compensation.
+ * Every step of one placement gets the payment it places, under the payment's lock; a
+ * placement that died after recording its order left it `unfinished`, and this one finishes it.
+ */
+export interface Placement {
+  payments: Payments;
+  intent: Stripe.PaymentIntent;
+  lease: Lease;
+  unfinished: StoredOrder | null;
+}
+
+/**
+ * The browser authorized the payment with Stripe before the flow began: nothing is left to do
+ * here but to say how the money goes back (the authorization cancelled, or the charge refunded).
+ */
+export const authorizePayment = createStep(
+  'authorizePayment',
+  async ({ intent }: Placement) => intent,
+  (_intent, { payments, intent }) => releasePayment(payments, intent.id),
+);
+
+/**
+ * The cart of the payment priced from the database, checked against what was authorized, and
+ * taken out of stock; given back when a later step fails. A placement that died after recording
+ * its order had taken the stock already.
+ */
+export const takeStockForCart = createStep(
+  'takeStockForCart',
+  async ({ payments, intent, unfinished, cart }: Placement & { cart: readonly CartLine[] }) => {
+    if (unfinished) return unfinished.lines;
+    const lines = await priceLines(cart);
+    if (intent.currency !== payments.currency || intent.amount !== amountOf(lines)) {
+      throw conflict('The payment does not match the price of the cart; the order was not placed');
+    }
+    // Sold out already: refused without queueing for the stock lock behind the last buyers.
+    assertInStock(lines);
+    await takeStock(lines);
+    return lines.map(orderLineOf);
+  },
+  (taken: OrderLine[]) => giveBackStock(stockLinesOf(taken)),
+);
+
+/**
+ * The order, recorded unpaid under the lease's fencing token; removed when a later step fails
+ * (unless a later holder of the lock wrote it meanwhile: then this placement lost its lease).
+ */
+export const recordUnpaidOrder = createStep(
+  'recordUnpaidOrder',
+  async ({
+    intent,
+    lease,
+    unfinished,
+    buyer,
+    deliveryAddress,
+    lines,
+  }: Placement & { buyer: User; deliveryAddress: DeliveryAddress; lines: readonly OrderLine[] }) =>
+    unfinished?._id ??
+    recordOrder(
+      {
+        lines,
+        deliveryAddress,
+        payment: {
+          id: intent.id,
+          status: intent.status,
+          amount: intent.amount,
+          currency: intent.currency,
+        },
+        buyer: { _id: buyer._id, address: buyer.address, name: buyer.name },
+      },
+      lease.token,
+    ),
+  async (orderId, { lease }) => (await removeOrder(orderId, lease.token)) || lease.abandon(),
+);
+
+/**
+ * Charges the card (unless a placement before this one did): the pivot, since once the buyer
+ * is charged the order is kept, and nothing before it is undone any more.
+ */
+export const capturePayment = createPivotStep(
+  'capturePayment',
+  async ({ payments, intent }: Placement) => {
+    if (isAuthorized(intent)) await capture(payments, intent);
+  },
+);
+
+/**
+ * Marks the order paid and, in the same update, queues the buyer's confirmation e-mail. Should
+ * it fail, the replay or the `payment_intent.succeeded` webhook finds the order unfinished and
+ * does it.
+ */
+export const markPaidAndQueueConfirmation = createStep(
+  'markPaidAndQueueConfirmation',
+  async ({ lease, orderId }: Placement & { orderId: string }) => {
+    const paid = await changeAndAnnounce({ orderId, kind: 'placed' }, (event) =>
+      markOrderPaid(orderId, lease.token, event),
+    );
+    if (!paid) lease.abandon();
+  },
+);
+
+/**
+ * Saves the delivery address to the buyer's profile, as they asked; answers why it failed, if
+ * it did. A convenience for the next checkout: the order it came with is placed and charged
+ * already, so failing here must not fail the placement (a retry would find the order and not
+ * save it either).
+ */
+export const saveAddressToProfile = createStep(
+  'saveAddressToProfile',
+  async ({ buyerId, address }: { buyerId: string; address: DeliveryAddress }) => {
+    try {
+      await saveDeliveryAddress(buyerId, address);
+      return undefined;
+    } catch (err) {
+      return err ?? new Error('saving the delivery address failed');
+    }
+  },
+);

@@ -1,0 +1,151 @@
+import {
+  createPaymentIntentRequestSchema,
+  createPaymentIntentResponseSchema,
+  orderResponseSchema,
+  placeOrderRequestSchema,
+  type StripeConfigResponse,
+  stripeConfigResponseSchema,
+  type WebhookResponse,
+  webhookResponseSchema,
+} from '@shop/contracts';
+import express, { type Request, type RequestHandler } from 'express';
+import { z } from 'zod';
+import type { Config } from '../../config.js';
+import { currentUser } from '../../lib/http.js';
+import { perUserRateLimit } from '../../lib/rate-limits.js';
+import { defineRoute } from '../../lib/route.js';
+import { type Payments, paymentsNotConfigured, requirePayments } from '../../lib/stripe.js';
+import { countPlacement } from './checkout-metrics.js';
+import { createPaymentIntent } from './create-payment-intent.js';
+import { placeOrder } from './place-order.js';
+import { handlePaymentEvent, verifyEvent } from './webhook.js';
+
+/** The order stands; only the buyer's profile lacks the address they asked to keep. */
+const logAddressNotSaved = (req: Request, orderId: string, err: unknown) =>
+  req.log.warn(
+    { orderId, err },
+    'order placed, but its delivery address was not saved to the profile',
+  );
+
+export interface CheckoutRoutesOptions {
+  config: Pick<
+    Config,
+    'STRIPE_PUBLISHABLE_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_CURRENCY' | 'CHECKOUT_RATE_LIMIT'
+  >;
+  /** Null when the shop runs without card payments: the checkout answers 503. */
+  payments: Payments | null;
+}
+
+/**
+ * `routes` serves config, create-payment-intent and place-order behind the JSON parser;
+ * `webhook` must be served before any JSON parser, since Stripe signs the raw bytes.
+ */
+export function checkoutRoutes({ config, payments }: CheckoutRoutesOptions) {
+  // Before the body is read: without Stripe, a checkout answers 503 whatever it sends.
+  const requirePaymentsConfigured: RequestHandler = (_req, _res, next) => {
+    requirePayments(payments);
+    next();
+  };
+  // Read at run time by the SPA, so one web build works with any keys.
+  const stripeConfig: StripeConfigResponse = {
+    publishableKey: payments ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+    currency: config.STRIPE_CURRENCY,
+  };
+
+  const routes = [
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/order/config',
+      access: 'public',
+      summary: 'The publishable key and currency the web app pays with',
+      responses: { 200: stripeConfigResponseSchema },
+      failures: [],
+      handler: (_input, _req, res) => {
+        res.json(stripeConfig);
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/v1/order/create-payment-intent',
+      access: 'user',
+      summary: 'Authorize the cart’s amount (prices come from the database)',
+      middleware: [perUserRateLimit(config.CHECKOUT_RATE_LIMIT), requirePaymentsConfigured],
+      body: { json: createPaymentIntentRequestSchema },
+      responses: { 200: createPaymentIntentResponseSchema },
+      failures: [400, 402, 404, 409, 413, 429, 502],
+      handler: async ({ body }, req, res) => {
+        const delivery = { address: body.deliveryAddress, save: body.saveAddress };
+        res.json(
+          await createPaymentIntent(
+            requirePayments(payments),
+            currentUser(req),
+            body.cart,
+            delivery,
+          ),
+        );
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/v1/order/place-order',
+      access: 'user',
+      summary: 'Turn an authorized PaymentIntent into an order (idempotent)',
+      middleware: [perUserRateLimit(config.CHECKOUT_RATE_LIMIT), requirePaymentsConfigured],
+      body: { json: placeOrderRequestSchema },
+      responses: {
+        200: { description: 'Already placed for this payment', body: orderResponseSchema },
+        201: { description: 'Placed', body: orderResponseSchema },
+      },
+      failures: [400, 402, 403, 404, 409, 413, 429, 502],
+      handler: async ({ body }, req, res) => {
+        const { order, created, addressNotSaved } = await countPlacement(
+          placeOrder(requirePayments(payments), body.payment.id, currentUser(req), {
+            address: body.deliveryAddress,
+            save: body.saveAddress,
+          }),
+        );
+        if (addressNotSaved) logAddressNotSaved(req, order._id, addressNotSaved);
+        res.status(created ? 201 : 200).json({
+          success: true,
+          message: created ? 'Order Placed Successfully' : 'Order already placed for this payment',
+          order,
+        });
+      },
+    }),
+  ];
+
+  const webhook = defineRoute({
+    method: 'post',
+    path: '/api/v1/order/webhook',
+    access: 'public',
+    summary: 'Stripe’s events, verified by their signature',
+    headers: z.object({ 'stripe-signature': z.string().optional() }),
+    body: {
+      raw: z.record(z.string(), z.unknown()),
+      read: express.raw({ type: () => true, limit: '1mb' }),
+    },
+    responses: { 200: { description: 'Received', body: webhookResponseSchema } },
+    failures: [400, 413, 502, 503],
+    handler: async ({ headers, body: payload }, req, res) => {
+      const { stripe } = requirePayments(payments);
+      if (!config.STRIPE_WEBHOOK_SECRET) throw paymentsNotConfigured();
+      const event = verifyEvent(
+        stripe,
+        payload,
+        headers['stripe-signature'],
+        config.STRIPE_WEBHOOK_SECRET,
+      );
+      const outcome = await handlePaymentEvent(requirePayments(payments), event);
+      if (outcome.kind === 'refused') {
+        req.log.warn(outcome, 'PaymentIntent could not become an order; its money was given back');
+      }
+      if (outcome.kind === 'placed' && outcome.addressNotSaved) {
+        logAddressNotSaved(req, outcome.orderId, outcome.addressNotSaved);
+      }
+      const body: WebhookResponse = { received: true };
+      res.json(body);
+    },
+  });
+
+  return { routes, webhook };
+}

@@ -1,0 +1,107 @@
+import type { Order, OrderStatus } from '@shop/contracts';
+import { conflict, notFound } from '../../lib/errors.js';
+import type { Lease } from '../../lib/locks.js';
+import { underPaymentLock } from '../../lib/payment-lock.js';
+import { type Payments, releasePayment, requirePayments } from '../../lib/stripe.js';
+import { changeAndAnnounce } from '../mail/index.js';
+import { giveBackStock } from '../products/index.js';
+import {
+  claimOrder,
+  findStoredOrder,
+  markOrderCancelled,
+  markOrderRefunded,
+  markOrderStockReturned,
+  type OrderActor,
+  type StoredOrder,
+  setOrderStatus,
+  stockLinesOf,
+} from './repository.js';
+import { findOrder } from './use-cases.js';
+
+const orderNotFound = () => notFound('Order not found');
+
+/**
+ * An admin's change of an order's status. Setting 'cancel' gives the money and the units back
+ * (see cancel). Any other status is one update that refuses an order whose cancellation gave
+ * them back (409: it cannot be reopened). One labelled 'cancel' without giving anything back
+ * (an unpaid order, or one recorded so by an earlier version) is only a label, and may be set
+ * to another status.
+ */
+export async function changeOrderStatus(
+  payments: Payments | null,
+  orderId: string,
+  status: OrderStatus,
+  by: OrderActor,
+): Promise<Order> {
+  if (status === 'cancel') await cancelOrder(payments, orderId, by);
+  else {
+    // The buyer is e-mailed the new status (not when it was the status already).
+    const outcome = await changeAndAnnounce(
+      { orderId, kind: 'status', status },
+      (event) => setOrderStatus(orderId, status, event, by),
+      (result) => result === 'updated',
+    );
+    if (outcome === 'missing') throw orderNotFound();
+    if (outcome === 'closed') {
+      throw conflict(
+        'This order was cancelled and its payment given back; it cannot be reopened, the buyer can order again',
+      );
+    }
+  }
+  const order = await findOrder(orderId);
+  if (!order) throw orderNotFound();
+  return order;
+}
+
+/**
+ * Under the lock of the order's payment, so that it neither races the placement still
+ * capturing it nor a second cancellation; every write carries the lease's fencing token.
+ */
+async function cancelOrder(
+  payments: Payments | null,
+  orderId: string,
+  by: OrderActor,
+): Promise<void> {
+  const stored = await findStoredOrder(orderId);
+  if (!stored) throw orderNotFound();
+  await underPaymentLock(stored.payment.id, async (lease) => {
+    const order = await claimOrder(orderId, lease.token);
+    if (order) return cancel(payments, order, lease, by);
+    // Refused: a later holder of the lock has written it, unless it is gone.
+    if (await findStoredOrder(orderId)) lease.abandon();
+    throw orderNotFound();
+  });
+}
+
+/**
+ * Money back first (the authorization cancelled, or the charge refunded), then the units
+ * back in stock, then the status. Each part is recorded on the order once done, so a
+ * second cancellation changes nothing, and one interrupted half-way (Stripe unavailable:
+ * 502 and nothing changed) is finished by cancelling again.
+ */
+async function cancel(
+  payments: Payments | null,
+  order: StoredOrder,
+  lease: Lease,
+  by: OrderActor,
+): Promise<void> {
+  const ensureWritten = async (write: Promise<boolean>) => (await write) || lease.abandon();
+  if (!order.payment.refunded) {
+    const configured = requirePayments(payments);
+    lease.signal.throwIfAborted();
+    await releasePayment(configured, order.payment.id);
+    await ensureWritten(markOrderRefunded(order._id, lease.token));
+  }
+  // Marked before, once: a crash in between leaves units uncounted, never counted twice.
+  if (!order.stockReturned && (await markOrderStockReturned(order._id, lease.token))) {
+    await giveBackStock(stockLinesOf(order.lines));
+  }
+  // The buyer is e-mailed the cancellation and its refund, recorded with it, as is who did it.
+  if (order.status !== 'cancel') {
+    await ensureWritten(
+      changeAndAnnounce({ orderId: order._id, kind: 'cancelled' }, (event) =>
+        markOrderCancelled(order._id, lease.token, event, by),
+      ),
+    );
+  }
+}

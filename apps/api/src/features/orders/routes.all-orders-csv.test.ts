@@ -1,0 +1,196 @@
+import { errorResponseSchema } from '@shop/contracts';
+import { parse } from 'csv-parse/sync';
+import { type Api, describe, expect, test } from '../../test/fixtures.js';
+import { createUser, notSignedIn, withToken } from '../../test/harness.js';
+import { makeOrder, makeOrderedProduct } from '../../test/orders.js';
+import { insertUser } from '../auth/repository.js';
+import { ORDERS_CSV_COLUMNS } from './csv-export.js';
+import { findStoredOrder, insertOrder, insertOrdersInBulk } from './repository.js';
+
+const CSV = '/api/v1/auth/all-orders.csv';
+
+/** The export as text, read whole (supertest gives text bodies of text/csv as they came). */
+const exportOf = (api: Api, token: string, query: Record<string, string> = {}) =>
+  api
+    .get(`${CSV}?${new URLSearchParams(query)}`)
+    .set('Authorization', token)
+    .buffer(true)
+    .expect(200);
+
+/** The rows under the header, by column name, read by an independent RFC 4180 reader. */
+const rowsOf = (text: string) =>
+  parse(text.replace(/^\uFEFF/, ''), { columns: true, relax_column_count: false }) as Record<
+    string,
+    string
+  >[];
+
+/** A buyer whose name, as a spreadsheet cell, would be a formula. */
+async function formulaBuyer() {
+  const user = await insertUser({
+    name: '=HYPERLINK("http://evil.example","Click")',
+    email: `formula-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`,
+    passwordHash: 'x',
+    phone: '555',
+    address: '1 Street',
+    role: 0,
+  });
+  return user;
+}
+
+describe('GET /api/v1/auth/all-orders.csv', () => {
+  test('when an admin exports, then an attachment of RFC 4180 CSV comes back: a BOM, a header, one row an order, CRLF line ends', async ({
+    api,
+    admin,
+  }) => {
+    const buyer = await createUser();
+    const product = await makeOrderedProduct(12.5);
+    const orderId = await makeOrder({ buyer: buyer.id, products: [product], status: 'Shipped' });
+    const number = String((await findStoredOrder(orderId))?.number);
+
+    const res = await exportOf(api, admin.token);
+
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="orders-.+\.csv"$/);
+    expect(res.text.startsWith('\uFEFF')).toBe(true);
+    expect(res.text.split('\r\n')[0]).toBe(`\uFEFF${ORDERS_CSV_COLUMNS.join(',')}`);
+    expect(res.text.endsWith('\r\n')).toBe(true);
+    const row = rowsOf(res.text).find((r) => r.Order === number);
+    expect(row).toMatchObject({
+      Status: 'Shipped',
+      'Buyer e-mail': buyer.email,
+      Items: `2 x ${product.name}`,
+      Quantity: '2',
+      Total: '25.00',
+      Currency: 'USD',
+      Payment: 'Success',
+      'Payment state': 'succeeded',
+    });
+    expect(row?.['Payment reference']).toMatch(/^pi_test_/);
+  });
+
+  test('when cells hold commas, quotes and line breaks, or start with = + - @, then they are quoted, and the formulas start with a quote', async ({
+    api,
+    admin,
+  }) => {
+    const buyer = await formulaBuyer();
+    const product = await makeOrderedProduct();
+    const orderId = await insertOrder({
+      lines: [
+        { productId: product.id, name: 'Lamp, "big"\r\nred', price: 5, quantity: 1 },
+        { productId: product.id, name: '@SUM(A1)', price: 5, quantity: 1 },
+      ],
+      payment: { id: `pi_csv_${Date.now()}`, status: 'succeeded', amount: 1000, currency: 'usd' },
+      buyer: { _id: buyer._id, address: '+1 555 0100\n-2+3' },
+    });
+    const number = String((await findStoredOrder(orderId ?? ''))?.number);
+
+    const res = await exportOf(api, admin.token, { q: number });
+
+    expect(res.text).toContain('"1 x Lamp, ""big""\r\nred; 1 x @SUM(A1)"');
+    const [row, ...others] = rowsOf(res.text);
+    expect(others).toEqual([]);
+    expect(row).toMatchObject({
+      Order: number,
+      Buyer: `'${buyer.name}`,
+      Items: '1 x Lamp, "big"\r\nred; 1 x @SUM(A1)',
+      Address: "'+1 555 0100\n-2+3",
+    });
+  });
+
+  test('when an order was placed with a delivery address, then its Address cell is that address on one line', async ({
+    api,
+    admin,
+  }) => {
+    const buyer = await createUser();
+    const product = await makeOrderedProduct();
+    const orderId = await insertOrder({
+      lines: [{ productId: product.id, name: 'Lamp', price: 5, quantity: 1 }],
+      payment: { id: `pi_csv_${Date.now()}`, status: 'succeeded', amount: 500, currency: 'usd' },
+      buyer: { _id: buyer.id, address: 'Profile text, not the delivery' },
+      deliveryAddress: {
+        name: 'Ada Byron',
+        street: '12 Analytical Row',
+        city: 'London',
+        postalCode: 'N1 9GU',
+        country: 'United Kingdom',
+        phone: '+44 20 7946 0000',
+      },
+    });
+    const number = String((await findStoredOrder(orderId ?? ''))?.number);
+
+    const [row] = rowsOf((await exportOf(api, admin.token, { q: number })).text);
+
+    expect(row?.Address).toBe(
+      'Ada Byron, 12 Analytical Row, N1 9GU London, United Kingdom, Phone: +44 20 7946 0000',
+    );
+  });
+
+  test('when an admin exports with a status and a search, then only the orders all-orders shows with them come, newest first', async ({
+    api,
+    admin,
+  }) => {
+    const buyer = await createUser();
+    const product = await makeOrderedProduct();
+    const kept = await makeOrder({ buyer: buyer.id, products: [product], status: 'deliverd' });
+    await makeOrder({ buyer: buyer.id, products: [product], status: 'Processing' });
+    const listed = await api
+      .get(`/api/v1/auth/all-orders?status=deliverd&q=${encodeURIComponent(buyer.email)}`)
+      .set('Authorization', admin.token)
+      .expect(200);
+
+    const res = await exportOf(api, admin.token, { status: 'deliverd', q: buyer.email });
+
+    const numbers = rowsOf(res.text).map((r) => Number(r.Order));
+    expect(numbers).toEqual(listed.body.orders.map((o: { number: number }) => o.number));
+    expect(numbers).toEqual([(await findStoredOrder(kept))?.number]);
+  });
+
+  test('when the export spans several batches, then every order comes once, newest first', async ({
+    api,
+    admin,
+  }) => {
+    const buyer = await createUser();
+    const product = await makeOrderedProduct(3);
+    const start = Date.now() - 1_000_000;
+    await insertOrdersInBulk(
+      Array.from({ length: 450 }, (_, i) => ({
+        lines: [{ productId: product.id, name: product.name, price: 3, quantity: 1 }],
+        payment: { id: `pi_bulk_${start}_${i}`, status: 'succeeded', amount: 300, currency: 'usd' },
+        buyer: { _id: buyer.id },
+        createdAt: new Date(start + i * 1000),
+      })),
+    );
+
+    const res = await exportOf(api, admin.token, { q: buyer.email });
+
+    const rows = rowsOf(res.text);
+    expect(rows).toHaveLength(450);
+    const times = rows.map((row) => Date.parse(row['Placed at (UTC)'] ?? ''));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(new Set(rows.map((row) => row.Order)).size).toBe(450);
+    expect(rows.every((row) => row['Buyer e-mail'] === buyer.email)).toBe(true);
+  });
+
+  test('when nothing matches, then the header row alone', async ({ api, admin }) => {
+    const res = await exportOf(api, admin.token, { q: 'nobody-matches-this' });
+    expect(res.text).toBe(`\uFEFF${ORDERS_CSV_COLUMNS.join(',')}\r\n`);
+  });
+
+  test.for([
+    ['status=lost', 'status must be empty or one of'],
+    [`q=${'y'.repeat(101)}`, 'q must be at most 100 characters'],
+  ])('when the query has %s, then 400 in JSON', async ([query, message], { api, admin }) => {
+    const res = await api.get(`${CSV}?${query}`).set('Authorization', admin.token).expect(400);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(errorResponseSchema.parse(res.body).message).toContain(message);
+  });
+
+  test('when a normal user asks, then 403 and no CSV', async ({ api, user }) => {
+    const res = await api.get(CSV).set('Authorization', user.token).expect(403);
+    expect(errorResponseSchema.parse(res.body).success).toBe(false);
+  });
+
+  test.for(notSignedIn())('when the call carries %s, then 401', async ([, token], { api }) => {
+    await withToken(api.get(CSV), token).expect(401);
+  });
+});

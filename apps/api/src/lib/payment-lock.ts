@@ -1,0 +1,26 @@
+import { AppError } from './errors.js';
+import { type Lease, withLock } from './locks.js';
+
+/** The payment is being worked on elsewhere, or this work lost its lock: try again shortly. */
+export const paymentBusy = () =>
+  new AppError(503, 'This payment is being processed, please try again in a moment');
+
+/**
+ * One holder at a time, across all API processes, for what changes the order of a payment
+ * over several calls to Stripe and the database: placing it (place-order, webhook) and
+ * cancelling it. A placement and a cancellation cannot be one atomic update (Stripe is outside
+ * the database), and a placement left half done by a dead process must be told from one still
+ * running: the lease tells them apart. Every write to the order carries the lease's fencing
+ * token, so a holder whose lease was taken over changes nothing more (it answers 503). Busy
+ * after 20 s with a 503, so that a client or Stripe tries again later.
+ */
+export const underPaymentLock = <T>(
+  paymentIntentId: string,
+  work: (lease: Lease) => Promise<T>,
+  doneMeanwhile?: () => Promise<T | null>,
+) =>
+  withLock(`payment:${paymentIntentId}`, work, {
+    waitMs: 20_000,
+    busy: paymentBusy,
+    ...(doneMeanwhile ? { doneMeanwhile } : {}),
+  });

@@ -1,0 +1,118 @@
+import Stripe from 'stripe';
+import type { Config } from '../config.js';
+import { AppError, badRequest, notFound } from './errors.js';
+
+/**
+ * Stripe, the payment provider: infrastructure that two features use, the checkout (it
+ * authorizes and captures) and orders (a cancellation gives the money back). It lives in lib/
+ * so that neither feature imports the other for it; what only the checkout does with Stripe
+ * (capturing, reading refunds) stays in features/checkout.
+ */
+
+export type StripeClient = Stripe;
+
+/** What the payment use cases need: the client and the shop's currency. */
+export interface Payments {
+  stripe: StripeClient;
+  currency: string;
+}
+
+/**
+ * The one Stripe client of the app with the shop's currency, or null when no secret key is
+ * configured (the shop still runs; the payment calls answer 503). STRIPE_API_BASE points it at
+ * stripe-mock or a test double instead of api.stripe.com.
+ */
+export function createPayments(
+  config: Pick<
+    Config,
+    'STRIPE_SECRET_KEY' | 'STRIPE_API_BASE' | 'STRIPE_TIMEOUT_MS' | 'STRIPE_CURRENCY'
+  >,
+): Payments | null {
+  if (!config.STRIPE_SECRET_KEY) return null;
+  const base = config.STRIPE_API_BASE ? new URL(config.STRIPE_API_BASE) : null;
+  const protocol = base?.protocol === 'http:' ? 'http' : 'https';
+  const stripe = new Stripe(config.STRIPE_SECRET_KEY, {
+    maxNetworkRetries: 2,
+    timeout: config.STRIPE_TIMEOUT_MS,
+    ...(base
+      ? {
+          host: base.hostname,
+          port: base.port || (protocol === 'http' ? 80 : 443),
+          protocol,
+        }
+      : {}),
+  });
+  return { stripe, currency: config.STRIPE_CURRENCY };
+}
+
+export const paymentsNotConfigured = () => new AppError(503, 'Card payments are not configured');
+
+/** The payments, or 503 when the shop runs without card payments. */
+export function requirePayments(payments: Payments | null): Payments {
+  if (!payments) throw paymentsNotConfigured();
+  return payments;
+}
+
+/** Turns what the Stripe SDK throws into the app's one error type. */
+export function toPaymentProviderError(err: unknown): AppError {
+  if (err instanceof Stripe.errors.StripeInvalidRequestError) {
+    if (err.statusCode === 404) return notFound('Payment not found');
+    return badRequest(`The payment provider refused the request: ${err.message}`);
+  }
+  if (err instanceof Stripe.errors.StripeCardError) return new AppError(402, err.message);
+  const unavailable = new AppError(502, 'The payment provider is unavailable, please try again');
+  // Kept for the error log: the client only ever sees the message above.
+  unavailable.cause = err;
+  return unavailable;
+}
+
+/** Calls Stripe, answering its failures as AppErrors instead of 500s. */
+export async function callStripe<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    throw toPaymentProviderError(err);
+  }
+}
+
+/** Statuses Stripe lets a PaymentIntent be cancelled from: nothing was charged yet. */
+const CANCELABLE: ReadonlySet<string> = new Set([
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+  'requires_capture',
+  'processing',
+]);
+
+export type Release = 'canceled' | 'refunded' | 'nothing to release';
+
+/**
+ * Gives the buyer's money back, whatever became of the payment: an authorization is
+ * cancelled, a captured payment refunded, and one already cancelled is left alone. Asks
+ * Stripe for the status first, since the caller's copy may be stale (a capture whose answer
+ * was lost). Idempotency keys make a repeated release Stripe's cached answer.
+ */
+export async function releasePayment(
+  payments: Payments,
+  paymentIntentId: string,
+): Promise<Release> {
+  const intent = await callStripe(() => payments.stripe.paymentIntents.retrieve(paymentIntentId));
+  if (intent.status === 'succeeded') {
+    await callStripe(() =>
+      payments.stripe.refunds.create(
+        { payment_intent: intent.id },
+        { idempotencyKey: `refund:${intent.id}` },
+      ),
+    );
+    return 'refunded';
+  }
+  if (!CANCELABLE.has(intent.status)) return 'nothing to release';
+  await callStripe(() =>
+    payments.stripe.paymentIntents.cancel(
+      intent.id,
+      { cancellation_reason: 'abandoned' },
+      { idempotencyKey: `cancel:${intent.id}` },
+    ),
+  );
+  return 'canceled';
+}

@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import mongoose from 'mongoose';
+import { connectDatabase } from '../db/connect.js';
+
+/**
+ * The one way the tests, checks and benchmarks get a database to write in and forget: every
+ * test file's app, the runs over two API processes, the scripts.
+ */
+export interface ThrowawayDatabase {
+  /** `<prefix>_<random>`: no two runs, sharing a server or not, write in the same database. */
+  name: string;
+  /** The server's URL naming this database, for API processes started on it. */
+  url: string;
+  /** Drops it, closes this process's connection, and stops the server if it was started here. */
+  drop: () => Promise<void>;
+}
+
+/** The same server with the database name put in the path, where the API reads it. */
+export const withDatabase = (url: string, dbName: string) =>
+  url.replace(/^(mongodb(?:\+srv)?:\/\/[^/?]+)\/?[^?]*/, `$1/${dbName}`);
+
+/**
+ * A database of its own, connected in this process: on the server of `serverUrl` (the tests'
+ * server), else of MONGO_URL, else on an embedded database started in a temporary folder as the
+ * app would start it (SHOP_EMBEDDED_DB says which).
+ */
+export async function openThrowawayDatabase(
+  prefix: string,
+  serverUrl = process.env.MONGO_URL,
+): Promise<ThrowawayDatabase> {
+  const name = `${prefix}_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const dataDir = serverUrl ? '' : mkdtempSync(join(tmpdir(), `shop-${prefix}-`));
+  const db = await connectDatabase({
+    ...(serverUrl ? { mongoUrl: serverUrl } : {}),
+    dataDir,
+    dbName: name,
+  });
+  return {
+    name,
+    url: withDatabase(db.url, name),
+    drop: async () => {
+      // Best effort: a server that went away took the database with it.
+      await mongoose.connection.dropDatabase().catch(() => {});
+      await db.close();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs `work` on a throwaway database (see openThrowawayDatabase), dropped after. */
+export async function withThrowawayDatabase<T>(
+  prefix: string,
+  work: (db: ThrowawayDatabase) => Promise<T>,
+  serverUrl?: string,
+): Promise<T> {
+  const db = await openThrowawayDatabase(prefix, serverUrl);
+  try {
+    return await work(db);
+  } finally {
+    await db.drop();
+  }
+}
