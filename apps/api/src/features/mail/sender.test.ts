@@ -159,7 +159,7 @@ describe('e-mails to the buyer through the outbox', () => {
       sendMail: async (message) => {
         if (!failed && message.subject.endsWith(': Shipped')) {
           failed = true;
-          await outboxUntil((events) => events.some((e) => e.status === 'deliverd'));
+          await waitForOutbox((events) => events.some((e) => e.status === 'deliverd'));
           throw new Error('451 try again later');
         }
         return smtp.sendMail(message);
@@ -170,7 +170,7 @@ describe('e-mails to the buyer through the outbox', () => {
       (await placeOrderCall(app.app, user.token, paymentIntentId).expect(201)).body,
     );
     const sender = startSender({ transport });
-    await outboxDrained();
+    await waitForEmptyOutbox();
     const before = mailServer.mails.length;
     for (const status of ['Shipped', 'deliverd']) {
       await api
@@ -180,7 +180,7 @@ describe('e-mails to the buyer through the outbox', () => {
         .expect(200);
     }
     await mailServer.waitFor(before + 2);
-    await outboxDrained();
+    await waitForEmptyOutbox();
     await sender.stop();
 
     expect(failed).toBe(true);
