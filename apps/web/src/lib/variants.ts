@@ -1,5 +1,4 @@
 import type { Product, ProductVariant } from '@shop/contracts';
-import type { CartEntry } from './cart';
 
 /**
  * How screens read a product's variants. Not imported by the product cards: the home page loads
@@ -20,20 +19,3 @@ export const formatOptions = (options: Record<string, string>) =>
   Object.entries(options)
     .map(([name, value]) => `${name}: ${value}`)
     .join(' · ');
-
-/**
- * The id of the variant a cart line buys. A line saved before variants names none: it is the
- * product's only variant, whose id is the product's. Undefined when it cannot be told (a product
- * that has several); the server then refuses the line.
- */
-export function variantIdOf(entry: CartEntry): string | undefined {
-  if (entry.variant) return entry.variant;
-  if (entry.variants.length === 0) return entry._id;
-  return entry.variants.length === 1 ? entry.variants[0]?._id : undefined;
-}
-
-/** The variant a cart line buys, as it was when added (none for a line saved before variants). */
-export const variantOf = (entry: CartEntry): ProductVariant | undefined => {
-  const id = variantIdOf(entry);
-  return entry.variants.find((v) => v._id === id);
-};
