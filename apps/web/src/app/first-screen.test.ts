@@ -1,8 +1,9 @@
 import { photoRenditionUrl, photoSrcSet } from '@shop/contracts';
 import { dehydrate } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
+import { categoriesQuery } from '../features/categories/api/queries';
+import { homeListingQuery, productCountQuery } from '../features/products/api/queries';
 import { CATALOGUE_STALE_MS, createQueryClient } from '../lib/query';
-import { categoriesQuery, homeListingQuery, productCountQuery } from '../lib/storefront-queries';
 import { makeCategory, makeProduct, replies } from '../test/fixtures';
 import { api, eventually } from '../test/render-app';
 import { hydrateServerState, prefetchFirstScreen } from './first-screen';

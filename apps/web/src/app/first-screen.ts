@@ -1,13 +1,8 @@
 import { type DehydratedState, hydrate, type QueryClient } from '@tanstack/react-query';
-import { preloadCardPhotos } from '../components/ProductPhoto';
-import {
-  categoriesQuery,
-  homeListingQuery,
-  PARSERS,
-  parsed,
-  productCountQuery,
-  STOREFRONT_URLS,
-} from '../lib/storefront-queries';
+import { categoriesQuery } from '../features/categories/api/queries';
+import { homeListingQuery, productCountQuery } from '../features/products/api/queries';
+import { preloadCardPhotos } from '../features/products/components/ProductPhoto';
+import { PARSERS, parsed, STOREFRONT_URLS } from '../lib/catalogue-reads';
 
 type CardPhoto = Parameters<typeof preloadCardPhotos>[0][number];
 

@@ -11,10 +11,10 @@ import { request } from './api-client';
  *
  * - `apiKey(url)` = `['api', url]`: one GET of `url` (path and query, exactly as sent); its
  *   data is the response body (the storefront's reads parse it with its contract's schema as
- *   it arrives, storefront-queries.ts; other screens parse it with `select`).
+ *   it arrives, lib/catalogue-reads.ts; other screens parse it with `select`).
  * - `pagesKey(url)` = `['api', url, 'pages']`: a list read with Load More, `url` being its
  *   first page; its data is `{ pages, pageParams }`, `pages[i]` the body of page `pageParams[i]`
- *   (see storefront-queries.ts for each list's pages).
+ *   (see each feature's api/queries.ts for its lists' pages).
  *
  * The default query function GETs `queryKey[1]` through the api client, so a query needs no
  * function of its own and a server can fill the same keys (prefetch, dehydrate) for the

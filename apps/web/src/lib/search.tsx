@@ -6,7 +6,7 @@ import { appState, useAppState } from './app-state';
 
 /**
  * The app-wide search state of spec §3: what is typed, and the words whose results /search
- * shows (their pages are the query `searchQuery(asked)` of storefront-queries.ts).
+ * shows (their pages are the query `searchQuery(asked)` of features/products/api/queries.ts).
  */
 export interface SearchState {
   keyword: string;

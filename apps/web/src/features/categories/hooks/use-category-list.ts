@@ -1,7 +1,7 @@
 import type { Category } from '@shop/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { categoriesQuery } from '../../../lib/storefront-queries';
+import { categoriesQuery } from '../api/queries';
 
 export interface CategoriesState {
   categories: Category[];

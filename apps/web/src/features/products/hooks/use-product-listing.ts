@@ -1,14 +1,14 @@
 import { findPriceBand, PRODUCT_PAGE_SIZE } from '@shop/contracts/values';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
+import { useLoadMore } from '../../../lib/use-load-more';
 import {
   filteredListingPage,
   filteredListingQuery,
   homeListingPage,
   homeListingQuery,
   productCountQuery,
-} from '../../../lib/storefront-queries';
-import { useLoadMore } from '../../../lib/use-load-more';
+} from '../api/queries';
 
 /**
  * The home listing of spec §4: the first page and the total on entry, 'Load More' appends

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { useSearch } from '../../../lib/search';
-import { searchQuery } from '../../../lib/storefront-queries';
 import { useSubmit } from '../../../lib/use-form';
+import { searchQuery } from '../../products';
 import '../../../components/Spinner.css';
 import './SearchForm.css';
 
