@@ -23,6 +23,13 @@ export const listCategories = (catalog: CatalogStore, query: ListQuery) => ({
   total: catalog.allCategories().length,
 });
 
+/** The categories read as its route answers it (routes.ts) and the server render reads it. */
+export const categoryListAnswer = (catalog: CatalogStore, query: ListQuery) => ({
+  success: true as const,
+  message: 'All Categories List',
+  ...listCategories(catalog, query),
+});
+
 /** Two names with the same slug ('Books', 'books!') would share one URL, so they clash. */
 export async function createCategory({ name }: CategoryRequest): Promise<Category> {
   const slug = requireSlug(name);

@@ -99,3 +99,28 @@ export function productsOfCategory(
   if (!category) throw notFound('Category not found');
   return { category, ...toPage(catalog.inCategory(category._id), query) };
 }
+
+/**
+ * The storefront's product reads as their routes answer them (routes.ts sends them as JSON; the
+ * server render reads them in process, features/storefront), so both give the same answer.
+ */
+export const productAnswers = {
+  page: (catalog: CatalogStore, page: number) => ({
+    success: true as const,
+    products: listProductPage(catalog, page),
+  }),
+  count: (catalog: CatalogStore) => ({ success: true as const, total: countProducts(catalog) }),
+  bySlug: (catalog: CatalogStore, slug: string) => ({
+    success: true as const,
+    message: 'Single Product Fetched',
+    product: getProductBySlug(catalog, slug),
+  }),
+  related: (catalog: CatalogStore, productId: string, categoryId: string, query: ListQuery) => ({
+    success: true as const,
+    ...relatedProducts(catalog, productId, categoryId, query),
+  }),
+  ofCategory: (catalog: CatalogStore, slug: string, query: ListQuery) => ({
+    success: true as const,
+    ...productsOfCategory(catalog, slug, query),
+  }),
+};

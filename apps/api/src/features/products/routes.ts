@@ -27,16 +27,7 @@ import { badRequest } from '../../lib/errors.js';
 import { defineRoute, type FileSpec, notModified } from '../../lib/route.js';
 import { catalogJsonRoute } from '../catalog/index.js';
 import { productPhotoRoute } from './photo-route.js';
-import {
-  countProducts,
-  filterProducts,
-  getProductBySlug,
-  listAllProducts,
-  listProductPage,
-  productsOfCategory,
-  relatedProducts,
-  searchProducts,
-} from './queries.js';
+import { filterProducts, listAllProducts, productAnswers, searchProducts } from './queries.js';
 import { photoUpload } from './upload.js';
 import { createProduct, deleteProduct, updateProduct } from './use-cases.js';
 import { setVariantPhoto } from './variant-photo.js';
@@ -88,13 +79,7 @@ export function productRoutes({ maxPhotoBytes, heldVariants = notWired }: Produc
       params: slugParamsSchema,
       responses: { 200: productResponseSchema, 304: notModified },
       failures: [400, 404, 503],
-      answer: (catalog, { params: { slug } }) => ({
-        body: {
-          success: true,
-          message: 'Single Product Fetched',
-          product: getProductBySlug(catalog, slug),
-        },
-      }),
+      answer: (catalog, { params: { slug } }) => ({ body: productAnswers.bySlug(catalog, slug) }),
     }),
     catalogJsonRoute({
       method: 'get',
@@ -103,7 +88,7 @@ export function productRoutes({ maxPhotoBytes, heldVariants = notWired }: Produc
       summary: 'How many products there are',
       responses: { 200: productCountResponseSchema, 304: notModified },
       failures: [503],
-      answer: (catalog) => ({ body: { success: true, total: countProducts(catalog) } }),
+      answer: (catalog) => ({ body: productAnswers.count(catalog) }),
     }),
     catalogJsonRoute({
       method: 'get',
@@ -113,9 +98,7 @@ export function productRoutes({ maxPhotoBytes, heldVariants = notWired }: Produc
       params: productPageParamsSchema,
       responses: { 200: productListResponseSchema, 304: notModified },
       failures: [400, 503],
-      answer: (catalog, { params: { page } }) => ({
-        body: { success: true, products: listProductPage(catalog, page) },
-      }),
+      answer: (catalog, { params: { page } }) => ({ body: productAnswers.page(catalog, page) }),
     }),
     catalogJsonRoute({
       method: 'post',
@@ -163,7 +146,7 @@ export function productRoutes({ maxPhotoBytes, heldVariants = notWired }: Produc
       responses: { 200: pagedProductListResponseSchema, 304: notModified },
       failures: [400, 503],
       answer: (catalog, { params: { productId, categoryId }, query }) => ({
-        body: { success: true, ...relatedProducts(catalog, productId, categoryId, query) },
+        body: productAnswers.related(catalog, productId, categoryId, query),
       }),
     }),
     catalogJsonRoute({
@@ -176,7 +159,7 @@ export function productRoutes({ maxPhotoBytes, heldVariants = notWired }: Produc
       responses: { 200: productCategoryResponseSchema, 304: notModified },
       failures: [400, 404, 503],
       answer: (catalog, { params: { slug }, query }) => ({
-        body: { success: true, ...productsOfCategory(catalog, slug, query) },
+        body: productAnswers.ofCategory(catalog, slug, query),
       }),
     }),
     productPhotoRoute,
