@@ -1,6 +1,16 @@
+import { listingPageOf } from '@shop/contracts/storefront';
 import toast from 'react-hot-toast';
 import { useCategories } from '../../features/categories';
+import { productQueries } from '../../features/products/api/queries';
 import { HomeListing } from '../../features/products/components/HomeListing';
+import type { RouteReads } from '../route-reads';
+
+/** The listing from its `?page=N`, and how many products there are in all. */
+export const reads: RouteReads = ({ queryClient, search }) =>
+  Promise.all([
+    queryClient.ensureInfiniteQueryData(productQueries.list(listingPageOf(search))),
+    queryClient.ensureQueryData(productQueries.count()),
+  ]);
 
 const categoriesFailed = () => toast.error('Something went wrong while fetching categories');
 

@@ -3,7 +3,7 @@
  * routes import the product screens themselves (components/), which this module leaves out so
  * that a feature importing a price does not load the listings with it.
  */
-export { productQuery, searchQuery } from './api/queries';
+export { productQueries } from './api/queries';
 export { Price } from './components/Price';
 export { ProductPhoto } from './components/ProductPhoto';
 export { formatOptions, photoOf } from './variants';

@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { type Column, DataTable } from '../../../components/DataTable';
 import { Modal } from '../../../components/Modal';
 import { useSubmit } from '../../../lib/use-form';
-import { categoriesQuery } from '../../categories';
+import { categoryQueries } from '../../categories';
 import { AdminList } from '../shared/AdminList';
 import { refusalOf } from '../shared/outcome';
 import { useAdminQuery } from '../shared/use-admin-query';
@@ -24,7 +24,7 @@ export const CATEGORY_TEXTS = {
  * again after every successful change; a refusal shows the server's own message.
  */
 export function CategoryManager() {
-  const categories = useAdminQuery(categoriesQuery, () => CATEGORY_TEXTS.loadFailed);
+  const categories = useAdminQuery(categoryQueries.list(), () => CATEGORY_TEXTS.loadFailed);
   const [name, setName] = useState('');
   const [selected, setSelected] = useState<Category | null>(null);
   const [updatedName, setUpdatedName] = useState('');

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { Spinner } from '../../../components/Spinner';
 import { useSubmit } from '../../../lib/use-form';
-import { categoriesQuery } from '../../categories';
+import { categoryQueries } from '../../categories';
 import { ADMIN_PATHS } from '../shared/AdminMenu';
 import { refusalOf } from '../shared/outcome';
 import { useAdminQuery } from '../shared/use-admin-query';
@@ -22,7 +22,7 @@ export const CREATE_PRODUCT_TEXTS = {
 /** Create Product: a multipart POST, then the admin's product list. */
 export function CreateProductPanel() {
   const navigate = useNavigate();
-  const categories = useAdminQuery(categoriesQuery, () => CATEGORIES_FAILED);
+  const categories = useAdminQuery(categoryQueries.list(), () => CATEGORIES_FAILED);
   const create = useSubmit(
     async (fields: ProductFields, photo: File | null) => {
       await createProduct(fields, photo);

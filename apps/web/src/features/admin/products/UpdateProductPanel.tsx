@@ -6,8 +6,8 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { Spinner } from '../../../components/Spinner';
 import { useSubmit } from '../../../lib/use-form';
-import { categoriesQuery } from '../../categories';
-import { ProductPhoto, productQuery } from '../../products';
+import { categoryQueries } from '../../categories';
+import { ProductPhoto, productQueries } from '../../products';
 import { AdminReviews } from '../reviews/AdminReviews';
 import { ADMIN_PATHS } from '../shared/AdminMenu';
 import { refusalOf } from '../shared/outcome';
@@ -56,10 +56,10 @@ const toSend = (product: Product, fields: ProductFields): ProductFields =>
 export function UpdateProductPanel({ slug }: { slug: string }) {
   const navigate = useNavigate();
   const product = useAdminQuery(
-    productQuery(slug),
+    productQueries.detail(slug),
     (err) => refusalOf(err) || UPDATE_PRODUCT_TEXTS.loadFailed,
   );
-  const categories = useAdminQuery(categoriesQuery, () => CATEGORIES_FAILED);
+  const categories = useAdminQuery(categoryQueries.list(), () => CATEGORIES_FAILED);
   const [confirming, setConfirming] = useState(false);
   // The product as its variants were last saved here, whose price and stock the form sends.
   const [latest, setLatest] = useState<Product>();

@@ -4,7 +4,7 @@ import { Layout } from '../../../components/layout/Layout';
 import { RequestStatus } from '../../../components/RequestStatus';
 import { useListingPage } from '../../../lib/use-listing-page';
 import { useLoadMore } from '../../../lib/use-load-more';
-import { categoryProductsPage, categoryProductsQuery } from '../api/queries';
+import { categoryProductsPage, productQueries } from '../api/queries';
 import { MoreProducts } from './MoreProducts';
 import { ProductGrid } from './ProductCard';
 
@@ -12,7 +12,7 @@ import { ProductGrid } from './ProductCard';
 export function CategoryListing({ slug }: { slug: string }) {
   const from = useListingPage();
   const list = useLoadMore(
-    categoryProductsQuery(slug, from),
+    productQueries.inCategory(slug, from),
     categoryProductsPage,
     undefined,
     (from - 1) * LIST_DEFAULT_PER_PAGE,

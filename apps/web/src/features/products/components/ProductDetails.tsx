@@ -6,7 +6,7 @@ import { RequestStatus } from '../../../components/RequestStatus';
 import { Stars } from '../../../components/Stars';
 import { ADDED_ON_DETAILS } from '../../../lib/cart';
 import { requestStateOf } from '../../../lib/request-state';
-import { productQuery, relatedProductsQuery } from '../api/queries';
+import { productQueries } from '../api/queries';
 import { useChosenVariant } from '../hooks/use-chosen-variant';
 import { photoOf } from '../variants';
 import { AddToCartButton } from './AddToCartButton';
@@ -22,7 +22,7 @@ const NO_SIMILAR = { data: [], loading: false, error: undefined, retry: () => {}
 function SimilarProducts({ product }: { product: Product }) {
   const categoryId = product.category?._id;
   const related = useQuery({
-    ...relatedProductsQuery(product._id, categoryId ?? ''),
+    ...productQueries.related(product._id, categoryId ?? ''),
     enabled: Boolean(categoryId),
   });
   const similar = categoryId ? requestStateOf(related) : NO_SIMILAR;
@@ -99,7 +99,7 @@ export function ProductDetails({
   slug: string;
   reviews: (productId: string, onRating: (rating: ProductRating) => void) => ReactNode;
 }) {
-  const request = requestStateOf(useQuery(productQuery(slug)));
+  const request = requestStateOf(useQuery(productQueries.detail(slug)));
   const product = request.data;
   // What the reviews below last said: follows the shopper's own review without a reload.
   const [rating, setRating] = useState<{ slug: string; rating: ProductRating }>();

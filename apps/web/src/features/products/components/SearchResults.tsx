@@ -3,7 +3,7 @@ import { LIST_DEFAULT_PER_PAGE } from '@shop/contracts/values';
 import { Layout } from '../../../components/layout/Layout';
 import { useSearch } from '../../../lib/search';
 import { useLoadMore } from '../../../lib/use-load-more';
-import { searchPage, searchQuery } from '../api/queries';
+import { productQueries, searchPage } from '../api/queries';
 import { MoreProducts } from './MoreProducts';
 import { ProductGrid } from './ProductCard';
 
@@ -14,7 +14,7 @@ const SEARCH_PREVIEW = 30;
 export function SearchResults() {
   const [{ keyword, asked, from }] = useSearch();
   const results = useLoadMore(
-    { ...searchQuery(asked, from), enabled: asked !== '' },
+    { ...productQueries.search(asked, from), enabled: asked !== '' },
     searchPage,
     undefined,
     (from - 1) * LIST_DEFAULT_PER_PAGE,
