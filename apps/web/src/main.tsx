@@ -39,10 +39,8 @@ if (root && rendersAsServer) {
   void firstScreen.then(() => startTransition(() => void hydrateRoot(root, app)));
 } else if (root) {
   // The screen renders with the stored session and cart, read through their schemas' chunk.
-  const storedState = Promise.all([
-    import('./lib/auth').then(({ loadSessionReader }) => loadSessionReader()),
-    import('./lib/cart').then(({ loadCartReader }) => loadCartReader()),
-  ]);
+  // Through the root route's chunk, which holds the stores: no chunk of their own to fetch.
+  const storedState = import('./app/AppRoot').then(({ loadStoredState }) => loadStoredState());
   const wait = new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS));
   void Promise.all([storedState, Promise.race([firstScreen, wait])]).then(() =>
     createRoot(root).render(app),

@@ -2,6 +2,8 @@ import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { categoryQueries } from '../features/categories';
 import { AppProviders } from './providers';
 
+export { loadStoredState } from './providers';
+
 import type { RouteReads } from './route-reads';
 
 /** Every screen's header lists the categories (its menu). */
