@@ -35,9 +35,13 @@ const refusing =
     }
   };
 
+const listQuery = listQuerySchema();
 /** A list read's paging, checked as its route checks `?page=&perPage=` (they arrive as text). */
 const pagingOf = ({ page, perPage }: ListQuery) =>
-  listQuerySchema().parse({ page: String(page), perPage: String(perPage) });
+  listQuery.parse({ page: String(page), perPage: String(perPage) });
+/** The reads made without a query: the first page as their routes default it. */
+const ALL_CATEGORIES = listQuerySchema(CATEGORY_DEFAULT_PER_PAGE).parse({});
+const FIRST_RELATED = listQuerySchema(RELATED_DEFAULT_PER_PAGE).parse({});
 
 /**
  * The storefront's reads in this process, which the app hands the storefront's server render
@@ -49,12 +53,7 @@ const pagingOf = ({ page, perPage }: ListQuery) =>
  */
 export function storefrontReads(): StorefrontReads {
   return {
-    categories: refusing(async () =>
-      categoryListAnswer(
-        await currentCatalog(),
-        listQuerySchema(CATEGORY_DEFAULT_PER_PAGE).parse({}),
-      ),
-    ),
+    categories: refusing(async () => categoryListAnswer(await currentCatalog(), ALL_CATEGORIES)),
     productCount: refusing(async () => productAnswers.count(await currentCatalog())),
     productPage: refusing(async (page) => {
       const params = productPageParamsSchema.parse({ page: String(page) });
@@ -65,14 +64,9 @@ export function storefrontReads(): StorefrontReads {
       return productAnswers.bySlug(await currentCatalog(), params.slug);
     }),
     relatedProducts: refusing(async (productId, categoryId) => {
-      const params = relatedProductParamsSchema.parse({ productId, categoryId });
-      const query = listQuerySchema(RELATED_DEFAULT_PER_PAGE).parse({});
-      return productAnswers.related(
-        await currentCatalog(),
-        params.productId,
-        params.categoryId,
-        query,
-      );
+      const ids = relatedProductParamsSchema.parse({ productId, categoryId });
+      const catalog = await currentCatalog();
+      return productAnswers.related(catalog, ids.productId, ids.categoryId, FIRST_RELATED);
     }),
     categoryProducts: refusing(async (slug, list) => {
       const params = slugParamsSchema.parse({ slug });
