@@ -3,7 +3,9 @@
  * - no import cycles;
  * - web: app/ composes the rest and nothing else imports it (tests aside); components/ and lib/
  *   import no feature; a feature reaches another only through its index.ts (what two features
- *   share belongs in lib/ or @shop/contracts);
+ *   share belongs in lib/ or @shop/contracts); the admin's screens are grouped by the domain they
+ *   manage (features/admin/<domain>/), and what serves them all (features/admin/shared/) imports
+ *   none of them;
  * - api: lib/ and db/ import no feature; a feature reaches another only through its index.ts;
  *   a Mongoose model (features/X/model.ts) is imported by its repository (features/X/repository.ts)
  *   and nothing else, scripts, seed and tests included; in a feature only the repositories (and
@@ -68,6 +70,14 @@ module.exports = {
       to: { path: '^apps/web/src/app/' },
     },
     sharedCodeImportsNoFeature('web', '(components|lib)', 'components/ and lib/'),
+    {
+      name: 'web-admin-shared-imports-no-admin-domain',
+      comment:
+        "features/admin/shared/ serves every admin domain (products, orders, …), so it cannot depend on one.",
+      severity: 'error',
+      from: { path: '^apps/web/src/features/admin/shared/', pathNot: testCode },
+      to: { path: '^apps/web/src/features/admin/(?!shared/)[^/]+/' },
+    },
     featureThroughItsIndex('web'),
     sharedCodeImportsNoFeature('api', '(lib|db)', 'lib/ and db/', testCode),
     featureThroughItsIndex('api', '\\.test\\.ts$'),

@@ -18,7 +18,8 @@ const BUDGETS = { entry: 110 * KB, home: 150 * KB };
  * The storefront screens the server renders and the browser hydrates: none of them may load zod
  * (about 25 kB, and 50 ms of a phone's main thread to evaluate it and the schemas). Their reads
  * arrive parsed; the schemas load with the first read the browser makes itself
- * (apps/web/src/lib/storefront-queries.ts, stored-state.ts).
+ * (apps/web/src/lib/catalogue-reads.ts; the cart and session readers of lib/cart.tsx and
+ * lib/auth.tsx).
  */
 const HYDRATED_SCREENS = [
   'src/app/routes/Home.tsx',

@@ -31,6 +31,7 @@ import { measureRequests, metricsRoute } from './lib/metrics.js';
 import { type AccessChecks, nameRoute, routerOf } from './lib/router.js';
 import { createPayments } from './lib/stripe.js';
 import './operator-metrics.js';
+import { storefrontReads } from './storefront-reads.js';
 
 export interface AppDeps {
   config: Config;
@@ -149,7 +150,7 @@ function serveSpa(app: express.Express, dist: string, storefront: StorefrontOpti
   app.use('/assets', sendGzippedAsset(assets));
   app.use('/assets', express.static(assets, { immutable: true, maxAge: '1y', fallthrough: false }));
   app.use(express.static(dist, { index: false, maxAge: 0 }));
-  const render = serverRenderer(dist);
+  const render = serverRenderer(dist, storefrontReads());
   app.get(
     /^(?!\/api\/).*/,
     storefrontPages(dist, { ...storefront, search: searchProducts, render }),

@@ -1,19 +1,39 @@
-import type { RenderPage } from '@shop/contracts/storefront';
+import { isRefusedRead, type RenderPage, type StorefrontReads } from '@shop/contracts/storefront';
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { GivenQueryClient } from './app/query-client-choice';
-import { preloadRoutesFor, routes } from './app/router';
-import { isHttpError, sendThrough } from './lib/api-client';
+import { readScreen, routes } from './app/router';
+import { HttpError, isHttpError } from './lib/api-client';
 import { createQueryClient } from './lib/query';
 
-/**
- * A page whose data asks for more data (a product's similar products need the product) is
- * rendered again with what it asked for; this many renders at most.
- */
-const MAX_RENDERS = 4;
-
 const handler = createStaticHandler(routes);
+
+/**
+ * The reads the API hands over, with their refusals as the screens know them from the api client
+ * (an HttpError carrying the API's status and message), so a refused read shows the same here.
+ */
+function asTheApiAnswers(reads: StorefrontReads): StorefrontReads {
+  const answering =
+    <Args extends unknown[], T>(read: (...args: Args) => Promise<T>) =>
+    (...args: Args): Promise<T> =>
+      read(...args).catch((err: unknown) => {
+        if (!isRefusedRead(err)) throw err;
+        const data = { success: false, message: err.message };
+        const response = { status: err.status, data, headers: new Headers() };
+        throw new HttpError(`Request failed with status code ${err.status}`, response);
+      });
+  return {
+    categories: answering(reads.categories),
+    productCount: answering(reads.productCount),
+    productPage: answering(reads.productPage),
+    product: answering(reads.product),
+    relatedProducts: answering(reads.relatedProducts),
+    categoryProducts: answering(reads.categoryProducts),
+    search: answering(reads.search),
+    productReviews: answering(reads.productReviews),
+  };
+}
 
 /** Whether the screen wants the read made now (`enabled`, as TanStack Query reads it). */
 function isEnabled(query: Query) {
@@ -21,11 +41,8 @@ function isEnabled(query: Query) {
   return typeof enabled === 'function' ? enabled(query) : enabled !== false;
 }
 
-/**
- * The reads the render asked for and nobody has answered yet; not those it keeps for later (the
- * home page's filtered listing, made only once a filter is chosen).
- */
-const unanswered = (client: QueryClient) =>
+/** The reads the render asked for that its routes did not declare (and so nobody made). */
+const undeclared = (client: QueryClient) =>
   client
     .getQueryCache()
     .getAll()
@@ -36,44 +53,44 @@ const unanswered = (client: QueryClient) =>
 
 /**
  * Renders the screen at `url` (a path and query) as a signed-out shopper with an empty cart
- * sees it, with the data it reads: it is rendered, the reads it asked for are made through
- * `get` (the API's own answers), and it is rendered again until it asks for nothing new. The
- * reads go with the markup (TanStack Query's dehydrated state), so the browser that hydrates
- * the page asks for none of them again. Every chunk of the screen is loaded first, so that the
- * lazy screens render at once instead of their loading fallbacks.
+ * sees it: the reads its routes declare are made first, through `reads` (the API's own, in
+ * process), then it is rendered once. Those reads go with the markup (TanStack Query's
+ * dehydrated state), so the browser that hydrates the page asks for none of them again.
  */
-export const render: RenderPage = async (url, get) => {
-  sendThrough(async (path, { method }) => {
-    if (method !== 'get') throw new Error(`render: a ${method} of ${path} is not a read`);
-    const { status, body, headers } = await get(path);
-    return { status, data: body, headers: new Headers(headers) };
-  });
+export const render: RenderPage = async (url, reads) => {
   const request = new Request(new URL(url, 'http://localhost'));
-  await preloadRoutesFor(new URL(request.url).pathname);
-  const context = await handler.query(request);
+  const queryClient = createQueryClient(asTheApiAnswers(reads));
+  const [context] = await Promise.all([
+    handler.query(request),
+    readScreen(queryClient, new URL(request.url)),
+  ]);
   if (context instanceof Response) throw new Error(`render: ${url} answered a redirect`);
+  const declared = new Set(
+    queryClient
+      .getQueryCache()
+      .getAll()
+      .map((query) => query.queryHash),
+  );
   const router = createStaticRouter(handler.dataRoutes, context);
-  const queryClient = createQueryClient();
-  const screen = () =>
-    renderToString(
-      <GivenQueryClient.Provider value={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </GivenQueryClient.Provider>,
-    );
-  let html = screen();
-  for (let renders = 1; renders < MAX_RENDERS; renders += 1) {
-    const reads = unanswered(queryClient);
-    if (reads.length === 0) break;
-    // A failed read stays failed: the screen shows it as the browser would, and asks again.
-    await Promise.all(reads.map((query) => query.fetch().catch(() => undefined)));
-    html = screen();
-  }
-  // A read the API never answered would leave its error on a page kept for the whole revision:
-  // the page is rendered in the browser this time instead (the API then tries again).
-  const unanswerable = queryClient
+  const html = renderToString(
+    <GivenQueryClient.Provider value={queryClient}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </GivenQueryClient.Provider>,
+  );
+  // A screen that reads what its route does not declare would show a spinner the browser then
+  // replaces: the page is rendered in the browser instead, and the omission logged by the API.
+  const missing = undeclared(queryClient).map((query) => query.queryHash);
+  if (missing.length > 0) throw new Error(`render: ${url} reads undeclared ${missing.join(', ')}`);
+  // A read the API failed to make (not a refusal) would leave its error on a page kept for the
+  // whole revision: the page is rendered in the browser this time instead.
+  const failed = queryClient
     .getQueryCache()
     .getAll()
     .find((query) => query.state.error && !isHttpError(query.state.error, true));
-  if (unanswerable) throw new Error(`render: ${url}: ${unanswerable.state.error?.message}`);
-  return { html, state: dehydrate(queryClient) };
+  if (failed) throw new Error(`render: ${url}: ${failed.state.error?.message}`);
+  const state = dehydrate(queryClient, {
+    shouldDehydrateQuery: (query) =>
+      declared.has(query.queryHash) && query.state.status === 'success',
+  });
+  return { html, state };
 };

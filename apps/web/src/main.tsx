@@ -4,7 +4,6 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { preloadRoutesFor } from './app/router';
 import { rendersAsServer } from './lib/server-rendered';
-import { loadStoredReaders } from './lib/stored-state';
 
 /**
  * How long the first render waits for the first screen's chunks (preloaded by index.html).
@@ -40,8 +39,10 @@ if (root && rendersAsServer) {
   void firstScreen.then(() => startTransition(() => void hydrateRoot(root, app)));
 } else if (root) {
   // The screen renders with the stored session and cart, read through their schemas' chunk.
+  // Through the root route's chunk, which holds the stores: no chunk of their own to fetch.
+  const storedState = import('./app/AppRoot').then(({ loadStoredState }) => loadStoredState());
   const wait = new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS));
-  void Promise.all([loadStoredReaders(), Promise.race([firstScreen, wait])]).then(() =>
+  void Promise.all([storedState, Promise.race([firstScreen, wait])]).then(() =>
     createRoot(root).render(app),
   );
 }

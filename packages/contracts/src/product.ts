@@ -124,6 +124,7 @@ export const productCountResponseSchema = z.object({
   success: z.literal(true),
   total: z.number().int(),
 });
+export type ProductCountResponse = z.infer<typeof productCountResponseSchema>;
 
 export const productPageParamsSchema = z.object({
   page: z
@@ -158,6 +159,11 @@ export const searchParamsSchema = z.object({
 });
 /** `search/{keyword}` answers with the bare list of matching products. */
 export const searchResponseSchema = z.array(productSchema);
+/** A page of search results: the bare list `search/{keyword}` answers, and its total header. */
+export interface SearchResults {
+  products: Product[];
+  total: number;
+}
 
 export const relatedProductParamsSchema = z.object({
   productId: objectIdSchema,

@@ -1,8 +1,20 @@
+import type { CategoryListResponse } from './category.js';
+import type { ListQuery } from './paging.js';
+import type {
+  PagedProductListResponse,
+  ProductCategoryResponse,
+  ProductCountResponse,
+  ProductListResponse,
+  ProductResponse,
+  SearchResults,
+} from './product.js';
+import type { ReviewListResponse } from './review.js';
+
 /**
  * The storefront's pages as a shopper's tab, a crawler and a link preview name them: their paths
  * and titles, shared by the SPA (which sets the title on every navigation) and the API (which puts
- * it in the HTML it sends first), so that both say the same. Without zod: the web's route chunks
- * import it.
+ * it in the HTML it sends first), so that both say the same; and the reads those pages are made
+ * of. Without zod (its imports are types only): the web's route chunks import it.
  */
 
 /** Spec §1: the title of a page that sets none. */
@@ -71,15 +83,52 @@ export const listingPagePath = (path: string, page: number) =>
   page > 1 ? `${path}${path.includes('?') ? '&' : '?'}page=${page}` : path;
 
 /**
- * How the API and the web's server entry (apps/web/src/entry-server.tsx) render a storefront
- * page: `render(url, get)` asks the API for its data through `get` and answers the screen.
+ * The storefront's catalogue reads, one function per read a storefront screen makes, each
+ * resolving to what its HTTP route answers (the body as its contract reads it; search's total
+ * from its header). The API hands its own to the web's server entry, which runs them in process
+ * (apps/api/src/features/storefront/storefront-reads.ts); the browser's go over HTTP through the
+ * api client (apps/web/src/lib/storefront-reads.ts). A read the API refuses rejects with a
+ * RefusedRead.
  */
-export interface ServerRenderAnswer {
-  /** An answer of the API to one of the render's GETs, read as JSON. */
-  status: number;
-  body: unknown;
-  headers: Record<string, string>;
+export interface StorefrontReads {
+  /** `GET /api/v1/category/get-category`: every category, by name. */
+  categories(): Promise<CategoryListResponse>;
+  /** `GET /api/v1/product/product-count`. */
+  productCount(): Promise<ProductCountResponse>;
+  /** `GET /api/v1/product/product-list/{page}`: six products a page, newest first. */
+  productPage(page: number): Promise<ProductListResponse>;
+  /** `GET /api/v1/product/get-product/{slug}`. */
+  product(slug: string): Promise<ProductResponse>;
+  /** `GET /api/v1/product/related-product/{productId}/{categoryId}`: the first few. */
+  relatedProducts(productId: string, categoryId: string): Promise<PagedProductListResponse>;
+  /** `GET /api/v1/product/product-category/{slug}?page&perPage`. */
+  categoryProducts(slug: string, list: ListQuery): Promise<ProductCategoryResponse>;
+  /** `GET /api/v1/product/search/{keyword}?page&perPage`. */
+  search(keyword: string, list: ListQuery): Promise<SearchResults>;
+  /** `GET /api/v1/product/{productId}/reviews?page&perPage`: its visible reviews, newest first. */
+  productReviews(productId: string, list: ListQuery): Promise<ReviewListResponse>;
 }
+
+/**
+ * A read the API refused: the status and message its HTTP route answers with (a 404 for an
+ * unknown product, a 400 for a malformed slug), so that a screen shows the same refusal whether
+ * it read in process or over HTTP.
+ */
+export class RefusedRead extends Error {
+  override name = 'RefusedRead';
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A RefusedRead, whichever copy of this module made it (the API's, or one bundled elsewhere). */
+export const isRefusedRead = (err: unknown): err is RefusedRead =>
+  err instanceof Error &&
+  err.name === 'RefusedRead' &&
+  typeof Reflect.get(err, 'status') === 'number';
 
 export interface ServerRenderedPage {
   /** The screen's markup, for `#root`. */
@@ -88,7 +137,9 @@ export interface ServerRenderedPage {
   state?: unknown;
 }
 
-export type RenderPage = (
-  url: string,
-  get: (path: string) => Promise<ServerRenderAnswer>,
-) => Promise<ServerRenderedPage>;
+/**
+ * How the API has the web's server entry (apps/web/src/entry-server.tsx) render a storefront
+ * page: `render(url, reads)` makes the reads the page declares through `reads`, renders it once,
+ * and answers its markup with those reads.
+ */
+export type RenderPage = (url: string, reads: StorefrontReads) => Promise<ServerRenderedPage>;

@@ -1,8 +1,8 @@
 import { photoRenditionUrl, photoSrcSet } from '@shop/contracts';
 import { dehydrate } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
+import { categoryQueries } from '../features/categories/api/queries';
 import { CATALOGUE_STALE_MS, createQueryClient } from '../lib/query';
-import { categoriesQuery, homeListingQuery, productCountQuery } from '../lib/storefront-queries';
 import { makeCategory, makeProduct, replies } from '../test/fixtures';
 import { api, eventually } from '../test/render-app';
 import { hydrateServerState, prefetchFirstScreen } from './first-screen';
@@ -24,7 +24,7 @@ function fetchFromThePage() {
 }
 
 describe('the first screen reads started by the entry', () => {
-  it('when the home page is opened, then its listing, total and categories are read with fetch (as index.html preloads them) into the query client', async () => {
+  it('when the home page is opened, then its listing, total and categories are read with fetch (as index.html preloads them) under the keys the home route declares', async () => {
     document.head.innerHTML = '';
     const lamp = makeProduct('Lamp');
     const old = makeProduct('Old chair', { photo: null });
@@ -43,19 +43,19 @@ describe('the first screen reads started by the entry', () => {
       '/api/v1/category/get-category',
     ]);
     await eventually(() =>
-      expect(queryClient.getQueryData(homeListingQuery().queryKey)).toEqual({
+      expect(queryClient.getQueryData(['products', 'list', { page: 1 }])).toEqual({
         pages: [{ success: true, products: [lamp, old] }],
         pageParams: [1],
       }),
     );
     await eventually(() =>
-      expect(queryClient.getQueryData(productCountQuery.queryKey)).toEqual({
+      expect(queryClient.getQueryData(['products', 'count'])).toEqual({
         success: true,
         total: 2,
       }),
     );
     await eventually(() =>
-      expect(queryClient.getQueryData(categoriesQuery.queryKey)).toMatchObject({
+      expect(queryClient.getQueryData(['categories', 'list'])).toMatchObject({
         category: [garden],
       }),
     );
@@ -93,7 +93,7 @@ describe('the data of a page the server rendered', () => {
       category: [makeCategory('Garden')],
       total: 1,
     };
-    rendered.setQueryData(categoriesQuery.queryKey, body, { updatedAt: renderedAt });
+    rendered.setQueryData(categoryQueries.list().queryKey, body, { updatedAt: renderedAt });
     document.body.innerHTML = '';
     const script = document.createElement('script');
     script.type = 'application/json';
@@ -104,7 +104,9 @@ describe('the data of a page the server rendered', () => {
 
     hydrateServerState(browser);
 
-    const query = browser.getQueryCache().find({ queryKey: categoriesQuery.queryKey, exact: true });
+    const query = browser
+      .getQueryCache()
+      .find({ queryKey: categoryQueries.list().queryKey, exact: true });
     expect(query?.state.data).toMatchObject({ category: [{ name: 'Garden' }] });
     expect(query?.isStaleByTime(CATALOGUE_STALE_MS)).toBe(false);
   });

@@ -1,13 +1,8 @@
 import { type DehydratedState, hydrate, type QueryClient } from '@tanstack/react-query';
-import { preloadCardPhotos } from '../components/ProductPhoto';
-import {
-  categoriesQuery,
-  homeListingQuery,
-  PARSERS,
-  parsed,
-  productCountQuery,
-  STOREFRONT_URLS,
-} from '../lib/storefront-queries';
+import { categoryQueries } from '../features/categories/api/queries';
+import { productQueries } from '../features/products/api/queries';
+import { preloadCardPhotos } from '../features/products/components/ProductPhoto';
+import { PARSERS, parsed, STOREFRONT_URLS } from '../lib/storefront-reads';
 
 type CardPhoto = Parameters<typeof preloadCardPhotos>[0][number];
 
@@ -34,14 +29,15 @@ async function preloaded(url: string): Promise<unknown> {
 
 /**
  * Starts the first screen's reads into `queryClient` (the browser's), called by the entry before
- * React renders (the home page: its listing, total and the categories, which index.html
- * preloads); the listing's card photos are asked for as soon as it arrives.
+ * React renders: the home page's (app/routes/Home.tsx and the root's: its listing, total and the
+ * categories), under their keys but from the answers index.html preloads (lib/first-screen.ts);
+ * the listing's card photos are asked for as soon as it arrives.
  */
 export function prefetchFirstScreen(queryClient: QueryClient, pathname: string) {
   if (pathname !== '/') return;
-  const listing = STOREFRONT_URLS.productList(1);
+  const listing = STOREFRONT_URLS.productPage(1);
   void queryClient.prefetchInfiniteQuery({
-    ...homeListingQuery(),
+    ...productQueries.list(1),
     queryFn: () => {
       const body = preloaded(listing).then((data) => {
         const { products } = (data ?? {}) as { products?: unknown };
@@ -52,11 +48,11 @@ export function prefetchFirstScreen(queryClient: QueryClient, pathname: string) 
     },
   });
   void queryClient.prefetchQuery({
-    ...productCountQuery,
+    ...productQueries.count(),
     queryFn: () => parsed(preloaded(STOREFRONT_URLS.productCount), PARSERS.productCount),
   });
   void queryClient.prefetchQuery({
-    ...categoriesQuery,
+    ...categoryQueries.list(),
     queryFn: () => parsed(preloaded(STOREFRONT_URLS.categories), PARSERS.categories),
   });
 }

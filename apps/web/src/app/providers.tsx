@@ -4,8 +4,8 @@ import { Toaster, toast, useToasterStore } from 'react-hot-toast';
 import { HeaderPartsProvider } from '../components/layout/header-parts';
 import { CategoryMenu } from '../features/categories';
 import { SearchForm } from '../features/search';
-import { AuthProvider } from '../lib/auth';
-import { CartProvider } from '../lib/cart';
+import { AuthProvider, loadSessionReader } from '../lib/auth';
+import { CartProvider, loadCartReader } from '../lib/cart';
 import { browserQueryClient } from '../lib/query';
 import { SearchProvider } from '../lib/search';
 import { GivenQueryClient } from './query-client-choice';
@@ -41,6 +41,12 @@ export function Toasts() {
     </>
   );
 }
+
+/**
+ * Reads the stored session's and cart's schemas in: a screen the browser renders itself starts
+ * from what is stored, so the entry waits for this before its first render.
+ */
+export const loadStoredState = () => Promise.all([loadSessionReader(), loadCartReader()]);
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const queryClient = useContext(GivenQueryClient) ?? browserQueryClient();

@@ -1,12 +1,19 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, Suspense } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import { LazyScreen, lazyPage } from '../lib/lazy';
 import { AnnounceHydrated } from '../lib/server-rendered';
 import { PageSkeleton } from './PageSkeleton';
 import { RootError } from './RootError';
+import type { RouteReads } from './route-reads';
 
-type Load = () => Promise<{ default: ComponentType }>;
-const preloads = new WeakMap<RouteObject, () => Promise<unknown>>();
+/** A route's module: its screen, and the reads it declares (route-reads.ts). */
+interface RouteModule {
+  default: ComponentType;
+  reads?: RouteReads;
+}
+type Load = () => Promise<RouteModule>;
+const modules = new WeakMap<RouteObject, () => Promise<RouteModule>>();
 
 /**
  * A lazily loaded element with its loading fallback, and what loads its chunk ahead. A route's
@@ -20,7 +27,7 @@ function lazyScreen(load: Load, announce = false) {
       {announce && <AnnounceHydrated />}
     </Suspense>
   );
-  return { element, preload: page.preload };
+  return { element, load: page.preload };
 }
 
 export const lazyElement = (load: Load) => lazyScreen(load).element;
@@ -29,11 +36,11 @@ const routeError = lazyElement(() => import('./RouteError'));
 
 /** One screen: its own chunk, its loading fallback and its error boundary. */
 function page(path: string | undefined, load: Load, children?: RouteObject[]): RouteObject {
-  const { element, preload } = lazyScreen(load, true);
-  const shared = { element, errorElement: routeError };
+  const screen = lazyScreen(load, true);
+  const shared = { element: screen.element, errorElement: routeError };
   const route: RouteObject =
     path === undefined ? { ...shared, index: true } : { ...shared, path, children };
-  preloads.set(route, preload);
+  modules.set(route, screen.load);
   return route;
 }
 
@@ -72,7 +79,7 @@ const root: RouteObject = {
     page('*', () => import('./routes/NotFound')),
   ],
 };
-preloads.set(root, appRoot.preload);
+modules.set(root, appRoot.load);
 
 export const routes: RouteObject[] = [root];
 
@@ -82,10 +89,23 @@ export const routes: RouteObject[] = [root];
  * (the lazy component reports a failure when it renders).
  */
 export function preloadRoutesFor(pathname: string): Promise<unknown> {
-  const chunks = (matchRoutes(routes, pathname) ?? []).map((match) =>
-    preloads.get(match.route)?.(),
-  );
+  const chunks = (matchRoutes(routes, pathname) ?? []).map((match) => modules.get(match.route)?.());
   return Promise.allSettled(chunks);
+}
+
+/**
+ * Makes into `queryClient` the reads the screen at `url` declares: each of its routes' (the
+ * root's, whose header shows the categories, and its page's), once that route's chunk is in.
+ * Settles when every read has; a failed one stays failed in the client, as the screen shows it.
+ */
+export async function readScreen(queryClient: QueryClient, url: URL): Promise<void> {
+  const matched = matchRoutes(routes, url.pathname) ?? [];
+  await Promise.allSettled(
+    matched.map(async ({ route, params }) => {
+      const module = await modules.get(route)?.();
+      await module?.reads?.({ queryClient, params, search: url.searchParams });
+    }),
+  );
 }
 
 export const createAppRouter = () => createBrowserRouter(routes);

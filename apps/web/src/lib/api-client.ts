@@ -64,17 +64,6 @@ async function send(
   return { status: res.status, data: parseJson(res.data ?? ''), headers };
 }
 
-type Send = typeof send;
-let transport: Send = send;
-
-/**
- * Where calls go instead of axios: the server entry's own way to the API (it renders pages with
- * the API's answers, asked in the API's process). The browser never sets it.
- */
-export function sendThrough(serverSend: Send) {
-  transport = serverSend;
-}
-
 /** Anything with a zod-like `parse`, so callers pass `@shop/contracts` schemas directly. */
 export interface Schema<T> {
   parse(data: unknown): T;
@@ -116,7 +105,7 @@ export async function request(url: string, options: RequestOptions = {}): Promis
   let response: HttpResponse;
   try {
     // axios serializes JSON and lets the browser set a FormData body's multipart boundary.
-    response = await transport(url, { method, headers, data, signal });
+    response = await send(url, { method, headers, data, signal });
   } catch {
     if (signal?.aborted) throw abortError();
     throw new HttpError('Network Error');

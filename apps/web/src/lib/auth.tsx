@@ -3,8 +3,7 @@ import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } fro
 import { setAuthToken, whenTokenRejected } from './api-client';
 import { appState, useAppState } from './app-state';
 import { rendersAsServer } from './server-rendered';
-import { isStored, removeStored, writeStored } from './storage';
-import { loadStoredReaders, storedReaders } from './stored-state';
+import { isStored, readStored, removeStored, writeStored } from './storage';
 
 const AUTH_KEY = 'auth';
 export const SIGNED_OUT: AuthSession = { user: null, token: '' };
@@ -12,9 +11,27 @@ export const SIGNED_OUT: AuthSession = { user: null, token: '' };
 type SetAuth = (next: AuthSession) => void;
 const AuthContext = appState<readonly [AuthSession, SetAuth]>();
 
-type Readers = ReturnType<typeof storedReaders>;
-const restore = ({ readStoredSession }: Readers): AuthSession =>
-  readStoredSession(AUTH_KEY) ?? SIGNED_OUT;
+type SessionSchema = typeof import('@shop/contracts').authSessionSchema;
+let sessionSchema: SessionSchema | undefined;
+
+/**
+ * The stored session is read through its schema (zod), which loads in a chunk of its own: a
+ * screen the browser renders itself waits for `loadSessionReader()` before its first render (the
+ * entry and the tests' setup do); a page the server rendered hydrates signed out and loads the
+ * reader afterwards, only when a session is stored.
+ */
+export async function loadSessionReader(): Promise<void> {
+  if (sessionSchema) return;
+  const { authSessionSchema } = await import('@shop/contracts');
+  sessionSchema = authSessionSchema;
+}
+
+/** The stored session with a token; signed out when none (or none readable) is stored. */
+function restore(): AuthSession {
+  if (!sessionSchema) throw new Error('auth: loadSessionReader() has not finished');
+  const stored = readStored(AUTH_KEY, sessionSchema);
+  return stored?.token ? stored : SIGNED_OUT;
+}
 
 /** A session with a token is kept under `auth`; signing out removes the entry. */
 function persist(session: AuthSession) {
@@ -25,7 +42,7 @@ function persist(session: AuthSession) {
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [auth, setAuthState] = useState<AuthSession>(() => {
     if (rendersAsServer) return SIGNED_OUT;
-    const session = restore(storedReaders());
+    const session = restore();
     // Set before any child renders, so the first requests already carry the token.
     setAuthToken(session.token);
     return session;
@@ -37,9 +54,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   latest.current = auth;
   useEffect(() => {
     if (!rendersAsServer || !isStored(AUTH_KEY)) return;
-    void loadStoredReaders().then((readers) => {
+    void loadSessionReader().then(() => {
       if (latest.current !== SIGNED_OUT) return;
-      const session = restore(readers);
+      const session = restore();
       setAuthToken(session.token);
       setAuthState(session);
     });
@@ -60,8 +77,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
       if (event.key !== AUTH_KEY && event.key !== null) return;
-      void loadStoredReaders().then((readers) => {
-        const session = restore(readers);
+      void loadSessionReader().then(() => {
+        const session = restore();
         setAuthToken(session.token);
         setAuthState(session);
       });

@@ -10,14 +10,60 @@ import {
 } from 'react';
 import toast from 'react-hot-toast';
 import { appState, useAppState } from './app-state';
-import type { CartEntry } from './cart-entry';
 import { rendersAsServer } from './server-rendered';
 import { readStoredJson, removeStored, writeStored } from './storage';
-import { loadStoredReaders, storedReaders } from './stored-state';
 
-export type { CartEntry } from './cart-entry';
+/**
+ * The cart: what the shopper is about to buy, kept in localStorage under `cart` (every change,
+ * removals included, is written back; an empty cart leaves no entry) and shared by every tab.
+ */
+
+/**
+ * A product as the cart keeps it. `quantity` here is how many units the shopper wants
+ * (default 1), not the stock count the product carries in the catalogue; `price` is the
+ * chosen variant's.
+ */
+export type CartEntry = Omit<Product, 'quantity' | 'photo'> & {
+  quantity?: number;
+  /** Missing in carts saved before products carried their photo's metadata. */
+  photo?: Product['photo'];
+  /** The chosen variant's id; missing in carts saved before variants: the product's only one. */
+  variant?: string;
+};
 
 const CART_KEY = 'cart';
+
+/**
+ * A stored line is read through the product's schema (zod), which loads in a chunk of its own:
+ * a screen the browser renders itself waits for `loadCartReader()` before its first render (the
+ * entry and the tests' setup do); a page the server rendered hydrates with an empty cart and
+ * loads the reader afterwards, only when a cart is stored, so a first visit never evaluates zod.
+ */
+async function makeCartEntrySchema() {
+  const { objectIdSchema, productSchema } = await import('@shop/contracts');
+  return productSchema
+    .partial({ quantity: true, photo: true })
+    .extend({ variant: objectIdSchema.optional() });
+}
+
+let cartEntrySchema: Awaited<ReturnType<typeof makeCartEntrySchema>> | undefined;
+
+export async function loadCartReader(): Promise<void> {
+  cartEntrySchema ??= await makeCartEntrySchema();
+}
+
+/** The entries of a stored cart (its JSON, read) that are whole products; the others dropped. */
+function cartOf(stored: unknown): CartEntry[] {
+  const schema = cartEntrySchema;
+  if (!schema) throw new Error('cart: loadCartReader() has not finished');
+  if (!Array.isArray(stored)) return [];
+  return stored.flatMap((entry): CartEntry[] => {
+    const parsed = schema.safeParse(entry);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+const readStoredCart = () => cartOf(readStoredJson(CART_KEY));
 
 /** The cart the server renders with, until the stored one is read. */
 const SERVER_CART: CartEntry[] = [];
@@ -27,7 +73,7 @@ const CartContext = appState<CartState>();
 
 export function CartProvider({ children }: { children: ReactNode }) {
   const [cart, setCart] = useState<CartEntry[]>(() =>
-    rendersAsServer ? SERVER_CART : storedReaders().readStoredCart(CART_KEY),
+    rendersAsServer ? SERVER_CART : readStoredCart(),
   );
 
   // Hydrated the server's screen (an empty cart): the stored cart comes in once its reader has
@@ -38,15 +84,14 @@ export function CartProvider({ children }: { children: ReactNode }) {
     if (!rendersAsServer) return;
     const json = readStoredJson(CART_KEY);
     if (json === null) return;
-    void loadStoredReaders().then(({ cartOf }) => {
+    void loadCartReader().then(() => {
       const stored = cartOf(json);
       if (stored.length === 0) return;
       setCart((current) => (current === SERVER_CART ? stored : [...stored, ...current]));
     });
   }, []);
 
-  // Every change, removals included, is written back; an empty cart leaves no entry. The
-  // server's empty cart is no change: it stood in for the stored one until that was read.
+  // The server's empty cart is no change: it stood in for the stored one until that was read.
   useEffect(() => {
     if (cart === SERVER_CART) return;
     if (cart.length > 0) writeStored(CART_KEY, cart);
@@ -56,7 +101,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
       if (event.key !== CART_KEY && event.key !== null) return;
-      void loadStoredReaders().then(({ readStoredCart }) => setCart(readStoredCart(CART_KEY)));
+      void loadCartReader().then(() => setCart(readStoredCart()));
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
@@ -90,3 +135,20 @@ export function useAddToCart(message: string = ADDED_ON_LISTING) {
     [setCart, message],
   );
 }
+
+/**
+ * The id of the variant a cart line buys. A line saved before variants names none: it is the
+ * product's only variant, whose id is the product's. Undefined when it cannot be told (a product
+ * that has several); the server then refuses the line.
+ */
+export function variantIdOf(entry: CartEntry): string | undefined {
+  if (entry.variant) return entry.variant;
+  if (entry.variants.length === 0) return entry._id;
+  return entry.variants.length === 1 ? entry.variants[0]?._id : undefined;
+}
+
+/** The variant a cart line buys, as it was when added (none for a line saved before variants). */
+export const variantOf = (entry: CartEntry): ProductVariant | undefined => {
+  const id = variantIdOf(entry);
+  return entry.variants.find((v) => v._id === id);
+};

@@ -1,6 +1,6 @@
 /**
  * The contracts' schemas the storefront's answers are parsed with, in a chunk of their own (zod
- * and the schemas), which storefront-queries.ts loads with the first read the browser makes
+ * and the schemas), which storefront-reads.ts loads with the first read the browser makes
  * itself. Nothing on a server-rendered first screen imports it statically.
  */
 export {
@@ -12,3 +12,4 @@ export {
   productResponseSchema,
   searchResponseSchema,
 } from '@shop/contracts';
+export { reviewListResponseSchema } from '@shop/contracts/reviews';

@@ -12,17 +12,17 @@ export class ChunkTimeoutError extends Error {
 
 type Module = { default: ComponentType };
 
-function withTimeout(chunk: Promise<Module>) {
-  return new Promise<Module>((resolve, reject) => {
+function withTimeout<M extends Module>(chunk: Promise<M>) {
+  return new Promise<M>((resolve, reject) => {
     const timer = setTimeout(() => reject(new ChunkTimeoutError()), CHUNK_TIMEOUT_MS);
     chunk.then(resolve, reject).finally(() => clearTimeout(timer));
   });
 }
 
-/** A screen in a chunk of its own (see lazyPage). */
-export interface LazyPage {
-  /** Starts loading the chunk; settles when it has arrived or failed. */
-  preload: () => Promise<Module>;
+/** A screen in a chunk of its own (see lazyPage); `M` is its module. */
+export interface LazyPage<M extends Module = Module> {
+  /** Starts loading the chunk; settles with its module when it has arrived, or fails. */
+  preload: () => Promise<M>;
   /** The screen, once its chunk has arrived. */
   readonly loaded: ComponentType | undefined;
   /** The screen as React.lazy, while it has not. */
@@ -35,9 +35,9 @@ export interface LazyPage {
  * instead of suspending: React shows no fallback, and so does not hold the content back (it
  * reveals what replaces a fallback no sooner than 300 ms after the fallback appeared).
  */
-export function lazyPage(load: () => Promise<Module>): LazyPage {
+export function lazyPage<M extends Module>(load: () => Promise<M>): LazyPage<M> {
   let loaded: ComponentType | undefined;
-  let loading: Promise<Module> | undefined;
+  let loading: Promise<M> | undefined;
   const preload = () => {
     loading ??= load().then(
       (module) => {

@@ -1,40 +1,27 @@
-import {
-  notifyManager,
-  QueryCache,
-  QueryClient,
-  type QueryFunctionContext,
-} from '@tanstack/react-query';
-import { request } from './api-client';
+import type { StorefrontReads } from '@shop/contracts/storefront';
+import { notifyManager, QueryCache, QueryClient } from '@tanstack/react-query';
+import { httpStorefrontReads } from './storefront-reads';
 
 /**
- * Server data on the web is read through TanStack Query, keyed by the API URL it comes from:
- *
- * - `apiKey(url)` = `['api', url]`: one GET of `url` (path and query, exactly as sent); its
- *   data is the response body (the storefront's reads parse it with its contract's schema as
- *   it arrives, storefront-queries.ts; other screens parse it with `select`).
- * - `pagesKey(url)` = `['api', url, 'pages']`: a list read with Load More, `url` being its
- *   first page; its data is `{ pages, pageParams }`, `pages[i]` the body of page `pageParams[i]`
- *   (see storefront-queries.ts for each list's pages).
- *
- * The default query function GETs `queryKey[1]` through the api client, so a query needs no
- * function of its own and a server can fill the same keys (prefetch, dehydrate) for the
- * browser to hydrate.
+ * Server data on the web is read through TanStack Query. The storefront's reads are keyed by what
+ * they hold, the domain first (`['products', 'detail', { slug }]`, `['categories', 'list']`),
+ * defined once in the feature that owns them (features/<feature>/api/queries.ts) and shared by
+ * the browser and the server entry: their query functions read through the client's storefront
+ * reads (`storefrontReadsOf`), the API's own in process on the server, HTTP in the browser. Each
+ * query's data is its read's answer as the API gives it; screens pick from it with `select`.
  */
-export const apiKey = (url: string) => ['api', url] as const;
-export const pagesKey = (firstPageUrl: string) => ['api', firstPageUrl, 'pages'] as const;
 
-/** The body of a GET of `url`. */
-export async function getBody(url: string, signal?: AbortSignal): Promise<unknown> {
-  return (await request(url, { signal })).data;
-}
+/** Each client's storefront reads: a server's, handed to it; otherwise the browser's. */
+const readsOfClient = new WeakMap<QueryClient, StorefrontReads>();
 
-function getKeyedUrl({ queryKey, signal }: QueryFunctionContext) {
-  const url = queryKey[1];
-  if (queryKey[0] !== 'api' || typeof url !== 'string') {
-    throw new Error(`No query function for ${JSON.stringify(queryKey)}`);
-  }
-  return getBody(url, signal);
-}
+/** The storefront reads a query function makes its read through (its context's client's). */
+export const storefrontReadsOf = ({
+  client,
+  signal,
+}: {
+  client: QueryClient;
+  signal: AbortSignal;
+}): StorefrontReads => readsOfClient.get(client) ?? httpStorefrontReads(signal);
 
 // TanStack Query tells screens of new data after a setTimeout(0) by default, which a hidden tab
 // slows to a second and a held clock (the guards' countdown tests) stops: a microtask tells
@@ -54,13 +41,13 @@ export const PRIVATE_READ = { staleTime: 0, gcTime: 0 } as const;
  * A client with the shop's defaults: one try per read (a failure shows at once, with Try
  * again), no refetch on window focus or reconnect, catalogue reads fresh for a minute. Every
  * failed read is logged (spec §8: some failures, the header's categories, are only logged).
+ * `reads`: the storefront reads its queries make (a server's); the browser's over HTTP without.
  */
-export function createQueryClient() {
-  return new QueryClient({
+export function createQueryClient(reads?: StorefrontReads) {
+  const client = new QueryClient({
     queryCache: new QueryCache({ onError: (error) => console.error(error) }),
     defaultOptions: {
       queries: {
-        queryFn: getKeyedUrl,
         staleTime: CATALOGUE_STALE_MS,
         refetchOnWindowFocus: false,
         refetchOnReconnect: false,
@@ -68,6 +55,8 @@ export function createQueryClient() {
       },
     },
   });
+  if (reads) readsOfClient.set(client, reads);
+  return client;
 }
 
 let browserClient: QueryClient | undefined;

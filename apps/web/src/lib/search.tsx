@@ -6,7 +6,7 @@ import { appState, useAppState } from './app-state';
 
 /**
  * The app-wide search state of spec §3: what is typed, and the words whose results /search
- * shows (their pages are the query `searchQuery(asked)` of storefront-queries.ts).
+ * shows (their pages are the query `searchQuery(asked)` of features/products/api/queries.ts).
  */
 export interface SearchState {
   keyword: string;
@@ -21,7 +21,7 @@ export const NO_SEARCH: SearchState = { keyword: '', asked: '', from: 1 };
  * A page opened at `/search?keyword=…` (a shared link, or the search box of a page without
  * scripts) shows those words' results; any other starts with no search.
  */
-function searchOfUrl(pathname: string, query: URLSearchParams): SearchState {
+export function searchOfUrl(pathname: string, query: URLSearchParams): SearchState {
   if (pathname !== '/search') return NO_SEARCH;
   const keyword = searchKeywordOf(query.get('keyword') ?? '');
   if (!keyword) return NO_SEARCH;

@@ -9,8 +9,8 @@ import { useCallback, useMemo } from 'react';
 import { appendNew, type Page } from './paging';
 
 /**
- * A list a shopper reads with 'Load More' (an infinite query of storefront-queries.ts), as the
- * screen shows it: the pages' items without repeats, how many there are in all (`knownTotal`
+ * A list a shopper reads with 'Load More' (an infinite query of a feature's api/queries.ts), as
+ * the screen shows it: the pages' items without repeats, how many there are in all (`knownTotal`
  * when the pages do not say), the first load's state (`retry` starts again from its first page),
  * Load More's (a failed one keeps what is shown and reports itself in `moreFailed`) and the
  * page it would load (`nextPage`). A list from a later page (`?page=N`) counts the `skipped`

@@ -111,13 +111,13 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
 export const replies = {
   categories: (category: Category[], total = category.length) => ({
     status: 200,
-    body: { success: true, message: 'All Categories List', category, total },
+    body: { success: true as const, message: 'All Categories List', category, total },
   }),
   /** A product's reviews (visible ones, or all of them for the admin): none by default. */
   reviews: (reviews: Review[] = []) => ({
     status: 200,
     body: {
-      success: true,
+      success: true as const,
       reviews,
       total: reviews.length,
       average: 0,
@@ -125,16 +125,22 @@ export const replies = {
     },
   }),
   /** product-list/{page} and the like: a page of products without a total. */
-  products: (products: Product[]) => ({ status: 200, body: { success: true, products } }),
+  products: (products: Product[]) => ({ status: 200, body: { success: true as const, products } }),
   /** A paged product list (product-filters, related-product): the page and the whole total. */
   productPage: (products: Product[], total = products.length) => ({
     status: 200,
-    body: { success: true, products, total },
+    body: { success: true as const, products, total },
   }),
   /** get-product: `countTotal` counts this page (spec), `total` all of them. */
   allProducts: (products: Product[], total = products.length) => ({
     status: 200,
-    body: { success: true, message: 'AllProducts', countTotal: products.length, products, total },
+    body: {
+      success: true as const,
+      message: 'AllProducts',
+      countTotal: products.length,
+      products,
+      total,
+    },
   }),
   /** search/{keyword}: a bare list, its total in a header. */
   searchResults: (products: Product[], total = products.length) => ({
@@ -144,22 +150,22 @@ export const replies = {
   }),
   categoryProducts: (category: Category, products: Product[], total = products.length) => ({
     status: 200,
-    body: { success: true, category, products, total },
+    body: { success: true as const, category, products, total },
   }),
   orders: (orders: Order[], total = orders.length) => ({
     status: 200,
-    body: { success: true, orders, total },
+    body: { success: true as const, orders, total },
   }),
   users: (users: User[], total = users.length) => ({
     status: 200,
-    body: { success: true, users, total },
+    body: { success: true as const, users, total },
   }),
-  count: (total: number) => ({ status: 200, body: { success: true, total } }),
+  count: (total: number) => ({ status: 200, body: { success: true as const, total } }),
   /** auth/profile: the saved user, and a new token when the password changed. */
   profileUpdated: (updatedUser: User, token?: string) => ({
     status: 200,
     body: {
-      success: true,
+      success: true as const,
       message: 'Profile Updated Successfully',
       updatedUser,
       ...(token === undefined ? {} : { token }),

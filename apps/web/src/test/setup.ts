@@ -3,7 +3,8 @@ import { cleanup, configure } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { setAuthToken } from '../lib/api-client';
-import { loadStoredReaders } from '../lib/stored-state';
+import { loadSessionReader } from '../lib/auth';
+import { loadCartReader } from '../lib/cart';
 import { api, server } from './api-server';
 
 // findBy*/waitFor wait for what a person would wait for: on a loaded 2-core machine a lazy
@@ -12,7 +13,7 @@ configure({ asyncUtilTimeout: 10_000 });
 
 // As the entry does before it renders a screen itself: the stored cart and session are read
 // through their schemas' chunk.
-await loadStoredReaders();
+await Promise.all([loadSessionReader(), loadCartReader()]);
 
 /**
  * A console.error fails the test: React's warnings (a format string and its values) and any

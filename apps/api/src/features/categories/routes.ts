@@ -9,7 +9,7 @@ import {
 } from '@shop/contracts';
 import { defineRoute, notModified } from '../../lib/route.js';
 import { catalogueJsonRoute } from '../catalogue/index.js';
-import { createCategory, deleteCategory, listCategories, updateCategory } from './use-cases.js';
+import { categoryListAnswer, createCategory, deleteCategory, updateCategory } from './use-cases.js';
 
 /** The category form: a request without a body is told that the name is required. */
 const categoryForm = { json: categoryRequestSchema, absent: 'empty' } as const;
@@ -23,9 +23,7 @@ export const categoryRoutes = [
     query: listQuerySchema(CATEGORY_DEFAULT_PER_PAGE),
     responses: { 200: categoryListResponseSchema, 304: notModified },
     failures: [400, 503],
-    answer: (catalogue, { query }) => ({
-      body: { success: true, message: 'All Categories List', ...listCategories(catalogue, query) },
-    }),
+    answer: (catalogue, { query }) => ({ body: categoryListAnswer(catalogue, query) }),
   }),
   defineRoute({
     method: 'post',

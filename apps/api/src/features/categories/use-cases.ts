@@ -23,6 +23,13 @@ export const listCategories = (catalogue: CatalogueStore, query: ListQuery) => (
   total: catalogue.allCategories().length,
 });
 
+/** The categories read as its route answers it (routes.ts) and the server render reads it. */
+export const categoryListAnswer = (catalogue: CatalogueStore, query: ListQuery) => ({
+  success: true as const,
+  message: 'All Categories List',
+  ...listCategories(catalogue, query),
+});
+
 /** Two names with the same slug ('Books', 'books!') would share one URL, so they clash. */
 export async function createCategory({ name }: CategoryRequest): Promise<Category> {
   const slug = requireSlug(name);

@@ -99,3 +99,36 @@ export function productsOfCategory(
   if (!category) throw notFound('Category not found');
   return { category, ...toPage(catalogue.inCategory(category._id), query) };
 }
+
+/**
+ * The storefront's product reads as their routes answer them (routes.ts sends them as JSON; the
+ * server render reads them in process, features/storefront), so both give the same answer.
+ */
+export const productAnswers = {
+  page: (catalogue: CatalogueStore, page: number) => ({
+    success: true as const,
+    products: listProductPage(catalogue, page),
+  }),
+  count: (catalogue: CatalogueStore) => ({
+    success: true as const,
+    total: countProducts(catalogue),
+  }),
+  bySlug: (catalogue: CatalogueStore, slug: string) => ({
+    success: true as const,
+    message: 'Single Product Fetched',
+    product: getProductBySlug(catalogue, slug),
+  }),
+  related: (
+    catalogue: CatalogueStore,
+    productId: string,
+    categoryId: string,
+    query: ListQuery,
+  ) => ({
+    success: true as const,
+    ...relatedProducts(catalogue, productId, categoryId, query),
+  }),
+  ofCategory: (catalogue: CatalogueStore, slug: string, query: ListQuery) => ({
+    success: true as const,
+    ...productsOfCategory(catalogue, slug, query),
+  }),
+};

@@ -27,16 +27,7 @@ import { badRequest } from '../../lib/errors.js';
 import { defineRoute, type FileSpec, notModified } from '../../lib/route.js';
 import { catalogueJsonRoute } from '../catalogue/index.js';
 import { productPhotoRoute } from './photo-route.js';
-import {
-  countProducts,
-  filterProducts,
-  getProductBySlug,
-  listAllProducts,
-  listProductPage,
-  productsOfCategory,
-  relatedProducts,
-  searchProducts,
-} from './queries.js';
+import { filterProducts, listAllProducts, productAnswers, searchProducts } from './queries.js';
 import { photoUpload } from './upload.js';
 import { createProduct, deleteProduct, updateProduct } from './use-cases.js';
 import { setVariantPhoto } from './variant-photo.js';
@@ -89,11 +80,7 @@ export function productRoutes({ maxPhotoBytes, heldVariants = notWired }: Produc
       responses: { 200: productResponseSchema, 304: notModified },
       failures: [400, 404, 503],
       answer: (catalogue, { params: { slug } }) => ({
-        body: {
-          success: true,
-          message: 'Single Product Fetched',
-          product: getProductBySlug(catalogue, slug),
-        },
+        body: productAnswers.bySlug(catalogue, slug),
       }),
     }),
     catalogueJsonRoute({
@@ -103,7 +90,7 @@ export function productRoutes({ maxPhotoBytes, heldVariants = notWired }: Produc
       summary: 'How many products there are',
       responses: { 200: productCountResponseSchema, 304: notModified },
       failures: [503],
-      answer: (catalogue) => ({ body: { success: true, total: countProducts(catalogue) } }),
+      answer: (catalogue) => ({ body: productAnswers.count(catalogue) }),
     }),
     catalogueJsonRoute({
       method: 'get',
@@ -113,9 +100,7 @@ export function productRoutes({ maxPhotoBytes, heldVariants = notWired }: Produc
       params: productPageParamsSchema,
       responses: { 200: productListResponseSchema, 304: notModified },
       failures: [400, 503],
-      answer: (catalogue, { params: { page } }) => ({
-        body: { success: true, products: listProductPage(catalogue, page) },
-      }),
+      answer: (catalogue, { params: { page } }) => ({ body: productAnswers.page(catalogue, page) }),
     }),
     catalogueJsonRoute({
       method: 'post',
@@ -163,7 +148,7 @@ export function productRoutes({ maxPhotoBytes, heldVariants = notWired }: Produc
       responses: { 200: pagedProductListResponseSchema, 304: notModified },
       failures: [400, 503],
       answer: (catalogue, { params: { productId, categoryId }, query }) => ({
-        body: { success: true, ...relatedProducts(catalogue, productId, categoryId, query) },
+        body: productAnswers.related(catalogue, productId, categoryId, query),
       }),
     }),
     catalogueJsonRoute({
@@ -176,7 +161,7 @@ export function productRoutes({ maxPhotoBytes, heldVariants = notWired }: Produc
       responses: { 200: productCategoryResponseSchema, 304: notModified },
       failures: [400, 404, 503],
       answer: (catalogue, { params: { slug }, query }) => ({
-        body: { success: true, ...productsOfCategory(catalogue, slug, query) },
+        body: productAnswers.ofCategory(catalogue, slug, query),
       }),
     }),
     productPhotoRoute,

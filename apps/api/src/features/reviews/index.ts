@@ -1,2 +1,2 @@
 /** Reviews' public module: what other features (and the seed) may use of them. */
-export { listProductReviews, writeReview } from './use-cases.js';
+export { listProductReviews, reviewListAnswer, writeReview } from './use-cases.js';

@@ -13,9 +13,9 @@ import { defineRoute } from '../../lib/route.js';
 import {
   editReview,
   listAllProductReviews,
-  listProductReviews,
   myReview,
   removeReview,
+  reviewListAnswer,
   setReviewVisibility,
   writeReview,
 } from './use-cases.js';
@@ -33,7 +33,7 @@ export const reviewRoutes = [
     responses: { 200: reviewListResponseSchema },
     failures: [400, 404, 503],
     handler: async ({ params, query }, _req, res) => {
-      res.json({ success: true, ...(await listProductReviews(params.productId, query)) });
+      res.json(await reviewListAnswer(params.productId, query));
     },
   }),
   defineRoute({

@@ -56,6 +56,12 @@ export async function listProductReviews(productId: string, query: ListQuery) {
   return { reviews: await withNames(reviews), total, average, stars };
 }
 
+/** The product's reviews as their route answers them (routes.ts) and the server render reads them. */
+export const reviewListAnswer = async (productId: string, query: ListQuery) => ({
+  success: true as const,
+  ...(await listProductReviews(productId, query)),
+});
+
 /** Every review of the product, hidden ones too (for administrators). */
 export async function listAllProductReviews(productId: string, query: ListQuery) {
   const { average, stars } = await ratingOf(productId);

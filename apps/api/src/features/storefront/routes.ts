@@ -79,7 +79,7 @@ export function storefrontPages(
       const url = renderPathOf(page) ?? req.path;
       if (!render || page.kind === 'private') return madeAnswer(head.status, index.withHead(head));
       try {
-        const screen = await render(url, req);
+        const screen = await render(url);
         const { css } = assets;
         const scripts = assets.scriptsOf(page);
         return madeAnswer(head.status, index.withScreen(head, { ...screen, css, scripts }));

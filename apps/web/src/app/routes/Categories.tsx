@@ -1,30 +1,5 @@
-import toast from 'react-hot-toast';
-import { Link } from 'react-router-dom';
-import { Layout } from '../../components/layout/Layout';
-import { Spinner } from '../../components/Spinner';
-import { useCategories } from '../../features/categories';
-import './Categories.css';
-
-const categoriesFailed = () => toast.error('Something went wrong while fetching categories');
+import { AllCategories } from '../../features/categories/components/AllCategories';
 
 export default function Categories() {
-  const { categories, loading, failed } = useCategories(categoriesFailed);
-  return (
-    <Layout title="All Categories" description="Every category of the shop">
-      <div className="page">
-        <h1 className="page-title">All Categories</h1>
-        {loading && <Spinner />}
-        {!loading && !failed && categories.length === 0 && (
-          <p className="empty">No categories yet</p>
-        )}
-        <div className="category-links">
-          {categories.map((category) => (
-            <Link key={category._id} className="btn btn-primary" to={`/category/${category.slug}`}>
-              {category.name}
-            </Link>
-          ))}
-        </div>
-      </div>
-    </Layout>
-  );
+  return <AllCategories />;
 }

@@ -1,82 +1,20 @@
-import { listingPagePath, STOREFRONT_PAGES } from '@shop/contracts/storefront';
-import { useState } from 'react';
+import { listingPageOf } from '@shop/contracts/storefront';
 import toast from 'react-hot-toast';
-import { ErrorNotice } from '../../components/ErrorNotice';
-import { LoadMore } from '../../components/LoadMore';
-import { Layout } from '../../components/layout/Layout';
-import { ProductGrid } from '../../components/ProductCard';
-import { Spinner } from '../../components/Spinner';
-import { ToggleButton } from '../../components/ToggleButton';
 import { useCategories } from '../../features/categories';
-import { ProductFilters, useProductListing } from '../../features/products';
-import { useListingPage } from '../../lib/use-listing-page';
-import './Home.css';
+import { productQueries } from '../../features/products/api/queries';
+import { HomeListing } from '../../features/products/components/HomeListing';
+import type { RouteReads } from '../route-reads';
+
+/** The listing from its `?page=N`, and how many products there are in all. */
+export const reads: RouteReads = ({ queryClient, search }) =>
+  Promise.all([
+    queryClient.ensureInfiniteQueryData(productQueries.list(listingPageOf(search))),
+    queryClient.ensureQueryData(productQueries.count()),
+  ]);
 
 const categoriesFailed = () => toast.error('Something went wrong while fetching categories');
 
 export default function Home() {
-  const listing = useProductListing(useListingPage());
-  const { categories, loading: categoriesLoading } = useCategories(categoriesFailed);
-  // On a phone the filters fold away behind a button; on wider screens they always show.
-  const [filtersOpen, setFiltersOpen] = useState(false);
-  return (
-    <Layout
-      title="All Products - Best offers"
-      description="Browse all products, filter by category and price, and add them to your cart"
-    >
-      <div className="listing">
-        <h1 className="page-title listing-title">All Products</h1>
-        <aside className="listing-filters" aria-label="Filters">
-          <ToggleButton
-            open={filtersOpen}
-            controls="product-filters"
-            className="btn btn-outline filters-toggle"
-            onToggle={setFiltersOpen}
-          >
-            Filters
-          </ToggleButton>
-          <ProductFilters
-            id="product-filters"
-            open={filtersOpen}
-            categories={categories}
-            categoriesLoading={categoriesLoading}
-            checked={listing.checked}
-            bandId={listing.bandId}
-            onToggleCategory={listing.toggleCategory}
-            onSelectBand={listing.selectBand}
-            onReset={listing.reset}
-          />
-        </aside>
-        <section className="listing-products" aria-label="Products">
-          {listing.loading ? (
-            <Spinner />
-          ) : (
-            <>
-              {listing.products.length === 0 && !listing.failed && (
-                <p className="empty">No Products Found</p>
-              )}
-              <ProductGrid products={listing.products} />
-            </>
-          )}
-          {listing.failed && (
-            <ErrorNotice
-              message="Something went wrong while fetching products"
-              onRetry={listing.retry}
-            />
-          )}
-          {listing.canLoadMore && (
-            <LoadMore
-              busy={listing.loadingMore}
-              next={
-                listing.nextPage === undefined
-                  ? undefined
-                  : listingPagePath(STOREFRONT_PAGES.home.path, listing.nextPage)
-              }
-              onClick={() => void listing.loadMore()}
-            />
-          )}
-        </section>
-      </div>
-    </Layout>
-  );
+  const { categories, loading } = useCategories(categoriesFailed);
+  return <HomeListing categories={categories} categoriesLoading={loading} />;
 }

@@ -23,7 +23,7 @@ describe('product details', () => {
     api.on(
       'GET',
       `/api/v1/product/related-product/${novel._id}/${books._id}`,
-      replies.products([poems]),
+      replies.productPage([poems]),
     );
   });
 
@@ -56,7 +56,7 @@ describe('product details', () => {
     api.on(
       'GET',
       `/api/v1/product/related-product/${novel._id}/${books._id}`,
-      replies.products([]),
+      replies.productPage([]),
     );
     renderApp(`/product/${novel.slug}`);
     expect(await screen.findByText('No Similar Products found')).toBeInTheDocument();
@@ -68,7 +68,11 @@ describe('product details', () => {
   });
 
   it('when the product is out of stock, then ADD TO CART is disabled', async () => {
-    api.on('GET', '/api/v1/product/related-product/:productId/:categoryId', replies.products([]));
+    api.on(
+      'GET',
+      '/api/v1/product/related-product/:productId/:categoryId',
+      replies.productPage([]),
+    );
     api.on('GET', '/api/v1/product/get-product/:slug', {
       status: 200,
       body: {

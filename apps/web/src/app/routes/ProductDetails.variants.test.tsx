@@ -56,7 +56,7 @@ describe('product page of a product in variants', () => {
     startApi();
     api.on('GET', '/api/v1/product/:productId/reviews', replies.reviews());
     serve(tee);
-    api.on('GET', '/api/v1/product/related-product/:id/:category', replies.products([]));
+    api.on('GET', '/api/v1/product/related-product/:id/:category', replies.productPage([]));
   });
 
   it('when it opens without a choice, then the first variant in stock is chosen and values nothing in stock has are disabled', async () => {

@@ -1,45 +1,14 @@
-import { listingPagePath, searchPath, searchTitle } from '@shop/contracts/storefront';
-import { LIST_DEFAULT_PER_PAGE } from '@shop/contracts/values';
-import { ErrorNotice } from '../../components/ErrorNotice';
-import { LoadMore } from '../../components/LoadMore';
-import { Layout } from '../../components/layout/Layout';
-import { ProductGrid } from '../../components/ProductCard';
-import { useSearch } from '../../lib/search';
-import { searchPage, searchQuery } from '../../lib/storefront-queries';
-import { useLoadMore } from '../../lib/use-load-more';
+import { productQueries } from '../../features/products/api/queries';
+import { SearchResults } from '../../features/products/components/SearchResults';
+import { searchOfUrl } from '../../lib/search';
+import type { RouteReads } from '../route-reads';
 
-/** Spec §9: search cards preview 30 characters of the description. */
-const SEARCH_PREVIEW = 30;
+/** The results of `?keyword=` from its `?page=N`; nothing without a keyword. */
+export const reads: RouteReads = async ({ queryClient, search }) => {
+  const { asked, from } = searchOfUrl('/search', search);
+  if (asked) await queryClient.ensureInfiniteQueryData(productQueries.search(asked, from));
+};
 
 export default function Search() {
-  const [{ keyword, asked, from }] = useSearch();
-  const results = useLoadMore(
-    { ...searchQuery(asked, from), enabled: asked !== '' },
-    searchPage,
-    undefined,
-    (from - 1) * LIST_DEFAULT_PER_PAGE,
-  );
-  const total = asked === '' ? 0 : results.total;
-  return (
-    <Layout title={searchTitle(asked)} description={`Products matching ${keyword}`}>
-      <div className="page">
-        <h1 className="page-title">Search Results</h1>
-        <p className="result-count">{total < 1 ? 'No Products Found' : `Found ${total}`}</p>
-        <ProductGrid products={results.items} previewLength={SEARCH_PREVIEW} />
-        {results.moreFailed && (
-          <ErrorNotice
-            message="Something went wrong while fetching products"
-            onRetry={() => void results.loadMore()}
-          />
-        )}
-        {results.canLoadMore && (
-          <LoadMore
-            busy={results.loadingMore}
-            next={listingPagePath(searchPath(asked), results.nextPage)}
-            onClick={() => void results.loadMore()}
-          />
-        )}
-      </div>
-    </Layout>
-  );
+  return <SearchResults />;
 }

@@ -1,3 +1,9 @@
-export { ProductFilters } from './components/ProductFilters';
-export { useChosenVariant } from './hooks/use-chosen-variant';
-export { useProductListing } from './hooks/use-product-listing';
+/**
+ * What other features use of products (the search box, the cart, orders, the admin). The app's
+ * routes import the product screens themselves (components/), which this module leaves out so
+ * that a feature importing a price does not load the listings with it.
+ */
+export { productQueries } from './api/queries';
+export { Price } from './components/Price';
+export { ProductPhoto } from './components/ProductPhoto';
+export { formatOptions, photoOf } from './variants';

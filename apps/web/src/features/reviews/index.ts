@@ -1,1 +1,2 @@
+export { reviewQueries } from './api/queries';
 export { ProductReviews } from './components/ProductReviews';

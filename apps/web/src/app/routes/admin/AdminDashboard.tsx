@@ -1,4 +1,4 @@
-import { AdminPage } from '../../../features/admin/components/AdminPage';
+import { AdminPage } from '../../../features/admin/shared/AdminPage';
 import { SalesDashboard } from '../../../features/dashboard';
 import { useAuth } from '../../../lib/auth';
 

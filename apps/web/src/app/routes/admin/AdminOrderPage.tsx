@@ -1,46 +1,5 @@
-import { Link, useParams } from 'react-router-dom';
-import { ErrorNotice } from '../../../components/ErrorNotice';
-import { Spinner } from '../../../components/Spinner';
-import { AdminPage } from '../../../features/admin/components/AdminPage';
-import { OrderStatusSelect } from '../../../features/admin/components/OrderStatusSelect';
-import { useAdminQuery } from '../../../features/admin/hooks/use-admin-query';
-import { fetchOrderByNumber, OrderDetails } from '../../../features/orders';
-import { errorMessage } from '../../../lib/api-client';
+import { AdminOrderPage } from '../../../features/admin/orders/AdminOrderPage';
 
-const ORDER_FAILED = 'Something went wrong while fetching the order';
-
-/** Any order by its number, with its status dropdown: `/dashboard/admin/orders/1042`. */
-export default function AdminOrderPage() {
-  const number = Number(useParams().number);
-  const order = useAdminQuery(
-    {
-      queryKey: ['admin', 'order', number],
-      queryFn: ({ signal }) => fetchOrderByNumber(number, signal),
-    },
-    (err) => errorMessage(err, ORDER_FAILED),
-  );
-  return (
-    <AdminPage title={`Order #${number}`}>
-      <p>
-        <Link to="/dashboard/admin/orders">All orders</Link>
-      </p>
-      <h1 className="page-title">Order #{number}</h1>
-      {order.error && <ErrorNotice message={order.error} onRetry={() => void order.reload()} />}
-      {order.data === undefined ? (
-        order.loading && <Spinner />
-      ) : (
-        <OrderDetails
-          order={order.data}
-          statusSlot={
-            <OrderStatusSelect
-              orderId={order.data._id}
-              status={order.data.status}
-              label={`Status of order #${number}`}
-              onUpdated={() => void order.reload()}
-            />
-          }
-        />
-      )}
-    </AdminPage>
-  );
+export default function AdminOrderPageRoute() {
+  return <AdminOrderPage />;
 }

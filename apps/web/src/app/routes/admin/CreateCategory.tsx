@@ -1,5 +1,5 @@
-import { AdminPage } from '../../../features/admin/components/AdminPage';
-import { CategoryManager } from '../../../features/admin/components/CategoryManager';
+import { CategoryManager } from '../../../features/admin/categories/CategoryManager';
+import { AdminPage } from '../../../features/admin/shared/AdminPage';
 
 export default function CreateCategory() {
   return (

@@ -1,5 +1,5 @@
-import { AdminPage } from '../../../features/admin/components/AdminPage';
-import { CreateProductPanel } from '../../../features/admin/components/CreateProductPanel';
+import { CreateProductPanel } from '../../../features/admin/products/CreateProductPanel';
+import { AdminPage } from '../../../features/admin/shared/AdminPage';
 
 export default function CreateProduct() {
   return (

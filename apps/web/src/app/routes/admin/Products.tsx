@@ -1,5 +1,5 @@
-import { AdminPage } from '../../../features/admin/components/AdminPage';
-import { AdminProductList } from '../../../features/admin/components/AdminProductList';
+import { AdminProductList } from '../../../features/admin/products/AdminProductList';
+import { AdminPage } from '../../../features/admin/shared/AdminPage';
 
 export default function Products() {
   return (

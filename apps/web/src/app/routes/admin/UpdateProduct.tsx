@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
-import { AdminPage } from '../../../features/admin/components/AdminPage';
-import { UpdateProductPanel } from '../../../features/admin/components/UpdateProductPanel';
+import { UpdateProductPanel } from '../../../features/admin/products/UpdateProductPanel';
+import { AdminPage } from '../../../features/admin/shared/AdminPage';
 
 export default function UpdateProduct() {
   const { slug = '' } = useParams();

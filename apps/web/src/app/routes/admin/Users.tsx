@@ -1,5 +1,5 @@
-import { AdminPage } from '../../../features/admin/components/AdminPage';
-import { UsersTable } from '../../../features/admin/components/UsersTable';
+import { AdminPage } from '../../../features/admin/shared/AdminPage';
+import { UsersTable } from '../../../features/admin/users/UsersTable';
 
 export default function Users() {
   return (

@@ -5,7 +5,7 @@ import { beforeEach, vi } from 'vitest';
 import { Toasts } from '../../../app/providers';
 import { startApi, WithQueryClient } from '../../../test/render-app';
 
-import { ADMIN_PATHS } from '../components/AdminMenu';
+import { ADMIN_PATHS } from '../shared/AdminMenu';
 
 export { api, expectLoadFailureShown, findToast } from '../../../test/render-app';
 

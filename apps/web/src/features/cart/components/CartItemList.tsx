@@ -1,9 +1,7 @@
 import { nameWithOptions } from '@shop/contracts';
-import { Price } from '../../../components/Price';
-import { ProductPhoto } from '../../../components/ProductPhoto';
-import { useCart } from '../../../lib/cart';
+import { useCart, variantOf } from '../../../lib/cart';
 import { preview } from '../../../lib/format';
-import { formatOptions, photoOf, variantOf } from '../../../lib/variants';
+import { formatOptions, Price, ProductPhoto, photoOf } from '../../products';
 
 const CART_PREVIEW = 30;
 

@@ -1,7 +1,7 @@
 import type { Category } from '@shop/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { categoriesQuery } from '../../../lib/storefront-queries';
+import { categoryQueries } from '../api/queries';
 
 export interface CategoriesState {
   categories: Category[];
@@ -16,7 +16,9 @@ export interface CategoriesState {
 export function useCategories(onError?: (err: unknown) => void): CategoriesState {
   const onErrorRef = useRef(onError);
   onErrorRef.current = onError;
-  const { data, isPending, isError, isFetching, error, errorUpdatedAt } = useQuery(categoriesQuery);
+  const { data, isPending, isError, isFetching, error, errorUpdatedAt } = useQuery(
+    categoryQueries.list(),
+  );
   const failedNow = isError && !isFetching;
   // biome-ignore lint/correctness/useExhaustiveDependencies: each failure (errorUpdatedAt) is reported once.
   useEffect(() => {

@@ -9,8 +9,7 @@ import {
   type User,
 } from '@shop/contracts';
 import { api, getParsed } from '../../../lib/api-client';
-import type { CartEntry } from '../../../lib/cart';
-import { variantIdOf } from '../../../lib/variants';
+import { type CartEntry, variantIdOf } from '../../../lib/cart';
 import type { Delivery } from '../hooks/use-delivery-address';
 
 /** Read at run time, so one web build works with any (or no) payment provider keys. */

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
-import type { CartEntry } from '../../../lib/cart';
+import { type CartEntry, variantIdOf } from '../../../lib/cart';
 import { PRIVATE_READ } from '../../../lib/query';
 import { requestStateOf } from '../../../lib/request-state';
-import { variantIdOf } from '../../../lib/variants';
 import { createPaymentIntent } from '../api/checkout-api';
 import type { Delivery } from './use-delivery-address';
 

@@ -5,6 +5,7 @@ import {
 } from '@shop/contracts/dashboard';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { type Column, DataTable } from '../../../components/DataTable';
 import { errorMessage } from '../../../lib/api-client';
 import { useSubmit } from '../../../lib/use-form';
 import { saveLowStockThreshold } from '../api/dashboard';
@@ -13,6 +14,12 @@ const variantOf = (item: LowStockItem) => {
   const values = Object.values(item.options);
   return values.length > 0 ? `${item.sku} (${values.join(', ')})` : item.sku;
 };
+
+const COLUMNS: Column<LowStockItem>[] = [
+  { header: 'Product', className: 'wrap', cell: (item) => item.name },
+  { header: 'Variant', className: 'wrap', cell: variantOf },
+  { header: 'Stock', className: 'number', cell: (item) => item.quantity },
+];
 
 /**
  * The variants with fewer units than the threshold, lowest first, and the threshold's field:
@@ -63,26 +70,7 @@ export function LowStock({
             }.`}
       </p>
       {items.length > 0 && (
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Product</th>
-              <th scope="col">Variant</th>
-              <th scope="col" className="number">
-                Stock
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((item) => (
-              <tr key={item.variantId}>
-                <td className="wrap">{item.name}</td>
-                <td className="wrap">{variantOf(item)}</td>
-                <td className="number">{item.quantity}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable columns={COLUMNS} rows={items} rowKey={(item) => item.variantId} />
       )}
     </section>
   );

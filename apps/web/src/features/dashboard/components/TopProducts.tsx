@@ -1,5 +1,13 @@
 import type { TopProduct } from '@shop/contracts/dashboard';
+import { type Column, DataTable } from '../../../components/DataTable';
 import { formatRevenue } from './money';
+
+const COLUMNS: Column<TopProduct>[] = [
+  { header: '#', cell: (_p, i) => i + 1 },
+  { header: 'Product', className: 'wrap', cell: (p) => p.name },
+  { header: 'Units', className: 'number', cell: (p) => p.units },
+  { header: 'Revenue', className: 'number', cell: (p) => formatRevenue(p.revenue) },
+];
 
 /** The best sellers of the last 30 days by revenue, net of cancellations. */
 export function TopProducts({ products }: { products: readonly TopProduct[] }) {
@@ -9,30 +17,7 @@ export function TopProducts({ products }: { products: readonly TopProduct[] }) {
       {products.length === 0 ? (
         <p>No sales in the last 30 days.</p>
       ) : (
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">Product</th>
-              <th scope="col" className="number">
-                Units
-              </th>
-              <th scope="col" className="number">
-                Revenue
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {products.map((p, i) => (
-              <tr key={p.productId}>
-                <td>{i + 1}</td>
-                <td className="wrap">{p.name}</td>
-                <td className="number">{p.units}</td>
-                <td className="number">{formatRevenue(p.revenue)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable columns={COLUMNS} rows={products} rowKey={(p) => p.productId} />
       )}
     </section>
   );

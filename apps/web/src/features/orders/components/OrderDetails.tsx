@@ -1,8 +1,8 @@
 import { type Order, paymentLabel, toMajorUnits, totalMajorUnits } from '@shop/contracts';
 import type { ReactNode } from 'react';
-import { Price } from '../../../components/Price';
+import { type Column, DataTable } from '../../../components/DataTable';
 import { formatDollars } from '../../../lib/format';
-import { formatOptions } from '../../../lib/variants';
+import { formatOptions, Price } from '../../products';
 import { OrderTimeline } from './OrderTimeline';
 import './OrderDetails.css';
 
@@ -22,6 +22,30 @@ function DeliveryAddress({ address }: { address: DeliveryAddressView }) {
     </address>
   );
 }
+
+type OrderLine = Order['products'][number];
+
+/** An order's lines; the row's key is its place, since an order's lines never move. */
+const LINE_COLUMNS: Column<OrderLine>[] = [
+  {
+    header: 'Product',
+    cell: (line) => (
+      <>
+        <span className="line-name">{line.name}</span>
+        {line.variant && (
+          <span className="muted order-line-variant">
+            {Object.keys(line.variant.options).length > 0 &&
+              `${formatOptions(line.variant.options)} · `}
+            SKU {line.variant.sku}
+          </span>
+        )}
+      </>
+    ),
+  },
+  { header: 'Unit price', cell: (line) => <Price value={line.price} /> },
+  { header: 'Quantity', cell: (line) => line.quantity },
+  { header: 'Line total', cell: (line) => <Price value={totalMajorUnits([line])} /> },
+];
 
 /**
  * One order in full: its lines (variant, SKU, unit price paid and quantity), subtotal and
@@ -53,47 +77,12 @@ export function OrderDetails({ order, statusSlot }: { order: Order; statusSlot?:
 
       <section aria-labelledby="order-lines">
         <h2 id="order-lines">Items</h2>
-        <section
-          className="table-scroll"
-          aria-label="Items table"
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: on a phone the table scrolls sideways, and a scrolling region must be reachable by keyboard.
-          tabIndex={0}
-        >
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Product</th>
-                <th scope="col">Unit price</th>
-                <th scope="col">Quantity</th>
-                <th scope="col">Line total</th>
-              </tr>
-            </thead>
-            <tbody>
-              {order.products.map((line, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines never move, and a deleted product leaves no id.
-                <tr key={i}>
-                  <td>
-                    <span className="line-name">{line.name}</span>
-                    {line.variant && (
-                      <span className="muted order-line-variant">
-                        {Object.keys(line.variant.options).length > 0 &&
-                          `${formatOptions(line.variant.options)} · `}
-                        SKU {line.variant.sku}
-                      </span>
-                    )}
-                  </td>
-                  <td>
-                    <Price value={line.price} />
-                  </td>
-                  <td>{line.quantity}</td>
-                  <td>
-                    <Price value={totalMajorUnits([line])} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+        <DataTable
+          columns={LINE_COLUMNS}
+          rows={order.products}
+          rowKey={(_line, i) => i}
+          scrollLabel="Items table"
+        />
         <dl className="order-totals">
           <div>
             <dt>Subtotal</dt>

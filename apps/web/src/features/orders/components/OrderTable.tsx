@@ -1,14 +1,30 @@
 import { type Order, paymentLabel, totalQuantity } from '@shop/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Price } from '../../../components/Price';
-import { ProductPhoto } from '../../../components/ProductPhoto';
+import { type Column, DataTable } from '../../../components/DataTable';
 import { preview } from '../../../lib/format';
 import { relativeTime } from '../../../lib/relative-time';
-import { formatOptions } from '../../../lib/variants';
+import { formatOptions, Price, ProductPhoto } from '../../products';
 import './OrderTable.css';
 
 const ORDER_LINE_PREVIEW = 30;
+
+/** The summary row's columns: `index` numbers the order, `statusSlot` stands in its status. */
+const summaryColumns = (index: number, statusSlot: ReactNode): Column<Order>[] => [
+  { header: '#', cell: () => index + 1 },
+  { header: 'Status', cell: (order) => statusSlot ?? order.status },
+  { header: 'Buyer', cell: (order) => order.buyer?.name ?? 'Deleted user' },
+  {
+    header: 'Date',
+    cell: (order) => (
+      <time dateTime={order.createdAt} title={new Date(order.createdAt).toLocaleString()}>
+        {relativeTime(order.createdAt)}
+      </time>
+    ),
+  },
+  { header: 'Payment', cell: (order) => paymentLabel(order.payment) },
+  { header: 'Quantity', cell: (order) => totalQuantity(order.products) },
+];
 
 /**
  * One order: its summary row (#, Status, Buyer, Date, Payment, Quantity), then its products;
@@ -29,39 +45,12 @@ export function OrderTable(props: {
           <Link to={pageOf(order.number)}>Order #{order.number}</Link>
         </p>
       )}
-      <section
-        className="table-scroll"
-        aria-label={`Order ${index + 1} summary`}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: on a phone the table scrolls sideways, and a scrolling region must be reachable by keyboard.
-        tabIndex={0}
-      >
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">Status</th>
-              <th scope="col">Buyer</th>
-              <th scope="col">Date</th>
-              <th scope="col">Payment</th>
-              <th scope="col">Quantity</th>
-            </tr>
-          </thead>
-          <tbody>
-            <tr>
-              <td>{index + 1}</td>
-              <td>{props.statusSlot ?? order.status}</td>
-              <td>{order.buyer?.name ?? 'Deleted user'}</td>
-              <td>
-                <time dateTime={order.createdAt} title={new Date(order.createdAt).toLocaleString()}>
-                  {relativeTime(order.createdAt)}
-                </time>
-              </td>
-              <td>{paymentLabel(order.payment)}</td>
-              <td>{totalQuantity(order.products)}</td>
-            </tr>
-          </tbody>
-        </table>
-      </section>
+      <DataTable
+        columns={summaryColumns(index, props.statusSlot)}
+        rows={[order]}
+        rowKey={(shown) => shown._id}
+        scrollLabel={`Order ${index + 1} summary`}
+      />
       <ul className="line-list">
         {order.products.map((line, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines never move, and a deleted product leaves no id.

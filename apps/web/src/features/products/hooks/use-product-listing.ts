@@ -1,14 +1,8 @@
 import { findPriceBand, PRODUCT_PAGE_SIZE } from '@shop/contracts/values';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import {
-  filteredListingPage,
-  filteredListingQuery,
-  homeListingPage,
-  homeListingQuery,
-  productCountQuery,
-} from '../../../lib/storefront-queries';
 import { useLoadMore } from '../../../lib/use-load-more';
+import { filteredListingPage, homeListingPage, productQueries } from '../api/queries';
 
 /**
  * The home listing of spec §4: the first page and the total on entry, 'Load More' appends
@@ -18,7 +12,7 @@ import { useLoadMore } from '../../../lib/use-load-more';
  */
 export function useProductListing(from = 1) {
   const queryClient = useQueryClient();
-  const listing = homeListingQuery(from);
+  const listing = productQueries.list(from);
   const [checked, setChecked] = useState<string[]>([]);
   const [bandId, setBandId] = useState<number | null>(null);
   const range = bandId === null ? undefined : findPriceBand(bandId)?.array;
@@ -27,7 +21,7 @@ export function useProductListing(from = 1) {
     [checked, range],
   );
   /** All products (product-count), for the unfiltered listing. */
-  const count = useQuery(productCountQuery).data ?? 0;
+  const count = useQuery(productQueries.count()).data ?? 0;
   const all = useLoadMore(
     { ...listing, enabled: filters === undefined },
     homeListingPage,
@@ -35,7 +29,7 @@ export function useProductListing(from = 1) {
     (from - 1) * PRODUCT_PAGE_SIZE,
   );
   const filtered = useLoadMore(
-    { ...filteredListingQuery(filters ?? { checked: [], radio: [] }), enabled: !!filters },
+    { ...productQueries.filtered(filters ?? { checked: [], radio: [] }), enabled: !!filters },
     filteredListingPage,
   );
   const list = filters ? filtered : all;

@@ -5,9 +5,7 @@ import {
   reviewResponseSchema,
 } from '@shop/contracts/reviews';
 import { getParsed, sendParsed } from '../../../lib/api-client';
-import { reviewsOf } from './review-urls';
-
-export { REVIEWS_PER_PAGE, reviewsPageUrl } from './review-urls';
+import { reviewsOf } from './queries';
 
 /** The signed-in shopper's review of the product, and whether they may write one. */
 export const fetchMyReview = (productId: string, signal?: AbortSignal) =>

@@ -1,34 +1,10 @@
 import type { ReviewListResponse } from '@shop/contracts/reviews';
-import { infiniteQueryOptions, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { appendNew } from '../../../lib/paging';
-import { getBody, pagesKey } from '../../../lib/query';
-import { reviewsPageUrl } from '../api/review-urls';
+import { reviewQueries } from '../api/queries';
 
 type Summary = Omit<ReviewListResponse, 'success' | 'reviews'>;
-
-/** The body of `url`, parsed by the review list's schema (loaded with the first read). */
-async function readReviewPage(url: string, signal: AbortSignal): Promise<ReviewListResponse> {
-  const [body, { reviewListResponseSchema }] = await Promise.all([
-    getBody(url, signal),
-    import('@shop/contracts/reviews'),
-  ]);
-  return reviewListResponseSchema.parse(body);
-}
-
-/**
- * A product's reviews: `['api', '/api/v1/product/<id>/reviews?page=1&perPage=5', 'pages']`,
- * `pages[i]` the body `{ success, reviews, total, average, stars }` of page `i + 1`, parsed as
- * it arrives (a server-rendered product page comes with its first page parsed).
- */
-export const reviewsQuery = (productId: string) =>
-  infiniteQueryOptions({
-    queryKey: pagesKey(reviewsPageUrl(productId, 1)),
-    queryFn: ({ pageParam, signal }) =>
-      readReviewPage(reviewsPageUrl(productId, pageParam), signal),
-    initialPageParam: 1,
-    getNextPageParam: (_last: unknown, _all: unknown, lastPage: number) => lastPage + 1,
-  });
 
 /**
  * A product's reviews, page after page (Load More), and what they add up to; `reload` starts
@@ -37,7 +13,7 @@ export const reviewsQuery = (productId: string) =>
  */
 export function useReviews(productId: string) {
   const queryClient = useQueryClient();
-  const options = reviewsQuery(productId);
+  const options = reviewQueries.list(productId);
   const query = useInfiniteQuery(options);
   const pages = query.data?.pages;
   const reviews = (pages ?? []).reduce<ReviewListResponse['reviews']>(

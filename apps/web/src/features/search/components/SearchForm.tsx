@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { useSearch } from '../../../lib/search';
-import { searchQuery } from '../../../lib/storefront-queries';
 import { useSubmit } from '../../../lib/use-form';
+import { productQueries } from '../../products';
 import '../../../components/Spinner.css';
 import './SearchForm.css';
 
@@ -21,7 +21,7 @@ export function SearchForm() {
         return;
       }
       // Each search asks again, from its first page, and shows its results once they are in.
-      const results = searchQuery(keyword);
+      const results = productQueries.search(keyword);
       queryClient.removeQueries({ queryKey: results.queryKey, exact: true });
       await queryClient.fetchInfiniteQuery(results);
       setSearch({ keyword: search.keyword, asked: keyword, from: 1 });

@@ -1,0 +1,81 @@
+import type { QueryKey } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { createQueryClient } from '../lib/query';
+import { makeCategory, makeProduct } from '../test/fixtures';
+import { fakeStorefrontReads } from '../test/storefront-reads';
+import { readScreen } from './router';
+
+const garden = makeCategory('Garden');
+const spade = makeProduct('Spade', { category: garden });
+const rake = makeProduct('Rake', { category: garden });
+const loose = makeProduct('Loose end');
+
+/** The reads the page at `url` declares, listed by making them, without rendering the page. */
+async function readsOf(url: string) {
+  const reads = fakeStorefrontReads([garden], [spade, rake, loose]);
+  const queryClient = createQueryClient(reads);
+  await readScreen(queryClient, new URL(url, 'http://localhost'));
+  const keys: QueryKey[] = queryClient
+    .getQueryCache()
+    .getAll()
+    .map((query) => query.queryKey);
+  return { keys, reads };
+}
+
+const CATEGORIES = ['categories', 'list'];
+
+describe("a storefront page's declared reads, listed without rendering it", () => {
+  it.each([
+    ['/', [CATEGORIES, ['products', 'list', { page: 1 }], ['products', 'count']]],
+    ['/?page=3', [CATEGORIES, ['products', 'list', { page: 3 }], ['products', 'count']]],
+    [
+      '/category/garden?page=2',
+      [CATEGORIES, ['products', 'in-category', { slug: 'garden', page: 2 }]],
+    ],
+    [
+      '/search?keyword=%20rake%20',
+      [CATEGORIES, ['products', 'search', { keyword: 'rake', page: 1 }]],
+    ],
+    ['/search', [CATEGORIES]],
+    ['/categories', [CATEGORIES]],
+    ['/about', [CATEGORIES]],
+    ['/contact', [CATEGORIES]],
+    ['/policy', [CATEGORIES]],
+    ['/no-such-page', [CATEGORIES]],
+  ])('when %s is listed, then its reads are %j', async (url, expected) => {
+    const { keys } = await readsOf(url);
+    expect(keys).toHaveLength(expected.length);
+    expect(keys).toEqual(expect.arrayContaining(expected));
+  });
+
+  it("when a product page is listed, then the reads that need the product follow it: its reviews and its category's other products", async () => {
+    const { keys, reads } = await readsOf(`/product/${spade.slug}`);
+    expect(keys).toHaveLength(4);
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        CATEGORIES,
+        ['products', 'detail', { slug: spade.slug }],
+        ['reviews', 'list', { productId: spade._id }],
+        ['products', 'related', { productId: spade._id, categoryId: garden._id }],
+      ]),
+    );
+    expect(reads.relatedProducts).toHaveBeenCalledWith(spade._id, garden._id);
+    expect(reads.productReviews).toHaveBeenCalledWith(spade._id, { page: 1, perPage: 5 });
+  });
+
+  it('when a product in no category is listed, then it declares no similar products', async () => {
+    const { keys, reads } = await readsOf(`/product/${loose.slug}`);
+    expect(keys).toHaveLength(3);
+    expect(keys).not.toContainEqual(expect.arrayContaining(['products', 'related']));
+    expect(reads.relatedProducts).not.toHaveBeenCalled();
+  });
+
+  it('when an unknown product is listed, then only the product is read: what needs it is not', async () => {
+    const { keys, reads } = await readsOf('/product/no-such-thing');
+    expect(keys).toEqual(
+      expect.arrayContaining([CATEGORIES, ['products', 'detail', { slug: 'no-such-thing' }]]),
+    );
+    expect(keys).toHaveLength(2);
+    expect(reads.productReviews).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,84 @@
+import type { DehydratedState } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { readScreen } from './app/router';
+import { render } from './entry-server';
+import { createQueryClient } from './lib/query';
+import { makeCategory, makeProduct } from './test/fixtures';
+import { fakeStorefrontReads } from './test/storefront-reads';
+
+const garden = makeCategory('Garden');
+const spade = makeProduct('Spade', { category: garden });
+const rake = makeProduct('Rake', { category: garden });
+const catalogue = () => fakeStorefrontReads([garden], [spade, rake]);
+
+/** What the page at `url` declares (router.tsx), listed without rendering it. */
+async function declaredKeys(url: string) {
+  const queryClient = createQueryClient(catalogue());
+  await readScreen(queryClient, new URL(url, 'http://localhost'));
+  return queryClient
+    .getQueryCache()
+    .getAll()
+    .filter((query) => query.state.status === 'success')
+    .map((query) => query.queryKey);
+}
+
+const STOREFRONT = [
+  ['/', 'Spade'],
+  ['/?page=2', 'All Products'],
+  [`/product/${spade.slug}`, 'Rake'],
+  ['/category/garden', 'Category - Garden'],
+  ['/search?keyword=rake', 'Found 1'],
+  ['/categories', 'Garden'],
+  ['/about', 'About us'],
+  ['/contact', 'CONTACT US'],
+  ['/policy', 'Privacy Policy'],
+  ['/no-such-page', 'Oops! page Not Found'],
+] as const;
+
+describe('a storefront page rendered by the server entry', () => {
+  it.each(STOREFRONT)(
+    'when %s is rendered, then it shows its data (%s) from its declared reads, each made once, and carries exactly those',
+    async (url, shown) => {
+      const reads = catalogue();
+
+      const page = await render(url, reads);
+
+      // Without the marks React puts between a text and a value beside it.
+      expect(page.html.replaceAll('<!-- -->', '')).toContain(shown);
+      for (const read of Object.values(reads)) expect(read.mock.calls.length).toBeLessThan(2);
+      const state = page.state as DehydratedState;
+      const sent = state.queries.map((query) => query.queryKey);
+      const declared = await declaredKeys(url);
+      expect(sent).toHaveLength(declared.length);
+      expect(sent).toEqual(expect.arrayContaining(declared));
+    },
+  );
+
+  it("when a product page is rendered, then the product's similar products and reviews come with it, read once each", async () => {
+    const reads = catalogue();
+
+    const page = await render(`/product/${spade.slug}`, reads);
+
+    expect(page.html).toContain('Similar Products');
+    expect(page.html).toContain(rake.name);
+    expect(reads.product).toHaveBeenCalledTimes(1);
+    expect(reads.relatedProducts).toHaveBeenCalledTimes(1);
+    expect(reads.productReviews).toHaveBeenCalledTimes(1);
+  });
+
+  it('when an unknown product is rendered, then its failed read is left for the browser, which asks again and shows the refusal', async () => {
+    const page = await render('/product/no-such-thing', catalogue());
+
+    // As the browser shows a failed read it is about to ask again (it hydrates the same).
+    expect(page.html).toContain('Loading...');
+    const sent = (page.state as DehydratedState).queries.map((query) => query.queryKey);
+    expect(sent).toEqual([['categories', 'list']]);
+  });
+
+  it('when a read fails otherwise than by a refusal, then the render fails, for the browser to render the page', async () => {
+    const reads = catalogue();
+    reads.productCount.mockRejectedValue(new Error('database away'));
+
+    await expect(render('/', reads)).rejects.toThrow('database away');
+  });
+});

@@ -1,0 +1,59 @@
+import type { ProductForm as ProductFields } from '@shop/contracts';
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router-dom';
+import { ErrorNotice } from '../../../components/ErrorNotice';
+import { Spinner } from '../../../components/Spinner';
+import { useSubmit } from '../../../lib/use-form';
+import { categoryQueries } from '../../categories';
+import { ADMIN_PATHS } from '../shared/AdminMenu';
+import { refusalOf } from '../shared/outcome';
+import { useAdminQuery } from '../shared/use-admin-query';
+import { createProduct } from './api';
+import { EMPTY_PRODUCT, ProductForm } from './ProductForm';
+
+export const CATEGORIES_FAILED = 'Something went wrong while fetching categories';
+
+export const CREATE_PRODUCT_TEXTS = {
+  created: 'Product Created Successfully',
+  refused: 'Failed to create product',
+  failed: 'Something went wrong while creating the product',
+} as const;
+
+/** Create Product: a multipart POST, then the admin's product list. */
+export function CreateProductPanel() {
+  const navigate = useNavigate();
+  const categories = useAdminQuery(categoryQueries.list(), () => CATEGORIES_FAILED);
+  const create = useSubmit(
+    async (fields: ProductFields, photo: File | null) => {
+      await createProduct(fields, photo);
+      toast.success(CREATE_PRODUCT_TEXTS.created);
+      navigate(ADMIN_PATHS.products);
+    },
+    (err) => {
+      const refused = refusalOf(err);
+      return refused === null
+        ? CREATE_PRODUCT_TEXTS.failed
+        : refused || CREATE_PRODUCT_TEXTS.refused;
+    },
+  );
+
+  return (
+    <>
+      <h1 className="page-title">Create Product</h1>
+      {categories.error && (
+        <ErrorNotice message={categories.error} onRetry={() => void categories.reload()} />
+      )}
+      {categories.data === undefined && categories.loading ? (
+        <Spinner />
+      ) : (
+        <ProductForm
+          categories={categories.data ?? []}
+          initial={EMPTY_PRODUCT}
+          submitLabel="CREATE PRODUCT"
+          submitting={create.busy}
+          onSubmit={(fields, photo) => void create.run(fields, photo)}
+        />
+      )}
+    </>
+  );
+}

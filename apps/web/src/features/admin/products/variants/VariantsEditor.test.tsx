@@ -1,0 +1,312 @@
+import type { Product } from '@shop/contracts';
+import type { ProductVariantsRequest } from '@shop/contracts/variants-request';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { makeCategory, makeProduct, newId, replies } from '../../../../test/fixtures';
+import { api, findToast, renderScreen, setupAdminTests } from '../../testing/setup';
+import { UpdateProductPanel } from '../UpdateProductPanel';
+
+setupAdminTests();
+// The update screen lists the product's reviews below its form.
+beforeEach(() => api.on('GET', '/api/v1/product/:productId/reviews/all', replies.reviews()));
+
+const home = makeCategory('Home');
+const PHOTO = { version: 'a'.repeat(64), width: 800, height: 600, color: '#334455' };
+const variantsUrl = (product: Product) => `/api/v1/product/product-variants/${product._id}`;
+
+/** The product as the API answers once it took the grid: new variants get ids. */
+function savedFrom(product: Product, body: ProductVariantsRequest): Product {
+  const variants = body.variants.map((v) => ({
+    _id: v._id ?? newId(),
+    sku: v.sku,
+    options: v.options ?? {},
+    price: v.price,
+    quantity: v.quantity,
+    photo: null,
+  }));
+  return {
+    ...product,
+    options: body.options ?? [],
+    variants,
+    price: Math.min(...variants.map((v) => v.price)),
+    quantity: variants.reduce((sum, v) => sum + v.quantity, 0),
+  };
+}
+
+/** The API taking the grid as it is sent. */
+function acceptVariants(product: Product) {
+  api.on('PUT', variantsUrl(product), (request) => ({
+    status: 200,
+    body: {
+      success: true,
+      message: 'Variants Updated Successfully',
+      product: savedFrom(product, request.body as ProductVariantsRequest),
+    },
+  }));
+}
+
+async function openProduct(product: Product) {
+  api.on('GET', '/api/v1/category/get-category', replies.categories([home]));
+  api.on('GET', `/api/v1/product/get-product/${product.slug}`, {
+    status: 200,
+    body: { success: true, message: 'Single Product Fetched', product },
+  });
+  renderScreen(<UpdateProductPanel slug={product.slug} />);
+  await screen.findByRole('heading', { name: 'Options and variants' });
+  return userEvent.setup();
+}
+
+/** A shirt already sold in S and M. */
+function shirtInSizes() {
+  const shirt = makeProduct('Shirt', { category: home, price: 15 });
+  const variant = (size: string, quantity: number) => ({
+    _id: newId(),
+    sku: `SHIRT-${size}`,
+    options: { Size: size },
+    price: 15,
+    quantity,
+    photo: null,
+  });
+  const variants = [variant('S', 2), variant('M', 3)];
+  return { ...shirt, options: [{ name: 'Size', values: ['S', 'M'] }], variants, quantity: 5 };
+}
+
+const sentBody = (product: Product) =>
+  api.requestsTo('PUT', variantsUrl(product)).at(-1)?.body as ProductVariantsRequest;
+
+describe('Options and variants', () => {
+  it('when a product without options gets sizes and colours, then the grid lists the six combinations to keep, price and stock, and one PUT sends those kept', async () => {
+    const lamp = makeProduct('Lamp', { category: home, price: 12, quantity: 4 });
+    const user = await openProduct(lamp);
+    expect(screen.getByLabelText('Price')).toHaveValue(12);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    acceptVariants(lamp);
+
+    await user.click(screen.getByRole('button', { name: 'Add option' }));
+    await user.type(screen.getByLabelText('Option 1 name'), 'Size');
+    await user.type(screen.getByLabelText('Option 1 values'), 'S, M,L{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Add option' }));
+    await user.type(screen.getByLabelText('Option 2 name'), 'Colour');
+    await user.type(
+      screen.getByLabelText('Option 2 values'),
+      'Black{Enter}White{Enter}black{Enter}',
+    );
+
+    const values = within(screen.getByRole('list', { name: 'Values of option 2' }));
+    expect(values.getAllByRole('listitem').map((chip) => chip.textContent)).toEqual([
+      'Black×',
+      'White×',
+    ]);
+    const rows = screen.getAllByRole('rowheader').map((cell) => cell.textContent);
+    expect(rows).toEqual([
+      'S / Black',
+      'S / White',
+      'M / Black',
+      'M / White',
+      'L / Black',
+      'L / White',
+    ]);
+    expect(screen.getByLabelText('SKU of M / White')).toHaveValue('LAMP-M-WHITE');
+    expect(screen.getByLabelText('Price of M / White')).toHaveValue(12);
+
+    await user.click(screen.getByLabelText('Select every variant'));
+    await user.type(screen.getByLabelText('Stock for selected'), '5');
+    await user.click(screen.getByRole('button', { name: 'Set for selected' }));
+    await user.click(screen.getByLabelText('Select every variant'));
+    await user.click(screen.getByLabelText('Select L / Black'));
+    await user.click(screen.getByLabelText('Select L / White'));
+    await user.type(screen.getByLabelText('Price for selected'), '14');
+    await user.click(screen.getByRole('button', { name: 'Set for selected' }));
+    await user.click(screen.getByLabelText('Keep M / White'));
+    expect(screen.getByLabelText('Stock of M / White')).toBeDisabled();
+    await user.clear(screen.getByLabelText('SKU of S / Black'));
+    await user.type(screen.getByLabelText('SKU of S / Black'), 'LAMP-SMALL-BLACK');
+    expect(screen.getByText('5 of 6 combinations kept')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'SAVE VARIANTS' }));
+
+    expect(await findToast('Variants Updated Successfully')).toBeInTheDocument();
+    const variant = (sku: string, Size: string, Colour: string, price: number) => ({
+      sku,
+      options: { Size, Colour },
+      price,
+      quantity: 5,
+    });
+    expect(sentBody(lamp)).toEqual({
+      options: [
+        { name: 'Size', values: ['S', 'M', 'L'] },
+        { name: 'Colour', values: ['Black', 'White'] },
+      ],
+      variants: [
+        variant('LAMP-SMALL-BLACK', 'S', 'Black', 12),
+        variant('LAMP-S-WHITE', 'S', 'White', 12),
+        variant('LAMP-M-BLACK', 'M', 'Black', 12),
+        variant('LAMP-L-BLACK', 'L', 'Black', 14),
+        variant('LAMP-L-WHITE', 'L', 'White', 14),
+      ],
+    });
+    expect(screen.queryByLabelText('Price')).not.toBeInTheDocument();
+    expect(
+      screen.getByText('Price and quantity are set per variant, in Options and variants below.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Photo of L / White')).toBeEnabled();
+    expect(screen.getByLabelText('Keep M / White')).not.toBeChecked();
+  });
+
+  it('when the grid breaks a rule, then the shared schema says which and nothing is sent', async () => {
+    const shirt = shirtInSizes();
+    const user = await openProduct(shirt);
+    acceptVariants(shirt);
+
+    await user.click(screen.getByRole('button', { name: 'Add option' }));
+    await user.type(screen.getByLabelText('Option 2 name'), 'Colour');
+    await user.click(screen.getByRole('button', { name: 'SAVE VARIANTS' }));
+    expect(await findToast('Option Colour has no values')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Remove option 2' }));
+    await user.clear(screen.getByLabelText('Stock of M'));
+    await user.click(screen.getByRole('button', { name: 'SAVE VARIANTS' }));
+    expect(await findToast('M: Quantity must be a number')).toBeInTheDocument();
+    expect(api.requestsTo('PUT', variantsUrl(shirt))).toEqual([]);
+  });
+
+  it('when the server refuses the grid, then its message is toasted as it is and the grid stays as edited', async () => {
+    const shirt = shirtInSizes();
+    const user = await openProduct(shirt);
+    const refusal =
+      'Stock of SHIRT-M changed while you were editing (1 left now); reload the product and try again';
+    api.on('PUT', variantsUrl(shirt), replies.refused(409, refusal));
+
+    await user.clear(screen.getByLabelText('Stock of M'));
+    await user.type(screen.getByLabelText('Stock of M'), '8');
+    await user.click(screen.getByRole('button', { name: 'SAVE VARIANTS' }));
+
+    expect(await findToast(refusal)).toBeInTheDocument();
+    expect(sentBody(shirt).variants).toEqual([
+      {
+        _id: shirt.variants[0]?._id,
+        sku: 'SHIRT-S',
+        options: { Size: 'S' },
+        price: 15,
+        quantity: 2,
+        previousQuantity: 2,
+      },
+      {
+        _id: shirt.variants[1]?._id,
+        sku: 'SHIRT-M',
+        options: { Size: 'M' },
+        price: 15,
+        quantity: 8,
+        previousQuantity: 3,
+      },
+    ]);
+    expect(screen.getByLabelText('Stock of M')).toHaveValue(8);
+
+    api.on('PUT', variantsUrl(shirt), 'network-error');
+    await user.click(screen.getByRole('button', { name: 'SAVE VARIANTS' }));
+    expect(await findToast('Something went wrong while saving the variants')).toBeInTheDocument();
+  });
+
+  it('when every option is removed, then one row is left for the product itself (its suggested SKU the slug), and once saved its price and stock are form fields again', async () => {
+    const shirt = shirtInSizes();
+    const user = await openProduct(shirt);
+    api.on('PUT', variantsUrl(shirt), (request) => {
+      const saved = savedFrom(shirt, request.body as ProductVariantsRequest);
+      const own = { ...saved, variants: saved.variants.map((v) => ({ ...v, _id: shirt._id })) };
+      return {
+        status: 200,
+        body: { success: true, message: 'Variants Updated Successfully', product: own },
+      };
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Remove option 1' }));
+    expect(screen.getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual([
+      'this product',
+    ]);
+    expect(screen.getByLabelText('Stock of this product')).toHaveValue(2);
+    await user.clear(screen.getByLabelText('Stock of this product'));
+    await user.type(screen.getByLabelText('Stock of this product'), '7');
+    await user.click(screen.getByRole('button', { name: 'SAVE VARIANTS' }));
+
+    expect(await findToast('Variants Updated Successfully')).toBeInTheDocument();
+    expect(sentBody(shirt)).toEqual({
+      options: [],
+      variants: [
+        {
+          _id: shirt.variants[0]?._id,
+          sku: 'SHIRT',
+          options: {},
+          price: 15,
+          quantity: 7,
+          previousQuantity: 2,
+        },
+      ],
+    });
+    expect(screen.getByLabelText('Quantity')).toHaveValue(7);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('when a product sold in variants is updated, then its price and stock are not fields and are sent as they are', async () => {
+    const shirt = shirtInSizes();
+    const user = await openProduct(shirt);
+    const update = `/api/v1/product/update-product/${shirt._id}`;
+    api.on('PUT', update, {
+      status: 200,
+      body: { success: true, message: 'ok', product: shirt },
+    });
+
+    expect(screen.queryByLabelText('Quantity')).not.toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Name'));
+    await user.type(screen.getByLabelText('Name'), 'Shirt Two');
+    await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
+
+    expect(await findToast('Product Updated Successfully')).toBeInTheDocument();
+    const form = api.requestsTo('PUT', update)[0]?.body as FormData;
+    expect(Object.fromEntries(form.entries())).toMatchObject({
+      name: 'Shirt Two',
+      price: '15',
+      quantity: '5',
+      previousQuantity: '5',
+    });
+  });
+
+  it("when a saved variant's photo is uploaded or removed, then it goes by the variant's id and shows; a new row must be saved first", async () => {
+    const shirt = shirtInSizes();
+    const small = shirt.variants[0]?._id ?? '';
+    const photoUrl = `${variantsUrl(shirt)}/${small}/photo`;
+    const withPhoto = (photo: typeof PHOTO | null) => ({
+      status: 200,
+      body: {
+        success: true,
+        message: 'ok',
+        product: {
+          ...shirt,
+          variants: shirt.variants.map((v) => (v._id === small ? { ...v, photo } : v)),
+        },
+      },
+    });
+    api.on('PUT', photoUrl, withPhoto(PHOTO));
+    api.on('DELETE', photoUrl, withPhoto(null));
+    const user = await openProduct(shirt);
+
+    await user.upload(
+      screen.getByLabelText('Photo of S'),
+      new File([new Uint8Array([1])], 'small.png', { type: 'image/png' }),
+    );
+    expect(await screen.findByRole('img', { name: 'Photo of S' })).toBeInTheDocument();
+    const sent = api.requestsTo('PUT', photoUrl)[0]?.body as FormData;
+    // As the server reads it (jsdom's XMLHttpRequest names each file 'blob').
+    expect(sent.get('photo')).toMatchObject({ type: 'image/png', size: 1 });
+
+    await user.click(screen.getByRole('button', { name: 'Remove photo of S' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('img', { name: 'Photo of S' })).not.toBeInTheDocument(),
+    );
+    expect(api.requestsTo('DELETE', photoUrl)).toHaveLength(1);
+
+    await user.type(screen.getByLabelText('Option 1 values'), 'L{Enter}');
+    expect(screen.queryByLabelText('Photo of L')).not.toBeInTheDocument();
+    const newRow = screen.getByRole('rowheader', { name: 'L' }).closest('tr');
+    expect(newRow).toHaveTextContent('Save first to add one');
+  });
+});

@@ -1,0 +1,88 @@
+import type { Product } from '@shop/contracts';
+import { useId } from 'react';
+import toast from 'react-hot-toast';
+import { useSubmit } from '../../../../lib/use-form';
+import { refusalOf } from '../../shared/outcome';
+import { saveVariants } from './api';
+import { BulkEdit } from './BulkEdit';
+import { pricedPerVariant } from './grid';
+import { OptionsFields } from './OptionsFields';
+import { firstProblem, variantsRequest } from './request';
+import { VARIANTS_TEXTS } from './texts';
+import { useVariantGrid } from './use-variant-grid';
+import { VariantsTable } from './VariantsTable';
+import './variants.css';
+
+interface VariantsEditorProps {
+  product: Product;
+  /** The product as saved, whose price and stock are now its variants'. */
+  onSaved: (product: Product) => void;
+}
+
+/**
+ * Options and variants: the admin lists options and values, gets every combination, keeps or
+ * drops each, sets SKU, price, stock and photo per variant or price and stock for many at once,
+ * and saves the whole grid with one call. The shared schema checks it first; the server's
+ * refusals (a SKU in use, a stock a checkout changed, a variant a checkout holds) are toasted
+ * as it words them.
+ */
+export function VariantsEditor({ product, onSaved }: VariantsEditorProps) {
+  const headingId = useId();
+  const editor = useVariantGrid(product);
+  const { grid } = editor;
+  const save = useSubmit(
+    async () => {
+      const problem = firstProblem(grid);
+      if (problem) {
+        toast.error(problem);
+        return;
+      }
+      const saved = await saveVariants(product._id, variantsRequest(grid));
+      editor.reset(saved.product);
+      onSaved(saved.product);
+      toast.success(saved.message);
+    },
+    (err) => refusalOf(err) || VARIANTS_TEXTS.saveFailed,
+  );
+
+  const hasCombinations = grid.options.some((option) => option.values.length > 0);
+  const kept = grid.rows.filter((row) => row.keep).length;
+  return (
+    <section className="variants-editor" aria-labelledby={headingId}>
+      <h2 id={headingId} className="variants-title">
+        {VARIANTS_TEXTS.heading}
+      </h2>
+      <OptionsFields options={grid.options} onChange={editor.changeOptions} />
+      {(hasCombinations || pricedPerVariant(product)) && (
+        <>
+          <BulkEdit
+            selected={grid.rows.filter((row) => row.selected).length}
+            total={grid.rows.length}
+            onSelectAll={editor.selectAll}
+            onSet={editor.setForSelected}
+          />
+          <p className="variant-hint" aria-live="polite">
+            {kept} of {grid.rows.length} combinations kept
+          </p>
+          <div className="variants-table-wrap">
+            <VariantsTable
+              productId={product._id}
+              options={grid.options}
+              rows={grid.rows}
+              onEdit={editor.editRow}
+              onPhoto={editor.setPhoto}
+            />
+          </div>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={save.busy}
+            onClick={() => void save.run()}
+          >
+            {VARIANTS_TEXTS.save}
+          </button>
+        </>
+      )}
+    </section>
+  );
+}

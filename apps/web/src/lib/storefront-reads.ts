@@ -1,0 +1,83 @@
+import type { ListQuery } from '@shop/contracts';
+import type { StorefrontReads } from '@shop/contracts/storefront';
+import { TOTAL_COUNT_HEADER } from '@shop/contracts/values';
+import { request } from './api-client';
+import { pageOf } from './paging';
+
+/**
+ * The storefront's reads in the browser: each GETs its route through the api client and parses
+ * the answer with its contract's schema, so its data is what the server's in-process read
+ * answers (the contract, @shop/contracts/storefront, declares both).
+ */
+
+type Schemas = typeof import('./catalogue-schemas');
+
+/**
+ * `body` (an answer on its way) parsed by the schema `parser` picks. The schemas are a chunk of
+ * their own, loaded with the first read the browser makes itself: a page the server rendered
+ * comes with its reads already made, so hydrating it evaluates neither zod nor a schema (about
+ * 50 ms of a phone's main thread).
+ */
+export async function parsed<T>(
+  body: Promise<unknown>,
+  parser: (schemas: Schemas) => { parse: (data: unknown) => T },
+): Promise<T> {
+  const [data, schemas] = await Promise.all([body, import('./catalogue-schemas')]);
+  return parser(schemas).parse(data);
+}
+
+/** Each read's schema. */
+export const PARSERS = {
+  categories: (s: Schemas) => s.categoryListResponseSchema,
+  productCount: (s: Schemas) => s.productCountResponseSchema,
+  product: (s: Schemas) => s.productResponseSchema,
+  productList: (s: Schemas) => s.productListResponseSchema,
+  pagedProductList: (s: Schemas) => s.pagedProductListResponseSchema,
+  categoryProducts: (s: Schemas) => s.productCategoryResponseSchema,
+  search: (s: Schemas) => s.searchResponseSchema,
+  reviews: (s: Schemas) => s.reviewListResponseSchema,
+} as const;
+
+const listed = (url: string, { page, perPage }: ListQuery) => pageOf(url, page, perPage);
+
+/** The URL each storefront read GETs. */
+export const STOREFRONT_URLS = {
+  categories: '/api/v1/category/get-category',
+  productCount: '/api/v1/product/product-count',
+  productPage: (page: number) => `/api/v1/product/product-list/${page}`,
+  product: (slug: string) => `/api/v1/product/get-product/${encodeURIComponent(slug)}`,
+  relatedProducts: (productId: string, categoryId: string) =>
+    `/api/v1/product/related-product/${encodeURIComponent(productId)}/${encodeURIComponent(categoryId)}`,
+  categoryProducts: (slug: string, list: ListQuery) =>
+    listed(`/api/v1/product/product-category/${encodeURIComponent(slug)}`, list),
+  search: (keyword: string, list: ListQuery) =>
+    listed(`/api/v1/product/search/${encodeURIComponent(keyword)}`, list),
+  productReviews: (productId: string, list: ListQuery) =>
+    listed(`/api/v1/product/${encodeURIComponent(productId)}/reviews`, list),
+} as const;
+
+/** The browser's storefront reads; `signal` cancels them (their screen went away). */
+export function httpStorefrontReads(signal?: AbortSignal): StorefrontReads {
+  const body = async (url: string) => (await request(url, { signal })).data;
+  return {
+    categories: () => parsed(body(STOREFRONT_URLS.categories), PARSERS.categories),
+    productCount: () => parsed(body(STOREFRONT_URLS.productCount), PARSERS.productCount),
+    productPage: (page) => parsed(body(STOREFRONT_URLS.productPage(page)), PARSERS.productList),
+    product: (slug) => parsed(body(STOREFRONT_URLS.product(slug)), PARSERS.product),
+    relatedProducts: (productId, categoryId) =>
+      parsed(
+        body(STOREFRONT_URLS.relatedProducts(productId, categoryId)),
+        PARSERS.pagedProductList,
+      ),
+    categoryProducts: (slug, list) =>
+      parsed(body(STOREFRONT_URLS.categoryProducts(slug, list)), PARSERS.categoryProducts),
+    // The API answers a bare list, and the total in a header.
+    search: async (keyword, list) => {
+      const { data, headers } = await request(STOREFRONT_URLS.search(keyword, list), { signal });
+      const products = await parsed(Promise.resolve(data), PARSERS.search);
+      return { products, total: Number(headers.get(TOTAL_COUNT_HEADER)) };
+    },
+    productReviews: (productId, list) =>
+      parsed(body(STOREFRONT_URLS.productReviews(productId, list)), PARSERS.reviews),
+  };
+}
