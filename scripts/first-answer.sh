@@ -34,7 +34,8 @@ cd "$work/shop"
 t1="$(now)"
 pnpm install --frozen-lockfile >"$work/install.log" 2>&1 || { cat "$work/install.log"; exit 1; }
 t2="$(now)"
-pnpm build >"$work/build.log" 2>&1 || { cat "$work/build.log"; exit 1; }
+# The run summary (.turbo/runs/) gives each workspace's build time, printed at the end.
+TURBO_RUN_SUMMARY=true pnpm build >"$work/build.log" 2>&1 || { cat "$work/build.log"; exit 1; }
 t3="$(now)"
 
 port="$(free_port)"
@@ -53,4 +54,12 @@ printf '%-10s %6s s\n' clone "$(seconds "$t0" "$t1")" install "$(seconds "$t1" "
   build "$(seconds "$t2" "$t3")" start "$(seconds "$t3" "$t4")"
 printf '%-10s %6s s  (install + build + start: %s s)\n' total "$(seconds "$t0" "$t4")" \
   "$(seconds "$t1" "$t4")"
+node -e '
+  const { readdirSync, readFileSync } = require("node:fs");
+  const dir = ".turbo/runs/";
+  const run = JSON.parse(readFileSync(dir + readdirSync(dir)[0], "utf8"));
+  for (const { taskId, execution: e } of run.tasks) {
+    const from = ((e.startTime - run.execution.startTime) / 1000).toFixed(1);
+    console.log(`  ${taskId.padEnd(24)} ${((e.endTime - e.startTime) / 1000).toFixed(1).padStart(6)} s (from ${from} s)`);
+  }'
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
