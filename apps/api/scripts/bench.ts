@@ -6,6 +6,12 @@
  *   pnpm bench --products N --startup-only       (start-up time and memory only: products
  *                                                 without photo files, which the catalogue never
  *                                                 loads, so 100,000 fit in a few minutes)
+ *   pnpm bench --products N --seed-format [--startup-only]
+ *                                                (the products as the seed's app stored them,
+ *                                                 photos of 64-98 KB inside: the first process
+ *                                                 migrates them on start, its log printed)
+ *   pnpm bench ... --cpu-prof DIR                (the first API process writes a CPU profile
+ *                                                 into DIR when it stops: node --cpu-prof)
  *
  * Starts the embedded database in a throwaway folder (or uses MONGO_URL, on a throwaway
  * database dropped after), fills it with N products with photos, starts 2 API processes
@@ -21,7 +27,7 @@ import { type ApiProcess, startApiProcess } from '../src/test/oversell.js';
 import { fillCatalogue } from './bench/fill.js';
 import { fetchAnswer, type LoadFigures, load, type ReadPath, startFloor } from './bench/load.js';
 import { mixedRun } from './bench/mixed.js';
-import { numberArg, rssMb, withThrowawayDatabase } from './bench/throwaway.js';
+import { cpuSeconds, numberArg, rssMb, withThrowawayDatabase } from './bench/throwaway.js';
 
 const CONNECTIONS = 32;
 const WARM_UP_REQUESTS = 20;
@@ -29,6 +35,12 @@ const products = numberArg('products', 10_000);
 const seconds = numberArg('duration', 5);
 const variants = numberArg('variants', 1);
 const startupOnly = process.argv.includes('--startup-only');
+const seedFormat = process.argv.includes('--seed-format');
+const profileAt = process.argv.indexOf('--cpu-prof');
+/** Where the first API process writes its CPU profile (node's --cpu-prof) when it stops. */
+const profileDir = profileAt === -1 ? undefined : resolve(process.argv[profileAt + 1] ?? '.');
+/** A start-up that migrates a seed's database may take long; a migration log line comes often. */
+const MIGRATING_READY_WITHIN_MS = 60 * 60_000;
 /** The built SPA, whose pages the API answers with each one's head. */
 const WEB_DIST = resolve(import.meta.dirname, '../../web/dist');
 
@@ -83,28 +95,51 @@ function printRow(label: string, status: number, api: LoadFigures, floor: LoadFi
 function printProcesses(servers: ApiProcess[]) {
   for (const [i, s] of servers.entries()) {
     console.log(
-      `API process ${i + 1}: start-up ${s.startupMs} ms, RSS ${rssMb(s.pid).toFixed(0)} MB`,
+      `API process ${i + 1}: start-up ${s.startupMs} ms, CPU ${cpuSeconds(s.pid).toFixed(1)} s, RSS ${rssMb(s.pid).toFixed(0)} MB`,
     );
   }
+}
+
+/** Prints what the first process logs while it starts (its migrations), seconds since its start. */
+function printStartupLine() {
+  const started = Date.now();
+  let serving = false;
+  return (line: string) => {
+    if (serving) return;
+    const { msg } = JSON.parse(line) as { msg: string };
+    console.log(`  API process 1 +${((Date.now() - started) / 1000).toFixed(1)} s: ${msg}`);
+    serving = msg.startsWith('shop listening');
+  };
 }
 
 async function main() {
   const servers: ApiProcess[] = [];
   let failed = false;
-  await withThrowawayDatabase(async ({ mongoUrl, fake }) => {
+  await withThrowawayDatabase(async ({ mongoUrl, fake, databasePid }) => {
     try {
       const filling = Date.now();
-      const categories = await fillCatalogue(products, { photoFiles: !startupOnly, variants });
+      const categories = await fillCatalogue(products, {
+        photoFiles: !startupOnly,
+        variants,
+        seedFormat,
+      });
       console.log(
-        `filled ${products} products of ${variants} variants in ${((Date.now() - filling) / 1000).toFixed(1)} s`,
+        `filled ${products} products ${seedFormat ? "in the seed's format" : `of ${variants} variants`} in ${((Date.now() - filling) / 1000).toFixed(1)} s`,
       );
       const options = { built: true, env: { WEB_DIST } };
       servers.push(
-        await startApiProcess(mongoUrl, fake, options),
+        await startApiProcess(mongoUrl, fake, {
+          ...options,
+          ...(seedFormat
+            ? { log: printStartupLine(), readyWithinMs: MIGRATING_READY_WITHIN_MS }
+            : {}),
+          ...(profileDir ? { nodeArgs: ['--cpu-prof', '--cpu-prof-dir', profileDir] } : {}),
+        }),
         await startApiProcess(mongoUrl, fake, options),
       );
       if (startupOnly) {
         printProcesses(servers);
+        if (databasePid) console.log(`database: CPU ${cpuSeconds(databasePid).toFixed(1)} s`);
         return;
       }
       const urls = servers.map((s) => s.url);

@@ -11,10 +11,10 @@ import { withDatabase } from '../../src/test/oversell.js';
 /**
  * Runs `work` on a throwaway database, connected in this process too: the embedded database
  * in a throwaway folder, or a throwaway database on MONGO_URL, dropped after; with a fake Stripe
- * for the API processes it starts.
+ * for the API processes it starts (and the embedded database's process id, when it runs one).
  */
 export async function withThrowawayDatabase<T>(
-  work: (shop: { mongoUrl: string; fake: FakeStripe }) => Promise<T>,
+  work: (shop: { mongoUrl: string; fake: FakeStripe; databasePid?: number }) => Promise<T>,
 ): Promise<T> {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-'));
   const embedded = process.env.MONGO_URL ? null : await startEmbeddedDatabase({ dataDir });
@@ -23,7 +23,12 @@ export async function withThrowawayDatabase<T>(
   const db = await connectDatabase({ mongoUrl: baseUrl, dataDir: '', dbName });
   const fake = await startFakeStripe();
   try {
-    return await work({ mongoUrl: withDatabase(baseUrl, dbName), fake });
+    const databasePid = embedded?.pid();
+    return await work({
+      mongoUrl: withDatabase(baseUrl, dbName),
+      fake,
+      ...(databasePid ? { databasePid } : {}),
+    });
   } finally {
     await mongoose.connection.dropDatabase().catch(() => {});
     await db.close();
@@ -45,4 +50,11 @@ export const numberArg = (name: string, fallback: number) => {
 export const rssMb = (pid: number) => {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/);
   return line ? Number(line[1]) / 1024 : Number.NaN;
+};
+
+/** The CPU time a process has used so far (user and system, every thread), in s (Linux). */
+export const cpuSeconds = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  // utime and stime, the 14th and 15th fields of the line, in clock ticks of 1/100 s.
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 };
