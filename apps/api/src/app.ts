@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
 import compression from 'compression';
 import express from 'express';
@@ -8,7 +9,7 @@ import type { Config } from './config.js';
 import { apiDocsRoutes } from './features/api-docs/routes.js';
 import { requireAdmin, requireSignIn } from './features/auth/index.js';
 import { authRoutes } from './features/auth/routes.js';
-import { replayKeptAnswers } from './features/catalog/cached-routes.js';
+import { keptAnswers } from './features/catalog/cached-routes.js';
 import { earlyBodyErrors } from './features/catalog/early-body.js';
 import { categoryRoutes } from './features/categories/routes.js';
 import { variantsInUnfinishedOrders } from './features/orders/index.js';
@@ -65,12 +66,16 @@ export function createApp({ config, logger }: AppDeps) {
   // For operators, on the API's port, only with METRICS_TOKEN; not part of the shop's API.
   app.get('/metrics', nameRoute('/metrics'), metricsRoute(config.METRICS_TOKEN));
   // Before logging and headers: a repeated catalogue read is sent again as it went out.
-  app.use(replayKeptAnswers(apiRoutes));
+  const kept = keptAnswers(apiRoutes);
+  app.use(kept.replay);
   app.use(
     pinoHttp({
       logger,
       autoLogging: { ignore: (req) => req.url === '/healthz' },
-      // One line per request: what was asked and how it ended, never the headers.
+      // One line per request: what was asked and how it ended, never the headers. The
+      // serializers read the request and answer themselves: wrapped in pino's standard ones,
+      // each request first had its headers and address copied for nothing.
+      wrapSerializers: false,
       serializers: {
         req: (req: { id: unknown; method: string; url: string }) => ({
           id: req.id,
@@ -102,18 +107,42 @@ export function createApp({ config, logger }: AppDeps) {
 
   // Before the JSON parser: Stripe signs the webhook's raw bytes.
   app.use(routerOf([healthRoute, payments.webhook], access));
-  app.use('/api/v1', express.json({ limit: '100kb' }), earlyBodyErrors);
-  app.use(routerOf(apiRoutes, access));
-  app.use('/api/v1', notFoundMiddleware);
-  app.use('/api', apiDocsRoutes([healthRoute, ...apiRoutes, payments.webhook]));
 
+  // The storefront answers no path under /api/, so it comes first: a page does not go past
+  // every API route to get there.
   const storefront: StorefrontOptions = { publicUrl: config.PUBLIC_URL };
   app.use(crawlerFiles({ ...storefront, urlsPerFile: config.SITEMAP_URLS_PER_FILE }));
   if (config.WEB_DIST && existsSync(join(config.WEB_DIST, 'index.html'))) {
     serveSpa(app, config.WEB_DIST, storefront);
   }
+
+  app.use('/api/v1', express.json({ limit: '100kb' }), earlyBodyErrors);
+  app.use(routerOf(apiRoutes, access));
+  app.use('/api/v1', notFoundMiddleware);
+  app.use('/api', apiDocsRoutes([healthRoute, ...apiRoutes, payments.webhook]));
   app.use(notFoundMiddleware);
   app.use(errorMiddleware);
+  return answeringFirst(app, kept.answerAtOnce);
+}
+
+/** What Express calls for every request (`app(req, res)` is `app.handle(req, res)`). */
+interface ExpressHandle {
+  handle: (req: IncomingMessage, res: ServerResponse, done?: unknown) => void;
+}
+
+/**
+ * The app, with `first` given each request before Express: what `first` answers (true) Express
+ * never sees. The app stays the one Express app that `listen`, supertest and the tests call.
+ */
+function answeringFirst(
+  app: express.Express,
+  first: (req: IncomingMessage, res: ServerResponse) => boolean,
+): express.Express {
+  const internals = app as unknown as ExpressHandle;
+  const handle = internals.handle.bind(app);
+  internals.handle = (req, res, done) => {
+    if (!first(req, res)) handle(req, res, done);
+  };
   return app;
 }
 
@@ -138,6 +167,27 @@ function sendGzippedAsset(dir: string): express.RequestHandler {
 }
 
 /**
+ * The files and folders at the top of the SPA's folder (index.html, images/) as they are; any
+ * other path goes on without asking the file system: a page's URL is no file, and looking for
+ * one cost a `stat` call on every page.
+ */
+function rootFilesOf(dist: string): express.RequestHandler {
+  const names = new Set(readdirSync(dist));
+  const files = express.static(dist, { index: false, maxAge: 0 });
+  return (req, res, next) => {
+    const first = req.path.split('/', 2)[1] ?? '';
+    let name: string;
+    try {
+      name = decodeURIComponent(first);
+    } catch {
+      return next();
+    }
+    if (names.has(name)) files(req, res, next);
+    else next();
+  };
+}
+
+/**
  * Hashed assets are cached for a year; every other path answers index.html with its page's head
  * (404 for a path the SPA has no screen for).
  */
@@ -145,10 +195,11 @@ function serveSpa(app: express.Express, dist: string, storefront: StorefrontOpti
   const assets = join(dist, 'assets');
   app.use('/assets', sendGzippedAsset(assets));
   app.use('/assets', express.static(assets, { immutable: true, maxAge: '1y', fallthrough: false }));
-  app.use(express.static(dist, { index: false, maxAge: 0 }));
+  app.use(rootFilesOf(dist));
   const render = serverRenderer(dist);
+  // Not under /api/ in any case: Express matches the API's paths without regard to case.
   app.get(
-    /^(?!\/api\/).*/,
+    /^(?!\/api\/).*/i,
     storefrontPages(dist, { ...storefront, search: searchProducts, render }),
   );
 }
