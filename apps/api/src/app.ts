@@ -4,7 +4,6 @@ import { extname, join } from 'node:path';
 import compression from 'compression';
 import express from 'express';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import type { Config } from './config.js';
 import { apiDocsRoutes } from './features/api-docs/routes.js';
 import { requireAdmin, requireSignIn } from './features/auth/index.js';
@@ -28,7 +27,8 @@ import {
 import { healthRoute } from './health.js';
 import { errorMiddleware, notFoundMiddleware } from './lib/errors.js';
 import type { Logger } from './lib/logger.js';
-import { measureRequests, metricsRoute } from './lib/metrics.js';
+import { measureAnswer, measureRequests, metricsRoute } from './lib/metrics.js';
+import { requestLog } from './lib/request-log.js';
 import { type AccessChecks, nameRoute, routerOf } from './lib/router.js';
 import './operator-metrics.js';
 
@@ -68,27 +68,8 @@ export function createApp({ config, logger }: AppDeps) {
   // Before logging and headers: a repeated catalogue read is sent again as it went out.
   const kept = keptAnswers(apiRoutes);
   app.use(kept.replay);
-  app.use(
-    pinoHttp({
-      logger,
-      autoLogging: { ignore: (req) => req.url === '/healthz' },
-      // One line per request: what was asked and how it ended, never the headers. The
-      // serializers read the request and answer themselves: wrapped in pino's standard ones,
-      // each request first had its headers and address copied for nothing.
-      wrapSerializers: false,
-      serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({
-          id: req.id,
-          method: req.method,
-          url: req.url,
-        }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-      customSuccessMessage: (req, res, responseTime) =>
-        `${req.method} ${req.url} ${res.statusCode} ${Math.round(responseTime)}ms`,
-      customErrorMessage: (req, res) => `${req.method} ${req.url} ${res.statusCode} failed`,
-    }),
-  );
+  const log = requestLog(logger);
+  app.use(log.middleware);
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -112,9 +93,10 @@ export function createApp({ config, logger }: AppDeps) {
   // every API route to get there.
   const storefront: StorefrontOptions = { publicUrl: config.PUBLIC_URL };
   app.use(crawlerFiles({ ...storefront, urlsPerFile: config.SITEMAP_URLS_PER_FILE }));
-  if (config.WEB_DIST && existsSync(join(config.WEB_DIST, 'index.html'))) {
-    serveSpa(app, config.WEB_DIST, storefront);
-  }
+  const pages =
+    config.WEB_DIST && existsSync(join(config.WEB_DIST, 'index.html'))
+      ? serveSpa(app, config.WEB_DIST, storefront)
+      : null;
 
   app.use('/api/v1', express.json({ limit: '100kb' }), earlyBodyErrors);
   app.use(routerOf(apiRoutes, access));
@@ -122,7 +104,16 @@ export function createApp({ config, logger }: AppDeps) {
   app.use('/api', apiDocsRoutes([healthRoute, ...apiRoutes, payments.webhook]));
   app.use(notFoundMiddleware);
   app.use(errorMiddleware);
-  return answeringFirst(app, kept.answerAtOnce);
+  // A page sent again before the app is counted and logged as the app counts and logs pages.
+  const countAndLog = (req: IncomingMessage, res: ServerResponse) => {
+    measureAnswer(req, res, () => undefined);
+    log.logAnswer(req, res);
+  };
+  return answeringFirst(
+    app,
+    (req, res) =>
+      kept.answerAtOnce(req, res) || (pages?.answerAtOnce(req, res, countAndLog) ?? false),
+  );
 }
 
 /** What Express calls for every request (`app(req, res)` is `app.handle(req, res)`). */
@@ -198,8 +189,7 @@ function serveSpa(app: express.Express, dist: string, storefront: StorefrontOpti
   app.use(rootFilesOf(dist));
   const render = serverRenderer(dist);
   // Not under /api/ in any case: Express matches the API's paths without regard to case.
-  app.get(
-    /^(?!\/api\/).*/i,
-    storefrontPages(dist, { ...storefront, search: searchProducts, render }),
-  );
+  const pages = storefrontPages(dist, { ...storefront, search: searchProducts, render });
+  app.get(/^(?!\/api\/).*/i, pages.handler);
+  return pages;
 }

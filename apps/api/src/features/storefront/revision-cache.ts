@@ -91,6 +91,11 @@ export class RevisionCache {
     return pending;
   }
 
+  /** The answer kept under `key` for this revision, if any. */
+  kept(revision: number | undefined, key: string): MadeAnswer | undefined {
+    return revision === this.revision ? this.answers.get(key) : undefined;
+  }
+
   /** Drops the answer under `key`: what it was made from changed within the revision. */
   forget(key: string) {
     this.answers.delete(key);

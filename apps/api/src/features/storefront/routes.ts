@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { Product } from '@shop/contracts';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { notFound } from '../../lib/errors.js';
-import { currentCatalog } from '../catalog/index.js';
+import { currentCatalog, loadedCatalog } from '../catalog/index.js';
 import { IndexHtml } from './head-html.js';
 import { pageHeadFor, type SearchCatalog } from './page-head.js';
 import { pageKeyOf, renderPathOf, storefrontPageOf } from './pages.js';
@@ -15,6 +16,7 @@ import {
   originOf,
   RevisionCache,
 } from './revision-cache.js';
+import { SentPages } from './sent-pages.js';
 import type { RenderScreen } from './server-render.js';
 import { SITEMAP_KINDS, type SitemapKind, sitemapIndexXml, sitemapXml } from './sitemap.js';
 import { StorefrontAssets } from './storefront-assets.js';
@@ -31,7 +33,10 @@ const SITEMAP_CACHE_BYTES = 16 * 1024 * 1024;
 /** Smaller answers go as they are (the compression middleware's own threshold). */
 const GZIP_MIN_BYTES = 1024;
 
-/** Gzipped once per answer for whoever takes gzip, instead of by the middleware on every send. */
+/**
+ * Gzipped once per answer for whoever takes gzip, instead of by the middleware on every send;
+ * answers the bytes sent.
+ */
 async function send(req: Request, res: Response, answer: MadeAnswer, type: string) {
   res
     .status(answer.status)
@@ -43,9 +48,10 @@ async function send(req: Request, res: Response, answer: MadeAnswer, type: strin
     const body = await gzippedBody(answer);
     // An encoded body is left alone by the compression middleware.
     res.set('Content-Encoding', 'gzip').send(body);
-    return;
+    return body;
   }
   res.send(answer.body);
+  return answer.body;
 }
 
 /**
@@ -53,7 +59,8 @@ async function send(req: Request, res: Response, answer: MadeAnswer, type: strin
  * canonical URL, link previews, structured data) and, given `render`, its screen rendered on the
  * server; both are made from the in-process catalogue once per revision. An unknown product,
  * category or path answers with 404. The shopper's own screens (cart, sign-in, dashboards)
- * are left to the browser.
+ * are left to the browser. `answerAtOnce`, before the app: a request asked before gets the
+ * same bytes again while its page is kept, `sending` called first (to count and log it).
  */
 export function storefrontPages(
   dist: string,
@@ -62,12 +69,19 @@ export function storefrontPages(
     search,
     render,
   }: StorefrontOptions & { search: SearchCatalog; render?: RenderScreen },
-): RequestHandler {
+) {
   const index = new IndexHtml(readFileSync(join(dist, 'index.html'), 'utf8'));
   const assets = new StorefrontAssets(dist);
   const pages = new RevisionCache(PAGE_CACHE_BYTES);
   const quotes = new ReviewQuotes();
-  return async (req, res) => {
+  const sent = new SentPages();
+  const kept = (key: string) => pages.kept(loadedCatalog()?.revision, key);
+  const answerAtOnce = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    sending: (req: IncomingMessage, res: ServerResponse) => void,
+  ) => sent.sendAgain(req, res, kept, () => sending(req, res));
+  const handler: RequestHandler = async (req, res) => {
     const catalog = await currentCatalog();
     const origin = originOf(req, publicUrl);
     const page = storefrontPageOf(req.url);
@@ -91,8 +105,9 @@ export function storefrontPages(
     });
     // A failed render is tried again by the next request.
     if (answer.transient) pages.forget(key);
-    await send(req, res, answer, 'html');
+    sent.remember(req, res, key, answer, await send(req, res, answer, 'html'));
   };
+  return { handler, answerAtOnce };
 }
 
 const SITEMAP_FILE = new RegExp(`^(${SITEMAP_KINDS.join('|')})-([1-9]\\d{0,8})\\.xml$`);
