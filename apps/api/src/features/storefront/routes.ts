@@ -33,10 +33,7 @@ const SITEMAP_CACHE_BYTES = 16 * 1024 * 1024;
 /** Smaller answers go as they are (the compression middleware's own threshold). */
 const GZIP_MIN_BYTES = 1024;
 
-/**
- * Gzipped once per answer for whoever takes gzip, instead of by the middleware on every send;
- * answers the bytes sent.
- */
+/** Gzipped once per answer for whoever takes gzip, instead of by the middleware on every send. */
 async function send(req: Request, res: Response, answer: MadeAnswer, type: string) {
   res
     .status(answer.status)
@@ -48,10 +45,9 @@ async function send(req: Request, res: Response, answer: MadeAnswer, type: strin
     const body = await gzippedBody(answer);
     // An encoded body is left alone by the compression middleware.
     res.set('Content-Encoding', 'gzip').send(body);
-    return body;
+    return;
   }
   res.send(answer.body);
-  return answer.body;
 }
 
 /**
@@ -105,7 +101,8 @@ export function storefrontPages(
     });
     // A failed render is tried again by the next request.
     if (answer.transient) pages.forget(key);
-    sent.remember(req, res, key, answer, await send(req, res, answer, 'html'));
+    await send(req, res, answer, 'html');
+    sent.remember(req, res, key, answer);
   };
   return { handler, answerAtOnce };
 }
