@@ -6,22 +6,35 @@
  *   pnpm bench --products N --startup-only       (start-up time and memory only: products
  *                                                 without photo files, which the catalogue never
  *                                                 loads, so 100,000 fit in a few minutes)
+ *   pnpm bench --products N --seed-format [--startup-only]
+ *                                                (the products as the seed's app stored them,
+ *                                                 photos of 64-98 KB inside: the first process
+ *                                                 migrates them on start, its log printed)
+ *   pnpm bench ... --cpu-prof DIR                (the first API process writes a CPU profile
+ *                                                 into DIR when it stops: node --cpu-prof)
+ *   pnpm bench ... --as-started                  (one API process as `pnpm start` runs it in
+ *                                                 production: its request log on, written to
+ *                                                 /dev/null; no mixed run)
+ *   pnpm bench ... --only "home html,search"     (only these paths, by label)
  *
  * Starts the embedded database in a throwaway folder (or uses MONGO_URL, on a throwaway
  * database dropped after), fills it with N products with photos, starts 2 API processes
  * (`dist/server.js`), loads each read path at 32 connections split over both, and prints
  * requests/s, p50, p99 and bytes per answer (the storefront's home and product pages too: the
  * SPA's index.html with each one's head), with each path's ratio to a bare node:http
- * server answering the same bytes from memory (the floor). Then a mixed run: browsing
+ * server answering the same bytes from memory (the floor), and the API processes' CPU time per
+ * answer (steadier than req/s on a shared machine). Then a mixed run: browsing
  * while 5 buyers check out at once; its errors must be 0 (the exit code says so).
  */
+import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import type { ProductListResponse } from '@shop/contracts';
+import mongoose from 'mongoose';
 import { type ApiProcess, startApiProcess } from '../src/test/oversell.js';
 import { fillCatalogue } from './bench/fill.js';
 import { fetchAnswer, type LoadFigures, load, type ReadPath, startFloor } from './bench/load.js';
 import { runMixedLoad } from './bench/mixed.js';
-import { numberArg, rssMb, withThrowawayDatabaseAndStripe } from './bench/throwaway.js';
+import { cpuSeconds, numberArg, rssMb, withThrowawayDatabaseAndStripe } from './bench/throwaway.js';
 
 const CONNECTIONS = 32;
 const WARM_UP_REQUESTS = 20;
@@ -29,8 +42,26 @@ const products = numberArg('products', 10_000);
 const seconds = numberArg('duration', 5);
 const variants = numberArg('variants', 1);
 const startupOnly = process.argv.includes('--startup-only');
+const asStarted = process.argv.includes('--as-started');
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt === -1 ? null : new Set((process.argv[onlyAt + 1] ?? '').split(','));
+const seedFormat = process.argv.includes('--seed-format');
+const profileAt = process.argv.indexOf('--cpu-prof');
+/** Where the first API process writes its CPU profile (node's --cpu-prof) when it stops. */
+const profileDir = profileAt === -1 ? undefined : resolve(process.argv[profileAt + 1] ?? '.');
+/** A start-up that migrates a seed's database may take long; a migration log line comes often. */
+const MIGRATING_READY_WITHIN_MS = 60 * 60_000;
 /** The built SPA, whose pages the API answers with each one's head. */
 const WEB_DIST = resolve(import.meta.dirname, '../../web/dist');
+
+/** Every product's page, in the order they were stored: asked in turn, none is in the page cache. */
+async function everyProductPage() {
+  const products = await mongoose.connection
+    .collection<{ slug: string }>('products')
+    .find({}, { projection: { slug: 1 } })
+    .toArray();
+  return products.map(({ slug }) => `/product/${slug}`);
+}
 
 async function readPaths(url: string, categories: { id: string; slug: string }[]) {
   const api = `${url}/api/v1/product`;
@@ -63,65 +94,110 @@ async function readPaths(url: string, categories: { id: string; slug: string }[]
     { label: 'photo', path: `/api/v1/product/product-photo/${first._id}` },
     { label: 'home html', path: '/' },
     { label: 'product html', path: `/product/${first.slug}` },
+    // Each request another product's page, round robin: rendered, never from the page cache.
+    { label: 'rendered html', path: `/product/${first.slug}`, paths: await everyProductPage() },
     {
       label: 'photo 304',
       path: `/api/v1/product/product-photo/${first._id}`,
       headers: { 'if-none-match': photo.headers.get('etag') ?? '' },
     },
   ];
-  return paths;
+  return only ? paths.filter((p) => only.has(p.label)) : paths;
 }
 
 const fmt = (n: number, digits = 0) => n.toFixed(digits).padStart(8);
 
-function printRow(label: string, status: number, api: LoadFigures, floor: LoadFigures) {
+function printRow(
+  label: string,
+  status: number,
+  api: LoadFigures & { cpuMicroseconds: number },
+  floor: LoadFigures,
+) {
   console.log(
-    `${label.padEnd(14)} ${String(status).padStart(4)} ${fmt(api.requestsPerSecond)} ${fmt(api.p50, 1)} ${fmt(api.p99, 1)} ${fmt(api.bytesPerAnswer)} ${fmt(floor.requestsPerSecond)} ${fmt(floor.p99, 1)} ${fmt((100 * api.requestsPerSecond) / floor.requestsPerSecond, 1)}% ${fmt(api.errors)}`,
+    `${label.padEnd(14)} ${String(status).padStart(4)} ${fmt(api.requestsPerSecond)} ${fmt(api.p50, 1)} ${fmt(api.p99, 1)} ${fmt(api.bytesPerAnswer)} ${fmt(floor.requestsPerSecond)} ${fmt(floor.p99, 1)} ${fmt((100 * api.requestsPerSecond) / floor.requestsPerSecond, 1)}% ${fmt(api.errors)} ${fmt(api.cpuMicroseconds)}`,
   );
+}
+
+/** The API processes' CPU time while `work` runs, in µs per answer it gave. */
+async function withCpuPerAnswer(servers: ApiProcess[], work: () => Promise<LoadFigures>) {
+  const cpu = () => servers.reduce((sum, s) => sum + cpuSeconds(s.pid), 0);
+  const before = cpu();
+  const figures = await work();
+  const cpuMicroseconds = figures.answers ? ((cpu() - before) * 1e6) / figures.answers : 0;
+  return { ...figures, cpuMicroseconds };
 }
 
 function printProcesses(servers: ApiProcess[]) {
   for (const [i, s] of servers.entries()) {
     console.log(
-      `API process ${i + 1}: start-up ${s.startupMs} ms, RSS ${rssMb(s.pid).toFixed(0)} MB`,
+      `API process ${i + 1}: start-up ${s.startupMs} ms, CPU ${cpuSeconds(s.pid).toFixed(1)} s, RSS ${rssMb(s.pid).toFixed(0)} MB`,
     );
   }
+}
+
+/** Prints what the first process logs while it starts (its migrations), seconds since its start. */
+function printStartupLine() {
+  const started = Date.now();
+  let serving = false;
+  return (line: string) => {
+    if (serving) return;
+    const { msg } = JSON.parse(line) as { msg: string };
+    console.log(`  API process 1 +${((Date.now() - started) / 1000).toFixed(1)} s: ${msg}`);
+    serving = msg.startsWith('shop listening');
+  };
 }
 
 async function main() {
   const servers: ApiProcess[] = [];
   let failed = false;
-  await withThrowawayDatabaseAndStripe(async ({ mongoUrl, fake }) => {
+  await withThrowawayDatabaseAndStripe(async ({ mongoUrl, fake, databasePid }) => {
     try {
       const filling = Date.now();
-      const categories = await fillCatalogue(products, { photoFiles: !startupOnly, variants });
+      const categories = await fillCatalogue(products, {
+        photoFiles: !startupOnly,
+        variants,
+        seedFormat,
+      });
       console.log(
-        `filled ${products} products of ${variants} variants in ${((Date.now() - filling) / 1000).toFixed(1)} s`,
+        `filled ${products} products ${seedFormat ? "in the seed's format" : `of ${variants} variants`} in ${((Date.now() - filling) / 1000).toFixed(1)} s`,
       );
-      const options = { built: true, env: { WEB_DIST } };
+      // As started: the request log at pnpm start's level (info), to /dev/null.
+      const options = {
+        built: true,
+        env: { WEB_DIST, ...(asStarted ? { LOG_LEVEL: 'info' } : {}) },
+      };
       servers.push(
-        await startApiProcess(mongoUrl, fake, options),
-        await startApiProcess(mongoUrl, fake, options),
+        await startApiProcess(mongoUrl, fake, {
+          ...options,
+          ...(seedFormat
+            ? { log: printStartupLine(), readyWithinMs: MIGRATING_READY_WITHIN_MS }
+            : {}),
+          ...(profileDir ? { nodeArgs: ['--cpu-prof', '--cpu-prof-dir', profileDir] } : {}),
+        }),
       );
+      if (!asStarted) servers.push(await startApiProcess(mongoUrl, fake, options));
       if (startupOnly) {
         printProcesses(servers);
+        if (databasePid) console.log(`database: CPU ${cpuSeconds(databasePid).toFixed(1)} s`);
         return;
       }
       const urls = servers.map((s) => s.url);
       const paths = await readPaths(urls[0] as string, categories);
       console.log(
-        `\n${products} products of ${variants} variants, ${CONNECTIONS} connections over 2 API processes, ${seconds} s per path\n`,
+        `\n${products} products of ${variants} variants, ${CONNECTIONS} connections over ${servers.length === 1 ? '1 API process, its request log on' : `${servers.length} API processes`}, ${seconds} s per path, load average ${loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')}\n`,
       );
       console.log(
-        `${'path'.padEnd(14)} code    req/s  p50 ms   p99 ms    bytes  floor/s floor p99  of floor   errors`,
+        `${'path'.padEnd(14)} code    req/s  p50 ms   p99 ms    bytes  floor/s floor p99  of floor   errors  CPU µs`,
       );
       for (const path of paths) {
         const answer = await fetchAnswer(urls[0] as string, path);
         // A short warm-up (JIT, caches) on both processes, not counted.
         for (let i = 0; i < WARM_UP_REQUESTS; i += 1) {
-          await fetchAnswer(urls[i % 2] as string, path);
+          await fetchAnswer(urls[i % urls.length] as string, path);
         }
-        const api = await load(urls, path, CONNECTIONS, seconds);
+        const api = await withCpuPerAnswer(servers, () => load(urls, path, CONNECTIONS, seconds));
         const floor = await startFloor(answer);
         const floorFigures = await load([floor.url], path, CONNECTIONS, seconds);
         floor.close();
@@ -129,6 +205,7 @@ async function main() {
         if (api.errors > 0) failed = true;
       }
       printProcesses(servers);
+      if (asStarted) return;
       const mixed = await runMixedLoad(servers, paths, fake, seconds * 2);
       console.log(
         `\nmixed run (${seconds * 2} s): browsing ${mixed.browsing.requestsPerSecond.toFixed(0)} req/s, p99 ${mixed.browsing.p99} ms, while 5 buyers placed ${mixed.orders} orders; errors: ${mixed.browsing.errors + mixed.checkoutErrors} (browsing ${mixed.browsing.errors}, checkout ${mixed.checkoutErrors}); stock seen by both processes matches the database: ${mixed.stockShownMs === null ? 'NO (not within 5 s)' : `yes (after ${mixed.stockShownMs} ms)`}`,

@@ -1,14 +1,14 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
 import compression from 'compression';
 import express from 'express';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import type { Config } from './config.js';
 import { apiDocsRoutes } from './features/api-docs/routes.js';
 import { requireAdmin, requireSignIn } from './features/auth/index.js';
 import { authRoutes } from './features/auth/routes.js';
-import { replayKeptAnswers } from './features/catalogue/cached-routes.js';
+import { keptAnswers } from './features/catalogue/cached-routes.js';
 import { earlyBodyErrors } from './features/catalogue/early-body.js';
 import { categoryRoutes } from './features/categories/routes.js';
 import { checkoutRoutes } from './features/checkout/routes.js';
@@ -27,7 +27,8 @@ import {
 import { healthRoute } from './health.js';
 import { errorMiddleware, notFoundMiddleware } from './lib/errors.js';
 import type { Logger } from './lib/logger.js';
-import { measureRequests, metricsRoute } from './lib/metrics.js';
+import { measureAnswer, measureRequests, metricsRoute } from './lib/metrics.js';
+import { requestLog } from './lib/request-log.js';
 import { type AccessChecks, nameRoute, routerOf } from './lib/router.js';
 import { createPayments } from './lib/stripe.js';
 import './operator-metrics.js';
@@ -69,25 +70,10 @@ export function createApp({ config, logger }: AppDeps) {
   // For operators, on the API's port, only with METRICS_TOKEN; not part of the shop's API.
   app.get('/metrics', nameRoute('/metrics'), metricsRoute(config.METRICS_TOKEN));
   // Before logging and headers: a repeated catalogue read is sent again as it went out.
-  app.use(replayKeptAnswers(apiRoutes));
-  app.use(
-    pinoHttp({
-      logger,
-      autoLogging: { ignore: (req) => req.url === '/healthz' },
-      // One line per request: what was asked and how it ended, never the headers.
-      serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({
-          id: req.id,
-          method: req.method,
-          url: req.url,
-        }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-      customSuccessMessage: (req, res, responseTime) =>
-        `${req.method} ${req.url} ${res.statusCode} ${Math.round(responseTime)}ms`,
-      customErrorMessage: (req, res) => `${req.method} ${req.url} ${res.statusCode} failed`,
-    }),
-  );
+  const kept = keptAnswers(apiRoutes);
+  app.use(kept.replay);
+  const log = requestLog(logger);
+  app.use(log.middleware);
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -106,18 +92,52 @@ export function createApp({ config, logger }: AppDeps) {
 
   // Before the JSON parser: Stripe signs the webhook's raw bytes.
   app.use(routerOf([healthRoute, checkout.webhook], access));
+
+  // The storefront answers no path under /api/, so it comes first: a page does not go past
+  // every API route to get there.
+  const storefront: StorefrontOptions = { publicUrl: config.PUBLIC_URL };
+  app.use(crawlerFiles({ ...storefront, urlsPerFile: config.SITEMAP_URLS_PER_FILE }));
+  const pages =
+    config.WEB_DIST && existsSync(join(config.WEB_DIST, 'index.html'))
+      ? serveSpa(app, config.WEB_DIST, storefront)
+      : null;
+
   app.use('/api/v1', express.json({ limit: '100kb' }), earlyBodyErrors);
   app.use(routerOf(apiRoutes, access));
   app.use('/api/v1', notFoundMiddleware);
   app.use('/api', apiDocsRoutes([healthRoute, ...apiRoutes, checkout.webhook]));
-
-  const storefront: StorefrontOptions = { publicUrl: config.PUBLIC_URL };
-  app.use(crawlerFiles({ ...storefront, urlsPerFile: config.SITEMAP_URLS_PER_FILE }));
-  if (config.WEB_DIST && existsSync(join(config.WEB_DIST, 'index.html'))) {
-    serveSpa(app, config.WEB_DIST, storefront);
-  }
   app.use(notFoundMiddleware);
   app.use(errorMiddleware);
+  // A page sent again before the app is counted and logged as the app counts and logs pages.
+  const countAndLog = (req: IncomingMessage, res: ServerResponse) => {
+    measureAnswer(req, res, () => undefined);
+    log.logAnswer(req, res);
+  };
+  return answeringFirst(
+    app,
+    (req, res) =>
+      kept.answerAtOnce(req, res) || (pages?.answerAtOnce(req, res, countAndLog) ?? false),
+  );
+}
+
+/** What Express calls for every request (`app(req, res)` is `app.handle(req, res)`). */
+interface ExpressHandle {
+  handle: (req: IncomingMessage, res: ServerResponse, done?: unknown) => void;
+}
+
+/**
+ * The app, with `first` given each request before Express: what `first` answers (true) Express
+ * never sees. The app stays the one Express app that `listen`, supertest and the tests call.
+ */
+function answeringFirst(
+  app: express.Express,
+  first: (req: IncomingMessage, res: ServerResponse) => boolean,
+): express.Express {
+  const internals = app as unknown as ExpressHandle;
+  const handle = internals.handle.bind(app);
+  internals.handle = (req, res, done) => {
+    if (!first(req, res)) handle(req, res, done);
+  };
   return app;
 }
 
@@ -142,6 +162,27 @@ function sendGzippedAsset(dir: string): express.RequestHandler {
 }
 
 /**
+ * The files and folders at the top of the SPA's folder (index.html, images/) as they are; any
+ * other path goes on without asking the file system: a page's URL is no file, and looking for
+ * one cost a `stat` call on every page.
+ */
+function rootFilesOf(dist: string): express.RequestHandler {
+  const names = new Set(readdirSync(dist));
+  const files = express.static(dist, { index: false, maxAge: 0 });
+  return (req, res, next) => {
+    const first = req.path.split('/', 2)[1] ?? '';
+    let name: string;
+    try {
+      name = decodeURIComponent(first);
+    } catch {
+      return next();
+    }
+    if (names.has(name)) files(req, res, next);
+    else next();
+  };
+}
+
+/**
  * Hashed assets are cached for a year; every other path answers index.html with its page's head
  * (404 for a path the SPA has no screen for).
  */
@@ -149,10 +190,10 @@ function serveSpa(app: express.Express, dist: string, storefront: StorefrontOpti
   const assets = join(dist, 'assets');
   app.use('/assets', sendGzippedAsset(assets));
   app.use('/assets', express.static(assets, { immutable: true, maxAge: '1y', fallthrough: false }));
-  app.use(express.static(dist, { index: false, maxAge: 0 }));
+  app.use(rootFilesOf(dist));
   const render = serverRenderer(dist, storefrontReads());
-  app.get(
-    /^(?!\/api\/).*/,
-    storefrontPages(dist, { ...storefront, search: searchProducts, render }),
-  );
+  // Not under /api/ in any case: Express matches the API's paths without regard to case.
+  const pages = storefrontPages(dist, { ...storefront, search: searchProducts, render });
+  app.get(/^(?!\/api\/).*/i, pages.handler);
+  return pages;
 }

@@ -48,9 +48,11 @@ async function main() {
   });
 
   // Before serving, products written by earlier versions are brought up to date: one scan finds
-  // them. Their photos move out of the product documents first.
+  // them. Their photos move out of the product documents first. Not served meanwhile: every
+  // read and the checkout's stock take products as they are once migrated (variants, photo
+  // files), and the sales figures and order numbers below must be there before any new order.
   const legacy = await idsToMigrate();
-  const photos = await migrateProductPhotos(legacy);
+  const photos = await migrateProductPhotos(legacy, progressLog(logger, 'photos'));
   if (photos.migrated > 0)
     logger.info(`${photos.migrated} product photos moved to their own collection`);
   if (photos.unreadable.length > 0) {
@@ -61,7 +63,7 @@ async function main() {
   }
 
   // Before serving: products of earlier versions become one variant of their price and stock.
-  const variants = await migrateProductVariants(legacy);
+  const variants = await migrateProductVariants(legacy, progressLog(logger, 'variants'));
   if (variants > 0) logger.info(`${variants} products given their one variant`);
 
   // Before serving: orders of earlier versions get their numbers, oldest first.
@@ -124,6 +126,22 @@ async function main() {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+}
+
+/** How often a long migration says how far it got. */
+const PROGRESS_EVERY_MS = 2_000;
+
+/**
+ * Logs a migration's progress ("photos: 400 of 1,000") every PROGRESS_EVERY_MS, and once when
+ * done, so that an operator moving a large shop over sees it working.
+ */
+function progressLog(logger: Logger, what: string) {
+  let loggedAt = Date.now();
+  return (done: number, total: number) => {
+    if (done < total && Date.now() - loggedAt < PROGRESS_EVERY_MS) return;
+    loggedAt = Date.now();
+    logger.info(`${what}: ${done.toLocaleString('en')} of ${total.toLocaleString('en')}`);
+  };
 }
 
 /**

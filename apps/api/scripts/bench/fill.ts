@@ -1,3 +1,5 @@
+import mongoose from 'mongoose';
+import sharp from 'sharp';
 import { insertCategories } from '../../src/features/categories/repository.js';
 import { insertPhotoFiles } from '../../src/features/products/photo-store.js';
 import { type PreparedPhoto, preparePhoto } from '../../src/features/products/renditions.js';
@@ -9,9 +11,11 @@ import {
 } from '../../src/features/products/repository.js';
 import { requireSlug } from '../../src/lib/slug.js';
 import { CATALOGUE } from '../../src/seed/catalogue.js';
-import { renderProductPhoto } from '../../src/seed/photos.js';
+import { type PhotoTheme, renderProductPhoto } from '../../src/seed/photos.js';
 
 const BATCH = 500;
+/** Photos of each category in the seed's format, told apart by their grain (and so their size). */
+const SEED_FORMAT_PHOTOS = [9, 11, 13, 15];
 
 /** A product's sizes: one variant each, a unit dearer than the one before. */
 function inSizes(slug: string, price: number, count: number): VariantSet {
@@ -29,16 +33,96 @@ function inSizes(slug: string, price: number, count: number): VariantSet {
 }
 
 /**
+ * A camera-like photo as a shop owner uploaded them to the seed's app: the category's picture at
+ * 800 px wide with film grain, a JPEG of 64-98 KB (grain 9 to 15).
+ */
+async function uploadedPhoto(name: string, theme: PhotoTheme, grain: number) {
+  const picture = await sharp(await renderProductPhoto(name, theme))
+    .resize({ width: 800 })
+    .toBuffer({ resolveWithObject: true });
+  const { width, height } = picture.info;
+  const noise = { type: 'gaussian', mean: 128, sigma: grain } as const;
+  const grey = { r: 128, g: 128, b: 128 };
+  const film = await sharp({ create: { width, height, channels: 3, background: grey, noise } })
+    .png()
+    .toBuffer();
+  return sharp(picture.data)
+    .composite([{ input: film, blend: 'overlay' }])
+    .jpeg({ quality: 80 })
+    .toBuffer();
+}
+
+/**
+ * Fills the database with `count` products as the seed's app (the shop of the spec) stored
+ * them, straight through the driver: the photo's bytes inside the product (`photo.data`,
+ * `photo.contentType`), one price and one stock, no variants, no photo files. The start-up
+ * migrations bring such a database up to date. The photos take turns among a few per
+ * category, so every product's photo is worked on as a real one would be.
+ */
+async function fillInSeedFormat(count: number, categories: { id: string; name: string }[]) {
+  const themed = new Map(CATALOGUE.map((c) => [c.name, c]));
+  const photos = await Promise.all(
+    categories.map(async ({ name }) => {
+      const category = themed.get(name);
+      if (!category) throw new Error(`${name} is no demo category`);
+      return Promise.all(
+        SEED_FORMAT_PHOTOS.map((grain) => uploadedPhoto(name, category.theme, grain)),
+      );
+    }),
+  );
+  const start = Date.now() - count * 1000;
+  const products = mongoose.connection.collection('products');
+  for (let first = 0; first < count; first += BATCH) {
+    const batch = [];
+    for (let i = first; i < Math.min(count, first + BATCH); i += 1) {
+      const c = i % categories.length;
+      const category = CATALOGUE[c] as (typeof CATALOGUE)[number];
+      const template = category.products[i % category.products.length];
+      const photo = photos[c]?.[Math.floor(i / categories.length) % SEED_FORMAT_PHOTOS.length];
+      if (!template || !photo) throw new Error('a demo category without products');
+      const name = `${template.name} ${i + 1}`;
+      const createdAt = new Date(start + i * 1000);
+      batch.push({
+        _id: new mongoose.Types.ObjectId(),
+        name,
+        slug: requireSlug(name),
+        description: template.description,
+        price: template.price,
+        category: new mongoose.Types.ObjectId(categories[c]?.id),
+        quantity: template.quantity,
+        photo: { data: photo, contentType: 'image/jpeg' },
+        shipping: template.shipping,
+        createdAt,
+        updatedAt: createdAt,
+        __v: 0,
+      });
+    }
+    await products.insertMany(batch);
+  }
+}
+
+/**
  * Fills the database with `count` products spread over the demo categories, stored through the
  * products' repository (slug from the name, photo checked and hashed by the same helpers, its
  * files in the photo collection), in bulk: one photo per category, made once and stored for each
  * of its products (unless `photoFiles` is false: the products keep their photo's metadata, the
  * files are left out). With `variants` above 1, each product comes in that many sizes, each
- * dearer than the last (SKU `<slug>-<size>`).
+ * dearer than the last (SKU `<slug>-<size>`). With `seedFormat`, as the seed's app stored them
+ * (see fillInSeedFormat).
  */
-export async function fillCatalogue(count: number, { photoFiles = true, variants = 1 } = {}) {
+export async function fillCatalogue(
+  count: number,
+  { photoFiles = true, variants = 1, seedFormat = false } = {},
+) {
   const demo = CATALOGUE.map((category) => ({ ...category, slug: requireSlug(category.name) }));
   const stored = await insertCategories(demo.map(({ name, slug }) => ({ name, slug })));
+  if (seedFormat) {
+    await fillInSeedFormat(
+      count,
+      demo.map(({ name, slug }) => ({ name, id: stored.find((c) => c.slug === slug)?._id ?? '' })),
+    );
+    return stored.map((c) => ({ id: c._id, slug: c.slug }));
+  }
   const categories = await Promise.all(
     demo.map(async ({ name, slug, theme, products }) => ({
       id: stored.find((c) => c.slug === slug)?._id ?? '',

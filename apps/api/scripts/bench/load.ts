@@ -9,6 +9,22 @@ export interface ReadPath {
   path: string;
   headers?: Record<string, string>;
   body?: string;
+  /** Paths asked in turn, one per request, instead of `path` (which the floor answers). */
+  paths?: readonly string[];
+}
+
+/** autocannon's request list that asks `paths` in turn, one per request. */
+function inTurn(paths: readonly string[]) {
+  let next = 0;
+  return [
+    {
+      setupRequest: (request: autocannon.Request) => {
+        const path = paths[next % paths.length] as string;
+        next += 1;
+        return { ...request, path };
+      },
+    },
+  ];
 }
 
 export interface LoadFigures {
@@ -18,6 +34,7 @@ export interface LoadFigures {
   /** Answers that were not 2xx/304, and connection errors or timeouts. */
   errors: number;
   bytesPerAnswer: number;
+  answers: number;
 }
 
 /** Loads one path on every URL at once, `connections` split between them. */
@@ -34,6 +51,7 @@ export async function load(
         method: path.method ?? 'GET',
         headers: { 'content-type': 'application/json', ...path.headers },
         ...(path.body ? { body: path.body } : {}),
+        ...(path.paths ? { requests: inTurn(path.paths) } : {}),
         connections: Math.max(1, Math.round(connections / urls.length)),
         duration: seconds,
       }),
@@ -49,6 +67,7 @@ export async function load(
     // non2xx counts the 304s, which are right answers here.
     errors: results.reduce((sum, r) => sum + r.errors + r.timeouts + r.non2xx - r['3xx'], 0),
     bytesPerAnswer: requests ? bytes / requests : 0,
+    answers: requests,
   };
 }
 

@@ -69,6 +69,7 @@ const combine = (figures: LoadFigures[]): LoadFigures => ({
   p99: Math.max(...figures.map((f) => f.p99)),
   errors: figures.reduce((sum, f) => sum + f.errors, 0),
   bytesPerAnswer: 0,
+  answers: figures.reduce((sum, f) => sum + f.answers, 0),
 });
 
 /** How long the catalogue may take to show a write in every process (the crash test's bound). */

@@ -5,15 +5,16 @@ import { withThrowawayDatabase } from '../../src/test/throwaway-database.js';
 /**
  * Runs `work` on a throwaway database (see withThrowawayDatabase: on MONGO_URL, else on an
  * embedded one), connected in this process too and dropped after, with a fake Stripe for the
- * API processes it starts.
+ * API processes it starts (and the embedded database's process id, when it runs one).
  */
 export const withThrowawayDatabaseAndStripe = <T>(
-  work: (shop: { mongoUrl: string; fake: FakeStripe }) => Promise<T>,
+  work: (shop: { mongoUrl: string; fake: FakeStripe; databasePid?: number }) => Promise<T>,
 ): Promise<T> =>
-  withThrowawayDatabase('bench', async ({ url }) => {
+  withThrowawayDatabase('bench', async ({ url, embeddedPid }) => {
     const fake = await startFakeStripe();
     try {
-      return await work({ mongoUrl: url, fake });
+      const databasePid = embeddedPid();
+      return await work({ mongoUrl: url, fake, ...(databasePid ? { databasePid } : {}) });
     } finally {
       await fake.close();
     }
@@ -31,4 +32,11 @@ export const numberArg = (name: string, fallback: number) => {
 export const rssMb = (pid: number) => {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/);
   return line ? Number(line[1]) / 1024 : Number.NaN;
+};
+
+/** The CPU time a process has used so far (user and system, every thread), in s (Linux). */
+export const cpuSeconds = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  // utime and stime, the 14th and 15th fields of the line, in clock ticks of 1/100 s.
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 };

@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import client from 'prom-client';
 import { notFound, unauthorized } from './errors.js';
@@ -59,21 +60,30 @@ export function registerGaugeReadOnScrape(name: string, help: string, read: () =
 
 const UNMATCHED = 'unmatched';
 
-/**
- * Counts and times every answer. `routeOf` names the declared route a request went to (set by
- * the router, or by the catalogue's replay, which answers before it), else `unmatched`.
- */
-export const measureRequests: RequestHandler = (req, res, next) => {
+/** Counts and times the answer to `req`, once sent, under the route `routeOf` names then. */
+export function measureAnswer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  routeOf: () => unknown,
+): void {
   const stop = httpDuration.startTimer();
   res.once('finish', () => {
     const labels = {
-      method: req.method,
-      route: String(res.locals.route ?? UNMATCHED),
+      method: req.method ?? '',
+      route: String(routeOf() ?? UNMATCHED),
       status: String(res.statusCode),
     };
     httpRequests.inc(labels);
     stop(labels);
   });
+}
+
+/**
+ * Counts and times every answer the app gives. `res.locals.route` names the declared route a
+ * request went to (set by the router, or by the catalogue's replay), else `unmatched`.
+ */
+export const measureRequests: RequestHandler = (req, res, next) => {
+  measureAnswer(req, res, () => res.locals.route);
   next();
 };
 

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { createPaymentIntentResponseSchema } from '@shop/contracts';
@@ -302,21 +303,35 @@ export interface ApiProcess {
  * An API process of its own on a free port, with the per-user checkout limits lifted (many
  * checkouts per buyer are what these runs make) and Stripe pointed at the fake: `dist/server.js`
  * in production mode, as the bench measures it, or `src/server.ts` as `pnpm dev` runs it;
- * `env` adds settings (a test fault).
+ * `env` adds settings (a test fault). `log` is given each line the process logs (at info,
+ * instead of none), `readyWithinMs` how long its start may take, and `nodeArgs` go to node
+ * (`--cpu-prof`).
  */
 export async function startApiProcess(
   mongoUrl: string,
   fake: FakeStripe,
-  { built = false, env = {} }: { built?: boolean; env?: Record<string, string> } = {},
+  {
+    built = false,
+    env = {},
+    log,
+    readyWithinMs = READY_TIMEOUT_MS,
+    nodeArgs = [],
+  }: {
+    built?: boolean;
+    env?: Record<string, string>;
+    log?: (line: string) => void;
+    readyWithinMs?: number;
+    nodeArgs?: string[];
+  } = {},
 ): Promise<ApiProcess> {
   const port = await freePort();
   const started = Date.now();
   const entry = built
     ? [join(apiRoot, 'dist/server.js')]
     : ['--import', 'tsx', join(apiRoot, 'src/server.ts')];
-  const child: ChildProcess = spawn(process.execPath, entry, {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, ...entry], {
     cwd: apiRoot,
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', log ? 'pipe' : 'ignore', 'pipe'],
     env: {
       ...process.env,
       NODE_ENV: built ? 'production' : 'test',
@@ -324,7 +339,7 @@ export async function startApiProcess(
       PORT: String(port),
       MONGO_URL: mongoUrl,
       JWT_SECRET,
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: log ? 'info' : 'silent',
       CHECKOUT_RATE_LIMIT: '100000',
       AUTH_RATE_LIMIT: '100000',
       WEB_DIST: '',
@@ -335,6 +350,7 @@ export async function startApiProcess(
       ...env,
     },
   });
+  if (log && child.stdout) createInterface({ input: child.stdout }).on('line', log);
   const exited = new Promise<NodeJS.Signals | null>((gone) => {
     child.once('exit', (_code, signal) => gone(signal));
   });
@@ -344,7 +360,7 @@ export async function startApiProcess(
   };
   child.stderr?.on('data', collect);
   const url = `http://127.0.0.1:${port}`;
-  const giveUpAt = Date.now() + READY_TIMEOUT_MS;
+  const giveUpAt = Date.now() + readyWithinMs;
   while (!(await isHealthy(url))) {
     if (child.exitCode !== null || Date.now() > giveUpAt) {
       child.kill();

@@ -14,6 +14,8 @@ export interface ThrowawayDatabase {
   name: string;
   /** The server's URL naming this database, for API processes started on it. */
   url: string;
+  /** The process of the embedded database started here, if one was (its CPU time is measured). */
+  embeddedPid: () => number | undefined;
   /** Drops it, closes this process's connection, and stops the server if it was started here. */
   drop: () => Promise<void>;
 }
@@ -41,6 +43,7 @@ export async function openThrowawayDatabase(
   return {
     name,
     url: withDatabase(db.url, name),
+    embeddedPid: () => db.embedded?.pid(),
     drop: async () => {
       // Best effort: a server that went away took the database with it.
       await mongoose.connection.dropDatabase().catch(() => {});

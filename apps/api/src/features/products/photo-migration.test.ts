@@ -5,7 +5,7 @@ import { imageBytes, makeCategory, makeProduct, uniqueWord } from '../../test/ca
 import { startTestApp } from '../../test/harness.js';
 import { insertProductWithPhotoBytes } from '../../test/raw-documents.js';
 import { photoEtag } from './photo.js';
-import { migrateProductPhotos } from './photo-migration.js';
+import { migrateProductPhotos, PHOTO_BATCH } from './photo-migration.js';
 import { savePhotoFiles } from './photo-store.js';
 import { deleteProduct, findProduct, photoBytesInside } from './repository.js';
 
@@ -96,6 +96,27 @@ describe('photo migration', () => {
 
     expect(await migrateProductPhotos()).toEqual({ migrated: 1, unreadable: [] });
     await expectMigrated(old, 'image/jpeg');
+  });
+
+  it('when more products than a batch carry their bytes, then each batch is told as done and all move', async () => {
+    const bytes = await photoOf('#aaaa00');
+    const olds = await Promise.all(
+      Array.from({ length: PHOTO_BATCH + 2 }, () => insertOldProduct(bytes)),
+    );
+    const progress: [number, number][] = [];
+
+    const result = await migrateProductPhotos(
+      olds.map((old) => old.id),
+      (done, total) => progress.push([done, total]),
+    );
+
+    expect(result).toEqual({ migrated: PHOTO_BATCH + 2, unreadable: [] });
+    expect(progress).toEqual([
+      [PHOTO_BATCH, PHOTO_BATCH + 2],
+      [PHOTO_BATCH + 2, PHOTO_BATCH + 2],
+    ]);
+    for (const old of olds) expect(await photoBytesInside(old.id)).toBeNull();
+    await expectMigrated(olds[PHOTO_BATCH + 1] ?? expect.fail('no product'), 'image/jpeg');
   });
 
   it('when stored bytes are no readable image, then they stay where they are', async () => {

@@ -27,12 +27,20 @@ const toDocument = (productId: string, version: string, file: PhotoFile) => ({
 });
 
 /** Stores every file of the photo (again, when it is there already: the same id, the same bytes). */
-export async function savePhotoFiles(productId: string, photo: PreparedPhoto) {
+export const savePhotoFiles = (productId: string, photo: PreparedPhoto) =>
+  savePhotoFilesOfMany([{ productId, photo }]);
+
+/** Stores every file of many products' photos (again when there already), in one bulk write. */
+export async function savePhotoFilesOfMany(
+  photos: readonly { productId: string; photo: PreparedPhoto }[],
+) {
   await PhotoFileModel.bulkWrite(
-    photo.files.map((file) => {
-      const replacement = toDocument(productId, photo.meta.version, file);
-      return { replaceOne: { filter: { _id: replacement._id }, replacement, upsert: true } };
-    }),
+    photos.flatMap(({ productId, photo }) =>
+      photo.files.map((file) => {
+        const replacement = toDocument(productId, photo.meta.version, file);
+        return { replaceOne: { filter: { _id: replacement._id }, replacement, upsert: true } };
+      }),
+    ),
   );
 }
 

@@ -419,20 +419,30 @@ export async function photoBytesInside(id: string): Promise<Buffer | null> {
   return data ? Buffer.from(data.buffer) : null;
 }
 
-/** Replaces the bytes inside the product by the metadata of its photo's stored files. */
-export async function replacePhotoBytes(id: string, meta: ProductPhotoMeta): Promise<void> {
-  await writeToCatalogue(productChange([id]), () =>
-    ProductModel.collection.updateOne(
-      { _id: new mongoose.Types.ObjectId(id) },
-      {
-        $set: {
-          'photo.version': meta.version,
-          'photo.width': meta.width,
-          'photo.height': meta.height,
-          'photo.color': meta.color,
+/**
+ * Replaces the bytes inside each product by the metadata of its photo's stored files: one
+ * change of the catalogue, one bulk write of updates by `_id`.
+ */
+export async function replacePhotoBytes(
+  photos: readonly { productId: string; meta: ProductPhotoMeta }[],
+): Promise<void> {
+  if (photos.length === 0) return;
+  await writeToCatalogue(productChange(photos.map((p) => p.productId)), () =>
+    ProductModel.collection.bulkWrite(
+      photos.map(({ productId, meta }) => ({
+        updateOne: {
+          filter: { _id: oid(productId) },
+          update: {
+            $set: {
+              'photo.version': meta.version,
+              'photo.width': meta.width,
+              'photo.height': meta.height,
+              'photo.color': meta.color,
+            },
+            $unset: { 'photo.data': '', 'photo.contentType': '', 'photo.etag': '' },
+          },
         },
-        $unset: { 'photo.data': '', 'photo.contentType': '', 'photo.etag': '' },
-      },
+      })),
     ),
   );
 }
@@ -452,28 +462,45 @@ export async function idsToMigrate(): Promise<string[]> {
   return legacy.map(({ _id }) => String(_id));
 }
 
+export type OnlyVariantOutcome = 'done' | 'changed' | 'had variants';
+
 /**
- * Makes a product of an earlier version one variant of its own price and stock (its id the
- * product's), in one update by `_id` made only while it has no variants and that stock, so a
- * checkout meanwhile is never overwritten: false when it changed (read again and retry).
+ * Makes products of an earlier version one variant each of their own price and stock (its id
+ * the product's), each in one update by `_id` made only while it has no variants and that
+ * stock, so a checkout meanwhile is never overwritten: 'changed' when it was (read again and
+ * retry). Every product is read at once, and their updates are one change of the catalogue.
  */
-export async function giveOnlyVariant(id: string): Promise<'done' | 'changed' | 'had variants'> {
-  const product = await ProductModel.collection.findOne(
-    { _id: oid(id) },
-    { projection: { slug: 1, price: 1, quantity: 1, variants: 1 } },
-  );
-  if (!product || product.variants) return 'had variants';
-  const fields = variantFields({
-    options: [],
-    variants: [onlyVariantOf(product as unknown as ProductDoc)],
-  });
-  const { matchedCount } = await writeToCatalogue(productChange([id]), () =>
-    ProductModel.collection.updateOne(
-      { _id: oid(id), variants: { $exists: false }, quantity: product.quantity },
-      { $set: fields },
+export async function giveOnlyVariants(ids: readonly string[]): Promise<OnlyVariantOutcome[]> {
+  const products = await Promise.all(
+    ids.map((id) =>
+      ProductModel.collection.findOne(
+        { _id: oid(id) },
+        { projection: { slug: 1, price: 1, quantity: 1, variants: 1 } },
+      ),
     ),
   );
-  return matchedCount > 0 ? 'done' : 'changed';
+  const todo = products.flatMap((product) => (product && !product.variants ? [product] : []));
+  if (todo.length === 0) return ids.map(() => 'had variants');
+  const updated = await writeToCatalogue(productChange(todo.map((p) => String(p._id))), () =>
+    Promise.all(
+      todo.map(async (product) => {
+        const fields = variantFields({
+          options: [],
+          variants: [onlyVariantOf(product as unknown as ProductDoc)],
+        });
+        const { matchedCount } = await ProductModel.collection.updateOne(
+          { _id: product._id, variants: { $exists: false }, quantity: product.quantity },
+          { $set: fields },
+        );
+        return [String(product._id), matchedCount > 0] as const;
+      }),
+    ),
+  );
+  const outcomes = new Map(updated);
+  return ids.map((id) => {
+    const done = outcomes.get(id);
+    return done === undefined ? 'had variants' : done ? 'done' : 'changed';
+  });
 }
 
 /** What a product's visible reviews add up to: the product answers' rating and each star's count. */

@@ -7,7 +7,7 @@ import { createUser, startTestApp } from '../../test/harness.js';
 import { stripeEnv } from '../../test/payments-app.js';
 import { insertProductBeforeVariants } from '../../test/raw-documents.js';
 import { findProduct } from './repository.js';
-import { migrateProductVariants } from './variant-migration.js';
+import { migrateProductVariants, VARIANT_BATCH } from './variant-migration.js';
 
 let t: Awaited<ReturnType<typeof startTestApp>>;
 let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
@@ -62,6 +62,31 @@ describe('variant migration', () => {
     const buyer = await createUser();
     const { amount } = await startCheckout(t.app, buyer.token, [{ _id: old.id, quantity: 2 }]);
     expect(amount).toBe(1400);
+  });
+
+  it('when more products than a batch have no variants, then each batch is told as done and all get theirs', async () => {
+    const olds = await Promise.all(
+      Array.from({ length: VARIANT_BATCH + 1 }, (_, i) => insertOldProduct(i + 1, i)),
+    );
+    const progress: [number, number][] = [];
+
+    const migrated = await migrateProductVariants(
+      olds.map((old) => old.id),
+      (done, total) => progress.push([done, total]),
+    );
+
+    expect(migrated).toBe(VARIANT_BATCH + 1);
+    expect(progress).toEqual([
+      [VARIANT_BATCH, VARIANT_BATCH + 1],
+      [VARIANT_BATCH + 1, VARIANT_BATCH + 1],
+    ]);
+    for (const [i, old] of olds.entries()) {
+      expect(await findProduct(old.id)).toMatchObject({
+        price: i + 1,
+        quantity: i,
+        variants: [{ _id: old.id, price: i + 1, quantity: i }],
+      });
+    }
   });
 
   it('when the migration is run by two processes at once, then each product is migrated once and keeps its stock', async () => {

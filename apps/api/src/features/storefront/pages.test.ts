@@ -374,6 +374,28 @@ describe('storefront pages: the head of the HTML the server sends', () => {
     expect(readHead(zipped).title).toBe(lamp.name);
   });
 
+  test('when the same page is asked again, then the same status, headers and bytes go out; once its product is gone, its 404', async ({
+    api,
+    addProduct,
+  }) => {
+    const lamp = await addProduct();
+    const ask = () => api.get(`/product/${lamp.slug}`).set('Accept-Encoding', 'gzip');
+    const { date: _firstDate, ...first } = (await ask().expect(200)).headers;
+    const again = await ask().expect(200);
+    const { date: _againDate, ...headers } = again.headers;
+    expect(headers).toEqual(first);
+    expect(headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(readHead(again).title).toBe(lamp.name);
+
+    const admin = await createAdmin();
+    await api
+      .delete(`/api/v1/product/product/${lamp.id}`)
+      .set('Authorization', admin.token)
+      .expect(200);
+
+    await ask().expect(404);
+  });
+
   test('when the catalogue changes, then the next page says so; when it does not, then a revalidation is a 304', async ({
     api,
     addProduct,

@@ -14,6 +14,8 @@ export interface MadeAnswer {
   transient?: boolean;
   /** Its gzipped bytes, made once (on zlib's thread pool) when first asked for. */
   gzipped?: Promise<Buffer>;
+  /** The same bytes once made, for sending without waiting. */
+  gzippedBytes?: Buffer;
 }
 
 export const madeAnswer = (status: number, text: string): MadeAnswer => {
@@ -25,7 +27,10 @@ const gzipAsync = promisify(gzip);
 
 /** The answer gzipped, made once and kept with it. */
 export function gzippedBody(answer: MadeAnswer): Promise<Buffer> {
-  answer.gzipped ??= gzipAsync(answer.body).then(ownBytes);
+  answer.gzipped ??= gzipAsync(answer.body).then((zipped) => {
+    answer.gzippedBytes = ownBytes(zipped);
+    return answer.gzippedBytes;
+  });
   return answer.gzipped;
 }
 
@@ -89,6 +94,11 @@ export class RevisionCache {
       this.making.set(making, pending);
     }
     return pending;
+  }
+
+  /** The answer kept under `key` for this revision, if any. */
+  kept(revision: number | undefined, key: string): MadeAnswer | undefined {
+    return revision === this.revision ? this.answers.get(key) : undefined;
   }
 
   /** Drops the answer under `key`: what it was made from changed within the revision. */

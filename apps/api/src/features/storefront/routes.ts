@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { Product } from '@shop/contracts';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { notFound } from '../../lib/errors.js';
-import { currentCatalogue } from '../catalogue/index.js';
+import { currentCatalogue, loadedCatalogue } from '../catalogue/index.js';
 import { IndexHtml } from './head-html.js';
 import { pageHeadFor, type SearchCatalogue } from './page-head.js';
 import { pageKeyOf, renderPathOf, storefrontPageOf } from './pages.js';
@@ -15,6 +16,7 @@ import {
   originOf,
   RevisionCache,
 } from './revision-cache.js';
+import { SentPages } from './sent-pages.js';
 import type { RenderScreen } from './server-render.js';
 import { SITEMAP_KINDS, type SitemapKind, sitemapIndexXml, sitemapXml } from './sitemap.js';
 import { StorefrontAssets } from './storefront-assets.js';
@@ -53,7 +55,8 @@ async function send(req: Request, res: Response, answer: MadeAnswer, type: strin
  * canonical URL, link previews, structured data) and, given `render`, its screen rendered on the
  * server; both are made from the in-process catalogue once per revision. An unknown product,
  * category or path answers with 404. The shopper's own screens (cart, sign-in, dashboards)
- * are left to the browser.
+ * are left to the browser. `answerAtOnce`, before the app: a request asked before gets the
+ * same bytes again while its page is kept, `sending` called first (to count and log it).
  */
 export function storefrontPages(
   dist: string,
@@ -62,12 +65,19 @@ export function storefrontPages(
     search,
     render,
   }: StorefrontOptions & { search: SearchCatalogue; render?: RenderScreen },
-): RequestHandler {
+) {
   const index = new IndexHtml(readFileSync(join(dist, 'index.html'), 'utf8'));
   const assets = new StorefrontAssets(dist);
   const pages = new RevisionCache(PAGE_CACHE_BYTES);
   const quotes = new ReviewQuotes();
-  return async (req, res) => {
+  const sent = new SentPages();
+  const kept = (key: string) => pages.kept(loadedCatalogue()?.revision, key);
+  const answerAtOnce = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    sending: (req: IncomingMessage, res: ServerResponse) => void,
+  ) => sent.sendAgain(req, res, kept, () => sending(req, res));
+  const handler: RequestHandler = async (req, res) => {
     const catalogue = await currentCatalogue();
     const origin = originOf(req, publicUrl);
     const page = storefrontPageOf(req.url);
@@ -92,7 +102,9 @@ export function storefrontPages(
     // A failed render is tried again by the next request.
     if (answer.transient) pages.forget(key);
     await send(req, res, answer, 'html');
+    sent.remember(req, res, key, answer);
   };
+  return { handler, answerAtOnce };
 }
 
 const SITEMAP_FILE = new RegExp(`^(${SITEMAP_KINDS.join('|')})-([1-9]\\d{0,8})\\.xml$`);
