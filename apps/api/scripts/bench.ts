@@ -16,6 +16,10 @@
  *                                                 production: its request log on, written to
  *                                                 /dev/null; no mixed run)
  *   pnpm bench ... --only "home html,search"     (only these paths, by label)
+ *   pnpm bench ... --against DIR                 (another checkout of the shop, built: each
+ *                                                 path is loaded on its API too, just before
+ *                                                 this one's, on the same database: a row
+ *                                                 'before' and a row 'after', and the ratio)
  *
  * Starts the embedded database in a throwaway folder (or uses MONGO_URL, on a throwaway
  * database dropped after), fills it with N products with photos, starts 2 API processes
@@ -27,7 +31,7 @@
  * while 5 buyers check out at once; its errors must be 0 (the exit code says so).
  */
 import { loadavg } from 'node:os';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { ProductListResponse } from '@shop/contracts';
 import mongoose from 'mongoose';
 import { type ApiProcess, startApiProcess } from '../src/test/oversell.js';
@@ -53,6 +57,9 @@ const profileDir = profileAt === -1 ? undefined : resolve(process.argv[profileAt
 const MIGRATING_READY_WITHIN_MS = 60 * 60_000;
 /** The built SPA, whose pages the API answers with each one's head. */
 const WEB_DIST = resolve(import.meta.dirname, '../../web/dist');
+const againstAt = process.argv.indexOf('--against');
+/** Another checkout of the shop whose build is measured beside this one's (`git worktree`). */
+const against = againstAt === -1 ? undefined : resolve(process.argv[againstAt + 1] ?? '.');
 
 /** Every product's page, in the order they were stored: asked in turn, none is in the page cache. */
 async function everyProductPage() {
@@ -114,7 +121,7 @@ function printRow(
   floor: LoadFigures,
 ) {
   console.log(
-    `${label.padEnd(14)} ${String(status).padStart(4)} ${fmt(api.requestsPerSecond)} ${fmt(api.p50, 1)} ${fmt(api.p99, 1)} ${fmt(api.bytesPerAnswer)} ${fmt(floor.requestsPerSecond)} ${fmt(floor.p99, 1)} ${fmt((100 * api.requestsPerSecond) / floor.requestsPerSecond, 1)}% ${fmt(api.errors)} ${fmt(api.cpuMicroseconds)}`,
+    `${label.padEnd(20)} ${String(status).padStart(4)} ${fmt(api.requestsPerSecond)} ${fmt(api.p50, 1)} ${fmt(api.p99, 1)} ${fmt(api.bytesPerAnswer)} ${fmt(floor.requestsPerSecond)} ${fmt(floor.p99, 1)} ${fmt((100 * api.requestsPerSecond) / floor.requestsPerSecond, 1)}% ${fmt(api.errors)} ${fmt(api.cpuMicroseconds)}`,
   );
 }
 
@@ -147,8 +154,38 @@ function printStartupLine() {
   };
 }
 
+/** `count` API processes of the checkout `against`, with `options`, on the same database. */
+async function startAgainst(
+  count: number,
+  mongoUrl: string,
+  fake: Parameters<typeof startApiProcess>[1],
+  options: { built: boolean; env: Record<string, string> },
+) {
+  const processes: ApiProcess[] = [];
+  for (let i = 0; i < count; i += 1) {
+    processes.push(
+      await startApiProcess(mongoUrl, fake, {
+        ...options,
+        root: join(against as string, 'apps/api'),
+        env: { ...options.env, WEB_DIST: join(against as string, 'apps/web/dist') },
+      }),
+    );
+  }
+  return processes;
+}
+
+/** One path loaded on `servers` after a short warm-up (JIT, caches) on each, not counted. */
+async function loadPath(servers: ApiProcess[], path: ReadPath) {
+  const urls = servers.map((s) => s.url);
+  for (let i = 0; i < WARM_UP_REQUESTS; i += 1) {
+    await fetchAnswer(urls[i % urls.length] as string, path);
+  }
+  return withCpuPerAnswer(servers, () => load(urls, path, CONNECTIONS, seconds));
+}
+
 async function main() {
   const servers: ApiProcess[] = [];
+  const before: ApiProcess[] = [];
   let failed = false;
   await withThrowawayDatabaseAndStripe(async ({ mongoUrl, fake, databasePid }) => {
     try {
@@ -176,6 +213,7 @@ async function main() {
         }),
       );
       if (!asStarted) servers.push(await startApiProcess(mongoUrl, fake, options));
+      if (against) before.push(...(await startAgainst(servers.length, mongoUrl, fake, options)));
       if (startupOnly) {
         printProcesses(servers);
         if (databasePid) console.log(`database: CPU ${cpuSeconds(databasePid).toFixed(1)} s`);
@@ -189,20 +227,28 @@ async function main() {
           .join(' ')}\n`,
       );
       console.log(
-        `${'path'.padEnd(14)} code    req/s  p50 ms   p99 ms    bytes  floor/s floor p99  of floor   errors  CPU µs`,
+        `${'path'.padEnd(20)} code    req/s  p50 ms   p99 ms    bytes  floor/s floor p99  of floor   errors  CPU µs`,
       );
       for (const path of paths) {
         const answer = await fetchAnswer(urls[0] as string, path);
-        // A short warm-up (JIT, caches) on both processes, not counted.
-        for (let i = 0; i < WARM_UP_REQUESTS; i += 1) {
-          await fetchAnswer(urls[i % urls.length] as string, path);
-        }
-        const api = await withCpuPerAnswer(servers, () => load(urls, path, CONNECTIONS, seconds));
+        const beforeFigures = before.length > 0 ? await loadPath(before, path) : undefined;
+        const api = await loadPath(servers, path);
         const floor = await startFloor(answer);
         const floorFigures = await load([floor.url], path, CONNECTIONS, seconds);
         floor.close();
-        printRow(path.label, answer.status, api, floorFigures);
+        if (beforeFigures) {
+          printRow(`${path.label} before`, answer.status, beforeFigures, floorFigures);
+          printRow(`${path.label} after`, answer.status, api, floorFigures);
+          console.log(
+            `${''.padEnd(20)} after/before: req/s x${(api.requestsPerSecond / beforeFigures.requestsPerSecond).toFixed(2)}, p99 ${beforeFigures.p99} -> ${api.p99} ms`,
+          );
+        } else printRow(path.label, answer.status, api, floorFigures);
         if (api.errors > 0) failed = true;
+      }
+      if (before.length > 0) {
+        console.log(`before: ${against}`);
+        printProcesses(before);
+        console.log('after: this checkout');
       }
       printProcesses(servers);
       if (asStarted) return;
@@ -214,7 +260,7 @@ async function main() {
       if (mixed.browsing.errors + mixed.checkoutErrors > 0 || mixed.stockShownMs === null)
         failed = true;
     } finally {
-      for (const s of servers) s.stop();
+      for (const s of [...servers, ...before]) s.stop();
     }
   });
   process.exitCode = failed ? 1 : 0;

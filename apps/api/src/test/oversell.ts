@@ -316,21 +316,24 @@ export async function startApiProcess(
     log,
     readyWithinMs = READY_TIMEOUT_MS,
     nodeArgs = [],
+    root = apiRoot,
   }: {
     built?: boolean;
     env?: Record<string, string>;
     log?: (line: string) => void;
     readyWithinMs?: number;
     nodeArgs?: string[];
+    /** The API's folder whose build runs: another checkout's, to measure it beside this one. */
+    root?: string;
   } = {},
 ): Promise<ApiProcess> {
   const port = await freePort();
   const started = Date.now();
   const entry = built
-    ? [join(apiRoot, 'dist/server.js')]
-    : ['--import', 'tsx', join(apiRoot, 'src/server.ts')];
+    ? [join(root, 'dist/server.js')]
+    : ['--import', 'tsx', join(root, 'src/server.ts')];
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, ...entry], {
-    cwd: apiRoot,
+    cwd: root,
     stdio: ['ignore', log ? 'pipe' : 'ignore', 'pipe'],
     env: {
       ...process.env,
