@@ -1,8 +1,9 @@
 /**
  * `pnpm bench` (after `pnpm build`): the catalogue's read paths under load.
  *
- *   pnpm bench [--products N] [--variants V] [--duration S]
- *                                   (defaults: 10,000 products of 1 variant, 5 s per path)
+ *   pnpm bench [--products N] [--variants V] [--duration S] [--connections C]
+ *                                   (defaults: 10,000 products of 1 variant, 5 s per path,
+ *                                    32 connections)
  *   pnpm bench --products N --startup-only       (start-up time and memory only: products
  *                                                 without photo files, which the catalogue never
  *                                                 loads, so 100,000 fit in a few minutes)
@@ -40,7 +41,8 @@ import { fetchAnswer, type LoadFigures, load, type ReadPath, startFloor } from '
 import { runMixedLoad } from './bench/mixed.js';
 import { cpuSeconds, numberArg, rssMb, withThrowawayDatabaseAndStripe } from './bench/throwaway.js';
 
-const CONNECTIONS = 32;
+/** Connections each path is loaded with (the floor's too). */
+const CONNECTIONS = numberArg('connections', 32);
 const WARM_UP_REQUESTS = 20;
 const products = numberArg('products', 10_000);
 const seconds = numberArg('duration', 5);

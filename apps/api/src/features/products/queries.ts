@@ -7,7 +7,7 @@ import {
   type ProductFilters,
 } from '@shop/contracts';
 import { notFound } from '../../lib/errors.js';
-import { pageOf } from '../../lib/paging.js';
+import { pageLeavingOut, pageOf } from '../../lib/paging.js';
 import { type CatalogueEntry, type CatalogueStore, foldText } from '../catalogue/index.js';
 
 /** Every catalogue read answers from the in-process catalogue, never from the database. */
@@ -78,17 +78,22 @@ export function searchProducts(
   return toPage([...inName, ...inDescription], query);
 }
 
-/** Other products of the same category. */
-export const relatedProducts = (
+/**
+ * Other products of the same category: the category's list as it is kept, paged around the
+ * product itself (a product page asks for this on every render: a copy of the category without
+ * it was most of the read's cost).
+ */
+export function relatedProducts(
   catalogue: CatalogueStore,
   productId: string,
   categoryId: string,
   query: ListQuery,
-) =>
-  toPage(
-    catalogue.inCategory(categoryId).filter((entry) => entry.product._id !== productId),
-    query,
-  );
+): ProductPage {
+  const inCategory = catalogue.inCategory(categoryId);
+  const own = catalogue.productById(productId);
+  const { items, total } = pageLeavingOut(inCategory, own ? inCategory.indexOf(own) : -1, query);
+  return { products: items.map((entry) => entry.product), total };
+}
 
 export function productsOfCategory(
   catalogue: CatalogueStore,
