@@ -56,7 +56,10 @@ describe('Manage Category', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Something wwent wrong in getting catgeory',
     );
-    expect(screen.getAllByText('Something wwent wrong in getting catgeory')).toHaveLength(2);
+    // The toast comes from an effect after the text in place: both, once both are there.
+    await waitFor(() =>
+      expect(screen.getAllByText('Something wwent wrong in getting catgeory')).toHaveLength(2),
+    );
   });
 
   it('when a new name is submitted, then it is posted, toasted as created, the input clears and the list is fetched again', async () => {
