@@ -205,6 +205,27 @@ describe('storefront pages rendered on the server', () => {
     await page.context().close();
   });
 
+  it('when a shopper types a search before the scripts are in and presses Search as the page hydrates, then the results are of what was typed', async () => {
+    const page = await openPage();
+    const release = await holdEntryScript(page);
+    await page.goto('/', PAINTED);
+    await page.getByPlaceholder('Search').first().fill('Noise-Cancelling');
+    // The press comes the moment the page has hydrated, before the early text is typed again
+    // for React: it must wait its turn behind it (CI: an empty search, no results).
+    await page.evaluate(() =>
+      document.addEventListener(
+        'shop:hydrated',
+        () => document.querySelector<HTMLButtonElement>('.search-form button')?.click(),
+        { once: true },
+      ),
+    );
+    release();
+    await page.waitForURL((url) => url.pathname === '/search');
+    await page.getByRole('article', { name: 'Wireless Noise-Cancelling Headphones' }).waitFor();
+    expect(errorsOf(page)).toEqual([]);
+    await page.context().close();
+  });
+
   it('when a shopper picks a variant before the scripts are in, then the choice stays and the price follows it once the page has hydrated', async () => {
     const page = await openPage();
     const release = await holdEntryScript(page);

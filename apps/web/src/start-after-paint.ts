@@ -36,7 +36,7 @@ function startScripts() {
   script.crossOrigin = '';
   script.src = entry;
   // Without the scripts, presses go back to what the page does without them.
-  script.addEventListener('error', () => stopHolding(false));
+  script.addEventListener('error', stopHolding);
   document.head.append(script);
 }
 
@@ -50,8 +50,11 @@ type EarlyAction =
   | { choice: HTMLInputElement; checked: boolean }
   | { field: HTMLInputElement | HTMLTextAreaElement; value: string };
 const early: EarlyAction[] = [];
+/** True while an early action is done again: its own events go straight to React. */
+let replaying = false;
 
 function holdEarlyPress(event: MouseEvent) {
+  if (replaying) return;
   const target = event.target instanceof Element ? event.target : null;
   if (!target || !root?.contains(target)) return;
   const choice = target.closest('input[type="radio"], input[type="checkbox"]');
@@ -72,6 +75,7 @@ function holdEarlyPress(event: MouseEvent) {
 }
 
 function keepEarlyText(event: Event) {
+  if (replaying) return;
   const field = event.target;
   const text = field instanceof HTMLTextAreaElement || field instanceof HTMLInputElement;
   if (!text || !root?.contains(field) || field.type === 'radio' || field.type === 'checkbox') {
@@ -96,36 +100,56 @@ function typeInto(field: HTMLInputElement | HTMLTextAreaElement, value: string) 
   field.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
-function stopHolding(replay: boolean) {
+function stopHolding() {
   document.removeEventListener('click', holdEarlyPress, true);
   document.removeEventListener('input', keepEarlyText, true);
   root?.removeAttribute('aria-busy');
-  const actions = early.splice(0);
-  if (!replay) return;
-  // In a task of its own: React announces the hydration from an effect, and a press made while
-  // it is still committing reaches no handler.
-  setTimeout(() => {
-    for (const action of actions) {
-      if ('press' in action) {
-        if (action.press.isConnected) action.press.click();
-      } else if ('choice' in action) {
-        // React tracks what it last saw of a field and hears only a change from that: the
-        // choice is undone where it looks, then made again with a click.
-        const { choice, checked } = action;
-        if (!choice.isConnected) continue;
-        choice.checked = !checked;
-        choice.click();
-      } else {
-        const { field, value } = action;
-        if (field.isConnected) typeInto(field, value);
-      }
-    }
-  }, 0);
+  early.length = 0;
+}
+
+/**
+ * Does the early actions again, each in a task of its own, and only then stops holding: React
+ * announces the hydration from an effect, and a press made while it is still committing reaches
+ * no handler; React commits what an action changes (the text typed into the search box) after
+ * the action's event, so what comes after it must come later, or its handler reads the text as
+ * it was (an empty search). A press the shopper makes meanwhile waits its turn behind them.
+ */
+function replayEarlyActions() {
+  const action = early.shift();
+  if (!action) {
+    stopHolding();
+    return;
+  }
+  replaying = true;
+  try {
+    replayAction(action);
+  } finally {
+    replaying = false;
+  }
+  setTimeout(replayEarlyActions, 0);
+}
+
+function replayAction(action: EarlyAction) {
+  if ('press' in action) {
+    if (action.press.isConnected) action.press.click();
+  } else if ('choice' in action) {
+    // React tracks what it last saw of a field and hears only a change from that: the choice is
+    // undone where it looks, then made again with a click.
+    const { choice, checked } = action;
+    if (!choice.isConnected) return;
+    choice.checked = !checked;
+    choice.click();
+  } else {
+    const { field, value } = action;
+    if (field.isConnected) typeInto(field, value);
+  }
 }
 
 document.addEventListener('click', holdEarlyPress, true);
 document.addEventListener('input', keepEarlyText, true);
-document.addEventListener(HYDRATED_EVENT, () => stopHolding(true), { once: true });
+document.addEventListener(HYDRATED_EVENT, () => setTimeout(replayEarlyActions, 0), {
+  once: true,
+});
 
 // A module script runs once the page is parsed; the scripts are asked for after the next frame,
 // which paints it (or at once, by a press).
