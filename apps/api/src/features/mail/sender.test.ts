@@ -190,6 +190,48 @@ describe('e-mails to the buyer through the outbox', () => {
     ]);
   });
 
+  test('when two senders share the outbox, each failing every other attempt, and an admin walks an order through its statuses in quick succession, then the buyer reads them in the order of the changes', async ({
+    app,
+    api,
+    admin,
+    checkout,
+  }) => {
+    const { user, paymentIntentId } = await checkout();
+    const { order } = orderResponseSchema.parse(
+      (await placeOrderCall(app.app, user.token, paymentIntentId).expect(201)).body,
+    );
+    const flaky = (): MailTransport => {
+      const smtp = smtpTransport(mailServer.url, 4_000);
+      let attempts = 0;
+      return {
+        sendMail: async (message) => {
+          attempts += 1;
+          if (attempts % 2 === 1) throw new Error('451 try again later');
+          return smtp.sendMail(message);
+        },
+      };
+    };
+    startSender({ transport: flaky() });
+    startSender({ transport: flaky() });
+    await waitForEmptyOutbox();
+    const before = mailServer.mails.length;
+    const statuses = ['Processing', 'Shipped', 'deliverd'];
+    for (const status of statuses) {
+      await api
+        .put(`/api/v1/auth/order-status/${order._id}`)
+        .set('Authorization', admin.token)
+        .send({ status })
+        .expect(200);
+    }
+    await mailServer.waitFor(before + statuses.length);
+    await waitForEmptyOutbox();
+    await Promise.all(senders.splice(0).map((s) => s.stop()));
+
+    expect(since(before).map((m) => m.subject)).toEqual(
+      statuses.map((status) => `Order #${order.number}: ${status}`),
+    );
+  });
+
   test('when an admin cancels a paid order, then the buyer is told of the cancellation and the refund, once', async ({
     app,
     api,
