@@ -26,7 +26,10 @@ import {
  * killed between the two leaves that one write out of the rating (never counted twice), and out
  * of the pages already made and the quotes already read until the product's next review write;
  * the window is one database round trip.
-
+ *
+ * Moderation sticks: an author's edit leaves a hidden review hidden, and the author of a hidden
+ * review who deletes it leaves a tombstone, so their next review of the product is hidden too,
+ * until an administrator shows it.
  */
 
 const productNotFound = () => notFound('Product not found');
