@@ -32,6 +32,11 @@ export interface PageQuotes {
 
 const NO_QUOTES: PageQuotes = { reviewsOf: () => [], complete: true };
 
+/** What of a catalogue entry its quotes are read for. */
+type QuotedProduct = Pick<CatalogueEntry, 'reviewsVersion'> & {
+  product: Pick<Product, '_id' | 'rating'>;
+};
+
 /**
  * The few reviews each product page quotes, read before the page is made, once per product and
  * reviews version (which every review write a page shows moves, in the catalogue of every
@@ -52,7 +57,7 @@ export class ReviewQuotes {
   ) {}
 
   /** The quotes of the catalogue's product as of its reviews version. */
-  of({ product, reviewsVersion: version }: CatalogueEntry): Promise<readonly QuotedReview[]> {
+  of({ product, reviewsVersion: version }: QuotedProduct): Promise<readonly QuotedReview[]> {
     const productId = product._id;
     if (product.rating.count === 0) return Promise.resolve([]);
     const kept = this.kept.get(productId);
