@@ -29,10 +29,11 @@ const writing = new Map<number, { change: CatalogueChange; until: number }>();
 
 /** The product as responses show it, its category taken from memory. */
 function entryOf(
-  { categoryId, ...product }: StoredProduct,
+  { categoryId, reviewsVersion, ...product }: StoredProduct,
   catalogue: Pick<CatalogueStore, 'categoryOf'>,
 ) {
-  return toEntry({ ...product, category: catalogue.categoryOf(categoryId) }, categoryId);
+  const category = catalogue.categoryOf(categoryId);
+  return toEntry({ ...product, category }, { categoryId, reviewsVersion });
 }
 
 function watchIntents(intents: Map<number, LoggedChange>) {

@@ -13,6 +13,8 @@ export interface CatalogueEntry {
   product: Product;
   /** The stored category id, kept even when that category is gone (the response shows null). */
   categoryId: string;
+  /** Moves at every review write its page shows (a product page's quotes are read for it). */
+  reviewsVersion: number;
   createdAtMs: number;
   foldedName: string;
   foldedDescription: string;
@@ -23,9 +25,13 @@ export interface CatalogueEntry {
 /** SKUs are unique in the shop in any case. */
 export const skuKey = (sku: string) => sku.toLowerCase();
 
-export const toEntry = (product: Product, categoryId: string): CatalogueEntry => ({
+export const toEntry = (
+  product: Product,
+  { categoryId, reviewsVersion }: Pick<CatalogueEntry, 'categoryId' | 'reviewsVersion'>,
+): CatalogueEntry => ({
   product,
   categoryId,
+  reviewsVersion,
   createdAtMs: Date.parse(product.createdAt),
   foldedName: foldText(product.name),
   foldedDescription: foldText(product.description),
@@ -93,6 +99,7 @@ export class CatalogueStore {
     // built from this store stay right, so its revision stays too.
     if (
       previous?.categoryId === entry.categoryId &&
+      previous.reviewsVersion === entry.reviewsVersion &&
       isDeepStrictEqual(previous.product, entry.product)
     ) {
       return;

@@ -1,6 +1,6 @@
 /** Products' public module: what other features may use of them. */
 export {
-  changeRating,
+  changeShownReviews,
   countProductsInCategory,
   findProduct,
   findProductSummaries,

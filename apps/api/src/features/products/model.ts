@@ -70,6 +70,12 @@ const productSchema = new mongoose.Schema(
       ),
       default: undefined,
     },
+    /**
+     * Moves (one `$inc`, with the rating's) at every review write that changes what the product's
+     * page shows, so each process's catalogue, and the pages made from it, move on with it. Kept
+     * off every answer.
+     */
+    reviewsVersion: { type: Number },
   },
   { timestamps: true },
 );

@@ -28,8 +28,14 @@ import { type ProductDoc, ProductModel } from './model.js';
 /** Never photo bytes, even those of a product written before photos had their own collection. */
 const STORED_FIELDS = '-photo.data';
 
-/** A product as stored: its response shape, its category named by id only. */
-export type StoredProduct = Omit<Product, 'category'> & { categoryId: string };
+/**
+ * A product as stored: its response shape, its category named by id only, and its reviews'
+ * version (see changeShownReviews), which no answer shows.
+ */
+export type StoredProduct = Omit<Product, 'category'> & {
+  categoryId: string;
+  reviewsVersion: number;
+};
 
 /** What a new product is made of; its id chosen beforehand (newProductId), so its photo goes first. */
 export interface NewProduct {
@@ -135,6 +141,7 @@ const toStoredProduct = (p: ProductDoc): StoredProduct => ({
   rating: averageOf(p.rating),
   createdAt: new Date(p.createdAt).toISOString(),
   updatedAt: new Date(p.updatedAt).toISOString(),
+  reviewsVersion: p.reviewsVersion ?? 0,
 });
 
 /** The stored fields of a set of variants, with the product's price and total stock. */
@@ -521,22 +528,29 @@ export async function findRatingSummary(productId: string): Promise<RatingSummar
 }
 
 /**
- * A review's rating as the product counted it before a write and after (null: not counted, as a
- * hidden, deleted or new review), applied as one `$inc`: concurrent writes add up exactly,
- * whatever their order. The product's `updatedAt` stays (an admin's variants edit is guarded on it).
+ * A review write that changes what the product's page shows: the review's rating as the product
+ * counted it before the write and after (null: not counted, as a hidden, deleted or new review).
+ * One `$inc` moves the rating by the difference and the product's reviews version by one, so
+ * concurrent writes add up exactly, whatever their order, and every process reloads the product
+ * and makes its pages again, even for an edit that keeps the stars. A write to a review counted
+ * neither before nor after (a hidden one) shows nowhere and changes nothing. The product's
+ * `updatedAt` stays (an admin's variants edit is guarded on it).
  */
-export async function changeRating(
+export async function changeShownReviews(
   productId: string,
   counted: { before: number | null; after: number | null },
 ): Promise<void> {
   const { before, after } = counted;
-  if (before === after) return;
+  if (before === null && after === null) return;
   const inc: Record<string, number> = {
+    reviewsVersion: 1,
     'rating.sum': (after ?? 0) - (before ?? 0),
     'rating.count': (after === null ? 0 : 1) - (before === null ? 0 : 1),
   };
-  if (before !== null) inc[`rating.s${before}`] = -1;
-  if (after !== null) inc[`rating.s${after}`] = 1;
+  if (before !== after) {
+    if (before !== null) inc[`rating.s${before}`] = -1;
+    if (after !== null) inc[`rating.s${after}`] = 1;
+  }
   await writeToCatalogue(productChange([productId]), () =>
     ProductModel.updateOne({ _id: productId }, { $inc: inc }, { timestamps: false }),
   );

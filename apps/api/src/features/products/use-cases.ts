@@ -23,7 +23,7 @@ const productNotFound = () => notFound('Product not found');
 export async function readBack(productId: string): Promise<Product> {
   const product = await findProduct(productId);
   if (!product) throw productNotFound();
-  const { categoryId, ...fields } = product;
+  const { categoryId, reviewsVersion, ...fields } = product;
   return { ...fields, category: await findCategory(categoryId) };
 }
 

@@ -14,6 +14,12 @@ const reviewSchema = new mongoose.Schema(
     body: { type: String, required: true },
     /** Hidden by an administrator: counted nowhere, not listed for shoppers. */
     hidden: { type: Boolean, default: false },
+    /**
+     * A tombstone: its author deleted it while it was hidden. Its rating and text are gone, it is
+     * listed and counted nowhere, and it stays only so that its author's next review of the
+     * product waits hidden for an administrator too (see repository.ts).
+     */
+    deleted: { type: Boolean },
     verifiedPurchase: { type: Boolean, default: false },
   },
   { timestamps: true },

@@ -6,7 +6,9 @@ import { type ReviewDoc, ReviewModel } from './model.js';
 /**
  * The reviews as stored: the only module that reads or writes them. Each write is one atomic
  * update by `_id` that answers the review as it was before, so the caller knows exactly what
- * the product's rating counted of it (see `countedRating`).
+ * the product's rating counted of it (see `countedRating`). A tombstone (a hidden review its
+ * author deleted, see model.ts) is found by no read and changed by no write but the author's
+ * next review, which takes its place hidden.
  */
 
 /** A review as stored: its product and author by id. */
@@ -47,8 +49,11 @@ const toStoredReview = (r: ReviewDoc): StoredReview => ({
 
 const orNull = (r: ReviewDoc | null) => (r ? toStoredReview(r) : null);
 
+/** Matches a review, not a tombstone. */
+const NOT_DELETED = { deleted: { $ne: true } };
+
 export const findReview = async (reviewId: string) =>
-  orNull(await ReviewModel.findById(reviewId).lean<ReviewDoc>());
+  orNull(await ReviewModel.findOne({ _id: reviewId, ...NOT_DELETED }).lean<ReviewDoc>());
 
 /** One page of a product's reviews, newest first (hidden ones only when asked), and how many. */
 export async function listReviews(
@@ -56,7 +61,11 @@ export async function listReviews(
   { withHidden }: { withHidden: boolean },
   query: ListQuery,
 ): Promise<{ reviews: StoredReview[]; total: number }> {
-  const filter = { product: productId, ...(withHidden ? {} : { hidden: { $ne: true } }) };
+  const filter = {
+    product: productId,
+    ...NOT_DELETED,
+    ...(withHidden ? {} : { hidden: { $ne: true } }),
+  };
   const [reviews, total] = await Promise.all([
     ReviewModel.find(filter)
       .sort({ createdAt: -1, _id: -1 })
@@ -68,24 +77,33 @@ export async function listReviews(
   return { reviews: reviews.map(toStoredReview), total };
 }
 
-/** Inserts the buyer's review of the product; null when they have one already. */
+/**
+ * Inserts the buyer's review of the product, hidden when it takes the place of their tombstone
+ * (the shop hid the one they deleted); null when they have one already.
+ */
 export async function insertReview(
   productId: string,
   userId: string,
   review: ReviewText & { verifiedPurchase: boolean },
 ): Promise<StoredReview | null> {
+  const _id = reviewIdOf(productId, userId);
   try {
-    const created = await ReviewModel.create({
-      _id: reviewIdOf(productId, userId),
-      product: productId,
-      user: userId,
-      ...review,
-    });
+    const created = await ReviewModel.create({ _id, product: productId, user: userId, ...review });
     return toStoredReview(created.toObject() as ReviewDoc);
   } catch (err) {
-    if (isDuplicateKeyError(err)) return null;
-    throw err;
+    if (!isDuplicateKeyError(err)) throw err;
   }
+  const now = new Date();
+  return orNull(
+    await ReviewModel.findOneAndUpdate(
+      { _id, product: productId, deleted: true },
+      {
+        $set: { ...review, hidden: true, createdAt: now, updatedAt: now },
+        $unset: { deleted: '' },
+      },
+      { new: true, timestamps: false },
+    ).lean<ReviewDoc>(),
+  );
 }
 
 /** Changes a review of the product in one update: the review before and after, or null. */
@@ -97,7 +115,7 @@ async function changeReview(
   const updatedAt = new Date();
   const before = orNull(
     await ReviewModel.findOneAndUpdate(
-      { _id: reviewId, product: productId },
+      { _id: reviewId, product: productId, ...NOT_DELETED },
       { $set: { ...changes, updatedAt } },
       { timestamps: false },
     ).lean<ReviewDoc>(),
@@ -112,8 +130,28 @@ export const updateReviewText = (productId: string, reviewId: string, text: Revi
 export const setReviewHidden = (productId: string, reviewId: string, hidden: boolean) =>
   changeReview(productId, reviewId, { hidden });
 
-/** Deletes a review of the product: what it was, or null when there was none. */
-export const deleteReview = async (productId: string, reviewId: string) =>
-  orNull(
-    await ReviewModel.findOneAndDelete({ _id: reviewId, product: productId }).lean<ReviewDoc>(),
-  );
+/**
+ * Deletes a review of the product: what it was, or null when there was none. A hidden one leaves
+ * its tombstone (see model.ts). Each step is one atomic write guarded on the review's visibility,
+ * so an administrator hiding or showing it meanwhile is never undone: the steps go again.
+ */
+export async function deleteReview(productId: string, reviewId: string) {
+  const review = { _id: reviewId, product: productId, ...NOT_DELETED };
+  for (;;) {
+    const deleted = await ReviewModel.findOneAndDelete({
+      ...review,
+      hidden: { $ne: true },
+    }).lean<ReviewDoc>();
+    if (deleted) return toStoredReview(deleted);
+    const buried = await ReviewModel.findOneAndUpdate(
+      { ...review, hidden: true },
+      {
+        $set: { deleted: true, updatedAt: new Date() },
+        $unset: { rating: '', title: '', body: '' },
+      },
+      { timestamps: false },
+    ).lean<ReviewDoc>();
+    if (buried) return toStoredReview(buried);
+    if (!(await ReviewModel.exists(review))) return null;
+  }
+}

@@ -4,7 +4,7 @@ import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { findUserNames } from '../auth/index.js';
 import { currentCatalogue } from '../catalogue/index.js';
 import { hasPaidOrderOf } from '../orders/index.js';
-import { changeRating, findRatingSummary } from '../products/index.js';
+import { changeShownReviews, findRatingSummary } from '../products/index.js';
 import {
   deleteReview,
   findReview,
@@ -19,10 +19,17 @@ import {
 
 /**
  * Reviews and the product's rating. Each write changes the review first (one atomic update that
- * answers it as it was), then the product's rating by what that write changed of the counted
- * rating (one `$inc`), so any number of concurrent writes add up exactly. A process killed
- * between the two leaves that one write out of the rating (never counted twice); the window is
- * one database round trip.
+ * answers it as it was), then, when the review was visible before or after, the product (one
+ * `$inc`, announced in the catalogue's change log): its rating by what that write changed of the
+ * counted rating, so any number of concurrent writes add up exactly, and its reviews version by
+ * one, so every process makes the product's pages again from the reviews as written. A process
+ * killed between the two leaves that one write out of the rating (never counted twice), and out
+ * of the pages already made and the quotes already read until the product's next review write;
+ * the window is one database round trip.
+ *
+ * Moderation sticks: an author's edit leaves a hidden review hidden, and the author of a hidden
+ * review who deletes it leaves a tombstone, so their next review of the product is hidden too,
+ * until an administrator shows it.
  */
 
 const productNotFound = () => notFound('Product not found');
@@ -96,7 +103,7 @@ export async function writeReview(productId: string, userId: string, text: Revie
   if (!(await hasPaidOrderOf(userId, productId))) throw notABuyer();
   const review = await insertReview(productId, userId, { ...text, verifiedPurchase: true });
   if (!review) throw conflict('You have already reviewed this product');
-  await changeRating(productId, { before: null, after: countedRating(review) });
+  await changeShownReviews(productId, { before: null, after: countedRating(review) });
   return withName(review);
 }
 
@@ -116,7 +123,7 @@ export async function editReview(
   await ownReview(productId, reviewId, userId);
   const changed = await updateReviewText(productId, reviewId, text);
   if (!changed) throw reviewNotFound();
-  await changeRating(productId, {
+  await changeShownReviews(productId, {
     before: countedRating(changed.before),
     after: countedRating(changed.after),
   });
@@ -127,14 +134,14 @@ export async function removeReview(productId: string, reviewId: string, userId: 
   await ownReview(productId, reviewId, userId);
   const deleted = await deleteReview(productId, reviewId);
   if (!deleted) throw reviewNotFound();
-  await changeRating(productId, { before: countedRating(deleted), after: null });
+  await changeShownReviews(productId, { before: countedRating(deleted), after: null });
 }
 
 /** Hides a review from everyone but its author and administrators, or shows it again. */
 export async function setReviewVisibility(productId: string, reviewId: string, hidden: boolean) {
   const changed = await setReviewHidden(productId, reviewId, hidden);
   if (!changed) throw reviewNotFound();
-  await changeRating(productId, {
+  await changeShownReviews(productId, {
     before: countedRating(changed.before),
     after: countedRating(changed.after),
   });

@@ -74,7 +74,7 @@ export interface HeadSources {
   /** Where shoppers reach the shop, e.g. `https://shop.example`. */
   origin: string;
   search: SearchCatalogue;
-  /** A few of the product's reviews, when known (never read from the database here). */
+  /** A few of the product's reviews, read before the head is made (never read here). */
   reviewsOf: (product: Product) => readonly QuotedReview[];
 }
 

@@ -160,7 +160,7 @@ describe('storefront pages: the head of the HTML the server sends', () => {
     expect(head.meta('twitter:card')).toBe('summary');
   });
 
-  test('when a product has reviews, then its AggregateRating at once, and its newest reviews once read', async ({
+  test('when a product has reviews, then its AggregateRating and its newest reviews at the first view', async ({
     api,
   }) => {
     const product = await makeOrderedProduct();
@@ -183,11 +183,8 @@ describe('storefront pages: the head of the HTML the server sends', () => {
       bestRating: 5,
       worstRating: 1,
     });
-    // The reviews are read off the request's path: a later answer quotes them.
-    await expect
-      .poll(async () => ((await productLd())?.review as unknown[])?.length, { timeout: 10_000 })
-      .toBe(2);
-    const reviews = (await productLd())?.review as Record<string, unknown>[];
+    const reviews = first?.review as Record<string, unknown>[];
+    expect(reviews).toHaveLength(2);
     expect(reviews.find((review) => review.reviewBody === 'Bright & "warm"')).toMatchObject({
       '@type': 'Review',
       name: 'Good </script> value',

@@ -1,14 +1,13 @@
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import type { Product } from '@shop/contracts';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { notFound } from '../../lib/errors.js';
 import { currentCatalogue, loadedCatalogue } from '../catalogue/index.js';
 import { IndexHtml } from './head-html.js';
 import { pageHeadFor, type SearchCatalogue } from './page-head.js';
 import { pageKeyOf, renderPathOf, storefrontPageOf } from './pages.js';
-import { ReviewQuotes } from './review-quotes.js';
+import { type PageQuotes, ReviewQuotes } from './review-quotes.js';
 import {
   gzippedBody,
   type MadeAnswer,
@@ -82,9 +81,7 @@ export function storefrontPages(
     const origin = originOf(req, publicUrl);
     const page = storefrontPageOf(req.url);
     const key = `${origin} ${pageKeyOf(page)}`;
-    const answer = await pages.answerAsync(catalogue.revision, key, async () => {
-      const reviewsOf = (product: Product) =>
-        quotes.of(product._id, product.rating, () => pages.forget(key));
+    const makePage = async ({ reviewsOf }: PageQuotes) => {
       const head = pageHeadFor(page, { catalogue, origin, search, reviewsOf });
       const url = renderPathOf(page) ?? req.path;
       if (!render || page.kind === 'private') return madeAnswer(head.status, index.withHead(head));
@@ -98,8 +95,14 @@ export function storefrontPages(
         req.log.error({ err }, `server render of ${url} failed`);
         return { ...madeAnswer(head.status, index.withHead(head)), transient: true };
       }
+    };
+    const answer = await pages.answerAsync(catalogue.revision, key, async () => {
+      // Read first, so that the page kept quotes them.
+      const quoted = await quotes.ofPage(page, catalogue);
+      const made = await makePage(quoted);
+      return quoted.complete ? made : { ...made, transient: true };
     });
-    // A failed render is tried again by the next request.
+    // A page made without some of its data (a failed render or read) is made again next time.
     if (answer.transient) pages.forget(key);
     await send(req, res, answer, 'html');
     sent.remember(req, res, key, answer);

@@ -104,4 +104,33 @@ describe('product details: reviews', () => {
     // The list has reloaded (its stars say 7): the buyer's review is not in it a second time.
     expect(screen.getAllByText('Lovely light')).toHaveLength(1);
   });
+
+  it('when a buyer writes again after deleting a review the shop hid, then their new review shows as theirs, marked hidden, and nowhere else', async () => {
+    let waiting: Review | null = null;
+    api.on('GET', `/api/v1/product/${lamp._id}/reviews/mine`, () => ({
+      status: 200,
+      body: { success: true, review: waiting, canReview: waiting === null },
+    }));
+    api.on('POST', `/api/v1/product/${lamp._id}/reviews`, () => {
+      waiting = review(0, {
+        title: 'Second thoughts',
+        hidden: true,
+        user: { _id: buyer._id, name: buyer.name },
+      });
+      return { status: 201, body: { success: true, message: 'Review Added', review: waiting } };
+    });
+    const { user } = renderApp(`/product/${lamp.slug}`, { auth: sessionOf(buyer) });
+
+    const form = await screen.findByRole('region', { name: 'Write a review' });
+    await user.type(within(form).getByLabelText('Title'), 'Second thoughts');
+    await user.type(within(form).getByLabelText('Review'), 'Said more calmly.');
+    await user.click(within(form).getByRole('button', { name: 'Submit Review' }));
+
+    expect(await findToast('Thank you for your review')).toBeInTheDocument();
+    const mine = await screen.findByRole('region', { name: 'Your review' });
+    expect(await within(mine).findByText('Second thoughts')).toBeInTheDocument();
+    expect(within(mine).getByText(/Hidden by the shop/)).toBeInTheDocument();
+    expect(within(mine).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+    expect(screen.getAllByText('Second thoughts')).toHaveLength(1);
+  });
 });
