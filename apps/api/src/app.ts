@@ -53,6 +53,7 @@ export function createApp({ config, logger }: AppDeps) {
       jwtSecret: config.JWT_SECRET,
       authRateLimit: config.AUTH_RATE_LIMIT,
       profileRateLimit: config.PROFILE_RATE_LIMIT,
+      passwordGuessLimit: config.PASSWORD_GUESS_LIMIT,
     }),
     ...orderRoutes({ payments }),
     ...categoryRoutes,

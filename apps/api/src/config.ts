@@ -36,6 +36,11 @@ const envSchema = z
     AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
     /** Profile updates allowed per signed-in user in 15 minutes (each one may hash a password). */
     PROFILE_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+    /**
+     * Wrong passwords allowed per account in 15 minutes, from all addresses and processes together
+     * (sign-in and password change); a browser that signed in to it before has as many of its own.
+     */
+    PASSWORD_GUESS_LIMIT: z.coerce.number().int().positive().default(20),
     /** create-payment-intent and place-order calls allowed per signed-in user in 15 minutes, each. */
     CHECKOUT_RATE_LIMIT: z.coerce.number().int().positive().default(30),
     /** Passwords of the seed accounts; required outside development (no published password). */

@@ -124,11 +124,12 @@ describe('stopping the server', () => {
         'shutting down: no new connections; finishing requests in flight',
         'shutting down: requests in flight finished',
         'shutting down: stop sending e-mails done',
+        'shutting down: stop sweeping budget windows done',
         'shutting down: release locks done',
         'shutting down: database closed',
       ]),
     );
-    expect(steps).toHaveLength(5);
+    expect(steps).toHaveLength(6);
   });
 
   it('when a request in flight outlasts the time limit, then it is cut and the process still exits', async () => {

@@ -16,6 +16,7 @@ import { loadLocalJwtSecret } from './lib/local-secret.js';
 import { releaseHeldLocks } from './lib/locks.js';
 import { createLogger, type Logger, logsForAPerson } from './lib/logger.js';
 import { startMailCatcher } from './lib/mail-catcher.js';
+import { sweepBudgetWindowsRegularly } from './lib/shared-budgets.js';
 import { gracefulShutdown, type ShutdownHook } from './lib/shutdown.js';
 import { seedPasswords } from './seed/accounts.js';
 import { seedIfEmpty } from './seed/seed.js';
@@ -99,10 +100,14 @@ async function main() {
   });
 
   const mail = await startMail(config, dataDir, logger);
+  const stopSweepingBudgets = sweepBudgetWindowsRegularly((err) =>
+    logger.warn({ err }, 'ended budget windows not swept; tried again in 15 minutes'),
+  );
 
   // Run after the last request finished and before the database closes.
   const shutdownHooks: ShutdownHook[] = [
     { name: 'stop sending e-mails', run: mail.stop },
+    { name: 'stop sweeping budget windows', run: stopSweepingBudgets },
     { name: 'release locks', run: releaseHeldLocks },
   ];
   const shutdown = gracefulShutdown({

@@ -21,6 +21,7 @@ export const unauthorized = (message = 'Unauthorized: please sign in') =>
 export const forbidden = (message = 'Forbidden: administrators only') => new AppError(403, message);
 export const notFound = (message: string) => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
+export const tooManyRequests = (message: string) => new AppError(429, message);
 
 /** A unique-index clash (MongoDB and FerretDB both answer code 11000). */
 export const isDuplicateKeyError = (err: unknown): boolean =>

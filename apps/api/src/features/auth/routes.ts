@@ -18,7 +18,9 @@ import { AppError, toAppError } from '../../lib/errors.js';
 import { currentUser } from '../../lib/http.js';
 import { perUserAndAddressRateLimit } from '../../lib/rate-limits.js';
 import { defineRoute } from '../../lib/route.js';
+import { knownBrowsers } from './known-browsers.js';
 import { currentSession } from './middleware.js';
+import { passwordGuessBudget } from './password-guesses.js';
 import { listUsers, login, registerUser, signOutEverywhere, updateProfile } from './use-cases.js';
 
 export interface AuthRoutesOptions {
@@ -30,6 +32,11 @@ export interface AuthRoutesOptions {
    * password a stolen token gets, without locking the owner, elsewhere, out of changing it.
    */
   profileRateLimit: number;
+  /**
+   * Wrong passwords allowed per account in 15 minutes, from every address together (sign-ins and
+   * password changes); a browser that signed in to the account before has a budget of its own.
+   */
+  passwordGuessLimit: number;
 }
 
 /** The profile screen reads a refusal's reason from `error` as well as `message`. */
@@ -42,7 +49,14 @@ const reasonAlsoInErrorField: ErrorRequestHandler = (err, _req, _res, next) => {
   );
 };
 
-export function authRoutes({ jwtSecret, authRateLimit, profileRateLimit }: AuthRoutesOptions) {
+export function authRoutes({
+  jwtSecret,
+  authRateLimit,
+  profileRateLimit,
+  passwordGuessLimit,
+}: AuthRoutesOptions) {
+  const guesses = passwordGuessBudget(passwordGuessLimit);
+  const browsers = knownBrowsers(jwtSecret);
   const attempts = rateLimit({
     windowMs: 15 * 60 * 1000,
     limit: authRateLimit,
@@ -73,13 +87,15 @@ export function authRoutes({ jwtSecret, authRateLimit, profileRateLimit }: AuthR
       method: 'post',
       path: '/api/v1/auth/login',
       access: 'public',
-      summary: 'Sign in',
-      middleware: [attempts],
+      summary: 'Sign in (the browser is then known to the account, by a cookie)',
+      middleware: [attempts, browsers.read],
       body: { json: loginRequestSchema },
       responses: { 200: loginResponseSchema },
       failures: [400, 401, 413, 429, 503],
-      handler: async ({ body }, _req, res) => {
-        const session = await login(body, jwtSecret);
+      handler: async ({ body }, req, res) => {
+        const browser = browsers.of(req);
+        const session = await login(body, jwtSecret, guesses.from(browser));
+        browsers.remember(req, res, browser, session.user._id);
         res.json({ success: true, message: 'login successfully', ...session });
       },
     }),
@@ -110,7 +126,7 @@ export function authRoutes({ jwtSecret, authRateLimit, profileRateLimit }: AuthR
       path: '/api/v1/auth/profile',
       access: 'user',
       summary: 'Update one’s profile (an empty password keeps it; a new one needs the current one)',
-      middleware: [perUserAndAddressRateLimit(profileRateLimit)],
+      middleware: [perUserAndAddressRateLimit(profileRateLimit), browsers.read],
       body: { json: profileUpdateRequestSchema },
       responses: { 200: profileUpdateResponseSchema },
       failures: [400, 404, 413, 429],
@@ -118,7 +134,11 @@ export function authRoutes({ jwtSecret, authRateLimit, profileRateLimit }: AuthR
       failureBody: profileUpdateErrorSchema.extend({ error: z.string().optional() }),
       onError: reasonAlsoInErrorField,
       handler: async ({ body }, req, res) => {
-        const updated = await updateProfile(currentSession(req), body, jwtSecret);
+        const browser = browsers.of(req);
+        const session = currentSession(req);
+        const updated = await updateProfile(session, body, jwtSecret, guesses.from(browser));
+        // A new password was given beside the right current one: as good as a sign-in.
+        if (updated.token) browsers.remember(req, res, browser, session.userId);
         res.json({ success: true, message: 'Profile Updated Successfully', ...updated });
       },
     }),

@@ -15,6 +15,7 @@ import {
   unauthorized,
 } from '../../lib/errors.js';
 import { invalidToken, signToken, type TokenClaims } from '../../lib/tokens.js';
+import type { PasswordCheck } from './password-guesses.js';
 import {
   emailTaken,
   findCredentials,
@@ -44,10 +45,18 @@ export async function registerUser({ password, ...input }: RegisterRequest): Pro
   );
 }
 
-export async function login(input: LoginRequest, jwtSecret: string) {
+/**
+ * Compares the password only while the account's budget of wrong guesses (from a browser known
+ * for it, that browser's own) has one left; 429 otherwise, the right password included.
+ */
+export async function login(input: LoginRequest, jwtSecret: string, checkPassword: PasswordCheck) {
   const found = await findCredentials(input.email);
+  // An unknown e-mail spends a budget of its own, as an account would: nothing tells them apart.
+  const valid = await checkPassword(
+    found ? { accountId: found.user._id } : { email: input.email },
+    () => bcrypt.compare(input.password, found?.passwordHash ?? DUMMY_HASH),
+  );
   // One message for both cases, so the form does not reveal which e-mails exist.
-  const valid = await bcrypt.compare(input.password, found?.passwordHash ?? DUMMY_HASH);
   if (!found || !valid) throw unauthorized('Invalid email or password');
   return { user: publicUser(found.user), token: tokenFor(found.user, jwtSecret) };
 }
@@ -77,14 +86,15 @@ export interface Session {
 /**
  * Updates name, phone, address and (when given, beside the current one) the password; email and
  * role never change. A new password revokes every token issued before it; the caller gets a
- * fresh one.
+ * fresh one. A wrong current password spends a guess of the account's budget, as a sign-in does.
  */
 export async function updateProfile(
   { userId, tokenVersion }: Session,
   { name, phone, address, password, currentPassword }: ProfileUpdateRequest,
   jwtSecret: string,
+  checkPassword: PasswordCheck,
 ) {
-  if (password) await checkCurrentPassword(userId, currentPassword ?? '');
+  if (password) await checkCurrentPassword(userId, currentPassword ?? '', checkPassword);
   const user = await updateStoredProfile(userId, tokenVersion, {
     ...(name === undefined ? {} : { name }),
     ...(phone === undefined ? {} : { phone }),
@@ -98,10 +108,17 @@ export async function updateProfile(
   };
 }
 
-async function checkCurrentPassword(userId: string, currentPassword: string) {
+async function checkCurrentPassword(
+  userId: string,
+  currentPassword: string,
+  checkPassword: PasswordCheck,
+) {
   const hash = await findPasswordHash(userId);
   if (!hash) throw userNotFound();
-  if (!(await bcrypt.compare(currentPassword, hash))) throw badRequest(CURRENT_PASSWORD_WRONG);
+  const right = await checkPassword({ accountId: userId }, () =>
+    bcrypt.compare(currentPassword, hash),
+  );
+  if (!right) throw badRequest(CURRENT_PASSWORD_WRONG);
 }
 
 const userNotFound = () => notFound('User not found');

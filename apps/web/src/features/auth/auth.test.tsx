@@ -123,6 +123,19 @@ describe('login and logout', () => {
     expect(storedJson('auth')).toBeNull();
   });
 
+  it('when the account has had too many failed attempts (429), then the server message shows and nobody is signed in', async () => {
+    const message =
+      'Too many failed attempts for this account, please try again later or from a browser you have signed in with before';
+    api.on('POST', '/api/v1/auth/login', replies.refused(429, message));
+    const { user, router } = renderApp('/login');
+    await logIn(user);
+
+    expect(await findToast(message)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(storedJson('auth')).toBeNull();
+    expect(screen.getByRole('button', { name: 'LOGIN' })).toBeEnabled();
+  });
+
   it('when the network fails, then it says something went wrong', async () => {
     api.on('POST', '/api/v1/auth/login', 'network-error');
     const { user } = renderApp('/login');
