@@ -8,6 +8,7 @@ import { connectDatabase } from './db/connect.js';
 import { currentCatalogue } from './features/catalogue/catalogue.js';
 import { smtpTransport, startMailSender } from './features/mail/index.js';
 import { everyOrder, numberEarlierOrders } from './features/orders/index.js';
+import { stripPhotoMetadata } from './features/products/photo-metadata-migration.js';
 import { migrateProductPhotos } from './features/products/photo-migration.js';
 import { idsToMigrate } from './features/products/repository.js';
 import { migrateProductVariants } from './features/products/variant-migration.js';
@@ -49,10 +50,22 @@ async function main() {
   });
 
   // Before serving, products written by earlier versions are brought up to date: one scan finds
-  // them. Their photos move out of the product documents first. Not served meanwhile: every
-  // read and the checkout's stock take products as they are once migrated (variants, photo
-  // files), and the sales figures and order numbers below must be there before any new order.
+  // them. Their photos are stored again without the metadata a camera wrote (where a photo was
+  // taken); then those still inside the product documents move out, stripped as they go (in
+  // this order, none is written twice). Not served meanwhile: every read and the checkout's
+  // stock take products as they are once migrated (variants, photo files), and the sales
+  // figures and order numbers below must be there before any new order.
   const legacy = await idsToMigrate();
+  const stripped = await stripPhotoMetadata(legacy, progressLog(logger, 'photo metadata'));
+  if (stripped.stripped > 0) {
+    logger.info(`${stripped.stripped} product photos stored again without their metadata`);
+  }
+  if (stripped.unreadable.length > 0) {
+    logger.warn(
+      { products: stripped.unreadable },
+      'product photos that are no readable image were left with their metadata',
+    );
+  }
   const photos = await migrateProductPhotos(legacy, progressLog(logger, 'photos'));
   if (photos.migrated > 0)
     logger.info(`${photos.migrated} product photos moved to their own collection`);

@@ -18,7 +18,10 @@ export interface PhotoVersion {
   width: number;
 }
 
-/** The spec's URL of a product's photo: the original as uploaded, revalidated with its ETag. */
+/**
+ * The spec's URL of a product's photo: the original (stored without its metadata), revalidated
+ * with its ETag.
+ */
 export const productPhotoUrl = (productId: string) => `/api/v1/product/product-photo/${productId}`;
 
 /** A rendition's URL: its bytes never change, so browsers keep it for good. */

@@ -1,4 +1,6 @@
+import { PHOTO_WIDTHS } from '@shop/contracts';
 import mongoose from 'mongoose';
+import sharp from 'sharp';
 import { vi } from 'vitest';
 import { photoEtag } from '../features/products/photo.js';
 
@@ -38,6 +40,82 @@ export async function insertProductWithPhotoBytes(product: {
     updatedAt: now,
   });
   return String(_id);
+}
+
+/**
+ * A photo as the versions before stripping stored it: the original as uploaded (its metadata
+ * too) and its WebP renditions, under `ownerId` (a product's or a variant's id). Its metadata,
+ * as the product kept it.
+ */
+async function insertPhotoAsUploaded(ownerId: string, bytes: Buffer, contentType: string) {
+  const version = photoEtag(bytes);
+  const upright = await sharp(bytes).rotate().toBuffer({ resolveWithObject: true });
+  const renditions = await Promise.all(
+    PHOTO_WIDTHS.map(async (width) => ({
+      _id: `${ownerId}:${version}:w${width}`,
+      data: await sharp(upright.data).resize({ width, withoutEnlargement: true }).webp().toBuffer(),
+      contentType: 'image/webp',
+    })),
+  );
+  await mongoose.connection
+    .collection<{ _id: string; data: Buffer; contentType: string }>('product_photos')
+    .insertMany([{ _id: `${ownerId}:${version}:orig`, data: bytes, contentType }, ...renditions]);
+  return { version, width: upright.info.width, height: upright.info.height, color: '#3366cc' };
+}
+
+/**
+ * A product as the versions before stripping wrote it, sold in two colours: its photo and the
+ * blue variant's stored as uploaded, metadata and all, and no `photosStripped` mark.
+ */
+export async function insertProductWithUnstrippedPhotos(product: {
+  name: string;
+  slug: string;
+  categoryId: string;
+  photo: Buffer;
+  bluePhoto: Buffer;
+  contentType: string;
+}) {
+  const _id = new mongoose.Types.ObjectId();
+  const red = new mongoose.Types.ObjectId();
+  const blue = new mongoose.Types.ObjectId();
+  const now = new Date();
+  await products().insertOne({
+    _id,
+    name: product.name,
+    slug: product.slug,
+    description: 'Written before photos were stored without their metadata',
+    price: 10,
+    quantity: 2,
+    options: [{ name: 'Colour', values: ['Red', 'Blue'] }],
+    variants: [
+      { _id: red, sku: `${product.slug}-red`, values: ['Red'], price: 10 },
+      {
+        _id: blue,
+        sku: `${product.slug}-blue`,
+        values: ['Blue'],
+        price: 10,
+        photo: await insertPhotoAsUploaded(String(blue), product.bluePhoto, product.contentType),
+      },
+    ],
+    stock: { [String(red)]: 1, [String(blue)]: 1 },
+    category: new mongoose.Types.ObjectId(product.categoryId),
+    shipping: 0,
+    photo: await insertPhotoAsUploaded(String(_id), product.photo, product.contentType),
+    createdAt: now,
+    updatedAt: now,
+  });
+  return { id: String(_id), blueId: String(blue) };
+}
+
+/** The stored original of a photo cut short, as a damaged database might hold it. */
+export async function damageStoredOriginal(ownerId: string, version: string) {
+  const files = mongoose.connection.collection<{ _id: string; data: Buffer }>('product_photos');
+  const original = await files.findOne({ _id: `${ownerId}:${version}:orig` });
+  if (!original) throw new Error(`no original stored under ${ownerId}`);
+  await files.updateOne(
+    { _id: original._id },
+    { $set: { data: Buffer.from(original.data.buffer).subarray(0, 300) } },
+  );
 }
 
 /** A stock count that is no number, so that taking units from it fails in the database. */

@@ -2,7 +2,7 @@ import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { deliveryAddressLines, paymentLabel, toMajorUnits, totalQuantity } from '@shop/contracts';
 import type { OrderFilter } from '@shop/contracts/order-filter';
-import { stringify } from 'csv-stringify';
+import { type CastReturnObject, stringify } from 'csv-stringify';
 import { findUserContacts } from '../auth/index.js';
 import { type StoredOrder, streamOrders } from './repository.js';
 import { selectionOf } from './use-cases.js';
@@ -27,10 +27,30 @@ export const ORDERS_CSV_COLUMNS = [
 const BUYERS_BATCH = 200;
 
 /**
- * A cell a spreadsheet would take for a formula (one starting with = + - @, or a tab or a
- * carriage return that hides one) starts with a quote instead, so it shows as text.
+ * A field a spreadsheet could read a formula from, however it splits the file (OWASP's CSV
+ * injection rules): one that starts with a tab or a line break, or has a formula character
+ * (= + - @, or the full-width forms Apple Numbers reads as them) at its start or where a
+ * spreadsheet may start a cell inside it, reading the file with other separators or quotes
+ * than it was written with (a `;` where that is the list separator, a tab, several at once):
+ * after a comma, a semicolon, a tab, a line break or a quote, spaces between (a spreadsheet may
+ * trim them).
  */
-export const defused = (cell: string): string => (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell);
+const FORMULA_LIKE =
+  /^[\t\r\n]|^\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|[,;\t\r\n"']\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/u;
+/** Where a formula character follows a separator, a line break or a quote inside a field. */
+const FORMULA_INSIDE = /([,;\t\r\n"']\s*)(?=[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/gu;
+
+/**
+ * A field a spreadsheet could take a formula from is written as text: a `'` before it and
+ * before each formula character that follows a separator, a line break or a quote in it, and
+ * quoted, so that a spreadsheet splitting on commas keeps it one cell and one splitting on
+ * anything else gets no cell that starts with a formula. Any other field (numbers, dates,
+ * e-mails, most names and addresses) as it is.
+ */
+const asText = (field: string): string | CastReturnObject =>
+  FORMULA_LIKE.test(field)
+    ? { value: `'${field.replace(FORMULA_INSIDE, "$1'")}`, quoted: true }
+    : field;
 
 const itemsOf = (order: StoredOrder) =>
   order.lines
@@ -42,7 +62,7 @@ const itemsOf = (order: StoredOrder) =>
     .join('; ');
 
 function rowOf(order: StoredOrder, buyer: { name: string; email: string } | undefined): string[] {
-  const cells = [
+  return [
     order.number === undefined ? '' : String(order.number),
     order.createdAt,
     order.status,
@@ -59,7 +79,6 @@ function rowOf(order: StoredOrder, buyer: { name: string; email: string } | unde
     // buyer's address text.
     order.deliveryAddress ? deliveryAddressLines(order.deliveryAddress).join(', ') : order.address,
   ];
-  return cells.map(defused);
 }
 
 async function* inBatches<T>(items: AsyncIterable<T>, size: number): AsyncGenerator<T[]> {
@@ -85,7 +104,7 @@ async function* rowsOf(orders: AsyncIterable<StoredOrder>): AsyncGenerator<strin
 /**
  * Writes the orders the filter selects, newest first, as CSV (RFC 4180: CRLF, fields quoted
  * when they hold a comma, a quote or a line break, quotes doubled; a BOM first so that
- * spreadsheets read UTF-8) into `out`. Streamed: orders come from one database cursor and go
+ * spreadsheets read UTF-8; formulas written as text) into `out`. Streamed: orders come from one database cursor and go
  * out as `out` takes them, so memory holds a batch, never the whole export.
  */
 export async function writeOrdersCsv(filter: OrderFilter, out: Writable): Promise<void> {
@@ -97,6 +116,7 @@ export async function writeOrdersCsv(filter: OrderFilter, out: Writable): Promis
       columns: [...ORDERS_CSV_COLUMNS],
       record_delimiter: 'windows',
       bom: true,
+      cast: { string: asText },
     }),
     out,
   );

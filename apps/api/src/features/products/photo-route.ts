@@ -10,9 +10,9 @@ const REVALIDATE = 'public, max-age=0, must-revalidate';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * `product-photo/{id}`: the original as uploaded (spec §7), or with `?v={version}&w={width}` a
- * WebP rendition. An outdated version gets the current photo, to be revalidated. The ETag comes
- * from the product's metadata, so a 304 never reads the bytes.
+ * `product-photo/{id}`: the original (spec §7; stored upright, without its metadata), or with
+ * `?v={version}&w={width}` a WebP rendition. An outdated version gets the current photo, to be
+ * revalidated. The ETag comes from the product's metadata, so a 304 never reads the bytes.
  */
 export const productPhotoRoute = cachedRoute({
   method: 'get',
@@ -23,7 +23,7 @@ export const productPhotoRoute = cachedRoute({
   query: productPhotoQuerySchema,
   responses: {
     200: {
-      description: 'The photo: the original as uploaded, or a WebP rendition',
+      description: 'The photo: the original (upright, without its metadata), or a WebP rendition',
       bytes: 'image/*',
     },
     304: notModified,

@@ -1,9 +1,12 @@
 import { PHOTO_WIDTHS, type PhotoWidth, type ProductPhotoMeta } from '@shop/contracts';
 import sharp from 'sharp';
 import { AppError, badRequest } from '../../lib/errors.js';
-import { photoEtag, sniffImageType } from './photo.js';
+import { type ImageType, photoEtag, sniffImageType } from './photo.js';
 
-/** The stored sizes of a photo: the original as uploaded and one WebP per rendition width. */
+/**
+ * The stored sizes of a photo: the original (upright, without its metadata) and one WebP per
+ * rendition width.
+ */
 export type PhotoSize = 'orig' | `w${PhotoWidth}`;
 export const renditionSize = (width: PhotoWidth): PhotoSize => `w${width}`;
 export const PHOTO_SIZES: readonly PhotoSize[] = ['orig', ...PHOTO_WIDTHS.map(renditionSize)];
@@ -36,10 +39,35 @@ const hex = (n: number) => n.toString(16).padStart(2, '0');
 export type RenditionEffort = 'upload' | 'migration';
 const WEBP_EFFORT: Record<RenditionEffort, number> = { upload: 4, migration: 2 };
 
-/** One WebP rendition, never wider than the original, without the original's metadata. */
-const toRendition = (bytes: Buffer, width: PhotoWidth, effort: RenditionEffort) =>
-  sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
-    .rotate()
+/**
+ * Quality of a lossy original written again (JPEG, WebP): it is the photo every rendition is
+ * made from and the one `product-photo/{id}` serves, so well above a rendition's.
+ */
+const ORIGINAL_QUALITY = 90;
+
+/** Each format written as itself; PNG and GIF losslessly (GIF re-using its palette). */
+const SAME_FORMAT: Record<ImageType, (image: sharp.Sharp) => sharp.Sharp> = {
+  'image/jpeg': (image) => image.jpeg({ quality: ORIGINAL_QUALITY }),
+  'image/png': (image) => image.png(),
+  'image/gif': (image) => image.gif(),
+  'image/webp': (image) => image.webp({ quality: ORIGINAL_QUALITY }),
+};
+
+/**
+ * The upload written again in its own format, turned as its EXIF orientation says and without
+ * any metadata (sharp keeps none unless asked): a phone's photo names the camera and where it
+ * was taken, and an encoder that writes only the pixels leaves no segment, comment or trailer
+ * behind. Every frame of an animation is kept, as stored: sharp turns no animation.
+ */
+async function withoutMetadata(bytes: Buffer, type: ImageType) {
+  const input = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: true });
+  const { pages = 1 } = await input.metadata();
+  return SAME_FORMAT[type](pages > 1 ? input : input.rotate()).toBuffer();
+}
+
+/** One WebP rendition of the (upright) original, never wider than it. */
+const toRendition = (original: Buffer, width: PhotoWidth, effort: RenditionEffort) =>
+  sharp(original, { limitInputPixels: MAX_INPUT_PIXELS })
     .resize({ width, withoutEnlargement: true })
     .webp({ quality: WEBP_QUALITY, effort: WEBP_EFFORT[effort] })
     .toBuffer();
@@ -63,8 +91,9 @@ async function dominantColour(image: sharp.Sharp) {
 }
 
 /**
- * Checks the upload (its type is read from the bytes, never from the client's claim) and makes
- * its renditions. Bytes that announce an image but do not decode are refused like any non-image.
+ * Checks the upload (its type is read from the bytes, never from the client's claim), writes
+ * its original without metadata and makes the renditions from that. Bytes that announce an
+ * image but do not decode are refused like any non-image.
  */
 export async function preparePhoto(
   bytes: Buffer,
@@ -73,24 +102,15 @@ export async function preparePhoto(
   const contentType = sniffImageType(bytes);
   if (!contentType) throw notAnImage();
   try {
-    const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS });
-    const [{ width, height, orientation }, color] = await Promise.all([
-      image.metadata(),
-      dominantColour(image),
-    ]);
+    const original = await withoutMetadata(bytes, contentType);
+    const image = sharp(original, { limitInputPixels: MAX_INPUT_PIXELS });
+    const [{ width, height }, color] = await Promise.all([image.metadata(), dominantColour(image)]);
     if (!width || !height) throw notAnImage();
-    // EXIF orientations 5-8 turn the picture a quarter: its shown width is its stored height.
-    const turned = (orientation ?? 1) >= 5;
-    const renditions = await Promise.all(PHOTO_WIDTHS.map((w) => toRendition(bytes, w, effort)));
+    const renditions = await Promise.all(PHOTO_WIDTHS.map((w) => toRendition(original, w, effort)));
     return {
-      meta: {
-        version: photoEtag(bytes),
-        width: turned ? height : width,
-        height: turned ? width : height,
-        color,
-      },
+      meta: { version: photoEtag(original), width, height, color },
       files: [
-        { size: 'orig', data: bytes, contentType },
+        { size: 'orig', data: original, contentType },
         ...renditions.map((data, i) => ({
           size: renditionSize(PHOTO_WIDTHS[i] as PhotoWidth),
           data,

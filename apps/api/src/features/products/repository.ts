@@ -174,6 +174,8 @@ const toDocument = ({
   _id: oid(_id),
   category: oid(categoryId),
   ...(photo ? { photo } : {}),
+  // Its photos, prepared as every upload now is, carry no metadata.
+  photosStripped: true,
   createdAt,
   updatedAt: createdAt,
 });
@@ -456,17 +458,102 @@ export async function replacePhotoBytes(
 
 /**
  * Products an earlier version wrote that a migration on start still has to change: photo bytes
- * inside, or no `variants`. One scan for every migration (a filter other than `_id` reads every
- * document on FerretDB); each migration checks its own case again by `_id`.
+ * inside, no `variants`, or photos that may carry their metadata. One scan for every migration
+ * (a filter other than `_id` reads every document on FerretDB); each migration checks its own
+ * case again by `_id`.
  */
 export async function idsToMigrate(): Promise<string[]> {
   const legacy = await ProductModel.collection
     .find(
-      { $or: [{ 'photo.data': { $exists: true } }, { variants: { $exists: false } }] },
+      {
+        $or: [
+          { 'photo.data': { $exists: true } },
+          { variants: { $exists: false } },
+          { photosStripped: { $exists: false } },
+        ],
+      },
       { projection: { _id: 1 } },
     )
     .toArray();
   return legacy.map(({ _id }) => String(_id));
+}
+
+/** A stored photo: the product's own, or that of its variant at `variantIndex`. */
+export interface StoredPhoto {
+  /** The id its files are stored under: the product's, or the variant's. */
+  ownerId: string;
+  variantIndex: number | null;
+  meta: ProductPhotoMeta;
+}
+
+/** The photos of a product as read, and when it was last written (every write moves it). */
+export interface PhotosAsRead {
+  productId: string;
+  readAt: Date | null;
+  photos: StoredPhoto[];
+}
+
+/**
+ * The photos of a product an earlier version stored, which may carry their metadata; null when
+ * they are stripped already (or the product is gone). Bytes still inside the product are not
+ * among them: the photo migration strips them as it moves them out.
+ */
+export async function photosToStrip(id: string): Promise<PhotosAsRead | null> {
+  const product = await ProductModel.collection.findOne(
+    { _id: oid(id) },
+    {
+      projection: {
+        photosStripped: 1,
+        updatedAt: 1,
+        'photo.version': 1,
+        'photo.width': 1,
+        'photo.height': 1,
+        'photo.color': 1,
+        variants: 1,
+      },
+    },
+  );
+  if (!product || product.photosStripped) return null;
+  const own = toPhotoMeta(product.photo);
+  const variants: { _id: unknown; photo?: ProductDoc['photo'] }[] = product.variants ?? [];
+  const photos: StoredPhoto[] = [
+    ...(own ? [{ ownerId: id, variantIndex: null, meta: own }] : []),
+    ...variants.flatMap((variant, variantIndex) => {
+      const meta = toPhotoMeta(variant.photo);
+      return meta ? [{ ownerId: String(variant._id), variantIndex, meta }] : [];
+    }),
+  ];
+  return { productId: id, readAt: (product.updatedAt as Date | undefined) ?? null, photos };
+}
+
+/**
+ * Points each product at its photos stored again without metadata (`stripped`, by owner id)
+ * and marks it stripped, in one update by `_id` per product made only while it is as it was
+ * read (`readAt`), so that no write meanwhile is overwritten; `updatedAt` moves, so an edit
+ * opened before fails its own guard. One change of the catalogue. Whether each was updated
+ * (one that was not changed since it was read: read it again).
+ */
+export async function replaceStrippedPhotos(
+  products: readonly { read: PhotosAsRead; stripped: ReadonlyMap<string, ProductPhotoMeta> }[],
+): Promise<boolean[]> {
+  if (products.length === 0) return [];
+  return writeToCatalogue(productChange(products.map(({ read }) => read.productId)), () =>
+    Promise.all(
+      products.map(async ({ read, stripped }) => {
+        const photos: Record<string, ProductPhotoMeta> = {};
+        for (const { ownerId, variantIndex } of read.photos) {
+          const meta = stripped.get(ownerId);
+          if (meta)
+            photos[variantIndex === null ? 'photo' : `variants.${variantIndex}.photo`] = meta;
+        }
+        const { matchedCount } = await ProductModel.collection.updateOne(
+          { _id: oid(read.productId), updatedAt: read.readAt, photosStripped: { $exists: false } },
+          { $set: { ...photos, photosStripped: true, updatedAt: new Date() } },
+        );
+        return matchedCount > 0;
+      }),
+    ),
+  );
 }
 
 export type OnlyVariantOutcome = 'done' | 'changed' | 'had variants';
