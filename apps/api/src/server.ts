@@ -50,12 +50,22 @@ async function main() {
   });
 
   // Before serving, products written by earlier versions are brought up to date: one scan finds
-  // them. Their photos are stored again without the metadata a camera wrote (where a photo was
-  // taken); then those still inside the product documents move out, stripped as they go (in
-  // this order, none is written twice). Not served meanwhile: every read and the checkout's
-  // stock take products as they are once migrated (variants, photo files), and the sales
-  // figures and order numbers below must be there before any new order.
+  // them. Photos still inside the product documents move out, stored without the metadata a
+  // camera wrote (where a photo was taken) and marked so; then the photos stored by versions
+  // that kept it are stored again without it (in this order, none is written twice, and a shop
+  // of the seed's era reads each of its products once for this). Not served meanwhile: every
+  // read and the checkout's stock take products as they are once migrated (variants, photo
+  // files), and the sales figures and order numbers below must be there before any new order.
   const legacy = await idsToMigrate();
+  const photos = await migrateProductPhotos(legacy, progressLog(logger, 'photos'));
+  if (photos.migrated > 0)
+    logger.info(`${photos.migrated} product photos moved to their own collection`);
+  if (photos.unreadable.length > 0) {
+    logger.warn(
+      { products: photos.unreadable },
+      'product photos that are no readable image were left in place',
+    );
+  }
   const stripped = await stripPhotoMetadata(legacy, progressLog(logger, 'photo metadata'));
   if (stripped.stripped > 0) {
     logger.info(`${stripped.stripped} product photos stored again without their metadata`);
@@ -64,15 +74,6 @@ async function main() {
     logger.warn(
       { products: stripped.unreadable },
       'product photos that are no readable image were left with their metadata',
-    );
-  }
-  const photos = await migrateProductPhotos(legacy, progressLog(logger, 'photos'));
-  if (photos.migrated > 0)
-    logger.info(`${photos.migrated} product photos moved to their own collection`);
-  if (photos.unreadable.length > 0) {
-    logger.warn(
-      { products: photos.unreadable },
-      'product photos that are no readable image were left in place',
     );
   }
 

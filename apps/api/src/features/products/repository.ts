@@ -429,8 +429,9 @@ export async function photoBytesInside(id: string): Promise<Buffer | null> {
 }
 
 /**
- * Replaces the bytes inside each product by the metadata of its photo's stored files: one
- * change of the catalogue, one bulk write of updates by `_id`.
+ * Replaces the bytes inside each product by the metadata of its photo's stored files, which were
+ * stored without their metadata (a product of that era has no variant photos): so it is marked
+ * stripped too. One change of the catalogue, one bulk write of updates by `_id`.
  */
 export async function replacePhotoBytes(
   photos: readonly { productId: string; meta: ProductPhotoMeta }[],
@@ -447,6 +448,7 @@ export async function replacePhotoBytes(
               'photo.width': meta.width,
               'photo.height': meta.height,
               'photo.color': meta.color,
+              photosStripped: true,
             },
             $unset: { 'photo.data': '', 'photo.contentType': '', 'photo.etag': '' },
           },
