@@ -163,6 +163,7 @@ describe('starting the server on a new embedded database', () => {
         DATA_DIR: dataDir,
         SHOP_EMBEDDED_DB: 'ferretdb',
         JWT_SECRET: 'a-production-secret-of-at-least-32-bytes',
+        PUBLIC_URL: 'https://shop.example',
         LOG_LEVEL: 'silent',
       },
       stdio: ['ignore', 'ignore', 'pipe'],
@@ -178,5 +179,34 @@ describe('starting the server on a new embedded database', () => {
     expect(code).toBe(1);
     expect(stderr).toContain('Refusing to create the seed accounts with their published passwords');
     expect(stderr).toContain('set SEED_ADMIN_PASSWORD and SEED_USER_PASSWORD');
+  });
+});
+
+describe('starting the server in production', () => {
+  it('when PUBLIC_URL is not set, then it refuses to start with one line saying why', async () => {
+    const { PUBLIC_URL: _publicUrl, ...env } = process.env;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: apiDir,
+      env: {
+        ...env,
+        NODE_ENV: 'production',
+        PORT: String(await freePort()),
+        HOST: '127.0.0.1',
+        MONGO_URL: `${inject('mongoUrl')}refused_${randomUUID().slice(0, 8)}`,
+        JWT_SECRET: 'a-production-secret-of-at-least-32-bytes',
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    running.push(child);
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+
+    expect(code).toBe(1);
+    expect(stderr).toBe(
+      'Invalid configuration: PUBLIC_URL: PUBLIC_URL must be set in production (where shoppers reach the shop, e.g. https://shop.example): absolute URLs are never taken from a request\n',
+    );
   });
 });

@@ -9,21 +9,15 @@ import { IndexHtml } from './head-html.js';
 import { pageHeadFor, type SearchCatalogue } from './page-head.js';
 import { pageKeyOf, renderPathOf, storefrontPageOf } from './pages.js';
 import { ReviewQuotes } from './review-quotes.js';
-import {
-  gzippedBody,
-  type MadeAnswer,
-  madeAnswer,
-  originOf,
-  RevisionCache,
-} from './revision-cache.js';
+import { gzippedBody, type MadeAnswer, madeAnswer, RevisionCache } from './revision-cache.js';
 import { SentPages } from './sent-pages.js';
 import type { RenderScreen } from './server-render.js';
 import { SITEMAP_KINDS, type SitemapKind, sitemapIndexXml, sitemapXml } from './sitemap.js';
 import { StorefrontAssets } from './storefront-assets.js';
 
 export interface StorefrontOptions {
-  /** `PUBLIC_URL`: the origin of absolute URLs; unset, each request's own. */
-  publicUrl: string | undefined;
+  /** `PUBLIC_URL`: the origin of every absolute URL, whatever host a request names. */
+  origin: string;
 }
 
 /** Every page's HTML kept: a few kB each, so thousands of products and searches. */
@@ -61,7 +55,7 @@ async function send(req: Request, res: Response, answer: MadeAnswer, type: strin
 export function storefrontPages(
   dist: string,
   {
-    publicUrl,
+    origin,
     search,
     render,
   }: StorefrontOptions & { search: SearchCatalogue; render?: RenderScreen },
@@ -79,9 +73,8 @@ export function storefrontPages(
   ) => sent.sendAgain(req, res, kept, () => sending(req, res));
   const handler: RequestHandler = async (req, res) => {
     const catalogue = await currentCatalogue();
-    const origin = originOf(req, publicUrl);
     const page = storefrontPageOf(req.url);
-    const key = `${origin} ${pageKeyOf(page)}`;
+    const key = pageKeyOf(page);
     const answer = await pages.answerAsync(catalogue.revision, key, async () => {
       const reviewsOf = (product: Product) =>
         quotes.of(product._id, product.rating, () => pages.forget(key));
@@ -110,24 +103,17 @@ export function storefrontPages(
 const SITEMAP_FILE = new RegExp(`^(${SITEMAP_KINDS.join('|')})-([1-9]\\d{0,8})\\.xml$`);
 
 /** `/robots.txt`, `/sitemap.xml` (the index) and its files `/sitemaps/<kind>-<n>.xml`. */
-export function crawlerFiles({
-  publicUrl,
-  urlsPerFile,
-}: StorefrontOptions & { urlsPerFile: number }) {
+export function crawlerFiles({ origin, urlsPerFile }: StorefrontOptions & { urlsPerFile: number }) {
   const router = express.Router();
   const sitemaps = new RevisionCache(SITEMAP_CACHE_BYTES);
 
-  router.get('/robots.txt', (req, res) => {
-    res
-      .type('text/plain')
-      .set('Cache-Control', 'public, max-age=3600')
-      .send(robotsTxt(originOf(req, publicUrl)));
+  router.get('/robots.txt', (_req, res) => {
+    res.type('text/plain').set('Cache-Control', 'public, max-age=3600').send(robotsTxt(origin));
   });
 
   router.get('/sitemap.xml', async (req, res) => {
     const catalogue = await currentCatalogue();
-    const origin = originOf(req, publicUrl);
-    const answer = sitemaps.answer(catalogue.revision, `${origin} index`, () =>
+    const answer = sitemaps.answer(catalogue.revision, 'index', () =>
       madeAnswer(200, sitemapIndexXml(catalogue, origin, urlsPerFile)),
     );
     await send(req, res, answer, 'application/xml');
@@ -138,8 +124,7 @@ export function crawlerFiles({
     const [, kind, page] = SITEMAP_FILE.exec(file) ?? [];
     if (!kind || !page) throw notFound('Sitemap not found');
     const catalogue = await currentCatalogue();
-    const origin = originOf(req, publicUrl);
-    const answer = sitemaps.answer(catalogue.revision, `${origin} ${file}`, () => {
+    const answer = sitemaps.answer(catalogue.revision, file, () => {
       const text = sitemapXml(catalogue, origin, urlsPerFile, kind as SitemapKind, Number(page));
       return madeAnswer(text === undefined ? 404 : 200, text ?? '');
     });
