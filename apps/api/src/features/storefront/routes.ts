@@ -7,7 +7,7 @@ import { notFound } from '../../lib/errors.js';
 import { currentCatalogue, loadedCatalogue } from '../catalogue/index.js';
 import { IndexHtml } from './head-html.js';
 import { pageHeadFor, type SearchCatalogue } from './page-head.js';
-import { pageKeyOf, renderPathOf, storefrontPageOf } from './pages.js';
+import { pageAskedBy, pageKeyOf, renderPathOf, shownPageOf } from './pages.js';
 import { ReviewQuotes } from './review-quotes.js';
 import { gzippedBody, type MadeAnswer, madeAnswer, RevisionCache } from './revision-cache.js';
 import { SentPages } from './sent-pages.js';
@@ -47,10 +47,12 @@ async function send(req: Request, res: Response, answer: MadeAnswer, type: strin
 /**
  * Every storefront URL answers the SPA's index.html with that page's head (title, description,
  * canonical URL, link previews, structured data) and, given `render`, its screen rendered on the
- * server; both are made from the in-process catalogue once per revision. An unknown product,
- * category or path answers with 404. The shopper's own screens (cart, sign-in, dashboards)
- * are left to the browser. `answerAtOnce`, before the app: a request asked before gets the
- * same bytes again while its page is kept, `sending` called first (to count and log it).
+ * server; both are made from the in-process catalogue once per revision, kept by page (the path
+ * its screen is rendered from: one entry for every spelling of a page, and for every URL of no
+ * page). A path not in its normal form is moved to it. An unknown product, category or path
+ * answers with 404. The shopper's own screens (cart, sign-in, dashboards) are left to the
+ * browser. `answerAtOnce`, before the app: a request asked before gets the same bytes again
+ * while its page is kept, `sending` called first (to count and log it).
  */
 export function storefrontPages(
   dist: string,
@@ -72,15 +74,20 @@ export function storefrontPages(
     sending: (req: IncomingMessage, res: ServerResponse) => void,
   ) => sent.sendAgain(req, res, kept, () => sending(req, res));
   const handler: RequestHandler = async (req, res) => {
+    const asked = pageAskedBy(req.url);
+    if ('movedTo' in asked) {
+      res.redirect(301, asked.movedTo);
+      return;
+    }
     const catalogue = await currentCatalogue();
-    const page = storefrontPageOf(req.url);
+    const page = shownPageOf(asked.page, catalogue);
     const key = pageKeyOf(page);
     const answer = await pages.answerAsync(catalogue.revision, key, async () => {
       const reviewsOf = (product: Product) =>
         quotes.of(product._id, product.rating, () => pages.forget(key));
       const head = pageHeadFor(page, { catalogue, origin, search, reviewsOf });
-      const url = renderPathOf(page) ?? req.path;
-      if (!render || page.kind === 'private') return madeAnswer(head.status, index.withHead(head));
+      const url = renderPathOf(page);
+      if (!render || url === undefined) return madeAnswer(head.status, index.withHead(head));
       try {
         const screen = await render(url);
         const { css } = assets;
