@@ -71,7 +71,7 @@ export class RevisionCache {
 
   /**
    * The answer under `key` made from this revision, made now when there is none; requests that
-   * come while it is being made wait for the same making.
+   * come while it is being made wait for the same making. A transient answer is not kept.
    */
   async answerAsync(
     revision: number,
@@ -86,7 +86,7 @@ export class RevisionCache {
     if (!pending) {
       pending = make()
         .then((answer) => {
-          if (this.revision === revision) this.answers.set(key, answer);
+          if (this.revision === revision && !answer.transient) this.answers.set(key, answer);
           return answer;
         })
         .finally(() => this.making.delete(making));

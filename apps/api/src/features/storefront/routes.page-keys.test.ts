@@ -4,16 +4,19 @@ import { afterAll } from 'vitest';
 import { makeShirt, uniqueWord } from '../../test/catalogue.js';
 import { type Api, describe, expect, test } from '../../test/fixtures.js';
 import { readHead, writeBuiltSpaWithServerEntry } from '../../test/storefront.js';
+import { RENDERS_AT_ONCE } from './routes.js';
 
 /**
  * A server entry that reads its URL as the web's does (apps/web/src/entry-server.tsx: the URL
  * standard's reading, then the router's): a product's path shows that product's name, read
- * through the storefront reads; any other path is shown as it was read. It counts its renders.
+ * through the storefront reads; any other path is shown as it was read. It counts its renders,
+ * and waits for `globalThis.rendersHeld` while that is set.
  */
 const SERVER_ENTRY = `
 const escape = (text) => text.replace(/[&<>"]/g, (c) => '&#' + c.charCodeAt(0) + ';');
 export async function render(url, reads) {
   globalThis.pageRenders = (globalThis.pageRenders ?? 0) + 1;
+  await globalThis.rendersHeld;
   const { pathname, search } = new URL(url, 'http://localhost');
   const product = /^\\/product\\/([^/]+)$/.exec(pathname);
   const shown = product
@@ -29,7 +32,8 @@ const { root, dist } = writeBuiltSpaWithServerEntry(SERVER_ENTRY, {
 test.override('appEnv', { scope: 'file' }, { WEB_DIST: dist, PUBLIC_URL: 'https://shop.example' });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-const renders = () => (globalThis as { pageRenders?: number }).pageRenders ?? 0;
+const flags = globalThis as { pageRenders?: number; rendersHeld?: Promise<void> };
+const renders = () => flags.pageRenders ?? 0;
 
 /** The screen the server rendered into #root (its heading), or undefined when it rendered none. */
 function screenOf(res: Response) {
@@ -135,5 +139,40 @@ describe('storefront pages: each URL its own page', () => {
     const { sku } = other.variant('M', 'White');
     const res = await api.get(`/product/${slug}?variant=${sku}`).expect(200);
     expect(stateOf(res).search).toBe('');
+  });
+
+  test('when every render is under way for long, then a page not yet kept goes, after a short wait, for the browser to render and unkept, while a kept page is sent as ever', async ({
+    api,
+    addProduct,
+  }) => {
+    const lamps = [];
+    for (let i = 0; i <= RENDERS_AT_ONCE; i += 1) lamps.push(await addProduct());
+    const kept = await api.get('/about').expect(200);
+    const [last, ...others] = lamps.reverse();
+    if (!last) throw new Error('no lamp');
+    await inCatalogue(api, last.slug);
+
+    let release = () => {};
+    flags.rendersHeld = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const started = renders();
+    const held = Promise.all(others.map((lamp) => api.get(`/product/${lamp.slug}`)));
+    try {
+      await expect.poll(renders, { timeout: 10_000 }).toBe(started + RENDERS_AT_ONCE);
+
+      const waiting = await api.get(`/product/${last.slug}`).timeout(10_000).expect(200);
+      expect(screenOf(waiting)).toBeUndefined();
+      expect(readHead(waiting).title).toBe(last.name);
+      const again = await api.get('/about').timeout(10_000).expect(200);
+      expect(again.text).toBe(kept.text);
+    } finally {
+      flags.rendersHeld = undefined;
+      release();
+    }
+
+    for (const res of await held) expect(screenOf(res)).toBeDefined();
+    const rendered = await api.get(`/product/${last.slug}`).expect(200);
+    expect(screenOf(rendered)).toBe(last.name);
   });
 });

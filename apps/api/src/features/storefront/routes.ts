@@ -2,8 +2,11 @@ import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { Product } from '@shop/contracts';
+import type { ServerRenderedPage } from '@shop/contracts/storefront';
+import { E_TIMEOUT, Semaphore, withTimeout } from 'async-mutex';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { notFound } from '../../lib/errors.js';
+import { storefrontRenders } from '../../lib/metrics.js';
 import { currentCatalogue, loadedCatalogue } from '../catalogue/index.js';
 import { IndexHtml } from './head-html.js';
 import { pageHeadFor, type SearchCatalogue } from './page-head.js';
@@ -26,6 +29,14 @@ const PAGE_CACHE_BYTES = 8 * 1024 * 1024;
 const SITEMAP_CACHE_BYTES = 16 * 1024 * 1024;
 /** Smaller answers go as they are (the compression middleware's own threshold). */
 const GZIP_MIN_BYTES = 1024;
+/**
+ * Pages rendered at once. A render is mostly work on the one thread that also sends the kept
+ * pages, so more at once would only queue ahead of them; two let one render's database read
+ * (a product's reviews) overlap another's work.
+ */
+export const RENDERS_AT_ONCE = 2;
+/** How long a page waits for a render to finish before it goes for the browser to render. */
+const RENDER_WAIT_MS = 200;
 
 /** Gzipped once per answer for whoever takes gzip, instead of by the middleware on every send. */
 async function send(req: Request, res: Response, answer: MadeAnswer, type: string) {
@@ -42,6 +53,31 @@ async function send(req: Request, res: Response, answer: MadeAnswer, type: strin
     return;
   }
   res.send(answer.body);
+}
+
+/**
+ * Renders `url` once one of RENDERS_AT_ONCE is free; undefined when none frees within
+ * RENDER_WAIT_MS or the render fails (the page then goes for the browser to render, unkept, so
+ * a flood of pages not yet kept waits for its renders without slowing the kept ones).
+ */
+function rendersInTurn(render: RenderScreen) {
+  const slots = withTimeout(new Semaphore(RENDERS_AT_ONCE), RENDER_WAIT_MS);
+  return async (req: Request, url: string): Promise<ServerRenderedPage | undefined> => {
+    try {
+      const screen = await slots.runExclusive(() => render(url));
+      storefrontRenders.inc({ outcome: 'rendered' });
+      return screen;
+    } catch (err) {
+      if (err === E_TIMEOUT) {
+        storefrontRenders.inc({ outcome: 'busy' });
+        return undefined;
+      }
+      // The browser renders the page then, as it would without a server entry.
+      req.log.error({ err }, `server render of ${url} failed`);
+      storefrontRenders.inc({ outcome: 'failed' });
+      return undefined;
+    }
+  };
 }
 
 /**
@@ -67,6 +103,7 @@ export function storefrontPages(
   const pages = new RevisionCache(PAGE_CACHE_BYTES);
   const quotes = new ReviewQuotes();
   const sent = new SentPages();
+  const renderInTurn = render && rendersInTurn(render);
   const kept = (key: string) => pages.kept(loadedCatalogue()?.revision, key);
   const answerAtOnce = (
     req: IncomingMessage,
@@ -87,20 +124,15 @@ export function storefrontPages(
         quotes.of(product._id, product.rating, () => pages.forget(key));
       const head = pageHeadFor(page, { catalogue, origin, search, reviewsOf });
       const url = renderPathOf(page);
-      if (!render || url === undefined) return madeAnswer(head.status, index.withHead(head));
-      try {
-        const screen = await render(url);
-        const { css } = assets;
-        const scripts = assets.scriptsOf(page);
-        return madeAnswer(head.status, index.withScreen(head, { ...screen, css, scripts }));
-      } catch (err) {
-        // The browser renders the page then, as it would without a server entry.
-        req.log.error({ err }, `server render of ${url} failed`);
-        return { ...madeAnswer(head.status, index.withHead(head)), transient: true };
-      }
+      const forTheBrowser = () => madeAnswer(head.status, index.withHead(head));
+      if (!renderInTurn || url === undefined) return forTheBrowser();
+      const screen = await renderInTurn(req, url);
+      // Not kept: the next request renders it.
+      if (!screen) return { ...forTheBrowser(), transient: true };
+      const { css } = assets;
+      const scripts = assets.scriptsOf(page);
+      return madeAnswer(head.status, index.withScreen(head, { ...screen, css, scripts }));
     });
-    // A failed render is tried again by the next request.
-    if (answer.transient) pages.forget(key);
     await send(req, res, answer, 'html');
     sent.remember(req, res, key, answer);
   };
