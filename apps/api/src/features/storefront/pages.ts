@@ -64,7 +64,7 @@ function keywordOf(query: URLSearchParams) {
 }
 
 /**
- * A path as the URL standard reads it (`.` and `..` segments resolved, `%2e` among them; `\\` as
+ * A path as the URL standard reads it (`.` and `..` segments resolved, `%2e` among them; `\` as
  * `/`; characters a browser would escape, escaped), with its empty segments (`//`) left out: the
  * one path of every spelling of a page.
  */
@@ -90,9 +90,9 @@ export function pageAskedBy(url: string): AskedPage {
   // A request's target in absolute form (`GET http://host/path`) or `*` is no page of the SPA.
   if (!pathname.startsWith('/')) return { page: NO_PAGE };
   const normal = normalPathOf(pathname);
-  if (normal === pathname) return { page: storefrontPageOf(normal, query) };
   const page = storefrontPageOf(normal, query);
-  return page.kind === 'unknown' ? { page } : { movedTo: normal + query };
+  if (normal === pathname || page.kind === 'unknown') return { page };
+  return { movedTo: normal + query };
 }
 
 /** What a normal path and its query (`?…`, or '') show. */

@@ -2,15 +2,14 @@ import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { Product } from '@shop/contracts';
-import type { ServerRenderedPage } from '@shop/contracts/storefront';
-import { E_TIMEOUT, Semaphore, withTimeout } from 'async-mutex';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { notFound } from '../../lib/errors.js';
 import { storefrontRenders } from '../../lib/metrics.js';
 import { currentCatalogue, loadedCatalogue } from '../catalogue/index.js';
 import { IndexHtml } from './head-html.js';
-import { pageHeadFor, type SearchCatalogue } from './page-head.js';
-import { pageAskedBy, pageKeyOf, renderPathOf, shownPageOf } from './pages.js';
+import { inTurn } from './in-turn.js';
+import { type PageHead, pageHeadFor, type SearchCatalogue } from './page-head.js';
+import { pageAskedBy, pageKeyOf, renderPathOf, type StorefrontPage, shownPageOf } from './pages.js';
 import { ReviewQuotes } from './review-quotes.js';
 import { gzippedBody, type MadeAnswer, madeAnswer, RevisionCache } from './revision-cache.js';
 import { SentPages } from './sent-pages.js';
@@ -30,12 +29,12 @@ const SITEMAP_CACHE_BYTES = 16 * 1024 * 1024;
 /** Smaller answers go as they are (the compression middleware's own threshold). */
 const GZIP_MIN_BYTES = 1024;
 /**
- * Pages rendered at once. A render is mostly work on the one thread that also sends the kept
- * pages, so more at once would only queue ahead of them; two let one render's database read
- * (a product's reviews) overlap another's work.
+ * Pages made (head and render) at once. Making one is mostly work on the one thread that also
+ * sends the kept pages, so more at once would only queue ahead of them; two let one render's
+ * database read (a product's reviews) overlap another's work.
  */
 export const RENDERS_AT_ONCE = 2;
-/** How long a page waits for a render to finish before it goes for the browser to render. */
+/** How long a page waits to be made before it goes for the browser to render. */
 const RENDER_WAIT_MS = 200;
 
 /** Gzipped once per answer for whoever takes gzip, instead of by the middleware on every send. */
@@ -53,31 +52,6 @@ async function send(req: Request, res: Response, answer: MadeAnswer, type: strin
     return;
   }
   res.send(answer.body);
-}
-
-/**
- * Renders `url` once one of RENDERS_AT_ONCE is free; undefined when none frees within
- * RENDER_WAIT_MS or the render fails (the page then goes for the browser to render, unkept, so
- * a flood of pages not yet kept waits for its renders without slowing the kept ones).
- */
-function rendersInTurn(render: RenderScreen) {
-  const slots = withTimeout(new Semaphore(RENDERS_AT_ONCE), RENDER_WAIT_MS);
-  return async (req: Request, url: string): Promise<ServerRenderedPage | undefined> => {
-    try {
-      const screen = await slots.runExclusive(() => render(url));
-      storefrontRenders.inc({ outcome: 'rendered' });
-      return screen;
-    } catch (err) {
-      if (err === E_TIMEOUT) {
-        storefrontRenders.inc({ outcome: 'busy' });
-        return undefined;
-      }
-      // The browser renders the page then, as it would without a server entry.
-      req.log.error({ err }, `server render of ${url} failed`);
-      storefrontRenders.inc({ outcome: 'failed' });
-      return undefined;
-    }
-  };
 }
 
 /**
@@ -103,7 +77,26 @@ export function storefrontPages(
   const pages = new RevisionCache(PAGE_CACHE_BYTES);
   const quotes = new ReviewQuotes();
   const sent = new SentPages();
-  const renderInTurn = render && rendersInTurn(render);
+  const makeInTurn = inTurn(RENDERS_AT_ONCE, RENDER_WAIT_MS);
+  const forTheBrowser = (head: PageHead) => madeAnswer(head.status, index.withHead(head));
+  /** The page with its screen rendered, unless it is the shopper's own or the render fails. */
+  const madePage = async (req: Request, page: StorefrontPage, head: PageHead) => {
+    const url = renderPathOf(page);
+    if (!render || url === undefined) return forTheBrowser(head);
+    try {
+      const screen = await render(url);
+      storefrontRenders.inc({ outcome: 'rendered' });
+      const { css } = assets;
+      const scripts = assets.scriptsOf(page);
+      return madeAnswer(head.status, index.withScreen(head, { ...screen, css, scripts }));
+    } catch (err) {
+      // The browser renders the page then, as it would without a server entry; not kept, so
+      // the next request renders it again.
+      req.log.error({ err }, `server render of ${url} failed`);
+      storefrontRenders.inc({ outcome: 'failed' });
+      return { ...forTheBrowser(head), transient: true };
+    }
+  };
   const kept = (key: string) => pages.kept(loadedCatalogue()?.revision, key);
   const answerAtOnce = (
     req: IncomingMessage,
@@ -122,16 +115,13 @@ export function storefrontPages(
     const answer = await pages.answerAsync(catalogue.revision, key, async () => {
       const reviewsOf = (product: Product) =>
         quotes.of(product._id, product.rating, () => pages.forget(key));
-      const head = pageHeadFor(page, { catalogue, origin, search, reviewsOf });
-      const url = renderPathOf(page);
-      const forTheBrowser = () => madeAnswer(head.status, index.withHead(head));
-      if (!renderInTurn || url === undefined) return forTheBrowser();
-      const screen = await renderInTurn(req, url);
-      // Not kept: the next request renders it.
-      if (!screen) return { ...forTheBrowser(), transient: true };
-      const { css } = assets;
-      const scripts = assets.scriptsOf(page);
-      return madeAnswer(head.status, index.withScreen(head, { ...screen, css, scripts }));
+      const headOf = () => pageHeadFor(page, { catalogue, origin, search, reviewsOf });
+      const made = await makeInTurn(() => madePage(req, page, headOf()));
+      if (made) return made;
+      // Pages not kept keep every slot busy (a flood of new URLs, say): this one goes for the
+      // browser to render, not kept, and the kept pages keep their speed.
+      storefrontRenders.inc({ outcome: 'busy' });
+      return { ...forTheBrowser(headOf()), transient: true };
     });
     await send(req, res, answer, 'html');
     sent.remember(req, res, key, answer);
