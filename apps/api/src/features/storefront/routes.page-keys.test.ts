@@ -1,4 +1,6 @@
 import { rmSync } from 'node:fs';
+import { createServer, type RequestListener, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Response } from 'supertest';
 import { afterAll } from 'vitest';
 import { makeShirt, uniqueWord } from '../../test/catalogue.js';
@@ -46,6 +48,28 @@ function screenOf(res: Response) {
 const stateOf = (res: Response) =>
   JSON.parse(readHead(res).document.querySelector('#shop-query-state')?.textContent ?? '{}');
 
+/**
+ * The status and Location of a GET of `path` as written: supertest, as a browser does, reads a
+ * `\` as `/` before it sends.
+ */
+async function rawGet(app: RequestListener, path: string) {
+  const server = createServer(app);
+  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+  try {
+    const { port } = server.address() as AddressInfo;
+    return await new Promise<{ status?: number; location?: string }>((resolve, reject) => {
+      request({ host: '127.0.0.1', port, path }, (res) => {
+        res.resume();
+        resolve({ status: res.statusCode, location: res.headers.location });
+      })
+        .on('error', reject)
+        .end();
+    });
+  } finally {
+    server.close();
+  }
+}
+
 /** Waits until the app's catalogue shows the product of `slug`. */
 async function inCatalogue(api: Api, slug: string) {
   await expect
@@ -75,8 +99,9 @@ describe('storefront pages: each URL its own page', () => {
     expect(screenOf(page)).toBe(lamp.name);
   });
 
-  test('when a path spells a page with // or dot segments (., .., %2e), then it is moved (301) to the page, its query kept', async ({
+  test('when a path spells a page with //, \\ or dot segments (., .., %2e), then it is moved (301) to the page, its query kept', async ({
     api,
+    app,
     addProduct,
   }) => {
     const lamp = await addProduct();
@@ -93,6 +118,7 @@ describe('storefront pages: each URL its own page', () => {
       expect(res.status, path).toBe(301);
       expect(res.headers.location, path).toBe(to);
     }
+    expect(await rawGet(app.app, '/\\about?x=1')).toEqual({ status: 301, location: '/about?x=1' });
   });
 
   test('when a path with // or dot segments names no page, or holds an encoded slash, then the not-found screen with 404, never another page', async ({
@@ -102,6 +128,7 @@ describe('storefront pages: each URL its own page', () => {
     const lamp = await addProduct({ name: `Lamp ${uniqueWord()}` });
     await inCatalogue(api, lamp.slug);
     for (const path of [
+      `//x/./product/${lamp.slug}`,
       `/.//x/product/${lamp.slug}`,
       `/x/./product/${lamp.slug}/..`,
       '//nowhere/..//x',
