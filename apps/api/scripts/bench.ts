@@ -28,8 +28,10 @@
  * requests/s, p50, p99 and bytes per answer (the storefront's home and product pages too: the
  * SPA's index.html with each one's head), with each path's ratio to a bare node:http
  * server answering the same bytes from memory (the floor), and the API processes' CPU time per
- * answer (steadier than req/s on a shared machine). Then a mixed run: browsing
- * while 5 buyers check out at once; its errors must be 0 (the exit code says so).
+ * answer (steadier than req/s on a shared machine). Then a flood (`--only flood` alone): the
+ * kept home page's p99 alone and while 32 more connections ask distinct search words and
+ * `?variant=` values, pages not kept. Then a mixed run: browsing while 5 buyers check out at
+ * once; its errors must be 0 (the exit code says so).
  */
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -37,6 +39,12 @@ import type { ProductListResponse } from '@shop/contracts';
 import mongoose from 'mongoose';
 import { type ApiProcess, startApiProcess } from '../src/test/oversell.js';
 import { fillCatalogue } from './bench/fill.js';
+import {
+  BENCH_METRICS_TOKEN,
+  FLOOD_CONNECTIONS,
+  type FloodFigures,
+  homeDuringFlood,
+} from './bench/flood-hits.js';
 import { fetchAnswer, type LoadFigures, load, type ReadPath, startFloor } from './bench/load.js';
 import { runMixedLoad } from './bench/mixed.js';
 import { cpuSeconds, numberArg, rssMb, withThrowawayDatabaseAndStripe } from './bench/throwaway.js';
@@ -176,6 +184,13 @@ async function startAgainst(
   return processes;
 }
 
+function printFlood(label: string, { quiet, home, flood, renders }: FloodFigures) {
+  const rendered = renders.length > 0 ? `; its renders: ${renders.join(', ')}` : '';
+  console.log(
+    `${label ? `${label.padEnd(6)} ` : ''}home html p99 ${fmt(quiet.p99, 1)} ms quiet, ${fmt(home.p99, 1)} ms in the flood (req/s ${quiet.requestsPerSecond.toFixed(0)} quiet, ${home.requestsPerSecond.toFixed(0)} in the flood, errors ${home.errors}); the flood ${flood.requestsPerSecond.toFixed(0)} req/s, p99 ${flood.p99} ms, errors ${flood.errors}${rendered}`,
+  );
+}
+
 /** One path loaded on `servers` after a short warm-up (JIT, caches) on each, not counted. */
 async function loadPath(servers: ApiProcess[], path: ReadPath) {
   const urls = servers.map((s) => s.url);
@@ -203,7 +218,11 @@ async function main() {
       // As started: the request log at pnpm start's level (info), to /dev/null.
       const options = {
         built: true,
-        env: { WEB_DIST, ...(asStarted ? { LOG_LEVEL: 'info' } : {}) },
+        env: {
+          WEB_DIST,
+          METRICS_TOKEN: BENCH_METRICS_TOKEN,
+          ...(asStarted ? { LOG_LEVEL: 'info' } : {}),
+        },
       };
       servers.push(
         await startApiProcess(mongoUrl, fake, {
@@ -253,6 +272,24 @@ async function main() {
         console.log('after: this checkout');
       }
       printProcesses(servers);
+      if (!only || only.has('flood')) {
+        console.log(
+          `\nflood (${seconds} s): home html at ${CONNECTIONS} connections alone, then while ${FLOOD_CONNECTIONS} more ask distinct search words and ?variant= values`,
+        );
+        if (before.length > 0) {
+          printFlood(
+            'before',
+            await homeDuringFlood(
+              before.map((s) => s.url),
+              CONNECTIONS,
+              seconds,
+            ),
+          );
+        }
+        const flood = await homeDuringFlood(urls, CONNECTIONS, seconds);
+        printFlood(before.length > 0 ? 'after' : '', flood);
+        if (flood.home.errors + flood.flood.errors > 0) failed = true;
+      }
       if (asStarted) return;
       const mixed = await runMixedLoad(servers, paths, fake, seconds * 2);
       console.log(

@@ -96,7 +96,7 @@ export function createApp({ config, logger }: AppDeps) {
 
   // The storefront answers no path under /api/, so it comes first: a page does not go past
   // every API route to get there.
-  const storefront: StorefrontOptions = { publicUrl: config.PUBLIC_URL };
+  const storefront: StorefrontOptions = { origin: config.PUBLIC_URL };
   app.use(crawlerFiles({ ...storefront, urlsPerFile: config.SITEMAP_URLS_PER_FILE }));
   const pages =
     config.WEB_DIST && existsSync(join(config.WEB_DIST, 'index.html'))

@@ -8,11 +8,30 @@ describe('configuration of accounts and limits', () => {
   });
 
   it('when production has a JWT_SECRET shorter than 32 bytes, then loading fails naming it', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(31) })).toThrow(
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example' } as const;
+    expect(() => loadConfig({ ...production, JWT_SECRET: 'x'.repeat(31) })).toThrow(
       /JWT_SECRET: JWT_SECRET must be at least 32 bytes in production/,
     );
-    const ok = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) });
+    const ok = loadConfig({ ...production, JWT_SECRET: 'x'.repeat(32) });
     expect(ok.JWT_SECRET).toHaveLength(32);
+  });
+
+  it('when production has no PUBLIC_URL, then loading fails with one line saying why', () => {
+    const load = () => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) });
+    // One line: `.` matches no line break.
+    expect(load).toThrow(
+      /^Invalid configuration: PUBLIC_URL: PUBLIC_URL must be set in production \(.+\): absolute URLs are never taken from a request$/,
+    );
+  });
+
+  it('when PUBLIC_URL is not set outside production, then it is the address the shop listens on', () => {
+    expect(loadConfig({ JWT_SECRET: 's' }).PUBLIC_URL).toBe('http://127.0.0.1:8080');
+    expect(loadConfig({ JWT_SECRET: 's', HOST: '0.0.0.0', PORT: '3000' }).PUBLIC_URL).toBe(
+      'http://localhost:3000',
+    );
+    expect(loadConfig({ NODE_ENV: 'test', JWT_SECRET: 's', HOST: '::1' }).PUBLIC_URL).toBe(
+      'http://[::1]:8080',
+    );
   });
 
   it('when not in production, then a short JWT_SECRET is still accepted', () => {
@@ -36,7 +55,6 @@ describe('configuration of accounts and limits', () => {
   });
 
   it('when PUBLIC_URL is set, then its origin is kept; when it is no http(s) URL, then loading fails naming it', () => {
-    expect(loadConfig({ JWT_SECRET: 's' }).PUBLIC_URL).toBeUndefined();
     expect(loadConfig({ JWT_SECRET: 's', PUBLIC_URL: 'https://Shop.Example/' }).PUBLIC_URL).toBe(
       'https://shop.example',
     );

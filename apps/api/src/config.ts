@@ -21,7 +21,8 @@ const envSchema = z
     WEB_DIST: z.string().optional(),
     /**
      * Where shoppers reach the shop (`https://shop.example`): the origin of every absolute URL
-     * crawlers and link previews read (canonical, Open Graph, sitemap). Unset: the request's own.
+     * crawlers and link previews read (canonical, Open Graph, sitemap, robots.txt), never taken
+     * from a request. Required in production; elsewhere unset: the address the shop listens on.
      */
     PUBLIC_URL: z
       .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://shop.example' })
@@ -108,6 +109,14 @@ const envSchema = z
         message: 'is a test fault, never set in production',
       });
     }
+    if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message:
+          'PUBLIC_URL must be set in production (where shoppers reach the shop, e.g. https://shop.example): absolute URLs are never taken from a request',
+      });
+    }
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
       ctx.addIssue({
         code: 'custom',
@@ -129,8 +138,22 @@ const envSchema = z
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'JWT_SECRET'> {
+export interface Config extends Omit<Env, 'JWT_SECRET' | 'PUBLIC_URL'> {
   JWT_SECRET: string;
+  PUBLIC_URL: string;
+}
+
+/** HOSTs meaning every address of the machine, which a shopper on it reaches as localhost. */
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '::']);
+
+/**
+ * Where a shop without PUBLIC_URL (outside production) is reached: the address it listens on,
+ * as its start-up line prints it for a wildcard HOST (localhost).
+ */
+function listeningOrigin({ HOST, PORT }: Env): string {
+  const host = WILDCARD_HOSTS.has(HOST) ? 'localhost' : HOST.includes(':') ? `[${HOST}]` : HOST;
+  const url = `http://${host}:${PORT}`;
+  return URL.canParse(url) ? new URL(url).origin : `http://localhost:${PORT}`;
 }
 
 /**
@@ -153,5 +176,6 @@ export function loadConfig(
   }
   const secret = parsed.data.JWT_SECRET ?? fallbackJwtSecret?.(parsed.data);
   if (!secret) throw new Error('Invalid configuration: JWT_SECRET: JWT_SECRET is required');
-  return { ...parsed.data, JWT_SECRET: secret };
+  const publicUrl = parsed.data.PUBLIC_URL ?? listeningOrigin(parsed.data);
+  return { ...parsed.data, JWT_SECRET: secret, PUBLIC_URL: publicUrl };
 }

@@ -145,6 +145,22 @@ describe('stopping the server', () => {
   });
 });
 
+/** Runs the server with `env` until it exits by itself: its exit code and what it wrote to stderr. */
+async function runToExit(env: NodeJS.ProcessEnv) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: apiDir,
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  running.push(child);
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return { code, stderr };
+}
+
 describe('starting the server on a new embedded database', () => {
   it('when NODE_ENV is production and no seed passwords are given, then it refuses to seed and exits', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'shop-refuse-'));
@@ -154,30 +170,40 @@ describe('starting the server on a new embedded database', () => {
       MONGO_URL: _url,
       ...env
     } = process.env;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      cwd: apiDir,
-      env: {
-        ...env,
-        NODE_ENV: 'production',
-        PORT: String(await freePort()),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        SHOP_EMBEDDED_DB: 'ferretdb',
-        JWT_SECRET: 'a-production-secret-of-at-least-32-bytes',
-        LOG_LEVEL: 'silent',
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
+    const { code, stderr } = await runToExit({
+      ...env,
+      NODE_ENV: 'production',
+      PORT: String(await freePort()),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SHOP_EMBEDDED_DB: 'ferretdb',
+      JWT_SECRET: 'a-production-secret-of-at-least-32-bytes',
+      PUBLIC_URL: 'https://shop.example',
+      LOG_LEVEL: 'silent',
     });
-    running.push(child);
-    let stderr = '';
-    child.stderr?.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     rmSync(dataDir, { recursive: true, force: true });
 
     expect(code).toBe(1);
     expect(stderr).toContain('Refusing to create the seed accounts with their published passwords');
     expect(stderr).toContain('set SEED_ADMIN_PASSWORD and SEED_USER_PASSWORD');
+  });
+});
+
+describe('starting the server in production', () => {
+  it('when PUBLIC_URL is not set, then it refuses to start with one line saying why', async () => {
+    const { PUBLIC_URL: _publicUrl, ...env } = process.env;
+    const { code, stderr } = await runToExit({
+      ...env,
+      NODE_ENV: 'production',
+      PORT: String(await freePort()),
+      HOST: '127.0.0.1',
+      MONGO_URL: `${inject('mongoUrl')}refused_${randomUUID().slice(0, 8)}`,
+      JWT_SECRET: 'a-production-secret-of-at-least-32-bytes',
+    });
+
+    expect(code).toBe(1);
+    expect(stderr).toBe(
+      'Invalid configuration: PUBLIC_URL: PUBLIC_URL must be set in production (where shoppers reach the shop, e.g. https://shop.example): absolute URLs are never taken from a request\n',
+    );
   });
 });

@@ -102,11 +102,6 @@ async function main() {
   // The catalogue is in memory before the first shopper asks (it also loads on first use).
   await currentCatalogue();
   if (config.CRASH_AFTER_CATALOGUE_WRITE) crashAfterWrites();
-  if (config.NODE_ENV === 'production' && !config.PUBLIC_URL) {
-    logger.warn(
-      'PUBLIC_URL is not set: canonical URLs, link previews and sitemaps take the origin from each request',
-    );
-  }
   const webDist = config.WEB_DIST ?? resolve(here, '../../web/dist');
   const app = createApp({ config: { ...config, WEB_DIST: webDist }, logger });
   const server = app.listen(config.PORT, config.HOST, () => {

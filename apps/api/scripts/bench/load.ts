@@ -11,20 +11,28 @@ export interface ReadPath {
   body?: string;
   /** Paths asked in turn, one per request, instead of `path` (which the floor answers). */
   paths?: readonly string[];
+  /** The path of the n-th request to each URL instead: one never asked before, say. */
+  pathAt?: (n: number) => string;
 }
 
-/** autocannon's request list that asks `paths` in turn, one per request. */
-function inTurn(paths: readonly string[]) {
+/** autocannon's request list that asks `pathAt(0)`, `pathAt(1)`, … one per request. */
+function inTurn(pathAt: (n: number) => string) {
   let next = 0;
   return [
     {
       setupRequest: (request: autocannon.Request) => {
-        const path = paths[next % paths.length] as string;
+        const path = pathAt(next);
         next += 1;
         return { ...request, path };
       },
     },
   ];
+}
+
+/** The path of each request of `path`, when it is not always the same. */
+function pathsOf({ paths, pathAt }: ReadPath) {
+  if (pathAt) return pathAt;
+  return paths && ((n: number) => paths[n % paths.length] as string);
 }
 
 export interface LoadFigures {
@@ -44,6 +52,7 @@ export async function load(
   connections: number,
   seconds: number,
 ): Promise<LoadFigures> {
+  const pathAt = pathsOf(path);
   const results = await Promise.all(
     urls.map((url) =>
       autocannon({
@@ -51,7 +60,7 @@ export async function load(
         method: path.method ?? 'GET',
         headers: { 'content-type': 'application/json', ...path.headers },
         ...(path.body ? { body: path.body } : {}),
-        ...(path.paths ? { requests: inTurn(path.paths) } : {}),
+        ...(pathAt ? { requests: inTurn(pathAt) } : {}),
         connections: Math.max(1, Math.round(connections / urls.length)),
         duration: seconds,
       }),

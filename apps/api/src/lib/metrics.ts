@@ -30,6 +30,12 @@ export const checkoutOutcomes = new client.Counter({
   labelNames: ['outcome'] as const,
 });
 
+export const storefrontRenders = new client.Counter({
+  name: 'shop_storefront_renders_total',
+  help: 'Storefront pages rendered on the server, by outcome: rendered, failed (sent for the browser to render), busy (every render under way for the wait: sent for the browser to render)',
+  labelNames: ['outcome'] as const,
+});
+
 export const mailsSent = new client.Counter({
   name: 'shop_outbox_sent_total',
   help: 'E-mails the mail server accepted',

@@ -340,6 +340,7 @@ export async function startApiProcess(
       NODE_ENV: built ? 'production' : 'test',
       HOST: '127.0.0.1',
       PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       MONGO_URL: mongoUrl,
       JWT_SECRET,
       LOG_LEVEL: log ? 'info' : 'silent',

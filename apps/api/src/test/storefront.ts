@@ -5,6 +5,7 @@ import { type HTMLElement, parse } from 'node-html-parser';
 import type { Response } from 'supertest';
 import { expect } from 'vitest';
 import { findRepoRoot } from '../db/embedded.js';
+import type { Api } from './harness.js';
 
 /** The entry script Vite puts in the built page's head (its hashed name made up). */
 const BUILT_ENTRY = 'assets/index-abc123.js';
@@ -107,6 +108,45 @@ export function readHead(res: Response): ReadHead {
     jsonLd,
     ofType: (type) => jsonLd.find((data) => data['@type'] === type),
   };
+}
+
+/** Headers naming another origin, sent straight or through a proxy that passes them on. */
+const FORGED_ORIGIN_HEADERS: readonly Record<string, string>[] = [
+  { Host: 'attacker.example' },
+  { 'X-Forwarded-Host': 'attacker.example' },
+  { 'X-Forwarded-Proto': 'javascript:alert(1)//', 'X-Forwarded-Host': 'attacker.example' },
+  { 'X-Forwarded-Proto': 'javascript', Host: 'attacker.example:8443' },
+  { Forwarded: 'host=attacker.example;proto=javascript' },
+];
+
+/** Every absolute URL a crawler reads in a page's head: canonical, Open Graph and JSON-LD's. */
+function absoluteUrlsOf(head: ReadHead): string[] {
+  const tags = [head.canonical, head.meta('og:url'), head.meta('og:image')];
+  const inJsonLd = [...JSON.stringify(head.jsonLd).matchAll(/"(?:url|item)":"([^"]*)"/g)];
+  return [...tags, ...inJsonLd.map(([, url]) => url)].filter((url) => url !== undefined);
+}
+
+/**
+ * Asks the product page of `slug`, robots.txt and the sitemaps under each of a few forged Host
+ * and forwarded headers: every absolute URL starts with `origin`, none names the forged ones.
+ */
+export async function expectOnlyOrigin(api: Api, origin: string, slug: string) {
+  for (const headers of FORGED_ORIGIN_HEADERS) {
+    const forged = JSON.stringify(headers);
+    const page = await api.get(`/product/${slug}`).set(headers).expect(200);
+    const urls = absoluteUrlsOf(readHead(page));
+    expect(urls.length, forged).toBeGreaterThan(3);
+    for (const url of urls) expect(url.startsWith(`${origin}/`), `${forged}: ${url}`).toBe(true);
+    const robots = await api.get('/robots.txt').set(headers).expect(200);
+    expect(robots.text, forged).toContain(`Sitemap: ${origin}/sitemap.xml`);
+    const index = await api.get('/sitemap.xml').set(headers).expect(200);
+    expect(index.text, forged).toContain(`<loc>${origin}/sitemaps/products-1.xml</loc>`);
+    const products = await api.get('/sitemaps/products-1.xml').set(headers).expect(200);
+    expect(products.text, forged).toContain(`<loc>${origin}/product/${slug}</loc>`);
+    for (const res of [page, robots, index, products]) {
+      expect(res.text, forged).not.toMatch(/attacker|javascript/);
+    }
+  }
 }
 
 const AVAILABILITY = ['https://schema.org/InStock', 'https://schema.org/OutOfStock'];

@@ -2,4 +2,4 @@
 export { rememberPhotoAnswer } from './cached-json.js';
 export { cachedRoute, catalogueJsonRoute } from './cached-routes.js';
 export { catalogueRevisionLag, currentCatalogue, loadedCatalogue } from './catalogue.js';
-export { type CatalogueEntry, type CatalogueStore, foldText } from './store.js';
+export { type CatalogueEntry, type CatalogueStore, foldText, skuKey } from './store.js';

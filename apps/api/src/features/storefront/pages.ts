@@ -9,6 +9,7 @@ import {
   searchPath,
 } from '@shop/contracts/storefront';
 import { match } from 'path-to-regexp';
+import { type CatalogueStore, skuKey } from '../catalogue/index.js';
 
 /**
  * What a URL of the SPA shows, as far as crawlers care: a storefront page (described in the
@@ -31,6 +32,7 @@ const PRIVATE_SCREENS = [
   '/login',
   '/dashboard/user',
   '/dashboard/user/orders',
+  '/dashboard/user/orders/:number',
   '/dashboard/user/profile',
   '/dashboard/admin',
   '/dashboard/admin/create-category',
@@ -39,6 +41,7 @@ const PRIVATE_SCREENS = [
   '/dashboard/admin/products',
   '/dashboard/admin/users',
   '/dashboard/admin/orders',
+  '/dashboard/admin/orders/:number',
 ];
 
 /** The longest `?variant=` a product page is rendered for (a SKU is at most 64). */
@@ -60,11 +63,41 @@ function keywordOf(query: URLSearchParams) {
   return parsed.success ? parsed.data.keyword : '';
 }
 
-/** What `url` (a request's path and query, as sent) shows. */
-export function storefrontPageOf(url: string): StorefrontPage {
+/**
+ * A path as the URL standard reads it (`.` and `..` segments resolved, `%2e` among them; `\` as
+ * `/`; characters a browser would escape, escaped), with its empty segments (`//`) left out: the
+ * one path of every spelling of a page.
+ */
+function normalPathOf(pathname: string): string {
+  return new URL(`http://localhost${pathname}`).pathname.replace(/\/{2,}/g, '/');
+}
+
+const NO_PAGE: StorefrontPage = { kind: 'unknown' };
+
+/** What a request's path and query ask for: a page, or the same page under its normal path. */
+export type AskedPage = { page: StorefrontPage } | { movedTo: string };
+
+/**
+ * What `url` (a request's path and query, as sent) asks for. A path not in its normal form
+ * (`//`, dot segments) is moved to that form when it is a page, and is no page otherwise: the
+ * browser's router would show neither, and the page cache must never hold one page's screen
+ * under another spelling.
+ */
+export function pageAskedBy(url: string): AskedPage {
   const queryAt = url.indexOf('?');
   const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
-  const searchParams = new URLSearchParams(queryAt === -1 ? '' : url.slice(queryAt + 1));
+  const query = queryAt === -1 ? '' : url.slice(queryAt);
+  // A request's target in absolute form (`GET http://host/path`) or `*` is no page of the SPA.
+  if (!pathname.startsWith('/')) return { page: NO_PAGE };
+  const normal = normalPathOf(pathname);
+  const page = storefrontPageOf(normal, query);
+  if (normal === pathname || page.kind === 'unknown') return { page };
+  return { movedTo: normal + query };
+}
+
+/** What a normal path and its query (`?…`, or '') show. */
+function storefrontPageOf(pathname: string, query: string): StorefrontPage {
+  const searchParams = new URLSearchParams(query);
   try {
     const page = listingPageOf(searchParams);
     for (const { kind, matches } of fixedPages) {
@@ -86,7 +119,21 @@ export function storefrontPageOf(url: string): StorefrontPage {
   } catch {
     // A path that is not percent-encoded right names no page.
   }
-  return { kind: 'unknown' };
+  return NO_PAGE;
+}
+
+/**
+ * The page as the catalogue shows it: a product page's `?variant=` stays only when it is a SKU
+ * of that product, spelt as stored (the SPA opens any other on the product's first variant in
+ * stock, as it opens the page without one: the same screen).
+ */
+export function shownPageOf(page: StorefrontPage, catalogue: CatalogueStore): StorefrontPage {
+  if (page.kind !== 'product' || page.variant === undefined) return page;
+  const { slug, variant } = page;
+  const sku = catalogue
+    .productBySlug(slug)
+    ?.product.variants.find((v) => skuKey(v.sku) === skuKey(variant))?.sku;
+  return sku ? { kind: 'product', slug, variant: sku } : { kind: 'product', slug };
 }
 
 /**
@@ -112,14 +159,25 @@ export function canonicalPathOf(page: StorefrontPage): string | undefined {
 }
 
 /**
+ * A path the SPA's router has no screen for but its not-found one (its `*` route): what every
+ * unknown URL's screen is rendered from, and kept under, whatever the URL.
+ */
+const NOT_FOUND_SCREEN_PATH = '/page-not-found';
+
+/**
  * What the page's screen is rendered from: its canonical URL, and the variant a product page
- * shows (its own URL, but one product page to crawlers); none for the shopper's own screens.
+ * shows (its own URL, but one product page to crawlers); the not-found screen's path for a URL
+ * of no screen; none for the shopper's own screens.
  */
 export function renderPathOf(page: StorefrontPage): string | undefined {
+  if (page.kind === 'unknown') return NOT_FOUND_SCREEN_PATH;
   const canonical = canonicalPathOf(page);
   if (page.kind !== 'product' || !page.variant || !canonical) return canonical;
   return `${canonical}?variant=${encodeURIComponent(page.variant)}`;
 }
 
-/** One key per distinct page: what its head and screen are cached under. */
+/**
+ * One key per distinct page: what its head and screen are cached under, made from the same path
+ * the screen is rendered from, so that no URL's screen is ever kept as another's.
+ */
 export const pageKeyOf = (page: StorefrontPage) => renderPathOf(page) ?? page.kind;

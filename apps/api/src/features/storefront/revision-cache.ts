@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import type { Request } from 'express';
 import { LRUCache } from 'lru-cache';
 import { ownBytes } from '../../lib/own-bytes.js';
 
@@ -72,7 +71,7 @@ export class RevisionCache {
 
   /**
    * The answer under `key` made from this revision, made now when there is none; requests that
-   * come while it is being made wait for the same making.
+   * come while it is being made wait for the same making. A transient answer is not kept.
    */
   async answerAsync(
     revision: number,
@@ -87,7 +86,7 @@ export class RevisionCache {
     if (!pending) {
       pending = make()
         .then((answer) => {
-          if (this.revision === revision) this.answers.set(key, answer);
+          if (this.revision === revision && !answer.transient) this.answers.set(key, answer);
           return answer;
         })
         .finally(() => this.making.delete(making));
@@ -100,23 +99,4 @@ export class RevisionCache {
   kept(revision: number | undefined, key: string): MadeAnswer | undefined {
     return revision === this.revision ? this.answers.get(key) : undefined;
   }
-
-  /** Drops the answer under `key`: what it was made from changed within the revision. */
-  forget(key: string) {
-    this.answers.delete(key);
-  }
-}
-
-/** A host as a Host header may name one (a name or an address, and a port). */
-const HOST = /^([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(:\d{1,5})?$/i;
-
-/**
- * Where shoppers reach the shop: `PUBLIC_URL` when set, else the request's own origin (its
- * scheme and host as Express reads them, through the proxies `TRUST_PROXY` allows); a host that
- * is no host name falls back to localhost rather than being written into a page.
- */
-export function originOf(req: Request, publicUrl: string | undefined): string {
-  if (publicUrl) return publicUrl;
-  const host = req.host;
-  return `${req.protocol}://${host && HOST.test(host) ? host.toLowerCase() : 'localhost'}`;
 }

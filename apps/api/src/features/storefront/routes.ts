@@ -3,26 +3,22 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { notFound } from '../../lib/errors.js';
+import { storefrontRenders } from '../../lib/metrics.js';
 import { currentCatalogue, loadedCatalogue } from '../catalogue/index.js';
 import { IndexHtml } from './head-html.js';
-import { pageHeadFor, type SearchCatalogue } from './page-head.js';
-import { pageKeyOf, renderPathOf, storefrontPageOf } from './pages.js';
-import { type PageQuotes, ReviewQuotes } from './review-quotes.js';
-import {
-  gzippedBody,
-  type MadeAnswer,
-  madeAnswer,
-  originOf,
-  RevisionCache,
-} from './revision-cache.js';
+import { inTurn } from './in-turn.js';
+import { type PageHead, pageHeadFor, type SearchCatalogue } from './page-head.js';
+import { pageAskedBy, pageKeyOf, renderPathOf, type StorefrontPage, shownPageOf } from './pages.js';
+import { ReviewQuotes } from './review-quotes.js';
+import { gzippedBody, type MadeAnswer, madeAnswer, RevisionCache } from './revision-cache.js';
 import { SentPages } from './sent-pages.js';
 import type { RenderScreen } from './server-render.js';
 import { SITEMAP_KINDS, type SitemapKind, sitemapIndexXml, sitemapXml } from './sitemap.js';
 import { StorefrontAssets } from './storefront-assets.js';
 
 export interface StorefrontOptions {
-  /** `PUBLIC_URL`: the origin of absolute URLs; unset, each request's own. */
-  publicUrl: string | undefined;
+  /** `PUBLIC_URL`: the origin of every absolute URL, whatever host a request names. */
+  origin: string;
 }
 
 /** Every page's HTML kept: a few kB each, so thousands of products and searches. */
@@ -31,6 +27,14 @@ const PAGE_CACHE_BYTES = 8 * 1024 * 1024;
 const SITEMAP_CACHE_BYTES = 16 * 1024 * 1024;
 /** Smaller answers go as they are (the compression middleware's own threshold). */
 const GZIP_MIN_BYTES = 1024;
+/**
+ * Pages made (head and render) at once. Making one is mostly work on the one thread that also
+ * sends the kept pages, so more at once would only queue ahead of them; two let one render's
+ * database read (a product's reviews) overlap another's work.
+ */
+export const RENDERS_AT_ONCE = 2;
+/** How long a page waits to be made before it goes for the browser to render. */
+const RENDER_WAIT_MS = 200;
 
 /** Gzipped once per answer for whoever takes gzip, instead of by the middleware on every send. */
 async function send(req: Request, res: Response, answer: MadeAnswer, type: string) {
@@ -52,15 +56,17 @@ async function send(req: Request, res: Response, answer: MadeAnswer, type: strin
 /**
  * Every storefront URL answers the SPA's index.html with that page's head (title, description,
  * canonical URL, link previews, structured data) and, given `render`, its screen rendered on the
- * server; both are made from the in-process catalogue once per revision. An unknown product,
- * category or path answers with 404. The shopper's own screens (cart, sign-in, dashboards)
- * are left to the browser. `answerAtOnce`, before the app: a request asked before gets the
- * same bytes again while its page is kept, `sending` called first (to count and log it).
+ * server; both are made from the in-process catalogue once per revision, kept by page (the path
+ * its screen is rendered from: one entry for every spelling of a page, and for every URL of no
+ * page). A path not in its normal form is moved to it. An unknown product, category or path
+ * answers with 404. The shopper's own screens (cart, sign-in, dashboards) are left to the
+ * browser. `answerAtOnce`, before the app: a request asked before gets the same bytes again
+ * while its page is kept, `sending` called first (to count and log it).
  */
 export function storefrontPages(
   dist: string,
   {
-    publicUrl,
+    origin,
     search,
     render,
   }: StorefrontOptions & { search: SearchCatalogue; render?: RenderScreen },
@@ -70,6 +76,26 @@ export function storefrontPages(
   const pages = new RevisionCache(PAGE_CACHE_BYTES);
   const quotes = new ReviewQuotes();
   const sent = new SentPages();
+  const makeInTurn = inTurn(RENDERS_AT_ONCE, RENDER_WAIT_MS);
+  const forTheBrowser = (head: PageHead) => madeAnswer(head.status, index.withHead(head));
+  /** The page with its screen rendered, unless it is the shopper's own or the render fails. */
+  const madePage = async (req: Request, page: StorefrontPage, head: PageHead) => {
+    const url = renderPathOf(page);
+    if (!render || url === undefined) return forTheBrowser(head);
+    try {
+      const screen = await render(url);
+      storefrontRenders.inc({ outcome: 'rendered' });
+      const { css } = assets;
+      const scripts = assets.scriptsOf(page);
+      return madeAnswer(head.status, index.withScreen(head, { ...screen, css, scripts }));
+    } catch (err) {
+      // The browser renders the page then, as it would without a server entry; not kept, so
+      // the next request renders it again.
+      req.log.error({ err }, `server render of ${url} failed`);
+      storefrontRenders.inc({ outcome: 'failed' });
+      return { ...forTheBrowser(head), transient: true };
+    }
+  };
   const kept = (key: string) => pages.kept(loadedCatalogue()?.revision, key);
   const answerAtOnce = (
     req: IncomingMessage,
@@ -77,33 +103,25 @@ export function storefrontPages(
     sending: (req: IncomingMessage, res: ServerResponse) => void,
   ) => sent.sendAgain(req, res, kept, () => sending(req, res));
   const handler: RequestHandler = async (req, res) => {
+    const asked = pageAskedBy(req.url);
+    if ('movedTo' in asked) {
+      res.redirect(301, asked.movedTo);
+      return;
+    }
     const catalogue = await currentCatalogue();
-    const origin = originOf(req, publicUrl);
-    const page = storefrontPageOf(req.url);
-    const key = `${origin} ${pageKeyOf(page)}`;
-    const makePage = async ({ reviewsOf }: PageQuotes) => {
-      const head = pageHeadFor(page, { catalogue, origin, search, reviewsOf });
-      const url = renderPathOf(page) ?? req.path;
-      if (!render || page.kind === 'private') return madeAnswer(head.status, index.withHead(head));
-      try {
-        const screen = await render(url);
-        const { css } = assets;
-        const scripts = assets.scriptsOf(page);
-        return madeAnswer(head.status, index.withScreen(head, { ...screen, css, scripts }));
-      } catch (err) {
-        // The browser renders the page then, as it would without a server entry.
-        req.log.error({ err }, `server render of ${url} failed`);
-        return { ...madeAnswer(head.status, index.withHead(head)), transient: true };
-      }
-    };
+    const page = shownPageOf(asked.page, catalogue);
+    const key = pageKeyOf(page);
     const answer = await pages.answerAsync(catalogue.revision, key, async () => {
-      // Read first, so that the page kept quotes them.
-      const quoted = await quotes.ofPage(page, catalogue);
-      const made = await makePage(quoted);
-      return quoted.complete ? made : { ...made, transient: true };
+      // Read first, so that the page kept quotes them; a page made without them is not kept.
+      const { reviewsOf, complete } = await quotes.ofPage(page, catalogue);
+      const headOf = () => pageHeadFor(page, { catalogue, origin, search, reviewsOf });
+      const made = await makeInTurn(() => madePage(req, page, headOf()));
+      if (made) return complete ? made : { ...made, transient: true };
+      // Pages not kept keep every slot busy (a flood of new URLs, say): this one goes for the
+      // browser to render, not kept, and the kept pages keep their speed.
+      storefrontRenders.inc({ outcome: 'busy' });
+      return { ...forTheBrowser(headOf()), transient: true };
     });
-    // A page made without some of its data (a failed render or read) is made again next time.
-    if (answer.transient) pages.forget(key);
     await send(req, res, answer, 'html');
     sent.remember(req, res, key, answer);
   };
@@ -113,24 +131,17 @@ export function storefrontPages(
 const SITEMAP_FILE = new RegExp(`^(${SITEMAP_KINDS.join('|')})-([1-9]\\d{0,8})\\.xml$`);
 
 /** `/robots.txt`, `/sitemap.xml` (the index) and its files `/sitemaps/<kind>-<n>.xml`. */
-export function crawlerFiles({
-  publicUrl,
-  urlsPerFile,
-}: StorefrontOptions & { urlsPerFile: number }) {
+export function crawlerFiles({ origin, urlsPerFile }: StorefrontOptions & { urlsPerFile: number }) {
   const router = express.Router();
   const sitemaps = new RevisionCache(SITEMAP_CACHE_BYTES);
 
-  router.get('/robots.txt', (req, res) => {
-    res
-      .type('text/plain')
-      .set('Cache-Control', 'public, max-age=3600')
-      .send(robotsTxt(originOf(req, publicUrl)));
+  router.get('/robots.txt', (_req, res) => {
+    res.type('text/plain').set('Cache-Control', 'public, max-age=3600').send(robotsTxt(origin));
   });
 
   router.get('/sitemap.xml', async (req, res) => {
     const catalogue = await currentCatalogue();
-    const origin = originOf(req, publicUrl);
-    const answer = sitemaps.answer(catalogue.revision, `${origin} index`, () =>
+    const answer = sitemaps.answer(catalogue.revision, 'index', () =>
       madeAnswer(200, sitemapIndexXml(catalogue, origin, urlsPerFile)),
     );
     await send(req, res, answer, 'application/xml');
@@ -141,8 +152,7 @@ export function crawlerFiles({
     const [, kind, page] = SITEMAP_FILE.exec(file) ?? [];
     if (!kind || !page) throw notFound('Sitemap not found');
     const catalogue = await currentCatalogue();
-    const origin = originOf(req, publicUrl);
-    const answer = sitemaps.answer(catalogue.revision, `${origin} ${file}`, () => {
+    const answer = sitemaps.answer(catalogue.revision, file, () => {
       const text = sitemapXml(catalogue, origin, urlsPerFile, kind as SitemapKind, Number(page));
       return madeAnswer(text === undefined ? 404 : 200, text ?? '');
     });

@@ -20,23 +20,12 @@ interface SentPage {
   gzipped: boolean;
 }
 
-const FORWARDED = ['x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host'] as const;
-
 /**
- * What a page request's answer depends on besides the catalogue: its URL, the host and scheme
- * it names or a proxy names for it (then with the address it came from, by which `TRUST_PROXY`
- * judges the proxy), and the encodings it takes. Requests alike in these get the same bytes.
+ * What a page request's answer depends on besides the catalogue: its URL and the encodings it
+ * takes (never its host: absolute URLs come from PUBLIC_URL). Requests alike in these get the
+ * same bytes.
  */
-function requestKeyOf(req: IncomingMessage) {
-  const { headers } = req;
-  const forwarded = FORWARDED.some((name) => headers[name] !== undefined);
-  return [
-    req.url,
-    headers.host,
-    headers['accept-encoding'],
-    ...(forwarded ? [req.socket.remoteAddress, ...FORWARDED.map((name) => headers[name])] : []),
-  ].join('\n');
-}
+const requestKeyOf = (req: IncomingMessage) => `${req.url}\n${req.headers['accept-encoding']}`;
 
 /** A GET that no 304 can answer (Express answers those). */
 const isPlainGet = (req: IncomingMessage) =>

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { afterAll } from 'vitest';
-import { uniqueWord } from '../../test/catalogue.js';
+import { makeShirt, uniqueWord } from '../../test/catalogue.js';
 import { describe, expect, test } from '../../test/fixtures.js';
 import { readHead, writeBuiltSpaWithServerEntry } from '../../test/storefront.js';
 
@@ -133,17 +133,20 @@ describe('storefront pages rendered on the server', () => {
     );
   });
 
-  test("when a product page names its variant, then the screen is rendered for that variant (the browser's URL), not the canonical one", async ({
+  test("when a product page names one of its variants, in any case, then the screen is rendered for that variant (the browser's URL, its SKU as stored), not the canonical one", async ({
     api,
-    addProduct,
+    category,
   }) => {
-    const product = await addProduct();
-    const res = await api.get(`/product/${product.slug}?utm_source=x&variant=SKU-M`).expect(200);
+    const shirt = await makeShirt(category.id);
+    const { sku } = shirt.variant('M', 'Black');
+    const res = await api
+      .get(`/product/${shirt.product.slug}?utm_source=x&variant=${sku.toLowerCase()}`)
+      .expect(200);
     const { head } = readState(res.text);
     expect(head.document.querySelector('#root h1')?.textContent).toBe(
-      `/product/${product.slug}?variant=SKU-M`,
+      `/product/${shirt.product.slug}?variant=${encodeURIComponent(sku)}`,
     );
-    expect(head.canonical).toBe(`https://shop.example/product/${product.slug}`);
+    expect(head.canonical).toBe(`https://shop.example/product/${shirt.product.slug}`);
   });
 
   test('when the render fails, then the page is sent for the browser to render, and the next request renders again', async ({
