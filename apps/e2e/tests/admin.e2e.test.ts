@@ -5,6 +5,7 @@ import {
   productListResponseSchema,
   productResponseSchema,
 } from '@shop/contracts';
+import { pixelDifference } from '@shop/api/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SEED_ADMIN, SEED_USER } from '../support/accounts';
@@ -166,7 +167,7 @@ describe('admin screens in the browser', () => {
       shipping: 1,
     });
     const served = await fetch(`${baseUrl()}/api/v1/product/product-photo/${created._id}`);
-    expect(Buffer.from(await served.arrayBuffer()).equals(photo)).toBe(true);
+    expect(await pixelDifference(Buffer.from(await served.arrayBuffer()), photo)).toBe(0);
 
     await card.click();
     await page.waitForURL(`**/dashboard/admin/product/${slug}`);
@@ -277,7 +278,7 @@ describe('admin screens in the browser', () => {
     expect({ price: served.price, quantity: served.quantity }).toEqual({ price: 20, quantity: 29 });
     const mBlack = served.variants.find((v) => v.sku.endsWith('-M-BLACK'));
     const photo = await fetch(`${baseUrl()}/api/v1/product/product-photo/${mBlack?._id}`);
-    expect(Buffer.from(await photo.arrayBuffer()).equals(variantPhoto)).toBe(true);
+    expect(await pixelDifference(Buffer.from(await photo.arrayBuffer()), variantPhoto)).toBe(0);
 
     await page.goto('/dashboard/admin/products');
     await page

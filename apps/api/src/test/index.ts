@@ -1,6 +1,8 @@
 /**
  * What the API's test code offers other workspaces' tests (`@shop/api/testing`): the end-to-end
- * suite runs the API's own Stripe double and mail catcher and picks its ports as the API does.
+ * suite runs the API's own Stripe double and mail catcher, picks its ports as the API does, and
+ * compares a served photo with the one uploaded by its pixels (the shop stores it again,
+ * without its metadata).
  */
 export { freePort } from '../db/embedded.js';
 export { startMailCatcher } from '../lib/mail-catcher.js';
@@ -11,3 +13,4 @@ export {
   noSuchPaymentIntent,
   startFakeStripe,
 } from './fake-stripe.js';
+export { pixelDifference } from './photos.js';
