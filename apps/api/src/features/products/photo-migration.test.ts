@@ -3,13 +3,18 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageBytes, makeCategory, makeProduct, uniqueWord } from '../../test/catalogue.js';
 import { startTestApp } from '../../test/harness.js';
-import { pixelDifference } from '../../test/photos.js';
+import {
+  metadataOf,
+  phonePhoto,
+  pixelDifference,
+  uprightWithoutMetadata,
+} from '../../test/photos.js';
 import { insertProductWithPhotoBytes } from '../../test/raw-documents.js';
 import { photoEtag } from './photo.js';
 import { migrateProductPhotos, PHOTO_BATCH } from './photo-migration.js';
 import { photoFileIdsOf, savePhotoFiles } from './photo-store.js';
 import { preparePhoto } from './renditions.js';
-import { deleteProduct, findProduct, photoBytesInside } from './repository.js';
+import { deleteProduct, findProduct, photoBytesInside, photosToStrip } from './repository.js';
 
 let t: Awaited<ReturnType<typeof startTestApp>>;
 let categoryId: string;
@@ -80,6 +85,16 @@ describe('photo migration', () => {
     await expectMigrated(png, 'image/png');
     expect(await storedPhoto(current.id)).toEqual(current.photoMeta);
     expect(await migrateProductPhotos()).toEqual({ migrated: 0, unreadable: [] });
+  });
+
+  it('when a product carries a phone photo inside, then it moves out upright and without its metadata, marked so: the stripping pass after it has nothing to prepare again', async () => {
+    const old = await insertOldProduct(await phonePhoto());
+
+    await migrateProductPhotos([old.id]);
+
+    const served = await t.http().get(`/api/v1/product/product-photo/${old.id}`).buffer(true);
+    expect(await metadataOf(served.body as Buffer)).toEqual(uprightWithoutMetadata('jpeg'));
+    expect(await photosToStrip(old.id)).toBeNull();
   });
 
   it('when a run stopped after copying some files, then the next run finishes it and loses nothing', async () => {
