@@ -1,11 +1,11 @@
 import { crc32, deflateSync } from 'node:zlib';
+import { pixelDifference } from '@shop/api/testing';
 import {
   categoryListResponseSchema,
   ORDER_STATUSES,
   productListResponseSchema,
   productResponseSchema,
 } from '@shop/contracts';
-import { pixelDifference } from '@shop/api/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SEED_ADMIN, SEED_USER } from '../support/accounts';
