@@ -82,8 +82,21 @@ export async function shot(page: Page, name: string) {
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 
-/** Runs axe on the page as it is; serious and critical violations fail the test. */
+/**
+ * Runs axe on the page at rest; serious and critical violations fail the test. Its finite
+ * animations are let finish first: axe measures colours as they are at that instant, and a toast
+ * fading in or out is half transparent, too little contrast (a CI run under one core caught the
+ * profile's toast so).
+ */
 export async function expectAccessible(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const { violations } = await new AxeBuilder({ page }).analyze();
   const blocking = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
