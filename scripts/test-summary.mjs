@@ -1,7 +1,8 @@
 // Adds up the JSON reports the vitest runs leave in <workspace>/test-results/ and
 // prints one closing line: "tests: N passed, N failed". A suite that should have left a
 // report and did not (it crashed, or never ran) counts as one failure, so the line never
-// looks better than the run was.
+// looks better than the run was. Each failed test is named with the first line of its
+// error, so the tail of a CI log says what to look at.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -35,6 +36,7 @@ for (const group of ['apps', 'packages', 'tools']) {
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+const failures = [];
 for (const file of reports) {
   const report = JSON.parse(readFileSync(file, 'utf8'));
   passed += report.numPassedTests ?? 0;
@@ -48,8 +50,31 @@ for (const file of reports) {
   console.log(
     `  ${file.slice(root.length)}: ${report.numPassedTests} passed, ${report.numFailedTests} failed`,
   );
+  for (const suite of report.testResults ?? []) {
+    const where = suite.name.startsWith(root) ? suite.name.slice(root.length) : suite.name;
+    const tests = (suite.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of tests)
+      failures.push(`${where} > ${test.fullName}\n      ${firstLine(test.failureMessages)}`);
+    if (suite.status === 'failed' && tests.length === 0)
+      failures.push(`${where}\n      ${firstLine([suite.message])}`);
+  }
+}
+if (failures.length > 0) {
+  console.log('failed:');
+  for (const failure of failures) console.log(`  ${failure}`);
 }
 for (const suite of missing) console.log(`  ${suite}: no report (the suite crashed or never ran)`);
 failed += missing.length;
 console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+
+/** The first non-empty line of a test's failure messages, cut to a readable length. */
+function firstLine(messages) {
+  const line =
+    (messages ?? [])
+      .join('\n')
+      .split('\n')
+      .find((text) => text.trim() !== '') ?? '(no message)';
+  return line.trim().slice(0, 300);
+}
+
 process.exit(failed > 0 ? 1 : 0);
