@@ -8,6 +8,7 @@ export * from './payment.js';
 export * from './photo.js';
 export * from './price-bands.js';
 export * from './product.js';
+export * from './quote.js';
 export * from './rating.js';
 export * from './stored-address.js';
 export * from './user.js';

@@ -1,6 +1,7 @@
 import { objectIdSchema } from './common.js';
 import { totalField } from './paging.js';
 import { productSummarySchema } from './product.js';
+import { shippingChargeSchema } from './quote.js';
 import { storedDeliveryAddressSchema } from './stored-address.js';
 import { orderLineVariantSchema } from './variant.js';
 import { z } from './zod.js';
@@ -48,6 +49,15 @@ export const orderLineSchema = z.object({
   /** The unit price paid. */
   price: z.number(),
   quantity: z.number().int(),
+  /**
+   * The line without tax, its tax, with tax and the rate applied (see the quote). Every order
+   * the API answers has them (no tax on orders placed before taxes); optional only so that
+   * clients built before them still read orders.
+   */
+  net: z.number().optional(),
+  tax: z.number().optional(),
+  gross: z.number().optional(),
+  taxRate: z.number().optional(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
@@ -81,6 +91,17 @@ export const orderSchema = z
      * only so that clients built before it still read orders.
      */
     timeline: z.array(orderTimelineEntrySchema).optional(),
+    /**
+     * What the order cost, as the quote priced it and the card was charged, in
+     * `payment.currency`. Every order the API answers has them (orders placed before shipping
+     * and taxes: no shipping, no tax, the total the payment's amount); optional only so that
+     * clients built before them still read orders.
+     */
+    pricesIncludeTax: z.boolean().optional(),
+    subtotal: z.number().optional(),
+    shipping: shippingChargeSchema.nullable().optional(),
+    tax: z.number().optional(),
+    total: z.number().optional(),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof orderSchema>;

@@ -38,6 +38,11 @@ const deliveryFields = {
 export const createPaymentIntentRequestSchema = z.object({
   cart: z.array(cartItemSchema).min(1, 'Your cart is empty').max(200),
   ...deliveryFields,
+  shippingMethod: objectIdSchema.optional().meta({
+    description:
+      'The `_id` of a shipping method the quote offers for the delivery address; required when ' +
+      'the shop ships to its country. It travels with the payment, like the address.',
+  }),
 });
 export type CreatePaymentIntentRequest = z.infer<typeof createPaymentIntentRequestSchema>;
 

@@ -1,5 +1,6 @@
 /** Orders' public module: what other features may use of them. */
 
+export { type OrderBreakdown, rateOf } from './breakdown.js';
 export { numberEarlierOrders } from './number-migration.js';
 export {
   claimOrder,

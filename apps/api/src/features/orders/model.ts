@@ -31,6 +31,43 @@ const orderLineSchema = new mongoose.Schema(
   { _id: false },
 );
 
+const amountFields = {
+  net: { type: Number, required: true },
+  tax: { type: Number, required: true },
+  gross: { type: Number, required: true },
+};
+
+/** The model's `breakdown` field: absent on orders of earlier versions. */
+const breakdownFields = new mongoose.Schema(
+  {
+    pricesIncludeTax: { type: Boolean, required: true },
+    lines: {
+      type: [
+        new mongoose.Schema(
+          { ...amountFields, bp: { type: Number, required: true } },
+          { _id: false },
+        ),
+      ],
+      required: true,
+    },
+    subtotal: { type: Number, required: true },
+    shipping: {
+      type: new mongoose.Schema(
+        {
+          methodId: { type: mongoose.Schema.Types.ObjectId, required: true },
+          name: { type: String, required: true },
+          ...amountFields,
+        },
+        { _id: false },
+      ),
+      default: null,
+    },
+    tax: { type: Number, required: true },
+    total: { type: Number, required: true },
+  },
+  { _id: false },
+);
+
 /** One change of the order (see the contract's OrderTimelineEntry), pushed with the change. */
 const timelineEntrySchema = new mongoose.Schema(
   {
@@ -66,6 +103,8 @@ const orderSchema = new mongoose.Schema(
     address: { type: String, default: '' },
     /** Where it goes, as the buyer gave it at checkout (absent on orders of earlier versions). */
     deliveryAddress: { type: deliveryAddressFields, default: undefined },
+    /** What it cost: lines, shipping, tax and total (absent on orders of earlier versions). */
+    breakdown: { type: breakdownFields, default: undefined },
     status: { type: String, enum: ORDER_STATUSES, default: 'Not Process' },
     /** Set once a cancellation put the order's units back in stock, so it happens once. */
     stockReturned: { type: Boolean, default: false },

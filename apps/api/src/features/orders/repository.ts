@@ -11,6 +11,7 @@ import mongoose from 'mongoose';
 import { toDeliveryAddress } from '../../lib/delivery-address-model.js';
 import { isDuplicateKeyError } from '../../lib/errors.js';
 import { countOrderChange } from '../sales/index.js';
+import { type OrderBreakdown, toBreakdown } from './breakdown.js';
 import { OrderCounterModel, type OrderDoc, OrderModel } from './model.js';
 
 /**
@@ -59,6 +60,8 @@ export interface StoredOrder {
   address: string;
   /** Absent only on orders placed before checkout asked for one. */
   deliveryAddress?: DeliveryAddress;
+  /** Absent only on orders placed before shipping and taxes. */
+  breakdown?: OrderBreakdown;
   status: OrderStatus;
   /** Its units were put back in stock by a cancellation. */
   stockReturned: boolean;
@@ -76,6 +79,8 @@ export interface NewOrder {
   payment: { id: string; status: string; amount: number; currency: string; success?: boolean };
   buyer: { _id: string; address?: string; name?: string };
   deliveryAddress?: DeliveryAddress;
+  /** What the checkout priced; absent in demo data. */
+  breakdown?: OrderBreakdown;
   /** 'Not Process' unless given (demo data). */
   status?: OrderStatus;
   /** Now unless given (demo data). */
@@ -110,6 +115,7 @@ const toStoredOrder = (o: OrderDoc): StoredOrder => ({
   buyerId: String(o.buyer),
   address: o.address ?? '',
   ...(o.deliveryAddress ? { deliveryAddress: toDeliveryAddress(o.deliveryAddress) } : {}),
+  ...(o.breakdown ? { breakdown: toBreakdown(o.breakdown) } : {}),
   // The schema's enum admits only ORDER_STATUSES.
   status: o.status as OrderStatus,
   stockReturned: o.stockReturned ?? false,
@@ -130,7 +136,15 @@ const toStoredOrder = (o: OrderDoc): StoredOrder => ({
 });
 
 const toDocument = (
-  { lines, payment, buyer, deliveryAddress, status = 'Not Process', createdAt }: NewOrder,
+  {
+    lines,
+    payment,
+    buyer,
+    deliveryAddress,
+    breakdown,
+    status = 'Not Process',
+    createdAt,
+  }: NewOrder,
   number: number,
   _id = new mongoose.Types.ObjectId(),
 ) => ({
@@ -155,6 +169,7 @@ const toDocument = (
   buyer: buyer._id,
   address: buyer.address ?? '',
   ...(deliveryAddress ? { deliveryAddress } : {}),
+  ...(breakdown ? { breakdown } : {}),
   status,
   timeline: [
     {

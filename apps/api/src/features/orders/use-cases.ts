@@ -12,6 +12,7 @@ import {
 } from '@shop/contracts/order-filter';
 import { findUserIdsMatching, findUserNames } from '../auth/index.js';
 import { findProductSummaries } from '../products/index.js';
+import { answeredBreakdown } from './breakdown.js';
 import {
   findOrderByNumber,
   findStoredOrder,
@@ -45,11 +46,16 @@ async function toOrders(stored: readonly StoredOrder[]): Promise<Order[]> {
     findUserNames([...new Set(stored.map((o) => o.buyerId))]),
   ]);
   return stored.map((found) => {
-    const { lines, buyerId, stockReturned: _, events: __, ...order } = found;
+    const { lines, buyerId, stockReturned: _, events: __, breakdown: ___, ...order } = found;
     const buyerName = buyers.get(buyerId);
+    const priced = answeredBreakdown(found, lines);
     return {
       ...order,
-      products: lines.map((line) => ({ ...line, productId: products.get(line.productId) ?? null })),
+      ...priced,
+      products: priced.products.map((line) => ({
+        ...line,
+        productId: products.get(line.productId) ?? null,
+      })),
       buyer: buyerName === undefined ? null : { _id: buyerId, name: buyerName },
       timeline: timelineOf(found, buyerName),
     };

@@ -1,0 +1,122 @@
+import type { LineToPrice, ShippingMethod, ShippingRate } from '../features/checkout/pricing.js';
+
+/**
+ * Random carts for the pricing tests, drawn from a seed so that a failure is reproduced by
+ * running again with `PRICING_SEED=<the printed seed>`. Amounts are minor units of `currency`.
+ */
+
+/** mulberry32: a small, well-known seeded generator; enough to spread test cases. */
+export function seededRandom(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+  /** An integer in [min, max]. */
+  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  const pick = <T>(items: readonly T[]): T => items[int(0, items.length - 1)] as T;
+  const chance = (p: number) => next() < p;
+  return { int, pick, chance };
+}
+export type Random = ReturnType<typeof seededRandom>;
+
+/** The seed of this run: the environment's, else a fresh one (printed by the test). */
+export const pricingSeed = () =>
+  process.env.PRICING_SEED ? Number(process.env.PRICING_SEED) : Math.floor(Math.random() * 2 ** 31);
+
+export const TAX_CLASSES = ['standard', 'reduced', 'zero', 'luxury'] as const;
+export type TaxClass = (typeof TAX_CLASSES)[number];
+
+/** Two-decimal, zero-decimal (yen: ¥1500 is 1500) and three-decimal currencies. */
+export const CURRENCIES = ['usd', 'eur', 'jpy', 'kwd'] as const;
+
+export interface RandomLine extends LineToPrice {
+  taxClass: TaxClass;
+}
+
+export interface RandomCart {
+  currency: (typeof CURRENCIES)[number];
+  pricesIncludeTax: boolean;
+  /** Basis points per class; `zero` is 0. */
+  bpOf: Record<TaxClass, number>;
+  shippingClass: TaxClass;
+  lines: RandomLine[];
+  methods: ShippingMethod[];
+  chosenMethodId: string | null;
+}
+
+/** Ascending bounds with random prices; `n` tiers. */
+function tiers(random: Random, n: number, maxBound: number) {
+  const bounds = new Set<number>();
+  while (bounds.size < n) bounds.add(random.int(1, maxBound));
+  return [...bounds].sort((a, b) => a - b).map((bound) => ({ bound, price: random.int(0, 5000) }));
+}
+
+function randomRate(random: Random, maxSubtotal: number): ShippingRate {
+  const kind = random.pick(['flat', 'weight', 'subtotal', 'pickup'] as const);
+  if (kind === 'flat') return { kind, price: random.int(0, 3000) };
+  if (kind === 'pickup') return { kind };
+  if (kind === 'weight') {
+    return {
+      kind,
+      tiers: tiers(random, random.int(1, 4), 60_000).map(({ bound, price }) => ({
+        upToGrams: bound,
+        price,
+      })),
+    };
+  }
+  return {
+    kind,
+    tiers: tiers(random, random.int(1, 4), maxSubtotal).map(({ bound, price }) => ({
+      upTo: bound,
+      price,
+    })),
+  };
+}
+
+const methodId = (n: number) => n.toString(16).padStart(24, '0');
+
+/** One random cart with its shop's settings; `lineCount` at most. */
+export function randomCart(random: Random, lineCount = 5): RandomCart {
+  const currency = random.pick(CURRENCIES);
+  const maxPrice = random.pick([99, 5_000, 250_000]);
+  const lines = Array.from({ length: random.int(1, lineCount) }, () => ({
+    unitPrice: random.int(0, maxPrice),
+    quantity: random.chance(0.7) ? random.int(1, 3) : random.int(1, 1000),
+    weightGrams: random.chance(0.2) ? 0 : random.int(1, 20_000),
+    taxClass: random.pick(TAX_CLASSES),
+    bp: 0,
+  }));
+  // Round rates half of the time: they land on exact halves of a minor unit, where rounding shows.
+  const rate = (max: number) =>
+    random.chance(0.5) ? random.int(0, max) : random.pick([500, 700, 1000, 1900, 2000, 2500]);
+  const bpOf: Record<TaxClass, number> = {
+    standard: rate(2_700),
+    reduced: rate(1_000),
+    zero: 0,
+    // Up to 9.9999 (999.99%), the largest rate the tax settings take.
+    luxury: random.chance(0.5) ? random.int(0, 99_999) : random.int(0, 5_000),
+  };
+  for (const line of lines) line.bp = bpOf[line.taxClass];
+  const methods = Array.from({ length: random.int(0, 4) }, (_, i) => ({
+    _id: methodId(i + 1),
+    name: `Method ${i + 1}`,
+    rate: randomRate(random, maxPrice * 4),
+    ...(random.chance(0.3) ? { freeOver: random.int(0, maxPrice * 6) } : {}),
+    minDays: 1,
+    maxDays: random.int(1, 9),
+  }));
+  const chosen = random.chance(0.1) ? null : methods.length > 0 ? random.pick(methods) : null;
+  return {
+    currency,
+    pricesIncludeTax: random.chance(0.5),
+    bpOf,
+    shippingClass: random.pick(TAX_CLASSES),
+    lines,
+    methods,
+    chosenMethodId: chosen?._id ?? null,
+  };
+}

@@ -1,0 +1,76 @@
+import { deliveryAddressSchema } from './address.js';
+import { objectIdSchema } from './common.js';
+import { cartItemSchema } from './payment.js';
+import { z } from './zod.js';
+
+/**
+ * The one pricing of a cart (`POST /api/v1/order/quote`), the same figures the card is charged
+ * and the order records. Amounts are major units of `currency` as the API writes money
+ * (19.99; ¥1500 is 1500); tax rates are decimals (0.19 for 19%).
+ */
+
+/** A shipping method chosen for the order, by the `_id` the shipping zones give it. */
+export const shippingMethodIdSchema = objectIdSchema.meta({
+  description: 'The `_id` of a shipping method offered for the delivery country (see the quote)',
+});
+
+export const quoteRequestSchema = z.object({
+  cart: z.array(cartItemSchema).min(1, 'Your cart is empty').max(200),
+  /** Only the country prices a cart; the rest of the address may come later. */
+  deliveryAddress: deliveryAddressSchema
+    .partial()
+    .extend({ country: deliveryAddressSchema.shape.country }),
+  shippingMethod: shippingMethodIdSchema.optional(),
+});
+export type QuoteRequest = z.infer<typeof quoteRequestSchema>;
+
+/** What a line or the shipping costs: without tax, its tax and with tax. */
+const amountsFields = { net: z.number(), tax: z.number(), gross: z.number() };
+
+export const quoteLineSchema = z.object({
+  product: objectIdSchema,
+  variant: objectIdSchema,
+  quantity: z.number().int(),
+  /** As entered: with tax when the store's prices include it, else without. */
+  unitPrice: z.number(),
+  ...amountsFields,
+  taxRate: z.number(),
+});
+export type QuoteLine = z.infer<typeof quoteLineSchema>;
+
+export const offeredMethodSchema = z.object({
+  _id: objectIdSchema,
+  name: z.string(),
+  /** What it costs this cart (0 past its `freeOver`), entered like the products' prices. */
+  price: z.number(),
+  minDays: z.number().int(),
+  maxDays: z.number().int(),
+});
+export type OfferedMethod = z.infer<typeof offeredMethodSchema>;
+
+/** The method an order ships by, as it was named when it was chosen. */
+export const shippingChargeSchema = z.object({
+  method: z.object({ _id: objectIdSchema, name: z.string() }),
+  ...amountsFields,
+});
+export type ShippingCharge = z.infer<typeof shippingChargeSchema>;
+
+export const quoteResponseSchema = z
+  .object({
+    /** Lowercase ISO 4217 code. */
+    currency: z.string(),
+    pricesIncludeTax: z.boolean(),
+    lines: z.array(quoteLineSchema),
+    /** Σ line gross when prices include tax, else Σ line net. */
+    subtotal: z.number(),
+    /** The methods offered for this cart and country, each with its price. */
+    methods: z.array(offeredMethodSchema),
+    /** Null until a method offered for this cart is chosen. */
+    shipping: shippingChargeSchema.nullable(),
+    /** Σ line tax + shipping tax. */
+    tax: z.number(),
+    /** Σ line gross + shipping gross: what the card is charged. */
+    total: z.number(),
+  })
+  .meta({ id: 'Quote' });
+export type QuoteResponse = z.infer<typeof quoteResponseSchema>;
