@@ -74,3 +74,41 @@ export const quoteResponseSchema = z
   })
   .meta({ id: 'Quote' });
 export type QuoteResponse = z.infer<typeof quoteResponseSchema>;
+
+/** What a cart or an order cost, as the quote answers it and the order records it. */
+export interface PriceFigures {
+  pricesIncludeTax: boolean;
+  subtotal: number;
+  shipping: ShippingCharge | null;
+  tax: number;
+  total: number;
+}
+
+/**
+ * The lines under a cart's or an order's items, the same on every screen, e-mail and export:
+ * subtotal, shipping (by its method), tax and total. With prices that include tax, the
+ * subtotal and shipping are gross and the tax is what they include; else both are net and the
+ * tax is added.
+ */
+export function priceSummary(priced: PriceFigures): { label: string; amount: number }[] {
+  const { pricesIncludeTax, shipping } = priced;
+  return [
+    { label: 'Subtotal', amount: priced.subtotal },
+    ...(shipping
+      ? [
+          {
+            label: `Shipping (${shipping.method.name})`,
+            amount: pricesIncludeTax ? shipping.gross : shipping.net,
+          },
+        ]
+      : []),
+    { label: pricesIncludeTax ? 'Tax included' : 'Tax', amount: priced.tax },
+    { label: 'Total', amount: priced.total },
+  ];
+}
+
+/** A line as the subtotal counts it: with tax when prices include it, else without. */
+export const lineSubtotal = (
+  pricesIncludeTax: boolean,
+  line: { net: number; gross: number },
+): number => (pricesIncludeTax ? line.gross : line.net);

@@ -1,4 +1,11 @@
-import { deliveryAddressLines, type Order, toMajorUnits, toMinorUnits } from '@shop/contracts';
+import {
+  deliveryAddressLines,
+  lineSubtotal,
+  type Order,
+  priceSummary,
+  toMajorUnits,
+  toMinorUnits,
+} from '@shop/contracts';
 import type { MailEvent } from './repository.js';
 
 /** An e-mail to the buyer, in both forms every mail client reads. */
@@ -29,6 +36,24 @@ const lineName = (line: Order['products'][number]) => {
   return options.length > 0 ? `${line.name} (${options.join(', ')})` : line.name;
 };
 
+/** A line's amount as the subtotal counts it; by its price on orders of earlier versions. */
+const lineAmount = (order: Order, line: Order['products'][number]) =>
+  line.net !== undefined && line.gross !== undefined
+    ? lineSubtotal(order.pricesIncludeTax ?? false, { net: line.net, gross: line.gross })
+    : toMajorUnits(toMinorUnits(line.price) * line.quantity);
+
+/** Subtotal, shipping, tax and total; the total alone on an order answered without them. */
+const figuresOf = (order: Order) =>
+  order.subtotal !== undefined && order.tax !== undefined && order.total !== undefined
+    ? priceSummary({
+        pricesIncludeTax: order.pricesIncludeTax ?? false,
+        subtotal: order.subtotal,
+        shipping: order.shipping ?? null,
+        tax: order.tax,
+        total: order.total,
+      })
+    : [{ label: 'Total', amount: toMajorUnits(order.payment.amount) }];
+
 /** What the e-mail says of the event, in one sentence; and its subject. */
 function headline(event: MailEvent, order: Order, label: string, total: string) {
   switch (event.kind) {
@@ -58,7 +83,11 @@ export function renderMail(event: MailEvent, order: Order, buyerName: string): R
   const lines = order.products.map((line) => ({
     name: lineName(line),
     quantity: line.quantity,
-    amount: money(toMajorUnits(toMinorUnits(line.price) * line.quantity), currency),
+    amount: money(lineAmount(order, line), currency),
+  }));
+  const figures = figuresOf(order).map(({ label, amount }) => ({
+    label,
+    amount: money(amount, currency),
   }));
   // Orders placed before checkout asked for a delivery address show the account's address.
   const address = order.deliveryAddress
@@ -71,7 +100,7 @@ export function renderMail(event: MailEvent, order: Order, buyerName: string): R
     says,
     '',
     ...lines.map((l) => `${l.quantity} x ${l.name}: ${l.amount}`),
-    `Total: ${total}`,
+    ...figures.map((f) => `${f.label}: ${f.amount}`),
     ...(address.length > 0 ? ['', 'Delivery address:', ...address] : []),
     '',
     'Thank you for shopping with us.',
@@ -87,7 +116,12 @@ export function renderMail(event: MailEvent, order: Order, buyerName: string): R
     '<!doctype html><html><body style="font-family:sans-serif">',
     `<p>Hello ${escapeHtml(buyerName)},</p>`,
     `<p>${escapeHtml(says)}</p>`,
-    `<table cellpadding="4">${rows}<tr><th align="left">Total</th><th align="right">${escapeHtml(total)}</th></tr></table>`,
+    `<table cellpadding="4">${rows}${figures
+      .map(
+        (f) =>
+          `<tr><th align="left">${escapeHtml(f.label)}</th><th align="right">${escapeHtml(f.amount)}</th></tr>`,
+      )
+      .join('')}</table>`,
     address.length > 0
       ? `<p>Delivery address:<br>${address.map((line) => escapeHtml(line)).join('<br>')}</p>`
       : '',

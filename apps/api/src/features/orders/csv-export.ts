@@ -15,6 +15,10 @@ export const ORDERS_CSV_COLUMNS = [
   'Buyer e-mail',
   'Items',
   'Quantity',
+  'Subtotal',
+  'Shipping method',
+  'Shipping',
+  'Tax',
   'Total',
   'Currency',
   'Payment',
@@ -61,6 +65,25 @@ const itemsOf = (order: StoredOrder) =>
     })
     .join('; ');
 
+/**
+ * Subtotal, shipping (by its method), tax and total as the order's cart showed them (see
+ * `priceSummary`); an order placed before shipping and taxes was charged its lines alone.
+ */
+function figuresOf({ breakdown, payment }: StoredOrder): string[] {
+  const amount = (minor: number) => toMajorUnits(minor).toFixed(2);
+  if (!breakdown) {
+    return [amount(payment.amount), '', amount(0), amount(0), amount(payment.amount)];
+  }
+  const { pricesIncludeTax, shipping } = breakdown;
+  return [
+    amount(breakdown.subtotal),
+    shipping?.name ?? '',
+    amount(shipping ? (pricesIncludeTax ? shipping.gross : shipping.net) : 0),
+    amount(breakdown.tax),
+    amount(breakdown.total),
+  ];
+}
+
 function rowOf(order: StoredOrder, buyer: { name: string; email: string } | undefined): string[] {
   return [
     order.number === undefined ? '' : String(order.number),
@@ -70,7 +93,7 @@ function rowOf(order: StoredOrder, buyer: { name: string; email: string } | unde
     buyer?.email ?? '',
     itemsOf(order),
     String(totalQuantity(order.lines)),
-    toMajorUnits(order.payment.amount).toFixed(2),
+    ...figuresOf(order),
     order.payment.currency.toUpperCase(),
     paymentLabel(order.payment),
     order.payment.id,

@@ -75,6 +75,11 @@ describe('GET /api/v1/auth/all-orders.csv', () => {
       'Buyer e-mail': buyer.email,
       Items: `2 x ${product.name}`,
       Quantity: '2',
+      // Placed before shipping and taxes: its lines alone.
+      Subtotal: '25.00',
+      'Shipping method': '',
+      Shipping: '0.00',
+      Tax: '0.00',
       Total: '25.00',
       Currency: 'USD',
       Payment: 'Success',
@@ -147,7 +152,7 @@ describe('GET /api/v1/auth/all-orders.csv', () => {
     expect(res.text).toContain(
       `\r\n${number},${row?.['Placed at (UTC)']},Not Process,"'Ann;'=1+2;`,
     );
-    expect(res.text).toContain(',1 x Lamp,1,5.00,USD,');
+    expect(res.text).toContain(',1 x Lamp,1,5.00,,0.00,0.00,5.00,USD,');
     for (const separator of [',', ';', '\t']) {
       const formulas = cellsSplitOn(res.text, separator).filter((cell) => FORMULA_START.test(cell));
       expect(formulas, `cells split on ${JSON.stringify(separator)}`).toEqual([]);
