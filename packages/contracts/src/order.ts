@@ -1,7 +1,8 @@
 import { objectIdSchema } from './common.js';
+import { toMajorUnits, totalMajorUnits } from './money.js';
 import { totalField } from './paging.js';
 import { productSummarySchema } from './product.js';
-import { shippingChargeSchema } from './quote.js';
+import { lineSubtotal, type PriceFigures, shippingChargeSchema } from './quote.js';
 import { storedDeliveryAddressSchema } from './stored-address.js';
 import { orderLineVariantSchema } from './variant.js';
 import { z } from './zod.js';
@@ -133,3 +134,25 @@ export type OrderResponse = z.infer<typeof orderResponseSchema>;
 /** Items in an order line count as 1 when the cart entry carries no quantity. */
 export const totalQuantity = (lines: readonly Pick<OrderLine, 'quantity'>[]): number =>
   lines.reduce((sum, line) => sum + line.quantity, 0);
+
+/**
+ * What an order cost, as `priceSummary` shows it. The API answers every order with its
+ * figures; a client reading an answer without them (an API of an earlier version) shows the
+ * payment's amount, untaxed and without shipping, as such an order was charged.
+ */
+export function orderPriceFigures(order: Order): PriceFigures {
+  const charged = toMajorUnits(order.payment.amount);
+  return {
+    pricesIncludeTax: order.pricesIncludeTax ?? false,
+    subtotal: order.subtotal ?? charged,
+    shipping: order.shipping ?? null,
+    tax: order.tax ?? 0,
+    total: order.total ?? charged,
+  };
+}
+
+/** An order line's amount as its subtotal counts it (price × quantity on earlier answers). */
+export const orderLineAmount = (order: Order, line: OrderLine): number =>
+  line.net !== undefined && line.gross !== undefined
+    ? lineSubtotal(order.pricesIncludeTax ?? false, { net: line.net, gross: line.gross })
+    : totalMajorUnits([line]);

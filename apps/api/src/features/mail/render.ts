@@ -1,10 +1,10 @@
 import {
   deliveryAddressLines,
-  lineSubtotal,
   type Order,
+  orderLineAmount,
+  orderPriceFigures,
   priceSummary,
   toMajorUnits,
-  toMinorUnits,
 } from '@shop/contracts';
 import type { MailEvent } from './repository.js';
 
@@ -36,24 +36,6 @@ const lineName = (line: Order['products'][number]) => {
   return options.length > 0 ? `${line.name} (${options.join(', ')})` : line.name;
 };
 
-/** A line's amount as the subtotal counts it; by its price on orders of earlier versions. */
-const lineAmount = (order: Order, line: Order['products'][number]) =>
-  line.net !== undefined && line.gross !== undefined
-    ? lineSubtotal(order.pricesIncludeTax ?? false, { net: line.net, gross: line.gross })
-    : toMajorUnits(toMinorUnits(line.price) * line.quantity);
-
-/** Subtotal, shipping, tax and total; the total alone on an order answered without them. */
-const figuresOf = (order: Order) =>
-  order.subtotal !== undefined && order.tax !== undefined && order.total !== undefined
-    ? priceSummary({
-        pricesIncludeTax: order.pricesIncludeTax ?? false,
-        subtotal: order.subtotal,
-        shipping: order.shipping ?? null,
-        tax: order.tax,
-        total: order.total,
-      })
-    : [{ label: 'Total', amount: toMajorUnits(order.payment.amount) }];
-
 /** What the e-mail says of the event, in one sentence; and its subject. */
 function headline(event: MailEvent, order: Order, label: string, total: string) {
   switch (event.kind) {
@@ -83,9 +65,9 @@ export function renderMail(event: MailEvent, order: Order, buyerName: string): R
   const lines = order.products.map((line) => ({
     name: lineName(line),
     quantity: line.quantity,
-    amount: money(lineAmount(order, line), currency),
+    amount: money(orderLineAmount(order, line), currency),
   }));
-  const figures = figuresOf(order).map(({ label, amount }) => ({
+  const figures = priceSummary(orderPriceFigures(order)).map(({ label, amount }) => ({
     label,
     amount: money(amount, currency),
   }));

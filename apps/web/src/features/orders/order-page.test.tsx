@@ -133,6 +133,55 @@ describe('OrderDetails', () => {
     expect(screen.queryByText('42 Demo Lane')).toBeNull();
   });
 
+  it('when the order carries its breakdown, then lines, subtotal, shipping by its method, tax and total are the ones recorded', () => {
+    const [shirtLine, lampLine] = order().products;
+    const priced: Order = {
+      ...order(),
+      products: [
+        {
+          ...(shirtLine as Order['products'][number]),
+          net: 40,
+          tax: 7.6,
+          gross: 47.6,
+          taxRate: 0.19,
+        },
+        {
+          ...(lampLine as Order['products'][number]),
+          net: 5.5,
+          tax: 0.39,
+          gross: 5.89,
+          taxRate: 0.07,
+        },
+      ],
+      pricesIncludeTax: false,
+      subtotal: 45.5,
+      shipping: { method: { _id: newId(), name: 'Courier' }, net: 4.9, tax: 0.93, gross: 5.83 },
+      tax: 8.92,
+      total: 59.32,
+      payment: { ...order().payment, amount: 5932 },
+    };
+    render(
+      <MemoryRouter>
+        <OrderDetails order={priced} />
+      </MemoryRouter>,
+    );
+    const totals = within(screen.getByLabelText('Order totals'));
+    expect(totals.getAllByRole('term').map((term) => term.textContent)).toEqual([
+      'Subtotal',
+      'Shipping (Courier)',
+      'Tax',
+      'Total',
+    ]);
+    expect(totals.getAllByRole('definition').map((amount) => amount.textContent)).toEqual([
+      '$45.50',
+      '$4.90',
+      '$8.92',
+      '$59.32',
+    ]);
+    const rows = within(screen.getByRole('table')).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('₹40.00');
+  });
+
   it('when the order has no timeline (an older API), then the history is empty and the rest shows', () => {
     render(
       <MemoryRouter>

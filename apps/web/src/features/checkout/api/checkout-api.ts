@@ -4,6 +4,8 @@ import {
   type Order,
   orderResponseSchema,
   type PlaceOrderRequest,
+  type QuoteResponse,
+  quoteResponseSchema,
   type StripeConfigResponse,
   stripeConfigResponseSchema,
   type User,
@@ -22,6 +24,29 @@ const variantField = (entry: CartEntry) => {
   return variant ? { variant } : {};
 };
 
+/** The cart's lines as the checkout calls send them: ids and quantities, never prices. */
+const linesOf = (cart: readonly CartEntry[]) =>
+  cart.map((entry) => ({ _id: entry._id, ...variantField(entry), quantity: entry.quantity }));
+
+/**
+ * The server's one pricing of the cart for the delivery address: its lines, the shipping
+ * methods offered with their prices, and subtotal, shipping, tax and total (what the card will
+ * be charged once `shippingMethod` is one of them).
+ */
+export async function fetchQuote(
+  cart: readonly CartEntry[],
+  deliveryAddress: Delivery['address'],
+  shippingMethod: string | null,
+  signal?: AbortSignal,
+): Promise<QuoteResponse> {
+  const { data } = await api.post(
+    '/api/v1/order/quote',
+    { cart: linesOf(cart), deliveryAddress, ...(shippingMethod ? { shippingMethod } : {}) },
+    { signal },
+  );
+  return quoteResponseSchema.parse(data);
+}
+
 /** The delivery fields of both checkout calls. */
 const deliveryFields = ({ address, save }: Delivery) => ({
   deliveryAddress: address,
@@ -30,21 +55,20 @@ const deliveryFields = ({ address, save }: Delivery) => ({
 
 /**
  * The server prices the cart from its own database, per variant; the amount comes back in minor
- * units. The delivery travels with the payment.
+ * units. The delivery, and the shipping method chosen, travel with the payment.
  */
 export async function createPaymentIntent(
   cart: readonly CartEntry[],
   delivery: Delivery,
   signal?: AbortSignal,
 ): Promise<CreatePaymentIntentResponse> {
-  const lines = cart.map((entry) => ({
-    _id: entry._id,
-    ...variantField(entry),
-    quantity: entry.quantity,
-  }));
   const { data } = await api.post(
     '/api/v1/order/create-payment-intent',
-    { cart: lines, ...deliveryFields(delivery) },
+    {
+      cart: linesOf(cart),
+      ...deliveryFields(delivery),
+      ...(delivery.shippingMethod ? { shippingMethod: delivery.shippingMethod } : {}),
+    },
     { signal },
   );
   return createPaymentIntentResponseSchema.parse(data);

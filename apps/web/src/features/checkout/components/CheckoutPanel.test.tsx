@@ -1,4 +1,4 @@
-import type { User } from '@shop/contracts';
+import type { QuoteResponse, User } from '@shop/contracts';
 import type { PaymentIntentResult } from '@stripe/stripe-js';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,6 +9,7 @@ import {
   makeProduct,
   makeProductInVariants,
   makeUser,
+  newId,
   replies,
   sessionOf,
 } from '../../../test/fixtures';
@@ -43,14 +44,29 @@ const aBuyer = () => makeUser({ deliveryAddress: ADDRESS });
 const delivered = { deliveryAddress: ADDRESS, saveAddress: false };
 
 const CONFIG = '/api/v1/order/config';
+const QUOTE = '/api/v1/order/quote';
 const CREATE_INTENT = '/api/v1/order/create-payment-intent';
 const PLACE_ORDER = '/api/v1/order/place-order';
 const PK = 'pk_test_checkout';
 const INTENT = 'pi_3Checkout';
 const CLIENT_SECRET = `${INTENT}_secret_abc`;
 
+/** A quote of a shop that ships nothing (no zones): the goods alone, untaxed. */
+const quoteOf = (overrides: Partial<QuoteResponse> = {}): QuoteResponse => ({
+  currency: 'usd',
+  pricesIncludeTax: false,
+  lines: [],
+  subtotal: 24.5,
+  methods: [],
+  shipping: null,
+  tax: 0,
+  total: 24.5,
+  ...overrides,
+});
+
 beforeEach(() => {
   startApi();
+  api.on('POST', QUOTE, { status: 200, body: quoteOf() });
   fakeStripe.confirmCardPayment.mockReset();
   loadStripeFake.mockClear();
 });
@@ -88,6 +104,7 @@ async function openReadyCheckout() {
 const answersArrived = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 
 const intentBodies = () => api.requestsTo('POST', CREATE_INTENT).map((r) => r.body);
+const quoteBodies = () => api.requestsTo('POST', QUOTE).map((r) => r.body);
 const cartOf = (entries: CartEntry[]) => ({
   cart: entries.map(({ _id, variant }) => ({ _id, variant, quantity: 1 })),
   ...delivered,
@@ -323,5 +340,100 @@ describe('checkout on the cart page', () => {
 
     expect(await findToast('Payment Successful & Order Placed!')).toBeInTheDocument();
     expect(api.requestsTo('POST', PLACE_ORDER)).toHaveLength(1);
+  });
+
+  describe('shipping and totals', () => {
+    const courier = { _id: newId(), name: 'Courier', price: 4.9, minDays: 1, maxDays: 2 };
+    const pickup = { _id: newId(), name: 'Pickup in store', price: 0, minDays: 0, maxDays: 0 };
+    /** The server's quote for the method asked: 24.50 of goods at 19%, plus that shipping. */
+    const serveQuotes = () =>
+      api.on('POST', QUOTE, ({ body }) => {
+        const { shippingMethod } = body as { shippingMethod?: string };
+        const method = [courier, pickup].find((m) => m._id === shippingMethod);
+        const shippingTax = method === courier ? 0.93 : 0;
+        return {
+          status: 200,
+          body: quoteOf({
+            methods: [courier, pickup],
+            shipping: method
+              ? {
+                  method: { _id: method._id, name: method.name },
+                  net: method.price,
+                  tax: shippingTax,
+                  gross: method.price + shippingTax,
+                }
+              : null,
+            tax: 4.66 + shippingTax,
+            total: method === courier ? 35.99 : 29.16,
+          }),
+        };
+      });
+
+    it('when the address is confirmed, then the methods offered show with price and estimate, the first is picked, and the totals and the payment are the quote’s', async () => {
+      serveConfig(PK);
+      serveQuotes();
+      serveIntent(3599);
+      openCart(aBuyer(), [inCart('Desk Lamp', 20), inCart('Notebook', 4.5)]);
+
+      const methods = await screen.findByRole('group', { name: 'Shipping method' });
+      const courierChoice = within(methods).getByRole('radio', { name: /Courier/ });
+      expect(courierChoice.closest('label')).toHaveTextContent('Courier$4.901–2 days');
+      expect(
+        within(methods)
+          .getByRole('radio', { name: /Pickup in store/ })
+          .closest('label'),
+      ).toHaveTextContent('Pickup in storeFree0 days');
+      await waitFor(() => expect(courierChoice).toBeChecked());
+      const totals = within(await screen.findByLabelText('Cart totals'));
+      await waitFor(() =>
+        expect(totals.getAllByRole('definition').map((d) => d.textContent)).toEqual([
+          '$24.50',
+          '$4.90',
+          '$5.59',
+          '$35.99',
+        ]),
+      );
+      expect(totals.getByText('Shipping (Courier)')).toBeVisible();
+      const payButton = await screen.findByRole('button', { name: 'Make Payment' });
+      await waitFor(() => expect(payButton).toBeEnabled());
+      expect(intentBodies().at(-1)).toMatchObject({ shippingMethod: courier._id, ...delivered });
+      expect(quoteBodies().at(-1)).toMatchObject({
+        deliveryAddress: ADDRESS,
+        shippingMethod: courier._id,
+      });
+    });
+
+    it('when the shopper picks another method, then the quote and the payment are asked again with it', async () => {
+      serveConfig(PK);
+      serveQuotes();
+      serveIntent(3599);
+      const { user } = openCart(aBuyer(), [inCart('Desk Lamp', 20), inCart('Notebook', 4.5)]);
+      await waitFor(() => expect(screen.getByRole('radio', { name: /Courier/ })).toBeChecked());
+      serveIntent(2916);
+
+      await user.click(screen.getByRole('radio', { name: /Pickup in store/ }));
+
+      const form = await screen.findByRole('form', { name: 'Card payment' });
+      expect(await within(form).findByText('$29.16')).toBeVisible();
+      expect(quoteBodies().at(-1)).toMatchObject({ shippingMethod: pickup._id });
+      expect(intentBodies().at(-1)).toMatchObject({ shippingMethod: pickup._id });
+      expect(
+        within(screen.getByLabelText('Cart totals'))
+          .getAllByRole('definition')
+          .map((d) => d.textContent),
+      ).toEqual(['$24.50', '$0.00', '$4.66', '$29.16']);
+    });
+
+    it('when the shop does not deliver to the address, then the server’s reason shows and no card form', async () => {
+      serveConfig(PK);
+      api.on('POST', QUOTE, replies.refused(400, 'We do not deliver to United States'));
+      openCart(aBuyer(), [inCart('Desk Lamp', 20)]);
+
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'We do not deliver to United States',
+      );
+      expect(screen.queryByRole('form', { name: 'Card payment' })).not.toBeInTheDocument();
+      expect(intentBodies()).toHaveLength(0);
+    });
   });
 });

@@ -1,16 +1,20 @@
 import type { User } from '@shop/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ErrorNotice, OFFLINE_MESSAGE } from '../../../components/ErrorNotice';
+import { PriceSummary } from '../../../components/PriceSummary';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useCart } from '../../../lib/cart';
+import { formatDollars } from '../../../lib/format';
 import { PRIVATE_READ } from '../../../lib/query';
 import { requestStateOf } from '../../../lib/request-state';
 import { fetchPaymentConfig } from '../api/checkout-api';
-import { useDeliveryAddress } from '../hooks/use-delivery-address';
+import { type Delivery, useDeliveryAddress } from '../hooks/use-delivery-address';
+import { useQuote } from '../hooks/use-quote';
 import { DeliveryAddressForm } from './DeliveryAddressForm';
+import { ShippingMethods } from './ShippingMethods';
 import './CheckoutPanel.css';
 
 const CardPayment = lazy(() => import('./CardPayment'));
@@ -19,7 +23,8 @@ const CardPayment = lazy(() => import('./CardPayment'));
  * The checkout part of the cart page (spec §2): the card form shows only to a signed-in
  * shopper with an address and a non-empty cart, and only when the shop has payment keys. The
  * address it needs is the delivery address: the form asks for it (prefilled from the profile)
- * and the card form shows once it is complete and confirmed.
+ * and once it is confirmed the server's quote lists the shipping methods offered there and the
+ * totals; the card form shows once a method offered is chosen (or none is offered at all).
  */
 export function CheckoutPanel() {
   const [auth] = useAuth();
@@ -54,8 +59,65 @@ function DeliveryAndCard({ buyer, publishableKey }: { buyer: User; publishableKe
     <>
       <DeliveryAddressForm address={address} />
       {address.delivery && (
+        <ShippingAndCard
+          buyer={buyer}
+          publishableKey={publishableKey}
+          delivery={address.delivery}
+        />
+      )}
+    </>
+  );
+}
+
+/**
+ * The methods offered for the address and the totals, as the server quotes them; the first
+ * method offered is picked until the shopper picks another, so the totals show at once.
+ */
+function ShippingAndCard({
+  buyer,
+  publishableKey,
+  delivery,
+}: {
+  buyer: User;
+  publishableKey: string;
+  delivery: Delivery;
+}) {
+  const [cart] = useCart();
+  const [picked, setPicked] = useState<string | null>(null);
+  const [firstOffered, setFirstOffered] = useState<string | null>(null);
+  const shippingMethod = picked ?? firstOffered;
+  const quote = useQuote(cart, delivery.address, shippingMethod);
+  const offered = quote.data?.methods ?? [];
+  const first = offered[0]?._id ?? null;
+  if (quote.data && !offered.some((method) => method._id === shippingMethod)) {
+    // The cart or the address changed what is offered: start again from the first method.
+    if (picked !== null) setPicked(null);
+    if (firstOffered !== first) setFirstOffered(first);
+  }
+
+  if (quote.error !== undefined) {
+    return (
+      <ErrorNotice message={errorMessage(quote.error, OFFLINE_MESSAGE)} onRetry={quote.retry} />
+    );
+  }
+  if (!quote.data) return <Spinner label="Pricing your cart..." />;
+  const priced = quote.data;
+  const ready = offered.length === 0 || priced.shipping?.method._id === shippingMethod;
+  return (
+    <>
+      <section className="card-panel checkout-quote" aria-label="Shipping and totals">
+        {offered.length > 0 && (
+          <ShippingMethods methods={offered} picked={shippingMethod} onPick={setPicked} />
+        )}
+        <PriceSummary priced={priced} format={formatDollars} label="Cart totals" />
+      </section>
+      {ready && (
         <Suspense fallback={<Spinner label="Loading the card form..." />}>
-          <CardPayment publishableKey={publishableKey} buyer={buyer} delivery={address.delivery} />
+          <CardPayment
+            publishableKey={publishableKey}
+            buyer={buyer}
+            delivery={{ ...delivery, ...(shippingMethod ? { shippingMethod } : {}) }}
+          />
         </Suspense>
       )}
     </>

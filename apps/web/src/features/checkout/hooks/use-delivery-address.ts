@@ -2,10 +2,12 @@ import { type DeliveryAddress, deliveryAddressSchema, type User } from '@shop/co
 import { useState } from 'react';
 import { useFields } from '../../../lib/use-form';
 
-/** Where the order goes, as confirmed, and whether the profile keeps it. */
+/** Where the order goes, as confirmed, whether the profile keeps it, and how it is shipped. */
 export interface Delivery {
   address: DeliveryAddress;
   save: boolean;
+  /** The `_id` of the shipping method chosen among the quote's; none when none is offered. */
+  shippingMethod?: string | undefined;
 }
 
 type Field = keyof DeliveryAddress;

@@ -13,12 +13,13 @@ export const INIT_FAILED = 'Payment initialization failed';
  * Spec §4: a payment intent is requested whenever the cart changes, and here also whenever
  * the confirmed delivery address does (the payment carries it, so that the order can be
  * placed from the payment alone). The key names the buyer, every line (its variant too) and
- * the address, so a new cart drops the old client secret and ignores a late reply.
+ * the address and shipping method, so a new cart drops the old client secret and ignores a late
+ * reply.
  */
 export function usePaymentIntent(cart: readonly CartEntry[], buyerId: string, delivery: Delivery) {
   const key = `${buyerId}|${cart
     .map((entry) => `${entry._id}/${variantIdOf(entry)}x${entry.quantity ?? 1}`)
-    .join(',')}|${JSON.stringify(delivery.address)}`;
+    .join(',')}|${JSON.stringify(delivery.address)}|${delivery.shippingMethod ?? ''}`;
   const intent = requestStateOf(
     useQuery({
       queryKey: ['payment-intent', key],

@@ -1,6 +1,7 @@
-import { type Order, paymentLabel, toMajorUnits, totalMajorUnits } from '@shop/contracts';
+import { type Order, orderLineAmount, orderPriceFigures, paymentLabel } from '@shop/contracts';
 import type { ReactNode } from 'react';
 import { type Column, DataTable } from '../../../components/DataTable';
+import { PriceSummary } from '../../../components/PriceSummary';
 import { formatDollars } from '../../../lib/format';
 import { formatOptions, Price } from '../../products';
 import { OrderTimeline } from './OrderTimeline';
@@ -26,7 +27,7 @@ function DeliveryAddress({ address }: { address: DeliveryAddressView }) {
 type OrderLine = Order['products'][number];
 
 /** An order's lines; the row's key is its place, since an order's lines never move. */
-const LINE_COLUMNS: Column<OrderLine>[] = [
+const lineColumns = (order: Order): Column<OrderLine>[] => [
   {
     header: 'Product',
     cell: (line) => (
@@ -44,18 +45,17 @@ const LINE_COLUMNS: Column<OrderLine>[] = [
   },
   { header: 'Unit price', cell: (line) => <Price value={line.price} /> },
   { header: 'Quantity', cell: (line) => line.quantity },
-  { header: 'Line total', cell: (line) => <Price value={totalMajorUnits([line])} /> },
+  { header: 'Line total', cell: (line) => <Price value={orderLineAmount(order, line)} /> },
 ];
 
 /**
- * One order in full: its lines (variant, SKU, unit price paid and quantity), subtotal and
- * total, where it goes, its payment, and its history. `statusSlot` replaces the status text
+ * One order in full: its lines (variant, SKU, unit price paid and quantity), subtotal,
+ * shipping, tax and total, where it goes, its payment, and its history. `statusSlot` replaces the status text
  * (the admin's dropdown).
  */
 export function OrderDetails({ order, statusSlot }: { order: Order; statusSlot?: ReactNode }) {
   // Orders placed with a delivery address carry it; earlier ones only the buyer's address.
   const delivery = order.deliveryAddress;
-  const subtotal = totalMajorUnits(order.products);
   return (
     <article className="order-details" aria-label={`Order #${order.number ?? ''}`}>
       <dl className="order-facts">
@@ -78,21 +78,16 @@ export function OrderDetails({ order, statusSlot }: { order: Order; statusSlot?:
       <section aria-labelledby="order-lines">
         <h2 id="order-lines">Items</h2>
         <DataTable
-          columns={LINE_COLUMNS}
+          columns={lineColumns(order)}
           rows={order.products}
           rowKey={(_line, i) => i}
           scrollLabel="Items table"
         />
-        <dl className="order-totals">
-          <div>
-            <dt>Subtotal</dt>
-            <dd>{formatDollars(subtotal)}</dd>
-          </div>
-          <div>
-            <dt>Total</dt>
-            <dd>{formatDollars(toMajorUnits(order.payment.amount))}</dd>
-          </div>
-        </dl>
+        <PriceSummary
+          priced={orderPriceFigures(order)}
+          format={formatDollars}
+          label="Order totals"
+        />
       </section>
 
       <section aria-labelledby="order-delivery">
