@@ -104,6 +104,34 @@ describe('user orders', () => {
     expect(lines[2]).not.toHaveTextContent('SKU');
   });
 
+  it('when an order carries its breakdown, then its subtotal, shipping, tax and total show under its lines', async () => {
+    const priced = makeOrder({
+      buyer: { _id: person._id, name: person.name },
+      products: [{ productId: mug, name: mug.name, variant: null, price: 12, quantity: 2 }],
+      pricesIncludeTax: true,
+      subtotal: 24,
+      shipping: { method: { _id: newId(), name: 'Pickup' }, net: 0, tax: 0, gross: 0 },
+      tax: 3.83,
+      total: 24,
+    });
+    api.on('GET', '/api/v1/auth/orders', replies.orders([priced]));
+    renderApp('/dashboard/user/orders', { auth: sessionOf(person) });
+
+    const totals = within(await screen.findByLabelText('Order 1 totals'));
+    expect(totals.getAllByRole('term').map((term) => term.textContent)).toEqual([
+      'Subtotal',
+      'Shipping (Pickup)',
+      'Tax included',
+      'Total',
+    ]);
+    expect(totals.getAllByRole('definition').map((d) => d.textContent)).toEqual([
+      '$24.00',
+      '$0.00',
+      '$3.83',
+      '$24.00',
+    ]);
+  });
+
   it('when an order was cancelled and its money given back, then its payment reads Refunded', async () => {
     api.on('GET', '/api/v1/auth/orders', {
       status: 200,

@@ -1,8 +1,9 @@
-import { type Order, paymentLabel, totalQuantity } from '@shop/contracts';
+import { type Order, orderPriceFigures, paymentLabel, totalQuantity } from '@shop/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { type Column, DataTable } from '../../../components/DataTable';
-import { preview } from '../../../lib/format';
+import { PriceSummary } from '../../../components/PriceSummary';
+import { formatDollars, preview } from '../../../lib/format';
 import { relativeTime } from '../../../lib/relative-time';
 import { formatOptions, Price, ProductPhoto } from '../../products';
 import './OrderTable.css';
@@ -27,8 +28,8 @@ const summaryColumns = (index: number, statusSlot: ReactNode): Column<Order>[] =
 ];
 
 /**
- * One order: its summary row (#, Status, Buyer, Date, Payment, Quantity), then its products;
- * above them, with `pageOf`, a link to its own page by its number.
+ * One order: its summary row (#, Status, Buyer, Date, Payment, Quantity), then its products and
+ * what it cost (subtotal, shipping, tax, total); above them, with `pageOf`, a link to its own page by its number.
  */
 export function OrderTable(props: {
   order: Order;
@@ -85,6 +86,11 @@ export function OrderTable(props: {
           </li>
         ))}
       </ul>
+      <PriceSummary
+        priced={orderPriceFigures(order)}
+        format={formatDollars}
+        label={`Order ${index + 1} totals`}
+      />
     </section>
   );
 }
