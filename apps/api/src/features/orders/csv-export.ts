@@ -1,6 +1,12 @@
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { deliveryAddressLines, paymentLabel, toMajorUnits, totalQuantity } from '@shop/contracts';
+import {
+  decimalText,
+  deliveryAddressLines,
+  paymentLabel,
+  toMajorUnits,
+  totalQuantity,
+} from '@shop/contracts';
 import type { OrderFilter } from '@shop/contracts/order-filter';
 import { type CastReturnObject, stringify } from 'csv-stringify';
 import { findUserContacts } from '../auth/index.js';
@@ -70,7 +76,7 @@ function rowOf(order: StoredOrder, buyer: { name: string; email: string } | unde
     buyer?.email ?? '',
     itemsOf(order),
     String(totalQuantity(order.lines)),
-    toMajorUnits(order.payment.amount).toFixed(2),
+    decimalText(toMajorUnits(order.payment.amount, order.payment.currency), order.payment.currency),
     order.payment.currency.toUpperCase(),
     paymentLabel(order.payment),
     order.payment.id,

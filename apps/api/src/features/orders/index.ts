@@ -1,8 +1,10 @@
 /** Orders' public module: what other features may use of them. */
 
+export { migrateOrderPrices } from './money-migration.js';
 export { numberEarlierOrders } from './number-migration.js';
 export {
   claimOrder,
+  countOrders,
   everyOrder,
   findOrderOfPayment,
   findStoredOrder,

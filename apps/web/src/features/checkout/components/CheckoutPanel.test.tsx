@@ -125,11 +125,11 @@ describe('checkout on the cart page', () => {
     },
   );
 
-  it('when the form opens, then the cart is sent for a payment intent and the amount shows in dollars', async () => {
+  it('when the form opens, then the cart is sent for a payment intent and the amount shows in the store currency', async () => {
     const { cart } = await openReadyCheckout();
 
     const form = screen.getByRole('form', { name: 'Card payment' });
-    expect(within(form).getByText('$24.50')).toBeVisible();
+    expect(within(form).getByText('₹24.50')).toBeVisible();
     expect(within(form).getByRole('group', { name: 'Card details' })).toBeVisible();
     expect(loadStripeFake).toHaveBeenCalledWith(PK);
     expect(intentBodies()).toEqual([cartOf(cart)]);
@@ -142,7 +142,8 @@ describe('checkout on the cart page', () => {
     const lamp = screen.getByRole('listitem', { name: 'Desk Lamp' });
     await user.click(within(lamp).getByRole('button', { name: 'Remove' }));
 
-    expect(await screen.findByText('$4.50')).toBeVisible();
+    const form = screen.getByRole('form', { name: 'Card payment' });
+    expect(await within(form).findByText('₹4.50')).toBeVisible();
     expect(intentBodies()).toEqual([cartOf(cart), cartOf(cart.slice(1))]);
   });
 

@@ -1,7 +1,7 @@
-import { type Order, paymentLabel, toMajorUnits, totalMajorUnits } from '@shop/contracts';
+import { type Order, paymentLabel, totalMajorUnits } from '@shop/contracts';
+import { formatMinorUnits, formatMoney } from '@shop/contracts/money';
 import type { ReactNode } from 'react';
 import { type Column, DataTable } from '../../../components/DataTable';
-import { formatDollars } from '../../../lib/format';
 import { formatOptions, Price } from '../../products';
 import { OrderTimeline } from './OrderTimeline';
 import './OrderDetails.css';
@@ -25,8 +25,11 @@ function DeliveryAddress({ address }: { address: DeliveryAddressView }) {
 
 type OrderLine = Order['products'][number];
 
-/** An order's lines; the row's key is its place, since an order's lines never move. */
-const LINE_COLUMNS: Column<OrderLine>[] = [
+/**
+ * An order's lines, in the currency it was paid in; the row's key is its place, since an
+ * order's lines never move.
+ */
+const lineColumnsIn = (currency: string): Column<OrderLine>[] => [
   {
     header: 'Product',
     cell: (line) => (
@@ -42,9 +45,12 @@ const LINE_COLUMNS: Column<OrderLine>[] = [
       </>
     ),
   },
-  { header: 'Unit price', cell: (line) => <Price value={line.price} /> },
+  { header: 'Unit price', cell: (line) => <Price value={line.price} currency={currency} /> },
   { header: 'Quantity', cell: (line) => line.quantity },
-  { header: 'Line total', cell: (line) => <Price value={totalMajorUnits([line])} /> },
+  {
+    header: 'Line total',
+    cell: (line) => <Price value={totalMajorUnits([line], currency)} currency={currency} />,
+  },
 ];
 
 /**
@@ -55,7 +61,9 @@ const LINE_COLUMNS: Column<OrderLine>[] = [
 export function OrderDetails({ order, statusSlot }: { order: Order; statusSlot?: ReactNode }) {
   // Orders placed with a delivery address carry it; earlier ones only the buyer's address.
   const delivery = order.deliveryAddress;
-  const subtotal = totalMajorUnits(order.products);
+  // Each order in its own currency, whatever the store's is now.
+  const { currency } = order.payment;
+  const subtotal = totalMajorUnits(order.products, currency);
   return (
     <article className="order-details" aria-label={`Order #${order.number ?? ''}`}>
       <dl className="order-facts">
@@ -78,7 +86,7 @@ export function OrderDetails({ order, statusSlot }: { order: Order; statusSlot?:
       <section aria-labelledby="order-lines">
         <h2 id="order-lines">Items</h2>
         <DataTable
-          columns={LINE_COLUMNS}
+          columns={lineColumnsIn(currency)}
           rows={order.products}
           rowKey={(_line, i) => i}
           scrollLabel="Items table"
@@ -86,11 +94,11 @@ export function OrderDetails({ order, statusSlot }: { order: Order; statusSlot?:
         <dl className="order-totals">
           <div>
             <dt>Subtotal</dt>
-            <dd>{formatDollars(subtotal)}</dd>
+            <dd>{formatMoney(subtotal, currency)}</dd>
           </div>
           <div>
             <dt>Total</dt>
-            <dd>{formatDollars(toMajorUnits(order.payment.amount))}</dd>
+            <dd>{formatMinorUnits(order.payment.amount, currency)}</dd>
           </div>
         </dl>
       </section>

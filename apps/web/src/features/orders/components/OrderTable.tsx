@@ -79,7 +79,7 @@ export function OrderTable(props: {
                   : 'This product is no longer sold'}
               </p>
               <p>
-                Price : <Price value={line.price} />
+                Price : <Price value={line.price} currency={order.payment.currency} />
               </p>
             </div>
           </li>
