@@ -12,12 +12,15 @@ import { keptAnswers } from './features/catalogue/cached-routes.js';
 import { earlyBodyErrors } from './features/catalogue/early-body.js';
 import { categoryRoutes } from './features/categories/routes.js';
 import { checkoutRoutes } from './features/checkout/routes.js';
-import { variantsInUnfinishedOrders } from './features/orders/index.js';
+import { countOrders, variantsInUnfinishedOrders } from './features/orders/index.js';
 import { orderRoutes } from './features/orders/routes.js';
+import { hasProducts } from './features/products/index.js';
 import { searchProducts } from './features/products/queries.js';
 import { productRoutes } from './features/products/routes.js';
 import { reviewRoutes } from './features/reviews/routes.js';
 import { salesRoutes } from './features/sales/routes.js';
+import { useFirstCurrency } from './features/store/index.js';
+import { storeRoutes } from './features/store/routes.js';
 import {
   crawlerFiles,
   type StorefrontOptions,
@@ -47,6 +50,7 @@ export function createApp({ config, logger }: AppDeps) {
   const access: AccessChecks = { user: [signedIn], admin: [signedIn, requireAdmin] };
   // The one Stripe client: the checkout charges with it, a cancelled order's money goes back by it.
   const payments = createPayments(config);
+  useFirstCurrency(config.STRIPE_CURRENCY);
   const checkout = checkoutRoutes({ config, payments });
   const apiRoutes = [
     ...authRoutes({
@@ -64,6 +68,9 @@ export function createApp({ config, logger }: AppDeps) {
     ...checkout.routes,
     ...reviewRoutes,
     ...salesRoutes,
+    ...storeRoutes({
+      holdsMoney: async () => (await hasProducts()) || (await countOrders()) > 0,
+    }),
   ];
 
   // First: every answer is counted and timed, the kept catalogue answers too.

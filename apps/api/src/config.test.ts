@@ -67,10 +67,11 @@ describe('configuration of accounts and limits', () => {
     );
   });
 
-  it('when the currency has no cents, then loading fails naming it', () => {
+  it('when the first currency is not one Stripe charges, then loading fails naming it', () => {
     expect(loadConfig({ JWT_SECRET: 's', STRIPE_CURRENCY: 'EUR' }).STRIPE_CURRENCY).toBe('eur');
-    expect(() => loadConfig({ JWT_SECRET: 's', STRIPE_CURRENCY: 'jpy' })).toThrow(
-      /STRIPE_CURRENCY: must be a three-letter currency with cents/,
+    expect(loadConfig({ JWT_SECRET: 's', STRIPE_CURRENCY: 'jpy' }).STRIPE_CURRENCY).toBe('jpy');
+    expect(() => loadConfig({ JWT_SECRET: 's', STRIPE_CURRENCY: 'dollars' })).toThrow(
+      /STRIPE_CURRENCY: must be a three-letter currency Stripe charges/,
     );
   });
 });

@@ -1,4 +1,4 @@
-import { isTwoDecimalCurrency } from '@shop/contracts';
+import { isChargeableCurrency } from '@shop/contracts';
 import { z } from 'zod';
 
 /** HS256 keys shorter than its 256-bit output can be brute-forced from one token. */
@@ -60,12 +60,15 @@ const envSchema = z
     STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
     STRIPE_PUBLISHABLE_KEY: z.string().trim().min(1).optional(),
     STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
-    /** Prices have cents, so the card is charged in a currency that has them too. */
+    /**
+     * Only the first store currency, written when a shop without store settings first reads
+     * them; from then on the admin's Store screen changes it (see features/store).
+     */
     STRIPE_CURRENCY: z
       .string()
       .trim()
       .toLowerCase()
-      .refine(isTwoDecimalCurrency, 'must be a three-letter currency with cents, such as usd')
+      .refine(isChargeableCurrency, 'must be a three-letter currency Stripe charges, such as usd')
       .default('usd'),
     /** e.g. http://127.0.0.1:12111 to talk to stripe-mock instead of Stripe. */
     STRIPE_API_BASE: z.url().optional(),

@@ -7,12 +7,14 @@ import { crashAfterWrites } from './db/catalogue-changes.js';
 import { connectDatabase } from './db/connect.js';
 import { currentCatalogue } from './features/catalogue/catalogue.js';
 import { smtpTransport, startMailSender } from './features/mail/index.js';
-import { everyOrder, numberEarlierOrders } from './features/orders/index.js';
+import { everyOrder, migrateOrderPrices, numberEarlierOrders } from './features/orders/index.js';
+import { migrateProductPrices } from './features/products/money-migration.js';
 import { stripPhotoMetadata } from './features/products/photo-metadata-migration.js';
 import { migrateProductPhotos } from './features/products/photo-migration.js';
 import { idsToMigrate } from './features/products/repository.js';
 import { migrateProductVariants } from './features/products/variant-migration.js';
 import { rebuildSalesFiguresIfMissing } from './features/sales/index.js';
+import { storeSettings, useFirstCurrency } from './features/store/index.js';
 import { loadLocalJwtSecret } from './lib/local-secret.js';
 import { releaseHeldLocks } from './lib/locks.js';
 import { createLogger, type Logger, logsForAPerson } from './lib/logger.js';
@@ -49,6 +51,9 @@ async function main() {
     process.exit(1);
   });
 
+  // The migrations and the seed below price in the store currency, which this seeds.
+  useFirstCurrency(config.STRIPE_CURRENCY);
+
   // Before serving, products written by earlier versions are brought up to date: one scan finds
   // them. Photos still inside the product documents move out, stored without the metadata a
   // camera wrote (where a photo was taken) and marked so; then the photos stored by versions
@@ -80,6 +85,16 @@ async function main() {
   // Before serving: products of earlier versions become one variant of their price and stock.
   const variants = await migrateProductVariants(legacy, progressLog(logger, 'variants'));
   if (variants > 0) logger.info(`${variants} products given their one variant`);
+
+  // Before serving: prices of earlier versions, stored in major units (19.99), become integers
+  // of the minor unit (1999): products' in the store currency (the one they were priced in,
+  // which STRIPE_CURRENCY seeds), orders' lines in the currency each was paid in. Before any
+  // order is read for the sales figures below.
+  const { currency } = await storeSettings();
+  const prices = await migrateProductPrices(currency, legacy, progressLog(logger, 'prices'));
+  if (prices > 0) logger.info(`${prices} products' prices stored in minor units`);
+  const orderPrices = await migrateOrderPrices();
+  if (orderPrices > 0) logger.info(`${orderPrices} orders' prices stored in minor units`);
 
   // Before serving: orders of earlier versions get their numbers, oldest first.
   const numbered = await numberEarlierOrders();

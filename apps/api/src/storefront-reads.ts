@@ -14,6 +14,7 @@ import { currentCatalogue } from './features/catalogue/index.js';
 import { categoryListAnswer } from './features/categories/use-cases.js';
 import { productAnswers, searchProducts } from './features/products/queries.js';
 import { reviewListAnswer } from './features/reviews/index.js';
+import { storeSettings } from './features/store/index.js';
 import { toAppError } from './lib/errors.js';
 
 /**
@@ -80,5 +81,6 @@ export function storefrontReads(): StorefrontReads {
       const params = productIdParamsSchema.parse({ productId });
       return reviewListAnswer(params.productId, pagingOf(list));
     }),
+    store: refusing(storeSettings),
   };
 }

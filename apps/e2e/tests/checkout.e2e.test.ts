@@ -171,9 +171,9 @@ describe('buying variants in the browser', () => {
 
     // A product whose variants differ in price: the price follows the choice.
     await page.goto('/product/usb-c-fast-charger-65w');
-    await details(page).getByText('₹27.00').waitFor();
+    await details(page).getByText('$27.00').waitFor();
     await radio(page, 'Power', '100W').check();
-    await details(page).getByText('₹39.00').waitFor();
+    await details(page).getByText('$39.00').waitFor();
     await radio(page, 'Plug', 'UK').check();
     await details(page).getByText('In stock : 5').waitFor();
 
@@ -181,7 +181,7 @@ describe('buying variants in the browser', () => {
     await page.getByText('You have 2 items in your cart').waitFor();
     for (const size of ['M', 'L']) {
       await teeLine(page, size).getByText(`Size: ${size} · Colour: Navy`).waitFor();
-      await teeLine(page, size).getByText('₹15.00').waitFor();
+      await teeLine(page, size).getByText('$15.00').waitFor();
     }
     await page.getByText('Total : $30.00').waitFor();
     // Delivered elsewhere this time, not saved: whatever the profile holds, it is changed here.

@@ -231,14 +231,14 @@ describe('storefront pages rendered on the server', () => {
     const release = await holdEntryScript(page);
     await page.goto('/product/usb-c-fast-charger-65w', PAINTED);
     const details = page.locator('.details');
-    await details.getByText('₹27.00').waitFor();
+    await details.getByText('$27.00').waitFor();
     const power = details
       .getByRole('group', { name: 'Power' })
       .getByRole('radio', { name: '100W', exact: true });
     await power.check();
 
     release();
-    await details.getByText('₹39.00').waitFor();
+    await details.getByText('$39.00').waitFor();
     expect(await power.isChecked()).toBe(true);
     expect(errorsOf(page)).toEqual([]);
     await page.context().close();

@@ -72,7 +72,7 @@ describe('a storefront page rendered by the server entry', () => {
     // As the browser shows a failed read it is about to ask again (it hydrates the same).
     expect(page.html).toContain('Loading...');
     const sent = (page.state as DehydratedState).queries.map((query) => query.queryKey);
-    expect(sent).toEqual([['categories', 'list']]);
+    expect(sent).toEqual([['categories', 'list'], ['store']]);
   });
 
   it('when a read fails otherwise than by a refusal, then the render fails, for the browser to render the page', async () => {

@@ -32,6 +32,7 @@ function asTheApiAnswers(reads: StorefrontReads): StorefrontReads {
     categoryProducts: answering(reads.categoryProducts),
     search: answering(reads.search),
     productReviews: answering(reads.productReviews),
+    store: answering(reads.store),
   };
 }
 

@@ -3,37 +3,70 @@ import * as money from './money.js';
 
 describe('money', () => {
   it('when a price is turned into cents, then it rounds the way it was written', () => {
-    expect(money.toMinorUnits(19.99)).toBe(1999);
-    expect(money.toMinorUnits(1.005)).toBe(101);
-    expect(money.toMinorUnits(0.285)).toBe(29);
-    expect(money.toMinorUnits(19.994)).toBe(1999);
-    expect(money.toMinorUnits(-1.005)).toBe(-101);
-    expect(money.toMinorUnits(0)).toBe(0);
-    expect(money.toMinorUnits(1_000_000)).toBe(100_000_000);
+    expect(money.toMinorUnits(19.99, 'usd')).toBe(1999);
+    expect(money.toMinorUnits(1.005, 'usd')).toBe(101);
+    expect(money.toMinorUnits(0.285, 'eur')).toBe(29);
+    expect(money.toMinorUnits(19.994, 'usd')).toBe(1999);
+    expect(money.toMinorUnits(-1.005, 'usd')).toBe(-101);
+    expect(money.toMinorUnits(0, 'usd')).toBe(0);
+    expect(money.toMinorUnits(1_000_000, 'USD')).toBe(100_000_000);
   });
 
-  it('when an amount is not a number, then it is refused rather than charged', () => {
-    expect(() => money.toMinorUnits(Number.NaN)).toThrow(RangeError);
-    expect(() => money.toMinorUnits(Number.POSITIVE_INFINITY)).toThrow(RangeError);
+  it('when the currency has no cents or has thousandths, then its minor unit is its own', () => {
+    expect(money.toMinorUnits(1500, 'jpy')).toBe(1500);
+    expect(money.toMinorUnits(1500.5, 'jpy')).toBe(1501);
+    expect(money.toMinorUnits(1.25, 'kwd')).toBe(1250);
+    expect(money.toMinorUnits(0.0005, 'kwd')).toBe(1);
+    expect(money.toMajorUnits(1500, 'jpy')).toBe(1500);
+    expect(money.toMajorUnits(1250, 'kwd')).toBe(1.25);
+    expect(money.toMajorUnits(-5, 'usd')).toBe(-0.05);
   });
 
-  it('when cents are turned back, then the major amount is exact', () => {
-    expect(money.toMajorUnits(1999)).toBe(19.99);
-    expect(money.roundToCents(19.999)).toBe(20);
+  it('when an amount is not a number or the currency unknown, then it is refused rather than charged', () => {
+    expect(() => money.toMinorUnits(Number.NaN, 'usd')).toThrow(RangeError);
+    expect(() => money.toMinorUnits(Number.POSITIVE_INFINITY, 'usd')).toThrow(RangeError);
+    expect(() => money.toMinorUnits(1, 'dollars')).toThrow(RangeError);
+    expect(() => money.toMajorUnits(1.5, 'usd')).toThrow(RangeError);
   });
 
-  it('when lines are totalled, then the sum is made in cents, with one unit by default', () => {
+  it('when minor units go to major and back, then every amount comes back exact', () => {
+    for (const currency of ['usd', 'jpy', 'kwd']) {
+      for (let minor = 0; minor < 100_000; minor += 37) {
+        expect(money.toMinorUnits(money.toMajorUnits(minor, currency), currency)).toBe(minor);
+      }
+    }
+  });
+
+  it('when lines are totalled, then the sum is made in minor units, with one unit by default', () => {
     const lines = [{ price: 0.1 }, { price: 0.2 }];
     expect(0.1 + 0.2).not.toBe(0.3);
-    expect(money.totalMajorUnits(lines)).toBe(0.3);
-    expect(money.totalMinorUnits([{ price: 19.99, quantity: 3 }, { price: 5 }])).toBe(6497);
+    expect(money.totalMajorUnits(lines, 'usd')).toBe(0.3);
+    expect(money.totalMinorUnits([{ price: 19.99, quantity: 3 }, { price: 5 }], 'usd')).toBe(6497);
+    expect(money.totalMinorUnits([{ price: 1500, quantity: 3 }], 'jpy')).toBe(4500);
   });
 
-  it('when a currency is checked, then only those with cents are accepted', () => {
-    expect(money.isTwoDecimalCurrency('usd')).toBe(true);
-    expect(money.isTwoDecimalCurrency('INR')).toBe(true);
-    expect(money.isTwoDecimalCurrency('jpy')).toBe(false);
-    expect(money.isTwoDecimalCurrency('kwd')).toBe(false);
-    expect(money.isTwoDecimalCurrency('dollars')).toBe(false);
+  it('when a currency is checked, then only those Stripe charges are accepted', () => {
+    expect(money.isChargeableCurrency('usd')).toBe(true);
+    expect(money.isChargeableCurrency('INR')).toBe(true);
+    expect(money.isChargeableCurrency('jpy')).toBe(true);
+    expect(money.isChargeableCurrency('kwd')).toBe(true);
+    expect(money.isChargeableCurrency('isk')).toBe(false);
+    expect(money.isChargeableCurrency('dollars')).toBe(false);
+    expect(money.currencyDigits('JPY')).toBe(0);
+    expect(money.currencyDigits('eur')).toBe(2);
+    expect(money.currencyDigits('bhd')).toBe(3);
+    expect(money.chargeableCurrencies()).toContain('eur');
+  });
+
+  it('when money is written for a person, then it has the currency sign and exactly its decimals', () => {
+    expect(money.formatMoney(1234.5, 'usd')).toBe('$1,234.50');
+    expect(money.formatMoney(1500, 'jpy')).toBe('¥1,500');
+    expect(money.formatMoney(32, 'inr')).toBe('₹32.00');
+    expect(money.formatMoney(19.99, 'EUR')).toBe('€19.99');
+    expect(money.formatMoney(1.25, 'kwd')).toMatch(/^KWD\s1\.250$/);
+    expect(money.formatMinorUnits(2450, 'usd')).toBe('$24.50');
+    expect(money.formatMinorUnits(2450, 'jpy')).toBe('¥2,450');
+    expect(money.decimalText(24.5, 'usd')).toBe('24.50');
+    expect(money.decimalText(1500, 'jpy')).toBe('1500');
   });
 });

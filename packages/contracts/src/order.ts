@@ -141,7 +141,7 @@ export const totalQuantity = (lines: readonly Pick<OrderLine, 'quantity'>[]): nu
  * payment's amount, untaxed and without shipping, as such an order was charged.
  */
 export function orderPriceFigures(order: Order): PriceFigures {
-  const charged = toMajorUnits(order.payment.amount);
+  const charged = toMajorUnits(order.payment.amount, order.payment.currency);
   return {
     pricesIncludeTax: order.pricesIncludeTax ?? false,
     subtotal: order.subtotal ?? charged,
@@ -155,4 +155,4 @@ export function orderPriceFigures(order: Order): PriceFigures {
 export const orderLineAmount = (order: Order, line: OrderLine): number =>
   line.net !== undefined && line.gross !== undefined
     ? lineSubtotal(order.pricesIncludeTax ?? false, { net: line.net, gross: line.gross })
-    : totalMajorUnits([line]);
+    : totalMajorUnits([line], order.payment.currency);

@@ -9,6 +9,7 @@ import type {
   SearchResults,
 } from './product.js';
 import type { ReviewListResponse } from './review.js';
+import type { Store } from './store.js';
 
 /**
  * The storefront's pages as a shopper's tab, a crawler and a link preview name them: their paths
@@ -107,6 +108,8 @@ export interface StorefrontReads {
   search(keyword: string, list: ListQuery): Promise<SearchResults>;
   /** `GET /api/v1/product/{productId}/reviews?page&perPage`: its visible reviews, newest first. */
   productReviews(productId: string, list: ListQuery): Promise<ReviewListResponse>;
+  /** `GET /api/v1/store`: the shop's name, currency (every price is shown in it) and country. */
+  store(): Promise<Store>;
 }
 
 /**

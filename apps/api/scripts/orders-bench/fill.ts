@@ -91,7 +91,7 @@ export async function fillOrders(
       const createdAt = new Date(now - ((i + 0.5) / count) * days * DAY_MS);
       const status = statusOf();
       const paid = random() >= 0.05;
-      const amount = totalMinorUnits(lines);
+      const amount = totalMinorUnits(lines, 'usd');
       batch.push({
         lines,
         payment: {
@@ -113,7 +113,7 @@ export async function fillOrders(
         lines: lines.map((l) => ({
           productId: l.productId,
           name: l.name,
-          revenue: toMinorUnits(l.price) * l.quantity,
+          revenue: toMinorUnits(l.price, 'usd') * l.quantity,
           units: l.quantity,
         })),
       });

@@ -11,22 +11,18 @@ import { AppError, badRequest, notFound } from './errors.js';
 
 export type StripeClient = Stripe;
 
-/** What the payment use cases need: the client and the shop's currency. */
+/** What the payment use cases need: the client (the currency is the store's, see features/store). */
 export interface Payments {
   stripe: StripeClient;
-  currency: string;
 }
 
 /**
- * The one Stripe client of the app with the shop's currency, or null when no secret key is
+ * The one Stripe client of the app, or null when no secret key is
  * configured (the shop still runs; the payment calls answer 503). STRIPE_API_BASE points it at
  * stripe-mock or a test double instead of api.stripe.com.
  */
 export function createPayments(
-  config: Pick<
-    Config,
-    'STRIPE_SECRET_KEY' | 'STRIPE_API_BASE' | 'STRIPE_TIMEOUT_MS' | 'STRIPE_CURRENCY'
-  >,
+  config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_API_BASE' | 'STRIPE_TIMEOUT_MS'>,
 ): Payments | null {
   if (!config.STRIPE_SECRET_KEY) return null;
   const base = config.STRIPE_API_BASE ? new URL(config.STRIPE_API_BASE) : null;
@@ -42,7 +38,7 @@ export function createPayments(
         }
       : {}),
   });
-  return { stripe, currency: config.STRIPE_CURRENCY };
+  return { stripe };
 }
 
 export const paymentsNotConfigured = () => new AppError(503, 'Card payments are not configured');

@@ -14,6 +14,7 @@ import {
   newProductId,
 } from '../features/products/repository.js';
 import { writeReview } from '../features/reviews/index.js';
+import { storeSettings } from '../features/store/index.js';
 import { AppError } from '../lib/errors.js';
 import { toSlug } from '../lib/slug.js';
 import {
@@ -85,7 +86,6 @@ const SAMPLE_REVIEWS = [
 ] as const;
 
 const HOUR_MS = 60 * 60 * 1000;
-const SEED_CURRENCY = 'usd';
 
 export interface SeedResult {
   /** One printable line per account: role, e-mail and password (or that it was kept). */
@@ -164,6 +164,7 @@ const SAMPLE_DELIVERY_ADDRESS = {
 
 async function upsertSampleOrders(buyerId: string | undefined, now: Date) {
   if (!buyerId) return 0;
+  const { currency } = await storeSettings();
   const slugs = SAMPLE_ORDERS.flatMap((o) => o.lines.map(([name]) => toSlug(name)));
   const products = new Map((await findProductsBySlug(slugs)).map((p) => [p.slug, p]));
   let created = 0;
@@ -189,8 +190,8 @@ async function upsertSampleOrders(buyerId: string | undefined, now: Date) {
         id: order.paymentId,
         success: order.success,
         status: order.paymentStatus,
-        amount: totalMinorUnits(lines),
-        currency: SEED_CURRENCY,
+        amount: totalMinorUnits(lines, currency),
+        currency,
       },
       buyer: { _id: buyerId, address: DEMO_USER.address },
       deliveryAddress: SAMPLE_DELIVERY_ADDRESS,

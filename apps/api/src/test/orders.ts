@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@shop/contracts';
+import { type OrderStatus, totalMinorUnits } from '@shop/contracts';
 import { insertOrder } from '../features/orders/repository.js';
 import { makeCategory, makeProduct, uniqueWord } from './catalogue.js';
 
@@ -29,7 +29,7 @@ export async function makeOrder(opts: {
       id: `pi_test_${uniqueWord()}`,
       success: true,
       status: 'succeeded',
-      amount: lines.reduce((sum, l) => sum + l.price * l.quantity * 100, 0),
+      amount: totalMinorUnits(lines, 'usd'),
       currency: 'usd',
     },
     buyer: { _id: opts.buyer, address: '1 Test Street' },

@@ -1,4 +1,4 @@
-import { PHOTO_WIDTHS } from '@shop/contracts';
+import { PHOTO_WIDTHS, toMinorUnits } from '@shop/contracts';
 import mongoose from 'mongoose';
 import sharp from 'sharp';
 import { vi } from 'vitest';
@@ -127,11 +127,15 @@ export async function breakStockCount(productId: string) {
 }
 
 /**
- * A price written as no repository writes it: without announcing it to the catalogues (an old
- * script, or a writer killed between its write and its intent's completion).
+ * A price (major units of usd, stored in cents) written as no repository writes it: without
+ * announcing it to the catalogues (an old script, or a writer killed between its write and its
+ * intent's completion).
  */
 export async function setPriceUnannounced(productId: string, price: number) {
-  await products().updateOne({ _id: new mongoose.Types.ObjectId(productId) }, { $set: { price } });
+  await products().updateOne(
+    { _id: new mongoose.Types.ObjectId(productId) },
+    { $set: { price: toMinorUnits(price, 'usd') } },
+  );
 }
 
 /** The lock of a process that died holding it: nobody renews it. */
@@ -165,6 +169,80 @@ export async function insertProductBeforeVariants(product: {
   });
   return String(_id);
 }
+
+/**
+ * A product as the versions before money in minor units wrote it: its variants and stock as
+ * now, but every price in major units (19.99) and no `minorUnits` mark.
+ */
+export async function insertProductInMajorUnits(product: {
+  name: string;
+  slug: string;
+  categoryId: string;
+  variants: { sku: string; size: string; price: number; quantity: number }[];
+}) {
+  const _id = new mongoose.Types.ObjectId();
+  const variants = product.variants.map((v) => ({ ...v, _id: new mongoose.Types.ObjectId() }));
+  const now = new Date();
+  await products().insertOne({
+    _id,
+    name: product.name,
+    slug: product.slug,
+    description: 'Written before money was kept in minor units',
+    price: Math.min(...variants.map((v) => v.price)),
+    quantity: variants.reduce((sum, v) => sum + v.quantity, 0),
+    options: [{ name: 'Size', values: variants.map((v) => v.size) }],
+    variants: variants.map((v) => ({ _id: v._id, sku: v.sku, values: [v.size], price: v.price })),
+    stock: Object.fromEntries(variants.map((v) => [String(v._id), v.quantity])),
+    category: new mongoose.Types.ObjectId(product.categoryId),
+    shipping: 0,
+    photosStripped: true,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return { id: String(_id), variantIds: variants.map((v) => String(v._id)) };
+}
+
+/**
+ * An order as the versions before money in minor units wrote it: its payment's amount in minor
+ * units (as ever), its lines' prices in major units, no `minorUnits` mark.
+ */
+export async function insertOrderInMajorUnits(order: {
+  buyer: string;
+  number: number;
+  currency: string;
+  amount: number;
+  lines: { productId: string; name: string; price: number; quantity: number }[];
+}) {
+  const _id = new mongoose.Types.ObjectId();
+  const now = new Date();
+  await mongoose.connection.collection('orders').insertOne({
+    _id,
+    number: order.number,
+    products: order.lines.map((line) => ({
+      ...line,
+      productId: new mongoose.Types.ObjectId(line.productId),
+    })),
+    payment: {
+      id: `pi_major_units_${_id}`,
+      success: true,
+      status: 'succeeded',
+      amount: order.amount,
+      currency: order.currency,
+      refunded: false,
+    },
+    buyer: new mongoose.Types.ObjectId(order.buyer),
+    address: '1 Old Street',
+    status: 'Not Process',
+    stockReturned: false,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return String(_id);
+}
+
+/** A product or an order as stored, every field as the database holds it. */
+export const storedDocument = (collection: 'products' | 'orders', id: string) =>
+  mongoose.connection.collection(collection).findOne({ _id: new mongoose.Types.ObjectId(id) });
 
 /** An account as stored before tokens carried a version: no `tokenVersion` field. */
 export async function removeTokenVersion(userId: string) {

@@ -164,7 +164,7 @@ export function expectSchemaOrgProduct(data: Record<string, unknown> | undefined
   for (const offer of offers) {
     expect(offer['@type']).toBe('Offer');
     expect(offer.price).toMatch(/^\d+\.\d{2}$/);
-    expect(offer.priceCurrency).toBe('INR');
+    expect(offer.priceCurrency).toBe('USD');
     expect(AVAILABILITY).toContain(offer.availability);
   }
   if (product.aggregateRating !== undefined) {

@@ -1,14 +1,21 @@
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { categoryQueries } from '../features/categories';
+import { storeQuery } from '../lib/store-settings';
 import { AppProviders } from './providers';
 
 export { loadStoredState } from './providers';
 
 import type { RouteReads } from './route-reads';
 
-/** Every screen's header lists the categories (its menu). */
+/**
+ * Every screen's header lists the categories (its menu), and every price on any screen is in
+ * the store currency.
+ */
 export const reads: RouteReads = ({ queryClient }) =>
-  queryClient.ensureQueryData(categoryQueries.list());
+  Promise.all([
+    queryClient.ensureQueryData(categoryQueries.list()),
+    queryClient.ensureQueryData(storeQuery()),
+  ]);
 
 /**
  * The root route: the providers around every screen. It is a lazy chunk of its own so that

@@ -22,26 +22,27 @@ async function readsOf(url: string) {
   return { keys, reads };
 }
 
-const CATEGORIES = ['categories', 'list'];
+/** What every screen reads: the header's categories and the store (its currency). */
+const EVERY_SCREEN = [['categories', 'list'], ['store']];
 
 describe("a storefront page's declared reads, listed without rendering it", () => {
   it.each([
-    ['/', [CATEGORIES, ['products', 'list', { page: 1 }], ['products', 'count']]],
-    ['/?page=3', [CATEGORIES, ['products', 'list', { page: 3 }], ['products', 'count']]],
+    ['/', [...EVERY_SCREEN, ['products', 'list', { page: 1 }], ['products', 'count']]],
+    ['/?page=3', [...EVERY_SCREEN, ['products', 'list', { page: 3 }], ['products', 'count']]],
     [
       '/category/garden?page=2',
-      [CATEGORIES, ['products', 'in-category', { slug: 'garden', page: 2 }]],
+      [...EVERY_SCREEN, ['products', 'in-category', { slug: 'garden', page: 2 }]],
     ],
     [
       '/search?keyword=%20rake%20',
-      [CATEGORIES, ['products', 'search', { keyword: 'rake', page: 1 }]],
+      [...EVERY_SCREEN, ['products', 'search', { keyword: 'rake', page: 1 }]],
     ],
-    ['/search', [CATEGORIES]],
-    ['/categories', [CATEGORIES]],
-    ['/about', [CATEGORIES]],
-    ['/contact', [CATEGORIES]],
-    ['/policy', [CATEGORIES]],
-    ['/no-such-page', [CATEGORIES]],
+    ['/search', EVERY_SCREEN],
+    ['/categories', EVERY_SCREEN],
+    ['/about', EVERY_SCREEN],
+    ['/contact', EVERY_SCREEN],
+    ['/policy', EVERY_SCREEN],
+    ['/no-such-page', EVERY_SCREEN],
   ])('when %s is listed, then its reads are %j', async (url, expected) => {
     const { keys } = await readsOf(url);
     expect(keys).toHaveLength(expected.length);
@@ -50,10 +51,10 @@ describe("a storefront page's declared reads, listed without rendering it", () =
 
   it("when a product page is listed, then the reads that need the product follow it: its reviews and its category's other products", async () => {
     const { keys, reads } = await readsOf(`/product/${spade.slug}`);
-    expect(keys).toHaveLength(4);
+    expect(keys).toHaveLength(5);
     expect(keys).toEqual(
       expect.arrayContaining([
-        CATEGORIES,
+        ...EVERY_SCREEN,
         ['products', 'detail', { slug: spade.slug }],
         ['reviews', 'list', { productId: spade._id }],
         ['products', 'related', { productId: spade._id, categoryId: garden._id }],
@@ -65,7 +66,7 @@ describe("a storefront page's declared reads, listed without rendering it", () =
 
   it('when a product in no category is listed, then it declares no similar products', async () => {
     const { keys, reads } = await readsOf(`/product/${loose.slug}`);
-    expect(keys).toHaveLength(3);
+    expect(keys).toHaveLength(4);
     expect(keys).not.toContainEqual(expect.arrayContaining(['products', 'related']));
     expect(reads.relatedProducts).not.toHaveBeenCalled();
   });
@@ -73,9 +74,9 @@ describe("a storefront page's declared reads, listed without rendering it", () =
   it('when an unknown product is listed, then only the product is read: what needs it is not', async () => {
     const { keys, reads } = await readsOf('/product/no-such-thing');
     expect(keys).toEqual(
-      expect.arrayContaining([CATEGORIES, ['products', 'detail', { slug: 'no-such-thing' }]]),
+      expect.arrayContaining([...EVERY_SCREEN, ['products', 'detail', { slug: 'no-such-thing' }]]),
     );
-    expect(keys).toHaveLength(2);
+    expect(keys).toHaveLength(3);
     expect(reads.productReviews).not.toHaveBeenCalled();
   });
 });

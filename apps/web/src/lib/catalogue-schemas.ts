@@ -11,5 +11,6 @@ export {
   productListResponseSchema,
   productResponseSchema,
   searchResponseSchema,
+  storeSchema,
 } from '@shop/contracts';
 export { reviewListResponseSchema } from '@shop/contracts/reviews';

@@ -36,6 +36,7 @@ export const PARSERS = {
   categoryProducts: (s: Schemas) => s.productCategoryResponseSchema,
   search: (s: Schemas) => s.searchResponseSchema,
   reviews: (s: Schemas) => s.reviewListResponseSchema,
+  store: (s: Schemas) => s.storeSchema,
 } as const;
 
 const listed = (url: string, { page, perPage }: ListQuery) => pageOf(url, page, perPage);
@@ -54,6 +55,7 @@ export const STOREFRONT_URLS = {
     listed(`/api/v1/product/search/${encodeURIComponent(keyword)}`, list),
   productReviews: (productId: string, list: ListQuery) =>
     listed(`/api/v1/product/${encodeURIComponent(productId)}/reviews`, list),
+  store: '/api/v1/store',
 } as const;
 
 /** The browser's storefront reads; `signal` cancels them (their screen went away). */
@@ -79,5 +81,6 @@ export function httpStorefrontReads(signal?: AbortSignal): StorefrontReads {
     },
     productReviews: (productId, list) =>
       parsed(body(STOREFRONT_URLS.productReviews(productId, list)), PARSERS.reviews),
+    store: () => parsed(body(STOREFRONT_URLS.store), PARSERS.store),
   };
 }

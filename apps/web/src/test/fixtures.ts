@@ -6,6 +6,7 @@ import {
   type Product,
   type ProductOption,
   type ProductVariant,
+  type Store,
   totalStock,
   type User,
 } from '@shop/contracts';
@@ -170,6 +171,17 @@ export const replies = {
       updatedUser,
       ...(token === undefined ? {} : { token }),
     },
+  }),
+  /** The store settings: a shop in rupees unless told, so every price reads ₹. */
+  store: (over: Partial<Store> = {}) => ({
+    status: 200,
+    body: {
+      name: 'Ecommerce App',
+      currency: 'inr',
+      pricesIncludeTax: false,
+      country: 'IN',
+      ...over,
+    } satisfies Store,
   }),
   /** The API's refusal: `{ success: false, message }` with its status. */
   refused: (status: number, message: string) => ({

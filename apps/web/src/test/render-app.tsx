@@ -9,17 +9,33 @@ import { GivenQueryClient } from '../app/query-client-choice';
 import { routes } from '../app/router';
 import type { CartEntry } from '../lib/cart';
 import { createQueryClient } from '../lib/query';
+import { storeQuery } from '../lib/store-settings';
 import { api } from './api-server';
 import { replies } from './fixtures';
 
 export { api, deferred } from './api-server';
 
-/** Starts this test's API from nothing but the categories. */
+/** Starts this test's API from nothing but the categories and the store settings. */
 export function startApi() {
   api.reset();
   // Every screen's header asks for the categories; a test about them declares its own answer.
   api.on('GET', '/api/v1/category/get-category', replies.categories([]));
+  // Every price is written in the store currency.
+  api.on('GET', '/api/v1/store', replies.store());
   return api;
+}
+
+/**
+ * A component's render with the store settings already read (prices in rupees), as every
+ * screen has them once the app's root read them.
+ */
+export function WithStoreSettings({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    client.setQueryData(storeQuery().queryKey, replies.store().body);
+    return client;
+  });
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }
 
 /** Each render starts from an empty server-state cache, as a fresh page load does. */

@@ -40,6 +40,7 @@ export function fakeStorefrontReads(categories: Category[], products: Product[])
       return { products: page(found, list), total: found.length };
     }),
     productReviews: vi.fn(async () => replies.reviews().body),
+    store: vi.fn(async () => replies.store().body),
   } satisfies StorefrontReads;
   return reads;
 }

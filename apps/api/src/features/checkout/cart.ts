@@ -51,8 +51,9 @@ export const linesOf = (cart: readonly CartItem[]): CartLine[] =>
     keyOf,
   );
 
-/** What the lines cost in minor units, the way card payments count. */
-export const amountOf = (lines: readonly PricedLine[]) => totalMinorUnits(lines);
+/** What the lines cost in the currency's minor units, the way card payments count. */
+export const amountOf = (lines: readonly PricedLine[], currency: string) =>
+  totalMinorUnits(lines, currency);
 
 /** The variant a line names, or the product's only one; refused when it cannot be told. */
 function variantOf(product: StoredProduct, line: CartLine) {

@@ -15,6 +15,7 @@ import {
   stockLinesOf,
 } from '../orders/index.js';
 import { giveBackStock, takeStock } from '../products/index.js';
+import { storeSettings } from '../store/index.js';
 import { capture, isAuthorized } from './authorization.js';
 import { amountOf, assertInStock, type CartLine, orderLineOf, priceLines } from './cart.js';
 
@@ -47,10 +48,12 @@ export const authorizePayment = createStep(
  */
 export const takeStockForCart = createStep(
   'takeStockForCart',
-  async ({ payments, intent, unfinished, cart }: Placement & { cart: readonly CartLine[] }) => {
+  async ({ intent, unfinished, cart }: Placement & { cart: readonly CartLine[] }) => {
     if (unfinished) return unfinished.lines;
     const lines = await priceLines(cart);
-    if (intent.currency !== payments.currency || intent.amount !== amountOf(lines)) {
+    // Priced in the store's currency now: a payment in another (changed since) is refused too.
+    const { currency } = await storeSettings();
+    if (intent.currency !== currency || intent.amount !== amountOf(lines, currency)) {
       throw conflict('The payment does not match the price of the cart; the order was not placed');
     }
     // Sold out already: refused without queueing for the stock lock behind the last buyers.

@@ -15,6 +15,7 @@ import { currentUser } from '../../lib/http.js';
 import { perUserRateLimit } from '../../lib/rate-limits.js';
 import { defineRoute } from '../../lib/route.js';
 import { type Payments, paymentsNotConfigured, requirePayments } from '../../lib/stripe.js';
+import { storeSettings } from '../store/index.js';
 import { countPlacement } from './checkout-metrics.js';
 import { createPaymentIntent } from './create-payment-intent.js';
 import { placeOrder } from './place-order.js';
@@ -28,10 +29,7 @@ const logAddressNotSaved = (req: Request, orderId: string, err: unknown) =>
   );
 
 export interface CheckoutRoutesOptions {
-  config: Pick<
-    Config,
-    'STRIPE_PUBLISHABLE_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_CURRENCY' | 'CHECKOUT_RATE_LIMIT'
-  >;
+  config: Pick<Config, 'STRIPE_PUBLISHABLE_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'CHECKOUT_RATE_LIMIT'>;
   /** Null when the shop runs without card payments: the checkout answers 503. */
   payments: Payments | null;
 }
@@ -47,10 +45,7 @@ export function checkoutRoutes({ config, payments }: CheckoutRoutesOptions) {
     next();
   };
   // Read at run time by the SPA, so one web build works with any keys.
-  const stripeConfig: StripeConfigResponse = {
-    publishableKey: payments ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
-    currency: config.STRIPE_CURRENCY,
-  };
+  const publishableKey = payments ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null;
 
   const routes = [
     defineRoute({
@@ -60,8 +55,9 @@ export function checkoutRoutes({ config, payments }: CheckoutRoutesOptions) {
       summary: 'The publishable key and currency the web app pays with',
       responses: { 200: stripeConfigResponseSchema },
       failures: [],
-      handler: (_input, _req, res) => {
-        res.json(stripeConfig);
+      handler: async (_input, _req, res) => {
+        const { currency } = await storeSettings();
+        res.json({ publishableKey, currency } satisfies StripeConfigResponse);
       },
     }),
     defineRoute({

@@ -1,10 +1,11 @@
 import {
   deliveryAddressLines,
+  formatMinorUnits,
+  formatMoney,
   type Order,
   orderLineAmount,
   orderPriceFigures,
   priceSummary,
-  toMajorUnits,
 } from '@shop/contracts';
 import type { MailEvent } from './repository.js';
 
@@ -24,11 +25,6 @@ const HTML_ESCAPES: Record<string, string> = {
 };
 /** Names, addresses and options are the shoppers' and admins' own text: never markup. */
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
-
-const money = (major: number, currency: string) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(
-    major,
-  );
 
 /** `Lamp (Size: S)` for a line of a variant with options. */
 const lineName = (line: Order['products'][number]) => {
@@ -59,17 +55,18 @@ function headline(event: MailEvent, order: Order, label: string, total: string) 
 /** The e-mail announcing `event` about `order` (as it is now) to its buyer. */
 export function renderMail(event: MailEvent, order: Order, buyerName: string): RenderedMail {
   const label = `#${order.number ?? order._id}`;
-  const currency = order.payment.currency || 'usd';
-  const total = money(toMajorUnits(order.payment.amount), currency);
+  // In the currency it was paid in, whatever the store's is now.
+  const currency = order.payment.currency;
+  const total = formatMinorUnits(order.payment.amount, currency);
   const { subject, says } = headline(event, order, label, total);
   const lines = order.products.map((line) => ({
     name: lineName(line),
     quantity: line.quantity,
-    amount: money(orderLineAmount(order, line), currency),
+    amount: formatMoney(orderLineAmount(order, line), currency),
   }));
   const figures = priceSummary(orderPriceFigures(order)).map(({ label, amount }) => ({
     label,
-    amount: money(amount, currency),
+    amount: formatMoney(amount, currency),
   }));
   // Orders placed before checkout asked for a delivery address show the account's address.
   const address = order.deliveryAddress

@@ -61,18 +61,19 @@ type AnsweredLine = Order['products'][number];
  * lines and nothing else: each line's price × quantity, untaxed, and the payment's amount.
  */
 export function answeredBreakdown<Line extends Pick<AnsweredLine, 'price' | 'quantity'>>(
-  order: { payment: { amount: number }; breakdown?: OrderBreakdown | undefined },
+  order: { payment: { amount: number; currency: string }; breakdown?: OrderBreakdown | undefined },
   lines: readonly Line[],
 ): Pick<Order, 'pricesIncludeTax' | 'subtotal' | 'shipping' | 'tax' | 'total'> & {
   products: (Line & Pick<AnsweredLine, 'net' | 'tax' | 'gross' | 'taxRate'>)[];
 } {
-  const major = toMajorUnits;
+  const { currency } = order.payment;
+  const major = (minor: number) => toMajorUnits(minor, currency);
   const { breakdown } = order;
   if (!breakdown) {
     const total = major(order.payment.amount);
     return {
       products: lines.map((line) => {
-        const amount = major(toMinorUnits(line.price) * line.quantity);
+        const amount = major(toMinorUnits(line.price, currency) * line.quantity);
         return { ...line, net: amount, tax: 0, gross: amount, taxRate: 0 };
       }),
       pricesIncludeTax: false,

@@ -1,6 +1,12 @@
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { deliveryAddressLines, paymentLabel, toMajorUnits, totalQuantity } from '@shop/contracts';
+import {
+  decimalText,
+  deliveryAddressLines,
+  paymentLabel,
+  toMajorUnits,
+  totalQuantity,
+} from '@shop/contracts';
 import type { OrderFilter } from '@shop/contracts/order-filter';
 import { type CastReturnObject, stringify } from 'csv-stringify';
 import { findUserContacts } from '../auth/index.js';
@@ -70,7 +76,8 @@ const itemsOf = (order: StoredOrder) =>
  * `priceSummary`); an order placed before shipping and taxes was charged its lines alone.
  */
 function figuresOf({ breakdown, payment }: StoredOrder): string[] {
-  const amount = (minor: number) => toMajorUnits(minor).toFixed(2);
+  const amount = (minor: number) =>
+    decimalText(toMajorUnits(minor, payment.currency), payment.currency);
   if (!breakdown) {
     return [amount(payment.amount), '', amount(0), amount(0), amount(payment.amount)];
   }

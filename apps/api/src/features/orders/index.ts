@@ -1,9 +1,11 @@
 /** Orders' public module: what other features may use of them. */
 
 export { type OrderBreakdown, rateOf } from './breakdown.js';
+export { migrateOrderPrices } from './money-migration.js';
 export { numberEarlierOrders } from './number-migration.js';
 export {
   claimOrder,
+  countOrders,
   everyOrder,
   findOrderOfPayment,
   findStoredOrder,

@@ -24,7 +24,7 @@ const orderLineSchema = new mongoose.Schema(
       ),
       default: undefined,
     },
-    /** Unit price at the time of purchase, in major units. */
+    /** Unit price at the time of purchase, in the minor unit of the order's currency. */
     price: { type: Number, required: true },
     quantity: { type: Number, required: true, min: 1 },
   },
@@ -123,6 +123,12 @@ const orderSchema = new mongoose.Schema(
      * on orders placed before timelines were kept).
      */
     timeline: { type: [timelineEntrySchema], default: undefined },
+    /**
+     * Its lines' prices are integers of its currency's minor unit: true on every order written
+     * since, set by a migration on start for those of earlier versions, which stored major
+     * units (see ./money-migration.ts).
+     */
+    minorUnits: { type: Boolean },
   },
   { timestamps: true },
 );

@@ -6,6 +6,8 @@ import {
   type OrderStatus,
   type OrderTimelineEntry,
   pageOffset,
+  toMajorUnits,
+  toMinorUnits,
 } from '@shop/contracts';
 import mongoose from 'mongoose';
 import { toDeliveryAddress } from '../../lib/delivery-address-model.js';
@@ -18,6 +20,10 @@ import { OrderCounterModel, type OrderDoc, OrderModel } from './model.js';
  * The orders as stored: the only module that reads or writes them. Every write is one atomic
  * update. The writes of a checkout or a cancellation carry the fencing token of the payment's
  * lock (`fence`) and match only while no later holder of that lock has written the order.
+ *
+ * An order's amounts are stored as integers of the minor unit of the currency it was paid in
+ * (`payment.currency`), whatever the store's is now; its lines are answered, as the contract
+ * has them, in major units: this module converts both ways (money.ts).
  */
 
 /** A line as the order records it: the variant, unit price and name at the time of purchase. */
@@ -100,7 +106,7 @@ const toStoredOrder = (o: OrderDoc): StoredOrder => ({
         }
       : null,
     name,
-    price,
+    price: toMajorUnits(price, o.payment?.currency ?? ''),
     quantity,
   })),
   payment: {
@@ -162,10 +168,11 @@ const toDocument = (
         }
       : {}),
     name,
-    price,
+    price: toMinorUnits(price, payment.currency),
     quantity,
   })),
   payment: { ...payment, success: payment.success ?? false },
+  minorUnits: true,
   buyer: buyer._id,
   address: buyer.address ?? '',
   ...(deliveryAddress ? { deliveryAddress } : {}),
@@ -489,4 +496,41 @@ export async function insertOrdersInBulk(orders: readonly NewOrder[]): Promise<v
   ).lean();
   const first = ORDER_NUMBER_BASE + (counter?.value ?? orders.length) - orders.length + 1;
   await OrderModel.insertMany(orders.map((order, i) => toDocument(order, first + i)));
+}
+
+/** The ids of orders whose lines an earlier version priced in major units: one scan. */
+export async function orderIdsInMajorUnits(): Promise<string[]> {
+  const orders = await OrderModel.collection
+    .find({ minorUnits: { $exists: false } }, { projection: { _id: 1 } })
+    .toArray();
+  return orders.map(({ _id }) => String(_id));
+}
+
+/**
+ * Stores the lines' prices of an order an earlier version wrote in major units as integers of
+ * its currency's minor unit, in one update by `_id` made only while it is unmarked and its
+ * prices are those read (no write changes an order's lines; the guard keeps a second process
+ * from converting them twice): whether this call did. The payment's amount was in minor units
+ * already.
+ */
+export async function storeOrderPricesInMinorUnits(orderId: string): Promise<boolean> {
+  const order = await OrderModel.collection.findOne(
+    { _id: new mongoose.Types.ObjectId(orderId), minorUnits: { $exists: false } },
+    { projection: { products: 1, 'payment.currency': 1 } },
+  );
+  if (!order) return false;
+  const lines: { price: number }[] = order.products ?? [];
+  const currency: string = order.payment?.currency ?? '';
+  const asRead: Record<string, number> = {};
+  const converted: Record<string, unknown> = { minorUnits: true };
+  lines.forEach((line, i) => {
+    asRead[`products.${i}.price`] = line.price;
+    converted[`products.${i}.price`] = toMinorUnits(line.price, currency);
+  });
+  return matched(
+    OrderModel.collection.updateOne(
+      { _id: order._id, minorUnits: { $exists: false }, ...asRead },
+      { $set: converted },
+    ),
+  );
 }

@@ -6,6 +6,7 @@ export {
   findProductSummaries,
   findRatingSummary,
   giveBackStock,
+  hasProducts,
   listProducts,
   type RatingSummary,
   type StoredProduct,

@@ -24,6 +24,7 @@ const variantSchema = new mongoose.Schema({
   sku: { type: String, required: true },
   /** Its value of each of the product's options, in the options' order. */
   values: { type: [String], default: [] },
+  /** In the store currency's minor unit. */
   price: { type: Number, required: true, min: 0 },
   /** Its own photo's metadata; none: the product's photo. */
   photo: photoMetaSchema,
@@ -34,7 +35,7 @@ const productSchema = new mongoose.Schema(
     name: { type: String, required: true, trim: true },
     slug: { type: String, required: true, lowercase: true },
     description: { type: String, required: true },
-    /** The lowest price of the variants, kept with them. */
+    /** The lowest price of the variants, kept with them (the store currency's minor unit). */
     price: { type: Number, required: true, min: 0 },
     /**
      * Units in stock of every variant together; never goes below zero (taken only by a guarded
@@ -55,6 +56,12 @@ const productSchema = new mongoose.Schema(
      * (photo-metadata-migration.ts). Never in a response.
      */
     photosStripped: { type: Boolean },
+    /**
+     * Its prices (the product's and its variants') are integers of the store currency's minor
+     * unit: true on every product written since, set by a migration on start for those of
+     * earlier versions, which stored major units (money-migration.ts). Never in a response.
+     */
+    minorUnits: { type: Boolean },
     shipping: { type: Number, enum: [0, 1], default: 0 },
     /**
      * What its visible reviews add up to, changed only by one `$inc` per review write that

@@ -1,18 +1,20 @@
 import {
   averageRating,
-  lowestPrice,
   nameWithOptions,
   type Product,
   type ProductOption,
   type ProductPhotoMeta,
   type ProductSummary,
   type ProductVariant,
+  toMajorUnits,
+  toMinorUnits,
   totalStock,
 } from '@shop/contracts';
 import type { StarCounts } from '@shop/contracts/reviews';
 import mongoose from 'mongoose';
 import { writeToCatalogue } from '../../db/catalogue-changes.js';
 import { conflict } from '../../lib/errors.js';
+import { storeSettings } from '../store/index.js';
 import { type ProductDoc, ProductModel } from './model.js';
 
 /**
@@ -23,6 +25,9 @@ import { type ProductDoc, ProductModel } from './model.js';
  * A product is sold as one or more variants. Each variant's stock is kept in `stock.<variant
  * id>` beside the product's total `quantity` (and its lowest `price`), so that one update by
  * `_id` changes both. A product without options has one variant whose id is the product's.
+ *
+ * Prices are stored as integers of the store currency's minor unit and answered, as the
+ * contract's shapes have them, in major units: this module converts both ways (money.ts).
  */
 
 /** Never photo bytes, even those of a product written before photos had their own collection. */
@@ -83,6 +88,9 @@ const stockKey = (line: Pick<StockLine, 'productId' | 'variantId'>) =>
 
 const productChange = (productIds: string[]) => ({ productIds });
 
+/** The currency every product price is stored in (its minor unit) and answered in. */
+const storeCurrency = async () => (await storeSettings()).currency;
+
 /** What a response shows of a stored photo: its metadata, or null when it has none. */
 const toPhotoMeta = (photo: ProductDoc['photo'] | null | undefined): ProductPhotoMeta | null =>
   photo?.version
@@ -94,7 +102,10 @@ const toPhotoMeta = (photo: ProductDoc['photo'] | null | undefined): ProductPhot
       }
     : null;
 
-/** The one variant of a product written before variants: what the migration stores. */
+/**
+ * The one variant of a product written before variants (what the migration stores), or of a
+ * new product without options: its price in the units it is given in.
+ */
 const onlyVariantOf = (p: Pick<ProductDoc, '_id' | 'slug' | 'price' | 'quantity'>): NewVariant => ({
   _id: String(p._id),
   sku: p.slug,
@@ -104,8 +115,17 @@ const onlyVariantOf = (p: Pick<ProductDoc, '_id' | 'slug' | 'price' | 'quantity'
   photo: null,
 });
 
-function variantsOf(p: ProductDoc): { options: ProductOption[]; variants: ProductVariant[] } {
-  if (!p.variants) return { options: [], variants: [{ ...onlyVariantOf(p), photo: null }] };
+function variantsOf(
+  p: ProductDoc,
+  currency: string,
+): { options: ProductOption[]; variants: ProductVariant[] } {
+  if (!p.variants) {
+    const only = onlyVariantOf(p);
+    return {
+      options: [],
+      variants: [{ ...only, price: toMajorUnits(only.price, currency), photo: null }],
+    };
+  }
   const options = (p.options ?? []).map(({ name, values }) => ({ name, values: [...values] }));
   const stock = (p.stock ?? {}) as unknown as Record<string, number>;
   const variants = p.variants.map((v) => {
@@ -114,7 +134,7 @@ function variantsOf(p: ProductDoc): { options: ProductOption[]; variants: Produc
       _id,
       sku: v.sku,
       options: Object.fromEntries(options.map((o, i) => [o.name, v.values[i] ?? ''])),
-      price: v.price,
+      price: toMajorUnits(v.price, currency),
       quantity: stock[_id] ?? 0,
       photo: toPhotoMeta(v.photo),
     };
@@ -127,14 +147,14 @@ const averageOf = (rating: ProductDoc['rating']) => ({
   count: rating?.count ?? 0,
 });
 
-const toStoredProduct = (p: ProductDoc): StoredProduct => ({
+const toStoredProduct = (p: ProductDoc, currency: string): StoredProduct => ({
   _id: String(p._id),
   name: p.name,
   slug: p.slug,
   description: p.description,
-  price: p.price,
+  price: toMajorUnits(p.price, currency),
   quantity: p.quantity,
-  ...variantsOf(p),
+  ...variantsOf(p, currency),
   shipping: p.shipping === 1 ? 1 : 0,
   categoryId: String(p.category),
   photo: toPhotoMeta(p.photo),
@@ -144,8 +164,11 @@ const toStoredProduct = (p: ProductDoc): StoredProduct => ({
   reviewsVersion: p.reviewsVersion ?? 0,
 });
 
-/** The stored fields of a set of variants, with the product's price and total stock. */
-export const variantFields = ({ options, variants }: VariantSet) => ({
+/**
+ * The stored fields of a set of variants whose prices are in the units stored, with the
+ * product's (lowest) price and total stock.
+ */
+const storedVariantFields = ({ options, variants }: VariantSet) => ({
   options,
   variants: variants.map((v) => ({
     _id: oid(v._id),
@@ -155,38 +178,50 @@ export const variantFields = ({ options, variants }: VariantSet) => ({
     ...(v.photo ? { photo: v.photo } : {}),
   })),
   stock: Object.fromEntries(variants.map((v) => [v._id.toLowerCase(), v.quantity])),
-  price: lowestPrice(variants),
+  price: Math.min(...variants.map((v) => v.price)),
   quantity: totalStock(variants),
 });
 
-const toDocument = ({
-  _id,
-  categoryId,
-  photo,
-  createdAt = new Date(),
-  variants,
-  ...fields
-}: NewProduct) => ({
+/** The stored fields of a set of variants priced in major units, as requests price them. */
+const variantFields = ({ options, variants }: VariantSet, currency: string) =>
+  storedVariantFields({
+    options,
+    variants: variants.map((v) => ({ ...v, price: toMinorUnits(v.price, currency) })),
+  });
+
+const toDocument = (
+  { _id, categoryId, photo, createdAt = new Date(), variants, ...fields }: NewProduct,
+  currency: string,
+) => ({
   ...fields,
   ...variantFields(
     variants ?? { options: [], variants: [onlyVariantOf({ ...fields, _id: oid(_id) })] },
+    currency,
   ),
   _id: oid(_id),
   category: oid(categoryId),
   ...(photo ? { photo } : {}),
   // Its photos, prepared as every upload now is, carry no metadata.
   photosStripped: true,
+  minorUnits: true,
   createdAt,
   updatedAt: createdAt,
 });
 
 /** Price and stock are those of the only variant, whose id is the product's. */
-const toUpdate = (id: string, { categoryId, price, quantity, ...changes }: ProductChanges) => ({
-  ...changes,
-  ...(categoryId === undefined ? {} : { category: categoryId }),
-  ...(price === undefined ? {} : { price, 'variants.0.price': price }),
-  ...(quantity === undefined ? {} : { quantity, [stockKey({ productId: id })]: quantity }),
-});
+const toUpdate = (
+  id: string,
+  { categoryId, price, quantity, ...changes }: ProductChanges,
+  currency: string,
+) => {
+  const minor = price === undefined ? undefined : toMinorUnits(price, currency);
+  return {
+    ...changes,
+    ...(categoryId === undefined ? {} : { category: categoryId }),
+    ...(minor === undefined ? {} : { price: minor, 'variants.0.price': minor }),
+    ...(quantity === undefined ? {} : { quantity, [stockKey({ productId: id })]: quantity }),
+  };
+};
 
 /** Matches a product whose only variant is its own id: the one whose price and stock are its own. */
 const singleVariant = (id: string) => ({
@@ -198,31 +233,42 @@ const singleVariant = (id: string) => ({
 export const newProductId = () => new mongoose.Types.ObjectId().toString();
 
 export async function findProduct(id: string): Promise<StoredProduct | null> {
-  const product = await ProductModel.findById(id).select(STORED_FIELDS).lean<ProductDoc>();
-  return product ? toStoredProduct(product) : null;
+  const [product, currency] = await Promise.all([
+    ProductModel.findById(id).select(STORED_FIELDS).lean<ProductDoc>(),
+    storeCurrency(),
+  ]);
+  return product ? toStoredProduct(product, currency) : null;
 }
 
 /** Every product (what the catalogue of each process loads). */
 export async function listProducts(): Promise<StoredProduct[]> {
-  return (await ProductModel.find().select(STORED_FIELDS).lean<ProductDoc[]>()).map(
-    toStoredProduct,
-  );
+  const [products, currency] = await Promise.all([
+    ProductModel.find().select(STORED_FIELDS).lean<ProductDoc[]>(),
+    storeCurrency(),
+  ]);
+  return products.map((p) => toStoredProduct(p, currency));
 }
 
 export async function findProductsBySlug(slugs: readonly string[]): Promise<StoredProduct[]> {
-  const found = await ProductModel.find({ slug: { $in: slugs } })
-    .select(STORED_FIELDS)
-    .lean<ProductDoc[]>();
-  return found.map(toStoredProduct);
+  const [found, currency] = await Promise.all([
+    ProductModel.find({ slug: { $in: slugs } })
+      .select(STORED_FIELDS)
+      .lean<ProductDoc[]>(),
+    storeCurrency(),
+  ]);
+  return found.map((p) => toStoredProduct(p, currency));
 }
 
 /** What order lines show of their products, by id (a product deleted since is missing). */
 export async function findProductSummaries(
   ids: readonly string[],
 ): Promise<Map<string, ProductSummary>> {
-  const found = await ProductModel.find({ _id: { $in: ids } })
-    .select('name slug description price photo.version photo.width photo.height photo.color')
-    .lean<ProductDoc[]>();
+  const [found, currency] = await Promise.all([
+    ProductModel.find({ _id: { $in: ids } })
+      .select('name slug description price photo.version photo.width photo.height photo.color')
+      .lean<ProductDoc[]>(),
+    storeCurrency(),
+  ]);
   return new Map(
     found.map((p) => [
       String(p._id),
@@ -231,7 +277,7 @@ export async function findProductSummaries(
         name: p.name,
         slug: p.slug,
         description: p.description,
-        price: p.price,
+        price: toMajorUnits(p.price, currency),
         photo: toPhotoMeta(p.photo),
       },
     ]),
@@ -248,24 +294,24 @@ export const countProductsInCategory = (categoryId: string) =>
 
 /** Throws a duplicate-key error when the slug is taken. */
 export async function insertProduct(product: NewProduct): Promise<void> {
-  await writeToCatalogue(productChange([product._id]), () =>
-    ProductModel.create(toDocument(product)),
-  );
+  const document = toDocument(product, await storeCurrency());
+  await writeToCatalogue(productChange([product._id]), () => ProductModel.create(document));
 }
 
 /** Many at once (a bulk import): every process reloads the whole catalogue after. */
 export async function insertProducts(products: readonly NewProduct[]): Promise<void> {
-  await writeToCatalogue({ all: true }, () =>
-    ProductModel.insertMany(products.map(toDocument), { lean: true }),
-  );
+  const currency = await storeCurrency();
+  const documents = products.map((product) => toDocument(product, currency));
+  await writeToCatalogue({ all: true }, () => ProductModel.insertMany(documents, { lean: true }));
 }
 
 /** Inserts the product unless one has its slug (left as an admin may have edited it). */
-export function insertProductIfMissing(product: NewProduct): Promise<boolean> {
+export async function insertProductIfMissing(product: NewProduct): Promise<boolean> {
+  const document = toDocument(product, await storeCurrency());
   return writeToCatalogue(productChange([product._id]), async () => {
     const { upsertedCount } = await ProductModel.updateOne(
       { slug: product.slug },
-      { $setOnInsert: toDocument(product) },
+      { $setOnInsert: document },
       { upsert: true, timestamps: false },
     );
     return upsertedCount > 0;
@@ -290,6 +336,7 @@ export async function updateProduct(
   expectedQuantity?: number,
 ): Promise<ProductUpdate> {
   const ofOnlyVariant = changes.price !== undefined || changes.quantity !== undefined;
+  const currency = await storeCurrency();
   const previous = await writeToCatalogue(productChange([id]), () =>
     ProductModel.findOneAndUpdate(
       {
@@ -297,10 +344,10 @@ export async function updateProduct(
         ...(ofOnlyVariant ? singleVariant(id) : {}),
         ...(expectedQuantity === undefined ? {} : { quantity: expectedQuantity }),
       },
-      { $set: toUpdate(id, changes) },
+      { $set: toUpdate(id, changes, currency) },
     ).lean<ProductDoc>(),
   );
-  if (previous) return { kind: 'updated', previous: toStoredProduct(previous) };
+  if (previous) return { kind: 'updated', previous: toStoredProduct(previous, currency) };
   const current = await findProduct(id);
   if (!current) return { kind: 'missing' };
   if (ofOnlyVariant && current.variants.length > 1) return { kind: 'has variants' };
@@ -317,13 +364,14 @@ export async function replaceVariants(
   readAt: string,
   next: VariantSet,
 ): Promise<StoredProduct | null> {
+  const currency = await storeCurrency();
   const previous = await writeToCatalogue(productChange([id]), () =>
     ProductModel.findOneAndUpdate(
       { _id: id, updatedAt: new Date(readAt) },
-      { $set: variantFields(next) },
+      { $set: variantFields(next, currency) },
     ).lean<ProductDoc>(),
   );
-  return previous ? toStoredProduct(previous) : null;
+  return previous ? toStoredProduct(previous, currency) : null;
 }
 
 /**
@@ -349,10 +397,11 @@ export async function setVariantPhoto(
 
 /** Deletes the product; what it was (for its photos' files), or null when there was none. */
 export async function deleteProduct(id: string): Promise<StoredProduct | null> {
+  const currency = await storeCurrency();
   const deleted = await writeToCatalogue(productChange([id]), () =>
     ProductModel.findOneAndDelete({ _id: id }).lean<ProductDoc>(),
   );
-  return deleted ? toStoredProduct(deleted) : null;
+  return deleted ? toStoredProduct(deleted, currency) : null;
 }
 
 /** Units of one variant a checkout takes, named for the message that refuses them. */
@@ -460,7 +509,7 @@ export async function replacePhotoBytes(
 
 /**
  * Products an earlier version wrote that a migration on start still has to change: photo bytes
- * inside, no `variants`, or photos that may carry their metadata. One scan for every migration
+ * inside, no `variants`, photos that may carry their metadata, or prices in major units. One scan for every migration
  * (a filter other than `_id` reads every document on FerretDB); each migration checks its own
  * case again by `_id`.
  */
@@ -472,6 +521,7 @@ export async function idsToMigrate(): Promise<string[]> {
           { 'photo.data': { $exists: true } },
           { variants: { $exists: false } },
           { photosStripped: { $exists: false } },
+          { minorUnits: { $exists: false } },
         ],
       },
       { projection: { _id: 1 } },
@@ -580,7 +630,8 @@ export async function giveOnlyVariants(ids: readonly string[]): Promise<OnlyVari
   const updated = await writeToCatalogue(productChange(todo.map((p) => String(p._id))), () =>
     Promise.all(
       todo.map(async (product) => {
-        const fields = variantFields({
+        // Its price as stored: major units until the money migration, run after, converts it.
+        const fields = storedVariantFields({
           options: [],
           variants: [onlyVariantOf(product as unknown as ProductDoc)],
         });
@@ -643,4 +694,61 @@ export async function changeShownReviews(
   await writeToCatalogue(productChange([productId]), () =>
     ProductModel.updateOne({ _id: productId }, { $inc: inc }, { timestamps: false }),
   );
+}
+
+export type MinorUnitsOutcome = 'done' | 'changed' | 'done before';
+
+/**
+ * Stores the prices of products an earlier version wrote in major units (19.99) as integers of
+ * `currency`'s minor unit (1999), the product's and each variant's, in one update by `_id` per
+ * product made only while it is unmarked and its prices are still those read: 'changed' when
+ * they were not (read again and retry), 'done before' for a product already in minor units (or
+ * gone). Neither its `updatedAt` nor its stock moves: the amounts stay what they were. Every
+ * product is read at once, and their updates are one change of the catalogue.
+ */
+export async function storePricesInMinorUnits(
+  ids: readonly string[],
+  currency: string,
+): Promise<MinorUnitsOutcome[]> {
+  const products = await Promise.all(
+    ids.map((id) =>
+      ProductModel.collection.findOne(
+        { _id: oid(id) },
+        { projection: { price: 1, variants: 1, minorUnits: 1 } },
+      ),
+    ),
+  );
+  const todo = products.flatMap((product) => (product && !product.minorUnits ? [product] : []));
+  if (todo.length === 0) return ids.map(() => 'done before');
+  const updated = await writeToCatalogue(productChange(todo.map((p) => String(p._id))), () =>
+    Promise.all(
+      todo.map(async (product) => {
+        const variants: { price: number }[] = product.variants ?? [];
+        const asRead: Record<string, unknown> = { price: product.price };
+        const converted: Record<string, unknown> = {
+          price: toMinorUnits(product.price, currency),
+          minorUnits: true,
+        };
+        variants.forEach((variant, i) => {
+          asRead[`variants.${i}.price`] = variant.price;
+          converted[`variants.${i}.price`] = toMinorUnits(variant.price, currency);
+        });
+        const { matchedCount } = await ProductModel.collection.updateOne(
+          {
+            _id: product._id,
+            minorUnits: { $exists: false },
+            [`variants.${variants.length}`]: { $exists: false },
+            ...asRead,
+          },
+          { $set: converted },
+        );
+        return [String(product._id), matchedCount > 0] as const;
+      }),
+    ),
+  );
+  const outcomes = new Map(updated);
+  return ids.map((id) => {
+    const done = outcomes.get(id);
+    return done === undefined ? 'done before' : done ? 'done' : 'changed';
+  });
 }

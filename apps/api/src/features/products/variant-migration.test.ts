@@ -6,6 +6,7 @@ import { startFakeStripe } from '../../test/fake-stripe.js';
 import { createUser, startTestApp } from '../../test/harness.js';
 import { stripeEnv } from '../../test/payments-app.js';
 import { insertProductBeforeVariants } from '../../test/raw-documents.js';
+import { migrateProductPrices } from './money-migration.js';
 import { findProduct } from './repository.js';
 import { migrateProductVariants, VARIANT_BATCH } from './variant-migration.js';
 
@@ -30,6 +31,9 @@ async function insertOldProduct(price: number, quantity: number) {
   return { id, slug };
 }
 
+/** Such a product is read once its prices are in minor units too, as the start-up leaves it. */
+const convertPrices = () => migrateProductPrices('usd');
+
 describe('variant migration', () => {
   it('when products have no variants, then each gets one of its own id, price and stock, and the spec fields stay', async () => {
     const cheap = await insertOldProduct(4.5, 12);
@@ -37,6 +41,7 @@ describe('variant migration', () => {
     const shirt = await makeShirt(categoryId);
 
     expect(await migrateProductVariants()).toBe(2);
+    await convertPrices();
 
     for (const [old, price, quantity] of [
       [cheap, 4.5, 12],
@@ -59,6 +64,7 @@ describe('variant migration', () => {
   it('when a migrated product is bought by a cart line without variant, then its only variant is priced', async () => {
     const old = await insertOldProduct(7, 3);
     await migrateProductVariants();
+    await convertPrices();
     const buyer = await createUser();
     const { amount } = await startCheckout(t.app, buyer.token, [{ _id: old.id, quantity: 2 }]);
     expect(amount).toBe(1400);
@@ -76,6 +82,7 @@ describe('variant migration', () => {
     );
 
     expect(migrated).toBe(VARIANT_BATCH + 1);
+    await convertPrices();
     expect(progress).toEqual([
       [VARIANT_BATCH, VARIANT_BATCH + 1],
       [VARIANT_BATCH + 1, VARIANT_BATCH + 1],

@@ -16,7 +16,7 @@ import { ORDER_STATUSES, type OrderStatus, toMinorUnits } from '@shop/contracts'
 export interface CountedOrder {
   createdAt: string;
   status: OrderStatus;
-  payment: { success: boolean; amount: number };
+  payment: { success: boolean; amount: number; currency: string };
   lines: readonly { productId: string; name: string; price: number; quantity: number }[];
 }
 
@@ -70,7 +70,7 @@ export function addOrder(delta: FiguresDelta, order: CountedOrder | null, sign: 
     day.products[line.productId] = product;
     // The name it was sold under; a removal keeps whichever name was counted before.
     if (sign > 0) product.name = line.name;
-    product.revenue += sign * toMinorUnits(line.price) * line.quantity;
+    product.revenue += sign * toMinorUnits(line.price, order.payment.currency) * line.quantity;
     product.units += sign * line.quantity;
   }
 }

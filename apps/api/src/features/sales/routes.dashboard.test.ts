@@ -151,7 +151,7 @@ describe('GET /api/v1/auth/dashboard', () => {
     const dashboard = await dashboardOf(api, admin.token);
 
     const day = dashboard.days.find((d) => d.date === daysAgo(3).toISOString().slice(0, 10));
-    expect(day).toEqual(expect.objectContaining({ orders: 1, revenue: toMinorUnits(24.5) }));
+    expect(day).toEqual(expect.objectContaining({ orders: 1, revenue: toMinorUnits(24.5, 'usd') }));
     expect(productIn(dashboard, mug.id)).toMatchObject({ revenue: 2450, units: 2 });
   });
 

@@ -1,8 +1,5 @@
-import type { Product as ProductAnswer, ProductVariant } from '@shop/contracts';
+import { decimalText, type Product as ProductAnswer, type ProductVariant } from '@shop/contracts';
 import type { ItemAvailability, ItemList, Offer, Product, Review, WithContext } from 'schema-dts';
-
-/** The storefront shows prices with a rupee sign (spec §1). */
-export const PRICE_CURRENCY = 'INR';
 
 /** A link of a breadcrumb trail or a list: its name and absolute URL. */
 export interface Link {
@@ -22,9 +19,6 @@ export interface QuotedReview {
 const availability = (quantity: number): ItemAvailability =>
   quantity > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock';
 
-/** Two decimals, as money is written ('24.50'), never a float's tail. */
-export const priceText = (price: number) => price.toFixed(2);
-
 const variantName = (variant: ProductVariant) =>
   Object.entries(variant.options)
     .map(([option, value]) => `${option}: ${value}`)
@@ -37,12 +31,12 @@ const variantName = (variant: ProductVariant) =>
  * also meant for several sellers' offers, and merchant listings read only Offers. A product of
  * one variant has one Offer.
  */
-function offersOf(product: ProductAnswer, url: string): Offer | Offer[] {
+function offersOf(product: ProductAnswer, url: string, currency: string): Offer | Offer[] {
   const offer = (price: number, quantity: number): Offer => ({
     '@type': 'Offer',
     url,
-    price: priceText(price),
-    priceCurrency: PRICE_CURRENCY,
+    price: decimalText(price, currency),
+    priceCurrency: currency.toUpperCase(),
     availability: availability(quantity),
     itemCondition: 'https://schema.org/NewCondition',
   });
@@ -59,7 +53,12 @@ function offersOf(product: ProductAnswer, url: string): Offer | Offer[] {
 /** schema.org Product: name, description, photo, offers, and its rating once it has reviews. */
 export function productJsonLd(
   product: ProductAnswer,
-  { url, image, reviews }: { url: string; image?: string; reviews: readonly QuotedReview[] },
+  {
+    url,
+    image,
+    reviews,
+    currency,
+  }: { url: string; image?: string; reviews: readonly QuotedReview[]; currency: string },
 ): WithContext<Product> {
   const [only, ...others] = product.variants;
   const { average, count } = product.rating;
@@ -72,7 +71,7 @@ export function productJsonLd(
     ...(image ? { image: [image] } : {}),
     ...(only && others.length === 0 ? { sku: only.sku } : {}),
     ...(product.category ? { category: product.category.name } : {}),
-    offers: offersOf(product, url),
+    offers: offersOf(product, url, currency),
     ...(count > 0
       ? {
           aggregateRating: {

@@ -1,5 +1,6 @@
 import {
   type Category,
+  decimalText,
   LIST_DEFAULT_PER_PAGE,
   type ListQuery,
   PRODUCT_PAGE_SIZE,
@@ -22,8 +23,6 @@ import {
   breadcrumbJsonLd,
   itemListJsonLd,
   type Link,
-  PRICE_CURRENCY,
-  priceText,
   productJsonLd,
   type QuotedReview,
 } from './json-ld.js';
@@ -76,6 +75,8 @@ export interface HeadSources {
   search: SearchCatalogue;
   /** A few of the product's reviews, read before the head is made (never read here). */
   reviewsOf: (product: Product) => readonly QuotedReview[];
+  /** The store currency the prices are in (lowercase ISO 4217). */
+  currency: string;
 }
 
 /** Search engines show about this much of a description. */
@@ -112,7 +113,10 @@ const notFound = (): PageHead => ({
   jsonLd: [],
 });
 
-function productHead(slug: string, { catalogue, origin, reviewsOf }: HeadSources): PageHead {
+function productHead(
+  slug: string,
+  { catalogue, origin, reviewsOf, currency }: HeadSources,
+): PageHead {
   const product = catalogue.productBySlug(slug)?.product;
   if (!product) return notFound();
   const url = origin + productPath(product.slug);
@@ -133,13 +137,14 @@ function productHead(slug: string, { catalogue, origin, reviewsOf }: HeadSources
       type: 'product',
       url,
       ...(image ? { image } : {}),
-      price: { amount: priceText(product.price), currency: PRICE_CURRENCY },
+      price: { amount: decimalText(product.price, currency), currency: currency.toUpperCase() },
     },
     jsonLd: [
       productJsonLd(product, {
         url,
         ...(image ? { image: image.url } : {}),
         reviews: reviewsOf(product),
+        currency,
       }),
       breadcrumbJsonLd(trail),
     ],

@@ -80,7 +80,7 @@ describe('storefront pages: the head of the HTML the server sends', () => {
     expect(head.meta('og:image:width')).toBe('4');
     expect(head.meta('og:image:height')).toBe('4');
     expect(head.meta('product:price:amount')).toBe('24.50');
-    expect(head.meta('product:price:currency')).toBe('INR');
+    expect(head.meta('product:price:currency')).toBe('USD');
     expect(head.meta('twitter:card')).toBe('summary_large_image');
     expect(head.meta('twitter:image')).toBe(image);
 
@@ -94,7 +94,7 @@ describe('storefront pages: the head of the HTML the server sends', () => {
       offers: {
         '@type': 'Offer',
         price: '24.50',
-        priceCurrency: 'INR',
+        priceCurrency: 'USD',
         availability: 'https://schema.org/InStock',
         sku: lamp.slug,
       },

@@ -5,6 +5,7 @@ import express, { type Request, type RequestHandler, type Response } from 'expre
 import { notFound } from '../../lib/errors.js';
 import { storefrontRenders } from '../../lib/metrics.js';
 import { currentCatalogue, loadedCatalogue } from '../catalogue/index.js';
+import { storeSettings } from '../store/index.js';
 import { IndexHtml } from './head-html.js';
 import { inTurn } from './in-turn.js';
 import { type PageHead, pageHeadFor, type SearchCatalogue } from './page-head.js';
@@ -114,7 +115,8 @@ export function storefrontPages(
     const answer = await pages.answerAsync(catalogue.revision, key, async () => {
       // Read first, so that the page kept quotes them; a page made without them is not kept.
       const { reviewsOf, complete } = await quotes.ofPage(page, catalogue);
-      const headOf = () => pageHeadFor(page, { catalogue, origin, search, reviewsOf });
+      const { currency } = await storeSettings();
+      const headOf = () => pageHeadFor(page, { catalogue, origin, search, reviewsOf, currency });
       const made = await makeInTurn(() => madePage(req, page, headOf()));
       if (made) return complete ? made : { ...made, transient: true };
       // Pages not kept keep every slot busy (a flood of new URLs, say): this one goes for the

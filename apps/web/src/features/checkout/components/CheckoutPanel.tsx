@@ -7,9 +7,9 @@ import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useCart } from '../../../lib/cart';
-import { formatDollars } from '../../../lib/format';
 import { PRIVATE_READ } from '../../../lib/query';
 import { requestStateOf } from '../../../lib/request-state';
+import { useMoney } from '../../../lib/store-settings';
 import { fetchPaymentConfig } from '../api/checkout-api';
 import { type Delivery, useDeliveryAddress } from '../hooks/use-delivery-address';
 import { useQuote } from '../hooks/use-quote';
@@ -87,6 +87,7 @@ function ShippingAndCard({
   const [firstOffered, setFirstOffered] = useState<string | null>(null);
   const shippingMethod = picked ?? firstOffered;
   const quote = useQuote(cart, delivery.address, shippingMethod);
+  const money = useMoney(quote.data?.currency);
   const offered = quote.data?.methods ?? [];
   const first = offered[0]?._id ?? null;
   if (quote.data && !offered.some((method) => method._id === shippingMethod)) {
@@ -107,9 +108,14 @@ function ShippingAndCard({
     <>
       <section className="card-panel checkout-quote" aria-label="Shipping and totals">
         {offered.length > 0 && (
-          <ShippingMethods methods={offered} picked={shippingMethod} onPick={setPicked} />
+          <ShippingMethods
+            methods={offered}
+            picked={shippingMethod}
+            onPick={setPicked}
+            format={money}
+          />
         )}
-        <PriceSummary priced={priced} format={formatDollars} label="Cart totals" />
+        <PriceSummary priced={priced} format={money} label="Cart totals" />
       </section>
       {ready && (
         <Suspense fallback={<Spinner label="Loading the card form..." />}>

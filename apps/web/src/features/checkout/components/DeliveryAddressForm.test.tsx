@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CartEntry } from '../../../lib/cart';
 import { makeOrder, makeProduct, makeUser, sessionOf } from '../../../test/fixtures';
 import { api, findToast, renderApp, startApi, storedJson } from '../../../test/render-app';
+import { QUOTE, quoteOf } from '../testing/quotes';
 import { authorizedPayment, fakeStripe } from '../testing/stripe-fakes';
 
 vi.mock('@stripe/stripe-js/pure', async () => ({
@@ -29,6 +30,7 @@ const SAVED = {
 
 beforeEach(() => {
   startApi();
+  api.on('POST', QUOTE, { status: 200, body: quoteOf() });
   fakeStripe.confirmCardPayment.mockReset();
   api.on('GET', '/api/v1/order/config', {
     status: 200,

@@ -1,5 +1,4 @@
 import type { OfferedMethod } from '@shop/contracts';
-import { formatDollars } from '../../../lib/format';
 import './ShippingMethods.css';
 
 /** `Tomorrow`-free and honest: the range the shop gives, in days. */
@@ -13,10 +12,13 @@ export function ShippingMethods({
   methods,
   picked,
   onPick,
+  format,
 }: {
   methods: readonly OfferedMethod[];
   picked: string | null;
   onPick: (methodId: string) => void;
+  /** Writes an amount in the quote's currency. */
+  format: (amount: number) => string;
 }) {
   return (
     <fieldset className="shipping-methods">
@@ -32,7 +34,7 @@ export function ShippingMethods({
           />
           <span className="shipping-method-name">{method.name}</span>
           <span className="shipping-method-price">
-            {method.price === 0 ? 'Free' : formatDollars(method.price)}
+            {method.price === 0 ? 'Free' : format(method.price)}
           </span>
           <span className="muted shipping-method-estimate">{estimate(method)}</span>
         </label>

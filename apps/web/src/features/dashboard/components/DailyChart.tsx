@@ -1,7 +1,7 @@
 import type { DailySales } from '@shop/contracts/dashboard';
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatRevenue, shortDay } from './money';
+import { shortDay, useRevenueFormat } from './money';
 
 /** The chart colours, read from the design tokens (SVG attributes take no CSS variables). */
 function chartColours() {
@@ -15,14 +15,9 @@ function chartColours() {
   };
 }
 
-/** Axis ticks in whole dollars: cents only crowd them. */
-const wholeDollars = (minor: number) =>
-  formatRevenue(Math.round(minor / 100) * 100).replace(/\.00$/, '');
-
-const FORMATS = {
-  revenue: { axis: wholeDollars, tooltip: formatRevenue, axisWidth: 72 },
-  orders: { axis: String, tooltip: String, axisWidth: 40 },
-} as const;
+/** Axis ticks without the minor unit (whole dollars): cents only crowd them. */
+const wholeUnits = (format: (minor: number) => string) => (minor: number) =>
+  format(minor).replace(/\.\d+$/, '');
 
 /**
  * One bar per day of `metric`. A module of its own, loaded only by the dashboard: the chart
@@ -37,7 +32,11 @@ export default function DailyChart({
   metric: 'revenue' | 'orders';
 }) {
   const [colours] = useState(chartColours);
-  const format = FORMATS[metric];
+  const formatRevenue = useRevenueFormat();
+  const format =
+    metric === 'revenue'
+      ? { axis: wholeUnits(formatRevenue), tooltip: formatRevenue, axisWidth: 72 }
+      : { axis: String, tooltip: String, axisWidth: 40 };
   const data = days.map((d) => ({ ...d, label: shortDay(d.date) }));
   return (
     <div className="sales-chart-plot" aria-hidden="true" data-chart={metric}>

@@ -1,12 +1,12 @@
 import type { DailySales } from '@shop/contracts/dashboard';
 import { lazy, Suspense } from 'react';
-import { formatRevenue, shortDay } from './money';
+import { shortDay, useRevenueFormat } from './money';
 
 const DailyChart = lazy(() => import('./DailyChart'));
 
 const METRICS = {
-  revenue: { title: 'Revenue per day', column: 'Revenue', format: formatRevenue },
-  orders: { title: 'Orders per day', column: 'Orders', format: String },
+  revenue: { title: 'Revenue per day', column: 'Revenue' },
+  orders: { title: 'Orders per day', column: 'Orders' },
 } as const;
 
 /**
@@ -20,7 +20,9 @@ export function DailyFigures({
   days: readonly DailySales[];
   metric: 'revenue' | 'orders';
 }) {
-  const { title, column, format } = METRICS[metric];
+  const { title, column } = METRICS[metric];
+  const formatRevenue = useRevenueFormat();
+  const format = metric === 'revenue' ? formatRevenue : String;
   const titleId = `daily-${metric}-title`;
   return (
     <figure className="sales-chart" aria-labelledby={titleId}>

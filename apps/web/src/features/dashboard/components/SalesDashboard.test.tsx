@@ -23,7 +23,7 @@ const renderScreen = () =>
 const DASHBOARD = '/api/v1/auth/dashboard';
 const THRESHOLD = '/api/v1/auth/dashboard/low-stock-threshold';
 
-/** 30 days to Nov 30, 2026: 2 orders for $45.50 on the last day, none before. */
+/** 30 days to Nov 30, 2026: 2 orders for ₹45.50 on the last day, none before. */
 function aDashboard(over: Partial<Dashboard> = {}): Dashboard {
   const days = Array.from({ length: 30 }, (_, i) => ({
     date: `2026-11-${String(i + 1).padStart(2, '0')}`,
@@ -80,11 +80,11 @@ describe('the admin dashboard figures', () => {
     }));
     renderScreen();
 
-    expect(await screen.findByText(/\$45\.50 from 2 orders/)).toBeVisible();
+    expect(await screen.findByText(/₹45\.50 from 2 orders/)).toBeVisible();
     expect(screen.getByRole('figure', { name: 'Revenue per day' })).toBeInTheDocument();
     expect(screen.getByRole('figure', { name: 'Orders per day' })).toBeInTheDocument();
     const revenue = screen.getByRole('table', { name: 'Revenue per day, last 30 days (UTC)' });
-    expect(within(revenue).getByRole('row', { name: 'Nov 30 $45.50' })).toBeInTheDocument();
+    expect(within(revenue).getByRole('row', { name: 'Nov 30 ₹45.50' })).toBeInTheDocument();
     const orders = screen.getByRole('table', { name: 'Orders per day, last 30 days (UTC)' });
     expect(within(orders).getAllByRole('row')).toHaveLength(31);
   });
@@ -100,8 +100,8 @@ describe('the admin dashboard figures', () => {
     expect(within(statuses).getByText('deliverd').nextSibling?.textContent).toBe('7');
     const top = screen.getByRole('region', { name: 'Top 10 products by revenue' });
     expect(rowsOf(within(top).getByRole('table')).slice(1)).toEqual([
-      ['1', 'Desk Lamp', '2', '$31.00'],
-      ['2', 'Mug', '1', '$14.50'],
+      ['1', 'Desk Lamp', '2', '₹31.00'],
+      ['2', 'Mug', '1', '₹14.50'],
     ]);
     const low = screen.getByRole('region', { name: 'Low in stock' });
     expect(rowsOf(within(low).getByRole('table')).slice(1)).toEqual([

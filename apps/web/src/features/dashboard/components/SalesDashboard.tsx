@@ -5,13 +5,14 @@ import { requestStateOf } from '../../../lib/request-state';
 import { fetchDashboard } from '../api/dashboard';
 import { DailyFigures } from './DailyFigures';
 import { LowStock } from './LowStock';
-import { formatRevenue } from './money';
+import { useRevenueFormat } from './money';
 import { StatusCounts } from './StatusCounts';
 import { TopProducts } from './TopProducts';
 import './dashboard.css';
 
 /** The admin's first screen's figures: sales of the last 30 days, statuses, best sellers, stock. */
 export function SalesDashboard() {
+  const formatRevenue = useRevenueFormat();
   const figures = useQuery({
     queryKey: ['admin', 'dashboard'],
     queryFn: ({ signal }) => fetchDashboard(signal),

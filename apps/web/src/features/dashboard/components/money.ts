@@ -1,8 +1,14 @@
-import { toMajorUnits } from '@shop/contracts/money';
-import { formatDollars } from '../../../lib/format';
+import { formatMinorUnits } from '@shop/contracts/money';
+import { useStoreCurrency } from '../../../lib/store-settings';
 
-/** Revenue in minor units, in the US dollar format of the cart total (what was charged). */
-export const formatRevenue = (minor: number) => formatDollars(toMajorUnits(minor));
+/**
+ * Revenue in minor units (what was charged), written in the store currency; empty until it is
+ * known.
+ */
+export function useRevenueFormat(): (minor: number) => string {
+  const currency = useStoreCurrency();
+  return (minor) => (currency ? formatMinorUnits(minor, currency) : '');
+}
 
 /** `2026-11-25` (a UTC day) as `Nov 25`. */
 export const shortDay = (date: string) =>

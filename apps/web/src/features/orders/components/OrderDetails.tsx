@@ -1,8 +1,8 @@
 import { type Order, orderLineAmount, orderPriceFigures, paymentLabel } from '@shop/contracts';
+import { formatMoney } from '@shop/contracts/money';
 import type { ReactNode } from 'react';
 import { type Column, DataTable } from '../../../components/DataTable';
 import { PriceSummary } from '../../../components/PriceSummary';
-import { formatDollars } from '../../../lib/format';
 import { formatOptions, Price } from '../../products';
 import { OrderTimeline } from './OrderTimeline';
 import './OrderDetails.css';
@@ -26,7 +26,10 @@ function DeliveryAddress({ address }: { address: DeliveryAddressView }) {
 
 type OrderLine = Order['products'][number];
 
-/** An order's lines; the row's key is its place, since an order's lines never move. */
+/**
+ * An order's lines, in the currency it was paid in; the row's key is its place, since an
+ * order's lines never move.
+ */
 const lineColumns = (order: Order): Column<OrderLine>[] => [
   {
     header: 'Product',
@@ -43,9 +46,17 @@ const lineColumns = (order: Order): Column<OrderLine>[] => [
       </>
     ),
   },
-  { header: 'Unit price', cell: (line) => <Price value={line.price} /> },
+  {
+    header: 'Unit price',
+    cell: (line) => <Price value={line.price} currency={order.payment.currency} />,
+  },
   { header: 'Quantity', cell: (line) => line.quantity },
-  { header: 'Line total', cell: (line) => <Price value={orderLineAmount(order, line)} /> },
+  {
+    header: 'Line total',
+    cell: (line) => (
+      <Price value={orderLineAmount(order, line)} currency={order.payment.currency} />
+    ),
+  },
 ];
 
 /**
@@ -56,6 +67,8 @@ const lineColumns = (order: Order): Column<OrderLine>[] => [
 export function OrderDetails({ order, statusSlot }: { order: Order; statusSlot?: ReactNode }) {
   // Orders placed with a delivery address carry it; earlier ones only the buyer's address.
   const delivery = order.deliveryAddress;
+  // Each order in its own currency, whatever the store's is now.
+  const { currency } = order.payment;
   return (
     <article className="order-details" aria-label={`Order #${order.number ?? ''}`}>
       <dl className="order-facts">
@@ -85,7 +98,7 @@ export function OrderDetails({ order, statusSlot }: { order: Order; statusSlot?:
         />
         <PriceSummary
           priced={orderPriceFigures(order)}
-          format={formatDollars}
+          format={(amount) => formatMoney(amount, currency)}
           label="Order totals"
         />
       </section>

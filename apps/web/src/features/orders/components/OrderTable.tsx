@@ -3,8 +3,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { type Column, DataTable } from '../../../components/DataTable';
 import { PriceSummary } from '../../../components/PriceSummary';
-import { formatDollars, preview } from '../../../lib/format';
+import { preview } from '../../../lib/format';
 import { relativeTime } from '../../../lib/relative-time';
+import { useMoney } from '../../../lib/store-settings';
 import { formatOptions, Price, ProductPhoto } from '../../products';
 import './OrderTable.css';
 
@@ -39,6 +40,8 @@ export function OrderTable(props: {
   pageOf?: (number: number) => string;
 }) {
   const { order, index, pageOf } = props;
+  // In the currency it was paid in, whatever the store's is now.
+  const money = useMoney(order.payment.currency);
   return (
     <section className="order" aria-label={`Order ${index + 1}`}>
       {pageOf && order.number !== undefined && (
@@ -80,7 +83,7 @@ export function OrderTable(props: {
                   : 'This product is no longer sold'}
               </p>
               <p>
-                Price : <Price value={line.price} />
+                Price : <Price value={line.price} currency={order.payment.currency} />
               </p>
             </div>
           </li>
@@ -88,7 +91,7 @@ export function OrderTable(props: {
       </ul>
       <PriceSummary
         priced={orderPriceFigures(order)}
-        format={formatDollars}
+        format={money}
         label={`Order ${index + 1} totals`}
       />
     </section>

@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { CartProvider } from '../../../lib/cart';
 import { makeProduct, makeProductInVariants } from '../../../test/fixtures';
+import { WithStoreSettings } from '../../../test/render-app';
 import { ProductGrid } from './ProductCard';
 
 const SIZES = [{ name: 'Size', values: ['S', 'M'] }];
@@ -39,6 +40,7 @@ function renderCards() {
         </Routes>
       </CartProvider>
     </MemoryRouter>,
+    { wrapper: WithStoreSettings },
   );
   return userEvent.setup();
 }
@@ -78,6 +80,7 @@ describe('a card’s rating', () => {
           <ProductGrid products={[rated, mug]} />
         </CartProvider>
       </MemoryRouter>,
+      { wrapper: WithStoreSettings },
     );
 
     const ratedCard = screen.getByRole('article', { name: 'Rated Lamp' });

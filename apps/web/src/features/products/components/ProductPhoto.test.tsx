@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { CartProvider } from '../../../lib/cart';
 import { makeProduct } from '../../../test/fixtures';
+import { WithStoreSettings } from '../../../test/render-app';
 import { ProductGrid } from './ProductCard';
 import { ProductPhoto } from './ProductPhoto';
 
@@ -63,6 +64,7 @@ describe('ProductGrid', () => {
           <ProductGrid products={products} />
         </CartProvider>
       </MemoryRouter>,
+      { wrapper: WithStoreSettings },
     );
     const loading = () => screen.getAllByRole('img').map((img) => img.getAttribute('loading'));
     expect(loading()).toEqual(['eager', 'eager', 'eager', 'eager', 'eager', 'eager', 'lazy']);
@@ -76,6 +78,7 @@ describe('ProductGrid', () => {
           <ProductGrid products={products} aboveTheFold={false} />
         </CartProvider>
       </MemoryRouter>,
+      { wrapper: WithStoreSettings },
     );
     expect(loading()).toEqual(['lazy', 'lazy', 'lazy', 'lazy', 'lazy', 'lazy', 'lazy']);
   });

@@ -1,0 +1,19 @@
+import mongoose, { type InferSchemaType } from 'mongoose';
+
+/** The shop's settings: one document, `_id` 'store' (see ./repository.ts). */
+const storeSchema = new mongoose.Schema(
+  {
+    _id: { type: String, required: true },
+    name: { type: String, required: true },
+    /** Lowercase ISO 4217; every product price is stored in its minor unit. */
+    currency: { type: String, required: true },
+    pricesIncludeTax: { type: Boolean, required: true },
+    /** ISO 3166-1 alpha-2, uppercase. */
+    country: { type: String, required: true },
+  },
+  { versionKey: false, collection: 'store', timestamps: true },
+);
+
+export type StoreDoc = InferSchemaType<typeof storeSchema>;
+/** Read and written only by ./repository.ts. */
+export const StoreModel = mongoose.model('store', storeSchema);

@@ -1,0 +1,51 @@
+import type { Store } from '@shop/contracts';
+import { writeToCatalogue } from '../../db/catalogue-changes.js';
+import { type StoreDoc, StoreModel } from './model.js';
+
+/**
+ * The shop's settings as stored: the only module that reads or writes them. Every price and
+ * every checkout reads them, so each process keeps what it read for a moment: a change made in
+ * another process shows here within KEPT_MS.
+ */
+
+const STORE_ID = 'store';
+export const KEPT_MS = 1000;
+
+let kept: { store: Store; until: number } | null = null;
+
+const toStore = (doc: StoreDoc): Store => ({
+  name: doc.name,
+  currency: doc.currency,
+  pricesIncludeTax: doc.pricesIncludeTax,
+  country: doc.country,
+});
+
+/**
+ * The settings; the first read of a shop without them writes `first` (one upsert, so processes
+ * starting together agree on one).
+ */
+export async function readStore(first: Store): Promise<Store> {
+  if (kept && kept.until > Date.now()) return kept.store;
+  const doc = await StoreModel.findOneAndUpdate(
+    { _id: STORE_ID },
+    { $setOnInsert: first },
+    { upsert: true, new: true },
+  ).lean<StoreDoc>();
+  const store = toStore(doc);
+  kept = { store, until: Date.now() + KEPT_MS };
+  return store;
+}
+
+/**
+ * Replaces the settings, only while the currency is still `expectedCurrency` (a change of
+ * currency is checked against it): whether they were written. Announced as a change of the
+ * whole catalogue, so that every process makes its pages (prices in the currency) again.
+ */
+export async function writeStore(store: Store, expectedCurrency: string): Promise<boolean> {
+  kept = null;
+  const { matchedCount } = await writeToCatalogue({ all: true }, () =>
+    StoreModel.updateOne({ _id: STORE_ID, currency: expectedCurrency }, { $set: store }),
+  );
+  kept = null;
+  return matchedCount > 0;
+}

@@ -1,0 +1,35 @@
+import { storeSchema, storeUpdateSchema } from '@shop/contracts';
+import { defineRoute } from '../../lib/route.js';
+import { storeSettings, updateStore } from './use-cases.js';
+
+export interface StoreRoutesOptions {
+  /** Whether any product or order holds an amount in the store currency's minor unit. */
+  holdsMoney: () => Promise<boolean>;
+}
+
+export const storeRoutes = ({ holdsMoney }: StoreRoutesOptions) => [
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/store',
+    access: 'public',
+    summary: 'The shop’s name, currency, whether prices include tax, and its country',
+    responses: { 200: storeSchema },
+    failures: [],
+    handler: async (_input, _req, res) => {
+      res.json(await storeSettings());
+    },
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/api/v1/store',
+    access: 'admin',
+    summary:
+      'Change the shop’s settings; a currency with another number of decimals only while no product or order holds money',
+    body: { json: storeUpdateSchema, absent: 'empty' },
+    responses: { 200: storeSchema },
+    failures: [400, 409, 413],
+    handler: async ({ body }, _req, res) => {
+      res.json(await updateStore(body, holdsMoney));
+    },
+  }),
+];

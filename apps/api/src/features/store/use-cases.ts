@@ -1,0 +1,48 @@
+import { currencyDigits, type Store, type StoreUpdate } from '@shop/contracts';
+import { conflict } from '../../lib/errors.js';
+import { readStore, writeStore } from './repository.js';
+
+/**
+ * What a shop without settings starts with: the header's name, and the currency the
+ * environment's STRIPE_CURRENCY names (see useFirstCurrency), prices without tax.
+ */
+let first: Store = {
+  name: 'Ecommerce App',
+  currency: 'usd',
+  pricesIncludeTax: false,
+  country: 'US',
+};
+
+/**
+ * The currency a shop without settings starts with. STRIPE_CURRENCY only seeds that first
+ * value: once the settings are stored, the admin's screen changes them.
+ */
+export function useFirstCurrency(currency: string): void {
+  first = { ...first, currency };
+}
+
+/** The shop's settings: `{ name, currency, pricesIncludeTax, country }`. */
+export const storeSettings = (): Promise<Store> => readStore(first);
+
+export const CURRENCY_DIGITS_LOCKED =
+  'The currency can change only to one with as many decimals while the shop has products or orders: their amounts are kept in its minor unit';
+
+/**
+ * Replaces the settings. Every stored price is an integer of the currency's minor unit, so a
+ * change to a currency with another number of decimals (usd to jpy) would multiply or divide
+ * every price and figure by 100: refused with 409 while the shop has any (`holdsMoney`). A
+ * change between currencies with as many decimals (usd to eur) keeps every amount's number;
+ * each order keeps the currency it was paid in.
+ */
+export async function updateStore(
+  next: StoreUpdate,
+  holdsMoney: () => Promise<boolean>,
+): Promise<Store> {
+  const current = await storeSettings();
+  const digitsChange = currencyDigits(next.currency) !== currencyDigits(current.currency);
+  if (digitsChange && (await holdsMoney())) throw conflict(CURRENCY_DIGITS_LOCKED);
+  if (!(await writeStore(next, current.currency))) {
+    throw conflict('The store settings changed meanwhile; read them again');
+  }
+  return next;
+}

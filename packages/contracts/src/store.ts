@@ -1,0 +1,50 @@
+import { isChargeableCurrency } from './money.js';
+import { z } from './zod.js';
+
+/**
+ * Whether a code is an ISO 3166-1 alpha-2 country the runtime knows by name: CLDR also names
+ * groups (EU, UN, QO) and the unknown region (ZZ), which are no place a shop is in.
+ */
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'ZZ']);
+const isCountryCode = (code: string) =>
+  /^[A-Z]{2}$/.test(code) && !NOT_COUNTRIES.has(code) && Boolean(regionNames.of(code));
+
+/**
+ * The shop's own settings: its name, the one currency it prices and charges in (lowercase ISO
+ * 4217), whether the prices an admin enters already include tax, and the country it is in (ISO
+ * 3166-1 alpha-2, uppercase; the delivery form's first country).
+ */
+export const storeSchema = z
+  .object({
+    name: z.string(),
+    currency: z.string(),
+    pricesIncludeTax: z.boolean(),
+    country: z.string(),
+  })
+  .meta({ id: 'Store' });
+export type Store = z.infer<typeof storeSchema>;
+
+/** What an admin sends: every field, validated, the codes in any case. */
+export const storeUpdateSchema = z.object({
+  name: z
+    .string({ error: 'Store name is required' })
+    .trim()
+    .min(1, 'Store name is required')
+    .max(100, 'Store name must be at most 100 characters'),
+  currency: z
+    .string({ error: 'Currency must be a three-letter ISO 4217 code, such as usd' })
+    .trim()
+    .toLowerCase()
+    .refine(
+      isChargeableCurrency,
+      'Currency must be a three-letter ISO 4217 code Stripe charges, such as usd',
+    ),
+  pricesIncludeTax: z.boolean({ error: 'pricesIncludeTax must be true or false' }),
+  country: z
+    .string({ error: 'Country must be a two-letter ISO 3166 code, such as DE' })
+    .trim()
+    .toUpperCase()
+    .refine(isCountryCode, 'Country must be a two-letter ISO 3166 code, such as DE'),
+});
+export type StoreUpdate = z.infer<typeof storeUpdateSchema>;
