@@ -18,12 +18,14 @@ import { searchProducts } from './features/products/queries.js';
 import { productRoutes } from './features/products/routes.js';
 import { reviewRoutes } from './features/reviews/routes.js';
 import { salesRoutes } from './features/sales/routes.js';
+import { shippingRoutes } from './features/shipping/routes.js';
 import {
   crawlerFiles,
   type StorefrontOptions,
   serverRenderer,
   storefrontPages,
 } from './features/storefront/index.js';
+import { taxRoutes } from './features/tax/routes.js';
 import { healthRoute } from './health.js';
 import { errorMiddleware, notFoundMiddleware } from './lib/errors.js';
 import type { Logger } from './lib/logger.js';
@@ -64,6 +66,8 @@ export function createApp({ config, logger }: AppDeps) {
     ...checkout.routes,
     ...reviewRoutes,
     ...salesRoutes,
+    ...shippingRoutes,
+    ...taxRoutes,
   ];
 
   // First: every answer is counted and timed, the kept catalogue answers too.

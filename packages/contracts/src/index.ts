@@ -10,5 +10,6 @@ export * from './price-bands.js';
 export * from './product.js';
 export * from './rating.js';
 export * from './stored-address.js';
+export * from './tax-class.js';
 export * from './user.js';
 export * from './variant.js';

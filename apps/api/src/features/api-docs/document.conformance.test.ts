@@ -5,6 +5,7 @@ import { type Calls, type Context, senderOf } from '../../test/conformance/conte
 import { dashboardCalls } from '../../test/conformance/dashboard.js';
 import { paymentCalls } from '../../test/conformance/payments.js';
 import { reviewCalls } from '../../test/conformance/reviews.js';
+import { settingsCalls } from '../../test/conformance/settings.js';
 import { describe, expect, checkoutTest as test } from '../../test/fixtures.js';
 
 /** For each operation of the document, a request for each status it documents. */
@@ -15,6 +16,7 @@ const CALLS: Calls = {
   ...paymentCalls,
   ...reviewCalls,
   ...dashboardCalls,
+  ...settingsCalls,
 };
 
 // The app takes card payments, against a fake Stripe that some calls make fail.

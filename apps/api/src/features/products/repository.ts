@@ -1,5 +1,6 @@
 import {
   averageRating,
+  DEFAULT_TAX_CLASS,
   lowestPrice,
   nameWithOptions,
   type Product,
@@ -47,6 +48,10 @@ export interface NewProduct {
   quantity: number;
   categoryId: string;
   shipping: 0 | 1;
+  /** Grams; 0 unless given. */
+  weight?: number;
+  /** Standard unless given. */
+  taxClass?: string;
   photo: ProductPhotoMeta | null;
   /** Now, unless given (imports, demo data). */
   createdAt?: Date;
@@ -57,8 +62,15 @@ export interface NewProduct {
   variants?: VariantSet;
 }
 
-/** A variant as written: its stock with it. */
-export type NewVariant = Omit<ProductVariant, 'photo'> & { photo?: ProductPhotoMeta | null };
+/**
+ * A variant as written: its stock with it; its weight and tax class only when they differ from
+ * its product's.
+ */
+export type NewVariant = Omit<ProductVariant, 'photo' | 'weight' | 'taxClass'> & {
+  photo?: ProductPhotoMeta | null;
+  weight?: number;
+  taxClass?: string;
+};
 
 export interface VariantSet {
   options: ProductOption[];
@@ -104,8 +116,17 @@ const onlyVariantOf = (p: Pick<ProductDoc, '_id' | 'slug' | 'price' | 'quantity'
   photo: null,
 });
 
+/** What a variant without a weight or tax class of its own has: its product's. */
+const productDefaults = (p: ProductDoc) => ({
+  weight: p.weight ?? 0,
+  taxClass: p.taxClass ?? DEFAULT_TAX_CLASS,
+});
+
 function variantsOf(p: ProductDoc): { options: ProductOption[]; variants: ProductVariant[] } {
-  if (!p.variants) return { options: [], variants: [{ ...onlyVariantOf(p), photo: null }] };
+  const defaults = productDefaults(p);
+  if (!p.variants) {
+    return { options: [], variants: [{ ...onlyVariantOf(p), ...defaults, photo: null }] };
+  }
   const options = (p.options ?? []).map(({ name, values }) => ({ name, values: [...values] }));
   const stock = (p.stock ?? {}) as unknown as Record<string, number>;
   const variants = p.variants.map((v) => {
@@ -116,6 +137,8 @@ function variantsOf(p: ProductDoc): { options: ProductOption[]; variants: Produc
       options: Object.fromEntries(options.map((o, i) => [o.name, v.values[i] ?? ''])),
       price: v.price,
       quantity: stock[_id] ?? 0,
+      weight: v.weight ?? defaults.weight,
+      taxClass: v.taxClass ?? defaults.taxClass,
       photo: toPhotoMeta(v.photo),
     };
   });
@@ -136,6 +159,7 @@ const toStoredProduct = (p: ProductDoc): StoredProduct => ({
   quantity: p.quantity,
   ...variantsOf(p),
   shipping: p.shipping === 1 ? 1 : 0,
+  ...productDefaults(p),
   categoryId: String(p.category),
   photo: toPhotoMeta(p.photo),
   rating: averageOf(p.rating),
@@ -152,6 +176,8 @@ export const variantFields = ({ options, variants }: VariantSet) => ({
     sku: v.sku,
     values: options.map((o) => v.options[o.name] ?? ''),
     price: v.price,
+    ...(v.weight === undefined ? {} : { weight: v.weight }),
+    ...(v.taxClass === undefined ? {} : { taxClass: v.taxClass }),
     ...(v.photo ? { photo: v.photo } : {}),
   })),
   stock: Object.fromEntries(variants.map((v) => [v._id.toLowerCase(), v.quantity])),
