@@ -3,8 +3,9 @@ import {
   shippingZonesResponseSchema,
   shippingZonesSavedResponseSchema,
 } from '@shop/contracts/shipping';
+import { expectAdminsOnly, expectMalformedBodiesRefused } from '../../test/admin-settings.js';
 import { type Api, describe, expect, test } from '../../test/fixtures.js';
-import { errorOf, notAdmins, unknownId, withToken } from '../../test/harness.js';
+import { errorOf, unknownId, withToken } from '../../test/harness.js';
 import { methodsFor, shippingZones, zoneFor } from './index.js';
 
 const PATH = '/api/v1/shipping/zones';
@@ -346,15 +347,7 @@ describe('GET and PUT /api/v1/shipping/zones', () => {
   );
 
   test('when the body is a list or no JSON, then 400', async ({ api, admin }) => {
-    const list = await putZones(api, admin.token, [SHOP_ZONES]);
-    expect(list.status).toBe(400);
-    expect(errorOf(list.body)).toBe('expected object, received array');
-
-    const broken = await withToken(api.put(PATH), admin.token)
-      .set('Content-Type', 'application/json')
-      .send('{"zones":');
-    expect(broken.status).toBe(400);
-    expect(errorOf(broken.body)).toBe('Malformed JSON in request body');
+    await expectMalformedBodiesRefused(api, PATH, admin.token);
   });
 
   test('when the caller is not signed in or no admin, then 401 or 403, nothing is read and nothing changes', async ({
@@ -365,16 +358,8 @@ describe('GET and PUT /api/v1/shipping/zones', () => {
     await putZones(api, admin.token, SHOP_ZONES).expect(200);
     const before = await zonesNow(api, admin.token);
 
-    for (const [label, token, status] of notAdmins(user)) {
-      const read = await withToken(api.get(PATH), token);
-      const write = await putZones(api, token, { zones: [] });
-      expect({ label, read: read.status, write: write.status, body: read.body.success }).toEqual({
-        label,
-        read: status,
-        write: status,
-        body: false,
-      });
-    }
+    await expectAdminsOnly(api, PATH, user, { zones: [] });
+
     expect(await zonesNow(api, admin.token)).toEqual(before);
   });
 });

@@ -3,8 +3,9 @@ import {
   taxSettingsResponseSchema,
   taxSettingsSavedResponseSchema,
 } from '@shop/contracts/tax';
+import { expectAdminsOnly, expectMalformedBodiesRefused } from '../../test/admin-settings.js';
 import { type Api, describe, expect, test } from '../../test/fixtures.js';
-import { errorOf, notAdmins, withToken } from '../../test/harness.js';
+import { errorOf, withToken } from '../../test/harness.js';
 import { taxRateFor, taxSettings } from './index.js';
 
 const PATH = '/api/v1/tax';
@@ -165,15 +166,7 @@ describe('GET and PUT /api/v1/tax', () => {
   );
 
   test('when the body is a list or no JSON, then 400', async ({ api, admin }) => {
-    const list = await putTax(api, admin.token, [GERMAN_VAT]);
-    expect(list.status).toBe(400);
-    expect(errorOf(list.body)).toBe('expected object, received array');
-
-    const broken = await withToken(api.put(PATH), admin.token)
-      .set('Content-Type', 'application/json')
-      .send('{"rates":[');
-    expect(broken.status).toBe(400);
-    expect(errorOf(broken.body)).toBe('Malformed JSON in request body');
+    await expectMalformedBodiesRefused(api, PATH, admin.token);
   });
 
   test('when the caller is not signed in or no admin, then 401 or 403, nothing is read and nothing changes', async ({
@@ -184,16 +177,8 @@ describe('GET and PUT /api/v1/tax', () => {
     await putTax(api, admin.token, GERMAN_VAT).expect(200);
     const before = await taxNow(api, admin.token);
 
-    for (const [label, token, status] of notAdmins(user)) {
-      const read = await withToken(api.get(PATH), token);
-      const write = await putTax(api, token, { rates: [] });
-      expect({ label, read: read.status, write: write.status, body: read.body.success }).toEqual({
-        label,
-        read: status,
-        write: status,
-        body: false,
-      });
-    }
+    await expectAdminsOnly(api, PATH, user, { rates: [] });
+
     expect(await taxNow(api, admin.token)).toEqual(before);
   });
 });
