@@ -187,6 +187,16 @@ export const replies = {
       ...over,
     } satisfies Store,
   }),
+  /** api/v1/tax: no rates unless given, shipping standard, the built-in classes and the rates'. */
+  taxSettings: (rates: { country: string; class: string; rate: number }[] = []) => ({
+    status: 200,
+    body: {
+      success: true as const,
+      rates,
+      shippingClass: 'standard',
+      classes: [...new Set(['standard', 'reduced', 'zero', ...rates.map((r) => r.class)])],
+    },
+  }),
   /** The API's refusal: `{ success: false, message }` with its status. */
   refused: (status: number, message: string) => ({
     status,

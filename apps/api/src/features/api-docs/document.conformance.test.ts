@@ -5,8 +5,8 @@ import { type Calls, type Context, senderOf } from '../../test/conformance/conte
 import { dashboardCalls } from '../../test/conformance/dashboard.js';
 import { paymentCalls } from '../../test/conformance/payments.js';
 import { reviewCalls } from '../../test/conformance/reviews.js';
-import { storeCalls } from '../../test/conformance/store.js';
 import { settingsCalls } from '../../test/conformance/settings.js';
+import { storeCalls } from '../../test/conformance/store.js';
 import { describe, expect, checkoutTest as test } from '../../test/fixtures.js';
 
 /** For each operation of the document, a request for each status it documents. */
