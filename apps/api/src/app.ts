@@ -19,6 +19,8 @@ import { searchProducts } from './features/products/queries.js';
 import { productRoutes } from './features/products/routes.js';
 import { reviewRoutes } from './features/reviews/routes.js';
 import { salesRoutes } from './features/sales/routes.js';
+import { shippingZones } from './features/shipping/index.js';
+import { shippingRoutes } from './features/shipping/routes.js';
 import { useFirstCurrency } from './features/store/index.js';
 import { storeRoutes } from './features/store/routes.js';
 import {
@@ -27,6 +29,7 @@ import {
   serverRenderer,
   storefrontPages,
 } from './features/storefront/index.js';
+import { taxRoutes } from './features/tax/routes.js';
 import { healthRoute } from './health.js';
 import { errorMiddleware, notFoundMiddleware } from './lib/errors.js';
 import type { Logger } from './lib/logger.js';
@@ -69,8 +72,13 @@ export function createApp({ config, logger }: AppDeps) {
     ...reviewRoutes,
     ...salesRoutes,
     ...storeRoutes({
-      holdsMoney: async () => (await hasProducts()) || (await countOrders()) > 0,
+      holdsMoney: async () =>
+        (await hasProducts()) ||
+        (await countOrders()) > 0 ||
+        (await shippingZones()).some((zone) => zone.methods.length > 0),
     }),
+    ...shippingRoutes,
+    ...taxRoutes,
   ];
 
   // First: every answer is counted and timed, the kept catalogue answers too.

@@ -12,5 +12,6 @@ export * from './quote.js';
 export * from './rating.js';
 export * from './store.js';
 export * from './stored-address.js';
+export * from './tax-class.js';
 export * from './user.js';
 export * from './variant.js';

@@ -4,8 +4,9 @@ import { totalField, wholeNumberInUrl } from './paging.js';
 import { productPhotoSchema } from './photo.js';
 import { priceRangeSchema } from './price-bands.js';
 import { NO_RATING, productRatingSchema } from './rating.js';
+import { DEFAULT_TAX_CLASS, taxClassSchema } from './tax-class.js';
 import { SEARCH_KEYWORD_MAX } from './values.js';
-import { productOptionSchema, productVariantSchema } from './variant.js';
+import { MAX_WEIGHT_GRAMS, productOptionSchema, productVariantSchema } from './variant.js';
 import { z } from './zod.js';
 
 export { PRODUCT_PAGE_SIZE } from './values.js';
@@ -25,6 +26,10 @@ export const productSchema = z
     /** One per combination of option values kept (exactly one on a product without options). */
     variants: z.array(productVariantSchema).default([]),
     shipping: z.union([z.literal(0), z.literal(1)]),
+    /** Grams, what its variants weigh unless they say (read as 0 from a payload without it). */
+    weight: z.number().int().default(0),
+    /** What its variants are taxed as unless they say (read as standard from a payload without it). */
+    taxClass: z.string().default(DEFAULT_TAX_CLASS),
     /** Its visible reviews (read as none from a payload without it). */
     rating: productRatingSchema.default(NO_RATING),
     /** Null only when the product's category no longer exists. */
@@ -93,6 +98,10 @@ export const productFormSchema = z.object({
     )
     .transform((v): 0 | 1 => (v === '1' || v === 'true' || v === 'yes' ? 1 : 0))
     .optional(),
+  /** Grams; 0 on a new product without it, unchanged on an update without it. */
+  weight: numberField('Weight', { int: true, max: MAX_WEIGHT_GRAMS }).optional(),
+  /** Standard on a new product without it, unchanged on an update without it. */
+  taxClass: taxClassSchema.optional(),
 });
 export type ProductForm = z.input<typeof productFormSchema>;
 export type ProductFormValues = z.output<typeof productFormSchema>;

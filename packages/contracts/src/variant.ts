@@ -1,11 +1,14 @@
 import { objectIdSchema } from './common.js';
 import { productPhotoSchema } from './photo.js';
+import { DEFAULT_TAX_CLASS } from './tax-class.js';
 import { z } from './zod.js';
 
 /** What a product may have: the issue's limits, shared by the admin form and the API. */
 export const MAX_OPTIONS = 3;
 export const MAX_OPTION_VALUES = 20;
 export const MAX_VARIANTS = 100;
+/** The heaviest product or variant: a tonne, in grams. */
+export const MAX_WEIGHT_GRAMS = 1_000_000;
 
 /** One way a product varies, e.g. `{ name: 'Size', values: ['S', 'M', 'L'] }`. */
 export const productOptionSchema = z
@@ -27,6 +30,10 @@ export const productVariantSchema = z
     price: z.number(),
     /** Units in stock. */
     quantity: z.number().int(),
+    /** Grams: its own, else its product's (read as 0 from a payload without it). */
+    weight: z.number().int().default(0),
+    /** Its own, else its product's (read as standard from a payload without it). */
+    taxClass: z.string().default(DEFAULT_TAX_CLASS),
     /** Null when the variant shows the product's photo. */
     photo: productPhotoSchema.nullable(),
   })

@@ -1,5 +1,6 @@
 import { objectIdSchema } from './common.js';
-import { MAX_OPTION_VALUES, MAX_OPTIONS, MAX_VARIANTS } from './variant.js';
+import { taxClassSchema } from './tax-class.js';
+import { MAX_OPTION_VALUES, MAX_OPTIONS, MAX_VARIANTS, MAX_WEIGHT_GRAMS } from './variant.js';
 import { z } from './zod.js';
 
 /*
@@ -47,6 +48,15 @@ const variantInputSchema = z.object({
    * it meanwhile, instead of writing the old count back.
    */
   previousQuantity: amount('Previous quantity', true).optional(),
+  /** Grams, when it weighs other than its product; without, the product's weight. */
+  weight: z
+    .number({ error: 'Weight must be a number' })
+    .int('Weight must be a whole number of grams')
+    .min(0, 'Weight must not be negative')
+    .max(MAX_WEIGHT_GRAMS, `Weight must be at most ${MAX_WEIGHT_GRAMS}`)
+    .optional(),
+  /** When it is taxed other than its product; without, the product's class. */
+  taxClass: taxClassSchema.optional(),
 });
 
 const combination = (options: readonly { name: string }[], values: Record<string, string>) =>

@@ -8,6 +8,8 @@ export interface SeedProduct {
   price: number;
   quantity: number;
   shipping: 0 | 1;
+  /** Grams, packed; without, its category's. */
+  weight?: number;
   /** Sold in several variants: then its price and quantity are theirs (lowest, sum). */
   variants?: SeedVariants;
 }
@@ -58,12 +60,16 @@ const sizesAndColours = (code: string, colours: string[], price: number, stock: 
 export interface SeedCategory {
   name: string;
   theme: PhotoTheme;
+  /** Grams, packed, of its products that do not say. */
+  weight: number;
+  /** What its products are taxed as (standard without). */
+  taxClass?: string;
   products: SeedProduct[];
 }
 
 const item = (
   name: string,
-  numbers: Pick<SeedProduct, 'price' | 'quantity' | 'shipping'>,
+  numbers: Pick<SeedProduct, 'price' | 'quantity' | 'shipping' | 'weight'>,
   description: string,
 ): SeedProduct => ({ name, ...numbers, description });
 
@@ -72,6 +78,7 @@ export const CATALOGUE: readonly SeedCategory[] = [
   {
     name: 'Electronics',
     theme: { from: '#4f46e5', to: '#06b6d4', icon: 'screen' },
+    weight: 600,
     products: [
       item(
         'Wireless Noise-Cancelling Headphones',
@@ -122,6 +129,9 @@ export const CATALOGUE: readonly SeedCategory[] = [
   {
     name: 'Books',
     theme: { from: '#b45309', to: '#f59e0b', icon: 'book' },
+    weight: 450,
+    // Books are taxed at the reduced rate in many countries: the demo shows a second rate.
+    taxClass: 'reduced',
     products: [
       item(
         'The Pragmatic Gardener',
@@ -158,6 +168,7 @@ export const CATALOGUE: readonly SeedCategory[] = [
   {
     name: 'Clothing',
     theme: { from: '#db2777', to: '#f472b6', icon: 'shirt' },
+    weight: 400,
     products: [
       {
         ...item(
@@ -229,6 +240,7 @@ export const CATALOGUE: readonly SeedCategory[] = [
   {
     name: 'Home & Kitchen',
     theme: { from: '#059669', to: '#34d399', icon: 'mug' },
+    weight: 900,
     products: [
       item(
         'Stoneware Coffee Mug',
@@ -237,7 +249,7 @@ export const CATALOGUE: readonly SeedCategory[] = [
       ),
       item(
         'Cast Iron Skillet 26 cm',
-        { price: 42, quantity: 20, shipping: 1 },
+        { price: 42, quantity: 20, shipping: 1, weight: 2300 },
         'Pre-seasoned cast iron that goes from hob to oven to table; it only gets better the more you cook with it.',
       ),
       item(
@@ -265,6 +277,7 @@ export const CATALOGUE: readonly SeedCategory[] = [
   {
     name: 'Sports & Outdoors',
     theme: { from: '#ea580c', to: '#facc15', icon: 'ball' },
+    weight: 1200,
     products: [
       item(
         'Yoga Mat with Carry Strap',
@@ -278,12 +291,12 @@ export const CATALOGUE: readonly SeedCategory[] = [
       ),
       item(
         'Two-Person Dome Tent',
-        { price: 135, quantity: 7, shipping: 1 },
+        { price: 135, quantity: 7, shipping: 1, weight: 2400 },
         'A freestanding tent that pitches in five minutes, with two doors, two porches, a full rain fly and a packed weight of just 2.1 kg.',
       ),
       item(
         'Adjustable Dumbbell Pair',
-        { price: 84, quantity: 10, shipping: 1 },
+        { price: 84, quantity: 10, shipping: 1, weight: 41000 },
         'Quick-dial dumbbells from 2 to 20 kg each, replacing a whole rack of weights in a corner of the room.',
       ),
       item(
@@ -301,6 +314,7 @@ export const CATALOGUE: readonly SeedCategory[] = [
   {
     name: 'Toys & Games',
     theme: { from: '#7c3aed', to: '#c084fc', icon: 'blocks' },
+    weight: 700,
     products: [
       item(
         'Wooden Building Blocks',
@@ -337,6 +351,7 @@ export const CATALOGUE: readonly SeedCategory[] = [
   {
     name: 'Health & Beauty',
     theme: { from: '#0e7490', to: '#67e8f9', icon: 'bottle' },
+    weight: 250,
     products: [
       item(
         'Lavender Hand Cream',

@@ -26,7 +26,7 @@ async function main() {
     );
     const { accounts, created } = await seed(new Date(), passwords);
     console.log(
-      `created ${created.categories} categories, ${created.products} products, ${created.orders} orders, ${created.reviews} reviews (existing ones kept)`,
+      `created ${created.categories} categories, ${created.products} products, ${created.orders} orders, ${created.reviews} reviews, ${created.zones} shipping zones, ${created.taxRates} tax rates (existing ones kept)`,
     );
     console.log('accounts:');
     for (const line of accounts) console.log(`  ${line}`);

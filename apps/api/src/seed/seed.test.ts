@@ -5,6 +5,8 @@ import {
   PRICE_BANDS,
 } from '@shop/contracts';
 import { reviewListResponseSchema } from '@shop/contracts/reviews';
+import { shippingZonesResponseSchema } from '@shop/contracts/shipping';
+import { taxSettingsResponseSchema } from '@shop/contracts/tax';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countUsers } from '../features/auth/repository.js';
 import { countCategories } from '../features/categories/repository.js';
@@ -138,6 +140,29 @@ describe('seeding an empty database', () => {
     const details = await t.http().get('/api/v1/product/get-product/stoneware-coffee-mug');
     expect(details.body.product.rating).toEqual({ average: 5, count: 1 });
   });
+
+  it('when the admin looks at shipping and taxes, then a flat rate free over a threshold, a weight-tiered courier, pickup and a standard and reduced rate are there, and books are reduced', async () => {
+    const admin = SEED_ACCOUNTS[0];
+    const { token } = loginResponseSchema.parse((await login(admin.email, admin.password)).body);
+
+    const zonesRes = await t.http().get('/api/v1/shipping/zones').set('Authorization', token);
+    const taxRes = await t.http().get('/api/v1/tax').set('Authorization', token);
+
+    const methods = shippingZonesResponseSchema
+      .parse(zonesRes.body)
+      .zones.flatMap((z) => z.methods);
+    expect(methods.some((m) => m.rate.kind === 'flat' && m.freeOver !== undefined)).toBe(true);
+    expect(new Set(methods.map((m) => m.rate.kind))).toEqual(
+      new Set(['flat', 'weight', 'pickup', 'subtotal']),
+    );
+    const { rates } = taxSettingsResponseSchema.parse(taxRes.body);
+    expect(new Set(rates.map((r) => r.class))).toEqual(new Set(['standard', 'reduced']));
+    const products = await listProducts();
+    const book = await findProductsBySlug(['a-short-history-of-maps']);
+    expect(book[0]?.taxClass).toBe('reduced');
+    expect(products.filter((p) => p.taxClass === 'reduced').length).toBeGreaterThanOrEqual(2);
+    expect(products.every((p) => p.weight > 0)).toBe(true);
+  });
 });
 
 describe('seeding again', () => {
@@ -152,7 +177,14 @@ describe('seeding again', () => {
 
     const result = await seed();
 
-    expect(result.created).toEqual({ categories: 0, products: 0, orders: 0, reviews: 0 });
+    expect(result.created).toEqual({
+      categories: 0,
+      products: 0,
+      orders: 0,
+      reviews: 0,
+      zones: 0,
+      taxRates: 0,
+    });
     expect(await counts()).toEqual(before);
     const admin = SEED_ACCOUNTS[0];
     expect((await login(admin.email, admin.password)).status).toBe(200);

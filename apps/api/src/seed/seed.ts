@@ -1,4 +1,4 @@
-import { type OrderStatus, totalMinorUnits } from '@shop/contracts';
+import { DEFAULT_TAX_CLASS, type OrderStatus, totalMinorUnits } from '@shop/contracts';
 import { hasUsers } from '../features/auth/repository.js';
 import {
   findCategoriesBySlug,
@@ -25,6 +25,7 @@ import {
 } from './accounts.js';
 import { CATALOGUE } from './catalogue.js';
 import { renderProductPhoto } from './photos.js';
+import { seedShippingAndTaxes } from './shipping-and-taxes.js';
 
 interface SampleOrder {
   paymentId: string;
@@ -91,7 +92,14 @@ export interface SeedResult {
   /** One printable line per account: role, e-mail and password (or that it was kept). */
   accounts: string[];
   /** How many documents this run added (0 everywhere on a second run). */
-  created: { categories: number; products: number; orders: number; reviews: number };
+  created: {
+    categories: number;
+    products: number;
+    orders: number;
+    reviews: number;
+    zones: number;
+    taxRates: number;
+  };
 }
 
 async function upsertCategories(now: Date) {
@@ -131,6 +139,8 @@ async function upsertProducts(now: Date) {
       const { variants, ...fields } = product;
       const inserted = await insertProductIfMissing({
         ...fields,
+        weight: product.weight ?? category.weight,
+        taxClass: category.taxClass ?? DEFAULT_TAX_CLASS,
         ...(variants
           ? {
               variants: {
@@ -237,9 +247,10 @@ export async function seed(
   const products = await upsertProducts(now);
   const orders = await upsertSampleOrders(accountIds.get(DEMO_USER.email), now);
   const reviews = await addSampleReviews(accountIds.get(DEMO_USER.email));
+  const { zones, taxRates } = await seedShippingAndTaxes();
   return {
     accounts: accounts.lines,
-    created: { categories, products, orders, reviews },
+    created: { categories, products, orders, reviews, zones, taxRates },
   };
 }
 

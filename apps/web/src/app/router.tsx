@@ -73,6 +73,8 @@ const root: RouteObject = {
       page('product/:slug', () => import('./routes/admin/UpdateProduct')),
       page('products', () => import('./routes/admin/Products')),
       page('users', () => import('./routes/admin/Users')),
+      page('shipping', () => import('./routes/admin/Shipping')),
+      page('taxes', () => import('./routes/admin/Taxes')),
       page('orders', () => import('./routes/admin/AdminOrders')),
       page('orders/:number', () => import('./routes/admin/AdminOrderPage')),
     ]),

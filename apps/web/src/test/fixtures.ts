@@ -25,7 +25,7 @@ export function makeCategory(name: string): Category {
 export function makeProduct(name: string, overrides: Partial<Product> = {}): Product {
   const _id = newId();
   const slug = name.toLowerCase().replace(/\s+/g, '-');
-  const { price = 25, quantity = 10 } = overrides;
+  const { price = 25, quantity = 10, weight = 0, taxClass = 'standard' } = overrides;
   return {
     _id,
     name,
@@ -35,8 +35,10 @@ export function makeProduct(name: string, overrides: Partial<Product> = {}): Pro
     quantity,
     // Sold one way: one variant of its own id, price and stock.
     options: [],
-    variants: [{ _id, sku: slug, options: {}, price, quantity, photo: null }],
+    variants: [{ _id, sku: slug, options: {}, price, quantity, weight, taxClass, photo: null }],
     shipping: 1,
+    weight,
+    taxClass,
     rating: { average: 0, count: 0 },
     category: null,
     photo: { version: 'f'.repeat(64), width: 1200, height: 900, color: '#8899aa' },
@@ -61,6 +63,8 @@ export function makeProductInVariants(
   const sold = variants.map((variant) => ({
     _id: newId(),
     sku: [product.slug, ...Object.values(variant.options)].join('-').toUpperCase(),
+    weight: product.weight,
+    taxClass: product.taxClass,
     photo: null,
     ...variant,
   }));
@@ -182,6 +186,16 @@ export const replies = {
       country: 'IN',
       ...over,
     } satisfies Store,
+  }),
+  /** api/v1/tax: no rates unless given, shipping standard, the built-in classes and the rates'. */
+  taxSettings: (rates: { country: string; class: string; rate: number }[] = []) => ({
+    status: 200,
+    body: {
+      success: true as const,
+      rates,
+      shippingClass: 'standard',
+      classes: [...new Set(['standard', 'reduced', 'zero', ...rates.map((r) => r.class)])],
+    },
   }),
   /** The API's refusal: `{ success: false, message }` with its status. */
   refused: (status: number, message: string) => ({

@@ -5,6 +5,7 @@ import { type Calls, type Context, senderOf } from '../../test/conformance/conte
 import { dashboardCalls } from '../../test/conformance/dashboard.js';
 import { paymentCalls } from '../../test/conformance/payments.js';
 import { reviewCalls } from '../../test/conformance/reviews.js';
+import { settingsCalls } from '../../test/conformance/settings.js';
 import { storeCalls } from '../../test/conformance/store.js';
 import { describe, expect, checkoutTest as test } from '../../test/fixtures.js';
 
@@ -17,6 +18,7 @@ const CALLS: Calls = {
   ...reviewCalls,
   ...dashboardCalls,
   ...storeCalls,
+  ...settingsCalls,
 };
 
 // The app takes card payments, against a fake Stripe that some calls make fail.

@@ -26,6 +26,10 @@ const variantSchema = new mongoose.Schema({
   values: { type: [String], default: [] },
   /** In the store currency's minor unit. */
   price: { type: Number, required: true, min: 0 },
+  /** Grams, when it weighs other than its product; none: the product's weight. */
+  weight: { type: Number },
+  /** When it is taxed other than its product; none: the product's class. */
+  taxClass: { type: String },
   /** Its own photo's metadata; none: the product's photo. */
   photo: photoMetaSchema,
 });
@@ -63,6 +67,10 @@ const productSchema = new mongoose.Schema(
      */
     minorUnits: { type: Boolean },
     shipping: { type: Number, enum: [0, 1], default: 0 },
+    /** Grams; what its variants weigh unless they say (absent on products of earlier versions: 0). */
+    weight: { type: Number, min: 0 },
+    /** What its variants are taxed as unless they say (absent on earlier products: standard). */
+    taxClass: { type: String },
     /**
      * What its visible reviews add up to, changed only by one `$inc` per review write that
      * changes what counts (see reviews), so concurrent reviews never lose one.

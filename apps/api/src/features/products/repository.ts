@@ -1,5 +1,6 @@
 import {
   averageRating,
+  DEFAULT_TAX_CLASS,
   nameWithOptions,
   type Product,
   type ProductOption,
@@ -52,6 +53,10 @@ export interface NewProduct {
   quantity: number;
   categoryId: string;
   shipping: 0 | 1;
+  /** Grams; 0 unless given. */
+  weight?: number;
+  /** Standard unless given. */
+  taxClass?: string;
   photo: ProductPhotoMeta | null;
   /** Now, unless given (imports, demo data). */
   createdAt?: Date;
@@ -62,8 +67,15 @@ export interface NewProduct {
   variants?: VariantSet;
 }
 
-/** A variant as written: its stock with it. */
-export type NewVariant = Omit<ProductVariant, 'photo'> & { photo?: ProductPhotoMeta | null };
+/**
+ * A variant as written: its stock with it; its weight and tax class only when they differ from
+ * its product's.
+ */
+export type NewVariant = Omit<ProductVariant, 'photo' | 'weight' | 'taxClass'> & {
+  photo?: ProductPhotoMeta | null;
+  weight?: number;
+  taxClass?: string;
+};
 
 export interface VariantSet {
   options: ProductOption[];
@@ -115,15 +127,22 @@ const onlyVariantOf = (p: Pick<ProductDoc, '_id' | 'slug' | 'price' | 'quantity'
   photo: null,
 });
 
+/** What a variant without a weight or tax class of its own has: its product's. */
+const productDefaults = (p: ProductDoc) => ({
+  weight: p.weight ?? 0,
+  taxClass: p.taxClass ?? DEFAULT_TAX_CLASS,
+});
+
 function variantsOf(
   p: ProductDoc,
   currency: string,
 ): { options: ProductOption[]; variants: ProductVariant[] } {
+  const defaults = productDefaults(p);
   if (!p.variants) {
     const only = onlyVariantOf(p);
     return {
       options: [],
-      variants: [{ ...only, price: toMajorUnits(only.price, currency), photo: null }],
+      variants: [{ ...only, price: toMajorUnits(only.price, currency), ...defaults, photo: null }],
     };
   }
   const options = (p.options ?? []).map(({ name, values }) => ({ name, values: [...values] }));
@@ -136,6 +155,8 @@ function variantsOf(
       options: Object.fromEntries(options.map((o, i) => [o.name, v.values[i] ?? ''])),
       price: toMajorUnits(v.price, currency),
       quantity: stock[_id] ?? 0,
+      weight: v.weight ?? defaults.weight,
+      taxClass: v.taxClass ?? defaults.taxClass,
       photo: toPhotoMeta(v.photo),
     };
   });
@@ -156,6 +177,7 @@ const toStoredProduct = (p: ProductDoc, currency: string): StoredProduct => ({
   quantity: p.quantity,
   ...variantsOf(p, currency),
   shipping: p.shipping === 1 ? 1 : 0,
+  ...productDefaults(p),
   categoryId: String(p.category),
   photo: toPhotoMeta(p.photo),
   rating: averageOf(p.rating),
@@ -175,6 +197,8 @@ const storedVariantFields = ({ options, variants }: VariantSet) => ({
     sku: v.sku,
     values: options.map((o) => v.options[o.name] ?? ''),
     price: v.price,
+    ...(v.weight === undefined ? {} : { weight: v.weight }),
+    ...(v.taxClass === undefined ? {} : { taxClass: v.taxClass }),
     ...(v.photo ? { photo: v.photo } : {}),
   })),
   stock: Object.fromEntries(variants.map((v) => [v._id.toLowerCase(), v.quantity])),

@@ -3,6 +3,7 @@ import { badRequest, conflict, notFound, rethrowDuplicateAs } from '../../lib/er
 import { requireSlug } from '../../lib/slug.js';
 import { currentCatalogue } from '../catalogue/index.js';
 import { categoryExists, findCategory } from '../categories/index.js';
+import { requireTaxClass } from '../tax/index.js';
 import { deletePhotoFiles, savePhotoFiles } from './photo-store.js';
 import { preparePhoto } from './renditions.js';
 import {
@@ -35,6 +36,7 @@ export async function createProduct(
   const photo = await preparePhoto(photoBytes);
   const slug = requireSlug(form.name);
   if (!(await categoryExists(form.category))) throw missingCategory();
+  if (form.taxClass !== undefined) await requireTaxClass(form.taxClass);
   if ((await currentCatalogue()).productBySlug(slug)) throw alreadyExists();
   // The files first: a product never points at a photo that is not stored yet.
   const _id = newProductId();
@@ -69,7 +71,8 @@ export async function createProduct(
 }
 
 /**
- * Replaces the product's fields in one update; shipping and the photo change only when sent.
+ * Replaces the product's fields in one update; shipping, weight, tax class and the photo change
+ * only when sent.
  * With `previousQuantity` (the stock the edit form was opened with) the update is made only
  * while the stock is still that, so an edit never writes back a count a checkout has lowered.
  */
@@ -81,6 +84,7 @@ export async function updateProduct(
   const photo = photoBytes ? await preparePhoto(photoBytes) : undefined;
   const slug = requireSlug(form.name);
   if (!(await categoryExists(form.category))) throw missingCategory();
+  if (form.taxClass !== undefined) await requireTaxClass(form.taxClass);
   const sameSlug = (await currentCatalogue()).productBySlug(slug);
   if (sameSlug && sameSlug.product._id !== productId) throw alreadyExists();
   const { shipping, previousQuantity, category, ...fields } = form;

@@ -2,6 +2,7 @@ import type { Product } from '@shop/contracts';
 import type { ProductVariantsValues } from '@shop/contracts/variants-request';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { currentCatalogue } from '../catalogue/index.js';
+import { requireTaxClass } from '../tax/index.js';
 import { deletePhotoFiles } from './photo-store.js';
 import {
   findProduct,
@@ -64,6 +65,9 @@ async function planVariants(
   request: ProductVariantsValues,
 ): Promise<VariantSet> {
   const catalogue = await currentCatalogue();
+  for (const taxClass of new Set(request.variants.map((v) => v.taxClass))) {
+    if (taxClass !== undefined) await requireTaxClass(taxClass);
+  }
   const byId = new Map(current.variants.map((v) => [v._id, v]));
   const withoutOptions = request.options.length === 0;
   const variants = request.variants.map((input): NewVariant => {
@@ -92,6 +96,8 @@ async function planVariants(
       options: withoutOptions ? {} : input.options,
       price: input.price,
       quantity: input.quantity,
+      // A product sold one way is weighed and taxed as its product form says.
+      ...(withoutOptions ? {} : { weight: input.weight, taxClass: input.taxClass }),
       // Its files are under its own id, which a product without options does not keep.
       photo: withoutOptions ? null : (existing?.photo ?? null),
     };

@@ -25,7 +25,7 @@ export function useFirstCurrency(currency: string): void {
 export const storeSettings = (): Promise<Store> => readStore(first);
 
 export const CURRENCY_DIGITS_LOCKED =
-  'The currency can change only to one with as many decimals while the shop has products or orders: their amounts are kept in its minor unit';
+  'The currency can change only to one with as many decimals while the shop has products, orders or shipping rates: their amounts are kept in its minor unit';
 
 /**
  * Replaces the settings. Every stored price is an integer of the currency's minor unit, so a

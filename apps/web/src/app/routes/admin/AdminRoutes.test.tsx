@@ -34,6 +34,8 @@ describe('Admin dashboard', () => {
       ['Products', '/dashboard/admin/products'],
       ['Orders', '/dashboard/admin/orders'],
       ['Users', '/dashboard/admin/users'],
+      ['Shipping', '/dashboard/admin/shipping'],
+      ['Taxes', '/dashboard/admin/taxes'],
     ]);
     expect(document.title).toBe('Dashboard - Ecommerce App');
   });
@@ -44,6 +46,8 @@ describe('Admin dashboard', () => {
     ['/dashboard/admin/product/desk-lamp', 'Dashboard - Update Product', 'Update Product'],
     ['/dashboard/admin/products', 'Dashboard - All Products', 'All Products List'],
     ['/dashboard/admin/users', 'Dashboard - All Users', 'All Users'],
+    ['/dashboard/admin/shipping', 'Dashboard - Shipping', 'Shipping'],
+    ['/dashboard/admin/taxes', 'Dashboard - Taxes', 'Taxes'],
   ])(
     'when an admin opens %s, then the page is titled %s and headed %s',
     async (path, title, heading) => {
@@ -62,6 +66,8 @@ describe('Admin dashboard', () => {
       api.on('GET', '/api/v1/product/get-product', replies.allProducts([]));
       api.on('GET', '/api/v1/product/:productId/reviews/all', replies.reviews());
       api.on('GET', '/api/v1/auth/all-users', replies.users([]));
+      api.on('GET', '/api/v1/tax', replies.taxSettings());
+      api.on('GET', '/api/v1/shipping/zones', { status: 200, body: { success: true, zones: [] } });
       renderApp(path, { auth: sessionOf(makeUser({ role: 1 })) });
 
       expect(await screen.findByRole('heading', { name: heading, level: 1 })).toBeVisible();

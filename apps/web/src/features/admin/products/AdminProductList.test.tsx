@@ -53,6 +53,8 @@ describe('All Products list', () => {
       options: { Size: size },
       price: 9,
       quantity: 1,
+      weight: 0,
+      taxClass: 'standard',
       photo: null,
     }));
     const tee = makeProduct('Tee', {

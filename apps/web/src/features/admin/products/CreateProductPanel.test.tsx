@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { deferred } from '../../../test/api-server';
@@ -60,6 +60,27 @@ describe('Create Product', () => {
     expect(screen.getByRole('button', { name: 'CREATE PRODUCT' })).toBeEnabled();
   });
 
+  it('when the shop named a tax class of its own, then the form offers it beside the built-in ones, standard first and chosen', async () => {
+    api.on(
+      'GET',
+      '/api/v1/tax',
+      replies.taxSettings([{ country: 'FR', class: 'books', rate: 0.055 }]),
+    );
+    await openForm();
+
+    const classes = screen.getByLabelText('Tax class') as HTMLSelectElement;
+    await waitFor(() =>
+      expect([...classes.options].map((o) => o.value)).toEqual([
+        'standard',
+        'reduced',
+        'zero',
+        'books',
+      ]),
+    );
+    expect(classes).toHaveValue('standard');
+    expect(screen.getByLabelText('Weight (grams)')).toHaveValue(0);
+  });
+
   it('when a photo is chosen, then the upload label shows its name and a preview of it appears', async () => {
     const user = await openForm();
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
@@ -79,6 +100,9 @@ describe('Create Product', () => {
     api.on('POST', CREATE, reply.reply);
 
     await fillIn(user);
+    await user.clear(screen.getByLabelText('Weight (grams)'));
+    await user.type(screen.getByLabelText('Weight (grams)'), '850');
+    await user.selectOptions(screen.getByLabelText('Tax class'), 'reduced');
     await user.click(screen.getByRole('button', { name: 'CREATE PRODUCT' }));
 
     expect(screen.getByRole('button', { name: 'CREATE PRODUCT' })).toBeDisabled();
@@ -92,6 +116,8 @@ describe('Create Product', () => {
       price: '12.5',
       quantity: '7',
       shipping: '1',
+      weight: '850',
+      taxClass: 'reduced',
     });
     expect(form.get('photo')).toMatchObject({ type: photo.type, size: photo.size });
 

@@ -2,6 +2,7 @@ import type { Category, ProductForm as ProductFields } from '@shop/contracts';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { FormField } from '../../../components/FormField';
 import { useFields } from '../../../lib/use-form';
+import { useTaxClasses } from '../taxes/api';
 import { PhotoField } from './PhotoField';
 import './products.css';
 
@@ -12,6 +13,8 @@ export const EMPTY_PRODUCT: ProductFields = {
   price: '',
   quantity: '',
   shipping: '',
+  weight: '0',
+  taxClass: 'standard',
 };
 
 interface ProductFormProps {
@@ -48,6 +51,7 @@ export function ProductForm(props: ProductFormProps) {
   const { onSubmit, children } = props;
   const fields = useFields(initial);
   const [photo, setPhoto] = useState<File | null>(null);
+  const taxClasses = [...new Set([...useTaxClasses(), fields.values.taxClass ?? 'standard'])];
   const bind = (key: keyof ProductFields) => ({ className: 'form-control', ...fields.bind(key) });
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -104,6 +108,25 @@ export function ProductForm(props: ProductFormProps) {
             <option value="">Select Shipping</option>
             <option value="1">Yes</option>
             <option value="0">No</option>
+          </select>
+        )}
+      </Field>
+      <FormField
+        label="Weight (grams)"
+        type="number"
+        inputMode="numeric"
+        min="0"
+        placeholder="write a weight in grams"
+        {...bind('weight')}
+      />
+      <Field label="Tax class">
+        {(id) => (
+          <select id={id} {...bind('taxClass')}>
+            {taxClasses.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
           </select>
         )}
       </Field>

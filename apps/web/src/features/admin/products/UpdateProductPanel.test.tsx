@@ -92,6 +92,8 @@ describe('Update Product', () => {
       quantity: '4',
       previousQuantity: '4',
       shipping: '1',
+      weight: '0',
+      taxClass: 'standard',
     });
   });
 

@@ -36,6 +36,8 @@ const toFields = (product: Product): ProductFields => ({
   quantity: String(product.quantity),
   previousQuantity: String(product.quantity),
   shipping: String(product.shipping),
+  weight: String(product.weight),
+  taxClass: product.taxClass,
 });
 
 /**

@@ -7,6 +7,8 @@ export const ADMIN_PATHS = {
   products: '/dashboard/admin/products',
   orders: '/dashboard/admin/orders',
   users: '/dashboard/admin/users',
+  shipping: '/dashboard/admin/shipping',
+  taxes: '/dashboard/admin/taxes',
   product: (slug: string) => `/dashboard/admin/product/${encodeURIComponent(slug)}`,
 } as const;
 
@@ -16,6 +18,8 @@ const LINKS = [
   { to: ADMIN_PATHS.products, label: 'Products' },
   { to: ADMIN_PATHS.orders, label: 'Orders' },
   { to: ADMIN_PATHS.users, label: 'Users' },
+  { to: ADMIN_PATHS.shipping, label: 'Shipping' },
+  { to: ADMIN_PATHS.taxes, label: 'Taxes' },
 ] as const;
 
 /** The side menu of every admin screen. */

@@ -3,7 +3,8 @@ import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, vi } from 'vitest';
 import { Toasts } from '../../../app/providers';
-import { startApi, WithQueryClient } from '../../../test/render-app';
+import { replies } from '../../../test/fixtures';
+import { api, startApi, WithQueryClient } from '../../../test/render-app';
 
 import { ADMIN_PATHS } from '../shared/AdminMenu';
 
@@ -13,6 +14,8 @@ export { api, expectLoadFailureShown, findToast } from '../../../test/render-app
 export function setupAdminTests() {
   beforeEach(() => {
     startApi();
+    // The product form offers the shop's tax classes; a test about them answers its own.
+    api.on('GET', '/api/v1/tax', replies.taxSettings());
     Object.assign(URL, {
       createObjectURL: vi.fn((file: File) => `blob:preview-${file.name}`),
       revokeObjectURL: vi.fn(),

@@ -23,6 +23,8 @@ function savedFrom(product: Product, body: ProductVariantsRequest): Product {
     options: v.options ?? {},
     price: v.price,
     quantity: v.quantity,
+    weight: 0,
+    taxClass: 'standard',
     photo: null,
   }));
   return {
@@ -66,6 +68,8 @@ function shirtInSizes() {
     options: { Size: size },
     price: 15,
     quantity,
+    weight: 0,
+    taxClass: 'standard',
     photo: null,
   });
   const variants = [variant('S', 2), variant('M', 3)];

@@ -25,6 +25,8 @@ function teeInVariants(): Product {
     options: { Size: size, Colour: colour },
     price: size === 'M' ? 22 : 20,
     quantity,
+    weight: 0,
+    taxClass: 'standard',
     photo: null,
   });
   const variants = [variant('S', 'Black', 3), variant('S', 'White', 0), variant('M', 'Black', 5)];

@@ -27,6 +27,8 @@ describe('the variants request', () => {
           options: { Size: 'S' },
           price: 15,
           quantity: 4,
+          weight: 0,
+          taxClass: 'standard',
           photo: null,
         },
       ],

@@ -1,0 +1,50 @@
+/**
+ * Shipping zones as the server works with them: amounts in integer minor units of the store
+ * currency, weights in grams. The API's JSON carries the same shapes in major units
+ * (`@shop/contracts/shipping`); ./conversion.ts turns one into the other.
+ */
+
+export type ShippingRate =
+  | { kind: 'flat'; price: number }
+  /** The first tier whose `upToGrams` is ≥ the cart's weight; past the last one, not offered. */
+  | { kind: 'weight'; tiers: { upToGrams: number; price: number }[] }
+  /** The first tier whose `upTo` is ≥ the goods' subtotal; past the last one, not offered. */
+  | { kind: 'subtotal'; tiers: { upTo: number; price: number }[] }
+  | { kind: 'pickup' };
+
+export interface ShippingMethod {
+  _id: string;
+  name: string;
+  rate: ShippingRate;
+  /** The method costs nothing when the goods' subtotal (as shown) is at least this; null: never. */
+  freeOver: number | null;
+  minDays: number;
+  maxDays: number;
+}
+
+export interface ShippingZone {
+  _id: string;
+  name: string;
+  /** ISO 3166-1 alpha-2, upper case. */
+  countries: string[];
+  /** Serves every country no other zone lists. */
+  restOfWorld: boolean;
+  methods: ShippingMethod[];
+}
+
+/**
+ * The zone that delivers to `country` (an alpha-2 code, any case): the one listing it, else the
+ * rest of the world, else none.
+ */
+export function zoneFor(country: string, zones: readonly ShippingZone[]): ShippingZone | null {
+  const code = country.trim().toUpperCase();
+  return (
+    zones.find((zone) => zone.countries.includes(code)) ??
+    zones.find((zone) => zone.restOfWorld) ??
+    null
+  );
+}
+
+/** The methods of the zone that delivers to `country`; none when no zone does. */
+export const methodsFor = (country: string, zones: readonly ShippingZone[]): ShippingMethod[] =>
+  zoneFor(country, zones)?.methods ?? [];

@@ -1,0 +1,168 @@
+import type { TaxSettingsResponse } from '@shop/contracts/tax';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useSubmit } from '../../../lib/use-form';
+import { AdminList } from '../shared/AdminList';
+import { refusalOf } from '../shared/outcome';
+import { RemoveRowButton } from '../shared/RemoveRowButton';
+import { useAdminQuery } from '../shared/use-admin-query';
+import { saveTaxSettings, taxQuery } from './api';
+import { percentOf, rateOf } from './percent';
+import './taxes.css';
+
+export const TAX_TEXTS = {
+  loadFailed: 'Something went wrong while fetching tax rates',
+  saveFailed: 'Something went wrong while saving tax rates',
+} as const;
+
+interface RateRow {
+  key: number;
+  country: string;
+  taxClass: string;
+  percent: string;
+}
+
+let rowKeys = 0;
+const rowOf = (country = '', taxClass = 'standard', percent = ''): RateRow => {
+  rowKeys += 1;
+  return { key: rowKeys, country, taxClass, percent };
+};
+
+/** Taxes: the rate of each class in each country, and the class shipping is taxed as. */
+export function TaxRatesForm() {
+  const tax = useAdminQuery(taxQuery, (err) => refusalOf(err) || TAX_TEXTS.loadFailed);
+  return (
+    <>
+      <h1 className="page-title">Taxes</h1>
+      <AdminList load={tax} items={tax.data ? [tax.data] : undefined}>
+        {([saved]) => saved && <RatesEditor key={JSON.stringify(saved)} saved={saved} />}
+      </AdminList>
+    </>
+  );
+}
+
+function RatesEditor({ saved }: { saved: TaxSettingsResponse }) {
+  const queryClient = useQueryClient();
+  const [rows, setRows] = useState(() =>
+    saved.rates.map((r) => rowOf(r.country, r.class, percentOf(r.rate))),
+  );
+  const [shippingClass, setShippingClass] = useState(saved.shippingClass);
+  const classesId = useId();
+  const classes = [...new Set([...saved.classes, ...rows.map((r) => r.taxClass.trim())])].filter(
+    Boolean,
+  );
+  const change = (key: number, changes: Partial<RateRow>) =>
+    setRows((all) => all.map((row) => (row.key === key ? { ...row, ...changes } : row)));
+
+  const save = useSubmit(
+    async () => {
+      const answer = await saveTaxSettings({
+        rates: rows.map((row) => ({
+          country: row.country,
+          class: row.taxClass,
+          rate: rateOf(row.percent) as number,
+        })),
+        shippingClass,
+      });
+      toast.success(answer.message);
+      queryClient.setQueryData(taxQuery.queryKey, answer);
+    },
+    (err) => refusalOf(err) || TAX_TEXTS.saveFailed,
+  );
+
+  return (
+    <form className="tax-form" onSubmit={save.onSubmit}>
+      <table className="tax-rates">
+        <caption>Rates by country and class</caption>
+        <thead>
+          <tr>
+            <th scope="col">Country</th>
+            <th scope="col">Class</th>
+            <th scope="col">Rate (%)</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, index) => (
+            <tr key={row.key}>
+              <td>
+                <input
+                  className="form-control"
+                  aria-label={`Country of rate ${index + 1}`}
+                  placeholder="DE"
+                  maxLength={2}
+                  value={row.country}
+                  onChange={(e) => change(row.key, { country: e.target.value })}
+                />
+              </td>
+              <td>
+                <input
+                  className="form-control"
+                  aria-label={`Class of rate ${index + 1}`}
+                  list={classesId}
+                  value={row.taxClass}
+                  onChange={(e) => change(row.key, { taxClass: e.target.value })}
+                />
+              </td>
+              <td>
+                <input
+                  className="form-control"
+                  aria-label={`Rate of rate ${index + 1} in percent`}
+                  type="number"
+                  inputMode="decimal"
+                  step="any"
+                  min="0"
+                  value={row.percent}
+                  onChange={(e) => change(row.key, { percent: e.target.value })}
+                />
+              </td>
+              <td>
+                <RemoveRowButton
+                  row={`rate ${index + 1}`}
+                  onRemove={() => setRows((all) => all.filter((r) => r.key !== row.key))}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <datalist id={classesId}>
+        {classes.map((name) => (
+          <option key={name} value={name} />
+        ))}
+      </datalist>
+      <button
+        type="button"
+        className="btn btn-secondary"
+        onClick={() => setRows((all) => [...all, rowOf()])}
+      >
+        Add rate
+      </button>
+      <div className="form-field tax-shipping-class">
+        <label htmlFor={`${classesId}-shipping`}>Shipping is taxed as</label>
+        <select
+          id={`${classesId}-shipping`}
+          className="form-control"
+          value={shippingClass}
+          onChange={(e) => setShippingClass(e.target.value)}
+        >
+          {classes.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <p className="tax-note">
+        A class is named by giving it a rate; a country without a rate for a class charges no tax on
+        it.
+      </p>
+      <button type="submit" className="btn btn-primary" disabled={save.busy}>
+        Save tax rates
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,31 @@
+import {
+  BUILT_IN_TAX_CLASSES,
+  type TaxSettingsRequest,
+  taxSettingsResponseSchema,
+  taxSettingsSavedResponseSchema,
+} from '@shop/contracts/tax';
+import { useQuery } from '@tanstack/react-query';
+import { getParsed, sendParsed } from '../../../lib/api-client';
+import { PRIVATE_READ } from '../../../lib/query';
+import { outcome } from '../shared/outcome';
+
+const TAX = '/api/v1/tax';
+
+/** The tax settings' query: the product form reads its classes from the same answer. */
+export const taxQuery = {
+  queryKey: ['admin', 'tax'] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    getParsed(TAX, taxSettingsResponseSchema, signal),
+};
+
+export const saveTaxSettings = (settings: TaxSettingsRequest) =>
+  sendParsed('put', TAX, settings, outcome(taxSettingsSavedResponseSchema));
+
+/**
+ * The classes a product or variant may be taxed as: the shop's, or the built-in ones until (or
+ * unless) they are read.
+ */
+export function useTaxClasses(): readonly string[] {
+  const { data } = useQuery({ ...taxQuery, ...PRIVATE_READ });
+  return data?.classes ?? BUILT_IN_TAX_CLASSES;
+}
