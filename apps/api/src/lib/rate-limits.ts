@@ -32,3 +32,10 @@ export const perUserRateLimit = (limit: number) => limitPer(limit, (req) => curr
  */
 export const perUserAndAddressRateLimit = (limit: number) =>
   limitPer(limit, (req) => `${currentUser(req)._id} ${ipKeyGenerator(req.ip ?? '')}`);
+
+/**
+ * At most `limit` calls per client address (an IPv6 address by its /56) in 15 minutes, for the
+ * public calls anyone may make without signing in; then 429.
+ */
+export const perAddressRateLimit = (limit: number) =>
+  limitPer(limit, (req) => ipKeyGenerator(req.ip ?? ''));

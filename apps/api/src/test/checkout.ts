@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createPaymentIntentResponseSchema, type OrderLineVariant } from '@shop/contracts';
+import Stripe from 'stripe';
 import supertest from 'supertest';
 import { insertCategory } from '../features/categories/repository.js';
 import { countOrders, insertOrder } from '../features/orders/repository.js';
@@ -9,9 +10,14 @@ import {
   newProductId,
   takeStock,
 } from '../features/products/repository.js';
+import type { FakeStripe } from './fake-stripe.js';
+import type { Api } from './harness.js';
+import { TEST_WEBHOOK_SECRET } from './payments-app.js';
 
 /** A product straight in the database (with its own category, no photo), ready to be bought. */
-export async function createProduct(opts: { price?: number; quantity?: number } = {}) {
+export async function createProduct(
+  opts: { price?: number; quantity?: number; weight?: number; taxClass?: string } = {},
+) {
   const suffix = randomUUID().slice(0, 8);
   const category = await insertCategory({ name: `Cat ${suffix}`, slug: `cat-${suffix}` });
   const product = {
@@ -23,6 +29,8 @@ export async function createProduct(opts: { price?: number; quantity?: number } 
     quantity: opts.quantity ?? 10,
     categoryId: category._id,
     shipping: 1 as const,
+    ...(opts.weight === undefined ? {} : { weight: opts.weight }),
+    ...(opts.taxClass === undefined ? {} : { taxClass: opts.taxClass }),
     photo: null,
   };
   await insertProduct(product);
@@ -124,3 +132,21 @@ export const placeOrderCall = (
     .post('/api/v1/order/place-order')
     .set('Authorization', `Bearer ${token}`)
     .send({ payment: { id: paymentIntentId, status: 'requires_capture' }, ...extra });
+
+/** Stripe's event that the payment's card was authorized, signed as Stripe signs it, sent to the webhook. */
+export const deliverAuthorized = (api: Api, stripe: FakeStripe, paymentIntentId: string) => {
+  const payload = JSON.stringify({
+    id: `evt_authorized_${paymentIntentId}`,
+    object: 'event',
+    type: 'payment_intent.amount_capturable_updated',
+    data: { object: stripe.get(paymentIntentId) },
+  });
+  return api
+    .post('/api/v1/order/webhook')
+    .set('Content-Type', 'application/json')
+    .set(
+      'Stripe-Signature',
+      Stripe.webhooks.generateTestHeaderString({ payload, secret: TEST_WEBHOOK_SECRET }),
+    )
+    .send(payload);
+};

@@ -24,6 +24,7 @@ export const testConfig = (overrides: Record<string, string> = {}) =>
     AUTH_RATE_LIMIT: '1000',
     PROFILE_RATE_LIMIT: '1000',
     CHECKOUT_RATE_LIMIT: '1000',
+    QUOTE_RATE_LIMIT: '100000',
     ...overrides,
   });
 

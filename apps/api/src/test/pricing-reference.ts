@@ -72,7 +72,7 @@ export function expectedPrice(cart: RandomCart): ExpectedPrice {
       }
     }
     if (price === undefined) continue;
-    if (method.freeOver !== undefined && subtotal >= BigInt(method.freeOver)) price = 0;
+    if (method.freeOver !== null && subtotal >= BigInt(method.freeOver)) price = 0;
     offered[method._id] = price;
   }
   const chosenPrice = cart.chosenMethodId === null ? undefined : offered[cart.chosenMethodId];

@@ -1,4 +1,5 @@
-import type { LineToPrice, ShippingMethod, ShippingRate } from '../features/checkout/pricing.js';
+import type { LineToPrice } from '../features/checkout/pricing.js';
+import type { ShippingMethod, ShippingRate } from '../features/shipping/index.js';
 
 /**
  * Random carts for the pricing tests, drawn from a seed so that a failure is reproduced by
@@ -79,17 +80,14 @@ function randomRate(random: Random, maxSubtotal: number): ShippingRate {
 
 const methodId = (n: number) => n.toString(16).padStart(24, '0');
 
-/** One random cart with its shop's settings; `lineCount` at most. */
-export function randomCart(random: Random, lineCount = 5): RandomCart {
-  const currency = random.pick(CURRENCIES);
+/** What a random shop charges: currency, how prices are entered, rates and shipping methods. */
+export type RandomShop = Omit<RandomCart, 'lines' | 'chosenMethodId'> & {
+  /** The largest unit price its products have, in minor units. */
+  maxPrice: number;
+};
+
+export function randomShop(random: Random): RandomShop {
   const maxPrice = random.pick([99, 5_000, 250_000]);
-  const lines = Array.from({ length: random.int(1, lineCount) }, () => ({
-    unitPrice: random.int(0, maxPrice),
-    quantity: random.chance(0.7) ? random.int(1, 3) : random.int(1, 1000),
-    weightGrams: random.chance(0.2) ? 0 : random.int(1, 20_000),
-    taxClass: random.pick(TAX_CLASSES),
-    bp: 0,
-  }));
   // Round rates half of the time: they land on exact halves of a minor unit, where rounding shows.
   const rate = (max: number) =>
     random.chance(0.5) ? random.int(0, max) : random.pick([500, 700, 1000, 1900, 2000, 2500]);
@@ -100,23 +98,41 @@ export function randomCart(random: Random, lineCount = 5): RandomCart {
     // Up to 9.9999 (999.99%), the largest rate the tax settings take.
     luxury: random.chance(0.5) ? random.int(0, 99_999) : random.int(0, 5_000),
   };
-  for (const line of lines) line.bp = bpOf[line.taxClass];
   const methods = Array.from({ length: random.int(0, 4) }, (_, i) => ({
     _id: methodId(i + 1),
     name: `Method ${i + 1}`,
     rate: randomRate(random, maxPrice * 4),
-    ...(random.chance(0.3) ? { freeOver: random.int(0, maxPrice * 6) } : {}),
+    freeOver: random.chance(0.3) ? random.int(0, maxPrice * 6) : null,
     minDays: 1,
     maxDays: random.int(1, 9),
   }));
-  const chosen = random.chance(0.1) ? null : methods.length > 0 ? random.pick(methods) : null;
   return {
-    currency,
+    currency: random.pick(CURRENCIES),
     pricesIncludeTax: random.chance(0.5),
     bpOf,
     shippingClass: random.pick(TAX_CLASSES),
-    lines,
     methods,
-    chosenMethodId: chosen?._id ?? null,
+    maxPrice,
   };
 }
+
+/** A random cart of at most `lineCount` lines in `shop`, a method chosen (or, now and then, none). */
+export function randomCartIn(random: Random, shop: RandomShop, lineCount = 5): RandomCart {
+  const lines = Array.from({ length: random.int(1, lineCount) }, () => {
+    const taxClass = random.pick(TAX_CLASSES);
+    return {
+      unitPrice: random.int(0, shop.maxPrice),
+      quantity: random.chance(0.7) ? random.int(1, 3) : random.int(1, 1000),
+      weightGrams: random.chance(0.2) ? 0 : random.int(1, 20_000),
+      taxClass,
+      bp: shop.bpOf[taxClass],
+    };
+  });
+  const chosen = random.chance(0.1) || shop.methods.length === 0 ? null : random.pick(shop.methods);
+  const { maxPrice: _, ...settings } = shop;
+  return { ...settings, lines, chosenMethodId: chosen?._id ?? null };
+}
+
+/** One random cart with a shop of its own. */
+export const randomCart = (random: Random, lineCount = 5): RandomCart =>
+  randomCartIn(random, randomShop(random), lineCount);

@@ -1,9 +1,4 @@
-import {
-  type CartItem,
-  nameWithOptions,
-  type OrderLineVariant,
-  totalMinorUnits,
-} from '@shop/contracts';
+import { type CartItem, nameWithOptions, type OrderLineVariant } from '@shop/contracts';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { OrderLine } from '../orders/index.js';
 import { findProduct, type StoredProduct } from '../products/index.js';
@@ -22,6 +17,9 @@ export interface PricedLine extends OrderLine {
   variant: OrderLineVariant;
   /** Units of the variant in stock when priced: a hint for the payment step, never a reservation. */
   inStock: number;
+  /** Grams of one unit, and the tax class it is taxed in (see ./pricing.ts). */
+  weight: number;
+  taxClass: string;
 }
 
 const keyOf = (line: Pick<CartLine, 'productId' | 'variantId'>) =>
@@ -51,10 +49,6 @@ export const linesOf = (cart: readonly CartItem[]): CartLine[] =>
     keyOf,
   );
 
-/** What the lines cost in the currency's minor units, the way card payments count. */
-export const amountOf = (lines: readonly PricedLine[], currency: string) =>
-  totalMinorUnits(lines, currency);
-
 /** The variant a line names, or the product's only one; refused when it cannot be told. */
 function variantOf(product: StoredProduct, line: CartLine) {
   if (line.variantId === null) {
@@ -83,7 +77,7 @@ export async function priceLines(lines: readonly CartLine[]): Promise<PricedLine
     lines.map(async (line): Promise<PricedLine> => {
       const product = await findProduct(line.productId);
       if (!product) throw notFound(`A product in your cart no longer exists (${line.productId})`);
-      const { _id, sku, options, price, quantity } = variantOf(product, line);
+      const { _id, sku, options, price, quantity, weight, taxClass } = variantOf(product, line);
       return {
         productId: line.productId,
         variantId: _id,
@@ -92,6 +86,8 @@ export async function priceLines(lines: readonly CartLine[]): Promise<PricedLine
         variant: { _id, sku, options },
         price,
         inStock: quantity,
+        weight,
+        taxClass,
       };
     }),
   );

@@ -1,37 +1,48 @@
 import type { CartItem, CreatePaymentIntentResponse, User } from '@shop/contracts';
 import { AppError } from '../../lib/errors.js';
 import { callStripe, type Payments } from '../../lib/stripe.js';
-import { storeSettings } from '../store/index.js';
-import { amountOf, assertInStock, cartMetadata, linesOf, priceLines } from './cart.js';
-import { type Delivery, deliveryMetadata } from './delivery.js';
+import { assertInStock, cartMetadata, linesOf } from './cart.js';
+import { type Delivery, deliveryMetadata, shippingMetadata } from './delivery.js';
+import { quoteCart, requireShippingChosen } from './quote.js';
 
 /**
  * Starts a card payment for the cart, to be authorized by the browser and captured by
- * placeOrder: the amount comes from database prices and the cart's quantities, in the store's
- * currency, and the
- * PaymentIntent's metadata carries the buyer and the cart so that the order can later be
- * placed from the payment alone (place-order or webhook), with the delivery address when
- * one is given. Nothing is taken from stock yet: a cart that is sold out now is refused with
- * 409.
+ * placeOrder: the amount is the quote's total (./quote.ts: database prices, the shipping method
+ * chosen, taxes of the delivery country), refused with 400 when the method is not offered for
+ * the address. The PaymentIntent's metadata carries the buyer, the cart and the shipping method,
+ * so that the order can later be placed and priced again from the payment alone (place-order
+ * or webhook), with the delivery address when one is given (without one, the cart is priced
+ * for the store's own country, without shipping). Nothing is taken from stock yet: a cart that
+ * is sold out now is refused with 409.
  */
 export async function createPaymentIntent(
   payments: Payments,
   buyer: User,
   cart: readonly CartItem[],
   delivery: Delivery = {},
+  shippingMethod: string | null = null,
 ): Promise<CreatePaymentIntentResponse> {
-  const lines = await priceLines(linesOf(cart));
+  const quote = await quoteCart(linesOf(cart), delivery.address?.country ?? null, shippingMethod);
+  if (delivery.address) requireShippingChosen(quote, shippingMethod);
+  const { lines } = quote.priced;
   assertInStock(lines);
-  const { currency } = await storeSettings();
-  const amount = amountOf(lines, currency);
+  const amount = quote.priced.total;
   const intent = await callStripe(() =>
     payments.stripe.paymentIntents.create({
       amount,
-      currency,
+      currency: quote.currency,
       automatic_payment_methods: { enabled: true },
       // Authorized only: the card is charged once the order exists (see placeOrder).
       capture_method: 'manual',
-      metadata: { buyer: buyer._id, ...cartMetadata(lines), ...deliveryMetadata(delivery) },
+      metadata: {
+        buyer: buyer._id,
+        ...cartMetadata(lines),
+        ...deliveryMetadata(delivery),
+        ...shippingMetadata(
+          quote.priced.shipping?.method._id ?? null,
+          delivery.address ? quote.country : null,
+        ),
+      },
     }),
   );
   if (!intent.client_secret) {

@@ -3,6 +3,7 @@ import {
   type DeliveryAddress,
   deliveryAddressSchema,
 } from '@shop/contracts';
+import { countryName, isCountryCode } from '@shop/contracts/country';
 import { AppError } from '../../lib/errors.js';
 
 /** Where a checkout's order goes, and whether the buyer keeps the address on their profile. */
@@ -25,6 +26,51 @@ const KEYS = {
   phone: 'ship_phone',
 } as const satisfies Record<keyof DeliveryAddress, string>;
 const SAVE_KEY = 'ship_save';
+/** The shipping method chosen, and the country code the payment was priced for. */
+const METHOD_KEY = 'ship_method';
+const COUNTRY_CODE_KEY = 'ship_country_code';
+
+/** How the payment ships: the method chosen and the country it was priced for. */
+export const shippingMetadata = (
+  shippingMethod: string | null,
+  countryCode: string | null,
+): Record<string, string> => ({
+  ...(shippingMethod ? { [METHOD_KEY]: shippingMethod } : {}),
+  ...(countryCode ? { [COUNTRY_CODE_KEY]: countryCode } : {}),
+});
+
+/** The shipping method a payment was started with; null for none (or a payment of earlier versions). */
+export const shippingMethodFromMetadata = (metadata: Record<string, string>): string | null =>
+  metadata[METHOD_KEY] ?? null;
+
+/** A name as compared: lower case, without accents, apostrophes alike. */
+const comparable = (name: string) =>
+  name.normalize('NFD').replace(/\p{M}/gu, '').replace(/’/g, "'").trim().toLowerCase();
+
+let codesByName: Map<string, string> | undefined;
+/** Every region's English name to its code, made on first use (676 two-letter candidates). */
+function codeOfName(name: string): string | undefined {
+  if (!codesByName) {
+    codesByName = new Map();
+    for (let first = 65; first <= 90; first += 1) {
+      for (let second = 65; second <= 90; second += 1) {
+        const code = String.fromCharCode(first, second);
+        if (isCountryCode(code)) codesByName.set(comparable(countryName(code)), code);
+      }
+    }
+  }
+  return codesByName.get(comparable(name));
+}
+
+/**
+ * The ISO 3166-1 code of a delivery address's country, written as a code (`de`) or as its
+ * English name (`Germany`, `Côte d’Ivoire`); null for a name no region has (`USA`).
+ */
+export function countryCodeOf(country: string): string | null {
+  const code = country.trim().toUpperCase();
+  if (isCountryCode(code)) return code;
+  return codeOfName(country) ?? null;
+}
 
 export function deliveryMetadata({ address, save }: Delivery): Record<string, string> {
   if (!address) return {};

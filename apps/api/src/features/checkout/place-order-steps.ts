@@ -8,6 +8,7 @@ import { saveDeliveryAddress } from '../auth/index.js';
 import { changeAndAnnounce } from '../mail/index.js';
 import {
   markOrderPaid,
+  type OrderBreakdown,
   type OrderLine,
   recordOrder,
   removeOrder,
@@ -15,9 +16,10 @@ import {
   stockLinesOf,
 } from '../orders/index.js';
 import { giveBackStock, takeStock } from '../products/index.js';
-import { storeSettings } from '../store/index.js';
 import { capture, isAuthorized } from './authorization.js';
-import { amountOf, assertInStock, type CartLine, orderLineOf, priceLines } from './cart.js';
+import { assertInStock, type CartLine, orderLineOf } from './cart.js';
+import { shippingMethodFromMetadata } from './delivery.js';
+import { breakdownOf, quoteCart, requireShippingChosen } from './quote.js';
 
 /**
  * The steps of placing an order (see placeOrder for the flow), each beside its compensation.
@@ -41,27 +43,45 @@ export const authorizePayment = createStep(
   (_intent, { payments, intent }) => releasePayment(payments, intent.id),
 );
 
+/** The order's lines and what it cost, as placed. */
+interface Taken {
+  lines: OrderLine[];
+  /** Absent only on an order recorded by an earlier version, left unfinished. */
+  breakdown?: OrderBreakdown | undefined;
+}
+
 /**
- * The cart of the payment priced from the database, checked against what was authorized, and
- * taken out of stock; given back when a later step fails. A placement that died after recording
- * its order had taken the stock already.
+ * The cart of the payment priced again (./quote.ts) for the order's delivery address and the
+ * payment's shipping method, checked against what was authorized, and taken out of stock; given
+ * back when a later step fails. A method no longer offered there is refused (400); a total or
+ * currency that differs (prices, rates or zones changed, another country, a tampered amount) is
+ * refused (409). A placement that died after recording its order had taken the stock already.
  */
 export const takeStockForCart = createStep(
   'takeStockForCart',
-  async ({ intent, unfinished, cart }: Placement & { cart: readonly CartLine[] }) => {
-    if (unfinished) return unfinished.lines;
-    const lines = await priceLines(cart);
-    // Priced in the store's currency now: a payment in another (changed since) is refused too.
-    const { currency } = await storeSettings();
-    if (intent.currency !== currency || intent.amount !== amountOf(lines, currency)) {
+  async ({
+    intent,
+    unfinished,
+    cart,
+    deliveryAddress,
+  }: Placement & {
+    cart: readonly CartLine[];
+    deliveryAddress: DeliveryAddress;
+  }): Promise<Taken> => {
+    if (unfinished) return { lines: unfinished.lines, breakdown: unfinished.breakdown };
+    const shippingMethod = shippingMethodFromMetadata(intent.metadata);
+    const quote = await quoteCart(cart, deliveryAddress.country, shippingMethod);
+    requireShippingChosen(quote, shippingMethod);
+    if (intent.currency !== quote.currency || intent.amount !== quote.priced.total) {
       throw conflict('The payment does not match the price of the cart; the order was not placed');
     }
+    const { lines } = quote.priced;
     // Sold out already: refused without queueing for the stock lock behind the last buyers.
     assertInStock(lines);
     await takeStock(lines);
-    return lines.map(orderLineOf);
+    return { lines: lines.map(orderLineOf), breakdown: breakdownOf(quote) };
   },
-  (taken: OrderLine[]) => giveBackStock(stockLinesOf(taken)),
+  (taken: Taken) => giveBackStock(stockLinesOf(taken.lines)),
 );
 
 /**
@@ -76,13 +96,14 @@ export const recordUnpaidOrder = createStep(
     unfinished,
     buyer,
     deliveryAddress,
-    lines,
-  }: Placement & { buyer: User; deliveryAddress: DeliveryAddress; lines: readonly OrderLine[] }) =>
+    taken: { lines, breakdown },
+  }: Placement & { buyer: User; deliveryAddress: DeliveryAddress; taken: Taken }) =>
     unfinished?._id ??
     recordOrder(
       {
         lines,
         deliveryAddress,
+        ...(breakdown ? { breakdown } : {}),
         payment: {
           id: intent.id,
           status: intent.status,

@@ -1,18 +1,16 @@
 import { errorResponseSchema, orderResponseSchema } from '@shop/contracts';
-import Stripe from 'stripe';
 import { AppError } from '../../lib/errors.js';
 import { lockHolder, withLock } from '../../lib/locks.js';
-import { createProduct, ordersOf, placeOrderCall, stockOf } from '../../test/checkout.js';
-import type { Fault } from '../../test/fake-stripe.js';
 import {
-  type Api,
-  describe,
-  expect,
-  type FakeStripe,
-  checkoutTest as test,
-} from '../../test/fixtures.js';
+  createProduct,
+  deliverAuthorized,
+  ordersOf,
+  placeOrderCall,
+  stockOf,
+} from '../../test/checkout.js';
+import type { Fault } from '../../test/fake-stripe.js';
+import { describe, expect, checkoutTest as test } from '../../test/fixtures.js';
 import { createUser } from '../../test/harness.js';
-import { TEST_WEBHOOK_SECRET } from '../../test/payments-app.js';
 import { breakStockCount } from '../../test/raw-documents.js';
 import { updateProduct } from '../products/repository.js';
 
@@ -30,23 +28,6 @@ async function expectUndone(c: {
   expect(await stockOf(c.lamp.id)).toBe(5);
   expect(await stockOf(c.desk.id)).toBe(3);
 }
-
-const deliverAuthorized = (api: Api, stripe: FakeStripe, paymentIntentId: string) => {
-  const payload = JSON.stringify({
-    id: `evt_faults_${paymentIntentId}`,
-    object: 'event',
-    type: 'payment_intent.amount_capturable_updated',
-    data: { object: stripe.get(paymentIntentId) },
-  });
-  return api
-    .post('/api/v1/order/webhook')
-    .set('Content-Type', 'application/json')
-    .set(
-      'Stripe-Signature',
-      Stripe.webhooks.generateTestHeaderString({ payload, secret: TEST_WEBHOOK_SECRET }),
-    )
-    .send(payload);
-};
 
 // The SDK tries a request three times (two retries), so a fault injected 3 times is an outage.
 const OUTAGE = 3;

@@ -100,12 +100,12 @@ export async function placeOrder(
       const { orderId, addressNotSaved } = await runSteps(
         async (run) => {
           await run(authorizePayment, placement);
-          const lines = await run(takeStockForCart, { ...placement, cart });
+          const taken = await run(takeStockForCart, { ...placement, cart, deliveryAddress });
           const orderId = await run(recordUnpaidOrder, {
             ...placement,
             buyer,
             deliveryAddress,
-            lines,
+            taken,
           });
           await run(capturePayment, placement);
           await run(markPaidAndQueueConfirmation, { ...placement, orderId });

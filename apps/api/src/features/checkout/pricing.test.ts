@@ -28,6 +28,7 @@ const pickup: ShippingMethod = {
   _id: 'pickup',
   name: 'Pickup',
   rate: { kind: 'pickup' },
+  freeOver: null,
   minDays: 0,
   maxDays: 0,
 };

@@ -4,23 +4,9 @@
  * units of one currency, tax rates in basis points (1900 for 19%), weights in grams. Products
  * and shipping read from the database are turned into these numbers by the caller.
  */
+import type { ShippingMethod } from '../shipping/index.js';
 
-/** How a shipping method is priced, in minor units (the shipping feature's rate). */
-export type ShippingRate =
-  | { kind: 'flat'; price: number }
-  | { kind: 'weight'; tiers: readonly { upToGrams: number; price: number }[] }
-  | { kind: 'subtotal'; tiers: readonly { upTo: number; price: number }[] }
-  | { kind: 'pickup' };
-
-export interface ShippingMethod {
-  _id: string;
-  name: string;
-  rate: ShippingRate;
-  /** The method costs nothing once the goods' subtotal reaches this. */
-  freeOver?: number | undefined;
-  minDays: number;
-  maxDays: number;
-}
+export type { ShippingMethod } from '../shipping/index.js';
 
 /** One line of the cart: the unit price as entered, its units, a unit's weight and tax rate. */
 export interface LineToPrice {
@@ -117,7 +103,7 @@ export function methodPrice(
           ? tierPrice(rate.tiers, (tier) => tier.upToGrams, cart.weightGrams)
           : tierPrice(rate.tiers, (tier) => tier.upTo, cart.subtotal);
   if (price === null) return null;
-  return method.freeOver !== undefined && cart.subtotal >= method.freeOver ? 0 : price;
+  return method.freeOver !== null && cart.subtotal >= method.freeOver ? 0 : price;
 }
 
 const sum = (amounts: readonly number[]) => amounts.reduce((total, amount) => total + amount, 0);

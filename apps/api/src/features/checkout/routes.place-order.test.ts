@@ -301,12 +301,21 @@ describe('POST /api/v1/order/place-order with variants', () => {
         variant: { _id: black._id, sku: black.sku, options: { Size: 'M', Colour: 'Black' } },
         price: 20,
         quantity: 3,
+        // A shop without tax rates: each line untaxed.
+        net: 60,
+        tax: 0,
+        gross: 60,
+        taxRate: 0,
       },
       {
         name: shirt.name,
         variant: { _id: white._id, sku: white.sku, options: { Size: 'M', Colour: 'White' } },
         price: 18,
         quantity: 1,
+        net: 18,
+        tax: 0,
+        gross: 18,
+        taxRate: 0,
       },
     ];
     expect(lines).toMatchObject(expected);

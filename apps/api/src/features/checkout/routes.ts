@@ -3,6 +3,8 @@ import {
   createPaymentIntentResponseSchema,
   orderResponseSchema,
   placeOrderRequestSchema,
+  quoteRequestSchema,
+  quoteResponseSchema,
   type StripeConfigResponse,
   stripeConfigResponseSchema,
   type WebhookResponse,
@@ -12,13 +14,15 @@ import express, { type Request, type RequestHandler } from 'express';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
 import { currentUser } from '../../lib/http.js';
-import { perUserRateLimit } from '../../lib/rate-limits.js';
+import { perAddressRateLimit, perUserRateLimit } from '../../lib/rate-limits.js';
 import { defineRoute } from '../../lib/route.js';
 import { type Payments, paymentsNotConfigured, requirePayments } from '../../lib/stripe.js';
 import { storeSettings } from '../store/index.js';
+import { linesOf } from './cart.js';
 import { countPlacement } from './checkout-metrics.js';
 import { createPaymentIntent } from './create-payment-intent.js';
 import { placeOrder } from './place-order.js';
+import { quoteCart, quoteResponse } from './quote.js';
 import { handlePaymentEvent, verifyEvent } from './webhook.js';
 
 /** The order stands; only the buyer's profile lacks the address they asked to keep. */
@@ -29,7 +33,10 @@ const logAddressNotSaved = (req: Request, orderId: string, err: unknown) =>
   );
 
 export interface CheckoutRoutesOptions {
-  config: Pick<Config, 'STRIPE_PUBLISHABLE_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'CHECKOUT_RATE_LIMIT'>;
+  config: Pick<
+    Config,
+    'STRIPE_PUBLISHABLE_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'CHECKOUT_RATE_LIMIT' | 'QUOTE_RATE_LIMIT'
+  >;
   /** Null when the shop runs without card payments: the checkout answers 503. */
   payments: Payments | null;
 }
@@ -62,6 +69,25 @@ export function checkoutRoutes({ config, payments }: CheckoutRoutesOptions) {
     }),
     defineRoute({
       method: 'post',
+      path: '/api/v1/order/quote',
+      access: 'public',
+      summary:
+        'Price a cart for a delivery country: lines, shipping methods offered, shipping, tax, total',
+      middleware: [perAddressRateLimit(config.QUOTE_RATE_LIMIT)],
+      body: { json: quoteRequestSchema },
+      responses: { 200: quoteResponseSchema },
+      failures: [400, 404, 413, 429],
+      handler: async ({ body }, _req, res) => {
+        const quote = await quoteCart(
+          linesOf(body.cart),
+          body.deliveryAddress.country,
+          body.shippingMethod ?? null,
+        );
+        res.json(quoteResponse(quote));
+      },
+    }),
+    defineRoute({
+      method: 'post',
       path: '/api/v1/order/create-payment-intent',
       access: 'user',
       summary: 'Authorize the cart’s amount (prices come from the database)',
@@ -77,6 +103,7 @@ export function checkoutRoutes({ config, payments }: CheckoutRoutesOptions) {
             currentUser(req),
             body.cart,
             delivery,
+            body.shippingMethod ?? null,
           ),
         );
       },

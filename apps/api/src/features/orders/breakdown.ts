@@ -1,4 +1,5 @@
 import { type Order, toMajorUnits, toMinorUnits } from '@shop/contracts';
+import { fromBasisPoints } from '@shop/contracts/tax';
 
 /**
  * What an order cost, line by line, as the checkout's one pricing made it (issue 27): stored in
@@ -51,9 +52,6 @@ export function toBreakdown(stored: {
   };
 }
 
-/** A rate in basis points as the API writes it: 1900 → 0.19. */
-export const rateOf = (bp: number) => bp / 10_000;
-
 type AnsweredLine = Order['products'][number];
 
 /**
@@ -91,7 +89,7 @@ export function answeredBreakdown<Line extends Pick<AnsweredLine, 'price' | 'qua
         net: major(amounts.net),
         tax: major(amounts.tax),
         gross: major(amounts.gross),
-        taxRate: rateOf(amounts.bp),
+        taxRate: fromBasisPoints(amounts.bp),
       };
     }),
     pricesIncludeTax: breakdown.pricesIncludeTax,

@@ -1,6 +1,6 @@
 /** Orders' public module: what other features may use of them. */
 
-export { type OrderBreakdown, rateOf } from './breakdown.js';
+export type { OrderBreakdown } from './breakdown.js';
 export { migrateOrderPrices } from './money-migration.js';
 export { numberEarlierOrders } from './number-migration.js';
 export {

@@ -77,6 +77,7 @@ export async function secondOf(send: (on: Api) => Test) {
     AUTH_RATE_LIMIT: '1',
     PROFILE_RATE_LIMIT: '1',
     CHECKOUT_RATE_LIMIT: '1',
+    QUOTE_RATE_LIMIT: '1',
   });
   await send(strict);
   return send(strict);

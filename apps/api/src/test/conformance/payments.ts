@@ -45,6 +45,15 @@ const ignoredEvent = () => signedEvent('customer.created', { id: 'cus_1' });
 /** The calls of card payments, under /api/v1/order. */
 export const paymentCalls: Calls = {
   'GET /api/v1/order/config': { 200: ({ send }) => send() },
+  'POST /api/v1/order/quote': {
+    200: async ({ send }) =>
+      send({ body: { cart: await aCart(), deliveryAddress: { country: 'DE' } } }),
+    400: async ({ send }) => send({ body: { cart: await aCart(), deliveryAddress: {} } }),
+    404: ({ send }) =>
+      send({ body: { cart: [{ _id: unknownId() }], deliveryAddress: { country: 'DE' } } }),
+    413: ({ send }) => send({ body: tooLarge }),
+    429: ({ send }) => secondOf((on) => send({ on, body: { cart: [] } })),
+  },
   'POST /api/v1/order/create-payment-intent': {
     200: async ({ send, user }) =>
       send({ as: user, body: { cart: await aCart(), deliveryAddress: TEST_DELIVERY_ADDRESS } }),
