@@ -8,16 +8,37 @@ import { z } from './zod.js';
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
 
-/** `ZZ` is Unicode's "Unknown Region": a code, but no country. */
-const UNKNOWN_REGION = 'ZZ';
+/**
+ * Codes CLDR names that are no place a parcel goes to or a shop is in: groups (EU, EZ, UN,
+ * QO), pseudo-locales' regions (XA, XB) and the Unknown Region (ZZ).
+ */
+const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'ZZ']);
 
 /** The English name of a country code (`DE` → Germany), or the code when it names none. */
 export const countryName = (code: string): string =>
   (/^[A-Z]{2}$/.test(code) && regionNames.of(code)) || code;
 
-/** Whether `code` is an alpha-2 region code, upper case, that names a place. */
+/**
+ * Whether `code` is an alpha-2 region code, upper case, that names a place. A retired code
+ * (`UK`, `DD`) is not: the runtime names it after the country whose code replaced it (`GB`,
+ * `DE`), so it would be a second code for one country.
+ */
 export const isCountryCode = (code: string): boolean =>
-  /^[A-Z]{2}$/.test(code) && code !== UNKNOWN_REGION && regionNames.of(code) !== undefined;
+  /^[A-Z]{2}$/.test(code) &&
+  !NOT_COUNTRIES.has(code) &&
+  regionNames.of(code) !== undefined &&
+  new Intl.Locale(`und-${code}`).region === code;
+
+const LETTERS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'];
+let byName: readonly string[] | undefined;
+
+/** Every country code, in the alphabetical order of the countries' English names (for a select). */
+export function countryCodes(): readonly string[] {
+  byName ??= LETTERS.flatMap((first) => LETTERS.map((second) => first + second))
+    .filter(isCountryCode)
+    .sort((a, b) => countryName(a).localeCompare(countryName(b), 'en'));
+  return byName;
+}
 
 /** A country code as sent: trimmed and upper-cased, then checked (`de` is read as `DE`). */
 export const countryCodeSchema = (label: string) =>

@@ -1,14 +1,6 @@
+import { isCountryCode } from './country.js';
 import { isChargeableCurrency } from './money.js';
 import { z } from './zod.js';
-
-/**
- * Whether a code is an ISO 3166-1 alpha-2 country the runtime knows by name: CLDR also names
- * groups (EU, UN, QO) and the unknown region (ZZ), which are no place a shop is in.
- */
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
-const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'ZZ']);
-const isCountryCode = (code: string) =>
-  /^[A-Z]{2}$/.test(code) && !NOT_COUNTRIES.has(code) && Boolean(regionNames.of(code));
 
 /**
  * The shop's own settings: its name, the one currency it prices and charges in (lowercase ISO

@@ -48,15 +48,20 @@ const variantInputSchema = z.object({
    * it meanwhile, instead of writing the old count back.
    */
   previousQuantity: amount('Previous quantity', true).optional(),
-  /** Grams, when it weighs other than its product; without, the product's weight. */
+  /**
+   * Grams, when it weighs other than its product; null: its product's weight. Without, a saved
+   * variant keeps what it had (so a client that does not know the field loses no override) and
+   * a new one has its product's.
+   */
   weight: z
     .number({ error: 'Weight must be a number' })
     .int('Weight must be a whole number of grams')
     .min(0, 'Weight must not be negative')
     .max(MAX_WEIGHT_GRAMS, `Weight must be at most ${MAX_WEIGHT_GRAMS}`)
+    .nullable()
     .optional(),
-  /** When it is taxed other than its product; without, the product's class. */
-  taxClass: taxClassSchema.optional(),
+  /** When it is taxed other than its product; null and without: as its weight. */
+  taxClass: taxClassSchema.nullable().optional(),
 });
 
 const combination = (options: readonly { name: string }[], values: Record<string, string>) =>

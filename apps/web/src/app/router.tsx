@@ -75,6 +75,7 @@ const root: RouteObject = {
       page('users', () => import('./routes/admin/Users')),
       page('shipping', () => import('./routes/admin/Shipping')),
       page('taxes', () => import('./routes/admin/Taxes')),
+      page('store', () => import('./routes/admin/Store')),
       page('orders', () => import('./routes/admin/AdminOrders')),
       page('orders/:number', () => import('./routes/admin/AdminOrderPage')),
     ]),

@@ -264,6 +264,33 @@ export async function findProduct(id: string): Promise<StoredProduct | null> {
   return product ? toStoredProduct(product, currency) : null;
 }
 
+/** What a variant says of itself rather than taking from its product, by the variant's id. */
+export type VariantOverrides = Map<string, Pick<NewVariant, 'weight' | 'taxClass'>>;
+
+/**
+ * The product and each variant's own weight and class (which its answer does not tell from its
+ * product's), read together so that a variants change guarded on the product keeps them as read.
+ */
+export async function findProductWithOverrides(
+  id: string,
+): Promise<{ product: StoredProduct; overrides: VariantOverrides } | null> {
+  const [product, currency] = await Promise.all([
+    ProductModel.findById(id).select(STORED_FIELDS).lean<ProductDoc>(),
+    storeCurrency(),
+  ]);
+  if (!product) return null;
+  const overrides: VariantOverrides = new Map(
+    (product.variants ?? []).map((v) => [
+      String(v._id),
+      {
+        ...(typeof v.weight === 'number' ? { weight: v.weight } : {}),
+        ...(typeof v.taxClass === 'string' ? { taxClass: v.taxClass } : {}),
+      },
+    ]),
+  );
+  return { product: toStoredProduct(product, currency), overrides };
+}
+
 /** Every product (what the catalogue of each process loads). */
 export async function listProducts(): Promise<StoredProduct[]> {
   const [products, currency] = await Promise.all([

@@ -171,6 +171,60 @@ describe('weight and tax class of products and variants', () => {
     });
   });
 
+  test('when the grid saves variants without their weight or class, then each keeps its own; null gives it back to the product', async ({
+    api,
+    admin,
+    category,
+  }) => {
+    const fields = productForm(category.id, { weight: '200' });
+    const { _id } = productOf((await create(api, admin.token, fields).expect(201)).body);
+    const request = shirtVariants([
+      { size: 'S', colour: 'Black', price: 20, quantity: 1 },
+      { size: 'XL', colour: 'Black', price: 22, quantity: 1 },
+    ]);
+    const [small, large] = request.variants;
+    const first = { ...request, variants: [small, { ...large, weight: 450, taxClass: 'zero' }] };
+    const saved = productOf((await setVariants(api, admin.token, _id, first).expect(200)).body);
+    // As the grid sends a save that did not touch them: ids, prices, stock, no weight nor class.
+    const asOpened = saved.variants.map(({ _id, sku, options, price, quantity }) => ({
+      _id,
+      sku,
+      options,
+      price: price + 1,
+      quantity,
+      previousQuantity: quantity,
+    }));
+
+    const repriced = productOf(
+      (await setVariants(api, admin.token, _id, { ...request, variants: asOpened }).expect(200))
+        .body,
+    );
+    expect(repriced.variants.map((v) => v.price)).toEqual([21, 23]);
+    expect(weighedBySku(repriced)).toEqual({
+      [small?.sku ?? '']: [200, 'standard'],
+      [large?.sku ?? '']: [450, 'zero'],
+    });
+
+    const [keptSmall, keptLarge] = asOpened;
+    const cleared = { ...keptLarge, weight: null, taxClass: null };
+    const followed = { ...request, variants: [{ ...keptSmall, taxClass: 'reduced' }, cleared] };
+    await setVariants(api, admin.token, _id, followed).expect(200);
+    const heavier = productOf(
+      (
+        await update(api, admin.token, _id, {
+          ...fields,
+          price: '21',
+          quantity: '2',
+          weight: '300',
+        }).expect(200)
+      ).body,
+    );
+    expect(weighedBySku(heavier)).toEqual({
+      [small?.sku ?? '']: [300, 'reduced'],
+      [large?.sku ?? '']: [300, 'standard'],
+    });
+  });
+
   test.for([
     ['a negative weight', { weight: -5 }, 'Weight must not be negative'],
     ['a weight as text', { weight: '450' }, 'Weight must be a number'],

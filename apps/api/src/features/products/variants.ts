@@ -5,11 +5,12 @@ import { currentCatalogue } from '../catalogue/index.js';
 import { requireTaxClass } from '../tax/index.js';
 import { deletePhotoFiles } from './photo-store.js';
 import {
-  findProduct,
+  findProductWithOverrides,
   type NewVariant,
   newProductId,
   replaceVariants,
   type StoredProduct,
+  type VariantOverrides,
   type VariantSet,
 } from './repository.js';
 import { readBack } from './use-cases.js';
@@ -25,10 +26,11 @@ const ATTEMPTS = 3;
 
 /**
  * Replaces a product's options and variants with the admin's: variants named by `_id` are kept
- * (with their photo), the others are new, and those left out are removed, unless a checkout
- * under way holds one (409). A SKU another product uses is refused (409), and so is a stock
- * count that is no longer `previousQuantity` (a checkout sold some meanwhile). One update,
- * made only while the product is as read; a checkout landing in between is read again.
+ * (with their photo, and their own weight and class unless the request says otherwise), the
+ * others are new, and those left out are removed, unless a checkout under way holds one (409).
+ * A SKU another product uses is refused (409), and so is a stock count that is no longer
+ * `previousQuantity` (a checkout sold some meanwhile). One update, made only while the product
+ * is as read; a checkout landing in between is read again.
  */
 export async function setVariants(
   productId: string,
@@ -36,9 +38,10 @@ export async function setVariants(
   held: HeldVariants,
 ): Promise<Product> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
-    const current = await findProduct(productId);
-    if (!current) throw notFound('Product not found');
-    const next = await planVariants(current, request);
+    const found = await findProductWithOverrides(productId);
+    if (!found) throw notFound('Product not found');
+    const { product: current, overrides } = found;
+    const next = await planVariants(current, overrides, request);
     const kept = new Set(next.variants.map((v) => v._id));
     const removed = current.variants.filter((v) => !kept.has(v._id));
     const inUse = await held(
@@ -62,11 +65,12 @@ export async function setVariants(
 /** The variants to store, checked against the product as it is now and the rest of the shop. */
 async function planVariants(
   current: StoredProduct,
+  overrides: VariantOverrides,
   request: ProductVariantsValues,
 ): Promise<VariantSet> {
   const catalogue = await currentCatalogue();
   for (const taxClass of new Set(request.variants.map((v) => v.taxClass))) {
-    if (taxClass !== undefined) await requireTaxClass(taxClass);
+    if (typeof taxClass === 'string') await requireTaxClass(taxClass);
   }
   const byId = new Map(current.variants.map((v) => [v._id, v]));
   const withoutOptions = request.options.length === 0;
@@ -97,10 +101,25 @@ async function planVariants(
       price: input.price,
       quantity: input.quantity,
       // A product sold one way is weighed and taxed as its product form says.
-      ...(withoutOptions ? {} : { weight: input.weight, taxClass: input.taxClass }),
+      ...(withoutOptions
+        ? {}
+        : ownWeightAndClass(input, id === undefined ? undefined : overrides.get(id))),
       // Its files are under its own id, which a product without options does not keep.
       photo: withoutOptions ? null : (existing?.photo ?? null),
     };
   });
   return { options: request.options, variants };
+}
+
+/**
+ * A variant's own weight and class after the request: what it sends (null: none, its product's),
+ * else what the variant had, so a request that leaves them out (an older client) keeps them.
+ */
+function ownWeightAndClass(
+  input: Pick<ProductVariantsValues['variants'][number], 'weight' | 'taxClass'>,
+  had: Pick<NewVariant, 'weight' | 'taxClass'> = {},
+): Pick<NewVariant, 'weight' | 'taxClass'> {
+  const weight = input.weight === undefined ? had.weight : (input.weight ?? undefined);
+  const taxClass = input.taxClass === undefined ? had.taxClass : (input.taxClass ?? undefined);
+  return { weight, taxClass };
 }

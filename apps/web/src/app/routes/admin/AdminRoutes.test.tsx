@@ -36,6 +36,7 @@ describe('Admin dashboard', () => {
       ['Users', '/dashboard/admin/users'],
       ['Shipping', '/dashboard/admin/shipping'],
       ['Taxes', '/dashboard/admin/taxes'],
+      ['Store', '/dashboard/admin/store'],
     ]);
     expect(document.title).toBe('Dashboard - Ecommerce App');
   });
@@ -48,6 +49,7 @@ describe('Admin dashboard', () => {
     ['/dashboard/admin/users', 'Dashboard - All Users', 'All Users'],
     ['/dashboard/admin/shipping', 'Dashboard - Shipping', 'Shipping'],
     ['/dashboard/admin/taxes', 'Dashboard - Taxes', 'Taxes'],
+    ['/dashboard/admin/store', 'Dashboard - Store', 'Store'],
   ])(
     'when an admin opens %s, then the page is titled %s and headed %s',
     async (path, title, heading) => {

@@ -51,7 +51,7 @@ export function ProductForm(props: ProductFormProps) {
   const { onSubmit, children } = props;
   const fields = useFields(initial);
   const [photo, setPhoto] = useState<File | null>(null);
-  const taxClasses = [...new Set([...useTaxClasses(), fields.values.taxClass ?? 'standard'])];
+  const taxClasses = useTaxClasses(fields.values.taxClass ?? 'standard');
   const bind = (key: keyof ProductFields) => ({ className: 'form-control', ...fields.bind(key) });
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {

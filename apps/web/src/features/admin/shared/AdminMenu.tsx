@@ -9,6 +9,7 @@ export const ADMIN_PATHS = {
   users: '/dashboard/admin/users',
   shipping: '/dashboard/admin/shipping',
   taxes: '/dashboard/admin/taxes',
+  store: '/dashboard/admin/store',
   product: (slug: string) => `/dashboard/admin/product/${encodeURIComponent(slug)}`,
 } as const;
 
@@ -20,6 +21,7 @@ const LINKS = [
   { to: ADMIN_PATHS.users, label: 'Users' },
   { to: ADMIN_PATHS.shipping, label: 'Shipping' },
   { to: ADMIN_PATHS.taxes, label: 'Taxes' },
+  { to: ADMIN_PATHS.store, label: 'Store' },
 ] as const;
 
 /** The side menu of every admin screen. */

@@ -23,9 +23,9 @@ export const saveTaxSettings = (settings: TaxSettingsRequest) =>
 
 /**
  * The classes a product or variant may be taxed as: the shop's, or the built-in ones until (or
- * unless) they are read.
+ * unless) they are read, and those `inUse` (a select must still show a class the list lacks).
  */
-export function useTaxClasses(): readonly string[] {
+export function useTaxClasses(...inUse: readonly string[]): readonly string[] {
   const { data } = useQuery({ ...taxQuery, ...PRIVATE_READ });
-  return data?.classes ?? BUILT_IN_TAX_CLASSES;
+  return [...new Set([...(data?.classes ?? BUILT_IN_TAX_CLASSES), ...inUse])];
 }

@@ -15,18 +15,26 @@ const home = makeCategory('Home');
 const PHOTO = { version: 'a'.repeat(64), width: 800, height: 600, color: '#334455' };
 const variantsUrl = (product: Product) => `/api/v1/product/product-variants/${product._id}`;
 
-/** The product as the API answers once it took the grid: new variants get ids. */
+/**
+ * The product as the API answers once it took the grid: new variants get ids; a weight or class
+ * sent is the variant's, null is the product's, and left out a saved variant keeps its own.
+ */
 function savedFrom(product: Product, body: ProductVariantsRequest): Product {
-  const variants = body.variants.map((v) => ({
-    _id: v._id ?? newId(),
-    sku: v.sku,
-    options: v.options ?? {},
-    price: v.price,
-    quantity: v.quantity,
-    weight: 0,
-    taxClass: 'standard',
-    photo: null,
-  }));
+  const variants = body.variants.map((v) => {
+    const before = product.variants.find((saved) => saved._id === v._id);
+    const own = <Field extends 'weight' | 'taxClass'>(field: Field) =>
+      v[field] === undefined ? (before?.[field] ?? product[field]) : (v[field] ?? product[field]);
+    return {
+      _id: v._id ?? newId(),
+      sku: v.sku,
+      options: v.options ?? {},
+      price: v.price,
+      quantity: v.quantity,
+      weight: own('weight'),
+      taxClass: own('taxClass'),
+      photo: null,
+    };
+  });
   return {
     ...product,
     options: body.options ?? [],
@@ -157,6 +165,69 @@ describe('Options and variants', () => {
     expect(screen.getByLabelText('Keep M / White')).not.toBeChecked();
   });
 
+  it("when a variant has its own weight and class, then the grid shows them beside the product's and a save sends only what the admin changed, so no override is lost", async () => {
+    api.on(
+      'GET',
+      '/api/v1/tax',
+      replies.taxSettings([{ country: 'FR', class: 'books', rate: 0.055 }]),
+    );
+    const sizes = shirtInSizes();
+    // S has the product's weight and class, M its own.
+    const shirt = {
+      ...sizes,
+      weight: 200,
+      variants: sizes.variants.map((v) =>
+        v.options.Size === 'M' ? { ...v, weight: 450, taxClass: 'zero' } : { ...v, weight: 200 },
+      ),
+    };
+    const user = await openProduct(shirt);
+    acceptVariants(shirt);
+
+    expect(screen.getByLabelText('Weight of S')).toHaveValue(null);
+    expect(screen.getByLabelText('Weight of S')).toHaveAttribute(
+      'placeholder',
+      '200 g, as the product',
+    );
+    expect(screen.getByLabelText('Weight of M')).toHaveValue(450);
+    expect(screen.getByLabelText('Tax class of S')).toHaveValue('');
+    expect(screen.getByLabelText('Tax class of M')).toHaveValue('zero');
+    const classes = screen.getByLabelText('Tax class of S') as HTMLSelectElement;
+    await waitFor(() =>
+      expect([...classes.options].map((o) => o.text)).toEqual([
+        'standard, as the product',
+        'standard',
+        'reduced',
+        'zero',
+        'books',
+      ]),
+    );
+
+    await user.clear(screen.getByLabelText('Price of S'));
+    await user.type(screen.getByLabelText('Price of S'), '16');
+    await user.click(screen.getByRole('button', { name: 'SAVE VARIANTS' }));
+    expect(await findToast('Variants Updated Successfully')).toBeInTheDocument();
+    expect(
+      sentBody(shirt).variants.map((v) => [v.sku, v.price, 'weight' in v, 'taxClass' in v]),
+    ).toEqual([
+      ['SHIRT-S', 16, false, false],
+      ['SHIRT-M', 15, false, false],
+    ]);
+
+    await user.selectOptions(screen.getByLabelText('Tax class of S'), 'books');
+    await user.clear(screen.getByLabelText('Weight of M'));
+    await user.click(screen.getByRole('button', { name: 'SAVE VARIANTS' }));
+    await waitFor(() => expect(api.requestsTo('PUT', variantsUrl(shirt))).toHaveLength(2));
+    expect(
+      sentBody(shirt).variants.map(({ sku, weight, taxClass }) => ({ sku, weight, taxClass })),
+    ).toEqual([
+      { sku: 'SHIRT-S', weight: undefined, taxClass: 'books' },
+      { sku: 'SHIRT-M', weight: null, taxClass: undefined },
+    ]);
+    await waitFor(() => expect(screen.getByLabelText('Weight of M')).toHaveValue(null));
+    expect(screen.getByLabelText('Tax class of S')).toHaveValue('books');
+    expect(screen.getByLabelText('Tax class of M')).toHaveValue('zero');
+  });
+
   it('when the grid breaks a rule, then the shared schema says which and nothing is sent', async () => {
     const shirt = shirtInSizes();
     const user = await openProduct(shirt);
@@ -228,6 +299,9 @@ describe('Options and variants', () => {
       'this product',
     ]);
     expect(screen.getByLabelText('Stock of this product')).toHaveValue(2);
+    // The product form weighs and taxes a product sold one way.
+    expect(screen.getByLabelText('Weight of this product')).toBeDisabled();
+    expect(screen.getByLabelText('Tax class of this product')).toBeDisabled();
     await user.clear(screen.getByLabelText('Stock of this product'));
     await user.type(screen.getByLabelText('Stock of this product'), '7');
     await user.click(screen.getByRole('button', { name: 'SAVE VARIANTS' }));

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import toast from 'react-hot-toast';
 import { useSubmit } from '../../../../lib/use-form';
 import { refusalOf } from '../../shared/outcome';
+import { useTaxClasses } from '../../taxes/api';
 import { saveVariants } from './api';
 import { BulkEdit } from './BulkEdit';
 import { pricedPerVariant } from './grid';
@@ -21,8 +22,9 @@ interface VariantsEditorProps {
 
 /**
  * Options and variants: the admin lists options and values, gets every combination, keeps or
- * drops each, sets SKU, price, stock and photo per variant or price and stock for many at once,
- * and saves the whole grid with one call. The shared schema checks it first; the server's
+ * drops each, sets SKU, price, stock, weight, tax class and photo per variant (a blank weight or
+ * class follows the product's) or price and stock for many at once, and saves the whole grid
+ * with one call. The shared schema checks it first; the server's
  * refusals (a SKU in use, a stock a checkout changed, a variant a checkout holds) are toasted
  * as it words them.
  */
@@ -30,6 +32,7 @@ export function VariantsEditor({ product, onSaved }: VariantsEditorProps) {
   const headingId = useId();
   const editor = useVariantGrid(product);
   const { grid } = editor;
+  const taxClasses = useTaxClasses(...grid.rows.flatMap((row) => row.taxClass || []));
   const save = useSubmit(
     async () => {
       const problem = firstProblem(grid);
@@ -67,6 +70,8 @@ export function VariantsEditor({ product, onSaved }: VariantsEditorProps) {
           <div className="variants-table-wrap">
             <VariantsTable
               productId={product._id}
+              product={product}
+              taxClasses={taxClasses}
               options={grid.options}
               rows={grid.rows}
               onEdit={editor.editRow}

@@ -1,11 +1,21 @@
 import type { ProductPhotoMeta } from '@shop/contracts';
 import type { InputHTMLAttributes } from 'react';
 import { type Column, DataTable } from '../../../../components/DataTable';
-import { type OptionDraft, rowLabel, type VariantRow } from './grid';
+import {
+  isProductItself,
+  type OptionDraft,
+  type ProductDefaults,
+  rowLabel,
+  type VariantRow,
+} from './grid';
+import { VARIANTS_TEXTS } from './texts';
 import { VariantPhotoCell } from './VariantPhotoCell';
 
 interface VariantsTableProps {
   productId: string;
+  /** What a variant without its own weight or class has. */
+  product: ProductDefaults;
+  taxClasses: readonly string[];
   options: OptionDraft[];
   rows: VariantRow[];
   onEdit: (index: number, patch: Partial<VariantRow>) => void;
@@ -15,7 +25,7 @@ interface VariantsTableProps {
 /** The typed fields of a row: its column's heading, the row's field, the input's kind. */
 const TYPED_FIELDS: {
   header: string;
-  field: 'sku' | 'price' | 'quantity';
+  field: 'sku' | 'price' | 'quantity' | 'weight';
   input: InputHTMLAttributes<HTMLInputElement>;
 }[] = [
   { header: 'SKU', field: 'sku', input: {} },
@@ -25,14 +35,20 @@ const TYPED_FIELDS: {
     input: { type: 'number', inputMode: 'decimal', step: 'any', min: 0 },
   },
   { header: 'Stock', field: 'quantity', input: { type: 'number', inputMode: 'numeric', min: 0 } },
+  { header: 'Weight', field: 'weight', input: { type: 'number', inputMode: 'numeric', min: 0 } },
 ];
 
 /**
- * The grid: one row per combination, kept or not, with its SKU, price, stock and photo. Each
- * control is labelled by its row (`Stock of S / Black`); on a phone each row is a card.
+ * The grid: one row per combination, kept or not, with its SKU, price, stock, weight, tax class
+ * and photo. Each control is labelled by its row (`Stock of S / Black`); on a phone each row is
+ * a card. A blank weight or class is the product's, shown greyed in the field; the product's
+ * own row (no options) takes them from the product form.
  */
-export function VariantsTable({ productId, options, rows, onEdit, onPhoto }: VariantsTableProps) {
+export function VariantsTable(props: VariantsTableProps) {
+  const { productId, product, taxClasses, options, rows, onEdit, onPhoto } = props;
   const labelOf = (row: VariantRow) => rowLabel(options, row);
+  const editable = (row: VariantRow, field: string) =>
+    field !== 'weight' && field !== 'taxClass' ? row.keep : row.keep && !isProductItself(row);
   const checkbox = (name: string, flag: 'selected' | 'keep'): Column<VariantRow> => ({
     header: name,
     headerHidden: flag === 'selected',
@@ -59,12 +75,34 @@ export function VariantsTable({ productId, options, rows, onEdit, onPhoto }: Var
             {...input}
             aria-label={`${header} of ${labelOf(row)}`}
             value={row[field]}
-            disabled={!row.keep}
+            {...(field === 'weight'
+              ? { placeholder: VARIANTS_TEXTS.productsOwn(`${product.weight} g`) }
+              : {})}
+            disabled={!editable(row, field)}
             onChange={(event) => onEdit(index, { [field]: event.target.value })}
           />
         ),
       }),
     ),
+    {
+      header: 'Tax class',
+      cell: (row, index) => (
+        <select
+          className="form-control"
+          aria-label={`Tax class of ${labelOf(row)}`}
+          value={row.taxClass}
+          disabled={!editable(row, 'taxClass')}
+          onChange={(event) => onEdit(index, { taxClass: event.target.value })}
+        >
+          <option value="">{VARIANTS_TEXTS.productsOwn(product.taxClass)}</option>
+          {taxClasses.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+      ),
+    },
     {
       header: 'Photo',
       cell: (row) => (

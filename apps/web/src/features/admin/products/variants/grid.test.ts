@@ -175,6 +175,53 @@ describe('the variants grid', () => {
     ]);
   });
 
+  it("when a variant weighs or is taxed other than its product, then its row shows its own; the others are blank (the product's), and an options change carries them", () => {
+    const product = { ...teeInVariants(), weight: 300, taxClass: 'reduced' };
+    const [sBlack, sWhite, mBlack] = product.variants as [
+      Product['variants'][number],
+      Product['variants'][number],
+      Product['variants'][number],
+    ];
+    const withOwn = {
+      ...product,
+      variants: [
+        { ...sBlack, weight: 300, taxClass: 'reduced' },
+        { ...sWhite, weight: 450, taxClass: 'reduced' },
+        { ...mBlack, weight: 300, taxClass: 'zero' },
+      ],
+    };
+
+    const opened = gridFromProduct(withOwn);
+    const own = (grid: VariantGrid) => grid.rows.map((row) => [row.weight, row.taxClass]);
+    expect(own(opened)).toEqual([
+      ['', ''],
+      ['450', ''],
+      ['', 'zero'],
+      ['', ''],
+    ]);
+    expect(opened.rows.map((row) => row.openedOwn)).toEqual([
+      { weight: '', taxClass: '' },
+      { weight: '450', taxClass: '' },
+      { weight: '', taxClass: 'zero' },
+      undefined,
+    ]);
+
+    const [size, colour] = opened.options as [OptionDraft, OptionDraft];
+    const withRed = regrid(
+      opened,
+      [size, { ...colour, values: ['Red', 'White', 'Black'] }],
+      withOwn,
+    );
+    expect(own(withRed)).toEqual([
+      ['', ''],
+      ['450', ''],
+      ['', ''],
+      ['', ''],
+      ['', ''],
+      ['', 'zero'],
+    ]);
+  });
+
   it('when price and stock are set for the selected rows, then only those change, and a blank leaves its field', () => {
     const rows = gridFromProduct(teeInVariants()).rows.map((r, i) => ({ ...r, selected: i !== 1 }));
 

@@ -25,6 +25,15 @@ export interface VariantRow {
   quantity: string;
   /** A saved variant's stock when the grid was opened, so a checkout since is not overwritten. */
   previousQuantity?: number;
+  /** Its own weight in grams, as typed; blank: its product's. */
+  weight: string;
+  /** Its own tax class; blank: its product's. */
+  taxClass: string;
+  /**
+   * A saved variant's own weight and class as the grid showed them when opened: only a change
+   * of them is sent, so the server keeps what the grid cannot tell from the product's.
+   */
+  openedOwn?: { weight: string; taxClass: string };
   photo: ProductPhotoMeta | null;
 }
 
@@ -35,6 +44,9 @@ export interface VariantGrid {
 
 /** What a new row starts from. */
 export type GridProduct = Pick<Product, '_id' | 'slug' | 'price'>;
+
+/** The product's weight and class, which a variant without its own follows. */
+export type ProductDefaults = Pick<Product, 'weight' | 'taxClass'>;
 
 let lastOptionId = 0;
 export const newOptionId = () => `option-${++lastOptionId}`;
@@ -85,11 +97,28 @@ function newRow(
     sku: suggestSku(product.slug, valuesOf(options, values)),
     price: String(product.price),
     quantity: '0',
+    weight: '',
+    taxClass: '',
     photo: null,
   };
 }
 
-function savedRow(values: Record<string, string>, variant: ProductVariant): VariantRow {
+/**
+ * A variant's own weight and class as the grid shows them: blank where it has its product's.
+ * An answer gives a variant's weight and class whether its own or its product's, so one equal
+ * to its product's shows blank too.
+ */
+const ownOf = (variant: ProductVariant, product: ProductDefaults) => ({
+  weight: variant.weight === product.weight ? '' : String(variant.weight),
+  taxClass: variant.taxClass === product.taxClass ? '' : variant.taxClass,
+});
+
+function savedRow(
+  values: Record<string, string>,
+  variant: ProductVariant,
+  product: ProductDefaults,
+): VariantRow {
+  const own = ownOf(variant, product);
   return {
     values,
     keep: true,
@@ -99,6 +128,8 @@ function savedRow(values: Record<string, string>, variant: ProductVariant): Vari
     price: String(variant.price),
     quantity: String(variant.quantity),
     previousQuantity: variant.quantity,
+    ...own,
+    openedOwn: own,
     photo: variant.photo,
   };
 }
@@ -120,11 +151,14 @@ export function gridFromProduct(product: Product): VariantGrid {
   const rows = combinations(options).map((values) => {
     const variant = variants.get(comboOf(options.map((o) => values[o.id])));
     return variant
-      ? savedRow(values, variant)
+      ? savedRow(values, variant, product)
       : { ...newRow(options, values, product), keep: false };
   });
   return { options, rows };
 }
+
+/** The row of a product without options: weighed and taxed as its product form says. */
+export const isProductItself = (row: VariantRow) => Object.keys(row.values).length === 0;
 
 /**
  * Whether a row of the grid before an options change stands for `values` after it: the same
@@ -149,8 +183,8 @@ function carries(
 
 /**
  * The grid after the admin changed the options: each combination keeps the row that stood for
- * it (its id, SKU, price, stock and photo), the others are new rows. A SKU still as suggested
- * follows its row's new values.
+ * it (its id, SKU, price, stock, weight, class and photo), the others are new rows. A SKU still
+ * as suggested follows its row's new values.
  */
 export function regrid(
   previous: VariantGrid,

@@ -56,6 +56,61 @@ describe('the variants request', () => {
     expect(firstProblem(grid)).toBeNull();
   });
 
+  it("when a saved variant's weight and class are left as opened, then neither is sent (the server keeps its own); changed, they are; blanked, null gives it back to the product", () => {
+    const variant = (size: string, own: { weight: number; taxClass: string }) => ({
+      _id: (size === 'S' ? 'a' : 'b').repeat(24),
+      sku: `SHIRT-${size}`,
+      options: { Size: size },
+      price: 15,
+      quantity: 4,
+      ...own,
+      photo: null,
+    });
+    const product = {
+      ...shirt,
+      weight: 200,
+      taxClass: 'standard',
+      options: [{ name: 'Size', values: ['S', 'M', 'L'] }],
+      variants: [
+        variant('S', { weight: 200, taxClass: 'standard' }),
+        variant('M', { weight: 450, taxClass: 'zero' }),
+      ],
+    };
+    const opened = gridFromProduct(product);
+    const own = (grid: VariantGrid) =>
+      variantsRequest(grid).variants.map(({ sku, weight, taxClass }) => ({
+        sku,
+        weight,
+        taxClass,
+      }));
+
+    expect(own(opened)).toEqual([
+      { sku: 'SHIRT-S', weight: undefined, taxClass: undefined },
+      { sku: 'SHIRT-M', weight: undefined, taxClass: undefined },
+    ]);
+    expect(variantsRequest(opened).variants.every((v) => !('weight' in v || 'taxClass' in v))).toBe(
+      true,
+    );
+
+    const edited = editRow(
+      editRow(editRow(opened, 0, { weight: ' 250 ', taxClass: 'reduced' }), 1, {
+        weight: '',
+        taxClass: 'zero',
+      }),
+      2,
+      { keep: true, weight: '90' },
+    );
+    expect(own(edited)).toEqual([
+      { sku: 'SHIRT-S', weight: 250, taxClass: 'reduced' },
+      { sku: 'SHIRT-M', weight: null, taxClass: undefined },
+      { sku: 'SHIRT-L', weight: 90, taxClass: undefined },
+    ]);
+    expect(firstProblem(edited)).toBeNull();
+    expect(firstProblem(editRow(edited, 2, { weight: '2.5' }))).toBe(
+      'L: Weight must be a whole number of grams',
+    );
+  });
+
   it('when an option has no values, then the schema says so by its name', () => {
     expect(firstProblem(gridWith(option('Size', ['S']), option('Colour', [])))).toBe(
       'Option Colour has no values',

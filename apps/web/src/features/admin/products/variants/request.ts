@@ -15,6 +15,20 @@ const namedValues = (options: readonly OptionDraft[], row: VariantRow): Record<s
     }),
   );
 
+/**
+ * A row's own weight and class as the request gives them: a saved variant's only when the admin
+ * changed them (blank then is null: back to its product's), since left out the server keeps
+ * them; a new variant's when typed.
+ */
+function ownWeightAndClass(row: VariantRow) {
+  const typed = (field: 'weight' | 'taxClass') => row[field].trim();
+  const changed = (field: 'weight' | 'taxClass') => typed(field) !== (row.openedOwn?.[field] ?? '');
+  return {
+    ...(changed('weight') ? { weight: typed('weight') === '' ? null : amount(row.weight) } : {}),
+    ...(changed('taxClass') ? { taxClass: typed('taxClass') || null } : {}),
+  };
+}
+
 /** The kept rows, in the order the request lists them. */
 const keptRows = (grid: VariantGrid) => grid.rows.filter((row) => row.keep);
 
@@ -29,6 +43,7 @@ export function variantsRequest(grid: VariantGrid): ProductVariantsRequest {
       price: amount(row.price),
       quantity: amount(row.quantity),
       ...(row.previousQuantity === undefined ? {} : { previousQuantity: row.previousQuantity }),
+      ...ownWeightAndClass(row),
     })),
   };
 }

@@ -12,4 +12,6 @@ export const VARIANTS_TEXTS = {
     `${count} combinations are too many to list: a product has at most ${MAX_VARIANTS} variants`,
   newVariantPhoto: 'Save first to add one',
   productPhoto: 'The product’s photo',
+  /** A variant's blank weight or tax class: its product's, which it follows. */
+  productsOwn: (value: string) => `${value}, as the product`,
 } as const;

@@ -1,0 +1,89 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { useMoney } from '../../../lib/store-settings';
+import { replies } from '../../../test/fixtures';
+import {
+  api,
+  expectLoadFailureShown,
+  findToast,
+  renderScreen,
+  setupAdminTests,
+} from '../testing/setup';
+import { STORE_TEXTS, StoreSettingsForm } from './StoreSettingsForm';
+
+setupAdminTests();
+
+const STORE = '/api/v1/store';
+const CORNER_SHOP = { name: 'Corner Shop', currency: 'eur', pricesIncludeTax: true, country: 'DE' };
+
+/** A price as any other screen shows it, in the store currency. */
+function LampPrice() {
+  const money = useMoney();
+  return <p>Lamp at {money(19.99)}</p>;
+}
+
+async function openStore() {
+  renderScreen(
+    <>
+      <StoreSettingsForm />
+      <LampPrice />
+    </>,
+    '/dashboard/admin/store',
+  );
+  await screen.findByRole('button', { name: 'Save store settings' });
+  return userEvent.setup();
+}
+
+describe('Store', () => {
+  it('when the settings load, then the name, the currency by code and name, the tax choice and the country by name show', async () => {
+    await openStore();
+
+    expect(screen.getByRole('heading', { name: 'Store', level: 1 })).toBeVisible();
+    expect(screen.getByLabelText('Store name')).toHaveValue('Ecommerce App');
+    expect(screen.getByLabelText('Currency')).toHaveDisplayValue('INR – Indian Rupee');
+    expect(screen.getByRole('option', { name: 'JPY – Japanese Yen' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Entered prices include tax')).not.toBeChecked();
+    expect(screen.getByLabelText('Country')).toHaveDisplayValue('India');
+    expect(screen.getByRole('option', { name: 'Germany' })).toBeInTheDocument();
+  });
+
+  it('when the admin edits every field and saves, then the settings go whole, the save is toasted and every price shows the new currency', async () => {
+    const user = await openStore();
+    expect(screen.getByText('Lamp at ₹19.99')).toBeVisible();
+    api.on('PUT', STORE, replies.store(CORNER_SHOP));
+
+    await user.clear(screen.getByLabelText('Store name'));
+    await user.type(screen.getByLabelText('Store name'), 'Corner Shop');
+    await user.selectOptions(screen.getByLabelText('Currency'), 'EUR – Euro');
+    await user.click(screen.getByLabelText('Entered prices include tax'));
+    await user.selectOptions(screen.getByLabelText('Country'), 'Germany');
+    await user.click(screen.getByRole('button', { name: 'Save store settings' }));
+
+    expect(await findToast(STORE_TEXTS.saved)).toBeInTheDocument();
+    expect(api.requestsTo('PUT', STORE).map((request) => request.body)).toEqual([CORNER_SHOP]);
+    expect(screen.getByText('Lamp at €19.99')).toBeVisible();
+    expect(screen.getByLabelText('Currency')).toHaveDisplayValue('EUR – Euro');
+  });
+
+  it('when the server refuses the currency, then its message is toasted and prices keep the old currency', async () => {
+    const user = await openStore();
+    const locked =
+      'The currency can change only to one with as many decimals while the shop has products, orders or shipping rates: their amounts are kept in its minor unit';
+    api.on('PUT', STORE, replies.refused(409, locked));
+
+    await user.selectOptions(screen.getByLabelText('Currency'), 'JPY – Japanese Yen');
+    await user.click(screen.getByRole('button', { name: 'Save store settings' }));
+
+    expect(await findToast(locked)).toBeInTheDocument();
+    expect(api.requestsTo('PUT', STORE)[0]?.body).toMatchObject({ currency: 'jpy' });
+    expect(screen.getByText('Lamp at ₹19.99')).toBeVisible();
+  });
+
+  it('when the settings cannot be fetched, then a clear text is toasted and shown in place', async () => {
+    api.on('GET', STORE, 'network-error');
+    renderScreen(<StoreSettingsForm />, '/dashboard/admin/store');
+
+    await expectLoadFailureShown(STORE_TEXTS.loadFailed);
+  });
+});
