@@ -3,7 +3,7 @@ import {
   type DeliveryAddress,
   deliveryAddressSchema,
 } from '@shop/contracts';
-import { countryName, isCountryCode } from '@shop/contracts/country';
+import { countryCodes, countryName, isCountryCode } from '@shop/contracts/country';
 import { AppError } from '../../lib/errors.js';
 
 /** Where a checkout's order goes, and whether the buyer keeps the address on their profile. */
@@ -47,18 +47,10 @@ export const shippingMethodFromMetadata = (metadata: Record<string, string>): st
 const comparable = (name: string) =>
   name.normalize('NFD').replace(/\p{M}/gu, '').replace(/’/g, "'").trim().toLowerCase();
 
-let codesByName: Map<string, string> | undefined;
-/** Every region's English name to its code, made on first use (676 two-letter candidates). */
+let codesByName: ReadonlyMap<string, string> | undefined;
+/** A country's code by its English name, as compared; the map made on first use. */
 function codeOfName(name: string): string | undefined {
-  if (!codesByName) {
-    codesByName = new Map();
-    for (let first = 65; first <= 90; first += 1) {
-      for (let second = 65; second <= 90; second += 1) {
-        const code = String.fromCharCode(first, second);
-        if (isCountryCode(code)) codesByName.set(comparable(countryName(code)), code);
-      }
-    }
-  }
+  codesByName ??= new Map(countryCodes().map((code) => [comparable(countryName(code)), code]));
   return codesByName.get(comparable(name));
 }
 
