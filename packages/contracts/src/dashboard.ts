@@ -27,6 +27,10 @@ export const dailySalesSchema = z.object({
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   /** Paid orders placed that day and not cancelled since: their amounts, in minor units. */
   revenue: minorUnits,
+  /** Of the revenue: the shipping charged, without its tax (0 before shipping was charged). */
+  shipping: minorUnits,
+  /** Of the revenue: the tax charged on goods and shipping. */
+  tax: minorUnits,
   /** Paid orders placed that day and not cancelled since. */
   orders: count,
 });

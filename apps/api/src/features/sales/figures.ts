@@ -18,6 +18,8 @@ export interface CountedOrder {
   status: OrderStatus;
   payment: { success: boolean; amount: number; currency: string };
   lines: readonly { productId: string; name: string; price: number; quantity: number }[];
+  /** What its amount is made of (absent on orders placed before shipping and taxes). */
+  breakdown?: { shipping: { net: number } | null; tax: number } | undefined;
 }
 
 interface ProductFigures {
@@ -29,6 +31,9 @@ interface ProductFigures {
 /** One day's figures, or a change to them. Money in minor units. */
 export interface DayFigures {
   revenue: number;
+  /** Of the revenue: shipping charged (without its tax), and tax. */
+  shipping: number;
+  tax: number;
   orders: number;
   products: Record<string, ProductFigures>;
 }
@@ -51,7 +56,7 @@ export const emptyDelta = (): FiguresDelta => ({ days: new Map(), statuses: new 
 const dayIn = (delta: FiguresDelta, day: string) => {
   let figures = delta.days.get(day);
   if (!figures) {
-    figures = { revenue: 0, orders: 0, products: {} };
+    figures = { revenue: 0, shipping: 0, tax: 0, orders: 0, products: {} };
     delta.days.set(day, figures);
   }
   return figures;
@@ -64,6 +69,8 @@ export function addOrder(delta: FiguresDelta, order: CountedOrder | null, sign: 
   if (order.status === 'cancel') return;
   const day = dayIn(delta, dayOf(order.createdAt));
   day.revenue += sign * order.payment.amount;
+  day.shipping += sign * (order.breakdown?.shipping?.net ?? 0);
+  day.tax += sign * (order.breakdown?.tax ?? 0);
   day.orders += sign;
   for (const line of order.lines) {
     const product = day.products[line.productId] ?? { name: line.name, revenue: 0, units: 0 };
@@ -85,7 +92,8 @@ export function deltaOf(before: CountedOrder | null, after: CountedOrder | null)
     for (const [id, p] of Object.entries(figures.products)) {
       if (p.revenue === 0 && p.units === 0) delete figures.products[id];
     }
-    const unchanged = figures.revenue === 0 && figures.orders === 0;
+    const unchanged =
+      figures.revenue === 0 && figures.shipping === 0 && figures.tax === 0 && figures.orders === 0;
     if (unchanged && Object.keys(figures.products).length === 0) delta.days.delete(day);
   }
   return delta;

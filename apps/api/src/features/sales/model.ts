@@ -13,6 +13,9 @@ const salesDaySchema = new mongoose.Schema(
   {
     _id: { type: String, required: true },
     revenue: { type: Number, default: 0 },
+    /** Of the revenue: shipping (without its tax) and tax; 0 on days before either was charged. */
+    shipping: { type: Number, default: 0 },
+    tax: { type: Number, default: 0 },
     orders: { type: Number, default: 0 },
     /**
      * A new random version with every change of the day, written after its products: readers

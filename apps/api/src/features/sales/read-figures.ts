@@ -98,6 +98,8 @@ async function readWindow(today: string) {
     days: window.map((date) => ({
       date,
       revenue: days.get(date)?.revenue ?? 0,
+      shipping: days.get(date)?.shipping ?? 0,
+      tax: days.get(date)?.tax ?? 0,
       orders: days.get(date)?.orders ?? 0,
     })),
     topProducts: topProductsOf(await productsOfDays(days, window)),

@@ -35,7 +35,12 @@ async function applyDayDelta(day: string, figures: DayFigures) {
     await SalesDayProductsModel.updateOne({ _id: day }, update, upsert);
   }
   const totals = {
-    $inc: { revenue: figures.revenue, orders: figures.orders },
+    $inc: {
+      revenue: figures.revenue,
+      shipping: figures.shipping,
+      tax: figures.tax,
+      orders: figures.orders,
+    },
     $set: { v: newVersion() },
   };
   await SalesDayModel.updateOne({ _id: day }, totals, upsert);
@@ -57,6 +62,8 @@ export async function applyDelta(delta: FiguresDelta): Promise<void> {
 interface StoredDay {
   _id: string;
   revenue?: number;
+  shipping?: number;
+  tax?: number;
   orders?: number;
   v?: string;
 }
@@ -64,6 +71,8 @@ interface StoredDay {
 /** A day's totals, and its version: new with every change of the day's figures. */
 export interface DayTotals {
   revenue: number;
+  shipping: number;
+  tax: number;
   orders: number;
   v: string;
 }
@@ -73,7 +82,20 @@ export async function readDays(days: readonly string[]): Promise<Map<string, Day
   const found = await Promise.all(days.map((d) => SalesDayModel.findById(d).lean<StoredDay>()));
   return new Map(
     found.flatMap((d) =>
-      d ? [[d._id, { revenue: d.revenue ?? 0, orders: d.orders ?? 0, v: d.v ?? '' }]] : [],
+      d
+        ? [
+            [
+              d._id,
+              {
+                revenue: d.revenue ?? 0,
+                shipping: d.shipping ?? 0,
+                tax: d.tax ?? 0,
+                orders: d.orders ?? 0,
+                v: d.v ?? '',
+              },
+            ],
+          ]
+        : [],
     ),
   );
 }
@@ -126,9 +148,9 @@ export async function replaceFigures(
   days: ReadonlyMap<string, DayFigures>,
   statuses: ReadonlyMap<OrderStatus, number>,
 ): Promise<void> {
-  for (const [day, { revenue, orders, products }] of days) {
+  for (const [day, { revenue, shipping, tax, orders, products }] of days) {
     await SalesDayProductsModel.replaceOne({ _id: day }, { _id: day, products }, upsert);
-    const totals = { $set: { revenue, orders, v: newVersion() } };
+    const totals = { $set: { revenue, shipping, tax, orders, v: newVersion() } };
     await SalesDayModel.updateOne({ _id: day }, totals, upsert);
   }
   const counted = { _id: { $nin: [...days.keys()] } };

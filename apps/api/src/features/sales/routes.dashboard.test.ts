@@ -1,9 +1,16 @@
 import { type OrderStatus, orderResponseSchema, toMinorUnits } from '@shop/contracts';
 import { type Dashboard, dashboardResponseSchema } from '@shop/contracts/dashboard';
-import { createProduct, placeOrderCall } from '../../test/checkout.js';
+import {
+  createProduct,
+  placeOrderCall,
+  startCheckout,
+  TEST_DELIVERY_ADDRESS,
+} from '../../test/checkout.js';
 import { type Api, checkoutTest, describe, expect } from '../../test/fixtures.js';
-import { notAdmins, withToken } from '../../test/harness.js';
+import { createUser, notAdmins, withToken } from '../../test/harness.js';
 import { makeOrder, makeOrderedProduct } from '../../test/orders.js';
+import { setTaxes, setZones } from '../../test/pricing-settings.js';
+import { STANDARD, setUpPricedShop, twoLampsAndABook } from '../../test/pricing-shop.js';
 import { everyOrder } from '../orders/index.js';
 import { rebuildSalesFigures } from './index.js';
 
@@ -26,7 +33,13 @@ async function dashboardOf(api: Api, token: string): Promise<Dashboard> {
   return dashboardResponseSchema.parse(res.body).dashboard;
 }
 
-const today = (d: Dashboard) => d.days.at(-1) ?? { revenue: NaN, orders: NaN };
+const today = (d: Dashboard) =>
+  d.days.at(-1) ?? {
+    revenue: Number.NaN,
+    shipping: Number.NaN,
+    tax: Number.NaN,
+    orders: Number.NaN,
+  };
 const countOf = (d: Dashboard, status: OrderStatus) =>
   d.ordersByStatus.find((s) => s.status === status)?.count;
 const productIn = (d: Dashboard, productId: string) =>
@@ -47,6 +60,47 @@ const setStatus = (api: Api, token: string, orderId: string, status: OrderStatus
   api.put(`/api/v1/auth/order-status/${orderId}`).set('Authorization', token).send({ status });
 
 describe('GET /api/v1/auth/dashboard', () => {
+  test('when an order with shipping and tax is placed, then today counts them within its revenue; cancelled, they leave', async ({
+    api,
+    admin,
+    app,
+    stripe,
+    onTestFinished,
+  }) => {
+    await setUpPricedShop(api, admin);
+    // The other tests of this file deliver where this shop does not.
+    onTestFinished(async () => {
+      await setZones(api, admin, 'usd', []);
+      await setTaxes(api, admin, []);
+    });
+    const { cart } = await twoLampsAndABook();
+    const buyer = await createUser();
+    const { paymentIntentId } = await startCheckout(app.app, buyer.token, cart, {
+      deliveryAddress: { ...TEST_DELIVERY_ADDRESS, country: 'DE' },
+      shippingMethod: STANDARD._id,
+    });
+    stripe.confirm(paymentIntentId);
+    const before = await dashboardOf(api, admin.token);
+
+    const res = await placeOrderCall(app.app, buyer.token, paymentIntentId).expect(201);
+    const placed = await dashboardOf(api, admin.token);
+    await setStatus(api, admin.token, orderResponseSchema.parse(res.body).order._id, 'cancel');
+    const cancelled = await dashboardOf(api, admin.token);
+
+    const figures = (d: Dashboard) => {
+      const { revenue, shipping, tax } = today(d);
+      return { revenue, shipping, tax };
+    };
+    const change = (from: Dashboard, to: Dashboard) => ({
+      revenue: figures(to).revenue - figures(from).revenue,
+      shipping: figures(to).shipping - figures(from).shipping,
+      tax: figures(to).tax - figures(from).tax,
+    });
+    // $66.25 of which $4.90 shipping and $9.37 tax (see checkout's routes.quote.test.ts).
+    expect(change(before, placed)).toEqual({ revenue: 6625, shipping: 490, tax: 937 });
+    expect(figures(cancelled)).toEqual(figures(before));
+  });
+
   test('when an order is placed, then today counts it, its status and its product', async ({
     api,
     admin,

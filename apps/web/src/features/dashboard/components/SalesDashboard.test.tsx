@@ -23,11 +23,16 @@ const renderScreen = () =>
 const DASHBOARD = '/api/v1/auth/dashboard';
 const THRESHOLD = '/api/v1/auth/dashboard/low-stock-threshold';
 
-/** 30 days to Nov 30, 2026: 2 orders for ₹45.50 on the last day, none before. */
+/**
+ * 30 days to Nov 30, 2026: 2 orders for ₹45.50 on the last day (₹4.90 of shipping, ₹6.08 of
+ * tax), none before.
+ */
 function aDashboard(over: Partial<Dashboard> = {}): Dashboard {
   const days = Array.from({ length: 30 }, (_, i) => ({
     date: `2026-11-${String(i + 1).padStart(2, '0')}`,
     revenue: i === 29 ? 4550 : 0,
+    shipping: i === 29 ? 490 : 0,
+    tax: i === 29 ? 608 : 0,
     orders: i === 29 ? 2 : 0,
   }));
   return {
@@ -81,6 +86,13 @@ describe('the admin dashboard figures', () => {
     renderScreen();
 
     expect(await screen.findByText(/₹45\.50 from 2 orders/)).toBeVisible();
+    const madeOf = within(screen.getByLabelText('What the sales are made of'));
+    expect(madeOf.getAllByRole('definition').map((amount) => amount.textContent)).toEqual([
+      '₹34.52',
+      '₹4.90',
+      '₹6.08',
+      '₹45.50',
+    ]);
     expect(screen.getByRole('figure', { name: 'Revenue per day' })).toBeInTheDocument();
     expect(screen.getByRole('figure', { name: 'Orders per day' })).toBeInTheDocument();
     const revenue = screen.getByRole('table', { name: 'Revenue per day, last 30 days (UTC)' });

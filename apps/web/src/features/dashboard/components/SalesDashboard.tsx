@@ -22,8 +22,21 @@ export function SalesDashboard() {
   // After a save, the figures read again, kept on screen meanwhile.
   const dashboard = request.data;
   if (!dashboard) return <RequestStatus request={request} />;
-  const revenue = dashboard.days.reduce((sum, d) => sum + d.revenue, 0);
-  const orders = dashboard.days.reduce((sum, d) => sum + d.orders, 0);
+  const total = (figure: 'revenue' | 'shipping' | 'tax' | 'orders') =>
+    dashboard.days.reduce((sum, day) => sum + day[figure], 0);
+  const [revenue, shipping, tax, orders] = [
+    total('revenue'),
+    total('shipping'),
+    total('tax'),
+    total('orders'),
+  ];
+  // What the revenue is made of, in the words of every order's summary.
+  const breakdown = [
+    { label: 'Goods without tax', amount: revenue - shipping - tax },
+    { label: 'Shipping', amount: shipping },
+    { label: 'Tax', amount: tax },
+    { label: 'Total', amount: revenue },
+  ];
   return (
     <div className="sales-dashboard">
       <section className="dashboard-panel dashboard-sales" aria-labelledby="sales-title">
@@ -32,6 +45,14 @@ export function SalesDashboard() {
           {formatRevenue(revenue)} from {orders} order{orders === 1 ? '' : 's'}, net of
           cancellations (days in UTC)
         </p>
+        <dl className="sales-breakdown" aria-label="What the sales are made of">
+          {breakdown.map(({ label, amount }) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{formatRevenue(amount)}</dd>
+            </div>
+          ))}
+        </dl>
         <div className="sales-charts">
           <DailyFigures days={dashboard.days} metric="revenue" />
           <DailyFigures days={dashboard.days} metric="orders" />
