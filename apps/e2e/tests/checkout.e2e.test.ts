@@ -85,7 +85,10 @@ describe('card checkout in the browser', () => {
     const payButton = form.getByRole('button', { name: 'Make Payment' });
     await form.getByText('Amount to pay:').waitFor();
     await expect.poll(() => payButton.isEnabled()).toBe(true);
-    const total = (await textOf(page.getByRole('heading', { name: /^Total : / }))).slice(8);
+    // The card is charged the quote's total: the goods, the first method offered, and tax.
+    const totals = page.getByRole('group', { name: 'Cart totals' });
+    await totals.getByText('Shipping (', { exact: false }).waitFor();
+    const total = await textOf(totals.locator('dt', { hasText: /^Total$/ }).locator('+ dd'));
     expect(await textOf(form.getByText('Amount to pay:'))).toBe(`Amount to pay: ${total}`);
     await typeCard(page, TEST_CARD);
     await checkScreen(page, 'checkout-card-form');

@@ -65,9 +65,9 @@ describe('an order’s e-mails and back office in the browser', () => {
     await shopper.getByRole('cell', { name: new RegExp(product) }).waitFor();
     const total = (
       (await shopper
-        .locator('.order-totals div')
-        .filter({ has: shopper.getByText('Total', { exact: true }) })
-        .locator('dd')
+        .getByRole('group', { name: 'Order totals' })
+        .locator('dt', { hasText: /^Total$/ })
+        .locator('+ dd')
         .textContent()) ?? ''
     ).trim();
     expect(total).toMatch(/^\$\d[\d,]*\.\d\d$/);

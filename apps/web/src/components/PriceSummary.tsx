@@ -15,13 +15,16 @@ export function PriceSummary({
   label: string;
 }) {
   return (
-    <dl className="price-summary" aria-label={label}>
-      {priceSummary(priced).map(({ label, amount }) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{format(amount)}</dd>
-        </div>
-      ))}
-    </dl>
+    // The group carries the name: a <dl> may not be named itself.
+    <div role="group" aria-label={label} className="price-summary">
+      <dl>
+        {priceSummary(priced).map(({ label, amount }) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{format(amount)}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
   );
 }

@@ -45,14 +45,16 @@ export function SalesDashboard() {
           {formatRevenue(revenue)} from {orders} order{orders === 1 ? '' : 's'}, net of
           cancellations (days in UTC)
         </p>
-        <dl className="sales-breakdown" aria-label="What the sales are made of">
-          {breakdown.map(({ label, amount }) => (
-            <div key={label}>
-              <dt>{label}</dt>
-              <dd>{formatRevenue(amount)}</dd>
-            </div>
-          ))}
-        </dl>
+        <div role="group" aria-label="What the sales are made of">
+          <dl className="sales-breakdown">
+            {breakdown.map(({ label, amount }) => (
+              <div key={label}>
+                <dt>{label}</dt>
+                <dd>{formatRevenue(amount)}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
         <div className="sales-charts">
           <DailyFigures days={dashboard.days} metric="revenue" />
           <DailyFigures days={dashboard.days} metric="orders" />
