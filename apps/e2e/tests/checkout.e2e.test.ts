@@ -86,7 +86,7 @@ describe('card checkout in the browser', () => {
     await form.getByText('Amount to pay:').waitFor();
     await expect.poll(() => payButton.isEnabled()).toBe(true);
     // The card is charged the quote's total: the goods, the first method offered, and tax.
-    const totals = page.getByRole('group', { name: 'Cart totals' });
+    const totals = page.getByRole('region', { name: 'Cart totals' });
     await totals.getByText('Shipping (', { exact: false }).waitFor();
     const total = await textOf(totals.locator('dt', { hasText: /^Total$/ }).locator('+ dd'));
     expect(await textOf(form.getByText('Amount to pay:'))).toBe(`Amount to pay: ${total}`);

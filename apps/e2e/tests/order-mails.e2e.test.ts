@@ -65,7 +65,7 @@ describe('an order’s e-mails and back office in the browser', () => {
     await shopper.getByRole('cell', { name: new RegExp(product) }).waitFor();
     const total = (
       (await shopper
-        .getByRole('group', { name: 'Order totals' })
+        .getByRole('region', { name: 'Order totals' })
         .locator('dt', { hasText: /^Total$/ })
         .locator('+ dd')
         .textContent()) ?? ''

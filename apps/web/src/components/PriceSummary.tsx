@@ -15,8 +15,8 @@ export function PriceSummary({
   label: string;
 }) {
   return (
-    // The group carries the name: a <dl> may not be named itself.
-    <div role="group" aria-label={label} className="price-summary">
+    // The section carries the name: a <dl> may not be named itself.
+    <section aria-label={label} className="price-summary">
       <dl>
         {priceSummary(priced).map(({ label, amount }) => (
           <div key={label}>
@@ -25,6 +25,6 @@ export function PriceSummary({
           </div>
         ))}
       </dl>
-    </div>
+    </section>
   );
 }

@@ -45,7 +45,7 @@ export function SalesDashboard() {
           {formatRevenue(revenue)} from {orders} order{orders === 1 ? '' : 's'}, net of
           cancellations (days in UTC)
         </p>
-        <div role="group" aria-label="What the sales are made of">
+        <section aria-label="What the sales are made of">
           <dl className="sales-breakdown">
             {breakdown.map(({ label, amount }) => (
               <div key={label}>
@@ -54,7 +54,7 @@ export function SalesDashboard() {
               </div>
             ))}
           </dl>
-        </div>
+        </section>
         <div className="sales-charts">
           <DailyFigures days={dashboard.days} metric="revenue" />
           <DailyFigures days={dashboard.days} metric="orders" />
