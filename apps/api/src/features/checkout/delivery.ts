@@ -15,7 +15,7 @@ export interface Delivery {
 /**
  * The delivery travels with the PaymentIntent, so that whoever places its order (place-order
  * or the webhook) has it: one metadata key per field (each within Stripe's 500 characters,
- * 7 keys beside the cart's 22 at most and the buyer, of Stripe's 50).
+ * 7 keys beside the cart's 22 at most, the buyer and the shipping's 2, of Stripe's 50).
  */
 const KEYS = {
   name: 'ship_name',
