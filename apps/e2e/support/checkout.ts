@@ -42,6 +42,17 @@ export async function deliverTo(
  * /cart already (its delivery address confirmed), it pays there; elsewhere it opens the cart,
  * whose card form shows only for an account with a complete delivery address saved.
  */
+/**
+ * One figure of the cart's quote (`Subtotal`, `Total`, …), once its shipping is priced: the
+ * server's figures, the total being what the card is charged.
+ */
+export async function quotedFigure(page: Page, label: string): Promise<string> {
+  const totals = page.getByRole('region', { name: 'Cart totals' });
+  await totals.getByText('Shipping (', { exact: false }).waitFor();
+  const figure = totals.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('+ dd');
+  return ((await figure.textContent()) ?? '').trim();
+}
+
 export async function payByCard(page: Page) {
   if (new URL(page.url()).pathname !== '/cart') await page.goto('/cart');
   const form = page.getByRole('form', { name: 'Card payment' });
