@@ -35,6 +35,26 @@ describe('GET /api/v1/auth/orders', () => {
     expect(JSON.stringify(res.body)).not.toContain(product.photo.toString('base64'));
   });
 
+  test('when an order was placed before shipping and taxes, then it answers its lines untaxed, no shipping, and the amount paid as its total', async ({
+    api,
+  }) => {
+    const me = await createUser();
+    await makeOrder({ buyer: me.id, products: [await makeOrderedProduct(12.5)] });
+
+    const res = await api.get('/api/v1/auth/orders').set('Authorization', me.token).expect(200);
+
+    const [order] = ordersResponseSchema.parse(res.body).orders;
+    expect(order).toMatchObject({
+      pricesIncludeTax: false,
+      subtotal: 25,
+      shipping: null,
+      tax: 0,
+      total: 25,
+      payment: { amount: 2500 },
+    });
+    expect(order?.products[0]).toMatchObject({ net: 25, tax: 0, gross: 25, taxRate: 0 });
+  });
+
   test('when the orders are listed, then the buyer shows only id and name', async ({ api }) => {
     const me = await createUser();
     await makeOrder({ buyer: me.id, products: [await makeOrderedProduct()] });
