@@ -87,6 +87,9 @@ describe('admin screens in the browser', () => {
       'Products',
       'Orders',
       'Users',
+      'Shipping',
+      'Taxes',
+      'Store',
     ]);
     await checkAdminScreen(page, 'admin-dashboard');
 
@@ -345,6 +348,9 @@ describe('admin screens in the browser', () => {
       'update-product': `/dashboard/admin/product/${products[0]?.slug}`,
       users: '/dashboard/admin/users',
       orders: '/dashboard/admin/orders',
+      shipping: '/dashboard/admin/shipping',
+      taxes: '/dashboard/admin/taxes',
+      store: '/dashboard/admin/store',
     };
     for (const [name, path] of Object.entries(screens)) {
       await page.goto(path);
