@@ -47,6 +47,33 @@ export const STOREFRONT_PAGES = {
 } as const;
 export type FixedStorefrontPage = keyof typeof STOREFRONT_PAGES;
 
+/**
+ * The SPA's screens that are nobody's business but the shopper's (cart, sign-in, dashboards):
+ * the API renders them as private (not for indexing) rather than as unknown pages. Every path of
+ * apps/web/src/app/router.tsx is one of these or a storefront page (router.test.ts holds them
+ * alike), so a new screen cannot be answered 404 by the server and then drawn by the browser.
+ */
+export const PRIVATE_SCREENS = [
+  '/cart',
+  '/register',
+  '/login',
+  '/dashboard/user',
+  '/dashboard/user/orders',
+  '/dashboard/user/orders/:number',
+  '/dashboard/user/profile',
+  '/dashboard/admin',
+  '/dashboard/admin/create-category',
+  '/dashboard/admin/create-product',
+  '/dashboard/admin/product/:slug',
+  '/dashboard/admin/products',
+  '/dashboard/admin/users',
+  '/dashboard/admin/shipping',
+  '/dashboard/admin/taxes',
+  '/dashboard/admin/store',
+  '/dashboard/admin/orders',
+  '/dashboard/admin/orders/:number',
+] as const;
+
 export const NOT_FOUND_PAGE = {
   title: 'Go back - page not found',
   description: 'This page does not exist',

@@ -4,6 +4,7 @@ import {
   type FixedStorefrontPage,
   listingPageOf,
   listingPagePath,
+  PRIVATE_SCREENS,
   productPath,
   STOREFRONT_PAGES,
   searchPath,
@@ -24,25 +25,6 @@ export type StorefrontPage =
   | { kind: 'search'; keyword: string; page: number }
   | { kind: 'private' }
   | { kind: 'unknown' };
-
-/** The SPA's screens that are nobody's business but the shopper's (apps/web/src/app/router.tsx). */
-const PRIVATE_SCREENS = [
-  '/cart',
-  '/register',
-  '/login',
-  '/dashboard/user',
-  '/dashboard/user/orders',
-  '/dashboard/user/orders/:number',
-  '/dashboard/user/profile',
-  '/dashboard/admin',
-  '/dashboard/admin/create-category',
-  '/dashboard/admin/create-product',
-  '/dashboard/admin/product/:slug',
-  '/dashboard/admin/products',
-  '/dashboard/admin/users',
-  '/dashboard/admin/orders',
-  '/dashboard/admin/orders/:number',
-];
 
 /** The longest `?variant=` a product page is rendered for (a SKU is at most 64). */
 const VARIANT_MAX = 64;

@@ -98,15 +98,26 @@ const cartOf = (entries: CartEntry[]) => ({
 });
 
 describe('checkout on the cart page', () => {
-  it('when the shop has no publishable key, then one line says card payments are not configured and no form shows', async () => {
+  it('when the shop has no publishable key, then the cart is still quoted and one line says card payments are not configured where the card form would be', async () => {
     serveConfig(null);
     openCart(aBuyer(), [inCart('Desk Lamp', 20)]);
 
+    const totals = within(await screen.findByLabelText('Cart totals'));
+    expect(totals.getAllByRole('definition').map((d) => d.textContent)).toContain('₹24.50');
     expect(await screen.findByText('Card payments are not configured')).toBeVisible();
-    expect(screen.queryByRole('form', { name: 'Delivery address' })).not.toBeInTheDocument();
+    expect(quoteBodies()).not.toHaveLength(0);
     expect(screen.queryByRole('form', { name: 'Card payment' })).not.toBeInTheDocument();
     expect(intentBodies()).toHaveLength(0);
     expect(loadStripeFake).not.toHaveBeenCalled();
+  });
+
+  it('when the shop has no publishable key and nobody is signed in, then only that line shows', async () => {
+    serveConfig(null);
+    openCart(null, [inCart('Desk Lamp', 20)]);
+
+    expect(await screen.findByText('Card payments are not configured')).toBeVisible();
+    expect(screen.queryByRole('form', { name: 'Delivery address' })).not.toBeInTheDocument();
+    expect(quoteBodies()).toHaveLength(0);
   });
 
   it.each([

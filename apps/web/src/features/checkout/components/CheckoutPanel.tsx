@@ -25,6 +25,8 @@ const CardPayment = lazy(() => import('./CardPayment'));
  * address it needs is the delivery address: the form asks for it (prefilled from the profile)
  * and once it is confirmed the server's quote lists the shipping methods offered there and the
  * totals; the card form shows once a method offered is chosen (or none is offered at all).
+ * Pricing needs no payment keys: a shop without them still quotes the cart, and says where the
+ * card form would be that card payments are not configured.
  */
 export function CheckoutPanel() {
   const [auth] = useAuth();
@@ -43,17 +45,24 @@ export function CheckoutPanel() {
       <ErrorNotice message={errorMessage(config.error, OFFLINE_MESSAGE)} onRetry={config.retry} />
     );
   }
-  const publishableKey = config.data?.publishableKey;
-  if (!publishableKey)
-    return <p className="muted checkout-note">Card payments are not configured</p>;
-
+  const publishableKey = config.data?.publishableKey ?? null;
   const buyer = auth.token ? auth.user : null;
-  if (!buyer || cart.length === 0) return null;
+  if (!buyer || cart.length === 0) return publishableKey ? null : <PaymentsNotConfigured />;
   // Its own state per account: another account signing in starts from its own profile.
   return <DeliveryAndCard key={buyer._id} buyer={buyer} publishableKey={publishableKey} />;
 }
 
-function DeliveryAndCard({ buyer, publishableKey }: { buyer: User; publishableKey: string }) {
+const PaymentsNotConfigured = () => (
+  <p className="muted checkout-note">Card payments are not configured</p>
+);
+
+function DeliveryAndCard({
+  buyer,
+  publishableKey,
+}: {
+  buyer: User;
+  publishableKey: string | null;
+}) {
   const address = useDeliveryAddress(buyer);
   return (
     <>
@@ -79,7 +88,7 @@ function ShippingAndCard({
   delivery,
 }: {
   buyer: User;
-  publishableKey: string;
+  publishableKey: string | null;
   delivery: Delivery;
 }) {
   const [cart] = useCart();
@@ -117,7 +126,8 @@ function ShippingAndCard({
         )}
         <PriceSummary priced={priced} format={money} label="Cart totals" />
       </section>
-      {ready && (
+      {ready && !publishableKey && <PaymentsNotConfigured />}
+      {ready && publishableKey && (
         <Suspense fallback={<Spinner label="Loading the card form..." />}>
           <CardPayment
             publishableKey={publishableKey}
