@@ -1,6 +1,7 @@
 import { Layout } from '../../components/layout/Layout';
 import { CartItemList, CartSummary } from '../../features/cart';
 import { CheckoutPanel } from '../../features/checkout/components/CheckoutPanel';
+import { useQuotedTotal } from '../../features/checkout/hooks/use-quote';
 import { useAuth } from '../../lib/auth';
 import { useCart } from '../../lib/cart';
 import './Cart.css';
@@ -8,6 +9,7 @@ import './Cart.css';
 export default function Cart() {
   const [auth] = useAuth();
   const [cart] = useCart();
+  const quoted = useQuotedTotal(cart);
   return (
     <Layout title="Your Cart" description="The products in your cart and checkout">
       <div className="page">
@@ -20,7 +22,7 @@ export default function Cart() {
             <CartItemList />
           </div>
           <div className="cart-side">
-            <CartSummary />
+            <CartSummary quoted={quoted} />
             <CheckoutPanel />
           </div>
         </div>

@@ -15,7 +15,15 @@ export const cartTotal = (items: readonly { price: number }[], currency: string)
     currency,
   );
 
-export function CartSummary() {
+/**
+ * `quoted`: the checkout's quote of this cart, once there is one; the total then is the one the
+ * card is charged (goods, shipping and tax), not the goods' sum.
+ */
+export function CartSummary({
+  quoted,
+}: {
+  quoted?: { total: number; currency: string } | null | undefined;
+}) {
   const [cart] = useCart();
   const [auth] = useAuth();
   const navigate = useNavigate();
@@ -26,7 +34,12 @@ export function CartSummary() {
       <h2 id="cart-summary-title">Cart Summary</h2>
       <p>Total | Checkout | Payment</p>
       <hr />
-      <h3>Total : {currency && formatMoney(cartTotal(cart, currency), currency)}</h3>
+      <h3>
+        Total :{' '}
+        {quoted
+          ? formatMoney(quoted.total, quoted.currency)
+          : currency && formatMoney(cartTotal(cart, currency), currency)}
+      </h3>
       {auth.user?.address ? (
         <div className="address">
           <h4>Current Address</h4>

@@ -393,6 +393,8 @@ describe('checkout on the cart page', () => {
         ]),
       );
       expect(totals.getByText('Shipping (Courier)')).toBeVisible();
+      // The summary's spec line says the same total the card is charged, not the goods' sum.
+      expect(screen.getByRole('heading', { name: 'Total : ₹35.99' })).toBeVisible();
       const payButton = await screen.findByRole('button', { name: 'Make Payment' });
       await waitFor(() => expect(payButton).toBeEnabled());
       expect(intentBodies().at(-1)).toMatchObject({ shippingMethod: courier._id, ...delivered });
@@ -414,6 +416,7 @@ describe('checkout on the cart page', () => {
 
       const form = await screen.findByRole('form', { name: 'Card payment' });
       expect(await within(form).findByText('₹29.16')).toBeVisible();
+      expect(screen.getByRole('heading', { name: 'Total : ₹29.16' })).toBeVisible();
       expect(quoteBodies().at(-1)).toMatchObject({ shippingMethod: pickup._id });
       expect(intentBodies().at(-1)).toMatchObject({ shippingMethod: pickup._id });
       expect(
