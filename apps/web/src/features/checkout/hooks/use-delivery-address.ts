@@ -1,5 +1,7 @@
 import { type DeliveryAddress, deliveryAddressSchema, type User } from '@shop/contracts';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { storeQuery } from '../../../lib/store-settings';
 import { useFields } from '../../../lib/use-form';
 
 /** Where the order goes, as confirmed, whether the profile keeps it, and how it is shipped. */
@@ -22,14 +24,17 @@ export const DELIVERY_FIELDS: readonly { field: Field; label: string; autoComple
   { field: 'phone', label: 'Phone', autoComplete: 'shipping tel' },
 ];
 
-/** The address saved on the profile, else the account's name and phone to start from. */
-const prefilled = (user: User): Record<Field, string> =>
+/**
+ * The address saved on the profile, else the account's name and phone to start from, in the
+ * shop's own country (the store settings' `country`).
+ */
+const prefilled = (user: User, shopCountry: string): Record<Field, string> =>
   user.deliveryAddress ?? {
     name: user.name,
     street: '',
     city: '',
     postalCode: '',
-    country: '',
+    country: shopCountry,
     phone: user.phone,
   };
 
@@ -46,7 +51,17 @@ const besideField = (message: string) => {
  * a field's problem shows once confirming failed, and goes as it is put right.
  */
 export function useDeliveryAddress(user: User) {
-  const fields = useFields(prefilled(user));
+  const shopCountry = useQuery(storeQuery()).data?.country ?? '';
+  const fields = useFields(prefilled(user, shopCountry));
+  // Settings read after the form opened fill an empty country once; a country the shopper
+  // cleared stays cleared.
+  const countryOffered = useRef(shopCountry !== '');
+  const { set } = fields;
+  useEffect(() => {
+    if (countryOffered.current || shopCountry === '') return;
+    countryOffered.current = true;
+    if (!user.deliveryAddress) set({ country: shopCountry });
+  }, [shopCountry, user.deliveryAddress, set]);
   const checked = deliveryAddressSchema.safeParse(fields.values);
   const [confirmed, setConfirmed] = useState(() => (checked.success ? checked.data : null));
   const [showProblems, setShowProblems] = useState(false);
