@@ -66,7 +66,9 @@ export async function setZones(
         })),
       })),
     })
-    .expect(200);
+    .expect((res) => {
+      if (res.status !== 200) throw new Error(`zones refused: ${JSON.stringify(res.body)}`);
+    });
 }
 
 /** Rates in basis points per country and class, and the class shipping is taxed as. */
