@@ -1,4 +1,5 @@
 import { objectIdSchema } from './common.js';
+import { appliedDiscountSchema } from './discount.js';
 import { toMajorUnits, totalMajorUnits } from './money.js';
 import { totalField } from './paging.js';
 import { productSummarySchema } from './product.js';
@@ -59,6 +60,8 @@ export const orderLineSchema = z.object({
   tax: z.number().optional(),
   gross: z.number().optional(),
   taxRate: z.number().optional(),
+  /** What discounts took off this line (as entered); absent on orders placed before them. */
+  discount: z.number().optional(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
@@ -103,6 +106,8 @@ export const orderSchema = z
     shipping: shippingChargeSchema.nullable().optional(),
     tax: z.number().optional(),
     total: z.number().optional(),
+    /** The discounts the order was placed with (see the quote); absent or empty: none. */
+    discounts: z.array(appliedDiscountSchema).optional(),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof orderSchema>;
@@ -145,14 +150,19 @@ export function orderPriceFigures(order: Order): PriceFigures {
   return {
     pricesIncludeTax: order.pricesIncludeTax ?? false,
     subtotal: order.subtotal ?? charged,
+    discounts: order.discounts ?? [],
     shipping: order.shipping ?? null,
     tax: order.tax ?? 0,
     total: order.total ?? charged,
   };
 }
 
-/** An order line's amount as its subtotal counts it (price × quantity on earlier answers). */
+/**
+ * An order line's amount as its subtotal counts it, before discounts (price × quantity on
+ * earlier answers).
+ */
 export const orderLineAmount = (order: Order, line: OrderLine): number =>
   line.net !== undefined && line.gross !== undefined
-    ? lineSubtotal(order.pricesIncludeTax ?? false, { net: line.net, gross: line.gross })
+    ? lineSubtotal(order.pricesIncludeTax ?? false, { net: line.net, gross: line.gross }) +
+      (line.discount ?? 0)
     : totalMajorUnits([line], order.payment.currency);

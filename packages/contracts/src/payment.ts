@@ -1,5 +1,6 @@
 import { deliveryAddressSchema } from './address.js';
 import { objectIdSchema } from './common.js';
+import { discountCodeFieldSchema } from './discount.js';
 import { z } from './zod.js';
 
 /**
@@ -43,6 +44,8 @@ export const createPaymentIntentRequestSchema = z.object({
       'The `_id` of a shipping method the quote offers for the delivery address; required when ' +
       'the shop ships to its country. It travels with the payment, like the address.',
   }),
+  /** Refused with 400 and the quote's reason when it does not apply: told before paying. */
+  discountCode: discountCodeFieldSchema,
 });
 export type CreatePaymentIntentRequest = z.infer<typeof createPaymentIntentRequestSchema>;
 
@@ -83,6 +86,8 @@ export const placeOrderRequestSchema = z.object({
   address: z.string().max(500).optional(),
   /** Given here, it is the order's address, whatever the payment carries. */
   ...deliveryFields,
+  /** The code paying started with; the payment's own (in its metadata) is what counts. */
+  discountCode: discountCodeFieldSchema,
 });
 export type PlaceOrderRequest = z.infer<typeof placeOrderRequestSchema>;
 

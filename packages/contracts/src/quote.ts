@@ -1,5 +1,10 @@
 import { deliveryAddressSchema } from './address.js';
 import { objectIdSchema } from './common.js';
+import {
+  type AppliedDiscount,
+  appliedDiscountSchema,
+  discountCodeFieldSchema,
+} from './discount.js';
 import { cartItemSchema } from './payment.js';
 import { z } from './zod.js';
 
@@ -21,6 +26,7 @@ export const quoteRequestSchema = z.object({
     .partial()
     .extend({ country: deliveryAddressSchema.shape.country }),
   shippingMethod: shippingMethodIdSchema.optional(),
+  discountCode: discountCodeFieldSchema,
 });
 export type QuoteRequest = z.infer<typeof quoteRequestSchema>;
 
@@ -35,6 +41,8 @@ export const quoteLineSchema = z.object({
   unitPrice: z.number(),
   ...amountsFields,
   taxRate: z.number(),
+  /** What the discounts took off this line (as entered), already out of net, tax and gross. */
+  discount: z.number(),
 });
 export type QuoteLine = z.infer<typeof quoteLineSchema>;
 
@@ -51,7 +59,10 @@ export type OfferedMethod = z.infer<typeof offeredMethodSchema>;
 /** The method an order ships by, as it was named when it was chosen. */
 export const shippingChargeSchema = z.object({
   method: z.object({ _id: objectIdSchema, name: z.string() }),
+  /** After a free-shipping discount (then all 0). */
   ...amountsFields,
+  /** What a free-shipping discount took off (as entered); absent or 0: none. */
+  discount: z.number().optional(),
 });
 export type ShippingCharge = z.infer<typeof shippingChargeSchema>;
 
@@ -61,7 +72,7 @@ export const quoteResponseSchema = z
     currency: z.string(),
     pricesIncludeTax: z.boolean(),
     lines: z.array(quoteLineSchema),
-    /** Σ line gross when prices include tax, else Σ line net. */
+    /** The goods before discounts: Σ (line gross or net, as entered) + Σ line discount. */
     subtotal: z.number(),
     /** The methods offered for this cart and country, each with its price. */
     methods: z.array(offeredMethodSchema),
@@ -71,6 +82,13 @@ export const quoteResponseSchema = z
     tax: z.number(),
     /** Σ line gross + shipping gross: what the card is charged. */
     total: z.number(),
+    /** The discounts applied, in the order they were taken off; their amounts as entered. */
+    discounts: z.array(appliedDiscountSchema),
+    /**
+     * Why the `discountCode` asked for does not apply, in one sentence the cart shows
+     * ("Add ₹120.00 more to use WELCOME10"); null when it applies or none was asked for.
+     */
+    discountRefusal: z.string().nullable(),
   })
   .meta({ id: 'Quote' });
 export type QuoteResponse = z.infer<typeof quoteResponseSchema>;
@@ -79,26 +97,35 @@ export type QuoteResponse = z.infer<typeof quoteResponseSchema>;
 export interface PriceFigures {
   pricesIncludeTax: boolean;
   subtotal: number;
+  discounts?: readonly Pick<AppliedDiscount, 'code' | 'title' | 'amount'>[];
   shipping: ShippingCharge | null;
   tax: number;
   total: number;
 }
 
+/** How a discount is named on every screen, e-mail and export. */
+export const discountLabel = ({ code, title }: Pick<AppliedDiscount, 'code' | 'title'>) =>
+  `Discount (${code ?? title})`;
+
 /**
  * The lines under a cart's or an order's items, the same on every screen, e-mail and export:
- * subtotal, shipping (by its method), tax and total. With prices that include tax, the
- * subtotal and shipping are gross and the tax is what they include; else both are net and the
- * tax is added.
+ * subtotal, each discount (negative), shipping (by its method, before a free-shipping
+ * discount), tax and total. With prices that include tax, the subtotal, discounts and shipping
+ * are gross and the tax is what they include; else they are net and the tax is added.
  */
 export function priceSummary(priced: PriceFigures): { label: string; amount: number }[] {
   const { pricesIncludeTax, shipping } = priced;
   return [
     { label: 'Subtotal', amount: priced.subtotal },
+    ...(priced.discounts ?? []).map((discount) => ({
+      label: discountLabel(discount),
+      amount: -discount.amount,
+    })),
     ...(shipping
       ? [
           {
             label: `Shipping (${shipping.method.name})`,
-            amount: pricesIncludeTax ? shipping.gross : shipping.net,
+            amount: (pricesIncludeTax ? shipping.gross : shipping.net) + (shipping.discount ?? 0),
           },
         ]
       : []),

@@ -97,6 +97,7 @@ export function quoteResponse({ currency, pricesIncludeTax, priced }: CartQuote)
       tax: major(line.tax),
       gross: major(line.gross),
       taxRate: fromBasisPoints(line.bp),
+      discount: 0,
     })),
     subtotal: major(priced.subtotal),
     methods: priced.offered.map(({ _id, name, price, minDays, maxDays }) => ({
@@ -114,6 +115,8 @@ export function quoteResponse({ currency, pricesIncludeTax, priced }: CartQuote)
     },
     tax: major(priced.tax),
     total: major(priced.total),
+    discounts: [],
+    discountRefusal: null,
   };
 }
 

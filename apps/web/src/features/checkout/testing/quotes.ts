@@ -15,5 +15,7 @@ export const quoteOf = (overrides: Partial<QuoteResponse> = {}): QuoteResponse =
   shipping: null,
   tax: 0,
   total: 24.5,
+  discounts: [],
+  discountRefusal: null,
   ...overrides,
 });
