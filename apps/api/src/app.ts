@@ -6,12 +6,14 @@ import express from 'express';
 import helmet from 'helmet';
 import type { Config } from './config.js';
 import { apiDocsRoutes } from './features/api-docs/routes.js';
-import { requireAdmin, requireSignIn } from './features/auth/index.js';
+import { requireAdmin, requireSignIn, requireSignInOrGuestEmail } from './features/auth/index.js';
 import { authRoutes } from './features/auth/routes.js';
 import { keptAnswers } from './features/catalogue/cached-routes.js';
 import { earlyBodyErrors } from './features/catalogue/early-body.js';
 import { categoryRoutes } from './features/categories/routes.js';
 import { checkoutRoutes } from './features/checkout/routes.js';
+import { offerGuestOrders } from './features/guest-orders/email-confirmation.js';
+import { guestOrderRoutes } from './features/guest-orders/routes.js';
 import { countOrders, variantsInUnfinishedOrders } from './features/orders/index.js';
 import { orderRoutes } from './features/orders/routes.js';
 import { hasProducts } from './features/products/index.js';
@@ -50,7 +52,11 @@ export function createApp({ config, logger }: AppDeps) {
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
   const signedIn = requireSignIn(config.JWT_SECRET);
-  const access: AccessChecks = { user: [signedIn], admin: [signedIn, requireAdmin] };
+  const access: AccessChecks = {
+    user: [signedIn],
+    shopper: [requireSignInOrGuestEmail(signedIn)],
+    admin: [signedIn, requireAdmin],
+  };
   // The one Stripe client: the checkout charges with it, a cancelled order's money goes back by it.
   const payments = createPayments(config);
   useFirstCurrency(config.STRIPE_CURRENCY);
@@ -61,8 +67,13 @@ export function createApp({ config, logger }: AppDeps) {
       authRateLimit: config.AUTH_RATE_LIMIT,
       profileRateLimit: config.PROFILE_RATE_LIMIT,
       passwordGuessLimit: config.PASSWORD_GUESS_LIMIT,
+      onRegistered: offerGuestOrders,
     }),
     ...orderRoutes({ payments }),
+    ...guestOrderRoutes({
+      readRateLimit: config.QUOTE_RATE_LIMIT,
+      askRateLimit: config.AUTH_RATE_LIMIT,
+    }),
     ...categoryRoutes,
     ...productRoutes({
       maxPhotoBytes: config.MAX_PHOTO_BYTES,

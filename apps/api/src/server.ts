@@ -203,6 +203,7 @@ async function startMail(config: Config, dataDir: string, logger: Logger) {
   const sender = startMailSender({
     transport: smtpTransport(smtpUrl, config.MAIL_LEASE_MS),
     from: config.MAIL_FROM,
+    publicUrl: config.PUBLIC_URL,
     leaseMs: config.MAIL_LEASE_MS,
     retryMaxMs: config.MAIL_RETRY_MAX_MS,
     pollMs: config.MAIL_POLL_MS,

@@ -83,7 +83,10 @@ export const orderSchema = z
       /** True once the order was cancelled and its money given back (authorization or charge). */
       refunded: z.boolean(),
     }),
+    /** Null for a guest's order (and once the buyer's account is gone). */
     buyer: z.object({ _id: objectIdSchema, name: z.string() }).nullable(),
+    /** The address the order's e-mails go to; absent on orders placed before guest checkout. */
+    email: z.string().optional(),
     address: z.string(),
     /** Where the order goes; every order placed since checkout asks for it has one. */
     deliveryAddress: storedDeliveryAddressSchema.optional(),

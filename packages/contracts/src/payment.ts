@@ -1,6 +1,7 @@
 import { deliveryAddressSchema } from './address.js';
 import { objectIdSchema } from './common.js';
 import { discountCodeFieldSchema } from './discount.js';
+import { guestEmailField } from './user.js';
 import { z } from './zod.js';
 
 /**
@@ -46,6 +47,7 @@ export const createPaymentIntentRequestSchema = z.object({
   }),
   /** Refused with 400 and the quote's reason when it does not apply: told before paying. */
   discountCode: discountCodeFieldSchema,
+  email: guestEmailField,
 });
 export type CreatePaymentIntentRequest = z.infer<typeof createPaymentIntentRequestSchema>;
 
@@ -88,6 +90,7 @@ export const placeOrderRequestSchema = z.object({
   ...deliveryFields,
   /** The code paying started with; the payment's own (in its metadata) is what counts. */
   discountCode: discountCodeFieldSchema,
+  email: guestEmailField,
 });
 export type PlaceOrderRequest = z.infer<typeof placeOrderRequestSchema>;
 

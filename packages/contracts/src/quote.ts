@@ -6,6 +6,7 @@ import {
   discountCodeFieldSchema,
 } from './discount.js';
 import { cartItemSchema } from './payment.js';
+import { guestEmailField } from './user.js';
 import { z } from './zod.js';
 
 /**
@@ -27,6 +28,7 @@ export const quoteRequestSchema = z.object({
     .extend({ country: deliveryAddressSchema.shape.country }),
   shippingMethod: shippingMethodIdSchema.optional(),
   discountCode: discountCodeFieldSchema,
+  email: guestEmailField,
 });
 export type QuoteRequest = z.infer<typeof quoteRequestSchema>;
 

@@ -19,13 +19,24 @@ export const userSchema = z
   .meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;
 
-const emailSchema = z
+/** An e-mail address as the shop keeps it: trimmed and in lower case. */
+export const emailSchema = z
   .string({ error: 'Email is required' })
   .trim()
   .toLowerCase()
   .min(1, 'Email is required')
   .max(254, 'Email is too long')
   .pipe(z.email('Email must be a valid e-mail address'));
+
+/**
+ * The e-mail a guest checks out with (issue 29): create-payment-intent, place-order and the
+ * quote take it instead of an `Authorization` header. With a valid token the account wins.
+ */
+export const guestEmailField = emailSchema.optional().meta({
+  description:
+    'Check out as a guest: the address the order, its e-mails and its link go to. Sent without ' +
+    'an Authorization header; with a valid token the account checks out and this is ignored.',
+});
 
 const passwordSchema = z
   .string({ error: 'Password is required' })

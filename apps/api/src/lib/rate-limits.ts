@@ -4,10 +4,18 @@ import { currentUser } from './http.js';
 
 const WINDOW_MS = 15 * 60 * 1000;
 
-function limitPer(limit: number, keyOf: (req: Request) => string): RequestHandler {
+/** The e-mail a body gives, as the shop keeps it (read before the route validates the body). */
+const bodyEmailKey = (req: Request) => `email ${String(req.body?.email).trim().toLowerCase()}`;
+
+function limitPer(
+  limit: number,
+  keyOf: (req: Request) => string,
+  skip?: (req: Request) => boolean,
+): RequestHandler {
   return rateLimit({
     windowMs: WINDOW_MS,
     limit,
+    ...(skip ? { skip } : {}),
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     keyGenerator: keyOf,
@@ -39,3 +47,20 @@ export const perUserAndAddressRateLimit = (limit: number) =>
  */
 export const perAddressRateLimit = (limit: number) =>
   limitPer(limit, (req) => ipKeyGenerator(req.ip ?? ''));
+
+/**
+ * For a call that a signed-in user or a guest makes (the checkout): a user's calls counted by
+ * user id, as perUserRateLimit; a guest's (no user, an e-mail in the body) counted both per
+ * client address and per e-mail, so that neither new addresses nor new e-mails buy a guest
+ * more calls. Goes after the access check.
+ */
+export const perShopperRateLimit = (limit: number): RequestHandler[] => [
+  limitPer(limit, (req) => req.user?._id ?? `guest ${ipKeyGenerator(req.ip ?? '')}`),
+  limitPer(limit, bodyEmailKey, (req) => req.user !== undefined),
+];
+
+/**
+ * At most `limit` calls per e-mail given in the body in 15 minutes, whatever the address (a
+ * call that sends mail to it: nobody's inbox is flooded from many addresses).
+ */
+export const perBodyEmailRateLimit = (limit: number) => limitPer(limit, bodyEmailKey);

@@ -2,8 +2,11 @@ import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { z } from 'zod';
 
-/** Who may call a route: anyone, a signed-in user, or an administrator. */
-export type Access = 'public' | 'user' | 'admin';
+/**
+ * Who may call a route: anyone, a signed-in user, a signed-in user or a guest who gives an
+ * e-mail in the body (`shopper`: the checkout), or an administrator.
+ */
+export type Access = 'public' | 'user' | 'shopper' | 'admin';
 
 export type Method = 'get' | 'post' | 'put' | 'delete';
 

@@ -30,11 +30,14 @@ const FAILURES: Record<FailureStatus, string> = {
 const ACCESS_FAILURES: Record<Access, FailureStatus[]> = {
   public: [],
   user: [401, 503],
+  shopper: [401, 503],
   admin: [401, 403, 503],
 };
 
 /** `Authorization: <token>` or `Bearer <token>`. */
 const SECURITY = [{ token: [] }];
+/** The token, or none (a guest, known by the e-mail in the body). */
+const OPTIONAL_SECURITY: Record<string, string[]>[] = [{ token: [] }, {}];
 
 const json = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } });
 
@@ -89,7 +92,9 @@ function operationOf(route: Route): ZodOpenApiOperationObject {
     summary: route.summary,
     ...(Object.keys(requestParams).length > 0 ? { requestParams } : {}),
     ...(body ? { requestBody: requestBodyOf(body) } : {}),
-    ...(access === 'public' ? {} : { security: SECURITY }),
+    ...(access === 'public'
+      ? {}
+      : { security: access === 'shopper' ? OPTIONAL_SECURITY : SECURITY }),
     // Keys that are numbers keep their numeric order: the statuses come out sorted.
     responses: Object.fromEntries([...answers, ...failures]),
   };

@@ -25,6 +25,19 @@ export const requireSignIn =
     next();
   };
 
+/**
+ * A checkout's caller: signed in, as `signedIn` checks, whenever an `Authorization` header is
+ * sent (a bad token is 401 even with an e-mail); without one, a guest, let through when the
+ * body gives an `email` (its route validates it), else 401 as for any signed-in call.
+ */
+export const requireSignInOrGuestEmail =
+  (signedIn: RequestHandler): RequestHandler =>
+  (req, res, next) => {
+    const guest = req.headers.authorization === undefined && req.body?.email !== undefined;
+    // Returned: Express 5 turns the sign-in's rejection into the error answer.
+    return guest ? next() : signedIn(req, res, next);
+  };
+
 /** Role is read from the database on every call, never from the token. */
 export const requireAdmin: RequestHandler = (req, _res, next) => {
   if (req.user?.role !== ADMIN_ROLE) throw forbidden();

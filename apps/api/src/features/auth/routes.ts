@@ -9,6 +9,7 @@ import {
   profileUpdateResponseSchema,
   registerRequestSchema,
   registerResponseSchema,
+  type User,
 } from '@shop/contracts';
 import { signOutEverywhereResponseSchema } from '@shop/contracts/account';
 import type { ErrorRequestHandler } from 'express';
@@ -37,6 +38,8 @@ export interface AuthRoutesOptions {
    * password changes); a browser that signed in to the account before has a budget of its own.
    */
   passwordGuessLimit: number;
+  /** After an account is registered (guest orders offer it their e-mail's confirmation). */
+  onRegistered: (user: User) => Promise<void>;
 }
 
 /** The profile screen reads a refusal's reason from `error` as well as `message`. */
@@ -54,6 +57,7 @@ export function authRoutes({
   authRateLimit,
   profileRateLimit,
   passwordGuessLimit,
+  onRegistered,
 }: AuthRoutesOptions) {
   const guesses = passwordGuessBudget(passwordGuessLimit);
   const browsers = knownBrowsers(jwtSecret);
@@ -80,6 +84,7 @@ export function authRoutes({
       failures: [400, 409, 413, 429, 503],
       handler: async ({ body }, _req, res) => {
         const user = await registerUser(body);
+        await onRegistered(user);
         res.status(201).json({ success: true, message: 'User Register Successfully', user });
       },
     }),

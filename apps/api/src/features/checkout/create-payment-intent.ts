@@ -1,9 +1,11 @@
-import type { CartItem, CreatePaymentIntentResponse, User } from '@shop/contracts';
+import type { CartItem, CreatePaymentIntentResponse } from '@shop/contracts';
 import { AppError } from '../../lib/errors.js';
 import { callStripe, type Payments } from '../../lib/stripe.js';
 import { assertInStock, cartMetadata, linesOf } from './cart.js';
 import { type Delivery, deliveryMetadata, shippingMetadata } from './delivery.js';
+import { shopperMetadata } from './guest-checkout.js';
 import { quoteCart, requireShippingChosen } from './quote.js';
+import type { Shopper } from './shopper.js';
 
 /**
  * Starts a card payment for the cart, to be authorized by the browser and captured by
@@ -17,7 +19,7 @@ import { quoteCart, requireShippingChosen } from './quote.js';
  */
 export async function createPaymentIntent(
   payments: Payments,
-  buyer: User,
+  shopper: Shopper,
   cart: readonly CartItem[],
   delivery: Delivery = {},
   shippingMethod: string | null = null,
@@ -35,7 +37,7 @@ export async function createPaymentIntent(
       // Authorized only: the card is charged once the order exists (see placeOrder).
       capture_method: 'manual',
       metadata: {
-        buyer: buyer._id,
+        ...shopperMetadata(shopper),
         ...cartMetadata(lines),
         ...deliveryMetadata(delivery),
         ...shippingMetadata(

@@ -1,4 +1,4 @@
-import type { DeliveryAddress, User } from '@shop/contracts';
+import type { DeliveryAddress } from '@shop/contracts';
 import type Stripe from 'stripe';
 import { conflict } from '../../lib/errors.js';
 import type { Lease } from '../../lib/locks.js';
@@ -20,6 +20,7 @@ import { capture, isAuthorized } from './authorization.js';
 import { assertInStock, type CartLine, orderLineOf } from './cart.js';
 import { shippingMethodFromMetadata } from './delivery.js';
 import { breakdownOf, quoteCart, requireShippingChosen } from './quote.js';
+import { type Shopper, shopperEmail } from './shopper.js';
 
 /**
  * The steps of placing an order (see placeOrder for the flow), each beside its compensation.
@@ -94,10 +95,10 @@ export const recordUnpaidOrder = createStep(
     intent,
     lease,
     unfinished,
-    buyer,
+    shopper,
     deliveryAddress,
     taken: { lines, breakdown },
-  }: Placement & { buyer: User; deliveryAddress: DeliveryAddress; taken: Taken }) =>
+  }: Placement & { shopper: Shopper; deliveryAddress: DeliveryAddress; taken: Taken }) =>
     unfinished?._id ??
     recordOrder(
       {
@@ -110,7 +111,11 @@ export const recordUnpaidOrder = createStep(
           amount: intent.amount,
           currency: intent.currency,
         },
-        buyer: { _id: buyer._id, address: buyer.address, name: buyer.name },
+        buyer:
+          shopper.kind === 'account'
+            ? { _id: shopper.user._id, address: shopper.user.address, name: shopper.user.name }
+            : null,
+        email: shopperEmail(shopper),
       },
       lease.token,
     ),

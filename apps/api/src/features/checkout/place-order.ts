@@ -1,15 +1,14 @@
-import { type Order, objectIdSchema, type User } from '@shop/contracts';
-import type Stripe from 'stripe';
-import { AppError, badRequest, forbidden, notFound, toAppError } from '../../lib/errors.js';
+import type { Order } from '@shop/contracts';
+import { AppError, forbidden, notFound, toAppError } from '../../lib/errors.js';
 import type { Lease } from '../../lib/locks.js';
 import { underPaymentLock } from '../../lib/payment-lock.js';
 import { type FlowFailure, runSteps } from '../../lib/steps.js';
 import { callStripe, type Payments } from '../../lib/stripe.js';
-import { findUser } from '../auth/index.js';
 import { claimOrder, findOrder, findOrderOfPayment, type StoredOrder } from '../orders/index.js';
 import { wasRefunded } from './authorization.js';
 import { linesFromMetadata } from './cart.js';
 import { type Delivery, DeliveryAddressMissing, deliveryFromMetadata } from './delivery.js';
+import { orderShopperKey, payerKeyOf, payerOf } from './guest-checkout.js';
 import {
   authorizePayment,
   capturePayment,
@@ -18,6 +17,7 @@ import {
   saveAddressToProfile,
   takeStockForCart,
 } from './place-order-steps.js';
+import { type Shopper, shopperKey } from './shopper.js';
 
 export interface PlacedOrder {
   order: Order;
@@ -36,8 +36,8 @@ const PLACEABLE: ReadonlySet<string> = new Set(['requires_capture', 'succeeded']
 /**
  * Places the order of one PaymentIntent, trusting only what Stripe says about it, at most
  * once whoever asks and however often, and charges the card only once the order exists.
- * `signedIn` is the buyer asking through place-order; the webhook asks without one and the
- * buyer is read from the payment. The order goes to the address place-order gives, else to the
+ * `asking` is the shopper asking through place-order (an account, or a guest by the e-mail the
+ * payment started with); the webhook asks without one and the shopper is read from the payment. The order goes to the address place-order gives, else to the
  * one the payment carries (given when paying started); without either nothing is done (400).
  *
  * A finished order of the payment is the answer (the common replay). Otherwise the payment
@@ -62,20 +62,20 @@ const PLACEABLE: ReadonlySet<string> = new Set(['requires_capture', 'succeeded']
 export async function placeOrder(
   payments: Payments,
   paymentIntentId: string,
-  signedIn?: User,
+  asking?: Shopper,
   given: Delivery = {},
 ): Promise<PlacedOrder> {
   const alreadyPlaced = async () => {
-    const order = await orderOfPayment(paymentIntentId, signedIn?._id);
+    const order = await orderOfPayment(paymentIntentId, asking);
     return order && isFinished(order) ? { order, created: false } : null;
   };
   const placed = await alreadyPlaced();
   if (placed) return placed;
 
   const intent = await callStripe(() => payments.stripe.paymentIntents.retrieve(paymentIntentId));
-  const buyer = signedIn ?? (await buyerOf(intent));
+  const buyer = asking ?? (await payerOf(intent.metadata));
   // Not cancelled: whoever asks with someone else's payment must not be able to void it.
-  if (intent.metadata.buyer !== buyer._id) {
+  if (payerKeyOf(intent.metadata) !== shopperKey(buyer)) {
     throw forbidden('This payment belongs to another account');
   }
   if (!PLACEABLE.has(intent.status)) {
@@ -103,14 +103,18 @@ export async function placeOrder(
           const taken = await run(takeStockForCart, { ...placement, cart, deliveryAddress });
           const orderId = await run(recordUnpaidOrder, {
             ...placement,
-            buyer,
+            shopper: buyer,
             deliveryAddress,
             taken,
           });
           await run(capturePayment, placement);
           await run(markPaidAndQueueConfirmation, { ...placement, orderId });
-          const addressNotSaved = save
-            ? await run(saveAddressToProfile, { buyerId: buyer._id, address: deliveryAddress })
+          const addressNotSaved =
+            save && buyer.kind === 'account'
+              ? await run(saveAddressToProfile, {
+                  buyerId: buyer.user._id,
+                  address: deliveryAddress,
+                })
             : undefined;
           return { orderId, addressNotSaved };
         },
@@ -164,11 +168,11 @@ function explainFailure(err: unknown, failure: FlowFailure) {
   return told;
 }
 
-/** The order already placed for a payment, refused to anyone but its buyer. */
-async function orderOfPayment(paymentIntentId: string, buyerId?: string): Promise<Order | null> {
+/** The order already placed for a payment, refused to anyone but its shopper. */
+async function orderOfPayment(paymentIntentId: string, asking?: Shopper): Promise<Order | null> {
   const existing = await findOrderOfPayment(paymentIntentId);
   if (!existing) return null;
-  if (buyerId && existing.buyerId !== buyerId) {
+  if (asking && orderShopperKey(existing) !== shopperKey(asking)) {
     throw forbidden('This payment belongs to another account');
   }
   return orderById(existing._id);
@@ -178,12 +182,4 @@ async function orderById(orderId: string): Promise<Order> {
   const order = await findOrder(orderId);
   if (!order) throw notFound('Order not found');
   return order;
-}
-
-async function buyerOf(intent: Stripe.PaymentIntent): Promise<User> {
-  const id = objectIdSchema.safeParse(intent.metadata.buyer);
-  if (!id.success) throw badRequest('This payment was not made by a checkout of this shop');
-  const buyer = await findUser(id.data);
-  if (!buyer) throw notFound('The buyer of this payment no longer has an account');
-  return buyer;
 }

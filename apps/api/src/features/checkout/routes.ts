@@ -1,7 +1,6 @@
 import {
   createPaymentIntentRequestSchema,
   createPaymentIntentResponseSchema,
-  orderResponseSchema,
   placeOrderRequestSchema,
   quoteRequestSchema,
   quoteResponseSchema,
@@ -10,17 +9,19 @@ import {
   type WebhookResponse,
   webhookResponseSchema,
 } from '@shop/contracts';
+import { type PlaceOrderResponse, placeOrderResponseSchema } from '@shop/contracts/guest';
 import express, { type Request, type RequestHandler } from 'express';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
-import { currentUser } from '../../lib/http.js';
-import { perAddressRateLimit, perUserRateLimit } from '../../lib/rate-limits.js';
+import { perAddressRateLimit, perShopperRateLimit } from '../../lib/rate-limits.js';
 import { defineRoute } from '../../lib/route.js';
 import { type Payments, paymentsNotConfigured, requirePayments } from '../../lib/stripe.js';
+import { linkOfOrder } from '../orders/index.js';
 import { storeSettings } from '../store/index.js';
 import { linesOf } from './cart.js';
 import { countPlacement } from './checkout-metrics.js';
 import { createPaymentIntent } from './create-payment-intent.js';
+import { shopperOf } from './guest-checkout.js';
 import { placeOrder } from './place-order.js';
 import { quoteCart, quoteResponse } from './quote.js';
 import { handlePaymentEvent, verifyEvent } from './webhook.js';
@@ -35,7 +36,11 @@ const logAddressNotSaved = (req: Request, orderId: string, err: unknown) =>
 export interface CheckoutRoutesOptions {
   config: Pick<
     Config,
-    'STRIPE_PUBLISHABLE_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'CHECKOUT_RATE_LIMIT' | 'QUOTE_RATE_LIMIT'
+    | 'STRIPE_PUBLISHABLE_KEY'
+    | 'STRIPE_WEBHOOK_SECRET'
+    | 'CHECKOUT_RATE_LIMIT'
+    | 'QUOTE_RATE_LIMIT'
+    | 'PUBLIC_URL'
   >;
   /** Null when the shop runs without card payments: the checkout answers 503. */
   payments: Payments | null;
@@ -89,9 +94,9 @@ export function checkoutRoutes({ config, payments }: CheckoutRoutesOptions) {
     defineRoute({
       method: 'post',
       path: '/api/v1/order/create-payment-intent',
-      access: 'user',
+      access: 'shopper',
       summary: 'Authorize the cart’s amount (prices come from the database)',
-      middleware: [perUserRateLimit(config.CHECKOUT_RATE_LIMIT), requirePaymentsConfigured],
+      middleware: [...perShopperRateLimit(config.CHECKOUT_RATE_LIMIT), requirePaymentsConfigured],
       body: { json: createPaymentIntentRequestSchema },
       responses: { 200: createPaymentIntentResponseSchema },
       failures: [400, 402, 404, 409, 413, 429, 502],
@@ -100,7 +105,7 @@ export function checkoutRoutes({ config, payments }: CheckoutRoutesOptions) {
         res.json(
           await createPaymentIntent(
             requirePayments(payments),
-            currentUser(req),
+            shopperOf(req, body.email),
             body.cart,
             delivery,
             body.shippingMethod ?? null,
@@ -111,28 +116,30 @@ export function checkoutRoutes({ config, payments }: CheckoutRoutesOptions) {
     defineRoute({
       method: 'post',
       path: '/api/v1/order/place-order',
-      access: 'user',
+      access: 'shopper',
       summary: 'Turn an authorized PaymentIntent into an order (idempotent)',
-      middleware: [perUserRateLimit(config.CHECKOUT_RATE_LIMIT), requirePaymentsConfigured],
+      middleware: [...perShopperRateLimit(config.CHECKOUT_RATE_LIMIT), requirePaymentsConfigured],
       body: { json: placeOrderRequestSchema },
       responses: {
-        200: { description: 'Already placed for this payment', body: orderResponseSchema },
-        201: { description: 'Placed', body: orderResponseSchema },
+        200: { description: 'Already placed for this payment', body: placeOrderResponseSchema },
+        201: { description: 'Placed', body: placeOrderResponseSchema },
       },
       failures: [400, 402, 403, 404, 409, 413, 429, 502],
       handler: async ({ body }, req, res) => {
         const { order, created, addressNotSaved } = await countPlacement(
-          placeOrder(requirePayments(payments), body.payment.id, currentUser(req), {
+          placeOrder(requirePayments(payments), body.payment.id, shopperOf(req, body.email), {
             address: body.deliveryAddress,
             save: body.saveAddress,
           }),
         );
         if (addressNotSaved) logAddressNotSaved(req, order._id, addressNotSaved);
+        const orderLink = await linkOfOrder(config.PUBLIC_URL, order._id);
         res.status(created ? 201 : 200).json({
           success: true,
           message: created ? 'Order Placed Successfully' : 'Order already placed for this payment',
           order,
-        });
+          ...(orderLink ? { orderLink } : {}),
+        } satisfies PlaceOrderResponse);
       },
     }),
   ];

@@ -1,5 +1,5 @@
 /** E-mails' public module: what other features and the server use of them. */
-export { changeAndAnnounce } from './outbox.js';
+export { changeAndAnnounce, queueLetter } from './outbox.js';
 export { outboxBacklog } from './repository.js';
 export { type MailTransport, startMailSender } from './sender.js';
 export { smtpTransport } from './transport.js';

@@ -1,7 +1,11 @@
 import mongoose, { type InferSchemaType } from 'mongoose';
 
-/** What an e-mail event announces to the order's buyer. */
-export const MAIL_KINDS = ['placed', 'status', 'cancelled'] as const;
+/**
+ * What an e-mail event announces to the order's buyer; or, about no one order, a letter to
+ * `to` (./letters.ts): the links of an address's orders, or the link confirming an e-mail.
+ */
+export const MAIL_KINDS = ['placed', 'status', 'cancelled', 'order-links', 'verify-email'] as const;
+export const LETTER_KINDS = ['order-links', 'verify-email'] as const;
 
 /**
  * The outbox: one document per e-mail still to send, removed once the mail server took it, so
@@ -12,7 +16,12 @@ const outboxSchema = new mongoose.Schema(
   {
     /** The event's id, chosen before the change it announces and recorded by that change. */
     _id: { type: String, required: true },
-    orderId: { type: String, required: true },
+    /** The order it announces a change of; absent on a letter. */
+    orderId: { type: String },
+    /** A letter's recipient. */
+    to: { type: String },
+    /** The one-time token a `verify-email` letter's link carries (only its hash is kept elsewhere). */
+    token: { type: String },
     kind: { type: String, enum: MAIL_KINDS, required: true },
     /** The status a `status` event announces. */
     status: { type: String },

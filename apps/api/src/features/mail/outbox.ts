@@ -1,3 +1,4 @@
+import type { LETTER_KINDS } from './model.js';
 import { insertMailEvent, type MailKind, withdrawMailEvent } from './repository.js';
 
 /** The senders of this process, woken when an event of it lands (instead of at their next poll). */
@@ -26,4 +27,17 @@ export async function changeAndAnnounce<T>(
   // Best effort: a withdrawal that fails is the sender's to drop.
   else await withdrawMailEvent(eventId).catch(() => {});
   return outcome;
+}
+
+/**
+ * Queues a letter about no one order (./letters.ts): it changes nothing else, so it is due
+ * as soon as it is written, and this process's senders are woken for it.
+ */
+export async function queueLetter(letter: {
+  to: string;
+  kind: (typeof LETTER_KINDS)[number];
+  token?: string;
+}) {
+  await insertMailEvent(letter);
+  for (const wake of wakers) wake();
 }

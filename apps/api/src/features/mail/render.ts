@@ -24,7 +24,7 @@ const HTML_ESCAPES: Record<string, string> = {
   "'": '&#39;',
 };
 /** Names, addresses and options are the shoppers' and admins' own text: never markup. */
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 
 /** `Lamp (Size: S)` for a line of a variant with options. */
 const lineName = (line: Order['products'][number]) => {
@@ -49,11 +49,22 @@ function headline(event: MailEvent, order: Order, label: string, total: string) 
           ? `Your order ${label} was cancelled and your payment of ${total} refunded.`
           : `Your order ${label} was cancelled; your card was not charged.`,
       };
+    case 'order-links':
+    case 'verify-email':
+      throw new Error(`a ${event.kind} letter is about no one order: see ./letters.ts`);
   }
 }
 
-/** The e-mail announcing `event` about `order` (as it is now) to its buyer. */
-export function renderMail(event: MailEvent, order: Order, buyerName: string): RenderedMail {
+/**
+ * The e-mail announcing `event` about `order` (as it is now) to its buyer, with the link that
+ * opens the order without signing in when it has one.
+ */
+export function renderMail(
+  event: MailEvent,
+  order: Order,
+  buyerName: string,
+  orderLink?: string,
+): RenderedMail {
   const label = `#${order.number ?? order._id}`;
   // In the currency it was paid in, whatever the store's is now.
   const currency = order.payment.currency;
@@ -81,6 +92,7 @@ export function renderMail(event: MailEvent, order: Order, buyerName: string): R
     ...lines.map((l) => `${l.quantity} x ${l.name}: ${l.amount}`),
     ...figures.map((f) => `${f.label}: ${f.amount}`),
     ...(address.length > 0 ? ['', 'Delivery address:', ...address] : []),
+    ...(orderLink ? ['', `Your order: ${orderLink}`] : []),
     '',
     'Thank you for shopping with us.',
   ].join('\n');
@@ -103,6 +115,9 @@ export function renderMail(event: MailEvent, order: Order, buyerName: string): R
       .join('')}</table>`,
     address.length > 0
       ? `<p>Delivery address:<br>${address.map((line) => escapeHtml(line)).join('<br>')}</p>`
+      : '',
+    orderLink
+      ? `<p>Your order: <a href="${escapeHtml(orderLink)}">${escapeHtml(orderLink)}</a></p>`
       : '',
     '<p>Thank you for shopping with us.</p>',
     '</body></html>',

@@ -11,7 +11,10 @@ export type MailKind = (typeof MAIL_KINDS)[number];
 
 export interface MailEvent {
   _id: string;
-  orderId: string;
+  /** Absent on a letter (see LETTER_KINDS), which goes to `to`. */
+  orderId?: string;
+  to?: string;
+  token?: string;
   kind: MailKind;
   /** The status announced (`status` events). */
   status?: string;
@@ -28,7 +31,9 @@ const randomId = () => randomBytes(12).toString('hex');
 
 const toEvent = (doc: OutboxDoc): MailEvent => ({
   _id: doc._id,
-  orderId: doc.orderId,
+  ...(doc.orderId ? { orderId: doc.orderId } : {}),
+  ...(doc.to ? { to: doc.to } : {}),
+  ...(doc.token ? { token: doc.token } : {}),
   // The schema's enum admits only MAIL_KINDS.
   kind: doc.kind as MailKind,
   ...(doc.status ? { status: doc.status } : {}),
@@ -37,11 +42,11 @@ const toEvent = (doc: OutboxDoc): MailEvent => ({
 });
 
 /** Records an event, due at once, under a new id: the id the change then records too. */
-export async function insertMailEvent(event: {
-  orderId: string;
-  kind: MailKind;
-  status?: string;
-}): Promise<string> {
+export async function insertMailEvent(
+  event:
+    | { orderId: string; kind: MailKind; status?: string }
+    | { to: string; kind: MailKind; token?: string },
+): Promise<string> {
   const _id = randomId();
   const now = new Date();
   await OutboxModel.create({ _id, ...event, createdAt: now, due: now, attempts: 0 });

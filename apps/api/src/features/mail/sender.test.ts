@@ -39,6 +39,7 @@ const startSender = (opts: { landingGraceMs?: number; transport?: MailTransport 
   const sender = startMailSender({
     transport: smtpTransport(mailServer.url, 4_000),
     from: FROM,
+    publicUrl: 'http://shop.test',
     leaseMs: 4_000,
     retryMaxMs: 200,
     pollMs: 50,
@@ -321,6 +322,7 @@ describe('e-mails to the buyer through the outbox', () => {
         },
       },
       from: FROM,
+      publicUrl: 'http://shop.test',
       leaseMs: 4_000,
       retryMaxMs: 200,
       pollMs: 50,

@@ -1,9 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { mailFailures, mailsDropped, mailsSent } from '../../lib/metrics.js';
-import { findUser } from '../auth/index.js';
-import { findOrder, findStoredOrder } from '../orders/index.js';
+import { findOrder, findStoredOrder, linkOf } from '../orders/index.js';
+import { renderLetter } from './letters.js';
 import { onMailEventLanded } from './outbox.js';
-import { renderMail } from './render.js';
+import { recipientOf } from './recipient.js';
+import { type RenderedMail, renderMail } from './render.js';
 import {
   type ClaimedEvent,
   claimDueMailEvent,
@@ -28,6 +29,8 @@ export interface MailSenderOptions {
   transport: MailTransport;
   /** The From of every e-mail, e.g. `Shop <shop@example.com>`. */
   from: string;
+  /** Where shoppers reach the shop: the origin of the links in the e-mails. */
+  publicUrl: string;
   /** How long a claim lasts: longer than the slowest send (the transport's time limits). */
   leaseMs: number;
   /** The longest wait between two attempts of one e-mail. */
@@ -47,7 +50,7 @@ const FIRST_RETRY_MS = 1_000;
 
 /** Stable per event: a receiver (or a person) can tell a copy from another e-mail. */
 export const messageIdOf = (event: Pick<ClaimedEvent, '_id' | 'orderId' | 'kind'>, from: string) =>
-  `<order-${event.orderId}-${event.kind}-${event._id}@${/@([\w.-]+)>?\s*$/.exec(from)?.[1] ?? 'shop.local'}>`;
+  `<${event.orderId ? `order-${event.orderId}` : 'letter'}-${event.kind}-${event._id}@${/@([\w.-]+)>?\s*$/.exec(from)?.[1] ?? 'shop.local'}>`;
 
 /** The wait before attempt `attempts + 1`: doubling from 1 s up to `max`, with jitter. */
 const backOff = (attempts: number, max: number) =>
@@ -109,24 +112,12 @@ export function startMailSender(options: MailSenderOptions) {
     return new Date(waiting.claimed ? soon : Math.max(waiting.due.getTime(), soon));
   };
 
-  const deliver = async (event: ClaimedEvent) => {
-    const stored = await findStoredOrder(event.orderId);
-    if (!stored) return drop(event, 'its order is gone (its checkout was undone)');
-    if (!stored.events.includes(event._id)) {
-      if (Date.now() - event.createdAt.getTime() > grace) {
-        return drop(event, 'the change it announced never landed');
-      }
-      return postponeMailEvent(event, new Date(Date.now() + LANDING_RECHECK_MS));
-    }
-    const turn = await turnOf(event, stored.events);
-    if (turn) return postponeMailEvent(event, turn);
-    const [order, buyer] = await Promise.all([findOrder(event.orderId), findUser(stored.buyerId)]);
-    if (!order || !buyer) return drop(event, 'its order or its buyer is gone');
-    const mail = renderMail(event, order, buyer.name);
+  /** Hands the e-mail to the transport; a failure makes the event due again after a back-off. */
+  const send = async (event: ClaimedEvent, to: string, mail: RenderedMail) => {
     try {
       await options.transport.sendMail({
         from: options.from,
-        to: buyer.email,
+        to,
         ...mail,
         messageId: messageIdOf(event, options.from),
       });
@@ -142,6 +133,31 @@ export function startMailSender(options: MailSenderOptions) {
     }
     await markSent(event);
     mailsSent.inc();
+  };
+
+  /** A letter changes nothing it waits for: it is sent as it reads now, or dropped. */
+  const deliverLetter = async (event: ClaimedEvent) => {
+    const letter = await renderLetter(event, options.publicUrl);
+    if (!letter) return drop(event, 'it has nothing to tell (no order of that address)');
+    return send(event, letter.to, letter.mail);
+  };
+
+  const deliver = async (event: ClaimedEvent) => {
+    if (!event.orderId) return deliverLetter(event);
+    const stored = await findStoredOrder(event.orderId);
+    if (!stored) return drop(event, 'its order is gone (its checkout was undone)');
+    if (!stored.events.includes(event._id)) {
+      if (Date.now() - event.createdAt.getTime() > grace) {
+        return drop(event, 'the change it announced never landed');
+      }
+      return postponeMailEvent(event, new Date(Date.now() + LANDING_RECHECK_MS));
+    }
+    const turn = await turnOf(event, stored.events);
+    if (turn) return postponeMailEvent(event, turn);
+    const [order, buyer] = await Promise.all([findOrder(event.orderId), recipientOf(stored)]);
+    if (!order || !buyer) return drop(event, 'its order or its buyer is gone');
+    const link = linkOf(options.publicUrl, stored);
+    return send(event, buyer.email, renderMail(event, order, buyer.name, link));
   };
 
   const idle = () =>

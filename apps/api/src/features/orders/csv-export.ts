@@ -11,7 +11,7 @@ import type { OrderFilter } from '@shop/contracts/order-filter';
 import { type CastReturnObject, stringify } from 'csv-stringify';
 import { findUserContacts } from '../auth/index.js';
 import { type StoredOrder, streamOrders } from './repository.js';
-import { selectionOf } from './use-cases.js';
+import { buyerIdsOf, selectionOf } from './use-cases.js';
 
 export const ORDERS_CSV_COLUMNS = [
   'Order',
@@ -111,6 +111,12 @@ function rowOf(order: StoredOrder, buyer: { name: string; email: string } | unde
   ];
 }
 
+/** A guest's order names its buyer as the delivery address does, with the guest's e-mail. */
+const guestContactOf = (order: StoredOrder) => ({
+  name: order.deliveryAddress?.name ?? '',
+  email: order.email ?? '',
+});
+
 async function* inBatches<T>(items: AsyncIterable<T>, size: number): AsyncGenerator<T[]> {
   let batch: T[] = [];
   for await (const item of items) {
@@ -126,8 +132,10 @@ async function* inBatches<T>(items: AsyncIterable<T>, size: number): AsyncGenera
 /** The rows of the orders, each batch's buyers read in one query. */
 async function* rowsOf(orders: AsyncIterable<StoredOrder>): AsyncGenerator<string[]> {
   for await (const batch of inBatches(orders, BUYERS_BATCH)) {
-    const buyers = await findUserContacts([...new Set(batch.map((order) => order.buyerId))]);
-    for (const order of batch) yield rowOf(order, buyers.get(order.buyerId));
+    const buyers = await findUserContacts(buyerIdsOf(batch));
+    for (const order of batch) {
+      yield rowOf(order, order.buyerId ? buyers.get(order.buyerId) : guestContactOf(order));
+    }
   }
 }
 

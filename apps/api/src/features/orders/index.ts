@@ -9,6 +9,8 @@ export {
   everyOrder,
   findOrderOfPayment,
   findStoredOrder,
+  giveGuestOrdersTo,
+  hasUnclaimedGuestOrders,
   hasPaidOrderOf,
   markOrderPaid,
   type OrderActor,
@@ -19,4 +21,5 @@ export {
   stockLinesOf,
   variantsInUnfinishedOrders,
 } from './repository.js';
+export { findOrderByLink, linkOf, linkOfOrder, orderLinksOf } from './guest-orders.js';
 export { findOrder } from './use-cases.js';

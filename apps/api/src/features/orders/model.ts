@@ -99,7 +99,15 @@ const orderSchema = new mongoose.Schema(
       /** Set once a cancellation gave the money back (authorization cancelled or refunded). */
       refunded: { type: Boolean, default: false },
     },
-    buyer: { type: mongoose.Schema.Types.ObjectId, ref: 'users', required: true },
+    /** Null for a guest's order, until an account confirming its e-mail claims it. */
+    buyer: { type: mongoose.Schema.Types.ObjectId, ref: 'users', default: null },
+    /**
+     * Where its e-mails go, in lower case: the guest's, or the account's when placed (absent on
+     * orders placed before guest checkout).
+     */
+    email: { type: String },
+    /** The key of the order's link (./access-keys.ts); absent on orders placed before links. */
+    accessKey: { type: String },
     address: { type: String, default: '' },
     /** Where it goes, as the buyer gave it at checkout (absent on orders of earlier versions). */
     deliveryAddress: { type: deliveryAddressFields, default: undefined },
@@ -135,6 +143,8 @@ const orderSchema = new mongoose.Schema(
 orderSchema.index({ 'payment.id': 1 }, { unique: true });
 orderSchema.index({ buyer: 1, createdAt: -1 });
 orderSchema.index({ createdAt: -1 });
+// "Find my order" and claiming a guest's orders read an address's orders.
+orderSchema.index({ email: 1 });
 // All Orders, newest first (ties by _id), whole or of one status: on MongoDB these answer a page
 // and its count from the index instead of sorting every order (FerretDB uses only `_id`'s).
 orderSchema.index({ createdAt: -1, _id: -1 });

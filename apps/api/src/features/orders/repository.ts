@@ -13,6 +13,7 @@ import mongoose from 'mongoose';
 import { toDeliveryAddress } from '../../lib/delivery-address-model.js';
 import { isDuplicateKeyError } from '../../lib/errors.js';
 import { countOrderChange } from '../sales/index.js';
+import { newOrderKey } from './access-keys.js';
 import { type OrderBreakdown, toBreakdown } from './breakdown.js';
 import { OrderCounterModel, type OrderDoc, OrderModel } from './model.js';
 
@@ -62,7 +63,12 @@ export interface StoredOrder {
   number?: number;
   lines: OrderLine[];
   payment: Order['payment'];
-  buyerId: string;
+  /** Null for a guest's order not claimed by an account. */
+  buyerId: string | null;
+  /** Where its e-mails go; absent on orders placed before guest checkout. */
+  email?: string;
+  /** The key of its link; absent on orders placed before links. */
+  accessKey?: string;
   address: string;
   /** Absent only on orders placed before checkout asked for one. */
   deliveryAddress?: DeliveryAddress;
@@ -83,7 +89,10 @@ export interface StoredOrder {
 export interface NewOrder {
   lines: readonly (Omit<OrderLine, 'variant'> & Partial<Pick<OrderLine, 'variant'>>)[];
   payment: { id: string; status: string; amount: number; currency: string; success?: boolean };
-  buyer: { _id: string; address?: string; name?: string };
+  /** Null for a guest. */
+  buyer: { _id: string; address?: string; name?: string } | null;
+  /** Where its e-mails go (a guest's is required to reach them). */
+  email?: string;
   deliveryAddress?: DeliveryAddress;
   /** What the checkout priced; absent in demo data. */
   breakdown?: OrderBreakdown;
@@ -118,7 +127,9 @@ const toStoredOrder = (o: OrderDoc): StoredOrder => ({
     currency: o.payment?.currency ?? '',
     refunded: o.payment?.refunded ?? false,
   },
-  buyerId: String(o.buyer),
+  buyerId: o.buyer ? String(o.buyer) : null,
+  ...(o.email ? { email: o.email } : {}),
+  ...(o.accessKey ? { accessKey: o.accessKey } : {}),
   address: o.address ?? '',
   ...(o.deliveryAddress ? { deliveryAddress: toDeliveryAddress(o.deliveryAddress) } : {}),
   ...(o.breakdown ? { breakdown: toBreakdown(o.breakdown) } : {}),
@@ -146,6 +157,7 @@ const toDocument = (
     lines,
     payment,
     buyer,
+    email,
     deliveryAddress,
     breakdown,
     status = 'Not Process',
@@ -173,8 +185,10 @@ const toDocument = (
   })),
   payment: { ...payment, success: payment.success ?? false },
   minorUnits: true,
-  buyer: buyer._id,
-  address: buyer.address ?? '',
+  buyer: buyer?._id ?? null,
+  ...(email ? { email: email.trim().toLowerCase() } : {}),
+  accessKey: newOrderKey(),
+  address: buyer?.address ?? '',
   ...(deliveryAddress ? { deliveryAddress } : {}),
   ...(breakdown ? { breakdown } : {}),
   status,
@@ -183,7 +197,10 @@ const toDocument = (
       event: 'placed',
       status,
       at: createdAt ?? new Date(),
-      by: { _id: buyer._id, name: buyer.name ?? '', role: 'buyer' },
+      // A guest is named as their delivery address names them, by the order's own id.
+      by: buyer
+        ? { _id: buyer._id, name: buyer.name ?? '', role: 'buyer' }
+        : { _id, name: deliveryAddress?.name ?? '', role: 'buyer' },
     },
   ],
   ...(createdAt ? { createdAt } : {}),
@@ -534,3 +551,28 @@ export async function storeOrderPricesInMinorUnits(orderId: string): Promise<boo
     ),
   );
 }
+
+/** The orders placed with this e-mail (lower case), newest first, at most `limit`. */
+export async function findOrdersByEmail(email: string, limit: number): Promise<StoredOrder[]> {
+  const orders = await OrderModel.find({ email })
+    .sort(NEWEST_FIRST)
+    .limit(limit)
+    .lean<OrderDoc[]>();
+  return orders.map(toStoredOrder);
+}
+
+/**
+ * Makes the account the buyer of this e-mail's guest orders: one update, atomic per order, of
+ * only those no account has claimed yet. How many it claimed.
+ */
+export async function giveGuestOrdersTo(email: string, buyerId: string): Promise<number> {
+  const { modifiedCount } = await OrderModel.updateMany(
+    { email, buyer: null },
+    { $set: { buyer: buyerId } },
+  );
+  return modifiedCount;
+}
+
+/** Whether this e-mail (lower case) placed any guest order no account has claimed yet. */
+export const hasUnclaimedGuestOrders = async (email: string) =>
+  (await OrderModel.exists({ email, buyer: null })) !== null;

@@ -26,7 +26,8 @@ import {
  * creation, by its buyer, first; a buyer's entry recorded without a name shows their name now.
  */
 function timelineOf(order: StoredOrder, buyerName: string | undefined): OrderTimelineEntry[] {
-  const buyer = { _id: order.buyerId, name: buyerName ?? '', role: 'buyer' as const };
+  // A guest's order has no account: its own id stands for its buyer.
+  const buyer = { _id: order.buyerId ?? order._id, name: buyerName ?? '', role: 'buyer' as const };
   const entries = order.timeline.map((entry) =>
     entry.by.role === 'buyer' && entry.by.name === '' ? { ...entry, by: buyer } : entry,
   );
@@ -43,11 +44,12 @@ function timelineOf(order: StoredOrder, buyerName: string | undefined): OrderTim
 async function toOrders(stored: readonly StoredOrder[]): Promise<Order[]> {
   const [products, buyers] = await Promise.all([
     findProductSummaries([...new Set(stored.flatMap((o) => o.lines.map((l) => l.productId)))]),
-    findUserNames([...new Set(stored.map((o) => o.buyerId))]),
+    findUserNames(buyerIdsOf(stored)),
   ]);
   return stored.map((found) => {
-    const { lines, buyerId, stockReturned: _, events: __, breakdown: ___, ...order } = found;
-    const buyerName = buyers.get(buyerId);
+    const { lines, buyerId, stockReturned: _, events: __, breakdown: ___, accessKey: ____, ...order } =
+      found;
+    const buyerName = buyerId ? buyers.get(buyerId) : undefined;
     const priced = answeredBreakdown(found, lines);
     return {
       ...order,
@@ -56,11 +58,16 @@ async function toOrders(stored: readonly StoredOrder[]): Promise<Order[]> {
         ...line,
         productId: products.get(line.productId) ?? null,
       })),
-      buyer: buyerName === undefined ? null : { _id: buyerId, name: buyerName },
+      buyer: buyerId && buyerName !== undefined ? { _id: buyerId, name: buyerName } : null,
       timeline: timelineOf(found, buyerName),
     };
   });
 }
+
+/** The accounts that placed the orders, each once (guests' orders have none). */
+export const buyerIdsOf = (orders: readonly StoredOrder[]): string[] => [
+  ...new Set(orders.flatMap((order) => (order.buyerId ? [order.buyerId] : []))),
+];
 
 /** How many buyers a search by e-mail or name looks for at most. */
 const SEARCHED_BUYERS_MAX = 1000;

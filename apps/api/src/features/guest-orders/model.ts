@@ -1,0 +1,22 @@
+import mongoose, { type InferSchemaType } from 'mongoose';
+
+/**
+ * One pending confirmation of an account's e-mail: by the SHA-256 of the token its link
+ * carries (the token itself is only in the e-mail), until it is used or expires.
+ */
+const emailConfirmationSchema = new mongoose.Schema(
+  {
+    _id: { type: String, required: true },
+    userId: { type: mongoose.Schema.Types.ObjectId, required: true },
+    /** The address confirmed, as the account had it when the link was sent. */
+    email: { type: String, required: true },
+    expiresAt: { type: Date, required: true },
+    /** Set by the one use that confirms it. */
+    usedAt: { type: Date, default: null },
+  },
+  { versionKey: false, collection: 'email_confirmations' },
+);
+
+export type EmailConfirmationDoc = InferSchemaType<typeof emailConfirmationSchema>;
+/** Read and written only by ./email-confirmation.ts. */
+export const EmailConfirmationModel = mongoose.model('email_confirmations', emailConfirmationSchema);
