@@ -3,6 +3,7 @@ import { catalogueCalls } from '../../test/conformance/catalogue.js';
 import { documentChecker } from '../../test/conformance/checker.js';
 import { type Calls, type Context, senderOf } from '../../test/conformance/context.js';
 import { dashboardCalls } from '../../test/conformance/dashboard.js';
+import { guestCalls } from '../../test/conformance/guest.js';
 import { paymentCalls } from '../../test/conformance/payments.js';
 import { reviewCalls } from '../../test/conformance/reviews.js';
 import { settingsCalls } from '../../test/conformance/settings.js';
@@ -15,6 +16,7 @@ const CALLS: Calls = {
   ...accountCalls,
   ...catalogueCalls,
   ...paymentCalls,
+  ...guestCalls,
   ...reviewCalls,
   ...dashboardCalls,
   ...storeCalls,
