@@ -1,3 +1,11 @@
-export { fetchMyOrders, fetchOrderByNumber } from './api/orders-api';
+export {
+  fetchMyOrders,
+  fetchOrderByLink,
+  fetchOrderByNumber,
+  findMyOrders,
+  verifyEmail,
+} from './api/orders-api';
+export { FindOrderForm } from './components/FindOrderForm';
+export { VerifyEmailPanel } from './components/VerifyEmailPanel';
 export { OrderDetails } from './components/OrderDetails';
 export { OrderTable } from './components/OrderTable';

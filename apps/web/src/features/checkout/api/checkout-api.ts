@@ -1,8 +1,6 @@
 import {
   type CreatePaymentIntentResponse,
   createPaymentIntentResponseSchema,
-  type Order,
-  orderResponseSchema,
   type PlaceOrderRequest,
   type QuoteResponse,
   quoteResponseSchema,
@@ -10,6 +8,7 @@ import {
   stripeConfigResponseSchema,
   type User,
 } from '@shop/contracts';
+import { type PlaceOrderResponse, placeOrderResponseSchema } from '@shop/contracts/guest';
 import { api, getParsed } from '../../../lib/api-client';
 import { type CartEntry, variantIdOf } from '../../../lib/cart';
 import type { Delivery } from '../hooks/use-delivery-address';
@@ -47,10 +46,11 @@ export async function fetchQuote(
   return quoteResponseSchema.parse(data);
 }
 
-/** The delivery fields of both checkout calls. */
-const deliveryFields = ({ address, save }: Delivery) => ({
+/** The delivery fields of both checkout calls, and a guest's e-mail. */
+const deliveryFields = ({ address, save, email }: Delivery) => ({
   deliveryAddress: address,
   saveAddress: save,
+  ...(email ? { email } : {}),
 });
 
 /**
@@ -74,7 +74,7 @@ export async function createPaymentIntent(
   return createPaymentIntentResponseSchema.parse(data);
 }
 
-/** The signed-in shopper paying: billed by name and email, shipped to the address. */
+/** The shopper paying (a guest has no `_id` nor `address`): billed by name and email. */
 export type Buyer = Pick<User, '_id' | 'name' | 'email' | 'address'>;
 
 export interface PlaceOrderInput {
@@ -95,7 +95,7 @@ export async function placeOrder({
   amount,
   buyer,
   delivery,
-}: PlaceOrderInput): Promise<Order> {
+}: PlaceOrderInput): Promise<Pick<PlaceOrderResponse, 'order' | 'orderLink'>> {
   const body: PlaceOrderRequest = {
     cart: cart.map((entry) => ({
       productId: entry._id,
@@ -111,5 +111,6 @@ export async function placeOrder({
     ...deliveryFields(delivery),
   };
   const { data } = await api.post('/api/v1/order/place-order', body);
-  return orderResponseSchema.parse(data).order;
+  const { order, orderLink } = placeOrderResponseSchema.parse(data);
+  return { order, orderLink };
 }

@@ -14,14 +14,16 @@ import { fetchPaymentConfig } from '../api/checkout-api';
 import { type Delivery, useDeliveryAddress } from '../hooks/use-delivery-address';
 import { useQuote } from '../hooks/use-quote';
 import { DeliveryAddressForm } from './DeliveryAddressForm';
+import { GuestCheckout } from './GuestCheckout';
 import { ShippingMethods } from './ShippingMethods';
 import './CheckoutPanel.css';
 
 const CardPayment = lazy(() => import('./CardPayment'));
 
 /**
- * The checkout part of the cart page (spec §2): the card form shows only to a signed-in
- * shopper with an address and a non-empty cart, and only when the shop has payment keys. The
+ * The checkout part of the cart page (spec §2): the card form shows to a signed-in shopper,
+ * or to a guest once they gave an e-mail (GuestCheckout), with an address and a non-empty
+ * cart, and only when the shop has payment keys. The
  * address it needs is the delivery address: the form asks for it (prefilled from the profile)
  * and once it is confirmed the server's quote lists the shipping methods offered there and the
  * totals; the card form shows once a method offered is chosen (or none is offered at all).
@@ -47,6 +49,15 @@ export function CheckoutPanel() {
   }
   const publishableKey = config.data?.publishableKey ?? null;
   const buyer = auth.token ? auth.user : null;
+  if (!buyer && cart.length > 0 && publishableKey) {
+    return (
+      <GuestCheckout>
+        {(guest) => (
+          <DeliveryAndCard key={guest.email} buyer={guest} publishableKey={publishableKey} guest />
+        )}
+      </GuestCheckout>
+    );
+  }
   if (!buyer || cart.length === 0) return publishableKey ? null : <PaymentsNotConfigured />;
   // Its own state per account: another account signing in starts from its own profile.
   return <DeliveryAndCard key={buyer._id} buyer={buyer} publishableKey={publishableKey} />;
@@ -59,19 +70,22 @@ const PaymentsNotConfigured = () => (
 function DeliveryAndCard({
   buyer,
   publishableKey,
+  guest = false,
 }: {
   buyer: User;
   publishableKey: string | null;
+  /** A guest checking out with `buyer.email` instead of an account. */
+  guest?: boolean;
 }) {
   const address = useDeliveryAddress(buyer);
   return (
     <>
-      <DeliveryAddressForm address={address} />
+      <DeliveryAddressForm address={address} canSave={!guest} />
       {address.delivery && (
         <ShippingAndCard
           buyer={buyer}
           publishableKey={publishableKey}
-          delivery={address.delivery}
+          delivery={guest ? { ...address.delivery, email: buyer.email } : address.delivery}
         />
       )}
     </>

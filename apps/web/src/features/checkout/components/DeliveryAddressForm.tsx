@@ -6,8 +6,11 @@ import './DeliveryAddressForm.css';
 /** The delivery address of the checkout; the card form shows once it is confirmed. */
 export function DeliveryAddressForm({
   address,
+  canSave = true,
 }: {
   address: ReturnType<typeof useDeliveryAddress>;
+  /** False for a guest, who has no profile to keep it on. */
+  canSave?: boolean;
 }) {
   const { bind, problems, confirm, delivery, save, setSave } = address;
   const submit = (event: FormEvent) => {
@@ -32,10 +35,16 @@ export function DeliveryAddressForm({
           {...bind(field)}
         />
       ))}
-      <label className="delivery-address-save">
-        <input type="checkbox" checked={save} onChange={(event) => setSave(event.target.checked)} />{' '}
-        Save this address to my profile
-      </label>
+      {canSave && (
+        <label className="delivery-address-save">
+          <input
+            type="checkbox"
+            checked={save}
+            onChange={(event) => setSave(event.target.checked)}
+          />{' '}
+          Save this address to my profile
+        </label>
+      )}
       {delivery ? (
         <p className="muted delivery-address-note">Your order will be delivered to this address.</p>
       ) : (

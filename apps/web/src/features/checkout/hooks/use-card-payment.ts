@@ -34,9 +34,15 @@ function failureOf(result: PaymentIntentResult): string {
   return `The payment was not completed (status: ${result.paymentIntent.status})`;
 }
 
+/** The order link's page in this app: its path and key, whatever origin the API named. */
+const linkPath = (orderLink: string) => {
+  const url = new URL(orderLink);
+  return `${url.pathname}${url.search}`;
+};
+
 /**
  * Confirms the card with the provider (billing name and email, spec §7), then places the
- * order, empties the cart and goes home; an address the shopper saved to the profile is kept
+ * order, empties the cart and goes home (a guest: to the order's page by its link); an address the shopper saved to the profile is kept
  * in the session too. `ready` is false until Stripe.js, Elements and a client secret are all
  * there.
  */
@@ -58,20 +64,31 @@ export function useCardPayment(
     setPaying(true);
     try {
       const result = await stripe.confirmCardPayment(intent.clientSecret, {
-        payment_method: { card, billing_details: { name: buyer.name, email: buyer.email } },
+        payment_method: {
+          card,
+          // A guest gave no name but the delivery address's.
+          billing_details: { name: buyer.name || delivery.address.name, email: buyer.email },
+        },
       });
       const paymentIntent = confirmed(result);
       if (!paymentIntent) {
         toast.error(failureOf(result));
         return;
       }
-      await placeOrder({ cart, paymentIntent, amount: intent.amount, buyer, delivery });
+      const { orderLink } = await placeOrder({
+        cart,
+        paymentIntent,
+        amount: intent.amount,
+        buyer,
+        delivery,
+      });
       if (delivery.save && auth.user) {
         setAuth({ ...auth, user: { ...auth.user, deliveryAddress: delivery.address } });
       }
       setCart([]);
       toast.success(PAID_AND_PLACED);
-      navigate('/');
+      // A guest has no account to find the order in: they go to its page by its link.
+      navigate(delivery.email && orderLink ? linkPath(orderLink) : '/');
     } catch (err) {
       toast.error(errorMessage(err, SOMETHING_WENT_WRONG));
     } finally {

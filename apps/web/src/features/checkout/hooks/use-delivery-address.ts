@@ -10,6 +10,8 @@ export interface Delivery {
   save: boolean;
   /** The `_id` of the shipping method chosen among the quote's; none when none is offered. */
   shippingMethod?: string | undefined;
+  /** A guest's e-mail, which checks out instead of an account (none when signed in). */
+  email?: string | undefined;
 }
 
 type Field = keyof DeliveryAddress;

@@ -1,5 +1,6 @@
 import { type Order, orderResponseSchema, ordersResponseSchema } from '@shop/contracts';
-import { getParsed } from '../../../lib/api-client';
+import { findOrdersResponseSchema, verifyEmailResponseSchema } from '@shop/contracts/guest';
+import { getParsed, sendParsed } from '../../../lib/api-client';
 import { type Page, pageOf } from '../../../lib/paging';
 
 export async function fetchMyOrders(page: number, signal?: AbortSignal): Promise<Page<Order>> {
@@ -13,3 +14,21 @@ export async function fetchOrderByNumber(number: number, signal?: AbortSignal): 
   const url = `/api/v1/auth/orders/${encodeURIComponent(number)}`;
   return (await getParsed(url, orderResponseSchema, signal)).order;
 }
+
+/** The order its link opens (`/orders/1042?key=...`), without signing in. */
+export async function fetchOrderByLink(
+  number: number,
+  key: string,
+  signal?: AbortSignal,
+): Promise<Order> {
+  const url = `/api/v1/order/guest/${encodeURIComponent(number)}?key=${encodeURIComponent(key)}`;
+  return (await getParsed(url, orderResponseSchema, signal)).order;
+}
+
+/** Asks for the links of an e-mail's orders to be sent to it: the server's one answer. */
+export const findMyOrders = async (email: string): Promise<string> =>
+  (await sendParsed('post', '/api/v1/order/find', { email }, findOrdersResponseSchema)).message;
+
+/** Confirms the e-mail of a link's token: how many guest orders became the account's. */
+export const verifyEmail = (token: string) =>
+  sendParsed('post', '/api/v1/auth/verify-email', { token }, verifyEmailResponseSchema);

@@ -59,6 +59,10 @@ const lineColumns = (order: Order): Column<OrderLine>[] => [
   },
 ];
 
+/** The account's name; a guest's order (no account) says whose e-mail placed it. */
+const buyerOf = (order: Order) =>
+  order.buyer?.name ?? (order.email ? `Guest (${order.email})` : 'Deleted user');
+
 /**
  * One order in full: its lines (variant, SKU, unit price paid and quantity), subtotal,
  * shipping, tax and total, where it goes, its payment, and its history. `statusSlot` replaces the status text
@@ -78,7 +82,7 @@ export function OrderDetails({ order, statusSlot }: { order: Order; statusSlot?:
         </div>
         <div>
           <dt>Buyer</dt>
-          <dd>{order.buyer?.name ?? 'Deleted user'}</dd>
+          <dd>{buyerOf(order)}</dd>
         </div>
         <div>
           <dt>Placed</dt>
