@@ -115,7 +115,7 @@ export async function placeOrder(
                   buyerId: buyer.user._id,
                   address: deliveryAddress,
                 })
-            : undefined;
+              : undefined;
           return { orderId, addressNotSaved };
         },
         explainFailure,

@@ -3,7 +3,11 @@ import type { User } from '@shop/contracts';
 import { badRequest } from '../../lib/errors.js';
 import { queueLetter } from '../mail/index.js';
 import { giveGuestOrdersTo, hasUnclaimedGuestOrders } from '../orders/index.js';
-import { EmailConfirmationModel } from './model.js';
+import {
+  insertEmailConfirmation,
+  reopenEmailConfirmation,
+  spendEmailConfirmation,
+} from './repository.js';
 
 /** How long a confirmation link works. */
 export const CONFIRMATION_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -21,8 +25,8 @@ const linkNotValid = () => badRequest('This link is not valid or has expired');
 export async function offerGuestOrders(user: User): Promise<void> {
   if (!(await hasUnclaimedGuestOrders(user.email))) return;
   const token = randomBytes(32).toString('base64url');
-  await EmailConfirmationModel.create({
-    _id: digest(token),
+  await insertEmailConfirmation({
+    hash: digest(token),
     userId: user._id,
     email: user.email,
     expiresAt: new Date(Date.now() + CONFIRMATION_LIFETIME_MS),
@@ -37,16 +41,13 @@ export async function offerGuestOrders(user: User): Promise<void> {
  * token is left usable, so that opening the link again finishes it.
  */
 export async function confirmEmail(token: string): Promise<number> {
-  const now = new Date();
-  const confirmation = await EmailConfirmationModel.findOneAndUpdate(
-    { _id: digest(token), usedAt: null, expiresAt: { $gt: now } },
-    { $set: { usedAt: now } },
-  ).lean();
+  const hash = digest(token);
+  const confirmation = await spendEmailConfirmation(hash, new Date());
   if (!confirmation) throw linkNotValid();
   try {
-    return await giveGuestOrdersTo(confirmation.email, String(confirmation.userId));
+    return await giveGuestOrdersTo(confirmation.email, confirmation.userId);
   } catch (err) {
-    await EmailConfirmationModel.updateOne({ _id: confirmation._id }, { $set: { usedAt: null } });
+    await reopenEmailConfirmation(hash);
     throw err;
   }
 }

@@ -18,5 +18,8 @@ const emailConfirmationSchema = new mongoose.Schema(
 );
 
 export type EmailConfirmationDoc = InferSchemaType<typeof emailConfirmationSchema>;
-/** Read and written only by ./email-confirmation.ts. */
-export const EmailConfirmationModel = mongoose.model('email_confirmations', emailConfirmationSchema);
+/** Read and written only by ./repository.ts. */
+export const EmailConfirmationModel = mongoose.model(
+  'email_confirmations',
+  emailConfirmationSchema,
+);

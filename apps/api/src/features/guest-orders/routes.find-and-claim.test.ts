@@ -7,7 +7,13 @@ import {
 } from '@shop/contracts/guest';
 import { afterAll, beforeAll } from 'vitest';
 import { createLampsAndDesk } from '../../test/checkout.js';
-import { type Api, describe, expect, type FakeStripe, checkoutTest as test } from '../../test/fixtures.js';
+import {
+  type Api,
+  describe,
+  expect,
+  type FakeStripe,
+  checkoutTest as test,
+} from '../../test/fixtures.js';
 import { guestEmail, guestPlaceOrderCall, startGuestCheckout } from '../../test/guest-checkout.js';
 import { errorOf, registrationForm } from '../../test/harness.js';
 import { createMailServerOnFreePort, type TestMailServer } from '../../test/mail-server.js';

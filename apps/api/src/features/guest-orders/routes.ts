@@ -1,3 +1,4 @@
+import { orderResponseSchema } from '@shop/contracts';
 import {
   FIND_ORDERS_ANSWER,
   type FindOrdersResponse,
@@ -8,7 +9,6 @@ import {
   verifyEmailRequestSchema,
   verifyEmailResponseSchema,
 } from '@shop/contracts/guest';
-import { orderResponseSchema } from '@shop/contracts';
 import { orderNumberParamsSchema } from '@shop/contracts/order-number';
 import { notFound } from '../../lib/errors.js';
 import { perAddressRateLimit, perBodyEmailRateLimit } from '../../lib/rate-limits.js';
@@ -47,7 +47,8 @@ export function guestOrderRoutes({ readRateLimit, askRateLimit }: GuestOrderRout
       method: 'post',
       path: '/api/v1/order/find',
       access: 'public',
-      summary: 'E-mail the links of an address’s orders (the same answer whether or not it has any)',
+      summary:
+        'E-mail the links of an address’s orders (the same answer whether or not it has any)',
       middleware: [perAddressRateLimit(askRateLimit), perBodyEmailRateLimit(askRateLimit)],
       body: { json: findOrdersRequestSchema },
       responses: { 200: findOrdersResponseSchema },

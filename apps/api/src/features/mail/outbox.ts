@@ -1,5 +1,9 @@
-import type { LETTER_KINDS } from './model.js';
-import { insertMailEvent, type MailKind, withdrawMailEvent } from './repository.js';
+import {
+  insertMailEvent,
+  type LetterKind,
+  type MailKind,
+  withdrawMailEvent,
+} from './repository.js';
 
 /** The senders of this process, woken when an event of it lands (instead of at their next poll). */
 const wakers = new Set<() => void>();
@@ -33,11 +37,7 @@ export async function changeAndAnnounce<T>(
  * Queues a letter about no one order (./letters.ts): it changes nothing else, so it is due
  * as soon as it is written, and this process's senders are woken for it.
  */
-export async function queueLetter(letter: {
-  to: string;
-  kind: (typeof LETTER_KINDS)[number];
-  token?: string;
-}) {
+export async function queueLetter(letter: { to: string; kind: LetterKind; token?: string }) {
   await insertMailEvent(letter);
   for (const wake of wakers) wake();
 }

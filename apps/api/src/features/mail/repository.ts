@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type MAIL_KINDS, type OutboxDoc, OutboxModel } from './model.js';
+import { type LETTER_KINDS, type MAIL_KINDS, type OutboxDoc, OutboxModel } from './model.js';
 
 /**
  * The outbox of e-mail events: the only module that reads or writes it. Every write is one
@@ -8,6 +8,8 @@ import { type MAIL_KINDS, type OutboxDoc, OutboxModel } from './model.js';
  */
 
 export type MailKind = (typeof MAIL_KINDS)[number];
+/** The kinds of e-mails about no one order. */
+export type LetterKind = (typeof LETTER_KINDS)[number];
 
 export interface MailEvent {
   _id: string;

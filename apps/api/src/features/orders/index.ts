@@ -1,6 +1,7 @@
 /** Orders' public module: what other features may use of them. */
 
 export type { OrderBreakdown } from './breakdown.js';
+export { findOrderByLink, linkOf, linkOfOrder, orderLinksOf } from './guest-orders.js';
 export { migrateOrderPrices } from './money-migration.js';
 export { numberEarlierOrders } from './number-migration.js';
 export {
@@ -10,8 +11,8 @@ export {
   findOrderOfPayment,
   findStoredOrder,
   giveGuestOrdersTo,
-  hasUnclaimedGuestOrders,
   hasPaidOrderOf,
+  hasUnclaimedGuestOrders,
   markOrderPaid,
   type OrderActor,
   type OrderLine,
@@ -21,5 +22,4 @@ export {
   stockLinesOf,
   variantsInUnfinishedOrders,
 } from './repository.js';
-export { findOrderByLink, linkOf, linkOfOrder, orderLinksOf } from './guest-orders.js';
 export { findOrder } from './use-cases.js';

@@ -47,8 +47,15 @@ async function toOrders(stored: readonly StoredOrder[]): Promise<Order[]> {
     findUserNames(buyerIdsOf(stored)),
   ]);
   return stored.map((found) => {
-    const { lines, buyerId, stockReturned: _, events: __, breakdown: ___, accessKey: ____, ...order } =
-      found;
+    const {
+      lines,
+      buyerId,
+      stockReturned: _,
+      events: __,
+      breakdown: ___,
+      accessKey: ____,
+      ...order
+    } = found;
     const buyerName = buyerId ? buyers.get(buyerId) : undefined;
     const priced = answeredBreakdown(found, lines);
     return {

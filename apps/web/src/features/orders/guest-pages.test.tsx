@@ -66,9 +66,7 @@ describe('confirming an e-mail', () => {
     });
     const { user } = renderApp('/verify-email?token=t0k3n');
 
-    await user.click(
-      await screen.findByRole('button', { name: 'Confirm my e-mail' }, PAGE_LOAD),
-    );
+    await user.click(await screen.findByRole('button', { name: 'Confirm my e-mail' }, PAGE_LOAD));
 
     expect(await screen.findByRole('status')).toHaveTextContent(
       '2 orders are now in your account.',
@@ -85,9 +83,7 @@ describe('confirming an e-mail', () => {
     });
     const { user } = renderApp('/verify-email?token=used');
 
-    await user.click(
-      await screen.findByRole('button', { name: 'Confirm my e-mail' }, PAGE_LOAD),
-    );
+    await user.click(await screen.findByRole('button', { name: 'Confirm my e-mail' }, PAGE_LOAD));
 
     expect(await findToast('This link is not valid or has expired')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Confirm my e-mail' })).toBeEnabled();

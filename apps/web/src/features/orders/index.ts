@@ -6,6 +6,6 @@ export {
   verifyEmail,
 } from './api/orders-api';
 export { FindOrderForm } from './components/FindOrderForm';
-export { VerifyEmailPanel } from './components/VerifyEmailPanel';
 export { OrderDetails } from './components/OrderDetails';
 export { OrderTable } from './components/OrderTable';
+export { VerifyEmailPanel } from './components/VerifyEmailPanel';
