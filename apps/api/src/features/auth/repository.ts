@@ -1,5 +1,6 @@
 import { type DeliveryAddress, type ListQuery, pageOffset, type User } from '@shop/contracts';
 import { toDeliveryAddress } from '../../lib/delivery-address-model.js';
+import { literally } from '../../lib/literal-pattern.js';
 import { type UserDoc, UserModel } from './model.js';
 
 /**
@@ -166,9 +167,6 @@ export async function findUserContacts(
     .lean<UserDoc[]>();
   return new Map(users.map((user) => [String(user._id), { name: user.name, email: user.email }]));
 }
-
-/** `text` matched literally by a regular expression. */
-const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The ids of at most `limit` accounts whose e-mail or name holds `text`, in any case (taken

@@ -1,4 +1,4 @@
-import { orderResponseSchema } from '@shop/contracts';
+import { orderResponseSchema, ordersResponseSchema } from '@shop/contracts';
 import { placeOrderResponseSchema } from '@shop/contracts/guest';
 import {
   createLampsAndDesk,
@@ -162,5 +162,35 @@ describe('guest checkout: create-payment-intent and place-order with an e-mail, 
 
     const res = await guestPlaceOrderCall(app.app, email, paymentIntentId).expect(200);
     expect(linkParts(res.body).number).toBe(String(stored?.number));
+  });
+
+  test("when an admin searches All Orders by a guest's e-mail or delivery name, then the guest's order comes, named by them", async ({
+    app,
+    api,
+    admin,
+    stripe,
+  }) => {
+    const { cart } = await createLampsAndDesk();
+    const email = guestEmail();
+    const { paymentIntentId } = await startGuestCheckout(app.app, email, cart);
+    stripe.confirm(paymentIntentId);
+    const placed = await guestPlaceOrderCall(app.app, email, paymentIntentId).expect(201);
+    const { order } = placeOrderResponseSchema.parse(placed.body);
+
+    for (const q of [email.slice(0, 12).toUpperCase(), 'ada lovelace']) {
+      const res = await api
+        .get('/api/v1/auth/all-orders')
+        .query({ q })
+        .set('Authorization', `Bearer ${admin.token}`)
+        .expect(200);
+      const found = ordersResponseSchema.parse(res.body).orders.map((o) => o._id);
+      expect(found).toContain(order._id);
+    }
+    const csv = await api
+      .get('/api/v1/auth/all-orders.csv')
+      .query({ q: email })
+      .set('Authorization', `Bearer ${admin.token}`)
+      .expect(200);
+    expect(csv.text).toContain(`${TEST_DELIVERY_ADDRESS.name},${email}`);
   });
 });

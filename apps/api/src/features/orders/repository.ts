@@ -12,6 +12,7 @@ import {
 import mongoose from 'mongoose';
 import { toDeliveryAddress } from '../../lib/delivery-address-model.js';
 import { isDuplicateKeyError } from '../../lib/errors.js';
+import { literally } from '../../lib/literal-pattern.js';
 import { countOrderChange } from '../sales/index.js';
 import { newOrderKey } from './access-keys.js';
 import { type OrderBreakdown, toBreakdown } from './breakdown.js';
@@ -52,8 +53,11 @@ export type OrderActor = OrderTimelineEntry['by'];
 export interface OrderSelection {
   buyerId?: string;
   status?: OrderStatus;
-  /** Orders of these buyers, or of that number (either matches). */
-  search?: { number: number | null; buyerIds: readonly string[] };
+  /**
+   * Orders of these buyers, or of that number, or guests' orders whose e-mail or delivery name
+   * holds `text` (any matches).
+   */
+  search?: { number: number | null; buyerIds: readonly string[]; text?: string };
 }
 
 /** An order as stored: its lines and buyer by id. */
@@ -306,6 +310,13 @@ function filterOf({ buyerId, status, search }: OrderSelection) {
     const either: Record<string, unknown>[] = [];
     if (search.number !== null) either.push({ number: search.number });
     if (search.buyerIds.length > 0) either.push({ buyer: { $in: search.buyerIds } });
+    if (search.text) {
+      const pattern = { $regex: literally(search.text), $options: 'i' };
+      either.push(
+        { buyer: null, email: pattern },
+        { buyer: null, 'deliveryAddress.name': pattern },
+      );
+    }
     // Nothing can match: an id no order has.
     filter.$or = either.length > 0 ? either : [{ _id: new mongoose.Types.ObjectId() }];
   }

@@ -81,12 +81,13 @@ const SEARCHED_BUYERS_MAX = 1000;
 
 /**
  * The orders an admin's filter selects: of one status, and of a number (`1042`, `#1042`) or of
- * the buyers whose e-mail or name holds the text searched.
+ * the buyers whose e-mail or name holds the text searched (a guest's: the order's e-mail and
+ * delivery name).
  */
 export async function selectionOf({ status, q }: OrderFilter): Promise<OrderSelection> {
   if (q === undefined) return { status };
   const buyerIds = await findUserIdsMatching(q, SEARCHED_BUYERS_MAX);
-  return { status, search: { number: orderNumberSearched(q), buyerIds } };
+  return { status, search: { number: orderNumberSearched(q), buyerIds, text: q } };
 }
 
 async function pageOfOrders(of: OrderSelection, query: ListQuery) {
