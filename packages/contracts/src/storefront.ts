@@ -55,6 +55,7 @@ export type FixedStorefrontPage = keyof typeof STOREFRONT_PAGES;
  */
 export const PRIVATE_SCREENS = [
   '/cart',
+  '/discount/:code',
   '/register',
   '/login',
   '/dashboard/user',

@@ -55,6 +55,7 @@ const root: RouteObject = {
     page('/categories', () => import('./routes/Categories')),
     page('/category/:slug', () => import('./routes/CategoryProducts')),
     page('/cart', () => import('./routes/Cart')),
+    page('/discount/:code', () => import('./routes/DiscountLink')),
     page('/about', () => import('./routes/About')),
     page('/contact', () => import('./routes/Contact')),
     page('/policy', () => import('./routes/Policy')),
