@@ -71,6 +71,7 @@ export const PRIVATE_SCREENS = [
   '/dashboard/admin/shipping',
   '/dashboard/admin/taxes',
   '/dashboard/admin/store',
+  '/dashboard/admin/discounts',
   '/dashboard/admin/orders',
   '/dashboard/admin/orders/:number',
 ] as const;

@@ -77,6 +77,7 @@ const root: RouteObject = {
       page('shipping', () => import('./routes/admin/Shipping')),
       page('taxes', () => import('./routes/admin/Taxes')),
       page('store', () => import('./routes/admin/Store')),
+      page('discounts', () => import('./routes/admin/Discounts')),
       page('orders', () => import('./routes/admin/AdminOrders')),
       page('orders/:number', () => import('./routes/admin/AdminOrderPage')),
     ]),

@@ -49,7 +49,7 @@ const quoteCodes = () =>
 const totalsShown = async () =>
   within(await screen.findByLabelText('Cart totals'))
     .getAllByRole('definition')
-    .map((d) => d.previousElementSibling?.textContent + ' ' + d.textContent);
+    .map((d) => `${d.previousElementSibling?.textContent} ${d.textContent}`);
 
 function serveCheckout(publishableKey: string | null = null) {
   api.on('GET', CONFIG, { status: 200, body: { publishableKey, currency: 'inr' } });
