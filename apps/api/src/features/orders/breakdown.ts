@@ -14,6 +14,15 @@ export interface OrderAmounts {
   gross: number;
 }
 
+/** A discount the order was placed with: what it took off, in minor units (as entered). */
+export interface OrderDiscount {
+  discountId: string;
+  /** Null for an automatic discount. */
+  code: string | null;
+  title: string;
+  amount: number;
+}
+
 export interface OrderBreakdown {
   pricesIncludeTax: boolean;
   /** One per order line, in the order lines' order. */
@@ -22,6 +31,8 @@ export interface OrderBreakdown {
   shipping: (OrderAmounts & { methodId: string; name: string }) | null;
   tax: number;
   total: number;
+  /** In the order they were taken off; absent on orders placed before discounts. */
+  discounts?: OrderDiscount[];
 }
 
 /** As stored, read back (the schema requires every field; the shipping may be null). */
@@ -32,8 +43,9 @@ export function toBreakdown(stored: {
   shipping?: { methodId: unknown; name: string; net: number; tax: number; gross: number } | null;
   tax: number;
   total: number;
+  discounts?: { discountId: unknown; code?: string | null; title: string; amount: number }[] | null;
 }): OrderBreakdown {
-  const { shipping } = stored;
+  const { shipping, discounts } = stored;
   return {
     pricesIncludeTax: stored.pricesIncludeTax,
     lines: stored.lines.map(({ net, tax, gross, bp }) => ({ net, tax, gross, bp })),
@@ -49,6 +61,16 @@ export function toBreakdown(stored: {
       : null,
     tax: stored.tax,
     total: stored.total,
+    ...(discounts
+      ? {
+          discounts: discounts.map(({ discountId, code, title, amount }) => ({
+            discountId: String(discountId),
+            code: code ?? null,
+            title,
+            amount,
+          })),
+        }
+      : {}),
   };
 }
 
