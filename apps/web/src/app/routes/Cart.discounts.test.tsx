@@ -1,18 +1,18 @@
 import type { QuoteResponse } from '@shop/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { QUOTE, quoteOf } from '../../features/checkout/testing/quotes';
+import { authorizedPayment, fakeStripe } from '../../features/checkout/testing/stripe-fakes';
 import type { CartEntry } from '../../lib/cart';
 import { makeOrder, makeProduct, makeUser, newId, replies, sessionOf } from '../../test/fixtures';
 import { api, renderApp, startApi, storedJson } from '../../test/render-app';
-import { QUOTE, quoteOf } from '../checkout/testing/quotes';
-import { authorizedPayment, fakeStripe } from '../checkout/testing/stripe-fakes';
 
 vi.mock('@stripe/stripe-js/pure', async () => ({
-  loadStripe: (await import('../checkout/testing/stripe-fakes')).loadStripeFake,
+  loadStripe: (await import('../../features/checkout/testing/stripe-fakes')).loadStripeFake,
 }));
 vi.mock(
   '@stripe/react-stripe-js',
-  async () => (await import('../checkout/testing/stripe-fakes')).reactStripeFake,
+  async () => (await import('../../features/checkout/testing/stripe-fakes')).reactStripeFake,
 );
 
 const ADDRESS = {
