@@ -14,10 +14,9 @@ export interface OrderAmounts {
   gross: number;
 }
 
-/** A discount the order was placed with: what it took off, in minor units (as entered). */
+/** A discount the order was placed with and what it took off. */
 export interface OrderDiscount {
-  discountId: string;
-  /** Null for an automatic discount. */
+  _id: string;
   code: string | null;
   title: string;
   amount: number;
@@ -31,7 +30,6 @@ export interface OrderBreakdown {
   shipping: (OrderAmounts & { methodId: string; name: string }) | null;
   tax: number;
   total: number;
-  /** In the order they were taken off; absent on orders placed before discounts. */
   discounts?: OrderDiscount[];
 }
 
@@ -43,9 +41,9 @@ export function toBreakdown(stored: {
   shipping?: { methodId: unknown; name: string; net: number; tax: number; gross: number } | null;
   tax: number;
   total: number;
-  discounts?: { discountId: unknown; code?: string | null; title: string; amount: number }[] | null;
+  discounts?: { _id: unknown; code?: string | null; title: string; amount: number }[] | null;
 }): OrderBreakdown {
-  const { shipping, discounts } = stored;
+  const { shipping } = stored;
   return {
     pricesIncludeTax: stored.pricesIncludeTax,
     lines: stored.lines.map(({ net, tax, gross, bp }) => ({ net, tax, gross, bp })),
@@ -61,10 +59,10 @@ export function toBreakdown(stored: {
       : null,
     tax: stored.tax,
     total: stored.total,
-    ...(discounts
+    ...(stored.discounts?.length
       ? {
-          discounts: discounts.map(({ discountId, code, title, amount }) => ({
-            discountId: String(discountId),
+          discounts: stored.discounts.map(({ _id, code, title, amount }) => ({
+            _id: String(_id),
             code: code ?? null,
             title,
             amount,

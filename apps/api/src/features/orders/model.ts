@@ -64,12 +64,12 @@ const breakdownFields = new mongoose.Schema(
     },
     tax: { type: Number, required: true },
     total: { type: Number, required: true },
-    /** The discounts it was placed with (absent on orders placed before discounts). */
+    /** What each discount took off (minor units); absent on orders placed before discounts. */
     discounts: {
       type: [
         new mongoose.Schema(
           {
-            discountId: { type: mongoose.Schema.Types.ObjectId, required: true },
+            _id: { type: mongoose.Schema.Types.ObjectId, required: true },
             code: { type: String, default: null },
             title: { type: String, required: true },
             amount: { type: Number, required: true },

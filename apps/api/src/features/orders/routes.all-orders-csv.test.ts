@@ -205,8 +205,8 @@ describe('GET /api/v1/auth/all-orders.csv', () => {
         tax: 0,
         total: 4300,
         discounts: [
-          { discountId: unknownId(), code: 'WELCOME10', title: 'Welcome', amount: 1200 },
-          { discountId: unknownId(), code: null, title: 'Spend 50, save 5', amount: 500 },
+          { _id: unknownId(), code: 'WELCOME10', title: 'Welcome', amount: 1200 },
+          { _id: unknownId(), code: null, title: 'Spend 50, save 5', amount: 500 },
         ],
       },
     });

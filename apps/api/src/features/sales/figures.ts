@@ -31,7 +31,7 @@ export interface CountedOrder {
 
 /** A discount an order was placed with, in minor units. */
 interface CountedDiscount {
-  discountId: string;
+  _id: string;
   code: string | null;
   title: string;
   amount: number;
@@ -111,8 +111,8 @@ export function addOrder(delta: FiguresDelta, order: CountedOrder | null, sign: 
   for (const discount of order.breakdown?.discounts ?? []) {
     day.discounts += sign * discount.amount;
     const empty = { code: discount.code, title: discount.title, orders: 0, revenue: 0, amount: 0 };
-    const counted = day.codes[discount.discountId] ?? empty;
-    day.codes[discount.discountId] = counted;
+    const counted = day.codes[discount._id] ?? empty;
+    day.codes[discount._id] = counted;
     // The code and title it was used under; a removal keeps whichever was counted before.
     if (sign > 0) Object.assign(counted, { code: discount.code, title: discount.title });
     counted.orders += sign;

@@ -19,7 +19,7 @@ const discountIn = (d: Dashboard, discountId: string) =>
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
 
 interface Taken {
-  discountId: string;
+  _id: string;
   code: string | null;
   title: string;
   amount: number;
@@ -63,7 +63,7 @@ async function orderWith(
 }
 
 const welcome = (amount: number): Taken => ({
-  discountId: WELCOME_ID,
+  _id: WELCOME_ID,
   code: 'WELCOME10',
   title: 'Welcome',
   amount,
@@ -76,7 +76,7 @@ describe('GET /api/v1/auth/dashboard: discounts given', () => {
     admin,
     user,
   }) => {
-    const spend50 = { discountId: unknownId(), code: null, title: 'Spend 50 save 5', amount: 500 };
+    const spend50 = { _id: unknownId(), code: null, title: 'Spend 50 save 5', amount: 500 };
     const before = await dashboardOf(api, admin.token);
 
     const paidA = await orderWith(user.id, 12_000, [welcome(1200), spend50]);
@@ -97,8 +97,8 @@ describe('GET /api/v1/auth/dashboard: discounts given', () => {
       revenue: paidA + paidB,
       discounts: 1500,
     });
-    expect(discountIn(after, spend50.discountId)).toEqual({
-      discountId: spend50.discountId,
+    expect(discountIn(after, spend50._id)).toEqual({
+      discountId: spend50._id,
       code: null,
       title: 'Spend 50 save 5',
       orders: 1,
@@ -112,7 +112,7 @@ describe('GET /api/v1/auth/dashboard: discounts given', () => {
     admin,
     user,
   }) => {
-    const autumn = { discountId: unknownId(), code: 'AUTUMN', title: 'Autumn', amount: 700 };
+    const autumn = { _id: unknownId(), code: 'AUTUMN', title: 'Autumn', amount: 700 };
     const paidEarlier = await orderWith(user.id, 7_000, [autumn], { createdAt: daysAgo(3) });
     const paidToday = await orderWith(user.id, 2_000, [{ ...autumn, amount: 200 }]);
     await orderWith(user.id, 5_000, [{ ...autumn, amount: 500 }], { createdAt: daysAgo(45) });
@@ -120,7 +120,7 @@ describe('GET /api/v1/auth/dashboard: discounts given', () => {
     const dashboard = await dashboardOf(api, admin.token);
 
     expect(dayOf(dashboard, daysAgo(3))?.discounts).toBe(700);
-    expect(discountIn(dashboard, autumn.discountId)).toMatchObject({
+    expect(discountIn(dashboard, autumn._id)).toMatchObject({
       orders: 2,
       revenue: paidEarlier + paidToday,
       discounts: 900,
