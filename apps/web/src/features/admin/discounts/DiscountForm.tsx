@@ -7,6 +7,11 @@ import { discountQueries } from './api';
 import { type CheckedDiscount, checkDraft, type DiscountDraft, type DraftErrors } from './draft';
 import { TargetPicker } from './TargetPicker';
 
+/** The draft's fields an input types into. */
+type TextField = {
+  [K in keyof DiscountDraft]: DiscountDraft[K] extends string ? K : never;
+}[keyof DiscountDraft];
+
 const KIND_NAMES: Record<DiscountKind, string> = {
   percentage: 'Percentage off',
   fixed: 'Amount off',
@@ -35,13 +40,13 @@ export function DiscountForm({
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<DraftErrors>({});
   const set = (changes: Partial<DiscountDraft>) => setDraft((all) => ({ ...all, ...changes }));
-  const text = (field: keyof DiscountDraft & string) => ({
-    value: draft[field] as string,
+  const text = (field: TextField) => ({
+    value: draft[field],
     error: errors[field],
     onChange: (event: { target: { value: string } }) => set({ [field]: event.target.value }),
   });
-  const products = useQuery(discountQueries.products()).data;
-  const categories = useQuery(categoryQueries.list()).data;
+  const products = useQuery(discountQueries.products());
+  const categories = useQuery(categoryQueries.list());
   const id = useId();
 
   const save = (event: FormEvent) => {
@@ -125,14 +130,16 @@ export function DiscountForm({
       <Check label="Active" checked={draft.active} onChange={(active) => set({ active })} />
       <TargetPicker
         legend="Categories (none: the whole cart)"
-        options={categories}
+        options={categories.data}
+        failed={categories.isError}
         chosen={draft.categories}
         onChange={(chosen) => set({ categories: chosen })}
         error={errors.categories}
       />
       <TargetPicker
         legend="Products (none: the whole cart)"
-        options={products}
+        options={products.data}
+        failed={products.isError}
         chosen={draft.products}
         onChange={(chosen) => set({ products: chosen })}
         error={errors.products}

@@ -11,9 +11,13 @@ export function TargetPicker({
   chosen,
   onChange,
   error,
+  failed,
 }: {
   legend: string;
+  /** Undefined until they are read. */
   options: { _id: string; name: string }[] | undefined;
+  /** Reading them failed: the chosen ones are kept, none can be added. */
+  failed: boolean;
   chosen: string[];
   onChange: (chosen: string[]) => void;
   error: string | undefined;
@@ -26,7 +30,9 @@ export function TargetPicker({
   return (
     <fieldset className="discount-targets" aria-describedby={error ? `${id}-error` : undefined}>
       <legend>{legend}</legend>
-      {options === undefined && <p className="muted">Loading...</p>}
+      {options === undefined && (
+        <p className="muted">{failed ? 'Could not be read' : 'Loading...'}</p>
+      )}
       {options?.length === 0 && <p className="muted">None yet</p>}
       <div className="discount-target-list">
         {options?.map((option) => (

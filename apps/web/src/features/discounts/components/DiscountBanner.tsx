@@ -7,12 +7,11 @@ export interface DiscountLinkState {
   discountCode: string;
 }
 
-const linkedCodeOf = (state: unknown): string | null =>
-  typeof state === 'object' &&
-  state !== null &&
-  typeof (state as Partial<DiscountLinkState>).discountCode === 'string'
-    ? ((state as DiscountLinkState).discountCode ?? null)
-    : null;
+/** The code of the link the page was landed on with, if it was. */
+function linkedCodeOf(state: unknown): string | null {
+  const code = (state as Partial<DiscountLinkState> | null)?.discountCode;
+  return typeof code === 'string' ? code : null;
+}
 
 /**
  * The home page's word after a `/discount/CODE` link: "<CODE> is applied", or why it is not
