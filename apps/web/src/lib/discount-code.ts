@@ -9,10 +9,15 @@ import { readStored, removeStored, writeStored } from './storage';
  */
 
 const DISCOUNT_CODE_KEY = 'discountCode';
+/** The longest code the checkout calls take (`discountCodeFieldSchema`). */
+const CODE_MAX_LENGTH = 40;
 
+/** A code as kept: trimmed, in capitals; none when blank or longer than the calls take. */
 const codeOf = {
-  parse: (data: unknown): string | null =>
-    typeof data === 'string' && data.trim() !== '' ? data.trim().toUpperCase() : null,
+  parse: (data: unknown): string | null => {
+    const code = typeof data === 'string' ? data.trim().toUpperCase() : '';
+    return code !== '' && code.length <= CODE_MAX_LENGTH ? code : null;
+  },
 };
 
 const listeners = new Set<() => void>();
@@ -33,14 +38,18 @@ function subscribe(listener: () => void) {
 }
 
 /** The stored code, in capitals (codes are compared without regard to case), or null. */
-export const storedDiscountCode = (): string | null => readStored(DISCOUNT_CODE_KEY, codeOf);
+const storedDiscountCode = (): string | null => readStored(DISCOUNT_CODE_KEY, codeOf);
 
-/** Keeps `code` as the shopper's code (blank: none). */
-export function storeDiscountCode(code: string) {
+/**
+ * Keeps `code` as the shopper's code, in place of any other, and answers it as kept; null, and
+ * nothing changed, when it is blank or longer than the calls take.
+ */
+export function storeDiscountCode(code: string): string | null {
   const kept = codeOf.parse(code);
-  if (kept) writeStored(DISCOUNT_CODE_KEY, kept);
-  else removeStored(DISCOUNT_CODE_KEY);
+  if (!kept) return null;
+  writeStored(DISCOUNT_CODE_KEY, kept);
   notify();
+  return kept;
 }
 
 export function forgetDiscountCode() {

@@ -179,6 +179,17 @@ describe('a discount link', () => {
     expect(await banner()).toHaveTextContent(NOT_ENOUGH);
   });
 
+  it('when a link carries no usable code, then the shopper’s own code stays and no banner shows', async () => {
+    serveHome();
+    window.localStorage.setItem('discountCode', JSON.stringify('SAVE5'));
+    const { router } = renderApp(`/discount/${'X'.repeat(41)}`);
+
+    expect(await screen.findByRole('heading', { name: 'Lamp' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.queryByText(/is applied/)).not.toBeInTheDocument();
+    expect(storedJson('discountCode')).toBe('SAVE5');
+  });
+
   it('when the shopper removes the linked code, then the home page no longer says it is applied', async () => {
     serveHome();
     serveCheckout();

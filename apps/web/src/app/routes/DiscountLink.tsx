@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { DiscountLinkState } from '../../features/discounts';
-import { storeDiscountCode, storedDiscountCode } from '../../lib/discount-code';
+import { storeDiscountCode } from '../../lib/discount-code';
 
 /**
  * `/discount/CODE` (a campaign's link): keeps the code for the shopper's cart and lands on the
@@ -12,8 +12,8 @@ export default function DiscountLink() {
   const { code = '' } = useParams();
   const navigate = useNavigate();
   useEffect(() => {
-    storeDiscountCode(code);
-    const discountCode = storedDiscountCode();
+    // A link without a usable code leaves the shopper's own code as it was, and no banner.
+    const discountCode = storeDiscountCode(code);
     const state: DiscountLinkState | null = discountCode ? { discountCode } : null;
     navigate('/', { replace: true, state });
   }, [code, navigate]);

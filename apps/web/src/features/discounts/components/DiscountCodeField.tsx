@@ -18,7 +18,8 @@ function CodeForm({ code, refusal }: { code: string | null; refusal: string | nu
   const [typed, setTyped] = useState(code ?? '');
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    storeDiscountCode(typed);
+    if (typed.trim() === '') forgetDiscountCode();
+    else storeDiscountCode(typed);
   };
   const shownRefusal = code ? refusal : null;
   return (
