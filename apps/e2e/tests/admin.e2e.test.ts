@@ -90,6 +90,7 @@ describe('admin screens in the browser', () => {
       'Shipping',
       'Taxes',
       'Store',
+      'Discounts',
     ]);
     await checkAdminScreen(page, 'admin-dashboard');
 

@@ -12,6 +12,8 @@ import { z } from './zod.js';
 export const DASHBOARD_DAYS = 30;
 /** Products in the revenue ranking. */
 export const TOP_PRODUCTS = 10;
+/** Discounts (codes and automatic ones) in the ranking by their orders' revenue. */
+export const TOP_DISCOUNTS = 10;
 /** Variants listed as low in stock, lowest first; `total` counts them all. */
 export const LOW_STOCK_LISTED = 50;
 /** The threshold until an admin sets one: a variant with fewer units is low in stock. */
@@ -33,6 +35,11 @@ export const dailySalesSchema = z.object({
   tax: minorUnits,
   /** Paid orders placed that day and not cancelled since. */
   orders: count,
+  /**
+   * What discounts took off those orders (as entered: with tax when prices include it), in
+   * minor units; not part of the revenue, which is what was paid.
+   */
+  discounts: minorUnits,
 });
 export type DailySales = z.infer<typeof dailySalesSchema>;
 
@@ -47,6 +54,21 @@ export const topProductSchema = z.object({
   units: z.number().int(),
 });
 export type TopProduct = z.infer<typeof topProductSchema>;
+
+export const topDiscountSchema = z.object({
+  discountId: objectIdSchema,
+  /** Null for an automatic discount: the title names it. */
+  code: z.string().nullable(),
+  /** The title it had when last used in the period. */
+  title: z.string(),
+  /** Paid orders placed with it and not cancelled since. */
+  orders: count,
+  /** What those orders paid, in minor units. */
+  revenue: minorUnits,
+  /** What it took off them, in minor units (as entered). */
+  discounts: minorUnits,
+});
+export type TopDiscount = z.infer<typeof topDiscountSchema>;
 
 export const lowStockItemSchema = z.object({
   productId: objectIdSchema,
@@ -74,6 +96,8 @@ export const dashboardSchema = z
     ordersByStatus: z.array(statusCountSchema),
     /** Over the same days, by revenue, at most TOP_PRODUCTS. */
     topProducts: z.array(topProductSchema),
+    /** Over the same days, by the revenue of the orders placed with them, at most TOP_DISCOUNTS. */
+    topDiscounts: z.array(topDiscountSchema),
     lowStock: z.object({
       /** A variant with fewer units than this is low in stock. */
       threshold: count,

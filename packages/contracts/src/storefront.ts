@@ -55,6 +55,7 @@ export type FixedStorefrontPage = keyof typeof STOREFRONT_PAGES;
  */
 export const PRIVATE_SCREENS = [
   '/cart',
+  '/discount/:code',
   '/register',
   '/login',
   '/orders/find',
@@ -73,6 +74,7 @@ export const PRIVATE_SCREENS = [
   '/dashboard/admin/shipping',
   '/dashboard/admin/taxes',
   '/dashboard/admin/store',
+  '/dashboard/admin/discounts',
   '/dashboard/admin/orders',
   '/dashboard/admin/orders/:number',
 ] as const;

@@ -14,6 +14,14 @@ export interface OrderAmounts {
   gross: number;
 }
 
+/** A discount the order was placed with and what it took off. */
+export interface OrderDiscount {
+  _id: string;
+  code: string | null;
+  title: string;
+  amount: number;
+}
+
 export interface OrderBreakdown {
   pricesIncludeTax: boolean;
   /** One per order line, in the order lines' order. */
@@ -22,6 +30,7 @@ export interface OrderBreakdown {
   shipping: (OrderAmounts & { methodId: string; name: string }) | null;
   tax: number;
   total: number;
+  discounts?: OrderDiscount[];
 }
 
 /** As stored, read back (the schema requires every field; the shipping may be null). */
@@ -32,6 +41,7 @@ export function toBreakdown(stored: {
   shipping?: { methodId: unknown; name: string; net: number; tax: number; gross: number } | null;
   tax: number;
   total: number;
+  discounts?: { _id: unknown; code?: string | null; title: string; amount: number }[] | null;
 }): OrderBreakdown {
   const { shipping } = stored;
   return {
@@ -49,6 +59,16 @@ export function toBreakdown(stored: {
       : null,
     tax: stored.tax,
     total: stored.total,
+    ...(stored.discounts?.length
+      ? {
+          discounts: stored.discounts.map(({ _id, code, title, amount }) => ({
+            _id: String(_id),
+            code: code ?? null,
+            title,
+            amount,
+          })),
+        }
+      : {}),
   };
 }
 

@@ -10,6 +10,7 @@ import {
 import type { OrderFilter } from '@shop/contracts/order-filter';
 import { type CastReturnObject, stringify } from 'csv-stringify';
 import { findUserContacts } from '../auth/index.js';
+import type { OrderDiscount } from './breakdown.js';
 import { type StoredOrder, streamOrders } from './repository.js';
 import { buyerIdsOf, selectionOf } from './use-cases.js';
 
@@ -22,6 +23,7 @@ export const ORDERS_CSV_COLUMNS = [
   'Items',
   'Quantity',
   'Subtotal',
+  'Discounts',
   'Shipping method',
   'Shipping',
   'Tax',
@@ -72,18 +74,26 @@ const itemsOf = (order: StoredOrder) =>
     .join('; ');
 
 /**
- * Subtotal, shipping (by its method), tax and total as the order's cart showed them (see
- * `priceSummary`); an order placed before shipping and taxes was charged its lines alone.
+ * Each discount as `CODE −12.00` (an automatic one by its title), in the order they were taken
+ * off, `; ` between. The minus is U+2212: a cell must not start a formula (see FORMULA_LIKE).
+ */
+const discountsText = (discounts: OrderDiscount[], amount: (minor: number) => string) =>
+  discounts.map((d) => `${d.code ?? d.title} \u2212${amount(d.amount)}`).join('; ');
+
+/**
+ * Subtotal, discounts, shipping (by its method), tax and total as the order's cart showed them
+ * (see `priceSummary`); an order placed before shipping and taxes was charged its lines alone.
  */
 function figuresOf({ breakdown, payment }: StoredOrder): string[] {
   const amount = (minor: number) =>
     decimalText(toMajorUnits(minor, payment.currency), payment.currency);
   if (!breakdown) {
-    return [amount(payment.amount), '', amount(0), amount(0), amount(payment.amount)];
+    return [amount(payment.amount), '', '', amount(0), amount(0), amount(payment.amount)];
   }
   const { pricesIncludeTax, shipping } = breakdown;
   return [
     amount(breakdown.subtotal),
+    discountsText(breakdown.discounts ?? [], amount),
     shipping?.name ?? '',
     amount(shipping ? (pricesIncludeTax ? shipping.gross : shipping.net) : 0),
     amount(breakdown.tax),

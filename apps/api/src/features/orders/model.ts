@@ -64,6 +64,21 @@ const breakdownFields = new mongoose.Schema(
     },
     tax: { type: Number, required: true },
     total: { type: Number, required: true },
+    /** What each discount took off (minor units); absent on orders placed before discounts. */
+    discounts: {
+      type: [
+        new mongoose.Schema(
+          {
+            _id: { type: mongoose.Schema.Types.ObjectId, required: true },
+            code: { type: String, default: null },
+            title: { type: String, required: true },
+            amount: { type: Number, required: true },
+          },
+          { _id: false },
+        ),
+      ],
+      default: undefined,
+    },
   },
   { _id: false },
 );

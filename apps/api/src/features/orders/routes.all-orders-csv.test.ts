@@ -1,7 +1,7 @@
 import { errorResponseSchema } from '@shop/contracts';
 import { parse } from 'csv-parse/sync';
 import { type Api, describe, expect, test } from '../../test/fixtures.js';
-import { createUser, notSignedIn, withToken } from '../../test/harness.js';
+import { createUser, notSignedIn, unknownId, withToken } from '../../test/harness.js';
 import { makeOrder, makeOrderedProduct } from '../../test/orders.js';
 import { insertUser } from '../auth/repository.js';
 import { ORDERS_CSV_COLUMNS } from './csv-export.js';
@@ -152,7 +152,7 @@ describe('GET /api/v1/auth/all-orders.csv', () => {
     expect(res.text).toContain(
       `\r\n${number},${row?.['Placed at (UTC)']},Not Process,"'Ann;'=1+2;`,
     );
-    expect(res.text).toContain(',1 x Lamp,1,5.00,,0.00,0.00,5.00,USD,');
+    expect(res.text).toContain(',1 x Lamp,1,5.00,,,0.00,0.00,5.00,USD,');
     for (const separator of [',', ';', '\t']) {
       const formulas = cellsSplitOn(res.text, separator).filter((cell) => FORMULA_START.test(cell));
       expect(formulas, `cells split on ${JSON.stringify(separator)}`).toEqual([]);
@@ -185,6 +185,40 @@ describe('GET /api/v1/auth/all-orders.csv', () => {
     expect(row?.Address).toBe(
       'Ada Byron, 12 Analytical Row, N1 9GU London, United Kingdom, Phone: +44 20 7946 0000',
     );
+  });
+
+  test('when an order was placed with discounts, then its Discounts cell names each (an automatic one by its title) with what it took off, after the Subtotal before them', async ({
+    api,
+    admin,
+  }) => {
+    const buyer = await createUser();
+    const product = await makeOrderedProduct();
+    const orderId = await insertOrder({
+      lines: [{ productId: product.id, name: 'Lamp', price: 60, quantity: 1 }],
+      payment: { id: `pi_csv_${Date.now()}`, status: 'succeeded', amount: 4300, currency: 'usd' },
+      buyer: { _id: buyer.id },
+      breakdown: {
+        pricesIncludeTax: false,
+        lines: [{ net: 4300, tax: 0, gross: 4300, bp: 0 }],
+        subtotal: 6000,
+        shipping: null,
+        tax: 0,
+        total: 4300,
+        discounts: [
+          { _id: unknownId(), code: 'WELCOME10', title: 'Welcome', amount: 1200 },
+          { _id: unknownId(), code: null, title: 'Spend 50, save 5', amount: 500 },
+        ],
+      },
+    });
+    const number = String((await findStoredOrder(orderId ?? ''))?.number);
+
+    const [row] = rowsOf((await exportOf(api, admin.token, { q: number })).text);
+
+    expect(row).toMatchObject({
+      Subtotal: '60.00',
+      Discounts: 'WELCOME10 \u221212.00; Spend 50, save 5 \u22125.00',
+      Total: '43.00',
+    });
   });
 
   test('when an admin exports with a status and a search, then only the orders all-orders shows with them come, newest first', async ({

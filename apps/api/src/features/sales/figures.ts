@@ -19,13 +19,37 @@ export interface CountedOrder {
   payment: { success: boolean; amount: number; currency: string };
   lines: readonly { productId: string; name: string; price: number; quantity: number }[];
   /** What its amount is made of (absent on orders placed before shipping and taxes). */
-  breakdown?: { shipping: { net: number } | null; tax: number } | undefined;
+  breakdown?:
+    | {
+        shipping: { net: number } | null;
+        tax: number;
+        /** Absent on orders placed before discounts. */
+        discounts?: readonly CountedDiscount[] | undefined;
+      }
+    | undefined;
+}
+
+/** A discount an order was placed with, in minor units. */
+interface CountedDiscount {
+  _id: string;
+  code: string | null;
+  title: string;
+  amount: number;
 }
 
 interface ProductFigures {
   name: string;
   revenue: number;
   units: number;
+}
+
+/** What one discount counts in a day: the orders placed with it, their revenue, what it took off. */
+interface DiscountFigures {
+  code: string | null;
+  title: string;
+  orders: number;
+  revenue: number;
+  amount: number;
 }
 
 /** One day's figures, or a change to them. Money in minor units. */
@@ -35,7 +59,11 @@ export interface DayFigures {
   shipping: number;
   tax: number;
   orders: number;
+  /** What discounts took off (as entered): not part of the revenue. */
+  discounts: number;
   products: Record<string, ProductFigures>;
+  /** By discount id. */
+  codes: Record<string, DiscountFigures>;
 }
 
 /** A change to the figures: per day touched, and per status. */
@@ -56,7 +84,7 @@ export const emptyDelta = (): FiguresDelta => ({ days: new Map(), statuses: new 
 const dayIn = (delta: FiguresDelta, day: string) => {
   let figures = delta.days.get(day);
   if (!figures) {
-    figures = { revenue: 0, shipping: 0, tax: 0, orders: 0, products: {} };
+    figures = { revenue: 0, shipping: 0, tax: 0, orders: 0, discounts: 0, products: {}, codes: {} };
     delta.days.set(day, figures);
   }
   return figures;
@@ -80,6 +108,17 @@ export function addOrder(delta: FiguresDelta, order: CountedOrder | null, sign: 
     product.revenue += sign * toMinorUnits(line.price, order.payment.currency) * line.quantity;
     product.units += sign * line.quantity;
   }
+  for (const discount of order.breakdown?.discounts ?? []) {
+    day.discounts += sign * discount.amount;
+    const empty = { code: discount.code, title: discount.title, orders: 0, revenue: 0, amount: 0 };
+    const counted = day.codes[discount._id] ?? empty;
+    day.codes[discount._id] = counted;
+    // The code and title it was used under; a removal keeps whichever was counted before.
+    if (sign > 0) Object.assign(counted, { code: discount.code, title: discount.title });
+    counted.orders += sign;
+    counted.revenue += sign * order.payment.amount;
+    counted.amount += sign * discount.amount;
+  }
 }
 
 /** What a write that turned `before` into `after` changes in the figures (null: no order). */
@@ -92,9 +131,18 @@ export function deltaOf(before: CountedOrder | null, after: CountedOrder | null)
     for (const [id, p] of Object.entries(figures.products)) {
       if (p.revenue === 0 && p.units === 0) delete figures.products[id];
     }
+    for (const [id, c] of Object.entries(figures.codes)) {
+      if (c.orders === 0 && c.revenue === 0 && c.amount === 0) delete figures.codes[id];
+    }
     const unchanged =
-      figures.revenue === 0 && figures.shipping === 0 && figures.tax === 0 && figures.orders === 0;
-    if (unchanged && Object.keys(figures.products).length === 0) delta.days.delete(day);
+      figures.revenue === 0 &&
+      figures.shipping === 0 &&
+      figures.tax === 0 &&
+      figures.orders === 0 &&
+      figures.discounts === 0;
+    const noItems =
+      Object.keys(figures.products).length === 0 && Object.keys(figures.codes).length === 0;
+    if (unchanged && noItems) delta.days.delete(day);
   }
   return delta;
 }

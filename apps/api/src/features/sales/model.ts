@@ -17,6 +17,8 @@ const salesDaySchema = new mongoose.Schema(
     shipping: { type: Number, default: 0 },
     tax: { type: Number, default: 0 },
     orders: { type: Number, default: 0 },
+    /** What discounts took off that day's orders; 0 on days before discounts. */
+    discounts: { type: Number, default: 0 },
     /**
      * A new random version with every change of the day, written after its products: readers
      * read those again when it differs from the one they read them with.
@@ -29,13 +31,15 @@ const salesDaySchema = new mongoose.Schema(
 export const SalesDayModel = mongoose.model('sales_days', salesDaySchema);
 
 /**
- * The same day per product (`products.<productId>`: name, revenue, units): hundreds of entries
- * a day in a busy shop, so kept apart and read for the top products only.
+ * The same day per product (`products.<productId>`: name, revenue, units) and per discount
+ * (`codes.<discountId>`: code, title, orders, revenue, amount): hundreds of entries a day in a
+ * busy shop, so kept apart and read for the top products and discounts only.
  */
 const salesDayProductsSchema = new mongoose.Schema(
   {
     _id: { type: String, required: true },
     products: { type: mongoose.Schema.Types.Mixed, default: {} },
+    codes: { type: mongoose.Schema.Types.Mixed, default: {} },
   },
   { versionKey: false, collection: 'sales_day_products', minimize: false },
 );

@@ -4,14 +4,17 @@ import {
   type DailySales,
   DEFAULT_LOW_STOCK_THRESHOLD,
   type StatusCount,
+  TOP_DISCOUNTS,
   TOP_PRODUCTS,
+  type TopDiscount,
   type TopProduct,
 } from '@shop/contracts/dashboard';
 import { type DayFigures, dayOf } from './figures.js';
 import { keptRead } from './kept-read.js';
 import {
+  type DayItems,
   type DayTotals,
-  readDayProducts,
+  readDayItems,
   readDays,
   readLowStockThreshold,
   readStatusCounts,
@@ -22,6 +25,7 @@ interface StoredFigures {
   days: DailySales[];
   ordersByStatus: StatusCount[];
   topProducts: TopProduct[];
+  topDiscounts: TopDiscount[];
   threshold: number;
   asOf: Date;
 }
@@ -42,20 +46,22 @@ const lastDays = (today: string) =>
   );
 
 /**
- * Each day's per-product figures as last read, with the day's version then: a day is read
- * again only once its version changed (a busy shop's day holds hundreds of products, and 30 such
- * documents take half a second to read on the embedded database; most days never change).
+ * Each day's per-product and per-discount figures as last read, with the day's version then: a
+ * day is read again only once its version changed (a busy shop's day holds hundreds of
+ * products, and 30 such documents take half a second to read on the embedded database; most
+ * days never change).
  */
-const productsOfDay = new Map<string, { v: string; products: DayFigures['products'] }>();
+const itemsOfDay = new Map<string, { v: string; items: DayItems }>();
+const NO_ITEMS: DayItems = { products: {}, codes: {} };
 
-async function productsOfDays(days: ReadonlyMap<string, DayTotals>, window: readonly string[]) {
-  const changed = window.filter((day) => productsOfDay.get(day)?.v !== (days.get(day)?.v ?? ''));
-  const read = await readDayProducts(changed);
+async function itemsOfDays(days: ReadonlyMap<string, DayTotals>, window: readonly string[]) {
+  const changed = window.filter((day) => itemsOfDay.get(day)?.v !== (days.get(day)?.v ?? ''));
+  const read = await readDayItems(changed);
   for (const day of changed) {
-    productsOfDay.set(day, { v: days.get(day)?.v ?? '', products: read.get(day) ?? {} });
+    itemsOfDay.set(day, { v: days.get(day)?.v ?? '', items: read.get(day) ?? NO_ITEMS });
   }
-  for (const day of productsOfDay.keys()) if (!window.includes(day)) productsOfDay.delete(day);
-  return window.map((day) => productsOfDay.get(day)?.products ?? {});
+  for (const day of itemsOfDay.keys()) if (!window.includes(day)) itemsOfDay.delete(day);
+  return window.map((day) => itemsOfDay.get(day)?.items ?? NO_ITEMS);
 }
 
 /** The best sellers of the window by revenue; a product keeps the name it was last sold under. */
@@ -76,6 +82,38 @@ function topProductsOf(perDay: readonly DayFigures['products'][]): TopProduct[] 
     .slice(0, TOP_PRODUCTS);
 }
 
+/**
+ * The discounts of the window by their orders' revenue (then orders); a discount keeps the code
+ * and title it was last used under.
+ */
+function topDiscountsOf(perDay: readonly DayFigures['codes'][]): TopDiscount[] {
+  const discounts = new Map<string, TopDiscount>();
+  for (const day of perDay) {
+    for (const [discountId, c] of Object.entries(day)) {
+      const sum = discounts.get(discountId) ?? {
+        discountId,
+        code: c.code,
+        title: c.title,
+        orders: 0,
+        revenue: 0,
+        discounts: 0,
+      };
+      sum.orders += c.orders;
+      sum.revenue += c.revenue;
+      sum.discounts += c.amount;
+      if (c.title) Object.assign(sum, { code: c.code, title: c.title });
+      discounts.set(discountId, sum);
+    }
+  }
+  return [...discounts.values()]
+    .filter((d) => d.orders > 0)
+    .sort(
+      (a, b) =>
+        b.revenue - a.revenue || b.orders - a.orders || (a.discountId < b.discountId ? -1 : 1),
+    )
+    .slice(0, TOP_DISCOUNTS);
+}
+
 /** The 30 days' figures as this process last read them, and the figures' version then. */
 let windowRead: {
   today: string;
@@ -83,6 +121,7 @@ let windowRead: {
   readAt: number;
   days: DailySales[];
   topProducts: TopProduct[];
+  topDiscounts: TopDiscount[];
 } | null = null;
 
 /**
@@ -94,6 +133,7 @@ const WINDOW_MAX_AGE_MS = 60_000;
 async function readWindow(today: string) {
   const window = lastDays(today);
   const days = await readDays(window);
+  const items = await itemsOfDays(days, window);
   return {
     days: window.map((date) => ({
       date,
@@ -101,8 +141,10 @@ async function readWindow(today: string) {
       shipping: days.get(date)?.shipping ?? 0,
       tax: days.get(date)?.tax ?? 0,
       orders: days.get(date)?.orders ?? 0,
+      discounts: days.get(date)?.discounts ?? 0,
     })),
-    topProducts: topProductsOf(await productsOfDays(days, window)),
+    topProducts: topProductsOf(items.map((day) => day.products)),
+    topDiscounts: topDiscountsOf(items.map((day) => day.codes)),
   };
 }
 
@@ -130,6 +172,7 @@ const figures = keptRead(async (today: string): Promise<StoredFigures> => {
       count: statuses.counts.get(status) ?? 0,
     })),
     topProducts: window.topProducts,
+    topDiscounts: window.topDiscounts,
     threshold: threshold ?? DEFAULT_LOW_STOCK_THRESHOLD,
     asOf: new Date(now),
   };

@@ -24,14 +24,23 @@ const newVersion = () => randomUUID();
  */
 async function applyDayDelta(day: string, figures: DayFigures) {
   const inc: Record<string, number> = {};
-  const set: Record<string, string> = {};
+  const named: Record<string, string | null> = {};
   for (const [id, p] of Object.entries(figures.products)) {
     inc[`products.${id}.revenue`] = p.revenue;
     inc[`products.${id}.units`] = p.units;
-    if (p.units > 0) set[`products.${id}.name`] = p.name;
+    if (p.units > 0) named[`products.${id}.name`] = p.name;
+  }
+  for (const [id, c] of Object.entries(figures.codes)) {
+    inc[`codes.${id}.orders`] = c.orders;
+    inc[`codes.${id}.revenue`] = c.revenue;
+    inc[`codes.${id}.amount`] = c.amount;
+    if (c.orders > 0) {
+      named[`codes.${id}.code`] = c.code;
+      named[`codes.${id}.title`] = c.title;
+    }
   }
   if (Object.keys(inc).length > 0) {
-    const update = Object.keys(set).length > 0 ? { $inc: inc, $set: set } : { $inc: inc };
+    const update = Object.keys(named).length > 0 ? { $inc: inc, $set: named } : { $inc: inc };
     await SalesDayProductsModel.updateOne({ _id: day }, update, upsert);
   }
   const totals = {
@@ -40,6 +49,7 @@ async function applyDayDelta(day: string, figures: DayFigures) {
       shipping: figures.shipping,
       tax: figures.tax,
       orders: figures.orders,
+      discounts: figures.discounts,
     },
     $set: { v: newVersion() },
   };
@@ -65,6 +75,7 @@ interface StoredDay {
   shipping?: number;
   tax?: number;
   orders?: number;
+  discounts?: number;
   v?: string;
 }
 
@@ -74,6 +85,7 @@ export interface DayTotals {
   shipping: number;
   tax: number;
   orders: number;
+  discounts: number;
   v: string;
 }
 
@@ -91,6 +103,7 @@ export async function readDays(days: readonly string[]): Promise<Map<string, Day
                 shipping: d.shipping ?? 0,
                 tax: d.tax ?? 0,
                 orders: d.orders ?? 0,
+                discounts: d.discounts ?? 0,
                 v: d.v ?? '',
               },
             ],
@@ -100,16 +113,19 @@ export async function readDays(days: readonly string[]): Promise<Map<string, Day
   );
 }
 
-/** The per-product figures of these days (each read by `_id`). */
-export async function readDayProducts(
-  days: readonly string[],
-): Promise<Map<string, DayFigures['products']>> {
+/** A day's figures per product and per discount. */
+export type DayItems = Pick<DayFigures, 'products' | 'codes'>;
+
+/** The per-product and per-discount figures of these days (each read by `_id`). */
+export async function readDayItems(days: readonly string[]): Promise<Map<string, DayItems>> {
   const found = await Promise.all(
-    days.map((d) =>
-      SalesDayProductsModel.findById(d).lean<{ _id: string; products?: DayFigures['products'] }>(),
+    days.map((d) => SalesDayProductsModel.findById(d).lean<{ _id: string } & Partial<DayItems>>()),
+  );
+  return new Map(
+    found.flatMap((d) =>
+      d ? [[d._id, { products: d.products ?? {}, codes: d.codes ?? {} }]] : [],
     ),
   );
-  return new Map(found.flatMap((d) => (d ? [[d._id, d.products ?? {}]] : [])));
 }
 
 interface StoredTotals {
@@ -148,9 +164,9 @@ export async function replaceFigures(
   days: ReadonlyMap<string, DayFigures>,
   statuses: ReadonlyMap<OrderStatus, number>,
 ): Promise<void> {
-  for (const [day, { revenue, shipping, tax, orders, products }] of days) {
-    await SalesDayProductsModel.replaceOne({ _id: day }, { _id: day, products }, upsert);
-    const totals = { $set: { revenue, shipping, tax, orders, v: newVersion() } };
+  for (const [day, { revenue, shipping, tax, orders, discounts, products, codes }] of days) {
+    await SalesDayProductsModel.replaceOne({ _id: day }, { _id: day, products, codes }, upsert);
+    const totals = { $set: { revenue, shipping, tax, orders, discounts, v: newVersion() } };
     await SalesDayModel.updateOne({ _id: day }, totals, upsert);
   }
   const counted = { _id: { $nin: [...days.keys()] } };

@@ -1,7 +1,8 @@
 import { Layout } from '../../components/layout/Layout';
 import { CartItemList, CartSummary } from '../../features/cart';
 import { CheckoutPanel } from '../../features/checkout/components/CheckoutPanel';
-import { useQuotedTotal } from '../../features/checkout/hooks/use-quote';
+import { useQuotedTotal } from '../../features/checkout/hooks/quoted-total';
+import { DiscountCodeField } from '../../features/discounts';
 import { useAuth } from '../../lib/auth';
 import { useCart } from '../../lib/cart';
 import './Cart.css';
@@ -23,6 +24,7 @@ export default function Cart() {
           </div>
           <div className="cart-side">
             <CartSummary quoted={quoted} />
+            <DiscountCodeField refusal={quoted?.discountRefusal} />
             <CheckoutPanel />
           </div>
         </div>

@@ -1,8 +1,11 @@
 import { listingPageOf } from '@shop/contracts/storefront';
 import toast from 'react-hot-toast';
 import { useCategories } from '../../features/categories';
+import { useQuotedTotal } from '../../features/checkout/hooks/quoted-total';
+import { DiscountBanner } from '../../features/discounts';
 import { productQueries } from '../../features/products/api/queries';
 import { HomeListing } from '../../features/products/components/HomeListing';
+import { useCart } from '../../lib/cart';
 import type { RouteReads } from '../route-reads';
 
 /** The listing from its `?page=N`, and how many products there are in all. */
@@ -16,5 +19,13 @@ const categoriesFailed = () => toast.error('Something went wrong while fetching 
 
 export default function Home() {
   const { categories, loading } = useCategories(categoriesFailed);
-  return <HomeListing categories={categories} categoriesLoading={loading} />;
+  const [cart] = useCart();
+  const refusal = useQuotedTotal(cart)?.discountRefusal;
+  return (
+    <HomeListing
+      categories={categories}
+      categoriesLoading={loading}
+      notice={<DiscountBanner refusal={refusal} />}
+    />
+  );
 }

@@ -37,6 +37,7 @@ describe('Admin dashboard', () => {
       ['Shipping', '/dashboard/admin/shipping'],
       ['Taxes', '/dashboard/admin/taxes'],
       ['Store', '/dashboard/admin/store'],
+      ['Discounts', '/dashboard/admin/discounts'],
     ]);
     expect(document.title).toBe('Dashboard - Ecommerce App');
   });
@@ -50,6 +51,7 @@ describe('Admin dashboard', () => {
     ['/dashboard/admin/shipping', 'Dashboard - Shipping', 'Shipping'],
     ['/dashboard/admin/taxes', 'Dashboard - Taxes', 'Taxes'],
     ['/dashboard/admin/store', 'Dashboard - Store', 'Store'],
+    ['/dashboard/admin/discounts', 'Dashboard - Discounts', 'Discounts'],
   ])(
     'when an admin opens %s, then the page is titled %s and headed %s',
     async (path, title, heading) => {
@@ -70,6 +72,7 @@ describe('Admin dashboard', () => {
       api.on('GET', '/api/v1/auth/all-users', replies.users([]));
       api.on('GET', '/api/v1/tax', replies.taxSettings());
       api.on('GET', '/api/v1/shipping/zones', { status: 200, body: { success: true, zones: [] } });
+      api.on('GET', '/api/v1/discounts', { status: 200, body: { success: true, discounts: [] } });
       renderApp(path, { auth: sessionOf(makeUser({ role: 1 })) });
 
       expect(await screen.findByRole('heading', { name: heading, level: 1 })).toBeVisible();

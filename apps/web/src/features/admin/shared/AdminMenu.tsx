@@ -10,6 +10,7 @@ export const ADMIN_PATHS = {
   shipping: '/dashboard/admin/shipping',
   taxes: '/dashboard/admin/taxes',
   store: '/dashboard/admin/store',
+  discounts: '/dashboard/admin/discounts',
   product: (slug: string) => `/dashboard/admin/product/${encodeURIComponent(slug)}`,
 } as const;
 
@@ -22,6 +23,7 @@ const LINKS = [
   { to: ADMIN_PATHS.shipping, label: 'Shipping' },
   { to: ADMIN_PATHS.taxes, label: 'Taxes' },
   { to: ADMIN_PATHS.store, label: 'Store' },
+  { to: ADMIN_PATHS.discounts, label: 'Discounts' },
 ] as const;
 
 /** The side menu of every admin screen. */

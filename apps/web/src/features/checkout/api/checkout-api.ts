@@ -23,6 +23,10 @@ const variantField = (entry: CartEntry) => {
   return variant ? { variant } : {};
 };
 
+/** The shopper's discount code, as the three checkout calls send it (none: no field). */
+const discountCodeField = (discountCode: string | null | undefined) =>
+  discountCode ? { discountCode } : {};
+
 /** The cart's lines as the checkout calls send them: ids and quantities, never prices. */
 const linesOf = (cart: readonly CartEntry[]) =>
   cart.map((entry) => ({ _id: entry._id, ...variantField(entry), quantity: entry.quantity }));
@@ -36,11 +40,17 @@ export async function fetchQuote(
   cart: readonly CartEntry[],
   deliveryAddress: Delivery['address'],
   shippingMethod: string | null,
+  discountCode: string | null,
   signal?: AbortSignal,
 ): Promise<QuoteResponse> {
   const { data } = await api.post(
     '/api/v1/order/quote',
-    { cart: linesOf(cart), deliveryAddress, ...(shippingMethod ? { shippingMethod } : {}) },
+    {
+      cart: linesOf(cart),
+      deliveryAddress,
+      ...(shippingMethod ? { shippingMethod } : {}),
+      ...discountCodeField(discountCode),
+    },
     { signal },
   );
   return quoteResponseSchema.parse(data);
@@ -60,6 +70,7 @@ const deliveryFields = ({ address, save, email }: Delivery) => ({
 export async function createPaymentIntent(
   cart: readonly CartEntry[],
   delivery: Delivery,
+  discountCode: string | null,
   signal?: AbortSignal,
 ): Promise<CreatePaymentIntentResponse> {
   const { data } = await api.post(
@@ -68,6 +79,7 @@ export async function createPaymentIntent(
       cart: linesOf(cart),
       ...deliveryFields(delivery),
       ...(delivery.shippingMethod ? { shippingMethod: delivery.shippingMethod } : {}),
+      ...discountCodeField(discountCode),
     },
     { signal },
   );
@@ -83,6 +95,8 @@ export interface PlaceOrderInput {
   amount: number;
   buyer: Pick<Buyer, '_id' | 'address'>;
   delivery: Delivery;
+  /** The code paying started with (the payment's own is what the server counts). */
+  discountCode: string | null;
 }
 
 /**
@@ -95,6 +109,7 @@ export async function placeOrder({
   amount,
   buyer,
   delivery,
+  discountCode,
 }: PlaceOrderInput): Promise<Pick<PlaceOrderResponse, 'order' | 'orderLink'>> {
   const body: PlaceOrderRequest = {
     cart: cart.map((entry) => ({
@@ -109,6 +124,7 @@ export async function placeOrder({
     buyer: buyer._id,
     address: buyer.address,
     ...deliveryFields(delivery),
+    ...discountCodeField(discountCode),
   };
   const { data } = await api.post('/api/v1/order/place-order', body);
   const { order, orderLink } = placeOrderResponseSchema.parse(data);

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useCart } from '../../../lib/cart';
+import { forgetDiscountCode, useDiscountCode } from '../../../lib/discount-code';
 import { type Buyer, placeOrder } from '../api/checkout-api';
 import type { Delivery } from './use-delivery-address';
 
@@ -54,6 +55,7 @@ export function useCardPayment(
   const stripe = useStripe();
   const elements = useElements();
   const [cart, setCart] = useCart();
+  const discountCode = useDiscountCode();
   const [auth, setAuth] = useAuth();
   const navigate = useNavigate();
   const [paying, setPaying] = useState(false);
@@ -81,11 +83,13 @@ export function useCardPayment(
         amount: intent.amount,
         buyer,
         delivery,
+        discountCode,
       });
       if (delivery.save && auth.user) {
         setAuth({ ...auth, user: { ...auth.user, deliveryAddress: delivery.address } });
       }
       setCart([]);
+      forgetDiscountCode();
       toast.success(PAID_AND_PLACED);
       // A guest has no account to find the order in: they go to its page by its link.
       navigate(delivery.email && orderLink ? linkPath(orderLink) : '/');

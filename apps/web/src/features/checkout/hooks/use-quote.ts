@@ -1,34 +1,12 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { type CartEntry, variantIdOf } from '../../../lib/cart';
+import type { CartEntry } from '../../../lib/cart';
+import { useDiscountCode } from '../../../lib/discount-code';
 import { PRIVATE_READ } from '../../../lib/query';
 import { requestStateOf } from '../../../lib/request-state';
 import { fetchQuote } from '../api/checkout-api';
+import { linesOf, quotedTotalKey } from './quoted-total';
 import type { Delivery } from './use-delivery-address';
-
-/** What the cart's lines are, as the quotes of this cart are keyed. */
-const linesOf = (cart: readonly CartEntry[]) =>
-  cart.map((entry) => `${entry._id}/${variantIdOf(entry)}x${entry.quantity ?? 1}`);
-
-/** The total the checkout last quoted for these lines: what the shopper will pay. */
-export interface QuotedTotal {
-  total: number;
-  currency: string;
-}
-const quotedTotalKey = (lines: readonly string[]) => ['quoted-total', lines] as const;
-
-/**
- * The total of the last quote of this very cart (its address and method as last chosen), or
- * undefined before any: the cart's summary shows it, so the cart says one total, the charge's.
- */
-export function useQuotedTotal(cart: readonly CartEntry[]): QuotedTotal | null | undefined {
-  return useQuery<QuotedTotal | null>({
-    queryKey: quotedTotalKey(linesOf(cart)),
-    queryFn: () => null,
-    enabled: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  }).data;
-}
 
 /**
  * The server's quote of the cart for the confirmed address and the method picked, asked again
@@ -41,9 +19,10 @@ export function useQuote(
   shippingMethod: string | null,
 ) {
   const lines = linesOf(cart);
+  const discountCode = useDiscountCode();
   const query = useQuery({
-    queryKey: ['quote', { lines, address, shippingMethod }],
-    queryFn: ({ signal }) => fetchQuote(cart, address, shippingMethod, signal),
+    queryKey: ['quote', { lines, address, shippingMethod, discountCode }],
+    queryFn: ({ signal }) => fetchQuote(cart, address, shippingMethod, discountCode, signal),
     placeholderData: keepPreviousData,
     ...PRIVATE_READ,
   });
@@ -52,9 +31,15 @@ export function useQuote(
   const failed = query.isError;
   const key = lines.join(',');
   useEffect(() => {
-    const quoted = current ? { total: current.total, currency: current.currency } : null;
+    const quoted = current
+      ? {
+          total: current.total,
+          currency: current.currency,
+          discountRefusal: current.discountRefusal,
+        }
+      : null;
     if (current || failed)
-      queryClient.setQueryData(quotedTotalKey(key ? key.split(',') : []), quoted);
-  }, [queryClient, key, current, failed]);
+      queryClient.setQueryData(quotedTotalKey(key ? key.split(',') : [], discountCode), quoted);
+  }, [queryClient, key, discountCode, current, failed]);
   return requestStateOf(query);
 }

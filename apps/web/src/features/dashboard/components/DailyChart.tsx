@@ -1,6 +1,7 @@
 import type { DailySales } from '@shop/contracts/dashboard';
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { DAILY_METRICS, type DailyMetric } from './daily-metrics';
 import { shortDay, useRevenueFormat } from './money';
 
 /** The chart colours, read from the design tokens (SVG attributes take no CSS variables). */
@@ -10,6 +11,7 @@ function chartColours() {
   return {
     revenue: token('--chart-revenue'),
     orders: token('--chart-orders'),
+    discounts: token('--chart-discounts'),
     grid: token('--chart-grid'),
     axis: token('--muted'),
   };
@@ -29,14 +31,14 @@ export default function DailyChart({
   metric,
 }: {
   days: readonly DailySales[];
-  metric: 'revenue' | 'orders';
+  metric: DailyMetric;
 }) {
   const [colours] = useState(chartColours);
   const formatRevenue = useRevenueFormat();
   const format =
-    metric === 'revenue'
-      ? { axis: wholeUnits(formatRevenue), tooltip: formatRevenue, axisWidth: 72 }
-      : { axis: String, tooltip: String, axisWidth: 40 };
+    metric === 'orders'
+      ? { axis: String, tooltip: String, axisWidth: 40 }
+      : { axis: wholeUnits(formatRevenue), tooltip: formatRevenue, axisWidth: 72 };
   const data = days.map((d) => ({ ...d, label: shortDay(d.date) }));
   return (
     <div className="sales-chart-plot" aria-hidden="true" data-chart={metric}>
@@ -61,10 +63,7 @@ export default function DailyChart({
             width={format.axisWidth}
           />
           <Tooltip
-            formatter={(value) => [
-              format.tooltip(Number(value)),
-              metric === 'revenue' ? 'Revenue' : 'Orders',
-            ]}
+            formatter={(value) => [format.tooltip(Number(value)), DAILY_METRICS[metric].column]}
             cursor={{ fill: colours.grid }}
           />
           <Bar dataKey={metric} fill={colours[metric]} isAnimationActive={false} />

@@ -1,13 +1,9 @@
 import type { DailySales } from '@shop/contracts/dashboard';
 import { lazy, Suspense } from 'react';
+import { DAILY_METRICS, type DailyMetric } from './daily-metrics';
 import { shortDay, useRevenueFormat } from './money';
 
 const DailyChart = lazy(() => import('./DailyChart'));
-
-const METRICS = {
-  revenue: { title: 'Revenue per day', column: 'Revenue' },
-  orders: { title: 'Orders per day', column: 'Orders' },
-} as const;
 
 /**
  * A titled chart of one figure per day, and the same figures as a table for screen readers
@@ -18,11 +14,11 @@ export function DailyFigures({
   metric,
 }: {
   days: readonly DailySales[];
-  metric: 'revenue' | 'orders';
+  metric: DailyMetric;
 }) {
-  const { title, column } = METRICS[metric];
+  const { title, column } = DAILY_METRICS[metric];
   const formatRevenue = useRevenueFormat();
-  const format = metric === 'revenue' ? formatRevenue : String;
+  const format = metric === 'orders' ? String : formatRevenue;
   const titleId = `daily-${metric}-title`;
   return (
     <figure className="sales-chart" aria-labelledby={titleId}>

@@ -25,7 +25,7 @@ const THRESHOLD = '/api/v1/auth/dashboard/low-stock-threshold';
 
 /**
  * 30 days to Nov 30, 2026: 2 orders for ₹45.50 on the last day (₹4.90 of shipping, ₹6.08 of
- * tax), none before.
+ * tax, after ₹5.00 of discounts), none before.
  */
 function aDashboard(over: Partial<Dashboard> = {}): Dashboard {
   const days = Array.from({ length: 30 }, (_, i) => ({
@@ -34,6 +34,7 @@ function aDashboard(over: Partial<Dashboard> = {}): Dashboard {
     shipping: i === 29 ? 490 : 0,
     tax: i === 29 ? 608 : 0,
     orders: i === 29 ? 2 : 0,
+    discounts: i === 29 ? 500 : 0,
   }));
   return {
     days,
@@ -48,6 +49,7 @@ function aDashboard(over: Partial<Dashboard> = {}): Dashboard {
       { productId: 'a'.repeat(24), name: 'Desk Lamp', revenue: 3100, units: 2 },
       { productId: 'b'.repeat(24), name: 'Mug', revenue: 1450, units: 1 },
     ],
+    topDiscounts: [],
     lowStock: {
       threshold: 5,
       items: [
@@ -120,6 +122,54 @@ describe('the admin dashboard figures', () => {
       ['T-shirt', 'TSHIRT-M (M)', '1'],
     ]);
     expect(within(low).getByLabelText('Low stock threshold')).toHaveValue(5);
+  });
+
+  it('when discounts were given, then their total, their day and the top codes with their orders and revenue show', async () => {
+    const dashboard = aDashboard({
+      topDiscounts: [
+        {
+          discountId: 'e'.repeat(24),
+          code: 'WELCOME10',
+          title: 'Welcome',
+          orders: 2,
+          revenue: 4550,
+          discounts: 300,
+        },
+        {
+          discountId: 'f'.repeat(24),
+          code: null,
+          title: 'Spend 20 save 2',
+          orders: 1,
+          revenue: 2000,
+          discounts: 200,
+        },
+      ],
+    });
+    api.on('GET', DASHBOARD, () => ({ status: 200, body: { success: true, dashboard } }));
+    renderScreen();
+
+    expect(await screen.findByText('₹5.00 given in discounts')).toBeVisible();
+    expect(screen.getByRole('figure', { name: 'Discounts given per day' })).toBeInTheDocument();
+    const given = screen.getByRole('table', {
+      name: 'Discounts given per day, last 30 days (UTC)',
+    });
+    expect(within(given).getByRole('row', { name: 'Nov 30 ₹5.00' })).toBeInTheDocument();
+    const top = screen.getByRole('region', { name: 'Top discount codes by revenue' });
+    expect(rowsOf(within(top).getByRole('table')).slice(1)).toEqual([
+      ['1', 'WELCOME10', '2', '₹45.50', '₹3.00'],
+      ['2', 'Spend 20 save 2 (automatic)', '1', '₹20.00', '₹2.00'],
+    ]);
+  });
+
+  it('when no discount was used, then the top codes say so', async () => {
+    api.on('GET', DASHBOARD, () => ({
+      status: 200,
+      body: { success: true, dashboard: aDashboard() },
+    }));
+    renderScreen();
+
+    const top = await screen.findByRole('region', { name: 'Top discount codes by revenue' });
+    expect(within(top).getByText('No discounts used in the last 30 days.')).toBeVisible();
   });
 
   it('when the admin saves a threshold, then it is sent, toasted and the list read again', async () => {

@@ -7,6 +7,7 @@ import { DailyFigures } from './DailyFigures';
 import { LowStock } from './LowStock';
 import { useRevenueFormat } from './money';
 import { StatusCounts } from './StatusCounts';
+import { TopDiscounts } from './TopDiscounts';
 import { TopProducts } from './TopProducts';
 import './dashboard.css';
 
@@ -22,13 +23,14 @@ export function SalesDashboard() {
   // After a save, the figures read again, kept on screen meanwhile.
   const dashboard = request.data;
   if (!dashboard) return <RequestStatus request={request} />;
-  const total = (figure: 'revenue' | 'shipping' | 'tax' | 'orders') =>
+  const total = (figure: 'revenue' | 'shipping' | 'tax' | 'orders' | 'discounts') =>
     dashboard.days.reduce((sum, day) => sum + day[figure], 0);
-  const [revenue, shipping, tax, orders] = [
+  const [revenue, shipping, tax, orders, discounts] = [
     total('revenue'),
     total('shipping'),
     total('tax'),
     total('orders'),
+    total('discounts'),
   ];
   // What the revenue is made of, in the words of every order's summary.
   const breakdown = [
@@ -45,6 +47,7 @@ export function SalesDashboard() {
           {formatRevenue(revenue)} from {orders} order{orders === 1 ? '' : 's'}, net of
           cancellations (days in UTC)
         </p>
+        <p className="sales-summary">{formatRevenue(discounts)} given in discounts</p>
         <section aria-label="What the sales are made of">
           <dl className="sales-breakdown">
             {breakdown.map(({ label, amount }) => (
@@ -58,10 +61,12 @@ export function SalesDashboard() {
         <div className="sales-charts">
           <DailyFigures days={dashboard.days} metric="revenue" />
           <DailyFigures days={dashboard.days} metric="orders" />
+          <DailyFigures days={dashboard.days} metric="discounts" />
         </div>
       </section>
       <StatusCounts counts={dashboard.ordersByStatus} />
       <TopProducts products={dashboard.topProducts} />
+      <TopDiscounts discounts={dashboard.topDiscounts} />
       <LowStock
         key={dashboard.lowStock.threshold}
         lowStock={dashboard.lowStock}

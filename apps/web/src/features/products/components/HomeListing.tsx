@@ -1,6 +1,6 @@
 import type { Category } from '@shop/contracts';
 import { listingPagePath, STOREFRONT_PAGES } from '@shop/contracts/storefront';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { LoadMore } from '../../../components/LoadMore';
 import { Layout } from '../../../components/layout/Layout';
@@ -14,14 +14,16 @@ import './HomeListing.css';
 
 /**
  * The home page: every product, newest first, page after page (Load More), narrowed by the
- * filters (`categories` to choose from, still `categoriesLoading`).
+ * filters (`categories` to choose from, still `categoriesLoading`), under the page's `notice`.
  */
 export function HomeListing({
   categories,
   categoriesLoading,
+  notice,
 }: {
   categories: Category[];
   categoriesLoading: boolean;
+  notice?: ReactNode;
 }) {
   const listing = useProductListing(useListingPage());
   // On a phone the filters fold away behind a button; on wider screens they always show.
@@ -31,6 +33,7 @@ export function HomeListing({
       title="All Products - Best offers"
       description="Browse all products, filter by category and price, and add them to your cart"
     >
+      {notice}
       <div className="listing">
         <h1 className="page-title listing-title">All Products</h1>
         <aside className="listing-filters" aria-label="Filters">

@@ -1,0 +1,2 @@
+export { DiscountBanner, type DiscountLinkState } from './components/DiscountBanner';
+export { DiscountCodeField } from './components/DiscountCodeField';
