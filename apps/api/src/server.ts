@@ -12,6 +12,7 @@ import { migrateProductPrices } from './features/products/money-migration.js';
 import { stripPhotoMetadata } from './features/products/photo-metadata-migration.js';
 import { migrateProductPhotos } from './features/products/photo-migration.js';
 import { idsToMigrate } from './features/products/repository.js';
+import { sweepExpiredHoldsRegularly } from './features/products/stock-holds.js';
 import { migrateProductVariants } from './features/products/variant-migration.js';
 import { rebuildSalesFiguresIfMissing } from './features/sales/index.js';
 import { storeSettings, useFirstCurrency } from './features/store/index.js';
@@ -127,11 +128,15 @@ async function main() {
   const stopSweepingBudgets = sweepBudgetWindowsRegularly((err) =>
     logger.warn({ err }, 'ended budget windows not swept; tried again in 15 minutes'),
   );
+  const stopSweepingHolds = sweepExpiredHoldsRegularly((err) =>
+    logger.warn({ err }, 'expired checkout holds not swept; tried again in seconds'),
+  );
 
   // Run after the last request finished and before the database closes.
   const shutdownHooks: ShutdownHook[] = [
     { name: 'stop sending e-mails', run: mail.stop },
     { name: 'stop sweeping budget windows', run: stopSweepingBudgets },
+    { name: 'stop sweeping checkout holds', run: stopSweepingHolds },
     { name: 'release locks', run: releaseHeldLocks },
   ];
   const shutdown = gracefulShutdown({

@@ -1,9 +1,11 @@
 import type { CartItem, CreatePaymentIntentResponse, User } from '@shop/contracts';
 import { AppError } from '../../lib/errors.js';
 import { callStripe, type Payments } from '../../lib/stripe.js';
-import { assertInStock, cartMetadata, linesOf } from './cart.js';
+import { cartMetadata, linesOf } from './cart.js';
 import { type Delivery, deliveryMetadata, shippingMetadata } from './delivery.js';
+import { holdCart } from './holds.js';
 import { quoteCart, requireShippingChosen } from './quote.js';
+import { accountShopper } from './shopper.js';
 
 /**
  * Starts a card payment for the cart, to be authorized by the browser and captured by
@@ -12,8 +14,9 @@ import { quoteCart, requireShippingChosen } from './quote.js';
  * the address. The PaymentIntent's metadata carries the buyer, the cart and the shipping method,
  * so that the order can later be placed and priced again from the payment alone (place-order
  * or webhook), with the delivery address when one is given (without one, the cart is priced
- * for the store's own country, without shipping). Nothing is taken from stock yet: a cart that
- * is sold out now is refused with 409.
+ * for the store's own country, without shipping). The cart's units are held for the shopper
+ * for `holdSeconds` (./holds.ts) before the payment starts: a line that other shoppers' holds
+ * or orders leave short is refused with 409, before any charge.
  */
 export async function createPaymentIntent(
   payments: Payments,
@@ -21,12 +24,13 @@ export async function createPaymentIntent(
   cart: readonly CartItem[],
   delivery: Delivery = {},
   shippingMethod: string | null = null,
+  holdSeconds: number,
 ): Promise<CreatePaymentIntentResponse> {
   const quote = await quoteCart(linesOf(cart), delivery.address?.country ?? null, shippingMethod);
   if (delivery.address) requireShippingChosen(quote, shippingMethod);
   const { lines } = quote.priced;
-  assertInStock(lines);
   const amount = quote.priced.total;
+  const hold = await holdCart(accountShopper(buyer), lines, holdSeconds);
   const intent = await callStripe(() =>
     payments.stripe.paymentIntents.create({
       amount,
@@ -42,9 +46,13 @@ export async function createPaymentIntent(
           quote.priced.shipping?.method._id ?? null,
           delivery.address ? quote.country : null,
         ),
+        ...hold.metadata,
       },
     }),
-  );
+  ).catch(async (err: unknown) => {
+    await hold.release();
+    throw err;
+  });
   if (!intent.client_secret) {
     throw new AppError(502, 'The payment provider is unavailable, please try again');
   }

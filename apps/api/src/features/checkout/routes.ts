@@ -35,7 +35,11 @@ const logAddressNotSaved = (req: Request, orderId: string, err: unknown) =>
 export interface CheckoutRoutesOptions {
   config: Pick<
     Config,
-    'STRIPE_PUBLISHABLE_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'CHECKOUT_RATE_LIMIT' | 'QUOTE_RATE_LIMIT'
+    | 'STRIPE_PUBLISHABLE_KEY'
+    | 'STRIPE_WEBHOOK_SECRET'
+    | 'CHECKOUT_RATE_LIMIT'
+    | 'QUOTE_RATE_LIMIT'
+    | 'CHECKOUT_HOLD_SECONDS'
   >;
   /** Null when the shop runs without card payments: the checkout answers 503. */
   payments: Payments | null;
@@ -104,6 +108,7 @@ export function checkoutRoutes({ config, payments }: CheckoutRoutesOptions) {
             body.cart,
             delivery,
             body.shippingMethod ?? null,
+            config.CHECKOUT_HOLD_SECONDS,
           ),
         );
       },
