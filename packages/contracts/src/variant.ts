@@ -32,9 +32,9 @@ export const productVariantSchema = z
     quantity: z.number().int(),
     /**
      * Units held in checkouts now (paying, not yet placed): they come back when a checkout ends
-     * without an order (read as 0 from a payload without it).
+     * without an order. The API always sends it; absent (an older payload): none.
      */
-    inCheckouts: z.number().int().default(0),
+    inCheckouts: z.number().int().optional(),
     /** Grams: its own, else its product's (read as 0 from a payload without it). */
     weight: z.number().int().default(0),
     /** Its own, else its product's (read as standard from a payload without it). */

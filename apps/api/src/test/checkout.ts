@@ -89,7 +89,9 @@ export const ordersOf = (paymentIntentId: string) => countOrders({ paymentId: pa
 /** Units in stock: those shoppers can have and those held in their checkouts. */
 export const stockOf = async (productId: string) => {
   const product = await findProduct(productId);
-  return product && product.quantity + product.variants.reduce((n, v) => n + v.inCheckouts, 0);
+  return (
+    product && product.quantity + product.variants.reduce((n, v) => n + (v.inCheckouts ?? 0), 0)
+  );
 };
 
 /** Units shoppers can still have (not held in a checkout). */

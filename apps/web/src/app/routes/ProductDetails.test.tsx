@@ -90,6 +90,43 @@ describe('product details', () => {
   });
 });
 
+describe('few left', () => {
+  beforeEach(() => {
+    startApi();
+    api.on('GET', '/api/v1/product/:productId/reviews', replies.reviews());
+    api.on(
+      'GET',
+      '/api/v1/product/related-product/:productId/:categoryId',
+      replies.productPage([]),
+    );
+  });
+
+  const showing = async (quantity: number) => {
+    api.on('GET', '/api/v1/product/get-product/:slug', {
+      status: 200,
+      body: {
+        success: true,
+        message: 'ok',
+        // What shoppers can have: the API counts no unit held in others' checkouts.
+        product: makeProduct(novel.name, { category: books, quantity }),
+      },
+    });
+    renderApp(`/product/${novel.slug}`);
+    await screen.findByRole('heading', { name: novel.name });
+    const details = screen.getByRole('heading', { name: 'Product Details' }).parentElement;
+    if (!details) throw new Error('no details');
+    return within(details);
+  };
+
+  it('when 2 units are left for shoppers, then the page says Only 2 left', async () => {
+    expect((await showing(2)).getByText('Only 2 left')).toBeInTheDocument();
+  });
+
+  it('when plenty are left, then the page does not count them', async () => {
+    expect((await showing(40)).queryByText(/left/)).not.toBeInTheDocument();
+  });
+});
+
 describe('categories', () => {
   beforeEach(() => {
     startApi();

@@ -13,6 +13,7 @@ import { AddToCartButton } from './AddToCartButton';
 import { Price } from './Price';
 import { ProductGrid } from './ProductCard';
 import { ProductPhoto } from './ProductPhoto';
+import { StockNote } from './StockNote';
 import { VariantPicker } from './VariantPicker';
 import './ProductDetails.css';
 
@@ -73,8 +74,7 @@ function Details({ product, rating }: { product: Product; rating: ProductRating 
         <p>Category : {product.category?.name ?? 'None'}</p>
         {chosen && <VariantPicker product={product} selected={chosen} onChoose={choose} />}
         <div aria-live="polite">
-          {chosen && stock > 0 && <p>In stock : {stock}</p>}
-          {stock <= 0 && <p className="out-of-stock">Out of stock</p>}
+          <StockNote stock={stock} showCount={Boolean(chosen)} />
           {chosen && <p className="muted">SKU : {chosen.sku}</p>}
         </div>
         <AddToCartButton
