@@ -1,7 +1,7 @@
 import mongoose, { type InferSchemaType } from 'mongoose';
 
 /** What an e-mail event announces to the order's buyer. */
-export const MAIL_KINDS = ['placed', 'status', 'cancelled'] as const;
+export const MAIL_KINDS = ['placed', 'status', 'cancelled', 'back-in-stock'] as const;
 
 /**
  * The outbox: one document per e-mail still to send, removed once the mail server took it, so
@@ -12,7 +12,13 @@ const outboxSchema = new mongoose.Schema(
   {
     /** The event's id, chosen before the change it announces and recorded by that change. */
     _id: { type: String, required: true },
-    orderId: { type: String, required: true },
+    /** The order an order's event is about; none for a notice (below). */
+    orderId: { type: String },
+    /**
+     * What a notice (an e-mail about something other than an order) is about, in the feature
+     * that sends it: e.g. the back-in-stock subscription it ends.
+     */
+    about: { type: String },
     kind: { type: String, enum: MAIL_KINDS, required: true },
     /** The status a `status` event announces. */
     status: { type: String },

@@ -49,6 +49,8 @@ function headline(event: MailEvent, order: Order, label: string, total: string) 
           ? `Your order ${label} was cancelled and your payment of ${total} refunded.`
           : `Your order ${label} was cancelled; your card was not charged.`,
       };
+    case 'back-in-stock':
+      throw new Error('a notice is rendered by the feature that sends it, not as an order');
   }
 }
 

@@ -11,7 +11,10 @@ export type MailKind = (typeof MAIL_KINDS)[number];
 
 export interface MailEvent {
   _id: string;
+  /** Empty for a notice. */
   orderId: string;
+  /** What a notice is about (see NoticeSource); absent for an order's event. */
+  about?: string;
   kind: MailKind;
   /** The status announced (`status` events). */
   status?: string;
@@ -28,7 +31,8 @@ const randomId = () => randomBytes(12).toString('hex');
 
 const toEvent = (doc: OutboxDoc): MailEvent => ({
   _id: doc._id,
-  orderId: doc.orderId,
+  orderId: doc.orderId ?? '',
+  ...(doc.about ? { about: doc.about } : {}),
   // The schema's enum admits only MAIL_KINDS.
   kind: doc.kind as MailKind,
   ...(doc.status ? { status: doc.status } : {}),
@@ -36,12 +40,13 @@ const toEvent = (doc: OutboxDoc): MailEvent => ({
   attempts: doc.attempts ?? 0,
 });
 
+/** An order's event, or a notice about something else. */
+export type AnnouncedEvent =
+  | { orderId: string; kind: MailKind; status?: string }
+  | { about: string; kind: MailKind };
+
 /** Records an event, due at once, under a new id: the id the change then records too. */
-export async function insertMailEvent(event: {
-  orderId: string;
-  kind: MailKind;
-  status?: string;
-}): Promise<string> {
+export async function insertMailEvent(event: AnnouncedEvent): Promise<string> {
   const _id = randomId();
   const now = new Date();
   await OutboxModel.create({ _id, ...event, createdAt: now, due: now, attempts: 0 });

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { mailFailures, mailsDropped, mailsSent } from '../../lib/metrics.js';
 import { findUser } from '../auth/index.js';
 import { findOrder, findStoredOrder } from '../orders/index.js';
+import type { NoticeMail, NoticeSource } from './notices.js';
 import { onMailEventLanded } from './outbox.js';
 import { renderMail } from './render.js';
 import {
@@ -37,6 +38,8 @@ export interface MailSenderOptions {
   /** How long an event may wait for its change to land before it is dropped. */
   landingGraceMs?: number;
   log: { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
+  /** What notices (e-mails about other than an order) say, from the feature that sends them. */
+  notices?: NoticeSource;
 }
 
 /** Far longer than the one update between recording an event and its change landing. */
@@ -46,8 +49,11 @@ const LANDING_RECHECK_MS = 2_000;
 const FIRST_RETRY_MS = 1_000;
 
 /** Stable per event: a receiver (or a person) can tell a copy from another e-mail. */
-export const messageIdOf = (event: Pick<ClaimedEvent, '_id' | 'orderId' | 'kind'>, from: string) =>
-  `<order-${event.orderId}-${event.kind}-${event._id}@${/@([\w.-]+)>?\s*$/.exec(from)?.[1] ?? 'shop.local'}>`;
+export const messageIdOf = (
+  event: Pick<ClaimedEvent, '_id' | 'orderId' | 'kind' | 'about'>,
+  from: string,
+) =>
+  `<${event.about === undefined ? `order-${event.orderId}` : event.about}-${event.kind}-${event._id}@${/@([\w.-]+)>?\s*$/.exec(from)?.[1] ?? 'shop.local'}>`;
 
 /** The wait before attempt `attempts + 1`: doubling from 1 s up to `max`, with jitter. */
 const backOff = (attempts: number, max: number) =>
@@ -109,24 +115,15 @@ export function startMailSender(options: MailSenderOptions) {
     return new Date(waiting.claimed ? soon : Math.max(waiting.due.getTime(), soon));
   };
 
-  const deliver = async (event: ClaimedEvent) => {
-    const stored = await findStoredOrder(event.orderId);
-    if (!stored) return drop(event, 'its order is gone (its checkout was undone)');
-    if (!stored.events.includes(event._id)) {
-      if (Date.now() - event.createdAt.getTime() > grace) {
-        return drop(event, 'the change it announced never landed');
-      }
-      return postponeMailEvent(event, new Date(Date.now() + LANDING_RECHECK_MS));
-    }
-    const turn = await turnOf(event, stored.events);
-    if (turn) return postponeMailEvent(event, turn);
-    const [order, buyer] = await Promise.all([findOrder(event.orderId), findUser(stored.buyerId)]);
-    if (!order || !buyer) return drop(event, 'its order or its buyer is gone');
-    const mail = renderMail(event, order, buyer.name);
+  /** Sends the event's e-mail, then removes the event; retried with back-off when it fails. */
+  const send = async (
+    event: ClaimedEvent,
+    mail: NoticeMail,
+    afterSending?: () => Promise<void>,
+  ) => {
     try {
       await options.transport.sendMail({
         from: options.from,
-        to: buyer.email,
         ...mail,
         messageId: messageIdOf(event, options.from),
       });
@@ -140,8 +137,34 @@ export function startMailSender(options: MailSenderOptions) {
       );
       return postponeMailEvent(event, due, failure);
     }
+    await afterSending?.();
     await markSent(event);
     mailsSent.inc();
+  };
+
+  /** An event whose change has not landed: looked at again soon, dropped once it never will. */
+  const notLanded = (event: ClaimedEvent) =>
+    Date.now() - event.createdAt.getTime() > grace
+      ? drop(event, 'the change it announced never landed')
+      : postponeMailEvent(event, new Date(Date.now() + LANDING_RECHECK_MS));
+
+  const deliverNotice = async (event: ClaimedEvent) => {
+    const mail = await options.notices?.read(event);
+    if (!mail || mail === 'gone') return drop(event, 'what it was about is gone');
+    if (mail === 'not landed') return notLanded(event);
+    return send(event, mail, () => options.notices?.sent(event) ?? Promise.resolve());
+  };
+
+  const deliver = async (event: ClaimedEvent) => {
+    if (event.about !== undefined) return deliverNotice(event);
+    const stored = await findStoredOrder(event.orderId);
+    if (!stored) return drop(event, 'its order is gone (its checkout was undone)');
+    if (!stored.events.includes(event._id)) return notLanded(event);
+    const turn = await turnOf(event, stored.events);
+    if (turn) return postponeMailEvent(event, turn);
+    const [order, buyer] = await Promise.all([findOrder(event.orderId), findUser(stored.buyerId)]);
+    if (!order || !buyer) return drop(event, 'its order or its buyer is gone');
+    return send(event, { to: buyer.email, ...renderMail(event, order, buyer.name) });
   };
 
   const idle = () =>
