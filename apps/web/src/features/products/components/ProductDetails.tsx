@@ -10,6 +10,7 @@ import { productQueries } from '../api/queries';
 import { useChosenVariant } from '../hooks/use-chosen-variant';
 import { photoOf } from '../variants';
 import { AddToCartButton } from './AddToCartButton';
+import { NotifyMe } from './NotifyMe';
 import { Price } from './Price';
 import { ProductGrid } from './ProductCard';
 import { ProductPhoto } from './ProductPhoto';
@@ -74,7 +75,11 @@ function Details({ product, rating }: { product: Product; rating: ProductRating 
         <p>Category : {product.category?.name ?? 'None'}</p>
         {chosen && <VariantPicker product={product} selected={chosen} onChoose={choose} />}
         <div aria-live="polite">
-          <StockNote stock={stock} showCount={Boolean(chosen)} />
+          <StockNote
+            stock={stock}
+            showCount={Boolean(chosen)}
+            soldOut={variant && <NotifyMe productId={product._id} variantId={variant._id} />}
+          />
           {chosen && <p className="muted">SKU : {chosen.sku}</p>}
         </div>
         <AddToCartButton
