@@ -1,4 +1,5 @@
 import { accountCalls } from '../../test/conformance/accounts.js';
+import { backInStockCalls } from '../../test/conformance/back-in-stock.js';
 import { catalogueCalls } from '../../test/conformance/catalogue.js';
 import { documentChecker } from '../../test/conformance/checker.js';
 import { type Calls, type Context, senderOf } from '../../test/conformance/context.js';
@@ -16,6 +17,7 @@ const CALLS: Calls = {
   ...catalogueCalls,
   ...paymentCalls,
   ...reviewCalls,
+  ...backInStockCalls,
   ...dashboardCalls,
   ...storeCalls,
   ...settingsCalls,
