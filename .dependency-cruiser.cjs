@@ -20,7 +20,7 @@
 const publicModules = { web: 'index\\.tsx?', api: 'index\\.ts' };
 const feature = (app) => `^apps/${app}/src/features/([^/]+)/`;
 /** The API's repositories: the only modules that read or write a collection. */
-const apiRepository = '^apps/api/src/features/[^/]+/(repository|photo-store)\\.ts';
+const apiRepository = '^apps/api/src/features/[^/]+/(repository|photo-store|stock-holds)\\.ts';
 const apiModel = '^apps/api/src/features/[^/]+/model\\.ts$';
 /** Test code may reach further (render the whole app, assert on a model). */
 const testCode = '(\\.test\\.tsx?$|/testing/|^apps/[^/]+/src/test/)';

@@ -8,6 +8,7 @@ import type { Config } from './config.js';
 import { apiDocsRoutes } from './features/api-docs/routes.js';
 import { requireAdmin, requireSignIn, requireSignInOrGuestEmail } from './features/auth/index.js';
 import { authRoutes } from './features/auth/routes.js';
+import { backInStockRoutes } from './features/back-in-stock/index.js';
 import { keptAnswers } from './features/catalogue/cached-routes.js';
 import { earlyBodyErrors } from './features/catalogue/early-body.js';
 import { categoryRoutes } from './features/categories/routes.js';
@@ -81,6 +82,7 @@ export function createApp({ config, logger }: AppDeps) {
     }),
     ...checkout.routes,
     ...reviewRoutes,
+    ...backInStockRoutes({ rateLimit: config.NOTIFY_ME_RATE_LIMIT }),
     ...salesRoutes,
     ...storeRoutes({
       holdsMoney: async () =>

@@ -44,6 +44,10 @@ const envSchema = z
     PASSWORD_GUESS_LIMIT: z.coerce.number().int().positive().default(20),
     /** create-payment-intent and place-order calls allowed per signed-in user in 15 minutes, each. */
     CHECKOUT_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+    /** How long a checkout holds its cart's units while the shopper pays (see checkout/holds.ts). */
+    CHECKOUT_HOLD_SECONDS: z.coerce.number().int().min(1).default(900),
+    /** "Notify me" requests per client address in 15 minutes. */
+    NOTIFY_ME_RATE_LIMIT: z.coerce.number().int().positive().default(20),
     /** Quotes of a cart per client address in 15 minutes (public: asked on every change of method). */
     QUOTE_RATE_LIMIT: z.coerce.number().int().positive().default(300),
     /** Passwords of the seed accounts; required outside development (no published password). */

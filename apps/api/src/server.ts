@@ -5,6 +5,7 @@ import { createApp } from './app.js';
 import { type Config, loadConfig } from './config.js';
 import { crashAfterWrites } from './db/catalogue-changes.js';
 import { connectDatabase } from './db/connect.js';
+import { backInStockNotices, notifyRestockedRegularly } from './features/back-in-stock/index.js';
 import { currentCatalogue } from './features/catalogue/catalogue.js';
 import { smtpTransport, startMailSender } from './features/mail/index.js';
 import { everyOrder, migrateOrderPrices, numberEarlierOrders } from './features/orders/index.js';
@@ -12,6 +13,7 @@ import { migrateProductPrices } from './features/products/money-migration.js';
 import { stripPhotoMetadata } from './features/products/photo-metadata-migration.js';
 import { migrateProductPhotos } from './features/products/photo-migration.js';
 import { idsToMigrate } from './features/products/repository.js';
+import { sweepExpiredHoldsRegularly } from './features/products/stock-holds.js';
 import { migrateProductVariants } from './features/products/variant-migration.js';
 import { rebuildSalesFiguresIfMissing } from './features/sales/index.js';
 import { storeSettings, useFirstCurrency } from './features/store/index.js';
@@ -127,11 +129,19 @@ async function main() {
   const stopSweepingBudgets = sweepBudgetWindowsRegularly((err) =>
     logger.warn({ err }, 'ended budget windows not swept; tried again in 15 minutes'),
   );
+  const stopSweepingHolds = sweepExpiredHoldsRegularly((err) =>
+    logger.warn({ err }, 'expired checkout holds not swept; tried again in seconds'),
+  );
+  const stopNotifyingRestocks = notifyRestockedRegularly((err) =>
+    logger.warn({ err }, 'back-in-stock e-mails not queued; tried again in seconds'),
+  );
 
   // Run after the last request finished and before the database closes.
   const shutdownHooks: ShutdownHook[] = [
     { name: 'stop sending e-mails', run: mail.stop },
     { name: 'stop sweeping budget windows', run: stopSweepingBudgets },
+    { name: 'stop sweeping checkout holds', run: stopSweepingHolds },
+    { name: 'stop looking for variants back in stock', run: stopNotifyingRestocks },
     { name: 'release locks', run: releaseHeldLocks },
   ];
   const shutdown = gracefulShutdown({
@@ -208,6 +218,7 @@ async function startMail(config: Config, dataDir: string, logger: Logger) {
     retryMaxMs: config.MAIL_RETRY_MAX_MS,
     pollMs: config.MAIL_POLL_MS,
     log: logger,
+    notices: backInStockNotices(config.PUBLIC_URL ?? `http://localhost:${config.PORT}`),
   });
   return {
     stop: async () => {

@@ -28,8 +28,13 @@ export const productVariantSchema = z
     sku: z.string(),
     options: variantOptionsSchema,
     price: z.number(),
-    /** Units in stock. */
+    /** Units in stock that shoppers can still have: those held in checkouts are not counted. */
     quantity: z.number().int(),
+    /**
+     * Units held in checkouts now (paying, not yet placed): they come back when a checkout ends
+     * without an order. The API always sends it; absent (an older payload): none.
+     */
+    inCheckouts: z.number().int().optional(),
     /** Grams: its own, else its product's (read as 0 from a payload without it). */
     weight: z.number().int().default(0),
     /** Its own, else its product's (read as standard from a payload without it). */

@@ -86,7 +86,16 @@ export async function recordUncapturedOrder(opts: {
 /** How many orders were recorded for the payment. */
 export const ordersOf = (paymentIntentId: string) => countOrders({ paymentId: paymentIntentId });
 
-export const stockOf = async (productId: string) => (await findProduct(productId))?.quantity;
+/** Units in stock: those shoppers can have and those held in their checkouts. */
+export const stockOf = async (productId: string) => {
+  const product = await findProduct(productId);
+  return (
+    product && product.quantity + product.variants.reduce((n, v) => n + (v.inCheckouts ?? 0), 0)
+  );
+};
+
+/** Units shoppers can still have (not held in a checkout). */
+export const availableOf = async (productId: string) => (await findProduct(productId))?.quantity;
 
 type Target = Parameters<typeof supertest>[0];
 

@@ -25,6 +25,7 @@ export const testConfig = (overrides: Record<string, string> = {}) =>
     PROFILE_RATE_LIMIT: '1000',
     CHECKOUT_RATE_LIMIT: '1000',
     QUOTE_RATE_LIMIT: '100000',
+    NOTIFY_ME_RATE_LIMIT: '1000',
     ...overrides,
   });
 

@@ -33,7 +33,7 @@ export interface OutboxFigures {
 }
 
 /** Waits until `check` holds (fails after `timeoutMs`), asking every 50 ms. */
-async function until(what: string, check: () => Promise<boolean>, timeoutMs = 120_000) {
+export async function until(what: string, check: () => Promise<boolean>, timeoutMs = 120_000) {
   const giveUpAt = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > giveUpAt) throw new Error(`gave up waiting: ${what}`);

@@ -34,7 +34,10 @@ export interface OversellFigures {
   stockAfterCancel: number | null;
   /** Orders sharing a PaymentIntent plus buyers holding more than one order. */
   duplicates: number;
-  /** Buyers turned away by create-payment-intent (409: sold out already), never asked to pay. */
+  /**
+   * Buyers turned away by create-payment-intent (409: sold out, or held in others' checkouts),
+   * never asked to pay.
+   */
   refusedBeforePaying: number;
   /** place-order answers by HTTP status, e.g. { 201: 5, 409: 15 }, for the buyers who paid. */
   answers: Record<string, number>;
@@ -400,9 +403,10 @@ export function printOversellFigures(f: OversellFigures, print = console.log) {
       `  stock left:    ${f.stockLeft} of that variant; its siblings ${f.siblingsUnchanged ? 'unchanged' : 'CHANGED'}`,
       `  after an admin cancelled one order: ${f.stockAfterCancel ?? 'no order to cancel'} of that variant`,
       `  duplicates:    ${f.duplicates}`,
-      `  refused before paying (sold out): ${f.refusedBeforePaying}`,
+      `  refused before paying (sold out or held by others): ${f.refusedBeforePaying}`,
       `  place-order:   ${answers || 'none'}`,
-      `  payments:      ${f.captured} captured, ${f.canceled} canceled, ${f.chargedWithoutOrder} charged without an order`,
+      `  cards authorized for an order then refused: ${f.canceled} (their authorization cancelled)`,
+      `  payments:      ${f.captured} captured, ${f.chargedWithoutOrder} charged without an order`,
       `  one payment placed ${f.replay.calls} times at once: ${f.replay.orders} order, ${f.replay.unitsTaken} unit taken, ${f.replay.captures} capture`,
     ].join('\n'),
   );

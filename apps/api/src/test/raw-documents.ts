@@ -3,6 +3,7 @@ import mongoose from 'mongoose';
 import sharp from 'sharp';
 import { vi } from 'vitest';
 import { photoEtag } from '../features/products/photo.js';
+import { sweepExpiredHolds } from '../features/products/stock-holds.js';
 
 /**
  * Documents as no repository writes them: products as the version before photos had their
@@ -122,7 +123,7 @@ export async function damageStoredOriginal(ownerId: string, version: string) {
 export async function breakStockCount(productId: string) {
   await products().updateOne(
     { _id: new mongoose.Types.ObjectId(productId) },
-    { $set: { quantity: [3] } },
+    { $set: { quantity: [3], held: [3] } },
   );
 }
 
@@ -302,4 +303,27 @@ export function refuseDeliveryAddressWrites() {
     return Promise.reject(new mongoose.mongo.MongoServerError({ message: 'not primary' }));
   }) as typeof users.findOneAndUpdate);
   return { refused: () => refused, restore: () => spy.mockRestore() };
+}
+
+/**
+ * Every checkout's hold expired now, and swept (as the sweep of any API process would within
+ * seconds): their units are for sale again, and a late payment finds its hold gone.
+ */
+export async function expireEveryHold() {
+  const past = new Date(0);
+  await mongoose.connection
+    .collection('checkout_holds')
+    .updateMany({}, { $set: { expiresAt: past } });
+  const held = await products()
+    .find({ holds: { $exists: true } }, { projection: { holds: 1 } })
+    .toArray();
+  for (const product of held) {
+    const keys = Object.keys((product.holds ?? {}) as Record<string, unknown>);
+    if (keys.length === 0) continue;
+    await products().updateOne(
+      { _id: product._id },
+      { $set: Object.fromEntries(keys.map((key) => [`holds.${key}.expiresAt`, past])) },
+    );
+  }
+  await sweepExpiredHolds();
 }

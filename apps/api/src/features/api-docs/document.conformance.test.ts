@@ -1,4 +1,5 @@
 import { accountCalls } from '../../test/conformance/accounts.js';
+import { backInStockCalls } from '../../test/conformance/back-in-stock.js';
 import { catalogueCalls } from '../../test/conformance/catalogue.js';
 import { documentChecker } from '../../test/conformance/checker.js';
 import { type Calls, type Context, senderOf } from '../../test/conformance/context.js';
@@ -18,6 +19,7 @@ const CALLS: Calls = {
   ...paymentCalls,
   ...guestCalls,
   ...reviewCalls,
+  ...backInStockCalls,
   ...dashboardCalls,
   ...storeCalls,
   ...settingsCalls,

@@ -110,18 +110,10 @@ export const orderLineOf = ({
   quantity,
 });
 
-/** Refuses a checkout asking for more units than are in stock right now. */
-export function assertInStock(lines: readonly PricedLine[]) {
-  for (const line of lines) {
-    if (line.inStock < line.quantity) {
-      const name = nameWithOptions(line.name, line.variant.options);
-      throw conflict(
-        line.inStock === 0
-          ? `${name} is out of stock`
-          : `Only ${line.inStock} of ${name} left in stock`,
-      );
-    }
-  }
+/** The refusal of a line asking for more units than the `left` that shoppers can have. */
+export function notEnoughInStock(line: PricedLine, left: number) {
+  const name = nameWithOptions(line.name, line.variant.options);
+  return conflict(left === 0 ? `${name} is out of stock` : `Only ${left} of ${name} left in stock`);
 }
 
 /**

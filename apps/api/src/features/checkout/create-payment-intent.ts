@@ -1,9 +1,10 @@
 import type { CartItem, CreatePaymentIntentResponse } from '@shop/contracts';
 import { AppError } from '../../lib/errors.js';
 import { callStripe, type Payments } from '../../lib/stripe.js';
-import { assertInStock, cartMetadata, linesOf } from './cart.js';
+import { cartMetadata, linesOf } from './cart.js';
 import { type Delivery, deliveryMetadata, shippingMetadata } from './delivery.js';
 import { shopperMetadata } from './guest-checkout.js';
+import { holdCart } from './holds.js';
 import { quoteCart, requireShippingChosen } from './quote.js';
 import type { Shopper } from './shopper.js';
 
@@ -14,8 +15,9 @@ import type { Shopper } from './shopper.js';
  * the address. The PaymentIntent's metadata carries the buyer, the cart and the shipping method,
  * so that the order can later be placed and priced again from the payment alone (place-order
  * or webhook), with the delivery address when one is given (without one, the cart is priced
- * for the store's own country, without shipping). Nothing is taken from stock yet: a cart that
- * is sold out now is refused with 409.
+ * for the store's own country, without shipping). The cart's units are held for the shopper
+ * for `holdSeconds` (./holds.ts) before the payment starts: a line that other shoppers' holds
+ * or orders leave short is refused with 409, before any charge.
  */
 export async function createPaymentIntent(
   payments: Payments,
@@ -23,12 +25,13 @@ export async function createPaymentIntent(
   cart: readonly CartItem[],
   delivery: Delivery = {},
   shippingMethod: string | null = null,
+  holdSeconds: number,
 ): Promise<CreatePaymentIntentResponse> {
   const quote = await quoteCart(linesOf(cart), delivery.address?.country ?? null, shippingMethod);
   if (delivery.address) requireShippingChosen(quote, shippingMethod);
   const { lines } = quote.priced;
-  assertInStock(lines);
   const amount = quote.priced.total;
+  const hold = await holdCart(shopper, lines, holdSeconds);
   const intent = await callStripe(() =>
     payments.stripe.paymentIntents.create({
       amount,
@@ -44,9 +47,13 @@ export async function createPaymentIntent(
           quote.priced.shipping?.method._id ?? null,
           delivery.address ? quote.country : null,
         ),
+        ...hold.metadata,
       },
     }),
-  );
+  ).catch(async (err: unknown) => {
+    await hold.release();
+    throw err;
+  });
   if (!intent.client_secret) {
     throw new AppError(502, 'The payment provider is unavailable, please try again');
   }

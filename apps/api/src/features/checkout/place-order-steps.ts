@@ -15,10 +15,11 @@ import {
   type StoredOrder,
   stockLinesOf,
 } from '../orders/index.js';
-import { giveBackStock, takeStock } from '../products/index.js';
+import { giveBackStock } from '../products/index.js';
 import { capture, isAuthorized } from './authorization.js';
-import { assertInStock, type CartLine, orderLineOf } from './cart.js';
+import { type CartLine, orderLineOf } from './cart.js';
 import { shippingMethodFromMetadata } from './delivery.js';
+import { releaseHoldOfPayment, takeStockOfPayment } from './holds.js';
 import { breakdownOf, quoteCart, requireShippingChosen } from './quote.js';
 import { type Shopper, shopperEmail } from './shopper.js';
 
@@ -36,12 +37,18 @@ export interface Placement {
 
 /**
  * The browser authorized the payment with Stripe before the flow began: nothing is left to do
- * here but to say how the money goes back (the authorization cancelled, or the charge refunded).
+ * here but to say how the money goes back (the authorization cancelled, or the charge refunded),
+ * and the units its checkout held with it.
  */
 export const authorizePayment = createStep(
   'authorizePayment',
   async ({ intent }: Placement) => intent,
-  (_intent, { payments, intent }) => releasePayment(payments, intent.id),
+  async (_intent, { payments, intent }) => {
+    const released = await releasePayment(payments, intent.id);
+    // Best effort: units a failed release leaves held come back when the hold expires.
+    await releaseHoldOfPayment(intent.metadata).catch(() => {});
+    return released;
+  },
 );
 
 /** The order's lines and what it cost, as placed. */
@@ -54,7 +61,7 @@ interface Taken {
 /**
  * The cart of the payment priced again (./quote.ts) for the order's delivery address and the
  * payment's shipping method, checked against what was authorized, and taken out of stock; given
- * back when a later step fails. A method no longer offered there is refused (400); a total or
+ * back when a later step fails (the units its hold held become the sale). A method no longer offered there is refused (400); a total or
  * currency that differs (prices, rates or zones changed, another country, a tampered amount) is
  * refused (409). A placement that died after recording its order had taken the stock already.
  */
@@ -77,9 +84,8 @@ export const takeStockForCart = createStep(
       throw conflict('The payment does not match the price of the cart; the order was not placed');
     }
     const { lines } = quote.priced;
-    // Sold out already: refused without queueing for the stock lock behind the last buyers.
-    assertInStock(lines);
-    await takeStock(lines);
+    // Not checked against the catalogue's stock first: that no longer counts the units held.
+    await takeStockOfPayment(intent.metadata, lines);
     return { lines: lines.map(orderLineOf), breakdown: breakdownOf(quote) };
   },
   (taken: Taken) => giveBackStock(stockLinesOf(taken.lines)),

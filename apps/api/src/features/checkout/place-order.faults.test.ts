@@ -11,7 +11,7 @@ import {
 import type { Fault } from '../../test/fake-stripe.js';
 import { describe, expect, checkoutTest as test } from '../../test/fixtures.js';
 import { createUser } from '../../test/harness.js';
-import { breakStockCount } from '../../test/raw-documents.js';
+import { breakStockCount, expireEveryHold } from '../../test/raw-documents.js';
 import { updateProduct } from '../products/repository.js';
 
 // A short Stripe timeout, so that a request Stripe never answers fails within the test.
@@ -165,6 +165,8 @@ describe('place-order when Stripe fails', () => {
     checkout,
   }) => {
     const c = await checkout();
+    // Paid after the checkout's hold expired, and the desk sold meanwhile.
+    await expireEveryHold();
     await updateProduct(c.desk.id, { quantity: 0 });
     stripe.inject('cancel', { kind: 'status', status: 500 }, OUTAGE);
     const res = await placeOrderCall(app.app, c.user.token, c.paymentIntentId).expect(409);

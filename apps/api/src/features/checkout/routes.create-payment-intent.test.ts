@@ -35,7 +35,12 @@ describe('POST /api/v1/order/create-payment-intent', () => {
     const intentId = clientSecret.split('_secret_')[0] as string;
     const intent = stripe.get(intentId);
     expect(intent).toMatchObject({ amount, currency: 'usd' });
-    expect(intent.metadata).toEqual({ buyer: user.id, cart_0: `${lamp.id}:2,${desk.id}:2` });
+    expect(intent.metadata).toEqual({
+      buyer: user.id,
+      cart_0: `${lamp.id}:2,${desk.id}:2`,
+      // The units held for this payment (see routes.stock-holds.test.ts).
+      hold: expect.any(String),
+    });
     // Authorized only: the card is charged once the order exists.
     expect(stripe.createParamsOf(intentId)).toMatchObject({
       'automatic_payment_methods[enabled]': 'true',
@@ -195,6 +200,7 @@ describe('POST /api/v1/order/create-payment-intent with variants', () => {
     expect(intent.metadata).toEqual({
       buyer: user.id,
       cart_0: `${shirt.id}.${black._id}:3,${shirt.id}.${white._id}:1`,
+      hold: expect.any(String),
     });
   });
 

@@ -41,6 +41,7 @@ export interface CheckoutRoutesOptions {
     | 'CHECKOUT_RATE_LIMIT'
     | 'QUOTE_RATE_LIMIT'
     | 'PUBLIC_URL'
+    | 'CHECKOUT_HOLD_SECONDS'
   >;
   /** Null when the shop runs without card payments: the checkout answers 503. */
   payments: Payments | null;
@@ -109,6 +110,7 @@ export function checkoutRoutes({ config, payments }: CheckoutRoutesOptions) {
             body.cart,
             delivery,
             body.shippingMethod ?? null,
+            config.CHECKOUT_HOLD_SECONDS,
           ),
         );
       },

@@ -4,6 +4,7 @@ import { createProduct, ordersOf, placeOrderCall, stockOf } from '../../test/che
 import { type Api, checkoutTest, describe, expect } from '../../test/fixtures.js';
 import { appConfiguredWith } from '../../test/harness.js';
 import { TEST_WEBHOOK_SECRET } from '../../test/payments-app.js';
+import { expireEveryHold } from '../../test/raw-documents.js';
 import { findUser } from '../auth/repository.js';
 import { findOrderOfPayment } from '../orders/repository.js';
 import { updateProduct } from '../products/repository.js';
@@ -147,6 +148,8 @@ describe('POST /api/v1/order/webhook', () => {
     authorizedButAbandoned,
   }) => {
     const { product, paymentIntentId, intent } = await authorizedButAbandoned();
+    // Its hold expired, and the units were sold meanwhile.
+    await expireEveryHold();
     await updateProduct(product.id, { quantity: 1 });
     const res = await deliver(api, eventFor(AUTHORIZED, intent)).expect(200);
     expect(webhookResponseSchema.parse(res.body)).toEqual({ received: true });

@@ -2,9 +2,17 @@ import mongoose, { type InferSchemaType } from 'mongoose';
 
 /**
  * What an e-mail event announces to the order's buyer; or, about no one order, a letter to
- * `to` (./letters.ts): the links of an address's orders, or the link confirming an e-mail.
+ * `to` (./letters.ts): the links of an address's orders, or the link confirming an e-mail; or a
+ * notice (./notices.ts) about something the sending feature names in `about`.
  */
-export const MAIL_KINDS = ['placed', 'status', 'cancelled', 'order-links', 'verify-email'] as const;
+export const MAIL_KINDS = [
+  'placed',
+  'status',
+  'cancelled',
+  'order-links',
+  'verify-email',
+  'back-in-stock',
+] as const;
 export const LETTER_KINDS = ['order-links', 'verify-email'] as const;
 
 /**
@@ -16,12 +24,17 @@ const outboxSchema = new mongoose.Schema(
   {
     /** The event's id, chosen before the change it announces and recorded by that change. */
     _id: { type: String, required: true },
-    /** The order it announces a change of; absent on a letter. */
+    /** The order it announces a change of; absent on a letter or a notice. */
     orderId: { type: String },
     /** A letter's recipient. */
     to: { type: String },
     /** The one-time token a `verify-email` letter's link carries (only its hash is kept elsewhere). */
     token: { type: String },
+    /**
+     * What a notice (an e-mail about something other than an order) is about, in the feature
+     * that sends it: e.g. the back-in-stock subscription it ends.
+     */
+    about: { type: String },
     kind: { type: String, enum: MAIL_KINDS, required: true },
     /** The status a `status` event announces. */
     status: { type: String },

@@ -1,7 +1,7 @@
 import {
+  type AnnouncedEvent,
   insertMailEvent,
   type LetterKind,
-  type MailKind,
   withdrawMailEvent,
 } from './repository.js';
 
@@ -13,7 +13,8 @@ export const onMailEventLanded = (wake: () => void) => {
 };
 
 /**
- * Makes a change to an order that its buyer is told of by e-mail. There are no transactions,
+ * Makes a change to an order that its buyer is told of by e-mail (or, for a notice, the change
+ * its feature records it by). There are no transactions,
  * so the event goes first: it is recorded in the outbox under a new id, then `change` makes
  * the change and records that id in the order in the same single-document update, and answers
  * whether it did. The sender mails an event only once its order records it: an event whose
@@ -21,7 +22,7 @@ export const onMailEventLanded = (wake: () => void) => {
  * in between, or the update failed) is dropped by the sender once its grace period is over.
  */
 export async function changeAndAnnounce<T>(
-  event: { orderId: string; kind: MailKind; status?: string },
+  event: AnnouncedEvent,
   change: (eventId: string) => Promise<T>,
   landed: (outcome: T) => boolean = Boolean,
 ): Promise<T> {

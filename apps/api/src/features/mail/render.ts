@@ -52,6 +52,8 @@ function headline(event: MailEvent, order: Order, label: string, total: string) 
     case 'order-links':
     case 'verify-email':
       throw new Error(`a ${event.kind} letter is about no one order: see ./letters.ts`);
+    case 'back-in-stock':
+      throw new Error('a notice is rendered by the feature that sends it, not as an order');
   }
 }
 

@@ -13,10 +13,12 @@ export type LetterKind = (typeof LETTER_KINDS)[number];
 
 export interface MailEvent {
   _id: string;
-  /** Absent on a letter (see LETTER_KINDS), which goes to `to`. */
+  /** Absent on a letter (see LETTER_KINDS), which goes to `to`, and on a notice. */
   orderId?: string;
   to?: string;
   token?: string;
+  /** What a notice is about (see NoticeSource); absent for an order's event. */
+  about?: string;
   kind: MailKind;
   /** The status announced (`status` events). */
   status?: string;
@@ -36,6 +38,7 @@ const toEvent = (doc: OutboxDoc): MailEvent => ({
   ...(doc.orderId ? { orderId: doc.orderId } : {}),
   ...(doc.to ? { to: doc.to } : {}),
   ...(doc.token ? { token: doc.token } : {}),
+  ...(doc.about ? { about: doc.about } : {}),
   // The schema's enum admits only MAIL_KINDS.
   kind: doc.kind as MailKind,
   ...(doc.status ? { status: doc.status } : {}),
@@ -43,12 +46,14 @@ const toEvent = (doc: OutboxDoc): MailEvent => ({
   attempts: doc.attempts ?? 0,
 });
 
+/** An order's event, a letter to an address, or a notice about something else. */
+export type AnnouncedEvent =
+  | { orderId: string; kind: MailKind; status?: string }
+  | { to: string; kind: MailKind; token?: string }
+  | { about: string; kind: MailKind };
+
 /** Records an event, due at once, under a new id: the id the change then records too. */
-export async function insertMailEvent(
-  event:
-    | { orderId: string; kind: MailKind; status?: string }
-    | { to: string; kind: MailKind; token?: string },
-): Promise<string> {
+export async function insertMailEvent(event: AnnouncedEvent): Promise<string> {
   const _id = randomId();
   const now = new Date();
   await OutboxModel.create({ _id, ...event, createdAt: now, due: now, attempts: 0 });

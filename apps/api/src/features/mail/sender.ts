@@ -2,9 +2,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { mailFailures, mailsDropped, mailsSent } from '../../lib/metrics.js';
 import { findOrder, findStoredOrder, linkOf } from '../orders/index.js';
 import { renderLetter } from './letters.js';
+import type { NoticeMail, NoticeSource } from './notices.js';
 import { onMailEventLanded } from './outbox.js';
 import { recipientOf } from './recipient.js';
-import { type RenderedMail, renderMail } from './render.js';
+import { renderMail } from './render.js';
 import {
   type ClaimedEvent,
   claimDueMailEvent,
@@ -40,6 +41,8 @@ export interface MailSenderOptions {
   /** How long an event may wait for its change to land before it is dropped. */
   landingGraceMs?: number;
   log: { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
+  /** What notices (e-mails about other than an order) say, from the feature that sends them. */
+  notices?: NoticeSource;
 }
 
 /** Far longer than the one update between recording an event and its change landing. */
@@ -49,8 +52,11 @@ const LANDING_RECHECK_MS = 2_000;
 const FIRST_RETRY_MS = 1_000;
 
 /** Stable per event: a receiver (or a person) can tell a copy from another e-mail. */
-export const messageIdOf = (event: Pick<ClaimedEvent, '_id' | 'orderId' | 'kind'>, from: string) =>
-  `<${event.orderId ? `order-${event.orderId}` : 'letter'}-${event.kind}-${event._id}@${/@([\w.-]+)>?\s*$/.exec(from)?.[1] ?? 'shop.local'}>`;
+export const messageIdOf = (
+  event: Pick<ClaimedEvent, '_id' | 'orderId' | 'kind' | 'about'>,
+  from: string,
+) =>
+  `<${event.about ?? (event.orderId ? `order-${event.orderId}` : 'letter')}-${event.kind}-${event._id}@${/@([\w.-]+)>?\s*$/.exec(from)?.[1] ?? 'shop.local'}>`;
 
 /** The wait before attempt `attempts + 1`: doubling from 1 s up to `max`, with jitter. */
 const backOff = (attempts: number, max: number) =>
@@ -112,12 +118,15 @@ export function startMailSender(options: MailSenderOptions) {
     return new Date(waiting.claimed ? soon : Math.max(waiting.due.getTime(), soon));
   };
 
-  /** Hands the e-mail to the transport; a failure makes the event due again after a back-off. */
-  const send = async (event: ClaimedEvent, to: string, mail: RenderedMail) => {
+  /** Sends the event's e-mail, then removes the event; retried with back-off when it fails. */
+  const send = async (
+    event: ClaimedEvent,
+    mail: NoticeMail,
+    afterSending?: () => Promise<void>,
+  ) => {
     try {
       await options.transport.sendMail({
         from: options.from,
-        to,
         ...mail,
         messageId: messageIdOf(event, options.from),
       });
@@ -131,33 +140,43 @@ export function startMailSender(options: MailSenderOptions) {
       );
       return postponeMailEvent(event, due, failure);
     }
+    await afterSending?.();
     await markSent(event);
     mailsSent.inc();
+  };
+
+  /** An event whose change has not landed: looked at again soon, dropped once it never will. */
+  const notLanded = (event: ClaimedEvent) =>
+    Date.now() - event.createdAt.getTime() > grace
+      ? drop(event, 'the change it announced never landed')
+      : postponeMailEvent(event, new Date(Date.now() + LANDING_RECHECK_MS));
+
+  const deliverNotice = async (event: ClaimedEvent) => {
+    const mail = await options.notices?.read(event);
+    if (!mail || mail === 'gone') return drop(event, 'what it was about is gone');
+    if (mail === 'not landed') return notLanded(event);
+    return send(event, mail, () => options.notices?.sent(event) ?? Promise.resolve());
   };
 
   /** A letter changes nothing it waits for: it is sent as it reads now, or dropped. */
   const deliverLetter = async (event: ClaimedEvent) => {
     const letter = await renderLetter(event, options.publicUrl);
     if (!letter) return drop(event, 'it has nothing to tell (no order of that address)');
-    return send(event, letter.to, letter.mail);
+    return send(event, { to: letter.to, ...letter.mail });
   };
 
   const deliver = async (event: ClaimedEvent) => {
+    if (event.about !== undefined) return deliverNotice(event);
     if (!event.orderId) return deliverLetter(event);
     const stored = await findStoredOrder(event.orderId);
     if (!stored) return drop(event, 'its order is gone (its checkout was undone)');
-    if (!stored.events.includes(event._id)) {
-      if (Date.now() - event.createdAt.getTime() > grace) {
-        return drop(event, 'the change it announced never landed');
-      }
-      return postponeMailEvent(event, new Date(Date.now() + LANDING_RECHECK_MS));
-    }
+    if (!stored.events.includes(event._id)) return notLanded(event);
     const turn = await turnOf(event, stored.events);
     if (turn) return postponeMailEvent(event, turn);
     const [order, buyer] = await Promise.all([findOrder(event.orderId), recipientOf(stored)]);
     if (!order || !buyer) return drop(event, 'its order or its buyer is gone');
     const link = linkOf(options.publicUrl, stored);
-    return send(event, buyer.email, renderMail(event, order, buyer.name, link));
+    return send(event, { to: buyer.email, ...renderMail(event, order, buyer.name, link) });
   };
 
   const idle = () =>

@@ -8,7 +8,15 @@ export {
   giveBackStock,
   hasProducts,
   listProducts,
+  type NamedStockLine,
   type RatingSummary,
   type StoredProduct,
   takeStock,
 } from './repository.js';
+export {
+  type HoldOutcome,
+  holdStock,
+  releaseHold,
+  sweepExpiredHoldsRegularly,
+  takeHeldStock,
+} from './stock-holds.js';

@@ -34,6 +34,16 @@ const variantSchema = new mongoose.Schema({
   photo: photoMetaSchema,
 });
 
+/** Units of one variant held for one checkout until `expiresAt`. */
+const holdSchema = new mongoose.Schema(
+  {
+    variant: { type: String, required: true },
+    quantity: { type: Number, required: true, min: 1 },
+    expiresAt: { type: Date, required: true },
+  },
+  { _id: false },
+);
+
 const productSchema = new mongoose.Schema(
   {
     name: { type: String, required: true, trim: true },
@@ -49,8 +59,15 @@ const productSchema = new mongoose.Schema(
     options: { type: [optionSchema], default: undefined },
     /** Written by the variants migration for products of earlier versions (see repository.ts). */
     variants: { type: [variantSchema], default: undefined },
-    /** Units in stock of each variant, by the variant's id. */
+    /**
+     * Units of each variant shoppers can still have, by the variant's id: those held in a
+     * checkout (below) are not counted here but in `held`, moved back and forth by one update.
+     */
     stock: { type: Map, of: Number, default: undefined },
+    /** Units of each variant held in checkouts now, by the variant's id (see stock-holds.ts). */
+    held: { type: Map, of: Number, default: undefined },
+    /** The checkouts' holds on this product's variants, by `<hold id>_<variant id>`. */
+    holds: { type: Map, of: holdSchema, default: undefined },
     category: { type: mongoose.Schema.Types.ObjectId, ref: 'categories', required: true },
     /** What listings need of the photo; its bytes live in their own collection (photo-files.ts). */
     photo: photoMetaSchema,

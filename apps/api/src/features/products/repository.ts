@@ -71,7 +71,7 @@ export interface NewProduct {
  * A variant as written: its stock with it; its weight and tax class only when they differ from
  * its product's.
  */
-export type NewVariant = Omit<ProductVariant, 'photo' | 'weight' | 'taxClass'> & {
+export type NewVariant = Omit<ProductVariant, 'photo' | 'weight' | 'taxClass' | 'inCheckouts'> & {
   photo?: ProductPhotoMeta | null;
   weight?: number;
   taxClass?: string;
@@ -95,10 +95,10 @@ export interface StockLine {
 }
 
 const oid = (id: string) => new mongoose.Types.ObjectId(id);
-const stockKey = (line: Pick<StockLine, 'productId' | 'variantId'>) =>
+export const stockKey = (line: Pick<StockLine, 'productId' | 'variantId'>) =>
   `stock.${(line.variantId ?? line.productId).toLowerCase()}`;
 
-const productChange = (productIds: string[]) => ({ productIds });
+export const productChange = (productIds: string[]) => ({ productIds });
 
 /** The currency every product price is stored in (its minor unit) and answered in. */
 const storeCurrency = async () => (await storeSettings()).currency;
@@ -142,11 +142,20 @@ function variantsOf(
     const only = onlyVariantOf(p);
     return {
       options: [],
-      variants: [{ ...only, price: toMajorUnits(only.price, currency), ...defaults, photo: null }],
+      variants: [
+        {
+          ...only,
+          price: toMajorUnits(only.price, currency),
+          inCheckouts: 0,
+          ...defaults,
+          photo: null,
+        },
+      ],
     };
   }
   const options = (p.options ?? []).map(({ name, values }) => ({ name, values: [...values] }));
   const stock = (p.stock ?? {}) as unknown as Record<string, number>;
+  const held = (p.held ?? {}) as unknown as Record<string, number>;
   const variants = p.variants.map((v) => {
     const _id = String(v._id);
     return {
@@ -155,6 +164,7 @@ function variantsOf(
       options: Object.fromEntries(options.map((o, i) => [o.name, v.values[i] ?? ''])),
       price: toMajorUnits(v.price, currency),
       quantity: stock[_id] ?? 0,
+      inCheckouts: held[_id] ?? 0,
       weight: v.weight ?? defaults.weight,
       taxClass: v.taxClass ?? defaults.taxClass,
       photo: toPhotoMeta(v.photo),

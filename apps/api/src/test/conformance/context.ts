@@ -78,6 +78,7 @@ export async function secondOf(send: (on: Api) => Test) {
     PROFILE_RATE_LIMIT: '1',
     CHECKOUT_RATE_LIMIT: '1',
     QUOTE_RATE_LIMIT: '1',
+    NOTIFY_ME_RATE_LIMIT: '1',
   });
   await send(strict);
   return send(strict);

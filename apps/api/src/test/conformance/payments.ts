@@ -4,6 +4,7 @@ import { uniqueWord } from '../catalogue.js';
 import { createProduct, TEST_DELIVERY_ADDRESS } from '../checkout.js';
 import { unknownId } from '../harness.js';
 import { TEST_WEBHOOK_SECRET } from '../payments-app.js';
+import { expireEveryHold } from '../raw-documents.js';
 import {
   type Calls,
   type Context,
@@ -95,6 +96,8 @@ export const paymentCalls: Calls = {
     409: async (c) => {
       const cart = await aCart();
       const { user, paymentIntentId } = await c.checkoutOf(cart);
+      // Paid after its hold expired, and sold out meanwhile.
+      await expireEveryHold();
       for (const { _id } of cart) await updateProduct(_id, { quantity: 0 });
       return placeOrder(c.api, user, paymentIntentId);
     },

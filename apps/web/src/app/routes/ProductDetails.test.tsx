@@ -1,5 +1,6 @@
 import { photoRenditionUrl } from '@shop/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeCategory, makeProduct, replies } from '../../test/fixtures';
 import { api, findToast, renderApp, startApi, storedJson } from '../../test/render-app';
@@ -87,6 +88,78 @@ describe('product details', () => {
     if (!details) throw new Error('no details');
     expect(within(details).getByText('Out of stock')).toBeInTheDocument();
     expect(within(details).getByRole('button', { name: 'ADD TO CART' })).toBeDisabled();
+  });
+});
+
+describe('few left', () => {
+  beforeEach(() => {
+    startApi();
+    api.on('GET', '/api/v1/product/:productId/reviews', replies.reviews());
+    api.on(
+      'GET',
+      '/api/v1/product/related-product/:productId/:categoryId',
+      replies.productPage([]),
+    );
+  });
+
+  const showing = async (quantity: number) => {
+    api.on('GET', '/api/v1/product/get-product/:slug', {
+      status: 200,
+      body: {
+        success: true,
+        message: 'ok',
+        // What shoppers can have: the API counts no unit held in others' checkouts.
+        product: makeProduct(novel.name, { category: books, quantity }),
+      },
+    });
+    renderApp(`/product/${novel.slug}`);
+    await screen.findByRole('heading', { name: novel.name });
+    const details = screen.getByRole('heading', { name: 'Product Details' }).parentElement;
+    if (!details) throw new Error('no details');
+    return within(details);
+  };
+
+  it('when 2 units are left for shoppers, then the page says Only 2 left', async () => {
+    expect((await showing(2)).getByText('Only 2 left')).toBeInTheDocument();
+  });
+
+  it('when plenty are left, then the page does not count them', async () => {
+    expect((await showing(40)).queryByText(/left/)).not.toBeInTheDocument();
+  });
+
+  it('when it is sold out, then Notify me takes an e-mail and the page says it is noted', async () => {
+    let asked: unknown;
+    api.on('POST', '/api/v1/product/:productId/notify-me', ({ body }) => {
+      asked = body;
+      return {
+        status: 200,
+        body: { success: true, message: 'We will e-mail you when it is back in stock' },
+      };
+    });
+    const details = await showing(0);
+    expect(details.getByText('Out of stock')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.type(details.getByLabelText('Email'), 'ada@example.com');
+    await user.click(details.getByRole('button', { name: 'Notify me' }));
+
+    expect(
+      await details.findByText('We will e-mail you when it is back in stock'),
+    ).toBeInTheDocument();
+    expect(asked).toEqual({ email: 'ada@example.com', variant: expect.any(String) });
+  });
+
+  it('when the shop refuses the address, then its message is toasted and the form stays', async () => {
+    api.on('POST', '/api/v1/product/:productId/notify-me', {
+      status: 400,
+      body: { success: false, message: 'This variant is in stock: it can be bought now' },
+    });
+    const details = await showing(0);
+    const user = userEvent.setup();
+    await user.type(details.getByLabelText('Email'), 'ada@example.com');
+    await user.click(details.getByRole('button', { name: 'Notify me' }));
+
+    expect(await findToast('This variant is in stock: it can be bought now')).toBeInTheDocument();
+    expect(details.getByRole('button', { name: 'Notify me' })).toBeEnabled();
   });
 });
 

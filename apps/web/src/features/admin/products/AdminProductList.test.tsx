@@ -69,6 +69,31 @@ describe('All Products list', () => {
     expect(within(shortCard).queryByText(/variants/)).not.toBeInTheDocument();
   });
 
+  it("when units are held in shoppers' checkouts, then the card says how many per variant; none held says nothing", async () => {
+    const sizes = ['S', 'M'].map((size, i) => ({
+      _id: newId(),
+      sku: `CAP-${size}`,
+      options: { Size: size },
+      price: 9,
+      quantity: 1,
+      inCheckouts: [2, 0][i],
+      weight: 0,
+      taxClass: 'standard',
+      photo: null,
+    }));
+    const cap = makeProduct('Cap', {
+      options: [{ name: 'Size', values: ['S', 'M'] }],
+      variants: sizes,
+    });
+    api.on('GET', LIST, replies.allProducts([cap, short]));
+    renderScreen(<AdminProductList />);
+
+    const [capCard, shortCard] = (await screen.findAllByRole('link')) as [HTMLElement, HTMLElement];
+    expect(within(capCard).getByText('Size: S — 2 in checkouts now')).toBeVisible();
+    expect(within(capCard).queryByText(/Size: M/)).not.toBeInTheDocument();
+    expect(within(shortCard).queryByText(/in checkouts now/)).not.toBeInTheDocument();
+  });
+
   it('when the list cannot be fetched, then the fetching text is toasted and shown in place', async () => {
     api.on('GET', LIST, 'network-error');
     renderScreen(<AdminProductList />);

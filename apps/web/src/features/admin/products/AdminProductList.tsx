@@ -6,6 +6,7 @@ import { ADMIN_PATHS } from '../shared/AdminMenu';
 import { refusalOf } from '../shared/outcome';
 import { useAdminPages } from '../shared/use-admin-query';
 import { fetchAllProducts } from './api';
+import { InCheckouts } from './InCheckouts';
 import './products.css';
 
 /** Spec §9: the admin list previews 100 characters of a description. */
@@ -50,6 +51,7 @@ export function AdminProductList() {
                       {product.variants.length} variants
                     </span>
                   )}
+                  <InCheckouts product={product} />
                 </span>
               </Link>
             ))}

@@ -10,9 +10,11 @@ import { productQueries } from '../api/queries';
 import { useChosenVariant } from '../hooks/use-chosen-variant';
 import { photoOf } from '../variants';
 import { AddToCartButton } from './AddToCartButton';
+import { NotifyMe } from './NotifyMe';
 import { Price } from './Price';
 import { ProductGrid } from './ProductCard';
 import { ProductPhoto } from './ProductPhoto';
+import { StockNote } from './StockNote';
 import { VariantPicker } from './VariantPicker';
 import './ProductDetails.css';
 
@@ -73,8 +75,11 @@ function Details({ product, rating }: { product: Product; rating: ProductRating 
         <p>Category : {product.category?.name ?? 'None'}</p>
         {chosen && <VariantPicker product={product} selected={chosen} onChoose={choose} />}
         <div aria-live="polite">
-          {chosen && stock > 0 && <p>In stock : {stock}</p>}
-          {stock <= 0 && <p className="out-of-stock">Out of stock</p>}
+          <StockNote
+            stock={stock}
+            showCount={Boolean(chosen)}
+            soldOut={variant && <NotifyMe productId={product._id} variantId={variant._id} />}
+          />
           {chosen && <p className="muted">SKU : {chosen.sku}</p>}
         </div>
         <AddToCartButton

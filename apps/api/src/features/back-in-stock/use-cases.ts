@@ -1,0 +1,58 @@
+import { NOTIFY_ME_NOTED, type NotifyMeRequest } from '@shop/contracts/back-in-stock';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { changeAndAnnounce } from '../mail/index.js';
+import { findProduct, type StoredProduct } from '../products/index.js';
+import { markNotified, subscribe, waitingSubscriptions } from './repository.js';
+
+/**
+ * "Notify me" (issue 29): a shopper leaves an address on a sold-out variant, and once shoppers
+ * can have that variant again (an admin restocked it, a checkout's hold ended, an order was
+ * cancelled) they get one e-mail through the outbox, and the subscription ends.
+ */
+
+/** Notes the address: 404 for an unknown product, 400 for an unknown variant or one in stock. */
+export async function noteNotifyMe(productId: string, request: NotifyMeRequest) {
+  const product = await findProduct(productId);
+  if (!product) throw notFound('Product not found');
+  const variant = product.variants.find((v) => v._id === request.variant);
+  if (!variant) throw badRequest('This product has no such variant');
+  if (variant.quantity > 0) throw badRequest('This variant is in stock: it can be bought now');
+  await subscribe(product._id, variant._id, request.email);
+  return { success: true, message: NOTIFY_ME_NOTED };
+}
+
+const inStock = (product: StoredProduct | null | undefined, variantId: string) =>
+  (product?.variants.find((v) => v._id === variantId)?.quantity ?? 0) > 0;
+
+/**
+ * Queues the e-mail of every waiting subscription whose variant shoppers can have again: each
+ * event recorded in the outbox, then the subscription ended by one guarded update naming it,
+ * so that whichever process gets there first tells the shopper, once (the outbox drops the
+ * events of the others). A subscription is only taken while its variant is sold out, so a
+ * variant in stock now went from none to some since. Answers how many were queued.
+ */
+export async function notifyRestocked(): Promise<number> {
+  const waiting = await waitingSubscriptions();
+  const products = new Map<string, Promise<StoredProduct | null>>();
+  let queued = 0;
+  for (const subscription of waiting) {
+    const { productId, variantId } = subscription;
+    if (!products.has(productId)) products.set(productId, findProduct(productId));
+    if (!inStock(await products.get(productId), variantId)) continue;
+    const ended = await changeAndAnnounce(
+      { about: subscription._id, kind: 'back-in-stock' },
+      (eventId) => markNotified(subscription._id, eventId),
+    );
+    if (ended) queued += 1;
+  }
+  return queued;
+}
+
+/** How often each API process looks for variants back in stock: "within seconds". */
+const LOOK_EVERY_MS = 2_000;
+
+export function notifyRestockedRegularly(onError: (err: unknown) => void): () => void {
+  const timer = setInterval(() => void notifyRestocked().catch(onError), LOOK_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

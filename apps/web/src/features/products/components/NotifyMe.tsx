@@ -1,0 +1,42 @@
+import { useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import { errorMessage } from '../../../lib/api-client';
+import { useSubmit } from '../../../lib/use-form';
+import { askNotifyMe } from '../api/notify-me';
+
+export const NOTIFY_ME_FAILED = 'Something went wrong, please try again';
+
+/**
+ * "Notify me" on a sold-out variant: an e-mail address, and one e-mail to it once the variant
+ * is back in stock. Once noted, the form gives way to the shop's confirmation.
+ */
+export function NotifyMe({ productId, variantId }: { productId: string; variantId: string }) {
+  const emailId = useId();
+  const [email, setEmail] = useState('');
+  const [noted, setNoted] = useState<{ variantId: string; message: string }>();
+  const send = useSubmit(
+    async () => {
+      const { message } = await askNotifyMe(productId, { email, variant: variantId });
+      setNoted({ variantId, message });
+      toast.success(message);
+    },
+    (err) => errorMessage(err, NOTIFY_ME_FAILED),
+  );
+  if (noted?.variantId === variantId) return <p className="notify-me-noted">{noted.message}</p>;
+  return (
+    <form className="notify-me" onSubmit={send.onSubmit}>
+      <label htmlFor={emailId}>Email</label>
+      <input
+        id={emailId}
+        type="email"
+        required
+        autoComplete="email"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+      />
+      <button type="submit" className="btn btn-secondary" disabled={send.busy}>
+        Notify me
+      </button>
+    </form>
+  );
+}
