@@ -12,6 +12,7 @@ import { keptAnswers } from './features/catalogue/cached-routes.js';
 import { earlyBodyErrors } from './features/catalogue/early-body.js';
 import { categoryRoutes } from './features/categories/routes.js';
 import { checkoutRoutes } from './features/checkout/routes.js';
+import { discountRoutes } from './features/discounts/routes.js';
 import { countOrders, variantsInUnfinishedOrders } from './features/orders/index.js';
 import { orderRoutes } from './features/orders/routes.js';
 import { hasProducts } from './features/products/index.js';
@@ -79,6 +80,7 @@ export function createApp({ config, logger }: AppDeps) {
     }),
     ...shippingRoutes,
     ...taxRoutes,
+    ...discountRoutes,
   ];
 
   // First: every answer is counted and timed, the kept catalogue answers too.
