@@ -1,4 +1,4 @@
 /** Accounts' public module: what other features may use of them. */
-export { requireAdmin, requireSignIn } from './middleware.js';
+export { allowSignIn, requireAdmin, requireSignIn } from './middleware.js';
 export { findUserContacts, findUserIdsMatching, findUserNames } from './repository.js';
 export { findUser, saveDeliveryAddress } from './use-cases.js';

@@ -1,9 +1,11 @@
 import type { CartItem, CreatePaymentIntentResponse, User } from '@shop/contracts';
-import { AppError } from '../../lib/errors.js';
+import { AppError, badRequest } from '../../lib/errors.js';
 import { callStripe, type Payments } from '../../lib/stripe.js';
 import { assertInStock, cartMetadata, linesOf } from './cart.js';
 import { type Delivery, deliveryMetadata, shippingMetadata } from './delivery.js';
+import { discountMetadata } from './discount-metadata.js';
 import { quoteCart, requireShippingChosen } from './quote.js';
+import { accountShopper } from './shopper.js';
 
 /**
  * Starts a card payment for the cart, to be authorized by the browser and captured by
@@ -13,7 +15,8 @@ import { quoteCart, requireShippingChosen } from './quote.js';
  * so that the order can later be placed and priced again from the payment alone (place-order
  * or webhook), with the delivery address when one is given (without one, the cart is priced
  * for the store's own country, without shipping). Nothing is taken from stock yet: a cart that
- * is sold out now is refused with 409.
+ * is sold out now is refused with 409. A discount code that does not apply is refused with 400
+ * and the quote's reason, before any charge; one that applies travels in the metadata.
  */
 export async function createPaymentIntent(
   payments: Payments,
@@ -21,9 +24,14 @@ export async function createPaymentIntent(
   cart: readonly CartItem[],
   delivery: Delivery = {},
   shippingMethod: string | null = null,
+  discountCode: string | null = null,
 ): Promise<CreatePaymentIntentResponse> {
-  const quote = await quoteCart(linesOf(cart), delivery.address?.country ?? null, shippingMethod);
+  const quote = await quoteCart(linesOf(cart), delivery.address?.country ?? null, shippingMethod, {
+    code: discountCode,
+    shopper: accountShopper(buyer),
+  });
   if (delivery.address) requireShippingChosen(quote, shippingMethod);
+  if (quote.discounts.refusal) throw badRequest(quote.discounts.refusal);
   const { lines } = quote.priced;
   assertInStock(lines);
   const amount = quote.priced.total;
@@ -42,6 +50,7 @@ export async function createPaymentIntent(
           quote.priced.shipping?.method._id ?? null,
           delivery.address ? quote.country : null,
         ),
+        ...discountMetadata(discountCode),
       },
     }),
   );

@@ -18,6 +18,8 @@ import {
   saveAddressToProfile,
   takeStockForCart,
 } from './place-order-steps.js';
+import { redeemDiscountsOfOrder } from './redeem-discounts-step.js';
+import { accountShopper } from './shopper.js';
 
 export interface PlacedOrder {
   order: Order;
@@ -46,6 +48,7 @@ const PLACEABLE: ReadonlySet<string> = new Set(['requires_capture', 'succeeded']
  *
  *   authorizePayment (done by the browser)  ↔  release: cancel the authorization, or refund
  *   takeStockForCart                        ↔  give it back
+ *   redeemDiscountsOfOrder                  ↔  give the redemptions back
  *   recordUnpaidOrder                       ↔  remove it
  *   capturePayment                             the pivot: from here on nothing is undone
  *   markPaidAndQueueConfirmation               (a replay or the webhook finishes it)
@@ -100,7 +103,14 @@ export async function placeOrder(
       const { orderId, addressNotSaved } = await runSteps(
         async (run) => {
           await run(authorizePayment, placement);
-          const taken = await run(takeStockForCart, { ...placement, cart, deliveryAddress });
+          const shopper = accountShopper(buyer);
+          const taken = await run(takeStockForCart, {
+            ...placement,
+            cart,
+            deliveryAddress,
+            shopper,
+          });
+          await run(redeemDiscountsOfOrder, { intent, shopper, breakdown: taken.breakdown });
           const orderId = await run(recordUnpaidOrder, {
             ...placement,
             buyer,

@@ -156,20 +156,24 @@ function take(discount: DiscountRule, lines: readonly DiscountLine[], left: Take
 
 const label = (discount: DiscountRule) => discount.code ?? discount.title;
 
+/** The refusals a redemption can also meet, said the same way wherever they are found. */
+export const usedUp = (name: string) => `${name} has been used up`;
+export const usedByShopper = (name: string) => `You have used ${name} as many times as it allows`;
+
 /** Why the discount cannot apply to this cart and shopper, or null when it can. */
 function whyNot(discount: DiscountRule, cart: CartToDiscount): string | null {
   const name = label(discount);
   if (!discount.active) return `${name} is not a valid code`;
   if (discount.startsAt && discount.startsAt > cart.now) return `${name} has not started yet`;
   if (discount.endsAt && discount.endsAt <= cart.now) return `${name} has ended`;
-  if (discount.usesLeft !== null && discount.usesLeft <= 0) return `${name} has been used up`;
+  if (discount.usesLeft !== null && discount.usesLeft <= 0) return usedUp(name);
   const { shopper } = cart;
   if (shopper && discount.firstOrderOnly && shopper.ordersSoFar > 0) {
     return `${name} is for first orders`;
   }
   const uses = shopper?.uses.get(discount._id) ?? 0;
   if (discount.perCustomerLimit !== null && uses >= discount.perCustomerLimit) {
-    return `You have used ${name} as many times as it allows`;
+    return usedByShopper(name);
   }
   const eligible = cart.lines.filter((line) => isEligible(discount, line));
   if (eligible.length === 0) return `${name} does not apply to anything in your cart`;

@@ -44,7 +44,7 @@ const breakdownFields = new mongoose.Schema(
     lines: {
       type: [
         new mongoose.Schema(
-          { ...amountFields, bp: { type: Number, required: true } },
+          { ...amountFields, bp: { type: Number, required: true }, discount: { type: Number } },
           { _id: false },
         ),
       ],
@@ -57,6 +57,7 @@ const breakdownFields = new mongoose.Schema(
           methodId: { type: mongoose.Schema.Types.ObjectId, required: true },
           name: { type: String, required: true },
           ...amountFields,
+          discount: { type: Number },
         },
         { _id: false },
       ),
@@ -64,6 +65,21 @@ const breakdownFields = new mongoose.Schema(
     },
     tax: { type: Number, required: true },
     total: { type: Number, required: true },
+    /** What each discount took off (minor units); absent on orders placed before discounts. */
+    discounts: {
+      type: [
+        new mongoose.Schema(
+          {
+            _id: { type: mongoose.Schema.Types.ObjectId, required: true },
+            code: { type: String, default: null },
+            title: { type: String, required: true },
+            amount: { type: Number, required: true },
+          },
+          { _id: false },
+        ),
+      ],
+      default: undefined,
+    },
   },
   { _id: false },
 );
