@@ -1,4 +1,8 @@
-import { type Discount, discountResponseSchema, discountsResponseSchema } from '@shop/contracts/discount';
+import {
+  type Discount,
+  discountResponseSchema,
+  discountsResponseSchema,
+} from '@shop/contracts/discount';
 import { uniqueWord } from './catalogue.js';
 import type { Api } from './harness.js';
 

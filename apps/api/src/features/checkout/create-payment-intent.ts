@@ -3,7 +3,7 @@ import { AppError, badRequest } from '../../lib/errors.js';
 import { callStripe, type Payments } from '../../lib/stripe.js';
 import { assertInStock, cartMetadata, linesOf } from './cart.js';
 import { type Delivery, deliveryMetadata, shippingMetadata } from './delivery.js';
-import { discountMetadata } from './discount-metadata.js';
+import { discountMetadata, holdDiscountUses } from './discount-metadata.js';
 import { quoteCart, requireShippingChosen } from './quote.js';
 import { accountShopper } from './shopper.js';
 
@@ -16,7 +16,8 @@ import { accountShopper } from './shopper.js';
  * or webhook), with the delivery address when one is given (without one, the cart is priced
  * for the store's own country, without shipping). Nothing is taken from stock yet: a cart that
  * is sold out now is refused with 409. A discount code that does not apply is refused with 400
- * and the quote's reason, before any charge; one that applies travels in the metadata.
+ * and the quote's reason, before any charge; one that applies travels in the metadata, with the
+ * hold of a use of each limited discount (see ./discount-metadata.ts).
  */
 export async function createPaymentIntent(
   payments: Payments,
@@ -35,6 +36,7 @@ export async function createPaymentIntent(
   const { lines } = quote.priced;
   assertInStock(lines);
   const amount = quote.priced.total;
+  const discountHold = await holdDiscountUses(quote.discounts.applied);
   const intent = await callStripe(() =>
     payments.stripe.paymentIntents.create({
       amount,
@@ -51,9 +53,10 @@ export async function createPaymentIntent(
           delivery.address ? quote.country : null,
         ),
         ...discountMetadata(discountCode),
+        ...discountHold.metadata,
       },
     }),
-  );
+  ).catch(discountHold.release);
   if (!intent.client_secret) {
     throw new AppError(502, 'The payment provider is unavailable, please try again');
   }

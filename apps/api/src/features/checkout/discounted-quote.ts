@@ -8,6 +8,8 @@ import { type Shopper, shopperKey } from './shopper.js';
 export interface DiscountAsk {
   code: string | null;
   shopper: Shopper | null;
+  /** The discount hold of the payment being placed (its use is its own). */
+  heldBy?: string | null;
 }
 
 export const NO_DISCOUNT_ASKED: DiscountAsk = { code: null, shopper: null };
@@ -60,6 +62,7 @@ export async function discountPricedCart(
     })),
     shipping: priced.shipping ? entered(priced.shipping) : 0,
     code: ask.code,
+    heldBy: ask.heldBy ?? null,
     shopper: await knownShopper(ask.shopper),
     currency,
   });

@@ -19,7 +19,7 @@ import { giveBackStock, takeStock } from '../products/index.js';
 import { capture, isAuthorized } from './authorization.js';
 import { assertInStock, type CartLine, orderLineOf } from './cart.js';
 import { shippingMethodFromMetadata } from './delivery.js';
-import { discountCodeFromMetadata } from './discount-metadata.js';
+import { discountCodeFromMetadata, discountHoldFromMetadata } from './discount-metadata.js';
 import { breakdownOf, quoteCart, requireShippingChosen } from './quote.js';
 import type { Shopper } from './shopper.js';
 
@@ -77,6 +77,7 @@ export const takeStockForCart = createStep(
     const quote = await quoteCart(cart, deliveryAddress.country, shippingMethod, {
       code: discountCodeFromMetadata(intent.metadata),
       shopper,
+      heldBy: discountHoldFromMetadata(intent.metadata),
     });
     requireShippingChosen(quote, shippingMethod);
     if (quote.discounts.refusal) throw conflict(quote.discounts.refusal);

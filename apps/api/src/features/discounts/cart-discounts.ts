@@ -16,6 +16,8 @@ export interface CartDiscountsRequest {
   code: string | null;
   shopper: KnownShopper | null;
   currency: string;
+  /** The hold of the payment being placed, whose use is its own; null: a new checkout. */
+  heldBy: string | null;
 }
 
 /** The code as stored (capitals), or null when none was given. */
@@ -25,7 +27,8 @@ export const normalCode = (code: string | null | undefined): string | null =>
 /** The discounts of a cart as the database has them now (see ./apply.ts for the rules). */
 export async function discountsForCart(request: CartDiscountsRequest): Promise<DiscountOutcome> {
   const askedCode = normalCode(request.code);
-  const candidates = await findCandidates(askedCode);
+  const now = new Date();
+  const candidates = await findCandidates(askedCode, now, request.heldBy);
   const { shopper } = request;
   const uses = shopper
     ? await customerUses(
@@ -39,7 +42,7 @@ export async function discountsForCart(request: CartDiscountsRequest): Promise<D
     candidates,
     askedCode,
     shopper: shopper && uses ? { ordersSoFar: shopper.ordersSoFar, uses } : null,
-    now: new Date(),
+    now,
     formatAmount: (minor) => formatMinorUnits(minor, request.currency),
   });
 }

@@ -21,10 +21,16 @@ const discountSchema = new mongoose.Schema(
     firstOrderOnly: { type: Boolean, required: true },
     usageLimit: { type: Number },
     /**
-     * `usageLimit − used`, kept beside `used` so that one update's filter (`usesLeft > 0`) can
-     * check the limit while it counts the redemption; absent without a limit.
+     * `usageLimit − used − held`, kept beside `used` so that one update's filter
+     * (`usesLeft > 0`) can check the limit while it counts a redemption or takes a hold; absent
+     * without a limit.
      */
     usesLeft: { type: Number },
+    /**
+     * Uses held for payments being made (hold id → until when), each counted out of `usesLeft`
+     * until its placement counts it, or it is released or swept once expired.
+     */
+    holds: { type: Map, of: Date, default: undefined },
     perCustomerLimit: { type: Number },
     combinable: { type: Boolean, required: true },
     active: { type: Boolean, required: true },

@@ -110,15 +110,30 @@ export async function findDiscount(id: string): Promise<StoredDiscount | null> {
   return doc ? toDiscount(doc) : null;
 }
 
-/** The active automatic discounts and the discount of `code` (in capitals), paused or not. */
-export async function findCandidates(code: string | null): Promise<StoredDiscount[]> {
+/**
+ * The active automatic discounts and the discount of `code` (in capitals), paused or not, with
+ * the uses left as a payment started now or placed under `ownHold` may have them: holds expired
+ * by `now` (not swept yet) and the payment's own hold count as left.
+ */
+export async function findCandidates(
+  code: string | null,
+  now: Date,
+  ownHold: string | null,
+): Promise<StoredDiscount[]> {
   const docs = await DiscountModel.find(
     code === null
       ? { automatic: true, active: true }
       : { $or: [{ automatic: true, active: true }, { code }] },
     WITHOUT_PAYMENTS,
-  ).lean<DiscountDoc[]>();
-  return docs.map(toDiscount);
+  ).lean<(DiscountDoc & { holds?: Record<string, Date> })[]>();
+  return docs.map((doc) => {
+    const discount = toDiscount(doc);
+    if (discount.usesLeft === null) return discount;
+    const releasable = Object.entries(doc.holds ?? {}).filter(
+      ([holdId, until]) => holdId === ownHold || until <= now,
+    ).length;
+    return { ...discount, usesLeft: discount.usesLeft + releasable };
+  });
 }
 
 /** Whether another discount than `exceptId` has the code (in capitals). */
@@ -138,7 +153,8 @@ export async function insertDiscount(fields: DiscountFields): Promise<StoredDisc
 
 /**
  * Replaces the discount's fields; `usesLeft` follows a new limit in the same update, which
- * holds only while `used` is what was read (a redemption meanwhile: read and try again).
+ * holds only while `used` and `usesLeft` are what was read (a redemption or a hold meanwhile:
+ * read and try again).
  * Null when none has the id; a duplicate-key error when the code is taken.
  */
 export async function replaceDiscount(
@@ -149,10 +165,21 @@ export async function replaceDiscount(
     const current = await findDiscount(id);
     if (!current) return null;
     const { set, unset } = stored(fields);
-    if (fields.usageLimit === null) unset.usesLeft = '';
-    else set.usesLeft = Math.max(0, fields.usageLimit - current.used);
+    // Held uses stay held under a new limit; without a limit nothing is held any more.
+    const held =
+      current.usageLimit === null || current.usesLeft === null
+        ? 0
+        : Math.max(0, current.usageLimit - current.used - current.usesLeft);
+    if (fields.usageLimit === null) {
+      unset.usesLeft = '';
+      unset.holds = '';
+    } else set.usesLeft = Math.max(0, fields.usageLimit - current.used - held);
     const { matchedCount } = await DiscountModel.updateOne(
-      { _id: id, used: current.used },
+      {
+        _id: id,
+        used: current.used,
+        usesLeft: current.usesLeft === null ? { $exists: false } : current.usesLeft,
+      },
       { $set: set, ...(Object.keys(unset).length > 0 ? { $unset: unset } : {}) },
     );
     if (matchedCount > 0) return findDiscount(id);
@@ -176,12 +203,76 @@ export async function customerUses(
   return new Map(docs.map((doc) => [doc.discountId, doc.count]));
 }
 
+const holdPath = (holdId: string) => `holds.${holdId}`;
+
 /**
- * Counts the payment's order in the discount's `used`, in the one update that checks the limit
- * (`usesLeft > 0`); true when counted now or already for this payment, false when used up.
+ * Holds one use of a limited discount until `until`, out of `usesLeft` in the update that checks
+ * it: 'held', 'unlimited' (nothing to hold), or 'used-up'.
  */
-export async function countRedemption(discountId: string, paymentId: string): Promise<boolean> {
+export async function holdUse(
+  discountId: string,
+  holdId: string,
+  until: Date,
+): Promise<'held' | 'unlimited' | 'used-up'> {
+  const { modifiedCount } = await DiscountModel.updateOne(
+    { _id: discountId, usesLeft: { $gt: 0 } },
+    { $inc: { usesLeft: -1 }, $set: { [holdPath(holdId)]: until } },
+    { timestamps: false },
+  );
+  if (modifiedCount > 0) return 'held';
+  const unlimited = await DiscountModel.exists({ _id: discountId, usesLeft: { $exists: false } });
+  return unlimited ? 'unlimited' : 'used-up';
+}
+
+/**
+ * Gives a held use back, once: any time (its payment failed to start), or only when it expired
+ * by `expiredBy` (a sweep, from any process).
+ */
+export async function releaseHold(discountId: string, holdId: string, expiredBy?: Date) {
+  await DiscountModel.updateOne(
+    {
+      _id: discountId,
+      usesLeft: { $exists: true },
+      [holdPath(holdId)]: expiredBy ? { $lte: expiredBy } : { $exists: true },
+    },
+    { $unset: { [holdPath(holdId)]: '' }, $inc: { usesLeft: 1 } },
+    { timestamps: false },
+  );
+}
+
+/** The discount's holds that expired by `now`. */
+export async function expiredHolds(discountId: string, now: Date): Promise<string[]> {
+  const doc = await DiscountModel.findById(discountId, { holds: 1 }).lean<{
+    holds?: Record<string, Date>;
+  }>();
+  return Object.entries(doc?.holds ?? {})
+    .filter(([, until]) => until <= now)
+    .map(([holdId]) => holdId);
+}
+
+/**
+ * Counts the payment's order in the discount's `used`: its hold turned into the redemption when
+ * it still stands, else in the one update that checks the limit (`usesLeft > 0`). True when
+ * counted now or already for this payment, false when used up.
+ */
+export async function countRedemption(
+  discountId: string,
+  paymentId: string,
+  holdId: string | null,
+): Promise<boolean> {
   const notYet = { _id: discountId, payments: { $ne: paymentId } };
+  if (holdId) {
+    const fromHold = await DiscountModel.updateOne(
+      { ...notYet, [holdPath(holdId)]: { $exists: true } },
+      {
+        $unset: { [holdPath(holdId)]: '' },
+        $inc: { used: 1 },
+        $push: { payments: paymentId },
+      },
+      { timestamps: false },
+    );
+    if (fromHold.modifiedCount > 0) return true;
+  }
   const limited = await DiscountModel.updateOne(
     { ...notYet, usesLeft: { $gt: 0 } },
     { $inc: { used: 1, usesLeft: -1 }, $push: { payments: paymentId } },

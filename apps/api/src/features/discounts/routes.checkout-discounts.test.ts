@@ -10,6 +10,7 @@ import {
 import { createDiscount, discountNow, uniqueCode } from '../../test/discounts.js';
 import { checkoutTest as test } from '../../test/fixtures.js';
 import { createUser, errorOf } from '../../test/harness.js';
+import { DiscountModel } from './model.js';
 
 const CREATE_PI = '/api/v1/order/create-payment-intent';
 const withCode = (discountCode: string) => ({
@@ -74,36 +75,28 @@ describe('create-payment-intent and place-order with a discount code', () => {
     expect(stripe.calls.create).toBe(created);
   });
 
-  test('when the last use went to another buyer after this one started paying, then 409, the card released and no order', async ({
+  test('when the last use is held for a buyer paying, then the next buyer is told before paying, and the quote says so', async ({
     app,
     api,
     admin,
+    user,
     stripe,
   }) => {
     const lamp = await createProduct({ price: 10, quantity: 10 });
     const code = uniqueCode('ONCE');
-    const discount = await createDiscount(api, admin, {
-      code,
-      kind: 'fixed',
-      value: 1,
-      usageLimit: 1,
-    });
-    const [first, second] = [await createUser(), await createUser()];
-    const paying = async (buyer: { token: string }) => {
-      const started = await startCheckout(app.app, buyer.token, [{ _id: lamp.id }], withCode(code));
-      stripe.confirm(started.paymentIntentId);
-      return started.paymentIntentId;
-    };
-    const firstPayment = await paying(first);
-    const secondPayment = await paying(second);
+    await createDiscount(api, admin, { code, kind: 'fixed', value: 1, usageLimit: 1 });
+    const first = await createUser();
+    await startCheckout(app.app, first.token, [{ _id: lamp.id }], withCode(code));
+    const created = stripe.calls.create;
 
-    await placeOrderCall(app.app, first.token, firstPayment).expect(201);
-    const refused = await placeOrderCall(app.app, second.token, secondPayment).expect(409);
+    const res = await api
+      .post(CREATE_PI)
+      .set('Authorization', user.token)
+      .send({ cart: [{ _id: lamp.id }], ...withCode(code) })
+      .expect(400);
 
-    expect(errorOf(refused.body)).toBe(`${code} has been used up; your card was not charged`);
-    expect(stripe.get(secondPayment).status).toBe('canceled');
-    expect(await stockOf(lamp.id)).toBe(9);
-    expect((await discountNow(api, admin, discount._id)).used).toBe(1);
+    expect(errorOf(res.body)).toBe(`${code} has been used up`);
+    expect(stripe.calls.create).toBe(created);
     const quoted = quoteResponseSchema.parse(
       (
         await api
@@ -117,6 +110,44 @@ describe('create-payment-intent and place-order with a discount code', () => {
       ).body,
     );
     expect(quoted.discountRefusal).toBe(`${code} has been used up`);
+  });
+
+  test('when a buyer’s hold expired and another took the last use, then the first is refused at placement, the card released and no order', async ({
+    app,
+    api,
+    admin,
+    stripe,
+  }) => {
+    const lamp = await createProduct({ price: 10, quantity: 10 });
+    const code = uniqueCode('ONCE');
+    const discount = await createDiscount(api, admin, {
+      code,
+      kind: 'fixed',
+      value: 1,
+      usageLimit: 1,
+    });
+    const [slow, quick] = [await createUser(), await createUser()];
+    const slowPayment = (
+      await startCheckout(app.app, slow.token, [{ _id: lamp.id }], withCode(code))
+    ).paymentIntentId;
+    stripe.confirm(slowPayment);
+    const hold = stripe.get(slowPayment).metadata.discountHold;
+    await DiscountModel.updateOne(
+      { _id: discount._id },
+      { $set: { [`holds.${hold}`]: new Date(0) } },
+    );
+
+    const quickPayment = (
+      await startCheckout(app.app, quick.token, [{ _id: lamp.id }], withCode(code))
+    ).paymentIntentId;
+    stripe.confirm(quickPayment);
+    await placeOrderCall(app.app, quick.token, quickPayment).expect(201);
+    const refused = await placeOrderCall(app.app, slow.token, slowPayment).expect(409);
+
+    expect(errorOf(refused.body)).toBe(`${code} has been used up; your card was not charged`);
+    expect(stripe.get(slowPayment).status).toBe('canceled');
+    expect(await stockOf(lamp.id)).toBe(9);
+    expect((await discountNow(api, admin, discount._id)).used).toBe(1);
   });
 
   test('when a shopper used up their own uses or has ordered before, then they are told before paying; others are not', async ({
