@@ -11,7 +11,8 @@ const discountSchema = new mongoose.Schema(
     /** A whole percentage, or minor units of the store currency for `fixed`; else absent. */
     value: { type: Number },
     buy: { type: Number },
-    get: { type: Number },
+    /** The contract's `get`, a name Mongoose keeps for its documents' own method. */
+    getUnits: { type: Number },
     products: { type: [mongoose.Schema.Types.ObjectId], default: [] },
     categories: { type: [mongoose.Schema.Types.ObjectId], default: [] },
     /** Minor units. */

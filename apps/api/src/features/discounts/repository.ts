@@ -42,7 +42,7 @@ interface DiscountDoc {
   kind: DiscountKind;
   value?: number | null;
   buy?: number | null;
-  get?: number | null;
+  getUnits?: number | null;
   products?: unknown[];
   categories?: unknown[];
   minSubtotal?: number | null;
@@ -67,7 +67,7 @@ const toDiscount = (d: DiscountDoc): StoredDiscount => ({
   kind: d.kind,
   value: d.value ?? null,
   buy: d.buy ?? null,
-  get: d.get ?? null,
+  get: d.getUnits ?? null,
   products: (d.products ?? []).map(String),
   categories: (d.categories ?? []).map(String),
   minSubtotal: d.minSubtotal ?? null,
@@ -91,7 +91,8 @@ const WITHOUT_PAYMENTS = { payments: 0 } as const;
 function stored(fields: DiscountFields) {
   const set: Record<string, unknown> = {};
   const unset: Record<string, ''> = {};
-  for (const [key, value] of Object.entries(fields)) {
+  for (const [field, value] of Object.entries(fields)) {
+    const key = field === 'get' ? 'getUnits' : field;
     if (value === null) unset[key] = '';
     else set[key] = value;
   }
