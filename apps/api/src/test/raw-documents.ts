@@ -303,3 +303,13 @@ export function refuseDeliveryAddressWrites() {
   }) as typeof users.findOneAndUpdate);
   return { refused: () => refused, restore: () => spy.mockRestore() };
 }
+
+/** A discount's use held for a payment, as if its hold had expired long ago. */
+export async function expireDiscountHold(discountId: string, holdId: string) {
+  await mongoose.connection
+    .collection('discounts')
+    .updateOne(
+      { _id: new mongoose.Types.ObjectId(discountId) },
+      { $set: { [`holds.${holdId}`]: new Date(0) } },
+    );
+}

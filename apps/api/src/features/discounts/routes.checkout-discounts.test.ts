@@ -10,7 +10,7 @@ import {
 import { createDiscount, discountNow, uniqueCode } from '../../test/discounts.js';
 import { checkoutTest as test } from '../../test/fixtures.js';
 import { createUser, errorOf } from '../../test/harness.js';
-import { DiscountModel } from './model.js';
+import { expireDiscountHold } from '../../test/raw-documents.js';
 
 const CREATE_PI = '/api/v1/order/create-payment-intent';
 const withCode = (discountCode: string) => ({
@@ -132,10 +132,7 @@ describe('create-payment-intent and place-order with a discount code', () => {
     ).paymentIntentId;
     stripe.confirm(slowPayment);
     const hold = stripe.get(slowPayment).metadata.discountHold;
-    await DiscountModel.updateOne(
-      { _id: discount._id },
-      { $set: { [`holds.${hold}`]: new Date(0) } },
-    );
+    await expireDiscountHold(discount._id, String(hold));
 
     const quickPayment = (
       await startCheckout(app.app, quick.token, [{ _id: lamp.id }], withCode(code))
