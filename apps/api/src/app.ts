@@ -13,6 +13,7 @@ import { keptAnswers } from './features/catalogue/cached-routes.js';
 import { earlyBodyErrors } from './features/catalogue/early-body.js';
 import { categoryRoutes } from './features/categories/routes.js';
 import { checkoutRoutes } from './features/checkout/routes.js';
+import { discountRoutes } from './features/discounts/routes.js';
 import { offerGuestOrders } from './features/guest-orders/email-confirmation.js';
 import { guestOrderRoutes } from './features/guest-orders/routes.js';
 import { countOrders, variantsInUnfinishedOrders } from './features/orders/index.js';
@@ -92,6 +93,7 @@ export function createApp({ config, logger }: AppDeps) {
     }),
     ...shippingRoutes,
     ...taxRoutes,
+    ...discountRoutes,
   ];
 
   // First: every answer is counted and timed, the kept catalogue answers too.

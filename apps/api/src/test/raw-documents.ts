@@ -327,3 +327,13 @@ export async function expireEveryHold() {
   }
   await sweepExpiredHolds();
 }
+
+/** A discount's use held for a payment, as if its hold had expired long ago. */
+export async function expireDiscountHold(discountId: string, holdId: string) {
+  await mongoose.connection
+    .collection('discounts')
+    .updateOne(
+      { _id: new mongoose.Types.ObjectId(discountId) },
+      { $set: { [`holds.${holdId}`]: new Date(0) } },
+    );
+}

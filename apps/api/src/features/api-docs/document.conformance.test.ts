@@ -4,6 +4,7 @@ import { catalogueCalls } from '../../test/conformance/catalogue.js';
 import { documentChecker } from '../../test/conformance/checker.js';
 import { type Calls, type Context, senderOf } from '../../test/conformance/context.js';
 import { dashboardCalls } from '../../test/conformance/dashboard.js';
+import { discountCalls } from '../../test/conformance/discounts.js';
 import { guestCalls } from '../../test/conformance/guest.js';
 import { paymentCalls } from '../../test/conformance/payments.js';
 import { reviewCalls } from '../../test/conformance/reviews.js';
@@ -23,6 +24,7 @@ const CALLS: Calls = {
   ...dashboardCalls,
   ...storeCalls,
   ...settingsCalls,
+  ...discountCalls,
 };
 
 // The app takes card payments, against a fake Stripe that some calls make fail.

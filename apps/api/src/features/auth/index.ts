@@ -1,4 +1,9 @@
 /** Accounts' public module: what other features may use of them. */
-export { requireAdmin, requireSignIn, requireSignInOrGuestEmail } from './middleware.js';
+export {
+  allowSignIn,
+  requireAdmin,
+  requireSignIn,
+  requireSignInOrGuestEmail,
+} from './middleware.js';
 export { findUserContacts, findUserIdsMatching, findUserNames } from './repository.js';
 export { findUser, saveDeliveryAddress } from './use-cases.js';

@@ -38,6 +38,17 @@ export const requireSignInOrGuestEmail =
     return guest ? next() : signedIn(req, res, next);
   };
 
+/**
+ * For a public route that answers a signed-in shopper differently (the quote's discounts):
+ * the user when a token is sent (refused like requireSignIn when it is not valid), else none.
+ */
+export const allowSignIn =
+  (jwtSecret: string): RequestHandler =>
+  async (req, res, next) => {
+    if (req.headers.authorization) await requireSignIn(jwtSecret)(req, res, next);
+    else next();
+  };
+
 /** Role is read from the database on every call, never from the token. */
 export const requireAdmin: RequestHandler = (req, _res, next) => {
   if (req.user?.role !== ADMIN_ROLE) throw forbidden();

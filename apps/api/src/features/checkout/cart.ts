@@ -20,6 +20,8 @@ export interface PricedLine extends OrderLine {
   /** Grams of one unit, and the tax class it is taxed in (see ./pricing.ts). */
   weight: number;
   taxClass: string;
+  /** The product's category, which a discount may be limited to. */
+  categoryId: string;
 }
 
 const keyOf = (line: Pick<CartLine, 'productId' | 'variantId'>) =>
@@ -88,6 +90,7 @@ export async function priceLines(lines: readonly CartLine[]): Promise<PricedLine
         inStock: quantity,
         weight,
         taxClass,
+        categoryId: product.categoryId,
       };
     }),
   );

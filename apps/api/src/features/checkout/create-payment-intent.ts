@@ -1,8 +1,9 @@
 import type { CartItem, CreatePaymentIntentResponse } from '@shop/contracts';
-import { AppError } from '../../lib/errors.js';
+import { AppError, badRequest } from '../../lib/errors.js';
 import { callStripe, type Payments } from '../../lib/stripe.js';
 import { cartMetadata, linesOf } from './cart.js';
 import { type Delivery, deliveryMetadata, shippingMetadata } from './delivery.js';
+import { discountMetadata, holdDiscountUses } from './discount-metadata.js';
 import { shopperMetadata } from './guest-checkout.js';
 import { holdCart } from './holds.js';
 import { quoteCart, requireShippingChosen } from './quote.js';
@@ -15,9 +16,11 @@ import type { Shopper } from './shopper.js';
  * the address. The PaymentIntent's metadata carries the buyer, the cart and the shipping method,
  * so that the order can later be placed and priced again from the payment alone (place-order
  * or webhook), with the delivery address when one is given (without one, the cart is priced
- * for the store's own country, without shipping). The cart's units are held for the shopper
- * for `holdSeconds` (./holds.ts) before the payment starts: a line that other shoppers' holds
- * or orders leave short is refused with 409, before any charge.
+ * for the store's own country, without shipping). A discount code that does not apply is refused
+ * with 400 and the quote's reason, before any charge; one that applies travels in the metadata,
+ * with the hold of a use of each limited discount (see ./discount-metadata.ts). The cart's units
+ * are held for the shopper for `holdSeconds` (./holds.ts) before the payment starts: a line that
+ * other shoppers' holds or orders leave short is refused with 409, before any charge.
  */
 export async function createPaymentIntent(
   payments: Payments,
@@ -25,13 +28,19 @@ export async function createPaymentIntent(
   cart: readonly CartItem[],
   delivery: Delivery = {},
   shippingMethod: string | null = null,
+  discountCode: string | null,
   holdSeconds: number,
 ): Promise<CreatePaymentIntentResponse> {
-  const quote = await quoteCart(linesOf(cart), delivery.address?.country ?? null, shippingMethod);
+  const quote = await quoteCart(linesOf(cart), delivery.address?.country ?? null, shippingMethod, {
+    code: discountCode,
+    shopper,
+  });
   if (delivery.address) requireShippingChosen(quote, shippingMethod);
+  if (quote.discounts.refusal) throw badRequest(quote.discounts.refusal);
   const { lines } = quote.priced;
   const amount = quote.priced.total;
-  const hold = await holdCart(shopper, lines, holdSeconds);
+  const discountHold = await holdDiscountUses(quote.discounts.applied);
+  const hold = await holdCart(shopper, lines, holdSeconds).catch(discountHold.release);
   const intent = await callStripe(() =>
     payments.stripe.paymentIntents.create({
       amount,
@@ -47,12 +56,14 @@ export async function createPaymentIntent(
           quote.priced.shipping?.method._id ?? null,
           delivery.address ? quote.country : null,
         ),
+        ...discountMetadata(discountCode),
+        ...discountHold.metadata,
         ...hold.metadata,
       },
     }),
   ).catch(async (err: unknown) => {
     await hold.release();
-    throw err;
+    return discountHold.release(err);
   });
   if (!intent.client_secret) {
     throw new AppError(502, 'The payment provider is unavailable, please try again');

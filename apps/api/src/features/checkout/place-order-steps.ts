@@ -19,6 +19,7 @@ import { giveBackStock } from '../products/index.js';
 import { capture, isAuthorized } from './authorization.js';
 import { type CartLine, orderLineOf } from './cart.js';
 import { shippingMethodFromMetadata } from './delivery.js';
+import { discountCodeFromMetadata, discountHoldFromMetadata } from './discount-metadata.js';
 import { releaseHoldOfPayment, takeStockOfPayment } from './holds.js';
 import { breakdownOf, quoteCart, requireShippingChosen } from './quote.js';
 import { type Shopper, shopperEmail } from './shopper.js';
@@ -63,7 +64,7 @@ interface Taken {
  * payment's shipping method, checked against what was authorized, and taken out of stock; given
  * back when a later step fails (the units its hold held become the sale). A method no longer offered there is refused (400); a total or
  * currency that differs (prices, rates or zones changed, another country, a tampered amount) is
- * refused (409). A placement that died after recording its order had taken the stock already.
+ * refused (409), as is the payment's discount code once it no longer applies (its reason). A placement that died after recording its order had taken the stock already.
  */
 export const takeStockForCart = createStep(
   'takeStockForCart',
@@ -72,14 +73,21 @@ export const takeStockForCart = createStep(
     unfinished,
     cart,
     deliveryAddress,
+    shopper,
   }: Placement & {
     cart: readonly CartLine[];
     deliveryAddress: DeliveryAddress;
+    shopper: Shopper;
   }): Promise<Taken> => {
     if (unfinished) return { lines: unfinished.lines, breakdown: unfinished.breakdown };
     const shippingMethod = shippingMethodFromMetadata(intent.metadata);
-    const quote = await quoteCart(cart, deliveryAddress.country, shippingMethod);
+    const quote = await quoteCart(cart, deliveryAddress.country, shippingMethod, {
+      code: discountCodeFromMetadata(intent.metadata),
+      shopper,
+      heldBy: discountHoldFromMetadata(intent.metadata),
+    });
     requireShippingChosen(quote, shippingMethod);
+    if (quote.discounts.refusal) throw conflict(quote.discounts.refusal);
     if (intent.currency !== quote.currency || intent.amount !== quote.priced.total) {
       throw conflict('The payment does not match the price of the cart; the order was not placed');
     }

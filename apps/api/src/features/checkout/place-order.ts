@@ -17,6 +17,7 @@ import {
   saveAddressToProfile,
   takeStockForCart,
 } from './place-order-steps.js';
+import { redeemDiscountsOfOrder } from './redeem-discounts-step.js';
 import { type Shopper, shopperKey } from './shopper.js';
 
 export interface PlacedOrder {
@@ -46,6 +47,7 @@ const PLACEABLE: ReadonlySet<string> = new Set(['requires_capture', 'succeeded']
  *
  *   authorizePayment (done by the browser)  ↔  release: cancel the authorization, or refund
  *   takeStockForCart                        ↔  give it back
+ *   redeemDiscountsOfOrder                  ↔  give the redemptions back
  *   recordUnpaidOrder                       ↔  remove it
  *   capturePayment                             the pivot: from here on nothing is undone
  *   markPaidAndQueueConfirmation               (a replay or the webhook finishes it)
@@ -100,7 +102,13 @@ export async function placeOrder(
       const { orderId, addressNotSaved } = await runSteps(
         async (run) => {
           await run(authorizePayment, placement);
-          const taken = await run(takeStockForCart, { ...placement, cart, deliveryAddress });
+          const taken = await run(takeStockForCart, {
+            ...placement,
+            cart,
+            deliveryAddress,
+            shopper: buyer,
+          });
+          await run(redeemDiscountsOfOrder, { intent, shopper: buyer, breakdown: taken.breakdown });
           const orderId = await run(recordUnpaidOrder, {
             ...placement,
             shopper: buyer,

@@ -60,6 +60,7 @@ describe('POST /api/v1/order/quote', () => {
         tax: 7.6,
         gross: 47.58,
         taxRate: 0.19,
+        discount: 0,
       },
       {
         product: book.id,
@@ -70,6 +71,7 @@ describe('POST /api/v1/order/quote', () => {
         tax: 0.84,
         gross: 12.84,
         taxRate: 0.07,
+        discount: 0,
       },
     ]);
     expect(quote.methods).toEqual([

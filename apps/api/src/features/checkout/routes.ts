@@ -16,6 +16,7 @@ import type { Config } from '../../config.js';
 import { perAddressRateLimit, perShopperRateLimit } from '../../lib/rate-limits.js';
 import { defineRoute } from '../../lib/route.js';
 import { type Payments, paymentsNotConfigured, requirePayments } from '../../lib/stripe.js';
+import { allowSignIn } from '../auth/index.js';
 import { linkOfOrder } from '../orders/index.js';
 import { storeSettings } from '../store/index.js';
 import { linesOf } from './cart.js';
@@ -24,6 +25,7 @@ import { createPaymentIntent } from './create-payment-intent.js';
 import { shopperOf } from './guest-checkout.js';
 import { placeOrder } from './place-order.js';
 import { quoteCart, quoteResponse } from './quote.js';
+import { accountShopper } from './shopper.js';
 import { handlePaymentEvent, verifyEvent } from './webhook.js';
 
 /** The order stands; only the buyer's profile lacks the address they asked to keep. */
@@ -42,6 +44,7 @@ export interface CheckoutRoutesOptions {
     | 'QUOTE_RATE_LIMIT'
     | 'PUBLIC_URL'
     | 'CHECKOUT_HOLD_SECONDS'
+    | 'JWT_SECRET'
   >;
   /** Null when the shop runs without card payments: the checkout answers 503. */
   payments: Payments | null;
@@ -79,15 +82,17 @@ export function checkoutRoutes({ config, payments }: CheckoutRoutesOptions) {
       access: 'public',
       summary:
         'Price a cart for a delivery country: lines, shipping methods offered, shipping, tax, total',
-      middleware: [perAddressRateLimit(config.QUOTE_RATE_LIMIT)],
+      // Signed in, the shopper's own limits and first order count (a bad token is refused).
+      middleware: [perAddressRateLimit(config.QUOTE_RATE_LIMIT), allowSignIn(config.JWT_SECRET)],
       body: { json: quoteRequestSchema },
       responses: { 200: quoteResponseSchema },
-      failures: [400, 404, 413, 429],
-      handler: async ({ body }, _req, res) => {
+      failures: [400, 401, 404, 413, 429],
+      handler: async ({ body }, req, res) => {
         const quote = await quoteCart(
           linesOf(body.cart),
           body.deliveryAddress.country,
           body.shippingMethod ?? null,
+          { code: body.discountCode ?? null, shopper: req.user ? accountShopper(req.user) : null },
         );
         res.json(quoteResponse(quote));
       },
@@ -110,6 +115,7 @@ export function checkoutRoutes({ config, payments }: CheckoutRoutesOptions) {
             body.cart,
             delivery,
             body.shippingMethod ?? null,
+            body.discountCode ?? null,
             config.CHECKOUT_HOLD_SECONDS,
           ),
         );

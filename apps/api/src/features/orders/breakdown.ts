@@ -22,23 +22,37 @@ export interface OrderDiscount {
   amount: number;
 }
 
+/**
+ * Lines and shipping are after their discounts, `discount` being what came off (absent: none);
+ * the subtotal is before them.
+ */
 export interface OrderBreakdown {
   pricesIncludeTax: boolean;
   /** One per order line, in the order lines' order. */
-  lines: (OrderAmounts & { bp: number })[];
+  lines: (OrderAmounts & { bp: number; discount?: number })[];
   subtotal: number;
-  shipping: (OrderAmounts & { methodId: string; name: string }) | null;
+  shipping: (OrderAmounts & { methodId: string; name: string; discount?: number }) | null;
   tax: number;
   total: number;
   discounts?: OrderDiscount[];
 }
 
+/** `{ discount }` when something came off, else nothing (orders without discounts stay as they were). */
+const discountField = (discount: number | null | undefined) => (discount ? { discount } : {});
+
 /** As stored, read back (the schema requires every field; the shipping may be null). */
 export function toBreakdown(stored: {
   pricesIncludeTax: boolean;
-  lines: { net: number; tax: number; gross: number; bp: number }[];
+  lines: { net: number; tax: number; gross: number; bp: number; discount?: number | null }[];
   subtotal: number;
-  shipping?: { methodId: unknown; name: string; net: number; tax: number; gross: number } | null;
+  shipping?: {
+    methodId: unknown;
+    name: string;
+    net: number;
+    tax: number;
+    gross: number;
+    discount?: number | null;
+  } | null;
   tax: number;
   total: number;
   discounts?: { _id: unknown; code?: string | null; title: string; amount: number }[] | null;
@@ -46,7 +60,13 @@ export function toBreakdown(stored: {
   const { shipping } = stored;
   return {
     pricesIncludeTax: stored.pricesIncludeTax,
-    lines: stored.lines.map(({ net, tax, gross, bp }) => ({ net, tax, gross, bp })),
+    lines: stored.lines.map(({ net, tax, gross, bp, discount }) => ({
+      net,
+      tax,
+      gross,
+      bp,
+      ...discountField(discount),
+    })),
     subtotal: stored.subtotal,
     shipping: shipping
       ? {
@@ -55,6 +75,7 @@ export function toBreakdown(stored: {
           net: shipping.net,
           tax: shipping.tax,
           gross: shipping.gross,
+          ...discountField(shipping.discount),
         }
       : null,
     tax: stored.tax,
@@ -81,8 +102,8 @@ type AnsweredLine = Order['products'][number];
 export function answeredBreakdown<Line extends Pick<AnsweredLine, 'price' | 'quantity'>>(
   order: { payment: { amount: number; currency: string }; breakdown?: OrderBreakdown | undefined },
   lines: readonly Line[],
-): Pick<Order, 'pricesIncludeTax' | 'subtotal' | 'shipping' | 'tax' | 'total'> & {
-  products: (Line & Pick<AnsweredLine, 'net' | 'tax' | 'gross' | 'taxRate'>)[];
+): Pick<Order, 'pricesIncludeTax' | 'subtotal' | 'shipping' | 'tax' | 'total' | 'discounts'> & {
+  products: (Line & Pick<AnsweredLine, 'net' | 'tax' | 'gross' | 'taxRate' | 'discount'>)[];
 } {
   const { currency } = order.payment;
   const major = (minor: number) => toMajorUnits(minor, currency);
@@ -110,6 +131,7 @@ export function answeredBreakdown<Line extends Pick<AnsweredLine, 'price' | 'qua
         tax: major(amounts.tax),
         gross: major(amounts.gross),
         taxRate: fromBasisPoints(amounts.bp),
+        ...(amounts.discount ? { discount: major(amounts.discount) } : {}),
       };
     }),
     pricesIncludeTax: breakdown.pricesIncludeTax,
@@ -119,8 +141,17 @@ export function answeredBreakdown<Line extends Pick<AnsweredLine, 'price' | 'qua
       net: major(breakdown.shipping.net),
       tax: major(breakdown.shipping.tax),
       gross: major(breakdown.shipping.gross),
+      ...(breakdown.shipping.discount ? { discount: major(breakdown.shipping.discount) } : {}),
     },
     tax: major(breakdown.tax),
     total: major(breakdown.total),
+    ...(breakdown.discounts
+      ? {
+          discounts: breakdown.discounts.map((discount) => ({
+            ...discount,
+            amount: major(discount.amount),
+          })),
+        }
+      : {}),
   };
 }

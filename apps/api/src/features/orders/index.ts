@@ -1,12 +1,13 @@
 /** Orders' public module: what other features may use of them. */
 
-export type { OrderBreakdown } from './breakdown.js';
+export type { OrderBreakdown, OrderDiscount } from './breakdown.js';
 export { findOrderByLink, linkOf, linkOfOrder, orderLinksOf } from './guest-orders.js';
 export { migrateOrderPrices } from './money-migration.js';
 export { numberEarlierOrders } from './number-migration.js';
 export {
   claimOrder,
   countOrders,
+  countPaidOrdersOf,
   everyOrder,
   findOrderOfPayment,
   findStoredOrder,

@@ -44,7 +44,7 @@ const breakdownFields = new mongoose.Schema(
     lines: {
       type: [
         new mongoose.Schema(
-          { ...amountFields, bp: { type: Number, required: true } },
+          { ...amountFields, bp: { type: Number, required: true }, discount: { type: Number } },
           { _id: false },
         ),
       ],
@@ -57,6 +57,7 @@ const breakdownFields = new mongoose.Schema(
           methodId: { type: mongoose.Schema.Types.ObjectId, required: true },
           name: { type: String, required: true },
           ...amountFields,
+          discount: { type: Number },
         },
         { _id: false },
       ),

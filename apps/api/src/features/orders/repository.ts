@@ -398,6 +398,10 @@ export async function variantsInUnfinishedOrders(
 export const countOrders = (by: { paymentId?: string } = {}) =>
   OrderModel.countDocuments(by.paymentId ? { 'payment.id': by.paymentId } : {});
 
+/** How many paid orders the account has placed (a first-order discount asks). */
+export const countPaidOrdersOf = (buyerId: string) =>
+  OrderModel.countDocuments({ buyer: buyerId, 'payment.success': true });
+
 /** Inserts the order unless its payment has one already; its id, or null. */
 export async function insertOrder(order: NewOrder): Promise<string | null> {
   try {

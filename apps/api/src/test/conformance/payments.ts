@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { updateProduct } from '../../features/products/repository.js';
 import { uniqueWord } from '../catalogue.js';
 import { createProduct, TEST_DELIVERY_ADDRESS } from '../checkout.js';
-import { unknownId } from '../harness.js';
+import { forgedToken, unknownId } from '../harness.js';
 import { TEST_WEBHOOK_SECRET } from '../payments-app.js';
 import { expireEveryHold } from '../raw-documents.js';
 import {
@@ -52,6 +52,11 @@ export const paymentCalls: Calls = {
     400: async ({ send }) => send({ body: { cart: await aCart(), deliveryAddress: {} } }),
     404: ({ send }) =>
       send({ body: { cart: [{ _id: unknownId() }], deliveryAddress: { country: 'DE' } } }),
+    401: ({ send }) =>
+      send({
+        as: { token: forgedToken() },
+        body: { cart: [], deliveryAddress: { country: 'DE' } },
+      }),
     413: ({ send }) => send({ body: tooLarge }),
     429: ({ send }) => secondOf((on) => send({ on, body: { cart: [] } })),
   },

@@ -1,0 +1,252 @@
+/**
+ * Which discounts a cart gets and what each takes off, by the rules of
+ * docs/features/discounts.md. Pure and in integers: amounts in minor units of the store
+ * currency, as entered (gross when prices include tax, else net); the caller splits the tax of
+ * what is left (see checkout's quote).
+ */
+import type { StoredDiscount } from './repository.js';
+
+export type DiscountRule = Omit<StoredDiscount, 'used' | 'usageLimit' | 'updatedAt'>;
+
+/** A cart line as the discounts see it: its product, that product's category, its units. */
+export interface DiscountLine {
+  productId: string;
+  categoryId: string;
+  unitPrice: number;
+  quantity: number;
+}
+
+/** What the shop knows of the shopper; null for a quote asked without signing in. */
+export interface ShopperFacts {
+  ordersSoFar: number;
+  /** Orders the shopper placed with each discount, by its `_id`. */
+  uses: ReadonlyMap<string, number>;
+}
+
+export interface CartToDiscount {
+  lines: readonly DiscountLine[];
+  /** The shipping charge as entered; 0 without one. */
+  shipping: number;
+  /** The active automatic discounts, and the discount of the asked code if there is one. */
+  candidates: readonly DiscountRule[];
+  /** The code the shopper gave, in capitals; null: none. */
+  askedCode: string | null;
+  shopper: ShopperFacts | null;
+  now: Date;
+  /** A minor-unit amount as the cart writes it ("₹120.00"). */
+  formatAmount: (minor: number) => string;
+}
+
+export interface AppliedAmount {
+  discount: DiscountRule;
+  amount: number;
+}
+
+export interface DiscountOutcome {
+  /** What came off each line, in the cart's line order. */
+  lineDiscounts: number[];
+  shippingDiscount: number;
+  /** In the order they were taken off. */
+  applied: AppliedAmount[];
+  /** Why the asked code does not apply, one sentence; null when it does or none was asked. */
+  refusal: string | null;
+}
+
+interface Taken {
+  lines: number[];
+  shipping: number;
+}
+
+const PERCENT = 100n;
+
+/** floor(amount × numerator / denominator), in BigInt so that no product leaves the exact range. */
+const floorShare = (amount: number, numerator: number, denominator: number) =>
+  Number((BigInt(amount) * BigInt(numerator)) / BigInt(denominator));
+
+/** round(amount × percent / 100), half away from zero, for amounts ≥ 0. */
+const percentOf = (amount: number, percent: number) =>
+  Number((BigInt(amount) * BigInt(percent) * 2n + PERCENT) / (2n * PERCENT));
+
+const sum = (amounts: readonly number[]) => amounts.reduce((total, amount) => total + amount, 0);
+
+const isEligible = (discount: DiscountRule, line: DiscountLine) =>
+  (discount.products.length === 0 && discount.categories.length === 0) ||
+  discount.products.includes(line.productId) ||
+  discount.categories.includes(line.categoryId);
+
+/**
+ * `total` over the lines in proportion to `amounts`, each share rounded down, the minor units
+ * left over to the largest line (then the next largest, should one be used up), the first of
+ * equals first. `total` must not exceed Σ amounts.
+ */
+export function spread(total: number, amounts: readonly number[]): number[] {
+  const whole = sum(amounts);
+  if (whole === 0) return amounts.map(() => 0);
+  const shares = amounts.map((amount) => floorShare(total, amount, whole));
+  let left = total - sum(shares);
+  const largestFirst = amounts
+    .map((amount, index) => ({ amount, index }))
+    .sort((a, b) => b.amount - a.amount || a.index - b.index);
+  for (const { amount, index } of largestFirst) {
+    if (left === 0) break;
+    const more = Math.min(left, amount - (shares[index] ?? 0));
+    shares[index] = (shares[index] ?? 0) + more;
+    left -= more;
+  }
+  return shares;
+}
+
+/**
+ * The units freed by buy-x-get-y: the eligible units sorted by unit price, dearest first, in
+ * groups of buy + get, the get cheapest of each full group free; per line, the freed units'
+ * prices (at most what is left of the line).
+ */
+function freedUnits(
+  discount: DiscountRule,
+  lines: readonly DiscountLine[],
+  left: readonly number[],
+  eligible: readonly boolean[],
+): number[] {
+  const buy = discount.buy ?? 0;
+  const get = discount.get ?? 0;
+  const group = buy + get;
+  const order = lines
+    .map((line, index) => ({ line, index }))
+    .filter(({ index }) => eligible[index])
+    .sort((a, b) => b.line.unitPrice - a.line.unitPrice || a.index - b.index);
+  const units = sum(order.map(({ line }) => line.quantity));
+  const fullGroups = units - (units % group);
+  // Free places among the first `end` places of the sorted units.
+  const freeBefore = (end: number) => {
+    const upTo = Math.min(end, fullGroups);
+    return ((upTo - (upTo % group)) / group) * get + Math.max(0, (upTo % group) - buy);
+  };
+  const taken = lines.map(() => 0);
+  let start = 0;
+  for (const { line, index } of order) {
+    const free = freeBefore(start + line.quantity) - freeBefore(start);
+    taken[index] = Math.min(free * line.unitPrice, left[index] ?? 0);
+    start += line.quantity;
+  }
+  return taken;
+}
+
+/** What the discount takes off what is left of the lines and the shipping. */
+function take(discount: DiscountRule, lines: readonly DiscountLine[], left: Taken): Taken {
+  const eligible = lines.map((line) => isEligible(discount, line));
+  const eligibleLeft = left.lines.map((amount, i) => (eligible[i] ? amount : 0));
+  const none = { lines: lines.map(() => 0), shipping: 0 };
+  switch (discount.kind) {
+    case 'percentage':
+      return {
+        ...none,
+        lines: eligibleLeft.map((amount) => percentOf(amount, discount.value ?? 0)),
+      };
+    case 'fixed':
+      return {
+        ...none,
+        lines: spread(Math.min(discount.value ?? 0, sum(eligibleLeft)), eligibleLeft),
+      };
+    case 'buy-x-get-y':
+      return { ...none, lines: freedUnits(discount, lines, left.lines, eligible) };
+    case 'free-shipping':
+      return { ...none, shipping: left.shipping };
+  }
+}
+
+const label = (discount: DiscountRule) => discount.code ?? discount.title;
+
+/** The refusals a redemption can also meet, said the same way wherever they are found. */
+export const usedUp = (name: string) => `${name} has been used up`;
+export const usedByShopper = (name: string) => `You have used ${name} as many times as it allows`;
+
+/** Why the discount cannot apply to this cart and shopper, or null when it can. */
+function whyNot(discount: DiscountRule, cart: CartToDiscount): string | null {
+  const name = label(discount);
+  if (!discount.active) return `${name} is not a valid code`;
+  if (discount.startsAt && discount.startsAt > cart.now) return `${name} has not started yet`;
+  if (discount.endsAt && discount.endsAt <= cart.now) return `${name} has ended`;
+  if (discount.usesLeft !== null && discount.usesLeft <= 0) return usedUp(name);
+  const { shopper } = cart;
+  if (shopper && discount.firstOrderOnly && shopper.ordersSoFar > 0) {
+    return `${name} is for first orders`;
+  }
+  const uses = shopper?.uses.get(discount._id) ?? 0;
+  if (discount.perCustomerLimit !== null && uses >= discount.perCustomerLimit) {
+    return usedByShopper(name);
+  }
+  const eligible = cart.lines.filter((line) => isEligible(discount, line));
+  if (eligible.length === 0) return `${name} does not apply to anything in your cart`;
+  const eligibleTotal = sum(eligible.map((line) => line.unitPrice * line.quantity));
+  if (discount.minSubtotal !== null && eligibleTotal < discount.minSubtotal) {
+    return `Add ${cart.formatAmount(discount.minSubtotal - eligibleTotal)} more to use ${name}`;
+  }
+  return null;
+}
+
+const oldestFirst = (a: DiscountRule, b: DiscountRule) =>
+  a.createdAt.getTime() - b.createdAt.getTime() || a._id.localeCompare(b._id);
+
+/**
+ * The discounts of the cart: of the applicable ones that are not combinable, the one saving
+ * the most (ties: the asked code, then the oldest); then every applicable combinable one, on
+ * what is left, automatic ones before the code, oldest first.
+ */
+export function applyDiscounts(cart: CartToDiscount): DiscountOutcome {
+  const { lines, askedCode } = cart;
+  const full: Taken = {
+    lines: lines.map((line) => line.unitPrice * line.quantity),
+    shipping: cart.shipping,
+  };
+  const asked = askedCode === null ? undefined : cart.candidates.find((d) => d.code === askedCode);
+  const applicable = cart.candidates.filter(
+    (discount) => (discount.automatic || discount === asked) && whyNot(discount, cart) === null,
+  );
+  const saving = (discount: DiscountRule) => {
+    const taken = take(discount, lines, full);
+    return sum(taken.lines) + taken.shipping;
+  };
+  const [best] = applicable
+    .filter((discount) => !discount.combinable)
+    .map((discount) => ({ discount, saving: saving(discount) }))
+    .sort(
+      (a, b) =>
+        b.saving - a.saving ||
+        Number(b.discount === asked) - Number(a.discount === asked) ||
+        oldestFirst(a.discount, b.discount),
+    );
+  const combinable = applicable
+    .filter((discount) => discount.combinable)
+    .sort((a, b) => Number(b.automatic) - Number(a.automatic) || oldestFirst(a, b));
+  const inTurn = best ? [best.discount, ...combinable] : combinable;
+
+  const left: Taken = { lines: [...full.lines], shipping: full.shipping };
+  const applied = inTurn.map((discount) => {
+    const taken = take(discount, lines, left);
+    left.lines = left.lines.map((amount, i) => amount - (taken.lines[i] ?? 0));
+    left.shipping -= taken.shipping;
+    return { discount, amount: sum(taken.lines) + taken.shipping };
+  });
+  return {
+    lineDiscounts: full.lines.map((amount, i) => amount - (left.lines[i] ?? 0)),
+    shippingDiscount: full.shipping - left.shipping,
+    applied,
+    refusal: refusalOf(askedCode, asked, best?.discount, cart),
+  };
+}
+
+function refusalOf(
+  askedCode: string | null,
+  asked: DiscountRule | undefined,
+  best: DiscountRule | undefined,
+  cart: CartToDiscount,
+): string | null {
+  if (askedCode === null) return null;
+  if (!asked) return `${askedCode} is not a valid code`;
+  const why = whyNot(asked, cart);
+  if (why) return why;
+  if (!asked.combinable && best && best !== asked) {
+    return `${askedCode} cannot be combined with ${label(best)}, which saves you more`;
+  }
+  return null;
+}

@@ -1,0 +1,66 @@
+import { DISCOUNT_KINDS } from '@shop/contracts/discount';
+import mongoose from 'mongoose';
+
+const discountSchema = new mongoose.Schema(
+  {
+    title: { type: String, required: true },
+    /** In capitals; absent on an automatic discount. */
+    code: { type: String },
+    automatic: { type: Boolean, required: true },
+    kind: { type: String, enum: DISCOUNT_KINDS, required: true },
+    /** A whole percentage, or minor units of the store currency for `fixed`; else absent. */
+    value: { type: Number },
+    buy: { type: Number },
+    /** The contract's `get`, a name Mongoose keeps for its documents' own method. */
+    getUnits: { type: Number },
+    products: { type: [mongoose.Schema.Types.ObjectId], default: [] },
+    categories: { type: [mongoose.Schema.Types.ObjectId], default: [] },
+    /** Minor units. */
+    minSubtotal: { type: Number },
+    startsAt: { type: Date },
+    endsAt: { type: Date },
+    firstOrderOnly: { type: Boolean, required: true },
+    usageLimit: { type: Number },
+    /**
+     * `usageLimit − used − held`, kept beside `used` so that one update's filter
+     * (`usesLeft > 0`) can check the limit while it counts a redemption or takes a hold; absent
+     * without a limit.
+     */
+    usesLeft: { type: Number },
+    /**
+     * Uses held for payments being made (hold id → until when), each counted out of `usesLeft`
+     * until its placement counts it, or it is released or swept once expired.
+     */
+    holds: { type: Map, of: Date, default: undefined },
+    perCustomerLimit: { type: Number },
+    combinable: { type: Boolean, required: true },
+    active: { type: Boolean, required: true },
+    /** Orders placed with it and not given back. */
+    used: { type: Number, required: true, default: 0 },
+    /** The PaymentIntents whose orders count in `used`: a redemption is counted once per payment. */
+    payments: { type: [String], default: [] },
+  },
+  { timestamps: true },
+);
+// Codes are unique among codes; automatic discounts have none.
+discountSchema.index({ code: 1 }, { unique: true, sparse: true });
+
+/** Read and written only by ./repository.ts. */
+export const DiscountModel = mongoose.model('discounts', discountSchema);
+
+/**
+ * One shopper's orders with one discount (`_id`: `<discountId>:<shopperKey>`), counted and
+ * checked against `perCustomerLimit` in one update.
+ */
+const customerUsesSchema = new mongoose.Schema(
+  {
+    _id: { type: String, required: true },
+    discountId: { type: String, required: true },
+    count: { type: Number, required: true },
+    payments: { type: [String], default: [] },
+  },
+  { versionKey: false, collection: 'discount_customer_uses' },
+);
+customerUsesSchema.index({ payments: 1 });
+
+export const CustomerUsesModel = mongoose.model('discount_customer_uses', customerUsesSchema);
