@@ -352,6 +352,7 @@ describe('admin screens in the browser', () => {
       shipping: '/dashboard/admin/shipping',
       taxes: '/dashboard/admin/taxes',
       store: '/dashboard/admin/store',
+      discounts: '/dashboard/admin/discounts',
     };
     for (const [name, path] of Object.entries(screens)) {
       await page.goto(path);

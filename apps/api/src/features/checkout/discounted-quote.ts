@@ -2,7 +2,7 @@ import { discountsForCart, type KnownShopper } from '../discounts/index.js';
 import { countPaidOrdersOf, type OrderDiscount } from '../orders/index.js';
 import type { PricedLine } from './cart.js';
 import { type LineToPrice, type PricedCart, splitTax } from './pricing.js';
-import { type Shopper, shopperKey } from './shopper.js';
+import { type Shopper, shopperEmail, shopperKey } from './shopper.js';
 
 /** The code a shopper gives with a cart, and who they are when known. */
 export interface DiscountAsk {
@@ -27,8 +27,12 @@ type Line = PricedLine & LineToPrice;
 
 async function knownShopper(shopper: Shopper | null): Promise<KnownShopper | null> {
   if (!shopper) return null;
-  // A guest's earlier orders are not counted yet: a first-order discount takes their word.
-  const ordersSoFar = shopper.kind === 'account' ? await countPaidOrdersOf(shopper.user._id) : 0;
+  // A guest's earlier orders are those its e-mail placed (guest orders and an account's alike).
+  const ordersSoFar = await countPaidOrdersOf(
+    shopper.kind === 'account'
+      ? { buyerId: shopper.user._id }
+      : { email: shopperEmail(shopper).toLowerCase() },
+  );
   return { key: shopperKey(shopper), ordersSoFar };
 }
 

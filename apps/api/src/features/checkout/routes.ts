@@ -25,7 +25,6 @@ import { createPaymentIntent } from './create-payment-intent.js';
 import { shopperOf } from './guest-checkout.js';
 import { placeOrder } from './place-order.js';
 import { quoteCart, quoteResponse } from './quote.js';
-import { accountShopper } from './shopper.js';
 import { handlePaymentEvent, verifyEvent } from './webhook.js';
 
 /** The order stands; only the buyer's profile lacks the address they asked to keep. */
@@ -92,7 +91,10 @@ export function checkoutRoutes({ config, payments }: CheckoutRoutesOptions) {
           linesOf(body.cart),
           body.deliveryAddress.country,
           body.shippingMethod ?? null,
-          { code: body.discountCode ?? null, shopper: req.user ? accountShopper(req.user) : null },
+          {
+            code: body.discountCode ?? null,
+            shopper: req.user || body.email ? shopperOf(req, body.email) : null,
+          },
         );
         res.json(quoteResponse(quote));
       },

@@ -147,7 +147,7 @@ describe('create-payment-intent and place-order with a discount code', () => {
     expect((await discountNow(api, admin, discount._id)).used).toBe(1);
   });
 
-  test('when a shopper used up their own uses or has ordered before, then they are told before paying; others are not', async ({
+  test('when a shopper used up their own uses or has ordered before (signed in, or as a guest by the same e-mail), then they are told before paying; others are not', async ({
     app,
     api,
     admin,
@@ -200,6 +200,21 @@ describe('create-payment-intent and place-order with a discount code', () => {
       ).body,
     );
     expect(quoted.discountRefusal).toBe(`${first} is for first orders`);
+    // Signed out with the same e-mail, the shopper is a guest whose address has ordered before.
+    const asGuest = quoteResponseSchema.parse(
+      (
+        await api
+          .post('/api/v1/order/quote')
+          .send({
+            cart: [{ _id: lamp.id }],
+            deliveryAddress: { country: 'DE' },
+            discountCode: first,
+            email: buyer.email,
+          })
+          .expect(200)
+      ).body,
+    );
+    expect(asGuest.discountRefusal).toBe(`${first} is for first orders`);
     const newcomer = await createUser();
     await again(newcomer.token, once).expect(200);
     await again(newcomer.token, first).expect(200);

@@ -95,7 +95,10 @@ function figuresOf({ breakdown, payment }: StoredOrder): string[] {
     amount(breakdown.subtotal),
     discountsText(breakdown.discounts ?? [], amount),
     shipping?.name ?? '',
-    amount(shipping ? (pricesIncludeTax ? shipping.gross : shipping.net) : 0),
+    // Before a free-shipping discount, as the price summary shows it (the discount has its column).
+    amount(
+      shipping ? (pricesIncludeTax ? shipping.gross : shipping.net) + (shipping.discount ?? 0) : 0,
+    ),
     amount(breakdown.tax),
     amount(breakdown.total),
   ];

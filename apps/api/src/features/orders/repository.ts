@@ -398,9 +398,15 @@ export async function variantsInUnfinishedOrders(
 export const countOrders = (by: { paymentId?: string } = {}) =>
   OrderModel.countDocuments(by.paymentId ? { 'payment.id': by.paymentId } : {});
 
-/** How many paid orders the account has placed (a first-order discount asks). */
-export const countPaidOrdersOf = (buyerId: string) =>
-  OrderModel.countDocuments({ buyer: buyerId, 'payment.success': true });
+/**
+ * How many paid orders an account, or a guest by the e-mail its orders record, has placed (a
+ * first-order discount asks).
+ */
+export const countPaidOrdersOf = (who: { buyerId: string } | { email: string }) =>
+  OrderModel.countDocuments({
+    ...('buyerId' in who ? { buyer: who.buyerId } : { email: who.email }),
+    'payment.success': true,
+  });
 
 /** Inserts the order unless its payment has one already; its id, or null. */
 export async function insertOrder(order: NewOrder): Promise<string | null> {
