@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 
 /** An e-mail as the catcher's REST API lists it (MailDev's `GET /email`), the fields read here. */
@@ -30,4 +31,17 @@ export async function waitForMail(address: string, subject: string): Promise<Cau
     .poll(async () => (await titled()).length, { timeout: ARRIVAL_TIMEOUT_MS, interval: 250 })
     .toBeGreaterThan(0);
   return (await titled())[0] as CaughtMail;
+}
+
+/**
+ * Opens the e-mail in the catcher's web page as a person would: the inbox, narrowed to the
+ * buyer's address, then the message; answers the frame showing its HTML.
+ */
+export async function readInCatcher(page: Page, mail: CaughtMail, to: string) {
+  await page.goto(mailWebUrl());
+  await page.getByPlaceholder('Search...').fill(to);
+  await page.locator('.email-item-link').filter({ hasText: mail.subject }).click();
+  await page.locator('.email-meta .subject').filter({ hasText: mail.subject }).waitFor();
+  await page.locator('.email-meta .to').getByText(to).waitFor();
+  return page.frameLocator('iframe.panel-html');
 }

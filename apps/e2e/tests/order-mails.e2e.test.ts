@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { type CaughtMail, mailsTo, mailWebUrl, waitForMail } from '../mail/catcher';
+import { mailsTo, readInCatcher, waitForMail } from '../mail/catcher';
 import { SEED_ADMIN } from '../support/accounts';
 import { expectChartsDrawn, searchOrders, setStatus } from '../support/admin';
 import { DESKTOP, errorsOf, login, openPage, shot } from '../support/browser';
@@ -29,19 +29,6 @@ const DELIVERY = {
 };
 
 const step = (page: Page, name: string) => shot(page, `${SHOTS}/${name}`);
-
-/**
- * Opens the e-mail in the catcher's web page as a person would: the inbox, narrowed to the
- * buyer's address, then the message; answers the frame showing its HTML.
- */
-async function readInCatcher(page: Page, mail: CaughtMail, to: string) {
-  await page.goto(mailWebUrl());
-  await page.getByPlaceholder('Search...').fill(to);
-  await page.locator('.email-item-link').filter({ hasText: mail.subject }).click();
-  await page.locator('.email-meta .subject').filter({ hasText: mail.subject }).waitFor();
-  await page.locator('.email-meta .to').getByText(to).waitFor();
-  return page.frameLocator('iframe.panel-html');
-}
 
 describe('an order’s e-mails and back office in the browser', () => {
   it('when a shopper pays, then the confirmation e-mail reaches the catcher; the admin finds the order, ships it and cancels it (an e-mail each, the last saying the payment was refunded), exports it and reads the charts', async () => {
