@@ -38,11 +38,6 @@ export async function deliverTo(
 }
 
 /**
- * Pays for the cart with the test card and waits until the shop says the order is placed. On
- * /cart already (its delivery address confirmed), it pays there; elsewhere it opens the cart,
- * whose card form shows only for an account with a complete delivery address saved.
- */
-/**
  * One figure of the cart's quote (`Subtotal`, `Total`, …), once its shipping is priced: the
  * server's figures, the total being what the card is charged.
  */
@@ -53,7 +48,14 @@ export async function quotedFigure(page: Page, label: string): Promise<string> {
   return ((await figure.textContent()) ?? '').trim();
 }
 
-export async function payByCard(page: Page) {
+/**
+ * Pays for the cart with the test card and waits until the shop says the order is placed. On
+ * /cart already (its delivery address confirmed), it pays there; elsewhere it opens the cart,
+ * whose card form shows only for an account with a complete delivery address saved.
+ * An account's shopper is then sent home; a guest (`guest: true`) to the order's page by its
+ * link, `/orders/<number>?key=<key>`.
+ */
+export async function payByCard(page: Page, { guest = false } = {}) {
   if (new URL(page.url()).pathname !== '/cart') await page.goto('/cart');
   const form = page.getByRole('form', { name: 'Card payment' });
   const payButton = form.getByRole('button', { name: 'Make Payment' });
@@ -61,5 +63,9 @@ export async function payByCard(page: Page) {
   await typeCard(page, TEST_CARD);
   await payButton.click();
   await page.getByRole('status').getByText(PAID).waitFor();
-  await page.waitForURL((url) => url.pathname === '/');
+  await page.waitForURL((url) =>
+    guest
+      ? /^\/orders\/\d+$/.test(url.pathname) && url.searchParams.has('key')
+      : url.pathname === '/',
+  );
 }
