@@ -160,6 +160,15 @@ describe('discount codes and promotions in the browser', () => {
       await discountLine(shopper, code).waitFor();
       expect(await quotedFigure(shopper, `Discount \\(${code}\\)`)).toMatch(/^[-−]\$1\.40$/);
       await expect.poll(() => quotedFigure(shopper, 'Total')).not.toBe(before);
+      // Subtotal − discount + shipping + tax (prices here exclude it) is the total charged.
+      const cents = async (label: string) =>
+        Math.round(Number((await quotedFigure(shopper, label)).replace(/[^\d.]/g, '')) * 100);
+      expect(
+        (await cents('Subtotal')) -
+          140 +
+          (await cents('Shipping \\(Standard shipping\\)')) +
+          (await cents('Tax')),
+      ).toBe(await cents('Total'));
       expect(await refusal(shopper).count()).toBe(0);
       await shot(shopper, `${SHOTS}/03-code-applied-phone`);
       await payByCard(shopper);
