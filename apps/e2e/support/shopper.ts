@@ -21,6 +21,17 @@ export async function registerShopper(
   return email;
 }
 
+/** Signs in through the API as the Login form does; answers the token its calls send. */
+export async function apiToken(account: { email: string; password: string }): Promise<string> {
+  const res = await fetch(`${baseUrl()}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: account.email, password: account.password }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { token: string }).token;
+}
+
 /**
  * Puts the home page's first product in the cart, as a shopper does: presses ADD TO CART and
  * waits for the cart to say so; answers its name.

@@ -6,6 +6,7 @@ import { mailWebUrl, waitForMail } from '../mail/catcher';
 import { freshEmail, SEED_ADMIN, SEED_USER } from '../support/accounts';
 import { baseUrl, DESKTOP, errorsOf, hydrated, openPage, PHONE, shot } from '../support/browser';
 import { SCREENSHOT_DIR } from '../support/paths';
+import { apiToken } from '../support/shopper';
 
 /** Issue 29's stock holds and "Notify me", for its note (apps/e2e/screenshots/ is not committed). */
 const SHOTS = 'issue-29-holds';
@@ -20,16 +21,6 @@ interface ListedProduct {
   shipping: 0 | 1;
   category: { _id: string } | null;
   variants: { _id: string }[];
-}
-
-async function signIn(account: { email: string; password: string }): Promise<string> {
-  const res = await fetch(`${baseUrl()}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: account.email, password: account.password }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { token: string }).token;
 }
 
 /**
@@ -97,8 +88,8 @@ async function openUntilShown(page: Page, slug: string, text: string) {
 describe('stock held in checkouts and "Notify me", in the browser', () => {
   it('when another shopper holds units, then the page says Only 2 left; sold out, Notify me takes an e-mail, and the restock e-mail arrives', async () => {
     mkdirSync(join(SCREENSHOT_DIR, SHOTS), { recursive: true });
-    const admin = await signIn(SEED_ADMIN);
-    const buyer = await signIn(SEED_USER);
+    const admin = await apiToken(SEED_ADMIN);
+    const buyer = await apiToken(SEED_USER);
     const product = await productSoldOneWay();
 
     // 3 for sale, 1 of them held by a shopper paying: 2 left for everyone else.
