@@ -125,11 +125,13 @@ describe('stopping the server', () => {
         'shutting down: requests in flight finished',
         'shutting down: stop sending e-mails done',
         'shutting down: stop sweeping budget windows done',
+        'shutting down: stop sweeping checkout holds done',
+        'shutting down: stop looking for variants back in stock done',
         'shutting down: release locks done',
         'shutting down: database closed',
       ]),
     );
-    expect(steps).toHaveLength(6);
+    expect(steps).toHaveLength(8);
   });
 
   it('when a request in flight outlasts the time limit, then it is cut and the process still exits', async () => {
