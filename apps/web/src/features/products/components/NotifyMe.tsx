@@ -2,7 +2,6 @@ import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useSubmit } from '../../../lib/use-form';
-import { askNotifyMe } from '../api/notify-me';
 
 export const NOTIFY_ME_FAILED = 'Something went wrong, please try again';
 
@@ -16,6 +15,8 @@ export function NotifyMe({ productId, variantId }: { productId: string; variantI
   const [noted, setNoted] = useState<{ variantId: string; message: string }>();
   const send = useSubmit(
     async () => {
+      // Loaded when asked: its answer's schema brings zod, which the product page leaves out.
+      const { askNotifyMe } = await import('../api/notify-me');
       const { message } = await askNotifyMe(productId, { email, variant: variantId });
       setNoted({ variantId, message });
       toast.success(message);
