@@ -1,7 +1,6 @@
-import { listMailEvents } from '../features/mail/repository.js';
 import { updateProduct } from '../features/products/repository.js';
 import { createProduct } from './checkout.js';
-import { until } from './mail-outbox.js';
+import { crashWhileRetrying, retryingMailEnv } from './mail-outbox.js';
 import { createMailServerOnFreePort } from './mail-server.js';
 import { type ApiProcess, startApiProcess, withTwoApiProcesses } from './oversell.js';
 
@@ -33,13 +32,7 @@ export async function runBackInStockCheck(opts: {
 }): Promise<BackInStockFigures> {
   const subscribers = opts.subscribers ?? 8;
   const mailServer = await createMailServerOnFreePort();
-  const env = {
-    SMTP_URL: mailServer.url,
-    MAIL_FROM: 'Shop <orders@shop.test>',
-    MAIL_RETRY_MAX_MS: '1000',
-    MAIL_LEASE_MS: '4000',
-    MAIL_POLL_MS: '100',
-  };
+  const env = retryingMailEnv(mailServer.url);
   return withTwoApiProcesses(
     opts.mongoUrl,
     'back_in_stock',
@@ -63,19 +56,14 @@ export async function runBackInStockCheck(opts: {
         );
         await updateProduct(lamp.id, { quantity: 5 });
 
-        let attemptsWhileDown = 0;
-        await until('every e-mail to fail twice', async () => {
-          const events = await listMailEvents();
-          attemptsWhileDown = Math.max(0, ...events.map((e) => e.attempts));
-          return events.length === subscribers && events.every((e) => e.attempts >= 2);
+        const crash = await crashWhileRetrying({
+          count: subscribers,
+          victim: a,
+          mailServer,
+          restart: () => startApiProcess(databaseUrl, fake, { env }),
         });
-        process.kill(a.pid, 'SIGKILL');
-        const killed = await a.exited;
-        restarted = await startApiProcess(databaseUrl, fake, { env });
-
-        await mailServer.start();
-        await mailServer.waitFor(subscribers, 120_000);
-        await until('the outbox to empty', async () => (await listMailEvents()).length === 0);
+        restarted = crash.restarted;
+        const { attemptsWhileDown, killed } = crash;
 
         const recipients = mailServer.mails
           .filter(

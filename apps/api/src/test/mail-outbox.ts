@@ -3,7 +3,7 @@ import { orderResponseSchema } from '@shop/contracts';
 import parsePrometheus from 'parse-prometheus-text-format';
 import { listMailEvents } from '../features/mail/repository.js';
 import { createProduct } from './checkout.js';
-import { createMailServerOnFreePort } from './mail-server.js';
+import { createMailServerOnFreePort, type TestMailServer } from './mail-server.js';
 import {
   type ApiProcess,
   createBuyers,
@@ -41,6 +41,54 @@ export async function until(what: string, check: () => Promise<boolean>, timeout
   }
 }
 
+/** What the crash checks' API processes send with: a mail server retried within a second. */
+export const retryingMailEnv = (smtpUrl: string) => ({
+  SMTP_URL: smtpUrl,
+  MAIL_FROM: 'Shop <orders@shop.test>',
+  MAIL_RETRY_MAX_MS: '1000',
+  MAIL_LEASE_MS: '4000',
+  MAIL_POLL_MS: '100',
+});
+
+/**
+ * The crash the outbox is put through, `count` e-mails waiting in it while the mail server is
+ * down: once each failed at least twice, `victim` is killed (SIGKILL) and `restart`ed, then the
+ * mail server comes back; resolves once `count` e-mails arrived and the outbox is empty. The
+ * restarted process is the caller's to stop (stopped here when this fails).
+ */
+export async function crashWhileRetrying({
+  count,
+  victim,
+  mailServer,
+  restart,
+}: {
+  count: number;
+  victim: ApiProcess;
+  mailServer: TestMailServer;
+  restart: () => Promise<ApiProcess>;
+}) {
+  let attemptsWhileDown = 0;
+  await until('every e-mail to fail twice', async () => {
+    const events = await listMailEvents();
+    attemptsWhileDown = Math.max(0, ...events.map((e) => e.attempts));
+    return events.length === count && events.every((e) => e.attempts >= 2);
+  });
+  process.kill(victim.pid, 'SIGKILL');
+  const killed = await victim.exited;
+  const restarted = await restart();
+  try {
+    await mailServer.start();
+    const backAt = Date.now();
+    await mailServer.waitFor(count, 120_000);
+    const deliveredInMs = Date.now() - backAt;
+    await until('the outbox to empty', async () => (await listMailEvents()).length === 0);
+    return { attemptsWhileDown, killed, restarted, deliveredInMs };
+  } catch (err) {
+    restarted.stop();
+    throw err;
+  }
+}
+
 /** The e-mails a process sent, from its /metrics. */
 async function sentByProcess(server: ApiProcess): Promise<number> {
   const res = await fetch(`${server.url}/metrics`, {
@@ -64,14 +112,7 @@ export async function runMailOutboxCheck(opts: {
 }): Promise<OutboxFigures> {
   const orders = opts.orders ?? 20;
   const mailServer = await createMailServerOnFreePort();
-  const env = {
-    SMTP_URL: mailServer.url,
-    MAIL_FROM: 'Shop <orders@shop.test>',
-    MAIL_RETRY_MAX_MS: '1000',
-    MAIL_LEASE_MS: '4000',
-    MAIL_POLL_MS: '100',
-    METRICS_TOKEN,
-  };
+  const env = { ...retryingMailEnv(mailServer.url), METRICS_TOKEN };
   return withTwoApiProcesses(
     opts.mongoUrl,
     'outbox',
@@ -94,22 +135,14 @@ export async function runMailOutboxCheck(opts: {
           }),
         );
 
-        // Every confirmation is being retried: each failed at least twice.
-        let attemptsWhileDown = 0;
-        await until('every e-mail to fail twice', async () => {
-          const events = await listMailEvents();
-          attemptsWhileDown = Math.max(0, ...events.map((e) => e.attempts));
-          return events.length === orders && events.every((e) => e.attempts >= 2);
+        const crash = await crashWhileRetrying({
+          count: orders,
+          victim: a,
+          mailServer,
+          restart: () => startApiProcess(databaseUrl, fake, { env }),
         });
-        process.kill(a.pid, 'SIGKILL');
-        const killed = await a.exited;
-        restarted = await startApiProcess(databaseUrl, fake, { env });
-
-        await mailServer.start();
-        const backAt = Date.now();
-        await mailServer.waitFor(orders, 120_000);
-        const deliveredInMs = Date.now() - backAt;
-        await until('the outbox to empty', async () => (await listMailEvents()).length === 0);
+        restarted = crash.restarted;
+        const { attemptsWhileDown, killed, deliveredInMs } = crash;
 
         const subjects = mailServer.mails.map((m) => m.subject);
         const confirmed = placed.filter(
