@@ -4,7 +4,10 @@ import type { PhotoTheme } from './photos.js';
 export interface SeedProduct {
   name: string;
   description: string;
-  /** Major units; every price sits inside one of the six price bands (none between 19 and 20). */
+  /**
+   * US dollars, seeded in the shop's currency (amounts.ts); in dollars every price sits inside
+   * one of the six price bands (none between 19 and 20).
+   */
   price: number;
   quantity: number;
   shipping: 0 | 1;

@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../config.js';
 import { connectDatabase } from '../db/connect.js';
+import { useFirstCurrency } from '../features/store/index.js';
 import { loadLocalJwtSecret } from '../lib/local-secret.js';
 import { seedPasswords } from './accounts.js';
 import { seed } from './seed.js';
@@ -24,6 +25,8 @@ async function main() {
     console.log(
       db.embedded ? `database: embedded ${db.embedded.kind} in ${dataDir}` : 'database: MONGO_URL',
     );
+    // As `pnpm start` does: a database without store settings gets STRIPE_CURRENCY's.
+    useFirstCurrency(config.STRIPE_CURRENCY);
     const { accounts, created } = await seed(new Date(), passwords);
     console.log(
       `created ${created.categories} categories, ${created.products} products, ${created.orders} orders, ${created.reviews} reviews, ${created.zones} shipping zones, ${created.taxRates} tax rates (existing ones kept)`,

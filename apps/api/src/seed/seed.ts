@@ -23,6 +23,7 @@ import {
   PUBLISHED_PASSWORDS,
   type SeedPasswords,
 } from './accounts.js';
+import { seedAmountsIn } from './amounts.js';
 import { CATALOGUE } from './catalogue.js';
 import { renderProductPhoto } from './photos.js';
 import { seedShippingAndTaxes } from './shipping-and-taxes.js';
@@ -112,8 +113,11 @@ async function upsertCategories(now: Date) {
   return created;
 }
 
-/** Photos are rendered only for products still missing, so a second run is quick. */
-async function upsertProducts(now: Date) {
+/**
+ * Photos are rendered only for products still missing, so a second run is quick. Prices are
+ * the catalogue's dollars in the shop's currency (`amount`).
+ */
+async function upsertProducts(now: Date, amount: (dollars: number) => number) {
   const categorySlugs = CATALOGUE.map((c) => toSlug(c.name));
   const productSlugs = CATALOGUE.flatMap((c) => c.products.map((p) => toSlug(p.name)));
   const [categories, existing] = await Promise.all([
@@ -139,13 +143,18 @@ async function upsertProducts(now: Date) {
       const { variants, ...fields } = product;
       const inserted = await insertProductIfMissing({
         ...fields,
+        price: amount(product.price),
         weight: product.weight ?? category.weight,
         taxClass: category.taxClass ?? DEFAULT_TAX_CLASS,
         ...(variants
           ? {
               variants: {
                 options: variants.options,
-                variants: variants.variants.map((v) => ({ ...v, _id: newProductId() })),
+                variants: variants.variants.map((v) => ({
+                  ...v,
+                  price: amount(v.price),
+                  _id: newProductId(),
+                })),
               },
             }
           : {}),
@@ -172,9 +181,8 @@ const SAMPLE_DELIVERY_ADDRESS = {
   phone: DEMO_USER.phone,
 };
 
-async function upsertSampleOrders(buyerId: string | undefined, now: Date) {
+async function upsertSampleOrders(buyerId: string | undefined, now: Date, currency: string) {
   if (!buyerId) return 0;
-  const { currency } = await storeSettings();
   const slugs = SAMPLE_ORDERS.flatMap((o) => o.lines.map(([name]) => toSlug(name)));
   const products = new Map((await findProductsBySlug(slugs)).map((p) => [p.slug, p]));
   let created = 0;
@@ -235,19 +243,21 @@ async function addSampleReviews(buyerId: string | undefined) {
 
 /**
  * Fills the database with the demo shop; safe to run any number of times. Accounts that
- * are missing get `passwords` (see seedPasswords); existing ones are never changed.
+ * are missing get `passwords` (see seedPasswords); existing ones are never changed. Amounts are
+ * in the store currency: a shop without settings gets the first one (useFirstCurrency) here.
  */
 export async function seed(
   now = new Date(),
   passwords: SeedPasswords = PUBLISHED_PASSWORDS,
 ): Promise<SeedResult> {
+  const { currency } = await storeSettings();
   const accounts = await insertMissingAccounts(passwords);
   const accountIds = accounts.ids;
   const categories = await upsertCategories(now);
-  const products = await upsertProducts(now);
-  const orders = await upsertSampleOrders(accountIds.get(DEMO_USER.email), now);
+  const products = await upsertProducts(now, seedAmountsIn(currency));
+  const orders = await upsertSampleOrders(accountIds.get(DEMO_USER.email), now, currency);
   const reviews = await addSampleReviews(accountIds.get(DEMO_USER.email));
-  const { zones, taxRates } = await seedShippingAndTaxes();
+  const { zones, taxRates } = await seedShippingAndTaxes(currency);
   return {
     accounts: accounts.lines,
     created: { categories, products, orders, reviews, zones, taxRates },

@@ -337,3 +337,7 @@ export async function expireDiscountHold(discountId: string, holdId: string) {
       { $set: { [`holds.${holdId}`]: new Date(0) } },
     );
 }
+
+/** The store settings as stored: null until the first read of them writes them. */
+export const storedStoreSettings = () =>
+  mongoose.connection.collection<{ _id: string }>('store').findOne({ _id: 'store' });

@@ -6,7 +6,7 @@ import { appConfiguredWith } from '../../test/harness.js';
 import { TEST_WEBHOOK_SECRET } from '../../test/payments-app.js';
 import { expireEveryHold } from '../../test/raw-documents.js';
 import { findUser } from '../auth/repository.js';
-import { findOrderOfPayment } from '../orders/repository.js';
+import { countOrders, findOrderOfPayment } from '../orders/repository.js';
 import { updateProduct } from '../products/repository.js';
 
 const test = checkoutTest.extend(
@@ -24,7 +24,8 @@ const AUTHORIZED = 'payment_intent.amount_capturable_updated';
 const SUCCEEDED = 'payment_intent.succeeded';
 
 let eventCounter = 0;
-const eventFor = (type: string, object: unknown) => {
+/** A Stripe event of `type` with `fields` (its `data`, as Stripe sends or as it should not). */
+const eventWith = (type: string, fields: Record<string, unknown>) => {
   eventCounter += 1;
   return JSON.stringify({
     id: `evt_test_${eventCounter}`,
@@ -32,9 +33,10 @@ const eventFor = (type: string, object: unknown) => {
     type,
     api_version: '2026-10-28.endive',
     created: Math.floor(Date.now() / 1000),
-    data: { object },
+    ...fields,
   });
 };
+const eventFor = (type: string, object: unknown) => eventWith(type, { data: { object } });
 
 const sign = (payload: string, secret = TEST_WEBHOOK_SECRET) =>
   Stripe.webhooks.generateTestHeaderString({ payload, secret });
@@ -117,6 +119,68 @@ describe('POST /api/v1/order/webhook', () => {
         'Webhook signature verification failed',
       );
       expect(await ordersOf(paymentIntentId)).toBe(0);
+    },
+  );
+
+  test.for([
+    [AUTHORIZED, 'no data', () => ({})],
+    [SUCCEEDED, 'no data', () => ({})],
+    [AUTHORIZED, 'data that is a list', (intent: object) => ({ data: [intent] })],
+    [AUTHORIZED, 'data without an object', () => ({ data: {} })],
+    [
+      SUCCEEDED,
+      'a payment that is a string',
+      (intent: { id: string }) => ({ data: { object: intent.id } }),
+    ],
+    [
+      AUTHORIZED,
+      'a payment without its id',
+      ({ id: _id, ...rest }: { id: string }) => ({ data: { object: rest } }),
+    ],
+    [
+      AUTHORIZED,
+      'an empty payment id',
+      (intent: object) => ({ data: { object: { ...intent, id: '' } } }),
+    ],
+    [
+      AUTHORIZED,
+      'a payment id that is a number',
+      (intent: object) => ({ data: { object: { ...intent, id: 42 } } }),
+    ],
+    [
+      SUCCEEDED,
+      'a payment id that is a query',
+      (intent: object) => ({ data: { object: { ...intent, id: { $ne: null } } } }),
+    ],
+  ] as const)(
+    'when a signed %s event comes with %s, then 400 saying what it lacks, and no order and no Stripe call',
+    async ([type, _label, fieldsOf], { api, stripe, authorizedButAbandoned }) => {
+      const { paymentIntentId, intent } = await authorizedButAbandoned();
+      const orders = await countOrders();
+      const calls = { ...stripe.calls };
+
+      const res = await deliver(api, eventWith(type, fieldsOf(intent))).expect(400);
+
+      expect(errorResponseSchema.parse(res.body).message).toBe(
+        `The event ${type} names no PaymentIntent: data.object.id must be a non-empty string`,
+      );
+      expect(await countOrders()).toBe(orders);
+      expect(stripe.calls).toEqual(calls);
+      expect(stripe.get(paymentIntentId).status).toBe('requires_capture');
+    },
+  );
+
+  test.for(['null', '[]', '"payment_intent.succeeded"', '{"type":42}'])(
+    'when a signed payload is no event (%s), then 400, and no order and no Stripe call',
+    async (payload, { api, stripe }) => {
+      const orders = await countOrders();
+      const calls = { ...stripe.calls };
+
+      const res = await deliver(api, payload).expect(400);
+
+      expect(errorResponseSchema.parse(res.body).message).toMatch(/^Not a Stripe event: /);
+      expect(await countOrders()).toBe(orders);
+      expect(stripe.calls).toEqual(calls);
     },
   );
 

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
-import { badRequest, toAppError } from '../../lib/errors.js';
+import { z } from 'zod';
+import { badRequest, describeZodError, toAppError } from '../../lib/errors.js';
 import type { Payments, StripeClient } from '../../lib/stripe.js';
 import { countPlacement } from './checkout-metrics.js';
 import { DeliveryAddressMissing } from './delivery.js';
@@ -30,7 +31,7 @@ export async function handlePaymentEvent(
     event.type === 'payment_intent.amount_capturable_updated' ||
     event.type === 'payment_intent.succeeded';
   if (!placing) return { kind: 'ignored' };
-  const paymentIntentId = event.data.object.id;
+  const paymentIntentId = paymentIntentIdOf(event);
   try {
     const { order, addressNotSaved } = await countPlacement(placeOrder(payments, paymentIntentId));
     return { kind: 'placed', orderId: order._id, ...(addressNotSaved ? { addressNotSaved } : {}) };
@@ -42,16 +43,45 @@ export async function handlePaymentEvent(
   }
 }
 
-/** The event Stripe signed, or 400 for anything it did not sign with our secret. */
+/**
+ * What is read of an event that places an order: the PaymentIntent's id, nothing else (the
+ * payment itself is retrieved from Stripe). Signed but without it, the event is answered 400:
+ * delivering it again would not add it, and a 5xx would have Stripe retry it for days.
+ */
+const placingEventSchema = z.object({
+  data: z.object({ object: z.object({ id: z.string().min(1) }) }),
+});
+
+function paymentIntentIdOf(event: Stripe.Event): string {
+  const parsed = placingEventSchema.safeParse(event);
+  if (!parsed.success) {
+    throw badRequest(
+      `The event ${event.type} names no PaymentIntent: data.object.id must be a non-empty string`,
+    );
+  }
+  return parsed.data.data.object.id;
+}
+
+/** What every event is read by: its type. */
+const signedEventSchema = z.object({ type: z.string() });
+
+/**
+ * The event Stripe signed, or 400 for anything it did not sign with our secret, and for a
+ * signed payload that is no event (its bytes verify, whatever JSON they hold).
+ */
 export function verifyEvent(
   stripe: StripeClient,
   payload: Buffer,
   signature: string | undefined,
   webhookSecret: string,
 ): Stripe.Event {
+  let event: Stripe.Event;
   try {
-    return stripe.webhooks.constructEvent(payload, signature ?? '', webhookSecret);
+    event = stripe.webhooks.constructEvent(payload, signature ?? '', webhookSecret);
   } catch {
     throw badRequest('Webhook signature verification failed');
   }
+  const parsed = signedEventSchema.safeParse(event);
+  if (!parsed.success) throw badRequest(`Not a Stripe event: ${describeZodError(parsed.error)}`);
+  return event;
 }
