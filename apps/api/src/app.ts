@@ -40,16 +40,18 @@ import type { Logger } from './lib/logger.js';
 import { measureAnswer, measureRequests, metricsRoute } from './lib/metrics.js';
 import { requestLog } from './lib/request-log.js';
 import { type AccessChecks, nameRoute, routerOf } from './lib/router.js';
-import { createPayments } from './lib/stripe.js';
+import { createPayments, type Payments } from './lib/stripe.js';
 import './operator-metrics.js';
 import { storefrontReads } from './storefront-reads.js';
 
 export interface AppDeps {
   config: Config;
   logger: Logger;
+  /** The one Stripe client (the server's, which its sweep of checkouts shares); else made here. */
+  payments?: Payments | null;
 }
 
-export function createApp({ config, logger }: AppDeps) {
+export function createApp({ config, logger, payments = createPayments(config) }: AppDeps) {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
@@ -59,8 +61,6 @@ export function createApp({ config, logger }: AppDeps) {
     shopper: [requireSignInOrGuestEmail(signedIn)],
     admin: [signedIn, requireAdmin],
   };
-  // The one Stripe client: the checkout charges with it, a cancelled order's money goes back by it.
-  const payments = createPayments(config);
   useFirstCurrency(config.STRIPE_CURRENCY);
   const checkout = checkoutRoutes({ config, payments });
   const apiRoutes = [

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { createPaymentIntentResponseSchema, type OrderLineVariant } from '@shop/contracts';
 import Stripe from 'stripe';
 import supertest from 'supertest';
+import type { Config } from '../config.js';
 import { insertCategory } from '../features/categories/repository.js';
+import { sweepExpiredCheckouts } from '../features/checkout/sweep.js';
 import { countOrders, insertOrder } from '../features/orders/repository.js';
 import {
   findProduct,
@@ -10,9 +12,11 @@ import {
   newProductId,
   takeStock,
 } from '../features/products/repository.js';
+import { createPayments } from '../lib/stripe.js';
 import type { FakeStripe } from './fake-stripe.js';
 import type { Api } from './harness.js';
 import { TEST_WEBHOOK_SECRET } from './payments-app.js';
+import { expireEveryCheckout } from './raw-documents.js';
 
 /** A product straight in the database (with its own category, no photo), ready to be bought. */
 export async function createProduct(
@@ -159,3 +163,12 @@ export const deliverAuthorized = (api: Api, stripe: FakeStripe, paymentIntentId:
     )
     .send(payload);
 };
+
+/**
+ * Every checkout expired now, and swept as any API process's sweep would within seconds: what
+ * they held is given back (or, a payment authorized, placed).
+ */
+export async function expireAndSweepCheckouts(config: Config) {
+  await expireEveryCheckout();
+  await sweepExpiredCheckouts(createPayments(config));
+}

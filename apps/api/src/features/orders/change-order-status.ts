@@ -3,7 +3,7 @@ import { conflict, notFound } from '../../lib/errors.js';
 import type { Lease } from '../../lib/locks.js';
 import { underPaymentLock } from '../../lib/payment-lock.js';
 import { type Payments, releasePayment, requirePayments } from '../../lib/stripe.js';
-import { giveBackRedemptions } from '../discounts/index.js';
+import { giveBackDiscountUses } from '../discounts/index.js';
 import { changeAndAnnounce } from '../mail/index.js';
 import { giveBackStock } from '../products/index.js';
 import {
@@ -97,8 +97,11 @@ async function cancel(
   if (!order.stockReturned && (await markOrderStockReturned(order._id, lease.token))) {
     await giveBackStock(stockLinesOf(order.lines));
   }
-  // Counted once per payment, so giving back again (a second cancellation) changes nothing.
-  await giveBackRedemptions(order.payment.id);
+  // Given back once per payment, so giving back again (a second cancellation) changes nothing.
+  await giveBackDiscountUses(
+    (order.breakdown?.discounts ?? []).map((discount) => discount._id),
+    order.payment.id,
+  );
   // The buyer is e-mailed the cancellation and its refund, recorded with it, as is who did it.
   if (order.status !== 'cancel') {
     await ensureWritten(

@@ -15,6 +15,7 @@ export {
   hasPaidOrderOf,
   hasUnclaimedGuestOrders,
   markOrderPaid,
+  type NewOrder,
   type OrderActor,
   type OrderLine,
   recordOrder,

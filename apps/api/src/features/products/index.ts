@@ -14,9 +14,12 @@ export {
   takeStock,
 } from './repository.js';
 export {
-  type HoldOutcome,
-  holdStock,
-  releaseHold,
-  sweepExpiredHoldsRegularly,
-  takeHeldStock,
+  findProductsToPrice,
+  type ProductToPrice,
+  releaseEveryReservation,
+  releaseUnits,
+  type ReservedUnits,
+  reserveUnits,
+  settleUnits,
+  unreservedOf,
 } from './stock-holds.js';

@@ -10,7 +10,7 @@ import {
   type TopProduct,
 } from '@shop/contracts/dashboard';
 import { type DayFigures, dayOf } from './figures.js';
-import { keptRead } from './kept-read.js';
+import { keptRead } from '../../lib/kept-read.js';
 import {
   type DayItems,
   type DayTotals,

@@ -6,11 +6,19 @@ import {
   toBasisPoints,
 } from '@shop/contracts/tax';
 import { badRequest } from '../../lib/errors.js';
+import { keptRead } from '../../lib/kept-read.js';
 import { insertTaxSettingsIfMissing, readTaxSettings, replaceTaxSettings } from './repository.js';
 import type { TaxSettings } from './settings.js';
 
+/**
+ * Every checkout reads the rates: each process keeps what it read for a second (as the store
+ * settings), so a change made in another process shows here within that; here, at once.
+ */
+const KEPT_MS = 1000;
+const kept = keptRead(() => readTaxSettings(), KEPT_MS);
+
 /** Every rate (in basis points) and the class shipping is taxed as. */
-export const taxSettings = (): Promise<TaxSettings> => readTaxSettings();
+export const taxSettings = (): Promise<TaxSettings> => kept.get('taxes');
 
 /** The admin's settings in basis points; the contract let only rates of 4 decimals through. */
 function inBasisPoints({ rates, shippingClass }: TaxSettingsValues): TaxSettings {
@@ -40,19 +48,23 @@ export const taxSettingsAnswer = ({
 
 export async function saveTaxSettings(values: TaxSettingsValues): Promise<TaxSettings> {
   await replaceTaxSettings(inBasisPoints(values));
-  return readTaxSettings();
+  kept.forget();
+  return taxSettings();
 }
 
 /** The seed's rates, saved only in a shop that never saved any: whether they were saved. */
-export const saveTaxSettingsIfNone = (values: TaxSettingsValues): Promise<boolean> =>
-  insertTaxSettingsIfMissing(inBasisPoints(values));
+export async function saveTaxSettingsIfNone(values: TaxSettingsValues): Promise<boolean> {
+  const saved = await insertTaxSettingsIfMissing(inBasisPoints(values));
+  kept.forget();
+  return saved;
+}
 
 /**
  * Refuses a class the shop does not have (a typo would tax the product at 0 everywhere): the
  * built-in ones and those a rate names.
  */
 export async function requireTaxClass(taxClass: string): Promise<void> {
-  const classes = taxClassesOf((await readTaxSettings()).rates);
+  const classes = taxClassesOf((await taxSettings()).rates);
   if (!classes.includes(taxClass)) {
     throw badRequest(
       `Tax class ${taxClass} is not one of the shop's (${classes.join(', ')}): give it a rate under Taxes first`,
