@@ -270,6 +270,7 @@ async function main() {
         variants,
         seedFormat,
       });
+      if (databasePid) console.log(`database: the embedded one, process ${databasePid}`);
       console.log(
         `filled ${products} products ${seedFormat ? "in the seed's format" : `of ${variants} variants`} in ${((Date.now() - filling) / 1000).toFixed(1)} s`,
       );
