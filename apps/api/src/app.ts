@@ -16,7 +16,7 @@ import { checkoutRoutes } from './features/checkout/routes.js';
 import { discountRoutes } from './features/discounts/routes.js';
 import { offerGuestOrders } from './features/guest-orders/email-confirmation.js';
 import { guestOrderRoutes } from './features/guest-orders/routes.js';
-import { countOrders, variantsInUnfinishedOrders } from './features/orders/index.js';
+import { countOrders } from './features/orders/index.js';
 import { orderRoutes } from './features/orders/routes.js';
 import { hasProducts } from './features/products/index.js';
 import { searchProducts } from './features/products/queries.js';
@@ -79,7 +79,6 @@ export function createApp({ config, logger, payments = createPayments(config) }:
     ...categoryRoutes,
     ...productRoutes({
       maxPhotoBytes: config.MAX_PHOTO_BYTES,
-      heldVariants: variantsInUnfinishedOrders,
     }),
     ...checkout.routes,
     ...reviewRoutes,

@@ -305,6 +305,21 @@ export function refuseDeliveryAddressWrites() {
 }
 
 /**
+ * Makes every insert of an order fail as a database does that lost its primary, until
+ * `restore()`: what a placement meets when the database fails before its order is recorded.
+ */
+export function refuseOrderInserts() {
+  const orders = mongoose.connection.collection('orders');
+  const spy = vi
+    .spyOn(orders, 'insertOne')
+    .mockImplementation((() =>
+      Promise.reject(
+        new mongoose.mongo.MongoServerError({ message: 'not primary' }),
+      )) as unknown as typeof orders.insertOne);
+  return { restore: () => spy.mockRestore() };
+}
+
+/**
  * Every open or placing checkout's reservation expired long ago, as if its shopper had gone
  * (the sweep of expired checkouts then ends them).
  */

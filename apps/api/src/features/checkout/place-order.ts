@@ -73,13 +73,14 @@ async function alreadyPlaced(
   asking: Shopper | undefined,
   checkout: Checkout | null,
 ): Promise<PlacedOrder | null> {
-  if (checkout) {
-    if (checkout.status !== 'placed' || !checkout.orderId) return null;
+  if (checkout?.status === 'placed' && checkout.orderId) {
     return { order: await orderById(checkout.orderId), created: false };
   }
+  // Open: no order yet. Placing: an order a dead placement recorded may be cancelled by now.
+  if (checkout?.status === 'open') return null;
   const order = await findOrderOfPayment(paymentIntentId);
   if (!order || !isFinished(order)) return null;
-  requirePayer(order.buyerId ? `account:${order.buyerId}` : `guest:${order.email ?? ''}`, asking);
+  if (!checkout) requirePayer(order.buyerId ? `account:${order.buyerId}` : `guest:${order.email ?? ''}`, asking);
   return { order: await orderById(order._id), created: false };
 }
 

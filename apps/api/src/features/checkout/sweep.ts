@@ -25,8 +25,11 @@ const BATCH = 20;
 async function abandon(payments: Payments, checkout: Checkout, fence: number) {
   const paymentIntentId = checkout.paymentIntentId as string;
   await releasePayment(payments, paymentIntentId);
+  // The order of a placement that died before the capture; kept when an admin cancelled it.
   const unfinished = await findOrderOfPayment(paymentIntentId);
-  if (unfinished && !unfinished.payment.success) await removeOrder(unfinished._id, fence);
+  if (unfinished && !unfinished.payment.success && unfinished.status !== 'cancel') {
+    await removeOrder(unfinished._id, fence);
+  }
   await releaseReservation(checkout.reservation);
   await endCheckout(checkout._id, ['open', 'placing'], 'released');
 }

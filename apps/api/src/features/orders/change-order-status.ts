@@ -93,8 +93,15 @@ async function cancel(
     await releasePayment(configured, order.payment.id);
     await ensureWritten(markOrderRefunded(order._id, lease.token));
   }
-  // Marked before, once: a crash in between leaves units uncounted, never counted twice.
-  if (!order.stockReturned && (await markOrderStockReturned(order._id, lease.token))) {
+  // Only a paid order's units were taken: an order whose placement died before the capture
+  // still has them reserved by its checkout, which gives them back when it ends. Marked
+  // before, once: a crash in between leaves units uncounted, never counted twice.
+  const unitsTaken = order.payment.success;
+  if (
+    unitsTaken &&
+    !order.stockReturned &&
+    (await markOrderStockReturned(order._id, lease.token))
+  ) {
     await giveBackStock(stockLinesOf(order.lines));
   }
   // Given back once per payment, so giving back again (a second cancellation) changes nothing.

@@ -22,6 +22,5 @@ export {
   removeOrder,
   type StoredOrder,
   stockLinesOf,
-  variantsInUnfinishedOrders,
 } from './repository.js';
 export { findOrder } from './use-cases.js';
