@@ -5,6 +5,7 @@ import compression from 'compression';
 import express from 'express';
 import helmet from 'helmet';
 import type { Config } from './config.js';
+import { wireEvents } from './events.js';
 import { apiDocsRoutes } from './features/api-docs/routes.js';
 import { requireAdmin, requireSignIn, requireSignInOrGuestEmail } from './features/auth/index.js';
 import { authRoutes } from './features/auth/routes.js';
@@ -62,6 +63,7 @@ export function createApp({ config, logger }: AppDeps) {
   // The one Stripe client: the checkout charges with it, a cancelled order's money goes back by it.
   const payments = createPayments(config);
   useFirstCurrency(config.STRIPE_CURRENCY);
+  wireEvents();
   const checkout = checkoutRoutes({ config, payments });
   const apiRoutes = [
     ...authRoutes({
