@@ -5,7 +5,7 @@ import { createApp } from './app.js';
 import { type Config, loadConfig } from './config.js';
 import { crashAfterWrites } from './db/catalogue-changes.js';
 import { connectDatabase } from './db/connect.js';
-import { startCountingSales, startSendingMail, wireEvents } from './events.js';
+import { startCountingSales, startSendingMail } from './events.js';
 import { notifyRestockedRegularly } from './features/back-in-stock/index.js';
 import { currentCatalogue } from './features/catalogue/catalogue.js';
 import { smtpTransport } from './features/mail/index.js';
@@ -26,6 +26,7 @@ import { sweepBudgetWindowsRegularly } from './lib/shared-budgets.js';
 import { gracefulShutdown, type ShutdownHook } from './lib/shutdown.js';
 import { seedPasswords } from './seed/accounts.js';
 import { seedIfEmpty } from './seed/seed.js';
+import { wireFeatures } from './wiring.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -39,8 +40,8 @@ async function main() {
     process.exit(1);
   }
   const logger = createLogger(config.LOG_LEVEL, { pretty: logsForAPerson(config.NODE_ENV) });
-  // Before anything is written: the migrations and the seed publish events too.
-  wireEvents();
+  // Before anything is read or written: the migrations and the seed publish events too.
+  wireFeatures();
   const dataDir = dataDirOf(config);
   if (!process.env.JWT_SECRET) {
     // The usual case on a developer's machine; elsewhere worth a warning.

@@ -3,8 +3,8 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../config.js';
 import { connectDatabase } from '../db/connect.js';
-import { wireEvents } from '../events.js';
 import { loadLocalJwtSecret } from '../lib/local-secret.js';
+import { wireFeatures } from '../wiring.js';
 import { seedPasswords } from './accounts.js';
 import { seed } from './seed.js';
 
@@ -17,7 +17,7 @@ async function main() {
   const config = loadConfig(process.env, (env) => loadLocalJwtSecret(dataDirOf(env)));
   const passwords = seedPasswords(config);
   // The sample orders are announced: the shop's processes count them in the sales figures.
-  wireEvents();
+  wireFeatures();
   const dataDir = dataDirOf(config);
   const db = await connectDatabase({
     ...(config.MONGO_URL ? { mongoUrl: config.MONGO_URL } : {}),
