@@ -4,6 +4,7 @@ import { guestOrderLetters } from './features/guest-orders/letters.js';
 import { type Letters, MAIL, type MailTransport, startMailSender } from './features/mail/index.js';
 import { ORDER_EVENT_TYPES, orderLandingChecks, orderLetters } from './features/orders/index.js';
 import { SALES_FIGURES, startCountingOrderEvents } from './features/sales/index.js';
+import type { Logger } from './lib/logger.js';
 import { wireOutbox } from './lib/outbox/index.js';
 
 /**
@@ -30,14 +31,11 @@ export function wireEvents() {
   });
 }
 
-type Log = { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
-
 /** The sales figures' worker: counts order events as they land. */
-export const startCountingSales = (config: Pick<Config, 'MAIL_POLL_MS'>, log: Log) =>
-  startCountingOrderEvents({
-    pollMs: config.MAIL_POLL_MS,
-    onError: (err) => log.warn({ err }, 'sales figures: order events not counted; tried again'),
-  });
+export const startCountingSales = (log: Logger) =>
+  startCountingOrderEvents((err) =>
+    log.warn({ err }, 'sales figures: order events not counted; tried again'),
+  );
 
 /** The e-mail sender of this process, through `transport`. */
 export const startSendingMail = (
@@ -46,7 +44,7 @@ export const startSendingMail = (
     'MAIL_FROM' | 'PUBLIC_URL' | 'MAIL_LEASE_MS' | 'MAIL_RETRY_MAX_MS' | 'MAIL_POLL_MS'
   >,
   transport: MailTransport,
-  log: Log,
+  log: Logger,
 ) =>
   startMailSender({
     transport,

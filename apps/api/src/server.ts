@@ -130,7 +130,7 @@ async function main() {
   });
 
   const mail = await startMail(config, dataDir, logger);
-  const salesCounting = startCountingSales(config, logger);
+  const salesCounting = startCountingSales(logger);
   const stopSweepingBudgets = sweepBudgetWindowsRegularly((err) =>
     logger.warn({ err }, 'ended budget windows not swept; tried again in 15 minutes'),
   );

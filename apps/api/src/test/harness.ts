@@ -40,7 +40,7 @@ export async function startTestApp(overrides: Record<string, string> = {}) {
   const logger = createLogger('silent');
   const app = createApp({ config, logger });
   // As the server does: the sales figures count the orders' events as they land.
-  const counting = startCountingSales(config, logger);
+  const counting = startCountingSales(logger);
   return {
     app,
     config,

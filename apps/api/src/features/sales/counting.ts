@@ -32,6 +32,11 @@ export const SALES_FIGURES = 'sales-figures';
 
 /** How long a worker holds the deliveries it took: far longer than counting a batch. */
 const LEASE_MS = 30_000;
+/**
+ * How often an idle process looks for events other processes recorded (its own wake it): a
+ * process that dies before counting its own leaves them to the others.
+ */
+const POLL_MS = 1_000;
 /** The most deliveries one batch counts. */
 const BATCH_MAX = 500;
 
@@ -91,8 +96,6 @@ export async function countDueChanges(): Promise<boolean> {
   return true;
 }
 
-/** Counts the order events of every process as they land here, and the others' every `pollMs`. */
-export const startCountingOrderEvents = (opts: {
-  pollMs: number;
-  onError: (err: unknown) => void;
-}): Worker => startWorker(SALES_FIGURES, opts.pollMs, countDueChanges, opts.onError);
+/** Counts the order events landing in this process at once, and the others' within a second. */
+export const startCountingOrderEvents = (onError: (err: unknown) => void): Worker =>
+  startWorker(SALES_FIGURES, POLL_MS, countDueChanges, onError);

@@ -34,6 +34,7 @@ export async function publishWith<T, Payload>(
   change: (eventId: string) => Promise<T>,
   landed: (outcome: T) => boolean = Boolean,
 ): Promise<T> {
+  // Refused before anything is written: a worker could not tell whether such an event landed.
   landingCheckOf(event.type);
   const subscribers = subscribersOf(event.type);
   const id = randomId();
