@@ -3,7 +3,7 @@ import { createPaymentIntentResponseSchema, type OrderLineVariant } from '@shop/
 import Stripe from 'stripe';
 import supertest from 'supertest';
 import { insertCategory } from '../features/categories/repository.js';
-import { countOrders, insertOrder } from '../features/orders/repository.js';
+import { countOrders, insertOrder } from '../features/orders/index.js';
 import {
   findProduct,
   insertProduct,

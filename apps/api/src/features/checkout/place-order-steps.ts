@@ -5,7 +5,6 @@ import type { Lease } from '../../lib/locks.js';
 import { createPivotStep, createStep } from '../../lib/steps.js';
 import { type Payments, releasePayment } from '../../lib/stripe.js';
 import { saveDeliveryAddress } from '../auth/index.js';
-import { changeAndAnnounce } from '../mail/index.js';
 import {
   markOrderPaid,
   type OrderBreakdown,
@@ -155,10 +154,7 @@ export const capturePayment = createPivotStep(
 export const markPaidAndQueueConfirmation = createStep(
   'markPaidAndQueueConfirmation',
   async ({ lease, orderId }: Placement & { orderId: string }) => {
-    const paid = await changeAndAnnounce({ orderId, kind: 'placed' }, (event) =>
-      markOrderPaid(orderId, lease.token, event),
-    );
-    if (!paid) lease.abandon();
+    if (!(await markOrderPaid(orderId, lease.token))) lease.abandon();
   },
 );
 
