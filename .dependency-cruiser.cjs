@@ -1,6 +1,7 @@
 /**
  * The boundaries `pnpm lint` keeps (dependency-cruiser, which also counts type-only imports):
- * - no import cycles;
+ * - no import cycles (of modules; features importing each other in a circle through different
+ *   modules are refused by scripts/feature-cycles.mjs, which `pnpm lint` runs after this);
  * - web: app/ composes the rest and nothing else imports it (tests aside); components/ and lib/
  *   import no feature; a feature reaches another only through its index.ts (what two features
  *   share belongs in lib/ or @shop/contracts); the admin's screens are grouped by the domain they
@@ -11,7 +12,7 @@
  *   and nothing else, scripts, seed and tests included; in a feature only the repositories (and
  *   the models) import mongoose at all. Everything else reads and writes through repositories.
  * - api checkout: no feature imports features/checkout (it composes products, orders, auth and
- *   mail, and only app.ts serves it); the Stripe SDK is imported only by lib/stripe.ts (the
+ *   the rest, and only app.ts serves it); the Stripe SDK is imported only by lib/stripe.ts (the
  *   payment provider) and the checkout; lib/stripe.ts and lib/payment-lock.ts serve the two
  *   features that change a payment's order, checkout and orders, and app.ts, which makes the
  *   one client.
@@ -110,7 +111,7 @@ module.exports = {
     {
       name: 'api-no-feature-imports-checkout',
       comment:
-        'The checkout composes products, orders, auth and mail: none of them may depend on it back (orders give money back through lib/stripe.ts).',
+        'The checkout composes products, orders, auth and the rest: none of them may depend on it back (orders give money back through lib/stripe.ts).',
       severity: 'error',
       from: { path: '^apps/api/src/', pathNot: [apiCheckout, '^apps/api/src/app\\.ts$', testCode] },
       to: { path: apiCheckout },

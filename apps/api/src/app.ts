@@ -18,7 +18,7 @@ import { offerGuestOrders } from './features/guest-orders/email-confirmation.js'
 import { guestOrderRoutes } from './features/guest-orders/routes.js';
 import { countOrders } from './features/orders/index.js';
 import { orderRoutes } from './features/orders/routes.js';
-import { hasProducts } from './features/products/index.js';
+import { countProductsInCategory, hasProducts } from './features/products/index.js';
 import { searchProducts } from './features/products/queries.js';
 import { productRoutes } from './features/products/routes.js';
 import { reviewRoutes } from './features/reviews/routes.js';
@@ -43,6 +43,7 @@ import { type AccessChecks, nameRoute, routerOf } from './lib/router.js';
 import { createPayments, type Payments } from './lib/stripe.js';
 import './operator-metrics.js';
 import { storefrontReads } from './storefront-reads.js';
+import { wireFeatures } from './wiring.js';
 
 export interface AppDeps {
   config: Config;
@@ -62,6 +63,7 @@ export function createApp({ config, logger, payments = createPayments(config) }:
     admin: [signedIn, requireAdmin],
   };
   useFirstCurrency(config.STRIPE_CURRENCY);
+  wireFeatures();
   const checkout = checkoutRoutes({ config, payments });
   const apiRoutes = [
     ...authRoutes({
@@ -76,7 +78,7 @@ export function createApp({ config, logger, payments = createPayments(config) }:
       readRateLimit: config.QUOTE_RATE_LIMIT,
       askRateLimit: config.AUTH_RATE_LIMIT,
     }),
-    ...categoryRoutes,
+    ...categoryRoutes({ productsIn: countProductsInCategory }),
     ...productRoutes({
       maxPhotoBytes: config.MAX_PHOTO_BYTES,
     }),

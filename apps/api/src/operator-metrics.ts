@@ -1,5 +1,5 @@
 import { catalogueRevisionLag } from './features/catalogue/index.js';
-import { outboxBacklog } from './features/mail/index.js';
+import { mailBacklog } from './features/mail/index.js';
 import { registerGaugeReadOnScrape } from './lib/metrics.js';
 
 /**
@@ -14,10 +14,10 @@ registerGaugeReadOnScrape(
 registerGaugeReadOnScrape(
   'shop_outbox_backlog',
   'E-mails waiting in the outbox (all API processes)',
-  async () => (await outboxBacklog()).waiting,
+  async () => (await mailBacklog()).waiting,
 );
 registerGaugeReadOnScrape(
   'shop_outbox_failing',
   'E-mails in the outbox whose sending failed at least once (all API processes)',
-  async () => (await outboxBacklog()).failing,
+  async () => (await mailBacklog()).failing,
 );

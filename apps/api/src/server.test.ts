@@ -124,6 +124,7 @@ describe('stopping the server', () => {
         'shutting down: no new connections; finishing requests in flight',
         'shutting down: requests in flight finished',
         'shutting down: stop sending e-mails done',
+        'shutting down: stop counting sales done',
         'shutting down: stop sweeping budget windows done',
         'shutting down: stop sweeping checkout holds done',
         'shutting down: stop looking for variants back in stock done',
@@ -131,7 +132,7 @@ describe('stopping the server', () => {
         'shutting down: database closed',
       ]),
     );
-    expect(steps).toHaveLength(8);
+    expect(steps).toHaveLength(9);
   });
 
   it('when a request in flight outlasts the time limit, then it is cut and the process still exits', async () => {

@@ -5,9 +5,10 @@ import { createApp } from './app.js';
 import { type Config, loadConfig } from './config.js';
 import { crashAfterWrites } from './db/catalogue-changes.js';
 import { connectDatabase } from './db/connect.js';
-import { backInStockNotices, notifyRestockedRegularly } from './features/back-in-stock/index.js';
+import { startCountingSales, startSendingMail } from './events.js';
+import { notifyRestockedRegularly } from './features/back-in-stock/index.js';
 import { currentCatalogue } from './features/catalogue/catalogue.js';
-import { smtpTransport, startMailSender } from './features/mail/index.js';
+import { smtpTransport } from './features/mail/index.js';
 import { everyOrder, migrateOrderPrices, numberEarlierOrders } from './features/orders/index.js';
 import { migrateProductPrices } from './features/products/money-migration.js';
 import { stripPhotoMetadata } from './features/products/photo-metadata-migration.js';
@@ -27,6 +28,7 @@ import { sweepBudgetWindowsRegularly } from './lib/shared-budgets.js';
 import { gracefulShutdown, type ShutdownHook } from './lib/shutdown.js';
 import { seedPasswords } from './seed/accounts.js';
 import { seedIfEmpty } from './seed/seed.js';
+import { wireFeatures } from './wiring.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -40,6 +42,8 @@ async function main() {
     process.exit(1);
   }
   const logger = createLogger(config.LOG_LEVEL, { pretty: logsForAPerson(config.NODE_ENV) });
+  // Before anything is read or written: the migrations and the seed publish events too.
+  wireFeatures();
   const dataDir = dataDirOf(config);
   if (!process.env.JWT_SECRET) {
     // The usual case on a developer's machine; elsewhere worth a warning.
@@ -131,6 +135,7 @@ async function main() {
   });
 
   const mail = await startMail(config, dataDir, logger);
+  const salesCounting = startCountingSales(logger);
   const stopSweepingBudgets = sweepBudgetWindowsRegularly((err) =>
     logger.warn({ err }, 'ended budget windows not swept; tried again in 15 minutes'),
   );
@@ -144,6 +149,7 @@ async function main() {
   // Run after the last request finished and before the database closes.
   const shutdownHooks: ShutdownHook[] = [
     { name: 'stop sending e-mails', run: mail.stop },
+    { name: 'stop counting sales', run: salesCounting.stop },
     { name: 'stop sweeping budget windows', run: stopSweepingBudgets },
     { name: 'stop sweeping expired checkouts', run: stopSweepingCheckouts },
     { name: 'stop looking for variants back in stock', run: stopNotifyingRestocks },
@@ -215,16 +221,7 @@ async function startMail(config: Config, dataDir: string, logger: Logger) {
     logger.warn('SMTP_URL is not set: e-mails wait in the outbox, unsent');
     return { stop: async () => {} };
   }
-  const sender = startMailSender({
-    transport: smtpTransport(smtpUrl, config.MAIL_LEASE_MS),
-    from: config.MAIL_FROM,
-    publicUrl: config.PUBLIC_URL,
-    leaseMs: config.MAIL_LEASE_MS,
-    retryMaxMs: config.MAIL_RETRY_MAX_MS,
-    pollMs: config.MAIL_POLL_MS,
-    log: logger,
-    notices: backInStockNotices(config.PUBLIC_URL ?? `http://localhost:${config.PORT}`),
-  });
+  const sender = startSendingMail(config, smtpTransport(smtpUrl, config.MAIL_LEASE_MS), logger);
   return {
     stop: async () => {
       await sender.stop();

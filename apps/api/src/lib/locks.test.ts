@@ -1,9 +1,9 @@
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { markOrderPaid } from '../features/orders/index.js';
 import {
   claimOrder,
   findStoredOrder,
-  markOrderPaid,
   recordOrder,
   removeOrder,
 } from '../features/orders/repository.js';
@@ -142,14 +142,14 @@ describe('a holder that loses its lease', () => {
       async (leaseB) => {
         expect(leaseB.token).toBeGreaterThan(leaseA.token);
         expect(await claimOrder(orderId, leaseB.token)).not.toBeNull();
-        return markOrderPaid(orderId, leaseB.token, 'event-of-b');
+        return markOrderPaid(orderId, leaseB.token);
       },
       { waitMs: 5000, busy, leaseMs: 600 },
     );
     expect(paidByB).toBe(true);
 
     // The first holder wakes and writes as if it still held the lock: nothing it does lands.
-    expect(await markOrderPaid(orderId, leaseA.token, 'event-of-a')).toBe(false);
+    expect(await markOrderPaid(orderId, leaseA.token)).toBe(false);
     expect(await removeOrder(orderId, leaseA.token)).toBe(false);
     expect(await claimOrder(orderId, leaseA.token)).toBeNull();
     expect(() => leaseA.abandon()).toThrow('busy');

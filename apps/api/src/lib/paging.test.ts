@@ -8,7 +8,7 @@ import {
   pagedProductListResponseSchema,
   productCategoryResponseSchema,
 } from '@shop/contracts';
-import { insertOrder } from '../features/orders/repository.js';
+import { insertOrder } from '../features/orders/index.js';
 import { fixtureIds, idsOf, makeProducts } from '../test/catalogue.js';
 import { describe, expect, test } from '../test/fixtures.js';
 import { createUser, errorOf } from '../test/harness.js';

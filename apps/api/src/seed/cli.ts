@@ -5,6 +5,7 @@ import { loadConfig } from '../config.js';
 import { connectDatabase } from '../db/connect.js';
 import { useFirstCurrency } from '../features/store/index.js';
 import { loadLocalJwtSecret } from '../lib/local-secret.js';
+import { wireFeatures } from '../wiring.js';
 import { seedPasswords } from './accounts.js';
 import { seed } from './seed.js';
 
@@ -16,6 +17,8 @@ async function main() {
   const dataDirOf = (env: { DATA_DIR: string }) => resolve(here, '../../../..', env.DATA_DIR);
   const config = loadConfig(process.env, (env) => loadLocalJwtSecret(dataDirOf(env)));
   const passwords = seedPasswords(config);
+  // The sample orders are announced: the shop's processes count them in the sales figures.
+  wireFeatures();
   const dataDir = dataDirOf(config);
   const db = await connectDatabase({
     ...(config.MONGO_URL ? { mongoUrl: config.MONGO_URL } : {}),

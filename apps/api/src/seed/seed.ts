@@ -4,7 +4,7 @@ import {
   findCategoriesBySlug,
   insertCategoryIfMissing,
 } from '../features/categories/repository.js';
-import { insertOrder } from '../features/orders/repository.js';
+import { insertOrder } from '../features/orders/index.js';
 import { deletePhotoFiles, savePhotoFiles } from '../features/products/photo-store.js';
 import { preparePhoto } from '../features/products/renditions.js';
 import {

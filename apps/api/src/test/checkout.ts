@@ -6,7 +6,7 @@ import type { Config } from '../config.js';
 import { insertCategory } from '../features/categories/repository.js';
 import { claimForPlacing, findCheckoutOfPayment } from '../features/checkout/repository.js';
 import { sweepExpiredCheckouts } from '../features/checkout/sweep.js';
-import { countOrders, recordOrder } from '../features/orders/repository.js';
+import { countOrders, recordOrder } from '../features/orders/index.js';
 import {
   findProduct,
   insertProduct,

@@ -5,6 +5,7 @@ import supertest from 'supertest';
 import { inject } from 'vitest';
 import { createApp } from '../app.js';
 import { loadConfig } from '../config.js';
+import { startCountingSales } from '../events.js';
 import { insertUser } from '../features/auth/repository.js';
 import { hashPassword } from '../features/auth/use-cases.js';
 import { createLogger } from '../lib/logger.js';
@@ -36,14 +37,20 @@ export const testConfig = (overrides: Record<string, string> = {}) =>
 export async function startTestApp(overrides: Record<string, string> = {}) {
   const db = await openThrowawayDatabase('test', inject('mongoUrl'));
   const config = testConfig(overrides);
-  const app = createApp({ config, logger: createLogger('silent') });
+  const logger = createLogger('silent');
+  const app = createApp({ config, logger });
+  // As the server does: the sales figures count the orders' events as they land.
+  const counting = startCountingSales(logger);
   return {
     app,
     config,
     /** Its database, for API processes started on it. */
     databaseUrl: db.url,
     http: () => supertest(app),
-    close: db.drop,
+    close: async () => {
+      await counting.stop();
+      await db.drop();
+    },
   };
 }
 

@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { orderResponseSchema } from '@shop/contracts';
 import parsePrometheus from 'parse-prometheus-text-format';
-import { listMailEvents } from '../features/mail/repository.js';
 import { createProduct } from './checkout.js';
+import { mailWaiting } from './mail-sender.js';
 import { createMailServerOnFreePort, type TestMailServer } from './mail-server.js';
 import {
   type ApiProcess,
@@ -69,7 +69,7 @@ export async function crashWhileRetrying({
 }) {
   let attemptsWhileDown = 0;
   await until('every e-mail to fail twice', async () => {
-    const events = await listMailEvents();
+    const events = await mailWaiting();
     attemptsWhileDown = Math.max(0, ...events.map((e) => e.attempts));
     return events.length === count && events.every((e) => e.attempts >= 2);
   });
@@ -81,7 +81,7 @@ export async function crashWhileRetrying({
     const backAt = Date.now();
     await mailServer.waitFor(count, 120_000);
     const deliveredInMs = Date.now() - backAt;
-    await until('the outbox to empty', async () => (await listMailEvents()).length === 0);
+    await until('the outbox to empty', async () => (await mailWaiting()).length === 0);
     return { attemptsWhileDown, killed, restarted, deliveredInMs };
   } catch (err) {
     restarted.stop();

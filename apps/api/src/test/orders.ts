@@ -1,5 +1,5 @@
 import { type OrderStatus, totalMinorUnits } from '@shop/contracts';
-import { insertOrder } from '../features/orders/repository.js';
+import { insertOrder } from '../features/orders/index.js';
 import { makeCategory, makeProduct, uniqueWord } from './catalogue.js';
 
 /** A product in a category of its own, with a real photo that responses must never carry. */

@@ -4,7 +4,7 @@ import { averageRating } from '@shop/contracts';
 import { Agent, fetch as patientFetch } from 'undici';
 import { insertUsers } from '../features/auth/repository.js';
 import { hashPassword } from '../features/auth/use-cases.js';
-import { insertOrder } from '../features/orders/repository.js';
+import { insertOrder } from '../features/orders/index.js';
 import { findRatingSummary } from '../features/products/repository.js';
 import { signToken } from '../lib/tokens.js';
 import { createProduct } from './checkout.js';

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mongoose from 'mongoose';
 import { connectDatabase } from '../db/connect.js';
+import { wireFeatures } from '../wiring.js';
 
 /**
  * The one way the tests, checks and benchmarks get a database to write in and forget: every
@@ -40,6 +41,8 @@ export async function openThrowawayDatabase(
     dataDir,
     dbName: name,
   });
+  // What this process writes straight through the repositories is announced as the app's is.
+  wireFeatures();
   return {
     name,
     url: withDatabase(db.url, name),

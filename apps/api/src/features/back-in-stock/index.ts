@@ -1,4 +1,4 @@
 /** Back-in-stock e-mails' public module: what the app and the server use of them. */
-export { backInStockNotices } from './notice.js';
+export { backInStockLanding, backInStockLetters } from './letters.js';
 export { backInStockRoutes } from './routes.js';
 export { notifyRestockedRegularly } from './use-cases.js';

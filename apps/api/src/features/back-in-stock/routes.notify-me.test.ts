@@ -3,7 +3,7 @@ import { NOTIFY_ME_NOTED } from '@shop/contracts/back-in-stock';
 import { createProduct } from '../../test/checkout.js';
 import { type Api, describe, expect, test } from '../../test/fixtures.js';
 import { unknownId } from '../../test/harness.js';
-import { listMailEvents } from '../mail/repository.js';
+import { mailWaiting } from '../../test/mail-sender.js';
 import { updateProduct } from '../products/repository.js';
 import { findSubscription } from './repository.js';
 import { notifyRestocked } from './use-cases.js';
@@ -13,8 +13,8 @@ const notifyMe = (api: Api, productId: string, body: unknown) =>
 
 /** The back-in-stock events waiting in the outbox for these subscriptions. */
 const eventsAbout = async (productId: string) =>
-  (await listMailEvents()).filter(
-    (e) => e.kind === 'back-in-stock' && e.about?.startsWith(productId),
+  (await mailWaiting()).filter(
+    (e) => e.event.type === 'variant.back-in-stock' && e.event.source?.startsWith(productId),
   );
 
 describe('POST /api/v1/product/{productId}/notify-me', () => {
@@ -38,12 +38,12 @@ describe('POST /api/v1/product/{productId}/notify-me', () => {
     await Promise.all([notifyRestocked(), notifyRestocked()]);
     await notifyRestocked();
     const events = await eventsAbout(lamp.id);
-    expect(events.map((e) => e.about).sort()).toEqual([
+    expect(events.map((e) => e.event.source).sort()).toEqual([
       `${lamp.id}.${lamp.id}.ada@example.com`,
       `${lamp.id}.${lamp.id}.grace@example.com`,
     ]);
     for (const event of events) {
-      expect((await findSubscription(event.about ?? ''))?.notifiedBy).toBe(event._id);
+      expect((await findSubscription(event.event.source ?? ''))?.notifiedBy).toBe(event.event.id);
     }
   });
 

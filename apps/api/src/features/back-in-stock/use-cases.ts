@@ -1,7 +1,8 @@
 import { NOTIFY_ME_NOTED, type NotifyMeRequest } from '@shop/contracts/back-in-stock';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { changeAndAnnounce } from '../mail/index.js';
+import { publishWith } from '../../lib/outbox/index.js';
 import { findProduct, type StoredProduct } from '../products/index.js';
+import { VARIANT_BACK_IN_STOCK, type VariantBackInStock } from './letters.js';
 import { markNotified, subscribe, waitingSubscriptions } from './repository.js';
 
 /**
@@ -25,7 +26,7 @@ const inStock = (product: StoredProduct | null | undefined, variantId: string) =
   (product?.variants.find((v) => v._id === variantId)?.quantity ?? 0) > 0;
 
 /**
- * Queues the e-mail of every waiting subscription whose variant shoppers can have again: each
+ * Announces every waiting subscription whose variant shoppers can have again (its e-mail): each
  * event recorded in the outbox, then the subscription ended by one guarded update naming it,
  * so that whichever process gets there first tells the shopper, once (the outbox drops the
  * events of the others). A subscription is only taken while its variant is sold out, so a
@@ -39,8 +40,9 @@ export async function notifyRestocked(): Promise<number> {
     const { productId, variantId } = subscription;
     if (!products.has(productId)) products.set(productId, findProduct(productId));
     if (!inStock(await products.get(productId), variantId)) continue;
-    const ended = await changeAndAnnounce(
-      { about: subscription._id, kind: 'back-in-stock' },
+    const payload: VariantBackInStock = { subscriptionId: subscription._id, productId, variantId };
+    const ended = await publishWith(
+      { type: VARIANT_BACK_IN_STOCK, source: subscription._id, payload },
       (eventId) => markNotified(subscription._id, eventId),
     );
     if (ended) queued += 1;

@@ -1,4 +1,4 @@
-import { objectIdSchema } from '@shop/contracts';
+import { type Category, objectIdSchema, type Product } from '@shop/contracts';
 import {
   type CatalogueChange,
   KEPT_CHANGES,
@@ -9,9 +9,38 @@ import {
   readOpenIntents,
   WRITE_LIMIT_MS,
 } from '../../db/catalogue-changes.js';
-import { listCategories } from '../categories/index.js';
-import { findProduct, listProducts, type StoredProduct } from '../products/index.js';
 import { CatalogueStore, toEntry } from './store.js';
+
+/**
+ * A product as its feature's repository answers it: its response shape, its category named by
+ * id only (the catalogue shows it from memory), and its reviews' version.
+ */
+export type SourcedProduct = Omit<Product, 'category'> & {
+  categoryId: string;
+  reviewsVersion: number;
+};
+
+/**
+ * Where the catalogue reads what it keeps: the products' and the categories' repositories, which
+ * the composition root hands it (src/wiring.ts), since both features read the catalogue back.
+ */
+export interface CatalogueSource {
+  categories: () => Promise<Category[]>;
+  products: () => Promise<SourcedProduct[]>;
+  product: (productId: string) => Promise<SourcedProduct | null>;
+}
+
+let source: CatalogueSource | null = null;
+
+/** Says where the catalogue reads from: done once by each entry point, before its first use. */
+export function readCatalogueFrom(from: CatalogueSource) {
+  source = from;
+}
+
+function sourceOf(): CatalogueSource {
+  if (!source) throw new Error('the catalogue has no source: an entry point calls wireFeatures()');
+  return source;
+}
 
 /** How often each process asks whether the catalogue changed: well inside the 1 s promise. */
 export const CATALOGUE_POLL_MS = 200;
@@ -29,7 +58,7 @@ const writing = new Map<number, { change: CatalogueChange; until: number }>();
 
 /** The product as responses show it, its category taken from memory. */
 function entryOf(
-  { categoryId, reviewsVersion, ...product }: StoredProduct,
+  { categoryId, reviewsVersion, ...product }: SourcedProduct,
   catalogue: Pick<CatalogueStore, 'categoryOf'>,
 ) {
   const category = catalogue.categoryOf(categoryId);
@@ -45,8 +74,8 @@ function watchIntents(intents: Map<number, LoggedChange>) {
 async function loadAll(): Promise<CatalogueStore> {
   // The log is read first: a change made while the products are read is applied again.
   const [version, intents] = await Promise.all([readCatalogueHead(), readOpenIntents()]);
-  const categories = new CatalogueStore(await listCategories(), []);
-  const products = await listProducts();
+  const categories = new CatalogueStore(await sourceOf().categories(), []);
+  const products = await sourceOf().products();
   const fresh = new CatalogueStore(
     categories.allCategories(),
     products.map((product) => entryOf(product, categories)),
@@ -59,7 +88,7 @@ async function loadAll(): Promise<CatalogueStore> {
 /** Reloads one product by `_id` (the only filter FerretDB answers from an index). */
 async function reloadProduct(catalogue: CatalogueStore, productId: string) {
   if (!objectIdSchema.safeParse(productId).success) return;
-  const product = await findProduct(productId);
+  const product = await sourceOf().product(productId);
   if (product) catalogue.upsert(entryOf(product, catalogue));
   else catalogue.remove(productId);
 }
@@ -119,7 +148,7 @@ async function catchUp(): Promise<void> {
     store = await loadAll();
     return;
   }
-  if (changes.some((c) => c.categories)) catalogue.setCategories(await listCategories());
+  if (changes.some((c) => c.categories)) catalogue.setCategories(await sourceOf().categories());
   const productIds = new Set(changes.flatMap((c) => c.productIds ?? []));
   await Promise.all([...productIds].map((id) => reloadProduct(catalogue, id)));
   appliedVersion += missed.length;

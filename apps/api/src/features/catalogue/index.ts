@@ -1,5 +1,12 @@
 /** The catalogue's public module: what other features may use of it. */
 export { rememberPhotoAnswer } from './cached-json.js';
 export { cachedRoute, catalogueJsonRoute } from './cached-routes.js';
-export { catalogueRevisionLag, currentCatalogue, loadedCatalogue } from './catalogue.js';
+export {
+  type CatalogueSource,
+  catalogueRevisionLag,
+  currentCatalogue,
+  loadedCatalogue,
+  readCatalogueFrom,
+  type SourcedProduct,
+} from './catalogue.js';
 export { type CatalogueEntry, type CatalogueStore, foldText, skuKey } from './store.js';

@@ -9,12 +9,23 @@ import {
 } from '@shop/contracts';
 import { defineRoute, notModified } from '../../lib/route.js';
 import { catalogueJsonRoute } from '../catalogue/index.js';
-import { categoryListAnswer, createCategory, deleteCategory, updateCategory } from './use-cases.js';
+import {
+  categoryListAnswer,
+  createCategory,
+  deleteCategory,
+  type ProductsInCategory,
+  updateCategory,
+} from './use-cases.js';
 
 /** The category form: a request without a body is told that the name is required. */
 const categoryForm = { json: categoryRequestSchema, absent: 'empty' } as const;
 
-export const categoryRoutes = [
+export interface CategoryRoutesOptions {
+  /** The products in a category (the app gives the products' count): one holding any stays. */
+  productsIn: ProductsInCategory;
+}
+
+export const categoryRoutes = ({ productsIn }: CategoryRoutesOptions) => [
   catalogueJsonRoute({
     method: 'get',
     path: '/api/v1/category/get-category',
@@ -61,7 +72,7 @@ export const categoryRoutes = [
     responses: { 200: messageResponseSchema },
     failures: [400, 404, 409],
     handler: async ({ params }, _req, res) => {
-      await deleteCategory(params.id);
+      await deleteCategory(params.id, productsIn);
       res.json({ success: true, message: 'Category Deleted Successfully' });
     },
   }),

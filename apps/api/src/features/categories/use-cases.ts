@@ -3,7 +3,6 @@ import { conflict, notFound, rethrowDuplicateAs } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import { requireSlug } from '../../lib/slug.js';
 import type { CatalogueStore } from '../catalogue/index.js';
-import { countProductsInCategory } from '../products/index.js';
 import {
   findCategory,
   insertCategory,
@@ -52,16 +51,22 @@ const stillUsed = (productCount: number) =>
     `Category still has ${productCount} product${productCount === 1 ? '' : 's'}; delete them or move them to another category first`,
   );
 
+/**
+ * How many products are in a category, as their repository counts them (the products feature
+ * refers to categories, so it is given here by the app rather than imported back).
+ */
+export type ProductsInCategory = (categoryId: string) => Promise<number>;
+
 /** A category still holding products stays: deleting it would orphan them. */
-export async function deleteCategory(id: string): Promise<void> {
+export async function deleteCategory(id: string, productsIn: ProductsInCategory): Promise<void> {
   if (!(await findCategory(id))) throw categoryNotFound();
-  const productCount = await countProductsInCategory(id);
+  const productCount = await productsIn(id);
   if (productCount > 0) throw stillUsed(productCount);
   const removed = await removeCategory(id);
   if (!removed) throw categoryNotFound();
   // Two documents, no transaction: a product saved into this category meanwhile brings it back
   // (saving a product re-checks its category afterwards, so one of the two always notices).
-  const lateCount = await countProductsInCategory(id);
+  const lateCount = await productsIn(id);
   if (lateCount > 0) {
     await removed.restore();
     throw stillUsed(lateCount);

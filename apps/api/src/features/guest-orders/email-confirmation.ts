@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { User } from '@shop/contracts';
 import { badRequest } from '../../lib/errors.js';
-import { queueLetter } from '../mail/index.js';
+import { publish } from '../../lib/outbox/index.js';
 import { giveGuestOrdersTo, hasUnclaimedGuestOrders } from '../orders/index.js';
+import { EMAIL_CONFIRMATION_ASKED, type EmailConfirmationAsked } from './letters.js';
 import {
   insertEmailConfirmation,
   reopenEmailConfirmation,
@@ -31,7 +32,10 @@ export async function offerGuestOrders(user: User): Promise<void> {
     email: user.email,
     expiresAt: new Date(Date.now() + CONFIRMATION_LIFETIME_MS),
   });
-  await queueLetter({ kind: 'verify-email', to: user.email, token });
+  await publish<EmailConfirmationAsked>({
+    type: EMAIL_CONFIRMATION_ASKED,
+    payload: { to: user.email, token },
+  });
 }
 
 /**

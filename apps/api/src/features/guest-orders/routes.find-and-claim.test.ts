@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { loginResponseSchema, ordersResponseSchema } from '@shop/contracts';
 import {
   FIND_ORDERS_ANSWER,
@@ -16,10 +15,8 @@ import {
 } from '../../test/fixtures.js';
 import { guestEmail, guestPlaceOrderCall, startGuestCheckout } from '../../test/guest-checkout.js';
 import { errorOf, registrationForm } from '../../test/harness.js';
+import { startTestSender, waitForEmptyMailOutbox } from '../../test/mail-sender.js';
 import { createMailServerOnFreePort, type TestMailServer } from '../../test/mail-server.js';
-import { listMailEvents } from '../mail/repository.js';
-import { startMailSender } from '../mail/sender.js';
-import { smtpTransport } from '../mail/transport.js';
 
 let mailServer: TestMailServer;
 let sender: { stop: () => Promise<void> };
@@ -28,29 +25,14 @@ const PUBLIC_URL = 'http://shop.test';
 beforeAll(async () => {
   mailServer = await createMailServerOnFreePort();
   await mailServer.start();
-  sender = startMailSender({
-    transport: smtpTransport(mailServer.url, 4_000),
-    from: 'Shop <orders@shop.test>',
-    publicUrl: PUBLIC_URL,
-    leaseMs: 4_000,
-    retryMaxMs: 200,
-    pollMs: 50,
-    log: { info: () => {}, warn: () => {} },
-  });
+  sender = startTestSender(mailServer.url, { publicUrl: PUBLIC_URL });
 });
 afterAll(async () => {
   await sender.stop();
   await mailServer.stop();
 });
 
-/** Waits until every e-mail event was sent or dropped (fails after 30 s). */
-async function waitForEmptyOutbox() {
-  const giveUpAt = Date.now() + 30_000;
-  while ((await listMailEvents()).length > 0) {
-    if (Date.now() > giveUpAt) throw new Error('the outbox was not drained');
-    await sleep(20);
-  }
-}
+const waitForEmptyOutbox = waitForEmptyMailOutbox;
 
 const mailsTo = (email: string) => mailServer.mails.filter((mail) => mail.to.includes(email));
 

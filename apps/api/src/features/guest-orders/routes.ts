@@ -11,11 +11,12 @@ import {
 } from '@shop/contracts/guest';
 import { orderNumberParamsSchema } from '@shop/contracts/order-number';
 import { notFound } from '../../lib/errors.js';
+import { publish } from '../../lib/outbox/index.js';
 import { perAddressRateLimit, perBodyEmailRateLimit } from '../../lib/rate-limits.js';
 import { defineRoute } from '../../lib/route.js';
-import { queueLetter } from '../mail/index.js';
 import { findOrderByLink } from '../orders/index.js';
 import { confirmEmail } from './email-confirmation.js';
+import { ORDER_LINKS_ASKED, type OrderLinksAsked } from './letters.js';
 
 export interface GuestOrderRoutesOptions {
   /** Reads of an order by its link allowed per client address in 15 minutes. */
@@ -55,7 +56,7 @@ export function guestOrderRoutes({ readRateLimit, askRateLimit }: GuestOrderRout
       failures: [400, 413, 429],
       handler: async ({ body }, _req, res) => {
         // Whether it has orders is the sender's to find: the answer and its time are the same.
-        await queueLetter({ kind: 'order-links', to: body.email });
+        await publish<OrderLinksAsked>({ type: ORDER_LINKS_ASKED, payload: { to: body.email } });
         res.json({ success: true, message: FIND_ORDERS_ANSWER } satisfies FindOrdersResponse);
       },
     }),

@@ -1,8 +1,5 @@
-/** E-mails' public module: what other features and the server use of them. */
+/** E-mails' public module: the delivery of the letters other features write. */
 
-export type { NoticeMail, NoticeSource } from './notices.js';
-export { changeAndAnnounce, queueLetter } from './outbox.js';
-export type { MailEvent } from './repository.js';
-export { outboxBacklog } from './repository.js';
-export { type MailTransport, startMailSender } from './sender.js';
+export type { Letter, Letters, LetterWriter, Unsent } from './letter.js';
+export { MAIL, type MailTransport, mailBacklog, startMailSender } from './sender.js';
 export { smtpTransport } from './transport.js';

@@ -1,54 +1,38 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { orderResponseSchema } from '@shop/contracts';
 import { afterAll, beforeAll } from 'vitest';
+import { randomId, recordDeliveries } from '../../lib/outbox/deliveries.js';
+import type { Delivery } from '../../lib/outbox/index.js';
 import { placeOrderCall, TEST_DELIVERY_ADDRESS } from '../../test/checkout.js';
 import { describe, expect, checkoutTest as test } from '../../test/fixtures.js';
+import {
+  startTestSender,
+  waitForEmptyMailOutbox as waitForEmptyOutbox,
+  waitForMailOutbox as waitForOutbox,
+} from '../../test/mail-sender.js';
 import { createMailServerOnFreePort, type TestMailServer } from '../../test/mail-server.js';
 import { findUser } from '../auth/index.js';
+import type { OrderEvent } from '../orders/index.js';
 import { removeOrder } from '../orders/repository.js';
-import { insertMailEvent, listMailEvents } from './repository.js';
-import { type MailTransport, startMailSender } from './sender.js';
+import { MAIL, type MailTransport } from './sender.js';
 import { smtpTransport } from './transport.js';
-
-const FROM = 'Shop <orders@shop.test>';
-const silent = { info: () => {}, warn: () => {} };
-
-/** Waits until the outbox is empty: every event sent or dropped (fails after 30 s). */
-async function waitForEmptyOutbox() {
-  const giveUpAt = Date.now() + 30_000;
-  while ((await listMailEvents()).length > 0) {
-    if (Date.now() > giveUpAt) throw new Error('the outbox was not drained');
-    await sleep(20);
-  }
-}
-
-/** Waits until `check` holds of the outbox's events (fails after 30 s). */
-async function waitForOutbox(
-  check: (events: Awaited<ReturnType<typeof listMailEvents>>) => boolean,
-) {
-  const giveUpAt = Date.now() + 30_000;
-  while (!check(await listMailEvents())) {
-    if (Date.now() > giveUpAt) throw new Error('the outbox never got there');
-    await sleep(20);
-  }
-}
 
 let mailServer: TestMailServer;
 const senders: { stop: () => Promise<void> }[] = [];
 const startSender = (opts: { landingGraceMs?: number; transport?: MailTransport } = {}) => {
-  const sender = startMailSender({
-    transport: smtpTransport(mailServer.url, 4_000),
-    from: FROM,
-    publicUrl: 'http://shop.test',
-    leaseMs: 4_000,
-    retryMaxMs: 200,
-    pollMs: 50,
-    log: silent,
-    ...opts,
-  });
+  const sender = startTestSender(mailServer.url, opts);
   senders.push(sender);
   return sender;
 };
+
+/** The status an order event announces. */
+const statusOf = (waiting: Delivery) => (waiting.event.payload as OrderEvent).order.status;
+
+/**
+ * An event of the order recorded for the sender as a process records it before its change, and
+ * then nothing: the process died before the change, or the change was undone.
+ */
+const recordUnlanded = (type: string, orderId: string) =>
+  recordDeliveries({ id: randomId(), type, source: orderId, payload: { orderId } }, [MAIL], false);
 
 beforeAll(async () => {
   mailServer = await createMailServerOnFreePort();
@@ -160,7 +144,7 @@ describe('e-mails to the buyer through the outbox', () => {
       sendMail: async (message) => {
         if (!failed && message.subject.endsWith(': Shipped')) {
           failed = true;
-          await waitForOutbox((events) => events.some((e) => e.status === 'deliverd'));
+          await waitForOutbox((waiting) => waiting.some((e) => statusOf(e) === 'deliverd'));
           throw new Error('451 try again later');
         }
         return smtp.sendMail(message);
@@ -314,21 +298,14 @@ describe('e-mails to the buyer through the outbox', () => {
     const before = mailServer.mails.length;
     const smtp = smtpTransport(mailServer.url, 4_000);
     let answersLost = 1;
-    const sender = startMailSender({
+    const sender = startSender({
       transport: {
         sendMail: async (message) => {
           await smtp.sendMail(message);
           if (answersLost-- > 0) throw new Error('connection reset after the data was accepted');
         },
       },
-      from: FROM,
-      publicUrl: 'http://shop.test',
-      leaseMs: 4_000,
-      retryMaxMs: 200,
-      pollMs: 50,
-      log: silent,
     });
-    senders.push(sender);
     const { user, paymentIntentId } = await checkout();
     await placeOrderCall(app.app, user.token, paymentIntentId).expect(201);
     await mailServer.waitFor(before + 2);
@@ -353,7 +330,7 @@ describe('e-mails to the buyer through the outbox', () => {
     await waitForEmptyOutbox();
     const before = mailServer.mails.length;
 
-    await insertMailEvent({ orderId: order._id, kind: 'status', status: 'Shipped' });
+    await recordUnlanded('order.status-changed', order._id);
     await waitForEmptyOutbox();
     await sender.stop();
     expect(since(before)).toEqual([]);
@@ -372,7 +349,7 @@ describe('e-mails to the buyer through the outbox', () => {
     const before = mailServer.mails.length;
 
     await removeOrder(order._id, Number.MAX_SAFE_INTEGER);
-    await insertMailEvent({ orderId: order._id, kind: 'cancelled' });
+    await recordUnlanded('order.cancelled', order._id);
     await waitForEmptyOutbox();
     await sender.stop();
     expect(since(before)).toEqual([]);

@@ -4,17 +4,15 @@ import type { Lease } from '../../lib/locks.js';
 import { underPaymentLock } from '../../lib/payment-lock.js';
 import { type Payments, releasePayment, requirePayments } from '../../lib/stripe.js';
 import { giveBackDiscountUses } from '../discounts/index.js';
-import { changeAndAnnounce } from '../mail/index.js';
 import { giveBackStock } from '../products/index.js';
+import { markOrderCancelled, setOrderStatus } from './changes.js';
 import {
   claimOrder,
   findStoredOrder,
-  markOrderCancelled,
   markOrderRefunded,
   markOrderStockReturned,
   type OrderActor,
   type StoredOrder,
-  setOrderStatus,
   stockLinesOf,
 } from './repository.js';
 import { findOrder } from './use-cases.js';
@@ -37,11 +35,7 @@ export async function changeOrderStatus(
   if (status === 'cancel') await cancelOrder(payments, orderId, by);
   else {
     // The buyer is e-mailed the new status (not when it was the status already).
-    const outcome = await changeAndAnnounce(
-      { orderId, kind: 'status', status },
-      (event) => setOrderStatus(orderId, status, event, by),
-      (result) => result === 'updated',
-    );
+    const outcome = await setOrderStatus(orderId, status, by);
     if (outcome === 'missing') throw orderNotFound();
     if (outcome === 'closed') {
       throw conflict(
@@ -111,10 +105,6 @@ async function cancel(
   );
   // The buyer is e-mailed the cancellation and its refund, recorded with it, as is who did it.
   if (order.status !== 'cancel') {
-    await ensureWritten(
-      changeAndAnnounce({ orderId: order._id, kind: 'cancelled' }, (event) =>
-        markOrderCancelled(order._id, lease.token, event, by),
-      ),
-    );
+    await ensureWritten(markOrderCancelled(order._id, lease.token, by));
   }
 }

@@ -1,7 +1,16 @@
 /** Orders' public module: what other features may use of them. */
 
 export type { OrderBreakdown, OrderDiscount } from './breakdown.js';
+export { insertOrder, markOrderPaid } from './changes.js';
+export {
+  ORDER_EVENT_TYPES,
+  type OrderEvent,
+  type OrderEventType,
+  type OrderSnapshot,
+  orderLandingChecks,
+} from './events.js';
 export { findOrderByLink, linkOf, linkOfOrder, orderLinksOf } from './guest-orders.js';
+export { orderLetters } from './letters.js';
 export { migrateOrderPrices } from './money-migration.js';
 export { numberEarlierOrders } from './number-migration.js';
 export {
@@ -14,7 +23,6 @@ export {
   giveGuestOrdersTo,
   hasPaidOrderOf,
   hasUnclaimedGuestOrders,
-  markOrderPaid,
   type NewOrder,
   type OrderActor,
   type OrderLine,

@@ -138,8 +138,9 @@ const orderSchema = new mongoose.Schema(
      */
     fence: { type: Number },
     /**
-     * The e-mail events (their outbox ids) whose change landed: each is written in the same
-     * update as the change it announces, so the sender mails only what really happened.
+     * The events (their outbox ids, ./events.ts) whose change landed, in the order they did: each
+     * is written in the same update as the change it announces, so its subscribers (the buyer's
+     * e-mails, the sales figures) hear only of what really happened.
      */
     events: { type: [String], default: undefined },
     /**

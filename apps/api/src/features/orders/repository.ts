@@ -13,7 +13,6 @@ import mongoose from 'mongoose';
 import { toDeliveryAddress } from '../../lib/delivery-address-model.js';
 import { isDuplicateKeyError } from '../../lib/errors.js';
 import { literally } from '../../lib/literal-pattern.js';
-import { countOrderChange } from '../sales/index.js';
 import { newOrderKey } from './access-keys.js';
 import { type OrderBreakdown, toBreakdown } from './breakdown.js';
 import { OrderCounterModel, type OrderDoc, OrderModel } from './model.js';
@@ -81,7 +80,7 @@ export interface StoredOrder {
   status: OrderStatus;
   /** Its units were put back in stock by a cancellation. */
   stockReturned: boolean;
-  /** The e-mail events whose change landed (see the mail feature's outbox). */
+  /** The ids of the events (./events.ts) whose change landed: each recorded by its change. */
   events: string[];
   /** Its changes as recorded, oldest first (empty or without `placed` on earlier orders). */
   timeline: OrderTimelineEntry[];
@@ -228,21 +227,6 @@ const fencedBy = (orderId: string, fence: number) => ({
 const matched = async (update: Promise<{ matchedCount: number }>) =>
   (await update).matchedCount > 0;
 
-/**
- * Whether one find-and-update matched; when it did, the sales figures move by what it changed
- * (`change` makes the order it left from the order it found).
- */
-const countIfMatched = async (
-  update: PromiseLike<OrderDoc | null>,
-  change: (before: StoredOrder) => StoredOrder,
-) => {
-  const found = await update;
-  if (!found) return false;
-  const before = toStoredOrder(found);
-  await countOrderChange(before, change(before));
-  return true;
-};
-
 /** Cancelled and given back: such an order keeps its status. */
 const NOT_CLOSED = {
   $or: [
@@ -384,11 +368,23 @@ export const countPaidOrdersOf = (who: { buyerId: string } | { email: string }) 
     'payment.success': true,
   });
 
-/** Inserts the order unless its payment has one already; its id, or null. */
-export async function insertOrder(order: NewOrder): Promise<string | null> {
+/** An id for an order about to be written (its events name it before it is). */
+export const newOrderId = () => new mongoose.Types.ObjectId().toString();
+
+/**
+ * Writes the order whole under `orderId` at `createdAt` (demo data, an import), recording
+ * `event`, unless its payment has one already: its id, or null.
+ */
+export async function recordImportedOrder(
+  orderId: string,
+  order: NewOrder,
+  createdAt: Date,
+  event: string,
+): Promise<string | null> {
   try {
-    const created = await OrderModel.create(toDocument(order, await nextOrderNumber()));
-    await countOrderChange(null, toStoredOrder(created.toObject()));
+    const _id = new mongoose.Types.ObjectId(orderId);
+    const document = toDocument({ ...order, createdAt }, await nextOrderNumber(), _id);
+    const created = await OrderModel.create({ ...document, events: [event] });
     return String(created._id);
   } catch (err) {
     if (isDuplicateKeyError(err)) return null;
@@ -429,15 +425,45 @@ export async function claimOrder(orderId: string, fence: number): Promise<Stored
 export const removeOrder = async (orderId: string, fence: number) =>
   (await OrderModel.deleteOne(fencedBy(orderId, fence))).deletedCount > 0;
 
-/** `event`: the outbox id of the e-mail announcing it, recorded by the same update. */
-export const markOrderPaid = (orderId: string, fence: number, event: string) =>
-  countIfMatched(
-    OrderModel.findOneAndUpdate(fencedBy(orderId, fence), {
-      $set: { 'payment.success': true, 'payment.status': 'succeeded', fence },
-      $push: { events: event },
-    }).lean<OrderDoc>(),
-    (o) => ({ ...o, payment: { ...o.payment, success: true } }),
+/** What an announced write expects the order to be: it refuses one that changed meanwhile. */
+export interface AsRead {
+  status: OrderStatus;
+  paid: boolean;
+}
+
+const asRead = ({ status, paid }: AsRead) => ({
+  status,
+  'payment.success': paid ? true : { $ne: true },
+});
+
+/**
+ * What an announced write made of the order: 'done', 'moved' (it is no longer as read: read it
+ * again), or 'refused' (it is gone, or a later holder of the payment's lock wrote it).
+ */
+export type AnnouncedWrite = 'done' | 'moved' | 'refused';
+
+/** Tells 'moved' from 'refused' once a write guarded by `fence` and `as` matched nothing. */
+const whyNotWritten = async (orderId: string, fence: number): Promise<AnnouncedWrite> =>
+  (await OrderModel.exists(fencedBy(orderId, fence))) ? 'moved' : 'refused';
+
+/** Marks the unpaid order paid, while it is as read, recording `event` in the same update. */
+export async function recordPaid(
+  orderId: string,
+  fence: number,
+  as: AsRead,
+  event: string,
+): Promise<AnnouncedWrite> {
+  const written = await matched(
+    OrderModel.updateOne(
+      { ...fencedBy(orderId, fence), ...asRead(as) },
+      {
+        $set: { 'payment.success': true, 'payment.status': 'succeeded', fence },
+        $push: { events: event },
+      },
+    ),
   );
+  return written ? 'done' : whyNotWritten(orderId, fence);
+}
 
 /** Records that a cancellation gave the order's money back. */
 export const markOrderRefunded = (orderId: string, fence: number) =>
@@ -455,39 +481,51 @@ export const markOrderStockReturned = (orderId: string, fence: number) =>
   );
 
 /**
- * `event`: the outbox id of the e-mail announcing it, recorded by the same update, as is the
- * timeline's entry naming `by`.
+ * Sets the order's status to 'cancel' while it is as read, recording `event` and the timeline's
+ * entry naming `by` in the same update.
  */
-export const markOrderCancelled = (orderId: string, fence: number, event: string, by: OrderActor) =>
-  countIfMatched(
-    OrderModel.findOneAndUpdate(fencedBy(orderId, fence), {
-      $set: { status: 'cancel', fence },
-      $push: { events: event, timeline: entryNow('cancelled', 'cancel', by) },
-    }).lean<OrderDoc>(),
-    (o) => ({ ...o, status: 'cancel' }),
-  );
-
-/**
- * Sets the order's status label in one update that refuses an order cancelled with its money
- * and units given back, recording `event` (the outbox id of the e-mail announcing it) and the
- * timeline's entry naming `by` in the same update: 'updated', 'unchanged' (it had that status
- * already: no event, no entry), 'closed', or 'missing'.
- */
-export async function setOrderStatus(
+export async function recordCancelled(
   orderId: string,
-  status: OrderStatus,
+  fence: number,
+  as: AsRead,
   event: string,
   by: OrderActor,
-): Promise<'updated' | 'unchanged' | 'closed' | 'missing'> {
-  const changed = OrderModel.findOneAndUpdate(
-    { _id: orderId, ...NOT_CLOSED, status: { $ne: status } },
-    { $set: { status }, $push: { events: event, timeline: entryNow('status', status, by) } },
-  ).lean<OrderDoc>();
-  if (await countIfMatched(changed, (o) => ({ ...o, status }))) return 'updated';
-  const order = await OrderModel.findById(orderId).lean<OrderDoc>();
-  if (!order) return 'missing';
-  const closed = order.status === 'cancel' && (order.payment?.refunded || order.stockReturned);
-  return closed ? 'closed' : 'unchanged';
+): Promise<AnnouncedWrite> {
+  const written = await matched(
+    OrderModel.updateOne(
+      { ...fencedBy(orderId, fence), ...asRead(as) },
+      {
+        $set: { status: 'cancel', fence },
+        $push: { events: event, timeline: entryNow('cancelled', 'cancel', by) },
+      },
+    ),
+  );
+  return written ? 'done' : whyNotWritten(orderId, fence);
+}
+
+/** Whether the order was cancelled with its money or units given back: it cannot be reopened. */
+export const isClosed = (order: Pick<StoredOrder, 'status' | 'payment' | 'stockReturned'>) =>
+  order.status === 'cancel' && (order.payment.refunded || order.stockReturned);
+
+/**
+ * Sets the order's status label while it is as read, in one update that refuses an order
+ * cancelled with its money and units given back, recording `event` and the timeline's entry
+ * naming `by` in the same update: 'done', or 'moved' (read it again).
+ */
+export async function recordStatus(
+  orderId: string,
+  status: OrderStatus,
+  as: AsRead,
+  event: string,
+  by: OrderActor,
+): Promise<'done' | 'moved'> {
+  const written = await matched(
+    OrderModel.updateOne(
+      { _id: orderId, ...NOT_CLOSED, ...asRead(as) },
+      { $set: { status }, $push: { events: event, timeline: entryNow('status', status, by) } },
+    ),
+  );
+  return written ? 'done' : 'moved';
 }
 
 /** Every order, one at a time, read in `_id` order by one cursor (a scan: for rebuilds). */
@@ -499,7 +537,7 @@ export async function* everyOrder(): AsyncGenerator<StoredOrder> {
 
 /**
  * Inserts many orders at once, numbered in a row from one `$inc` of the counter, without
- * moving the sales figures (rebuild them after): for filling a benchmark's database.
+ * announcing them (no event: rebuild the sales figures after): for filling a benchmark's database.
  */
 export async function insertOrdersInBulk(orders: readonly NewOrder[]): Promise<void> {
   if (orders.length === 0) return;

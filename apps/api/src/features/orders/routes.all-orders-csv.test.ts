@@ -4,8 +4,9 @@ import { type Api, describe, expect, test } from '../../test/fixtures.js';
 import { createUser, notSignedIn, unknownId, withToken } from '../../test/harness.js';
 import { makeOrder, makeOrderedProduct } from '../../test/orders.js';
 import { insertUser } from '../auth/repository.js';
+import { insertOrder } from './changes.js';
 import { ORDERS_CSV_COLUMNS } from './csv-export.js';
-import { findStoredOrder, insertOrder, insertOrdersInBulk } from './repository.js';
+import { findStoredOrder, insertOrdersInBulk } from './repository.js';
 
 const CSV = '/api/v1/auth/all-orders.csv';
 

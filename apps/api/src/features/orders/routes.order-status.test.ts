@@ -23,7 +23,8 @@ import {
 import { makeOrder, makeOrderedProduct } from '../../test/orders.js';
 import { findUser } from '../auth/repository.js';
 import { findProduct } from '../products/repository.js';
-import { countOrders, findStoredOrder, setOrderStatus } from './repository.js';
+import { setOrderStatus } from './changes.js';
+import { countOrders, findStoredOrder } from './repository.js';
 
 // Cancelling gives the money back, so the app takes card payments (against a fake Stripe).
 const test = checkoutTest.extend(
@@ -221,7 +222,7 @@ describe('PUT /api/v1/auth/order-status/{orderId}, cancelling a paid order', () 
     placed,
   }) => {
     const { orderId } = await placed();
-    await setOrderStatus(orderId, 'cancel', 'a-label-only', {
+    await setOrderStatus(orderId, 'cancel', {
       _id: admin.id,
       name: 'Admin',
       role: 'admin',

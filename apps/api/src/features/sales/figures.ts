@@ -2,8 +2,8 @@ import { ORDER_STATUSES, type OrderStatus, toMinorUnits } from '@shop/contracts'
 
 /**
  * What the sales figures count of one order, and how a change of the order moves them. Pure:
- * the incremental path (after each order write) and the rebuild (a scan of every order) both
- * count through `addOrder`, so they cannot disagree on what an order is worth.
+ * the incremental path (the order events, ./counting.ts) and the rebuild (a scan of every order)
+ * both count through `addOrder`, so they cannot disagree on what an order is worth.
  *
  * An order counts once it is paid (`payment.success`): a checkout still under way, or one
  * undone, is no sale. A paid order counts in its status; unless it is cancelled it also counts
@@ -121,11 +121,19 @@ export function addOrder(delta: FiguresDelta, order: CountedOrder | null, sign: 
   }
 }
 
-/** What a write that turned `before` into `after` changes in the figures (null: no order). */
-export function deltaOf(before: CountedOrder | null, after: CountedOrder | null): FiguresDelta {
+/** A write that turned `before` into `after` (null: no order). */
+export interface OrderChange {
+  before: CountedOrder | null;
+  after: CountedOrder | null;
+}
+
+/** What writes change in the figures, together. */
+export function deltaOf(changes: readonly OrderChange[]): FiguresDelta {
   const delta = emptyDelta();
-  addOrder(delta, before, -1);
-  addOrder(delta, after, 1);
+  for (const { before, after } of changes) {
+    addOrder(delta, before, -1);
+    addOrder(delta, after, 1);
+  }
   for (const [status, n] of delta.statuses) if (n === 0) delta.statuses.delete(status);
   for (const [day, figures] of delta.days) {
     for (const [id, p] of Object.entries(figures.products)) {

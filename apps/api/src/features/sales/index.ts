@@ -1,4 +1,4 @@
-/** Sales figures' public module: what other features, the start-up and scripts may use. */
-export { countOrderChange } from './count.js';
+/** Sales figures' public module: what the composition root, the start-up and scripts use. */
+export { countDueChanges, SALES_FIGURES, startCountingOrderEvents } from './counting.js';
 export type { CountedOrder } from './figures.js';
 export { rebuildSalesFigures, rebuildSalesFiguresIfMissing } from './rebuild.js';

@@ -24,6 +24,8 @@ const salesDaySchema = new mongoose.Schema(
      * read those again when it differs from the one they read them with.
      */
     v: { type: String },
+    /** The last batch of order changes counted in it (./counting.ts): a batch counts once. */
+    seq: { type: Number },
   },
   { versionKey: false, collection: 'sales_days' },
 );
@@ -40,6 +42,8 @@ const salesDayProductsSchema = new mongoose.Schema(
     _id: { type: String, required: true },
     products: { type: mongoose.Schema.Types.Mixed, default: {} },
     codes: { type: mongoose.Schema.Types.Mixed, default: {} },
+    /** The last batch of order changes counted in it (./counting.ts): a batch counts once. */
+    seq: { type: Number },
   },
   { versionKey: false, collection: 'sales_day_products', minimize: false },
 );
@@ -58,8 +62,30 @@ const salesTotalsSchema = new mongoose.Schema(
     version: { type: String },
     rebuiltAt: { type: Date },
     lowStockThreshold: { type: Number },
+    /** The last batch of order changes counted in it (./counting.ts): a batch counts once. */
+    seq: { type: Number },
   },
   { versionKey: false, collection: 'sales_totals', minimize: false },
 );
 /** Read and written only by ./repository.ts. */
 export const SalesTotalsModel = mongoose.model('sales_totals', salesTotalsSchema);
+
+/**
+ * The batches of order changes counted, by number (`_id`), one after the other (./counting.ts):
+ * each holds the change it makes to the figures and the outbox deliveries it counts, so that a
+ * batch left half-written by a process that died is finished, once, by the next. Only the last
+ * is kept.
+ */
+const salesBatchSchema = new mongoose.Schema(
+  {
+    _id: { type: Number, required: true },
+    deliveries: { type: [String], default: [] },
+    /** `days.<day>` as a day's figures, `statuses.<status key>`: the change, in minor units. */
+    delta: { type: mongoose.Schema.Types.Mixed, required: true },
+    /** Written to every figure, and its deliveries done with. */
+    done: { type: Boolean, default: false },
+  },
+  { versionKey: false, collection: 'sales_batches', minimize: false },
+);
+/** Read and written only by ./repository.ts. */
+export const SalesBatchModel = mongoose.model('sales_batches', salesBatchSchema);

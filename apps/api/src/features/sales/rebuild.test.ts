@@ -2,10 +2,12 @@ import { dashboardResponseSchema } from '@shop/contracts/dashboard';
 import { type Api, describe, expect, test } from '../../test/fixtures.js';
 import { makeOrder, makeOrderedProduct } from '../../test/orders.js';
 import { dropSalesFigures } from '../../test/raw-documents.js';
+import { orderEventsCounted } from '../../test/sales.js';
 import { everyOrder } from '../orders/index.js';
 import { rebuildSalesFiguresIfMissing } from './index.js';
 
 const figuresOf = async (api: Api, token: string) => {
+  await orderEventsCounted();
   const res = await api.get('/api/v1/auth/dashboard').set('Authorization', token).expect(200);
   const { asOf: _, ...figures } = dashboardResponseSchema.parse(res.body).dashboard;
   return figures;

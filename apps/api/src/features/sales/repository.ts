@@ -1,13 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { OrderStatus } from '@shop/contracts';
+import { isDuplicateKeyError } from '../../lib/errors.js';
 import type { DayFigures, FiguresDelta } from './figures.js';
 import { statusKey, statusOfKey } from './figures.js';
-import { SalesDayModel, SalesDayProductsModel, SalesTotalsModel } from './model.js';
+import {
+  SalesBatchModel,
+  SalesDayModel,
+  SalesDayProductsModel,
+  SalesTotalsModel,
+} from './model.js';
 
 /**
- * The sales figures as stored: the only module that reads or writes them. Each change is one
- * `$inc` upsert per document touched (a day, the status counts), atomic on its own; reads are
- * by `_id` only.
+ * The sales figures as stored, and the batches of changes counted into them: the only module
+ * that reads or writes them. Each batch is one `$inc` upsert per document touched (a day, the
+ * status counts), atomic on its own and made only while that document has not counted the batch
+ * (its `seq`); reads are by `_id` only.
  */
 
 const STATUSES_ID = 'statuses';
@@ -18,13 +25,28 @@ const upsert = { upsert: true } as const;
 /** Random, so that a day removed and written again never repeats a version a reader holds. */
 const newVersion = () => randomUUID();
 
+/** Matches a figures document that has not counted batch `seq` yet (absent: none). */
+const notCounted = (seq: number) => ({ seq: { $not: { $gte: seq } } });
+
+/**
+ * One guarded upsert: a document that counted the batch already is not matched, so the upsert
+ * tries to insert its `_id` again, which the unique index refuses: nothing to do.
+ */
+async function unlessCounted(write: PromiseLike<unknown>) {
+  try {
+    await write;
+  } catch (err) {
+    if (!isDuplicateKeyError(err)) throw err;
+  }
+}
+
 /**
  * One day's change: its products first, then its totals with a new version (`v`), so
  * whoever reads a new version finds the products written (see ./read-figures.ts).
  */
-async function applyDayDelta(day: string, figures: DayFigures) {
+async function applyDayDelta(day: string, figures: DayFigures, seq: number) {
   const inc: Record<string, number> = {};
-  const named: Record<string, string | null> = {};
+  const named: Record<string, string | number | null> = { seq };
   for (const [id, p] of Object.entries(figures.products)) {
     inc[`products.${id}.revenue`] = p.revenue;
     inc[`products.${id}.units`] = p.units;
@@ -39,9 +61,11 @@ async function applyDayDelta(day: string, figures: DayFigures) {
       named[`codes.${id}.title`] = c.title;
     }
   }
+  const thisDay = { _id: day, ...notCounted(seq) };
   if (Object.keys(inc).length > 0) {
-    const update = Object.keys(named).length > 0 ? { $inc: inc, $set: named } : { $inc: inc };
-    await SalesDayProductsModel.updateOne({ _id: day }, update, upsert);
+    await unlessCounted(
+      SalesDayProductsModel.updateOne(thisDay, { $inc: inc, $set: named }, upsert),
+    );
   }
   const totals = {
     $inc: {
@@ -51,22 +75,80 @@ async function applyDayDelta(day: string, figures: DayFigures) {
       orders: figures.orders,
       discounts: figures.discounts,
     },
-    $set: { v: newVersion() },
+    $set: { v: newVersion(), seq },
   };
-  await SalesDayModel.updateOne({ _id: day }, totals, upsert);
+  await unlessCounted(SalesDayModel.updateOne(thisDay, totals, upsert));
 }
 
 /**
- * Adds a change to the figures: one atomic update per document touched, the status counts
- * last, with a new random `version`, so whoever reads a new version finds the days written
- * too (see ./read-figures.ts).
+ * Counts batch `seq` into the figures: one atomic update per document touched, each made only
+ * while that document has not counted it (so a batch written again after a crash counts once),
+ * the status counts last, with a new random `version`, so whoever reads a new version finds the
+ * days written too (see ./read-figures.ts).
  */
-export async function applyDelta(delta: FiguresDelta): Promise<void> {
-  await Promise.all([...delta.days].map(([day, figures]) => applyDayDelta(day, figures)));
+export async function applyDelta(delta: FiguresDelta, seq: number): Promise<void> {
+  await Promise.all([...delta.days].map(([day, figures]) => applyDayDelta(day, figures, seq)));
   const inc: Record<string, number> = {};
   for (const [status, n] of delta.statuses) inc[`counts.${statusKey(status)}`] = n;
-  const update = { $inc: inc, $set: { version: newVersion() } };
-  await SalesTotalsModel.updateOne({ _id: STATUSES_ID }, update, upsert);
+  const update = { $inc: inc, $set: { version: newVersion(), seq } };
+  await unlessCounted(
+    SalesTotalsModel.updateOne({ _id: STATUSES_ID, ...notCounted(seq) }, update, upsert),
+  );
+}
+
+/** A batch of order changes, as counted into the figures (see ./counting.ts). */
+export interface CountingBatch {
+  number: number;
+  /** The outbox deliveries it counts. */
+  deliveries: string[];
+  delta: FiguresDelta;
+  done: boolean;
+}
+
+interface StoredBatch {
+  _id: number;
+  deliveries: string[];
+  delta: { days?: Record<string, DayFigures>; statuses?: Record<string, number> };
+  done?: boolean;
+}
+
+/** The last batch, done or not; null before the first. */
+export async function lastBatch(): Promise<CountingBatch | null> {
+  const [last] = await SalesBatchModel.find().sort({ _id: -1 }).limit(1).lean<StoredBatch[]>();
+  if (!last) return null;
+  const statuses = new Map<OrderStatus, number>();
+  for (const [key, n] of Object.entries(last.delta.statuses ?? {})) {
+    const status = statusOfKey.get(key);
+    if (status) statuses.set(status, n);
+  }
+  return {
+    number: last._id,
+    deliveries: last.deliveries,
+    delta: { days: new Map(Object.entries(last.delta.days ?? {})), statuses },
+    done: last.done ?? false,
+  };
+}
+
+/** Writes a new batch under its number: false when another process took that number first. */
+export async function openBatch({ number, deliveries, delta }: CountingBatch): Promise<boolean> {
+  const statuses = Object.fromEntries([...delta.statuses].map(([s, n]) => [statusKey(s), n]));
+  try {
+    await SalesBatchModel.create({
+      _id: number,
+      deliveries,
+      delta: { days: Object.fromEntries(delta.days), statuses },
+    });
+    return true;
+  } catch (err) {
+    if (isDuplicateKeyError(err)) return false;
+    throw err;
+  }
+}
+
+/** Marks the batch done and forgets those before it. */
+export async function closeBatch(number: number): Promise<void> {
+  await SalesBatchModel.updateOne({ _id: number }, { $set: { done: true } });
+  await SalesBatchModel.deleteMany({ _id: { $lt: number } });
 }
 
 interface StoredDay {
@@ -157,16 +239,19 @@ export async function figuresRebuilt(): Promise<boolean> {
 }
 
 /**
- * Replaces every figure with a recount: each day's document and the status counts are
- * written whole, days no order counts in any more are removed, and `rebuiltAt` is set.
+ * Replaces every figure with a recount, as of batch `seq` (the batches up to it are in the
+ * recount): each day's document and the status counts are written whole, days no order counts
+ * in any more are removed, and `rebuiltAt` is set.
  */
 export async function replaceFigures(
   days: ReadonlyMap<string, DayFigures>,
   statuses: ReadonlyMap<OrderStatus, number>,
+  seq: number,
 ): Promise<void> {
   for (const [day, { revenue, shipping, tax, orders, discounts, products, codes }] of days) {
-    await SalesDayProductsModel.replaceOne({ _id: day }, { _id: day, products, codes }, upsert);
-    const totals = { $set: { revenue, shipping, tax, orders, discounts, v: newVersion() } };
+    const items = { _id: day, products, codes, seq };
+    await SalesDayProductsModel.replaceOne({ _id: day }, items, upsert);
+    const totals = { $set: { revenue, shipping, tax, orders, discounts, v: newVersion(), seq } };
     await SalesDayModel.updateOne({ _id: day }, totals, upsert);
   }
   const counted = { _id: { $nin: [...days.keys()] } };
@@ -175,7 +260,7 @@ export async function replaceFigures(
   const counts = Object.fromEntries([...statuses].map(([s, n]) => [statusKey(s), n]));
   await SalesTotalsModel.updateOne(
     { _id: STATUSES_ID },
-    { $set: { counts, rebuiltAt: new Date(), version: newVersion() } },
+    { $set: { counts, rebuiltAt: new Date(), version: newVersion(), seq } },
     upsert,
   );
 }

@@ -3,11 +3,12 @@ import { type Dashboard, dashboardResponseSchema } from '@shop/contracts/dashboa
 import { type Api, describe, expect, test } from '../../test/fixtures.js';
 import { unknownId } from '../../test/harness.js';
 import { makeOrderedProduct } from '../../test/orders.js';
-import { everyOrder } from '../orders/index.js';
-import { insertOrder } from '../orders/repository.js';
+import { orderEventsCounted } from '../../test/sales.js';
+import { everyOrder, insertOrder } from '../orders/index.js';
 import { rebuildSalesFigures } from './index.js';
 
 async function dashboardOf(api: Api, token: string): Promise<Dashboard> {
+  await orderEventsCounted();
   const res = await api.get('/api/v1/auth/dashboard').set('Authorization', token).expect(200);
   return dashboardResponseSchema.parse(res.body).dashboard;
 }

@@ -11,6 +11,7 @@ import { createUser, notAdmins, withToken } from '../../test/harness.js';
 import { makeOrder, makeOrderedProduct } from '../../test/orders.js';
 import { setTaxes, setZones } from '../../test/pricing-settings.js';
 import { STANDARD, setUpPricedShop, twoLampsAndABook } from '../../test/pricing-shop.js';
+import { orderEventsCounted } from '../../test/sales.js';
 import { everyOrder } from '../orders/index.js';
 import { rebuildSalesFigures } from './index.js';
 
@@ -29,6 +30,7 @@ const test = checkoutTest.extend(
 test.afterEach(({ stripe }) => stripe.heal());
 
 async function dashboardOf(api: Api, token: string): Promise<Dashboard> {
+  await orderEventsCounted();
   const res = await api.get('/api/v1/auth/dashboard').set('Authorization', token).expect(200);
   return dashboardResponseSchema.parse(res.body).dashboard;
 }

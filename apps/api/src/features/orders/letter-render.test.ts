@@ -1,7 +1,7 @@
 import type { Order } from '@shop/contracts';
 import { describe, expect, test } from 'vitest';
 import { unknownId } from '../../test/harness.js';
-import { renderMail } from './render.js';
+import { renderMail } from './letter-render.js';
 
 /**
  * A placed order of two $20 shirts, untaxed, sent by courier ($4.90): WELCOME10 took $4.00 off
@@ -54,17 +54,9 @@ const discounted: Order = {
   updatedAt: '2026-11-26T10:00:00.000Z',
 };
 
-const placed = {
-  _id: 'e1',
-  orderId: discounted._id,
-  kind: 'placed' as const,
-  createdAt: new Date(),
-  attempts: 0,
-};
-
 describe('the order e-mail', () => {
   test('when the order was placed with discounts, then both forms list each after the subtotal, with shipping before its free-shipping discount', () => {
-    const mail = renderMail(placed, discounted, 'Ann');
+    const mail = renderMail({ kind: 'placed' }, discounted, 'Ann');
 
     expect(mail.text).toContain(
       [

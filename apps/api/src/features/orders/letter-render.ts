@@ -3,11 +3,12 @@ import {
   formatMinorUnits,
   formatMoney,
   type Order,
+  type OrderStatus,
   orderLineAmount,
   orderPriceFigures,
   priceSummary,
 } from '@shop/contracts';
-import type { MailEvent } from './repository.js';
+import escapeHtml from 'escape-html';
 
 /** An e-mail to the buyer, in both forms every mail client reads. */
 export interface RenderedMail {
@@ -16,15 +17,11 @@ export interface RenderedMail {
   html: string;
 }
 
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-/** Names, addresses and options are the shoppers' and admins' own text: never markup. */
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+/** What an order's e-mail tells of it: its placement, its new status, or its cancellation. */
+export type OrderNews =
+  | { kind: 'placed' }
+  | { kind: 'status'; status: OrderStatus }
+  | { kind: 'cancelled' };
 
 /** `Lamp (Size: S)` for a line of a variant with options. */
 const lineName = (line: Order['products'][number]) => {
@@ -32,15 +29,15 @@ const lineName = (line: Order['products'][number]) => {
   return options.length > 0 ? `${line.name} (${options.join(', ')})` : line.name;
 };
 
-/** What the e-mail says of the event, in one sentence; and its subject. */
-function headline(event: MailEvent, order: Order, label: string, total: string) {
-  switch (event.kind) {
+/** What the e-mail says of the news, in one sentence; and its subject. */
+function headline(news: OrderNews, order: Order, label: string, total: string) {
+  switch (news.kind) {
     case 'placed':
       return { subject: `Order ${label} placed`, says: `Thank you for your order ${label}.` };
     case 'status':
       return {
-        subject: `Order ${label}: ${event.status}`,
-        says: `The status of your order ${label} is now: ${event.status}.`,
+        subject: `Order ${label}: ${news.status}`,
+        says: `The status of your order ${label} is now: ${news.status}.`,
       };
     case 'cancelled':
       return {
@@ -49,20 +46,15 @@ function headline(event: MailEvent, order: Order, label: string, total: string) 
           ? `Your order ${label} was cancelled and your payment of ${total} refunded.`
           : `Your order ${label} was cancelled; your card was not charged.`,
       };
-    case 'order-links':
-    case 'verify-email':
-      throw new Error(`a ${event.kind} letter is about no one order: see ./letters.ts`);
-    case 'back-in-stock':
-      throw new Error('a notice is rendered by the feature that sends it, not as an order');
   }
 }
 
 /**
- * The e-mail announcing `event` about `order` (as it is now) to its buyer, with the link that
- * opens the order without signing in when it has one.
+ * The e-mail telling the buyer `news` of `order` (as it is now), with the link that opens the
+ * order without signing in when it has one.
  */
 export function renderMail(
-  event: MailEvent,
+  news: OrderNews,
   order: Order,
   buyerName: string,
   orderLink?: string,
@@ -71,7 +63,7 @@ export function renderMail(
   // In the currency it was paid in, whatever the store's is now.
   const currency = order.payment.currency;
   const total = formatMinorUnits(order.payment.amount, currency);
-  const { subject, says } = headline(event, order, label, total);
+  const { subject, says } = headline(news, order, label, total);
   const lines = order.products.map((line) => ({
     name: lineName(line),
     quantity: line.quantity,

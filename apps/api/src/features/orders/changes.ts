@@ -1,0 +1,143 @@
+import type { OrderStatus } from '@shop/contracts';
+import { publishWith } from '../../lib/outbox/index.js';
+import {
+  ORDER_CANCELLED,
+  ORDER_IMPORTED,
+  ORDER_PLACED,
+  ORDER_STATUS_CHANGED,
+  type OrderEvent,
+  type OrderEventType,
+  snapshotOf,
+  snapshotOfNew,
+} from './events.js';
+import {
+  type AnnouncedWrite,
+  type AsRead,
+  claimOrder,
+  findStoredOrder,
+  isClosed,
+  type NewOrder,
+  newOrderId,
+  type OrderActor,
+  recordCancelled,
+  recordImportedOrder,
+  recordPaid,
+  recordStatus,
+  type StoredOrder,
+} from './repository.js';
+
+/**
+ * The changes of an order that others hear of (./events.ts): each is one guarded update of the
+ * order that records its event, published first through the outbox. The event says what the
+ * order was before and is after, so the update is made only while the order is as read; one
+ * that moved meanwhile (another admin, a placement) is read again and tried again.
+ */
+
+/** More than any race of admins and placements on one order makes. */
+const TRIES = 10;
+
+/**
+ * Publishes the change of `order` into `after` as `type`, made by `write` while the order is as
+ * read. 'moved' when it was not (read it again).
+ */
+const announce = <Outcome extends string>(
+  type: OrderEventType,
+  order: StoredOrder,
+  after: StoredOrder,
+  write: (as: AsRead, eventId: string) => Promise<Outcome>,
+) => {
+  const as = { status: order.status, paid: order.payment.success };
+  const payload: OrderEvent = { orderId: order._id, before: as, order: snapshotOf(after) };
+  return publishWith(
+    { type, source: order._id, payload },
+    (eventId) => write(as, eventId),
+    (outcome) => outcome === 'done',
+  );
+};
+
+/** Reads the order and tries `attempt` on it until it no longer answers 'moved'. */
+async function untilSettled<Outcome extends string>(
+  orderId: string,
+  attempt: (order: StoredOrder | null) => Promise<Outcome | 'moved'>,
+): Promise<Outcome> {
+  for (let tried = 0; tried < TRIES; tried += 1) {
+    const outcome = await attempt(await findStoredOrder(orderId));
+    if (outcome !== 'moved') return outcome;
+  }
+  throw new Error(`order ${orderId} kept changing under its write`);
+}
+
+/**
+ * Marks the checkout's order paid under the holder of `fence`, announcing `order.placed` (the
+ * buyer's confirmation, the sales figures). Whether it is paid, by this call or an earlier
+ * one; false when it is gone or a later holder of the payment's lock wrote it.
+ */
+export async function markOrderPaid(orderId: string, fence: number): Promise<boolean> {
+  const outcome = await untilSettled<AnnouncedWrite | 'paid before'>(orderId, async (order) => {
+    if (!order) return 'refused';
+    if (order.payment.success) return 'paid before';
+    const paid = { ...order, payment: { ...order.payment, success: true, status: 'succeeded' } };
+    return announce(ORDER_PLACED, order, paid, (as, event) =>
+      recordPaid(orderId, fence, as, event),
+    );
+  });
+  if (outcome === 'paid before') return (await claimOrder(orderId, fence)) !== null;
+  return outcome === 'done';
+}
+
+/**
+ * Cancels the order under the holder of `fence`, announcing `order.cancelled` (the buyer's
+ * e-mail, the figures), with the timeline's entry naming `by`. Whether it is cancelled, by
+ * this call or an earlier one; false when it is gone or a later holder of the lock wrote it.
+ */
+export async function markOrderCancelled(
+  orderId: string,
+  fence: number,
+  by: OrderActor,
+): Promise<boolean> {
+  const outcome = await untilSettled<AnnouncedWrite | 'cancelled before'>(orderId, (order) => {
+    if (!order) return Promise.resolve('refused');
+    if (order.status === 'cancel') return Promise.resolve('cancelled before');
+    return announce(ORDER_CANCELLED, order, { ...order, status: 'cancel' }, (as, event) =>
+      recordCancelled(orderId, fence, as, event, by),
+    );
+  });
+  return outcome !== 'refused';
+}
+
+/**
+ * Sets the order's status label (not a cancellation: see change-order-status.ts), announcing
+ * `order.status-changed` with the timeline's entry naming `by`: 'updated', 'unchanged' (it had
+ * that status already: no event, no entry), 'closed' (cancelled with its money or units given
+ * back: it stays so), or 'missing'.
+ */
+export function setOrderStatus(
+  orderId: string,
+  status: OrderStatus,
+  by: OrderActor,
+): Promise<'updated' | 'unchanged' | 'closed' | 'missing'> {
+  return untilSettled(orderId, async (order) => {
+    if (!order) return 'missing';
+    if (order.status === status) return 'unchanged';
+    if (isClosed(order)) return 'closed';
+    const outcome = await announce(ORDER_STATUS_CHANGED, order, { ...order, status }, (as, event) =>
+      recordStatus(orderId, status, as, event, by),
+    );
+    return outcome === 'done' ? 'updated' : outcome;
+  });
+}
+
+/**
+ * Writes an order whole, as it is (demo data, an import), announcing `order.imported` (the
+ * figures count it; nobody is e-mailed), unless its payment has one already: its id, or null.
+ */
+export async function insertOrder(order: NewOrder): Promise<string | null> {
+  const orderId = newOrderId();
+  const createdAt = order.createdAt ?? new Date();
+  const payload: OrderEvent = { orderId, before: null, order: snapshotOfNew(order, createdAt) };
+  return publishWith(
+    { type: ORDER_IMPORTED, source: orderId, payload },
+    (eventId) => recordImportedOrder(orderId, order, createdAt, eventId),
+    (id) => id !== null,
+  );
+}

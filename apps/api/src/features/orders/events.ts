@@ -1,0 +1,95 @@
+import type { OrderStatus } from '@shop/contracts';
+import type { LandingCheck } from '../../lib/outbox/index.js';
+import type { OrderBreakdown } from './breakdown.js';
+import { findStoredOrder, type NewOrder, type StoredOrder } from './repository.js';
+
+/**
+ * The domain events of orders, published through the outbox (lib/outbox) with the change they
+ * announce, which records the event's id in the order's `events` (./changes.ts). The buyer's
+ * letters (./letters.ts) and the sales figures hear of them.
+ */
+
+/** A checkout's order was paid for: it is placed. */
+export const ORDER_PLACED = 'order.placed';
+/** An admin set another status (not a cancellation). */
+export const ORDER_STATUS_CHANGED = 'order.status-changed';
+/** An order was cancelled, its money and units given back. */
+export const ORDER_CANCELLED = 'order.cancelled';
+/** An order was written whole, as it is (demo data, an import): nobody is told, it counts. */
+export const ORDER_IMPORTED = 'order.imported';
+
+export const ORDER_EVENT_TYPES = [
+  ORDER_PLACED,
+  ORDER_STATUS_CHANGED,
+  ORDER_CANCELLED,
+  ORDER_IMPORTED,
+] as const;
+export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
+
+/** What an order is worth, as an event tells it: amounts as the order has them. */
+export interface OrderSnapshot {
+  createdAt: string;
+  status: OrderStatus;
+  payment: { success: boolean; amount: number; currency: string };
+  lines: { productId: string; name: string; price: number; quantity: number }[];
+  /** Absent on orders placed before shipping and taxes. */
+  breakdown?: OrderBreakdown;
+}
+
+/** What every order event says. */
+export interface OrderEvent {
+  orderId: string;
+  /** Its status and whether it was paid, before the change; null for an order that was not there. */
+  before: { status: OrderStatus; paid: boolean } | null;
+  /** The order as the change left it. */
+  order: OrderSnapshot;
+}
+
+type Snapshotted = Pick<StoredOrder, 'createdAt' | 'status' | 'lines' | 'breakdown'> & {
+  payment: Pick<StoredOrder['payment'], 'success' | 'amount' | 'currency'>;
+};
+
+/** The snapshot of an order (undefined fields left out: the outbox stores it as it is). */
+export const snapshotOf = ({
+  createdAt,
+  status,
+  payment,
+  lines,
+  breakdown,
+}: Snapshotted): OrderSnapshot => ({
+  createdAt,
+  status,
+  payment: { success: payment.success, amount: payment.amount, currency: payment.currency },
+  lines: lines.map(({ productId, name, price, quantity }) => ({
+    productId,
+    name,
+    price,
+    quantity,
+  })),
+  ...(breakdown ? { breakdown } : {}),
+});
+
+/** The snapshot of an order about to be written whole, at `createdAt`. */
+export const snapshotOfNew = (order: NewOrder, createdAt: Date): OrderSnapshot =>
+  snapshotOf({
+    createdAt: createdAt.toISOString(),
+    status: order.status ?? 'Not Process',
+    payment: { ...order.payment, success: order.payment.success ?? false },
+    lines: order.lines.map((line) => ({ ...line, variant: line.variant ?? null })),
+    breakdown: order.breakdown,
+  });
+
+/** An order event landed once its order records it; gone with its order. */
+export const orderEventLanded: LandingCheck = async (event) => {
+  const order = event.source ? await findStoredOrder(event.source) : null;
+  if (!order) return 'gone';
+  return order.events.includes(event.id) ? 'landed' : 'not landed';
+};
+
+/** How the outbox tells that each order event landed (the composition root wires them). */
+export const orderLandingChecks: Record<OrderEventType, LandingCheck> = {
+  [ORDER_PLACED]: orderEventLanded,
+  [ORDER_STATUS_CHANGED]: orderEventLanded,
+  [ORDER_CANCELLED]: orderEventLanded,
+  [ORDER_IMPORTED]: orderEventLanded,
+};

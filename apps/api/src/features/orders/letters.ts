@@ -1,0 +1,39 @@
+import type { PublishedEvent } from '../../lib/outbox/index.js';
+import type { Letter, Letters, Unsent } from '../mail/index.js';
+import { ORDER_CANCELLED, ORDER_PLACED, ORDER_STATUS_CHANGED, type OrderEvent } from './events.js';
+import { linkOf } from './guest-orders.js';
+import { type OrderNews, renderMail } from './letter-render.js';
+import { recipientOf } from './recipient.js';
+import { findStoredOrder } from './repository.js';
+import { findOrder } from './use-cases.js';
+
+/**
+ * The buyer's e-mail of an order event, rendered from the order as it is now, with the order's
+ * link; it waits for the e-mails of the order's earlier changes (the order's `events` list them
+ * in the order they landed).
+ */
+const orderLetter =
+  (kind: OrderNews['kind']) =>
+  async (event: PublishedEvent, { publicUrl }: { publicUrl: string }): Promise<Letter | Unsent> => {
+    // The outbox holds what ./changes.ts published.
+    const { orderId, order: after } = event.payload as OrderEvent;
+    const stored = await findStoredOrder(orderId);
+    if (!stored) return { unsent: 'its order is gone (its checkout was undone)' };
+    const [order, buyer] = await Promise.all([findOrder(orderId), recipientOf(stored)]);
+    if (!order || !buyer) return { unsent: 'its order or its buyer is gone' };
+    const news: OrderNews = kind === 'status' ? { kind, status: after.status } : { kind };
+    const position = stored.events.indexOf(event.id);
+    return {
+      to: buyer.email,
+      ...renderMail(news, order, buyer.name, linkOf(publicUrl, stored)),
+      name: `order-${orderId}-${kind}`,
+      after: position > 0 ? stored.events.slice(0, position) : [],
+    };
+  };
+
+/** The letters orders write (an order written whole, `order.imported`, tells nobody). */
+export const orderLetters: Letters = {
+  [ORDER_PLACED]: orderLetter('placed'),
+  [ORDER_STATUS_CHANGED]: orderLetter('status'),
+  [ORDER_CANCELLED]: orderLetter('cancelled'),
+};

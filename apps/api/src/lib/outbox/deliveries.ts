@@ -1,0 +1,227 @@
+import { randomBytes } from 'node:crypto';
+import { type DeliveryDoc, DeliveryModel } from './model.js';
+
+/**
+ * The outbox's deliveries: the only module that reads or writes them. Every write is one atomic
+ * update; a claim is one guarded update, so one worker in all the API processes holds a delivery
+ * at a time, and every later write to it names that claim.
+ */
+
+/** A domain event as its publisher recorded it. */
+export interface PublishedEvent<Payload = unknown> {
+  id: string;
+  type: string;
+  payload: Payload;
+  /** What records it (an order's id, a subscription's); absent on an event that changes nothing. */
+  source?: string;
+}
+
+/** One event on its way to one subscriber. */
+export interface Delivery<Payload = unknown> {
+  _id: string;
+  event: PublishedEvent<Payload>;
+  subscriber: string;
+  /** Its change landed (or it changes nothing). */
+  landed: boolean;
+  createdAt: Date;
+  /** Attempts that failed so far. */
+  attempts: number;
+}
+
+/** A delivery a worker holds: `claim` names the claim in every write that follows. */
+export interface ClaimedDelivery<Payload = unknown> extends Delivery<Payload> {
+  claim: string;
+}
+
+export const randomId = () => randomBytes(12).toString('hex');
+
+/** Deterministic, so a delivery is found by its event and subscriber without a query. */
+export const deliveryId = (eventId: string, subscriber: string) => `${eventId}:${subscriber}`;
+
+/** An event not landed yet is looked at this much later, unless its publisher says it landed. */
+export const LANDING_RECHECK_MS = 2_000;
+
+const toDelivery = (doc: DeliveryDoc): Delivery => ({
+  _id: doc._id,
+  event: {
+    id: doc.event,
+    type: doc.type,
+    payload: doc.payload,
+    ...(doc.source ? { source: doc.source } : {}),
+  },
+  subscriber: doc.subscriber,
+  landed: doc.landed,
+  createdAt: doc.createdAt,
+  attempts: doc.attempts ?? 0,
+});
+
+/**
+ * Records the event for each subscriber. One not landed yet is due only a little later: its
+ * change lands first, and its publisher then makes it due at once (markLanded).
+ */
+export async function recordDeliveries(
+  event: PublishedEvent,
+  subscribers: readonly string[],
+  landed: boolean,
+) {
+  if (subscribers.length === 0) return;
+  const now = new Date();
+  const due = landed ? now : new Date(now.getTime() + LANDING_RECHECK_MS);
+  await DeliveryModel.insertMany(
+    subscribers.map((subscriber) => ({
+      _id: deliveryId(event.id, subscriber),
+      event: event.id,
+      type: event.type,
+      subscriber,
+      payload: event.payload,
+      ...(event.source ? { source: event.source } : {}),
+      landed,
+      createdAt: now,
+      due,
+      attempts: 0,
+    })),
+  );
+}
+
+/** The event's change landed: its deliveries are due at once (those no worker holds). */
+export async function markLanded(eventId: string, subscribers: readonly string[]) {
+  if (subscribers.length === 0) return;
+  await DeliveryModel.updateMany(
+    { _id: { $in: subscribers.map((s) => deliveryId(eventId, s)) }, landed: false, claim: null },
+    { $set: { landed: true, due: new Date() } },
+  );
+}
+
+/** Removes an event whose change was refused. */
+export async function withdrawEvent(eventId: string, subscribers: readonly string[]) {
+  if (subscribers.length === 0) return;
+  await DeliveryModel.deleteMany({ _id: { $in: subscribers.map((s) => deliveryId(eventId, s)) } });
+}
+
+/**
+ * Takes the subscriber's delivery due first, if any (only landed ones, or only others, when
+ * `landed` says), for `leaseMs`: it is due again then, so that the claim of a worker that died
+ * runs out and another worker takes it.
+ */
+export async function claimDue(
+  subscriber: string,
+  leaseMs: number,
+  landed?: boolean,
+): Promise<ClaimedDelivery | null> {
+  const now = Date.now();
+  const claim = randomId();
+  const doc = await DeliveryModel.findOneAndUpdate(
+    { subscriber, due: { $lte: new Date(now) }, ...(landed === undefined ? {} : { landed }) },
+    { $set: { due: new Date(now + leaseMs), claim } },
+    { sort: { due: 1 }, new: true },
+  ).lean<DeliveryDoc>();
+  return doc ? { ...toDelivery(doc), claim } : null;
+}
+
+/**
+ * Takes up to `max` of the subscriber's landed deliveries that are due, under one claim, for
+ * `leaseMs`: for a subscriber that handles them together.
+ */
+export async function claimLandedDue(
+  subscriber: string,
+  leaseMs: number,
+  max: number,
+): Promise<{ claim: string; deliveries: Delivery[] }> {
+  const now = Date.now();
+  const claim = randomId();
+  const due = { subscriber, landed: true, due: { $lte: new Date(now) } };
+  const candidates = await DeliveryModel.find(due, { _id: 1 })
+    .sort({ due: 1 })
+    .limit(max)
+    .lean<{ _id: string }[]>();
+  if (candidates.length === 0) return { claim, deliveries: [] };
+  await DeliveryModel.updateMany(
+    { ...due, _id: { $in: candidates.map((c) => c._id) } },
+    { $set: { due: new Date(now + leaseMs), claim } },
+  );
+  const claimed = await DeliveryModel.find({ claim }).lean<DeliveryDoc[]>();
+  return { claim, deliveries: claimed.map(toDelivery) };
+}
+
+/** Removes a delivery done with (or dropped), while the claim is still ours: whether it was. */
+export async function completeDelivery(delivery: Pick<ClaimedDelivery, '_id' | 'claim'>) {
+  const { deletedCount } = await DeliveryModel.deleteOne({
+    _id: delivery._id,
+    claim: delivery.claim,
+  });
+  return deletedCount > 0;
+}
+
+/** Removes deliveries done with, whoever holds them (a subscriber that handles them together). */
+export async function completeDeliveries(ids: readonly string[]) {
+  if (ids.length === 0) return;
+  await DeliveryModel.deleteMany({ _id: { $in: ids } });
+}
+
+/** Lets go of the deliveries of a claim, due at once. */
+export async function releaseClaim(claim: string) {
+  await DeliveryModel.updateMany({ claim }, { $set: { claim: null, due: new Date() } });
+}
+
+/** Makes a claimed delivery due again at `due`, a failed attempt counted (with its error) or not. */
+export async function postponeDelivery(
+  delivery: Pick<ClaimedDelivery, '_id' | 'claim'>,
+  due: Date,
+  failure?: string,
+) {
+  await DeliveryModel.updateOne(
+    { _id: delivery._id, claim: delivery.claim },
+    failure
+      ? { $set: { due, claim: null, lastError: failure }, $inc: { attempts: 1 } }
+      : { $set: { due, claim: null } },
+  );
+}
+
+/** Notes that the change of a claimed delivery's event landed. */
+export async function setLanded(delivery: Pick<ClaimedDelivery, '_id' | 'claim'>) {
+  await DeliveryModel.updateOne(
+    { _id: delivery._id, claim: delivery.claim },
+    { $set: { landed: true } },
+  );
+}
+
+/**
+ * Of the subscriber's deliveries of `eventIds`, the one still waiting that is due first: when,
+ * and whether a worker holds it now. Null when every one of them is done with.
+ */
+export async function firstWaitingOf(
+  eventIds: readonly string[],
+  subscriber: string,
+): Promise<{ due: Date; claimed: boolean } | null> {
+  if (eventIds.length === 0) return null;
+  const [first] = await DeliveryModel.find(
+    { _id: { $in: eventIds.map((id) => deliveryId(id, subscriber)) } },
+    { due: 1, claim: 1 },
+  )
+    .sort({ due: 1 })
+    .limit(1)
+    .lean<{ due: Date; claim?: string | null }[]>();
+  return first ? { due: first.due, claimed: Boolean(first.claim) } : null;
+}
+
+/** How many deliveries wait for the subscriber, and how many of those failed at least once. */
+export async function backlogOf(subscriber: string): Promise<{ waiting: number; failing: number }> {
+  const waiting = await DeliveryModel.find({ subscriber }, { attempts: 1 }).lean<
+    { attempts?: number }[]
+  >();
+  return {
+    waiting: waiting.length,
+    failing: waiting.filter((d) => (d.attempts ?? 0) > 0).length,
+  };
+}
+
+/** Every waiting delivery, of one subscriber or of all (tests and checks look at them). */
+export async function listDeliveries(subscriber?: string): Promise<Delivery[]> {
+  const docs = await DeliveryModel.find(subscriber ? { subscriber } : {}).lean<DeliveryDoc[]>();
+  return docs.map(toDelivery);
+}
+
+/** Removes every delivery waiting for the subscriber (a recount that makes them moot). */
+export async function discardDeliveries(subscriber: string) {
+  await DeliveryModel.deleteMany({ subscriber });
+}

@@ -1,0 +1,26 @@
+/** The outbox: domain events recorded with their changes and delivered to each subscriber. */
+
+export { type DeliveringOptions, type Outcome, startDelivering } from './deliver.js';
+export {
+  backlogOf,
+  type ClaimedDelivery,
+  claimDue,
+  claimLandedDue,
+  completeDeliveries,
+  type Delivery,
+  discardDeliveries,
+  firstWaitingOf,
+  listDeliveries,
+  type PublishedEvent,
+  postponeDelivery,
+  releaseClaim,
+} from './deliveries.js';
+export { LANDING_GRACE_MS, settleLanding } from './landing.js';
+export { type NewEvent, publish, publishWith } from './publish.js';
+export {
+  type LandingCheck,
+  type LandingVerdict,
+  type OutboxWiring,
+  wireOutbox,
+} from './subscriptions.js';
+export { startWorker, type Worker } from './worker.js';

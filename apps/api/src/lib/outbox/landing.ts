@@ -1,0 +1,44 @@
+import {
+  type ClaimedDelivery,
+  completeDelivery,
+  LANDING_RECHECK_MS,
+  postponeDelivery,
+  setLanded,
+} from './deliveries.js';
+import { landingCheckOf } from './subscriptions.js';
+
+/** Far longer than the one update between recording an event and its change landing. */
+export const LANDING_GRACE_MS = 10 * 60_000;
+
+/** Why a delivery was dropped, for the log. */
+export type Dropped = { dropped: string };
+
+/**
+ * Settles a claimed delivery whose publisher could not say that its change landed: asks the
+ * feature that records it. Landed: noted, and it may be handled now. Not yet: looked at again
+ * soon, and dropped once it never will. What it was about is gone: dropped.
+ */
+export async function settleLanding(
+  delivery: ClaimedDelivery,
+  graceMs: number,
+): Promise<'landed' | 'waiting' | Dropped> {
+  const verdict = await landingCheckOf(delivery.event.type)(delivery.event);
+  if (verdict === 'landed') {
+    await setLanded(delivery);
+    return 'landed';
+  }
+  if (verdict === 'gone') return dropDelivery(delivery, 'what it was about is gone');
+  if (Date.now() - delivery.createdAt.getTime() > graceMs) {
+    return dropDelivery(delivery, 'the change it announced never landed');
+  }
+  await postponeDelivery(delivery, new Date(Date.now() + LANDING_RECHECK_MS));
+  return 'waiting';
+}
+
+/** Removes a claimed delivery unhandled; `waiting` when the claim ran out meanwhile. */
+export async function dropDelivery(
+  delivery: ClaimedDelivery,
+  reason: string,
+): Promise<Dropped | 'waiting'> {
+  return (await completeDelivery(delivery)) ? { dropped: reason } : 'waiting';
+}

@@ -1,0 +1,58 @@
+import {
+  markLanded,
+  type PublishedEvent,
+  randomId,
+  recordDeliveries,
+  withdrawEvent,
+} from './deliveries.js';
+import { landingCheckOf, subscribersOf } from './subscriptions.js';
+
+/** An event about to be published: its id is chosen here. */
+export type NewEvent<Payload> = Omit<PublishedEvent<Payload>, 'id'>;
+
+/** The workers of this process, woken when a delivery of theirs lands (instead of at their next poll). */
+const wakers = new Set<(subscriber: string) => void>();
+export const onLanded = (wake: (subscriber: string) => void) => {
+  wakers.add(wake);
+  return () => wakers.delete(wake);
+};
+const wakeFor = (subscribers: readonly string[]) => {
+  for (const subscriber of subscribers) for (const wake of wakers) wake(subscriber);
+};
+
+/**
+ * Makes a change that its subscribers hear of. There are no transactions, so the event goes
+ * first: it is recorded for each subscriber under a new id, then `change` makes the change and
+ * records that id in the same single-document update (the event's `source`: an order, a
+ * subscription), and answers whether it did. A subscriber acts on an event only once it landed:
+ * an event whose change was refused is withdrawn here; one whose change never landed (the
+ * process died in between, or the update failed) is asked about (the landing check its source's
+ * feature gives) and dropped once its grace period is over.
+ */
+export async function publishWith<T, Payload>(
+  event: NewEvent<Payload> & { source: string },
+  change: (eventId: string) => Promise<T>,
+  landed: (outcome: T) => boolean = Boolean,
+): Promise<T> {
+  // Refused before anything is written: a worker could not tell whether such an event landed.
+  landingCheckOf(event.type);
+  const subscribers = subscribersOf(event.type);
+  const id = randomId();
+  await recordDeliveries({ id, ...event }, subscribers, false);
+  const outcome = await change(id);
+  if (landed(outcome)) {
+    // Best effort: a delivery left unmarked is asked about once its recheck is due.
+    await markLanded(id, subscribers).catch(() => {});
+    wakeFor(subscribers);
+  }
+  // Best effort: a withdrawal that fails leaves deliveries whose landing check says so.
+  else await withdrawEvent(id, subscribers).catch(() => {});
+  return outcome;
+}
+
+/** Publishes an event that changes nothing it must wait for (a letter asked for): due at once. */
+export async function publish<Payload>(event: NewEvent<Payload>): Promise<void> {
+  const subscribers = subscribersOf(event.type);
+  await recordDeliveries({ id: randomId(), ...event }, subscribers, true);
+  wakeFor(subscribers);
+}

@@ -1,0 +1,39 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { letters } from '../events.js';
+import { MAIL, type MailSenderOptions, startMailSender } from '../features/mail/sender.js';
+import { smtpTransport } from '../features/mail/transport.js';
+import { type Delivery, listDeliveries } from '../lib/outbox/index.js';
+
+/** The e-mails waiting in the outbox (the mail subscriber's deliveries). */
+export const mailWaiting = () => listDeliveries(MAIL);
+
+/** Waits until `check` holds of the e-mails waiting (fails after 30 s). */
+export async function waitForMailOutbox(check: (waiting: Delivery[]) => boolean) {
+  const giveUpAt = Date.now() + 30_000;
+  while (!check(await mailWaiting())) {
+    if (Date.now() > giveUpAt) throw new Error('the outbox never got there');
+    await sleep(20);
+  }
+}
+
+/** Waits until every e-mail was sent or dropped (fails after 30 s). */
+export const waitForEmptyMailOutbox = () => waitForMailOutbox((waiting) => waiting.length === 0);
+
+export const TEST_MAIL_FROM = 'Shop <orders@shop.test>';
+
+/**
+ * A sender of every feature's letters as the server starts it, through the SMTP server at
+ * `smtpUrl`, with short leases, retries and polls; `overrides` replace any option.
+ */
+export const startTestSender = (smtpUrl: string, overrides: Partial<MailSenderOptions> = {}) =>
+  startMailSender({
+    transport: smtpTransport(smtpUrl, 4_000),
+    from: TEST_MAIL_FROM,
+    publicUrl: 'http://shop.test',
+    letters,
+    leaseMs: 4_000,
+    retryMaxMs: 200,
+    pollMs: 50,
+    log: { info: () => {}, warn: () => {} },
+    ...overrides,
+  });
