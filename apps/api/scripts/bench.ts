@@ -243,7 +243,8 @@ async function benchCheckout(
       const cpu = (list: number[]) => list.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
       const [api, db] = [cpu(pids), databasePid ? cpuSeconds(databasePid) : 0];
       const figures = await runCheckoutLoad(urlsOf(processes), fake, { ...run, seconds });
-      const perOrder = (s: number) => (figures.orders ? ((s * 1000) / figures.orders).toFixed(1) : '-');
+      const perOrder = (s: number) =>
+        figures.orders ? ((s * 1000) / figures.orders).toFixed(1) : '-';
       return {
         figures,
         cpu: `CPU per order: API ${perOrder(cpu(pids) - api)} ms, database ${databasePid ? perOrder(cpuSeconds(databasePid) - db) : '?'} ms`,

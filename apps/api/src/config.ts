@@ -121,7 +121,11 @@ const envSchema = z
   .superRefine((env, ctx) => {
     for (const fault of ['CRASH_AFTER_CATALOGUE_WRITE', 'CRASH_AFTER_STEP'] as const) {
       if (env.NODE_ENV === 'production' && env[fault]) {
-        ctx.addIssue({ code: 'custom', path: [fault], message: 'is a test fault, never set in production' });
+        ctx.addIssue({
+          code: 'custom',
+          path: [fault],
+          message: 'is a test fault, never set in production',
+        });
       }
     }
     if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {

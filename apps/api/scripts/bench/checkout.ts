@@ -38,7 +38,9 @@ export async function checkoutProducts(shape: CheckoutShape, shoppers: number) {
 }
 
 const percentile = (sorted: readonly number[], p: number) =>
-  sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0);
+  sorted.length === 0
+    ? 0
+    : (sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0);
 
 export async function runCheckoutLoad(
   urls: readonly string[],

@@ -99,9 +99,12 @@ export async function startFakeStripe() {
     url: URL,
   ): Promise<{ operation?: Operation; answer: () => Answer }> {
     const params = new URLSearchParams(await readBody(req));
-    const [, rawId, action] = /^\/v1\/payment_intents\/([^/]+)(?:\/(confirm|capture|cancel))?$/.exec(
-      url.pathname,
-    ) ?? [undefined, undefined, undefined];
+    const [, rawId, action] =
+      /^\/v1\/payment_intents\/([^/]+)(?:\/(confirm|capture|cancel))?$/.exec(url.pathname) ?? [
+        undefined,
+        undefined,
+        undefined,
+      ];
     const id = rawId ? decodeURIComponent(rawId) : undefined;
     if (req.method === 'GET' && url.pathname === '/v1/refunds') {
       const id = url.searchParams.get('payment_intent') ?? '';

@@ -80,7 +80,8 @@ async function alreadyPlaced(
   if (checkout?.status === 'open') return null;
   const order = await findOrderOfPayment(paymentIntentId);
   if (!order || !isFinished(order)) return null;
-  if (!checkout) requirePayer(order.buyerId ? `account:${order.buyerId}` : `guest:${order.email ?? ''}`, asking);
+  if (!checkout)
+    requirePayer(order.buyerId ? `account:${order.buyerId}` : `guest:${order.email ?? ''}`, asking);
   return { order: await orderById(order._id), created: false };
 }
 
@@ -146,9 +147,13 @@ export async function placeOrder(
   return underPaymentLock(
     paymentIntentId,
     async (lease) =>
-      (await alreadyPlaced(paymentIntentId, asking, await findCheckoutOfPayment(paymentIntentId))) ??
-      placeUnderLock({ payments, intent, lease, checkout, buyer, deliveryAddress, save }),
-    async () => alreadyPlaced(paymentIntentId, asking, await findCheckoutOfPayment(paymentIntentId)),
+      (await alreadyPlaced(
+        paymentIntentId,
+        asking,
+        await findCheckoutOfPayment(paymentIntentId),
+      )) ?? placeUnderLock({ payments, intent, lease, checkout, buyer, deliveryAddress, save }),
+    async () =>
+      alreadyPlaced(paymentIntentId, asking, await findCheckoutOfPayment(paymentIntentId)),
   );
 }
 

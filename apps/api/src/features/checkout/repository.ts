@@ -120,7 +120,9 @@ const toDocument = (checkout: Checkout, openFor: string) => {
  * Records a new open checkout: 'opened', or 'shopper has one' when the shopper's previous
  * checkout is still open (it must be ended first: see takeOpenCheckoutOf).
  */
-export async function insertOpenCheckout(checkout: Checkout): Promise<'opened' | 'shopper has one'> {
+export async function insertOpenCheckout(
+  checkout: Checkout,
+): Promise<'opened' | 'shopper has one'> {
   try {
     await CheckoutModel.create(toDocument(checkout, checkout.shopper.key));
     return 'opened';

@@ -1,8 +1,8 @@
 import type { CartItem, CreatePaymentIntentResponse } from '@shop/contracts';
 import { badRequest } from '../../lib/errors.js';
-import { normalCode } from '../discounts/index.js';
 import { runSteps } from '../../lib/steps.js';
 import type { Payments } from '../../lib/stripe.js';
+import { normalCode } from '../discounts/index.js';
 import { linesOf } from './cart.js';
 import type { Checkout } from './checkout.js';
 import type { Delivery } from './delivery.js';
@@ -82,10 +82,15 @@ export async function startPayment(
   holdSeconds: number,
 ): Promise<CreatePaymentIntentResponse> {
   const { delivery, shippingMethod, discountCode } = ask;
-  const quote = await quoteCart(linesOf(ask.cart), delivery.address?.country ?? null, shippingMethod, {
-    code: discountCode,
-    shopper,
-  });
+  const quote = await quoteCart(
+    linesOf(ask.cart),
+    delivery.address?.country ?? null,
+    shippingMethod,
+    {
+      code: discountCode,
+      shopper,
+    },
+  );
   if (delivery.address) requireShippingChosen(quote, shippingMethod);
   if (quote.priced.refusal) throw badRequest(quote.priced.refusal);
   const checkout = newCheckout(shopper, ask, quote, holdSeconds);

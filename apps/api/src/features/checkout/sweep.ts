@@ -1,5 +1,5 @@
-import { callStripe, type Payments, releasePayment } from '../../lib/stripe.js';
 import { isPaymentBusy, underPaymentLock } from '../../lib/payment-lock.js';
+import { callStripe, type Payments, releasePayment } from '../../lib/stripe.js';
 import { findOrderOfPayment, removeOrder } from '../orders/index.js';
 import { wasRefunded } from './authorization.js';
 import type { Checkout } from './checkout.js';
@@ -48,7 +48,9 @@ async function endExpired(payments: Payments | null, checkout: Checkout): Promis
     async (lease) => {
       const current = await findCheckout(checkout._id);
       if (!current || (current.status !== 'open' && current.status !== 'placing')) return;
-      const intent = await callStripe(() => payments.stripe.paymentIntents.retrieve(paymentIntentId));
+      const intent = await callStripe(() =>
+        payments.stripe.paymentIntents.retrieve(paymentIntentId),
+      );
       const paid =
         PLACEABLE.has(intent.status) &&
         !(intent.status === 'succeeded' && (await wasRefunded(payments, intent.id)));
@@ -92,17 +94,20 @@ export async function sweepExpiredCheckouts(
 export function sweepExpiredCheckoutsRegularly(
   payments: Payments | null,
   onError: (err: unknown) => void,
-): () => void {
-  let sweeping = false;
+): () => Promise<void> {
+  let sweeping: Promise<void> | null = null;
   const timer = setInterval(() => {
     if (sweeping) return;
-    sweeping = true;
-    void sweepExpiredCheckouts(payments, new Date(), onError)
-      .catch(onError)
+    sweeping = sweepExpiredCheckouts(payments, new Date(), onError)
+      .then(() => {}, onError)
       .finally(() => {
-        sweeping = false;
+        sweeping = null;
       });
   }, SWEEP_EVERY_MS);
   timer.unref();
-  return () => clearInterval(timer);
+  // Stops sweeping; settles once a sweep under way has ended (before the database closes).
+  return async () => {
+    clearInterval(timer);
+    await sweeping;
+  };
 }

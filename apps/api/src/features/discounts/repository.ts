@@ -233,7 +233,10 @@ export async function reserveUse(
     { timestamps: false },
   );
   if (unlimited.modifiedCount > 0) return 'held';
-  const heldAlready = await DiscountModel.exists({ _id: discountId, [holdPath(key)]: { $exists: true } });
+  const heldAlready = await DiscountModel.exists({
+    _id: discountId,
+    [holdPath(key)]: { $exists: true },
+  });
   return heldAlready ? 'held' : 'used-up';
 }
 

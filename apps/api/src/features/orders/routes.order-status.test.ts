@@ -8,8 +8,8 @@ import {
 import { makeShirt } from '../../test/catalogue.js';
 import {
   createProduct,
-  placeOrderCall,
   leaveUncapturedOrder,
+  placeOrderCall,
   stockOf,
 } from '../../test/checkout.js';
 import { type Api, checkoutTest, describe, expect } from '../../test/fixtures.js';

@@ -16,9 +16,9 @@ export {
 export {
   findProductsToPrice,
   type ProductToPrice,
+  type ReservedUnits,
   releaseEveryReservation,
   releaseUnits,
-  type ReservedUnits,
   reserveUnits,
   settleUnits,
   unreservedOf,

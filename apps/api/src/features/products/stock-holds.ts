@@ -53,7 +53,12 @@ export async function findProductsToPrice(
         weight: v.weight ?? p.weight ?? 0,
         taxClass: v.taxClass ?? p.taxClass ?? DEFAULT_TAX_CLASS,
       }));
-      const product = { _id: String(p._id), name: p.name, categoryId: String(p.category), variants };
+      const product = {
+        _id: String(p._id),
+        name: p.name,
+        categoryId: String(p.category),
+        variants,
+      };
       return [product._id, product];
     }),
   );
@@ -83,7 +88,9 @@ function byProduct(lines: readonly ReservedUnits[]): ReservedUnits[][] {
 }
 
 const total = (lines: readonly ReservedUnits[]) => lines.reduce((n, l) => n + l.quantity, 0);
-const productIdsOf = (lines: readonly ReservedUnits[]) => [...new Set(lines.map((l) => l.productId))];
+const productIdsOf = (lines: readonly ReservedUnits[]) => [
+  ...new Set(lines.map((l) => l.productId)),
+];
 
 /** What a reservation refused: the first line short, and how many units shoppers can have of it. */
 export interface ReservationRefused {
@@ -138,7 +145,8 @@ async function refusalOf(group: readonly ReservedUnits[]): Promise<ReservationRe
     .lean<Pick<ProductDoc, 'stock'>>();
   const stock = (product?.stock ?? {}) as unknown as Record<string, number>;
   const availableOf = (line: ReservedUnits) => stock[variantOf(line)] ?? 0;
-  const refused = group.find((line) => availableOf(line) < line.quantity) ?? (group[0] as ReservedUnits);
+  const refused =
+    group.find((line) => availableOf(line) < line.quantity) ?? (group[0] as ReservedUnits);
   return { refused, available: availableOf(refused) };
 }
 
@@ -152,7 +160,8 @@ async function endProduct(key: string, group: readonly ReservedUnits[], settle: 
   const whole = await endEntries(key, group, settle, true);
   if (whole) return;
   for (const line of group) {
-    if (!(await endEntries(key, [line], settle, true))) await endEntries(key, [line], settle, false);
+    if (!(await endEntries(key, [line], settle, true)))
+      await endEntries(key, [line], settle, false);
   }
 }
 

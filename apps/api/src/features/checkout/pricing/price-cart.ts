@@ -12,11 +12,7 @@
  * is left of each is split into net, tax and gross at its rate; tax and total add up the lines
  * and the shipping.
  */
-import {
-  type AppliedAmount,
-  applyDiscounts,
-  type DiscountInputs,
-} from '../../discounts/index.js';
+import { type AppliedAmount, applyDiscounts, type DiscountInputs } from '../../discounts/index.js';
 import type { ShippingMethod } from '../../shipping/index.js';
 
 export type { ShippingMethod } from '../../shipping/index.js';

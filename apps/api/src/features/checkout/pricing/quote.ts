@@ -71,7 +71,9 @@ function variantOf(product: ProductToPrice, line: AskedLine) {
   }
   const variant = product.variants.find((v) => v._id === line.variantId);
   if (!variant) {
-    throw notFound(`A variant of ${product.name} in your cart no longer exists (${line.variantId})`);
+    throw notFound(
+      `A variant of ${product.name} in your cart no longer exists (${line.variantId})`,
+    );
   }
   return variant;
 }

@@ -2,7 +2,12 @@ import type { PricedSnapshot } from '../checkout.js';
 import type { CartQuote } from './quote.js';
 
 /** The quote as the checkout keeps it: what the card is authorized for and the order records. */
-export function snapshotOf({ currency, pricesIncludeTax, country, priced }: CartQuote): PricedSnapshot {
+export function snapshotOf({
+  currency,
+  pricesIncludeTax,
+  country,
+  priced,
+}: CartQuote): PricedSnapshot {
   const { shipping } = priced;
   return {
     currency,
@@ -36,4 +41,3 @@ export function snapshotOf({ currency, pricesIncludeTax, country, priced }: Cart
     total: priced.total,
   };
 }
-

@@ -27,7 +27,8 @@ export const claimCheckout = createStep(
     if (claimed) return claimed;
     // Placed meanwhile is not possible here: the placements of a payment hold its lock.
     const released = await releasePayment(payments, intent.id);
-    const note = released === 'refunded' ? 'your payment was refunded' : 'your card was not charged';
+    const note =
+      released === 'refunded' ? 'your payment was refunded' : 'your card was not charged';
     throw new AppError(
       409,
       `This checkout has ended (replaced by a newer one, or expired): start paying again; ${note}`,

@@ -1,6 +1,11 @@
 import { toMajorUnits } from '@shop/contracts';
 import { createStep } from '../../../lib/steps.js';
-import { type NewOrder, type OrderBreakdown, recordOrder, removeOrder } from '../../orders/index.js';
+import {
+  type NewOrder,
+  type OrderBreakdown,
+  recordOrder,
+  removeOrder,
+} from '../../orders/index.js';
 import type { PricedSnapshot } from '../checkout.js';
 import { shopperEmail } from '../shopper.js';
 import type { Placement } from './placement.js';
@@ -9,10 +14,24 @@ import type { Placement } from './placement.js';
 const discountOf = (amount: number) => (amount ? { discount: amount } : {});
 
 /** What the order records of its cost: every amount as the checkout priced it, in minor units. */
-function breakdownOf({ pricesIncludeTax, lines, subtotal, shipping, tax, total, discounts }: PricedSnapshot): OrderBreakdown {
+function breakdownOf({
+  pricesIncludeTax,
+  lines,
+  subtotal,
+  shipping,
+  tax,
+  total,
+  discounts,
+}: PricedSnapshot): OrderBreakdown {
   return {
     pricesIncludeTax,
-    lines: lines.map(({ net, tax, gross, bp, discount }) => ({ net, tax, gross, bp, ...discountOf(discount) })),
+    lines: lines.map(({ net, tax, gross, bp, discount }) => ({
+      net,
+      tax,
+      gross,
+      bp,
+      ...discountOf(discount),
+    })),
     subtotal,
     shipping: shipping && {
       methodId: shipping.methodId,
@@ -31,16 +50,23 @@ function breakdownOf({ pricesIncludeTax, lines, subtotal, shipping, tax, total, 
 /** The order of the placement, as the orders feature records it. */
 function orderOf({ intent, buyer, deliveryAddress }: Placement, priced: PricedSnapshot): NewOrder {
   return {
-    lines: priced.lines.map(({ productId, variantId, sku, options, name, unitPrice, quantity }) => ({
-      productId,
-      variant: { _id: variantId, sku, options },
-      name,
-      price: toMajorUnits(unitPrice, priced.currency),
-      quantity,
-    })),
+    lines: priced.lines.map(
+      ({ productId, variantId, sku, options, name, unitPrice, quantity }) => ({
+        productId,
+        variant: { _id: variantId, sku, options },
+        name,
+        price: toMajorUnits(unitPrice, priced.currency),
+        quantity,
+      }),
+    ),
     deliveryAddress,
     breakdown: breakdownOf(priced),
-    payment: { id: intent.id, status: intent.status, amount: intent.amount, currency: intent.currency },
+    payment: {
+      id: intent.id,
+      status: intent.status,
+      amount: intent.amount,
+      currency: intent.currency,
+    },
     buyer:
       buyer.kind === 'account'
         ? { _id: buyer.user._id, address: buyer.user.address, name: buyer.user.name }

@@ -39,7 +39,10 @@ export const reserve = createStep(
       const line = checkout.priced.lines.find((l) => l.variantId === refused.refused.variantId);
       const asked = refused.refused.quantity;
       // Fewer than asked, whatever came back since the refusal.
-      throw notEnoughInStock(line ?? { name: 'A product', options: {} }, Math.min(refused.available, asked - 1));
+      throw notEnoughInStock(
+        line ?? { name: 'A product', options: {} },
+        Math.min(refused.available, asked - 1),
+      );
     }
     return reservation;
   },
