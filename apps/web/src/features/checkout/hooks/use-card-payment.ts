@@ -1,6 +1,7 @@
 import type { CreatePaymentIntentResponse } from '@shop/contracts';
 import { CardElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { PaymentIntentResult } from '@stripe/stripe-js';
+import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api-client';
@@ -9,7 +10,7 @@ import { useCart } from '../../../lib/cart';
 import { forgetDiscountCode, useDiscountCode } from '../../../lib/discount-code';
 import { useSubmit } from '../../../lib/use-form';
 import { type Buyer, placeOrder } from '../api/checkout-api';
-import { placeOrderWrite } from '../api/checkout-writes';
+import { forgetStartedPayments, placeOrderWrite } from '../api/checkout-writes';
 import type { Delivery } from './use-delivery-address';
 
 const PAID_AND_PLACED = 'Payment Successful & Order Placed!';
@@ -65,6 +66,7 @@ export function useCardPayment(
   const discountCode = useDiscountCode();
   const [auth, setAuth] = useAuth();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const ready = Boolean(stripe && elements && intent);
 
   const confirmAndPlace = async () => {
@@ -96,6 +98,7 @@ export function useCardPayment(
       }
       setCart([]);
       forgetDiscountCode();
+      forgetStartedPayments(queryClient);
       toast.success(PAID_AND_PLACED);
       // A guest has no account to find the order in: they go to its page by its link.
       navigate(delivery.email && orderLink ? linkPath(orderLink) : '/');
