@@ -69,7 +69,7 @@ export const paymentHashOf = (key: MutationKey | undefined) => (key ? hashKey(ke
  * Whether the payment this tab started last is for `hash`'s inputs and has not failed: a card
  * form shown again takes it up instead of starting another for the same inputs, as does one
  * shown while it is on its way. An earlier one (another cart, address, method or code came
- * after it) is not taken up again: the server keeps one checkout per shopper, the last started.
+ * after it) is not taken up again: the server holds units for a shopper's last payment only.
  */
 export function paymentStarted(client: QueryClient, hash: string): boolean {
   const last = client.getMutationCache().findAll({ mutationKey: PAYMENT_STARTS }).at(-1);
