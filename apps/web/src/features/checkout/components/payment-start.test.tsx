@@ -1,15 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CartEntry } from '../../../lib/cart';
-import {
-  makeOrder,
-  makeProduct,
-  makeUser,
-  newId,
-  replies,
-  sessionOf,
-} from '../../../test/fixtures';
+import { makeOrder, makeProduct, newId, replies, sessionOf } from '../../../test/fixtures';
 import { api, findToast, renderApp, startApi } from '../../../test/render-app';
+import { buyerWithAddress } from '../testing/buyers';
 import { QUOTE, quoteOf } from '../testing/quotes';
 import { authorizedPayment, fakeStripe } from '../testing/stripe-fakes';
 
@@ -21,14 +15,6 @@ vi.mock(
   async () => (await import('../testing/stripe-fakes')).reactStripeFake,
 );
 
-const ADDRESS = {
-  name: 'Demo User',
-  street: '42 Demo Lane',
-  city: 'Springfield',
-  postalCode: '49007',
-  country: 'US',
-  phone: '555-0123',
-};
 const CREATE_INTENT = '/api/v1/order/create-payment-intent';
 const PLACE_ORDER = '/api/v1/order/place-order';
 const lamp = makeProduct('Desk Lamp', { price: 20 });
@@ -91,7 +77,7 @@ beforeEach(() => {
 
 describe('starting a payment', () => {
   it('when the card form is left and shown again, or the window regains focus, then the payment started is kept and none is started again', async () => {
-    const buyer = makeUser({ deliveryAddress: ADDRESS });
+    const buyer = buyerWithAddress();
     const { router } = renderApp('/cart', {
       auth: sessionOf(buyer),
       cart: [inCart(lamp), inCart(notebook)],
@@ -114,7 +100,7 @@ describe('starting a payment', () => {
   });
 
   it('when the cart, the shipping method or the discount code changes, then one payment is started per change, and one again on coming back to an earlier choice', async () => {
-    const buyer = makeUser({ deliveryAddress: ADDRESS });
+    const buyer = buyerWithAddress();
     const { user } = renderApp('/cart', {
       auth: sessionOf(buyer),
       cart: [inCart(lamp), inCart(notebook)],
@@ -148,7 +134,7 @@ describe('starting a payment', () => {
   });
 
   it('when the app runs in StrictMode, whose effects run twice, then the payment is started once', async () => {
-    const buyer = makeUser({ deliveryAddress: ADDRESS });
+    const buyer = buyerWithAddress();
     renderApp('/cart', { auth: sessionOf(buyer), cart: [inCart(lamp)], strict: true });
 
     await payable();
@@ -159,7 +145,7 @@ describe('starting a payment', () => {
 
   it('when starting fails, then it is toasted once and Try again starts it once more', async () => {
     api.on('POST', CREATE_INTENT, replies.refused(409, 'Desk Lamp is out of stock'));
-    const buyer = makeUser({ deliveryAddress: ADDRESS });
+    const buyer = buyerWithAddress();
     const { user } = renderApp('/cart', { auth: sessionOf(buyer), cart: [inCart(lamp)] });
 
     expect(await findToast('Payment initialization failed')).toBeInTheDocument();
@@ -183,7 +169,7 @@ describe('starting a payment', () => {
     fakeStripe.confirmCardPayment.mockImplementation(async (secret) =>
       authorizedPayment(String(secret).replace(/_secret_x$/, '')),
     );
-    const buyer = makeUser({ deliveryAddress: ADDRESS });
+    const buyer = buyerWithAddress();
     const { router, user } = renderApp('/cart', {
       auth: sessionOf(buyer),
       cart: [inCart(lamp)],
