@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mongoose from 'mongoose';
 import { connectDatabase } from '../db/connect.js';
+import { migrateDatabase } from '../migrations/index.js';
 
 /**
  * The one way the tests, checks and benchmarks get a database to write in and forget: every
@@ -24,6 +25,20 @@ export interface ThrowawayDatabase {
 export const withDatabase = (url: string, dbName: string) =>
   url.replace(/^(mongodb(?:\+srv)?:\/\/[^/?]+)\/?[^?]*/, `$1/${dbName}`);
 
+/** What a new database is, before anything is written into it. */
+export interface ThrowawayOptions {
+  /**
+   * 'current' (the default): every migration recorded, as the shop's first start leaves it, so
+   * what the repositories write is never taken for an earlier version's by an API process
+   * started on it. 'before migrations': none recorded, for documents of earlier versions that
+   * the first start is to migrate.
+   */
+  shape?: 'current' | 'before migrations';
+}
+
+/** The migrations' log of a database nobody watches. */
+const unheard = { info: () => {}, warn: () => {}, error: () => {} };
+
 /**
  * A database of its own, connected in this process: on the server of `serverUrl` (the tests'
  * server), else of MONGO_URL, else on an embedded database started in a temporary folder as the
@@ -32,6 +47,7 @@ export const withDatabase = (url: string, dbName: string) =>
 export async function openThrowawayDatabase(
   prefix: string,
   serverUrl = process.env.MONGO_URL,
+  { shape = 'current' }: ThrowawayOptions = {},
 ): Promise<ThrowawayDatabase> {
   const name = `${prefix}_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
   const dataDir = serverUrl ? '' : mkdtempSync(join(tmpdir(), `shop-${prefix}-`));
@@ -40,6 +56,7 @@ export async function openThrowawayDatabase(
     dataDir,
     dbName: name,
   });
+  if (shape === 'current') await migrateDatabase(unheard);
   return {
     name,
     url: withDatabase(db.url, name),
@@ -58,8 +75,9 @@ export async function withThrowawayDatabase<T>(
   prefix: string,
   work: (db: ThrowawayDatabase) => Promise<T>,
   serverUrl?: string,
+  options: ThrowawayOptions = {},
 ): Promise<T> {
-  const db = await openThrowawayDatabase(prefix, serverUrl);
+  const db = await openThrowawayDatabase(prefix, serverUrl, options);
   try {
     return await work(db);
   } finally {

@@ -2,8 +2,6 @@
 
 export type { OrderBreakdown, OrderDiscount } from './breakdown.js';
 export { findOrderByLink, linkOf, linkOfOrder, orderLinksOf } from './guest-orders.js';
-export { migrateOrderPrices } from './money-migration.js';
-export { numberEarlierOrders } from './number-migration.js';
 export {
   claimOrder,
   countOrders,
