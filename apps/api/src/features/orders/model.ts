@@ -127,7 +127,10 @@ const orderSchema = new mongoose.Schema(
     /** The key of the order's link (./access-keys.ts); absent on orders placed before links. */
     accessKey: { type: String },
     address: { type: String, default: '' },
-    /** Where it goes, as the buyer gave it at checkout (absent on orders of earlier versions). */
+    /**
+     * Where it goes, as the buyer gave it at checkout; absent on orders placed before checkout
+     * asked for one (no migration can write an address nobody gave: they show `address`).
+     */
     deliveryAddress: { type: deliveryAddressFields, default: undefined },
     /** What it cost: lines, shipping, tax and total. */
     breakdown: { type: breakdownFields, required: true },

@@ -31,14 +31,14 @@ import { OrderCounterModel, type OrderDoc, OrderModel } from './model.js';
 /** A line as the order records it: the variant, unit price and name at the time of purchase. */
 export interface OrderLine {
   productId: string;
-  /** Null on orders placed before products had variants. */
+  /** Null on lines of a product's only variant that named none (see the model). */
   variant: OrderLineVariant | null;
   name: string;
   price: number;
   quantity: number;
 }
 
-/** The units of order lines, each of its variant (the only one of lines of earlier orders). */
+/** The units of order lines, each of its variant (its product's only one when it names none). */
 export const stockLinesOf = (lines: readonly OrderLine[]) =>
   lines.map(({ productId, variant, quantity }) => ({
     productId,
