@@ -11,7 +11,7 @@ import { afterEach, describe, expect, inject, it } from 'vitest';
 import { freePort } from './db/embedded.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { insertOrderBeforeNumbers, insertOrderInMajorUnits } from './test/raw-documents.js';
-import { openThrowawayDatabase } from './test/throwaway-database.js';
+import { withThrowawayDatabase } from './test/throwaway-database.js';
 
 /**
  * The real server as `pnpm start` runs it (here through tsx), stopped with SIGTERM while a
@@ -229,9 +229,24 @@ async function stopServer(shop: Shop) {
   expect(await shop.exited).toBe(0);
 }
 
-/** A database of an earlier version, connected in this test process, its migrations unrecorded. */
-const databaseBeforeMigrations = () =>
-  openThrowawayDatabase('migrating', inject('mongoUrl'), { shape: 'before migrations' });
+/**
+ * Runs `work` on a database of an earlier version (its migrations unrecorded), connected in this
+ * test process too, dropped after.
+ */
+const onDatabaseBeforeMigrations = (work: (url: string) => Promise<void>) =>
+  withThrowawayDatabase('migrating', ({ url }) => work(url), inject('mongoUrl'), {
+    shape: 'before migrations',
+  });
+
+/** An order of one lamp, its price in major units as the versions before minor units wrote it. */
+const insertLampOrder = (number: number, price: number) =>
+  insertOrderInMajorUnits({
+    buyer: String(new mongoose.Types.ObjectId()),
+    number,
+    currency: 'usd',
+    amount: Math.round(price * 100),
+    lines: [{ productId: String(new mongoose.Types.ObjectId()), name: 'Lamp', price, quantity: 1 }],
+  });
 
 const recordedMigrations = async () =>
   (await mongoose.connection.collection<{ _id: string }>('migrations').find().toArray()).map(
@@ -241,34 +256,22 @@ const ALL = MIGRATIONS.map(({ id }) => id);
 
 describe('migrating the database on start', () => {
   it('when the shop starts on a new database, then it runs every migration and records it; started again, it runs none', async () => {
-    const db = await databaseBeforeMigrations();
-    try {
-      const first = await startServer({ MONGO_URL: db.url });
+    await onDatabaseBeforeMigrations(async (url) => {
+      const first = await startServer({ MONGO_URL: url });
       await stopServer(first);
       expect(first.messages).toContain(`migrations: ${ALL.length} pending (${ALL.join(', ')})`);
       expect(await recordedMigrations()).toEqual(ALL);
 
-      const second = await startServer({ MONGO_URL: db.url });
+      const second = await startServer({ MONGO_URL: url });
       await stopServer(second);
       expect(second.messages).toContain('migrations: none pending');
       expect(second.messages.filter((m) => m.startsWith('migration '))).toEqual([]);
-    } finally {
-      await db.drop();
-    }
+    });
   });
 
   it('when a migration fails, then the start stops with one line saying which and why, and the next start runs it and the ones after it', async () => {
-    const db = await databaseBeforeMigrations();
-    try {
-      const buyer = String(new mongoose.Types.ObjectId());
-      const productId = String(new mongoose.Types.ObjectId());
-      const order = await insertOrderInMajorUnits({
-        buyer,
-        number: 1001,
-        currency: 'usd',
-        amount: 1250,
-        lines: [{ productId, name: 'Lamp', price: 12.5, quantity: 1 }],
-      });
+    await onDatabaseBeforeMigrations(async (url) => {
+      const order = await insertLampOrder(1001, 12.5);
       const orders = mongoose.connection.collection('orders');
       const setPrice = (price: unknown) =>
         orders.updateOne(
@@ -278,7 +281,7 @@ describe('migrating the database on start', () => {
       // A price no version wrote: what a damaged database might hold.
       await setPrice('twelve');
 
-      const failed = await spawnServer({ MONGO_URL: db.url });
+      const failed = await spawnServer({ MONGO_URL: url });
       expect(await failed.exited).toBe(1);
       expect(failed.messages).toContain(
         'migration 006-order-prices-in-minor-units failed: Not an amount of money: twelve. The shop does not start; the next start runs 006-order-prices-in-minor-units again',
@@ -287,36 +290,26 @@ describe('migrating the database on start', () => {
       expect(await recordedMigrations()).toEqual(ALL.slice(0, 5));
 
       await setPrice(12.5);
-      const next = await startServer({ MONGO_URL: db.url });
+      const next = await startServer({ MONGO_URL: url });
       await stopServer(next);
       expect(next.messages).toContain(`migrations: 5 pending (${ALL.slice(5).join(', ')})`);
       expect(await recordedMigrations()).toEqual(ALL);
       const stored = await orders.findOne({ _id: new mongoose.Types.ObjectId(order) });
       expect(stored?.products[0].price).toBe(1250);
-    } finally {
-      await db.drop();
-    }
+    });
   });
 
   it('when two processes start at once on a database of an earlier version, then one runs each migration while the other waits, and each order is migrated once', async () => {
-    const db = await databaseBeforeMigrations();
-    try {
+    await onDatabaseBeforeMigrations(async (url) => {
+      const inMajorUnits = await insertLampOrder(900_001, 19.99);
       const buyer = String(new mongoose.Types.ObjectId());
-      const productId = String(new mongoose.Types.ObjectId());
-      const inMajorUnits = await insertOrderInMajorUnits({
-        buyer,
-        number: 900_001,
-        currency: 'usd',
-        amount: 1999,
-        lines: [{ productId, name: 'Lamp', price: 19.99, quantity: 1 }],
-      });
       const unnumbered = await Promise.all(
         [1, 2, 3].map((n) => insertOrderBeforeNumbers({ buyer, createdAt: new Date(n * 1000) })),
       );
 
       const shops = await Promise.all([
-        startServer({ MONGO_URL: db.url }),
-        startServer({ MONGO_URL: db.url }),
+        startServer({ MONGO_URL: url }),
+        startServer({ MONGO_URL: url }),
       ]);
       await Promise.all(shops.map(stopServer));
 
@@ -329,8 +322,6 @@ describe('migrating the database on start', () => {
       const numbers = await Promise.all(unnumbered.map(async (id) => (await byId(id))?.number));
       expect(new Set(numbers).size).toBe(3);
       expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
-    } finally {
-      await db.drop();
-    }
+    });
   });
 });

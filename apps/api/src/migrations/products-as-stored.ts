@@ -1,7 +1,7 @@
 import { DEFAULT_TAX_CLASS, type ProductPhotoMeta, toMinorUnits } from '@shop/contracts';
 import mongoose from 'mongoose';
 import { writeToCatalogue } from '../db/catalogue-changes.js';
-import { productChange } from '../features/products/repository.js';
+import { productChange, toPhotoMeta } from '../features/products/repository.js';
 import type { Outcome } from './batches.js';
 
 /**
@@ -23,19 +23,6 @@ export async function productIdsWhere(filter: Record<string, unknown>): Promise<
     .toArray();
   return found.map(({ _id }) => String(_id));
 }
-
-/** What a response shows of a stored photo: its metadata, or null when it has none. */
-const toPhotoMeta = (
-  photo: Partial<ProductPhotoMeta> | null | undefined,
-): ProductPhotoMeta | null =>
-  photo?.version
-    ? {
-        version: photo.version,
-        width: photo.width ?? 0,
-        height: photo.height ?? 0,
-        color: photo.color ?? '#e5e7eb',
-      }
-    : null;
 
 /** The photo bytes kept inside the product, or null when it has none (any more). */
 export async function photoBytesInside(id: string): Promise<Buffer | null> {

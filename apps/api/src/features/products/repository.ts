@@ -101,7 +101,9 @@ export const productChange = (productIds: string[]) => ({ productIds });
 const storeCurrency = async () => (await storeSettings()).currency;
 
 /** What a response shows of a stored photo: its metadata, or null when it has none. */
-const toPhotoMeta = (photo: ProductDoc['photo'] | null | undefined): ProductPhotoMeta | null =>
+export const toPhotoMeta = (
+  photo: ProductDoc['photo'] | null | undefined,
+): ProductPhotoMeta | null =>
   photo?.version
     ? {
         version: photo.version,
