@@ -78,6 +78,7 @@ describe('the migrations runner', () => {
     expect(ran).toEqual(ids);
     expect([a, b]).toContainEqual(ids);
     expect([a, b]).toContainEqual([]);
+    expect([...first.lines, ...second.lines]).toContain('migrations: run by another process');
     expect(await recordedOf(ids)).toHaveLength(3);
   });
 

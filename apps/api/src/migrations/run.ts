@@ -65,6 +65,7 @@ function runUnderLock(migrations: readonly Migration[], log: MigrationLog) {
     LOCK_KEY,
     async (lease) => {
       const todo = await pendingOf(migrations);
+      if (todo.length === 0) return ranElsewhere(log);
       log.info(`migrations: ${todo.length} pending (${todo.map(({ id }) => id).join(', ')})`);
       for (const migration of todo) {
         lease.signal.throwIfAborted();
@@ -76,13 +77,16 @@ function runUnderLock(migrations: readonly Migration[], log: MigrationLog) {
       // As long as the holder lives: it renews its lease however long the photos take.
       waitMs: Number.POSITIVE_INFINITY,
       busy: () => new AppError(503, 'migrations: the lease on them was lost'),
-      doneMeanwhile: async () => {
-        if ((await pendingOf(migrations)).length > 0) return null;
-        log.info('migrations: run by another process');
-        return [];
-      },
+      doneMeanwhile: async () =>
+        (await pendingOf(migrations)).length > 0 ? null : ranElsewhere(log),
     },
   );
+}
+
+/** Another process ran them while this one waited: none ran here. */
+function ranElsewhere(log: MigrationLog): string[] {
+  log.info('migrations: run by another process');
+  return [];
 }
 
 async function runOne(migration: Migration, log: MigrationLog, signal: AbortSignal) {
