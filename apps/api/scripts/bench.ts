@@ -6,7 +6,11 @@
  *                                    32 connections)
  *   pnpm bench --products N --startup-only       (start-up time and memory only: products
  *                                                 without photo files, which the catalogue never
- *                                                 loads, so 100,000 fit in a few minutes)
+ *                                                 loads, so 100,000 fit in a few minutes; the
+ *                                                 first process's start-up log printed)
+ *   pnpm bench ... --orders N                    (also N orders of the first 500 products, as
+ *                                                 `pnpm orders-bench` fills them, and their sales
+ *                                                 figures: a shop that has sold)
  *   pnpm bench --products N --seed-format [--startup-only]
  *                                                (the products as the seed's app stored them,
  *                                                 photos of 64-98 KB inside: the first process
@@ -38,7 +42,7 @@ import { join, resolve } from 'node:path';
 import type { ProductListResponse } from '@shop/contracts';
 import mongoose from 'mongoose';
 import { type ApiProcess, startApiProcess } from '../src/test/oversell.js';
-import { fillCatalogue } from './bench/fill.js';
+import { fillCatalogue, fillOrdersOfCatalogue } from './bench/fill.js';
 import {
   BENCH_METRICS_TOKEN,
   FLOOD_CONNECTIONS,
@@ -60,10 +64,14 @@ const asStarted = process.argv.includes('--as-started');
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt === -1 ? null : new Set((process.argv[onlyAt + 1] ?? '').split(','));
 const seedFormat = process.argv.includes('--seed-format');
+const orders = process.argv.includes('--orders') ? numberArg('orders', 1) : 0;
 const profileAt = process.argv.indexOf('--cpu-prof');
 /** Where the first API process writes its CPU profile (node's --cpu-prof) when it stops. */
 const profileDir = profileAt === -1 ? undefined : resolve(process.argv[profileAt + 1] ?? '.');
-/** A start-up that migrates a seed's database may take long; a migration log line comes often. */
+/**
+ * A start-up that migrates a seed's database (or, in builds that scanned them at every start,
+ * reads every order) may take long; a migration log line comes often.
+ */
 const MIGRATING_READY_WITHIN_MS = 60 * 60_000;
 /** The built SPA, whose pages the API answers with each one's head. */
 const WEB_DIST = resolve(import.meta.dirname, '../../web/dist');
@@ -204,104 +212,115 @@ async function main() {
   const servers: ApiProcess[] = [];
   const before: ApiProcess[] = [];
   let failed = false;
-  await withThrowawayDatabaseAndStripe(async ({ mongoUrl, fake, databasePid }) => {
-    try {
-      const filling = Date.now();
-      const categories = await fillCatalogue(products, {
-        photoFiles: !startupOnly,
-        variants,
-        seedFormat,
-      });
-      console.log(
-        `filled ${products} products ${seedFormat ? "in the seed's format" : `of ${variants} variants`} in ${((Date.now() - filling) / 1000).toFixed(1)} s`,
-      );
-      // As started: the request log at pnpm start's level (info), to /dev/null.
-      const options = {
-        built: true,
-        env: {
-          WEB_DIST,
-          METRICS_TOKEN: BENCH_METRICS_TOKEN,
-          ...(asStarted ? { LOG_LEVEL: 'info' } : {}),
-        },
-      };
-      servers.push(
-        await startApiProcess(mongoUrl, fake, {
-          ...options,
-          ...(seedFormat
-            ? { log: printStartupLine(), readyWithinMs: MIGRATING_READY_WITHIN_MS }
-            : {}),
-          ...(profileDir ? { nodeArgs: ['--cpu-prof', '--cpu-prof-dir', profileDir] } : {}),
-        }),
-      );
-      if (!asStarted) servers.push(await startApiProcess(mongoUrl, fake, options));
-      if (against) before.push(...(await startAgainst(servers.length, mongoUrl, fake, options)));
-      if (startupOnly) {
-        printProcesses(servers);
-        if (databasePid) console.log(`database: CPU ${cpuSeconds(databasePid).toFixed(1)} s`);
-        return;
-      }
-      const urls = servers.map((s) => s.url);
-      const paths = await readPaths(urls[0] as string, categories);
-      console.log(
-        `\n${products} products of ${variants} variants, ${CONNECTIONS} connections over ${servers.length === 1 ? '1 API process, its request log on' : `${servers.length} API processes`}, ${seconds} s per path, load average ${loadavg()
-          .map((l) => l.toFixed(2))
-          .join(' ')}\n`,
-      );
-      console.log(
-        `${'path'.padEnd(20)} code    req/s  p50 ms   p99 ms    bytes  floor/s floor p99  of floor   errors  CPU µs`,
-      );
-      for (const path of paths) {
-        const answer = await fetchAnswer(urls[0] as string, path);
-        const beforeFigures = before.length > 0 ? await loadPath(before, path) : undefined;
-        const api = await loadPath(servers, path);
-        const floor = await startFloor(answer);
-        const floorFigures = await load([floor.url], path, CONNECTIONS, seconds);
-        floor.close();
-        if (beforeFigures) {
-          printRow(`${path.label} before`, answer.status, beforeFigures, floorFigures);
-          printRow(`${path.label} after`, answer.status, api, floorFigures);
-          console.log(
-            `${''.padEnd(20)} after/before: req/s x${(api.requestsPerSecond / beforeFigures.requestsPerSecond).toFixed(2)}, p99 ${beforeFigures.p99} -> ${api.p99} ms`,
-          );
-        } else printRow(path.label, answer.status, api, floorFigures);
-        if (api.errors > 0) failed = true;
-      }
-      if (before.length > 0) {
-        console.log(`before: ${against}`);
-        printProcesses(before);
-        console.log('after: this checkout');
-      }
-      printProcesses(servers);
-      if (!only || only.has('flood')) {
+  await withThrowawayDatabaseAndStripe(
+    async ({ mongoUrl, fake, databasePid }) => {
+      try {
+        const filling = Date.now();
+        const categories = await fillCatalogue(products, {
+          photoFiles: !startupOnly,
+          variants,
+          seedFormat,
+        });
         console.log(
-          `\nflood (${seconds} s): home html at ${CONNECTIONS} connections alone, then while ${FLOOD_CONNECTIONS} more ask distinct search words and ?variant= values`,
+          `filled ${products} products ${seedFormat ? "in the seed's format" : `of ${variants} variants`} in ${((Date.now() - filling) / 1000).toFixed(1)} s`,
         );
-        if (before.length > 0) {
-          printFlood(
-            'before',
-            await homeDuringFlood(
-              before.map((s) => s.url),
-              CONNECTIONS,
-              seconds,
-            ),
+        if (orders > 0) {
+          const fillingOrders = Date.now();
+          await fillOrdersOfCatalogue(orders);
+          console.log(
+            `filled ${orders} orders and their sales figures in ${((Date.now() - fillingOrders) / 1000).toFixed(1)} s`,
           );
         }
-        const flood = await homeDuringFlood(urls, CONNECTIONS, seconds);
-        printFlood(before.length > 0 ? 'after' : '', flood);
-        if (flood.home.errors + flood.flood.errors > 0) failed = true;
+        // As started: the request log at pnpm start's level (info), to /dev/null.
+        const options = {
+          built: true,
+          env: {
+            WEB_DIST,
+            METRICS_TOKEN: BENCH_METRICS_TOKEN,
+            ...(asStarted ? { LOG_LEVEL: 'info' } : {}),
+          },
+        };
+        servers.push(
+          await startApiProcess(mongoUrl, fake, {
+            ...options,
+            ...(seedFormat || startupOnly
+              ? { log: printStartupLine(), readyWithinMs: MIGRATING_READY_WITHIN_MS }
+              : {}),
+            ...(profileDir ? { nodeArgs: ['--cpu-prof', '--cpu-prof-dir', profileDir] } : {}),
+          }),
+        );
+        if (!asStarted) servers.push(await startApiProcess(mongoUrl, fake, options));
+        if (against) before.push(...(await startAgainst(servers.length, mongoUrl, fake, options)));
+        if (startupOnly) {
+          printProcesses(servers);
+          if (databasePid) console.log(`database: CPU ${cpuSeconds(databasePid).toFixed(1)} s`);
+          return;
+        }
+        const urls = servers.map((s) => s.url);
+        const paths = await readPaths(urls[0] as string, categories);
+        console.log(
+          `\n${products} products of ${variants} variants, ${CONNECTIONS} connections over ${servers.length === 1 ? '1 API process, its request log on' : `${servers.length} API processes`}, ${seconds} s per path, load average ${loadavg()
+            .map((l) => l.toFixed(2))
+            .join(' ')}\n`,
+        );
+        console.log(
+          `${'path'.padEnd(20)} code    req/s  p50 ms   p99 ms    bytes  floor/s floor p99  of floor   errors  CPU µs`,
+        );
+        for (const path of paths) {
+          const answer = await fetchAnswer(urls[0] as string, path);
+          const beforeFigures = before.length > 0 ? await loadPath(before, path) : undefined;
+          const api = await loadPath(servers, path);
+          const floor = await startFloor(answer);
+          const floorFigures = await load([floor.url], path, CONNECTIONS, seconds);
+          floor.close();
+          if (beforeFigures) {
+            printRow(`${path.label} before`, answer.status, beforeFigures, floorFigures);
+            printRow(`${path.label} after`, answer.status, api, floorFigures);
+            console.log(
+              `${''.padEnd(20)} after/before: req/s x${(api.requestsPerSecond / beforeFigures.requestsPerSecond).toFixed(2)}, p99 ${beforeFigures.p99} -> ${api.p99} ms`,
+            );
+          } else printRow(path.label, answer.status, api, floorFigures);
+          if (api.errors > 0) failed = true;
+        }
+        if (before.length > 0) {
+          console.log(`before: ${against}`);
+          printProcesses(before);
+          console.log('after: this checkout');
+        }
+        printProcesses(servers);
+        if (!only || only.has('flood')) {
+          console.log(
+            `\nflood (${seconds} s): home html at ${CONNECTIONS} connections alone, then while ${FLOOD_CONNECTIONS} more ask distinct search words and ?variant= values`,
+          );
+          if (before.length > 0) {
+            printFlood(
+              'before',
+              await homeDuringFlood(
+                before.map((s) => s.url),
+                CONNECTIONS,
+                seconds,
+              ),
+            );
+          }
+          const flood = await homeDuringFlood(urls, CONNECTIONS, seconds);
+          printFlood(before.length > 0 ? 'after' : '', flood);
+          if (flood.home.errors + flood.flood.errors > 0) failed = true;
+        }
+        if (asStarted) return;
+        const mixed = await runMixedLoad(servers, paths, fake, seconds * 2);
+        console.log(
+          `\nmixed run (${seconds * 2} s): browsing ${mixed.browsing.requestsPerSecond.toFixed(0)} req/s, p99 ${mixed.browsing.p99} ms, while 5 buyers placed ${mixed.orders} orders; errors: ${mixed.browsing.errors + mixed.checkoutErrors} (browsing ${mixed.browsing.errors}, checkout ${mixed.checkoutErrors}); stock seen by both processes matches the database: ${mixed.stockShownMs === null ? 'NO (not within 5 s)' : `yes (after ${mixed.stockShownMs} ms)`}`,
+        );
+        for (const reason of mixed.reasons) console.log(`  checkout error: ${reason}`);
+        if (mixed.browsing.errors + mixed.checkoutErrors > 0 || mixed.stockShownMs === null)
+          failed = true;
+      } finally {
+        for (const s of [...servers, ...before]) s.stop();
       }
-      if (asStarted) return;
-      const mixed = await runMixedLoad(servers, paths, fake, seconds * 2);
-      console.log(
-        `\nmixed run (${seconds * 2} s): browsing ${mixed.browsing.requestsPerSecond.toFixed(0)} req/s, p99 ${mixed.browsing.p99} ms, while 5 buyers placed ${mixed.orders} orders; errors: ${mixed.browsing.errors + mixed.checkoutErrors} (browsing ${mixed.browsing.errors}, checkout ${mixed.checkoutErrors}); stock seen by both processes matches the database: ${mixed.stockShownMs === null ? 'NO (not within 5 s)' : `yes (after ${mixed.stockShownMs} ms)`}`,
-      );
-      for (const reason of mixed.reasons) console.log(`  checkout error: ${reason}`);
-      if (mixed.browsing.errors + mixed.checkoutErrors > 0 || mixed.stockShownMs === null)
-        failed = true;
-    } finally {
-      for (const s of [...servers, ...before]) s.stop();
-    }
-  });
+      // A seed's database is as the seed's app left it: no migration recorded, all to run.
+    },
+    { shape: seedFormat ? 'before migrations' : 'current' },
+  );
   process.exitCode = failed ? 1 : 0;
 }
 
