@@ -9,8 +9,11 @@
  *   none of them;
  * - api: lib/ and db/ import no feature; a feature reaches another only through its index.ts;
  *   a Mongoose model (features/X/model.ts) is imported by its repository (features/X/repository.ts)
- *   and nothing else, scripts, seed and tests included; in a feature only the repositories (and
- *   the models) import mongoose at all. Everything else reads and writes through repositories.
+ *   and nothing else, scripts, seed, migrations and tests included; in a feature only the
+ *   repositories (and the models) import mongoose at all. Everything else reads and writes
+ *   through repositories, but for the migrations' documented data access
+ *   (apps/api/src/migrations/*-as-stored.ts: the shapes earlier versions stored, which no
+ *   model describes any more) and their record (migrations/applied.ts).
  * - api checkout: no feature imports features/checkout (it composes products, orders, auth and
  *   the rest, and only app.ts serves it); the Stripe SDK is imported only by lib/stripe.ts (the
  *   payment provider) and the checkout; lib/stripe.ts and lib/payment-lock.ts serve the two

@@ -6,7 +6,11 @@
  *                                    32 connections)
  *   pnpm bench --products N --startup-only       (start-up time and memory only: products
  *                                                 without photo files, which the catalogue never
- *                                                 loads, so 100,000 fit in a few minutes)
+ *                                                 loads, so 100,000 fit in a few minutes; the
+ *                                                 first process's start-up log printed)
+ *   pnpm bench ... --orders N                    (also N orders of the first 500 products, as
+ *                                                 `pnpm orders-bench` fills them, and their sales
+ *                                                 figures: a shop that has sold)
  *   pnpm bench --products N --seed-format [--startup-only]
  *                                                (the products as the seed's app stored them,
  *                                                 photos of 64-98 KB inside: the first process
@@ -24,8 +28,9 @@
  *   pnpm bench --only checkout [--shoppers N]    (the checkout alone: 1 shopper, then N (32)
  *                                                 shoppers buying one hot product, then N
  *                                                 buying a product each; orders/s and each
- *                                                 call's p50/p99; with --against, before and
- *                                                 after)
+ *                                                 call's p50/p99, and the CPU per order of
+ *                                                 the API processes and the database; with
+ *                                                 --against, before and after)
  *
  * Starts the embedded database in a throwaway folder (or uses MONGO_URL, on a throwaway
  * database dropped after), fills it with N products with photos, starts 2 API processes
@@ -52,7 +57,7 @@ import {
   printCheckoutRow,
   runCheckoutLoad,
 } from './bench/checkout.js';
-import { fillCatalogue } from './bench/fill.js';
+import { fillCatalogue, fillOrdersOfCatalogue } from './bench/fill.js';
 import {
   BENCH_METRICS_TOKEN,
   FLOOD_CONNECTIONS,
@@ -76,10 +81,14 @@ const asStarted = process.argv.includes('--as-started');
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt === -1 ? null : new Set((process.argv[onlyAt + 1] ?? '').split(','));
 const seedFormat = process.argv.includes('--seed-format');
+const orders = process.argv.includes('--orders') ? numberArg('orders', 1) : 0;
 const profileAt = process.argv.indexOf('--cpu-prof');
 /** Where the first API process writes its CPU profile (node's --cpu-prof) when it stops. */
 const profileDir = profileAt === -1 ? undefined : resolve(process.argv[profileAt + 1] ?? '.');
-/** A start-up that migrates a seed's database may take long; a migration log line comes often. */
+/**
+ * A start-up that migrates a seed's database (or, in builds that scanned them at every start,
+ * reads every order) may take long; a migration log line comes often.
+ */
 const MIGRATING_READY_WITHIN_MS = 60 * 60_000;
 /** The built SPA, whose pages the API answers with each one's head. */
 const WEB_DIST = resolve(import.meta.dirname, '../../web/dist');
@@ -216,13 +225,16 @@ async function loadPath(servers: ApiProcess[], path: ReadPath) {
   return withCpuPerAnswer(servers, () => load(urls, path, CONNECTIONS, seconds));
 }
 
-/** The checkout's runs: alone, then `shoppers` at once on one hot product and on one each. */
+/**
+ * The checkout's runs: alone, then `shoppers` at once on one hot product and on one each;
+ * whether any call failed.
+ */
 async function benchCheckout(
   servers: ApiProcess[],
   before: ApiProcess[],
   fake: Parameters<typeof runCheckoutLoad>[1],
   databasePid: number | undefined,
-) {
+): Promise<boolean> {
   const runs: { shape: CheckoutShape; shoppers: number }[] = [
     { shape: 'hot', shoppers: 1 },
     { shape: 'hot', shoppers },
@@ -234,20 +246,26 @@ async function benchCheckout(
       .join(' ')})`,
   );
   printCheckoutHeader();
+  let failed = false;
   for (const run of runs) {
     const label = `${run.shoppers} shopper${run.shoppers === 1 ? '' : 's'}, ${run.shape === 'hot' ? 'one product' : 'a product each'}`;
-    const urlsOf = (processes: ApiProcess[]) => processes.map((s) => s.url);
     /** The run, with the CPU time its API processes and the database spent per order. */
     const measured = async (processes: ApiProcess[]) => {
       const pids = processes.map((s) => s.pid);
-      const cpu = (list: number[]) => list.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
-      const [api, db] = [cpu(pids), databasePid ? cpuSeconds(databasePid) : 0];
-      const figures = await runCheckoutLoad(urlsOf(processes), fake, { ...run, seconds });
+      const cpu = () => pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+      const database = () => (databasePid ? cpuSeconds(databasePid) : 0);
+      const [api, db] = [cpu(), database()];
+      const figures = await runCheckoutLoad(
+        processes.map((s) => s.url),
+        fake,
+        { ...run, seconds },
+      );
       const perOrder = (s: number) =>
         figures.orders ? ((s * 1000) / figures.orders).toFixed(1) : '-';
+      const dbPerOrder = databasePid ? perOrder(database() - db) : '?';
       return {
         figures,
-        cpu: `CPU per order: API ${perOrder(cpu(pids) - api)} ms, database ${databasePid ? perOrder(cpuSeconds(databasePid) - db) : '?'} ms`,
+        cpu: `CPU per order: API ${perOrder(cpu() - api)} ms, database ${dbPerOrder} ms`,
       };
     };
     if (before.length > 0) {
@@ -256,117 +274,130 @@ async function benchCheckout(
     }
     const { figures, cpu } = await measured(servers);
     printCheckoutRow(before.length > 0 ? `${label} after` : label, figures, cpu);
+    if (figures.errors > 0) failed = true;
   }
+  return failed;
 }
 
 async function main() {
   const servers: ApiProcess[] = [];
   const before: ApiProcess[] = [];
   let failed = false;
-  await withThrowawayDatabaseAndStripe(async ({ mongoUrl, fake, databasePid }) => {
-    try {
-      const filling = Date.now();
-      const categories = await fillCatalogue(products, {
-        photoFiles: !startupOnly,
-        variants,
-        seedFormat,
-      });
-      if (databasePid) console.log(`database: the embedded one, process ${databasePid}`);
-      console.log(
-        `filled ${products} products ${seedFormat ? "in the seed's format" : `of ${variants} variants`} in ${((Date.now() - filling) / 1000).toFixed(1)} s`,
-      );
-      // As started: the request log at pnpm start's level (info), to /dev/null.
-      const options = {
-        built: true,
-        env: {
-          WEB_DIST,
-          METRICS_TOKEN: BENCH_METRICS_TOKEN,
-          // Every shopper of the checkout's runs quotes and pays many times a second.
-          QUOTE_RATE_LIMIT: '10000000',
-          ...(asStarted ? { LOG_LEVEL: 'info' } : {}),
-        },
-      };
-      servers.push(
-        await startApiProcess(mongoUrl, fake, {
-          ...options,
-          ...(seedFormat
-            ? { log: printStartupLine(), readyWithinMs: MIGRATING_READY_WITHIN_MS }
-            : {}),
-          ...(profileDir ? { nodeArgs: ['--cpu-prof', '--cpu-prof-dir', profileDir] } : {}),
-        }),
-      );
-      if (!asStarted) servers.push(await startApiProcess(mongoUrl, fake, options));
-      if (against) before.push(...(await startAgainst(servers.length, mongoUrl, fake, options)));
-      if (startupOnly) {
-        printProcesses(servers);
-        if (databasePid) console.log(`database: CPU ${cpuSeconds(databasePid).toFixed(1)} s`);
-        return;
-      }
-      const urls = servers.map((s) => s.url);
-      const paths = await readPaths(urls[0] as string, categories);
-      console.log(
-        `\n${products} products of ${variants} variants, ${CONNECTIONS} connections over ${servers.length === 1 ? '1 API process, its request log on' : `${servers.length} API processes`}, ${seconds} s per path, load average ${loadavg()
-          .map((l) => l.toFixed(2))
-          .join(' ')}\n`,
-      );
-      console.log(
-        `${'path'.padEnd(20)} code    req/s  p50 ms   p99 ms    bytes  floor/s floor p99  of floor   errors  CPU µs`,
-      );
-      for (const path of paths) {
-        const answer = await fetchAnswer(urls[0] as string, path);
-        const beforeFigures = before.length > 0 ? await loadPath(before, path) : undefined;
-        const api = await loadPath(servers, path);
-        const floor = await startFloor(answer);
-        const floorFigures = await load([floor.url], path, CONNECTIONS, seconds);
-        floor.close();
-        if (beforeFigures) {
-          printRow(`${path.label} before`, answer.status, beforeFigures, floorFigures);
-          printRow(`${path.label} after`, answer.status, api, floorFigures);
-          console.log(
-            `${''.padEnd(20)} after/before: req/s x${(api.requestsPerSecond / beforeFigures.requestsPerSecond).toFixed(2)}, p99 ${beforeFigures.p99} -> ${api.p99} ms`,
-          );
-        } else printRow(path.label, answer.status, api, floorFigures);
-        if (api.errors > 0) failed = true;
-      }
-      if (before.length > 0) {
-        console.log(`before: ${against}`);
-        printProcesses(before);
-        console.log('after: this checkout');
-      }
-      printProcesses(servers);
-      if (!only || only.has('flood')) {
+  await withThrowawayDatabaseAndStripe(
+    async ({ mongoUrl, fake, databasePid }) => {
+      try {
+        const filling = Date.now();
+        const categories = await fillCatalogue(products, {
+          photoFiles: !startupOnly,
+          variants,
+          seedFormat,
+        });
+        if (databasePid) console.log(`database: the embedded one, process ${databasePid}`);
         console.log(
-          `\nflood (${seconds} s): home html at ${CONNECTIONS} connections alone, then while ${FLOOD_CONNECTIONS} more ask distinct search words and ?variant= values`,
+          `filled ${products} products ${seedFormat ? "in the seed's format" : `of ${variants} variants`} in ${((Date.now() - filling) / 1000).toFixed(1)} s`,
         );
-        if (before.length > 0) {
-          printFlood(
-            'before',
-            await homeDuringFlood(
-              before.map((s) => s.url),
-              CONNECTIONS,
-              seconds,
-            ),
+        if (orders > 0) {
+          const fillingOrders = Date.now();
+          await fillOrdersOfCatalogue(orders);
+          console.log(
+            `filled ${orders} orders and their sales figures in ${((Date.now() - fillingOrders) / 1000).toFixed(1)} s`,
           );
         }
-        const flood = await homeDuringFlood(urls, CONNECTIONS, seconds);
-        printFlood(before.length > 0 ? 'after' : '', flood);
-        if (flood.home.errors + flood.flood.errors > 0) failed = true;
+        // As started: the request log at pnpm start's level (info), to /dev/null.
+        const options = {
+          built: true,
+          env: {
+            WEB_DIST,
+            METRICS_TOKEN: BENCH_METRICS_TOKEN,
+            // Every shopper of the checkout's runs quotes and pays many times a second.
+            QUOTE_RATE_LIMIT: '10000000',
+            ...(asStarted ? { LOG_LEVEL: 'info' } : {}),
+          },
+        };
+        servers.push(
+          await startApiProcess(mongoUrl, fake, {
+            ...options,
+            ...(seedFormat || startupOnly
+              ? { log: printStartupLine(), readyWithinMs: MIGRATING_READY_WITHIN_MS }
+              : {}),
+            ...(profileDir ? { nodeArgs: ['--cpu-prof', '--cpu-prof-dir', profileDir] } : {}),
+          }),
+        );
+        if (!asStarted) servers.push(await startApiProcess(mongoUrl, fake, options));
+        if (against) before.push(...(await startAgainst(servers.length, mongoUrl, fake, options)));
+        if (startupOnly) {
+          printProcesses(servers);
+          if (databasePid) console.log(`database: CPU ${cpuSeconds(databasePid).toFixed(1)} s`);
+          return;
+        }
+        const urls = servers.map((s) => s.url);
+        const paths = await readPaths(urls[0] as string, categories);
+        console.log(
+          `\n${products} products of ${variants} variants, ${CONNECTIONS} connections over ${servers.length === 1 ? '1 API process, its request log on' : `${servers.length} API processes`}, ${seconds} s per path, load average ${loadavg()
+            .map((l) => l.toFixed(2))
+            .join(' ')}\n`,
+        );
+        console.log(
+          `${'path'.padEnd(20)} code    req/s  p50 ms   p99 ms    bytes  floor/s floor p99  of floor   errors  CPU µs`,
+        );
+        for (const path of paths) {
+          const answer = await fetchAnswer(urls[0] as string, path);
+          const beforeFigures = before.length > 0 ? await loadPath(before, path) : undefined;
+          const api = await loadPath(servers, path);
+          const floor = await startFloor(answer);
+          const floorFigures = await load([floor.url], path, CONNECTIONS, seconds);
+          floor.close();
+          if (beforeFigures) {
+            printRow(`${path.label} before`, answer.status, beforeFigures, floorFigures);
+            printRow(`${path.label} after`, answer.status, api, floorFigures);
+            console.log(
+              `${''.padEnd(20)} after/before: req/s x${(api.requestsPerSecond / beforeFigures.requestsPerSecond).toFixed(2)}, p99 ${beforeFigures.p99} -> ${api.p99} ms`,
+            );
+          } else printRow(path.label, answer.status, api, floorFigures);
+          if (api.errors > 0) failed = true;
+        }
+        if (before.length > 0) {
+          console.log(`before: ${against}`);
+          printProcesses(before);
+          console.log('after: this checkout');
+        }
+        printProcesses(servers);
+        if (!only || only.has('flood')) {
+          console.log(
+            `\nflood (${seconds} s): home html at ${CONNECTIONS} connections alone, then while ${FLOOD_CONNECTIONS} more ask distinct search words and ?variant= values`,
+          );
+          if (before.length > 0) {
+            printFlood(
+              'before',
+              await homeDuringFlood(
+                before.map((s) => s.url),
+                CONNECTIONS,
+                seconds,
+              ),
+            );
+          }
+          const flood = await homeDuringFlood(urls, CONNECTIONS, seconds);
+          printFlood(before.length > 0 ? 'after' : '', flood);
+          if (flood.home.errors + flood.flood.errors > 0) failed = true;
+        }
+        if (!only || only.has('checkout')) {
+          if (await benchCheckout(servers, before, fake, databasePid)) failed = true;
+        }
+        if (asStarted || (only && !only.has('mixed'))) return;
+        const mixed = await runMixedLoad(servers, paths, fake, seconds * 2);
+        console.log(
+          `\nmixed run (${seconds * 2} s): browsing ${mixed.browsing.requestsPerSecond.toFixed(0)} req/s, p99 ${mixed.browsing.p99} ms, while 5 buyers placed ${mixed.orders} orders; errors: ${mixed.browsing.errors + mixed.checkoutErrors} (browsing ${mixed.browsing.errors}, checkout ${mixed.checkoutErrors}); stock seen by both processes matches the database: ${mixed.stockShownMs === null ? 'NO (not within 5 s)' : `yes (after ${mixed.stockShownMs} ms)`}`,
+        );
+        for (const reason of mixed.reasons) console.log(`  checkout error: ${reason}`);
+        if (mixed.browsing.errors + mixed.checkoutErrors > 0 || mixed.stockShownMs === null)
+          failed = true;
+      } finally {
+        for (const s of [...servers, ...before]) s.stop();
       }
-      if (!only || only.has('checkout')) {
-        await benchCheckout(servers, before, fake, databasePid);
-      }
-      if (asStarted || (only && !only.has('mixed'))) return;
-      const mixed = await runMixedLoad(servers, paths, fake, seconds * 2);
-      console.log(
-        `\nmixed run (${seconds * 2} s): browsing ${mixed.browsing.requestsPerSecond.toFixed(0)} req/s, p99 ${mixed.browsing.p99} ms, while 5 buyers placed ${mixed.orders} orders; errors: ${mixed.browsing.errors + mixed.checkoutErrors} (browsing ${mixed.browsing.errors}, checkout ${mixed.checkoutErrors}); stock seen by both processes matches the database: ${mixed.stockShownMs === null ? 'NO (not within 5 s)' : `yes (after ${mixed.stockShownMs} ms)`}`,
-      );
-      for (const reason of mixed.reasons) console.log(`  checkout error: ${reason}`);
-      if (mixed.browsing.errors + mixed.checkoutErrors > 0 || mixed.stockShownMs === null)
-        failed = true;
-    } finally {
-      for (const s of [...servers, ...before]) s.stop();
-    }
-  });
+      // A seed's database is as the seed's app left it: no migration recorded, all to run.
+    },
+    { shape: seedFormat ? 'before migrations' : 'current' },
+  );
   process.exitCode = failed ? 1 : 0;
 }
 

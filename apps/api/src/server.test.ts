@@ -6,8 +6,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import mongoose from 'mongoose';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { freePort } from './db/embedded.js';
+import { MIGRATIONS } from './migrations/index.js';
+import { insertOrderBeforeNumbers, insertOrderInMajorUnits } from './test/raw-documents.js';
+import { withThrowawayDatabase } from './test/throwaway-database.js';
 
 /**
  * The real server as `pnpm start` runs it (here through tsx), stopped with SIGTERM while a
@@ -28,7 +32,20 @@ interface Shop {
   exited: Promise<number | null>;
 }
 
+/** The server started, serving; it rejects when the process exits first. */
 async function startServer(env: Record<string, string> = {}): Promise<Shop> {
+  const shop = await spawnServer(env);
+  await Promise.race([
+    shop.waitForLog('shop listening'),
+    shop.exited.then((code) =>
+      Promise.reject(new Error(`server exited with ${code}: ${shop.messages.join(' | ')}`)),
+    ),
+  ]);
+  return shop;
+}
+
+/** The server started, its log lines (`msg`) gathered as they come. */
+async function spawnServer(env: Record<string, string> = {}): Promise<Shop> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: apiDir,
@@ -57,10 +74,6 @@ async function startServer(env: Record<string, string> = {}): Promise<Shop> {
     messages.some((m) => m.includes(message))
       ? Promise.resolve()
       : new Promise<void>((resolve) => waiters.push({ message, resolve }));
-  await Promise.race([
-    waitForLog('shop listening'),
-    exited.then((code) => Promise.reject(new Error(`server exited with ${code}`))),
-  ]);
   return { child, port, messages, waitForLog, exited };
 }
 
@@ -208,5 +221,108 @@ describe('starting the server in production', () => {
     expect(stderr).toBe(
       'Invalid configuration: PUBLIC_URL: PUBLIC_URL must be set in production (where shoppers reach the shop, e.g. https://shop.example): absolute URLs are never taken from a request\n',
     );
+  });
+});
+
+/** Stops a server that serves, and waits until it is gone. */
+async function stopServer(shop: Shop) {
+  shop.child.kill('SIGTERM');
+  expect(await shop.exited).toBe(0);
+}
+
+/**
+ * Runs `work` on a database of an earlier version (its migrations unrecorded), connected in this
+ * test process too, dropped after.
+ */
+const onDatabaseBeforeMigrations = (work: (url: string) => Promise<void>) =>
+  withThrowawayDatabase('migrating', ({ url }) => work(url), inject('mongoUrl'), {
+    shape: 'before migrations',
+  });
+
+/** An order of one lamp, its price in major units as the versions before minor units wrote it. */
+const insertLampOrder = (number: number, price: number) =>
+  insertOrderInMajorUnits({
+    buyer: String(new mongoose.Types.ObjectId()),
+    number,
+    currency: 'usd',
+    amount: Math.round(price * 100),
+    lines: [{ productId: String(new mongoose.Types.ObjectId()), name: 'Lamp', price, quantity: 1 }],
+  });
+
+const recordedMigrations = async () =>
+  (await mongoose.connection.collection<{ _id: string }>('migrations').find().toArray()).map(
+    ({ _id }) => _id,
+  );
+const ALL = MIGRATIONS.map(({ id }) => id);
+
+describe('migrating the database on start', () => {
+  it('when the shop starts on a new database, then it runs every migration and records it; started again, it runs none', async () => {
+    await onDatabaseBeforeMigrations(async (url) => {
+      const first = await startServer({ MONGO_URL: url });
+      await stopServer(first);
+      expect(first.messages).toContain(`migrations: ${ALL.length} pending (${ALL.join(', ')})`);
+      expect(await recordedMigrations()).toEqual(ALL);
+
+      const second = await startServer({ MONGO_URL: url });
+      await stopServer(second);
+      expect(second.messages).toContain('migrations: none pending');
+      expect(second.messages.filter((m) => m.startsWith('migration '))).toEqual([]);
+    });
+  });
+
+  it('when a migration fails, then the start stops with one line saying which and why, and the next start runs it and the ones after it', async () => {
+    await onDatabaseBeforeMigrations(async (url) => {
+      const order = await insertLampOrder(1001, 12.5);
+      const orders = mongoose.connection.collection('orders');
+      const setPrice = (price: unknown) =>
+        orders.updateOne(
+          { _id: new mongoose.Types.ObjectId(order) },
+          { $set: { 'products.0.price': price } },
+        );
+      // A price no version wrote: what a damaged database might hold.
+      await setPrice('twelve');
+
+      const failed = await spawnServer({ MONGO_URL: url });
+      expect(await failed.exited).toBe(1);
+      expect(failed.messages).toContain(
+        'migration 006-order-prices-in-minor-units failed: Not an amount of money: twelve. The shop does not start; the next start runs 006-order-prices-in-minor-units again',
+      );
+      expect(failed.messages.some((m) => m.startsWith('shop listening'))).toBe(false);
+      expect(await recordedMigrations()).toEqual(ALL.slice(0, 5));
+
+      await setPrice(12.5);
+      const next = await startServer({ MONGO_URL: url });
+      await stopServer(next);
+      expect(next.messages).toContain(`migrations: 5 pending (${ALL.slice(5).join(', ')})`);
+      expect(await recordedMigrations()).toEqual(ALL);
+      const stored = await orders.findOne({ _id: new mongoose.Types.ObjectId(order) });
+      expect(stored?.products[0].price).toBe(1250);
+    });
+  });
+
+  it('when two processes start at once on a database of an earlier version, then one runs each migration while the other waits, and each order is migrated once', async () => {
+    await onDatabaseBeforeMigrations(async (url) => {
+      const inMajorUnits = await insertLampOrder(900_001, 19.99);
+      const buyer = String(new mongoose.Types.ObjectId());
+      const unnumbered = await Promise.all(
+        [1, 2, 3].map((n) => insertOrderBeforeNumbers({ buyer, createdAt: new Date(n * 1000) })),
+      );
+
+      const shops = await Promise.all([
+        startServer({ MONGO_URL: url }),
+        startServer({ MONGO_URL: url }),
+      ]);
+      await Promise.all(shops.map(stopServer));
+
+      const ranBy = shops.map((shop) => shop.messages.filter((m) => m.startsWith('migration ')));
+      expect(ranBy.filter((ran) => ran.length > 0)).toHaveLength(1);
+      expect(await recordedMigrations()).toEqual(ALL);
+      const orders = mongoose.connection.collection('orders');
+      const byId = (id: string) => orders.findOne({ _id: new mongoose.Types.ObjectId(id) });
+      expect((await byId(inMajorUnits))?.products[0].price).toBe(1999);
+      const numbers = await Promise.all(unnumbered.map(async (id) => (await byId(id))?.number));
+      expect(new Set(numbers).size).toBe(3);
+      expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+    });
   });
 });

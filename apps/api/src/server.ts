@@ -10,14 +10,7 @@ import { notifyRestockedRegularly } from './features/back-in-stock/index.js';
 import { currentCatalogue } from './features/catalogue/catalogue.js';
 import { sweepExpiredCheckoutsRegularly } from './features/checkout/sweep.js';
 import { smtpTransport } from './features/mail/index.js';
-import { everyOrder, migrateOrderPrices, numberEarlierOrders } from './features/orders/index.js';
-import { migrateProductPrices } from './features/products/money-migration.js';
-import { stripPhotoMetadata } from './features/products/photo-metadata-migration.js';
-import { migrateProductPhotos } from './features/products/photo-migration.js';
-import { idsToMigrate } from './features/products/repository.js';
-import { migrateProductVariants } from './features/products/variant-migration.js';
-import { rebuildSalesFiguresIfMissing } from './features/sales/index.js';
-import { storeSettings, useFirstCurrency } from './features/store/index.js';
+import { useFirstCurrency } from './features/store/index.js';
 import { loadLocalJwtSecret } from './lib/local-secret.js';
 import { releaseHeldLocks } from './lib/locks.js';
 import { createLogger, type Logger, logsForAPerson } from './lib/logger.js';
@@ -26,6 +19,7 @@ import { sweepBudgetWindowsRegularly } from './lib/shared-budgets.js';
 import { gracefulShutdown, type ShutdownHook } from './lib/shutdown.js';
 import { crashAfterStep } from './lib/steps.js';
 import { createPayments } from './lib/stripe.js';
+import { migrateDatabase } from './migrations/index.js';
 import { seedPasswords } from './seed/accounts.js';
 import { seedIfEmpty } from './seed/seed.js';
 import { wireFeatures } from './wiring.js';
@@ -62,51 +56,20 @@ async function main() {
   // The migrations and the seed below price in the store currency, which this seeds.
   useFirstCurrency(config.STRIPE_CURRENCY);
 
-  // Before serving, products written by earlier versions are brought up to date: one scan finds
-  // them. Photos still inside the product documents move out, stored without the metadata a
-  // camera wrote (where a photo was taken) and marked so; then the photos stored by versions
-  // that kept it are stored again without it (in this order, none is written twice, and a shop
-  // of the seed's era reads each of its products once for this). Not served meanwhile: every
-  // read and the checkout's stock take products as they are once migrated (variants, photo
-  // files), and the sales figures and order numbers below must be there before any new order.
-  const legacy = await idsToMigrate();
-  const photos = await migrateProductPhotos(legacy, progressLog(logger, 'photos'));
-  if (photos.migrated > 0)
-    logger.info(`${photos.migrated} product photos moved to their own collection`);
-  if (photos.unreadable.length > 0) {
-    logger.warn(
-      { products: photos.unreadable },
-      'product photos that are no readable image were left in place',
-    );
+  // Before serving, and before the seed writes: the database is brought to the shape this
+  // version reads and writes, by the numbered migrations it has not recorded (none, on a shop
+  // already up to date: one read of `migrations`). Every read and the checkout's stock take
+  // products and orders as the migrations leave them. A migration that fails stops the start
+  // (the runner logged which and why); the next start runs it again.
+  const migrated = await migrateDatabase(logger).then(
+    () => true,
+    () => false,
+  );
+  if (!migrated) {
+    await db.close();
+    logger.flush(() => process.exit(1));
+    return;
   }
-  const stripped = await stripPhotoMetadata(legacy, progressLog(logger, 'photo metadata'));
-  if (stripped.stripped > 0) {
-    logger.info(`${stripped.stripped} product photos stored again without their metadata`);
-  }
-  if (stripped.unreadable.length > 0) {
-    logger.warn(
-      { products: stripped.unreadable },
-      'product photos that are no readable image were left with their metadata',
-    );
-  }
-
-  // Before serving: products of earlier versions become one variant of their price and stock.
-  const variants = await migrateProductVariants(legacy, progressLog(logger, 'variants'));
-  if (variants > 0) logger.info(`${variants} products given their one variant`);
-
-  // Before serving: prices of earlier versions, stored in major units (19.99), become integers
-  // of the minor unit (1999): products' in the store currency (the one they were priced in,
-  // which STRIPE_CURRENCY seeds), orders' lines in the currency each was paid in. Before any
-  // order is read for the sales figures below.
-  const { currency } = await storeSettings();
-  const prices = await migrateProductPrices(currency, legacy, progressLog(logger, 'prices'));
-  if (prices > 0) logger.info(`${prices} products' prices stored in minor units`);
-  const orderPrices = await migrateOrderPrices();
-  if (orderPrices > 0) logger.info(`${orderPrices} orders' prices stored in minor units`);
-
-  // Before serving: orders of earlier versions get their numbers, oldest first.
-  const numbered = await numberEarlierOrders();
-  if (numbered > 0) logger.info(`${numbered} orders given their number`);
 
   // Only a database the app started itself is filled unasked.
   if (db.embedded) {
@@ -117,10 +80,6 @@ async function main() {
     });
     if (seeded) logger.info({ accounts: seeded.accounts }, 'embedded database seeded');
   }
-
-  // Before serving: a database of an earlier version gets its sales figures (one scan).
-  const rebuilt = await rebuildSalesFiguresIfMissing(everyOrder);
-  if (rebuilt) logger.info(rebuilt, 'sales figures rebuilt from the orders');
 
   // The catalogue is in memory before the first shopper asks (it also loads on first use).
   await currentCatalogue();
@@ -176,22 +135,6 @@ async function main() {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
-}
-
-/** How often a long migration says how far it got. */
-const PROGRESS_EVERY_MS = 2_000;
-
-/**
- * Logs a migration's progress ("photos: 400 of 1,000") every PROGRESS_EVERY_MS, and once when
- * done, so that an operator moving a large shop over sees it working.
- */
-function progressLog(logger: Logger, what: string) {
-  let loggedAt = Date.now();
-  return (done: number, total: number) => {
-    if (done < total && Date.now() - loggedAt < PROGRESS_EVERY_MS) return;
-    loggedAt = Date.now();
-    logger.info(`${what}: ${done.toLocaleString('en')} of ${total.toLocaleString('en')}`);
-  };
 }
 
 /**

@@ -1,17 +1,21 @@
 import mongoose from 'mongoose';
 import sharp from 'sharp';
 import { insertCategories } from '../../src/features/categories/repository.js';
+import { everyOrder } from '../../src/features/orders/index.js';
 import { insertPhotoFiles } from '../../src/features/products/photo-store.js';
 import { type PreparedPhoto, preparePhoto } from '../../src/features/products/renditions.js';
 import {
   insertProducts,
+  listProducts,
   type NewProduct,
   newProductId,
   type VariantSet,
 } from '../../src/features/products/repository.js';
+import { rebuildSalesFigures } from '../../src/features/sales/index.js';
 import { requireSlug } from '../../src/lib/slug.js';
 import { CATALOGUE } from '../../src/seed/catalogue.js';
 import { type PhotoTheme, renderProductPhoto } from '../../src/seed/photos.js';
+import { fillOrders } from '../orders-bench/fill.js';
 
 const BATCH = 500;
 /** Photos of each category in the seed's format, told apart by their grain (and so their size). */
@@ -161,4 +165,20 @@ export async function fillCatalogue(
     await insertProducts(batch.map(({ product }) => product));
   }
   return stored.map((c) => ({ id: c._id, slug: c.slug }));
+}
+
+/** Products the orders are of: the first ones filled (the orders bench sells 500 too). */
+const ORDERED_PRODUCTS = 500;
+/** Days the orders are spread over, as the orders bench spreads them. */
+const ORDER_DAYS = 60;
+
+/**
+ * Fills `count` orders of the catalogue's first products as the orders bench does (statuses,
+ * 1 to 3 lines, some never paid), then counts the sales figures from them, as a shop that took
+ * them has its figures.
+ */
+export async function fillOrdersOfCatalogue(count: number) {
+  const products = (await listProducts()).slice(0, ORDERED_PRODUCTS);
+  await fillOrders(count, products, ORDER_DAYS);
+  await rebuildSalesFigures(everyOrder());
 }

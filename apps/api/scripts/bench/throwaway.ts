@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type FakeStripe, startFakeStripe } from '../../src/test/fake-stripe.js';
-import { withThrowawayDatabase } from '../../src/test/throwaway-database.js';
+import { type ThrowawayOptions, withThrowawayDatabase } from '../../src/test/throwaway-database.js';
 
 /**
  * Runs `work` on a throwaway database (see withThrowawayDatabase: on MONGO_URL, else on an
@@ -9,16 +9,22 @@ import { withThrowawayDatabase } from '../../src/test/throwaway-database.js';
  */
 export const withThrowawayDatabaseAndStripe = <T>(
   work: (shop: { mongoUrl: string; fake: FakeStripe; databasePid?: number }) => Promise<T>,
+  options: ThrowawayOptions = {},
 ): Promise<T> =>
-  withThrowawayDatabase('bench', async ({ url, embeddedPid }) => {
-    const fake = await startFakeStripe();
-    try {
-      const databasePid = embeddedPid();
-      return await work({ mongoUrl: url, fake, ...(databasePid ? { databasePid } : {}) });
-    } finally {
-      await fake.close();
-    }
-  });
+  withThrowawayDatabase(
+    'bench',
+    async ({ url, embeddedPid }) => {
+      const fake = await startFakeStripe();
+      try {
+        const databasePid = embeddedPid();
+        return await work({ mongoUrl: url, fake, ...(databasePid ? { databasePid } : {}) });
+      } finally {
+        await fake.close();
+      }
+    },
+    undefined,
+    options,
+  );
 
 /** A whole-number option (`--name 10`) of the command line, or its default. */
 export const numberArg = (name: string, fallback: number) => {

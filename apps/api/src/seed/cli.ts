@@ -5,6 +5,7 @@ import { loadConfig } from '../config.js';
 import { connectDatabase } from '../db/connect.js';
 import { useFirstCurrency } from '../features/store/index.js';
 import { loadLocalJwtSecret } from '../lib/local-secret.js';
+import { migrateDatabase } from '../migrations/index.js';
 import { wireFeatures } from '../wiring.js';
 import { seedPasswords } from './accounts.js';
 import { seed } from './seed.js';
@@ -28,8 +29,15 @@ async function main() {
     console.log(
       db.embedded ? `database: embedded ${db.embedded.kind} in ${dataDir}` : 'database: MONGO_URL',
     );
-    // As `pnpm start` does: a database without store settings gets STRIPE_CURRENCY's.
+    // What the seed writes is of this version's shape: the database must be of it first, or
+    // the next start would take the seed's documents for an earlier version's. The migrations
+    // price in the store currency, which this seeds, as the start does.
     useFirstCurrency(config.STRIPE_CURRENCY);
+    await migrateDatabase({
+      info: (message) => console.log(message),
+      warn: (details, message) => console.warn(message, details),
+      error: (details, message) => console.error(message, details),
+    });
     const { accounts, created } = await seed(new Date(), passwords);
     console.log(
       `created ${created.categories} categories, ${created.products} products, ${created.orders} orders, ${created.reviews} reviews, ${created.zones} shipping zones, ${created.taxRates} tax rates (existing ones kept)`,

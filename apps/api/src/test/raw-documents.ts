@@ -1,18 +1,36 @@
-import { PHOTO_WIDTHS, toMinorUnits } from '@shop/contracts';
+import { DEFAULT_TAX_CLASS, PHOTO_WIDTHS, toMinorUnits } from '@shop/contracts';
 import mongoose from 'mongoose';
 import sharp from 'sharp';
 import { vi } from 'vitest';
+import { linesAlone } from '../features/orders/breakdown.js';
 import { photoEtag } from '../features/products/photo.js';
 
 /**
- * Documents as no repository writes them: products as the version before photos had their
- * own collection stored them, a stock count a damaged database might hold, a write nobody
- * announced, a lock a dead process left. Written with the driver itself, into the collections
- * the repositories read.
+ * Documents as no repository writes them: products and orders in the shapes of earlier
+ * versions, a stock count a damaged database might hold, a write nobody announced, a lock a
+ * dead process left. Written with the driver itself, into the collections the repositories
+ * read. A document of an earlier version is old in what its migration changes and of today's
+ * shape in the rest, so that it can be read as the shop reads it once that migration ran.
  */
 const products = () => mongoose.connection.collection('products');
 
-/** A product as the previous version wrote it: the photo's bytes inside the document. */
+/** A product sold as one variant of its own id, price (in cents) and stock, as stored now. */
+const oneVariantOf = (
+  _id: mongoose.Types.ObjectId,
+  slug: string,
+  price: number,
+  quantity: number,
+) => ({
+  price,
+  quantity,
+  options: [],
+  variants: [{ _id, sku: slug, values: [], price }],
+  stock: { [String(_id)]: quantity },
+  weight: 0,
+  taxClass: DEFAULT_TAX_CLASS,
+});
+
+/** A product as the versions before photos had their own collection wrote it: the bytes inside. */
 export async function insertProductWithPhotoBytes(product: {
   name: string;
   slug: string;
@@ -27,8 +45,7 @@ export async function insertProductWithPhotoBytes(product: {
     name: product.name,
     slug: product.slug,
     description: 'Written before photos had their own collection',
-    price: 10,
-    quantity: 2,
+    ...oneVariantOf(_id, product.slug, 1000, 2),
     category: new mongoose.Types.ObjectId(product.categoryId),
     shipping: 0,
     photo: {
@@ -98,6 +115,8 @@ export async function insertProductWithUnstrippedPhotos(product: {
       },
     ],
     stock: { [String(red)]: 1, [String(blue)]: 1 },
+    weight: 0,
+    taxClass: DEFAULT_TAX_CLASS,
     category: new mongoose.Types.ObjectId(product.categoryId),
     shipping: 0,
     photo: await insertPhotoAsUploaded(String(_id), product.photo, product.contentType),
@@ -145,7 +164,10 @@ export async function insertLockLeftover(key: string, expiresAt: Date) {
     .insertOne({ _id: key, token: 0, expiresAt });
 }
 
-/** A product as the versions before variants wrote it: one price and one stock, no variants. */
+/**
+ * A product as the versions before variants wrote it: one price (in major units of usd, stored
+ * in cents as since) and one stock, no options, variants or stock by variant.
+ */
 export async function insertProductBeforeVariants(product: {
   name: string;
   slug: string;
@@ -160,8 +182,10 @@ export async function insertProductBeforeVariants(product: {
     name: product.name,
     slug: product.slug,
     description: 'Written before products had variants',
-    price: product.price,
+    price: toMinorUnits(product.price, 'usd'),
     quantity: product.quantity,
+    weight: 0,
+    taxClass: DEFAULT_TAX_CLASS,
     category: new mongoose.Types.ObjectId(product.categoryId),
     shipping: 0,
     createdAt: now,
@@ -193,6 +217,8 @@ export async function insertProductInMajorUnits(product: {
     options: [{ name: 'Size', values: variants.map((v) => v.size) }],
     variants: variants.map((v) => ({ _id: v._id, sku: v.sku, values: [v.size], price: v.price })),
     stock: Object.fromEntries(variants.map((v) => [String(v._id), v.quantity])),
+    weight: 0,
+    taxClass: DEFAULT_TAX_CLASS,
     category: new mongoose.Types.ObjectId(product.categoryId),
     shipping: 0,
     photosStripped: true,
@@ -200,6 +226,65 @@ export async function insertProductInMajorUnits(product: {
     updatedAt: now,
   });
   return { id: String(_id), variantIds: variants.map((v) => String(v._id)) };
+}
+
+const orders = () => mongoose.connection.collection('orders');
+
+/** An order line as given: its price in major units of the order's currency. */
+interface GivenLine {
+  productId: string;
+  name: string;
+  price: number;
+  quantity: number;
+}
+
+/**
+ * An order of a buyer, paid, as stored now: lines (prices in minor units), the breakdown of
+ * its lines alone, its placing as its timeline, no events. Each earlier version's helper
+ * changes what it had otherwise.
+ */
+function orderAsStoredNow(order: {
+  buyer: string;
+  currency: string;
+  amount: number;
+  lines: GivenLine[];
+  createdAt: Date;
+}) {
+  const _id = new mongoose.Types.ObjectId();
+  const buyer = new mongoose.Types.ObjectId(order.buyer);
+  const products = order.lines.map((line) => ({
+    ...line,
+    productId: new mongoose.Types.ObjectId(line.productId),
+    price: toMinorUnits(line.price, order.currency),
+  }));
+  return {
+    _id,
+    products,
+    payment: {
+      id: `pi_earlier_${_id}`,
+      success: true,
+      status: 'succeeded',
+      amount: order.amount,
+      currency: order.currency,
+      refunded: false,
+    },
+    buyer,
+    address: '1 Old Street',
+    breakdown: linesAlone(products, order.amount),
+    status: 'Not Process',
+    stockReturned: false,
+    events: [],
+    timeline: [
+      {
+        event: 'placed',
+        status: 'Not Process',
+        at: order.createdAt,
+        by: { _id: buyer, name: '', role: 'buyer' },
+      },
+    ],
+    createdAt: order.createdAt,
+    updatedAt: order.createdAt,
+  };
 }
 
 /**
@@ -211,33 +296,55 @@ export async function insertOrderInMajorUnits(order: {
   number: number;
   currency: string;
   amount: number;
-  lines: { productId: string; name: string; price: number; quantity: number }[];
+  lines: GivenLine[];
 }) {
-  const _id = new mongoose.Types.ObjectId();
-  const now = new Date();
-  await mongoose.connection.collection('orders').insertOne({
-    _id,
+  const stored = orderAsStoredNow({ ...order, createdAt: new Date() });
+  await orders().insertOne({
+    ...stored,
     number: order.number,
     products: order.lines.map((line) => ({
       ...line,
       productId: new mongoose.Types.ObjectId(line.productId),
     })),
-    payment: {
-      id: `pi_major_units_${_id}`,
-      success: true,
-      status: 'succeeded',
-      amount: order.amount,
-      currency: order.currency,
-      refunded: false,
-    },
-    buyer: new mongoose.Types.ObjectId(order.buyer),
-    address: '1 Old Street',
-    status: 'Not Process',
-    stockReturned: false,
-    createdAt: now,
-    updatedAt: now,
   });
-  return String(_id);
+  return String(stored._id);
+}
+
+/**
+ * An order as the versions before shipping and taxes, timelines and the outbox wrote it: no
+ * breakdown, no `events`, and in its timeline only the changes `timeline` gives (none, unless
+ * given: a status set since, by a version that kept timelines, without the placing).
+ */
+export async function insertOrderBeforeBreakdowns(order: {
+  buyer: string;
+  number: number;
+  amount: number;
+  lines: GivenLine[];
+  createdAt: Date;
+  timeline?: { event: 'status'; status: string; at: Date; by: { _id: string; role: 'admin' } }[];
+}) {
+  const {
+    breakdown: _,
+    events: __,
+    timeline: ___,
+    ...stored
+  } = orderAsStoredNow({
+    ...order,
+    currency: 'usd',
+  });
+  await orders().insertOne({
+    ...stored,
+    number: order.number,
+    ...(order.timeline
+      ? {
+          timeline: order.timeline.map((entry) => ({
+            ...entry,
+            by: { ...entry.by, _id: new mongoose.Types.ObjectId(entry.by._id), name: 'Admin' },
+          })),
+        }
+      : {}),
+  });
+  return String(stored._id);
 }
 
 /** A product or an order as stored, every field as the database holds it. */
@@ -253,26 +360,44 @@ export async function removeTokenVersion(userId: string) {
 
 /** An order as the versions before order numbers wrote it: no `number`. */
 export async function insertOrderBeforeNumbers(order: { buyer: string; createdAt: Date }) {
-  const _id = new mongoose.Types.ObjectId();
-  await mongoose.connection.collection('orders').insertOne({
-    _id,
-    products: [],
-    payment: {
-      id: `pi_before_numbers_${_id}`,
-      success: true,
-      status: 'succeeded',
-      amount: 1000,
-      currency: 'usd',
-      refunded: false,
-    },
-    buyer: new mongoose.Types.ObjectId(order.buyer),
-    address: '1 Old Street',
-    status: 'Not Process',
-    stockReturned: false,
-    createdAt: order.createdAt,
-    updatedAt: order.createdAt,
-  });
-  return String(_id);
+  const stored = orderAsStoredNow({ ...order, currency: 'usd', amount: 1000, lines: [] });
+  await orders().insertOne(stored);
+  return String(stored._id);
+}
+
+/** The bytes migration 001 set aside for a product, as they were inside it, or null. */
+export async function unreadablePhotoOf(productId: string) {
+  const kept = await mongoose.connection
+    .collection<{ _id: string; data: mongoose.mongo.Binary; contentType: string }>(
+      'unreadable_product_photos',
+    )
+    .findOne({ _id: productId });
+  return kept ? { bytes: Buffer.from(kept.data.buffer), contentType: kept.contentType } : null;
+}
+
+/** A product as the versions before shipping and taxes wrote it: no weight, no tax class. */
+export async function unsetWeightAndTaxClass(productId: string) {
+  await products().updateOne(
+    { _id: new mongoose.Types.ObjectId(productId) },
+    { $unset: { weight: '', taxClass: '' } },
+  );
+}
+
+/**
+ * The marks the versions before numbered migrations left on what their start-up's scans had
+ * brought up to date: `photosStripped` and `minorUnits` on a product, `minorUnits` on an order.
+ */
+export async function markAsScanned(collection: 'products' | 'orders', id: string) {
+  const marks =
+    collection === 'products' ? { photosStripped: true, minorUnits: true } : { minorUnits: true };
+  await mongoose.connection
+    .collection(collection)
+    .updateOne({ _id: new mongoose.Types.ObjectId(id) }, { $set: marks });
+}
+
+/** The database as if `id` had never run on it: its record gone (see the migrations runner). */
+export async function forgetMigration(id: string) {
+  await mongoose.connection.collection<{ _id: string }>('migrations').deleteOne({ _id: id });
 }
 
 /**

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mongoose from 'mongoose';
 import { connectDatabase } from '../db/connect.js';
+import { migrateDatabase } from '../migrations/index.js';
 import { wireFeatures } from '../wiring.js';
 
 /**
@@ -25,6 +26,20 @@ export interface ThrowawayDatabase {
 export const withDatabase = (url: string, dbName: string) =>
   url.replace(/^(mongodb(?:\+srv)?:\/\/[^/?]+)\/?[^?]*/, `$1/${dbName}`);
 
+/** What a new database is, before anything is written into it. */
+export interface ThrowawayOptions {
+  /**
+   * 'current' (the default): every migration recorded, as the shop's first start leaves it, so
+   * what the repositories write is never taken for an earlier version's by an API process
+   * started on it. 'before migrations': none recorded, for documents of earlier versions that
+   * the first start is to migrate.
+   */
+  shape?: 'current' | 'before migrations';
+}
+
+/** The migrations' log of a database nobody watches. */
+const unheard = { info: () => {}, warn: () => {}, error: () => {} };
+
 /**
  * A database of its own, connected in this process: on the server of `serverUrl` (the tests'
  * server), else of MONGO_URL, else on an embedded database started in a temporary folder as the
@@ -33,6 +48,7 @@ export const withDatabase = (url: string, dbName: string) =>
 export async function openThrowawayDatabase(
   prefix: string,
   serverUrl = process.env.MONGO_URL,
+  { shape = 'current' }: ThrowawayOptions = {},
 ): Promise<ThrowawayDatabase> {
   const name = `${prefix}_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
   const dataDir = serverUrl ? '' : mkdtempSync(join(tmpdir(), `shop-${prefix}-`));
@@ -43,6 +59,7 @@ export async function openThrowawayDatabase(
   });
   // What this process writes straight through the repositories is announced as the app's is.
   wireFeatures();
+  if (shape === 'current') await migrateDatabase(unheard);
   return {
     name,
     url: withDatabase(db.url, name),
@@ -61,8 +78,9 @@ export async function withThrowawayDatabase<T>(
   prefix: string,
   work: (db: ThrowawayDatabase) => Promise<T>,
   serverUrl?: string,
+  options: ThrowawayOptions = {},
 ): Promise<T> {
-  const db = await openThrowawayDatabase(prefix, serverUrl);
+  const db = await openThrowawayDatabase(prefix, serverUrl, options);
   try {
     return await work(db);
   } finally {

@@ -1,5 +1,5 @@
 import type { StorefrontReads } from '@shop/contracts/storefront';
-import { notifyManager, QueryCache, QueryClient } from '@tanstack/react-query';
+import { notifyManager, QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { httpStorefrontReads } from './storefront-reads';
 
 /**
@@ -38,8 +38,32 @@ export const CATALOGUE_STALE_MS = 60_000;
 export const PRIVATE_READ = { staleTime: 0, gcTime: 0 } as const;
 
 /**
+ * `['account', …]`: the reads of the signed-in person's own data (their orders, their review of
+ * a product, the guards' check), which a write of theirs (placing an order, confirming their
+ * e-mail) changes.
+ */
+export const ACCOUNT_READS = ['account'] as const;
+
+/**
+ * Tells the cache that a write changed the reads under each key (a prefix: `['products']` is
+ * every product read, `['reviews', 'list', { productId }]` every page of one product's reviews).
+ * Those on screen are read again at once; the others when next shown, however fresh they were.
+ * `refetch: 'none'` reads none again now (what a deleted thing's own screen shows is gone).
+ * Settles once those on screen have been read again; a failed read shows on its screen, not as
+ * the write's failure. A write's `onSuccess` returns this, so the write stays busy until then:
+ * a row is not acted on again while it still shows what it was.
+ */
+export const invalidate = (
+  client: QueryClient,
+  keys: readonly QueryKey[],
+  refetch: 'active' | 'none' = 'active',
+) =>
+  Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey, refetchType: refetch })));
+
+/**
  * A client with the shop's defaults: one try per read (a failure shows at once, with Try
- * again), no refetch on window focus or reconnect, catalogue reads fresh for a minute. Every
+ * again), no refetch on window focus or reconnect, catalogue reads fresh for a minute; one try
+ * per write (TanStack's default), sent online or not. Every
  * failed read is logged (spec §8: some failures, the header's categories, are only logged).
  * `reads`: the storefront reads its queries make (a server's); the browser's over HTTP without.
  */
@@ -53,6 +77,9 @@ export function createQueryClient(reads?: StorefrontReads) {
         refetchOnReconnect: false,
         retry: false,
       },
+      // A write sent offline fails at once with its screen's failure text, as a click expects,
+      // instead of waiting, paused and busy, for the network to come back.
+      mutations: { networkMode: 'always' },
     },
   });
   if (reads) readsOfClient.set(client, reads);

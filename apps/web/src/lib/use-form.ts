@@ -1,3 +1,4 @@
+import { type UseMutationOptions, useMutation } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 
@@ -7,40 +8,52 @@ import toast from 'react-hot-toast';
  */
 export type OnFailure = (err: unknown) => string | undefined;
 
-/**
- * The one way a form or an admin action sends: `run(...args)` marks it busy, ignores another
- * call while one is on its way (a double click sends once), and hands a thrown error to
- * `onFailure`. `busy` is false again when it ends, whatever the outcome. `onSubmit` is `run`
- * for a form's submit event, for actions that take no arguments.
- */
-export function useSubmit<A extends unknown[]>(
-  action: (...args: A) => Promise<unknown>,
-  onFailure: OnFailure,
-) {
-  const [busy, setBusy] = useState(false);
-  const sending = useRef(false);
+/** What the screen that sent a write does with its outcome. */
+export interface SubmitOutcome<R, V> {
+  /** Once it succeeded and the reads it changed on screen are read again: toast, close, go on. */
+  onSuccess?: (result: R, variables: V) => void;
+  onFailure: OnFailure;
+}
 
-  const run = async (...args: A) => {
+/**
+ * The one way a form or an admin action sends: a TanStack Query mutation, `write` (the
+ * feature's `mutationOptions`: its call and, in its `onSuccess`, the reads it invalidates).
+ * `run(variables)` marks it busy, ignores another call while one is on its way (a double click
+ * sends once), then hands the answer to the screen's `onSuccess`, or a thrown error to
+ * `onFailure`. `busy` is false again when it ends, whatever the outcome. `form(variables)` is
+ * what a <form> (or FormCard) takes to send `variables` on submit.
+ */
+export function useSubmit<R, V = void>(
+  write: UseMutationOptions<R, Error, V>,
+  { onSuccess, onFailure }: SubmitOutcome<R, V>,
+) {
+  const mutation = useMutation(write);
+  const sending = useRef(false);
+  const busy = mutation.isPending;
+
+  const run = async (variables: V) => {
     if (sending.current) return;
     sending.current = true;
-    setBusy(true);
     try {
-      await action(...args);
+      const result = await mutation.mutateAsync(variables);
+      onSuccess?.(result, variables);
     } catch (err) {
       const message = onFailure(err);
       if (message !== undefined) toast.error(message);
     } finally {
       sending.current = false;
-      setBusy(false);
     }
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    void run(...([] as unknown as A));
-  };
+  const form = (variables: V) => ({
+    busy,
+    onSubmit: (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      void run(variables);
+    },
+  });
 
-  return { busy, run, onSubmit };
+  return { busy, run, form };
 }
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;

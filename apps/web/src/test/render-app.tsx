@@ -2,7 +2,7 @@ import type { AuthSession } from '@shop/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, StrictMode, useState } from 'react';
 import { createMemoryRouter, parsePath, RouterProvider } from 'react-router-dom';
 import { expect } from 'vitest';
 import { GivenQueryClient } from '../app/query-client-choice';
@@ -50,7 +50,8 @@ export function WithQueryClient({ children }: { children: ReactNode }) {
 
 /**
  * The whole app at `path` (its query too), with its real routes and providers, starting from what the browser
- * had stored (`auth`, `cart`). With fake timers, pass `advanceTimers` to keep user-event moving.
+ * had stored (`auth`, `cart`). With fake timers, pass `advanceTimers` to keep user-event moving;
+ * `strict` renders it in React's StrictMode, as main.tsx does, whose effects run twice on mount.
  */
 export function renderApp(
   path: string,
@@ -59,6 +60,7 @@ export function renderApp(
     cart?: CartEntry[];
     state?: unknown;
     advanceTimers?: (ms: number) => unknown;
+    strict?: boolean;
   } = {},
 ) {
   if (options.auth) window.localStorage.setItem('auth', JSON.stringify(options.auth));
@@ -69,11 +71,12 @@ export function renderApp(
   const user = userEvent.setup(
     options.advanceTimers ? { advanceTimers: options.advanceTimers } : {},
   );
-  render(
+  const app = (
     <WithQueryClient>
       <RouterProvider router={router} />
-    </WithQueryClient>,
+    </WithQueryClient>
   );
+  render(options.strict ? <StrictMode>{app}</StrictMode> : app);
   return { router, user };
 }
 

@@ -1,11 +1,11 @@
-import { type Order, toMajorUnits, toMinorUnits } from '@shop/contracts';
+import { type Order, toMajorUnits } from '@shop/contracts';
 import { fromBasisPoints } from '@shop/contracts/tax';
 
 /**
  * What an order cost, line by line, as the checkout's one pricing made it (issue 27): stored in
  * minor units of the order's currency (`payment.currency`), rates in basis points, and answered
- * in the API's major units. Orders placed before shipping and taxes have none; they answer no
- * shipping, no tax, and their payment's amount as the total.
+ * in the API's major units. An order recorded without one (demo data; migration 008 gave one to
+ * those placed before shipping and taxes) was charged its lines alone (linesAlone).
  */
 
 export interface OrderAmounts {
@@ -36,6 +36,26 @@ export interface OrderBreakdown {
   total: number;
   discounts?: OrderDiscount[];
 }
+
+/**
+ * What an order charged its lines alone cost: each line's price × quantity, untaxed, no
+ * shipping, and `amount` (what the payment took) as its subtotal and total. Prices and amount in
+ * minor units.
+ */
+export const linesAlone = (
+  lines: readonly { price: number; quantity: number }[],
+  amount: number,
+): OrderBreakdown => ({
+  pricesIncludeTax: false,
+  lines: lines.map(({ price, quantity }) => {
+    const paid = price * quantity;
+    return { net: paid, tax: 0, gross: paid, bp: 0 };
+  }),
+  subtotal: amount,
+  shipping: null,
+  tax: 0,
+  total: amount,
+});
 
 /** `{ discount }` when something came off, else nothing (orders without discounts stay as they were). */
 const discountField = (discount: number | null | undefined) => (discount ? { discount } : {});
@@ -95,33 +115,17 @@ export function toBreakdown(stored: {
 
 type AnsweredLine = Order['products'][number];
 
-/**
- * The order's figures as the API answers them. An order of an earlier version was charged its
- * lines and nothing else: each line's price × quantity, untaxed, and the payment's amount.
- */
+/** The order's figures as the API answers them. */
 export function answeredBreakdown<Line extends Pick<AnsweredLine, 'price' | 'quantity'>>(
-  order: { payment: { amount: number; currency: string }; breakdown?: OrderBreakdown | undefined },
+  {
+    payment: { currency },
+    breakdown,
+  }: { payment: { currency: string }; breakdown: OrderBreakdown },
   lines: readonly Line[],
 ): Pick<Order, 'pricesIncludeTax' | 'subtotal' | 'shipping' | 'tax' | 'total' | 'discounts'> & {
   products: (Line & Pick<AnsweredLine, 'net' | 'tax' | 'gross' | 'taxRate' | 'discount'>)[];
 } {
-  const { currency } = order.payment;
   const major = (minor: number) => toMajorUnits(minor, currency);
-  const { breakdown } = order;
-  if (!breakdown) {
-    const total = major(order.payment.amount);
-    return {
-      products: lines.map((line) => {
-        const amount = major(toMinorUnits(line.price, currency) * line.quantity);
-        return { ...line, net: amount, tax: 0, gross: amount, taxRate: 0 };
-      }),
-      pricesIncludeTax: false,
-      subtotal: total,
-      shipping: null,
-      tax: 0,
-      total,
-    };
-  }
   return {
     products: lines.map((line, i) => {
       const amounts = breakdown.lines[i] ?? { net: 0, tax: 0, gross: 0, bp: 0 };

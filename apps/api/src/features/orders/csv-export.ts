@@ -82,14 +82,11 @@ const discountsText = (discounts: OrderDiscount[], amount: (minor: number) => st
 
 /**
  * Subtotal, discounts, shipping (by its method), tax and total as the order's cart showed them
- * (see `priceSummary`); an order placed before shipping and taxes was charged its lines alone.
+ * (see `priceSummary`).
  */
 function figuresOf({ breakdown, payment }: StoredOrder): string[] {
   const amount = (minor: number) =>
     decimalText(toMajorUnits(minor, payment.currency), payment.currency);
-  if (!breakdown) {
-    return [amount(payment.amount), '', '', amount(0), amount(0), amount(payment.amount)];
-  }
   const { pricesIncludeTax, shipping } = breakdown;
   return [
     amount(breakdown.subtotal),
@@ -106,7 +103,7 @@ function figuresOf({ breakdown, payment }: StoredOrder): string[] {
 
 function rowOf(order: StoredOrder, buyer: { name: string; email: string } | undefined): string[] {
   return [
-    order.number === undefined ? '' : String(order.number),
+    String(order.number),
     order.createdAt,
     order.status,
     buyer?.name ?? '',

@@ -1,6 +1,7 @@
 import type { OrderStatus } from '@shop/contracts';
+import { toMinorUnits } from '@shop/contracts';
 import type { LandingCheck } from '../../lib/outbox/index.js';
-import type { OrderBreakdown } from './breakdown.js';
+import { linesAlone, type OrderBreakdown } from './breakdown.js';
 import { findStoredOrder, type NewOrder, type StoredOrder } from './repository.js';
 
 /**
@@ -32,8 +33,7 @@ export interface OrderSnapshot {
   status: OrderStatus;
   payment: { success: boolean; amount: number; currency: string };
   lines: { productId: string; name: string; price: number; quantity: number }[];
-  /** Absent on orders placed before shipping and taxes. */
-  breakdown?: OrderBreakdown;
+  breakdown: OrderBreakdown;
 }
 
 /** What every order event says. */
@@ -66,7 +66,7 @@ export const snapshotOf = ({
     price,
     quantity,
   })),
-  ...(breakdown ? { breakdown } : {}),
+  breakdown,
 });
 
 /** The snapshot of an order about to be written whole, at `createdAt`. */
@@ -76,7 +76,16 @@ export const snapshotOfNew = (order: NewOrder, createdAt: Date): OrderSnapshot =
     status: order.status ?? 'Not Process',
     payment: { ...order.payment, success: order.payment.success ?? false },
     lines: order.lines.map((line) => ({ ...line, variant: line.variant ?? null })),
-    breakdown: order.breakdown,
+    // Demo data without one is charged its lines alone, as the order is written (repository.ts).
+    breakdown:
+      order.breakdown ??
+      linesAlone(
+        order.lines.map(({ price, quantity }) => ({
+          price: toMinorUnits(price, order.payment.currency),
+          quantity,
+        })),
+        order.payment.amount,
+      ),
   });
 
 /** An order event landed once its order records it; gone with its order. */

@@ -8,9 +8,12 @@ import {
 } from './repository.js';
 import { findOrder } from './use-cases.js';
 
-/** The link of the order (./access-keys.ts), or undefined for an order placed before links. */
+/**
+ * The link of the order (./access-keys.ts), or undefined for an order placed before links (no
+ * migration gives it one: its buyer has an account and finds it there).
+ */
 export const linkOf = (publicUrl: string, order: Pick<StoredOrder, 'number' | 'accessKey'>) =>
-  order.number !== undefined && order.accessKey !== undefined
+  order.accessKey !== undefined
     ? orderLink(publicUrl, { number: order.number, accessKey: order.accessKey })
     : undefined;
 

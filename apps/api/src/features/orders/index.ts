@@ -11,8 +11,6 @@ export {
 } from './events.js';
 export { findOrderByLink, linkOf, linkOfOrder, orderLinksOf } from './guest-orders.js';
 export { orderLetters } from './letters.js';
-export { migrateOrderPrices } from './money-migration.js';
-export { numberEarlierOrders } from './number-migration.js';
 export {
   claimOrder,
   countOrders,

@@ -7,8 +7,10 @@ const orderLineSchema = new mongoose.Schema(
     productId: { type: mongoose.Schema.Types.ObjectId, ref: 'products', required: true },
     name: { type: String, required: true },
     /**
-     * The variant bought, as it was then (absent on orders of earlier versions); option values
-     * are a list, since option names are no safe keys in a document.
+     * The variant bought, as it was then; option values are a list, since option names are no
+     * safe keys in a document. Absent on a line of a product's only variant that named none:
+     * demo data, and lines placed before variants, whose SKU then no document records (so no
+     * migration can write it).
      */
     variant: {
       type: new mongoose.Schema(
@@ -37,7 +39,7 @@ const amountFields = {
   gross: { type: Number, required: true },
 };
 
-/** The model's `breakdown` field: absent on orders of earlier versions. */
+/** The model's `breakdown` field (see ./breakdown.ts). */
 const breakdownFields = new mongoose.Schema(
   {
     pricesIncludeTax: { type: Boolean, required: true },
@@ -102,7 +104,7 @@ const timelineEntrySchema = new mongoose.Schema(
 const orderSchema = new mongoose.Schema(
   {
     /** The short, sequential number people use (`#1042`); see ./repository.ts nextOrderNumber. */
-    number: { type: Number },
+    number: { type: Number, required: true },
     products: { type: [orderLineSchema], required: true },
     payment: {
       /** The PaymentIntent id; one order per PaymentIntent. */
@@ -125,10 +127,13 @@ const orderSchema = new mongoose.Schema(
     /** The key of the order's link (./access-keys.ts); absent on orders placed before links. */
     accessKey: { type: String },
     address: { type: String, default: '' },
-    /** Where it goes, as the buyer gave it at checkout (absent on orders of earlier versions). */
+    /**
+     * Where it goes, as the buyer gave it at checkout; absent on orders placed before checkout
+     * asked for one (no migration can write an address nobody gave: they show `address`).
+     */
     deliveryAddress: { type: deliveryAddressFields, default: undefined },
-    /** What it cost: lines, shipping, tax and total (absent on orders of earlier versions). */
-    breakdown: { type: breakdownFields, default: undefined },
+    /** What it cost: lines, shipping, tax and total. */
+    breakdown: { type: breakdownFields, required: true },
     status: { type: String, enum: ORDER_STATUSES, default: 'Not Process' },
     /** Set once a cancellation put the order's units back in stock, so it happens once. */
     stockReturned: { type: Boolean, default: false },
@@ -142,18 +147,12 @@ const orderSchema = new mongoose.Schema(
      * is written in the same update as the change it announces, so its subscribers (the buyer's
      * e-mails, the sales figures) hear only of what really happened.
      */
-    events: { type: [String], default: undefined },
+    events: { type: [String], required: true },
     /**
-     * Every change, oldest first, each pushed by the same update as the change itself (absent
-     * on orders placed before timelines were kept).
+     * Every change, oldest first, each pushed by the same update as the change itself; its
+     * first entry is the order's placing.
      */
-    timeline: { type: [timelineEntrySchema], default: undefined },
-    /**
-     * Its lines' prices are integers of its currency's minor unit: true on every order written
-     * since, set by a migration on start for those of earlier versions, which stored major
-     * units (see ./money-migration.ts).
-     */
-    minorUnits: { type: Boolean },
+    timeline: { type: [timelineEntrySchema], required: true },
   },
   { timestamps: true },
 );
@@ -166,7 +165,8 @@ orderSchema.index({ email: 1 });
 // and its count from the index instead of sorting every order (FerretDB uses only `_id`'s).
 orderSchema.index({ createdAt: -1, _id: -1 });
 orderSchema.index({ status: 1, createdAt: -1, _id: -1 });
-// Sparse: orders of earlier versions have none until the start-up migration numbers them.
+// Sparse as it was first built (an index keeps its options), though every order has a number
+// since migration 007.
 orderSchema.index({ number: 1 }, { unique: true, sparse: true });
 
 export type OrderDoc = InferSchemaType<typeof orderSchema> & { _id: mongoose.Types.ObjectId };

@@ -14,7 +14,7 @@ import { toDeliveryAddress } from '../../lib/delivery-address-model.js';
 import { isDuplicateKeyError } from '../../lib/errors.js';
 import { literally } from '../../lib/literal-pattern.js';
 import { newOrderKey } from './access-keys.js';
-import { type OrderBreakdown, toBreakdown } from './breakdown.js';
+import { linesAlone, type OrderBreakdown, toBreakdown } from './breakdown.js';
 import { OrderCounterModel, type OrderDoc, OrderModel } from './model.js';
 
 /**
@@ -30,14 +30,14 @@ import { OrderCounterModel, type OrderDoc, OrderModel } from './model.js';
 /** A line as the order records it: the variant, unit price and name at the time of purchase. */
 export interface OrderLine {
   productId: string;
-  /** Null on orders placed before products had variants. */
+  /** Null on lines of a product's only variant that named none (see the model). */
   variant: OrderLineVariant | null;
   name: string;
   price: number;
   quantity: number;
 }
 
-/** The units of order lines, each of its variant (the only one of lines of earlier orders). */
+/** The units of order lines, each of its variant (its product's only one when it names none). */
 export const stockLinesOf = (lines: readonly OrderLine[]) =>
   lines.map(({ productId, variant, quantity }) => ({
     productId,
@@ -62,8 +62,8 @@ export interface OrderSelection {
 /** An order as stored: its lines and buyer by id. */
 export interface StoredOrder {
   _id: string;
-  /** Its short number (`#1042`); absent only on an order of an earlier version not yet numbered. */
-  number?: number;
+  /** Its short number (`#1042`). */
+  number: number;
   lines: OrderLine[];
   payment: Order['payment'];
   /** Null for a guest's order not claimed by an account. */
@@ -75,14 +75,13 @@ export interface StoredOrder {
   address: string;
   /** Absent only on orders placed before checkout asked for one. */
   deliveryAddress?: DeliveryAddress;
-  /** Absent only on orders placed before shipping and taxes. */
-  breakdown?: OrderBreakdown;
+  breakdown: OrderBreakdown;
   status: OrderStatus;
   /** Its units were put back in stock by a cancellation. */
   stockReturned: boolean;
   /** The ids of the events (./events.ts) whose change landed: each recorded by its change. */
   events: string[];
-  /** Its changes as recorded, oldest first (empty or without `placed` on earlier orders). */
+  /** Its changes as recorded, oldest first: `placed` first. */
   timeline: OrderTimelineEntry[];
   createdAt: string;
   updatedAt: string;
@@ -97,7 +96,7 @@ export interface NewOrder {
   /** Where its e-mails go (a guest's is required to reach them). */
   email?: string;
   deliveryAddress?: DeliveryAddress;
-  /** What the checkout priced; absent in demo data. */
+  /** What the checkout priced; absent in demo data, charged its lines alone (linesAlone). */
   breakdown?: OrderBreakdown;
   /** 'Not Process' unless given (demo data). */
   status?: OrderStatus;
@@ -107,7 +106,7 @@ export interface NewOrder {
 
 const toStoredOrder = (o: OrderDoc): StoredOrder => ({
   _id: String(o._id),
-  ...(typeof o.number === 'number' ? { number: o.number } : {}),
+  number: o.number,
   lines: o.products.map(({ productId, variant, name, price, quantity }) => ({
     productId: String(productId),
     variant: variant
@@ -135,12 +134,12 @@ const toStoredOrder = (o: OrderDoc): StoredOrder => ({
   ...(o.accessKey ? { accessKey: o.accessKey } : {}),
   address: o.address ?? '',
   ...(o.deliveryAddress ? { deliveryAddress: toDeliveryAddress(o.deliveryAddress) } : {}),
-  ...(o.breakdown ? { breakdown: toBreakdown(o.breakdown) } : {}),
+  breakdown: toBreakdown(o.breakdown),
   // The schema's enum admits only ORDER_STATUSES.
   status: o.status as OrderStatus,
   stockReturned: o.stockReturned ?? false,
-  events: o.events ?? [],
-  timeline: (o.timeline ?? []).map(({ event, status, at, by }) => ({
+  events: o.events,
+  timeline: o.timeline.map(({ event, status, at, by }) => ({
     // The schema's enums admit only these values.
     event: event as OrderTimelineEntry['event'],
     status: status as OrderStatus,
@@ -168,10 +167,8 @@ const toDocument = (
   }: NewOrder,
   number: number,
   _id = new mongoose.Types.ObjectId(),
-) => ({
-  _id,
-  number,
-  products: lines.map(({ productId, variant, name, price, quantity }) => ({
+) => {
+  const products = lines.map(({ productId, variant, name, price, quantity }) => ({
     productId,
     ...(variant
       ? {
@@ -185,29 +182,34 @@ const toDocument = (
     name,
     price: toMinorUnits(price, payment.currency),
     quantity,
-  })),
-  payment: { ...payment, success: payment.success ?? false },
-  minorUnits: true,
-  buyer: buyer?._id ?? null,
-  ...(email ? { email: email.trim().toLowerCase() } : {}),
-  accessKey: newOrderKey(),
-  address: buyer?.address ?? '',
-  ...(deliveryAddress ? { deliveryAddress } : {}),
-  ...(breakdown ? { breakdown } : {}),
-  status,
-  timeline: [
-    {
-      event: 'placed',
-      status,
-      at: createdAt ?? new Date(),
-      // A guest is named as their delivery address names them, by the order's own id.
-      by: buyer
-        ? { _id: buyer._id, name: buyer.name ?? '', role: 'buyer' }
-        : { _id, name: deliveryAddress?.name ?? '', role: 'buyer' },
-    },
-  ],
-  ...(createdAt ? { createdAt } : {}),
-});
+  }));
+  return {
+    _id,
+    number,
+    products,
+    payment: { ...payment, success: payment.success ?? false },
+    buyer: buyer?._id ?? null,
+    ...(email ? { email: email.trim().toLowerCase() } : {}),
+    accessKey: newOrderKey(),
+    address: buyer?.address ?? '',
+    ...(deliveryAddress ? { deliveryAddress } : {}),
+    breakdown: breakdown ?? linesAlone(products, payment.amount),
+    status,
+    events: [],
+    timeline: [
+      {
+        event: 'placed',
+        status,
+        at: createdAt ?? new Date(),
+        // A guest is named as their delivery address names them, by the order's own id.
+        by: buyer
+          ? { _id: buyer._id, name: buyer.name ?? '', role: 'buyer' }
+          : { _id, name: deliveryAddress?.name ?? '', role: 'buyer' },
+      },
+    ],
+    ...(createdAt ? { createdAt } : {}),
+  };
+};
 
 /** A timeline entry of a change made now. */
 const entryNow = (event: OrderTimelineEntry['event'], status: OrderStatus, by: OrderActor) => ({
@@ -240,34 +242,19 @@ const ORDER_NUMBER_BASE = 1000;
 const ORDER_COUNTER_ID = 'orders';
 
 /**
- * The next order number, from one counter raised by `$inc` (atomic on MongoDB and on our
- * FerretDB): unique across processes, and sequential but for the numbers of orders whose
- * insert then failed (a refused or undone checkout leaves a gap).
+ * The next order number, or the first of the next `count` in a row, from one counter raised by
+ * `$inc` (atomic on MongoDB and on our FerretDB): unique across processes, and sequential but
+ * for the numbers of orders whose insert then failed (a refused or undone checkout leaves a gap).
  */
-export async function nextOrderNumber(): Promise<number> {
+export async function nextOrderNumber(count = 1): Promise<number> {
   const counter = await OrderCounterModel.findOneAndUpdate(
     { _id: ORDER_COUNTER_ID },
-    { $inc: { value: 1 } },
+    { $inc: { value: count } },
     { upsert: true, new: true },
   ).lean();
   if (!counter) throw new Error('The order number counter was not written');
-  return ORDER_NUMBER_BASE + counter.value;
+  return ORDER_NUMBER_BASE + counter.value - count + 1;
 }
-
-/** The ids of orders without a number (of earlier versions), oldest first: one scan. */
-export async function unnumberedOrderIds(): Promise<string[]> {
-  const orders = await OrderModel.find({ number: { $exists: false } }, { _id: 1 })
-    .sort({ createdAt: 1, _id: 1 })
-    .lean<{ _id: mongoose.Types.ObjectId }[]>();
-  return orders.map((o) => String(o._id));
-}
-
-/**
- * Gives the order `number` unless it has one already (another process numbered it meanwhile):
- * whether this call did.
- */
-export const giveOrderNumber = (orderId: string, number: number) =>
-  matched(OrderModel.updateOne({ _id: orderId, number: { $exists: false } }, { $set: { number } }));
 
 /** The order of that number, or null. */
 export async function findOrderByNumber(number: number): Promise<StoredOrder | null> {
@@ -541,50 +528,8 @@ export async function* everyOrder(): AsyncGenerator<StoredOrder> {
  */
 export async function insertOrdersInBulk(orders: readonly NewOrder[]): Promise<void> {
   if (orders.length === 0) return;
-  const counter = await OrderCounterModel.findOneAndUpdate(
-    { _id: ORDER_COUNTER_ID },
-    { $inc: { value: orders.length } },
-    { upsert: true, new: true },
-  ).lean();
-  const first = ORDER_NUMBER_BASE + (counter?.value ?? orders.length) - orders.length + 1;
+  const first = await nextOrderNumber(orders.length);
   await OrderModel.insertMany(orders.map((order, i) => toDocument(order, first + i)));
-}
-
-/** The ids of orders whose lines an earlier version priced in major units: one scan. */
-export async function orderIdsInMajorUnits(): Promise<string[]> {
-  const orders = await OrderModel.collection
-    .find({ minorUnits: { $exists: false } }, { projection: { _id: 1 } })
-    .toArray();
-  return orders.map(({ _id }) => String(_id));
-}
-
-/**
- * Stores the lines' prices of an order an earlier version wrote in major units as integers of
- * its currency's minor unit, in one update by `_id` made only while it is unmarked and its
- * prices are those read (no write changes an order's lines; the guard keeps a second process
- * from converting them twice): whether this call did. The payment's amount was in minor units
- * already.
- */
-export async function storeOrderPricesInMinorUnits(orderId: string): Promise<boolean> {
-  const order = await OrderModel.collection.findOne(
-    { _id: new mongoose.Types.ObjectId(orderId), minorUnits: { $exists: false } },
-    { projection: { products: 1, 'payment.currency': 1 } },
-  );
-  if (!order) return false;
-  const lines: { price: number }[] = order.products ?? [];
-  const currency: string = order.payment?.currency ?? '';
-  const asRead: Record<string, number> = {};
-  const converted: Record<string, unknown> = { minorUnits: true };
-  lines.forEach((line, i) => {
-    asRead[`products.${i}.price`] = line.price;
-    converted[`products.${i}.price`] = toMinorUnits(line.price, currency);
-  });
-  return matched(
-    OrderModel.collection.updateOne(
-      { _id: order._id, minorUnits: { $exists: false }, ...asRead },
-      { $set: converted },
-    ),
-  );
 }
 
 /** The orders placed with this e-mail (lower case), newest first, at most `limit`. */

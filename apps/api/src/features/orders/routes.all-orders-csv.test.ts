@@ -76,7 +76,7 @@ describe('GET /api/v1/auth/all-orders.csv', () => {
       'Buyer e-mail': buyer.email,
       Items: `2 x ${product.name}`,
       Quantity: '2',
-      // Placed before shipping and taxes: its lines alone.
+      // Recorded without a breakdown (demo data): its lines alone.
       Subtotal: '25.00',
       'Shipping method': '',
       Shipping: '0.00',

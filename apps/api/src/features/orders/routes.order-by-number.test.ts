@@ -2,9 +2,6 @@ import { errorResponseSchema, orderResponseSchema, ordersResponseSchema } from '
 import { describe, expect, test } from '../../test/fixtures.js';
 import { createUser, notSignedIn, withToken } from '../../test/harness.js';
 import { makeOrder, makeOrderedProduct } from '../../test/orders.js';
-import { insertOrderBeforeNumbers } from '../../test/raw-documents.js';
-import { findUser } from '../auth/repository.js';
-import { numberEarlierOrders } from './number-migration.js';
 import { findStoredOrder } from './repository.js';
 
 const byNumber = (number: number | string) => `/api/v1/auth/orders/${number}`;
@@ -67,39 +64,6 @@ describe('GET /api/v1/auth/orders/{number}', () => {
     }
   });
 
-  test('when an order of an earlier version has no timeline, then its creation by its buyer is its first entry, before any later change', async ({
-    api,
-    admin,
-  }) => {
-    const buyer = await createUser();
-    const createdAt = new Date('2025-03-04T05:06:07.000Z');
-    const orderId = await insertOrderBeforeNumbers({ buyer: buyer.id, createdAt });
-    await numberEarlierOrders();
-    const number = (await findStoredOrder(orderId))?.number as number;
-
-    const res = await api.get(byNumber(number)).set('Authorization', admin.token).expect(200);
-    expect(orderResponseSchema.parse(res.body).order.timeline).toEqual([
-      {
-        event: 'placed',
-        status: 'Not Process',
-        at: createdAt.toISOString(),
-        by: { _id: buyer.id, name: (await findUser(buyer.id))?.name, role: 'buyer' },
-      },
-    ]);
-
-    await api
-      .put(`/api/v1/auth/order-status/${orderId}`)
-      .set('Authorization', admin.token)
-      .send({ status: 'Shipped' })
-      .expect(200);
-    const later = await api.get(byNumber(number)).set('Authorization', buyer.token).expect(200);
-    const timeline = orderResponseSchema.parse(later.body).order.timeline ?? [];
-    expect(timeline.map((entry) => [entry.event, entry.status, entry.by._id])).toEqual([
-      ['placed', 'Not Process', buyer.id],
-      ['status', 'Shipped', admin.id],
-    ]);
-  });
-
   test.for(['abc', '0', '-5', '12.5', '1e3', '99999999999'])(
     'when the number is %s, then 400 saying what a number looks like',
     async (bad, { api, user }) => {
@@ -113,24 +77,5 @@ describe('GET /api/v1/auth/orders/{number}', () => {
   test.for(notSignedIn())('when the call carries %s, then 401', async ([, token], { api }) => {
     const res = await withToken(api.get(byNumber(1001)), token);
     expect(res.status).toBe(401);
-  });
-});
-
-describe('numbering the orders of earlier versions on start', () => {
-  test('when orders have no number, then they get the next numbers oldest first, once, however many processes start at once', async ({
-    app: _app,
-  }) => {
-    const buyer = await createUser();
-    const older = await insertOrderBeforeNumbers({ buyer: buyer.id, createdAt: new Date(1_000) });
-    const newer = await insertOrderBeforeNumbers({ buyer: buyer.id, createdAt: new Date(2_000) });
-
-    const [first, second] = await Promise.all([numberEarlierOrders(), numberEarlierOrders()]);
-    expect(first + second).toBe(2);
-    expect(await numberEarlierOrders()).toBe(0);
-
-    const olderNumber = (await findStoredOrder(older))?.number as number;
-    const newerNumber = (await findStoredOrder(newer))?.number as number;
-    expect(olderNumber).toBeGreaterThan(1000);
-    expect(newerNumber).toBeGreaterThan(olderNumber);
   });
 });

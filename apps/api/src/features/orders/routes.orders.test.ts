@@ -35,7 +35,7 @@ describe('GET /api/v1/auth/orders', () => {
     expect(JSON.stringify(res.body)).not.toContain(product.photo.toString('base64'));
   });
 
-  test('when an order was placed before shipping and taxes, then it answers its lines untaxed, no shipping, and the amount paid as its total', async ({
+  test('when an order is recorded without a breakdown (demo data), then it answers its lines untaxed, no shipping, and the amount paid as its total', async ({
     api,
   }) => {
     const me = await createUser();

@@ -21,19 +21,13 @@ import {
   type StoredOrder,
 } from './repository.js';
 
-/**
- * The order's timeline as shown: an order placed before timelines were kept shows its
- * creation, by its buyer, first; a buyer's entry recorded without a name shows their name now.
- */
+/** The order's timeline as shown: a buyer's entry recorded without a name shows their name now. */
 function timelineOf(order: StoredOrder, buyerName: string | undefined): OrderTimelineEntry[] {
   // A guest's order has no account: its own id stands for its buyer.
   const buyer = { _id: order.buyerId ?? order._id, name: buyerName ?? '', role: 'buyer' as const };
-  const entries = order.timeline.map((entry) =>
+  return order.timeline.map((entry) =>
     entry.by.role === 'buyer' && entry.by.name === '' ? { ...entry, by: buyer } : entry,
   );
-  if (entries.some((entry) => entry.event === 'placed')) return entries;
-  const placed = { event: 'placed' as const, status: 'Not Process' as const, at: order.createdAt };
-  return [{ ...placed, by: buyer }, ...entries];
 }
 
 /**

@@ -56,38 +56,26 @@ const productSchema = new mongoose.Schema(
      * update, with the variant's own count, see repository.ts).
      */
     quantity: { type: Number, required: true, min: 0 },
-    options: { type: [optionSchema], default: undefined },
-    /** Written by the variants migration for products of earlier versions (see repository.ts). */
-    variants: { type: [variantSchema], default: undefined },
+    options: { type: [optionSchema], required: true },
+    /** At least one: a product without options has one, of its own id (see repository.ts). */
+    variants: { type: [variantSchema], required: true },
     /**
      * Units of each variant shoppers can still have, by the variant's id: those held in a
      * checkout (below) are not counted here but in `held`, moved back and forth by one update.
      */
-    stock: { type: Map, of: Number, default: undefined },
+    stock: { type: Map, of: Number, required: true },
     /** Units of each variant held in checkouts now, by the variant's id (see stock-holds.ts). */
     held: { type: Map, of: Number, default: undefined },
     /** The checkouts' holds on this product's variants, by `<hold id>_<variant id>`. */
     holds: { type: Map, of: holdSchema, default: undefined },
     category: { type: mongoose.Schema.Types.ObjectId, ref: 'categories', required: true },
-    /** What listings need of the photo; its bytes live in their own collection (photo-files.ts). */
+    /** What listings need of the photo; its bytes live in their own collection (photo-store.ts). */
     photo: photoMetaSchema,
-    /**
-     * Every photo of the product (its own, its variants') is stored without its metadata: true
-     * on every product written since, set by a migration on start for those of earlier versions
-     * (photo-metadata-migration.ts). Never in a response.
-     */
-    photosStripped: { type: Boolean },
-    /**
-     * Its prices (the product's and its variants') are integers of the store currency's minor
-     * unit: true on every product written since, set by a migration on start for those of
-     * earlier versions, which stored major units (money-migration.ts). Never in a response.
-     */
-    minorUnits: { type: Boolean },
     shipping: { type: Number, enum: [0, 1], default: 0 },
-    /** Grams; what its variants weigh unless they say (absent on products of earlier versions: 0). */
-    weight: { type: Number, min: 0 },
-    /** What its variants are taxed as unless they say (absent on earlier products: standard). */
-    taxClass: { type: String },
+    /** Grams; what its variants weigh unless they say. */
+    weight: { type: Number, min: 0, required: true },
+    /** What its variants are taxed as unless they say. */
+    taxClass: { type: String, required: true },
     /**
      * What its visible reviews add up to, changed only by one `$inc` per review write that
      * changes what counts (see reviews), so concurrent reviews never lose one.

@@ -14,7 +14,7 @@ import {
 import type { StarCounts } from '@shop/contracts/reviews';
 import mongoose from 'mongoose';
 import { writeToCatalogue } from '../../db/catalogue-changes.js';
-import { conflict } from '../../lib/errors.js';
+import { conflict, isDuplicateKeyError } from '../../lib/errors.js';
 import { storeSettings } from '../store/index.js';
 import { type ProductDoc, ProductModel } from './model.js';
 
@@ -30,9 +30,6 @@ import { type ProductDoc, ProductModel } from './model.js';
  * Prices are stored as integers of the store currency's minor unit and answered, as the
  * contract's shapes have them, in major units: this module converts both ways (money.ts).
  */
-
-/** Never photo bytes, even those of a product written before photos had their own collection. */
-const STORED_FIELDS = '-photo.data';
 
 /**
  * A product as stored: its response shape, its category named by id only, and its reviews'
@@ -104,7 +101,9 @@ export const productChange = (productIds: string[]) => ({ productIds });
 const storeCurrency = async () => (await storeSettings()).currency;
 
 /** What a response shows of a stored photo: its metadata, or null when it has none. */
-const toPhotoMeta = (photo: ProductDoc['photo'] | null | undefined): ProductPhotoMeta | null =>
+export const toPhotoMeta = (
+  photo: ProductDoc['photo'] | null | undefined,
+): ProductPhotoMeta | null =>
   photo?.version
     ? {
         version: photo.version,
@@ -114,10 +113,7 @@ const toPhotoMeta = (photo: ProductDoc['photo'] | null | undefined): ProductPhot
       }
     : null;
 
-/**
- * The one variant of a product written before variants (what the migration stores), or of a
- * new product without options: its price in the units it is given in.
- */
+/** The one variant of a new product without options: its own id, price and stock; its slug as SKU. */
 const onlyVariantOf = (p: Pick<ProductDoc, '_id' | 'slug' | 'price' | 'quantity'>): NewVariant => ({
   _id: String(p._id),
   sku: p.slug,
@@ -127,34 +123,12 @@ const onlyVariantOf = (p: Pick<ProductDoc, '_id' | 'slug' | 'price' | 'quantity'
   photo: null,
 });
 
-/** What a variant without a weight or tax class of its own has: its product's. */
-const productDefaults = (p: ProductDoc) => ({
-  weight: p.weight ?? 0,
-  taxClass: p.taxClass ?? DEFAULT_TAX_CLASS,
-});
-
 function variantsOf(
   p: ProductDoc,
   currency: string,
 ): { options: ProductOption[]; variants: ProductVariant[] } {
-  const defaults = productDefaults(p);
-  if (!p.variants) {
-    const only = onlyVariantOf(p);
-    return {
-      options: [],
-      variants: [
-        {
-          ...only,
-          price: toMajorUnits(only.price, currency),
-          inCheckouts: 0,
-          ...defaults,
-          photo: null,
-        },
-      ],
-    };
-  }
-  const options = (p.options ?? []).map(({ name, values }) => ({ name, values: [...values] }));
-  const stock = (p.stock ?? {}) as unknown as Record<string, number>;
+  const options = p.options.map(({ name, values }) => ({ name, values: [...values] }));
+  const stock = p.stock as unknown as Record<string, number>;
   const held = (p.held ?? {}) as unknown as Record<string, number>;
   const variants = p.variants.map((v) => {
     const _id = String(v._id);
@@ -165,8 +139,9 @@ function variantsOf(
       price: toMajorUnits(v.price, currency),
       quantity: stock[_id] ?? 0,
       inCheckouts: held[_id] ?? 0,
-      weight: v.weight ?? defaults.weight,
-      taxClass: v.taxClass ?? defaults.taxClass,
+      // What a variant does not say of itself, its product says.
+      weight: v.weight ?? p.weight,
+      taxClass: v.taxClass ?? p.taxClass,
       photo: toPhotoMeta(v.photo),
     };
   });
@@ -187,7 +162,8 @@ const toStoredProduct = (p: ProductDoc, currency: string): StoredProduct => ({
   quantity: p.quantity,
   ...variantsOf(p, currency),
   shipping: p.shipping === 1 ? 1 : 0,
-  ...productDefaults(p),
+  weight: p.weight,
+  taxClass: p.taxClass,
   categoryId: String(p.category),
   photo: toPhotoMeta(p.photo),
   rating: averageOf(p.rating),
@@ -224,10 +200,21 @@ const variantFields = ({ options, variants }: VariantSet, currency: string) =>
   });
 
 const toDocument = (
-  { _id, categoryId, photo, createdAt = new Date(), variants, ...fields }: NewProduct,
+  {
+    _id,
+    categoryId,
+    photo,
+    createdAt = new Date(),
+    variants,
+    weight = 0,
+    taxClass = DEFAULT_TAX_CLASS,
+    ...fields
+  }: NewProduct,
   currency: string,
 ) => ({
   ...fields,
+  weight,
+  taxClass,
   ...variantFields(
     variants ?? { options: [], variants: [onlyVariantOf({ ...fields, _id: oid(_id) })] },
     currency,
@@ -235,9 +222,6 @@ const toDocument = (
   _id: oid(_id),
   category: oid(categoryId),
   ...(photo ? { photo } : {}),
-  // Its photos, prepared as every upload now is, carry no metadata.
-  photosStripped: true,
-  minorUnits: true,
   createdAt,
   updatedAt: createdAt,
 });
@@ -268,7 +252,7 @@ export const newProductId = () => new mongoose.Types.ObjectId().toString();
 
 export async function findProduct(id: string): Promise<StoredProduct | null> {
   const [product, currency] = await Promise.all([
-    ProductModel.findById(id).select(STORED_FIELDS).lean<ProductDoc>(),
+    ProductModel.findById(id).lean<ProductDoc>(),
     storeCurrency(),
   ]);
   return product ? toStoredProduct(product, currency) : null;
@@ -285,12 +269,12 @@ export async function findProductWithOverrides(
   id: string,
 ): Promise<{ product: StoredProduct; overrides: VariantOverrides } | null> {
   const [product, currency] = await Promise.all([
-    ProductModel.findById(id).select(STORED_FIELDS).lean<ProductDoc>(),
+    ProductModel.findById(id).lean<ProductDoc>(),
     storeCurrency(),
   ]);
   if (!product) return null;
   const overrides: VariantOverrides = new Map(
-    (product.variants ?? []).map((v) => [
+    product.variants.map((v) => [
       String(v._id),
       {
         ...(typeof v.weight === 'number' ? { weight: v.weight } : {}),
@@ -304,7 +288,7 @@ export async function findProductWithOverrides(
 /** Every product (what the catalogue of each process loads). */
 export async function listProducts(): Promise<StoredProduct[]> {
   const [products, currency] = await Promise.all([
-    ProductModel.find().select(STORED_FIELDS).lean<ProductDoc[]>(),
+    ProductModel.find().lean<ProductDoc[]>(),
     storeCurrency(),
   ]);
   return products.map((p) => toStoredProduct(p, currency));
@@ -312,9 +296,7 @@ export async function listProducts(): Promise<StoredProduct[]> {
 
 export async function findProductsBySlug(slugs: readonly string[]): Promise<StoredProduct[]> {
   const [found, currency] = await Promise.all([
-    ProductModel.find({ slug: { $in: slugs } })
-      .select(STORED_FIELDS)
-      .lean<ProductDoc[]>(),
+    ProductModel.find({ slug: { $in: slugs } }).lean<ProductDoc[]>(),
     storeCurrency(),
   ]);
   return found.map((p) => toStoredProduct(p, currency));
@@ -366,16 +348,21 @@ export async function insertProducts(products: readonly NewProduct[]): Promise<v
   await writeToCatalogue({ all: true }, () => ProductModel.insertMany(documents, { lean: true }));
 }
 
-/** Inserts the product unless one has its slug (left as an admin may have edited it). */
+/**
+ * Inserts the product unless one has its slug (left as an admin may have edited it): the
+ * unique slug refuses a second. An insert, not an upsert: FerretDB's upsert leaves out an empty
+ * array (`options: []` of a product without options).
+ */
 export async function insertProductIfMissing(product: NewProduct): Promise<boolean> {
   const document = toDocument(product, await storeCurrency());
   return writeToCatalogue(productChange([product._id]), async () => {
-    const { upsertedCount } = await ProductModel.updateOne(
-      { slug: product.slug },
-      { $setOnInsert: document },
-      { upsert: true, timestamps: false },
-    );
-    return upsertedCount > 0;
+    try {
+      await ProductModel.create(document);
+      return true;
+    } catch (err) {
+      if (isDuplicateKeyError(err)) return false;
+      throw err;
+    }
   });
 }
 
@@ -528,189 +515,6 @@ export async function giveBackStock(lines: readonly StockLine[]): Promise<void> 
   await writeToCatalogue(productChange(lines.map((l) => l.productId)), () => giveBack(lines));
 }
 
-/** The photo bytes kept inside the product, or null when it has none (any more). */
-export async function photoBytesInside(id: string): Promise<Buffer | null> {
-  const doc = await ProductModel.collection.findOne(
-    { _id: new mongoose.Types.ObjectId(id) },
-    { projection: { 'photo.data': 1 } },
-  );
-  const data = (doc?.photo as { data?: mongoose.mongo.Binary } | undefined)?.data;
-  return data ? Buffer.from(data.buffer) : null;
-}
-
-/**
- * Replaces the bytes inside each product by the metadata of its photo's stored files, which were
- * stored without their metadata (a product of that era has no variant photos): so it is marked
- * stripped too. One change of the catalogue, one bulk write of updates by `_id`.
- */
-export async function replacePhotoBytes(
-  photos: readonly { productId: string; meta: ProductPhotoMeta }[],
-): Promise<void> {
-  if (photos.length === 0) return;
-  await writeToCatalogue(productChange(photos.map((p) => p.productId)), () =>
-    ProductModel.collection.bulkWrite(
-      photos.map(({ productId, meta }) => ({
-        updateOne: {
-          filter: { _id: oid(productId) },
-          update: {
-            $set: {
-              'photo.version': meta.version,
-              'photo.width': meta.width,
-              'photo.height': meta.height,
-              'photo.color': meta.color,
-              photosStripped: true,
-            },
-            $unset: { 'photo.data': '', 'photo.contentType': '', 'photo.etag': '' },
-          },
-        },
-      })),
-    ),
-  );
-}
-
-/**
- * Products an earlier version wrote that a migration on start still has to change: photo bytes
- * inside, no `variants`, photos that may carry their metadata, or prices in major units. One scan for every migration
- * (a filter other than `_id` reads every document on FerretDB); each migration checks its own
- * case again by `_id`.
- */
-export async function idsToMigrate(): Promise<string[]> {
-  const legacy = await ProductModel.collection
-    .find(
-      {
-        $or: [
-          { 'photo.data': { $exists: true } },
-          { variants: { $exists: false } },
-          { photosStripped: { $exists: false } },
-          { minorUnits: { $exists: false } },
-        ],
-      },
-      { projection: { _id: 1 } },
-    )
-    .toArray();
-  return legacy.map(({ _id }) => String(_id));
-}
-
-/** A stored photo: the product's own, or that of its variant at `variantIndex`. */
-export interface StoredPhoto {
-  /** The id its files are stored under: the product's, or the variant's. */
-  ownerId: string;
-  variantIndex: number | null;
-  meta: ProductPhotoMeta;
-}
-
-/** The photos of a product as read, and when it was last written (every write moves it). */
-export interface PhotosAsRead {
-  productId: string;
-  readAt: Date | null;
-  photos: StoredPhoto[];
-}
-
-/**
- * The photos of a product an earlier version stored, which may carry their metadata; null when
- * they are stripped already (or the product is gone). Bytes still inside the product are not
- * among them: the photo migration strips them as it moves them out.
- */
-export async function photosToStrip(id: string): Promise<PhotosAsRead | null> {
-  const product = await ProductModel.collection.findOne(
-    { _id: oid(id) },
-    {
-      projection: {
-        photosStripped: 1,
-        updatedAt: 1,
-        'photo.version': 1,
-        'photo.width': 1,
-        'photo.height': 1,
-        'photo.color': 1,
-        variants: 1,
-      },
-    },
-  );
-  if (!product || product.photosStripped) return null;
-  const own = toPhotoMeta(product.photo);
-  const variants: { _id: unknown; photo?: ProductDoc['photo'] }[] = product.variants ?? [];
-  const photos: StoredPhoto[] = [
-    ...(own ? [{ ownerId: id, variantIndex: null, meta: own }] : []),
-    ...variants.flatMap((variant, variantIndex) => {
-      const meta = toPhotoMeta(variant.photo);
-      return meta ? [{ ownerId: String(variant._id), variantIndex, meta }] : [];
-    }),
-  ];
-  return { productId: id, readAt: (product.updatedAt as Date | undefined) ?? null, photos };
-}
-
-/**
- * Points each product at its photos stored again without metadata (`stripped`, by owner id)
- * and marks it stripped, in one update by `_id` per product made only while it is as it was
- * read (`readAt`), so that no write meanwhile is overwritten; `updatedAt` moves, so an edit
- * opened before fails its own guard. One change of the catalogue. Whether each was updated
- * (one that was not changed since it was read: read it again).
- */
-export async function replaceStrippedPhotos(
-  products: readonly { read: PhotosAsRead; stripped: ReadonlyMap<string, ProductPhotoMeta> }[],
-): Promise<boolean[]> {
-  if (products.length === 0) return [];
-  return writeToCatalogue(productChange(products.map(({ read }) => read.productId)), () =>
-    Promise.all(
-      products.map(async ({ read, stripped }) => {
-        const photos: Record<string, ProductPhotoMeta> = {};
-        for (const { ownerId, variantIndex } of read.photos) {
-          const meta = stripped.get(ownerId);
-          if (meta)
-            photos[variantIndex === null ? 'photo' : `variants.${variantIndex}.photo`] = meta;
-        }
-        const { matchedCount } = await ProductModel.collection.updateOne(
-          { _id: oid(read.productId), updatedAt: read.readAt, photosStripped: { $exists: false } },
-          { $set: { ...photos, photosStripped: true, updatedAt: new Date() } },
-        );
-        return matchedCount > 0;
-      }),
-    ),
-  );
-}
-
-export type OnlyVariantOutcome = 'done' | 'changed' | 'had variants';
-
-/**
- * Makes products of an earlier version one variant each of their own price and stock (its id
- * the product's), each in one update by `_id` made only while it has no variants and that
- * stock, so a checkout meanwhile is never overwritten: 'changed' when it was (read again and
- * retry). Every product is read at once, and their updates are one change of the catalogue.
- */
-export async function giveOnlyVariants(ids: readonly string[]): Promise<OnlyVariantOutcome[]> {
-  const products = await Promise.all(
-    ids.map((id) =>
-      ProductModel.collection.findOne(
-        { _id: oid(id) },
-        { projection: { slug: 1, price: 1, quantity: 1, variants: 1 } },
-      ),
-    ),
-  );
-  const todo = products.flatMap((product) => (product && !product.variants ? [product] : []));
-  if (todo.length === 0) return ids.map(() => 'had variants');
-  const updated = await writeToCatalogue(productChange(todo.map((p) => String(p._id))), () =>
-    Promise.all(
-      todo.map(async (product) => {
-        // Its price as stored: major units until the money migration, run after, converts it.
-        const fields = storedVariantFields({
-          options: [],
-          variants: [onlyVariantOf(product as unknown as ProductDoc)],
-        });
-        const { matchedCount } = await ProductModel.collection.updateOne(
-          { _id: product._id, variants: { $exists: false }, quantity: product.quantity },
-          { $set: fields },
-        );
-        return [String(product._id), matchedCount > 0] as const;
-      }),
-    ),
-  );
-  const outcomes = new Map(updated);
-  return ids.map((id) => {
-    const done = outcomes.get(id);
-    return done === undefined ? 'had variants' : done ? 'done' : 'changed';
-  });
-}
-
 /** What a product's visible reviews add up to: the product answers' rating and each star's count. */
 export interface RatingSummary {
   average: number;
@@ -755,61 +559,4 @@ export async function changeShownReviews(
   await writeToCatalogue(productChange([productId]), () =>
     ProductModel.updateOne({ _id: productId }, { $inc: inc }, { timestamps: false }),
   );
-}
-
-export type MinorUnitsOutcome = 'done' | 'changed' | 'done before';
-
-/**
- * Stores the prices of products an earlier version wrote in major units (19.99) as integers of
- * `currency`'s minor unit (1999), the product's and each variant's, in one update by `_id` per
- * product made only while it is unmarked and its prices are still those read: 'changed' when
- * they were not (read again and retry), 'done before' for a product already in minor units (or
- * gone). Neither its `updatedAt` nor its stock moves: the amounts stay what they were. Every
- * product is read at once, and their updates are one change of the catalogue.
- */
-export async function storePricesInMinorUnits(
-  ids: readonly string[],
-  currency: string,
-): Promise<MinorUnitsOutcome[]> {
-  const products = await Promise.all(
-    ids.map((id) =>
-      ProductModel.collection.findOne(
-        { _id: oid(id) },
-        { projection: { price: 1, variants: 1, minorUnits: 1 } },
-      ),
-    ),
-  );
-  const todo = products.flatMap((product) => (product && !product.minorUnits ? [product] : []));
-  if (todo.length === 0) return ids.map(() => 'done before');
-  const updated = await writeToCatalogue(productChange(todo.map((p) => String(p._id))), () =>
-    Promise.all(
-      todo.map(async (product) => {
-        const variants: { price: number }[] = product.variants ?? [];
-        const asRead: Record<string, unknown> = { price: product.price };
-        const converted: Record<string, unknown> = {
-          price: toMinorUnits(product.price, currency),
-          minorUnits: true,
-        };
-        variants.forEach((variant, i) => {
-          asRead[`variants.${i}.price`] = variant.price;
-          converted[`variants.${i}.price`] = toMinorUnits(variant.price, currency);
-        });
-        const { matchedCount } = await ProductModel.collection.updateOne(
-          {
-            _id: product._id,
-            minorUnits: { $exists: false },
-            [`variants.${variants.length}`]: { $exists: false },
-            ...asRead,
-          },
-          { $set: converted },
-        );
-        return [String(product._id), matchedCount > 0] as const;
-      }),
-    ),
-  );
-  const outcomes = new Map(updated);
-  return ids.map((id) => {
-    const done = outcomes.get(id);
-    return done === undefined ? 'done before' : done ? 'done' : 'changed';
-  });
 }

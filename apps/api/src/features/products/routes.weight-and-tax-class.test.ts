@@ -43,7 +43,7 @@ describe('weight and tax class of products and variants', () => {
     expect(productOf(read.body)).toMatchObject({ weight: 350, taxClass: 'reduced' });
   });
 
-  test('when a product is created without them, or was stored before them, then it weighs 0 and is standard', async ({
+  test('when a product is created without them, through the form or straight in the database, then it weighs 0 and is standard', async ({
     api,
     admin,
     category,
@@ -52,8 +52,8 @@ describe('weight and tax class of products and variants', () => {
     const created = productOf(
       (await create(api, admin.token, productForm(category.id)).expect(201)).body,
     );
-    const earlier = await addProduct();
-    const read = productOf((await api.get(`${BASE}/get-product/${earlier.slug}`).expect(200)).body);
+    const direct = await addProduct();
+    const read = productOf((await api.get(`${BASE}/get-product/${direct.slug}`).expect(200)).body);
 
     for (const product of [created, read]) {
       expect([product.weight, product.taxClass]).toEqual([0, 'standard']);

@@ -25,6 +25,7 @@ const soldToday = (productId: string): CountedOrder => ({
   status: 'Processing',
   payment: { success: true, amount: 1234, currency: 'usd' },
   lines: [{ productId, name: 'Counted once', price: 6.17, quantity: 2 }],
+  breakdown: { shipping: null, tax: 0 },
 });
 
 describe('counting the order events into the sales figures', () => {

@@ -18,15 +18,13 @@ export interface CountedOrder {
   status: OrderStatus;
   payment: { success: boolean; amount: number; currency: string };
   lines: readonly { productId: string; name: string; price: number; quantity: number }[];
-  /** What its amount is made of (absent on orders placed before shipping and taxes). */
-  breakdown?:
-    | {
-        shipping: { net: number } | null;
-        tax: number;
-        /** Absent on orders placed before discounts. */
-        discounts?: readonly CountedDiscount[] | undefined;
-      }
-    | undefined;
+  /** What its amount is made of. */
+  breakdown: {
+    shipping: { net: number } | null;
+    tax: number;
+    /** Absent on orders placed without discounts. */
+    discounts?: readonly CountedDiscount[] | undefined;
+  };
 }
 
 /** A discount an order was placed with, in minor units. */
@@ -97,8 +95,8 @@ export function addOrder(delta: FiguresDelta, order: CountedOrder | null, sign: 
   if (order.status === 'cancel') return;
   const day = dayIn(delta, dayOf(order.createdAt));
   day.revenue += sign * order.payment.amount;
-  day.shipping += sign * (order.breakdown?.shipping?.net ?? 0);
-  day.tax += sign * (order.breakdown?.tax ?? 0);
+  day.shipping += sign * (order.breakdown.shipping?.net ?? 0);
+  day.tax += sign * order.breakdown.tax;
   day.orders += sign;
   for (const line of order.lines) {
     const product = day.products[line.productId] ?? { name: line.name, revenue: 0, units: 0 };
@@ -108,7 +106,7 @@ export function addOrder(delta: FiguresDelta, order: CountedOrder | null, sign: 
     product.revenue += sign * toMinorUnits(line.price, order.payment.currency) * line.quantity;
     product.units += sign * line.quantity;
   }
-  for (const discount of order.breakdown?.discounts ?? []) {
+  for (const discount of order.breakdown.discounts ?? []) {
     day.discounts += sign * discount.amount;
     const empty = { code: discount.code, title: discount.title, orders: 0, revenue: 0, amount: 0 };
     const counted = day.codes[discount._id] ?? empty;

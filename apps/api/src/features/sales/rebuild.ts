@@ -26,7 +26,7 @@ export async function rebuildSalesFigures(orders: AsyncIterable<CountedOrder>) {
   return { orders: scanned, days: total.days.size, ms: Math.round(performance.now() - started) };
 }
 
-/** A database whose figures were never rebuilt (made by an earlier version): rebuilt now. */
+/** A database whose figures were never rebuilt (made before the dashboard): rebuilt now. */
 export async function rebuildSalesFiguresIfMissing(orders: () => AsyncIterable<CountedOrder>) {
   return (await figuresRebuilt()) ? null : rebuildSalesFigures(orders());
 }

@@ -1,10 +1,11 @@
 import type { QuoteResponse } from '@shop/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { buyerWithAddress } from '../../features/checkout/testing/buyers';
 import { QUOTE, quoteOf } from '../../features/checkout/testing/quotes';
 import { authorizedPayment, fakeStripe } from '../../features/checkout/testing/stripe-fakes';
 import type { CartEntry } from '../../lib/cart';
-import { makeOrder, makeProduct, makeUser, newId, replies, sessionOf } from '../../test/fixtures';
+import { makeOrder, makeProduct, newId, replies, sessionOf } from '../../test/fixtures';
 import { api, renderApp, startApi, storedJson } from '../../test/render-app';
 
 vi.mock('@stripe/stripe-js/pure', async () => ({
@@ -15,15 +16,7 @@ vi.mock(
   async () => (await import('../../features/checkout/testing/stripe-fakes')).reactStripeFake,
 );
 
-const ADDRESS = {
-  name: 'Demo User',
-  street: '42 Demo Lane',
-  city: 'Springfield',
-  postalCode: '49007',
-  country: 'US',
-  phone: '555-0123',
-};
-const buyer = () => makeUser({ deliveryAddress: ADDRESS });
+const buyer = buyerWithAddress;
 const CONFIG = '/api/v1/order/config';
 const CREATE_INTENT = '/api/v1/order/create-payment-intent';
 const PLACE_ORDER = '/api/v1/order/place-order';

@@ -1,7 +1,8 @@
 import { useParams } from 'react-router-dom';
 import { productQueries } from '../../features/products/api/queries';
 import { ProductDetails } from '../../features/products/components/ProductDetails';
-import { ProductReviews, reviewQueries } from '../../features/reviews';
+import { reviewQueries } from '../../features/reviews/api/queries';
+import { ProductReviews } from '../../features/reviews/components/ProductReviews';
 import type { RouteReads } from '../route-reads';
 
 /** The product; then, since they need it, its first reviews and a few of its category. */

@@ -1,1 +1,1 @@
-export { SalesDashboard } from './components/SalesDashboard';
+export { dashboardQuery } from './api/dashboard';

@@ -1,10 +1,4 @@
-export {
-  fetchMyOrders,
-  fetchOrderByLink,
-  fetchOrderByNumber,
-  findMyOrders,
-  verifyEmail,
-} from './api/orders-api';
+export { fetchMyOrders, fetchOrderByLink, fetchOrderByNumber } from './api/orders-api';
 export { FindOrderForm } from './components/FindOrderForm';
 export { OrderDetails } from './components/OrderDetails';
 export { OrderTable } from './components/OrderTable';

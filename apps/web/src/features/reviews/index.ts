@@ -1,2 +1,1 @@
 export { reviewQueries } from './api/queries';
-export { ProductReviews } from './components/ProductReviews';

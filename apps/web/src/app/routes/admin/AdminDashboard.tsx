@@ -1,5 +1,5 @@
 import { AdminPage } from '../../../features/admin/shared/AdminPage';
-import { SalesDashboard } from '../../../features/dashboard';
+import { SalesDashboard } from '../../../features/dashboard/components/SalesDashboard';
 import { useAuth } from '../../../lib/auth';
 
 export default function AdminDashboard() {

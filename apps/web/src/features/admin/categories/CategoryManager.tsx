@@ -8,7 +8,7 @@ import { categoryQueries } from '../../categories';
 import { AdminList } from '../shared/AdminList';
 import { refusalOf } from '../shared/outcome';
 import { useAdminQuery } from '../shared/use-admin-query';
-import { createCategory, deleteCategory, updateCategory } from './api';
+import { categoryWrites } from './api';
 import { CategoryForm } from './CategoryForm';
 import './categories.css';
 
@@ -20,8 +20,9 @@ export const CATEGORY_TEXTS = {
 } as const;
 
 /**
- * Manage Category: create, rename (in a modal) and delete. The list is fetched on load and
- * again after every successful change; a refusal shows the server's own message.
+ * Manage Category: create, rename (in a modal) and delete. The list is fetched on load and,
+ * as every category read, again after every successful change (categoryWrites); a refusal
+ * shows the server's own message.
  */
 export function CategoryManager() {
   const categories = useAdminQuery(categoryQueries.list(), () => CATEGORY_TEXTS.loadFailed);
@@ -30,12 +31,13 @@ export function CategoryManager() {
   const [updatedName, setUpdatedName] = useState('');
   const refusedOr = (fallback: string) => (err: unknown) => refusalOf(err) || fallback;
 
-  const create = useSubmit(async () => {
-    const created = await createCategory(name);
-    toast.success(`${created.name} is created`);
-    setName('');
-    void categories.reload();
-  }, refusedOr(CATEGORY_TEXTS.createFailed));
+  const create = useSubmit(categoryWrites.create(), {
+    onSuccess: (created) => {
+      toast.success(`${created.name} is created`);
+      setName('');
+    },
+    onFailure: refusedOr(CATEGORY_TEXTS.createFailed),
+  });
 
   const openEdit = (category: Category) => {
     setSelected(category);
@@ -47,20 +49,19 @@ export function CategoryManager() {
     setUpdatedName('');
   };
 
-  const update = useSubmit(async () => {
-    if (!selected) return;
-    const updated = await updateCategory(selected._id, updatedName);
-    toast.success(`${updated.name} is updated`);
-    closeEdit();
-    void categories.reload();
-  }, refusedOr(CATEGORY_TEXTS.changeFailed));
+  const rename = useSubmit(categoryWrites.rename(), {
+    onSuccess: (updated) => {
+      toast.success(`${updated.name} is updated`);
+      closeEdit();
+    },
+    onFailure: refusedOr(CATEGORY_TEXTS.changeFailed),
+  });
 
   // One delete at a time: every Delete button waits while one is on its way.
-  const remove = useSubmit(async (category: Category) => {
-    await deleteCategory(category._id);
-    toast.success(CATEGORY_TEXTS.deleted);
-    void categories.reload();
-  }, refusedOr(CATEGORY_TEXTS.changeFailed));
+  const remove = useSubmit(categoryWrites.remove(), {
+    onSuccess: () => toast.success(CATEGORY_TEXTS.deleted),
+    onFailure: refusedOr(CATEGORY_TEXTS.changeFailed),
+  });
 
   const columns: Column<Category>[] = [
     { header: 'Name', cell: (category) => category.name },
@@ -93,7 +94,12 @@ export function CategoryManager() {
   return (
     <>
       <h1 className="page-title">Manage Category</h1>
-      <CategoryForm label="New category name" value={name} onChange={setName} submit={create} />
+      <CategoryForm
+        label="New category name"
+        value={name}
+        onChange={setName}
+        submit={create.form(name)}
+      />
       <AdminList load={categories} items={categories.data}>
         {(items) => (
           <>
@@ -108,12 +114,14 @@ export function CategoryManager() {
         )}
       </AdminList>
       <Modal open={selected !== null} title="Edit Category" onClose={closeEdit}>
-        <CategoryForm
-          label="Category name"
-          value={updatedName}
-          onChange={setUpdatedName}
-          submit={update}
-        />
+        {selected && (
+          <CategoryForm
+            label="Category name"
+            value={updatedName}
+            onChange={setUpdatedName}
+            submit={rename.form({ category: selected, name: updatedName })}
+          />
+        )}
       </Modal>
     </>
   );

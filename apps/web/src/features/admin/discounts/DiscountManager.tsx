@@ -8,9 +8,9 @@ import { useSubmit } from '../../../lib/use-form';
 import { AdminList } from '../shared/AdminList';
 import { refusalOf } from '../shared/outcome';
 import { useAdminQuery } from '../shared/use-admin-query';
-import { createDiscount, deleteDiscount, discountQueries, updateDiscount } from './api';
+import { discountQueries, discountWrites } from './api';
 import { DiscountForm } from './DiscountForm';
-import { type CheckedDiscount, draftOf, EMPTY_DRAFT, inputOfSaved } from './draft';
+import { draftOf, EMPTY_DRAFT, inputOfSaved } from './draft';
 import './discounts.css';
 
 export const DISCOUNT_TEXTS = {
@@ -37,31 +37,26 @@ export function DiscountManager() {
   const money = useMoney();
   const refusedOr = (fallback: string) => (err: unknown) => refusalOf(err) || fallback;
 
-  const save = useSubmit(async (input: CheckedDiscount) => {
-    const answer =
-      editing === 'new' || editing === null
-        ? await createDiscount(input)
-        : await updateDiscount(editing._id, input);
-    toast.success(answer.message);
-    setEditing(null);
-    void discounts.reload();
-  }, refusedOr(DISCOUNT_TEXTS.saveFailed));
+  const save = useSubmit(discountWrites.save(), {
+    onSuccess: (answer) => {
+      toast.success(answer.message);
+      setEditing(null);
+    },
+    onFailure: refusedOr(DISCOUNT_TEXTS.saveFailed),
+  });
 
-  const toggle = useSubmit(async (discount: Discount) => {
-    const answer = await updateDiscount(discount._id, {
-      ...inputOfSaved(discount),
-      active: !discount.active,
-    });
-    toast.success(answer.message);
-    void discounts.reload();
-  }, refusedOr(DISCOUNT_TEXTS.saveFailed));
+  const toggle = useSubmit(discountWrites.save(), {
+    onSuccess: (answer) => toast.success(answer.message),
+    onFailure: refusedOr(DISCOUNT_TEXTS.saveFailed),
+  });
 
-  const remove = useSubmit(async (discount: Discount) => {
-    const answer = await deleteDiscount(discount._id);
-    toast.success(answer.message);
-    setDeleting(null);
-    void discounts.reload();
-  }, refusedOr(DISCOUNT_TEXTS.deleteFailed));
+  const remove = useSubmit(discountWrites.remove(), {
+    onSuccess: (answer) => {
+      toast.success(answer.message);
+      setDeleting(null);
+    },
+    onFailure: refusedOr(DISCOUNT_TEXTS.deleteFailed),
+  });
 
   const columns: Column<Discount>[] = [
     { header: 'Title', cell: (discount) => discount.title },
@@ -91,7 +86,12 @@ export function DiscountManager() {
               className="btn btn-outline"
               aria-label={`${discount.active ? 'Pause' : 'Resume'} ${name}`}
               disabled={toggle.busy}
-              onClick={() => void toggle.run(discount)}
+              onClick={() =>
+                void toggle.run({
+                  id: discount._id,
+                  input: { ...inputOfSaved(discount), active: !discount.active },
+                })
+              }
             >
               {discount.active ? 'Pause' : 'Resume'}
             </button>
@@ -122,7 +122,7 @@ export function DiscountManager() {
           heading={editing === 'new' ? 'New discount' : `Edit ${editing.code ?? editing.title}`}
           initial={editing === 'new' ? EMPTY_DRAFT : draftOf(editing)}
           busy={save.busy}
-          onSave={(input) => void save.run(input)}
+          onSave={(input) => void save.run({ id: editing === 'new' ? null : editing._id, input })}
           onCancel={() => setEditing(null)}
         />
       )}
@@ -144,7 +144,7 @@ export function DiscountManager() {
         open={deleting !== null}
         question={`Delete ${deleting?.code ?? deleting?.title ?? ''}?`}
         busy={remove.busy}
-        onConfirm={() => deleting && void remove.run(deleting)}
+        onConfirm={() => deleting && void remove.run(deleting._id)}
         onCancel={() => setDeleting(null)}
       />
     </>

@@ -4,8 +4,10 @@ import {
   messageResponseSchema,
 } from '@shop/contracts';
 import { discountResponseSchema, discountsResponseSchema } from '@shop/contracts/discount';
+import { mutationOptions } from '@tanstack/react-query';
 import { getParsed, sendParsed } from '../../../lib/api-client';
 import { pageOf } from '../../../lib/paging';
+import { invalidate } from '../../../lib/query';
 import { outcome } from '../shared/outcome';
 import type { CheckedDiscount } from './draft';
 
@@ -13,15 +15,20 @@ const BASE = '/api/v1/discounts';
 const one = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
 
 export const discountQueries = {
-  /** Every discount, with how many orders carry each. */
+  /** `['admin', 'discounts']`: the discounts screen's reads. */
+  all: ['admin', 'discounts'] as const,
+  /** `['admin', 'discounts', 'list']`: every discount, with how many orders carry each. */
   list: () => ({
-    queryKey: ['discounts', 'list'] as const,
+    queryKey: ['admin', 'discounts', 'list'] as const,
     queryFn: async ({ signal }: { signal: AbortSignal }) =>
       (await getParsed(BASE, outcome(discountsResponseSchema), signal)).discounts,
   }),
-  /** The products a discount may be limited to: the newest page of the catalogue's largest. */
+  /**
+   * `['admin', 'discounts', 'products']`: the products a discount may be limited to, the newest
+   * page of the catalogue's largest.
+   */
   products: () => ({
-    queryKey: ['discounts', 'products'] as const,
+    queryKey: ['admin', 'discounts', 'products'] as const,
     queryFn: async ({ signal }: { signal: AbortSignal }) => {
       const url = pageOf('/api/v1/product/get-product', 1, LIST_MAX_PER_PAGE);
       return (await getParsed(url, allProductsResponseSchema, signal)).products;
@@ -38,3 +45,24 @@ export const updateDiscount = (id: string, input: CheckedDiscount) =>
 
 export const deleteDiscount = (id: string) =>
   sendParsed('delete', one(id), undefined, outcome(messageResponseSchema));
+
+/**
+ * The discounts' writes: each changes the discounts' list (the checkout's quotes, which apply
+ * them, are asked again on every visit and kept by no cache).
+ */
+export const discountWrites = {
+  /** A new discount (`id` null), or the whole of an existing one replaced (pausing too). */
+  save: () =>
+    mutationOptions({
+      mutationFn: ({ id, input }: { id: string | null; input: CheckedDiscount }) =>
+        id === null ? createDiscount(input) : updateDiscount(id, input),
+      onSuccess: (_answer, _sent, _result, { client }) =>
+        invalidate(client, [discountQueries.list().queryKey]),
+    }),
+  remove: () =>
+    mutationOptions({
+      mutationFn: deleteDiscount,
+      onSuccess: (_answer, _id, _result, { client }) =>
+        invalidate(client, [discountQueries.list().queryKey]),
+    }),
+};

@@ -2,9 +2,10 @@ import { Link, useParams } from 'react-router-dom';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { fetchOrderByNumber, OrderDetails } from '../../orders';
+import { OrderDetails } from '../../orders';
 import { AdminPage } from '../shared/AdminPage';
 import { useAdminQuery } from '../shared/use-admin-query';
+import { adminOrderQueries } from './api';
 import { OrderStatusSelect } from './OrderStatusSelect';
 
 const ORDER_FAILED = 'Something went wrong while fetching the order';
@@ -12,12 +13,8 @@ const ORDER_FAILED = 'Something went wrong while fetching the order';
 /** Any order by its number, with its status dropdown: `/dashboard/admin/orders/1042`. */
 export function AdminOrderPage() {
   const number = Number(useParams().number);
-  const order = useAdminQuery(
-    {
-      queryKey: ['admin', 'order', number],
-      queryFn: ({ signal }) => fetchOrderByNumber(number, signal),
-    },
-    (err) => errorMessage(err, ORDER_FAILED),
+  const order = useAdminQuery(adminOrderQueries.detail(number), (err) =>
+    errorMessage(err, ORDER_FAILED),
   );
   return (
     <AdminPage title={`Order #${number}`}>
@@ -25,7 +22,7 @@ export function AdminOrderPage() {
         <Link to="/dashboard/admin/orders">All orders</Link>
       </p>
       <h1 className="page-title">Order #{number}</h1>
-      {order.error && <ErrorNotice message={order.error} onRetry={() => void order.reload()} />}
+      {order.error && <ErrorNotice message={order.error} onRetry={order.retry} />}
       {order.data === undefined ? (
         order.loading && <Spinner />
       ) : (
@@ -36,7 +33,6 @@ export function AdminOrderPage() {
               orderId={order.data._id}
               status={order.data.status}
               label={`Status of order #${number}`}
-              onUpdated={() => void order.reload()}
             />
           }
         />

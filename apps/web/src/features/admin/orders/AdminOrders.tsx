@@ -4,7 +4,7 @@ import { OrderTable } from '../../orders';
 import { PagedList } from '../shared/AdminList';
 import { AdminPage } from '../shared/AdminPage';
 import { useAdminPages } from '../shared/use-admin-query';
-import { fetchAllOrders, type OrderFilter } from './api';
+import { adminOrderQueries, type OrderFilter } from './api';
 import { OrderFilters } from './OrderFilters';
 import { OrderStatusSelect } from './OrderStatusSelect';
 
@@ -27,8 +27,7 @@ export function AdminOrders() {
   const status = statusIn(params.get('status'));
   const q = params.get('q') ?? '';
   const orders = useAdminPages(
-    ['admin', 'orders', status, q],
-    (page, signal) => fetchAllOrders(page, { status, q }, signal),
+    (page) => adminOrderQueries.list(page, { status, q }),
     () => ORDERS_FAILED,
   );
   const filter = (next: OrderFilter) => {
@@ -65,7 +64,6 @@ export function AdminOrders() {
                   orderId={order._id}
                   status={order.status}
                   label={`Status of order ${orders.offset + index + 1}`}
-                  onUpdated={() => void orders.reload()}
                 />
               }
             />

@@ -36,14 +36,18 @@ export function OrderFilters({
   const [q, setQ] = useState(filter.q);
   useEffect(() => setQ(filter.q), [filter.q]);
 
+  // A read the admin starts, not a write: it changes nothing another read holds.
   const exportCsv = useSubmit(
-    async () => {
-      saveCsv(await fetchOrdersCsv(filter));
-      toast.success(ORDER_FILTER_TEXTS.csvReady);
-    },
-    (err) => {
-      console.error(err);
-      return ORDER_FILTER_TEXTS.csvFailed;
+    { mutationFn: fetchOrdersCsv },
+    {
+      onSuccess: (csv) => {
+        saveCsv(csv);
+        toast.success(ORDER_FILTER_TEXTS.csvReady);
+      },
+      onFailure: (err) => {
+        console.error(err);
+        return ORDER_FILTER_TEXTS.csvFailed;
+      },
     },
   );
 
@@ -92,7 +96,7 @@ export function OrderFilters({
         type="button"
         className="btn btn-outline"
         disabled={exportCsv.busy}
-        onClick={() => void exportCsv.run()}
+        onClick={() => void exportCsv.run(filter)}
       >
         {exportCsv.busy ? 'Exporting...' : 'Download CSV'}
       </button>

@@ -1,10 +1,13 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Toasts } from '../../../app/providers';
+import { createQueryClient } from '../../../lib/query';
 import { deferred } from '../../../test/api-server';
 import { makeOrder, replies } from '../../../test/fixtures';
 import { api, findToast, setupAdminTests } from '../testing/setup';
+import { adminOrderQueries } from './api';
 import { OrderStatusSelect } from './OrderStatusSelect';
 
 setupAdminTests();
@@ -12,20 +15,22 @@ setupAdminTests();
 const order = makeOrder({ status: 'Processing' });
 const STATUS = `/api/v1/auth/order-status/${order._id}`;
 
+/** The select with All Orders' first page in the cache, as the list left it. */
 function renderSelect() {
-  const onUpdated = vi.fn();
+  const client = createQueryClient();
+  const ordersPage = adminOrderQueries.list(1, { status: '', q: '' }).queryKey;
+  client.setQueryData(ordersPage, { items: [order], total: 1 });
   render(
-    <>
-      <OrderStatusSelect
-        orderId={order._id}
-        status={order.status}
-        label="Status of order 1"
-        onUpdated={onUpdated}
-      />
+    <QueryClientProvider client={client}>
+      <OrderStatusSelect orderId={order._id} status={order.status} label="Status of order 1" />
       <Toasts />
-    </>,
+    </QueryClientProvider>,
   );
-  return { onUpdated, user: userEvent.setup(), select: screen.getByLabelText('Status of order 1') };
+  return {
+    ordersInvalidated: () => client.getQueryState(ordersPage)?.isInvalidated,
+    user: userEvent.setup(),
+    select: screen.getByLabelText('Status of order 1'),
+  };
 }
 
 describe('Order status dropdown', () => {
@@ -37,8 +42,8 @@ describe('Order status dropdown', () => {
     expect(select).toHaveValue('Processing');
   });
 
-  it('when another status is chosen, then it is put, toasted, and the orders are fetched again', async () => {
-    const { onUpdated, user, select } = renderSelect();
+  it('when another status is chosen, then it is put, toasted, and the orders are to be fetched again', async () => {
+    const { ordersInvalidated, user, select } = renderSelect();
     const reply = deferred();
     api.on('PUT', STATUS, reply.reply);
 
@@ -57,19 +62,19 @@ describe('Order status dropdown', () => {
       },
     });
     expect(await findToast('Order status updated')).toBeInTheDocument();
-    expect(onUpdated).toHaveBeenCalledTimes(1);
+    expect(ordersInvalidated()).toBe(true);
     await waitFor(() => expect(select).toBeEnabled());
     expect(select).toHaveValue('deliverd');
   });
 
   it('when the change fails, then the failure is toasted and the saved status shows again', async () => {
-    const { onUpdated, user, select } = renderSelect();
+    const { ordersInvalidated, user, select } = renderSelect();
     api.on('PUT', STATUS, replies.refused(403, 'Forbidden'));
 
     await user.selectOptions(select, 'cancel');
 
     expect(await findToast('Failed to update order status')).toBeInTheDocument();
     expect(select).toHaveValue('Processing');
-    expect(onUpdated).not.toHaveBeenCalled();
+    expect(ordersInvalidated()).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import { ORDER_STATUSES, type OrderStatus, orderStatusSchema } from '@shop/contr
 import { type ChangeEvent, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useSubmit } from '../../../lib/use-form';
-import { updateOrderStatus } from './api';
+import { orderStatusWrite } from './api';
 import './orders.css';
 
 export const ORDER_STATUS_TEXTS = {
@@ -15,34 +15,30 @@ interface OrderStatusSelectProps {
   status: OrderStatus;
   /** The select's accessible name, naming the order it belongs to. */
   label: string;
-  onUpdated: () => void;
 }
 
 /**
  * The admin's status dropdown of one order: any value may follow any other. The choice shows
- * at once and goes back to the saved value when the server refuses it.
+ * at once and goes back to the saved value when the server refuses it; once saved, the orders
+ * are read again (orderStatusWrite), wherever they show.
  */
-export function OrderStatusSelect({ orderId, status, label, onUpdated }: OrderStatusSelectProps) {
+export function OrderStatusSelect({ orderId, status, label }: OrderStatusSelectProps) {
   const [value, setValue] = useState(status);
   useEffect(() => setValue(status), [status]);
 
-  const save = useSubmit(
-    async (next: OrderStatus) => {
-      await updateOrderStatus(orderId, next);
-      toast.success(ORDER_STATUS_TEXTS.updated);
-      onUpdated();
-    },
-    (err) => {
+  const save = useSubmit(orderStatusWrite(), {
+    onSuccess: () => toast.success(ORDER_STATUS_TEXTS.updated),
+    onFailure: (err) => {
       console.error(err);
       setValue(status);
       return ORDER_STATUS_TEXTS.failed;
     },
-  );
+  });
 
   const handleChange = (event: ChangeEvent<HTMLSelectElement>) => {
     const next = orderStatusSchema.parse(event.target.value);
     setValue(next);
-    void save.run(next);
+    void save.run({ orderId, status: next });
   };
 
   return (

@@ -4,7 +4,13 @@ import {
   orderResponseSchema,
   ordersResponseSchema,
 } from '@shop/contracts';
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { getParsed, request, sendParsed } from '../../../lib/api-client';
+import { invalidate } from '../../../lib/query';
+import { dashboardQuery } from '../../dashboard';
+import { fetchOrderByNumber } from '../../orders';
+import { productQueries } from '../../products';
+import { adminProductQueries } from '../products/api';
 import { outcome } from '../shared/outcome';
 
 /** What the admin narrows All Orders to: a status (or every one), and a search. */
@@ -33,3 +39,37 @@ export async function updateOrderStatus(orderId: string, status: OrderStatus) {
   const url = `/api/v1/auth/order-status/${encodeURIComponent(orderId)}`;
   return (await sendParsed('put', url, { status }, outcome(orderResponseSchema))).order;
 }
+
+/** The admin's order reads, under `['admin', 'orders', …]`. */
+export const adminOrderQueries = {
+  /** `['admin', 'orders']`: All Orders' pages and every order's page. */
+  all: ['admin', 'orders'] as const,
+  /** `['admin', 'orders', 'list', { page, filters }]`: one page of All Orders, newest first. */
+  list: (page: number, filters: OrderFilter) =>
+    queryOptions({
+      queryKey: ['admin', 'orders', 'list', { page, filters }] as const,
+      queryFn: ({ signal }) => fetchAllOrders(page, filters, signal),
+    }),
+  /** `['admin', 'orders', 'detail', { number }]`: one order by its number. */
+  detail: (number: number) =>
+    queryOptions({
+      queryKey: ['admin', 'orders', 'detail', { number }] as const,
+      queryFn: ({ signal }) => fetchOrderByNumber(number, signal),
+    }),
+};
+
+/**
+ * Changing an order's status: the admin's order reads and the dashboard's counts; cancelling
+ * also gives the order's units back to stock, which every product read shows.
+ */
+export const orderStatusWrite = () =>
+  mutationOptions({
+    mutationFn: ({ orderId, status }: { orderId: string; status: OrderStatus }) =>
+      updateOrderStatus(orderId, status),
+    onSuccess: (_order, { status }, _result, { client }) =>
+      invalidate(client, [
+        adminOrderQueries.all,
+        dashboardQuery().queryKey,
+        ...(status === 'cancel' ? [productQueries.all, adminProductQueries.all] : []),
+      ]),
+  });

@@ -5,7 +5,7 @@ import { PagedList } from '../shared/AdminList';
 import { ADMIN_PATHS } from '../shared/AdminMenu';
 import { refusalOf } from '../shared/outcome';
 import { useAdminPages } from '../shared/use-admin-query';
-import { fetchAllProducts } from './api';
+import { adminProductQueries } from './api';
 import { InCheckouts } from './InCheckouts';
 import './products.css';
 
@@ -22,7 +22,7 @@ const failureText = (err: unknown) =>
 
 /** All Products: one card per product, each opening the product's update screen. */
 export function AdminProductList() {
-  const products = useAdminPages(['admin', 'products'], fetchAllProducts, failureText);
+  const products = useAdminPages(adminProductQueries.list, failureText);
   return (
     <>
       <h1 className="page-title">All Products List</h1>

@@ -1,4 +1,3 @@
-import type { ProductForm as ProductFields } from '@shop/contracts';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router-dom';
 import { ErrorNotice } from '../../../components/ErrorNotice';
@@ -8,7 +7,7 @@ import { categoryQueries } from '../../categories';
 import { ADMIN_PATHS } from '../shared/AdminMenu';
 import { refusalOf } from '../shared/outcome';
 import { useAdminQuery } from '../shared/use-admin-query';
-import { createProduct } from './api';
+import { productWrites } from './api';
 import { EMPTY_PRODUCT, ProductForm } from './ProductForm';
 
 export const CATEGORIES_FAILED = 'Something went wrong while fetching categories';
@@ -23,26 +22,23 @@ export const CREATE_PRODUCT_TEXTS = {
 export function CreateProductPanel() {
   const navigate = useNavigate();
   const categories = useAdminQuery(categoryQueries.list(), () => CATEGORIES_FAILED);
-  const create = useSubmit(
-    async (fields: ProductFields, photo: File | null) => {
-      await createProduct(fields, photo);
+  const create = useSubmit(productWrites.create(), {
+    onSuccess: () => {
       toast.success(CREATE_PRODUCT_TEXTS.created);
       navigate(ADMIN_PATHS.products);
     },
-    (err) => {
+    onFailure: (err) => {
       const refused = refusalOf(err);
       return refused === null
         ? CREATE_PRODUCT_TEXTS.failed
         : refused || CREATE_PRODUCT_TEXTS.refused;
     },
-  );
+  });
 
   return (
     <>
       <h1 className="page-title">Create Product</h1>
-      {categories.error && (
-        <ErrorNotice message={categories.error} onRetry={() => void categories.reload()} />
-      )}
+      {categories.error && <ErrorNotice message={categories.error} onRetry={categories.retry} />}
       {categories.data === undefined && categories.loading ? (
         <Spinner />
       ) : (
@@ -51,7 +47,7 @@ export function CreateProductPanel() {
           initial={EMPTY_PRODUCT}
           submitLabel="CREATE PRODUCT"
           submitting={create.busy}
-          onSubmit={(fields, photo) => void create.run(fields, photo)}
+          onSubmit={(fields, photo) => void create.run({ fields, photo })}
         />
       )}
     </>

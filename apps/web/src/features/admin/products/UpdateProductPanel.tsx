@@ -12,7 +12,7 @@ import { AdminReviews } from '../reviews/AdminReviews';
 import { ADMIN_PATHS } from '../shared/AdminMenu';
 import { refusalOf } from '../shared/outcome';
 import { useAdminQuery } from '../shared/use-admin-query';
-import { deleteProduct, updateProduct } from './api';
+import { productWrites } from './api';
 import { CATEGORIES_FAILED } from './CreateProductPanel';
 import { ProductForm } from './ProductForm';
 import { pricedPerVariant } from './variants/grid';
@@ -66,39 +66,33 @@ export function UpdateProductPanel({ slug }: { slug: string }) {
   // The product as its variants were last saved here, whose price and stock the form sends.
   const [latest, setLatest] = useState<Product>();
 
-  const update = useSubmit(
-    async (id: string, fields: ProductFields, photo: File | null) => {
-      await updateProduct(id, fields, photo);
+  const update = useSubmit(productWrites.update(), {
+    onSuccess: () => {
       toast.success(UPDATE_PRODUCT_TEXTS.updated);
       navigate(ADMIN_PATHS.products);
     },
-    (err) => refusalOf(err) || UPDATE_PRODUCT_TEXTS.updateFailed,
-  );
+    onFailure: (err) => refusalOf(err) || UPDATE_PRODUCT_TEXTS.updateFailed,
+  });
 
-  const remove = useSubmit(
-    async (id: string) => {
-      await deleteProduct(id);
+  const remove = useSubmit(productWrites.remove(), {
+    onSuccess: () => {
       toast.success(UPDATE_PRODUCT_TEXTS.deleted);
       navigate(ADMIN_PATHS.products);
     },
-    (err) => {
+    onFailure: (err) => {
       console.error(err);
       setConfirming(false);
       return UPDATE_PRODUCT_TEXTS.deleteFailed;
     },
-  );
+  });
 
   const saved = latest ?? product.data;
   const perVariant = saved !== undefined && pricedPerVariant(saved);
   return (
     <>
       <h1 className="page-title">Update Product</h1>
-      {product.error && (
-        <ErrorNotice message={product.error} onRetry={() => void product.reload()} />
-      )}
-      {categories.error && (
-        <ErrorNotice message={categories.error} onRetry={() => void categories.reload()} />
-      )}
+      {product.error && <ErrorNotice message={product.error} onRetry={product.retry} />}
+      {categories.error && <ErrorNotice message={categories.error} onRetry={categories.retry} />}
       {!saved || (categories.data === undefined && categories.loading) ? (
         (product.loading || categories.loading) && <Spinner />
       ) : (
@@ -119,7 +113,9 @@ export function UpdateProductPanel({ slug }: { slug: string }) {
             {...(perVariant ? { perVariantNote: VARIANTS_TEXTS.perVariant } : {})}
             submitLabel="UPDATE PRODUCT"
             submitting={update.busy}
-            onSubmit={(fields, photo) => void update.run(saved._id, toSend(saved, fields), photo)}
+            onSubmit={(fields, photo) =>
+              void update.run({ id: saved._id, fields: toSend(saved, fields), photo })
+            }
           >
             <button
               type="button"

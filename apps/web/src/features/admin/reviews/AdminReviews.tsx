@@ -5,7 +5,7 @@ import { useSubmit } from '../../../lib/use-form';
 import { PagedList } from '../shared/AdminList';
 import { refusalOf } from '../shared/outcome';
 import { useAdminPages } from '../shared/use-admin-query';
-import { fetchAllReviews, setReviewHidden } from './api';
+import { adminReviewQueries, reviewVisibilityWrite } from './api';
 
 export const ADMIN_REVIEW_TEXTS = {
   heading: 'Reviews',
@@ -19,19 +19,13 @@ export const ADMIN_REVIEW_TEXTS = {
 
 /** The product's reviews, hidden ones too, each with Hide or Show (a hidden one counts nowhere). */
 export function AdminReviews({ productId }: { productId: string }) {
-  const reviews = useAdminPages(
-    ['admin', 'reviews', productId],
-    (page, signal) => fetchAllReviews(productId, page, signal),
-    (err) => refusalOf(err) || ADMIN_REVIEW_TEXTS.failed,
-  );
-  const toggle = useSubmit(
-    async (review: Review) => {
-      await setReviewHidden(productId, review._id, !review.hidden);
-      toast.success(review.hidden ? ADMIN_REVIEW_TEXTS.shown : ADMIN_REVIEW_TEXTS.hidden);
-      await reviews.reload();
-    },
-    (err) => refusalOf(err) || ADMIN_REVIEW_TEXTS.failed,
-  );
+  const failure = (err: unknown) => refusalOf(err) || ADMIN_REVIEW_TEXTS.failed;
+  const reviews = useAdminPages((page) => adminReviewQueries.list(productId, page), failure);
+  const toggle = useSubmit(reviewVisibilityWrite(productId), {
+    onSuccess: (_review, { hidden }) =>
+      toast.success(hidden ? ADMIN_REVIEW_TEXTS.hidden : ADMIN_REVIEW_TEXTS.shown),
+    onFailure: failure,
+  });
 
   const columns: Column<Review>[] = [
     { header: 'Rating', cell: (review) => `${review.rating} / 5` },
@@ -55,7 +49,7 @@ export function AdminReviews({ productId }: { productId: string }) {
           className={`btn ${review.hidden ? 'btn-primary' : 'btn-danger'}`}
           disabled={toggle.busy}
           aria-label={`${review.hidden ? 'Show' : 'Hide'} the review “${review.title}”`}
-          onClick={() => void toggle.run(review)}
+          onClick={() => void toggle.run({ reviewId: review._id, hidden: !review.hidden })}
         >
           {review.hidden ? ADMIN_REVIEW_TEXTS.show : ADMIN_REVIEW_TEXTS.hide}
         </button>

@@ -2,11 +2,11 @@ import type { ReactNode } from 'react';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { Pager } from '../../../components/Pager';
 import { Spinner } from '../../../components/Spinner';
-import type { AdminPages, Reloadable } from './use-admin-query';
+import type { AdminPages, AdminRead } from './use-admin-query';
 
 interface AdminListProps<T> {
   /** The list's load (useAdminQuery): its failure is shown with Try again. */
-  load: Pick<Reloadable<unknown>, 'loading' | 'error' | 'reload'>;
+  load: Pick<AdminRead<unknown>, 'loading' | 'error' | 'retry'>;
   /** Its items; undefined until the first answer. */
   items: T[] | undefined;
   /** What shows instead of an empty list; without it, `children` shows it empty. */
@@ -25,7 +25,7 @@ export function AdminList<T>({ load, items, empty, children }: AdminListProps<T>
   else shown = children(items);
   return (
     <>
-      {load.error && <ErrorNotice message={load.error} onRetry={() => void load.reload()} />}
+      {load.error && <ErrorNotice message={load.error} onRetry={load.retry} />}
       {shown}
     </>
   );

@@ -10,24 +10,25 @@ import toast from 'react-hot-toast';
 import { type Page, pageCount } from '../../../lib/paging';
 import { PRIVATE_READ } from '../../../lib/query';
 
-export interface Reloadable<T> {
+export interface AdminRead<T> {
   data: T | undefined;
   loading: boolean;
   /** The text shown for the last failed load; null once a load succeeds. */
   error: string | null;
-  reload: () => Promise<void>;
+  /** Try again after a failed load. */
+  retry: () => void;
 }
 
 /**
- * Reads what an admin changes in place. A reload (and another page) keeps the current data on
- * screen until the new answer arrives, so a table does not blink away (taking the focused row
- * button with it) after every create, rename or delete. A failure is toasted and kept as text
- * for the screen.
+ * Reads what an admin changes in place. The read asked again (a write invalidated it, or
+ * another page is shown) keeps the current data on screen until the new answer arrives, so a
+ * table does not blink away (taking the focused row button with it) after every create, rename
+ * or delete. A failure is toasted and kept as text for the screen.
  */
 export function useAdminQuery<Body, T = Body, Key extends QueryKey = QueryKey>(
   options: UseQueryOptions<Body, Error, T, Key>,
   failureText: (err: unknown) => string,
-): Reloadable<T> {
+): AdminRead<T> {
   const failureTextRef = useRef(failureText);
   failureTextRef.current = failureText;
   const query = useQuery({ ...options, ...PRIVATE_READ, placeholderData: keepPreviousData });
@@ -41,26 +42,21 @@ export function useAdminQuery<Body, T = Body, Key extends QueryKey = QueryKey>(
     data: query.data,
     loading: isFetching,
     error: query.isError ? failureText(error) : null,
-    reload: async () => {
-      await refetch();
-    },
+    retry: () => void refetch(),
   };
 }
 
 /**
- * An admin list read one page at a time (see useAdminQuery), keyed `[...queryKey, page]`: a
- * reload re-reads the page shown, and a page emptied by a delete steps back to the new last page.
+ * An admin list read one page at a time (see useAdminQuery), `pageRead(page)` being the read
+ * of one page as its feature declares it (`['admin', 'users', 'list', { page }]`): a page
+ * emptied by a delete steps back to the new last page.
  */
-export function useAdminPages<T>(
-  queryKey: QueryKey,
-  load: (page: number, signal: AbortSignal) => Promise<Page<T>>,
+export function useAdminPages<T, Key extends QueryKey>(
+  pageRead: (page: number) => UseQueryOptions<Page<T>, Error, Page<T>, Key>,
   failureText: (err: unknown) => string,
 ) {
   const [page, setPage] = useState(1);
-  const list = useAdminQuery(
-    { queryKey: [...queryKey, page], queryFn: ({ signal }) => load(page, signal) },
-    failureText,
-  );
+  const list = useAdminQuery(pageRead(page), failureText);
   const pages = pageCount(list.data?.total ?? 0);
   const emptied = list.data !== undefined && list.data.items.length === 0 && page > 1;
   useEffect(() => {
@@ -78,4 +74,4 @@ export function useAdminPages<T>(
 }
 
 /** An admin list as useAdminPages reads it. */
-export type AdminPages<T> = ReturnType<typeof useAdminPages<T>>;
+export type AdminPages<T> = ReturnType<typeof useAdminPages<T, QueryKey>>;

@@ -1,12 +1,11 @@
 import type { ShippingZone } from '@shop/contracts/shipping';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useSubmit } from '../../../lib/use-form';
 import { AdminList } from '../shared/AdminList';
 import { refusalOf } from '../shared/outcome';
 import { useAdminQuery } from '../shared/use-admin-query';
-import { saveZones, zonesQuery } from './api';
+import { zonesQuery, zonesWrite } from './api';
 import { draftOf, newZone, requestOf } from './draft';
 import { ZoneEditor } from './ZoneEditor';
 import './shipping.css';
@@ -33,20 +32,15 @@ export function ShippingZonesForm() {
 }
 
 function ZonesEditor({ saved }: { saved: ShippingZone[] }) {
-  const queryClient = useQueryClient();
   const [zones, setZones] = useState(() => draftOf(saved));
 
-  const save = useSubmit(
-    async () => {
-      const answer = await saveZones(requestOf(zones));
-      toast.success(answer.message);
-      queryClient.setQueryData(zonesQuery.queryKey, answer);
-    },
-    (err) => refusalOf(err) || SHIPPING_TEXTS.saveFailed,
-  );
+  const save = useSubmit(zonesWrite(), {
+    onSuccess: (answer) => toast.success(answer.message),
+    onFailure: (err) => refusalOf(err) || SHIPPING_TEXTS.saveFailed,
+  });
 
   return (
-    <form className="shipping-form" onSubmit={save.onSubmit}>
+    <form className="shipping-form" onSubmit={save.form(requestOf(zones)).onSubmit}>
       {zones.length === 0 && <p>No shipping zones yet: shoppers are offered no way to ship.</p>}
       {zones.map((zone, index) => (
         <ZoneEditor

@@ -1,7 +1,6 @@
 import { countryCodes, countryName } from '@shop/contracts/country';
 import { chargeableCurrencies } from '@shop/contracts/money';
 import type { Store } from '@shop/contracts/store';
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { FormField } from '../../../components/FormField';
@@ -10,7 +9,7 @@ import { useSubmit } from '../../../lib/use-form';
 import { AdminList } from '../shared/AdminList';
 import { refusalOf } from '../shared/outcome';
 import { useAdminQuery } from '../shared/use-admin-query';
-import { saveStoreSettings } from './api';
+import { storeWrite } from './api';
 import './store.css';
 
 export const STORE_TEXTS = {
@@ -40,22 +39,17 @@ export function StoreSettingsForm() {
 }
 
 function SettingsEditor({ saved }: { saved: Store }) {
-  const queryClient = useQueryClient();
   const [settings, setSettings] = useState(saved);
   const set = (changes: Partial<Store>) => setSettings((all) => ({ ...all, ...changes }));
   const id = useId();
 
-  const save = useSubmit(
-    async () => {
-      const answer = await saveStoreSettings(settings);
-      toast.success(STORE_TEXTS.saved);
-      queryClient.setQueryData(storeQuery().queryKey, answer);
-    },
-    (err) => refusalOf(err) || STORE_TEXTS.saveFailed,
-  );
+  const save = useSubmit(storeWrite(), {
+    onSuccess: () => toast.success(STORE_TEXTS.saved),
+    onFailure: (err) => refusalOf(err) || STORE_TEXTS.saveFailed,
+  });
 
   return (
-    <form className="store-form" onSubmit={save.onSubmit}>
+    <form className="store-form" onSubmit={save.form(settings).onSubmit}>
       <FormField
         label="Store name"
         value={settings.name}

@@ -1,5 +1,4 @@
 import type { TaxSettingsResponse } from '@shop/contracts/tax';
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useSubmit } from '../../../lib/use-form';
@@ -7,7 +6,7 @@ import { AdminList } from '../shared/AdminList';
 import { refusalOf } from '../shared/outcome';
 import { RemoveRowButton } from '../shared/RemoveRowButton';
 import { useAdminQuery } from '../shared/use-admin-query';
-import { saveTaxSettings, taxQuery } from './api';
+import { taxQuery, taxWrite } from './api';
 import { percentOf, rateOf } from './percent';
 import './taxes.css';
 
@@ -43,7 +42,6 @@ export function TaxRatesForm() {
 }
 
 function RatesEditor({ saved }: { saved: TaxSettingsResponse }) {
-  const queryClient = useQueryClient();
   const [rows, setRows] = useState(() =>
     saved.rates.map((r) => rowOf(r.country, r.class, percentOf(r.rate))),
   );
@@ -55,24 +53,21 @@ function RatesEditor({ saved }: { saved: TaxSettingsResponse }) {
   const change = (key: number, changes: Partial<RateRow>) =>
     setRows((all) => all.map((row) => (row.key === key ? { ...row, ...changes } : row)));
 
-  const save = useSubmit(
-    async () => {
-      const answer = await saveTaxSettings({
-        rates: rows.map((row) => ({
-          country: row.country,
-          class: row.taxClass,
-          rate: rateOf(row.percent) as number,
-        })),
-        shippingClass,
-      });
-      toast.success(answer.message);
-      queryClient.setQueryData(taxQuery.queryKey, answer);
-    },
-    (err) => refusalOf(err) || TAX_TEXTS.saveFailed,
-  );
+  const save = useSubmit(taxWrite(), {
+    onSuccess: (answer) => toast.success(answer.message),
+    onFailure: (err) => refusalOf(err) || TAX_TEXTS.saveFailed,
+  });
+  const settings = {
+    rates: rows.map((row) => ({
+      country: row.country,
+      class: row.taxClass,
+      rate: rateOf(row.percent) as number,
+    })),
+    shippingClass,
+  };
 
   return (
-    <form className="tax-form" onSubmit={save.onSubmit}>
+    <form className="tax-form" onSubmit={save.form(settings).onSubmit}>
       <table className="tax-rates">
         <caption>Rates by country and class</caption>
         <thead>

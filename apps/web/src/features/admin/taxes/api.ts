@@ -4,14 +4,17 @@ import {
   taxSettingsResponseSchema,
   taxSettingsSavedResponseSchema,
 } from '@shop/contracts/tax';
-import { useQuery } from '@tanstack/react-query';
+import { mutationOptions, useQuery } from '@tanstack/react-query';
 import { getParsed, sendParsed } from '../../../lib/api-client';
 import { PRIVATE_READ } from '../../../lib/query';
 import { outcome } from '../shared/outcome';
 
 const TAX = '/api/v1/tax';
 
-/** The tax settings' query: the product form reads its classes from the same answer. */
+/**
+ * `['admin', 'tax']`: the rates and classes, and the class shipping is taxed as; the product
+ * form reads its classes from the same answer.
+ */
 export const taxQuery = {
   queryKey: ['admin', 'tax'] as const,
   queryFn: ({ signal }: { signal: AbortSignal }) =>
@@ -20,6 +23,14 @@ export const taxQuery = {
 
 export const saveTaxSettings = (settings: TaxSettingsRequest) =>
   sendParsed('put', TAX, settings, outcome(taxSettingsSavedResponseSchema));
+
+/** Saving the rates: the answer holds the settings as saved, which the tax read then holds. */
+export const taxWrite = () =>
+  mutationOptions({
+    mutationFn: saveTaxSettings,
+    onSuccess: (answer, _settings, _result, { client }) =>
+      client.setQueryData(taxQuery.queryKey, answer),
+  });
 
 /**
  * The classes a product or variant may be taxed as: the shop's, or the built-in ones until (or

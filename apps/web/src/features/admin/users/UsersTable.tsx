@@ -2,7 +2,7 @@ import { isAdmin, type User } from '@shop/contracts';
 import { type Column, DataTable } from '../../../components/DataTable';
 import { PagedList } from '../shared/AdminList';
 import { useAdminPages } from '../shared/use-admin-query';
-import { fetchAllUsers } from './api';
+import { adminUserQueries } from './api';
 
 export const USERS_FAILED = 'Something went wrong while fetching users';
 
@@ -16,7 +16,7 @@ const COLUMNS: Column<User>[] = [
 
 /** All Users: every account with its contact details and whether it is an admin. */
 export function UsersTable() {
-  const users = useAdminPages(['admin', 'users'], fetchAllUsers, () => USERS_FAILED);
+  const users = useAdminPages(adminUserQueries.list, () => USERS_FAILED);
   return (
     <>
       <h1 className="page-title">All Users</h1>

@@ -5,6 +5,7 @@ import {
   messageResponseSchema,
   type RegisterRequest,
 } from '@shop/contracts';
+import { mutationOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 type Outcome<T> = { ok: true; message: string; value: T } | { ok: false; message: string };
@@ -22,3 +23,12 @@ export async function login(body: LoginRequest): Promise<Outcome<AuthSession>> {
   const { message, user, token } = loginResponseSchema.parse(data);
   return { ok: true, message, value: { user, token } };
 }
+
+/**
+ * Registering and signing in change no read the web keeps: the session they give is the auth
+ * store's, and the reads of an account are keyed by its token or asked again on every visit.
+ */
+export const authWrites = {
+  register: () => mutationOptions({ mutationFn: register }),
+  login: () => mutationOptions({ mutationFn: login }),
+};

@@ -5,7 +5,7 @@ import { FormCard } from '../../../components/FormCard';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useFields, useSubmit } from '../../../lib/use-form';
-import { login } from '../api/auth-api';
+import { authWrites } from '../api/auth-api';
 
 /** The path a guard (or the cart) sent the shopper from; only paths inside this app count. */
 function returnPath(state: unknown): string {
@@ -20,9 +20,8 @@ export function LoginForm() {
   const navigate = useNavigate();
   const location = useLocation();
 
-  const send = useSubmit(
-    async () => {
-      const outcome = await login(values);
+  const send = useSubmit(authWrites.login(), {
+    onSuccess: (outcome) => {
       if (!outcome.ok) {
         toast.error(outcome.message);
         return;
@@ -31,11 +30,11 @@ export function LoginForm() {
       setAuth(outcome.value);
       navigate(returnPath(location.state), { replace: true });
     },
-    (err) => errorMessage(err, 'something went wrong'),
-  );
+    onFailure: (err) => errorMessage(err, 'something went wrong'),
+  });
 
   return (
-    <FormCard title="LOGIN FORM" button={['LOGIN', 'Signing in...']} form={send}>
+    <FormCard title="LOGIN FORM" button={['LOGIN', 'Signing in...']} form={send.form(values)}>
       <AccountField field="email" required {...bind('email')} />
       <AccountField
         field="password"

@@ -4,7 +4,7 @@ import { AccountField } from '../../../components/AccountField';
 import { FormCard } from '../../../components/FormCard';
 import { errorMessage } from '../../../lib/api-client';
 import { useFields, useSubmit } from '../../../lib/use-form';
-import { register } from '../api/auth-api';
+import { authWrites } from '../api/auth-api';
 
 const EMPTY = { name: '', email: '', password: '', phone: '', address: '' };
 const FIELDS = ['name', 'email', 'password', 'phone', 'address'] as const;
@@ -18,9 +18,8 @@ export function RegisterForm() {
     ...(key === 'password' ? { autoComplete: 'new-password' } : {}),
   });
 
-  const send = useSubmit(
-    async () => {
-      const outcome = await register(values);
+  const send = useSubmit(authWrites.register(), {
+    onSuccess: (outcome) => {
       if (outcome.ok) {
         toast.success(outcome.message);
         navigate('/login');
@@ -28,11 +27,11 @@ export function RegisterForm() {
         toast.error(outcome.message);
       }
     },
-    (err) => errorMessage(err, 'something went wrong'),
-  );
+    onFailure: (err) => errorMessage(err, 'something went wrong'),
+  });
 
   return (
-    <FormCard title="REGISTER FORM" button={['REGISTER', 'Submitting...']} form={send}>
+    <FormCard title="REGISTER FORM" button={['REGISTER', 'Submitting...']} form={send.form(values)}>
       {FIELDS.map((key) => (
         <AccountField key={key} field={key} {...field(key)} />
       ))}

@@ -14,6 +14,7 @@ import {
   sessionOf,
 } from '../../../test/fixtures';
 import { api, findToast, renderApp, startApi, storedJson } from '../../../test/render-app';
+import { buyerWithAddress, DELIVERY_ADDRESS } from '../testing/buyers';
 import { QUOTE, quoteOf } from '../testing/quotes';
 import {
   authorizedPayment,
@@ -31,18 +32,7 @@ vi.mock(
   async () => (await import('../testing/stripe-fakes')).reactStripeFake,
 );
 
-/** The delivery address the buyers of these tests saved on their profile. */
-const ADDRESS = {
-  name: 'Demo User',
-  street: '42 Demo Lane',
-  city: 'Springfield',
-  postalCode: '49007',
-  country: 'US',
-  phone: '555-0123',
-};
-/** A buyer whose profile holds a delivery address: the card form shows at once. */
-const aBuyer = () => makeUser({ deliveryAddress: ADDRESS });
-const delivered = { deliveryAddress: ADDRESS, saveAddress: false };
+const delivered = { deliveryAddress: DELIVERY_ADDRESS, saveAddress: false };
 
 const CONFIG = '/api/v1/order/config';
 const CREATE_INTENT = '/api/v1/order/create-payment-intent';
@@ -74,7 +64,7 @@ const openCart = (user: User | null, cart: CartEntry[]) =>
 
 /** A buyer with an address and two products on /cart, payments configured, intent served. */
 async function openReadyCheckout() {
-  const buyer = aBuyer();
+  const buyer = buyerWithAddress();
   const cart = [inCart('Desk Lamp', 20), inCart('Notebook', 4.5)];
   serveConfig(PK);
   serveIntent(2450);
@@ -100,7 +90,7 @@ const cartOf = (entries: CartEntry[]) => ({
 describe('checkout on the cart page', () => {
   it('when the shop has no publishable key, then the cart is still quoted and one line says card payments are not configured where the card form would be', async () => {
     serveConfig(null);
-    openCart(aBuyer(), [inCart('Desk Lamp', 20)]);
+    openCart(buyerWithAddress(), [inCart('Desk Lamp', 20)]);
 
     const totals = within(await screen.findByLabelText('Cart totals'));
     expect(totals.getAllByRole('definition').map((d) => d.textContent)).toContain('₹24.50');
@@ -123,7 +113,7 @@ describe('checkout on the cart page', () => {
   it.each([
     ['nobody is signed in', null, [inCart('Desk Lamp', 20)]],
     ['the buyer has no delivery address yet', makeUser({ address: '' }), [inCart('Desk Lamp', 20)]],
-    ['the cart is empty', aBuyer(), []],
+    ['the cart is empty', buyerWithAddress(), []],
   ])(
     'when %s, then the card form is not shown and no payment is started',
     async (_case, buyer, cart) => {
@@ -174,7 +164,7 @@ describe('checkout on the cart page', () => {
     const cart = tee.variants.map((v) => ({ ...tee, price: v.price, variant: v._id, quantity: 1 }));
     serveConfig(PK);
     serveIntent(3200);
-    openCart(aBuyer(), cart);
+    openCart(buyerWithAddress(), cart);
     // The button shows before the payment is asked for; it is enabled once the intent answered.
     const payButton = await screen.findByRole('button', { name: 'Make Payment' });
     await waitFor(() => expect(payButton).toBeEnabled());
@@ -191,7 +181,7 @@ describe('checkout on the cart page', () => {
     serveConfig(PK);
     serveIntent(2000);
     // As an older version stored it: no options, variants nor variant.
-    openCart(aBuyer(), [{ ...older, quantity: 1 } as CartEntry]);
+    openCart(buyerWithAddress(), [{ ...older, quantity: 1 } as CartEntry]);
     const payButton = await screen.findByRole('button', { name: 'Make Payment' });
     await waitFor(() => expect(payButton).toBeEnabled());
     // The migration gave such a product one variant of its own id.
@@ -203,7 +193,7 @@ describe('checkout on the cart page', () => {
   it('when the payment intent cannot be created, then it toasts the catalogue text, explains why and keeps paying disabled', async () => {
     serveConfig(PK);
     api.on('POST', CREATE_INTENT, replies.refused(409, 'Desk Lamp is out of stock'));
-    openCart(aBuyer(), [inCart('Desk Lamp', 20)]);
+    openCart(buyerWithAddress(), [inCart('Desk Lamp', 20)]);
 
     expect(await findToast('Payment initialization failed')).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('Desk Lamp is out of stock');
@@ -372,7 +362,7 @@ describe('checkout on the cart page', () => {
       serveConfig(PK);
       serveQuotes();
       serveIntent(3599);
-      openCart(aBuyer(), [inCart('Desk Lamp', 20), inCart('Notebook', 4.5)]);
+      openCart(buyerWithAddress(), [inCart('Desk Lamp', 20), inCart('Notebook', 4.5)]);
 
       const methods = await screen.findByRole('group', { name: 'Shipping method' });
       const courierChoice = within(methods).getByRole('radio', { name: /Courier/ });
@@ -399,7 +389,7 @@ describe('checkout on the cart page', () => {
       await waitFor(() => expect(payButton).toBeEnabled());
       expect(intentBodies().at(-1)).toMatchObject({ shippingMethod: courier._id, ...delivered });
       expect(quoteBodies().at(-1)).toMatchObject({
-        deliveryAddress: ADDRESS,
+        deliveryAddress: DELIVERY_ADDRESS,
         shippingMethod: courier._id,
       });
     });
@@ -408,7 +398,10 @@ describe('checkout on the cart page', () => {
       serveConfig(PK);
       serveQuotes();
       serveIntent(3599);
-      const { user } = openCart(aBuyer(), [inCart('Desk Lamp', 20), inCart('Notebook', 4.5)]);
+      const { user } = openCart(buyerWithAddress(), [
+        inCart('Desk Lamp', 20),
+        inCart('Notebook', 4.5),
+      ]);
       await waitFor(() => expect(screen.getByRole('radio', { name: /Courier/ })).toBeChecked());
       serveIntent(2916);
 
@@ -429,7 +422,7 @@ describe('checkout on the cart page', () => {
     it('when the shop does not deliver to the address, then the server’s reason shows and no card form', async () => {
       serveConfig(PK);
       api.on('POST', QUOTE, replies.refused(400, 'We do not deliver to United States'));
-      openCart(aBuyer(), [inCart('Desk Lamp', 20)]);
+      openCart(buyerWithAddress(), [inCart('Desk Lamp', 20)]);
 
       expect(await screen.findByRole('alert')).toHaveTextContent(
         'We do not deliver to United States',

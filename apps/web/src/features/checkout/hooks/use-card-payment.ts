@@ -1,14 +1,16 @@
 import type { CreatePaymentIntentResponse } from '@shop/contracts';
 import { CardElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { PaymentIntentResult } from '@stripe/stripe-js';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useCart } from '../../../lib/cart';
 import { forgetDiscountCode, useDiscountCode } from '../../../lib/discount-code';
+import { useSubmit } from '../../../lib/use-form';
 import { type Buyer, placeOrder } from '../api/checkout-api';
+import { forgetStartedPayments, placeOrderWrite } from '../api/checkout-writes';
 import type { Delivery } from './use-delivery-address';
 
 const PAID_AND_PLACED = 'Payment Successful & Order Placed!';
@@ -41,11 +43,17 @@ const linkPath = (orderLink: string) => {
   return `${url.pathname}${url.search}`;
 };
 
+/** The card was not confirmed: why, in the provider's words. */
+class NotConfirmed extends Error {
+  override name = 'NotConfirmed';
+}
+
 /**
  * Confirms the card with the provider (billing name and email, spec §7), then places the
- * order, empties the cart and goes home (a guest: to the order's page by its link); an address the shopper saved to the profile is kept
- * in the session too. `ready` is false until Stripe.js, Elements and a client secret are all
- * there.
+ * order (placeOrderWrite), empties the cart and goes home (a guest: to the order's page by its
+ * link); an address the shopper saved to the profile is kept in the session too. `ready` is
+ * false until Stripe.js, Elements and a client secret are all there; `paying` while the card is
+ * confirmed and the order placed.
  */
 export function useCardPayment(
   intent: CreatePaymentIntentResponse | undefined,
@@ -58,47 +66,47 @@ export function useCardPayment(
   const discountCode = useDiscountCode();
   const [auth, setAuth] = useAuth();
   const navigate = useNavigate();
-  const [paying, setPaying] = useState(false);
+  const queryClient = useQueryClient();
+  const ready = Boolean(stripe && elements && intent);
 
-  const pay = async () => {
+  const confirmAndPlace = async () => {
     const card = elements?.getElement(CardElement);
-    if (!stripe || !card || !intent) return;
-    setPaying(true);
-    try {
-      const result = await stripe.confirmCardPayment(intent.clientSecret, {
-        payment_method: {
-          card,
-          // A guest gave no name but the delivery address's.
-          billing_details: { name: buyer.name || delivery.address.name, email: buyer.email },
-        },
-      });
-      const paymentIntent = confirmed(result);
-      if (!paymentIntent) {
-        toast.error(failureOf(result));
-        return;
-      }
-      const { orderLink } = await placeOrder({
-        cart,
-        paymentIntent,
-        amount: intent.amount,
-        buyer,
-        delivery,
-        discountCode,
-      });
+    if (!stripe || !card || !intent) throw new NotConfirmed(SOMETHING_WENT_WRONG);
+    const result = await stripe.confirmCardPayment(intent.clientSecret, {
+      payment_method: {
+        card,
+        // A guest gave no name but the delivery address's.
+        billing_details: { name: buyer.name || delivery.address.name, email: buyer.email },
+      },
+    });
+    const paymentIntent = confirmed(result);
+    if (!paymentIntent) throw new NotConfirmed(failureOf(result));
+    return placeOrder({
+      cart,
+      paymentIntent,
+      amount: intent.amount,
+      buyer,
+      delivery,
+      discountCode,
+    });
+  };
+
+  const placing = useSubmit(placeOrderWrite(confirmAndPlace), {
+    onSuccess: ({ orderLink }) => {
       if (delivery.save && auth.user) {
         setAuth({ ...auth, user: { ...auth.user, deliveryAddress: delivery.address } });
       }
       setCart([]);
       forgetDiscountCode();
+      forgetStartedPayments(queryClient);
       toast.success(PAID_AND_PLACED);
       // A guest has no account to find the order in: they go to its page by its link.
       navigate(delivery.email && orderLink ? linkPath(orderLink) : '/');
-    } catch (err) {
-      toast.error(errorMessage(err, SOMETHING_WENT_WRONG));
-    } finally {
-      setPaying(false);
-    }
-  };
+    },
+    onFailure: (err) =>
+      err instanceof NotConfirmed ? err.message : errorMessage(err, SOMETHING_WENT_WRONG),
+  });
 
-  return { pay, paying, ready: Boolean(stripe && elements && intent) };
+  const pay = () => (ready ? placing.run() : Promise.resolve());
+  return { pay, paying: placing.busy, ready };
 }

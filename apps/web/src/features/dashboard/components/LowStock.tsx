@@ -8,7 +8,7 @@ import toast from 'react-hot-toast';
 import { type Column, DataTable } from '../../../components/DataTable';
 import { errorMessage } from '../../../lib/api-client';
 import { useSubmit } from '../../../lib/use-form';
-import { saveLowStockThreshold } from '../api/dashboard';
+import { saveThresholdWrite } from '../api/dashboard';
 
 const variantOf = (item: LowStockItem) => {
   const values = Object.values(item.options);
@@ -23,29 +23,19 @@ const COLUMNS: Column<LowStockItem>[] = [
 
 /**
  * The variants with fewer units than the threshold, lowest first, and the threshold's field:
- * a save reloads the list (`onSaved`).
+ * a save has the dashboard read again, which lists them under the new threshold.
  */
-export function LowStock({
-  lowStock,
-  onSaved,
-}: {
-  lowStock: Dashboard['lowStock'];
-  onSaved: () => Promise<void>;
-}) {
+export function LowStock({ lowStock }: { lowStock: Dashboard['lowStock'] }) {
   const [threshold, setThreshold] = useState(String(lowStock.threshold));
-  const save = useSubmit(
-    async () => {
-      const { message } = await saveLowStockThreshold(Number(threshold));
-      toast.success(message);
-      await onSaved();
-    },
-    (err) => errorMessage(err, 'Something went wrong while saving the threshold'),
-  );
+  const save = useSubmit(saveThresholdWrite(), {
+    onSuccess: ({ message }) => toast.success(message),
+    onFailure: (err) => errorMessage(err, 'Something went wrong while saving the threshold'),
+  });
   const { items, total } = lowStock;
   return (
     <section className="dashboard-panel dashboard-wide" aria-labelledby="low-stock-title">
       <h2 id="low-stock-title">Low in stock</h2>
-      <form className="threshold-form" onSubmit={save.onSubmit}>
+      <form className="threshold-form" onSubmit={save.form(Number(threshold)).onSubmit}>
         <label htmlFor="low-stock-threshold">Low stock threshold</label>
         <input
           id="low-stock-threshold"

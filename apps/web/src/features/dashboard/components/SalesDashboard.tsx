@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { RequestStatus } from '../../../components/RequestStatus';
-import { PRIVATE_READ } from '../../../lib/query';
 import { requestStateOf } from '../../../lib/request-state';
-import { fetchDashboard } from '../api/dashboard';
+import { dashboardQuery } from '../api/dashboard';
 import { DailyFigures } from './DailyFigures';
 import { LowStock } from './LowStock';
 import { useRevenueFormat } from './money';
@@ -14,12 +13,7 @@ import './dashboard.css';
 /** The admin's first screen's figures: sales of the last 30 days, statuses, best sellers, stock. */
 export function SalesDashboard() {
   const formatRevenue = useRevenueFormat();
-  const figures = useQuery({
-    queryKey: ['admin', 'dashboard'],
-    queryFn: ({ signal }) => fetchDashboard(signal),
-    ...PRIVATE_READ,
-  });
-  const request = requestStateOf(figures);
+  const request = requestStateOf(useQuery(dashboardQuery()));
   // After a save, the figures read again, kept on screen meanwhile.
   const dashboard = request.data;
   if (!dashboard) return <RequestStatus request={request} />;
@@ -67,13 +61,7 @@ export function SalesDashboard() {
       <StatusCounts counts={dashboard.ordersByStatus} />
       <TopProducts products={dashboard.topProducts} />
       <TopDiscounts discounts={dashboard.topDiscounts} />
-      <LowStock
-        key={dashboard.lowStock.threshold}
-        lowStock={dashboard.lowStock}
-        onSaved={async () => {
-          await figures.refetch({ throwOnError: true });
-        }}
-      />
+      <LowStock key={dashboard.lowStock.threshold} lowStock={dashboard.lowStock} />
     </div>
   );
 }

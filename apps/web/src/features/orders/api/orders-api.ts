@@ -1,7 +1,9 @@
 import { type Order, orderResponseSchema, ordersResponseSchema } from '@shop/contracts';
 import { findOrdersResponseSchema, verifyEmailResponseSchema } from '@shop/contracts/guest';
+import { mutationOptions } from '@tanstack/react-query';
 import { getParsed, sendParsed } from '../../../lib/api-client';
 import { type Page, pageOf } from '../../../lib/paging';
+import { ACCOUNT_READS, invalidate } from '../../../lib/query';
 
 export async function fetchMyOrders(page: number, signal?: AbortSignal): Promise<Page<Order>> {
   const url = pageOf('/api/v1/auth/orders', page);
@@ -32,3 +34,16 @@ export const findMyOrders = async (email: string): Promise<string> =>
 /** Confirms the e-mail of a link's token: how many guest orders became the account's. */
 export const verifyEmail = (token: string) =>
   sendParsed('post', '/api/v1/auth/verify-email', { token }, verifyEmailResponseSchema);
+
+/**
+ * The shopper's order writes. Asking for an e-mail's links changes nothing the web reads;
+ * confirming an e-mail makes its guest orders the account's, which its order reads then list.
+ */
+export const orderWrites = {
+  findMyOrders: () => mutationOptions({ mutationFn: findMyOrders }),
+  verifyEmail: () =>
+    mutationOptions({
+      mutationFn: verifyEmail,
+      onSuccess: (_answer, _token, _result, { client }) => invalidate(client, [ACCOUNT_READS]),
+    }),
+};

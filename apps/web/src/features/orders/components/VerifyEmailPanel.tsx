@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api-client';
 import { useSubmit } from '../../../lib/use-form';
-import { verifyEmail } from '../api/orders-api';
+import { orderWrites } from '../api/orders-api';
 
 /**
  * The page of the link that confirms an account's e-mail: confirmed by a press, not on
@@ -10,10 +10,10 @@ import { verifyEmail } from '../api/orders-api';
  */
 export function VerifyEmailPanel({ token }: { token: string }) {
   const [claimed, setClaimed] = useState<number | null>(null);
-  const confirm = useSubmit(
-    async () => setClaimed((await verifyEmail(token)).claimed),
-    (err) => errorMessage(err, 'something went wrong'),
-  );
+  const confirm = useSubmit(orderWrites.verifyEmail(), {
+    onSuccess: (answer) => setClaimed(answer.claimed),
+    onFailure: (err) => errorMessage(err, 'something went wrong'),
+  });
   if (claimed !== null) {
     return (
       <section className="form-card" aria-label="E-mail confirmed">
@@ -28,7 +28,7 @@ export function VerifyEmailPanel({ token }: { token: string }) {
     );
   }
   return (
-    <form className="form-card" onSubmit={confirm.onSubmit}>
+    <form className="form-card" onSubmit={confirm.form(token).onSubmit}>
       <h1 className="form-title">Confirm your e-mail</h1>
       <p>Once it is confirmed, the orders you placed as a guest with it appear in your account.</p>
       <button type="submit" className="btn btn-primary" disabled={confirm.busy || !token}>

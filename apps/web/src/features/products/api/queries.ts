@@ -31,6 +31,9 @@ const FILTERS_URL = '/api/v1/product/product-filters';
  * storefront read's answer (lib/storefront-reads.ts), which `select` picks from.
  */
 export const productQueries = {
+  /** `['products']`: every product read, which any write to a product changes. */
+  all: ['products'] as const,
+
   /** `['products', 'count']`: how many products there are. */
   count: () =>
     queryOptions({

@@ -1,3 +1,4 @@
+import type { NotifyMeRequest } from '@shop/contracts/back-in-stock';
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../../lib/api-client';
@@ -13,19 +14,24 @@ export function NotifyMe({ productId, variantId }: { productId: string; variantI
   const emailId = useId();
   const [email, setEmail] = useState('');
   const [noted, setNoted] = useState<{ variantId: string; message: string }>();
+  // Changes nothing the web reads. Its call is loaded when asked: its answer's schema brings
+  // zod, which the product page leaves out.
   const send = useSubmit(
-    async () => {
-      // Loaded when asked: its answer's schema brings zod, which the product page leaves out.
-      const { askNotifyMe } = await import('../api/notify-me');
-      const { message } = await askNotifyMe(productId, { email, variant: variantId });
-      setNoted({ variantId, message });
-      toast.success(message);
+    {
+      mutationFn: async (request: NotifyMeRequest) =>
+        (await import('../api/notify-me')).askNotifyMe(productId, request),
     },
-    (err) => errorMessage(err, NOTIFY_ME_FAILED),
+    {
+      onSuccess: ({ message }, request) => {
+        setNoted({ variantId: request.variant, message });
+        toast.success(message);
+      },
+      onFailure: (err) => errorMessage(err, NOTIFY_ME_FAILED),
+    },
   );
   if (noted?.variantId === variantId) return <p className="notify-me-noted">{noted.message}</p>;
   return (
-    <form className="notify-me" onSubmit={send.onSubmit}>
+    <form className="notify-me" onSubmit={send.form({ email, variant: variantId }).onSubmit}>
       <label htmlFor={emailId}>Email</label>
       <input
         id={emailId}

@@ -10,6 +10,9 @@ export const reviewsOf = (productId: string) =>
 
 /** The review reads, keyed by what they hold under `['reviews', …]`. */
 export const reviewQueries = {
+  /** `['reviews', 'list', { productId }]`: every page of a product's reviews. */
+  of: (productId: string) => ['reviews', 'list', { productId }] as const,
+
   /**
    * `['reviews', 'list', { productId }]`: a product's visible reviews, newest first, five a page
    * (Load More), each page with the average and the count per star; `pages[i]` is page `i + 1`.

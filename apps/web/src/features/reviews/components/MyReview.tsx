@@ -8,12 +8,12 @@ import { REVIEW_TEXTS } from '../texts';
  */
 const SignedInReview = lazy(() => import('./SignedInReview'));
 
-export function MyReview({ productId, onChanged }: { productId: string; onChanged: () => void }) {
+export function MyReview({ productId }: { productId: string }) {
   const [auth] = useAuth();
   if (!auth.user) return <p className="muted">{REVIEW_TEXTS.signIn}</p>;
   return (
     <Suspense fallback={null}>
-      <SignedInReview productId={productId} onChanged={onChanged} />
+      <SignedInReview productId={productId} />
     </Suspense>
   );
 }

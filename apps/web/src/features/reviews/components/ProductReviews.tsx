@@ -23,7 +23,7 @@ export function ProductReviews({
   productId: string;
   onRating: (rating: ProductRating) => void;
 }) {
-  const { reviews, summary, loading, error, canLoadMore, loadMore, reload } = useReviews(productId);
+  const { reviews, summary, loading, error, canLoadMore, loadMore, retry } = useReviews(productId);
   // The shopper's own review is shown once, under "Your review", with its Edit and Delete.
   const [{ user }] = useAuth();
   const others = user ? reviews.filter((review) => review.user._id !== user._id) : reviews;
@@ -57,8 +57,8 @@ export function ProductReviews({
           </ul>
         </div>
       )}
-      <MyReview productId={productId} onChanged={reload} />
-      {error !== undefined && <ErrorNotice message={REVIEW_TEXTS.failed} onRetry={reload} />}
+      <MyReview productId={productId} />
+      {error !== undefined && <ErrorNotice message={REVIEW_TEXTS.failed} onRetry={retry} />}
       {summary?.total === 0 && <p className="empty">{REVIEW_TEXTS.none}</p>}
       <div className="review-list">
         {others.map((review) => (

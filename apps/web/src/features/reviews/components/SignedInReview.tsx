@@ -1,12 +1,10 @@
-import type { ReviewRequest } from '@shop/contracts/reviews';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../../lib/api-client';
-import { PRIVATE_READ } from '../../../lib/query';
 import { requestStateOf } from '../../../lib/request-state';
 import { useSubmit } from '../../../lib/use-form';
-import { deleteReview, fetchMyReview, postReview, updateReview } from '../api/reviews-api';
+import { myReviewQuery, myReviewWrites } from '../api/reviews-api';
 import { REVIEW_TEXTS } from '../texts';
 import { ReviewForm } from './ReviewForm';
 import { ReviewItem } from './ReviewItem';
@@ -15,42 +13,28 @@ const failure = (err: unknown) => errorMessage(err, REVIEW_TEXTS.failed);
 
 /**
  * The signed-in shopper's part: the form when they bought the product and have not reviewed
- * it, their review with Edit and Delete once they have. `onChanged` after each change.
+ * it, their review with Edit and Delete once they have. Each change has their review, the
+ * product's reviews and its rating read again (myReviewWrites).
  */
-export default function SignedInReview({
-  productId,
-  onChanged,
-}: {
-  productId: string;
-  onChanged: () => void;
-}) {
-  const [version, setVersion] = useState(0);
+export default function SignedInReview({ productId }: { productId: string }) {
   const [editing, setEditing] = useState(false);
-  const mine = requestStateOf(
-    useQuery({
-      queryKey: ['account', 'my-review', productId, version],
-      queryFn: ({ signal }) => fetchMyReview(productId, signal),
-      ...PRIVATE_READ,
-    }),
-  );
-  const changed = (message: string) => {
+  const mine = requestStateOf(useQuery(myReviewQuery(productId)));
+  const changed = (message: string) => () => {
     toast.success(message);
     setEditing(false);
-    setVersion((n) => n + 1);
-    onChanged();
   };
-  const add = useSubmit(async (review: ReviewRequest) => {
-    await postReview(productId, review);
-    changed(REVIEW_TEXTS.added);
-  }, failure);
-  const save = useSubmit(async (reviewId: string, review: ReviewRequest) => {
-    await updateReview(productId, reviewId, review);
-    changed(REVIEW_TEXTS.updated);
-  }, failure);
-  const remove = useSubmit(async (reviewId: string) => {
-    await deleteReview(productId, reviewId);
-    changed(REVIEW_TEXTS.deleted);
-  }, failure);
+  const add = useSubmit(myReviewWrites.add(productId), {
+    onSuccess: changed(REVIEW_TEXTS.added),
+    onFailure: failure,
+  });
+  const save = useSubmit(myReviewWrites.update(productId), {
+    onSuccess: changed(REVIEW_TEXTS.updated),
+    onFailure: failure,
+  });
+  const remove = useSubmit(myReviewWrites.remove(productId), {
+    onSuccess: changed(REVIEW_TEXTS.deleted),
+    onFailure: failure,
+  });
 
   if (!mine.data) return null;
   const { review, canReview } = mine.data;
@@ -60,7 +44,7 @@ export default function SignedInReview({
         initial={review}
         submitLabel={REVIEW_TEXTS.save}
         busy={save.busy}
-        onSubmit={(changes) => void save.run(review._id, changes)}
+        onSubmit={(changes) => void save.run({ reviewId: review._id, review: changes })}
         onCancel={() => setEditing(false)}
       />
     );

@@ -7,9 +7,9 @@ import { reviewQueries } from '../api/queries';
 type Summary = Omit<ReviewListResponse, 'success' | 'reviews'>;
 
 /**
- * A product's reviews, page after page (Load More), and what they add up to; `reload` starts
- * again from the first page (after the shopper's own review changed), keeping those shown
- * until it arrives.
+ * A product's reviews, page after page (Load More), and what they add up to; `retry` starts
+ * again from the first page after a failed load, keeping those shown until it arrives. A
+ * review's write reads every page shown again (the query's key is invalidated).
  */
 export function useReviews(productId: string) {
   const queryClient = useQueryClient();
@@ -28,7 +28,7 @@ export function useReviews(productId: string) {
   }, [last]);
   const { queryKey } = options;
   const { refetch, fetchNextPage } = query;
-  const reload = useCallback(() => {
+  const retry = useCallback(() => {
     queryClient.setQueryData(
       queryKey,
       (data) => data && { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) },
@@ -44,6 +44,6 @@ export function useReviews(productId: string) {
     error: query.isError && !query.isFetching ? query.error : undefined,
     canLoadMore,
     loadMore,
-    reload,
+    retry,
   };
 }

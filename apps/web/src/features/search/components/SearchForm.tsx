@@ -12,32 +12,39 @@ export function SearchForm() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
-  const { busy, onSubmit } = useSubmit(
-    async () => {
-      const keyword = search.keyword.trim();
-      if (!keyword) {
-        setSearch({ keyword: search.keyword, asked: '', from: 1 });
-        navigate('/search');
-        return;
-      }
-      // Each search asks again, from its first page, and shows its results once they are in.
-      const results = productQueries.search(keyword);
-      queryClient.removeQueries({ queryKey: results.queryKey, exact: true });
-      await queryClient.fetchInfiniteQuery(results);
-      setSearch({ keyword: search.keyword, asked: keyword, from: 1 });
-      navigate('/search');
+  // A read the shopper starts, not a write: it changes nothing another read holds.
+  const { busy, form } = useSubmit(
+    {
+      mutationFn: async (keyword: string) => {
+        if (!keyword) return;
+        // Each search asks again, from its first page, and shows its results once they are in.
+        const results = productQueries.search(keyword);
+        queryClient.removeQueries({ queryKey: results.queryKey, exact: true });
+        await queryClient.fetchInfiniteQuery(results);
+      },
     },
-    (err) => {
-      // Spec §8: a failed search is only logged.
-      console.error(err);
-      return undefined;
+    {
+      onSuccess: (_results, keyword) => {
+        setSearch({ keyword: search.keyword, asked: keyword, from: 1 });
+        navigate('/search');
+      },
+      onFailure: (err) => {
+        // Spec §8: a failed search is only logged.
+        console.error(err);
+        return undefined;
+      },
     },
   );
 
   return (
     <search>
       {/* Without scripts, the browser asks for /search?keyword=…, which the server renders. */}
-      <form className="search-form" action="/search" method="get" onSubmit={onSubmit}>
+      <form
+        className="search-form"
+        action="/search"
+        method="get"
+        onSubmit={form(search.keyword.trim()).onSubmit}
+      >
         <input
           type="search"
           name="keyword"

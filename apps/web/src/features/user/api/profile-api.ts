@@ -5,6 +5,7 @@ import {
   type User,
 } from '@shop/contracts';
 import { signOutEverywhereResponseSchema } from '@shop/contracts/account';
+import { mutationOptions } from '@tanstack/react-query';
 import { errorMessage, isHttpError, sendParsed } from '../../../lib/api-client';
 
 /** The updated user, and the new token when the password changed (the old one is revoked). */
@@ -39,3 +40,12 @@ export async function signOutEverywhere(): Promise<string> {
   );
   return message;
 }
+
+/**
+ * The account's writes change the session (the auth store's), not a read the web keeps: its
+ * profile is read from the session, and every account read is asked again on every visit.
+ */
+export const profileWrites = {
+  update: () => mutationOptions({ mutationFn: updateProfile }),
+  signOutEverywhere: () => mutationOptions({ mutationFn: signOutEverywhere }),
+};

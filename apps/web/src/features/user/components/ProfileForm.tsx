@@ -4,7 +4,7 @@ import { FormCard } from '../../../components/FormCard';
 import { FormField } from '../../../components/FormField';
 import { useAuth } from '../../../lib/auth';
 import { useFields, useSubmit } from '../../../lib/use-form';
-import { profileErrorMessage, updateProfile } from '../api/profile-api';
+import { profileErrorMessage, profileWrites } from '../api/profile-api';
 
 export function ProfileForm() {
   const [auth, setAuth] = useAuth();
@@ -20,19 +20,22 @@ export function ProfileForm() {
   // Only a new password needs the current one (the server refuses it without).
   const changingPassword = values.password !== '';
 
-  const send = useSubmit(async () => {
-    const { updatedUser, token } = await updateProfile({
-      ...fields,
-      email: user?.email ?? '',
-      ...(changingPassword ? { currentPassword } : {}),
-    });
-    setAuth({ ...auth, user: updatedUser, token: token ?? auth.token });
-    set({ password: '', currentPassword: '' });
-    toast.success('Profile Updated Successfully');
-  }, profileErrorMessage);
+  const send = useSubmit(profileWrites.update(), {
+    onSuccess: ({ updatedUser, token }) => {
+      setAuth({ ...auth, user: updatedUser, token: token ?? auth.token });
+      set({ password: '', currentPassword: '' });
+      toast.success('Profile Updated Successfully');
+    },
+    onFailure: profileErrorMessage,
+  });
+  const changes = {
+    ...fields,
+    email: user?.email ?? '',
+    ...(changingPassword ? { currentPassword } : {}),
+  };
 
   return (
-    <FormCard title="USER PROFILE" button={['UPDATE', 'Updating...']} form={send}>
+    <FormCard title="USER PROFILE" button={['UPDATE', 'Updating...']} form={send.form(changes)}>
       <AccountField field="name" {...bind('name')} />
       <AccountField field="email" value={user?.email ?? ''} disabled readOnly />
       <AccountField field="password" autoComplete="new-password" {...bind('password')} />

@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { errorMessage } from '../../../lib/api-client';
 import { SIGNED_OUT, useAuth } from '../../../lib/auth';
 import { useSubmit } from '../../../lib/use-form';
-import { signOutEverywhere } from '../api/profile-api';
+import { profileWrites } from '../api/profile-api';
 import './SignOutEverywhere.css';
 
 export const SIGN_OUT_EVERYWHERE_QUESTION = 'Sign out on every device, this one included?';
@@ -18,16 +18,15 @@ export function SignOutEverywhere() {
   const [, setAuth] = useAuth();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
-  const signOut = useSubmit(
-    async () => {
-      const message = await signOutEverywhere();
+  const signOut = useSubmit(profileWrites.signOutEverywhere(), {
+    onSuccess: (message) => {
       setConfirming(false);
       setAuth(SIGNED_OUT);
       toast.success(message);
       navigate('/login');
     },
-    (err) => errorMessage(err, 'something went wrong'),
-  );
+    onFailure: (err) => errorMessage(err, 'something went wrong'),
+  });
 
   return (
     <section className="sign-out-everywhere" aria-labelledby="sign-out-everywhere-title">

@@ -2,7 +2,7 @@ import type { Product, ProductPhotoMeta } from '@shop/contracts';
 import { useSubmit } from '../../../../lib/use-form';
 import { ProductPhoto } from '../../../products';
 import { refusalOf } from '../../shared/outcome';
-import { removeVariantPhoto, uploadVariantPhoto } from './api';
+import { variantWrites } from './api';
 import type { VariantRow } from './grid';
 import { VARIANTS_TEXTS } from './texts';
 
@@ -22,15 +22,10 @@ const photoOf = (product: Product, variantId: string) =>
  */
 export function VariantPhotoCell({ productId, row, label, onPhoto }: VariantPhotoCellProps) {
   const variantId = row._id;
-  const send = useSubmit(
-    async (id: string, file: File | null) => {
-      const { product } = file
-        ? await uploadVariantPhoto(productId, id, file)
-        : await removeVariantPhoto(productId, id);
-      onPhoto(id, photoOf(product, id));
-    },
-    (err) => refusalOf(err) || VARIANTS_TEXTS.photoFailed,
-  );
+  const send = useSubmit(variantWrites.photo(productId), {
+    onSuccess: ({ product }, { variantId: id }) => onPhoto(id, photoOf(product, id)),
+    onFailure: (err) => refusalOf(err) || VARIANTS_TEXTS.photoFailed,
+  });
 
   if (Object.keys(row.values).length === 0) {
     return <span className="variant-hint">{VARIANTS_TEXTS.productPhoto}</span>;
@@ -58,7 +53,7 @@ export function VariantPhotoCell({ productId, row, label, onPhoto }: VariantPhot
           onChange={(event) => {
             const file = event.target.files?.[0];
             event.target.value = '';
-            if (file) void send.run(variantId, file);
+            if (file) void send.run({ variantId, file });
           }}
         />
       </label>
@@ -68,7 +63,7 @@ export function VariantPhotoCell({ productId, row, label, onPhoto }: VariantPhot
           className="btn btn-outline"
           aria-label={`Remove photo of ${label}`}
           disabled={send.busy}
-          onClick={() => void send.run(variantId, null)}
+          onClick={() => void send.run({ variantId, file: null })}
         >
           Remove
         </button>

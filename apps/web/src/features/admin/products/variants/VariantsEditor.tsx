@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { useSubmit } from '../../../../lib/use-form';
 import { refusalOf } from '../../shared/outcome';
 import { useTaxClasses } from '../../taxes/api';
-import { saveVariants } from './api';
+import { variantWrites } from './api';
 import { BulkEdit } from './BulkEdit';
 import { pricedPerVariant } from './grid';
 import { OptionsFields } from './OptionsFields';
@@ -33,20 +33,19 @@ export function VariantsEditor({ product, onSaved }: VariantsEditorProps) {
   const editor = useVariantGrid(product);
   const { grid } = editor;
   const taxClasses = useTaxClasses(...grid.rows.flatMap((row) => row.taxClass || []));
-  const save = useSubmit(
-    async () => {
-      const problem = firstProblem(grid);
-      if (problem) {
-        toast.error(problem);
-        return;
-      }
-      const saved = await saveVariants(product._id, variantsRequest(grid));
+  const save = useSubmit(variantWrites.save(product._id), {
+    onSuccess: (saved) => {
       editor.reset(saved.product);
       onSaved(saved.product);
       toast.success(saved.message);
     },
-    (err) => refusalOf(err) || VARIANTS_TEXTS.saveFailed,
-  );
+    onFailure: (err) => refusalOf(err) || VARIANTS_TEXTS.saveFailed,
+  });
+  const send = () => {
+    const problem = firstProblem(grid);
+    if (problem) toast.error(problem);
+    else void save.run(variantsRequest(grid));
+  };
 
   const hasCombinations = grid.options.some((option) => option.values.length > 0);
   const kept = grid.rows.filter((row) => row.keep).length;
@@ -78,12 +77,7 @@ export function VariantsEditor({ product, onSaved }: VariantsEditorProps) {
               onPhoto={editor.setPhoto}
             />
           </div>
-          <button
-            type="button"
-            className="btn btn-primary"
-            disabled={save.busy}
-            onClick={() => void save.run()}
-          >
+          <button type="button" className="btn btn-primary" disabled={save.busy} onClick={send}>
             {VARIANTS_TEXTS.save}
           </button>
         </>

@@ -1,7 +1,11 @@
 import { productResponseSchema } from '@shop/contracts';
 import type { ProductVariantsRequest } from '@shop/contracts/variants-request';
+import { mutationOptions } from '@tanstack/react-query';
 import { sendParsed } from '../../../../lib/api-client';
+import { invalidate } from '../../../../lib/query';
+import { productQueries } from '../../../products';
 import { outcome } from '../../shared/outcome';
+import { adminProductQueries, productChanged } from '../api';
 
 const variantsUrl = (productId: string) =>
   `/api/v1/product/product-variants/${encodeURIComponent(productId)}`;
@@ -24,3 +28,25 @@ export async function removeVariantPhoto(productId: string, variantId: string) {
   const url = photoUrl(productId, variantId);
   return sendParsed('delete', url, undefined, outcome(productResponseSchema));
 }
+
+/**
+ * The variants editor's writes. Saving the grid changes prices and stock as a product's edit
+ * does (its screen stays, and reads the product again); a variant's photo changes the product
+ * reads that show it.
+ */
+export const variantWrites = {
+  save: (productId: string) =>
+    mutationOptions({
+      mutationFn: (body: ProductVariantsRequest) => saveVariants(productId, body),
+      onSuccess: (_saved, _body, _result, { client }) => productChanged(client),
+    }),
+  photo: (productId: string) =>
+    mutationOptions({
+      mutationFn: ({ variantId, file }: { variantId: string; file: File | null }) =>
+        file
+          ? uploadVariantPhoto(productId, variantId, file)
+          : removeVariantPhoto(productId, variantId),
+      onSuccess: (_saved, _sent, _result, { client }) =>
+        invalidate(client, [productQueries.all, adminProductQueries.all]),
+    }),
+};

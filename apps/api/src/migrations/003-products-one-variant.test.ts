@@ -1,14 +1,14 @@
 import { productResponseSchema } from '@shop/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeCategory, makeShirt, uniqueWord } from '../../test/catalogue.js';
-import { startCheckout } from '../../test/checkout.js';
-import { startFakeStripe } from '../../test/fake-stripe.js';
-import { createUser, startTestApp } from '../../test/harness.js';
-import { stripeEnv } from '../../test/payments-app.js';
-import { insertProductBeforeVariants } from '../../test/raw-documents.js';
-import { migrateProductPrices } from './money-migration.js';
-import { findProduct } from './repository.js';
-import { migrateProductVariants, VARIANT_BATCH } from './variant-migration.js';
+import { findProduct } from '../features/products/repository.js';
+import { makeCategory, makeShirt, uniqueWord } from '../test/catalogue.js';
+import { startCheckout } from '../test/checkout.js';
+import { startFakeStripe } from '../test/fake-stripe.js';
+import { createUser, startTestApp } from '../test/harness.js';
+import { runMigration } from '../test/migrations.js';
+import { stripeEnv } from '../test/payments-app.js';
+import { insertProductBeforeVariants } from '../test/raw-documents.js';
+import { migration, VARIANT_BATCH } from './003-products-one-variant.js';
 
 let t: Awaited<ReturnType<typeof startTestApp>>;
 let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
@@ -31,17 +31,13 @@ async function insertOldProduct(price: number, quantity: number) {
   return { id, slug };
 }
 
-/** Such a product is read once its prices are in minor units too, as the start-up leaves it. */
-const convertPrices = () => migrateProductPrices('usd');
-
-describe('variant migration', () => {
+describe('migration 003: products become one variant', () => {
   it('when products have no variants, then each gets one of its own id, price and stock, and the spec fields stay', async () => {
     const cheap = await insertOldProduct(4.5, 12);
     const soldOut = await insertOldProduct(80, 0);
     const shirt = await makeShirt(categoryId);
 
-    expect(await migrateProductVariants()).toBe(2);
-    await convertPrices();
+    expect((await runMigration(migration)).lines).toEqual(['2 products given their one variant']);
 
     for (const [old, price, quantity] of [
       [cheap, 4.5, 12],
@@ -57,14 +53,13 @@ describe('variant migration', () => {
       });
     }
     expect(await findProduct(shirt.id)).toEqual(shirt.product);
-    expect(await migrateProductVariants()).toBe(0);
+    expect((await runMigration(migration)).lines).toEqual([]);
     expect((await findProduct(cheap.id))?.variants).toHaveLength(1);
   });
 
   it('when a migrated product is bought by a cart line without variant, then its only variant is priced', async () => {
     const old = await insertOldProduct(7, 3);
-    await migrateProductVariants();
-    await convertPrices();
+    await runMigration(migration);
     const buyer = await createUser();
     const { amount } = await startCheckout(t.app, buyer.token, [{ _id: old.id, quantity: 2 }]);
     expect(amount).toBe(1400);
@@ -74,15 +69,10 @@ describe('variant migration', () => {
     const olds = await Promise.all(
       Array.from({ length: VARIANT_BATCH + 1 }, (_, i) => insertOldProduct(i + 1, i)),
     );
-    const progress: [number, number][] = [];
 
-    const migrated = await migrateProductVariants(
-      olds.map((old) => old.id),
-      (done, total) => progress.push([done, total]),
-    );
+    const { lines, progress } = await runMigration(migration);
 
-    expect(migrated).toBe(VARIANT_BATCH + 1);
-    await convertPrices();
+    expect(lines).toEqual([`${VARIANT_BATCH + 1} products given their one variant`]);
     expect(progress).toEqual([
       [VARIANT_BATCH, VARIANT_BATCH + 1],
       [VARIANT_BATCH + 1, VARIANT_BATCH + 1],
@@ -96,10 +86,13 @@ describe('variant migration', () => {
     }
   });
 
-  it('when the migration is run by two processes at once, then each product is migrated once and keeps its stock', async () => {
+  it('when it runs twice at once, then each product is migrated once and keeps its stock', async () => {
     const olds = await Promise.all([1, 2, 3, 4].map((n) => insertOldProduct(n, n * 10)));
-    const [a, b] = await Promise.all([migrateProductVariants(), migrateProductVariants()]);
-    expect(a + b).toBe(4);
+
+    const runs = await Promise.all([runMigration(migration), runMigration(migration)]);
+
+    const given = runs.flatMap((run) => run.lines).map((line) => Number.parseInt(line, 10));
+    expect(given.reduce((sum, n) => sum + n, 0)).toBe(4);
     for (const [i, old] of olds.entries()) {
       expect(await findProduct(old.id)).toMatchObject({
         quantity: (i + 1) * 10,

@@ -1,8 +1,9 @@
 import { orderResponseSchema } from '@shop/contracts';
-import { describe, expect, test } from '../../test/fixtures.js';
-import { makeOrder, makeOrderedProduct } from '../../test/orders.js';
-import { insertOrderInMajorUnits, storedDocument } from '../../test/raw-documents.js';
-import { migrateOrderPrices } from './money-migration.js';
+import { describe, expect, test } from '../test/fixtures.js';
+import { runMigration } from '../test/migrations.js';
+import { makeOrderedProduct } from '../test/orders.js';
+import { insertOrderInMajorUnits, storedDocument } from '../test/raw-documents.js';
+import { migration } from './006-order-prices-in-minor-units.js';
 
 let number = 90_000;
 
@@ -27,7 +28,12 @@ async function linePrices(id: string) {
   return (order?.products as { price: number }[] | undefined)?.map((l) => l.price);
 }
 
-describe('order prices in minor units', () => {
+/**
+ * Every order of this file is of the version before minor units: migration 006 takes every
+ * order without the `minorUnits` mark for one in major units, which is why a database records
+ * it once run, before anything of today's shape is written.
+ */
+describe('migration 006: order prices in minor units', () => {
   test('when orders of the previous version are migrated, then their lines keep their amounts in their own currency', async ({
     api,
     admin,
@@ -36,7 +42,9 @@ describe('order prices in minor units', () => {
     const usd = await insertOldOrder(admin.id, product.id);
     const eur = await insertOldOrder(admin.id, product.id, 'eur');
 
-    expect(await migrateOrderPrices()).toBe(2);
+    expect((await runMigration(migration)).lines).toEqual([
+      "2 orders' prices stored in minor units",
+    ]);
 
     expect(await linePrices(usd.id)).toEqual([1999, 1250]);
     expect(await linePrices(eur.id)).toEqual([1999, 1250]);
@@ -48,18 +56,17 @@ describe('order prices in minor units', () => {
     expect(order.payment).toMatchObject({ amount: 4498, currency: 'eur' });
   });
 
-  test('when the migration runs again, or in two processes at once, then no order is converted twice', async ({
+  test('when the migration runs again, or twice at once, then no order is converted twice', async ({
     admin,
   }) => {
     const product = await makeOrderedProduct();
     const olds = await Promise.all([1, 2, 3].map(() => insertOldOrder(admin.id, product.id)));
-    const recent = await makeOrder({ buyer: admin.id, products: [product] });
 
-    const [a, b] = await Promise.all([migrateOrderPrices(), migrateOrderPrices()]);
+    const runs = await Promise.all([runMigration(migration), runMigration(migration)]);
 
-    expect(a + b).toBe(3);
-    expect(await migrateOrderPrices()).toBe(0);
+    const converted = runs.flatMap((run) => run.lines).map((line) => Number.parseInt(line, 10));
+    expect(converted.reduce((sum, n) => sum + n, 0)).toBe(3);
+    expect((await runMigration(migration)).lines).toEqual([]);
     for (const old of olds) expect(await linePrices(old.id)).toEqual([1999, 1250]);
-    expect(await linePrices(recent)).toEqual([2500]);
   });
 });

@@ -1,19 +1,21 @@
 import { PHOTO_WIDTHS, photoRenditionUrl, productResponseSchema } from '@shop/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeCategory, makeProduct, uniqueWord } from '../../test/catalogue.js';
-import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe.js';
-import { startTestApp } from '../../test/harness.js';
-import { type ApiProcess, startApiProcess } from '../../test/oversell.js';
-import { metadataOf, phonePhoto, uprightWithoutMetadata } from '../../test/photos.js';
+import { photoEtag } from '../features/products/photo.js';
+import { photoFileIdsOf } from '../features/products/photo-store.js';
+import { findProduct } from '../features/products/repository.js';
+import { makeCategory, uniqueWord } from '../test/catalogue.js';
+import { type FakeStripe, startFakeStripe } from '../test/fake-stripe.js';
+import { startTestApp } from '../test/harness.js';
+import { runMigration } from '../test/migrations.js';
+import { type ApiProcess, startApiProcess } from '../test/oversell.js';
+import { metadataOf, phonePhoto, uprightWithoutMetadata } from '../test/photos.js';
 import {
   damageStoredOriginal,
+  forgetMigration,
   insertProductWithUnstrippedPhotos,
-} from '../../test/raw-documents.js';
-import { photoEtag } from './photo.js';
-import { STRIP_BATCH, stripPhotoMetadata } from './photo-metadata-migration.js';
-import { photoFileIdsOf } from './photo-store.js';
-import { findProduct } from './repository.js';
+} from '../test/raw-documents.js';
+import { migration, STRIP_BATCH } from './002-photos-without-metadata.js';
 
 let t: Awaited<ReturnType<typeof startTestApp>>;
 let fake: FakeStripe;
@@ -63,9 +65,15 @@ const stop = async (shop: ApiProcess) => {
   await shop.exited;
 };
 
-describe('photo metadata migration', () => {
-  it('when the shop starts on photos stored with the camera and GPS, then it serves them stripped; started again, it strips nothing', async () => {
+/**
+ * The products of this file are all of the version before stripping (or stripped by the
+ * tests before): migration 002 takes every product not marked stripped for one to strip, which
+ * is why a database records it once run, before anything of today's shape is written.
+ */
+describe('migration 002: photos without their metadata', () => {
+  it('when the shop starts on photos stored with the camera and GPS and 002 not recorded, then it runs 002 alone and serves them stripped; started again, it runs nothing', async () => {
     const old = await insertOldProduct();
+    await forgetMigration(migration.id);
 
     const first = await startShop();
     try {
@@ -77,25 +85,29 @@ describe('photo metadata migration', () => {
     } finally {
       await stop(first.shop);
     }
-    expect(first.logged.join('\n')).toContain('photos stored again without their metadata');
+    expect(first.logged.join('\n')).toContain(`migrations: 1 pending (${migration.id})`);
+    expect(first.logged.join('\n')).toContain(
+      '2 product photos stored again without their metadata',
+    );
     const stripped = await findProduct(old.id);
 
     const second = await startShop();
     await stop(second.shop);
+    expect(second.logged.join('\n')).toContain('migrations: none pending');
     expect(second.logged.join('\n')).not.toContain('stored again');
     expect(await findProduct(old.id)).toEqual(stripped);
   }, 180_000);
 
   it('when photos were stored with the camera and GPS, then they are served upright without them, under new versions, and a second run changes nothing', async () => {
     const old = await insertOldProduct();
-    const current = await makeProduct({ categoryId });
-    const currentAsStored = await findProduct(current.id);
     const before = await t.http().get(photoUrl(old.id)).buffer(true).expect(200);
     expect((await metadataOf(before.body as Buffer)).namesTheCamera).toBe(true);
     const etags = { [old.id]: before.headers.etag ?? '', [old.blueId]: '' };
     etags[old.blueId] = (await t.http().get(photoUrl(old.blueId))).headers.etag ?? '';
 
-    expect(await stripPhotoMetadata()).toEqual({ stripped: 2, unreadable: [] });
+    expect((await runMigration(migration)).lines).toEqual([
+      '2 product photos stored again without their metadata',
+    ]);
 
     const res = await t.http().get(`/api/v1/product/get-product/${old.slug}`).expect(200);
     const { product } = productResponseSchema.parse(res.body);
@@ -123,19 +135,20 @@ describe('photo metadata migration', () => {
         height: 60,
       });
     }
-    expect(await findProduct(current.id)).toEqual(currentAsStored);
 
     const migrated = await findProduct(old.id);
-    expect(await stripPhotoMetadata()).toEqual({ stripped: 0, unreadable: [] });
+    expect((await runMigration(migration)).lines).toEqual([]);
     expect(await findProduct(old.id)).toEqual(migrated);
   });
 
-  it('when two processes start at once, then each photo is stripped once and its files stay served', async () => {
+  it('when it runs twice at once, then each photo is stripped once and its files stay served', async () => {
     const old = await insertOldProduct();
 
-    const runs = await Promise.all([stripPhotoMetadata([old.id]), stripPhotoMetadata([old.id])]);
+    const runs = await Promise.all([runMigration(migration), runMigration(migration)]);
 
-    expect(runs.map((run) => run.stripped).sort()).toEqual([0, 2]);
+    expect(runs.flatMap((run) => run.lines)).toEqual([
+      '2 product photos stored again without their metadata',
+    ]);
     const stored = await findProduct(old.id);
     const version = stored?.photo?.version;
     expect(await photoFileIdsOf(old.id)).toEqual(
@@ -149,14 +162,12 @@ describe('photo metadata migration', () => {
     const olds = await Promise.all(
       Array.from({ length: STRIP_BATCH + 2 }, () => insertOldProduct()),
     );
-    const progress: [number, number][] = [];
 
-    const result = await stripPhotoMetadata(
-      olds.map((old) => old.id),
-      (done, total) => progress.push([done, total]),
-    );
+    const { lines, progress } = await runMigration(migration);
 
-    expect(result).toEqual({ stripped: 2 * (STRIP_BATCH + 2), unreadable: [] });
+    expect(lines).toEqual([
+      `${2 * (STRIP_BATCH + 2)} product photos stored again without their metadata`,
+    ]);
     expect(progress).toEqual([
       [STRIP_BATCH, STRIP_BATCH + 2],
       [STRIP_BATCH + 2, STRIP_BATCH + 2],
@@ -171,7 +182,12 @@ describe('photo metadata migration', () => {
     const before = await findProduct(old.id);
     await damageStoredOriginal(old.blueId, before?.variants[1]?.photo?.version ?? '');
 
-    expect(await stripPhotoMetadata([old.id])).toEqual({ stripped: 0, unreadable: [old.id] });
+    const { lines, details } = await runMigration(migration);
+
+    expect(lines).toEqual([
+      'product photos whose original is no readable image keep their metadata: upload them again',
+    ]);
+    expect(details).toEqual([{ products: [old.id] }]);
     expect(await findProduct(old.id)).toEqual(before);
   });
 });

@@ -1,10 +1,10 @@
 import { dashboardResponseSchema } from '@shop/contracts/dashboard';
-import { type Api, describe, expect, test } from '../../test/fixtures.js';
-import { makeOrder, makeOrderedProduct } from '../../test/orders.js';
-import { dropSalesFigures } from '../../test/raw-documents.js';
-import { orderEventsCounted } from '../../test/sales.js';
-import { everyOrder } from '../orders/index.js';
-import { rebuildSalesFiguresIfMissing } from './index.js';
+import { type Api, describe, expect, test } from '../test/fixtures.js';
+import { runMigration } from '../test/migrations.js';
+import { makeOrder, makeOrderedProduct } from '../test/orders.js';
+import { dropSalesFigures } from '../test/raw-documents.js';
+import { orderEventsCounted } from '../test/sales.js';
+import { migration } from './010-sales-figures.js';
 
 const figuresOf = async (api: Api, token: string) => {
   await orderEventsCounted();
@@ -13,8 +13,8 @@ const figuresOf = async (api: Api, token: string) => {
   return figures;
 };
 
-describe('the start-up rebuild of the sales figures', () => {
-  test('when a database has orders but no figures, then the start-up counts them once', async ({
+describe('migration 010: the sales figures', () => {
+  test('when a database has orders but no figures, then they are counted once', async ({
     api,
     admin,
     user,
@@ -25,11 +25,13 @@ describe('the start-up rebuild of the sales figures', () => {
     const counted = await figuresOf(api, admin.token);
     await dropSalesFigures();
 
-    const rebuilt = await rebuildSalesFiguresIfMissing(everyOrder);
-    const again = await rebuildSalesFiguresIfMissing(everyOrder);
+    const rebuilt = await runMigration(migration);
+    const again = await runMigration(migration);
 
-    expect(rebuilt?.orders).toBe(2);
-    expect(again).toBeNull();
+    expect(rebuilt.lines).toEqual([
+      expect.stringMatching(/^sales figures rebuilt from 2 orders in \d+ ms$/),
+    ]);
+    expect(again.lines).toEqual([]);
     expect(await figuresOf(api, admin.token)).toEqual(counted);
     expect(counted.ordersByStatus.filter((s) => s.count > 0)).toEqual([
       { status: 'Shipped', count: 1 },

@@ -1,20 +1,17 @@
 import { PHOTO_WIDTHS, photoRenditionUrl, productResponseSchema } from '@shop/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imageBytes, makeCategory, makeProduct, uniqueWord } from '../../test/catalogue.js';
-import { startTestApp } from '../../test/harness.js';
-import {
-  metadataOf,
-  phonePhoto,
-  pixelDifference,
-  uprightWithoutMetadata,
-} from '../../test/photos.js';
-import { insertProductWithPhotoBytes } from '../../test/raw-documents.js';
-import { photoEtag } from './photo.js';
-import { migrateProductPhotos, PHOTO_BATCH } from './photo-migration.js';
-import { photoFileIdsOf, savePhotoFiles } from './photo-store.js';
-import { preparePhoto } from './renditions.js';
-import { deleteProduct, findProduct, photoBytesInside, photosToStrip } from './repository.js';
+import { photoEtag } from '../features/products/photo.js';
+import { photoFileIdsOf, savePhotoFiles } from '../features/products/photo-store.js';
+import { preparePhoto } from '../features/products/renditions.js';
+import { findProduct } from '../features/products/repository.js';
+import { imageBytes, makeCategory, makeProduct, uniqueWord } from '../test/catalogue.js';
+import { startTestApp } from '../test/harness.js';
+import { runMigration } from '../test/migrations.js';
+import { metadataOf, phonePhoto, pixelDifference, uprightWithoutMetadata } from '../test/photos.js';
+import { insertProductWithPhotoBytes, unreadablePhotoOf } from '../test/raw-documents.js';
+import { migration, PHOTO_BATCH } from './001-photos-to-own-collection.js';
+import { photoBytesInside, photosToStrip } from './products-as-stored.js';
 
 let t: Awaited<ReturnType<typeof startTestApp>>;
 let categoryId: string;
@@ -67,7 +64,7 @@ async function expectMigrated(old: { id: string; slug: string; bytes: Buffer }, 
   }
 }
 
-describe('photo migration', () => {
+describe('migration 001: photos to their own collection', () => {
   it('when products carry their photo bytes, then they move out and the products keep metadata', async () => {
     const jpeg = await insertOldProduct(await photoOf('#aa0000'));
     const png = await insertOldProduct(
@@ -78,19 +75,19 @@ describe('photo migration', () => {
     );
     const current = await makeProduct({ categoryId });
 
-    const result = await migrateProductPhotos();
+    const { lines } = await runMigration(migration);
 
-    expect(result).toEqual({ migrated: 2, unreadable: [] });
+    expect(lines).toEqual(['2 product photos moved to their own collection']);
     await expectMigrated(jpeg, 'image/jpeg');
     await expectMigrated(png, 'image/png');
     expect(await storedPhoto(current.id)).toEqual(current.photoMeta);
-    expect(await migrateProductPhotos()).toEqual({ migrated: 0, unreadable: [] });
+    expect((await runMigration(migration)).lines).toEqual([]);
   });
 
   it('when a product carries a phone photo inside, then it moves out upright and without its metadata, marked so: the stripping pass after it has nothing to prepare again', async () => {
     const old = await insertOldProduct(await phonePhoto());
 
-    await migrateProductPhotos([old.id]);
+    await runMigration(migration);
 
     const served = await t.http().get(`/api/v1/product/product-photo/${old.id}`).buffer(true);
     expect(await metadataOf(served.body as Buffer)).toEqual(uprightWithoutMetadata('jpeg'));
@@ -111,7 +108,9 @@ describe('photo migration', () => {
     });
     expect(await photoBytesInside(old.id)).not.toBeNull();
 
-    expect(await migrateProductPhotos()).toEqual({ migrated: 1, unreadable: [] });
+    expect((await runMigration(migration)).lines).toEqual([
+      '1 product photos moved to their own collection',
+    ]);
     await expectMigrated(old, 'image/jpeg');
     expect(await photoFileIdsOf(old.id)).toEqual(
       ['orig', 'w320', 'w640', 'w960'].map((size) => `${old.id}:${meta.version}:${size}`),
@@ -123,14 +122,10 @@ describe('photo migration', () => {
     const olds = await Promise.all(
       Array.from({ length: PHOTO_BATCH + 2 }, () => insertOldProduct(bytes)),
     );
-    const progress: [number, number][] = [];
 
-    const result = await migrateProductPhotos(
-      olds.map((old) => old.id),
-      (done, total) => progress.push([done, total]),
-    );
+    const { lines, progress } = await runMigration(migration);
 
-    expect(result).toEqual({ migrated: PHOTO_BATCH + 2, unreadable: [] });
+    expect(lines).toEqual([`${PHOTO_BATCH + 2} product photos moved to their own collection`]);
     expect(progress).toEqual([
       [PHOTO_BATCH, PHOTO_BATCH + 2],
       [PHOTO_BATCH + 2, PHOTO_BATCH + 2],
@@ -139,12 +134,18 @@ describe('photo migration', () => {
     await expectMigrated(olds[PHOTO_BATCH + 1] ?? expect.fail('no product'), 'image/jpeg');
   });
 
-  it('when stored bytes are no readable image, then they stay where they are', async () => {
+  it('when stored bytes are no readable image, then they are set aside out of the product, which shows no photo as before', async () => {
     const broken = Buffer.concat([await imageBytes('png'), Buffer.alloc(10)]).subarray(0, 20);
     const old = await insertOldProduct(broken, 'image/png');
 
-    expect(await migrateProductPhotos()).toEqual({ migrated: 0, unreadable: [old.id] });
-    expect((await photoBytesInside(old.id))?.equals(broken)).toBe(true);
-    await deleteProduct(old.id);
+    const { lines, details } = await runMigration(migration);
+
+    expect(lines).toEqual([
+      'product photos that are no readable image were set aside in unreadable_product_photos',
+    ]);
+    expect(details).toEqual([{ products: [old.id] }]);
+    expect(await photoBytesInside(old.id)).toBeNull();
+    expect(await unreadablePhotoOf(old.id)).toEqual({ bytes: broken, contentType: 'image/png' });
+    expect((await findProduct(old.id))?.photo).toBeNull();
   });
 });

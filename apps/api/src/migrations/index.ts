@@ -1,0 +1,36 @@
+import { migration as photosToOwnCollection } from './001-photos-to-own-collection.js';
+import { migration as photosWithoutMetadata } from './002-photos-without-metadata.js';
+import { migration as productsOneVariant } from './003-products-one-variant.js';
+import { migration as productPricesInMinorUnits } from './004-product-prices-in-minor-units.js';
+import { migration as productWeightAndTaxClass } from './005-product-weight-and-tax-class.js';
+import { migration as orderPricesInMinorUnits } from './006-order-prices-in-minor-units.js';
+import { migration as orderNumbers } from './007-order-numbers.js';
+import { migration as ordersComplete } from './008-orders-complete.js';
+import { migration as marksDropped } from './009-marks-dropped.js';
+import { migration as salesFigures } from './010-sales-figures.js';
+import type { Migration, MigrationLog } from './migration.js';
+import { runMigrations } from './run.js';
+
+/** Every migration, in the order they run: by their number (a test checks it against the files). */
+export const MIGRATIONS: readonly Migration[] = [
+  photosToOwnCollection,
+  photosWithoutMetadata,
+  productsOneVariant,
+  productPricesInMinorUnits,
+  productWeightAndTaxClass,
+  orderPricesInMinorUnits,
+  orderNumbers,
+  ordersComplete,
+  marksDropped,
+  salesFigures,
+];
+
+/**
+ * Brings the database to the shape this version reads and writes: runs the migrations it has not
+ * recorded (see runMigrations). Called before anything else writes to the database: the start,
+ * `pnpm seed`, and the tests' and benchmarks' new databases.
+ */
+export const migrateDatabase = (log: MigrationLog) => runMigrations(MIGRATIONS, log);
+
+export type { Migration, MigrationLog } from './migration.js';
+export { MigrationFailed } from './run.js';

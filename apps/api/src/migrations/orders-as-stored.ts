@@ -1,0 +1,137 @@
+import { toMinorUnits } from '@shop/contracts';
+import mongoose from 'mongoose';
+import { linesAlone } from '../features/orders/breakdown.js';
+import type { Outcome } from './batches.js';
+
+/**
+ * The migrations' reads and writes of orders in the shapes earlier versions stored, which the
+ * orders' model no longer describes (prices in major units and the mark `minorUnits`, no
+ * number, no breakdown, timeline or events): straight through the driver, so that the
+ * repository carries none of this one-off code. Each write is one update by `_id` made only
+ * while the order still has the old shape, so a migration run again, or beside a process of the
+ * previous version still serving, changes nothing twice.
+ */
+const orders = () => mongoose.connection.collection('orders');
+const oid = (id: string) => new mongoose.Types.ObjectId(id);
+
+/**
+ * The ids of the orders `filter` matches, oldest first when asked: one scan (a filter other than
+ * `_id` reads them all).
+ */
+export async function orderIdsWhere(
+  filter: Record<string, unknown>,
+  { oldestFirst = false } = {},
+): Promise<string[]> {
+  const cursor = orders().find(filter, { projection: { _id: 1 } });
+  if (oldestFirst) cursor.sort({ createdAt: 1, _id: 1 });
+  return (await cursor.toArray()).map(({ _id }) => String(_id));
+}
+
+/**
+ * Stores the lines' prices of an order an earlier version wrote in major units as integers of
+ * its currency's minor unit, in one update by `_id` made only while it is unmarked and its
+ * prices are those read (no write changes an order's lines; the guard keeps a second process
+ * from converting them twice), marking it so. The payment's amount was in minor units already.
+ */
+export async function storeOrderPricesInMinorUnits(orderId: string): Promise<Outcome> {
+  const order = await orders().findOne(
+    { _id: oid(orderId), minorUnits: { $exists: false } },
+    { projection: { products: 1, 'payment.currency': 1 } },
+  );
+  if (!order) return 'done before';
+  const lines: { price: number }[] = order.products ?? [];
+  const currency: string = order.payment?.currency ?? '';
+  const asRead: Record<string, number> = {};
+  const converted: Record<string, unknown> = { minorUnits: true };
+  lines.forEach((line, i) => {
+    asRead[`products.${i}.price`] = line.price;
+    converted[`products.${i}.price`] = toMinorUnits(line.price, currency);
+  });
+  const { matchedCount } = await orders().updateOne(
+    { _id: order._id, minorUnits: { $exists: false }, ...asRead },
+    { $set: converted },
+  );
+  return matchedCount > 0 ? 'done' : 'done before';
+}
+
+/**
+ * Gives the order `number` unless it has one already (another process numbered it meanwhile:
+ * that number stays unused).
+ */
+export async function giveOrderNumber(orderId: string, number: number): Promise<Outcome> {
+  const { matchedCount } = await orders().updateOne(
+    { _id: oid(orderId), number: { $exists: false } },
+    { $set: { number } },
+  );
+  return matchedCount > 0 ? 'done' : 'done before';
+}
+
+/**
+ * Orders that miss a part every order has since: a breakdown (placed before shipping and
+ * taxes), the `placed` entry of the timeline (placed before timelines), or `events` (placed
+ * before the outbox).
+ */
+export const INCOMPLETE_ORDER = {
+  $or: [
+    { breakdown: { $exists: false } },
+    { 'timeline.event': { $ne: 'placed' } },
+    { events: { $exists: false } },
+  ],
+};
+
+/**
+ * Gives the order what it misses (INCOMPLETE_ORDER) as its answer showed it until now: the
+ * breakdown of its lines alone (untaxed, no shipping, the amount paid as its total), its
+ * creation by its buyer (or, for a guest, by the order's own id) as the timeline's first entry,
+ * at its creation time, named as the buyer is named now; no events. One update by `_id` made
+ * only while the order is as read (`updatedAt`: every write of an order moves it): 'changed'
+ * when it was not (read again and retry).
+ */
+export async function completeOrder(orderId: string): Promise<Outcome> {
+  const order = await orders().findOne(
+    { _id: oid(orderId) },
+    {
+      projection: {
+        'products.price': 1,
+        'products.quantity': 1,
+        'payment.amount': 1,
+        breakdown: 1,
+        timeline: 1,
+        events: 1,
+        buyer: 1,
+        createdAt: 1,
+        updatedAt: 1,
+      },
+    },
+  );
+  if (!order) return 'done before';
+  const timeline: { event: string }[] = order.timeline ?? [];
+  const missing: Record<string, unknown> = {};
+  if (!order.breakdown) {
+    missing.breakdown = linesAlone(order.products ?? [], order.payment?.amount ?? 0);
+  }
+  if (!timeline.some(({ event }) => event === 'placed')) {
+    const by = { _id: order.buyer ?? order._id, name: '', role: 'buyer' };
+    const placed = { event: 'placed', status: 'Not Process', at: order.createdAt, by };
+    missing.timeline = [placed, ...timeline];
+  }
+  if (!order.events) missing.events = [];
+  if (Object.keys(missing).length === 0) return 'done before';
+  const { matchedCount } = await orders().updateOne(
+    { _id: order._id, updatedAt: order.updatedAt },
+    { $set: missing },
+  );
+  return matchedCount > 0 ? 'done' : 'changed';
+}
+
+/**
+ * Takes the mark that told the start-up's scan which orders were in minor units
+ * (`minorUnits`) off every order: one update. How many it changed.
+ */
+export async function unsetOrderMarks(): Promise<number> {
+  const { modifiedCount } = await orders().updateMany(
+    { minorUnits: { $exists: true } },
+    { $unset: { minorUnits: '' } },
+  );
+  return modifiedCount;
+}
