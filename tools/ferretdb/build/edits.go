@@ -49,6 +49,29 @@ var edits = []edit{
 		times: 2,
 	},
 	{
+		file: "internal/backends/sqlite/collection.go",
+		why: "Query narrowed a read by `_id` only for an equality, so `{_id: {$in: [a, b]}, " +
+			"claim: c}` (an outbox's claimed deliveries, a batch of orders) read every document. " +
+			"idIn (ours, _overlay/sqlite) pushes an `$in` of strings and ObjectIDs down to the " +
+			"`_id` index too; the caller filters the rows again, as for an equality.",
+		old: "\t\tcase string, types.ObjectID:\n\t\t\twhereClause = fmt.Sprintf(` WHERE %s = ?`, metadata.IDColumn)\n" +
+			"\t\t\targs = []any{string(must.NotFail(sjson.MarshalSingleValue(v)))}\n\t\t}\n",
+		new: "\t\tcase string, types.ObjectID:\n\t\t\twhereClause = fmt.Sprintf(` WHERE %s = ?`, metadata.IDColumn)\n" +
+			"\t\t\targs = []any{string(must.NotFail(sjson.MarshalSingleValue(v)))}\n" +
+			"\t\tcase *types.Document:\n\t\t\tif clause, inArgs, ok := idIn(v); ok {\n" +
+			"\t\t\t\twhereClause, args = clause, inArgs\n\t\t\t}\n\t\t}\n",
+	},
+	{
+		file: "internal/backends/sqlite/collection.go",
+		why:  "Explain reports what Query does: the same `$in` narrowing (see the edit above).",
+		old: "\t\tcase string, types.ObjectID:\n\t\t\tfilterPushdown = true\n\t\t\twhereClause = fmt.Sprintf(` WHERE %s = ?`, metadata.IDColumn)\n" +
+			"\t\t\targs = []any{string(must.NotFail(sjson.MarshalSingleValue(v)))}\n\t\t}\n",
+		new: "\t\tcase string, types.ObjectID:\n\t\t\tfilterPushdown = true\n\t\t\twhereClause = fmt.Sprintf(` WHERE %s = ?`, metadata.IDColumn)\n" +
+			"\t\t\targs = []any{string(must.NotFail(sjson.MarshalSingleValue(v)))}\n" +
+			"\t\tcase *types.Document:\n\t\t\tif clause, inArgs, ok := idIn(v); ok {\n" +
+			"\t\t\t\tfilterPushdown = true\n\t\t\t\twhereClause, args = clause, inArgs\n\t\t\t}\n\t\t}\n",
+	},
+	{
 		file: "internal/handler/msg_update.go",
 		why:  "An update reads the matching documents, then writes them: one writer at a time per collection.",
 		old:  "\tparams, err := common.GetUpdateParams(document, h.L)\n\tif err != nil {\n\t\treturn nil, lazyerrors.Error(err)\n\t}",

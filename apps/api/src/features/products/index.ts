@@ -4,6 +4,7 @@ export {
   countProductsInCategory,
   findProduct,
   findProductSummaries,
+  findProductsById,
   findRatingSummary,
   giveBackStock,
   hasProducts,
