@@ -50,7 +50,10 @@ func main() {
 		Listener:  ferretdb.ListenerConfig{TCP: *listen},
 		Logger:    logger,
 		Handler:   "sqlite",
-		SQLiteURL: "file:" + absDir + "/",
+		// WAL with synchronous=NORMAL: a commit is in the WAL file (the OS's) when it answers, so
+		// it survives the process's crash; only a crash of the machine may lose the last ones,
+		// as MongoDB's journal, committed every 100 ms, may (see README.md, "Durability").
+		SQLiteURL: "file:" + absDir + "/?_pragma=synchronous(normal)",
 	})
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "ferretdb: %v\n", err)
