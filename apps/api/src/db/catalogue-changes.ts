@@ -27,7 +27,7 @@ export interface LoggedChange extends CatalogueChange {
 }
 
 /** Changes kept (intents and completions); a process further behind reloads everything. */
-export const KEPT_CHANGES = 500;
+export const KEPT_CHANGES = 5_000;
 
 /**
  * How long after a process sees an intent it keeps reloading the intent's products, unless
@@ -55,6 +55,12 @@ const changeSchema = new mongoose.Schema(
   { versionKey: false, collection: 'catalog_changes' },
 );
 const CatalogueChangeModel = mongoose.model('catalog_changes', changeSchema);
+
+/**
+ * The database the log is in: a process that opens another (the tests do) must load the
+ * catalogue of that one whole, its numbers being another history.
+ */
+export const logDatabase = () => mongoose.connection.name;
 
 /** The newest change's number (0 before the first): the newest `_id`, read from its index. */
 export async function readCatalogueHead(): Promise<number> {
@@ -113,12 +119,27 @@ export async function readOpenIntents(): Promise<Map<number, LoggedChange>> {
   return open;
 }
 
-/** The number this process expects to be free next: one past the newest it announced or read. */
-let nextFree = 1;
+/**
+ * The number this process expects to be free next (one past the newest it announced or read),
+ * in which database, and when it learnt it. Trusted only for a moment: numbers far below the
+ * newest were pruned and are free again, and claiming one would announce a change no process
+ * reads; so a guess older than TRUSTED_MS, or of another database, is replaced by the newest.
+ */
+let nextFree = { database: '', number: 1, at: 0 };
+const TRUSTED_MS = 1_000;
+
 /** Noted by the catalogue as it reads the log, so that this process's next claim starts there. */
 export const noteChangeSeen = (version: number) => {
-  nextFree = Math.max(nextFree, version + 1);
+  const database = logDatabase();
+  const number =
+    database === nextFree.database ? Math.max(nextFree.number, version + 1) : version + 1;
+  nextFree = { database, number, at: Date.now() };
 };
+
+async function firstGuess(): Promise<number> {
+  const trusted = nextFree.database === logDatabase() && Date.now() - nextFree.at < TRUSTED_MS;
+  return trusted ? nextFree.number : (await readCatalogueHead()) + 1;
+}
 
 /** How many changes a writer announces between two prunes of those no process needs any more. */
 const PRUNE_EVERY = 50;
@@ -138,7 +159,7 @@ async function pruneBefore(version: number) {
  * else already holds.
  */
 export async function announceChange(change: LoggedChange): Promise<number> {
-  let version = nextFree;
+  let version = await firstGuess();
   for (;;) {
     try {
       await CatalogueChangeModel.create({ _id: version, ...change });

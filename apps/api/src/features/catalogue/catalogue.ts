@@ -3,6 +3,7 @@ import {
   type CatalogueChange,
   KEPT_CHANGES,
   type LoggedChange,
+  logDatabase,
   noteChangeSeen,
   onCatalogueChanged,
   readCatalogueHead,
@@ -50,6 +51,8 @@ export const CATALOGUE_POLL_MS = 200;
 let store: CatalogueStore | null = null;
 /** The last change of the log this process's store reflects. */
 let appliedVersion = 0;
+/** The database whose log that is. */
+let loadedFrom = '';
 let loading: Promise<CatalogueStore> | null = null;
 
 /**
@@ -83,6 +86,7 @@ async function loadAll(): Promise<CatalogueStore> {
     products.map((product) => entryOf(product, categories)),
   );
   appliedVersion = version;
+  loadedFrom = logDatabase();
   noteChangeSeen(version);
   watchIntents(intents);
   return fresh;
@@ -141,6 +145,10 @@ function trackWrites(missed: readonly LoggedChange[]): CatalogueChange[] {
 async function catchUp(): Promise<void> {
   const catalogue = store;
   if (!catalogue) return;
+  if (logDatabase() !== loadedFrom) {
+    store = await loadAll();
+    return;
+  }
   const missed = await changesSince(appliedVersion);
   if (missed === 'too many' || (missed.length === 0 && (await hasLostTrack(appliedVersion)))) {
     store = await loadAll();

@@ -6,19 +6,22 @@ import {
   toBasisPoints,
 } from '@shop/contracts/tax';
 import { badRequest } from '../../lib/errors.js';
-import { keptRead } from '../../lib/kept-read.js';
-import { insertTaxSettingsIfMissing, readTaxSettings, replaceTaxSettings } from './repository.js';
+import {
+  insertTaxSettingsIfMissing,
+  readStoredTaxSettings,
+  readTaxSettings,
+  replaceTaxSettings,
+} from './repository.js';
 import type { TaxSettings } from './settings.js';
 
 /**
- * Every checkout reads the rates: each process keeps what it read for a second (as the store
- * settings), so a change made in another process shows here within that; here, at once.
+ * Every rate (in basis points) and the class shipping is taxed as, as this process keeps them (a
+ * second at most behind another process's change): what checkouts price with.
  */
-const KEPT_MS = 1000;
-const kept = keptRead(() => readTaxSettings(), KEPT_MS);
+export const taxSettings = (): Promise<TaxSettings> => readTaxSettings();
 
-/** Every rate (in basis points) and the class shipping is taxed as. */
-export const taxSettings = (): Promise<TaxSettings> => kept.get('taxes');
+/** The rates as stored now, for the admin who edits them. */
+export const storedTaxSettings = (): Promise<TaxSettings> => readStoredTaxSettings();
 
 /** The admin's settings in basis points; the contract let only rates of 4 decimals through. */
 function inBasisPoints({ rates, shippingClass }: TaxSettingsValues): TaxSettings {
@@ -48,23 +51,19 @@ export const taxSettingsAnswer = ({
 
 export async function saveTaxSettings(values: TaxSettingsValues): Promise<TaxSettings> {
   await replaceTaxSettings(inBasisPoints(values));
-  kept.forget();
-  return taxSettings();
+  return readStoredTaxSettings();
 }
 
 /** The seed's rates, saved only in a shop that never saved any: whether they were saved. */
-export async function saveTaxSettingsIfNone(values: TaxSettingsValues): Promise<boolean> {
-  const saved = await insertTaxSettingsIfMissing(inBasisPoints(values));
-  kept.forget();
-  return saved;
-}
+export const saveTaxSettingsIfNone = (values: TaxSettingsValues): Promise<boolean> =>
+  insertTaxSettingsIfMissing(inBasisPoints(values));
 
 /**
  * Refuses a class the shop does not have (a typo would tax the product at 0 everywhere): the
  * built-in ones and those a rate names.
  */
 export async function requireTaxClass(taxClass: string): Promise<void> {
-  const classes = taxClassesOf((await taxSettings()).rates);
+  const classes = taxClassesOf((await readStoredTaxSettings()).rates);
   if (!classes.includes(taxClass)) {
     throw badRequest(
       `Tax class ${taxClass} is not one of the shop's (${classes.join(', ')}): give it a rate under Taxes first`,

@@ -9,7 +9,7 @@ import { taxRateFor, taxSettings } from '../../tax/index.js';
 import type { CartLine } from '../checkout.js';
 import { countryCodeOf } from '../delivery.js';
 import { type Shopper, shopperEmail, shopperKey } from '../shopper.js';
-import { type LineToPrice, type PricedCart, priceCart } from './price-cart.js';
+import { type LineToPrice, type PricedCart, priceCart } from './priced-cart.js';
 
 /** A line as the browser names it: a product, and its variant unless it has only one. */
 export interface AskedLine {
@@ -123,7 +123,7 @@ async function quotedLines(
 }
 
 /**
- * Prices a cart by the one rule (./price-cart.ts) from the database's prices, weights and tax
+ * Prices a cart by the one rule (./priced-cart.ts) from the database's prices, weights and tax
  * classes, the store settings, the shipping zones and the tax rates of `country` (as the
  * delivery address has it: a code or a name; null: the store's own country, for a payment
  * started without an address), with the discounts that apply and the code asked for. A shop

@@ -3,7 +3,7 @@
  * records all come from `priceCart`, discounts included. Pure and in integers: amounts in
  * minor units of one currency, tax rates in basis points (1900 for 19%), weights in grams.
  * Products, settings and discounts read from the database are turned into these numbers by
- * ./cart-inputs.ts.
+ * ./quote.ts.
  *
  * The rule (docs/features/cart-and-checkout.md, discounts.md): each line's amount as entered
  * (gross when prices include tax, else net) is unit price × quantity; the subtotal is their sum;
@@ -160,9 +160,10 @@ export function priceCart<Line extends LineToPrice>(
     return price === null ? [] : [{ ...method, price }];
   });
   const chosen = offered.find((method) => method._id === cart.chosenMethodId);
+  const shippingCharge = chosen?.price ?? 0;
   const outcome = applyDiscounts({
     lines: cart.lines,
-    shipping: chosen?.price ?? 0,
+    shipping: shippingCharge,
     ...discounts,
     formatAmount: settings.formatAmount,
   });
@@ -178,7 +179,11 @@ export function priceCart<Line extends LineToPrice>(
   const shipping = chosen
     ? {
         method: chosen,
-        ...splitTax(chosen.price - outcome.shippingDiscount, settings.shippingBp, pricesIncludeTax),
+        ...splitTax(
+          shippingCharge - outcome.shippingDiscount,
+          settings.shippingBp,
+          pricesIncludeTax,
+        ),
         discount: outcome.shippingDiscount,
       }
     : null;

@@ -11,7 +11,7 @@ import {
   seededRandom,
 } from '../../../test/random-carts.js';
 import { type DiscountInputs, type DiscountRule, normalCode } from '../../discounts/index.js';
-import { type LineToPrice, priceCart, type ShippingMethod, splitTax } from './price-cart.js';
+import { type LineToPrice, priceCart, type ShippingMethod, splitTax } from './priced-cart.js';
 
 const line = (unitPrice: number, quantity: number, bp: number, weightGrams = 0): LineToPrice => ({
   unitPrice,
