@@ -14,7 +14,7 @@ import {
   uniqueWord,
 } from '../../test/catalogue.js';
 import { type Api, describe, expect, test } from '../../test/fixtures.js';
-import { createUser, errorOf, notAdmins, unknownId, withToken } from '../../test/harness.js';
+import { errorOf, notAdmins, unknownId, withToken } from '../../test/harness.js';
 import { findProduct, newProductId, takeStock } from './repository.js';
 import { reserveUnits } from './stock-holds.js';
 
