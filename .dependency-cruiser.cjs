@@ -114,9 +114,12 @@ module.exports = {
     {
       name: 'api-no-feature-imports-checkout',
       comment:
-        'The checkout composes products, orders, auth and the rest: none of them may depend on it back (orders give money back through lib/stripe.ts).',
+        'The checkout composes products, orders, auth and the rest: none of them may depend on it back (orders give money back through lib/stripe.ts). The composition roots serve it: app.ts its routes, server.ts its sweep of expired checkouts.',
       severity: 'error',
-      from: { path: '^apps/api/src/', pathNot: [apiCheckout, '^apps/api/src/app\\.ts$', testCode] },
+      from: {
+        path: '^apps/api/src/',
+        pathNot: [apiCheckout, '^apps/api/src/(app|server)\\.ts$', testCode],
+      },
       to: { path: apiCheckout },
     },
     {
@@ -133,14 +136,14 @@ module.exports = {
     {
       name: 'api-payment-provider-only-for-checkout-and-orders',
       comment:
-        "Only the features that change a payment's order (checkout places it, orders cancel it) and app.ts (which makes the one client) use the payment provider.",
+        "Only the features that change a payment's order (checkout places it, orders cancel it) and the composition roots (server.ts makes the one client, app.ts makes it when given none) use the payment provider.",
       severity: 'error',
       from: {
         path: '^apps/api/src/',
         pathNot: [
           apiPaymentProvider,
           '^apps/api/src/features/(checkout|orders)/',
-          '^apps/api/src/app\\.ts$',
+          '^apps/api/src/(app|server)\\.ts$',
           testCode,
         ],
       },

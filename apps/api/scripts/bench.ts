@@ -25,6 +25,12 @@
  *                                                 path is loaded on its API too, just before
  *                                                 this one's, on the same database: a row
  *                                                 'before' and a row 'after', and the ratio)
+ *   pnpm bench --only checkout [--shoppers N]    (the checkout alone: 1 shopper, then N (32)
+ *                                                 shoppers buying one hot product, then N
+ *                                                 buying a product each; orders/s and each
+ *                                                 call's p50/p99, and the CPU per order of
+ *                                                 the API processes and the database; with
+ *                                                 --against, before and after)
  *
  * Starts the embedded database in a throwaway folder (or uses MONGO_URL, on a throwaway
  * database dropped after), fills it with N products with photos, starts 2 API processes
@@ -34,14 +40,23 @@
  * server answering the same bytes from memory (the floor), and the API processes' CPU time per
  * answer (steadier than req/s on a shared machine). Then a flood (`--only flood` alone): the
  * kept home page's p99 alone and while 32 more connections ask distinct search words and
- * `?variant=` values, pages not kept. Then a mixed run: browsing while 5 buyers check out at
- * once; its errors must be 0 (the exit code says so).
+ * `?variant=` values, pages not kept. Then the checkout (see ./bench/checkout.ts): quote, start
+ * paying, pay at the Stripe stand-in and place, by 1 shopper alone, then by `--shoppers`
+ * shoppers at once buying one hot product, then a product each. Then a mixed run: browsing
+ * while 5 buyers check out at once; its errors must be 0 (the exit code says so). `--only`
+ * runs only the paths it names (`flood`, `checkout` and `mixed` name those runs).
  */
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { ProductListResponse } from '@shop/contracts';
 import mongoose from 'mongoose';
 import { type ApiProcess, startApiProcess } from '../src/test/oversell.js';
+import {
+  type CheckoutShape,
+  printCheckoutHeader,
+  printCheckoutRow,
+  runCheckoutLoad,
+} from './bench/checkout.js';
 import { fillCatalogue, fillOrdersOfCatalogue } from './bench/fill.js';
 import {
   BENCH_METRICS_TOKEN,
@@ -59,6 +74,8 @@ const WARM_UP_REQUESTS = 20;
 const products = numberArg('products', 10_000);
 const seconds = numberArg('duration', 5);
 const variants = numberArg('variants', 1);
+/** Shoppers checking out at once in the checkout's concurrent runs. */
+const shoppers = numberArg('shoppers', 32);
 const startupOnly = process.argv.includes('--startup-only');
 const asStarted = process.argv.includes('--as-started');
 const onlyAt = process.argv.indexOf('--only');
@@ -208,6 +225,60 @@ async function loadPath(servers: ApiProcess[], path: ReadPath) {
   return withCpuPerAnswer(servers, () => load(urls, path, CONNECTIONS, seconds));
 }
 
+/**
+ * The checkout's runs: alone, then `shoppers` at once on one hot product and on one each;
+ * whether any call failed.
+ */
+async function benchCheckout(
+  servers: ApiProcess[],
+  before: ApiProcess[],
+  fake: Parameters<typeof runCheckoutLoad>[1],
+  databasePid: number | undefined,
+): Promise<boolean> {
+  const runs: { shape: CheckoutShape; shoppers: number }[] = [
+    { shape: 'hot', shoppers: 1 },
+    { shape: 'hot', shoppers },
+    { shape: 'each', shoppers },
+  ];
+  console.log(
+    `\ncheckout (${seconds} s each, over ${servers.length} API process${servers.length === 1 ? '' : 'es'}; ms per call; load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')})`,
+  );
+  printCheckoutHeader();
+  let failed = false;
+  for (const run of runs) {
+    const label = `${run.shoppers} shopper${run.shoppers === 1 ? '' : 's'}, ${run.shape === 'hot' ? 'one product' : 'a product each'}`;
+    /** The run, with the CPU time its API processes and the database spent per order. */
+    const measured = async (processes: ApiProcess[]) => {
+      const pids = processes.map((s) => s.pid);
+      const cpu = () => pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+      const database = () => (databasePid ? cpuSeconds(databasePid) : 0);
+      const [api, db] = [cpu(), database()];
+      const figures = await runCheckoutLoad(
+        processes.map((s) => s.url),
+        fake,
+        { ...run, seconds },
+      );
+      const perOrder = (s: number) =>
+        figures.orders ? ((s * 1000) / figures.orders).toFixed(1) : '-';
+      const dbPerOrder = databasePid ? perOrder(database() - db) : '?';
+      return {
+        figures,
+        cpu: `CPU per order: API ${perOrder(cpu() - api)} ms, database ${dbPerOrder} ms`,
+      };
+    };
+    if (before.length > 0) {
+      const { figures, cpu } = await measured(before);
+      printCheckoutRow(`${label} before`, figures, cpu);
+    }
+    const { figures, cpu } = await measured(servers);
+    printCheckoutRow(before.length > 0 ? `${label} after` : label, figures, cpu);
+    if (figures.errors > 0) failed = true;
+  }
+  return failed;
+}
+
 async function main() {
   const servers: ApiProcess[] = [];
   const before: ApiProcess[] = [];
@@ -221,6 +292,7 @@ async function main() {
           variants,
           seedFormat,
         });
+        if (databasePid) console.log(`database: the embedded one, process ${databasePid}`);
         console.log(
           `filled ${products} products ${seedFormat ? "in the seed's format" : `of ${variants} variants`} in ${((Date.now() - filling) / 1000).toFixed(1)} s`,
         );
@@ -237,6 +309,8 @@ async function main() {
           env: {
             WEB_DIST,
             METRICS_TOKEN: BENCH_METRICS_TOKEN,
+            // Every shopper of the checkout's runs quotes and pays many times a second.
+            QUOTE_RATE_LIMIT: '10000000',
             ...(asStarted ? { LOG_LEVEL: 'info' } : {}),
           },
         };
@@ -306,7 +380,10 @@ async function main() {
           printFlood(before.length > 0 ? 'after' : '', flood);
           if (flood.home.errors + flood.flood.errors > 0) failed = true;
         }
-        if (asStarted) return;
+        if (!only || only.has('checkout')) {
+          if (await benchCheckout(servers, before, fake, databasePid)) failed = true;
+        }
+        if (asStarted || (only && !only.has('mixed'))) return;
         const mixed = await runMixedLoad(servers, paths, fake, seconds * 2);
         console.log(
           `\nmixed run (${seconds * 2} s): browsing ${mixed.browsing.requestsPerSecond.toFixed(0)} req/s, p99 ${mixed.browsing.p99} ms, while 5 buyers placed ${mixed.orders} orders; errors: ${mixed.browsing.errors + mixed.checkoutErrors} (browsing ${mixed.browsing.errors}, checkout ${mixed.checkoutErrors}); stock seen by both processes matches the database: ${mixed.stockShownMs === null ? 'NO (not within 5 s)' : `yes (after ${mixed.stockShownMs} ms)`}`,

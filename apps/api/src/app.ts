@@ -16,7 +16,7 @@ import { checkoutRoutes } from './features/checkout/routes.js';
 import { discountRoutes } from './features/discounts/routes.js';
 import { offerGuestOrders } from './features/guest-orders/email-confirmation.js';
 import { guestOrderRoutes } from './features/guest-orders/routes.js';
-import { countOrders, variantsInUnfinishedOrders } from './features/orders/index.js';
+import { countOrders } from './features/orders/index.js';
 import { orderRoutes } from './features/orders/routes.js';
 import { countProductsInCategory, hasProducts } from './features/products/index.js';
 import { searchProducts } from './features/products/queries.js';
@@ -40,7 +40,7 @@ import type { Logger } from './lib/logger.js';
 import { measureAnswer, measureRequests, metricsRoute } from './lib/metrics.js';
 import { requestLog } from './lib/request-log.js';
 import { type AccessChecks, nameRoute, routerOf } from './lib/router.js';
-import { createPayments } from './lib/stripe.js';
+import { createPayments, type Payments } from './lib/stripe.js';
 import './operator-metrics.js';
 import { storefrontReads } from './storefront-reads.js';
 import { wireFeatures } from './wiring.js';
@@ -48,9 +48,11 @@ import { wireFeatures } from './wiring.js';
 export interface AppDeps {
   config: Config;
   logger: Logger;
+  /** The one Stripe client (the server's, which its sweep of checkouts shares); else made here. */
+  payments?: Payments | null;
 }
 
-export function createApp({ config, logger }: AppDeps) {
+export function createApp({ config, logger, payments = createPayments(config) }: AppDeps) {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
@@ -60,8 +62,6 @@ export function createApp({ config, logger }: AppDeps) {
     shopper: [requireSignInOrGuestEmail(signedIn)],
     admin: [signedIn, requireAdmin],
   };
-  // The one Stripe client: the checkout charges with it, a cancelled order's money goes back by it.
-  const payments = createPayments(config);
   useFirstCurrency(config.STRIPE_CURRENCY);
   wireFeatures();
   const checkout = checkoutRoutes({ config, payments });
@@ -81,7 +81,6 @@ export function createApp({ config, logger }: AppDeps) {
     ...categoryRoutes({ productsIn: countProductsInCategory }),
     ...productRoutes({
       maxPhotoBytes: config.MAX_PHOTO_BYTES,
-      heldVariants: variantsInUnfinishedOrders,
     }),
     ...checkout.routes,
     ...reviewRoutes,

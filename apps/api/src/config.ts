@@ -109,14 +109,24 @@ const envSchema = z
      * catalogue lands, before announcing it (see catalogue.sync-crash.test.ts).
      */
     CRASH_AFTER_CATALOGUE_WRITE: z.literal('1').optional(),
+    /**
+     * A fault for the tests only: the process kills itself right after the step of this name of
+     * a flow succeeds (see lib/steps.ts and checkout.crash.test.ts).
+     */
+    CRASH_AFTER_STEP: z
+      .string()
+      .regex(/^[a-zA-Z]+$/, 'must be the name of a step, such as reserve')
+      .optional(),
   })
   .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production' && env.CRASH_AFTER_CATALOGUE_WRITE) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['CRASH_AFTER_CATALOGUE_WRITE'],
-        message: 'is a test fault, never set in production',
-      });
+    for (const fault of ['CRASH_AFTER_CATALOGUE_WRITE', 'CRASH_AFTER_STEP'] as const) {
+      if (env.NODE_ENV === 'production' && env[fault]) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [fault],
+          message: 'is a test fault, never set in production',
+        });
+      }
     }
     if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
       ctx.addIssue({

@@ -139,7 +139,7 @@ describe('stopping the server', () => {
         'shutting down: stop sending e-mails done',
         'shutting down: stop counting sales done',
         'shutting down: stop sweeping budget windows done',
-        'shutting down: stop sweeping checkout holds done',
+        'shutting down: stop sweeping expired checkouts done',
         'shutting down: stop looking for variants back in stock done',
         'shutting down: release locks done',
         'shutting down: database closed',

@@ -8,8 +8,8 @@ import { connectDatabase } from './db/connect.js';
 import { startCountingSales, startSendingMail } from './events.js';
 import { notifyRestockedRegularly } from './features/back-in-stock/index.js';
 import { currentCatalogue } from './features/catalogue/catalogue.js';
+import { sweepExpiredCheckoutsRegularly } from './features/checkout/sweep.js';
 import { smtpTransport } from './features/mail/index.js';
-import { sweepExpiredHoldsRegularly } from './features/products/stock-holds.js';
 import { useFirstCurrency } from './features/store/index.js';
 import { loadLocalJwtSecret } from './lib/local-secret.js';
 import { releaseHeldLocks } from './lib/locks.js';
@@ -17,6 +17,8 @@ import { createLogger, type Logger, logsForAPerson } from './lib/logger.js';
 import { startMailCatcher } from './lib/mail-catcher.js';
 import { sweepBudgetWindowsRegularly } from './lib/shared-budgets.js';
 import { gracefulShutdown, type ShutdownHook } from './lib/shutdown.js';
+import { crashAfterStep } from './lib/steps.js';
+import { createPayments } from './lib/stripe.js';
 import { migrateDatabase } from './migrations/index.js';
 import { seedPasswords } from './seed/accounts.js';
 import { seedIfEmpty } from './seed/seed.js';
@@ -82,8 +84,11 @@ async function main() {
   // The catalogue is in memory before the first shopper asks (it also loads on first use).
   await currentCatalogue();
   if (config.CRASH_AFTER_CATALOGUE_WRITE) crashAfterWrites();
+  if (config.CRASH_AFTER_STEP) crashAfterStep(config.CRASH_AFTER_STEP);
   const webDist = config.WEB_DIST ?? resolve(here, '../../web/dist');
-  const app = createApp({ config: { ...config, WEB_DIST: webDist }, logger });
+  // The one Stripe client: the checkout charges with it, the sweep of checkouts releases by it.
+  const payments = createPayments(config);
+  const app = createApp({ config: { ...config, WEB_DIST: webDist }, logger, payments });
   const server = app.listen(config.PORT, config.HOST, () => {
     logger.info(`shop listening on http://localhost:${config.PORT}`);
   });
@@ -93,8 +98,8 @@ async function main() {
   const stopSweepingBudgets = sweepBudgetWindowsRegularly((err) =>
     logger.warn({ err }, 'ended budget windows not swept; tried again in 15 minutes'),
   );
-  const stopSweepingHolds = sweepExpiredHoldsRegularly((err) =>
-    logger.warn({ err }, 'expired checkout holds not swept; tried again in seconds'),
+  const stopSweepingCheckouts = sweepExpiredCheckoutsRegularly(payments, (err) =>
+    logger.warn({ err }, 'an expired checkout was not ended; tried again in seconds'),
   );
   const stopNotifyingRestocks = notifyRestockedRegularly((err) =>
     logger.warn({ err }, 'back-in-stock e-mails not queued; tried again in seconds'),
@@ -105,7 +110,7 @@ async function main() {
     { name: 'stop sending e-mails', run: mail.stop },
     { name: 'stop counting sales', run: salesCounting.stop },
     { name: 'stop sweeping budget windows', run: stopSweepingBudgets },
-    { name: 'stop sweeping checkout holds', run: stopSweepingHolds },
+    { name: 'stop sweeping expired checkouts', run: stopSweepingCheckouts },
     { name: 'stop looking for variants back in stock', run: stopNotifyingRestocks },
     { name: 'release locks', run: releaseHeldLocks },
   ];

@@ -1,7 +1,7 @@
 import { wireEvents } from './events.js';
 import { readCatalogueFrom } from './features/catalogue/index.js';
 import { listCategories } from './features/categories/index.js';
-import { findProduct, listProducts } from './features/products/index.js';
+import { findProductsById, listProducts } from './features/products/index.js';
 
 /**
  * Puts together the features that must not import each other (the linter refuses a circle of
@@ -11,5 +11,9 @@ import { findProduct, listProducts } from './features/products/index.js';
  */
 export function wireFeatures() {
   wireEvents();
-  readCatalogueFrom({ categories: listCategories, products: listProducts, product: findProduct });
+  readCatalogueFrom({
+    categories: listCategories,
+    products: listProducts,
+    productsById: findProductsById,
+  });
 }

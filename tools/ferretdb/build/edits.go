@@ -21,6 +21,7 @@ var added = map[string]string{
 	"internal/backends/sqlite/metadata/sort_key.go": "_overlay/sqlite/metadata/sort_key.go",
 	"internal/handler/exact.go":                     "_overlay/handler/exact.go",
 	"internal/handler/sjson/fast_scalar.go":         "_overlay/sjson/fast_scalar.go",
+	"internal/util/fsql/prepared.go":                "_overlay/fsql/prepared.go",
 }
 
 // lockAfterParams is the line each write command gains right after it has parsed its
@@ -47,6 +48,29 @@ var edits = []edit{
 		old:   "\tif params.Filter.Len() == 1 {\n\t\tv, _ := params.Filter.Get(\"_id\")\n",
 		new:   "\tif v, ok := idEquality(params.Filter); ok {\n",
 		times: 2,
+	},
+	{
+		file: "internal/backends/sqlite/collection.go",
+		why: "Query narrowed a read by `_id` only for an equality, so `{_id: {$in: [a, b]}, " +
+			"claim: c}` (an outbox's claimed deliveries, a batch of orders) read every document. " +
+			"idIn (ours, _overlay/sqlite) pushes an `$in` of strings and ObjectIDs down to the " +
+			"`_id` index too; the caller filters the rows again, as for an equality.",
+		old: "\t\tcase string, types.ObjectID:\n\t\t\twhereClause = fmt.Sprintf(` WHERE %s = ?`, metadata.IDColumn)\n" +
+			"\t\t\targs = []any{string(must.NotFail(sjson.MarshalSingleValue(v)))}\n\t\t}\n",
+		new: "\t\tcase string, types.ObjectID:\n\t\t\twhereClause = fmt.Sprintf(` WHERE %s = ?`, metadata.IDColumn)\n" +
+			"\t\t\targs = []any{string(must.NotFail(sjson.MarshalSingleValue(v)))}\n" +
+			"\t\tcase *types.Document:\n\t\t\tif clause, inArgs, ok := idIn(v); ok {\n" +
+			"\t\t\t\twhereClause, args = clause, inArgs\n\t\t\t}\n\t\t}\n",
+	},
+	{
+		file: "internal/backends/sqlite/collection.go",
+		why:  "Explain reports what Query does: the same `$in` narrowing (see the edit above).",
+		old: "\t\tcase string, types.ObjectID:\n\t\t\tfilterPushdown = true\n\t\t\twhereClause = fmt.Sprintf(` WHERE %s = ?`, metadata.IDColumn)\n" +
+			"\t\t\targs = []any{string(must.NotFail(sjson.MarshalSingleValue(v)))}\n\t\t}\n",
+		new: "\t\tcase string, types.ObjectID:\n\t\t\tfilterPushdown = true\n\t\t\twhereClause = fmt.Sprintf(` WHERE %s = ?`, metadata.IDColumn)\n" +
+			"\t\t\targs = []any{string(must.NotFail(sjson.MarshalSingleValue(v)))}\n" +
+			"\t\tcase *types.Document:\n\t\t\tif clause, inArgs, ok := idIn(v); ok {\n" +
+			"\t\t\t\tfilterPushdown = true\n\t\t\t\twhereClause, args = clause, inArgs\n\t\t\t}\n\t\t}\n",
 	},
 	{
 		file: "internal/handler/msg_update.go",
@@ -159,5 +183,96 @@ var edits = []edit{
 			"counts in SQL when it can exactly (processStagesDocumentsOrCount, ours).",
 		old: "\t\titer, err = processStagesDocuments(ctx, closer, &stagesDocumentsParams{c, qp, stagesDocuments})",
 		new: "\t\titer, err = processStagesDocumentsOrCount(ctx, closer, &stagesDocumentsParams{c, qp, stagesDocuments}, aggregationStages, !h.DisablePushdown)",
+	},
+	{
+		file: "internal/util/fsql/db.go",
+		why: "Every statement was prepared (parsed and planned by SQLite) for its one use: about " +
+			"a fifth of FerretDB's CPU time under the shop's checkout. The database keeps each " +
+			"SQL text's prepared statement (stmtCache, ours, _overlay/fsql).",
+		old: "\tBatchSize int\n}",
+		new: "\tBatchSize int\n\n\tstmts stmtCache\n}",
+	},
+	{
+		file: "internal/util/fsql/db.go",
+		why:  "Queries run their kept statement (see the edit above).",
+		old:  "\trows, err := db.sqlDB.QueryContext(ctx, query, args...)\n",
+		new:  "\trows, err := db.queryPrepared(ctx, query, args...)\n",
+	},
+	{
+		file: "internal/util/fsql/db.go",
+		why:  "Single-row queries run their kept statement too.",
+		old:  "\trow := db.sqlDB.QueryRowContext(ctx, query, args...)\n",
+		new:  "\trow := db.queryRowPrepared(ctx, query, args...)\n",
+	},
+	{
+		file: "internal/util/fsql/db.go",
+		why:  "Statements outside a transaction run their kept statement too.",
+		old:  "\tres, err := db.sqlDB.ExecContext(ctx, query, args...)\n",
+		new:  "\tres, err := db.execPrepared(ctx, query, args...)\n",
+	},
+	{
+		file: "internal/util/fsql/db.go",
+		why:  "A transaction runs the database's kept statements: it knows its database.",
+		old:  "\ttx := wrapTx(sqlTx, db.l)\n",
+		new:  "\ttx := wrapTx(sqlTx, db.l)\n\ttx.db = db\n",
+	},
+	{
+		file: "internal/util/fsql/db.go",
+		why:  "The kept statements close with their database.",
+		old:  "\tresource.Untrack(db, db.token)\n\treturn db.sqlDB.Close()",
+		new:  "\tresource.Untrack(db, db.token)\n\tdb.stmts.closeAll()\n\n\treturn db.sqlDB.Close()",
+	},
+	{
+		file: "internal/util/fsql/db.go",
+		why: "Each statement built its debug message and a logger before asking whether debug " +
+			"logging was on (it is not, here): debugQuery (ours) asks first.",
+		old:   "\tdb.l.With(fields...).DebugContext(ctx, fmt.Sprintf(\">>> %s\", query))\n",
+		new:   "\tdebugQuery(ctx, db.l, func() string { return fmt.Sprintf(\">>> %s\", query) }, fields)\n",
+		times: 3,
+	},
+	{
+		file:  "internal/util/fsql/db.go",
+		why:   "The same for the message after the statement.",
+		old:   "\tdb.l.With(fields...).DebugContext(ctx, fmt.Sprintf(\"<<< %s\", query))\n",
+		new:   "\tdebugQuery(ctx, db.l, func() string { return fmt.Sprintf(\"<<< %s\", query) }, fields)\n",
+		times: 3,
+	},
+	{
+		file: "internal/util/fsql/tx.go",
+		why:  "A transaction knows its database, whose kept statements it runs.",
+		old:  "\tsqlTx *sql.Tx\n\tl     *slog.Logger\n\ttoken *resource.Token\n}",
+		new:  "\tsqlTx *sql.Tx\n\tl     *slog.Logger\n\ttoken *resource.Token\n\tdb    *DB\n}",
+	},
+	{
+		file: "internal/util/fsql/tx.go",
+		why:  "Queries in a transaction run the kept statement of their connection.",
+		old:  "\trows, err := tx.sqlTx.QueryContext(ctx, query, args...)\n",
+		new:  "\trows, err := tx.queryPrepared(ctx, query, args...)\n",
+	},
+	{
+		file: "internal/util/fsql/tx.go",
+		why:  "Single-row queries in a transaction too.",
+		old:  "\trow := tx.sqlTx.QueryRowContext(ctx, query, args...)\n",
+		new:  "\trow := tx.queryRowPrepared(ctx, query, args...)\n",
+	},
+	{
+		file: "internal/util/fsql/tx.go",
+		why:  "Statements in a transaction too.",
+		old:  "\tres, err := tx.sqlTx.ExecContext(ctx, query, args...)\n",
+		new:  "\tres, err := tx.execPrepared(ctx, query, args...)\n",
+	},
+	{
+		file:  "internal/util/fsql/tx.go",
+		why:   "Debug messages in a transaction are built only when debug logging is on.",
+		old:   "\ttx.l.With(fields...).DebugContext(ctx, fmt.Sprintf(\">>> %s\", query))\n",
+		new:   "\tdebugQuery(ctx, tx.l, func() string { return fmt.Sprintf(\">>> %s\", query) }, fields)\n",
+		times: 3,
+	},
+	{
+		file:  "internal/util/fsql/tx.go",
+		why:   "The same for the message after the statement.",
+		old:   "\ttx.l.With(fields...).DebugContext(ctx, fmt.Sprintf(\"<<< %s\", query))\n",
+		new:   "\tdebugQuery(ctx, tx.l, func() string { return fmt.Sprintf(\"<<< %s\", query) }, fields)\n",
+		times: 3,
 	},
 }

@@ -61,6 +61,34 @@ describe('the _id index', () => {
     expect(plan).toMatch(/"filterPushdown":true/);
   });
 
+  test('when the filter has an _id $in besides other conditions, then the index narrows the read', async () => {
+    const some = db.collection<{ _id: string; n: number }>('some');
+    await some.insertMany(Array.from({ length: 20 }, (_, n) => ({ _id: `d${n}`, n })));
+    const plan = await planOf(some.find({ _id: { $in: ['d1', 'd2'] }, n: { $gte: 2 } }).explain());
+    expect(plan).toMatch(/SEARCH \S+ USING INDEX \S+__id_ /);
+    expect(plan).toMatch(/"filterPushdown":true/);
+  });
+
+  test('when the filter has an _id $in besides other conditions, then it still applies them, in reads and writes', async () => {
+    const some = db.collection<{ _id: string; n: number; seen?: boolean }>('some-in');
+    await some.insertMany(Array.from({ length: 20 }, (_, n) => ({ _id: `d${n}`, n })));
+    const ids = ['d1', 'd2', 'd3', 'missing'];
+    const found = await some.find({ _id: { $in: ids }, n: { $gte: 2 } }).toArray();
+    expect(found.map((d) => d._id).sort()).toEqual(['d2', 'd3']);
+    const { modifiedCount } = await some.updateMany(
+      { _id: { $in: ids }, n: { $lt: 3 } },
+      { $set: { seen: true } },
+    );
+    expect(modifiedCount).toBe(2);
+    expect((await some.find({ seen: true }).toArray()).map((d) => d._id).sort()).toEqual([
+      'd1',
+      'd2',
+    ]);
+    const { deletedCount } = await some.deleteMany({ _id: { $in: ids }, seen: true });
+    expect(deletedCount).toBe(2);
+    expect(await some.countDocuments()).toBe(18);
+  });
+
   test('when the filter has conditions besides _id, then it still applies them', async () => {
     const stock = await stockOf50();
     expect(await stock.findOne({ _id: 'item', quantity: { $gte: 51 } })).toBeNull();

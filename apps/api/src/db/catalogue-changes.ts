@@ -27,7 +27,7 @@ export interface LoggedChange extends CatalogueChange {
 }
 
 /** Changes kept (intents and completions); a process further behind reloads everything. */
-export const KEPT_CHANGES = 500;
+export const KEPT_CHANGES = 5_000;
 
 /**
  * How long after a process sees an intent it keeps reloading the intent's products, unless
@@ -37,13 +37,11 @@ export const KEPT_CHANGES = 500;
  */
 export const WRITE_LIMIT_MS = 10_000;
 
-// Stored data, as are the two collection names below (named before the spelling was settled):
-// renaming them would take a migration of every shop's database.
-const HEAD_ID = 'catalog';
-
 /**
  * Every change is a document whose `_id` is its number, 1, 2, 3…: the unique `_id` makes the
- * number a claim only one writer wins, and every read and write here filters on `_id` alone.
+ * number a claim only one writer wins, and every read here is by `_id` (one, a list, or the
+ * newest), which every backend answers from its index. The collection's name is stored data
+ * (named before the spelling was settled): renaming it would take a migration.
  */
 const changeSchema = new mongoose.Schema(
   {
@@ -58,17 +56,19 @@ const changeSchema = new mongoose.Schema(
 );
 const CatalogueChangeModel = mongoose.model('catalog_changes', changeSchema);
 
-/** The newest change number known, a hint: it may briefly lag behind the changes. */
-const headSchema = new mongoose.Schema(
-  { _id: { type: String }, version: { type: Number, required: true } },
-  { versionKey: false, collection: 'catalog_version' },
-);
-const CatalogueHeadModel = mongoose.model('catalog_version', headSchema);
+/**
+ * The database the log is in: a process that opens another (the tests do) must load the
+ * catalogue of that one whole, its numbers being another history.
+ */
+export const logDatabase = () => mongoose.connection.name;
 
-/** Read by `_id` alone, which every backend answers from its index in about a millisecond. */
+/** The newest change's number (0 before the first): the newest `_id`, read from its index. */
 export async function readCatalogueHead(): Promise<number> {
-  const head = await CatalogueHeadModel.findById(HEAD_ID).lean();
-  return head?.version ?? 0;
+  const [newest] = await CatalogueChangeModel.find({}, { _id: 1 })
+    .sort({ _id: -1 })
+    .limit(1)
+    .lean<{ _id: number }[]>();
+  return newest?._id ?? 0;
 }
 
 /** Change number `version`, or null when it was not announced yet (or was dropped). */
@@ -76,10 +76,41 @@ export function readChange(version: number): Promise<LoggedChange | null> {
   return CatalogueChangeModel.findById(version).select('-_id').lean<LoggedChange>();
 }
 
+/** Changes read at once by a process catching up. */
+const READ_AHEAD = 64;
+
+/**
+ * The changes after `version`, in order, up to the first not announced yet, at most `max`: one
+ * read of the next numbers by `_id` per READ_AHEAD of them.
+ */
+export async function readChangesAfter(version: number, max: number): Promise<LoggedChange[]> {
+  const changes: LoggedChange[] = [];
+  while (changes.length < max) {
+    const from = version + changes.length + 1;
+    const ids = Array.from(
+      { length: Math.min(READ_AHEAD, max - changes.length) },
+      (_, i) => from + i,
+    );
+    const found = new Map(
+      (
+        await CatalogueChangeModel.find({ _id: { $in: ids } }).lean<
+          (LoggedChange & { _id: number })[]
+        >()
+      ).map(({ _id, ...change }) => [_id, change]),
+    );
+    for (const id of ids) {
+      const change = found.get(id);
+      if (!change) return changes;
+      changes.push(change);
+    }
+  }
+  return changes;
+}
+
 /**
  * The intents among the kept changes whose completion is not among them, by number: read by a
  * process that reloads everything, since their writes may still land. The log is small (at most
- * KEPT_CHANGES documents), so reading it whole is cheap.
+ * KEPT_CHANGES documents and a prune's worth), so reading it whole is cheap.
  */
 export async function readOpenIntents(): Promise<Map<number, LoggedChange>> {
   const kept = await CatalogueChangeModel.find().lean<(LoggedChange & { _id: number })[]>();
@@ -89,33 +120,58 @@ export async function readOpenIntents(): Promise<Map<number, LoggedChange>> {
 }
 
 /**
- * Announces a change under the next free number after the head; numbers stay contiguous
- * because a writer only moves on from a number someone else already holds.
+ * The number this process expects to be free next (one past the newest it announced or read),
+ * in which database, and when it learnt it. Trusted only for a moment: numbers far below the
+ * newest were pruned and are free again, and claiming one would announce a change no process
+ * reads; so a guess older than TRUSTED_MS, or of another database, is replaced by the newest.
+ */
+let nextFree = { database: '', number: 1, at: 0 };
+const TRUSTED_MS = 1_000;
+
+/** Noted by the catalogue as it reads the log, so that this process's next claim starts there. */
+export const noteChangeSeen = (version: number) => {
+  const database = logDatabase();
+  const number =
+    database === nextFree.database ? Math.max(nextFree.number, version + 1) : version + 1;
+  nextFree = { database, number, at: Date.now() };
+};
+
+async function firstGuess(): Promise<number> {
+  const trusted = nextFree.database === logDatabase() && Date.now() - nextFree.at < TRUSTED_MS;
+  return trusted ? nextFree.number : (await readCatalogueHead()) + 1;
+}
+
+/** How many changes a writer announces between two prunes of those no process needs any more. */
+const PRUNE_EVERY = 50;
+
+/** Drops the PRUNE_EVERY changes that `version` pushed out of the kept ones (by `_id`). */
+async function pruneBefore(version: number) {
+  const last = version - KEPT_CHANGES;
+  if (last < 1) return;
+  const ids = Array.from({ length: PRUNE_EVERY }, (_, i) => last - i).filter((id) => id > 0);
+  await CatalogueChangeModel.deleteMany({ _id: { $in: ids } });
+}
+
+/**
+ * Announces a change under the next free number: one insert, at the number this process
+ * expects to be free; a number another process took meanwhile is passed (read the newest and
+ * try after it). Numbers stay contiguous because a writer only moves on from a number someone
+ * else already holds.
  */
 export async function announceChange(change: LoggedChange): Promise<number> {
-  let version = (await readCatalogueHead()) + 1;
+  let version = await firstGuess();
   for (;;) {
     try {
       await CatalogueChangeModel.create({ _id: version, ...change });
       break;
     } catch (err) {
       if (!isDuplicateKeyError(err)) throw err;
-      version += 1;
+      version = Math.max(version + 1, (await readCatalogueHead()) + 1);
     }
   }
-  await raiseHead(version);
-  await CatalogueChangeModel.deleteOne({ _id: version - KEPT_CHANGES });
+  noteChangeSeen(version);
+  if (version % PRUNE_EVERY === 0) await pruneBefore(version).catch(() => {});
   return version;
-}
-
-async function raiseHead(version: number) {
-  try {
-    await CatalogueHeadModel.updateOne({ _id: HEAD_ID }, { $max: { version } }, { upsert: true });
-  } catch (err) {
-    // Two first changes raced to create the head: the loser's update now finds it.
-    if (!isDuplicateKeyError(err)) throw err;
-    await CatalogueHeadModel.updateOne({ _id: HEAD_ID }, { $max: { version } });
-  }
 }
 
 /** Brings this process's catalogue up to the log (set by the catalogue once it is loaded). */

@@ -12,29 +12,26 @@ import { type AppError, isDuplicateKeyError } from './errors.js';
  * every third of that while the work runs, however long the work takes (a Stripe call with its
  * retries). Only a lease whose holder stopped renewing it (its process died, or paused, or lost
  * the database for longer than the lease) expires and is taken over. Such a holder may still
- * write, unaware, so every acquisition gets a fencing token, larger than every token before it:
- * the holder writes with its token, and the data it guards refuses a token older than the
- * newest that wrote it (orders keep theirs in `fence`). The holder is told too: once its lease
- * could have been taken over, its `signal` aborts.
+ * write, unaware, so every acquisition gets a fencing token, larger than every token of that
+ * lock before it: the holder writes with its token, and the data it guards refuses a token
+ * older than the newest that wrote it (orders keep theirs in `fence`). The holder is told too:
+ * once its lease could have been taken over, its `signal` aborts.
+ *
+ * The tokens of a lock are its own: its document keeps the last one (it is never deleted: a
+ * release only ends the lease), so each acquisition raises it by one in the same update that
+ * takes the lock; a lock's first token is the time it was first taken, in milliseconds, above
+ * any token the shared counter of earlier versions handed out.
  */
 const lockSchema = new mongoose.Schema(
   {
     _id: { type: String, required: true },
-    /** The fencing token of the acquisition holding it; also who holds it. */
+    /** The fencing token of the last acquisition; also who holds it while it has not expired. */
     token: { type: Number, required: true },
     expiresAt: { type: Date, required: true },
   },
   { versionKey: false },
 );
 const LockModel = mongoose.model('locks', lockSchema);
-
-/** Hands out the fencing tokens: one counter, raised by one for every acquisition. */
-const counterSchema = new mongoose.Schema(
-  { _id: { type: String, required: true }, value: { type: Number, required: true } },
-  { versionKey: false, collection: 'lock_tokens' },
-);
-const TokenCounterModel = mongoose.model('lock_tokens', counterSchema);
-const COUNTER_ID = 'fencing';
 
 export const LEASE_MS = 15_000;
 
@@ -105,37 +102,26 @@ export async function lockHolder(key: string): Promise<number | null> {
   return lock && lock.expiresAt.getTime() > Date.now() ? lock.token : null;
 }
 
-async function nextToken(): Promise<number> {
-  const counter = await TokenCounterModel.findOneAndUpdate(
-    { _id: COUNTER_ID },
-    { $inc: { value: 1 } },
-    { upsert: true, new: true },
-  ).lean();
-  if (!counter) throw new Error('The fencing token counter was not written');
-  return counter.value;
-}
-
-/** The lock with a new token when it was free or its lease had run out; else null. */
+/**
+ * The lock with a new token when it was free or its lease had run out; else null. One write:
+ * the insert of a lock never taken, or the update of one whose lease ended.
+ */
 async function tryLock(key: string, leaseMs: number) {
-  const lock = await LockModel.findById(key).lean();
-  if (lock && lock.expiresAt.getTime() >= Date.now()) return null;
-  const token = await nextToken();
   const renewedAt = Date.now();
   const expiresAt = new Date(renewedAt + leaseMs);
-  if (!lock) {
-    try {
-      await LockModel.create({ _id: key, token, expiresAt });
-      return { token, renewedAt };
-    } catch (err) {
-      if (isDuplicateKeyError(err)) return null;
-      throw err;
-    }
+  try {
+    const token = renewedAt;
+    await LockModel.create({ _id: key, token, expiresAt });
+    return { token, renewedAt };
+  } catch (err) {
+    if (!isDuplicateKeyError(err)) throw err;
   }
-  const { matchedCount } = await LockModel.updateOne(
+  const taken = await LockModel.findOneAndUpdate(
     { _id: key, expiresAt: { $lt: new Date(renewedAt) } },
-    { $set: { token, expiresAt } },
-  );
-  return matchedCount > 0 ? { token, renewedAt } : null;
+    { $inc: { token: 1 }, $set: { expiresAt } },
+    { new: true },
+  ).lean();
+  return taken ? { token: taken.token, renewedAt } : null;
 }
 
 /**
@@ -186,8 +172,9 @@ function keepRenewed(
 }
 
 /**
- * Releases our own lock only, and never throws: the work's result (or its error) is the
- * answer, and a lock that could not be deleted expires with its lease, since nobody renews it.
+ * Releases our own lock only (its lease ends now; its document stays, keeping its last token),
+ * and never throws: the work's result (or its error) is the answer, and a lock that could not
+ * be released expires with its lease, since nobody renews it.
  */
 async function release(key: string, token: number) {
   const entry = held.get(key);
@@ -195,5 +182,7 @@ async function release(key: string, token: number) {
     entry.stop();
     held.delete(key);
   }
-  await LockModel.deleteOne({ _id: key, token }).catch(() => {});
+  await LockModel.updateOne({ _id: key, token }, { $set: { expiresAt: new Date(0) } }).catch(
+    () => {},
+  );
 }

@@ -25,6 +25,16 @@ export const createPivotStep = <In, Out>(
   run: (input: In) => Promise<Out>,
 ): Step<In, Out> => ({ name, run, pivot: true });
 
+/** The test fault: the step after which this process kills itself (see crashAfterStep). */
+let crashAfter: string | null = null;
+/**
+ * From now on, the process kills itself (SIGKILL) right after a step of this name succeeds,
+ * before anything else happens: what a crash between two steps leaves is what the tests check.
+ */
+export const crashAfterStep = (name: string) => {
+  crashAfter = name;
+};
+
 /** Runs one step of the flow with its input; what the step answers. */
 export type RunStep = <In, Out, Undone>(step: Step<In, Out, Undone>, input: In) => Promise<Out>;
 
@@ -59,6 +69,7 @@ export async function runSteps<T>(
   const run: RunStep = async (step, input) => {
     if (!pastPivot) signal?.throwIfAborted();
     const result = await step.run(input);
+    if (crashAfter === step.name) process.kill(process.pid, 'SIGKILL');
     if (step.pivot) pastPivot = true;
     const { compensate } = step;
     if (compensate && !pastPivot) {

@@ -39,9 +39,14 @@ async function usStandardShipping(t: Awaited<ReturnType<typeof startTestApp>>) {
   return us?.methods.find((m) => m.name === 'Standard shipping');
 }
 
+/**
+ * The mug's price as the storefront answers it, once this process's catalogue has read the
+ * seed's products (another process wrote them: its poll brings them within a second).
+ */
 const mugPrice = async (t: Awaited<ReturnType<typeof startTestApp>>) => {
-  const res = await t.http().get('/api/v1/product/get-product/stoneware-coffee-mug').expect(200);
-  return productResponseSchema.parse(res.body).product.price;
+  const ask = () => t.http().get('/api/v1/product/get-product/stoneware-coffee-mug');
+  await expect.poll(async () => (await ask()).status, { timeout: 5_000, interval: 100 }).toBe(200);
+  return productResponseSchema.parse((await ask()).body).product.price;
 };
 
 describe('pnpm seed', () => {

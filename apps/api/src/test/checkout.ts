@@ -1,18 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { createPaymentIntentResponseSchema, type OrderLineVariant } from '@shop/contracts';
+import { createPaymentIntentResponseSchema, toMajorUnits } from '@shop/contracts';
 import Stripe from 'stripe';
 import supertest from 'supertest';
+import type { Config } from '../config.js';
 import { insertCategory } from '../features/categories/repository.js';
-import { countOrders, insertOrder } from '../features/orders/index.js';
+import { claimForPlacing, findCheckoutOfPayment } from '../features/checkout/repository.js';
+import { sweepExpiredCheckouts } from '../features/checkout/sweep.js';
+import { countOrders, recordOrder } from '../features/orders/index.js';
 import {
   findProduct,
   insertProduct,
   newProductId,
   takeStock,
 } from '../features/products/repository.js';
+import { createPayments } from '../lib/stripe.js';
 import type { FakeStripe } from './fake-stripe.js';
 import type { Api } from './harness.js';
 import { TEST_WEBHOOK_SECRET } from './payments-app.js';
+import { expireEveryCheckout } from './raw-documents.js';
 
 /** A product straight in the database (with its own category, no photo), ready to be bought. */
 export async function createProduct(
@@ -44,43 +49,37 @@ export async function createLampsAndDesk() {
   return { lamp, desk, cart: [{ _id: lamp.id, quantity: 2 }, { _id: desk.id }] };
 }
 
-/** What a crash between recording an order and capturing its payment leaves behind. */
-export async function recordUncapturedOrder(opts: {
-  buyer: string;
-  paymentIntentId: string;
-  amount: number;
-  lines: {
-    product: { id: string; name: string; price: number };
-    /** The product's only variant when absent. */
-    variant?: OrderLineVariant;
-    quantity: number;
-  }[];
-}) {
-  const lines = opts.lines.map(({ product, variant, quantity }) => ({
-    productId: product.id,
-    ...(variant
-      ? {
-          variantId: variant._id,
-          variant: { _id: variant._id, sku: variant.sku, options: variant.options },
-        }
-      : {}),
-    name: product.name,
-    price: product.price,
-    quantity,
-  }));
-  await takeStock(lines);
-  const orderId = await insertOrder({
-    lines,
-    payment: {
-      id: opts.paymentIntentId,
-      status: 'requires_capture',
-      amount: opts.amount,
-      currency: 'usd',
+/**
+ * What a placement that died between recording its order and capturing leaves behind: the
+ * payment's checkout claimed for placing (its units still reserved), its order recorded unpaid
+ * under an old fencing token. The order's id.
+ */
+export async function leaveUncapturedOrder(paymentIntentId: string, buyer: { id: string }) {
+  const checkout = await checkoutOfPayment(paymentIntentId);
+  await claimForPlacing(checkout._id);
+  const { priced } = checkout;
+  return recordOrder(
+    {
+      lines: priced.lines.map(
+        ({ productId, variantId, sku, options, name, unitPrice, quantity }) => ({
+          productId,
+          variant: { _id: variantId, sku, options },
+          name,
+          price: toMajorUnits(unitPrice, priced.currency),
+          quantity,
+        }),
+      ),
+      payment: {
+        id: paymentIntentId,
+        status: 'requires_capture',
+        amount: priced.total,
+        currency: priced.currency,
+      },
+      buyer: { _id: buyer.id },
+      ...(checkout.deliveryAddress ? { deliveryAddress: checkout.deliveryAddress } : {}),
     },
-    buyer: { _id: opts.buyer },
-  });
-  if (!orderId) throw new Error('the payment has an order already');
-  return orderId;
+    1,
+  );
 }
 
 /** How many orders were recorded for the payment. */
@@ -159,3 +158,19 @@ export const deliverAuthorized = (api: Api, stripe: FakeStripe, paymentIntentId:
     )
     .send(payload);
 };
+
+/**
+ * Every checkout expired now, and swept as any API process's sweep would within seconds: what
+ * they held is given back (or, a payment authorized, placed).
+ */
+export async function expireAndSweepCheckouts(config: Config) {
+  await expireEveryCheckout();
+  await sweepExpiredCheckouts(createPayments(config));
+}
+
+/** The checkout the server keeps for a payment (what its metadata's `checkoutId` names). */
+export async function checkoutOfPayment(paymentIntentId: string) {
+  const checkout = await findCheckoutOfPayment(paymentIntentId);
+  if (!checkout) throw new Error(`no checkout for the payment ${paymentIntentId}`);
+  return checkout;
+}

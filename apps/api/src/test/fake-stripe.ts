@@ -19,7 +19,7 @@ export interface FakePaymentIntent {
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
-export type Operation = 'create' | 'retrieve' | 'capture' | 'cancel' | 'refund';
+export type Operation = 'create' | 'retrieve' | 'confirm' | 'capture' | 'cancel' | 'refund';
 
 /** What goes wrong with one request, as it does with the real Stripe now and then. */
 export type Fault =
@@ -45,6 +45,7 @@ export async function startFakeStripe() {
   const calls: Record<Operation, number> = {
     create: 0,
     retrieve: 0,
+    confirm: 0,
     capture: 0,
     cancel: 0,
     refund: 0,
@@ -98,9 +99,12 @@ export async function startFakeStripe() {
     url: URL,
   ): Promise<{ operation?: Operation; answer: () => Answer }> {
     const params = new URLSearchParams(await readBody(req));
-    const [, rawId, action] = /^\/v1\/payment_intents\/([^/]+)(?:\/(capture|cancel))?$/.exec(
-      url.pathname,
-    ) ?? [undefined, undefined, undefined];
+    const [, rawId, action] =
+      /^\/v1\/payment_intents\/([^/]+)(?:\/(confirm|capture|cancel))?$/.exec(url.pathname) ?? [
+        undefined,
+        undefined,
+        undefined,
+      ];
     const id = rawId ? decodeURIComponent(rawId) : undefined;
     if (req.method === 'GET' && url.pathname === '/v1/refunds') {
       const id = url.searchParams.get('payment_intent') ?? '';
@@ -132,6 +136,21 @@ export async function startFakeStripe() {
         answer: () => {
           calls.retrieve += 1;
           return found(id, (intent) => ({ status: 200, body: intent }));
+        },
+      };
+    }
+    if (req.method === 'POST' && id && action === 'confirm') {
+      return {
+        operation: 'confirm',
+        answer: () => {
+          calls.confirm += 1;
+          return found(id, (intent) => {
+            if (intent.status !== 'requires_payment_method') {
+              return unexpectedState(intent, 'confirmed');
+            }
+            holderConfirms(intent);
+            return { status: 200, body: intent };
+          });
         },
       };
     }
@@ -220,10 +239,7 @@ export async function startFakeStripe() {
      * authorized (`requires_capture`) when the intent was made with capture_method manual,
      * charged (`succeeded`) otherwise, as Stripe does.
      */
-    confirm: (id: string) => {
-      const intent = get(id);
-      intent.status = intent.capture_method === 'manual' ? 'requires_capture' : 'succeeded';
-    },
+    confirm: (id: string) => holderConfirms(get(id)),
     /** Capture requests the shop sent for the intent. */
     capturesOf: (id: string) => captures.get(id) ?? 0,
     /** Every later capture of the intent fails, as when its authorization expired. */
@@ -314,7 +330,15 @@ const answer = (status: number, type: string, message: string): Answer => ({
 });
 
 /** Stripe's refusal of an action the intent's status does not allow. */
-const unexpectedState = (intent: FakePaymentIntent, done: 'captured' | 'canceled'): Answer => ({
+/** The card authorized (capture_method manual) or charged, as Stripe does on confirmation. */
+function holderConfirms(intent: FakePaymentIntent) {
+  intent.status = intent.capture_method === 'manual' ? 'requires_capture' : 'succeeded';
+}
+
+const unexpectedState = (
+  intent: FakePaymentIntent,
+  done: 'confirmed' | 'captured' | 'canceled',
+): Answer => ({
   status: 400,
   body: {
     error: {

@@ -6,7 +6,7 @@ import { inject } from 'vitest';
 import { createApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { startCountingSales } from '../events.js';
-import { insertUser } from '../features/auth/repository.js';
+import { insertUser, insertUsers } from '../features/auth/repository.js';
 import { hashPassword } from '../features/auth/use-cases.js';
 import { createLogger } from '../lib/logger.js';
 import { signToken } from '../lib/tokens.js';
@@ -82,6 +82,28 @@ export async function createUser(opts: { role?: number; password?: string } = {}
 }
 
 export const createAdmin = () => createUser({ role: 1 });
+
+/**
+ * `count` accounts straight in the database in one insert, sharing one password hash (bcrypt's
+ * cost paid once, not per account), each with a token signed with `secret`.
+ */
+export async function createAccounts(
+  count: number,
+  { role = 0, secret = TEST_JWT_SECRET }: { role?: number; secret?: string } = {},
+): Promise<{ id: string; token: string }[]> {
+  const passwordHash = await hashPassword('secret123');
+  const ids = await insertUsers(
+    Array.from({ length: count }, (_, i) => ({
+      name: `Buyer ${i + 1}`,
+      email: `buyer-${i + 1}-${randomUUID().slice(0, 8)}@example.com`,
+      passwordHash,
+      phone: '555-0100',
+      address: `${i + 1} Checkout Street`,
+      role,
+    })),
+  );
+  return ids.map((id) => ({ id, token: signToken(id, secret) }));
+}
 
 /** A token with a valid shape signed with the wrong secret. */
 export const forgedToken = (userId = new mongoose.Types.ObjectId().toString()) =>

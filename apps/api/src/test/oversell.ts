@@ -7,13 +7,11 @@ import { fileURLToPath } from 'node:url';
 import { createPaymentIntentResponseSchema } from '@shop/contracts';
 import Stripe from 'stripe';
 import { freePort } from '../db/embedded.js';
-import { insertUsers } from '../features/auth/repository.js';
-import { hashPassword } from '../features/auth/use-cases.js';
 import { countOrders, listOrdersOfProduct } from '../features/orders/repository.js';
 import { findProduct, insertProduct, newProductId } from '../features/products/repository.js';
-import { signToken } from '../lib/tokens.js';
 import { createProduct, stockOf, TEST_DELIVERY_ADDRESS } from './checkout.js';
 import { type FakeStripe, startFakeStripe } from './fake-stripe.js';
+import { createAccounts } from './harness.js';
 import { withThrowawayDatabase } from './throwaway-database.js';
 
 const apiRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -239,20 +237,9 @@ async function replayOnePayment(a: ApiProcess, b: ApiProcess, fake: FakeStripe) 
   };
 }
 
-export async function createBuyers(count: number, role = 0): Promise<string[]> {
-  const passwordHash = await hashPassword('secret123');
-  const ids = await insertUsers(
-    Array.from({ length: count }, (_, i) => ({
-      name: `Buyer ${i + 1}`,
-      email: `buyer-${i + 1}-${randomUUID().slice(0, 8)}@example.com`,
-      passwordHash,
-      phone: '555-0100',
-      address: `${i + 1} Checkout Street`,
-      role,
-    })),
-  );
-  return ids.map((id) => signToken(id, JWT_SECRET));
-}
+/** Accounts' tokens, signed for the API processes these checks start. */
+export const createBuyers = async (count: number, role = 0): Promise<string[]> =>
+  (await createAccounts(count, { role, secret: JWT_SECRET })).map((account) => account.token);
 
 /** An admin cancels the order (its money and units given back); whether it answered 200. */
 async function cancelOrder(url: string, orderId: string): Promise<boolean> {

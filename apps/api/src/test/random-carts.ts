@@ -1,9 +1,11 @@
-import type { LineToPrice } from '../features/checkout/pricing.js';
+import { DISCOUNT_KINDS, type DiscountKind } from '@shop/contracts/discount';
 import type { ShippingMethod, ShippingRate } from '../features/shipping/index.js';
 
 /**
- * Random carts for the pricing tests, drawn from a seed so that a failure is reproduced by
- * running again with `PRICING_SEED=<the printed seed>`. Amounts are minor units of `currency`.
+ * Random shops and carts for the pricing tests, drawn from a seed so that a failure is reproduced
+ * by running again with `PRICING_SEED=<the printed seed>`. Amounts are minor units of `currency`.
+ * A shop has a catalogue (products in a few categories) and discounts of every kind; a cart takes
+ * some of its products and now and then asks for a code, existing or not.
  */
 
 /** mulberry32: a small, well-known seeded generator; enough to spread test cases. */
@@ -20,7 +22,15 @@ export function seededRandom(seed: number) {
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   const pick = <T>(items: readonly T[]): T => items[int(0, items.length - 1)] as T;
   const chance = (p: number) => next() < p;
-  return { int, pick, chance };
+  /** Up to `n` distinct items, in the order drawn. */
+  const some = <T>(items: readonly T[], n: number): T[] => {
+    const left = [...items];
+    const drawn: T[] = [];
+    while (drawn.length < n && left.length > 0)
+      drawn.push(...left.splice(int(0, left.length - 1), 1));
+    return drawn;
+  };
+  return { int, pick, chance, some };
 }
 export type Random = ReturnType<typeof seededRandom>;
 
@@ -39,8 +49,56 @@ export type TaxClass = (typeof TAX_CLASSES)[number];
 /** Two-decimal, zero-decimal (yen: ¥1500 is 1500) and three-decimal currencies. */
 export const CURRENCIES = ['usd', 'eur', 'jpy', 'kwd'] as const;
 
-export interface RandomLine extends LineToPrice {
+/** The instant the pure tests price at; the HTTP test draws around its own now. */
+export const DRAW_NOW = new Date('2026-06-01T12:00:00Z');
+
+export interface RandomProduct {
+  productId: string;
+  categoryId: string;
+  /** As entered: gross when the shop's prices include tax, else net. */
+  unitPrice: number;
+  weightGrams: number;
   taxClass: TaxClass;
+}
+
+export interface RandomLine extends RandomProduct {
+  quantity: number;
+  /** The rate of its tax class, in basis points. */
+  bp: number;
+}
+
+/** A discount as the shop keeps it: amounts in minor units, as docs/features/discounts.md reads it. */
+export interface RandomDiscount {
+  _id: string;
+  title: string;
+  /** In capitals; null for an automatic promotion. */
+  code: string | null;
+  automatic: boolean;
+  kind: DiscountKind;
+  /** A whole percentage, or the amount of a fixed discount; null for the other kinds. */
+  value: number | null;
+  buy: number | null;
+  get: number | null;
+  /** Eligible goods: these products and the products of these categories; both empty: all. */
+  products: string[];
+  categories: string[];
+  minSubtotal: number | null;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  firstOrderOnly: boolean;
+  /** Null: no usage limit. */
+  usesLeft: number | null;
+  perCustomerLimit: number | null;
+  combinable: boolean;
+  active: boolean;
+  createdAt: Date;
+}
+
+/** What the shop knows of who asks for the cart. */
+export interface RandomShopper {
+  ordersSoFar: number;
+  /** Orders they placed with each discount, by its `_id`. */
+  uses: Record<string, number>;
 }
 
 export interface RandomCart {
@@ -49,9 +107,16 @@ export interface RandomCart {
   /** Basis points per class; `zero` is 0. */
   bpOf: Record<TaxClass, number>;
   shippingClass: TaxClass;
-  lines: RandomLine[];
   methods: ShippingMethod[];
+  discounts: RandomDiscount[];
+  /** When the cart is priced. */
+  now: Date;
+  lines: RandomLine[];
   chosenMethodId: string | null;
+  /** The code as the shopper typed it; null: none. */
+  askedCode: string | null;
+  /** Null: asked without signing in. */
+  shopper: RandomShopper | null;
 }
 
 /** Ascending bounds with random prices; `n` tiers. */
@@ -85,13 +150,74 @@ function randomRate(random: Random, maxSubtotal: number): ShippingRate {
 
 const methodId = (n: number) => n.toString(16).padStart(24, '0');
 
-/** What a random shop charges: currency, how prices are entered, rates and shipping methods. */
-export type RandomShop = Omit<RandomCart, 'lines' | 'chosenMethodId'> & {
+/** What a random shop charges, what it sells and the discounts it runs. */
+export type RandomShop = Omit<RandomCart, 'lines' | 'chosenMethodId' | 'askedCode' | 'shopper'> & {
   /** The largest unit price its products have, in minor units. */
   maxPrice: number;
+  categories: string[];
+  products: RandomProduct[];
 };
 
-export function randomShop(random: Random): RandomShop {
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** Start and end dates around now: long past, an hour ago, this instant, in an hour, days ahead. */
+const AROUND_NOW = [-3 * DAY, -HOUR, 0, HOUR, 2 * DAY];
+
+/** Now and then a start, an end, or both (the end after the start), around `now`. */
+function randomDates(random: Random, now: Date) {
+  const at = (offset: number) => new Date(now.getTime() + offset);
+  const start = random.chance(0.25) ? random.pick(AROUND_NOW) : null;
+  const ends = AROUND_NOW.filter((offset) => start === null || offset > start);
+  const end = random.chance(0.25) && ends.length > 0 ? random.pick(ends) : null;
+  return { startsAt: start === null ? null : at(start), endsAt: end === null ? null : at(end) };
+}
+
+/** The `n`th discount of `shop` (made an hour after the one before): any kind, any condition. */
+function randomDiscount(
+  random: Random,
+  n: number,
+  shop: Pick<RandomShop, 'maxPrice' | 'categories' | 'products' | 'now'>,
+): RandomDiscount {
+  const kind = random.pick(DISCOUNT_KINDS);
+  const automatic = random.chance(0.4);
+  const productIds = shop.products.map((product) => product.productId);
+  return {
+    _id: `discount-${n}`,
+    title: automatic ? `Promotion ${n}` : `Code ${n}`,
+    code: automatic ? null : `SAVE${n}-${random.int(10, 99)}`,
+    automatic,
+    kind,
+    value:
+      kind === 'percentage'
+        ? random.chance(0.5)
+          ? random.pick([5, 10, 15, 20, 25, 50, 100])
+          : random.int(1, 100)
+        : kind === 'fixed'
+          ? random.int(1, shop.maxPrice * 2)
+          : null,
+    buy: kind === 'buy-x-get-y' ? random.int(1, 3) : null,
+    get: kind === 'buy-x-get-y' ? random.int(1, 2) : null,
+    products: random.chance(0.2) ? random.some(productIds, random.int(1, 3)) : [],
+    categories: random.chance(0.2) ? random.some(shop.categories, random.int(1, 2)) : [],
+    minSubtotal: random.chance(0.25) ? random.int(0, shop.maxPrice * 3) : null,
+    ...randomDates(random, shop.now),
+    firstOrderOnly: random.chance(0.15),
+    usesLeft: random.chance(0.2) ? random.int(0, 3) : null,
+    perCustomerLimit: random.chance(0.15) ? random.int(1, 2) : null,
+    combinable: random.chance(0.5),
+    active: random.chance(0.9),
+    createdAt: new Date(shop.now.getTime() - 30 * DAY + n * HOUR),
+  };
+}
+
+/**
+ * A shop of `productCount` products in one to four categories, with one to six discounts whose
+ * dates lie around `now`.
+ */
+export function randomShop(
+  random: Random,
+  { productCount = 10, now = DRAW_NOW }: { productCount?: number; now?: Date } = {},
+): RandomShop {
   const maxPrice = random.pick([99, 5_000, 250_000]);
   // Round rates half of the time: they land on exact halves of a minor unit, where rounding shows.
   const rate = (max: number) =>
@@ -112,33 +238,110 @@ export function randomShop(random: Random): RandomShop {
     minDays: 1,
     maxDays: random.int(1, 9),
   }));
+  const categories = Array.from({ length: random.int(1, 4) }, (_, i) => `category-${i + 1}`);
+  const products = Array.from({ length: productCount }, (_, i) => ({
+    productId: `product-${i + 1}`,
+    categoryId: random.pick(categories),
+    unitPrice: random.int(0, maxPrice),
+    weightGrams: random.chance(0.2) ? 0 : random.int(1, 20_000),
+    taxClass: random.pick(TAX_CLASSES),
+  }));
+  const catalogue = { maxPrice, categories, products, now };
   return {
     currency: random.pick(CURRENCIES),
     pricesIncludeTax: random.chance(0.5),
     bpOf,
     shippingClass: random.pick(TAX_CLASSES),
     methods,
-    maxPrice,
+    discounts: Array.from({ length: random.int(1, 6) }, (_, i) =>
+      randomDiscount(random, i + 1, catalogue),
+    ),
+    ...catalogue,
   };
 }
 
-/** A random cart of at most `lineCount` lines in `shop`, a method chosen (or, now and then, none). */
+/** One of the shop's codes half of the time (now and then typed in small letters), else none or an unknown one. */
+function randomCode(random: Random, shop: RandomShop): string | null {
+  const codes = shop.discounts.flatMap((discount) => (discount.code ? [discount.code] : []));
+  if (codes.length > 0 && random.chance(0.5)) {
+    const code = random.pick(codes);
+    return random.chance(0.3) ? code.toLowerCase() : code;
+  }
+  return random.chance(0.2) ? `NOSUCH${random.int(1, 99)}` : null;
+}
+
+/** Signed out a quarter of the time; else a shopper who now and then ordered, and used codes, before. */
+function randomShopper(random: Random, shop: RandomShop): RandomShopper | null {
+  if (random.chance(0.25)) return null;
+  const limited = shop.discounts.filter((discount) => discount.perCustomerLimit !== null);
+  return {
+    ordersSoFar: random.chance(0.2) ? random.int(1, 3) : 0,
+    uses: Object.fromEntries(
+      limited.filter(() => random.chance(0.5)).map((discount) => [discount._id, random.int(1, 2)]),
+    ),
+  };
+}
+
+/**
+ * A random cart of at most `lineCount` distinct products of `shop`, a method chosen (or, now and
+ * then, none), a code asked for or not, by a shopper known or not.
+ */
 export function randomCartIn(random: Random, shop: RandomShop, lineCount = 5): RandomCart {
-  const lines = Array.from({ length: random.int(1, lineCount) }, () => {
-    const taxClass = random.pick(TAX_CLASSES);
-    return {
-      unitPrice: random.int(0, shop.maxPrice),
+  const lines = random
+    .some(shop.products, random.int(1, Math.min(lineCount, shop.products.length)))
+    .map((product) => ({
+      ...product,
       quantity: random.chance(0.7) ? random.int(1, 3) : random.int(1, 1000),
-      weightGrams: random.chance(0.2) ? 0 : random.int(1, 20_000),
-      taxClass,
-      bp: shop.bpOf[taxClass],
-    };
-  });
+      bp: shop.bpOf[product.taxClass],
+    }));
   const chosen = random.chance(0.1) || shop.methods.length === 0 ? null : random.pick(shop.methods);
-  const { maxPrice: _, ...settings } = shop;
-  return { ...settings, lines, chosenMethodId: chosen?._id ?? null };
+  const { maxPrice: _, categories: _c, products: _p, ...settings } = shop;
+  return {
+    ...settings,
+    lines,
+    chosenMethodId: chosen?._id ?? null,
+    askedCode: randomCode(random, shop),
+    shopper: randomShopper(random, shop),
+  };
 }
 
 /** One random cart with a shop of its own. */
 export const randomCart = (random: Random, lineCount = 5): RandomCart =>
-  randomCartIn(random, randomShop(random), lineCount);
+  randomCartIn(random, randomShop(random, { productCount: lineCount + 2 }), lineCount);
+
+/** The refusals of an asked code the draws must meet, by their sentence. */
+const REFUSALS = [
+  ['not valid', / is not a valid code$/],
+  ['not applicable', / does not apply to anything in your cart$/],
+  ['under its minimum', /^Add .+ more to use /],
+  ['not combinable', / cannot be combined with .+, which saves you more$/],
+] as const;
+
+/** What a draw must have met, at least once each, for its carts to prove the discounts. */
+export const MUST_MEET = [...DISCOUNT_KINDS, 'stacked', ...REFUSALS.map(([what]) => what)];
+
+/**
+ * Counts what the carts of a draw met: each kind of discount taking something off, two or more
+ * taking something off the same cart, each refusal; so that a test can show its draw lost none.
+ */
+export function drawTally() {
+  const counts: Record<string, number> = {};
+  const add = (what: string) => {
+    counts[what] = (counts[what] ?? 0) + 1;
+  };
+  const count = (
+    cart: Pick<RandomCart, 'discounts'>,
+    outcome: { discounts: { _id: string; amount: number }[]; refusal: string | null },
+  ) => {
+    const saving = outcome.discounts.filter((applied) => applied.amount > 0);
+    for (const applied of saving) {
+      const kind = cart.discounts.find((discount) => discount._id === applied._id)?.kind;
+      if (kind) add(kind);
+    }
+    if (saving.length > 1) add('stacked');
+    const { refusal } = outcome;
+    if (refusal)
+      add(REFUSALS.find(([, sentence]) => sentence.test(refusal))?.[0] ?? 'other refusals');
+  };
+  return { count, counts };
+}

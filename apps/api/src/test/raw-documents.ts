@@ -4,7 +4,6 @@ import sharp from 'sharp';
 import { vi } from 'vitest';
 import { linesAlone } from '../features/orders/breakdown.js';
 import { photoEtag } from '../features/products/photo.js';
-import { sweepExpiredHolds } from '../features/products/stock-holds.js';
 
 /**
  * Documents as no repository writes them: products and orders in the shapes of earlier
@@ -431,36 +430,28 @@ export function refuseDeliveryAddressWrites() {
 }
 
 /**
- * Every checkout's hold expired now, and swept (as the sweep of any API process would within
- * seconds): their units are for sale again, and a late payment finds its hold gone.
+ * Makes every insert of an order fail as a database does that lost its primary, until
+ * `restore()`: what a placement meets when the database fails before its order is recorded.
  */
-export async function expireEveryHold() {
-  const past = new Date(0);
-  await mongoose.connection
-    .collection('checkout_holds')
-    .updateMany({}, { $set: { expiresAt: past } });
-  const held = await products()
-    .find({ holds: { $exists: true } }, { projection: { holds: 1 } })
-    .toArray();
-  for (const product of held) {
-    const keys = Object.keys((product.holds ?? {}) as Record<string, unknown>);
-    if (keys.length === 0) continue;
-    await products().updateOne(
-      { _id: product._id },
-      { $set: Object.fromEntries(keys.map((key) => [`holds.${key}.expiresAt`, past])) },
-    );
-  }
-  await sweepExpiredHolds();
+export function refuseOrderInserts() {
+  const orders = mongoose.connection.collection('orders');
+  const spy = vi
+    .spyOn(orders, 'insertOne')
+    .mockImplementation((() =>
+      Promise.reject(
+        new mongoose.mongo.MongoServerError({ message: 'not primary' }),
+      )) as unknown as typeof orders.insertOne);
+  return { restore: () => spy.mockRestore() };
 }
 
-/** A discount's use held for a payment, as if its hold had expired long ago. */
-export async function expireDiscountHold(discountId: string, holdId: string) {
+/**
+ * Every open or placing checkout's reservation expired long ago, as if its shopper had gone
+ * (the sweep of expired checkouts then ends them).
+ */
+export async function expireEveryCheckout() {
   await mongoose.connection
-    .collection('discounts')
-    .updateOne(
-      { _id: new mongoose.Types.ObjectId(discountId) },
-      { $set: { [`holds.${holdId}`]: new Date(0) } },
-    );
+    .collection('checkouts')
+    .updateMany({ status: { $in: ['open', 'placing'] } }, { $set: { expiresAt: new Date(0) } });
 }
 
 /** The store settings as stored: null until the first read of them writes them. */

@@ -81,12 +81,11 @@ describe('the catalogue of each API process', () => {
     const [product] = products;
     if (!product) throw new Error('fixture');
     await setPriceUnannounced(product.id, 91);
-    // As if the changes since this process looked were already dropped.
+    // As if the changes since this process looked were already dropped: only newer ones are kept.
     const head = await readCatalogueHead();
-    await mongoose.connection
-      // The head as stored (collection and id keep the spelling of the data already written).
-      .collection('catalog_version')
-      .updateOne({ _id: 'catalog' as never }, { $set: { version: head + KEPT_CHANGES + 1 } });
+    const changes = mongoose.connection.collection<{ _id: number }>('catalog_changes');
+    await changes.deleteMany({});
+    await changes.insertOne({ _id: head + KEPT_CHANGES + 1 });
     await expect.poll(async () => (await productOf(api, product.slug)).price, SEEN_WITHIN).toBe(91);
   });
 });

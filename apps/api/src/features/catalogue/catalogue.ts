@@ -3,9 +3,12 @@ import {
   type CatalogueChange,
   KEPT_CHANGES,
   type LoggedChange,
+  logDatabase,
+  noteChangeSeen,
   onCatalogueChanged,
   readCatalogueHead,
   readChange,
+  readChangesAfter,
   readOpenIntents,
   WRITE_LIMIT_MS,
 } from '../../db/catalogue-changes.js';
@@ -27,7 +30,7 @@ export type SourcedProduct = Omit<Product, 'category'> & {
 export interface CatalogueSource {
   categories: () => Promise<Category[]>;
   products: () => Promise<SourcedProduct[]>;
-  product: (productId: string) => Promise<SourcedProduct | null>;
+  productsById: (productIds: readonly string[]) => Promise<SourcedProduct[]>;
 }
 
 let source: CatalogueSource | null = null;
@@ -48,6 +51,8 @@ export const CATALOGUE_POLL_MS = 200;
 let store: CatalogueStore | null = null;
 /** The last change of the log this process's store reflects. */
 let appliedVersion = 0;
+/** The database whose log that is. */
+let loadedFrom = '';
 let loading: Promise<CatalogueStore> | null = null;
 
 /**
@@ -81,36 +86,38 @@ async function loadAll(): Promise<CatalogueStore> {
     products.map((product) => entryOf(product, categories)),
   );
   appliedVersion = version;
+  loadedFrom = logDatabase();
+  noteChangeSeen(version);
   watchIntents(intents);
   return fresh;
 }
 
-/** Reloads one product by `_id` (the only filter FerretDB answers from an index). */
-async function reloadProduct(catalogue: CatalogueStore, productId: string) {
-  if (!objectIdSchema.safeParse(productId).success) return;
-  const product = await sourceOf().product(productId);
-  if (product) catalogue.upsert(entryOf(product, catalogue));
-  else catalogue.remove(productId);
+/** Reloads these products in one read by `_id`; those gone are removed. */
+async function reloadProducts(catalogue: CatalogueStore, productIds: readonly string[]) {
+  const ids = productIds.filter((id) => objectIdSchema.safeParse(id).success);
+  if (ids.length === 0) return;
+  const found = new Map((await sourceOf().productsById(ids)).map((p) => [p._id, p]));
+  for (const id of ids) {
+    const product = found.get(id);
+    if (product) catalogue.upsert(entryOf(product, catalogue));
+    else catalogue.remove(id);
+  }
 }
 
 /** The changes after this process's, in order (until the first one not announced yet). */
 async function changesSince(version: number): Promise<LoggedChange[] | 'too many'> {
-  const missed: LoggedChange[] = [];
-  for (;;) {
-    const change = await readChange(version + missed.length + 1);
-    if (!change) return missed;
-    if (missed.length === KEPT_CHANGES) return 'too many';
-    missed.push(change);
-  }
+  const missed = await readChangesAfter(version, KEPT_CHANGES + 1);
+  return missed.length > KEPT_CHANGES ? 'too many' : missed;
 }
 
 /**
  * Whether the change after `version` was dropped (the process fell too far behind) or the
- * history started anew (an emptied database): only a full reload is right then.
+ * history started anew (an emptied database): only a full reload is right then. A newer change
+ * with the next one there after all was announced just after it was looked for: no loss.
  */
 async function hasLostTrack(version: number): Promise<boolean> {
   const head = await readCatalogueHead();
-  if (head > version) return true;
+  if (head > version) return !(await readChange(version + 1));
   return head < version && version > 0 && !(await readChange(version));
 }
 
@@ -138,6 +145,10 @@ function trackWrites(missed: readonly LoggedChange[]): CatalogueChange[] {
 async function catchUp(): Promise<void> {
   const catalogue = store;
   if (!catalogue) return;
+  if (logDatabase() !== loadedFrom) {
+    store = await loadAll();
+    return;
+  }
   const missed = await changesSince(appliedVersion);
   if (missed === 'too many' || (missed.length === 0 && (await hasLostTrack(appliedVersion)))) {
     store = await loadAll();
@@ -150,8 +161,9 @@ async function catchUp(): Promise<void> {
   }
   if (changes.some((c) => c.categories)) catalogue.setCategories(await sourceOf().categories());
   const productIds = new Set(changes.flatMap((c) => c.productIds ?? []));
-  await Promise.all([...productIds].map((id) => reloadProduct(catalogue, id)));
+  await reloadProducts(catalogue, [...productIds]);
   appliedVersion += missed.length;
+  noteChangeSeen(appliedVersion);
 }
 
 let syncing: Promise<void> | null = null;

@@ -2,6 +2,7 @@ import { errorResponseSchema, orderResponseSchema } from '@shop/contracts';
 import { AppError } from '../../lib/errors.js';
 import { lockHolder, withLock } from '../../lib/locks.js';
 import {
+  availableOf,
   createProduct,
   deliverAuthorized,
   ordersOf,
@@ -11,8 +12,7 @@ import {
 import type { Fault } from '../../test/fake-stripe.js';
 import { describe, expect, checkoutTest as test } from '../../test/fixtures.js';
 import { createUser } from '../../test/harness.js';
-import { breakStockCount, expireEveryHold } from '../../test/raw-documents.js';
-import { updateProduct } from '../products/repository.js';
+import { refuseOrderInserts } from '../../test/raw-documents.js';
 
 // A short Stripe timeout, so that a request Stripe never answers fails within the test.
 test.override('appEnv', { scope: 'file' }, { STRIPE_TIMEOUT_MS: '1500' });
@@ -159,40 +159,43 @@ describe('place-order when Stripe fails', () => {
     expect(await stockOf(c.desk.id)).toBe(2);
   });
 
-  test('when stock ran out and Stripe cannot cancel the authorization, then 409 without claiming it was released, and the other lines back', async ({
+  test('when the payment does not match the cart and Stripe cannot cancel the authorization, then 409 without claiming it was released, and the units back on sale', async ({
     app,
     stripe,
     checkout,
   }) => {
     const c = await checkout();
-    // Paid after the checkout's hold expired, and the desk sold meanwhile.
-    await expireEveryHold();
-    await updateProduct(c.desk.id, { quantity: 0 });
+    stripe.update(c.paymentIntentId, { amount: 1 });
     stripe.inject('cancel', { kind: 'status', status: 500 }, OUTAGE);
     const res = await placeOrderCall(app.app, c.user.token, c.paymentIntentId).expect(409);
-    expect(errorResponseSchema.parse(res.body).message).toBe(`${c.desk.name} is out of stock`);
+    expect(errorResponseSchema.parse(res.body).message).toBe(
+      'The payment does not match the price of the cart; the order was not placed',
+    );
     expect(await ordersOf(c.paymentIntentId)).toBe(0);
-    expect(await stockOf(c.lamp.id)).toBe(5);
+    expect(await availableOf(c.lamp.id)).toBe(5);
+    expect(await availableOf(c.desk.id)).toBe(3);
     // Not charged: an authorization that is never captured lapses.
     expect(stripe.get(c.paymentIntentId).status).toBe('requires_capture');
   });
 });
 
 describe('place-order when the database fails', () => {
-  test('when a stock write throws, then 500, the lines taken given back, no order and the authorization cancelled', async ({
+  test('when the order cannot be recorded, then 500, the units back on sale, no order and the authorization cancelled', async ({
     app,
     stripe,
     checkout,
   }) => {
     const c = await checkout();
-    // A stock count the database cannot add to: the desk's decrement fails for real.
-    await breakStockCount(c.desk.id);
-    const res = await placeOrderCall(app.app, c.user.token, c.paymentIntentId).expect(500);
+    const database = refuseOrderInserts();
+    const res = await placeOrderCall(app.app, c.user.token, c.paymentIntentId);
+    database.restore();
+    expect(res.status).toBe(500);
     expect(errorResponseSchema.parse(res.body).message).toBe(
       'The order could not be placed; your card was not charged',
     );
     expect(await ordersOf(c.paymentIntentId)).toBe(0);
-    expect(await stockOf(c.lamp.id)).toBe(5);
+    expect(await availableOf(c.lamp.id)).toBe(5);
+    expect(await availableOf(c.desk.id)).toBe(3);
     expect(stripe.get(c.paymentIntentId).status).toBe('canceled');
   });
 });

@@ -1,24 +1,29 @@
 import type { Order } from '@shop/contracts';
-import { AppError, forbidden, notFound, toAppError } from '../../lib/errors.js';
+import type Stripe from 'stripe';
+import { AppError, badRequest, forbidden, notFound, toAppError } from '../../lib/errors.js';
 import type { Lease } from '../../lib/locks.js';
 import { underPaymentLock } from '../../lib/payment-lock.js';
 import { type FlowFailure, runSteps } from '../../lib/steps.js';
 import { callStripe, type Payments } from '../../lib/stripe.js';
+import { findUser } from '../auth/index.js';
 import { claimOrder, findOrder, findOrderOfPayment, type StoredOrder } from '../orders/index.js';
 import { wasRefunded } from './authorization.js';
-import { linesFromMetadata } from './cart.js';
-import { type Delivery, DeliveryAddressMissing, deliveryFromMetadata } from './delivery.js';
-import { orderShopperKey, payerKeyOf, payerOf } from './guest-checkout.js';
-import {
-  authorizePayment,
-  capturePayment,
-  markPaidAndQueueConfirmation,
-  recordUnpaidOrder,
-  saveAddressToProfile,
-  takeStockForCart,
-} from './place-order-steps.js';
-import { redeemDiscountsOfOrder } from './redeem-discounts-step.js';
-import { type Shopper, shopperKey } from './shopper.js';
+import type { Checkout, CheckoutShopper } from './checkout.js';
+import { type Delivery, DeliveryAddressMissing } from './delivery.js';
+import { checkoutOfEarlierPayment, earlierPaymentOf } from './earlier-payments.js';
+import { findCheckoutOfPayment } from './repository.js';
+import { accountShopper, type Shopper, shopperKey } from './shopper.js';
+import { authorizePayment } from './steps/authorize-payment.js';
+import { capturePayment } from './steps/capture-payment.js';
+import { claimCheckout } from './steps/claim-checkout.js';
+import { closeCheckout } from './steps/close-checkout.js';
+import { countUsesOfShopper } from './steps/count-shopper-uses.js';
+import { markPaidAndQueueConfirmation } from './steps/mark-paid.js';
+import type { Placement } from './steps/placement.js';
+import { recordUnpaidOrder } from './steps/record-order.js';
+import { reserve, settleReservation } from './steps/reserve.js';
+import { saveAddressToProfile } from './steps/save-address.js';
+import { verifyPayment } from './steps/verify-payment.js';
 
 export interface PlacedOrder {
   order: Order;
@@ -32,115 +37,128 @@ export interface PlacedOrder {
 }
 
 /** Authorized (to be captured here) or captured already (its order placed before). */
-const PLACEABLE: ReadonlySet<string> = new Set(['requires_capture', 'succeeded']);
+export const PLACEABLE: ReadonlySet<string> = new Set(['requires_capture', 'succeeded']);
+
+const notYours = () => forbidden('This payment belongs to another account');
+
+/** Refuses anyone but the shopper who started the payment; the webhook asks as nobody. */
+function requirePayer(payerKey: string, asking: Shopper | undefined) {
+  if (asking && shopperKey(asking) !== payerKey) throw notYours();
+}
+
+/** Who pays a checkout placed without anyone asking (the webhook, the sweep). */
+export async function buyerOf({ accountId, email }: CheckoutShopper): Promise<Shopper> {
+  if (!accountId) return { kind: 'guest', email };
+  const user = await findUser(accountId);
+  if (!user) throw notFound('The buyer of this payment no longer has an account');
+  return accountShopper(user);
+}
+
+async function orderById(orderId: string): Promise<Order> {
+  const order = await findOrder(orderId);
+  if (!order) throw notFound('Order not found');
+  return order;
+}
+
+/** Paid, or cancelled by an admin (its payment released): nothing left to do for it. */
+const isFinished = (order: Pick<StoredOrder, 'payment' | 'status'>) =>
+  order.payment.success || order.status === 'cancel';
 
 /**
- * Places the order of one PaymentIntent, trusting only what Stripe says about it, at most
- * once whoever asks and however often, and charges the card only once the order exists.
- * `asking` is the shopper asking through place-order (an account, or a guest by the e-mail the
- * payment started with); the webhook asks without one and the shopper is read from the payment. The order goes to the address place-order gives, else to the
- * one the payment carries (given when paying started); without either nothing is done (400).
+ * The order the payment already has, when it is done (its checkout placed, or, for a payment an
+ * earlier version placed, its order finished), refused to anyone but its shopper.
+ */
+async function alreadyPlaced(
+  paymentIntentId: string,
+  asking: Shopper | undefined,
+  checkout: Checkout | null,
+): Promise<PlacedOrder | null> {
+  if (checkout?.status === 'placed' && checkout.orderId) {
+    return { order: await orderById(checkout.orderId), created: false };
+  }
+  // Open: no order yet. Placing: an order a dead placement recorded may be cancelled by now.
+  if (checkout?.status === 'open') return null;
+  const order = await findOrderOfPayment(paymentIntentId);
+  if (!order || !isFinished(order)) return null;
+  if (!checkout)
+    requirePayer(order.buyerId ? `account:${order.buyerId}` : `guest:${order.email ?? ''}`, asking);
+  return { order: await orderById(order._id), created: false };
+}
+
+/**
+ * The checkout the payment names: the one the server kept, or, for a payment an earlier version
+ * started, the one its metadata carries (recorded now). Refused to anyone but its shopper.
+ */
+async function checkoutOfPayment(
+  intent: Stripe.PaymentIntent,
+  asking: Shopper | undefined,
+  holdSeconds: number,
+): Promise<Checkout> {
+  const kept = await findCheckoutOfPayment(intent.id);
+  if (kept) {
+    requirePayer(kept.shopper.key, asking);
+    return kept;
+  }
+  const earlier = earlierPaymentOf(intent.metadata);
+  if (!earlier) throw badRequest('This payment was not made by a checkout of this shop');
+  requirePayer(earlier.payerKey, asking);
+  const buyer =
+    asking ??
+    (await buyerOf(
+      'email' in earlier.payer
+        ? { key: earlier.payerKey, accountId: null, email: earlier.payer.email }
+        : { key: earlier.payerKey, accountId: earlier.payer.accountId, email: '' },
+    ));
+  return checkoutOfEarlierPayment(intent, earlier, buyer, holdSeconds);
+}
+
+/**
+ * Places the order of one PaymentIntent, trusting only what Stripe says of it and the checkout
+ * it names, at most once whoever asks and however often, and charges the card only once the
+ * order exists. `asking` is the shopper asking through place-order (an account, or a guest by
+ * the e-mail the payment started with); the webhook asks without one. The order goes to the
+ * address place-order gives, else the checkout's; without either nothing is done (400).
  *
- * A finished order of the payment is the answer (the common replay). Otherwise the payment
- * is checked with Stripe (buyer, then authorized or captured), and under the payment's lock
- * the checkout runs as steps (place-order-steps.ts), each beside its compensation:
- *
- *   authorizePayment (done by the browser)  ↔  release: cancel the authorization, or refund
- *   takeStockForCart                        ↔  give it back
- *   redeemDiscountsOfOrder                  ↔  give the redemptions back
- *   recordUnpaidOrder                       ↔  remove it
- *   capturePayment                             the pivot: from here on nothing is undone
- *   markPaidAndQueueConfirmation               (a replay or the webhook finishes it)
- *   saveAddressToProfile                       when the buyer asked to
- *
- * Any failure before the capture (a refusal, a busy lock, the database, Stripe) undoes the
- * steps done, so a retry never takes stock twice and nobody is charged without an order; past
- * it, the order stands and what is left of it is finished by a replay or the webhook. An order recorded
- * by a placement that died before capturing is found and finished here. A placement waiting
- * on the lock answers with the holder's order; the unique index on `payment.id` is the last
- * guard. A placement whose lease was taken over stops where it is (503) and undoes nothing:
- * the new holder finds its order and finishes it.
+ * A placed checkout's order is the answer (the common replay). Otherwise the payment is checked
+ * with Stripe (authorized, or captured by a placement that died) and placed under its lock
+ * (see placeUnderLock). A placement waiting on the lock answers with the holder's order.
  */
 export async function placeOrder(
   payments: Payments,
   paymentIntentId: string,
-  asking?: Shopper,
-  given: Delivery = {},
+  { asking, given = {}, holdSeconds }: { asking?: Shopper; given?: Delivery; holdSeconds: number },
 ): Promise<PlacedOrder> {
-  const alreadyPlaced = async () => {
-    const order = await orderOfPayment(paymentIntentId, asking);
-    return order && isFinished(order) ? { order, created: false } : null;
-  };
-  const placed = await alreadyPlaced();
+  const known = await findCheckoutOfPayment(paymentIntentId);
+  if (known) requirePayer(known.shopper.key, asking);
+  const placed = await alreadyPlaced(paymentIntentId, asking, known);
   if (placed) return placed;
-
   const intent = await callStripe(() => payments.stripe.paymentIntents.retrieve(paymentIntentId));
-  const buyer = asking ?? (await payerOf(intent.metadata));
-  // Not cancelled: whoever asks with someone else's payment must not be able to void it.
-  if (payerKeyOf(intent.metadata) !== shopperKey(buyer)) {
-    throw forbidden('This payment belongs to another account');
-  }
+  const checkout = known ?? (await checkoutOfPayment(intent, asking, holdSeconds));
   if (!PLACEABLE.has(intent.status)) {
     throw new AppError(402, `The payment has not succeeded (status: ${intent.status})`);
   }
   if (intent.status === 'succeeded' && (await wasRefunded(payments, intent.id))) {
     throw new AppError(402, 'This payment was refunded; the order was not placed');
   }
-  const cart = linesFromMetadata(intent.metadata);
-  const delivery = given.address ? given : deliveryFromMetadata(intent.metadata);
-  const deliveryAddress = delivery.address;
+  const deliveryAddress = given.address ?? checkout.deliveryAddress;
   if (!deliveryAddress) throw new DeliveryAddressMissing();
-  const save = given.save ?? delivery.save ?? false;
-
+  const buyer = asking ?? (await buyerOf(checkout.shopper));
+  const save = given.save ?? checkout.saveAddress;
   return underPaymentLock(
     paymentIntentId,
-    async (lease) => {
-      const replay = await alreadyPlaced();
-      if (replay) return replay;
-      const unfinished = await claimUnfinished(paymentIntentId, lease);
-      const placement = { payments, intent, lease, unfinished };
-      const { orderId, addressNotSaved } = await runSteps(
-        async (run) => {
-          await run(authorizePayment, placement);
-          const taken = await run(takeStockForCart, {
-            ...placement,
-            cart,
-            deliveryAddress,
-            shopper: buyer,
-          });
-          await run(redeemDiscountsOfOrder, { intent, shopper: buyer, breakdown: taken.breakdown });
-          const orderId = await run(recordUnpaidOrder, {
-            ...placement,
-            shopper: buyer,
-            deliveryAddress,
-            taken,
-          });
-          await run(capturePayment, placement);
-          await run(markPaidAndQueueConfirmation, { ...placement, orderId });
-          const addressNotSaved =
-            save && buyer.kind === 'account'
-              ? await run(saveAddressToProfile, {
-                  buyerId: buyer.user._id,
-                  address: deliveryAddress,
-                })
-              : undefined;
-          return { orderId, addressNotSaved };
-        },
-        explainFailure,
-        lease.signal,
-      );
-      return {
-        order: await orderById(orderId),
-        created: !unfinished,
-        ...(addressNotSaved ? { addressNotSaved } : {}),
-      };
-    },
-    alreadyPlaced,
+    async (lease) =>
+      (await alreadyPlaced(
+        paymentIntentId,
+        asking,
+        await findCheckoutOfPayment(paymentIntentId),
+      )) ?? placeUnderLock({ payments, intent, lease, checkout, buyer, deliveryAddress, save }),
+    async () =>
+      alreadyPlaced(paymentIntentId, asking, await findCheckoutOfPayment(paymentIntentId)),
   );
 }
 
 /**
- * The order a placement that died before capturing left behind, now written under this
+ * The order a placement that died before finishing left behind, now written under this
  * lease's token (so that the dead placement, should it wake, can no longer change it).
  */
 async function claimUnfinished(paymentIntentId: string, lease: Lease): Promise<StoredOrder | null> {
@@ -150,8 +168,62 @@ async function claimUnfinished(paymentIntentId: string, lease: Lease): Promise<S
   return (await claimOrder(found._id, lease.token)) ?? lease.abandon();
 }
 
-/** Paid, or cancelled by an admin (its payment released): nothing left to do for it. */
-const isFinished = (order: Order) => order.payment.success || order.status === 'cancel';
+/**
+ * Places the checkout's order, holding its payment's lock, as steps each beside its
+ * compensation:
+ *
+ *   claimCheckout           ↔  the reservation released, the checkout ended
+ *   authorizePayment        ↔  the money back: the authorization cancelled, or the charge refunded
+ *   verifyPayment              the payment checked against the checkout's price
+ *   reserve                 ↔  released (only a payment an earlier version started: see ./earlier-payments.ts)
+ *   countUsesOfShopper      ↔  given back (the codes limited per shopper)
+ *   recordUnpaidOrder       ↔  removed
+ *   capturePayment             the pivot: from here on nothing is undone
+ *   settleReservation          the units sold, the codes' uses counted
+ *   markPaidAndQueueConfirmation
+ *   closeCheckout              placed, naming its order
+ *   saveAddressToProfile       when the buyer asked to
+ *
+ * Any failure before the capture (a refusal, the database, Stripe) undoes the steps done, so
+ * nobody is charged without an order and no reservation outlives its checkout; past it, the
+ * order stands and what is left is finished by a replay, the webhook or the sweep (each step
+ * after the pivot does nothing the second time). A placement whose lease was taken over stops
+ * where it is (503) and undoes nothing: the new holder finds the checkout placing and finishes.
+ */
+export async function placeUnderLock({
+  save,
+  ...context
+}: Omit<Placement, 'unfinished'> & { save: boolean }): Promise<PlacedOrder> {
+  const { intent, lease, buyer, deliveryAddress } = context;
+  const { orderId, created, addressNotSaved } = await runSteps(
+    async (run) => {
+      const { checkout, wasPlacing } = await run(claimCheckout, context);
+      const unfinished = wasPlacing ? await claimUnfinished(intent.id, lease) : null;
+      const placement: Placement = { ...context, checkout, unfinished };
+      await run(authorizePayment, placement);
+      const priced = await run(verifyPayment, placement);
+      if (checkout.reserveAtPlacement && !unfinished) await run(reserve, checkout);
+      await run(countUsesOfShopper, placement);
+      const orderId = await run(recordUnpaidOrder, { placement, priced });
+      await run(capturePayment, placement);
+      await run(settleReservation, checkout.reservation);
+      await run(markPaidAndQueueConfirmation, { placement, orderId });
+      await run(closeCheckout, { checkoutId: checkout._id, orderId });
+      const addressNotSaved =
+        save && buyer.kind === 'account'
+          ? await run(saveAddressToProfile, { buyerId: buyer.user._id, address: deliveryAddress })
+          : undefined;
+      return { orderId, created: !unfinished, addressNotSaved };
+    },
+    explainFailure,
+    lease.signal,
+  );
+  return {
+    order: await orderById(orderId),
+    created,
+    ...(addressNotSaved ? { addressNotSaved } : {}),
+  };
+}
 
 /** The error of a failed placement, telling the buyer when their money was given back. */
 function explainFailure(err: unknown, failure: FlowFailure) {
@@ -174,20 +246,4 @@ function explainFailure(err: unknown, failure: FlowFailure) {
   const told = new AppError(error.status, `${message}; ${note}`);
   told.cause = err;
   return told;
-}
-
-/** The order already placed for a payment, refused to anyone but its shopper. */
-async function orderOfPayment(paymentIntentId: string, asking?: Shopper): Promise<Order | null> {
-  const existing = await findOrderOfPayment(paymentIntentId);
-  if (!existing) return null;
-  if (asking && orderShopperKey(existing) !== shopperKey(asking)) {
-    throw forbidden('This payment belongs to another account');
-  }
-  return orderById(existing._id);
-}
-
-async function orderById(orderId: string): Promise<Order> {
-  const order = await findOrder(orderId);
-  if (!order) throw notFound('Order not found');
-  return order;
 }

@@ -1,6 +1,7 @@
 import { orderResponseSchema, ordersResponseSchema } from '@shop/contracts';
 import { placeOrderResponseSchema } from '@shop/contracts/guest';
 import {
+  checkoutOfPayment,
   createLampsAndDesk,
   deliverAuthorized,
   ordersOf,
@@ -29,7 +30,11 @@ describe('guest checkout: create-payment-intent and place-order with an e-mail, 
     const email = guestEmail();
     const { paymentIntentId, amount } = await startGuestCheckout(app.app, email, cart);
     expect(amount).toBe(1999 * 2 + 12000);
-    expect(stripe.get(paymentIntentId).metadata).toMatchObject({ buyer: '', guestEmail: email });
+    expect((await checkoutOfPayment(paymentIntentId)).shopper).toEqual({
+      key: `guest:${email}`,
+      accountId: null,
+      email,
+    });
     stripe.confirm(paymentIntentId);
 
     const res = await guestPlaceOrderCall(app.app, email, paymentIntentId).expect(201);
@@ -134,8 +139,11 @@ describe('guest checkout: create-payment-intent and place-order with an e-mail, 
       deliveryAddress: TEST_DELIVERY_ADDRESS,
       email: guestEmail(),
     });
-    expect(stripe.get(paymentIntentId).metadata).toMatchObject({ buyer: account.id });
-    expect(stripe.get(paymentIntentId).metadata.guestEmail).toBeUndefined();
+    expect((await checkoutOfPayment(paymentIntentId)).shopper).toEqual({
+      key: `account:${account.id}`,
+      accountId: account.id,
+      email: account.email.toLowerCase(),
+    });
     stripe.confirm(paymentIntentId);
     const res = await placeOrderCall(app.app, account.token, paymentIntentId, {
       email: guestEmail(),

@@ -1,9 +1,15 @@
 import { errorResponseSchema, orderResponseSchema, ordersResponseSchema } from '@shop/contracts';
 import { makeShirt } from '../../test/catalogue.js';
-import { ordersOf, placeOrderCall, recordUncapturedOrder, stockOf } from '../../test/checkout.js';
+import {
+  availableOf,
+  expireAndSweepCheckouts,
+  leaveUncapturedOrder,
+  ordersOf,
+  placeOrderCall,
+  stockOf,
+} from '../../test/checkout.js';
 import { describe, expect, checkoutTest as test } from '../../test/fixtures.js';
 import { createUser, forgedToken } from '../../test/harness.js';
-import { expireEveryHold } from '../../test/raw-documents.js';
 import { findUser } from '../auth/repository.js';
 import { findProduct, updateProduct } from '../products/repository.js';
 
@@ -146,42 +152,53 @@ describe('POST /api/v1/order/place-order', () => {
     },
   );
 
-  test('when a price changed after the payment started, then 409, no order and the card not charged', async ({
+  test('when a price changed after the payment started, then the order is placed at the price the card was authorized for', async ({
     app,
     stripe,
     checkout,
   }) => {
-    const { user, desk, paymentIntentId } = await checkout();
+    const { user, desk, paymentIntentId, amount } = await checkout();
     await updateProduct(desk.id, { price: 99 });
-    await placeOrderCall(app.app, user.token, paymentIntentId).expect(409);
-    expect(await ordersOf(paymentIntentId)).toBe(0);
+    const res = await placeOrderCall(app.app, user.token, paymentIntentId).expect(201);
+    const { order } = orderResponseSchema.parse(res.body);
+    expect(order.products.find((line) => line.productId?._id === desk.id)?.price).toBe(120);
+    expect(order.payment.amount).toBe(amount);
+    expect(stripe.get(paymentIntentId).status).toBe('succeeded');
+  });
+
+  test('when the checkout expired before the card was authorized, then the sweep ends it: its units back on sale, the payment cancelled, and a late payment refused', async ({
+    app,
+    stripe,
+    checkout,
+  }) => {
+    const { user, lamp, desk, paymentIntentId } = await checkout({ authorized: false });
+    expect(await availableOf(lamp.id)).toBe(3);
+    await expireAndSweepCheckouts(app.config);
     expect(stripe.get(paymentIntentId).status).toBe('canceled');
+    expect(await availableOf(lamp.id)).toBe(5);
+    expect(await availableOf(desk.id)).toBe(3);
+
+    const late = await placeOrderCall(app.app, user.token, paymentIntentId).expect(402);
+    expect(errorResponseSchema.parse(late.body).message).toBe(
+      'The payment has not succeeded (status: canceled)',
+    );
+    expect(await ordersOf(paymentIntentId)).toBe(0);
     expect(stripe.capturesOf(paymentIntentId)).toBe(0);
   });
 
-  test('when stock ran out after the card was authorized, then 409, the authorization cancelled, no order and the other lines given back', async ({
+  test('when the card was authorized but nobody placed the order before the checkout expired, then the sweep places it, as the webhook would', async ({
     app,
     stripe,
     checkout,
   }) => {
     const { user, lamp, desk, paymentIntentId } = await checkout();
-    // Paid after the checkout's hold expired, and the desk sold meanwhile.
-    await expireEveryHold();
-    await updateProduct(desk.id, { quantity: 0 });
-    const res = await placeOrderCall(app.app, user.token, paymentIntentId).expect(409);
-    expect(errorResponseSchema.parse(res.body).message).toBe(
-      `${desk.name} is out of stock; your card was not charged`,
-    );
-    expect(stripe.get(paymentIntentId).status).toBe('canceled');
-    expect(stripe.capturesOf(paymentIntentId)).toBe(0);
-    expect(await ordersOf(paymentIntentId)).toBe(0);
-    expect(await stockOf(lamp.id)).toBe(5);
-    expect(await stockOf(desk.id)).toBe(0);
-
-    const again = await placeOrderCall(app.app, user.token, paymentIntentId).expect(402);
-    expect(errorResponseSchema.parse(again.body).message).toBe(
-      'The payment has not succeeded (status: canceled)',
-    );
+    await expireAndSweepCheckouts(app.config);
+    expect(await ordersOf(paymentIntentId)).toBe(1);
+    expect(stripe.get(paymentIntentId).status).toBe('succeeded');
+    expect(await stockOf(lamp.id)).toBe(3);
+    expect(await stockOf(desk.id)).toBe(2);
+    const replay = await placeOrderCall(app.app, user.token, paymentIntentId).expect(200);
+    expect(orderResponseSchema.parse(replay.body).order.payment.success).toBe(true);
   });
 
   test('when the card cannot be charged once the order is recorded, then 402, the order removed and the stock given back', async ({
@@ -206,17 +223,8 @@ describe('POST /api/v1/order/place-order', () => {
     stripe,
     checkout,
   }) => {
-    const { user, lamp, desk, paymentIntentId, amount } = await checkout();
-    // What a crash between writing the order and capturing leaves behind.
-    await recordUncapturedOrder({
-      buyer: user.id,
-      paymentIntentId,
-      amount,
-      lines: [
-        { product: lamp, quantity: 2 },
-        { product: desk, quantity: 1 },
-      ],
-    });
+    const { user, lamp, desk, paymentIntentId } = await checkout();
+    await leaveUncapturedOrder(paymentIntentId, user);
     const res = await placeOrderCall(app.app, user.token, paymentIntentId).expect(200);
     expect(orderResponseSchema.parse(res.body).order.payment).toMatchObject({
       success: true,

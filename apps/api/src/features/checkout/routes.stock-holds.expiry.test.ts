@@ -1,15 +1,36 @@
 import { errorResponseSchema } from '@shop/contracts';
+import { createPayments } from '../../lib/stripe.js';
 import {
   availableOf,
+  checkoutOfPayment,
   createProduct,
+  ordersOf,
   placeOrderCall,
   startCheckout,
   stockOf,
 } from '../../test/checkout.js';
-import { describe, expect, checkoutTest as test } from '../../test/fixtures.js';
+import { checkoutTest, describe, expect } from '../../test/fixtures.js';
 import { createUser } from '../../test/harness.js';
+import { sweepExpiredCheckoutsRegularly } from './sweep.js';
 
-// Holds of two seconds: they expire while the test runs; nothing sweeps them but checkouts.
+// Checkouts of two seconds: they expire while the test runs, and the sweep every API process
+// runs ends them, as in production.
+const test = checkoutTest.extend<{ $file: { sweepErrors: unknown[] } }>({
+  sweepErrors: [
+    async ({ app }, use) => {
+      const errors: unknown[] = [];
+      const stop = sweepExpiredCheckoutsRegularly(createPayments(app.config), (err) => {
+        errors.push(err);
+      });
+      await use(errors);
+      await stop();
+    },
+    { scope: 'file', auto: true },
+  ],
+});
+test.afterEach(({ sweepErrors }) => {
+  expect(sweepErrors).toEqual([]);
+});
 test.override('appEnv', { scope: 'file' }, { CHECKOUT_HOLD_SECONDS: '2' });
 
 const tryToPay = (target: Parameters<typeof startCheckout>[0], token: string, productId: string) =>
@@ -18,8 +39,8 @@ const tryToPay = (target: Parameters<typeof startCheckout>[0], token: string, pr
     () => null,
   );
 
-describe('stock holds that expire (CHECKOUT_HOLD_SECONDS=2)', () => {
-  test('when a hold expires unpaid, then its units go to the next shopper, and the late payment is refused with its card released', async ({
+describe('checkouts that expire (CHECKOUT_HOLD_SECONDS=2), swept as every API process sweeps them', () => {
+  test('when a checkout expires unpaid, then its units go to the next shopper and its payment is cancelled: paying late is refused and charges nothing', async ({
     app,
     stripe,
   }) => {
@@ -28,24 +49,25 @@ describe('stock holds that expire (CHECKOUT_HOLD_SECONDS=2)', () => {
     const late = await startCheckout(app.app, first.token, [{ _id: lamp.id }]);
     expect(await availableOf(lamp.id)).toBe(0);
 
-    // The next shopper is refused while the hold lives, and served once it has expired.
+    // The next shopper is refused while the checkout lives, and served once it has ended.
     const next = await createUser();
     expect(await tryToPay(app.app, next.token, lamp.id)).toBeNull();
     await expect
       .poll(() => tryToPay(app.app, next.token, lamp.id), { timeout: 15_000, interval: 250 })
       .not.toBeNull();
 
-    stripe.confirm(late.paymentIntentId);
-    const res = await placeOrderCall(app.app, first.token, late.paymentIntentId).expect(409);
-    expect(errorResponseSchema.parse(res.body).message).toBe(
-      `${lamp.name} is out of stock; your card was not charged`,
-    );
     expect(stripe.get(late.paymentIntentId).status).toBe('canceled');
+    const res = await placeOrderCall(app.app, first.token, late.paymentIntentId).expect(402);
+    expect(errorResponseSchema.parse(res.body).message).toBe(
+      'The payment has not succeeded (status: canceled)',
+    );
     expect(stripe.capturesOf(late.paymentIntentId)).toBe(0);
+    expect(await ordersOf(late.paymentIntentId)).toBe(0);
+    // The next shopper's unit, held for them.
     expect(await stockOf(lamp.id)).toBe(1);
   });
 
-  test('when a payment arrives after its hold expired and the units are still there, then the order is placed', async ({
+  test('when a card authorized in time is never placed by the browser, then the sweep places its order once the checkout expires', async ({
     app,
     stripe,
   }) => {
@@ -54,22 +76,19 @@ describe('stock holds that expire (CHECKOUT_HOLD_SECONDS=2)', () => {
     const { paymentIntentId } = await startCheckout(app.app, buyer.token, [
       { _id: lamp.id, quantity: 2 },
     ]);
-    // Another checkout of the lamp sweeps the expired hold: its units are for sale again.
-    const other = await createUser();
-    await expect
-      .poll(
-        async () => {
-          await tryToPay(app.app, other.token, lamp.id);
-          return availableOf(lamp.id);
-        },
-        { timeout: 15_000, interval: 250 },
-      )
-      .toBe(2);
-
     stripe.confirm(paymentIntentId);
-    await placeOrderCall(app.app, buyer.token, paymentIntentId).expect(201);
+
+    // Placed: the checkout names its order once the order is paid and its units sold.
+    await expect
+      .poll(async () => (await checkoutOfPayment(paymentIntentId)).status, {
+        timeout: 15_000,
+        interval: 250,
+      })
+      .toBe('placed');
+    expect(await ordersOf(paymentIntentId)).toBe(1);
     expect(stripe.capturesOf(paymentIntentId)).toBe(1);
-    // 3 less the 2 sold (the other shopper's unit held or, its hold expired, for sale).
+    expect(stripe.get(paymentIntentId).status).toBe('succeeded');
     expect(await stockOf(lamp.id)).toBe(1);
+    await placeOrderCall(app.app, buyer.token, paymentIntentId).expect(200);
   });
 });

@@ -54,11 +54,11 @@ describe('create-payment-intent against stripe-mock', () => {
 describe('place-order against stripe-mock', () => {
   it('when Stripe answers with an intent the shop did not make, then the order is refused', async () => {
     const user = await createUser();
-    // stripe-mock answers any id with its fixture: not succeeded, no shop metadata.
+    // stripe-mock answers any id with its fixture: not succeeded, and no checkout of the shop.
     const res = await placeOrderCall(t.app, user.token, 'pi_fixture123');
-    expect(res.status).toBe(403);
+    expect(res.status).toBe(400);
     expect(errorResponseSchema.parse(res.body).message).toBe(
-      'This payment belongs to another account',
+      'This payment was not made by a checkout of this shop',
     );
     expect(await countOrders({ paymentId: 'pi_fixture123' })).toBe(0);
   });

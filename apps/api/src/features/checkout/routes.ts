@@ -21,10 +21,11 @@ import { linkOfOrder } from '../orders/index.js';
 import { storeSettings } from '../store/index.js';
 import { linesOf } from './cart.js';
 import { countPlacement } from './checkout-metrics.js';
-import { createPaymentIntent } from './create-payment-intent.js';
 import { shopperOf } from './guest-checkout.js';
 import { placeOrder } from './place-order.js';
-import { quoteCart, quoteResponse } from './quote.js';
+import { quoteResponse } from './presenter.js';
+import { quoteCart } from './pricing/quote.js';
+import { startPayment } from './start-payment.js';
 import { handlePaymentEvent, verifyEvent } from './webhook.js';
 
 /** The order stands; only the buyer's profile lacks the address they asked to keep. */
@@ -109,15 +110,16 @@ export function checkoutRoutes({ config, payments }: CheckoutRoutesOptions) {
       responses: { 200: createPaymentIntentResponseSchema },
       failures: [400, 402, 404, 409, 413, 429, 502],
       handler: async ({ body }, req, res) => {
-        const delivery = { address: body.deliveryAddress, save: body.saveAddress };
         res.json(
-          await createPaymentIntent(
+          await startPayment(
             requirePayments(payments),
             shopperOf(req, body.email),
-            body.cart,
-            delivery,
-            body.shippingMethod ?? null,
-            body.discountCode ?? null,
+            {
+              cart: body.cart,
+              delivery: { address: body.deliveryAddress, save: body.saveAddress },
+              shippingMethod: body.shippingMethod ?? null,
+              discountCode: body.discountCode ?? null,
+            },
             config.CHECKOUT_HOLD_SECONDS,
           ),
         );
@@ -137,9 +139,10 @@ export function checkoutRoutes({ config, payments }: CheckoutRoutesOptions) {
       failures: [400, 402, 403, 404, 409, 413, 429, 502],
       handler: async ({ body }, req, res) => {
         const { order, created, addressNotSaved } = await countPlacement(
-          placeOrder(requirePayments(payments), body.payment.id, shopperOf(req, body.email), {
-            address: body.deliveryAddress,
-            save: body.saveAddress,
+          placeOrder(requirePayments(payments), body.payment.id, {
+            asking: shopperOf(req, body.email),
+            given: { address: body.deliveryAddress, save: body.saveAddress },
+            holdSeconds: config.CHECKOUT_HOLD_SECONDS,
           }),
         );
         if (addressNotSaved) logAddressNotSaved(req, order._id, addressNotSaved);
@@ -175,7 +178,11 @@ export function checkoutRoutes({ config, payments }: CheckoutRoutesOptions) {
         headers['stripe-signature'],
         config.STRIPE_WEBHOOK_SECRET,
       );
-      const outcome = await handlePaymentEvent(requirePayments(payments), event);
+      const outcome = await handlePaymentEvent(
+        requirePayments(payments),
+        event,
+        config.CHECKOUT_HOLD_SECONDS,
+      );
       if (outcome.kind === 'refused') {
         req.log.warn(outcome, 'PaymentIntent could not become an order; its money was given back');
       }

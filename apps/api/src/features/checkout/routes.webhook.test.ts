@@ -1,13 +1,17 @@
 import { errorResponseSchema, orderResponseSchema, webhookResponseSchema } from '@shop/contracts';
 import Stripe from 'stripe';
-import { createProduct, ordersOf, placeOrderCall, stockOf } from '../../test/checkout.js';
+import {
+  createProduct,
+  expireAndSweepCheckouts,
+  ordersOf,
+  placeOrderCall,
+  stockOf,
+} from '../../test/checkout.js';
 import { type Api, checkoutTest, describe, expect } from '../../test/fixtures.js';
 import { appConfiguredWith } from '../../test/harness.js';
 import { TEST_WEBHOOK_SECRET } from '../../test/payments-app.js';
-import { expireEveryHold } from '../../test/raw-documents.js';
 import { findUser } from '../auth/repository.js';
 import { countOrders, findOrderOfPayment } from '../orders/repository.js';
-import { updateProduct } from '../products/repository.js';
 
 const test = checkoutTest.extend(
   'authorizedButAbandoned',
@@ -206,21 +210,20 @@ describe('POST /api/v1/order/webhook', () => {
     },
   );
 
-  test('when stock ran out before the event arrived, then it is acknowledged, no order is placed and the authorization is cancelled', async ({
+  test('when the checkout expired before the event arrived, then the sweep placed it and the event finds its order', async ({
     api,
+    app,
     stripe,
     authorizedButAbandoned,
   }) => {
     const { product, paymentIntentId, intent } = await authorizedButAbandoned();
-    // Its hold expired, and the units were sold meanwhile.
-    await expireEveryHold();
-    await updateProduct(product.id, { quantity: 1 });
+    await expireAndSweepCheckouts(app.config);
+    expect(await ordersOf(paymentIntentId)).toBe(1);
     const res = await deliver(api, eventFor(AUTHORIZED, intent)).expect(200);
     expect(webhookResponseSchema.parse(res.body)).toEqual({ received: true });
-    expect(await ordersOf(paymentIntentId)).toBe(0);
-    expect(await stockOf(product.id)).toBe(1);
-    expect(stripe.get(paymentIntentId).status).toBe('canceled');
-    expect(stripe.capturesOf(paymentIntentId)).toBe(0);
+    expect(await ordersOf(paymentIntentId)).toBe(1);
+    expect(await stockOf(product.id)).toBe(2);
+    expect(stripe.capturesOf(paymentIntentId)).toBe(1);
   });
 
   test('when no webhook secret is configured, then 503', async ({ stripe }) => {

@@ -26,6 +26,7 @@ export type WebhookOutcome =
 export async function handlePaymentEvent(
   payments: Payments,
   event: Stripe.Event,
+  holdSeconds: number,
 ): Promise<WebhookOutcome> {
   const placing =
     event.type === 'payment_intent.amount_capturable_updated' ||
@@ -33,7 +34,9 @@ export async function handlePaymentEvent(
   if (!placing) return { kind: 'ignored' };
   const paymentIntentId = paymentIntentIdOf(event);
   try {
-    const { order, addressNotSaved } = await countPlacement(placeOrder(payments, paymentIntentId));
+    const { order, addressNotSaved } = await countPlacement(
+      placeOrder(payments, paymentIntentId, { holdSeconds }),
+    );
     return { kind: 'placed', orderId: order._id, ...(addressNotSaved ? { addressNotSaved } : {}) };
   } catch (err) {
     if (err instanceof DeliveryAddressMissing) return { kind: 'awaiting address', paymentIntentId };

@@ -1,48 +1,49 @@
-import { formatMinorUnits } from '@shop/contracts';
-import { applyDiscounts, type DiscountLine, type DiscountOutcome } from './apply.js';
+import type { DiscountRule, ShopperFacts } from './apply.js';
 import { customerUses, findCandidates } from './repository.js';
 
-/** Who asks for a cart's discounts, when known: their key (checkout's shopperKey) and orders. */
+/** Who asks for a cart's discounts, when known: their key (the checkout's shopperKey). */
 export interface KnownShopper {
   key: string;
-  ordersSoFar: number;
+  /** Their paid orders so far, asked only when a first-order discount is a candidate. */
+  ordersSoFar: () => Promise<number>;
 }
 
-export interface CartDiscountsRequest {
-  lines: readonly DiscountLine[];
-  /** As entered, in minor units; 0 without a shipping method. */
-  shipping: number;
-  /** As the shopper typed it (any case); null or empty: none. */
-  code: string | null;
-  shopper: KnownShopper | null;
-  currency: string;
-  /** The hold of the payment being placed, whose use is its own; null: a new checkout. */
-  heldBy: string | null;
+/** What a cart's discounts depend on, as the database has it now (see ./apply.ts's rules). */
+export interface DiscountInputs {
+  /** The active automatic discounts, and the discount of the asked code if there is one. */
+  candidates: DiscountRule[];
+  /** The code the shopper gave, in capitals; null: none. */
+  askedCode: string | null;
+  shopper: ShopperFacts | null;
+  now: Date;
 }
 
 /** The code as stored (capitals), or null when none was given. */
 export const normalCode = (code: string | null | undefined): string | null =>
   code?.trim() ? code.trim().toUpperCase() : null;
 
-/** The discounts of a cart as the database has them now (see ./apply.ts for the rules). */
-export async function discountsForCart(request: CartDiscountsRequest): Promise<DiscountOutcome> {
-  const askedCode = normalCode(request.code);
+/**
+ * The candidates for a cart with the code `code` (as typed), and what the rules need to know of
+ * the shopper: read only when a candidate asks (a first-order discount, a per-shopper limit).
+ * `ownKey`: the reservation of the checkout priced again, whose held uses are its own.
+ */
+export async function discountInputs(
+  code: string | null,
+  shopper: KnownShopper | null,
+  ownKey: string | null = null,
+): Promise<DiscountInputs> {
+  const askedCode = normalCode(code);
   const now = new Date();
-  const candidates = await findCandidates(askedCode, now, request.heldBy);
-  const { shopper } = request;
-  const uses = shopper
-    ? await customerUses(
-        candidates.map((discount) => discount._id),
-        shopper.key,
-      )
-    : null;
-  return applyDiscounts({
-    lines: request.lines,
-    shipping: request.shipping,
-    candidates,
-    askedCode,
-    shopper: shopper && uses ? { ordersSoFar: shopper.ordersSoFar, uses } : null,
-    now,
-    formatAmount: (minor) => formatMinorUnits(minor, request.currency),
-  });
+  const candidates = await findCandidates(askedCode, now, ownKey);
+  const limitedPerShopper = candidates.filter((d) => d.perCustomerLimit !== null);
+  const [ordersSoFar, uses] = await Promise.all([
+    shopper && candidates.some((d) => d.firstOrderOnly) ? shopper.ordersSoFar() : 0,
+    shopper && limitedPerShopper.length > 0
+      ? customerUses(
+          limitedPerShopper.map((d) => d._id),
+          shopper.key,
+        )
+      : new Map<string, number>(),
+  ]);
+  return { candidates, askedCode, shopper: shopper ? { ordersSoFar, uses } : null, now };
 }

@@ -1,9 +1,22 @@
 /** Discounts' public module: what other features may use of them. */
-export type { DiscountLine, DiscountOutcome } from './apply.js';
-export { discountsForCart, type KnownShopper, normalCode } from './cart-discounts.js';
 export {
-  giveBackRedemptions,
-  holdDiscounts,
-  redeemDiscounts,
-  releaseHeldUses,
+  type AppliedAmount,
+  applyDiscounts,
+  type DiscountLine,
+  type DiscountOutcome,
+  type DiscountRule,
+} from './apply.js';
+export {
+  type DiscountInputs,
+  discountInputs,
+  type KnownShopper,
+  normalCode,
+} from './cart-discounts.js';
+export {
+  countShopperUses,
+  giveBackDiscountUses,
+  releaseDiscountUses,
+  reserveDiscountUses,
+  settleDiscountUses,
 } from './redemptions.js';
+export { giveBackCustomerUses, releaseEveryUse } from './repository.js';

@@ -28,8 +28,9 @@ const discountSchema = new mongoose.Schema(
      */
     usesLeft: { type: Number },
     /**
-     * Uses held for payments being made (hold id → until when), each counted out of `usesLeft`
-     * until its placement counts it, or it is released or swept once expired.
+     * Uses held for checkouts (their reservation's key → until when), each counted out of
+     * `usesLeft` when the discount is limited, until its order is paid (counted in `used`) or
+     * its checkout ends (given back); see ./redemptions.ts.
      */
     holds: { type: Map, of: Date, default: undefined },
     perCustomerLimit: { type: Number },
@@ -37,8 +38,16 @@ const discountSchema = new mongoose.Schema(
     active: { type: Boolean, required: true },
     /** Orders placed with it and not given back. */
     used: { type: Number, required: true, default: 0 },
-    /** The PaymentIntents whose orders count in `used`: a redemption is counted once per payment. */
-    payments: { type: [String], default: [] },
+    /**
+     * The PaymentIntents whose orders an earlier version counted in `used` (a redemption counted
+     * once per payment); the uses held for checkouts are now counted once by their `holds` entry.
+     */
+    payments: { type: [String], default: undefined },
+    /**
+     * The payments whose cancelled order gave its use back, so that it is given back once
+     * (PaymentIntent id → true).
+     */
+    returned: { type: Map, of: Boolean, default: undefined },
   },
   { timestamps: true },
 );

@@ -1,87 +1,80 @@
-import { randomUUID } from 'node:crypto';
 import { usedByShopper, usedUp } from './apply.js';
 import {
   countCustomerUse,
-  countRedemption,
-  discountsRedeemedBy,
-  expiredHolds,
   findDiscount,
   giveBackCustomerUses,
-  giveBackRedemption,
-  holdUse,
-  releaseHold,
+  releaseUse,
+  reserveUse,
+  returnUse,
+  settleUse,
 } from './repository.js';
 
 /**
- * How long a use stays held for a payment being made: long enough to type a card, short enough
- * that an abandoned checkout does not keep a "first 100" use from the next shopper for long.
+ * The discounts' part of a checkout's reservation (see the checkout feature): one use of each
+ * discount a checkout applies, held under the reservation's key until its expiry, so that a
+ * shopper who cannot have the last use of a limited code is told before paying; then settled
+ * (counted in `used`) once its order is paid, or released. Each is one update guarded on the
+ * discount's entry for the key, so each happens once whoever tries.
  */
-const HOLD_MS = 15 * 60 * 1000;
+
+const nameOf = async (discountId: string) => {
+  const discount = await findDiscount(discountId);
+  return discount?.code ?? discount?.title ?? 'This discount';
+};
 
 /**
- * Holds one use of each limited discount for a payment about to start, so that a shopper who
- * cannot have the last use is told before paying. Expired holds of those discounts are swept
- * first (one conditional update each, from whichever process comes by). Answers the hold's id
- * (for the payment's metadata) or why it was refused, having released what it held.
+ * Holds one use of each discount for `key` until `expiresAt`; at the first one used up, gives
+ * back what it held and answers why (the sentence a quote would say).
  */
-export async function holdDiscounts(
+export async function reserveDiscountUses(
+  key: string,
   discountIds: readonly string[],
-): Promise<{ holdId: string } | { refusal: string }> {
-  const holdId = randomUUID().replaceAll('-', '');
-  const now = new Date();
+  expiresAt: Date,
+): Promise<string | null> {
+  const held: string[] = [];
   for (const id of discountIds) {
-    for (const expired of await expiredHolds(id, now)) await releaseHold(id, expired, now);
-    if ((await holdUse(id, holdId, new Date(now.getTime() + HOLD_MS))) === 'used-up') {
-      await releaseHeldUses(discountIds, holdId);
-      const discount = await findDiscount(id);
-      return { refusal: usedUp(discount?.code ?? discount?.title ?? 'This discount') };
+    if ((await reserveUse(id, key, expiresAt)) === 'used-up') {
+      await releaseDiscountUses(key, held);
+      return usedUp(await nameOf(id));
     }
+    held.push(id);
   }
-  return { holdId };
+  return null;
 }
 
-/** Gives back the uses held under `holdId` (its payment could not be started), once. */
-export async function releaseHeldUses(discountIds: readonly string[], holdId: string) {
-  for (const id of discountIds) await releaseHold(id, holdId);
+/** Gives back the uses still held for `key` (its checkout ended without an order); once. */
+export async function releaseDiscountUses(key: string, discountIds: readonly string[]) {
+  await Promise.all(discountIds.map((id) => releaseUse(id, key)));
+}
+
+/** Counts the uses still held for `key` in each discount (its order was paid); once. */
+export async function settleDiscountUses(key: string, discountIds: readonly string[]) {
+  await Promise.all(discountIds.map((id) => settleUse(id, key)));
 }
 
 /**
- * Counts one order (its payment) in each discount it was placed with: the shopper's uses first
- * (checked against `perCustomerLimit` in the update that counts them), then the discount's
- * (its hold turned into the redemption, or checked against `usageLimit` in the update that
- * counts it when the hold expired and was swept). Counting the same payment again changes
- * nothing, so a placement that is replayed or finished by another process counts once. Answers
- * why it was refused, having given back what it counted, or null when every one was counted. A
- * discount deleted meanwhile counts nothing.
+ * Counts the payment's order among the shopper's orders with each discount that limits them,
+ * in the update that checks the limit: why it was refused (having given back what it counted),
+ * or null. Counting the same payment again changes nothing.
  */
-export async function redeemDiscounts(
+export async function countShopperUses(
   discountIds: readonly string[],
   shopperKey: string,
   paymentId: string,
-  holdId: string | null,
 ): Promise<string | null> {
   for (const id of discountIds) {
     const discount = await findDiscount(id);
-    if (!discount) continue;
-    const name = discount.code ?? discount.title;
-    const { perCustomerLimit } = discount;
-    if (
-      perCustomerLimit !== null &&
-      !(await countCustomerUse(id, shopperKey, paymentId, perCustomerLimit))
-    ) {
-      await giveBackRedemptions(paymentId);
-      return usedByShopper(name);
-    }
-    if (!(await countRedemption(id, paymentId, holdId))) {
-      await giveBackRedemptions(paymentId);
-      return usedUp(name);
+    if (!discount || discount.perCustomerLimit === null) continue;
+    if (!(await countCustomerUse(id, shopperKey, paymentId, discount.perCustomerLimit))) {
+      await giveBackCustomerUses(paymentId);
+      return usedByShopper(discount.code ?? discount.title);
     }
   }
   return null;
 }
 
-/** Gives back every redemption the payment counted (its order cancelled or refunded), once. */
-export async function giveBackRedemptions(paymentId: string): Promise<void> {
-  for (const id of await discountsRedeemedBy(paymentId)) await giveBackRedemption(id, paymentId);
+/** Gives back everything the payment's order counted in its discounts (it was cancelled); once. */
+export async function giveBackDiscountUses(discountIds: readonly string[], paymentId: string) {
+  await Promise.all(discountIds.map((id) => returnUse(id, paymentId)));
   await giveBackCustomerUses(paymentId);
 }

@@ -84,8 +84,11 @@ const toDiscount = (d: DiscountDoc): StoredDiscount => ({
   updatedAt: d.updatedAt,
 });
 
-/** The payments' list stays in the database: only the limit's update reads it. */
-const WITHOUT_PAYMENTS = { payments: 0 } as const;
+/**
+ * The lists that only updates' filters read stay in the database: the payments an earlier
+ * version counted, and the cancelled payments whose use was given back.
+ */
+const WITHOUT_PAYMENTS = { payments: 0, returned: 0 } as const;
 
 /** Absent fields rather than nulls, so that the code's sparse unique index skips automatic ones. */
 function stored(fields: DiscountFields) {
@@ -113,13 +116,14 @@ export async function findDiscount(id: string): Promise<StoredDiscount | null> {
 
 /**
  * The active automatic discounts and the discount of `code` (in capitals), paused or not, with
- * the uses left as a payment started now or placed under `ownHold` may have them: holds expired
- * by `now` (not swept yet) and the payment's own hold count as left.
+ * the uses left as a checkout started now (or the checkout whose reservation is `ownKey`) may
+ * have them: uses held by checkouts whose reservation expired by `now` (the sweep gives them
+ * back within seconds), and its own, count as left.
  */
 export async function findCandidates(
   code: string | null,
   now: Date,
-  ownHold: string | null,
+  ownKey: string | null,
 ): Promise<StoredDiscount[]> {
   const docs = await DiscountModel.find(
     code === null
@@ -131,7 +135,7 @@ export async function findCandidates(
     const discount = toDiscount(doc);
     if (discount.usesLeft === null) return discount;
     const releasable = Object.entries(doc.holds ?? {}).filter(
-      ([holdId, until]) => holdId === ownHold || until <= now,
+      ([key, until]) => key === ownKey || until <= now,
     ).length;
     return { ...discount, usesLeft: discount.usesLeft + releasable };
   });
@@ -163,18 +167,16 @@ export async function replaceDiscount(
   fields: DiscountFields,
 ): Promise<StoredDiscount | null> {
   for (;;) {
-    const current = await findDiscount(id);
-    if (!current) return null;
+    const doc = await DiscountModel.findById(id, WITHOUT_PAYMENTS).lean<
+      DiscountDoc & { holds?: Record<string, Date> }
+    >();
+    if (!doc) return null;
+    const current = toDiscount(doc);
     const { set, unset } = stored(fields);
-    // Held uses stay held under a new limit; without a limit nothing is held any more.
-    const held =
-      current.usageLimit === null || current.usesLeft === null
-        ? 0
-        : Math.max(0, current.usageLimit - current.used - current.usesLeft);
-    if (fields.usageLimit === null) {
-      unset.usesLeft = '';
-      unset.holds = '';
-    } else set.usesLeft = Math.max(0, fields.usageLimit - current.used - held);
+    // Uses held for checkouts stay held, under a new limit or none (settled or released later).
+    const held = Object.keys(doc.holds ?? {}).length;
+    if (fields.usageLimit === null) unset.usesLeft = '';
+    else set.usesLeft = Math.max(0, fields.usageLimit - current.used - held);
     const { matchedCount } = await DiscountModel.updateOne(
       {
         _id: id,
@@ -204,107 +206,99 @@ export async function customerUses(
   return new Map(docs.map((doc) => [doc.discountId, doc.count]));
 }
 
-const holdPath = (holdId: string) => `holds.${holdId}`;
+const holdPath = (key: string) => `holds.${key}`;
 
 /**
- * Holds one use of a limited discount until `until`, out of `usesLeft` in the update that checks
- * it: 'held', 'unlimited' (nothing to hold), or 'used-up'.
+ * Holds one use of the discount for the reservation `key` until `expiresAt`: out of `usesLeft`
+ * in the update that checks it when the discount is limited, else as an entry alone (so that
+ * settling it counts it once). 'used-up' when no use is left; holding again under the same key
+ * holds nothing more.
  */
-export async function holdUse(
+export async function reserveUse(
   discountId: string,
-  holdId: string,
-  until: Date,
-): Promise<'held' | 'unlimited' | 'used-up'> {
-  const { modifiedCount } = await DiscountModel.updateOne(
-    { _id: discountId, usesLeft: { $gt: 0 } },
-    { $inc: { usesLeft: -1 }, $set: { [holdPath(holdId)]: until } },
-    { timestamps: false },
-  );
-  if (modifiedCount > 0) return 'held';
-  const unlimited = await DiscountModel.exists({ _id: discountId, usesLeft: { $exists: false } });
-  return unlimited ? 'unlimited' : 'used-up';
-}
-
-/**
- * Gives a held use back, once: any time (its payment failed to start), or only when it expired
- * by `expiredBy` (a sweep, from any process).
- */
-export async function releaseHold(discountId: string, holdId: string, expiredBy?: Date) {
-  await DiscountModel.updateOne(
-    {
-      _id: discountId,
-      usesLeft: { $exists: true },
-      [holdPath(holdId)]: expiredBy ? { $lte: expiredBy } : { $exists: true },
-    },
-    { $unset: { [holdPath(holdId)]: '' }, $inc: { usesLeft: 1 } },
-    { timestamps: false },
-  );
-}
-
-/** The discount's holds that expired by `now`. */
-export async function expiredHolds(discountId: string, now: Date): Promise<string[]> {
-  const doc = await DiscountModel.findById(discountId, { holds: 1 }).lean<{
-    holds?: Record<string, Date>;
-  }>();
-  return Object.entries(doc?.holds ?? {})
-    .filter(([, until]) => until <= now)
-    .map(([holdId]) => holdId);
-}
-
-/**
- * Counts the payment's order in the discount's `used`: its hold turned into the redemption when
- * it still stands, else in the one update that checks the limit (`usesLeft > 0`). True when
- * counted now or already for this payment, false when used up.
- */
-export async function countRedemption(
-  discountId: string,
-  paymentId: string,
-  holdId: string | null,
-): Promise<boolean> {
-  const notYet = { _id: discountId, payments: { $ne: paymentId } };
-  if (holdId) {
-    const fromHold = await DiscountModel.updateOne(
-      { ...notYet, [holdPath(holdId)]: { $exists: true } },
-      {
-        $unset: { [holdPath(holdId)]: '' },
-        $inc: { used: 1 },
-        $push: { payments: paymentId },
-      },
-      { timestamps: false },
-    );
-    if (fromHold.modifiedCount > 0) return true;
-  }
+  key: string,
+  expiresAt: Date,
+): Promise<'held' | 'used-up'> {
+  const notYet = { _id: discountId, [holdPath(key)]: { $exists: false } };
+  const set = { $set: { [holdPath(key)]: expiresAt } };
   const limited = await DiscountModel.updateOne(
     { ...notYet, usesLeft: { $gt: 0 } },
-    { $inc: { used: 1, usesLeft: -1 }, $push: { payments: paymentId } },
+    { ...set, $inc: { usesLeft: -1 } },
     { timestamps: false },
   );
-  if (limited.modifiedCount > 0) return true;
+  if (limited.modifiedCount > 0) return 'held';
   const unlimited = await DiscountModel.updateOne(
     { ...notYet, usesLeft: { $exists: false } },
-    { $inc: { used: 1 }, $push: { payments: paymentId } },
+    set,
     { timestamps: false },
   );
-  if (unlimited.modifiedCount > 0) return true;
-  return Boolean(await DiscountModel.exists({ _id: discountId, payments: paymentId }));
+  if (unlimited.modifiedCount > 0) return 'held';
+  const heldAlready = await DiscountModel.exists({
+    _id: discountId,
+    [holdPath(key)]: { $exists: true },
+  });
+  return heldAlready ? 'held' : 'used-up';
 }
 
-/** Gives back the payment's redemption of the discount, once, and what it counted. */
-export async function giveBackRedemption(discountId: string, paymentId: string): Promise<void> {
-  const counted = { _id: discountId, payments: paymentId };
-  const pull = { $pull: { payments: paymentId } };
+/** Gives the use held for `key` back (to `usesLeft` when limited), if it is still held; once. */
+export async function releaseUse(discountId: string, key: string): Promise<void> {
+  const held = { _id: discountId, [holdPath(key)]: { $exists: true } };
+  const unset = { $unset: { [holdPath(key)]: '' } };
   const limited = await DiscountModel.updateOne(
-    { ...counted, usesLeft: { $exists: true } },
-    { ...pull, $inc: { used: -1, usesLeft: 1 } },
+    { ...held, usesLeft: { $exists: true } },
+    { ...unset, $inc: { usesLeft: 1 } },
     { timestamps: false },
   );
-  if (limited.modifiedCount === 0) {
+  if (limited.matchedCount === 0) await DiscountModel.updateOne(held, unset, { timestamps: false });
+}
+
+/** Counts the use held for `key` in `used` (its order was paid), if it is still held; once. */
+export async function settleUse(discountId: string, key: string): Promise<void> {
+  await DiscountModel.updateOne(
+    { _id: discountId, [holdPath(key)]: { $exists: true } },
+    { $unset: { [holdPath(key)]: '' }, $inc: { used: 1 } },
+    { timestamps: false },
+  );
+}
+
+/**
+ * Gives back the use the payment's order counted (the order was cancelled), once: the payment is
+ * recorded in `returned`, in the same update. An order placed by an earlier version was
+ * counted in `payments` instead, which the update also takes it out of.
+ */
+export async function returnUse(discountId: string, paymentId: string): Promise<void> {
+  const notReturned = { _id: discountId, [`returned.${paymentId}`]: { $exists: false } };
+  const change = {
+    $set: { [`returned.${paymentId}`]: true },
+    $pull: { payments: paymentId },
+  };
+  const limited = await DiscountModel.updateOne(
+    { ...notReturned, usesLeft: { $exists: true } },
+    { ...change, $inc: { used: -1, usesLeft: 1 } },
+    { timestamps: false },
+  );
+  if (limited.matchedCount === 0) {
     await DiscountModel.updateOne(
-      { ...counted, usesLeft: { $exists: false } },
-      { ...pull, $inc: { used: -1 } },
+      { ...notReturned, usesLeft: { $exists: false } },
+      { ...change, $inc: { used: -1 } },
       { timestamps: false },
     );
   }
+}
+
+/** Every use held for a reservation of an earlier version, given back: the upgrade's migration. */
+export async function releaseEveryUse(): Promise<number> {
+  const docs = await DiscountModel.find({ holds: { $exists: true } }, { holds: 1 }).lean<
+    { _id: unknown; holds?: Record<string, Date> }[]
+  >();
+  let released = 0;
+  for (const doc of docs) {
+    for (const key of Object.keys(doc.holds ?? {})) {
+      await releaseUse(String(doc._id), key);
+      released += 1;
+    }
+  }
+  return released;
 }
 
 /**
@@ -339,12 +333,4 @@ export async function giveBackCustomerUses(paymentId: string): Promise<void> {
     { payments: paymentId },
     { $pull: { payments: paymentId }, $inc: { count: -1 } },
   );
-}
-
-/** The discounts whose `used` counts this payment. */
-export async function discountsRedeemedBy(paymentId: string): Promise<string[]> {
-  const docs = await DiscountModel.find({ payments: paymentId }, { _id: 1 }).lean<
-    { _id: unknown }[]
-  >();
-  return docs.map((doc) => String(doc._id));
 }

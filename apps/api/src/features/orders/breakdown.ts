@@ -47,8 +47,8 @@ export const linesAlone = (
   amount: number,
 ): OrderBreakdown => ({
   pricesIncludeTax: false,
-  lines: lines.map(({ price, quantity }) => {
-    const paid = price * quantity;
+  lines: lines.map(({ price: unitMinor, quantity }) => {
+    const paid = unitMinor * quantity;
     return { net: paid, tax: 0, gross: paid, bp: 0 };
   }),
   subtotal: amount,

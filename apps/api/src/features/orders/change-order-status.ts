@@ -3,7 +3,7 @@ import { conflict, notFound } from '../../lib/errors.js';
 import type { Lease } from '../../lib/locks.js';
 import { underPaymentLock } from '../../lib/payment-lock.js';
 import { type Payments, releasePayment, requirePayments } from '../../lib/stripe.js';
-import { giveBackRedemptions } from '../discounts/index.js';
+import { giveBackDiscountUses } from '../discounts/index.js';
 import { giveBackStock } from '../products/index.js';
 import { markOrderCancelled, setOrderStatus } from './changes.js';
 import {
@@ -87,12 +87,22 @@ async function cancel(
     await releasePayment(configured, order.payment.id);
     await ensureWritten(markOrderRefunded(order._id, lease.token));
   }
-  // Marked before, once: a crash in between leaves units uncounted, never counted twice.
-  if (!order.stockReturned && (await markOrderStockReturned(order._id, lease.token))) {
+  // Only a paid order's units were taken: an order whose placement died before the capture
+  // still has them reserved by its checkout, which gives them back when it ends. Marked
+  // before, once: a crash in between leaves units uncounted, never counted twice.
+  const unitsTaken = order.payment.success;
+  if (
+    unitsTaken &&
+    !order.stockReturned &&
+    (await markOrderStockReturned(order._id, lease.token))
+  ) {
     await giveBackStock(stockLinesOf(order.lines));
   }
-  // Counted once per payment, so giving back again (a second cancellation) changes nothing.
-  await giveBackRedemptions(order.payment.id);
+  // Given back once per payment, so giving back again (a second cancellation) changes nothing.
+  await giveBackDiscountUses(
+    (order.breakdown?.discounts ?? []).map((discount) => discount._id),
+    order.payment.id,
+  );
   // The buyer is e-mailed the cancellation and its refund, recorded with it, as is who did it.
   if (order.status !== 'cancel') {
     await ensureWritten(markOrderCancelled(order._id, lease.token, by));

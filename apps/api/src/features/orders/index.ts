@@ -21,12 +21,12 @@ export {
   giveGuestOrdersTo,
   hasPaidOrderOf,
   hasUnclaimedGuestOrders,
+  type NewOrder,
   type OrderActor,
   type OrderLine,
   recordOrder,
   removeOrder,
   type StoredOrder,
   stockLinesOf,
-  variantsInUnfinishedOrders,
 } from './repository.js';
 export { findOrder } from './use-cases.js';

@@ -341,30 +341,6 @@ export async function hasPaidOrderOf(buyerId: string, productId: string): Promis
   return order !== null;
 }
 
-/**
- * The variants among `variantIds` that a checkout still under way holds: in an order recorded
- * but neither paid nor cancelled (its placement may still take or give back their units).
- */
-export async function variantsInUnfinishedOrders(
-  productId: string,
-  variantIds: readonly string[],
-): Promise<string[]> {
-  if (variantIds.length === 0) return [];
-  const orders = await OrderModel.find({
-    'products.productId': productId,
-    'payment.success': { $ne: true },
-    status: { $ne: 'cancel' },
-  }).lean<OrderDoc[]>();
-  const wanted = new Set(variantIds);
-  const held = orders.flatMap((o) =>
-    o.products.flatMap((line) => {
-      const id = line.variant ? String(line.variant._id) : String(line.productId);
-      return String(line.productId) === productId && wanted.has(id) ? [id] : [];
-    }),
-  );
-  return [...new Set(held)];
-}
-
 /** How many orders there are of this PaymentIntent (all of them without one). */
 export const countOrders = (by: { paymentId?: string } = {}) =>
   OrderModel.countDocuments(by.paymentId ? { 'payment.id': by.paymentId } : {});

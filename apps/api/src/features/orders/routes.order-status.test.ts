@@ -8,8 +8,8 @@ import {
 import { makeShirt } from '../../test/catalogue.js';
 import {
   createProduct,
+  leaveUncapturedOrder,
   placeOrderCall,
-  recordUncapturedOrder,
   stockOf,
 } from '../../test/checkout.js';
 import { type Api, checkoutTest, describe, expect } from '../../test/fixtures.js';
@@ -261,14 +261,8 @@ describe('PUT /api/v1/auth/order-status/{orderId}, cancelling a paid order', () 
     checkoutOf,
   }) => {
     const lamp = await createProduct({ price: 15, quantity: 5 });
-    const { user, paymentIntentId, amount } = await checkoutOf([{ _id: lamp.id, quantity: 2 }]);
-    // What a crash between recording the order and capturing leaves behind.
-    const orderId = await recordUncapturedOrder({
-      buyer: user.id,
-      paymentIntentId,
-      amount,
-      lines: [{ product: lamp, quantity: 2 }],
-    });
+    const { user, paymentIntentId } = await checkoutOf([{ _id: lamp.id, quantity: 2 }]);
+    const orderId = await leaveUncapturedOrder(paymentIntentId, user);
     await setStatus(api, admin.token, orderId, 'cancel').expect(200);
     expect(stripe.get(paymentIntentId).status).toBe('canceled');
     expect(stripe.refundedOf(paymentIntentId)).toBe(0);

@@ -4,6 +4,7 @@ export {
   countProductsInCategory,
   findProduct,
   findProductSummaries,
+  findProductsById,
   findRatingSummary,
   giveBackStock,
   hasProducts,
@@ -14,9 +15,12 @@ export {
   takeStock,
 } from './repository.js';
 export {
-  type HoldOutcome,
-  holdStock,
-  releaseHold,
-  sweepExpiredHoldsRegularly,
-  takeHeldStock,
+  findProductsToPrice,
+  type ProductToPrice,
+  type ReservedUnits,
+  releaseEveryReservation,
+  releaseUnits,
+  reserveUnits,
+  settleUnits,
+  unreservedOf,
 } from './stock-holds.js';

@@ -258,6 +258,18 @@ export async function findProduct(id: string): Promise<StoredProduct | null> {
   return product ? toStoredProduct(product, currency) : null;
 }
 
+/** The products of these ids that exist, in one read by `_id`. */
+export async function findProductsById(ids: readonly string[]): Promise<StoredProduct[]> {
+  const [found, currency] = await Promise.all([
+    // The reservations' entries are no part of a product as shown.
+    ProductModel.find({ _id: { $in: [...new Set(ids)] } })
+      .select('-holds')
+      .lean<ProductDoc[]>(),
+    storeCurrency(),
+  ]);
+  return found.map((p) => toStoredProduct(p, currency));
+}
+
 /** What a variant says of itself rather than taking from its product, by the variant's id. */
 export type VariantOverrides = Map<string, Pick<NewVariant, 'weight' | 'taxClass'>>;
 

@@ -31,20 +31,12 @@ import { filterProducts, listAllProducts, productAnswers, searchProducts } from 
 import { photoUpload } from './upload.js';
 import { createProduct, deleteProduct, updateProduct } from './use-cases.js';
 import { setVariantPhoto } from './variant-photo.js';
-import { type HeldVariants, setVariants } from './variants.js';
+import { setVariants } from './variants.js';
 
 export interface ProductRoutesOptions {
   /** Upload limit for one product photo, in bytes. */
   maxPhotoBytes: number;
-  /**
-   * The variants checkouts under way hold, which an admin may not remove yet (the app gives
-   * the orders' answer); without it, a variants change fails rather than risk orphaning one.
-   */
-  heldVariants?: HeldVariants;
 }
-
-const notWired: HeldVariants = () =>
-  Promise.reject(new Error('productRoutes was made without heldVariants'));
 
 const photoFile = (required: boolean): FileSpec => ({
   field: 'photo',
@@ -52,7 +44,7 @@ const photoFile = (required: boolean): FileSpec => ({
   description: 'JPEG, PNG, GIF or WebP; at most MAX_PHOTO_BYTES',
 });
 
-export function productRoutes({ maxPhotoBytes, heldVariants = notWired }: ProductRoutesOptions) {
+export function productRoutes({ maxPhotoBytes }: ProductRoutesOptions) {
   // Read after the admin check, so nobody else gets to upload bytes.
   const read = photoUpload(maxPhotoBytes);
 
@@ -203,7 +195,7 @@ export function productRoutes({ maxPhotoBytes, heldVariants = notWired }: Produc
       responses: { 200: productResponseSchema },
       failures: [400, 404, 409, 413],
       handler: async ({ params, body }, _req, res) => {
-        const product = await setVariants(params.id, body, heldVariants);
+        const product = await setVariants(params.id, body);
         res.json({ success: true, message: 'Variants Updated Successfully', product });
       },
     }),

@@ -1,279 +1,259 @@
-import { randomBytes } from 'node:crypto';
-import mongoose from 'mongoose';
+import { DEFAULT_TAX_CLASS } from '@shop/contracts/tax';
 import { writeToCatalogue } from '../../db/catalogue-changes.js';
 import { type ProductDoc, ProductModel } from './model.js';
-import {
-  giveBackStock,
-  type NamedStockLine,
-  productChange,
-  type StockLine,
-  stockKey,
-  takeStock,
-} from './repository.js';
+import { productChange, stockKey } from './repository.js';
 
 /**
- * Units held for a shopper while they pay (issue 29): the second repository of the products,
- * beside repository.ts, for the holds alone.
+ * The products' part of a checkout's reservation (see the checkout feature): units held for a
+ * shopper while they pay, the second repository of the products beside repository.ts.
  *
- * A variant's `stock.<id>` counts the units shoppers can still have; a hold moves units from it
- * to `held.<id>` and records itself in `holds.<hold id>_<variant id>` with its expiry, all in one
- * update guarded on `stock.<id>` covering it, so that no two checkouts hold the same unit
- * (FerretDB v1 has no `$expr`: the guard must be a plain filter on one field). Ending a hold
- * (released, expired, or turned into the sale) is one update guarded on the hold still being
- * there, so it happens once whoever tries. There are no transactions: each shopper's hold is
- * also written, before the products, in `checkout_holds` (by the shopper's key), so that any
- * process can find the holds that expired and sweep them.
+ * A variant's `stock.<id>` counts the units shoppers can still have; a reservation moves units
+ * from it to `held.<id>` and records itself in `holds.<key>_<id>`, in one update per product
+ * guarded on every line's `stock.<id>` covering it (FerretDB v1 has no `$expr`: each guard is a
+ * plain filter on one field) and on the entry not being there yet, so that no two checkouts
+ * hold the same unit and no reservation is made twice. Ending a reservation is one update per
+ * product guarded on its entries still being there, so that it happens once whoever tries:
+ * released (the units go back to the shoppers) or settled (they were sold). Which of the two is
+ * decided by the checkout that owns the reservation, the only one that ends it.
  */
 
-/** The hold of one shopper: which units of which products, until when. */
-const checkoutHoldSchema = new mongoose.Schema(
-  {
-    /** The shopper's key (`account:<id>`, `guest:<e-mail>`). */
-    _id: { type: String },
-    holdId: { type: String, required: true },
-    lines: {
-      type: [
-        new mongoose.Schema(
-          {
-            productId: { type: String, required: true },
-            variantId: { type: String },
-            quantity: { type: Number, required: true },
-          },
-          { _id: false },
-        ),
-      ],
-      default: [],
-    },
-    expiresAt: { type: Date, required: true },
-  },
-  { versionKey: false, collection: 'checkout_holds' },
-);
-checkoutHoldSchema.index({ expiresAt: 1 });
-const CheckoutHoldModel = mongoose.model('checkout_holds', checkoutHoldSchema);
-
-interface CheckoutHold {
-  holdId: string;
-  lines: StockLine[];
+/** A variant as a checkout prices it: its price in minor units of the store currency. */
+export interface VariantToPrice {
+  _id: string;
+  sku: string;
+  options: Record<string, string>;
+  price: number;
+  weight: number;
+  taxClass: string;
 }
 
-const heldKey = (line: StockLine) => `held.${(line.variantId ?? line.productId).toLowerCase()}`;
-const entryKey = (holdId: string, line: Pick<StockLine, 'productId' | 'variantId'>) =>
-  `holds.${holdId}_${(line.variantId ?? line.productId).toLowerCase()}`;
-
-/** Moves a hold's units back to the shoppers (or drops it, should its variant be gone). */
-async function endEntry(holdId: string, line: StockLine, expiredBy?: Date) {
-  const entry = entryKey(holdId, line);
-  const guard = {
-    _id: line.productId,
-    [entry]: { $exists: true },
-    ...(expiredBy ? { [`${entry}.expiresAt`]: { $lte: expiredBy } } : {}),
-  };
-  const { matchedCount } = await ProductModel.updateOne(
-    { ...guard, [stockKey(line)]: { $exists: true } },
-    {
-      $unset: { [entry]: '' },
-      $inc: {
-        [stockKey(line)]: line.quantity,
-        quantity: line.quantity,
-        [heldKey(line)]: -line.quantity,
-      },
-    },
-  );
-  if (matchedCount === 0) {
-    await ProductModel.updateOne(
-      { ...guard, [stockKey(line)]: { $exists: false } },
-      { $unset: { [entry]: '', [heldKey(line)]: '' } },
-    );
-  }
+/** A product as a checkout prices it. */
+export interface ProductToPrice {
+  _id: string;
+  name: string;
+  categoryId: string;
+  variants: VariantToPrice[];
 }
 
-/** Ends the holds of these products that expired by `now` (each once, whoever sweeps too). */
-async function sweepExpiredOf(productIds: readonly string[], now: Date) {
-  const products = await ProductModel.find({ _id: { $in: [...new Set(productIds)] } })
-    .select('holds')
-    .lean<Pick<ProductDoc, '_id' | 'holds'>[]>();
-  await Promise.all(
-    products.flatMap((product) =>
-      Object.entries((product.holds ?? {}) as Record<string, StoredEntry>)
-        .filter(([, entry]) => entry.expiresAt <= now)
-        .map(([key, entry]) => {
-          const [holdId = ''] = key.split('_');
-          return endEntry(
-            holdId,
-            { productId: String(product._id), variantId: entry.variant, quantity: entry.quantity },
-            now,
-          );
-        }),
-    ),
+/** The products of a cart as a checkout prices them, by id: one read (no holds, no photos). */
+export async function findProductsToPrice(
+  ids: readonly string[],
+): Promise<Map<string, ProductToPrice>> {
+  const docs = await ProductModel.find({ _id: { $in: [...new Set(ids)] } })
+    .select('name category options variants weight taxClass')
+    .lean<ProductDoc[]>();
+  return new Map(
+    docs.map((p) => {
+      const options = p.options ?? [];
+      const variants = (p.variants ?? []).map((v) => ({
+        _id: String(v._id),
+        sku: v.sku,
+        options: Object.fromEntries(options.map((o, i) => [o.name, v.values[i] ?? ''])),
+        price: v.price,
+        weight: v.weight ?? p.weight ?? 0,
+        taxClass: v.taxClass ?? p.taxClass ?? DEFAULT_TAX_CLASS,
+      }));
+      const product = {
+        _id: String(p._id),
+        name: p.name,
+        categoryId: String(p.category),
+        variants,
+      };
+      return [product._id, product];
+    }),
   );
 }
 
-interface StoredEntry {
-  variant: string;
+/** Units of one variant in a reservation. */
+export interface ReservedUnits {
+  productId: string;
+  variantId: string;
   quantity: number;
-  expiresAt: Date;
 }
 
-/** A hold taken, or the first line that could not be, with the units shoppers can have of it. */
-export type HoldOutcome = { holdId: string } | { refused: number; available: number };
+const variantOf = (line: ReservedUnits) => line.variantId.toLowerCase();
+const heldKey = (line: ReservedUnits) => `held.${variantOf(line)}`;
+const entryKey = (key: string, line: ReservedUnits) => `holds.${key}_${variantOf(line)}`;
+const stockOf = (line: ReservedUnits) => stockKey(line);
+
+/** The lines by product, in the order products first appear. */
+function byProduct(lines: readonly ReservedUnits[]): ReservedUnits[][] {
+  const groups = new Map<string, ReservedUnits[]>();
+  for (const line of lines) {
+    const group = groups.get(line.productId);
+    if (group) group.push(line);
+    else groups.set(line.productId, [line]);
+  }
+  return [...groups.values()];
+}
+
+const total = (lines: readonly ReservedUnits[]) => lines.reduce((n, l) => n + l.quantity, 0);
+const productIdsOf = (lines: readonly ReservedUnits[]) => [
+  ...new Set(lines.map((l) => l.productId)),
+];
+
+/** What a reservation refused: the first line short, and how many units shoppers can have of it. */
+export interface ReservationRefused {
+  refused: ReservedUnits;
+  available: number;
+}
 
 /**
- * Holds every line's units for `holder` until `expiresAt`, or none: its previous hold is
- * released first (a shopper has one checkout at a time), then each line is held by one guarded
- * update, after the expired holds of its products were swept. At the first line that cannot be
- * had, the lines held are released and that line is answered (its index).
+ * Reserves every line's units under `key` until `expiresAt`, or none: one guarded update per
+ * product; at the first product whose units cannot all be had, the products reserved are
+ * released and the first line short is answered, with the units shoppers can have of it.
  */
-export async function holdStock(
-  holder: string,
-  lines: readonly StockLine[],
+export async function reserveUnits(
+  key: string,
+  lines: readonly ReservedUnits[],
   expiresAt: Date,
-): Promise<HoldOutcome> {
-  const previous = await CheckoutHoldModel.findOne({ _id: holder }).lean<
-    CheckoutHold & { _id: string }
-  >();
-  if (previous) await release(previous);
-  const holdId = randomBytes(12).toString('hex');
-  const stockLines = lines.map(({ productId, variantId, quantity }) => ({
-    productId,
-    ...(variantId ? { variantId } : {}),
-    quantity,
-  }));
-  // First, so that a process dying midway leaves holds a sweep can find.
-  await CheckoutHoldModel.updateOne(
-    { _id: holder },
-    { $set: { holdId, lines: stockLines, expiresAt } },
-    { upsert: true },
-  );
-  const refused = await writeToCatalogue(productChange(lines.map((l) => l.productId)), async () => {
-    await sweepExpiredOf(
-      lines.map((l) => l.productId),
-      new Date(),
-    );
-    const held: StockLine[] = [];
+): Promise<ReservationRefused | null> {
+  return writeToCatalogue(productChange(productIdsOf(lines)), async () => {
+    const reserved: ReservedUnits[][] = [];
     try {
-      for (const line of lines) {
-        const { matchedCount } = await ProductModel.updateOne(
-          { _id: line.productId, [stockKey(line)]: { $gte: line.quantity } },
-          {
-            $inc: {
-              [stockKey(line)]: -line.quantity,
-              quantity: -line.quantity,
-              [heldKey(line)]: line.quantity,
-            },
-            $set: {
-              [entryKey(holdId, line)]: {
-                variant: (line.variantId ?? line.productId).toLowerCase(),
-                quantity: line.quantity,
-                expiresAt,
-              },
-            },
-          },
-        );
-        if (matchedCount === 0) return lines.indexOf(line);
-        held.push(line);
+      for (const group of byProduct(lines)) {
+        if (!(await reserveProduct(key, group, expiresAt))) return await refusalOf(group);
+        reserved.push(group);
       }
       return null;
     } finally {
-      if (held.length < lines.length) await Promise.all(held.map((l) => endEntry(holdId, l)));
+      if (reserved.length < byProduct(lines).length) {
+        await Promise.all(reserved.map((group) => releaseProduct(key, group)));
+      }
     }
   });
-  if (refused === null) return { holdId };
-  await CheckoutHoldModel.deleteOne({ _id: holder, holdId });
-  return { refused, available: await availableOf(lines[refused] as StockLine) };
 }
 
-async function availableOf(line: StockLine): Promise<number> {
-  const product = await ProductModel.findById(line.productId)
-    .select('stock')
-    .lean<Pick<ProductDoc, 'stock'>>();
-  const stock = (product?.stock ?? {}) as unknown as Record<string, number>;
-  return stock[stockKey(line).slice('stock.'.length)] ?? 0;
-}
-
-async function endHold(hold: CheckoutHold, expiredBy?: Date) {
-  await writeToCatalogue(productChange(hold.lines.map((l) => l.productId)), () =>
-    Promise.all(hold.lines.map((line) => endEntry(hold.holdId, line, expiredBy))),
-  );
-}
-
-/** Gives a checkout's held units back (its payment was cancelled, or replaced by another). */
-async function release(hold: CheckoutHold & { _id: string }) {
-  await endHold(hold);
-  await CheckoutHoldModel.deleteOne({ _id: hold._id, holdId: hold.holdId });
-}
-
-/** Gives back the units of the hold `holdId`, if it still holds any. */
-export async function releaseHold(holdId: string): Promise<void> {
-  const hold = await CheckoutHoldModel.findOne({ holdId }).lean<CheckoutHold & { _id: string }>();
-  if (hold) await release(hold);
-}
-
-/**
- * Takes the lines of a placed order out of stock: the units its hold (`holdId`) still holds
- * become the sale, in one update per line guarded on the hold; the others (a hold expired and
- * swept, or a payment without one) are taken from what shoppers can have, once the expired
- * holds of their products are swept, or refused with 409 (and the held units given back).
- */
-export async function takeHeldStock(
-  holdId: string | null,
-  lines: readonly NamedStockLine[],
-): Promise<void> {
-  const sold: NamedStockLine[] = [];
-  try {
-    await writeToCatalogue(productChange(lines.map((l) => l.productId)), async () => {
-      for (const line of lines) {
-        if (holdId && (await sellHeld(holdId, line))) sold.push(line);
-      }
-    });
-    if (holdId) await CheckoutHoldModel.deleteOne({ holdId });
-    const unheld = lines.filter((line) => !sold.includes(line));
-    if (unheld.length === 0) return;
-    await writeToCatalogue(productChange(unheld.map((l) => l.productId)), () =>
-      sweepExpiredOf(
-        unheld.map((l) => l.productId),
-        new Date(),
-      ),
-    );
-    await takeStock(unheld);
-  } catch (err) {
-    // Units a failed give-back leaves out are under-counted, never oversold.
-    await giveBackStock(sold).catch(() => {});
-    throw err;
+async function reserveProduct(key: string, group: readonly ReservedUnits[], expiresAt: Date) {
+  const filter: Record<string, unknown> = { _id: group[0]?.productId };
+  const inc: Record<string, number> = { quantity: -total(group) };
+  const set: Record<string, unknown> = {};
+  for (const line of group) {
+    filter[stockOf(line)] = { $gte: line.quantity };
+    filter[entryKey(key, line)] = { $exists: false };
+    inc[stockOf(line)] = -line.quantity;
+    inc[heldKey(line)] = line.quantity;
+    set[entryKey(key, line)] = { variant: variantOf(line), quantity: line.quantity, expiresAt };
   }
-}
-
-/** Turns the hold's units of this line into the sale: whether the hold still held them. */
-async function sellHeld(holdId: string, line: StockLine): Promise<boolean> {
-  const entry = entryKey(holdId, line);
-  const { matchedCount } = await ProductModel.updateOne(
-    { _id: line.productId, [entry]: { $exists: true }, [`${entry}.quantity`]: line.quantity },
-    { $unset: { [entry]: '' }, $inc: { [heldKey(line)]: -line.quantity } },
-  );
+  const { matchedCount } = await ProductModel.updateOne(filter, { $inc: inc, $set: set });
   return matchedCount > 0;
 }
 
-/** Ends every hold that expired by `now`, in whichever process runs it: how many. */
-export async function sweepExpiredHolds(now = new Date()): Promise<number> {
-  const expired = await CheckoutHoldModel.find({ expiresAt: { $lte: now } }).lean<
-    (CheckoutHold & { _id: string })[]
-  >();
-  for (const hold of expired) {
-    await endHold(hold, now);
-    await CheckoutHoldModel.deleteOne({ _id: hold._id, holdId: hold.holdId });
-  }
-  return expired.length;
+async function refusalOf(group: readonly ReservedUnits[]): Promise<ReservationRefused> {
+  const product = await ProductModel.findById(group[0]?.productId)
+    .select('stock')
+    .lean<Pick<ProductDoc, 'stock'>>();
+  const stock = (product?.stock ?? {}) as unknown as Record<string, number>;
+  const availableOf = (line: ReservedUnits) => stock[variantOf(line)] ?? 0;
+  const refused =
+    group.find((line) => availableOf(line) < line.quantity) ?? (group[0] as ReservedUnits);
+  return { refused, available: availableOf(refused) };
 }
 
-/** How often each API process sweeps expired holds: "within seconds" of their expiry. */
-const SWEEP_EVERY_MS = 2_000;
+/**
+ * Ends the reservation's entries of one product in one update (`settle`: sold, the units leave
+ * `held`; else released, they go back to `stock`). Entries written together end together; a
+ * product whose variants changed meanwhile (a variant removed: its units are not counted back)
+ * or a reservation ended in part by an earlier version is ended entry by entry.
+ */
+async function endProduct(key: string, group: readonly ReservedUnits[], settle: boolean) {
+  const whole = await endEntries(key, group, settle, true);
+  if (whole) return;
+  for (const line of group) {
+    if (!(await endEntries(key, [line], settle, true)))
+      await endEntries(key, [line], settle, false);
+  }
+}
+
+async function endEntries(
+  key: string,
+  lines: readonly ReservedUnits[],
+  settle: boolean,
+  counted: boolean,
+): Promise<boolean> {
+  const filter: Record<string, unknown> = { _id: lines[0]?.productId };
+  const inc: Record<string, number> = {};
+  const unset: Record<string, ''> = {};
+  for (const line of lines) {
+    filter[entryKey(key, line)] = { $exists: true };
+    unset[entryKey(key, line)] = '';
+    if (!counted) {
+      // The variant is gone: its entry and count go, nothing comes back.
+      filter[stockOf(line)] = { $exists: false };
+      unset[heldKey(line)] = '';
+      continue;
+    }
+    filter[stockOf(line)] = { $exists: true };
+    inc[heldKey(line)] = -line.quantity;
+    if (!settle) {
+      inc[stockOf(line)] = line.quantity;
+      inc.quantity = (inc.quantity ?? 0) + line.quantity;
+    }
+  }
+  const update = Object.keys(inc).length > 0 ? { $unset: unset, $inc: inc } : { $unset: unset };
+  const { matchedCount } = await ProductModel.updateOne(filter, update);
+  return matchedCount > 0;
+}
+
+const releaseProduct = (key: string, group: readonly ReservedUnits[]) =>
+  endProduct(key, group, false);
+
+/** Gives the reservation's units back to the shoppers, whatever of it is still held; once. */
+export async function releaseUnits(key: string, lines: readonly ReservedUnits[]): Promise<void> {
+  if (lines.length === 0) return;
+  await writeToCatalogue(productChange(productIdsOf(lines)), () =>
+    Promise.all(byProduct(lines).map((group) => releaseProduct(key, group))),
+  );
+}
+
+/** The reservation's units were sold: they leave `held`, whatever of it is still held; once. */
+export async function settleUnits(key: string, lines: readonly ReservedUnits[]): Promise<void> {
+  if (lines.length === 0) return;
+  await writeToCatalogue(productChange(productIdsOf(lines)), () =>
+    Promise.all(byProduct(lines).map((group) => endProduct(key, group, true))),
+  );
+}
 
 /**
- * Sweeps expired holds every few seconds in this process (every process does: a sweep ends
- * each hold once). Nothing waits for it: a hold that expired is swept anyway by the next
- * checkout touching its product.
+ * The lines of the reservation not held under `key` (a reservation an earlier version made and
+ * the upgrade released, or a part of one): what placing its payment must reserve again.
  */
-export function sweepExpiredHoldsRegularly(onError: (err: unknown) => void): () => void {
-  const timer = setInterval(() => void sweepExpiredHolds().catch(onError), SWEEP_EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+export async function unreservedOf(
+  key: string,
+  lines: readonly ReservedUnits[],
+): Promise<ReservedUnits[]> {
+  const products = await ProductModel.find({ _id: { $in: productIdsOf(lines) } })
+    .select('holds')
+    .lean<Pick<ProductDoc, '_id' | 'holds'>[]>();
+  const held = new Set(
+    products.flatMap((p) =>
+      Object.keys((p.holds ?? {}) as Record<string, unknown>).map((entry) => `${p._id}:${entry}`),
+    ),
+  );
+  return lines.filter(
+    (line) => !held.has(`${line.productId}:${entryKey(key, line).slice('holds.'.length)}`),
+  );
+}
+
+/**
+ * Releases every reservation of every product: the upgrade from the version whose checkouts
+ * held units by their own hold ids (their payments are placed from what is for sale, as a
+ * payment whose hold expired always was). How many entries it released.
+ */
+export async function releaseEveryReservation(): Promise<number> {
+  const products = await ProductModel.find({ holds: { $exists: true } })
+    .select('holds')
+    .lean<Pick<ProductDoc, '_id' | 'holds'>[]>();
+  let released = 0;
+  for (const product of products) {
+    const entries = Object.entries(
+      (product.holds ?? {}) as Record<string, { variant: string; quantity: number }>,
+    );
+    for (const [entry, { variant, quantity }] of entries) {
+      const key = entry.slice(0, entry.lastIndexOf('_'));
+      await releaseUnits(key, [{ productId: String(product._id), variantId: variant, quantity }]);
+      released += 1;
+    }
+  }
+  return released;
 }

@@ -15,19 +15,13 @@ import {
 } from './repository.js';
 import { readBack } from './use-cases.js';
 
-/**
- * Which of a product's variants a checkout still under way holds (an order recorded, not yet
- * paid nor cancelled): given by the app, since orders are another feature that reads products.
- */
-export type HeldVariants = (productId: string, variantIds: readonly string[]) => Promise<string[]>;
-
 /** Writes lost to a checkout landing between the read and the write, before giving up. */
 const ATTEMPTS = 3;
 
 /**
  * Replaces a product's options and variants with the admin's: variants named by `_id` are kept
  * (with their photo, and their own weight and class unless the request says otherwise), the
- * others are new, and those left out are removed, unless a checkout under way holds one (409).
+ * others are new, and those left out are removed, unless a checkout holds units of one (409).
  * A SKU another product uses is refused (409), and so is a stock count that is no longer
  * `previousQuantity` (a checkout sold some meanwhile). One update, made only while the product
  * is as read; a checkout landing in between is read again.
@@ -35,7 +29,6 @@ const ATTEMPTS = 3;
 export async function setVariants(
   productId: string,
   request: ProductVariantsValues,
-  held: HeldVariants,
 ): Promise<Product> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
     const found = await findProductWithOverrides(productId);
@@ -44,12 +37,10 @@ export async function setVariants(
     const next = await planVariants(current, overrides, request);
     const kept = new Set(next.variants.map((v) => v._id));
     const removed = current.variants.filter((v) => !kept.has(v._id));
-    const inUse = await held(
-      productId,
-      removed.map((v) => v._id),
-    );
+    // Units of it held in checkouts now (a reservation, or an order not yet paid).
+    const inUse = removed.filter((v) => (v.inCheckouts ?? 0) > 0);
     if (inUse.length > 0) {
-      const skus = removed.filter((v) => inUse.includes(v._id)).map((v) => v.sku);
+      const skus = inUse.map((v) => v.sku);
       throw conflict(
         `A checkout under way holds ${skus.join(', ')}: keep it until that order is paid or cancelled`,
       );

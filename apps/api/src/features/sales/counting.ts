@@ -92,7 +92,7 @@ export async function countDueChanges(): Promise<boolean> {
   const batch = { number: (last?.number ?? 0) + 1, deliveries: ids, delta, done: false };
   if (await openBatch(batch)) await finish(batch);
   // Another process took the number: these go in a later batch.
-  else await releaseClaim(claim);
+  else await releaseClaim(claim, ids);
   return true;
 }
 

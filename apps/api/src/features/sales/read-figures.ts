@@ -9,8 +9,8 @@ import {
   type TopDiscount,
   type TopProduct,
 } from '@shop/contracts/dashboard';
+import { keptRead } from '../../lib/kept-read.js';
 import { type DayFigures, dayOf } from './figures.js';
-import { keptRead } from './kept-read.js';
 import {
   type DayItems,
   type DayTotals,

@@ -1,4 +1,5 @@
 import mongoose from 'mongoose';
+import { keptRead } from '../../lib/kept-read.js';
 import { ShippingZonesModel, ZONES_ID } from './model.js';
 import type { ShippingRate, ShippingZone } from './zones.js';
 
@@ -24,8 +25,19 @@ interface StoredZones {
 /** An id for a zone or method the admin adds. */
 export const newShippingId = () => new mongoose.Types.ObjectId().toString();
 
-/** Every zone, in the admin's order; none until the admin (or the seed) saves some. */
-export async function readZones(): Promise<ShippingZone[]> {
+/**
+ * Every checkout reads the zones: each process keeps what it read for a second (as the store
+ * settings), so a change made in another process shows here within that, and one made here at
+ * once; kept by database, since a test process opens several.
+ */
+const KEPT_MS = 1000;
+const kept = keptRead(() => readStoredZones(), KEPT_MS);
+
+/** Every zone, in the admin's order, as kept (see above); none until some are saved. */
+export const readZones = (): Promise<ShippingZone[]> => kept.get(mongoose.connection.name);
+
+/** Every zone as stored now: what the admin's screen shows and edits. */
+export async function readStoredZones(): Promise<ShippingZone[]> {
   const stored = await ShippingZonesModel.findById(ZONES_ID).lean<StoredZones>();
   return (stored?.zones ?? []).map((zone) => ({
     _id: String(zone._id),
@@ -61,6 +73,7 @@ export async function replaceZones(zones: readonly ShippingZone[]): Promise<void
     { $set: { zones: toDocument(zones) } },
     { upsert: true },
   );
+  kept.forget();
 }
 
 /** Saves `zones` unless some are saved already (the seed): whether it saved them. */
@@ -70,5 +83,6 @@ export async function insertZonesIfMissing(zones: readonly ShippingZone[]): Prom
     { $setOnInsert: { zones: toDocument(zones) } },
     { upsert: true },
   );
+  kept.forget();
   return upsertedCount > 0;
 }

@@ -6,7 +6,7 @@ import {
 import { defineRoute } from '../../lib/route.js';
 import { storeSettings } from '../store/index.js';
 import { zonesInMajorUnits } from './conversion.js';
-import { saveShippingZones, shippingZones } from './use-cases.js';
+import { saveShippingZones, storedShippingZones } from './use-cases.js';
 
 const PATH = '/api/v1/shipping/zones';
 
@@ -20,7 +20,7 @@ export const shippingRoutes = [
     failures: [],
     handler: async (_input, _req, res) => {
       const { currency } = await storeSettings();
-      res.json({ success: true, zones: zonesInMajorUnits(await shippingZones(), currency) });
+      res.json({ success: true, zones: zonesInMajorUnits(await storedShippingZones(), currency) });
     },
   }),
   defineRoute({

@@ -1,4 +1,5 @@
 import type { Store } from '@shop/contracts';
+import mongoose from 'mongoose';
 import { writeToCatalogue } from '../../db/catalogue-changes.js';
 import { type StoreDoc, StoreModel } from './model.js';
 
@@ -11,7 +12,7 @@ import { type StoreDoc, StoreModel } from './model.js';
 const STORE_ID = 'store';
 export const KEPT_MS = 1000;
 
-let kept: { store: Store; until: number } | null = null;
+let kept: { store: Store; until: number; database: string } | null = null;
 
 const toStore = (doc: StoreDoc): Store => ({
   name: doc.name,
@@ -25,14 +26,15 @@ const toStore = (doc: StoreDoc): Store => ({
  * starting together agree on one).
  */
 export async function readStore(first: Store): Promise<Store> {
-  if (kept && kept.until > Date.now()) return kept.store;
+  const database = mongoose.connection.name;
+  if (kept && kept.until > Date.now() && kept.database === database) return kept.store;
   const doc = await StoreModel.findOneAndUpdate(
     { _id: STORE_ID },
     { $setOnInsert: first },
     { upsert: true, new: true },
   ).lean<StoreDoc>();
   const store = toStore(doc);
-  kept = { store, until: Date.now() + KEPT_MS };
+  kept = { store, until: Date.now() + KEPT_MS, database };
   return store;
 }
 

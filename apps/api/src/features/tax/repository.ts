@@ -1,3 +1,5 @@
+import mongoose from 'mongoose';
+import { keptRead } from '../../lib/kept-read.js';
 import { TAX_ID, TaxSettingsModel } from './model.js';
 import { NO_TAXES, type TaxSettings } from './settings.js';
 
@@ -8,7 +10,19 @@ interface StoredTaxSettings {
   shippingClass?: string;
 }
 
-export async function readTaxSettings(): Promise<TaxSettings> {
+/**
+ * Every checkout reads the rates: each process keeps what it read for a second (as the store
+ * settings), so a change made in another process shows here within that, and one made here at
+ * once; kept by database, since a test process opens several.
+ */
+const KEPT_MS = 1000;
+const kept = keptRead(() => readStoredTaxSettings(), KEPT_MS);
+
+/** The rates as kept (see above): what checkouts price with. */
+export const readTaxSettings = (): Promise<TaxSettings> => kept.get(mongoose.connection.name);
+
+/** The rates as stored now: what the admin's screen shows and edits. */
+export async function readStoredTaxSettings(): Promise<TaxSettings> {
   const stored = await TaxSettingsModel.findById(TAX_ID).lean<StoredTaxSettings>();
   if (!stored) return NO_TAXES;
   return {
@@ -24,6 +38,7 @@ export async function readTaxSettings(): Promise<TaxSettings> {
 /** Replaces every rate and the shipping class in one write. */
 export async function replaceTaxSettings(settings: TaxSettings): Promise<void> {
   await TaxSettingsModel.updateOne({ _id: TAX_ID }, { $set: settings }, { upsert: true });
+  kept.forget();
 }
 
 /** Saves `settings` unless some are saved already (the seed): whether it saved them. */
@@ -33,5 +48,6 @@ export async function insertTaxSettingsIfMissing(settings: TaxSettings): Promise
     { $setOnInsert: settings },
     { upsert: true },
   );
+  kept.forget();
   return upsertedCount > 0;
 }

@@ -4,7 +4,7 @@ import {
   taxSettingsSavedResponseSchema,
 } from '@shop/contracts/tax';
 import { defineRoute } from '../../lib/route.js';
-import { saveTaxSettings, taxSettings, taxSettingsAnswer } from './use-cases.js';
+import { saveTaxSettings, storedTaxSettings, taxSettingsAnswer } from './use-cases.js';
 
 const PATH = '/api/v1/tax';
 
@@ -18,7 +18,7 @@ export const taxRoutes = [
     responses: { 200: taxSettingsResponseSchema },
     failures: [],
     handler: async (_input, _req, res) => {
-      res.json({ success: true, ...taxSettingsAnswer(await taxSettings()) });
+      res.json({ success: true, ...taxSettingsAnswer(await storedTaxSettings()) });
     },
   }),
   defineRoute({

@@ -6,11 +6,22 @@ import {
   toBasisPoints,
 } from '@shop/contracts/tax';
 import { badRequest } from '../../lib/errors.js';
-import { insertTaxSettingsIfMissing, readTaxSettings, replaceTaxSettings } from './repository.js';
+import {
+  insertTaxSettingsIfMissing,
+  readStoredTaxSettings,
+  readTaxSettings,
+  replaceTaxSettings,
+} from './repository.js';
 import type { TaxSettings } from './settings.js';
 
-/** Every rate (in basis points) and the class shipping is taxed as. */
+/**
+ * Every rate (in basis points) and the class shipping is taxed as, as this process keeps them (a
+ * second at most behind another process's change): what checkouts price with.
+ */
 export const taxSettings = (): Promise<TaxSettings> => readTaxSettings();
+
+/** The rates as stored now, for the admin who edits them. */
+export const storedTaxSettings = (): Promise<TaxSettings> => readStoredTaxSettings();
 
 /** The admin's settings in basis points; the contract let only rates of 4 decimals through. */
 function inBasisPoints({ rates, shippingClass }: TaxSettingsValues): TaxSettings {
@@ -40,7 +51,7 @@ export const taxSettingsAnswer = ({
 
 export async function saveTaxSettings(values: TaxSettingsValues): Promise<TaxSettings> {
   await replaceTaxSettings(inBasisPoints(values));
-  return readTaxSettings();
+  return readStoredTaxSettings();
 }
 
 /** The seed's rates, saved only in a shop that never saved any: whether they were saved. */
@@ -52,7 +63,7 @@ export const saveTaxSettingsIfNone = (values: TaxSettingsValues): Promise<boolea
  * built-in ones and those a rate names.
  */
 export async function requireTaxClass(taxClass: string): Promise<void> {
-  const classes = taxClassesOf((await readTaxSettings()).rates);
+  const classes = taxClassesOf((await readStoredTaxSettings()).rates);
   if (!classes.includes(taxClass)) {
     throw badRequest(
       `Tax class ${taxClass} is not one of the shop's (${classes.join(', ')}): give it a rate under Taxes first`,

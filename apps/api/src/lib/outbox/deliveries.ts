@@ -98,10 +98,25 @@ export async function withdrawEvent(eventId: string, subscribers: readonly strin
   await DeliveryModel.deleteMany({ _id: { $in: subscribers.map((s) => deliveryId(eventId, s)) } });
 }
 
+/** Deliveries read to find those due now: more than a batch, so a few not landed yet do not hide it. */
+const CANDIDATES = 100;
+
+/**
+ * The subscriber's deliveries soonest due, at most `limit`, through the index of subscriber and
+ * due (an equality and a sort); those due now are the first of them.
+ */
+const soonestDue = (subscriber: string, limit: number) =>
+  DeliveryModel.find({ subscriber }).sort({ due: 1 }).limit(limit).lean<DeliveryDoc[]>();
+
+/** Of `docs`, sorted by due, those due by `now` (and landed or not, when `landed` says). */
+const dueOf = (docs: readonly DeliveryDoc[], now: number, landed?: boolean) =>
+  docs.filter((d) => d.due.getTime() <= now && (landed === undefined || d.landed === landed));
+
 /**
  * Takes the subscriber's delivery due first, if any (only landed ones, or only others, when
  * `landed` says), for `leaseMs`: it is due again then, so that the claim of a worker that died
- * runs out and another worker takes it.
+ * runs out and another worker takes it. Each candidate is claimed by one update guarded on the
+ * due time read, which a claim by another worker has moved.
  */
 export async function claimDue(
   subscriber: string,
@@ -109,18 +124,22 @@ export async function claimDue(
   landed?: boolean,
 ): Promise<ClaimedDelivery | null> {
   const now = Date.now();
-  const claim = randomId();
-  const doc = await DeliveryModel.findOneAndUpdate(
-    { subscriber, due: { $lte: new Date(now) }, ...(landed === undefined ? {} : { landed }) },
-    { $set: { due: new Date(now + leaseMs), claim } },
-    { sort: { due: 1 }, new: true },
-  ).lean<DeliveryDoc>();
-  return doc ? { ...toDelivery(doc), claim } : null;
+  for (const candidate of dueOf(await soonestDue(subscriber, CANDIDATES), now, landed)) {
+    const claim = randomId();
+    const doc = await DeliveryModel.findOneAndUpdate(
+      { _id: candidate._id, due: candidate.due },
+      { $set: { due: new Date(now + leaseMs), claim } },
+      { new: true },
+    ).lean<DeliveryDoc>();
+    if (doc) return { ...toDelivery(doc), claim };
+  }
+  return null;
 }
 
 /**
  * Takes up to `max` of the subscriber's landed deliveries that are due, under one claim, for
- * `leaseMs`: for a subscriber that handles them together.
+ * `leaseMs`: for a subscriber that handles them together. Those another worker claimed
+ * meanwhile (their due time moved) are left out.
  */
 export async function claimLandedDue(
   subscriber: string,
@@ -129,17 +148,14 @@ export async function claimLandedDue(
 ): Promise<{ claim: string; deliveries: Delivery[] }> {
   const now = Date.now();
   const claim = randomId();
-  const due = { subscriber, landed: true, due: { $lte: new Date(now) } };
-  const candidates = await DeliveryModel.find(due, { _id: 1 })
-    .sort({ due: 1 })
-    .limit(max)
-    .lean<{ _id: string }[]>();
+  const candidates = dueOf(await soonestDue(subscriber, max + CANDIDATES), now, true).slice(0, max);
   if (candidates.length === 0) return { claim, deliveries: [] };
+  const ids = candidates.map((c) => c._id);
   await DeliveryModel.updateMany(
-    { ...due, _id: { $in: candidates.map((c) => c._id) } },
+    { _id: { $in: ids }, landed: true, due: { $lte: new Date(now) } },
     { $set: { due: new Date(now + leaseMs), claim } },
   );
-  const claimed = await DeliveryModel.find({ claim }).lean<DeliveryDoc[]>();
+  const claimed = await DeliveryModel.find({ _id: { $in: ids }, claim }).lean<DeliveryDoc[]>();
   return { claim, deliveries: claimed.map(toDelivery) };
 }
 
@@ -158,9 +174,13 @@ export async function completeDeliveries(ids: readonly string[]) {
   await DeliveryModel.deleteMany({ _id: { $in: ids } });
 }
 
-/** Lets go of the deliveries of a claim, due at once. */
-export async function releaseClaim(claim: string) {
-  await DeliveryModel.updateMany({ claim }, { $set: { claim: null, due: new Date() } });
+/** Lets go of the deliveries of a claim (of these ids), due at once. */
+export async function releaseClaim(claim: string, ids: readonly string[]) {
+  if (ids.length === 0) return;
+  await DeliveryModel.updateMany(
+    { _id: { $in: ids }, claim },
+    { $set: { claim: null, due: new Date() } },
+  );
 }
 
 /** Makes a claimed delivery due again at `due`, a failed attempt counted (with its error) or not. */

@@ -3,8 +3,9 @@ import mongoose, { type InferSchemaType } from 'mongoose';
 /**
  * The outbox: one document per delivery of a domain event to one subscriber (`<event id>:<
  * subscriber>`), written before the change the event announces and removed once the subscriber
- * is done with it, so the collection stays small and the claims' filter on `due` (which FerretDB
- * answers by reading the collection) stays cheap.
+ * is done with it. Claims read a subscriber's deliveries soonest due through an index (below),
+ * so deliveries another subscriber leaves waiting (e-mails while no mail server is set) cost
+ * them nothing.
  */
 const deliverySchema = new mongoose.Schema(
   {
@@ -31,7 +32,9 @@ const deliverySchema = new mongoose.Schema(
   },
   { versionKey: false, collection: 'outbox', minimize: false },
 );
-deliverySchema.index({ due: 1 });
+// A subscriber's deliveries soonest due: an equality and a sort, which every backend answers
+// from this index (FerretDB would answer a range on `due` by reading the whole collection).
+deliverySchema.index({ subscriber: 1, due: 1 });
 
 export type DeliveryDoc = InferSchemaType<typeof deliverySchema>;
 /** Read and written only by ./deliveries.ts. */

@@ -1,12 +1,21 @@
 /**
- * The one pricing of a cart (issue 27, item 5): what the quote shows, what the card is charged
- * and what the order records all come from `priceCart`. Pure and in integers: amounts in minor
- * units of one currency, tax rates in basis points (1900 for 19%), weights in grams. Products
- * and shipping read from the database are turned into these numbers by the caller.
+ * The one pricing of a cart: what the quote shows, what the card is charged and what the order
+ * records all come from `priceCart`, discounts included. Pure and in integers: amounts in
+ * minor units of one currency, tax rates in basis points (1900 for 19%), weights in grams.
+ * Products, settings and discounts read from the database are turned into these numbers by
+ * ./quote.ts.
+ *
+ * The rule (docs/features/cart-and-checkout.md, discounts.md): each line's amount as entered
+ * (gross when prices include tax, else net) is unit price × quantity; the subtotal is their sum;
+ * the methods offered are priced on that subtotal and the cart's weight; the discounts
+ * (../../discounts/apply.ts) take their amounts off the lines and the shipping as entered; what
+ * is left of each is split into net, tax and gross at its rate; tax and total add up the lines
+ * and the shipping.
  */
-import type { ShippingMethod } from '../shipping/index.js';
+import { type AppliedAmount, applyDiscounts, type DiscountInputs } from '../../discounts/index.js';
+import type { ShippingMethod } from '../../shipping/index.js';
 
-export type { ShippingMethod } from '../shipping/index.js';
+export type { ShippingMethod } from '../../shipping/index.js';
 
 /** One line of the cart: the unit price as entered, its units, a unit's weight and tax rate. */
 export interface LineToPrice {
@@ -14,17 +23,25 @@ export interface LineToPrice {
   quantity: number;
   weightGrams: number;
   bp: number;
+  /** What a discount may be limited to. */
+  productId: string;
+  categoryId: string;
 }
 
 export interface CartToPrice<Line extends LineToPrice> {
   lines: readonly Line[];
-  /** The methods of the zone serving the delivery country, in the zone's order. */
-  methods: readonly ShippingMethod[];
   /** The method the shopper chose, if any; not offered for this cart means no shipping. */
   chosenMethodId: string | null;
+}
+
+export interface PriceSettings {
+  /** The methods of the zone serving the delivery country, in the zone's order. */
+  methods: readonly ShippingMethod[];
   pricesIncludeTax: boolean;
   /** The rate of the shipping tax class in the delivery country. */
   shippingBp: number;
+  /** A minor-unit amount as the cart writes it ("$12.50"), for the discounts' refusals. */
+  formatAmount: (minor: number) => string;
 }
 
 export interface Amounts {
@@ -33,14 +50,27 @@ export interface Amounts {
   gross: number;
 }
 
+/** A discount the cart gets and what it takes off, in the order they were taken off. */
+export interface PricedDiscount {
+  _id: string;
+  code: string | null;
+  title: string;
+  amount: number;
+}
+
 export interface PricedCart<Line extends LineToPrice> {
-  lines: (Line & Amounts)[];
-  /** Σ line gross when prices include tax, else Σ line net: the goods as the shop shows them. */
+  /** After their discounts; `discount` is what came off (as entered). */
+  lines: (Line & Amounts & { discount: number })[];
+  /** Σ unit price × quantity as entered: the goods as the shop shows them, before discounts. */
   subtotal: number;
   weightGrams: number;
   /** The methods offered for this cart, each with what it costs (as entered: gross or net). */
   offered: (ShippingMethod & { price: number })[];
-  shipping: (Amounts & { method: ShippingMethod }) | null;
+  /** After a free-shipping discount; `discount` is what came off (as entered). */
+  shipping: (Amounts & { method: ShippingMethod; discount: number }) | null;
+  discounts: PricedDiscount[];
+  /** Why the code asked for does not apply, one sentence; null when it does or none was asked. */
+  refusal: string | null;
   tax: number;
   total: number;
 }
@@ -106,23 +136,56 @@ export function methodPrice(
   return method.freeOver !== null && cart.subtotal >= method.freeOver ? 0 : price;
 }
 
-const sum = (amounts: readonly number[]) => amounts.reduce((total, amount) => total + amount, 0);
+export const sum = (amounts: readonly number[]) =>
+  amounts.reduce((total, amount) => total + amount, 0);
 
-/** Prices a cart by the rule above: lines, subtotal, methods offered, shipping, tax and total. */
-export function priceCart<Line extends LineToPrice>(cart: CartToPrice<Line>): PricedCart<Line> {
-  const lines = cart.lines.map((line) => ({
-    ...line,
-    ...splitTax(line.unitPrice * line.quantity, line.bp, cart.pricesIncludeTax),
-  }));
-  const subtotal = sum(lines.map((line) => (cart.pricesIncludeTax ? line.gross : line.net)));
+const pricedDiscount = ({ discount, amount }: AppliedAmount): PricedDiscount => ({
+  _id: discount._id,
+  code: discount.code,
+  title: discount.title,
+  amount,
+});
+
+/** Prices a cart by the rule above: lines, subtotal, methods offered, shipping, discounts, tax, total. */
+export function priceCart<Line extends LineToPrice>(
+  cart: CartToPrice<Line>,
+  settings: PriceSettings,
+  discounts: DiscountInputs,
+): PricedCart<Line> {
+  const entered = cart.lines.map((line) => line.unitPrice * line.quantity);
+  const subtotal = sum(entered);
   const weightGrams = sum(cart.lines.map((line) => line.weightGrams * line.quantity));
-  const offered = cart.methods.flatMap((method) => {
+  const offered = settings.methods.flatMap((method) => {
     const price = methodPrice(method, { subtotal, weightGrams });
     return price === null ? [] : [{ ...method, price }];
   });
   const chosen = offered.find((method) => method._id === cart.chosenMethodId);
+  const shippingCharge = chosen?.price ?? 0;
+  const outcome = applyDiscounts({
+    lines: cart.lines,
+    shipping: shippingCharge,
+    ...discounts,
+    formatAmount: settings.formatAmount,
+  });
+  const { pricesIncludeTax } = settings;
+  const lines = cart.lines.map((line, i) => {
+    const discount = outcome.lineDiscounts[i] ?? 0;
+    return {
+      ...line,
+      ...splitTax((entered[i] ?? 0) - discount, line.bp, pricesIncludeTax),
+      discount,
+    };
+  });
   const shipping = chosen
-    ? { method: chosen, ...splitTax(chosen.price, cart.shippingBp, cart.pricesIncludeTax) }
+    ? {
+        method: chosen,
+        ...splitTax(
+          shippingCharge - outcome.shippingDiscount,
+          settings.shippingBp,
+          pricesIncludeTax,
+        ),
+        discount: outcome.shippingDiscount,
+      }
     : null;
   return {
     lines,
@@ -130,6 +193,8 @@ export function priceCart<Line extends LineToPrice>(cart: CartToPrice<Line>): Pr
     weightGrams,
     offered,
     shipping,
+    discounts: outcome.applied.map(pricedDiscount),
+    refusal: outcome.refusal,
     tax: sum(lines.map((line) => line.tax)) + (shipping?.tax ?? 0),
     total: sum(lines.map((line) => line.gross)) + (shipping?.gross ?? 0),
   };

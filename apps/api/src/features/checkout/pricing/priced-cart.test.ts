@@ -1,14 +1,61 @@
+import { formatMinorUnits } from '@shop/contracts';
 import { describe, expect, it } from 'vitest';
-import { expectedPrice } from '../../test/pricing-reference.js';
-import { pricingSeed, randomCart, seededRandom } from '../../test/random-carts.js';
-import { type LineToPrice, priceCart, type ShippingMethod, splitTax } from './pricing.js';
+import { expectedPrice } from '../../../test/pricing-reference.js';
+import {
+  DRAW_NOW,
+  drawTally,
+  MUST_MEET,
+  pricingSeed,
+  type RandomCart,
+  randomCart,
+  seededRandom,
+} from '../../../test/random-carts.js';
+import { type DiscountInputs, type DiscountRule, normalCode } from '../../discounts/index.js';
+import { type LineToPrice, priceCart, type ShippingMethod, splitTax } from './priced-cart.js';
 
 const line = (unitPrice: number, quantity: number, bp: number, weightGrams = 0): LineToPrice => ({
   unitPrice,
   quantity,
   bp,
   weightGrams,
+  productId: 'p1',
+  categoryId: 'c1',
 });
+
+const NO_DISCOUNTS: DiscountInputs = {
+  candidates: [],
+  askedCode: null,
+  shopper: null,
+  now: DRAW_NOW,
+};
+
+let made = 0;
+/** An automatic, non-combinable discount on every line unless `over` says otherwise; each made later. */
+const rule = (over: Partial<DiscountRule>): DiscountRule => {
+  made += 1;
+  return {
+    _id: `d${made}`,
+    title: over.code ?? `Discount ${made}`,
+    code: null,
+    automatic: true,
+    kind: 'percentage',
+    value: null,
+    buy: null,
+    get: null,
+    products: [],
+    categories: [],
+    minSubtotal: null,
+    startsAt: null,
+    endsAt: null,
+    firstOrderOnly: false,
+    usesLeft: null,
+    perCustomerLimit: null,
+    combinable: false,
+    active: true,
+    createdAt: new Date(DRAW_NOW.getTime() - 86_400_000 + made),
+    ...over,
+  };
+};
 
 const courier: ShippingMethod = {
   _id: 'courier',
@@ -35,15 +82,49 @@ const pickup: ShippingMethod = {
 
 const cartOf = (
   lines: LineToPrice[],
-  opts: { inclusive?: boolean; chosen?: string | null; shippingBp?: number } = {},
+  opts: {
+    inclusive?: boolean;
+    chosen?: string | null;
+    shippingBp?: number;
+    discounts?: DiscountInputs;
+  } = {},
 ) =>
-  priceCart({
-    lines,
-    methods: [courier, pickup],
-    chosenMethodId: opts.chosen ?? null,
-    pricesIncludeTax: opts.inclusive ?? false,
-    shippingBp: opts.shippingBp ?? 0,
-  });
+  priceCart(
+    { lines, chosenMethodId: opts.chosen ?? null },
+    {
+      methods: [courier, pickup],
+      pricesIncludeTax: opts.inclusive ?? false,
+      shippingBp: opts.shippingBp ?? 0,
+      formatAmount: (minor) => formatMinorUnits(minor, 'usd'),
+    },
+    opts.discounts ?? NO_DISCOUNTS,
+  );
+
+/** The random cart as the checkout prices it: its settings, and the discounts the database would hand over. */
+function pricedByTheCheckout(cart: RandomCart) {
+  const askedCode = normalCode(cart.askedCode);
+  return priceCart(
+    cart,
+    {
+      methods: cart.methods,
+      pricesIncludeTax: cart.pricesIncludeTax,
+      shippingBp: cart.bpOf[cart.shippingClass],
+      formatAmount: (minor) => formatMinorUnits(minor, cart.currency),
+    },
+    {
+      // As the repository finds them: the active automatic ones, and the asked code's in any state.
+      candidates: cart.discounts.filter(
+        (discount) => (discount.automatic && discount.active) || discount.code === askedCode,
+      ),
+      askedCode,
+      shopper: cart.shopper && {
+        ordersSoFar: cart.shopper.ordersSoFar,
+        uses: new Map(Object.entries(cart.shopper.uses)),
+      },
+      now: cart.now,
+    },
+  );
+}
 
 describe('splitTax', () => {
   it('when prices exclude tax, then tax is round(net × bp / 10000), halves away from zero', () => {
@@ -132,25 +213,57 @@ describe('priceCart', () => {
     expect(cartOf([line(100, 1, 0)], { chosen: 'unknown' }).shipping).toBeNull();
   });
 
-  it('when 1,000 random carts are priced, then each equals the rule computed independently to the minor unit', () => {
+  it('when a code and free shipping apply with prices including tax, then each line’s discounted gross is split again and the subtotal stays before discounts', () => {
+    const tenOff = rule({ code: 'TENOFF', automatic: false, kind: 'percentage', value: 10 });
+    const freeShipping = rule({ title: 'Free shipping', kind: 'free-shipping', combinable: true });
+    const priced = cartOf(
+      [line(1190, 2, 1900, 300), { ...line(535, 1, 700, 100), productId: 'p2', categoryId: 'c2' }],
+      {
+        chosen: 'courier',
+        inclusive: true,
+        shippingBp: 1900,
+        discounts: { ...NO_DISCOUNTS, candidates: [tenOff, freeShipping], askedCode: 'TENOFF' },
+      },
+    );
+    // 10% of 23.80 is 2.38; of 5.35, 0.535, rounded half away from zero to 0.54.
+    expect(
+      priced.lines.map(({ net, tax, gross, discount }) => ({ net, tax, gross, discount })),
+    ).toEqual([
+      { net: 1800, tax: 342, gross: 2142, discount: 238 },
+      { net: 450, tax: 31, gross: 481, discount: 54 },
+    ]);
+    expect(priced.subtotal).toBe(2915);
+    expect(priced.shipping).toMatchObject({ net: 0, tax: 0, gross: 0, discount: 500 });
+    expect(priced.discounts.map(({ title, amount }) => ({ title, amount }))).toEqual([
+      { title: 'TENOFF', amount: 292 },
+      { title: 'Free shipping', amount: 500 },
+    ]);
+    expect(priced.refusal).toBeNull();
+    // Subtotal − discounts + shipping before its discount.
+    expect(priced).toMatchObject({ tax: 373, total: 2915 - 292 - 500 + 500 });
+  });
+
+  it('when 1,000 random carts with random codes and promotions are priced, then each equals the rule computed independently to the minor unit', () => {
     const seed = pricingSeed();
     console.info(`pricing seed ${seed} (PRICING_SEED=${seed} repeats this run)`);
     const random = seededRandom(seed);
+    const tally = drawTally();
     let inclusive = 0;
     let zeroDecimal = 0;
     for (let i = 0; i < 1000; i += 1) {
       const cart = randomCart(random, 8);
       inclusive += cart.pricesIncludeTax ? 1 : 0;
       zeroDecimal += cart.currency === 'jpy' ? 1 : 0;
-      const priced = priceCart({
-        ...cart,
-        shippingBp: cart.bpOf[cart.shippingClass],
-      });
+      const priced = pricedByTheCheckout(cart);
       const expected = expectedPrice(cart);
-      const context = `cart ${i} of seed ${seed}`;
       expect(
         {
-          lines: priced.lines.map(({ net, tax, gross }) => ({ net, tax, gross })),
+          lines: priced.lines.map(({ net, tax, gross, discount }) => ({
+            net,
+            tax,
+            gross,
+            discount,
+          })),
           subtotal: priced.subtotal,
           offered: Object.fromEntries(priced.offered.map(({ _id, price }) => [_id, price])),
           shipping: priced.shipping && {
@@ -158,15 +271,21 @@ describe('priceCart', () => {
             net: priced.shipping.net,
             tax: priced.shipping.tax,
             gross: priced.shipping.gross,
+            discount: priced.shipping.discount,
           },
+          discounts: priced.discounts,
+          refusal: priced.refusal,
           tax: priced.tax,
           total: priced.total,
         },
-        context,
+        `cart ${i} of seed ${seed}`,
       ).toEqual(expected);
+      tally.count(cart, expected);
     }
-    // The draw covers both ways of entering prices and the zero-decimal currency.
+    console.info('the draw met', tally.counts);
+    // Both ways of entering prices, the zero-decimal currency, and every kind of discount and refusal.
     expect(inclusive).toBeGreaterThan(300);
     expect(zeroDecimal).toBeGreaterThan(100);
+    for (const what of MUST_MEET) expect(tally.counts[what] ?? 0, what).toBeGreaterThan(0);
   });
 });

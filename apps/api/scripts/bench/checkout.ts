@@ -1,0 +1,153 @@
+import { performance } from 'node:perf_hooks';
+import { createPaymentIntentResponseSchema } from '@shop/contracts';
+import { createProduct, TEST_DELIVERY_ADDRESS } from '../../src/test/checkout.js';
+import type { FakeStripe } from '../../src/test/fake-stripe.js';
+import { createBuyers } from '../../src/test/oversell.js';
+
+/**
+ * The checkout under load: `shoppers` signed-in shoppers, each buying one unit again and again
+ * for `seconds`, every order made of the four calls a shopper's browser makes: the quote, start
+ * paying (create-payment-intent), paying (the card confirmed at the Stripe stand-in, over HTTP as
+ * Stripe.js does), and place-order. Consecutive calls alternate between the API processes, so a
+ * checkout started on one is placed on the other. `hot`: everyone buys the same product; `each`:
+ * every shopper a product of their own.
+ */
+export type CheckoutShape = 'hot' | 'each';
+
+export const CHECKOUT_CALLS = ['quote', 'start paying', 'pay', 'place'] as const;
+type Call = (typeof CHECKOUT_CALLS)[number];
+
+export interface CheckoutFigures {
+  orders: number;
+  ordersPerSecond: number;
+  /** Milliseconds per call: its median and 99th percentile. */
+  calls: Record<Call, { p50: number; p99: number }>;
+  errors: number;
+  /** Each distinct failure, with how many times it happened. */
+  reasons: string[];
+}
+
+/** The products a run buys: one for everyone, or one per shopper (enough units for any run). */
+export async function checkoutProducts(shape: CheckoutShape, shoppers: number) {
+  const count = shape === 'hot' ? 1 : shoppers;
+  const products = [];
+  for (let i = 0; i < count; i += 1) {
+    products.push(await createProduct({ price: 19.99, quantity: 10_000_000 }));
+  }
+  return products.map((p) => p.id);
+}
+
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted.length === 0
+    ? 0
+    : (sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0);
+
+export async function runCheckoutLoad(
+  urls: readonly string[],
+  fake: FakeStripe,
+  { shape, shoppers, seconds }: { shape: CheckoutShape; shoppers: number; seconds: number },
+): Promise<CheckoutFigures> {
+  const productIds = await checkoutProducts(shape, shoppers);
+  const tokens = await createBuyers(shoppers);
+  const timings: Record<Call, number[]> = { quote: [], 'start paying': [], pay: [], place: [] };
+  const reasons = new Map<string, number>();
+  let orders = 0;
+  let errors = 0;
+  const fail = (reason: string) => {
+    errors += 1;
+    reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+  };
+
+  const timed = async <T>(call: Call, work: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    const result = await work();
+    timings[call].push(performance.now() - started);
+    return result;
+  };
+  const post = async (url: string, path: string, token: string, body: unknown) => {
+    const res = await fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${path.split('/').at(-1)} ${res.status} ${text.slice(0, 120)}`);
+    return text;
+  };
+
+  const until = Date.now() + seconds * 1000;
+  const shopper = async (token: string, i: number) => {
+    const cart = [{ _id: productIds[shape === 'hot' ? 0 : i] as string, quantity: 1 }];
+    let turn = i;
+    const next = () => {
+      turn += 1;
+      return urls[turn % urls.length] as string;
+    };
+    while (Date.now() < until) {
+      try {
+        const address = { deliveryAddress: TEST_DELIVERY_ADDRESS };
+        await timed('quote', () =>
+          post(next(), '/api/v1/order/quote', token, { cart, ...address }),
+        );
+        const started = await timed('start paying', () =>
+          post(next(), '/api/v1/order/create-payment-intent', token, { cart, ...address }),
+        );
+        const { clientSecret } = createPaymentIntentResponseSchema.parse(JSON.parse(started));
+        const paymentIntentId = clientSecret.split('_secret_')[0] as string;
+        await timed('pay', () => confirmAtStandIn(fake, paymentIntentId));
+        await timed('place', () =>
+          post(next(), '/api/v1/order/place-order', token, {
+            payment: { id: paymentIntentId, status: 'requires_capture' },
+          }),
+        );
+        orders += 1;
+      } catch (err) {
+        fail((err as Error).message);
+      }
+    }
+  };
+  const started = performance.now();
+  await Promise.all(tokens.map(shopper));
+  const elapsed = (performance.now() - started) / 1000;
+  const calls = Object.fromEntries(
+    CHECKOUT_CALLS.map((call) => {
+      const sorted = [...timings[call]].sort((a, b) => a - b);
+      return [call, { p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99) }];
+    }),
+  ) as CheckoutFigures['calls'];
+  return {
+    orders,
+    ordersPerSecond: orders / elapsed,
+    calls,
+    errors,
+    reasons: [...reasons].map(([reason, count]) => `${count}x ${reason}`),
+  };
+}
+
+/** What Stripe.js does when the shopper pays: confirms the intent with the card, over HTTP. */
+async function confirmAtStandIn(fake: FakeStripe, paymentIntentId: string) {
+  const res = await fetch(`${fake.url}/v1/payment_intents/${paymentIntentId}/confirm`, {
+    method: 'POST',
+    headers: { authorization: 'Bearer sk_test_loopback' },
+  });
+  if (!res.ok) throw new Error(`confirm ${res.status}`);
+  await res.arrayBuffer();
+}
+
+const ms = (n: number) => n.toFixed(1).padStart(7);
+
+export function printCheckoutRow(label: string, f: CheckoutFigures, note = '') {
+  const calls = CHECKOUT_CALLS.map((c) => `${ms(f.calls[c].p50)} ${ms(f.calls[c].p99)}`).join(' ');
+  console.log(
+    `${label.padEnd(28)} ${f.orders.toString().padStart(6)} ${f.ordersPerSecond.toFixed(1).padStart(8)} ${calls} ${f.errors.toString().padStart(6)}`,
+  );
+  if (note) console.log(`  ${note}`);
+  for (const reason of f.reasons.slice(0, 5)) console.log(`  error: ${reason}`);
+}
+
+export function printCheckoutHeader() {
+  const calls = CHECKOUT_CALLS.map((c) => `${`${c} p50`.padStart(15)} ${'p99'.padStart(7)}`)
+    .join(' ')
+    .slice(1);
+  console.log(`${'checkout'.padEnd(28)} orders orders/s ${calls} errors`);
+}

@@ -1,0 +1,46 @@
+import { type QuoteResponse, toMajorUnits } from '@shop/contracts';
+import { fromBasisPoints } from '@shop/contracts/tax';
+import type { CartQuote } from './pricing/quote.js';
+
+/** The quote as the API answers it: major units of its currency, rates as decimals. */
+export function quoteResponse({ currency, pricesIncludeTax, priced }: CartQuote): QuoteResponse {
+  const major = (minor: number) => toMajorUnits(minor, currency);
+  const { shipping } = priced;
+  return {
+    currency,
+    pricesIncludeTax,
+    lines: priced.lines.map((line) => ({
+      product: line.productId,
+      variant: line.variantId,
+      quantity: line.quantity,
+      unitPrice: major(line.unitPrice),
+      net: major(line.net),
+      tax: major(line.tax),
+      gross: major(line.gross),
+      taxRate: fromBasisPoints(line.bp),
+      discount: major(line.discount),
+    })),
+    subtotal: major(priced.subtotal),
+    methods: priced.offered.map(({ _id, name, price, minDays, maxDays }) => ({
+      _id,
+      name,
+      price: major(price),
+      minDays,
+      maxDays,
+    })),
+    shipping: shipping && {
+      method: { _id: shipping.method._id, name: shipping.method.name },
+      net: major(shipping.net),
+      tax: major(shipping.tax),
+      gross: major(shipping.gross),
+      ...(shipping.discount ? { discount: major(shipping.discount) } : {}),
+    },
+    tax: major(priced.tax),
+    total: major(priced.total),
+    discounts: priced.discounts.map((discount) => ({
+      ...discount,
+      amount: major(discount.amount),
+    })),
+    discountRefusal: priced.refusal,
+  };
+}

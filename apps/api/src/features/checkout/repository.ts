@@ -1,0 +1,226 @@
+import { createHash } from 'node:crypto';
+import mongoose from 'mongoose';
+import { toDeliveryAddress } from '../../lib/delivery-address-model.js';
+import { isDuplicateKeyError } from '../../lib/errors.js';
+import type { Checkout, CheckoutStatus, PricedSnapshot } from './checkout.js';
+import { type CheckoutDoc, CheckoutModel } from './model.js';
+
+/**
+ * The checkouts as stored: the only module that reads or writes them. Every change of a
+ * checkout's status is one update guarded on the status it leaves, so that of two callers
+ * (a placement and the shopper's next checkout, or the sweep) one changes it.
+ */
+
+export const newCheckoutId = () => new mongoose.Types.ObjectId().toString();
+
+/**
+ * The id of the checkout of a payment an earlier version started: the same for every placement
+ * of it, so that two placements racing record it once (the unique `_id`).
+ */
+export const checkoutIdOfPayment = (paymentIntentId: string) =>
+  createHash('sha256').update(paymentIntentId).digest('hex').slice(0, 24);
+
+/** `openFor` of a checkout no longer open: unique, as the index wants, and no shopper's key. */
+const closedKey = () => `closed:${newCheckoutId()}`;
+
+const toSnapshot = (p: CheckoutDoc['priced']): PricedSnapshot => ({
+  currency: p.currency,
+  pricesIncludeTax: p.pricesIncludeTax,
+  country: p.country ?? null,
+  lines: p.lines.map((l) => ({
+    productId: String(l.productId),
+    variantId: String(l.variantId),
+    quantity: l.quantity,
+    name: l.name,
+    sku: l.sku,
+    options: Object.fromEntries(l.options.map((o) => [o.name ?? '', o.value ?? ''])),
+    unitPrice: l.unitPrice,
+    net: l.net,
+    tax: l.tax,
+    gross: l.gross,
+    bp: l.bp,
+    discount: l.discount,
+  })),
+  subtotal: p.subtotal,
+  shipping: p.shipping
+    ? {
+        methodId: String(p.shipping.methodId),
+        name: p.shipping.name,
+        net: p.shipping.net,
+        tax: p.shipping.tax,
+        gross: p.shipping.gross,
+        discount: p.shipping.discount,
+      }
+    : null,
+  discounts: p.discounts.map((d) => ({
+    _id: String(d._id),
+    code: d.code ?? null,
+    title: d.title,
+    amount: d.amount,
+  })),
+  tax: p.tax,
+  total: p.total,
+});
+
+const unitsOf = (lines: CheckoutDoc['lines']) =>
+  lines.map((l) => ({
+    productId: String(l.productId),
+    variantId: String(l.variantId),
+    quantity: l.quantity,
+  }));
+
+const toCheckout = (doc: CheckoutDoc): Checkout => ({
+  _id: String(doc._id),
+  shopper: {
+    key: doc.shopper.key,
+    accountId: doc.shopper.accountId ? String(doc.shopper.accountId) : null,
+    email: doc.shopper.email,
+  },
+  lines: unitsOf(doc.lines),
+  deliveryAddress: doc.deliveryAddress ? toDeliveryAddress(doc.deliveryAddress) : null,
+  saveAddress: doc.saveAddress ?? false,
+  shippingMethodId: doc.shippingMethodId ?? null,
+  discountCode: doc.discountCode ?? null,
+  priced: toSnapshot(doc.priced),
+  reservation: {
+    key: doc.reservation.key,
+    units: unitsOf(doc.reservation.units),
+    discountIds: [...doc.reservation.discountIds],
+    expiresAt: doc.expiresAt,
+  },
+  reserveAtPlacement: doc.reserveAtPlacement ?? false,
+  paymentIntentId: doc.paymentIntentId ?? null,
+  // The schema's enum admits only these.
+  status: doc.status as CheckoutStatus,
+  orderId: doc.orderId ? String(doc.orderId) : null,
+});
+
+const toDocument = (checkout: Checkout, openFor: string) => {
+  const { reservation, priced, ...fields } = checkout;
+  return {
+    ...fields,
+    openFor,
+    priced: {
+      ...priced,
+      lines: priced.lines.map(({ options, ...line }) => ({
+        ...line,
+        options: Object.entries(options).map(([name, value]) => ({ name, value })),
+      })),
+    },
+    reservation: {
+      key: reservation.key,
+      units: reservation.units,
+      discountIds: reservation.discountIds,
+    },
+    expiresAt: reservation.expiresAt,
+  };
+};
+
+/**
+ * Records a new open checkout: 'opened', or 'shopper has one' when the shopper's previous
+ * checkout is still open (it must be ended first: see takeOpenCheckoutOf).
+ */
+export async function insertOpenCheckout(
+  checkout: Checkout,
+): Promise<'opened' | 'shopper has one'> {
+  try {
+    await CheckoutModel.create(toDocument(checkout, checkout.shopper.key));
+    return 'opened';
+  } catch (err) {
+    if (isDuplicateKeyError(err)) return 'shopper has one';
+    throw err;
+  }
+}
+
+/**
+ * Records a checkout of a payment made before checkouts were kept (its placement reads it from
+ * the payment); the one recorded first when two placements of it race.
+ */
+export async function insertCheckoutOfPayment(checkout: Checkout): Promise<Checkout> {
+  try {
+    await CheckoutModel.create(toDocument(checkout, closedKey()));
+    return checkout;
+  } catch (err) {
+    const found = isDuplicateKeyError(err) ? await findCheckout(checkout._id) : null;
+    if (found) return found;
+    throw err;
+  }
+}
+
+export async function findCheckout(id: string): Promise<Checkout | null> {
+  const doc = await CheckoutModel.findById(id).lean<CheckoutDoc>();
+  return doc ? toCheckout(doc) : null;
+}
+
+export async function findCheckoutOfPayment(paymentIntentId: string): Promise<Checkout | null> {
+  const doc = await CheckoutModel.findOne({ paymentIntentId }).lean<CheckoutDoc>();
+  return doc ? toCheckout(doc) : null;
+}
+
+/**
+ * Ends the shopper's open checkout as released (their next one replaces it): the checkout as it
+ * was, for its reservation and payment to be given back; null when none is open (it is being
+ * placed, or was ended meanwhile).
+ */
+export const releaseOpenCheckoutOf = (shopperKey: string): Promise<Checkout | null> =>
+  end({ openFor: shopperKey, status: 'open' }, 'released');
+
+/** The PaymentIntent made for the checkout. */
+export async function setPaymentOf(checkoutId: string, paymentIntentId: string): Promise<void> {
+  await CheckoutModel.updateOne({ _id: checkoutId }, { $set: { paymentIntentId } });
+}
+
+/**
+ * Claims the checkout for placing its payment (under the payment's lock): open, or left placing
+ * by a placement that died (`wasPlacing`); it no longer counts as the shopper's open checkout.
+ * Null when it was placed or released meanwhile.
+ */
+export async function claimForPlacing(
+  checkoutId: string,
+): Promise<{ checkout: Checkout; wasPlacing: boolean } | null> {
+  const before = await CheckoutModel.findOneAndUpdate(
+    { _id: checkoutId, status: { $in: ['open', 'placing'] } },
+    { $set: { status: 'placing', openFor: closedKey() } },
+  ).lean<CheckoutDoc>();
+  if (!before) return null;
+  return {
+    checkout: { ...toCheckout(before), status: 'placing' },
+    wasPlacing: before.status === 'placing',
+  };
+}
+
+/**
+ * Moves the checkout from `from` to its end: placed (with its order) or released; the checkout
+ * as it was, or null when it was not `from` any more.
+ */
+export const endCheckout = (
+  checkoutId: string,
+  from: CheckoutStatus | CheckoutStatus[],
+  to: 'placed' | 'released',
+  orderId?: string,
+): Promise<Checkout | null> =>
+  end({ _id: checkoutId, status: Array.isArray(from) ? { $in: from } : from }, to, orderId);
+
+/** Ends the checkout `filter` matches (its status guarded there); as it was, or null. */
+async function end(
+  filter: Record<string, unknown>,
+  to: 'placed' | 'released',
+  orderId?: string,
+): Promise<Checkout | null> {
+  const ended = await CheckoutModel.findOneAndUpdate(filter, {
+    $set: { status: to, openFor: closedKey(), ...(orderId ? { orderId } : {}) },
+  }).lean<CheckoutDoc>();
+  return ended ? toCheckout(ended) : null;
+}
+
+/**
+ * The open and placing checkouts whose reservation expired by `now`, soonest first, at most
+ * `limit`: read through the index of status and expiry (an equality and a sort), then cut at now.
+ */
+export async function expiredCheckouts(now: Date, limit: number): Promise<Checkout[]> {
+  const docs = await CheckoutModel.find({ status: { $in: ['open', 'placing'] } })
+    .sort({ expiresAt: 1 })
+    .limit(limit)
+    .lean<CheckoutDoc[]>();
+  return docs.filter((doc) => doc.expiresAt <= now).map(toCheckout);
+}

@@ -1,0 +1,113 @@
+import { isPaymentBusy, underPaymentLock } from '../../lib/payment-lock.js';
+import { callStripe, type Payments, releasePayment } from '../../lib/stripe.js';
+import { findOrderOfPayment, removeOrder } from '../orders/index.js';
+import { wasRefunded } from './authorization.js';
+import type { Checkout } from './checkout.js';
+import { buyerOf, PLACEABLE, placeUnderLock } from './place-order.js';
+import { endCheckout, expiredCheckouts, findCheckout } from './repository.js';
+import { releaseReservation } from './steps/reserve.js';
+
+/**
+ * The sweep of expired checkouts: every process, every SWEEP_EVERY_MS, ends the checkouts
+ * whose reservation expired (CHECKOUT_HOLD_SECONDS) and that nobody placed, each once whoever
+ * sweeps too. One whose payment was authorized but never placed (the browser closed, no
+ * webhook) is placed, as the webhook would; any other is ended and what it holds given back:
+ * its reservation, and its payment's authorization (cancelled), so that none outlives its hold.
+ * A checkout a placement died in the middle of is taken over once its lease runs out: finished
+ * past the capture, else undone.
+ */
+
+const SWEEP_EVERY_MS = 2_000;
+/** Checkouts ended per sweep, soonest expired first; the next sweep takes the next ones. */
+const BATCH = 20;
+
+/** Ends a checkout without an order: its order of a dead placement removed, everything given back. */
+async function abandon(payments: Payments, checkout: Checkout, fence: number) {
+  const paymentIntentId = checkout.paymentIntentId as string;
+  await releasePayment(payments, paymentIntentId);
+  // The order of a placement that died before the capture; kept when an admin cancelled it.
+  const unfinished = await findOrderOfPayment(paymentIntentId);
+  if (unfinished && !unfinished.payment.success && unfinished.status !== 'cancel') {
+    await removeOrder(unfinished._id, fence);
+  }
+  await releaseReservation(checkout.reservation);
+  await endCheckout(checkout._id, ['open', 'placing'], 'released');
+}
+
+/** Places or ends one expired checkout under its payment's lock, unless someone holds it now. */
+async function endExpired(payments: Payments | null, checkout: Checkout): Promise<void> {
+  const paymentIntentId = checkout.paymentIntentId;
+  if (!paymentIntentId || !payments) {
+    // Its start died before making a payment, or the shop takes none: only the reservation is left.
+    const ended = await endCheckout(checkout._id, 'open', 'released');
+    if (ended) await releaseReservation(ended.reservation);
+    return;
+  }
+  await underPaymentLock(
+    paymentIntentId,
+    async (lease) => {
+      const current = await findCheckout(checkout._id);
+      if (!current || (current.status !== 'open' && current.status !== 'placing')) return;
+      const intent = await callStripe(() =>
+        payments.stripe.paymentIntents.retrieve(paymentIntentId),
+      );
+      const paid =
+        PLACEABLE.has(intent.status) &&
+        !(intent.status === 'succeeded' && (await wasRefunded(payments, intent.id)));
+      if (!paid || !current.deliveryAddress) return abandon(payments, current, lease.token);
+      await placeUnderLock({
+        payments,
+        intent,
+        lease,
+        checkout: current,
+        buyer: await buyerOf(current.shopper),
+        deliveryAddress: current.deliveryAddress,
+        save: current.saveAddress,
+      });
+    },
+    undefined,
+    { waitMs: 0 },
+  );
+}
+
+/** Ends every checkout expired by `now` (BATCH at a time), in whichever process runs it: how many it tried. */
+export async function sweepExpiredCheckouts(
+  payments: Payments | null,
+  now = new Date(),
+  onError: (err: unknown) => void = () => {},
+): Promise<number> {
+  const expired = await expiredCheckouts(now, BATCH);
+  for (const checkout of expired) {
+    // Busy: placed or taken over by someone now; a later sweep looks again.
+    await endExpired(payments, checkout).catch((err: unknown) => {
+      if (!isPaymentBusy(err)) onError(err);
+    });
+  }
+  return expired.length;
+}
+
+/**
+ * Sweeps every few seconds in this process (every process does: each checkout is ended once).
+ * A checkout whose lock is held now (a placement under way, or one that died: its lease runs
+ * out in seconds) is left for a later sweep.
+ */
+export function sweepExpiredCheckoutsRegularly(
+  payments: Payments | null,
+  onError: (err: unknown) => void,
+): () => Promise<void> {
+  let sweeping: Promise<void> | null = null;
+  const timer = setInterval(() => {
+    if (sweeping) return;
+    sweeping = sweepExpiredCheckouts(payments, new Date(), onError)
+      .then(() => {}, onError)
+      .finally(() => {
+        sweeping = null;
+      });
+  }, SWEEP_EVERY_MS);
+  timer.unref();
+  // Stops sweeping; settles once a sweep under way has ended (before the database closes).
+  return async () => {
+    clearInterval(timer);
+    await sweeping;
+  };
+}
