@@ -1,6 +1,6 @@
 import { productResponseSchema } from '@shop/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findProduct } from '../features/products/repository.js';
+import { findProduct } from '../features/products/repository/reads.js';
 import { makeCategory, makeShirt, uniqueWord } from '../test/catalogue.js';
 import { startCheckout } from '../test/checkout.js';
 import { startFakeStripe } from '../test/fake-stripe.js';

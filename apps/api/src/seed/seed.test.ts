@@ -10,13 +10,13 @@ import { taxSettingsResponseSchema } from '@shop/contracts/tax';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countUsers } from '../features/auth/repository.js';
 import { countCategories } from '../features/categories/repository.js';
-import { countOrders } from '../features/orders/repository.js';
+import { countOrders } from '../features/orders/repository/reads.js';
 import { photoEtag } from '../features/products/photo.js';
 import {
   countProducts,
   findProductsBySlug,
   listProducts,
-} from '../features/products/repository.js';
+} from '../features/products/repository/reads.js';
 import { startTestApp } from '../test/harness.js';
 import { storedDocument } from '../test/raw-documents.js';
 import { SEED_ACCOUNTS } from './accounts.js';

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { vi } from 'vitest';
 import { linesAlone } from '../features/orders/breakdown.js';
 import { photoEtag } from '../features/products/photo.js';
+import { minor } from '../lib/money.js';
 
 /**
  * Documents as no repository writes them: products and orders in the shapes of earlier
@@ -270,7 +271,10 @@ function orderAsStoredNow(order: {
     },
     buyer,
     address: '1 Old Street',
-    breakdown: linesAlone(products, order.amount),
+    breakdown: linesAlone(
+      products.map(({ price, quantity }) => ({ unitPrice: minor(price), quantity })),
+      minor(order.amount),
+    ),
     status: 'Not Process',
     stockReturned: false,
     events: [],

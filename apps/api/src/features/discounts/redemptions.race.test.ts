@@ -1,7 +1,8 @@
 import { describe, expect, inject, it } from 'vitest';
+import { minor } from '../../lib/money.js';
 import { createProduct, TEST_DELIVERY_ADDRESS } from '../../test/checkout.js';
 import { createBuyers, placeOrder, withTwoApiProcesses } from '../../test/oversell.js';
-import { listOrdersOfProduct } from '../orders/repository.js';
+import { listOrdersOfProduct } from '../orders/repository/reads.js';
 import { findDiscount, insertDiscount } from './repository.js';
 
 const BUYERS = 50;
@@ -39,7 +40,8 @@ describe('a code limited to 5 uses, raced for by 50 buyers over two API processe
         code,
         automatic: false,
         kind: 'fixed',
-        value: 500,
+        amountOff: minor(500),
+        percentOff: null,
         buy: null,
         get: null,
         products: [],

@@ -1,19 +1,13 @@
 /** Products' public module: what other features may use of them. */
 export {
-  changeShownReviews,
-  countProductsInCategory,
-  findProduct,
-  findProductSummaries,
-  findProductsById,
-  findRatingSummary,
-  giveBackStock,
-  hasProducts,
-  listProducts,
-  type NamedStockLine,
-  type RatingSummary,
-  type StoredProduct,
-  takeStock,
-} from './repository.js';
+  cataloguedProducts,
+  cataloguedProductsById,
+  productSummaries,
+} from './presenter.js';
+export type { StoredProduct } from './product.js';
+export { changeShownReviews, findRatingSummary, type RatingSummary } from './repository/ratings.js';
+export { countProductsInCategory, findProduct, hasProducts } from './repository/reads.js';
+export { giveBackStock, type NamedStockLine, takeStock } from './repository/stock.js';
 export {
   findProductsToPrice,
   type ProductToPrice,

@@ -1,15 +1,18 @@
+import type { Minor } from '../../lib/money.js';
+
 /**
- * Shipping zones as the server works with them: amounts in integer minor units of the store
- * currency, weights in grams. The API's JSON carries the same shapes in major units
- * (`@shop/contracts/shipping`); ./conversion.ts turns one into the other.
+ * Shipping zones as the server works with them: amounts in minor units of the store currency,
+ * weights in grams. The API's JSON carries the same shapes in major units
+ * (`@shop/contracts/shipping`): ./input.ts turns a request's into these, ./presenter.ts these
+ * into an answer's.
  */
 
 export type ShippingRate =
-  | { kind: 'flat'; price: number }
+  | { kind: 'flat'; price: Minor }
   /** The first tier whose `upToGrams` is ≥ the cart's weight; past the last one, not offered. */
-  | { kind: 'weight'; tiers: { upToGrams: number; price: number }[] }
+  | { kind: 'weight'; tiers: { upToGrams: number; price: Minor }[] }
   /** The first tier whose `upTo` is ≥ the goods' subtotal; past the last one, not offered. */
-  | { kind: 'subtotal'; tiers: { upTo: number; price: number }[] }
+  | { kind: 'subtotal'; tiers: { upTo: Minor; price: Minor }[] }
   | { kind: 'pickup' };
 
 export interface ShippingMethod {
@@ -17,7 +20,7 @@ export interface ShippingMethod {
   name: string;
   rate: ShippingRate;
   /** The method costs nothing when the goods' subtotal (as shown) is at least this; null: never. */
-  freeOver: number | null;
+  freeOver: Minor | null;
   minDays: number;
   maxDays: number;
 }

@@ -1,24 +1,23 @@
-import { toMajorUnits, toMinorUnits } from '@shop/contracts';
 import type {
   ShippingRate as RateInMajorUnits,
   ShippingZonesValues,
-  ShippingZone as ZoneInMajorUnits,
 } from '@shop/contracts/shipping';
 import { badRequest } from '../../lib/errors.js';
+import { exactlyFromMajor, type Minor } from '../../lib/money.js';
 import { newShippingId } from './repository.js';
 import type { ShippingRate, ShippingZone } from './zones.js';
 
 /**
- * The edge of the shipping feature: the API's major units in, minor units inside, and back.
+ * The admin's zones, major units of the store currency as the API takes them, in minor units.
  * An amount the currency cannot hold exactly (4.999 in euros) is refused, not rounded.
  */
 
-function minorUnitsOf(major: number, currency: string, where: string): number {
-  const minor = toMinorUnits(major, currency);
-  if (toMajorUnits(minor, currency) !== major) {
+function minorUnitsOf(major: number, currency: string, where: string): Minor {
+  const amount = exactlyFromMajor(major, currency);
+  if (amount === null) {
     throw badRequest(`${where}: ${major} has more decimals than the currency has`);
   }
-  return minor;
+  return amount;
 }
 
 function rateInMinorUnits(rate: RateInMajorUnits, currency: string, where: string): ShippingRate {
@@ -68,43 +67,4 @@ export const zonesInMinorUnits = (
         maxDays: method.maxDays,
       };
     }),
-  }));
-
-function rateInMajorUnits(rate: ShippingRate, currency: string): RateInMajorUnits {
-  switch (rate.kind) {
-    case 'flat':
-      return { kind: 'flat', price: toMajorUnits(rate.price, currency) };
-    case 'weight':
-      return {
-        kind: 'weight',
-        tiers: rate.tiers.map((t) => ({
-          upToGrams: t.upToGrams,
-          price: toMajorUnits(t.price, currency),
-        })),
-      };
-    case 'subtotal':
-      return {
-        kind: 'subtotal',
-        tiers: rate.tiers.map((t) => ({
-          upTo: toMajorUnits(t.upTo, currency),
-          price: toMajorUnits(t.price, currency),
-        })),
-      };
-    case 'pickup':
-      return { kind: 'pickup' };
-  }
-}
-
-/** Zones as the API answers them. */
-export const zonesInMajorUnits = (
-  zones: readonly ShippingZone[],
-  currency: string,
-): ZoneInMajorUnits[] =>
-  zones.map((zone) => ({
-    ...zone,
-    methods: zone.methods.map(({ freeOver, rate, ...method }) => ({
-      ...method,
-      rate: rateInMajorUnits(rate, currency),
-      ...(freeOver === null ? {} : { freeOver: toMajorUnits(freeOver, currency) }),
-    })),
   }));
