@@ -315,6 +315,60 @@ export async function insertOrderInMajorUnits(order: {
 }
 
 /**
+ * An order event as the versions before typed money published it, waiting in the outbox for
+ * the sales figures: a paid order of today, its lines' unit prices in major units (`price`), due
+ * only once `makeDeliveryDue` says so (no worker counts it before a test has migrated it).
+ */
+export async function insertOrderEventInMajorUnits(order: {
+  currency: string;
+  amount: number;
+  lines: GivenLine[];
+}) {
+  const event = new mongoose.Types.ObjectId().toString();
+  const _id = `${event}:sales-figures`;
+  const stored = orderAsStoredNow({ ...order, buyer: event, createdAt: new Date() });
+  await mongoose.connection
+    .collection<Record<string, unknown> & { _id: string }>('outbox')
+    .insertOne({
+      _id,
+      event,
+      type: 'order.imported',
+      subscriber: 'sales-figures',
+      payload: {
+        orderId: String(stored._id),
+        before: null,
+        order: {
+          createdAt: new Date().toISOString(),
+          status: 'Processing',
+          payment: { success: true, amount: order.amount, currency: order.currency },
+          lines: order.lines,
+          breakdown: stored.breakdown,
+        },
+      },
+      source: String(stored._id),
+      landed: true,
+      createdAt: new Date(),
+      due: new Date(Date.now() + 3_600_000),
+      claim: null,
+      attempts: 0,
+    });
+  return _id;
+}
+
+/** The outbox's delivery is due now. */
+export async function makeDeliveryDue(deliveryId: string) {
+  await mongoose.connection
+    .collection<{ _id: string }>('outbox')
+    .updateOne({ _id: deliveryId }, { $set: { due: new Date() } });
+}
+
+/** An outbox delivery as stored: of an order event, its order's lines. */
+export const storedDelivery = (deliveryId: string) =>
+  mongoose.connection
+    .collection<{ _id: string; payload?: { order?: { lines?: unknown[] } } }>('outbox')
+    .findOne({ _id: deliveryId });
+
+/**
  * An order as the versions before shipping and taxes, timelines and the outbox wrote it: no
  * breakdown, no `events`, and in its timeline only the changes `timeline` gives (none, unless
  * given: a status set since, by a version that kept timelines, without the placing).
