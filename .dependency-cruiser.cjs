@@ -8,9 +8,10 @@
  *   manage (features/admin/<domain>/), and what serves them all (features/admin/shared/) imports
  *   none of them;
  * - api: lib/ and db/ import no feature; a feature reaches another only through its index.ts;
- *   a Mongoose model (features/X/model.ts) is imported by its repository (features/X/repository.ts,
- *   or the files of features/X/repository/) and nothing else, scripts, seed, migrations and tests included; in a feature only the
- *   repositories (and the models) import mongoose at all. Everything else reads and writes
+ *   a Mongoose model (features/X/model.ts) is imported by its repository
+ *   (features/X/repository.ts, or the files of features/X/repository/) and nothing else,
+ *   scripts, seed, migrations and tests included; in a feature only the repositories (and the
+ *   models) import mongoose at all. Everything else reads and writes
  *   through repositories, but for the migrations' documented data access
  *   (apps/api/src/migrations/*-as-stored.ts: the shapes earlier versions stored, which no
  *   model describes any more) and their record (migrations/applied.ts).
