@@ -78,10 +78,11 @@ describe('migration 003: products become one variant', () => {
       [VARIANT_BATCH + 1, VARIANT_BATCH + 1],
     ]);
     for (const [i, old] of olds.entries()) {
+      // Stored in cents: a dollar each more than the one before.
       expect(await findProduct(old.id)).toMatchObject({
-        price: i + 1,
+        price: (i + 1) * 100,
         quantity: i,
-        variants: [{ _id: old.id, price: i + 1, quantity: i }],
+        variants: [{ _id: old.id, price: (i + 1) * 100, quantity: i }],
       });
     }
   });
