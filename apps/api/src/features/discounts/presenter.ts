@@ -1,7 +1,7 @@
 import { toMajorUnits } from '@shop/contracts';
 import type { Discount } from '@shop/contracts/discount';
 import type { Minor } from '../../lib/money.js';
-import { storeSettings } from '../store/index.js';
+import { storeCurrency } from '../store/index.js';
 import type { StoredDiscount } from './repository.js';
 
 /** The discounts as the API answers them: amounts in major units of the store currency. */
@@ -33,8 +33,6 @@ function answerOf(discount: StoredDiscount, currency: string): Discount {
     updatedAt: discount.updatedAt.toISOString(),
   };
 }
-
-const storeCurrency = async () => (await storeSettings()).currency;
 
 export async function discountAnswers(discounts: readonly StoredDiscount[]): Promise<Discount[]> {
   const currency = await storeCurrency();

@@ -1,7 +1,7 @@
 import type { ProductFormValues } from '@shop/contracts';
 import type { ProductVariantsValues } from '@shop/contracts/variants-request';
 import { fromMajor, type Minor } from '../../lib/money.js';
-import { storeSettings } from '../store/index.js';
+import { storeCurrency } from '../store/index.js';
 
 /**
  * The admin's product requests as the use cases take them: their prices, major units of the store
@@ -12,8 +12,6 @@ export type ProductFormInput = Omit<ProductFormValues, 'price'> & { price: Minor
 
 type VariantInput = Omit<ProductVariantsValues['variants'][number], 'price'> & { price: Minor };
 export type VariantsInput = Omit<ProductVariantsValues, 'variants'> & { variants: VariantInput[] };
-
-const storeCurrency = async () => (await storeSettings()).currency;
 
 export async function productFormInput(form: ProductFormValues): Promise<ProductFormInput> {
   return { ...form, price: fromMajor(form.price, await storeCurrency()) };

@@ -6,7 +6,7 @@ import {
 } from '@shop/contracts';
 import type { SourcedProduct } from '../catalogue/index.js';
 import { findCategory } from '../categories/index.js';
-import { storeSettings } from '../store/index.js';
+import { storeCurrency } from '../store/index.js';
 import type { StoredProduct, StoredVariant } from './product.js';
 import { findProductSummaries, findProductsById, listProducts } from './repository/reads.js';
 
@@ -15,8 +15,6 @@ import { findProductSummaries, findProductsById, listProducts } from './reposito
  * contract's), from the domain's minor units. Every product answer is made here, the
  * in-process catalogue's too (it keeps these answers, see src/wiring.ts).
  */
-
-const storeCurrency = async () => (await storeSettings()).currency;
 
 const variantAnswer = (variant: StoredVariant, currency: string): ProductVariant => ({
   ...variant,

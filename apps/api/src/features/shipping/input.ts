@@ -1,11 +1,8 @@
-import type {
-  ShippingRate as RateInMajorUnits,
-  ShippingZonesValues,
-} from '@shop/contracts/shipping';
+import type { ShippingZonesValues } from '@shop/contracts/shipping';
 import { badRequest } from '../../lib/errors.js';
 import { exactlyFromMajor, type Minor } from '../../lib/money.js';
 import { newShippingId } from './repository.js';
-import type { ShippingRate, ShippingZone } from './zones.js';
+import { mapRate, type ShippingZone } from './zones.js';
 
 /**
  * The admin's zones, major units of the store currency as the API takes them, in minor units.
@@ -18,31 +15,6 @@ function minorUnitsOf(major: number, currency: string, where: string): Minor {
     throw badRequest(`${where}: ${major} has more decimals than the currency has`);
   }
   return amount;
-}
-
-function rateInMinorUnits(rate: RateInMajorUnits, currency: string, where: string): ShippingRate {
-  switch (rate.kind) {
-    case 'flat':
-      return { kind: 'flat', price: minorUnitsOf(rate.price, currency, where) };
-    case 'weight':
-      return {
-        kind: 'weight',
-        tiers: rate.tiers.map((t) => ({
-          upToGrams: t.upToGrams,
-          price: minorUnitsOf(t.price, currency, where),
-        })),
-      };
-    case 'subtotal':
-      return {
-        kind: 'subtotal',
-        tiers: rate.tiers.map((t) => ({
-          upTo: minorUnitsOf(t.upTo, currency, where),
-          price: minorUnitsOf(t.price, currency, where),
-        })),
-      };
-    case 'pickup':
-      return { kind: 'pickup' };
-  }
 }
 
 /** The admin's zones as stored: ids kept when given (lower case), new ones otherwise. */
@@ -60,7 +32,7 @@ export const zonesInMinorUnits = (
       return {
         _id: method._id?.toLowerCase() ?? newShippingId(),
         name: method.name,
-        rate: rateInMinorUnits(method.rate, currency, where),
+        rate: mapRate(method.rate, (major) => minorUnitsOf(major, currency, where)),
         freeOver:
           method.freeOver === undefined ? null : minorUnitsOf(method.freeOver, currency, where),
         minDays: method.minDays,

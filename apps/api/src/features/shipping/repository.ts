@@ -2,7 +2,7 @@ import mongoose from 'mongoose';
 import { keptRead } from '../../lib/kept-read.js';
 import { minor } from '../../lib/money.js';
 import { ShippingZonesModel, ZONES_ID } from './model.js';
-import type { ShippingRate, ShippingZone } from './zones.js';
+import { mapRate, type RateOf, type ShippingZone } from './zones.js';
 
 /** The shipping zones as stored: the only module that reads or writes them. */
 
@@ -15,38 +15,12 @@ interface StoredZones {
     methods?: {
       _id: mongoose.Types.ObjectId;
       name: string;
-      rate: StoredRate;
+      rate: RateOf<number>;
       freeOver?: number | null;
       minDays: number;
       maxDays: number;
     }[];
   }[];
-}
-
-/** A rate as stored: its amounts are numbers, read back as minor units. */
-type StoredRate =
-  | { kind: 'flat'; price: number }
-  | { kind: 'weight'; tiers: { upToGrams: number; price: number }[] }
-  | { kind: 'subtotal'; tiers: { upTo: number; price: number }[] }
-  | { kind: 'pickup' };
-
-function toRate(rate: StoredRate): ShippingRate {
-  switch (rate.kind) {
-    case 'flat':
-      return { kind: 'flat', price: minor(rate.price) };
-    case 'weight':
-      return {
-        kind: 'weight',
-        tiers: rate.tiers.map((t) => ({ upToGrams: t.upToGrams, price: minor(t.price) })),
-      };
-    case 'subtotal':
-      return {
-        kind: 'subtotal',
-        tiers: rate.tiers.map((t) => ({ upTo: minor(t.upTo), price: minor(t.price) })),
-      };
-    case 'pickup':
-      return { kind: 'pickup' };
-  }
 }
 
 /** An id for a zone or method the admin adds. */
@@ -74,7 +48,7 @@ export async function readStoredZones(): Promise<ShippingZone[]> {
     methods: (zone.methods ?? []).map((method) => ({
       _id: String(method._id),
       name: method.name,
-      rate: toRate(method.rate),
+      rate: mapRate(method.rate, minor),
       freeOver: method.freeOver == null ? null : minor(method.freeOver),
       minDays: method.minDays,
       maxDays: method.maxDays,
