@@ -295,7 +295,6 @@ export async function settleUse(discountId: string, key: string): Promise<void> 
   forgetKept();
 }
 
-
 /**
  * Gives back the use the payment's order counted (the order was cancelled), once: the payment is
  * recorded in `returned`, in the same update. An order placed by an earlier version was
@@ -321,7 +320,6 @@ export async function returnUse(discountId: string, paymentId: string): Promise<
   }
   forgetKept();
 }
-
 
 /** Every use held for a reservation of an earlier version, given back: the upgrade's migration. */
 export async function releaseEveryUse(): Promise<number> {
