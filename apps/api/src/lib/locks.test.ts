@@ -117,7 +117,7 @@ describe('a holder that loses its lease', () => {
     const key = newKey();
     const first = holdLock(key, 600);
     const leaseA = await first.lease;
-    const orderId = await recordOrder(
+    const { _id: orderId } = await recordOrder(
       {
         lines: [{ productId: unknownId(), name: 'Lamp', price: 20, quantity: 1 }],
         payment: { id: `pi_${key}`, status: 'requires_capture', amount: 2000, currency: 'usd' },

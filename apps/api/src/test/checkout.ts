@@ -7,12 +7,7 @@ import { insertCategory } from '../features/categories/repository.js';
 import { claimForPlacing, findCheckoutOfPayment } from '../features/checkout/repository.js';
 import { sweepExpiredCheckouts } from '../features/checkout/sweep.js';
 import { countOrders, recordOrder } from '../features/orders/index.js';
-import {
-  findProduct,
-  insertProduct,
-  newProductId,
-  takeStock,
-} from '../features/products/repository.js';
+import { findProduct, insertProduct, newProductId } from '../features/products/repository.js';
 import { createPayments } from '../lib/stripe.js';
 import type { FakeStripe } from './fake-stripe.js';
 import type { Api } from './harness.js';
@@ -54,11 +49,14 @@ export async function createLampsAndDesk() {
  * payment's checkout claimed for placing (its units still reserved), its order recorded unpaid
  * under an old fencing token. The order's id.
  */
-export async function leaveUncapturedOrder(paymentIntentId: string, buyer: { id: string }) {
+export async function leaveUncapturedOrder(
+  paymentIntentId: string,
+  buyer: { id: string },
+): Promise<string> {
   const checkout = await checkoutOfPayment(paymentIntentId);
   await claimForPlacing(checkout._id);
   const { priced } = checkout;
-  return recordOrder(
+  const order = await recordOrder(
     {
       lines: priced.lines.map(
         ({ productId, variantId, sku, options, name, unitPrice, quantity }) => ({
@@ -80,6 +78,7 @@ export async function leaveUncapturedOrder(paymentIntentId: string, buyer: { id:
     },
     1,
   );
+  return order._id;
 }
 
 /** How many orders were recorded for the payment. */

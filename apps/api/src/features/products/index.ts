@@ -1,9 +1,10 @@
 /** Products' public module: what other features may use of them. */
+
+export { findProductSummaries } from './queries.js';
 export {
   changeShownReviews,
   countProductsInCategory,
   findProduct,
-  findProductSummaries,
   findProductsById,
   findRatingSummary,
   giveBackStock,

@@ -5,7 +5,6 @@ import {
   type Product,
   type ProductOption,
   type ProductPhotoMeta,
-  type ProductSummary,
   type ProductVariant,
   toMajorUnits,
   toMinorUnits,
@@ -312,31 +311,6 @@ export async function findProductsBySlug(slugs: readonly string[]): Promise<Stor
     storeCurrency(),
   ]);
   return found.map((p) => toStoredProduct(p, currency));
-}
-
-/** What order lines show of their products, by id (a product deleted since is missing). */
-export async function findProductSummaries(
-  ids: readonly string[],
-): Promise<Map<string, ProductSummary>> {
-  const [found, currency] = await Promise.all([
-    ProductModel.find({ _id: { $in: ids } })
-      .select('name slug description price photo.version photo.width photo.height photo.color')
-      .lean<ProductDoc[]>(),
-    storeCurrency(),
-  ]);
-  return new Map(
-    found.map((p) => [
-      String(p._id),
-      {
-        _id: String(p._id),
-        name: p.name,
-        slug: p.slug,
-        description: p.description,
-        price: toMajorUnits(p.price, currency),
-        photo: toPhotoMeta(p.photo),
-      },
-    ]),
-  );
 }
 
 export const hasProducts = async () => Boolean(await ProductModel.exists({}));

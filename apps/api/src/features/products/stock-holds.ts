@@ -5,7 +5,10 @@ import { productChange, stockKey } from './repository.js';
 
 /**
  * The products' part of a checkout's reservation (see the checkout feature): units held for a
- * shopper while they pay, the second repository of the products beside repository.ts.
+ * shopper while they pay, the second repository of the products beside repository.ts. Its
+ * writes are announced in the catalogue's change log as every product write is, without the
+ * writer waiting for its own catalogue to read them back (READ_LATER): the checkout's answers
+ * show no stock, and every process's poll shows the new counts within a second.
  *
  * A variant's `stock.<id>` counts the units shoppers can still have; a reservation moves units
  * from it to `held.<id>` and records itself in `holds.<key>_<id>`, in one update per product
@@ -87,6 +90,8 @@ function byProduct(lines: readonly ReservedUnits[]): ReservedUnits[][] {
   return [...groups.values()];
 }
 
+const READ_LATER = { readBack: false };
+
 const total = (lines: readonly ReservedUnits[]) => lines.reduce((n, l) => n + l.quantity, 0);
 const productIdsOf = (lines: readonly ReservedUnits[]) => [
   ...new Set(lines.map((l) => l.productId)),
@@ -108,20 +113,24 @@ export async function reserveUnits(
   lines: readonly ReservedUnits[],
   expiresAt: Date,
 ): Promise<ReservationRefused | null> {
-  return writeToCatalogue(productChange(productIdsOf(lines)), async () => {
-    const reserved: ReservedUnits[][] = [];
-    try {
-      for (const group of byProduct(lines)) {
-        if (!(await reserveProduct(key, group, expiresAt))) return await refusalOf(group);
-        reserved.push(group);
+  return writeToCatalogue(
+    productChange(productIdsOf(lines)),
+    async () => {
+      const reserved: ReservedUnits[][] = [];
+      try {
+        for (const group of byProduct(lines)) {
+          if (!(await reserveProduct(key, group, expiresAt))) return await refusalOf(group);
+          reserved.push(group);
+        }
+        return null;
+      } finally {
+        if (reserved.length < byProduct(lines).length) {
+          await Promise.all(reserved.map((group) => releaseProduct(key, group)));
+        }
       }
-      return null;
-    } finally {
-      if (reserved.length < byProduct(lines).length) {
-        await Promise.all(reserved.map((group) => releaseProduct(key, group)));
-      }
-    }
-  });
+    },
+    READ_LATER,
+  );
 }
 
 async function reserveProduct(key: string, group: readonly ReservedUnits[], expiresAt: Date) {
@@ -201,16 +210,20 @@ const releaseProduct = (key: string, group: readonly ReservedUnits[]) =>
 /** Gives the reservation's units back to the shoppers, whatever of it is still held; once. */
 export async function releaseUnits(key: string, lines: readonly ReservedUnits[]): Promise<void> {
   if (lines.length === 0) return;
-  await writeToCatalogue(productChange(productIdsOf(lines)), () =>
-    Promise.all(byProduct(lines).map((group) => releaseProduct(key, group))),
+  await writeToCatalogue(
+    productChange(productIdsOf(lines)),
+    () => Promise.all(byProduct(lines).map((group) => releaseProduct(key, group))),
+    READ_LATER,
   );
 }
 
 /** The reservation's units were sold: they leave `held`, whatever of it is still held; once. */
 export async function settleUnits(key: string, lines: readonly ReservedUnits[]): Promise<void> {
   if (lines.length === 0) return;
-  await writeToCatalogue(productChange(productIdsOf(lines)), () =>
-    Promise.all(byProduct(lines).map((group) => endProduct(key, group, true))),
+  await writeToCatalogue(
+    productChange(productIdsOf(lines)),
+    () => Promise.all(byProduct(lines).map((group) => endProduct(key, group, true))),
+    READ_LATER,
   );
 }
 
