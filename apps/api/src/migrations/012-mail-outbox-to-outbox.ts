@@ -144,8 +144,12 @@ export const migration: Migration = {
   id: '012-mail-outbox-to-outbox',
   name: "the previous build's e-mails waiting become the outbox's deliveries to the mail",
   async up(context) {
-    const ids = await oldMailIds();
-    const carried = await inBatches(ids, 100, context, (batch) => carryOver(batch, context.log));
+    let carried = 0;
+    // Read again until none is left: what a process of the previous build still serving wrote
+    // meanwhile is carried over too (but for the one round trip before the drop).
+    for (let ids = await oldMailIds(); ids.length > 0; ids = await oldMailIds()) {
+      carried += await inBatches(ids, 100, context, (batch) => carryOver(batch, context.log));
+    }
     await dropOldMailOutbox();
     if (carried > 0) context.log.info(`${carried} e-mails waiting carried over to the outbox`);
   },
