@@ -4,13 +4,15 @@ import sharp from 'sharp';
 import { vi } from 'vitest';
 import { linesAlone } from '../features/orders/breakdown.js';
 import { photoEtag } from '../features/products/photo.js';
+import type { OldMail } from '../migrations/mail-outbox-as-stored.js';
 
 /**
- * Documents as no repository writes them: products and orders in the shapes of earlier
- * versions, a stock count a damaged database might hold, a write nobody announced, a lock a
- * dead process left. Written with the driver itself, into the collections the repositories
- * read. A document of an earlier version is old in what its migration changes and of today's
- * shape in the rest, so that it can be read as the shop reads it once that migration ran.
+ * Documents as no repository writes them: products, orders and e-mails waiting in the shapes
+ * of earlier versions, a stock count a damaged database might hold, a write nobody announced, a
+ * lock a dead process left. Written with the driver itself, into the collections the
+ * repositories read. A document of an earlier version is old in what its migration changes and
+ * of today's shape in the rest, so that it can be read as the shop reads it once that migration
+ * ran.
  */
 const products = () => mongoose.connection.collection('products');
 
@@ -364,6 +366,39 @@ export async function insertOrderBeforeNumbers(order: { buyer: string; createdAt
   await orders().insertOne(stored);
   return String(stored._id);
 }
+
+/**
+ * The order as the previous build's changes left it: each recorded the id of the e-mail
+ * announcing it (its `mail_outbox` document's) in the order's `events`.
+ */
+export async function recordOldEvents(orderId: string, eventIds: readonly string[]) {
+  await mongoose.connection
+    .collection<{ events: string[] }>('orders')
+    .updateOne(
+      { _id: new mongoose.Types.ObjectId(orderId) },
+      { $push: { events: { $each: [...eventIds] } } },
+    );
+}
+
+const oldMailOutbox = () => mongoose.connection.collection<OldMail>('mail_outbox');
+
+/** E-mails the previous build kept waiting, one document each in its `mail_outbox`. */
+export async function insertOldMails(mails: readonly OldMail[]) {
+  await oldMailOutbox().insertMany([...mails]);
+}
+
+/** An empty `mail_outbox`, as the previous build left it once it had sent every e-mail. */
+export const createEmptyOldMailOutbox = () => mongoose.connection.createCollection('mail_outbox');
+
+/** Whether the database has a `mail_outbox`, empty or not. */
+export async function hasOldMailOutbox() {
+  const found = await mongoose.connection.db?.listCollections({ name: 'mail_outbox' }).toArray();
+  return (found ?? []).length > 0;
+}
+
+/** A delivery of the outbox as stored, every field as the database holds it, or null. */
+export const storedDelivery = (id: string) =>
+  mongoose.connection.collection<{ _id: string; due: Date }>('outbox').findOne({ _id: id });
 
 /** The bytes migration 001 set aside for a product, as they were inside it, or null. */
 export async function unreadablePhotoOf(productId: string) {
