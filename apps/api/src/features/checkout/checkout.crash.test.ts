@@ -41,6 +41,15 @@ const PLACING = [
   markPaidAndQueueConfirmation,
   closeCheckout,
 ].map((s) => s.name);
+/**
+ * Each crash: the step after which its process dies, and whether the card's authorization lapses
+ * before anyone takes the placement over (Stripe cancels one left uncaptured for 7 days; an
+ * admin may cancel it in Stripe's dashboard).
+ */
+const CRASHES = [
+  ...[...PLACING, ...STARTING].map((step) => ({ step, lapse: false })),
+  { step: countUsesOfShopper.name, lapse: true },
+];
 const HOLD = { CHECKOUT_HOLD_SECONDS: '2' };
 const STOCK = 5;
 const UNITS = 2;
@@ -50,6 +59,7 @@ const AMOUNT = 3500;
 
 interface Case {
   step: string;
+  lapse: boolean;
   victim: ApiProcess;
   buyer: { id: string; token: string };
   productId: string;
@@ -58,7 +68,10 @@ interface Case {
 }
 
 /** A buyer, a lamp of 5 and a code of 3 uses (one per shopper) for the step's checkout. */
-async function arrange(step: string, victim: ApiProcess): Promise<Case> {
+async function arrange(
+  { step, lapse }: (typeof CRASHES)[number],
+  victim: ApiProcess,
+): Promise<Case> {
   const [buyer] = await createAccounts(1, { secret: JWT_SECRET });
   const product = await createProduct({ price: 20, quantity: STOCK });
   const code = uniqueCode('CRASH');
@@ -82,7 +95,7 @@ async function arrange(step: string, victim: ApiProcess): Promise<Case> {
     active: true,
   });
   if (!buyer) throw new Error('no buyer made');
-  return { step, victim, buyer, productId: product.id, discountId: discount._id, code };
+  return { step, lapse, victim, buyer, productId: product.id, discountId: discount._id, code };
 }
 
 const startPaying = (url: string, c: Case) =>
@@ -116,6 +129,7 @@ async function crash(c: Case, survivor: ApiProcess, stripe: FakeStripe) {
     expect(await cutOff(placeOrder(c.victim.url, c.buyer.token, paymentIntentId)), c.step).toBe(
       'cut off',
     );
+    if (c.lapse) stripe.update(paymentIntentId, { status: 'canceled' });
   }
   expect(await c.victim.exited, c.step).toBe('SIGKILL');
 }
@@ -155,11 +169,12 @@ async function outcomeOf(c: Case, stripe: FakeStripe) {
 /**
  * Where each crash must end: a placement that died is finished by the sweep (the card was
  * authorized), so one order, captured once, its units and code's use taken once; a start that
- * died is ended, its units and code's use given back and its payment cancelled (none made yet
- * before createPayment; after it, one nobody can authorize: its client secret never left).
+ * died, or a placement whose authorization lapsed, is ended, its units and code's uses given
+ * back and its payment cancelled (none made yet before createPayment; after it, one nobody can
+ * authorize: its client secret never left).
  */
-function settledOutcome(step: string) {
-  if (PLACING.includes(step)) {
+function settledOutcome({ step, lapse }: Case) {
+  if (PLACING.includes(step) && !lapse) {
     return {
       checkouts: ['placed'],
       payments: ['succeeded'],
@@ -173,7 +188,7 @@ function settledOutcome(step: string) {
   const payments =
     step === createPayment.name
       ? ['requires_payment_method']
-      : step === recordPayment.name
+      : step === recordPayment.name || lapse
         ? ['canceled']
         : [];
   return {
@@ -199,16 +214,15 @@ describe('a checkout whose API process is killed between two steps', () => {
           processes.push(api);
           return api;
         };
-        const steps = [...PLACING, ...STARTING];
         // Each process's errors go to this one's stderr: one listener per process.
-        process.stderr.setMaxListeners(steps.length + 10);
+        process.stderr.setMaxListeners(CRASHES.length + 10);
         try {
           const [survivor, ...victims] = await Promise.all([
             start({}),
-            ...steps.map((step) => start({ CRASH_AFTER_STEP: step })),
+            ...CRASHES.map(({ step }) => start({ CRASH_AFTER_STEP: step })),
           ]);
           const cases = await Promise.all(
-            steps.map((step, i) => arrange(step, victims[i] as ApiProcess)),
+            CRASHES.map((crashed, i) => arrange(crashed, victims[i] as ApiProcess)),
           );
           const startedAt = Date.now();
           // One after the other, each in milliseconds: every victim dies in its own case, before
@@ -218,13 +232,13 @@ describe('a checkout whose API process is killed between two steps', () => {
           for (const c of cases) {
             await expect
               .poll(() => outcomeOf(c, stripe), { timeout: 90_000, interval: 250 })
-              .toEqual(settledOutcome(c.step));
+              .toEqual(settledOutcome(c));
           }
           expect(await checkouts().countDocuments({ status: { $in: ['open', 'placing'] } })).toBe(
             0,
           );
           console.log(
-            `${cases.length} crashes (after ${steps.join(', ')}): all settled ${Date.now() - startedAt} ms after the first`,
+            `${cases.length} crashes (after ${CRASHES.map((c) => c.step + (c.lapse ? ', its authorization lapsed' : '')).join('; ')}): all settled ${Date.now() - startedAt} ms after the first`,
           );
         } finally {
           for (const api of processes) api.stop();
