@@ -23,8 +23,10 @@ describe('migration 011: the holds of the build before the checkout record relea
 
     const runs = await Promise.all([runMigration(migration), runMigration(migration)]);
 
-    expect(runs.flatMap((run) => run.lines)).toContain(
-      "earlier holds released: 2 of products' units, 1 of discounts' uses; checkout_holds dropped",
+    // Each run tells what it found; which of the two found an entry or the collection depends on
+    // their order, so the documents say whether each was released once.
+    expect(runs.flatMap((run) => run.lines)).toContainEqual(
+      expect.stringMatching(/^earlier holds released: /),
     );
     for (const { productId, variantId } of [lamp, shirtM]) {
       expect(await storedDocument('products', productId)).toMatchObject({
