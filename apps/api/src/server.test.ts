@@ -293,7 +293,9 @@ describe('migrating the database on start', () => {
       await setPrice(12.5);
       const next = await startServer({ MONGO_URL: url });
       await stopServer(next);
-      expect(next.messages).toContain(`migrations: 5 pending (${ALL.slice(5).join(', ')})`);
+      expect(next.messages).toContain(
+        `migrations: ${ALL.length - 5} pending (${ALL.slice(5).join(', ')})`,
+      );
       expect(await recordedMigrations()).toEqual(ALL);
       const stored = await orders.findOne({ _id: new mongoose.Types.ObjectId(order) });
       expect(stored?.products[0].price).toBe(1250);

@@ -8,6 +8,7 @@ import { migration as orderNumbers } from './007-order-numbers.js';
 import { migration as ordersComplete } from './008-orders-complete.js';
 import { migration as marksDropped } from './009-marks-dropped.js';
 import { migration as salesFigures } from './010-sales-figures.js';
+import { migration as earlierHoldsReleased } from './011-earlier-holds-released.js';
 import { migration as mailOutboxToOutbox } from './012-mail-outbox-to-outbox.js';
 import type { Migration, MigrationLog } from './migration.js';
 import { runMigrations } from './run.js';
@@ -24,6 +25,7 @@ export const MIGRATIONS: readonly Migration[] = [
   ordersComplete,
   marksDropped,
   salesFigures,
+  earlierHoldsReleased,
   mailOutboxToOutbox,
 ];
 

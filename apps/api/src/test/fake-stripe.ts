@@ -234,6 +234,9 @@ export async function startFakeStripe() {
     calls,
     get,
     createParamsOf: (id: string) => createParams.get(id),
+    /** The intents `matches` picks: those a checkout made, by their metadata. */
+    where: (matches: (intent: FakePaymentIntent) => boolean) =>
+      [...intents.values()].filter(matches),
     /**
      * What the card holder confirming the payment in the browser does: the card is
      * authorized (`requires_capture`) when the intent was made with capture_method manual,

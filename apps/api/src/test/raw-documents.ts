@@ -349,8 +349,8 @@ export async function insertOrderBeforeBreakdowns(order: {
   return String(stored._id);
 }
 
-/** A product or an order as stored, every field as the database holds it. */
-export const storedDocument = (collection: 'products' | 'orders', id: string) =>
+/** A product, an order or a discount as stored, every field as the database holds it. */
+export const storedDocument = (collection: 'products' | 'orders' | 'discounts', id: string) =>
   mongoose.connection.collection(collection).findOne({ _id: new mongoose.Types.ObjectId(id) });
 
 /** An account as stored before tokens carried a version: no `tokenVersion` field. */

@@ -321,14 +321,18 @@ export async function returnUse(discountId: string, paymentId: string): Promise<
   forgetKept();
 }
 
-/** Every use held for a reservation of an earlier version, given back: the upgrade's migration. */
-export async function releaseEveryUse(): Promise<number> {
+/**
+ * Every use held for a reservation of an earlier version (any key but those in `kept`, the
+ * checkouts kept now), given back: the upgrade's migration. How many it gave back.
+ */
+export async function releaseEveryUse(kept: ReadonlySet<string>): Promise<number> {
   const docs = await DiscountModel.find({ holds: { $exists: true } }, { holds: 1 }).lean<
     { _id: unknown; holds?: Record<string, Date> }[]
   >();
   let released = 0;
   for (const doc of docs) {
     for (const key of Object.keys(doc.holds ?? {})) {
+      if (kept.has(key)) continue;
       await releaseUse(String(doc._id), key);
       released += 1;
     }

@@ -249,11 +249,12 @@ export async function unreservedOf(
 }
 
 /**
- * Releases every reservation of every product: the upgrade from the version whose checkouts
- * held units by their own hold ids (their payments are placed from what is for sale, as a
- * payment whose hold expired always was). How many entries it released.
+ * Releases every reservation of every product but those of the checkouts kept now (their keys in
+ * `kept`): the upgrade from the version whose checkouts held units by their own hold ids (their
+ * payments are placed from what is for sale, as a payment whose hold expired always was). How
+ * many entries it released.
  */
-export async function releaseEveryReservation(): Promise<number> {
+export async function releaseEveryReservation(kept: ReadonlySet<string>): Promise<number> {
   const products = await ProductModel.find({ holds: { $exists: true } })
     .select('holds')
     .lean<Pick<ProductDoc, '_id' | 'holds'>[]>();
@@ -264,6 +265,7 @@ export async function releaseEveryReservation(): Promise<number> {
     );
     for (const [entry, { variant, quantity }] of entries) {
       const key = entry.slice(0, entry.lastIndexOf('_'));
+      if (kept.has(key)) continue;
       await releaseUnits(key, [{ productId: String(product._id), variantId: variant, quantity }]);
       released += 1;
     }
