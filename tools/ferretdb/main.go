@@ -61,8 +61,8 @@ func main() {
 		Logger:   logger,
 		Handler:  "sqlite",
 		// WAL with synchronous=NORMAL: a commit is in the WAL file (the OS's) when it answers, so
-		// it survives the process's crash; only a crash of the machine may lose the last ones,
-		// as MongoDB's journal, committed every 100 ms, may (see README.md, "Durability").
+		// it survives the process's crash; syncJournals flushes that file every 100 ms, as
+		// MongoDB commits its journal (see README.md, "Durability").
 		SQLiteURL: "file:" + absDir + "/?_pragma=synchronous(normal)",
 	})
 	if err != nil {
@@ -78,6 +78,7 @@ func main() {
 		defer close(done)
 		_ = db.Run(ctx)
 	}()
+	go syncJournals(ctx, absDir, logger)
 	// The URI is only known once Run has bound the listener; printing it tells a
 	// parent process that the server is ready.
 	fmt.Println("ferretdb listening on", db.MongoDBURI())

@@ -1,10 +1,11 @@
 /**
  * Oversell check: 20 buyers pay at once for one variant with 5 units (its sibling variants in
  * stock too), over two API processes sharing one database; prints orders placed / stock left /
- * duplicates, the buyers refused before paying (sold out, or held in others' checkouts), how
- * many cards were authorized for an order then refused (none: the units are held when paying
- * starts), how many payments were captured / charged without an order, whether the siblings kept their stock, and
- * the variant's stock once an admin cancelled one order.
+ * duplicates, the buyers refused before paying (sold out, or held in others' checkouts: no
+ * PaymentIntent is made for them), how many cards were authorized for an order then refused
+ * (none: the units are held when paying starts), how many payments were captured / charged
+ * without an order, whether the siblings kept their stock, and the variant's stock once an
+ * admin cancelled one order.
  *
  *   cd apps/api && npx tsx scripts/oversell-check.ts [buyers] [stock]
  *
@@ -29,6 +30,7 @@ const sound =
   figures.captured === expected &&
   // The units are held when paying starts: whoever cannot have them is told before paying.
   figures.refusedBeforePaying === buyers - expected &&
+  figures.paymentsCreated === expected &&
   figures.canceled === 0 &&
   (figures.answers[409] ?? 0) === 0 &&
   figures.chargedWithoutOrder === 0 &&

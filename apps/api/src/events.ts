@@ -5,7 +5,7 @@ import { type Letters, MAIL, type MailTransport, startMailSender } from './featu
 import { ORDER_EVENT_TYPES, orderLandingChecks, orderLetters } from './features/orders/index.js';
 import { SALES_FIGURES, startCountingOrderEvents } from './features/sales/index.js';
 import type { Logger } from './lib/logger.js';
-import { wireOutbox } from './lib/outbox/index.js';
+import { type LandingCheck, wireOutbox } from './lib/outbox/index.js';
 
 /**
  * Who hears which domain event (the composition root's part of lib/outbox): features publish
@@ -23,11 +23,20 @@ import { wireOutbox } from './lib/outbox/index.js';
 /** Every letter, by the event it tells of: each written by the feature that owns the event. */
 export const letters: Letters = { ...orderLetters, ...backInStockLetters, ...guestOrderLetters };
 
+/**
+ * How to tell that an event landed, by the type of the events recorded by a change (the others,
+ * letters asked for, change nothing and land as they are published).
+ */
+export const landingChecks: Readonly<Record<string, LandingCheck>> = {
+  ...orderLandingChecks,
+  ...backInStockLanding,
+};
+
 /** Wires this process's outbox: every entry point does, before any event is published. */
 export function wireEvents() {
   wireOutbox({
     subscribers: { [MAIL]: Object.keys(letters), [SALES_FIGURES]: ORDER_EVENT_TYPES },
-    landingChecks: { ...orderLandingChecks, ...backInStockLanding },
+    landingChecks,
   });
 }
 

@@ -21,7 +21,7 @@ var added = map[string]string{
 	"internal/backends/sqlite/metadata/sort_key.go": "_overlay/sqlite/metadata/sort_key.go",
 	"internal/handler/exact.go":                     "_overlay/handler/exact.go",
 	"internal/handler/sjson/fast_scalar.go":         "_overlay/sjson/fast_scalar.go",
-	"internal/util/fsql/prepared.go":                "_overlay/fsql/prepared.go",
+	"internal/util/fsql/debug_query.go":             "_overlay/fsql/debug_query.go",
 }
 
 // lockAfterParams is the line each write command gains right after it has parsed its
@@ -186,44 +186,6 @@ var edits = []edit{
 	},
 	{
 		file: "internal/util/fsql/db.go",
-		why: "Every statement was prepared (parsed and planned by SQLite) for its one use: about " +
-			"a fifth of FerretDB's CPU time under the shop's checkout. The database keeps each " +
-			"SQL text's prepared statement (stmtCache, ours, _overlay/fsql).",
-		old: "\tBatchSize int\n}",
-		new: "\tBatchSize int\n\n\tstmts stmtCache\n}",
-	},
-	{
-		file: "internal/util/fsql/db.go",
-		why:  "Queries run their kept statement (see the edit above).",
-		old:  "\trows, err := db.sqlDB.QueryContext(ctx, query, args...)\n",
-		new:  "\trows, err := db.queryPrepared(ctx, query, args...)\n",
-	},
-	{
-		file: "internal/util/fsql/db.go",
-		why:  "Single-row queries run their kept statement too.",
-		old:  "\trow := db.sqlDB.QueryRowContext(ctx, query, args...)\n",
-		new:  "\trow := db.queryRowPrepared(ctx, query, args...)\n",
-	},
-	{
-		file: "internal/util/fsql/db.go",
-		why:  "Statements outside a transaction run their kept statement too.",
-		old:  "\tres, err := db.sqlDB.ExecContext(ctx, query, args...)\n",
-		new:  "\tres, err := db.execPrepared(ctx, query, args...)\n",
-	},
-	{
-		file: "internal/util/fsql/db.go",
-		why:  "A transaction runs the database's kept statements: it knows its database.",
-		old:  "\ttx := wrapTx(sqlTx, db.l)\n",
-		new:  "\ttx := wrapTx(sqlTx, db.l)\n\ttx.db = db\n",
-	},
-	{
-		file: "internal/util/fsql/db.go",
-		why:  "The kept statements close with their database.",
-		old:  "\tresource.Untrack(db, db.token)\n\treturn db.sqlDB.Close()",
-		new:  "\tresource.Untrack(db, db.token)\n\tdb.stmts.closeAll()\n\n\treturn db.sqlDB.Close()",
-	},
-	{
-		file: "internal/util/fsql/db.go",
 		why: "Each statement built its debug message and a logger before asking whether debug " +
 			"logging was on (it is not, here): debugQuery (ours) asks first.",
 		old:   "\tdb.l.With(fields...).DebugContext(ctx, fmt.Sprintf(\">>> %s\", query))\n",
@@ -236,30 +198,6 @@ var edits = []edit{
 		old:   "\tdb.l.With(fields...).DebugContext(ctx, fmt.Sprintf(\"<<< %s\", query))\n",
 		new:   "\tdebugQuery(ctx, db.l, func() string { return fmt.Sprintf(\"<<< %s\", query) }, fields)\n",
 		times: 3,
-	},
-	{
-		file: "internal/util/fsql/tx.go",
-		why:  "A transaction knows its database, whose kept statements it runs.",
-		old:  "\tsqlTx *sql.Tx\n\tl     *slog.Logger\n\ttoken *resource.Token\n}",
-		new:  "\tsqlTx *sql.Tx\n\tl     *slog.Logger\n\ttoken *resource.Token\n\tdb    *DB\n}",
-	},
-	{
-		file: "internal/util/fsql/tx.go",
-		why:  "Queries in a transaction run the kept statement of their connection.",
-		old:  "\trows, err := tx.sqlTx.QueryContext(ctx, query, args...)\n",
-		new:  "\trows, err := tx.queryPrepared(ctx, query, args...)\n",
-	},
-	{
-		file: "internal/util/fsql/tx.go",
-		why:  "Single-row queries in a transaction too.",
-		old:  "\trow := tx.sqlTx.QueryRowContext(ctx, query, args...)\n",
-		new:  "\trow := tx.queryRowPrepared(ctx, query, args...)\n",
-	},
-	{
-		file: "internal/util/fsql/tx.go",
-		why:  "Statements in a transaction too.",
-		old:  "\tres, err := tx.sqlTx.ExecContext(ctx, query, args...)\n",
-		new:  "\tres, err := tx.execPrepared(ctx, query, args...)\n",
 	},
 	{
 		file:  "internal/util/fsql/tx.go",

@@ -9,24 +9,37 @@ export const BINARY = fileURLToPath(new URL('../bin/ferretdb', import.meta.url))
 
 export interface Server {
   url: string;
+  /** The folder it keeps its files in, which another server may be started on. */
+  dir: string;
+  /** Stops it as an operator would (SIGTERM) and removes its folder. */
   stop: () => Promise<void>;
+  /** Kills it at once (SIGKILL), as a crash would, and leaves its files. */
+  kill: () => Promise<void>;
 }
 
-/** Starts the built binary on a free loopback port and a folder of its own. */
-export async function startServer(): Promise<Server> {
+/**
+ * Starts the built binary on a free loopback port and a folder of its own, or on `dir`, the
+ * folder of a server that is gone.
+ */
+export async function startServer({ dir }: { dir?: string } = {}): Promise<Server> {
   if (!existsSync(BINARY)) throw new Error(`${BINARY} is missing: run pnpm build first`);
-  const dir = mkdtempSync(join(tmpdir(), 'ferretdb-test-'));
-  const child = spawn(BINARY, ['-listen', '127.0.0.1:0', '-dir', join(dir, 'data')], {
+  const folder = dir ?? mkdtempSync(join(tmpdir(), 'ferretdb-test-'));
+  const child = spawn(BINARY, ['-listen', '127.0.0.1:0', '-dir', join(folder, 'data')], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await listeningUrl(child);
+  const exited = new Promise((resolve) => child.once('exit', resolve));
   return {
     url,
+    dir: folder,
     stop: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
-      rmSync(dir, { recursive: true, force: true });
+      rmSync(folder, { recursive: true, force: true });
+    },
+    kill: async () => {
+      child.kill('SIGKILL');
+      await exited;
     },
   };
 }

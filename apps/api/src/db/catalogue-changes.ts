@@ -197,9 +197,15 @@ const intents = intentBatcher(announceChange);
  * moment), every process still reloads the products the intent names until WRITE_LIMIT_MS
  * after it saw it, and so shows the write within one poll of it landing. The completion makes
  * them reload once more and stop. This process's own catalogue is brought up to date before
- * returning, so the writer's next read shows its change.
+ * returning, so the writer's next read shows its change; unless `readBack` is false (a
+ * checkout's stock, which its own answer does not show): this process's next poll shows it then,
+ * as every other process's does.
  */
-export async function writeToCatalogue<T>(change: CatalogueChange, write: () => Promise<T>) {
+export async function writeToCatalogue<T>(
+  change: CatalogueChange,
+  write: () => Promise<T>,
+  { readBack = true }: { readBack?: boolean } = {},
+) {
   const end = await intents.join(change);
   try {
     const written = await write();
@@ -208,6 +214,6 @@ export async function writeToCatalogue<T>(change: CatalogueChange, write: () => 
   } finally {
     await end();
     // A failed catch-up is retried by the next poll.
-    await applyHere?.().catch(() => {});
+    if (readBack) await applyHere?.().catch(() => {});
   }
 }

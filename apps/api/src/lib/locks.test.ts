@@ -114,7 +114,7 @@ describe('a holder that loses its lease', () => {
     const key = newKey();
     const first = holdLock(key, 600);
     const leaseA = await first.lease;
-    const orderId = await recordOrder(
+    const { _id: orderId } = await recordOrder(
       {
         lines: [{ productId: unknownId(), name: 'Lamp', unitPrice: minor(2000), quantity: 1 }],
         payment: {

@@ -82,6 +82,9 @@ const CANCELABLE: ReadonlySet<string> = new Set([
 
 export type Release = 'canceled' | 'refunded' | 'nothing to release';
 
+const isAlreadyRefunded = (err: unknown) =>
+  err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'charge_already_refunded';
+
 /**
  * Gives the buyer's money back, whatever became of the payment: an authorization is
  * cancelled, a captured payment refunded, and one already cancelled is left alone. Asks
@@ -94,12 +97,15 @@ export async function releasePayment(
 ): Promise<Release> {
   const intent = await callStripe(() => payments.stripe.paymentIntents.retrieve(paymentIntentId));
   if (intent.status === 'succeeded') {
-    await callStripe(() =>
-      payments.stripe.refunds.create(
+    try {
+      await payments.stripe.refunds.create(
         { payment_intent: intent.id },
         { idempotencyKey: `refund:${intent.id}` },
-      ),
-    );
+      );
+    } catch (err) {
+      // Refunded already, from Stripe's dashboard say: the money is back, as a release wants.
+      if (!isAlreadyRefunded(err)) throw toPaymentProviderError(err);
+    }
     return 'refunded';
   }
   if (!CANCELABLE.has(intent.status)) return 'nothing to release';

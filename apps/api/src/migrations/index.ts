@@ -8,7 +8,9 @@ import { migration as orderNumbers } from './007-order-numbers.js';
 import { migration as ordersComplete } from './008-orders-complete.js';
 import { migration as marksDropped } from './009-marks-dropped.js';
 import { migration as salesFigures } from './010-sales-figures.js';
-import { migration as orderEventsInMinorUnits } from './011-order-events-in-minor-units.js';
+import { migration as earlierHoldsReleased } from './011-earlier-holds-released.js';
+import { migration as mailOutboxToOutbox } from './012-mail-outbox-to-outbox.js';
+import { migration as orderEventsInMinorUnits } from './013-order-events-in-minor-units.js';
 import type { Migration, MigrationLog } from './migration.js';
 import { runMigrations } from './run.js';
 
@@ -24,6 +26,8 @@ export const MIGRATIONS: readonly Migration[] = [
   ordersComplete,
   marksDropped,
   salesFigures,
+  earlierHoldsReleased,
+  mailOutboxToOutbox,
   orderEventsInMinorUnits,
 ];
 

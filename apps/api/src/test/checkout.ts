@@ -52,11 +52,14 @@ export async function createLampsAndDesk() {
  * payment's checkout claimed for placing (its units still reserved), its order recorded unpaid
  * under an old fencing token. The order's id.
  */
-export async function leaveUncapturedOrder(paymentIntentId: string, buyer: { id: string }) {
+export async function leaveUncapturedOrder(
+  paymentIntentId: string,
+  buyer: { id: string },
+): Promise<string> {
   const checkout = await checkoutOfPayment(paymentIntentId);
   await claimForPlacing(checkout._id);
   const { priced } = checkout;
-  return recordOrder(
+  const order = await recordOrder(
     {
       lines: priced.lines.map(
         ({ productId, variantId, sku, options, name, unitPrice, quantity }) => ({
@@ -78,6 +81,7 @@ export async function leaveUncapturedOrder(paymentIntentId: string, buyer: { id:
     },
     1,
   );
+  return order._id;
 }
 
 /** How many orders were recorded for the payment. */

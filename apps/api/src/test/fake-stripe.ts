@@ -199,7 +199,12 @@ export async function startFakeStripe() {
         return answer(400, 'invalid_request_error', 'This PaymentIntent has no charge to refund');
       }
       if (refunds.has(id)) {
-        return answer(400, 'invalid_request_error', 'Charge has already been refunded');
+        return answer(
+          400,
+          'invalid_request_error',
+          'Charge has already been refunded',
+          'charge_already_refunded',
+        );
       }
       refunds.set(id, intent.amount);
       return {
@@ -234,6 +239,9 @@ export async function startFakeStripe() {
     calls,
     get,
     createParamsOf: (id: string) => createParams.get(id),
+    /** The intents `matches` picks: those a checkout made, by their metadata. */
+    where: (matches: (intent: FakePaymentIntent) => boolean) =>
+      [...intents.values()].filter(matches),
     /**
      * What the card holder confirming the payment in the browser does: the card is
      * authorized (`requires_capture`) when the intent was made with capture_method manual,
@@ -248,6 +256,10 @@ export async function startFakeStripe() {
     },
     /** The amount refunded for the intent (0 when none). */
     refundedOf: (id: string) => refunds.get(id) ?? 0,
+    /** A merchant refunds the captured intent in Stripe's dashboard, without the shop. */
+    refundFromDashboard: (id: string) => {
+      refund(id);
+    },
     /** The next `times` requests of `operation` fail so; SDK retries count as requests. */
     inject: (operation: Operation, fault: Fault, times = 1) => {
       faults.set(operation, [...(faults.get(operation) ?? []), ...Array(times).fill(fault)]);
@@ -322,11 +334,13 @@ export const noSuchPaymentIntent = (): Answer => ({
   },
 });
 
-const stripeError = (type: string, message: string) => ({ error: { type, message } });
+const stripeError = (type: string, message: string, code?: string) => ({
+  error: { type, message, ...(code ? { code } : {}) },
+});
 
-const answer = (status: number, type: string, message: string): Answer => ({
+const answer = (status: number, type: string, message: string, code?: string): Answer => ({
   status,
-  body: stripeError(type, message),
+  body: stripeError(type, message, code),
 });
 
 /** Stripe's refusal of an action the intent's status does not allow. */

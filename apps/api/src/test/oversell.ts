@@ -35,11 +35,9 @@ export interface OversellFigures {
   stockAfterCancel: number | null;
   /** Orders sharing a PaymentIntent plus buyers holding more than one order. */
   duplicates: number;
-  /**
-   * Buyers turned away by create-payment-intent (409: sold out, or held in others' checkouts),
-   * never asked to pay.
-   */
+  /** Buyers create-payment-intent turned away (409), and the PaymentIntents made (none for them). */
   refusedBeforePaying: number;
+  paymentsCreated: number;
   /** place-order answers by HTTP status, e.g. { 201: 5, 409: 15 }, for the buyers who paid. */
   answers: Record<string, number>;
   /** The buyers' PaymentIntents Stripe charged, and those whose authorization was cancelled. */
@@ -154,6 +152,7 @@ export async function runOversellCheck(opts: {
         };
       }),
     );
+    const paymentsCreated = fake.calls.create;
     const checkouts = attempts.filter((c) => c !== null);
     const statuses = checkouts.map((c) => c.status);
     const intents = checkouts.map((c) => fake.get(c.paymentIntentId));
@@ -177,6 +176,7 @@ export async function runOversellCheck(opts: {
         ? ((await variantStock(product.id)).get(product.variantId) ?? Number.NaN)
         : null,
       refusedBeforePaying: attempts.length - checkouts.length,
+      paymentsCreated,
       duplicates:
         orders.length -
         new Set(orders.map((o) => o.payment.id)).size +
@@ -227,10 +227,7 @@ async function replayOnePayment(a: ApiProcess, b: ApiProcess, fake: FakeStripe) 
     ...Array.from({ length: 10 }, (_, i) =>
       placeOrder((i % 2 === 0 ? a : b).url, token as string, paymentIntentId),
     ),
-    webhook(a.url, authorized),
-    webhook(b.url, authorized),
-    webhook(a.url, succeeded),
-    webhook(b.url, succeeded),
+    ...[a, b].flatMap(({ url }) => [webhook(url, authorized), webhook(url, succeeded)]),
   ];
   await Promise.all(calls);
   return {
@@ -394,7 +391,7 @@ export function printOversellFigures(f: OversellFigures, print = console.log) {
       `  stock left:    ${f.stockLeft} of that variant; its siblings ${f.siblingsUnchanged ? 'unchanged' : 'CHANGED'}`,
       `  after an admin cancelled one order: ${f.stockAfterCancel ?? 'no order to cancel'} of that variant`,
       `  duplicates:    ${f.duplicates}`,
-      `  refused before paying (sold out or held by others): ${f.refusedBeforePaying}`,
+      `  refused before paying (sold out or held by others): ${f.refusedBeforePaying}; payments created: ${f.paymentsCreated}`,
       `  place-order:   ${answers || 'none'}`,
       `  cards authorized for an order then refused: ${f.canceled} (their authorization cancelled)`,
       `  payments:      ${f.captured} captured, ${f.chargedWithoutOrder} charged without an order`,

@@ -5,13 +5,15 @@ import { vi } from 'vitest';
 import { linesAlone } from '../features/orders/breakdown.js';
 import { photoEtag } from '../features/products/photo.js';
 import { minor } from '../lib/money.js';
+import type { OldMail } from '../migrations/mail-outbox-as-stored.js';
 
 /**
- * Documents as no repository writes them: products and orders in the shapes of earlier
- * versions, a stock count a damaged database might hold, a write nobody announced, a lock a
- * dead process left. Written with the driver itself, into the collections the repositories
- * read. A document of an earlier version is old in what its migration changes and of today's
- * shape in the rest, so that it can be read as the shop reads it once that migration ran.
+ * Documents as no repository writes them: products, orders and e-mails waiting in the shapes
+ * of earlier versions, a stock count a damaged database might hold, a write nobody announced, a
+ * lock a dead process left. Written with the driver itself, into the collections the
+ * repositories read. A document of an earlier version is old in what its migration changes and
+ * of today's shape in the rest, so that it can be read as the shop reads it once that migration
+ * ran.
  */
 const products = () => mongoose.connection.collection('products');
 
@@ -362,12 +364,6 @@ export async function makeDeliveryDue(deliveryId: string) {
     .updateOne({ _id: deliveryId }, { $set: { due: new Date() } });
 }
 
-/** An outbox delivery as stored: of an order event, its order's lines. */
-export const storedDelivery = (deliveryId: string) =>
-  mongoose.connection
-    .collection<{ _id: string; payload?: { order?: { lines?: unknown[] } } }>('outbox')
-    .findOne({ _id: deliveryId });
-
 /**
  * An order as the versions before shipping and taxes, timelines and the outbox wrote it: no
  * breakdown, no `events`, and in its timeline only the changes `timeline` gives (none, unless
@@ -405,8 +401,8 @@ export async function insertOrderBeforeBreakdowns(order: {
   return String(stored._id);
 }
 
-/** A product or an order as stored, every field as the database holds it. */
-export const storedDocument = (collection: 'products' | 'orders', id: string) =>
+/** A product, an order or a discount as stored, every field as the database holds it. */
+export const storedDocument = (collection: 'products' | 'orders' | 'discounts', id: string) =>
   mongoose.connection.collection(collection).findOne({ _id: new mongoose.Types.ObjectId(id) });
 
 /** An account as stored before tokens carried a version: no `tokenVersion` field. */
@@ -422,6 +418,41 @@ export async function insertOrderBeforeNumbers(order: { buyer: string; createdAt
   await orders().insertOne(stored);
   return String(stored._id);
 }
+
+/**
+ * The order as the previous build's changes left it: each recorded the id of the e-mail
+ * announcing it (its `mail_outbox` document's) in the order's `events`.
+ */
+export async function recordOldEvents(orderId: string, eventIds: readonly string[]) {
+  await mongoose.connection
+    .collection<{ events: string[] }>('orders')
+    .updateOne(
+      { _id: new mongoose.Types.ObjectId(orderId) },
+      { $push: { events: { $each: [...eventIds] } } },
+    );
+}
+
+const oldMailOutbox = () => mongoose.connection.collection<OldMail>('mail_outbox');
+
+/** E-mails the previous build kept waiting, one document each in its `mail_outbox`. */
+export async function insertOldMails(mails: readonly OldMail[]) {
+  await oldMailOutbox().insertMany([...mails]);
+}
+
+/** An empty `mail_outbox`, as the previous build left it once it had sent every e-mail. */
+export const createEmptyOldMailOutbox = () => mongoose.connection.createCollection('mail_outbox');
+
+/** Whether the database has a `mail_outbox`, empty or not. */
+export async function hasOldMailOutbox() {
+  const found = await mongoose.connection.db?.listCollections({ name: 'mail_outbox' }).toArray();
+  return (found ?? []).length > 0;
+}
+
+/** A delivery of the outbox as stored, every field as the database holds it, or null. */
+export const storedDelivery = (id: string) =>
+  mongoose.connection
+    .collection<{ _id: string; due: Date; payload?: { order?: { lines?: unknown[] } } }>('outbox')
+    .findOne({ _id: id });
 
 /** The bytes migration 001 set aside for a product, as they were inside it, or null. */
 export async function unreadablePhotoOf(productId: string) {

@@ -1,4 +1,6 @@
 import { type DeliveryAddress, type ListQuery, pageOffset, type User } from '@shop/contracts';
+import { LRUCache } from 'lru-cache';
+import mongoose from 'mongoose';
 import { toDeliveryAddress } from '../../lib/delivery-address-model.js';
 import { literally } from '../../lib/literal-pattern.js';
 import { type UserDoc, UserModel } from './model.js';
@@ -51,6 +53,27 @@ const toDocument = ({ passwordHash, ...user }: NewUser) => ({ ...user, password:
 export async function findUser(id: string): Promise<StoredUser | null> {
   const user = await UserModel.findById(id).lean<UserDoc>();
   return user ? toStoredUser(user) : null;
+}
+
+/**
+ * The accounts that signed-in requests named lately, each kept for a second: every request
+ * checks its token against its account (gone, revoked, its role), and a shopper's checkout makes
+ * three requests in a row. A change made in this process is seen at once (every write below
+ * forgets the account); one made in another process within SESSION_KEPT_MS. Kept by database,
+ * since a test process opens several.
+ */
+const SESSION_KEPT_MS = 1000;
+const sessionUsers = new LRUCache<string, StoredUser>({ max: 10_000, ttl: SESSION_KEPT_MS });
+const sessionKey = (id: string) => `${mongoose.connection.name}:${id}`;
+const forgetSession = (id: string) => sessionUsers.delete(sessionKey(id));
+
+/** The account a signed-in request names, as kept (see above) or read. */
+export async function findSessionUser(id: string): Promise<StoredUser | null> {
+  const kept = sessionUsers.get(sessionKey(id));
+  if (kept) return kept;
+  const user = await findUser(id);
+  if (user) sessionUsers.set(sessionKey(id), user);
+  return user;
 }
 
 /** The user with this e-mail and their password hash, for signing in. */
@@ -116,6 +139,7 @@ export async function updateProfile(
     },
     { new: true },
   ).lean<UserDoc>();
+  forgetSession(id);
   return user ? toStoredUser(user) : null;
 }
 
@@ -134,6 +158,7 @@ export async function findPasswordHash(id: string): Promise<string | null> {
 /** Raises the account's token version, revoking every token issued so far; false when it is gone. */
 export async function revokeTokens(id: string): Promise<boolean> {
   const { matchedCount } = await UserModel.updateOne({ _id: id }, { $inc: { tokenVersion: 1 } });
+  forgetSession(id);
   return matchedCount > 0;
 }
 
@@ -182,4 +207,5 @@ export async function findUserIdsMatching(text: string, limit: number): Promise<
 
 export async function deleteUser(id: string): Promise<void> {
   await UserModel.deleteOne({ _id: id });
+  forgetSession(id);
 }

@@ -20,6 +20,7 @@ import {
   emailTaken,
   findCredentials,
   findPasswordHash,
+  findSessionUser,
   findUser as findStoredUser,
   insertUser,
   revokeTokens,
@@ -66,7 +67,7 @@ const tokenFor = (user: StoredUser, jwtSecret: string) =>
 
 /** The user a token was issued for, unless the account is gone or the token was revoked. */
 export async function findSignedInUser({ userId, version }: TokenClaims): Promise<User> {
-  const user = await findStoredUser(userId);
+  const user = await findSessionUser(userId);
   if (!user) throw unauthorized(ACCOUNT_GONE);
   if (user.tokenVersion !== version) throw invalidToken();
   return publicUser(user);

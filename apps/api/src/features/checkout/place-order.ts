@@ -15,7 +15,7 @@ import { findCheckoutOfPayment } from './repository.js';
 import { accountShopper, type Shopper, shopperKey } from './shopper.js';
 import { authorizePayment } from './steps/authorize-payment.js';
 import { capturePayment } from './steps/capture-payment.js';
-import { claimCheckout } from './steps/claim-checkout.js';
+import { CheckoutPlacedMeanwhile, claimCheckout } from './steps/claim-checkout.js';
 import { closeCheckout } from './steps/close-checkout.js';
 import { countUsesOfShopper } from './steps/count-shopper-uses.js';
 import { markPaidAndQueueConfirmation } from './steps/mark-paid.js';
@@ -146,12 +146,13 @@ export async function placeOrder(
   const save = given.save ?? checkout.saveAddress;
   return underPaymentLock(
     paymentIntentId,
-    async (lease) =>
-      (await alreadyPlaced(
-        paymentIntentId,
-        asking,
-        await findCheckoutOfPayment(paymentIntentId),
-      )) ?? placeUnderLock({ payments, intent, lease, checkout, buyer, deliveryAddress, save }),
+    (lease) =>
+      placeUnderLock({ payments, intent, lease, checkout, buyer, deliveryAddress, save }).catch(
+        async (err: unknown) => {
+          if (!(err instanceof CheckoutPlacedMeanwhile)) throw err;
+          return { order: await orderById(err.orderId), created: false };
+        },
+      ),
     async () =>
       alreadyPlaced(paymentIntentId, asking, await findCheckoutOfPayment(paymentIntentId)),
   );
@@ -204,10 +205,11 @@ export async function placeUnderLock({
       const priced = await run(verifyPayment, placement);
       if (checkout.reserveAtPlacement && !unfinished) await run(reserve, checkout);
       await run(countUsesOfShopper, placement);
-      const orderId = await run(recordUnpaidOrder, { placement, priced });
+      const order = await run(recordUnpaidOrder, { placement, priced });
+      const orderId = order._id;
       await run(capturePayment, placement);
       await run(settleReservation, checkout.reservation);
-      await run(markPaidAndQueueConfirmation, { placement, orderId });
+      await run(markPaidAndQueueConfirmation, { placement, order });
       await run(closeCheckout, { checkoutId: checkout._id, orderId });
       const addressNotSaved =
         save && buyer.kind === 'account'

@@ -189,7 +189,6 @@ describe('POST /api/v1/order/create-payment-intent', () => {
 describe('POST /api/v1/order/create-payment-intent with variants', () => {
   test('when the cart names variants, then each is priced by its own price and two sizes are two lines', async ({
     api,
-    stripe,
     user,
     category,
   }) => {

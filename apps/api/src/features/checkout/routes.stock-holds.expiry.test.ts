@@ -4,6 +4,7 @@ import {
   availableOf,
   checkoutOfPayment,
   createProduct,
+  leaveUncapturedOrder,
   ordersOf,
   placeOrderCall,
   startCheckout,
@@ -90,5 +91,30 @@ describe('checkouts that expire (CHECKOUT_HOLD_SECONDS=2), swept as every API pr
     expect(stripe.get(paymentIntentId).status).toBe('succeeded');
     expect(await stockOf(lamp.id)).toBe(1);
     await placeOrderCall(app.app, buyer.token, paymentIntentId).expect(200);
+  });
+
+  test('when a placement died after the capture and the merchant refunded the payment before the sweep, then the sweep ends the checkout: no order, the units back, refunded once', async ({
+    app,
+    stripe,
+  }) => {
+    const lamp = await createProduct({ quantity: 3 });
+    const buyer = await createUser();
+    const { paymentIntentId } = await startCheckout(app.app, buyer.token, [
+      { _id: lamp.id, quantity: 2 },
+    ]);
+    stripe.confirm(paymentIntentId);
+    await leaveUncapturedOrder(paymentIntentId, buyer);
+    stripe.update(paymentIntentId, { status: 'succeeded' });
+    stripe.refundFromDashboard(paymentIntentId);
+
+    await expect
+      .poll(async () => (await checkoutOfPayment(paymentIntentId)).status, {
+        timeout: 15_000,
+        interval: 250,
+      })
+      .toBe('released');
+    expect(await ordersOf(paymentIntentId)).toBe(0);
+    expect(await availableOf(lamp.id)).toBe(3);
+    expect(stripe.refundedOf(paymentIntentId)).toBe(stripe.get(paymentIntentId).amount);
   });
 });

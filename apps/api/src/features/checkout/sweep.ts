@@ -1,5 +1,6 @@
 import { isPaymentBusy, underPaymentLock } from '../../lib/payment-lock.js';
 import { callStripe, type Payments, releasePayment } from '../../lib/stripe.js';
+import { giveBackCustomerUses } from '../discounts/index.js';
 import { findOrderOfPayment, removeOrder } from '../orders/index.js';
 import { wasRefunded } from './authorization.js';
 import type { Checkout } from './checkout.js';
@@ -21,7 +22,12 @@ const SWEEP_EVERY_MS = 2_000;
 /** Checkouts ended per sweep, soonest expired first; the next sweep takes the next ones. */
 const BATCH = 20;
 
-/** Ends a checkout without an order: its order of a dead placement removed, everything given back. */
+/**
+ * Ends a checkout without an order: what a placement that died before the capture did is undone
+ * as its steps' compensations would (see placeUnderLock), each doing nothing when there is
+ * nothing to undo: the payment released, its order removed, the shopper's uses of limited codes
+ * given back, the reservation released.
+ */
 async function abandon(payments: Payments, checkout: Checkout, fence: number) {
   const paymentIntentId = checkout.paymentIntentId as string;
   await releasePayment(payments, paymentIntentId);
@@ -30,6 +36,7 @@ async function abandon(payments: Payments, checkout: Checkout, fence: number) {
   if (unfinished && !unfinished.payment.success && unfinished.status !== 'cancel') {
     await removeOrder(unfinished._id, fence);
   }
+  await giveBackCustomerUses(paymentIntentId);
   await releaseReservation(checkout.reservation);
   await endCheckout(checkout._id, ['open', 'placing'], 'released');
 }

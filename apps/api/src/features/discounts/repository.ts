@@ -1,4 +1,6 @@
 import type { DiscountKind } from '@shop/contracts/discount';
+import { LRUCache } from 'lru-cache';
+import mongoose from 'mongoose';
 import { isDuplicateKeyError } from '../../lib/errors.js';
 import { type Minor, minor } from '../../lib/money.js';
 import { CustomerUsesModel, DiscountModel } from './model.js';
@@ -138,12 +140,7 @@ export async function findCandidates(
   now: Date,
   ownKey: string | null,
 ): Promise<StoredDiscount[]> {
-  const docs = await DiscountModel.find(
-    code === null
-      ? { automatic: true, active: true }
-      : { $or: [{ automatic: true, active: true }, { code }] },
-    WITHOUT_PAYMENTS,
-  ).lean<(DiscountDoc & { holds?: Record<string, Date> })[]>();
+  const docs = await candidateDocs(code);
   return docs.map((doc) => {
     const discount = toDiscount(doc);
     if (discount.usesLeft === null) return discount;
@@ -153,6 +150,35 @@ export async function findCandidates(
     return { ...discount, usesLeft: discount.usesLeft + releasable };
   });
 }
+
+type CandidateDoc = DiscountDoc & { holds?: Record<string, Date> };
+
+/**
+ * Every quote and checkout reads the candidates of its code: each process keeps them for a
+ * second, so an admin's change made in another process shows here within that; any write to
+ * the discounts made here (a use held or counted included) forgets them at once. The checkout
+ * holds a use by one guarded update, so a use counted as left a moment too long refuses no one
+ * wrongly and lets no one past a limit. Kept by database, since a test process opens several.
+ */
+const CANDIDATES_KEPT_MS = 1000;
+const keptCandidates = new LRUCache<string, CandidateDoc[]>({ max: 1000, ttl: CANDIDATES_KEPT_MS });
+
+async function candidateDocs(code: string | null): Promise<CandidateDoc[]> {
+  const key = `${mongoose.connection.name}:${code ?? ''}`;
+  const kept = keptCandidates.get(key);
+  if (kept) return kept;
+  const docs = await DiscountModel.find(
+    code === null
+      ? { automatic: true, active: true }
+      : { $or: [{ automatic: true, active: true }, { code }] },
+    WITHOUT_PAYMENTS,
+  ).lean<CandidateDoc[]>();
+  keptCandidates.set(key, docs);
+  return docs;
+}
+
+/** What this process keeps of the discounts is stale after one of its writes. */
+const forgetKept = () => keptCandidates.clear();
 
 /** Whether another discount than `exceptId` has the code (in capitals). */
 export const codeInUse = async (code: string, exceptId: string) =>
@@ -166,6 +192,7 @@ export async function insertDiscount(fields: DiscountFields): Promise<StoredDisc
     used: 0,
     ...(fields.usageLimit === null ? {} : { usesLeft: fields.usageLimit }),
   });
+  forgetKept();
   return toDiscount(created.toObject() as DiscountDoc);
 }
 
@@ -198,13 +225,17 @@ export async function replaceDiscount(
       },
       { $set: set, ...(Object.keys(unset).length > 0 ? { $unset: unset } : {}) },
     );
-    if (matchedCount > 0) return findDiscount(id);
+    if (matchedCount > 0) {
+      forgetKept();
+      return findDiscount(id);
+    }
   }
 }
 
 export async function removeDiscount(id: string): Promise<boolean> {
   const { deletedCount } = await DiscountModel.deleteOne({ _id: id });
   if (deletedCount > 0) await CustomerUsesModel.deleteMany({ discountId: id });
+  forgetKept();
   return deletedCount > 0;
 }
 
@@ -239,6 +270,7 @@ export async function reserveUse(
     { ...set, $inc: { usesLeft: -1 } },
     { timestamps: false },
   );
+  forgetKept();
   if (limited.modifiedCount > 0) return 'held';
   const unlimited = await DiscountModel.updateOne(
     { ...notYet, usesLeft: { $exists: false } },
@@ -263,6 +295,7 @@ export async function releaseUse(discountId: string, key: string): Promise<void>
     { timestamps: false },
   );
   if (limited.matchedCount === 0) await DiscountModel.updateOne(held, unset, { timestamps: false });
+  forgetKept();
 }
 
 /** Counts the use held for `key` in `used` (its order was paid), if it is still held; once. */
@@ -272,6 +305,7 @@ export async function settleUse(discountId: string, key: string): Promise<void> 
     { $unset: { [holdPath(key)]: '' }, $inc: { used: 1 } },
     { timestamps: false },
   );
+  forgetKept();
 }
 
 /**
@@ -297,16 +331,21 @@ export async function returnUse(discountId: string, paymentId: string): Promise<
       { timestamps: false },
     );
   }
+  forgetKept();
 }
 
-/** Every use held for a reservation of an earlier version, given back: the upgrade's migration. */
-export async function releaseEveryUse(): Promise<number> {
+/**
+ * Every use held for a reservation of an earlier version (any key but those in `kept`, the
+ * checkouts kept now), given back: the upgrade's migration. How many it gave back.
+ */
+export async function releaseEveryUse(kept: ReadonlySet<string>): Promise<number> {
   const docs = await DiscountModel.find({ holds: { $exists: true } }, { holds: 1 }).lean<
     { _id: unknown; holds?: Record<string, Date> }[]
   >();
   let released = 0;
   for (const doc of docs) {
     for (const key of Object.keys(doc.holds ?? {})) {
+      if (kept.has(key)) continue;
       await releaseUse(String(doc._id), key);
       released += 1;
     }

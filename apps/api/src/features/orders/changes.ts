@@ -53,32 +53,46 @@ const announce = <Outcome extends string>(
   );
 };
 
-/** Reads the order and tries `attempt` on it until it no longer answers 'moved'. */
+/**
+ * Reads the order and tries `attempt` on it until it no longer answers 'moved'; the first try on
+ * `known` when the caller holds the order as it just wrote it (no read).
+ */
 async function untilSettled<Outcome extends string>(
   orderId: string,
   attempt: (order: StoredOrder | null) => Promise<Outcome | 'moved'>,
+  known?: StoredOrder,
 ): Promise<Outcome> {
   for (let tried = 0; tried < TRIES; tried += 1) {
-    const outcome = await attempt(await findStoredOrder(orderId));
+    const order = tried === 0 && known ? known : await findStoredOrder(orderId);
+    const outcome = await attempt(order);
     if (outcome !== 'moved') return outcome;
   }
   throw new Error(`order ${orderId} kept changing under its write`);
 }
 
 /**
- * Marks the checkout's order paid under the holder of `fence`, announcing `order.placed` (the
+ * Marks the checkout's order paid under the holder of `fence` (`recorded`: the order as the
+ * placement recorded it, when it did, which spares a read), announcing `order.placed` (the
  * buyer's confirmation, the sales figures). Whether it is paid, by this call or an earlier
  * one; false when it is gone or a later holder of the payment's lock wrote it.
  */
-export async function markOrderPaid(orderId: string, fence: number): Promise<boolean> {
-  const outcome = await untilSettled<AnnouncedWrite | 'paid before'>(orderId, async (order) => {
-    if (!order) return 'refused';
-    if (order.payment.success) return 'paid before';
-    const paid = { ...order, payment: { ...order.payment, success: true, status: 'succeeded' } };
-    return announce(ORDER_PLACED, order, paid, (as, event) =>
-      recordPaid(orderId, fence, as, event),
-    );
-  });
+export async function markOrderPaid(
+  orderId: string,
+  fence: number,
+  recorded?: StoredOrder,
+): Promise<boolean> {
+  const outcome = await untilSettled<AnnouncedWrite | 'paid before'>(
+    orderId,
+    async (order) => {
+      if (!order) return 'refused';
+      if (order.payment.success) return 'paid before';
+      const paid = { ...order, payment: { ...order.payment, success: true, status: 'succeeded' } };
+      return announce(ORDER_PLACED, order, paid, (as, event) =>
+        recordPaid(orderId, fence, as, event),
+      );
+    },
+    recorded,
+  );
   if (outcome === 'paid before') return (await claimOrder(orderId, fence)) !== null;
   return outcome === 'done';
 }

@@ -8,7 +8,7 @@ import {
 import { fromBasisPoints } from '@shop/contracts/tax';
 import { type Minor, ZERO } from '../../lib/money.js';
 import { findUserNames } from '../auth/index.js';
-import { productSummaries } from '../products/index.js';
+import { findProductSummaries } from '../products/index.js';
 import type { OrderBreakdown } from './breakdown.js';
 import type { OrderLine, StoredOrder } from './order.js';
 
@@ -88,7 +88,7 @@ function pricedLines(
  */
 export async function orderAnswers(stored: readonly StoredOrder[]): Promise<Order[]> {
   const [products, buyers] = await Promise.all([
-    productSummaries([...new Set(stored.flatMap((o) => o.lines.map((l) => l.productId)))]),
+    findProductSummaries([...new Set(stored.flatMap((o) => o.lines.map((l) => l.productId)))]),
     findUserNames(buyerIdsOf(stored)),
   ]);
   return stored.map((found) => {

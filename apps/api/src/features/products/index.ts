@@ -1,10 +1,11 @@
 /** Products' public module: what other features may use of them. */
+
 export {
   cataloguedProducts,
   cataloguedProductsById,
-  productSummaries,
 } from './presenter.js';
 export type { StoredProduct } from './product.js';
+export { findProductSummaries } from './queries.js';
 export { changeShownReviews, findRatingSummary, type RatingSummary } from './repository/ratings.js';
 export { countProductsInCategory, findProduct, hasProducts } from './repository/reads.js';
 export { giveBackStock, type NamedStockLine, takeStock } from './repository/stock.js';

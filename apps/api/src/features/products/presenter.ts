@@ -1,14 +1,9 @@
-import {
-  type Product,
-  type ProductSummary,
-  type ProductVariant,
-  toMajorUnits,
-} from '@shop/contracts';
+import { type Product, type ProductVariant, toMajorUnits } from '@shop/contracts';
 import type { SourcedProduct } from '../catalogue/index.js';
 import { findCategory } from '../categories/index.js';
 import { storeCurrency } from '../store/index.js';
 import type { StoredProduct, StoredVariant } from './product.js';
-import { findProductSummaries, findProductsById, listProducts } from './repository/reads.js';
+import { findProductsById, listProducts } from './repository/reads.js';
 
 /**
  * The products as the API answers them: prices in major units of the store currency (the
@@ -48,17 +43,4 @@ export async function cataloguedProducts(): Promise<SourcedProduct[]> {
 export async function cataloguedProductsById(ids: readonly string[]): Promise<SourcedProduct[]> {
   const [products, currency] = await Promise.all([findProductsById(ids), storeCurrency()]);
   return products.map((product) => sourcedProduct(product, currency));
-}
-
-/** What order lines show of their products now, by id (a product deleted since is missing). */
-export async function productSummaries(
-  ids: readonly string[],
-): Promise<Map<string, ProductSummary>> {
-  const [summaries, currency] = await Promise.all([findProductSummaries(ids), storeCurrency()]);
-  return new Map(
-    [...summaries].map(([id, summary]) => [
-      id,
-      { ...summary, price: toMajorUnits(summary.price, currency) },
-    ]),
-  );
 }

@@ -5,10 +5,16 @@ import {
   PRODUCT_PAGE_SIZE,
   type Product,
   type ProductFilters,
+  type ProductSummary,
 } from '@shop/contracts';
 import { notFound } from '../../lib/errors.js';
 import { pageLeavingOut, pageOf } from '../../lib/paging.js';
-import { type CatalogueEntry, type CatalogueStore, foldText } from '../catalogue/index.js';
+import {
+  type CatalogueEntry,
+  type CatalogueStore,
+  currentCatalogue,
+  foldText,
+} from '../catalogue/index.js';
 
 /** Every catalogue read answers from the in-process catalogue, never from the database. */
 
@@ -137,3 +143,21 @@ export const productAnswers = {
     ...productsOfCategory(catalogue, slug, query),
   }),
 };
+
+/**
+ * What order lines show of their products, by id, from the in-process catalogue (a product
+ * deleted since is missing): no read of the database for an order's answer.
+ */
+export async function findProductSummaries(
+  ids: readonly string[],
+): Promise<Map<string, ProductSummary>> {
+  const catalogue = await currentCatalogue();
+  const summaries = new Map<string, ProductSummary>();
+  for (const id of ids) {
+    const product = catalogue.productById(id)?.product;
+    if (!product) continue;
+    const { _id, name, slug, description, price, photo } = product;
+    summaries.set(id, { _id, name, slug, description, price, photo });
+  }
+  return summaries;
+}

@@ -6,7 +6,10 @@ import { productChange, stockKey } from './product.js';
 
 /**
  * The products' part of a checkout's reservation (see the checkout feature): units held for a
- * shopper while they pay, the second repository of the products beside repository.ts.
+ * shopper while they pay, the second repository of the products beside repository.ts. Its
+ * writes are announced in the catalogue's change log as every product write is, without the
+ * writer waiting for its own catalogue to read them back (READ_LATER): the checkout's answers
+ * show no stock, and every process's poll shows the new counts within a second.
  *
  * A variant's `stock.<id>` counts the units shoppers can still have; a reservation moves units
  * from it to `held.<id>` and records itself in `holds.<key>_<id>`, in one update per product
@@ -88,6 +91,8 @@ function byProduct(lines: readonly ReservedUnits[]): ReservedUnits[][] {
   return [...groups.values()];
 }
 
+const READ_LATER = { readBack: false };
+
 const total = (lines: readonly ReservedUnits[]) => lines.reduce((n, l) => n + l.quantity, 0);
 const productIdsOf = (lines: readonly ReservedUnits[]) => [
   ...new Set(lines.map((l) => l.productId)),
@@ -109,20 +114,24 @@ export async function reserveUnits(
   lines: readonly ReservedUnits[],
   expiresAt: Date,
 ): Promise<ReservationRefused | null> {
-  return writeToCatalogue(productChange(productIdsOf(lines)), async () => {
-    const reserved: ReservedUnits[][] = [];
-    try {
-      for (const group of byProduct(lines)) {
-        if (!(await reserveProduct(key, group, expiresAt))) return await refusalOf(group);
-        reserved.push(group);
+  return writeToCatalogue(
+    productChange(productIdsOf(lines)),
+    async () => {
+      const reserved: ReservedUnits[][] = [];
+      try {
+        for (const group of byProduct(lines)) {
+          if (!(await reserveProduct(key, group, expiresAt))) return await refusalOf(group);
+          reserved.push(group);
+        }
+        return null;
+      } finally {
+        if (reserved.length < byProduct(lines).length) {
+          await Promise.all(reserved.map((group) => releaseProduct(key, group)));
+        }
       }
-      return null;
-    } finally {
-      if (reserved.length < byProduct(lines).length) {
-        await Promise.all(reserved.map((group) => releaseProduct(key, group)));
-      }
-    }
-  });
+    },
+    READ_LATER,
+  );
 }
 
 async function reserveProduct(key: string, group: readonly ReservedUnits[], expiresAt: Date) {
@@ -202,16 +211,20 @@ const releaseProduct = (key: string, group: readonly ReservedUnits[]) =>
 /** Gives the reservation's units back to the shoppers, whatever of it is still held; once. */
 export async function releaseUnits(key: string, lines: readonly ReservedUnits[]): Promise<void> {
   if (lines.length === 0) return;
-  await writeToCatalogue(productChange(productIdsOf(lines)), () =>
-    Promise.all(byProduct(lines).map((group) => releaseProduct(key, group))),
+  await writeToCatalogue(
+    productChange(productIdsOf(lines)),
+    () => Promise.all(byProduct(lines).map((group) => releaseProduct(key, group))),
+    READ_LATER,
   );
 }
 
 /** The reservation's units were sold: they leave `held`, whatever of it is still held; once. */
 export async function settleUnits(key: string, lines: readonly ReservedUnits[]): Promise<void> {
   if (lines.length === 0) return;
-  await writeToCatalogue(productChange(productIdsOf(lines)), () =>
-    Promise.all(byProduct(lines).map((group) => endProduct(key, group, true))),
+  await writeToCatalogue(
+    productChange(productIdsOf(lines)),
+    () => Promise.all(byProduct(lines).map((group) => endProduct(key, group, true))),
+    READ_LATER,
   );
 }
 
@@ -237,11 +250,12 @@ export async function unreservedOf(
 }
 
 /**
- * Releases every reservation of every product: the upgrade from the version whose checkouts
- * held units by their own hold ids (their payments are placed from what is for sale, as a
- * payment whose hold expired always was). How many entries it released.
+ * Releases every reservation of every product but those of the checkouts kept now (their keys in
+ * `kept`): the upgrade from the version whose checkouts held units by their own hold ids (their
+ * payments are placed from what is for sale, as a payment whose hold expired always was). How
+ * many entries it released.
  */
-export async function releaseEveryReservation(): Promise<number> {
+export async function releaseEveryReservation(kept: ReadonlySet<string>): Promise<number> {
   const products = await ProductModel.find({ holds: { $exists: true } })
     .select('holds')
     .lean<Pick<ProductDoc, '_id' | 'holds'>[]>();
@@ -252,6 +266,7 @@ export async function releaseEveryReservation(): Promise<number> {
     );
     for (const [entry, { variant, quantity }] of entries) {
       const key = entry.slice(0, entry.lastIndexOf('_'));
+      if (kept.has(key)) continue;
       await releaseUnits(key, [{ productId: String(product._id), variantId: variant, quantity }]);
       released += 1;
     }

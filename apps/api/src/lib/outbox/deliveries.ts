@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isDuplicateKeyError } from '../errors.js';
 import { type DeliveryDoc, DeliveryModel } from './model.js';
 
 /**
@@ -55,6 +56,25 @@ const toDelivery = (doc: DeliveryDoc): Delivery => ({
   attempts: doc.attempts ?? 0,
 });
 
+/** A delivery as it stands, unclaimed: what one is written with. */
+type Standing = Pick<DeliveryDoc, 'landed' | 'createdAt' | 'due' | 'attempts' | 'lastError'>;
+
+const documentOf = (
+  event: PublishedEvent,
+  subscriber: string,
+  { lastError, ...standing }: Standing,
+) => ({
+  _id: deliveryId(event.id, subscriber),
+  event: event.id,
+  type: event.type,
+  subscriber,
+  payload: event.payload,
+  ...(event.source ? { source: event.source } : {}),
+  ...standing,
+  claim: null,
+  ...(lastError ? { lastError } : {}),
+});
+
 /**
  * Records the event for each subscriber. One not landed yet is due only a little later: its
  * change lands first, and its publisher then makes it due at once (markLanded).
@@ -68,19 +88,43 @@ export async function recordDeliveries(
   const now = new Date();
   const due = landed ? now : new Date(now.getTime() + LANDING_RECHECK_MS);
   await DeliveryModel.insertMany(
-    subscribers.map((subscriber) => ({
-      _id: deliveryId(event.id, subscriber),
-      event: event.id,
-      type: event.type,
-      subscriber,
-      payload: event.payload,
-      ...(event.source ? { source: event.source } : {}),
-      landed,
-      createdAt: now,
-      due,
-      attempts: 0,
-    })),
+    subscribers.map((subscriber) =>
+      documentOf(event, subscriber, { landed, createdAt: now, due, attempts: 0 }),
+    ),
   );
+}
+
+/** A delivery kept until now outside the outbox (by an earlier version), as it stood there. */
+export interface CarriedDelivery extends Omit<Delivery, '_id'> {
+  due: Date;
+  lastError?: string;
+}
+
+/**
+ * Whether a bulk insert refused only documents already there (Mongoose lists each refusal as
+ * `{ err }`).
+ */
+const refusedDuplicatesOnly = (err: unknown) => {
+  const refused = (err as { writeErrors?: { err?: unknown }[] }).writeErrors;
+  return refused
+    ? refused.every((write) => isDuplicateKeyError(write.err))
+    : isDuplicateKeyError(err);
+};
+
+/**
+ * Writes deliveries kept until now outside the outbox (an earlier version's) as they stood
+ * there, unclaimed: under their event's id, so under the ids they have here, with when they
+ * were written and are due and their failed attempts. One written already (by a run that
+ * stopped before it was done) stays as it is: its insert is refused, the others go on.
+ */
+export async function carryOverDeliveries(deliveries: readonly CarriedDelivery[]) {
+  if (deliveries.length === 0) return;
+  await DeliveryModel.insertMany(
+    deliveries.map(({ event, subscriber, ...standing }) => documentOf(event, subscriber, standing)),
+    { ordered: false },
+  ).catch((err: unknown) => {
+    if (!refusedDuplicatesOnly(err)) throw err;
+  });
 }
 
 /** The event's change landed: its deliveries are due at once (those no worker holds). */

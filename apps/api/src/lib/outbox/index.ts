@@ -3,7 +3,9 @@
 export { type DeliveringOptions, type Outcome, startDelivering } from './deliver.js';
 export {
   backlogOf,
+  type CarriedDelivery,
   type ClaimedDelivery,
+  carryOverDeliveries,
   claimDue,
   claimLandedDue,
   completeDeliveries,

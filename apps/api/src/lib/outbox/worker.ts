@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { onLanded } from './publish.js';
 
 export interface Worker {
@@ -9,12 +10,15 @@ export interface Worker {
  * Runs a subscriber's `work` over and over while it finds some (it answers whether it did),
  * else once a delivery of the subscriber lands in this process or `pollMs` passed (for those
  * recorded by other processes). A failure is reported and the work goes on at the next poll.
+ * Woken by a landing, it waits `gatherMs` first, so that the deliveries landing meanwhile are
+ * worked on together (the sales figures count a burst of orders in one batch).
  */
 export function startWorker(
   subscriber: string,
   pollMs: number,
   work: () => Promise<boolean>,
   onError: (err: unknown) => void,
+  { gatherMs = 0 }: { gatherMs?: number } = {},
 ): Worker {
   let stopped = false;
   let wake: (() => void) | null = null;
@@ -26,20 +30,21 @@ export function startWorker(
     wake?.();
   });
 
+  /** Until the next poll or landing; whether a landing ended it. */
   const idle = () =>
-    new Promise<void>((done) => {
+    new Promise<boolean>((done) => {
       if (heard) {
         heard = false;
-        done();
+        done(true);
         return;
       }
-      const timer = setTimeout(finish, pollMs);
-      function finish() {
+      const timer = setTimeout(() => finish(false), pollMs);
+      function finish(landed: boolean) {
         clearTimeout(timer);
         wake = null;
-        done();
+        done(landed);
       }
-      wake = finish;
+      wake = () => finish(true);
     });
 
   const running = (async () => {
@@ -49,7 +54,8 @@ export function startWorker(
         onError(err);
         return false;
       });
-      if (!didSome && !stopped) await idle();
+      if (didSome || stopped) continue;
+      if ((await idle()) && gatherMs > 0 && !stopped) await sleep(gatherMs);
     }
   })();
 

@@ -2,14 +2,22 @@ import { AppError } from '../../../lib/errors.js';
 import { createStep } from '../../../lib/steps.js';
 import { type Payments, releasePayment } from '../../../lib/stripe.js';
 import type { Checkout } from '../checkout.js';
-import { claimForPlacing, endCheckout } from '../repository.js';
+import { claimForPlacing, endCheckout, findCheckout } from '../repository.js';
 import { releaseReservation } from './reserve.js';
+
+/** The checkout was placed meanwhile, by the placement that held its payment's lock before. */
+export class CheckoutPlacedMeanwhile extends Error {
+  constructor(readonly orderId: string) {
+    super('placed meanwhile');
+  }
+}
 
 /**
  * Claims the checkout for this placement (under the payment's lock): from here on only a placer
  * of its payment ends its reservation, neither the shopper's next checkout nor the sweep. A
  * checkout that has ended (replaced by the shopper's next one, or expired) is refused with 409,
- * its payment given back first. When a later step fails (the money given back by then), the
+ * its payment given back first; one placed meanwhile (while this placement waited for the lock)
+ * is told by CheckoutPlacedMeanwhile, its payment untouched. When a later step fails (the money given back by then), the
  * reservation is released and the checkout ended.
  */
 export const claimCheckout = createStep(
@@ -25,7 +33,8 @@ export const claimCheckout = createStep(
   }) => {
     const claimed = await claimForPlacing(checkout._id);
     if (claimed) return claimed;
-    // Placed meanwhile is not possible here: the placements of a payment hold its lock.
+    const now = await findCheckout(checkout._id);
+    if (now?.status === 'placed' && now.orderId) throw new CheckoutPlacedMeanwhile(now.orderId);
     const released = await releasePayment(payments, intent.id);
     const note =
       released === 'refunded' ? 'your payment was refunded' : 'your card was not charged';

@@ -1,5 +1,5 @@
 import { createStep } from '../../../lib/steps.js';
-import { markOrderPaid } from '../../orders/index.js';
+import { markOrderPaid, type StoredOrder } from '../../orders/index.js';
 import type { Placement } from './placement.js';
 
 /**
@@ -9,7 +9,7 @@ import type { Placement } from './placement.js';
  */
 export const markPaidAndQueueConfirmation = createStep(
   'markPaidAndQueueConfirmation',
-  async ({ placement: { lease }, orderId }: { placement: Placement; orderId: string }) => {
-    if (!(await markOrderPaid(orderId, lease.token))) lease.abandon();
+  async ({ placement: { lease }, order }: { placement: Placement; order: StoredOrder }) => {
+    if (!(await markOrderPaid(order._id, lease.token, order))) lease.abandon();
   },
 );

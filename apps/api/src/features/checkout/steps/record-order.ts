@@ -5,6 +5,7 @@ import {
   type OrderBreakdown,
   recordOrder,
   removeOrder,
+  type StoredOrder,
 } from '../../orders/index.js';
 import type { PricedSnapshot } from '../checkout.js';
 import { shopperEmail } from '../shopper.js';
@@ -77,13 +78,19 @@ function orderOf({ intent, buyer, deliveryAddress }: Placement, priced: PricedSn
 
 /**
  * The order, recorded unpaid under the lease's fencing token (unless a placement that died after
- * recording it left it: that one is finished); removed when a later step fails, unless a later
- * holder of the lock wrote it meanwhile (then this placement lost its lease).
+ * recording it left it: that one is finished), as written; removed when a later step fails,
+ * unless a later holder of the lock wrote it meanwhile (then this placement lost its lease).
  */
 export const recordUnpaidOrder = createStep(
   'recordUnpaidOrder',
-  async ({ placement, priced }: { placement: Placement; priced: PricedSnapshot }) =>
-    placement.unfinished?._id ?? recordOrder(orderOf(placement, priced), placement.lease.token),
-  async (orderId, { placement: { lease } }) =>
-    (await removeOrder(orderId, lease.token)) || lease.abandon(),
+  async ({
+    placement,
+    priced,
+  }: {
+    placement: Placement;
+    priced: PricedSnapshot;
+  }): Promise<StoredOrder> =>
+    placement.unfinished ?? recordOrder(orderOf(placement, priced), placement.lease.token),
+  async (order, { placement: { lease } }) =>
+    (await removeOrder(order._id, lease.token)) || lease.abandon(),
 );

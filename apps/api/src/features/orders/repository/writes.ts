@@ -64,19 +64,19 @@ export async function recordImportedOrder(
 
 /**
  * Records a checkout's order (unpaid) under the holder's fencing token, with an id chosen
- * here so that a write whose answer is lost is removed too. A second order of the payment is
- * refused by the unique index (a duplicate-key error).
+ * here so that a write whose answer is lost is removed too: the order as written. A second
+ * order of the payment is refused by the unique index (a duplicate-key error).
  */
-export async function recordOrder(order: NewOrder, fence: number): Promise<string> {
+export async function recordOrder(order: NewOrder, fence: number): Promise<StoredOrder> {
   const _id = new mongoose.Types.ObjectId();
   const number = await nextOrderNumber();
-  await OrderModel.create({ ...toDocument(order, number, _id), fence }).catch(
+  const created = await OrderModel.create({ ...toDocument(order, number, _id), fence }).catch(
     async (err: unknown) => {
       await removeOrder(String(_id), fence).catch(() => {});
       throw err;
     },
   );
-  return String(_id);
+  return toStoredOrder(created.toObject());
 }
 
 /**

@@ -1,8 +1,6 @@
-import type { ProductPhotoMeta } from '@shop/contracts';
-import { type Minor, minor } from '../../../lib/money.js';
 import { type ProductDoc, ProductModel } from '../model.js';
 import type { NewVariant, StoredProduct } from '../product.js';
-import { toPhotoMeta, toStoredProduct } from './documents.js';
+import { toStoredProduct } from './documents.js';
 
 /**
  * The products' reads: the only module, with ./writes.ts, ./stock.ts and ./ratings.ts, that
@@ -56,38 +54,6 @@ export async function listProducts(): Promise<StoredProduct[]> {
 export async function findProductsBySlug(slugs: readonly string[]): Promise<StoredProduct[]> {
   const found = await ProductModel.find({ slug: { $in: slugs } }).lean<ProductDoc[]>();
   return found.map(toStoredProduct);
-}
-
-/** What an order line shows of its product now. */
-export interface StoredProductSummary {
-  _id: string;
-  name: string;
-  slug: string;
-  description: string;
-  price: Minor;
-  photo: ProductPhotoMeta | null;
-}
-
-/** What order lines show of their products, by id (a product deleted since is missing). */
-export async function findProductSummaries(
-  ids: readonly string[],
-): Promise<Map<string, StoredProductSummary>> {
-  const found = await ProductModel.find({ _id: { $in: ids } })
-    .select('name slug description price photo.version photo.width photo.height photo.color')
-    .lean<ProductDoc[]>();
-  return new Map(
-    found.map((p) => [
-      String(p._id),
-      {
-        _id: String(p._id),
-        name: p.name,
-        slug: p.slug,
-        description: p.description,
-        price: minor(p.price),
-        photo: toPhotoMeta(p.photo),
-      },
-    ]),
-  );
 }
 
 export const hasProducts = async () => Boolean(await ProductModel.exists({}));

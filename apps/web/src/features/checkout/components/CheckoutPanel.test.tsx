@@ -1,28 +1,32 @@
-import type { User } from '@shop/contracts';
-import type { PaymentIntentResult } from '@stripe/stripe-js';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CartEntry } from '../../../lib/cart';
-import { deferred } from '../../../test/api-server';
 import {
-  makeOrder,
   makeProduct,
   makeProductInVariants,
   makeUser,
   newId,
   replies,
-  sessionOf,
 } from '../../../test/fixtures';
-import { api, findToast, renderApp, startApi, storedJson } from '../../../test/render-app';
+import { api, findToast, startApi } from '../../../test/render-app';
 import { buyerWithAddress, DELIVERY_ADDRESS } from '../testing/buyers';
-import { QUOTE, quoteOf } from '../testing/quotes';
 import {
-  authorizedPayment,
-  fakeCard,
-  fakeStripe,
-  loadStripeFake,
-  succeededPayment,
-} from '../testing/stripe-fakes';
+  answersArrived,
+  CONFIG,
+  CREATE_INTENT,
+  cartOf,
+  delivered,
+  inCart,
+  intentBodies,
+  openCart,
+  openReadyCheckout,
+  PK,
+  quoteBodies,
+  serveConfig,
+  serveIntent,
+} from '../testing/cart-checkout';
+import { QUOTE, quoteOf } from '../testing/quotes';
+import { fakeStripe, loadStripeFake } from '../testing/stripe-fakes';
 
 vi.mock('@stripe/stripe-js/pure', async () => ({
   loadStripe: (await import('../testing/stripe-fakes')).loadStripeFake,
@@ -32,59 +36,11 @@ vi.mock(
   async () => (await import('../testing/stripe-fakes')).reactStripeFake,
 );
 
-const delivered = { deliveryAddress: DELIVERY_ADDRESS, saveAddress: false };
-
-const CONFIG = '/api/v1/order/config';
-const CREATE_INTENT = '/api/v1/order/create-payment-intent';
-const PLACE_ORDER = '/api/v1/order/place-order';
-const PK = 'pk_test_checkout';
-const INTENT = 'pi_3Checkout';
-const CLIENT_SECRET = `${INTENT}_secret_abc`;
-
 beforeEach(() => {
   startApi();
   api.on('POST', QUOTE, { status: 200, body: quoteOf() });
   fakeStripe.confirmCardPayment.mockReset();
   loadStripeFake.mockClear();
-});
-
-/** A cart line as ADD TO CART stores it: the product, its only variant, one unit wanted. */
-function inCart(name: string, price: number): CartEntry {
-  const product = makeProduct(name, { price });
-  return { ...product, variant: product._id, quantity: 1 };
-}
-
-const serveConfig = (publishableKey: string | null) =>
-  api.on('GET', CONFIG, { status: 200, body: { publishableKey, currency: 'usd' } });
-const serveIntent = (amount: number) =>
-  api.on('POST', CREATE_INTENT, { status: 200, body: { clientSecret: CLIENT_SECRET, amount } });
-
-const openCart = (user: User | null, cart: CartEntry[]) =>
-  renderApp('/cart', { cart, ...(user ? { auth: sessionOf(user) } : {}) });
-
-/** A buyer with an address and two products on /cart, payments configured, intent served. */
-async function openReadyCheckout() {
-  const buyer = buyerWithAddress();
-  const cart = [inCart('Desk Lamp', 20), inCart('Notebook', 4.5)];
-  serveConfig(PK);
-  serveIntent(2450);
-  const { router, user } = openCart(buyer, cart);
-  const payButton = await screen.findByRole('button', { name: 'Make Payment' });
-  await waitFor(() => expect(payButton).toBeEnabled());
-  return { buyer, cart, payButton, router, user };
-}
-
-/**
- * The fake network answers in microtasks only, so one macrotask later every answer asked
- * for so far has reached React; act then renders what it changed.
- */
-const answersArrived = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-
-const intentBodies = () => api.requestsTo('POST', CREATE_INTENT).map((r) => r.body);
-const quoteBodies = () => api.requestsTo('POST', QUOTE).map((r) => r.body);
-const cartOf = (entries: CartEntry[]) => ({
-  cart: entries.map(({ _id, variant }) => ({ _id, variant, quantity: 1 })),
-  ...delivered,
 });
 
 describe('checkout on the cart page', () => {
@@ -198,137 +154,6 @@ describe('checkout on the cart page', () => {
     expect(await findToast('Payment initialization failed')).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('Desk Lamp is out of stock');
     expect(screen.getByRole('button', { name: 'Make Payment' })).toBeDisabled();
-  });
-
-  it('when paying, then the button reads Processing... and is disabled until the provider answers', async () => {
-    const { payButton, user } = await openReadyCheckout();
-    let answer: (result: ReturnType<typeof authorizedPayment>) => void = () => undefined;
-    fakeStripe.confirmCardPayment.mockReturnValueOnce(
-      new Promise((resolve) => {
-        answer = resolve;
-      }),
-    );
-
-    await user.click(payButton);
-
-    expect(screen.getByRole('button', { name: 'Processing...' })).toBeDisabled();
-    answer({ error: { type: 'card_error', message: 'Your card was declined.' } });
-    expect(await screen.findByRole('button', { name: 'Make Payment' })).toBeEnabled();
-  });
-
-  it('when the provider refuses the card, then its message is toasted and no order is placed', async () => {
-    const { payButton, user } = await openReadyCheckout();
-    fakeStripe.confirmCardPayment.mockResolvedValueOnce({
-      error: { type: 'card_error', message: 'Your card has insufficient funds.' },
-    });
-
-    await user.click(payButton);
-
-    expect(await findToast('Your card has insufficient funds.')).toBeInTheDocument();
-    expect(api.requestsTo('POST', PLACE_ORDER)).toHaveLength(0);
-    expect(storedJson('cart')).toHaveLength(2);
-  });
-
-  it('when the provider answers a payment neither authorized nor charged, then it says so and no order is placed', async () => {
-    const { payButton, user } = await openReadyCheckout();
-    fakeStripe.confirmCardPayment.mockResolvedValueOnce({
-      paymentIntent: { id: INTENT, status: 'processing' },
-    } as PaymentIntentResult);
-
-    await user.click(payButton);
-
-    expect(
-      await findToast('The payment was not completed (status: processing)'),
-    ).toBeInTheDocument();
-    expect(api.requestsTo('POST', PLACE_ORDER)).toHaveLength(0);
-  });
-
-  it.each([
-    ['authorized (requires_capture)', authorizedPayment],
-    ['charged (succeeded)', succeededPayment],
-  ])(
-    'when the card is %s, then the order is placed, the cart emptied in state and storage, and the shopper lands on /',
-    async (_label, confirmed) => {
-      const { buyer, cart, payButton, router, user } = await openReadyCheckout();
-      const result = confirmed(INTENT);
-      fakeStripe.confirmCardPayment.mockResolvedValueOnce(result);
-      const placing = deferred();
-      api.on('POST', PLACE_ORDER, placing.reply);
-
-      await user.click(payButton);
-
-      expect(fakeStripe.confirmCardPayment).toHaveBeenCalledWith(CLIENT_SECRET, {
-        payment_method: {
-          card: fakeCard,
-          billing_details: { name: buyer.name, email: buyer.email },
-        },
-      });
-      await waitFor(() => expect(api.requestsTo('POST', PLACE_ORDER)).toHaveLength(1));
-      expect(api.requestsTo('POST', PLACE_ORDER)[0]?.body).toEqual({
-        cart: cart.map(({ _id, variant, name, price }) => ({
-          productId: _id,
-          variant,
-          name,
-          price,
-          quantity: 1,
-        })),
-        payment: { id: INTENT, status: result.paymentIntent?.status },
-        amount: 2450,
-        buyer: buyer._id,
-        address: buyer.address,
-        ...delivered,
-      });
-      placing.release({
-        status: 201,
-        body: { success: true, message: 'Order Placed Successfully', order: makeOrder() },
-      });
-
-      expect(await findToast('Payment Successful & Order Placed!')).toBeInTheDocument();
-      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-      expect(storedJson('cart')).toBeNull();
-      expect(screen.getByRole('link', { name: /cart/i })).toHaveTextContent('0');
-    },
-  );
-
-  it('when placing the order is refused after authorizing, then the server message (card not charged) shows and the cart stays', async () => {
-    const { payButton, router, user } = await openReadyCheckout();
-    fakeStripe.confirmCardPayment.mockResolvedValueOnce(authorizedPayment(INTENT));
-    api.on(
-      'POST',
-      PLACE_ORDER,
-      replies.refused(409, 'Desk Lamp is out of stock; your card was not charged'),
-    );
-
-    await user.click(payButton);
-
-    expect(
-      await findToast('Desk Lamp is out of stock; your card was not charged'),
-    ).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Make Payment' })).toBeEnabled();
-    expect(router.state.location.pathname).toBe('/cart');
-    expect(storedJson('cart')).toHaveLength(2);
-  });
-
-  it('when paying again after the order failed, then the already authorized payment is placed without confirming the card twice', async () => {
-    const { payButton, user } = await openReadyCheckout();
-    const authorized = authorizedPayment(INTENT).paymentIntent;
-    fakeStripe.confirmCardPayment.mockResolvedValueOnce({
-      error: {
-        type: 'invalid_request_error',
-        code: 'payment_intent_unexpected_state',
-        message: "This PaymentIntent's status is requires_capture, which cannot be confirmed.",
-        payment_intent: authorized,
-      },
-    });
-    api.on('POST', PLACE_ORDER, {
-      status: 201,
-      body: { success: true, message: 'Order Placed Successfully', order: makeOrder() },
-    });
-
-    await user.click(payButton);
-
-    expect(await findToast('Payment Successful & Order Placed!')).toBeInTheDocument();
-    expect(api.requestsTo('POST', PLACE_ORDER)).toHaveLength(1);
   });
 
   describe('shipping and totals', () => {

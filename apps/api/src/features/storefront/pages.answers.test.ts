@@ -10,7 +10,48 @@ const dist = writeBuiltSpa();
 test.override('appEnv', { scope: 'file' }, { WEB_DIST: dist, PUBLIC_URL: ORIGIN });
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
-describe('storefront pages: what goes out, and when it is not a page of the catalogue', () => {
+describe('storefront pages: what the server answers beyond the head', () => {
+  test('when a search page is asked, then the words are its title, its canonical URL keeps only the keyword, and it is indexed only when the words find products', async ({
+    api,
+    addProduct,
+  }) => {
+    const word = uniqueWord();
+    const lamp = await addProduct({ name: `Lamp ${word}` });
+
+    const head = readHead(await api.get(`/search?utm=1&keyword=${word}&a=b`).expect(200));
+
+    expect(head.title).toBe(`Search results - ${word}`);
+    expect(head.meta('description')).toBe(`Products matching ${word}`);
+    expect(head.canonical).toBe(`${ORIGIN}/search?keyword=${word}`);
+    expect(head.meta('robots')).toBeUndefined();
+    expect(head.ofType('ItemList')).toMatchObject({
+      numberOfItems: 1,
+      itemListElement: [{ position: 1, name: lamp.name, url: `${ORIGIN}/product/${lamp.slug}` }],
+    });
+    const empty = readHead(await api.get('/search').expect(200));
+    expect(empty.title).toBe('Search results');
+    expect(empty.canonical).toBe(`${ORIGIN}/search`);
+    expect(empty.meta('robots')).toBe('noindex, follow');
+    const nothing = readHead(await api.get(`/search?keyword=zz${word}zz`).expect(200));
+    expect(nothing.meta('robots')).toBe('noindex, follow');
+  });
+
+  test.for([
+    ['/categories', 'All Categories', 'Every category of the shop'],
+    ['/about', 'About us - Ecommerce app', 'Who we are and what we sell'],
+    ['/contact', 'Contact us', 'How to reach our support team'],
+    ['/policy/', 'Privacy Policy', 'Our privacy policy'],
+  ] as const)(
+    'when %s is asked, then its own title, description and canonical URL',
+    async ([path, title, description], { api }) => {
+      const head = readHead(await api.get(`${path}?x=1`).expect(200));
+      expect(head.title).toBe(title);
+      expect(head.meta('description')).toBe(description);
+      expect(head.canonical).toBe(ORIGIN + path.replace(/\/$/, ''));
+      expect(head.meta('og:title')).toBe(title);
+    },
+  );
+
   test('when a product or category slug is unknown, or a path is no screen of the SPA, then index.html with 404, not indexed', async ({
     api,
   }) => {
@@ -50,6 +91,38 @@ describe('storefront pages: what goes out, and when it is not a page of the cata
       expect(head.meta('robots')).toBe('noindex');
       expect(head.canonical).toBeUndefined();
     }
+  });
+
+  test('when a product name holds </script>, quotes and tags, then every tag keeps it as text and nothing breaks out', async ({
+    api,
+    addProduct,
+  }) => {
+    const name = `Lamp </script><script>alert(1)</script> "quoted" & 'single' <b>bold</b> ${uniqueWord()}`;
+    const hostile = await addProduct({
+      name,
+      description: '</title><script>alert(2)</script>\u2028"',
+    });
+
+    const res = await api.get(`/product/${hostile.slug}`).expect(200);
+
+    expect(res.text).not.toContain('<script>alert');
+    expect(res.text).not.toContain('</title><script>');
+    const head = readHead(res);
+    // Only the JSON-LD blocks and the SPA's own script are scripts.
+    expect(head.document.querySelectorAll('script')).toHaveLength(head.jsonLd.length + 1);
+    expect(head.title).toBe(name);
+    expect(head.meta('og:title')).toBe(name);
+    expect(head.meta('twitter:title')).toBe(name);
+    expect(head.meta('og:image:alt')).toBe(name);
+    // On one line, as descriptions are.
+    expect(head.meta('description')).toBe('</title><script>alert(2)</script> "');
+    expect(head.ofType('Product')).toMatchObject({
+      name,
+      description: '</title><script>alert(2)</script>\u2028"',
+    });
+    expect(head.ofType('BreadcrumbList')?.itemListElement).toContainEqual(
+      expect.objectContaining({ name }),
+    );
   });
 
   test('when the browser takes gzip, then the page goes gzipped, the same page', async ({

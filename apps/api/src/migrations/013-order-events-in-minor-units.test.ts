@@ -8,12 +8,12 @@ import {
   storedDelivery,
 } from '../test/raw-documents.js';
 import { orderEventsCounted } from '../test/sales.js';
-import { migration } from './011-order-events-in-minor-units.js';
+import { migration } from './013-order-events-in-minor-units.js';
 
 const linesOf = async (deliveryId: string) =>
   (await storedDelivery(deliveryId))?.payload?.order?.lines;
 
-describe('migration 011: order events waiting in the outbox', () => {
+describe('migration 013: order events waiting in the outbox', () => {
   test('when the previous version left an order event with major-unit prices, then its lines are stated in minor units once, and the figures count it to the minor unit', async ({
     api,
     admin,

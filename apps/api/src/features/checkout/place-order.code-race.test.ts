@@ -2,8 +2,8 @@ import { describe, expect, inject, it } from 'vitest';
 import { minor } from '../../lib/money.js';
 import { createProduct, TEST_DELIVERY_ADDRESS } from '../../test/checkout.js';
 import { createBuyers, placeOrder, withTwoApiProcesses } from '../../test/oversell.js';
+import { findDiscount, insertDiscount } from '../discounts/repository.js';
 import { listOrdersOfProduct } from '../orders/repository/reads.js';
-import { findDiscount, insertDiscount } from './repository.js';
 
 const BUYERS = 50;
 const USES = 5;
@@ -31,7 +31,7 @@ async function startPaying(
 }
 
 describe('a code limited to 5 uses, raced for by 50 buyers over two API processes', () => {
-  it('when they all pay with it at once, then exactly 5 orders carry it, each counted, and every other buyer is refused before paying', async () => {
+  it('when they all pay with it at once, then exactly 5 orders carry it, each counted, and the 45 others are refused at create-payment-intent, no PaymentIntent made for them', async () => {
     await withTwoApiProcesses(inject('mongoUrl'), 'discount-race', async ([a, b], fake) => {
       const product = await createProduct({ price: 20, quantity: BUYERS * 2 });
       const code = `RUSH${Date.now()}`;
@@ -93,6 +93,8 @@ describe('a code limited to 5 uses, raced for by 50 buyers over two API processe
       // Each use was held for a buyer paying: the others were told before paying.
       expect(refusedBefore).toHaveLength(BUYERS - USES);
       expect(refusedAfter).toHaveLength(0);
+      // Refused before any authorization: no PaymentIntent was even made for them.
+      expect(fake.calls.create).toBe(USES);
       // Charged only with an order: the discounted price was never captured uncounted.
       const captured = outcomes.filter(
         (o) => 'paymentIntentId' in o && fake.get(String(o.paymentIntentId)).status === 'succeeded',

@@ -13,7 +13,7 @@ const BATCH = 100;
  * update that takes their `price` away.
  */
 export const migration: Migration = {
-  id: '011-order-events-in-minor-units',
+  id: '013-order-events-in-minor-units',
   name: "waiting order events' line prices stated in minor units",
   async up(context) {
     const ids = await orderEventsInMajorUnits();
