@@ -8,9 +8,10 @@
  *   manage (features/admin/<domain>/), and what serves them all (features/admin/shared/) imports
  *   none of them;
  * - api: lib/ and db/ import no feature; a feature reaches another only through its index.ts;
- *   a Mongoose model (features/X/model.ts) is imported by its repository (features/X/repository.ts)
- *   and nothing else, scripts, seed, migrations and tests included; in a feature only the
- *   repositories (and the models) import mongoose at all. Everything else reads and writes
+ *   a Mongoose model (features/X/model.ts) is imported by its repository
+ *   (features/X/repository.ts, or the files of features/X/repository/) and nothing else,
+ *   scripts, seed, migrations and tests included; in a feature only the repositories (and the
+ *   models) import mongoose at all. Everything else reads and writes
  *   through repositories, but for the migrations' documented data access
  *   (apps/api/src/migrations/*-as-stored.ts: the shapes earlier versions stored, which no
  *   model describes any more) and their record (migrations/applied.ts).
@@ -23,8 +24,13 @@
 /** What a feature shows the others: its index. */
 const publicModules = { web: 'index\\.tsx?', api: 'index\\.ts' };
 const feature = (app) => `^apps/${app}/src/features/([^/]+)/`;
-/** The API's repositories: the only modules that read or write a collection. */
-const apiRepository = '^apps/api/src/features/[^/]+/(repository|photo-store|stock-holds)\\.ts';
+/**
+ * The API's repositories: the only modules that read or write a collection. A repository too
+ * large for one file is a folder of them, one per responsibility (features/X/repository/reads.ts,
+ * writes.ts, …).
+ */
+const apiRepository =
+  '^apps/api/src/features/[^/]+/(repository|repository/[a-z-]+|photo-store|stock-holds)\\.ts';
 const apiModel = '^apps/api/src/features/[^/]+/model\\.ts$';
 /** Test code may reach further (render the whole app, assert on a model). */
 const testCode = '(\\.test\\.tsx?$|/testing/|^apps/[^/]+/src/test/)';
@@ -97,7 +103,7 @@ module.exports = {
       name: 'api-repository-imports-its-own-model',
       comment: "A repository owns one aggregate: another feature's data comes from that feature.",
       severity: 'error',
-      from: { path: `^apps/api/src/features/([^/]+)/repository\\.ts$` },
+      from: { path: `^apps/api/src/features/([^/]+)/(repository|repository/[a-z-]+)\\.ts$` },
       to: { path: apiModel, pathNot: '^apps/api/src/features/$1/model\\.ts$' },
     },
     {

@@ -17,7 +17,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PHOTO_WIDTHS, PRICE_BANDS } from '@shop/contracts';
-import { listProducts } from '../src/features/products/repository.js';
+import { listProducts } from '../src/features/products/repository/reads.js';
 import { type ApiProcess, startApiProcess } from '../src/test/oversell.js';
 import { fillCatalogue } from './bench/fill.js';
 import { numberArg, rssMb, withThrowawayDatabaseAndStripe } from './bench/throwaway.js';

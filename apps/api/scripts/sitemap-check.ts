@@ -11,7 +11,7 @@
  * exactly once, and no file holds more than its limit.
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { listProducts } from '../src/features/products/repository.js';
+import { listProducts } from '../src/features/products/repository/reads.js';
 import { startApiProcess } from '../src/test/oversell.js';
 import { fillCatalogue } from './bench/fill.js';
 import { numberArg, withThrowawayDatabaseAndStripe } from './bench/throwaway.js';

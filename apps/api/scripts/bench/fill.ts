@@ -3,15 +3,13 @@ import sharp from 'sharp';
 import { insertCategories } from '../../src/features/categories/repository.js';
 import { everyOrder } from '../../src/features/orders/index.js';
 import { insertPhotoFiles } from '../../src/features/products/photo-store.js';
+import type { NewProduct, VariantSet } from '../../src/features/products/product.js';
 import { type PreparedPhoto, preparePhoto } from '../../src/features/products/renditions.js';
-import {
-  insertProducts,
-  listProducts,
-  type NewProduct,
-  newProductId,
-  type VariantSet,
-} from '../../src/features/products/repository.js';
+import { listProducts } from '../../src/features/products/repository/reads.js';
+import { insertProducts, newProductId } from '../../src/features/products/repository/writes.js';
 import { rebuildSalesFigures } from '../../src/features/sales/index.js';
+import { storeSettings } from '../../src/features/store/index.js';
+import { fromMajor } from '../../src/lib/money.js';
 import { requireSlug } from '../../src/lib/slug.js';
 import { CATALOGUE } from '../../src/seed/catalogue.js';
 import { type PhotoTheme, renderProductPhoto } from '../../src/seed/photos.js';
@@ -21,8 +19,8 @@ const BATCH = 500;
 /** Photos of each category in the seed's format, told apart by their grain (and so their size). */
 const SEED_FORMAT_PHOTOS = [9, 11, 13, 15];
 
-/** A product's sizes: one variant each, a unit dearer than the one before. */
-function inSizes(slug: string, price: number, count: number): VariantSet {
+/** A product's sizes: one variant each, a unit of `currency` dearer than the one before. */
+function inSizes(slug: string, price: number, count: number, currency: string): VariantSet {
   const sizes = Array.from({ length: count }, (_, i) => `S${i + 1}`);
   return {
     options: [{ name: 'Size', values: sizes }],
@@ -30,7 +28,7 @@ function inSizes(slug: string, price: number, count: number): VariantSet {
       _id: newProductId(),
       sku: `${slug}-${size}`,
       options: { Size: size },
-      price: price + i,
+      price: fromMajor(price + i, currency),
       quantity: 1_000_000,
     })),
   };
@@ -135,6 +133,7 @@ export async function fillCatalogue(
     })),
   );
   const start = Date.now() - count * 1000;
+  const { currency } = await storeSettings();
   for (let first = 0; first < count; first += BATCH) {
     const batch: { product: NewProduct; photo: PreparedPhoto }[] = [];
     for (let i = first; i < Math.min(count, first + BATCH); i += 1) {
@@ -147,13 +146,15 @@ export async function fillCatalogue(
         name,
         slug: requireSlug(name),
         description: template.description,
-        price: template.price,
+        price: fromMajor(template.price, currency),
         quantity: 1_000_000,
         categoryId: category.id,
         shipping: template.shipping,
         photo: category.photo.meta,
         createdAt: new Date(start + i * 1000),
-        ...(variants > 1 ? { variants: inSizes(requireSlug(name), template.price, variants) } : {}),
+        ...(variants > 1
+          ? { variants: inSizes(requireSlug(name), template.price, variants, currency) }
+          : {}),
       };
       batch.push({ product, photo: category.photo });
     }

@@ -1,5 +1,5 @@
 import { productResponseSchema } from '@shop/contracts';
-import { findProduct } from '../../src/features/products/repository.js';
+import { findProduct } from '../../src/features/products/repository/reads.js';
 import { createProduct } from '../../src/test/checkout.js';
 import type { FakeStripe } from '../../src/test/fake-stripe.js';
 import { createBuyers, placeOrder, startCheckout } from '../../src/test/oversell.js';

@@ -1,7 +1,9 @@
-import { ORDER_STATUSES, type OrderStatus, toMinorUnits, totalMinorUnits } from '@shop/contracts';
+import { ORDER_STATUSES, type OrderStatus } from '@shop/contracts';
 import { insertCategory } from '../../src/features/categories/repository.js';
-import { insertOrdersInBulk, type NewOrder } from '../../src/features/orders/repository.js';
-import { insertProducts, newProductId } from '../../src/features/products/repository.js';
+import type { NewOrder } from '../../src/features/orders/order.js';
+import { insertOrdersInBulk } from '../../src/features/orders/repository/writes.js';
+import { insertProducts, newProductId } from '../../src/features/products/repository/writes.js';
+import { type Minor, minor, sum, times } from '../../src/lib/money.js';
 
 /** What the bench filled, as plain data its recount reads (independently of the API's code). */
 export interface FilledOrder {
@@ -33,7 +35,7 @@ const STATUS_WEIGHTS: Record<OrderStatus, number> = {
   cancel: 0.1,
 };
 
-/** `count` products of one category, prices 5 to 200, stock 0 to 99 (some low). */
+/** `count` products of one category, prices $5 to $200, stock 0 to 99 (some low). */
 export async function fillProducts(count: number) {
   const random = randomNumbers(7);
   const category = await insertCategory({ name: 'Bench goods', slug: 'bench-goods' });
@@ -42,7 +44,7 @@ export async function fillProducts(count: number) {
     name: `Bench product ${i + 1}`,
     slug: `bench-product-${i + 1}`,
     description: 'Filled by the orders bench',
-    price: Math.round((5 + random() * 195) * 100) / 100,
+    price: minor(Math.round((5 + random() * 195) * 100)),
     quantity: Math.floor(random() * 100),
     categoryId: category._id,
     shipping: 1 as const,
@@ -59,7 +61,7 @@ export async function fillProducts(count: number) {
  */
 export async function fillOrders(
   count: number,
-  products: readonly { _id: string; name: string; price: number }[],
+  products: readonly { _id: string; name: string; price: Minor }[],
   days: number,
 ): Promise<FilledOrder[]> {
   const random = randomNumbers();
@@ -84,14 +86,14 @@ export async function fillOrders(
         return {
           productId: product._id,
           name: product.name,
-          price: product.price,
+          unitPrice: product.price,
           quantity: 1 + Math.floor(random() * 3),
         };
       });
       const createdAt = new Date(now - ((i + 0.5) / count) * days * DAY_MS);
       const status = statusOf();
       const paid = random() >= 0.05;
-      const amount = totalMinorUnits(lines, 'usd');
+      const amount = sum(lines.map((line) => times(line.unitPrice, line.quantity)));
       batch.push({
         lines,
         payment: {
@@ -113,7 +115,7 @@ export async function fillOrders(
         lines: lines.map((l) => ({
           productId: l.productId,
           name: l.name,
-          revenue: toMinorUnits(l.price, 'usd') * l.quantity,
+          revenue: times(l.unitPrice, l.quantity),
           units: l.quantity,
         })),
       });

@@ -8,7 +8,7 @@ import mongoose from 'mongoose';
 import supertest from 'supertest';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
-import { findOrderOfPayment } from '../features/orders/repository.js';
+import { findOrderOfPayment } from '../features/orders/repository/reads.js';
 import { createLogger } from '../lib/logger.js';
 import { createProduct, placeOrderCall, startCheckout, stockOf } from '../test/checkout.js';
 import { type FakeStripe, startFakeStripe } from '../test/fake-stripe.js';

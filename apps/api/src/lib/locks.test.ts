@@ -1,12 +1,9 @@
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markOrderPaid } from '../features/orders/index.js';
-import {
-  claimOrder,
-  findStoredOrder,
-  recordOrder,
-  removeOrder,
-} from '../features/orders/repository.js';
+import { findStoredOrder } from '../features/orders/repository/reads.js';
+import { claimOrder, recordOrder, removeOrder } from '../features/orders/repository/writes.js';
+import { minor } from '../lib/money.js';
 import { startTestApp, unknownId } from '../test/harness.js';
 import { insertLockLeftover } from '../test/raw-documents.js';
 import { AppError } from './errors.js';
@@ -119,8 +116,13 @@ describe('a holder that loses its lease', () => {
     const leaseA = await first.lease;
     const { _id: orderId } = await recordOrder(
       {
-        lines: [{ productId: unknownId(), name: 'Lamp', price: 20, quantity: 1 }],
-        payment: { id: `pi_${key}`, status: 'requires_capture', amount: 2000, currency: 'usd' },
+        lines: [{ productId: unknownId(), name: 'Lamp', unitPrice: minor(2000), quantity: 1 }],
+        payment: {
+          id: `pi_${key}`,
+          status: 'requires_capture',
+          amount: minor(2000),
+          currency: 'usd',
+        },
         buyer: { _id: unknownId() },
       },
       leaseA.token,

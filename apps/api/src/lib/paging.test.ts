@@ -9,6 +9,7 @@ import {
   productCategoryResponseSchema,
 } from '@shop/contracts';
 import { insertOrder } from '../features/orders/index.js';
+import { minor } from '../lib/money.js';
 import { fixtureIds, idsOf, makeProducts } from '../test/catalogue.js';
 import { describe, expect, test } from '../test/fixtures.js';
 import { createUser, errorOf } from '../test/harness.js';
@@ -86,7 +87,7 @@ describe('paging of orders and users', () => {
     for (const id of ['pi_page_1', 'pi_page_2', 'pi_page_3']) {
       await insertOrder({
         lines: [],
-        payment: { id, success: true, status: 'succeeded', amount: 100, currency: 'usd' },
+        payment: { id, success: true, status: 'succeeded', amount: minor(100), currency: 'usd' },
         buyer: { _id: buyer.id, address: '1 Test Street' },
       });
     }

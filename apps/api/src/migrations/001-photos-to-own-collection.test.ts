@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photoEtag } from '../features/products/photo.js';
 import { photoFileIdsOf, savePhotoFiles } from '../features/products/photo-store.js';
 import { preparePhoto } from '../features/products/renditions.js';
-import { findProduct } from '../features/products/repository.js';
+import { findProduct } from '../features/products/repository/reads.js';
 import { imageBytes, makeCategory, makeProduct, uniqueWord } from '../test/catalogue.js';
 import { startTestApp } from '../test/harness.js';
 import { runMigration } from '../test/migrations.js';

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photoEtag } from '../features/products/photo.js';
 import { photoFileIdsOf } from '../features/products/photo-store.js';
-import { findProduct } from '../features/products/repository.js';
+import { findProduct } from '../features/products/repository/reads.js';
 import { makeCategory, uniqueWord } from '../test/catalogue.js';
 import { type FakeStripe, startFakeStripe } from '../test/fake-stripe.js';
 import { startTestApp } from '../test/harness.js';

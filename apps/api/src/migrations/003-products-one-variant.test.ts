@@ -1,6 +1,6 @@
 import { productResponseSchema } from '@shop/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findProduct } from '../features/products/repository.js';
+import { findProduct } from '../features/products/repository/reads.js';
 import { makeCategory, makeShirt, uniqueWord } from '../test/catalogue.js';
 import { startCheckout } from '../test/checkout.js';
 import { startFakeStripe } from '../test/fake-stripe.js';
@@ -78,10 +78,11 @@ describe('migration 003: products become one variant', () => {
       [VARIANT_BATCH + 1, VARIANT_BATCH + 1],
     ]);
     for (const [i, old] of olds.entries()) {
+      // Stored in cents: a dollar each more than the one before.
       expect(await findProduct(old.id)).toMatchObject({
-        price: i + 1,
+        price: (i + 1) * 100,
         quantity: i,
-        variants: [{ _id: old.id, price: i + 1, quantity: i }],
+        variants: [{ _id: old.id, price: (i + 1) * 100, quantity: i }],
       });
     }
   });

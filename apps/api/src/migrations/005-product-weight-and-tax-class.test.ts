@@ -1,8 +1,9 @@
 import { productResponseSchema } from '@shop/contracts';
-import { insertProduct, newProductId } from '../features/products/repository.js';
+import { insertProduct, newProductId } from '../features/products/repository/writes.js';
 import { uniqueWord } from '../test/catalogue.js';
 import { describe, expect, test } from '../test/fixtures.js';
 import { runMigration } from '../test/migrations.js';
+import { inStoreCurrency } from '../test/money.js';
 import { storedDocument, unsetWeightAndTaxClass } from '../test/raw-documents.js';
 import { migration } from './005-product-weight-and-tax-class.js';
 
@@ -20,7 +21,7 @@ describe('migration 005: weight and tax class of products', () => {
       name: heavy.slug,
       slug: heavy.slug,
       description: 'Heavy',
-      price: 10,
+      price: await inStoreCurrency(10),
       quantity: 1,
       categoryId: category.id,
       shipping: 1,

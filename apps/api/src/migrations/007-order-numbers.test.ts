@@ -1,4 +1,4 @@
-import { findStoredOrder } from '../features/orders/repository.js';
+import { findStoredOrder } from '../features/orders/repository/reads.js';
 import { describe, expect, test } from '../test/fixtures.js';
 import { createUser } from '../test/harness.js';
 import { runMigration } from '../test/migrations.js';

@@ -1,4 +1,4 @@
-import { nextOrderNumber } from '../features/orders/repository.js';
+import { nextOrderNumber } from '../features/orders/repository/numbers.js';
 import { inBatches } from './batches.js';
 import type { Migration } from './migration.js';
 import { giveOrderNumber, orderIdsWhere } from './orders-as-stored.js';

@@ -10,6 +10,7 @@ import { migration as marksDropped } from './009-marks-dropped.js';
 import { migration as salesFigures } from './010-sales-figures.js';
 import { migration as earlierHoldsReleased } from './011-earlier-holds-released.js';
 import { migration as mailOutboxToOutbox } from './012-mail-outbox-to-outbox.js';
+import { migration as orderEventsInMinorUnits } from './013-order-events-in-minor-units.js';
 import type { Migration, MigrationLog } from './migration.js';
 import { runMigrations } from './run.js';
 
@@ -27,6 +28,7 @@ export const MIGRATIONS: readonly Migration[] = [
   salesFigures,
   earlierHoldsReleased,
   mailOutboxToOutbox,
+  orderEventsInMinorUnits,
 ];
 
 /**

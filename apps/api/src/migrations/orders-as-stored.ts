@@ -1,6 +1,7 @@
 import { toMinorUnits } from '@shop/contracts';
 import mongoose from 'mongoose';
 import { linesAlone } from '../features/orders/breakdown.js';
+import { minor } from '../lib/money.js';
 import type { Outcome } from './batches.js';
 
 /**
@@ -108,7 +109,11 @@ export async function completeOrder(orderId: string): Promise<Outcome> {
   const timeline: { event: string }[] = order.timeline ?? [];
   const missing: Record<string, unknown> = {};
   if (!order.breakdown) {
-    missing.breakdown = linesAlone(order.products ?? [], order.payment?.amount ?? 0);
+    const lines: { price: number; quantity: number }[] = order.products ?? [];
+    missing.breakdown = linesAlone(
+      lines.map(({ price, quantity }) => ({ unitPrice: minor(price), quantity })),
+      minor(order.payment?.amount ?? 0),
+    );
   }
   if (!timeline.some(({ event }) => event === 'placed')) {
     const by = { _id: order.buyer ?? order._id, name: '', role: 'buyer' };

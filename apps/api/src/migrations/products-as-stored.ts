@@ -1,7 +1,8 @@
 import { DEFAULT_TAX_CLASS, type ProductPhotoMeta, toMinorUnits } from '@shop/contracts';
 import mongoose from 'mongoose';
 import { writeToCatalogue } from '../db/catalogue-changes.js';
-import { productChange, toPhotoMeta } from '../features/products/repository.js';
+import { productChange } from '../features/products/product.js';
+import { toPhotoMeta } from '../features/products/repository/documents.js';
 import type { Outcome } from './batches.js';
 
 /**

@@ -1,6 +1,6 @@
 import { chargeableCurrencies, toMajorUnits, toMinorUnits } from '@shop/contracts';
 import { describe, expect, it } from 'vitest';
-import { zonesInMinorUnits } from '../features/shipping/conversion.js';
+import { zonesInMinorUnits } from '../features/shipping/input.js';
 import { seedAmountsIn } from './amounts.js';
 import { CATALOGUE } from './catalogue.js';
 import { seedZonesIn } from './shipping-and-taxes.js';

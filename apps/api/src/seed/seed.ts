@@ -1,4 +1,4 @@
-import { DEFAULT_TAX_CLASS, type OrderStatus, totalMinorUnits } from '@shop/contracts';
+import { DEFAULT_TAX_CLASS, type OrderStatus } from '@shop/contracts';
 import { hasUsers } from '../features/auth/repository.js';
 import {
   findCategoriesBySlug,
@@ -7,15 +7,12 @@ import {
 import { insertOrder } from '../features/orders/index.js';
 import { deletePhotoFiles, savePhotoFiles } from '../features/products/photo-store.js';
 import { preparePhoto } from '../features/products/renditions.js';
-import {
-  findProductsBySlug,
-  hasProducts,
-  insertProductIfMissing,
-  newProductId,
-} from '../features/products/repository.js';
+import { findProductsBySlug, hasProducts } from '../features/products/repository/reads.js';
+import { insertProductIfMissing, newProductId } from '../features/products/repository/writes.js';
 import { writeReview } from '../features/reviews/index.js';
 import { storeSettings } from '../features/store/index.js';
 import { AppError } from '../lib/errors.js';
+import { fromMajor, type Minor, sum, times } from '../lib/money.js';
 import { toSlug } from '../lib/slug.js';
 import {
   DEMO_USER,
@@ -117,7 +114,7 @@ async function upsertCategories(now: Date) {
  * Photos are rendered only for products still missing, so a second run is quick. Prices are
  * the catalogue's dollars in the shop's currency (`amount`).
  */
-async function upsertProducts(now: Date, amount: (dollars: number) => number) {
+async function upsertProducts(now: Date, amount: (dollars: number) => Minor) {
   const categorySlugs = CATALOGUE.map((c) => toSlug(c.name));
   const productSlugs = CATALOGUE.flatMap((c) => c.products.map((p) => toSlug(p.name)));
   const [categories, existing] = await Promise.all([
@@ -196,7 +193,7 @@ async function upsertSampleOrders(buyerId: string | undefined, now: Date, curren
               productId: product._id,
               variant: { _id: variant._id, sku: variant.sku, options: variant.options },
               name: product.name,
-              price: variant.price,
+              unitPrice: variant.price,
               quantity,
             },
           ]
@@ -208,7 +205,7 @@ async function upsertSampleOrders(buyerId: string | undefined, now: Date, curren
         id: order.paymentId,
         success: order.success,
         status: order.paymentStatus,
-        amount: totalMinorUnits(lines, currency),
+        amount: sum(lines.map((line) => times(line.unitPrice, line.quantity))),
         currency,
       },
       buyer: { _id: buyerId, address: DEMO_USER.address },
@@ -254,7 +251,8 @@ export async function seed(
   const accounts = await insertMissingAccounts(passwords);
   const accountIds = accounts.ids;
   const categories = await upsertCategories(now);
-  const products = await upsertProducts(now, seedAmountsIn(currency));
+  const inCurrency = seedAmountsIn(currency);
+  const products = await upsertProducts(now, (dollars) => fromMajor(inCurrency(dollars), currency));
   const orders = await upsertSampleOrders(accountIds.get(DEMO_USER.email), now, currency);
   const reviews = await addSampleReviews(accountIds.get(DEMO_USER.email));
   const { zones, taxRates } = await seedShippingAndTaxes(currency);

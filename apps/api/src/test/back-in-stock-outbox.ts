@@ -1,4 +1,4 @@
-import { updateProduct } from '../features/products/repository.js';
+import { updateProduct } from '../features/products/repository/writes.js';
 import { createProduct } from './checkout.js';
 import { crashWhileRetrying, retryingMailEnv } from './mail-outbox.js';
 import { createMailServerOnFreePort } from './mail-server.js';

@@ -4,10 +4,15 @@ import type { Test } from 'supertest';
 import { expect } from 'vitest';
 import { insertCategory } from '../features/categories/repository.js';
 import { savePhotoFiles } from '../features/products/photo-store.js';
+import { sourcedProduct } from '../features/products/presenter.js';
 import { preparePhoto } from '../features/products/renditions.js';
-import { findProduct, insertProduct, newProductId } from '../features/products/repository.js';
+import { findProduct } from '../features/products/repository/reads.js';
+import { insertProduct, newProductId } from '../features/products/repository/writes.js';
+import { storeSettings } from '../features/store/index.js';
+import { ZERO } from '../lib/money.js';
 import { toSlug } from '../lib/slug.js';
 import type { Api } from './harness.js';
+import { inStoreCurrency } from './money.js';
 
 type ImageFormat = 'png' | 'jpeg' | 'gif' | 'webp';
 
@@ -49,7 +54,7 @@ export async function makeProduct(opts: ProductFixture) {
     name,
     slug,
     description: opts.description ?? 'A thing worth having',
-    price: opts.price ?? 25,
+    price: await inStoreCurrency(opts.price ?? 25),
     quantity: opts.quantity ?? 5,
     categoryId: opts.categoryId,
     shipping: 1,
@@ -169,15 +174,25 @@ export async function makeShirt(categoryId: string, grid = SHIRT_GRID) {
     name,
     slug: toSlug(name),
     description: 'A soft cotton T-shirt',
-    price: 0,
+    price: ZERO,
     quantity: 0,
     categoryId,
     shipping: 1,
     photo: null,
-    variants: { options, variants: variants.map((v) => ({ ...v, _id: newProductId() })) },
+    variants: {
+      options,
+      variants: await Promise.all(
+        variants.map(async (v) => ({
+          ...v,
+          price: await inStoreCurrency(v.price),
+          _id: newProductId(),
+        })),
+      ),
+    },
   });
   const stored = await findProduct(id);
   if (!stored) throw new Error('the shirt is gone');
+  const { currency } = await storeSettings();
   /** The variant of a size and colour. */
   const variant = (size: string, colour: string) => {
     const found = stored.variants.find(
@@ -186,5 +201,6 @@ export async function makeShirt(categoryId: string, grid = SHIRT_GRID) {
     if (!found) throw new Error(`no ${size} ${colour}`);
     return found;
   };
-  return { id, name, product: stored, variant };
+  /** As stored (minor units), and as the product's answers show it (major units). */
+  return { id, name, product: stored, shown: sourcedProduct(stored, currency), variant };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createPaymentIntentResponseSchema, toMajorUnits } from '@shop/contracts';
+import { createPaymentIntentResponseSchema } from '@shop/contracts';
 import Stripe from 'stripe';
 import supertest from 'supertest';
 import type { Config } from '../config.js';
@@ -7,10 +7,12 @@ import { insertCategory } from '../features/categories/repository.js';
 import { claimForPlacing, findCheckoutOfPayment } from '../features/checkout/repository.js';
 import { sweepExpiredCheckouts } from '../features/checkout/sweep.js';
 import { countOrders, recordOrder } from '../features/orders/index.js';
-import { findProduct, insertProduct, newProductId } from '../features/products/repository.js';
+import { findProduct } from '../features/products/repository/reads.js';
+import { insertProduct, newProductId } from '../features/products/repository/writes.js';
 import { createPayments } from '../lib/stripe.js';
 import type { FakeStripe } from './fake-stripe.js';
 import type { Api } from './harness.js';
+import { inStoreCurrency } from './money.js';
 import { TEST_WEBHOOK_SECRET } from './payments-app.js';
 import { expireEveryCheckout } from './raw-documents.js';
 
@@ -20,12 +22,13 @@ export async function createProduct(
 ) {
   const suffix = randomUUID().slice(0, 8);
   const category = await insertCategory({ name: `Cat ${suffix}`, slug: `cat-${suffix}` });
+  const price = opts.price ?? 25;
   const product = {
     _id: newProductId(),
     name: `Lamp ${suffix}`,
     slug: `lamp-${suffix}`,
     description: 'A warm desk lamp',
-    price: opts.price ?? 25,
+    price: await inStoreCurrency(price),
     quantity: opts.quantity ?? 10,
     categoryId: category._id,
     shipping: 1 as const,
@@ -34,7 +37,7 @@ export async function createProduct(
     photo: null,
   };
   await insertProduct(product);
-  return { id: product._id, name: product.name, slug: product.slug, price: product.price };
+  return { id: product._id, name: product.name, slug: product.slug, price };
 }
 
 /** Two lamps and one desk (stock 5 and 3): the cart the checkout tests buy. */
@@ -63,7 +66,7 @@ export async function leaveUncapturedOrder(
           productId,
           variant: { _id: variantId, sku, options },
           name,
-          price: toMajorUnits(unitPrice, priced.currency),
+          unitPrice,
           quantity,
         }),
       ),

@@ -1,5 +1,6 @@
-import { type OrderStatus, totalMinorUnits } from '@shop/contracts';
+import type { OrderStatus } from '@shop/contracts';
 import { insertOrder } from '../features/orders/index.js';
+import { fromMajor, sum, times } from '../lib/money.js';
 import { makeCategory, makeProduct, uniqueWord } from './catalogue.js';
 
 /** A product in a category of its own, with a real photo that responses must never carry. */
@@ -22,7 +23,7 @@ export async function makeOrder(opts: {
   const lines = opts.products.map((p) => ({
     productId: p.id,
     name: p.name,
-    price: p.price,
+    unitPrice: fromMajor(p.price, 'usd'),
     quantity: 2,
   }));
   const orderId = await insertOrder({
@@ -31,7 +32,7 @@ export async function makeOrder(opts: {
       id: `pi_test_${uniqueWord()}`,
       success: true,
       status: 'succeeded',
-      amount: totalMinorUnits(lines, 'usd'),
+      amount: sum(lines.map((line) => times(line.unitPrice, line.quantity))),
       currency: 'usd',
     },
     buyer: opts.buyer === null ? null : { _id: opts.buyer, address: '1 Test Street' },

@@ -7,11 +7,14 @@ import { fileURLToPath } from 'node:url';
 import { createPaymentIntentResponseSchema } from '@shop/contracts';
 import Stripe from 'stripe';
 import { freePort } from '../db/embedded.js';
-import { countOrders, listOrdersOfProduct } from '../features/orders/repository.js';
-import { findProduct, insertProduct, newProductId } from '../features/products/repository.js';
+import { countOrders, listOrdersOfProduct } from '../features/orders/repository/reads.js';
+import { findProduct } from '../features/products/repository/reads.js';
+import { insertProduct, newProductId } from '../features/products/repository/writes.js';
+import { ZERO } from '../lib/money.js';
 import { createProduct, stockOf, TEST_DELIVERY_ADDRESS } from './checkout.js';
 import { type FakeStripe, startFakeStripe } from './fake-stripe.js';
 import { createAccounts } from './harness.js';
+import { inStoreCurrency } from './money.js';
 import { withThrowawayDatabase } from './throwaway-database.js';
 
 const apiRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -53,13 +56,14 @@ const variantStock = async (productId: string) =>
 /** A T-shirt in S (`stock` units, the one raced for), M and L. */
 async function createRacedShirt(stock: number) {
   const ids = [newProductId(), newProductId(), newProductId()] as const;
+  const price = await inStoreCurrency(30);
   const _id = newProductId();
   await insertProduct({
     _id,
     name: `Raced shirt ${_id}`,
     slug: `raced-shirt-${_id}`,
     description: 'Three sizes; everyone wants the S',
-    price: 0,
+    price: ZERO,
     quantity: 0,
     categoryId: newProductId(),
     shipping: 1,
@@ -70,7 +74,7 @@ async function createRacedShirt(stock: number) {
         _id: ids[i] as string,
         sku: `RACE-${_id}-${size}`,
         options: { Size: size },
-        price: 30,
+        price,
         quantity: [stock, 4, 9][i] as number,
       })),
     },

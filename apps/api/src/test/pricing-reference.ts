@@ -137,14 +137,14 @@ function takeOff(discount: RandomDiscount, cart: RandomCart, left: Goods): Goods
   });
   switch (discount.kind) {
     case 'percentage': {
-      const percent = BigInt(discount.value ?? 0);
+      const percent = BigInt(discount.percentOff ?? 0);
       return {
         lines: eligibleLeft.map((amount) => roundHalfUp(amount * percent, 100n)),
         shipping: 0n,
       };
     }
     case 'fixed': {
-      const value = BigInt(discount.value ?? 0);
+      const value = BigInt(discount.amountOff ?? 0);
       const available = sumOf(eligibleLeft);
       const total = value < available ? value : available;
       return { lines: spreadInProportion(total, eligibleLeft), shipping: 0n };

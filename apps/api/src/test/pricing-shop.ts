@@ -1,4 +1,5 @@
 import type { ShippingMethod } from '../features/shipping/index.js';
+import { minor } from '../lib/money.js';
 import { createProduct } from './checkout.js';
 import type { Api } from './harness.js';
 import { setStore, setTaxes, setZones } from './pricing-settings.js';
@@ -12,8 +13,8 @@ import { setStore, setTaxes, setZones } from './pricing-settings.js';
 export const STANDARD: ShippingMethod = {
   _id: 'a0000000000000000000000a',
   name: 'Standard',
-  rate: { kind: 'flat', price: 490 },
-  freeOver: 10_000,
+  rate: { kind: 'flat', price: minor(490) },
+  freeOver: minor(10_000),
   minDays: 2,
   maxDays: 4,
 };
@@ -23,8 +24,8 @@ export const COURIER: ShippingMethod = {
   rate: {
     kind: 'weight',
     tiers: [
-      { upToGrams: 1000, price: 690 },
-      { upToGrams: 5000, price: 1290 },
+      { upToGrams: 1000, price: minor(690) },
+      { upToGrams: 5000, price: minor(1290) },
     ],
   },
   freeOver: null,
@@ -42,7 +43,7 @@ export const PICKUP: ShippingMethod = {
 export const SWISS_POST: ShippingMethod = {
   _id: 'a0000000000000000000000d',
   name: 'Swiss Post',
-  rate: { kind: 'flat', price: 1500 },
+  rate: { kind: 'flat', price: minor(1500) },
   freeOver: null,
   minDays: 3,
   maxDays: 6,

@@ -1,5 +1,6 @@
 import { DISCOUNT_KINDS, type DiscountKind } from '@shop/contracts/discount';
 import type { ShippingMethod, ShippingRate } from '../features/shipping/index.js';
+import { type Minor, minor } from '../lib/money.js';
 
 /**
  * Random shops and carts for the pricing tests, drawn from a seed so that a failure is reproduced
@@ -56,7 +57,7 @@ export interface RandomProduct {
   productId: string;
   categoryId: string;
   /** As entered: gross when the shop's prices include tax, else net. */
-  unitPrice: number;
+  unitPrice: Minor;
   weightGrams: number;
   taxClass: TaxClass;
 }
@@ -75,14 +76,16 @@ export interface RandomDiscount {
   code: string | null;
   automatic: boolean;
   kind: DiscountKind;
-  /** A whole percentage, or the amount of a fixed discount; null for the other kinds. */
-  value: number | null;
+  /** What a fixed discount takes off; null for the other kinds. */
+  amountOff: Minor | null;
+  /** The whole percentage a percentage discount takes off; null for the other kinds. */
+  percentOff: number | null;
   buy: number | null;
   get: number | null;
   /** Eligible goods: these products and the products of these categories; both empty: all. */
   products: string[];
   categories: string[];
-  minSubtotal: number | null;
+  minSubtotal: Minor | null;
   startsAt: Date | null;
   endsAt: Date | null;
   firstOrderOnly: boolean;
@@ -123,12 +126,14 @@ export interface RandomCart {
 function tiers(random: Random, n: number, maxBound: number) {
   const bounds = new Set<number>();
   while (bounds.size < n) bounds.add(random.int(1, maxBound));
-  return [...bounds].sort((a, b) => a - b).map((bound) => ({ bound, price: random.int(0, 5000) }));
+  return [...bounds]
+    .sort((a, b) => a - b)
+    .map((bound) => ({ bound, price: minor(random.int(0, 5000)) }));
 }
 
 function randomRate(random: Random, maxSubtotal: number): ShippingRate {
   const kind = random.pick(['flat', 'weight', 'subtotal', 'pickup'] as const);
-  if (kind === 'flat') return { kind, price: random.int(0, 3000) };
+  if (kind === 'flat') return { kind, price: minor(random.int(0, 3000)) };
   if (kind === 'pickup') return { kind };
   if (kind === 'weight') {
     return {
@@ -142,7 +147,7 @@ function randomRate(random: Random, maxSubtotal: number): ShippingRate {
   return {
     kind,
     tiers: tiers(random, random.int(1, 4), maxSubtotal).map(({ bound, price }) => ({
-      upTo: bound,
+      upTo: minor(bound),
       price,
     })),
   };
@@ -181,25 +186,27 @@ function randomDiscount(
   const kind = random.pick(DISCOUNT_KINDS);
   const automatic = random.chance(0.4);
   const productIds = shop.products.map((product) => product.productId);
+  const code = automatic ? null : `SAVE${n}-${random.int(10, 99)}`;
+  const percentOff =
+    kind === 'percentage'
+      ? random.chance(0.5)
+        ? random.pick([5, 10, 15, 20, 25, 50, 100])
+        : random.int(1, 100)
+      : null;
+  const amountOff = kind === 'fixed' ? minor(random.int(1, shop.maxPrice * 2)) : null;
   return {
     _id: `discount-${n}`,
     title: automatic ? `Promotion ${n}` : `Code ${n}`,
-    code: automatic ? null : `SAVE${n}-${random.int(10, 99)}`,
+    code,
     automatic,
     kind,
-    value:
-      kind === 'percentage'
-        ? random.chance(0.5)
-          ? random.pick([5, 10, 15, 20, 25, 50, 100])
-          : random.int(1, 100)
-        : kind === 'fixed'
-          ? random.int(1, shop.maxPrice * 2)
-          : null,
+    amountOff,
+    percentOff,
     buy: kind === 'buy-x-get-y' ? random.int(1, 3) : null,
     get: kind === 'buy-x-get-y' ? random.int(1, 2) : null,
     products: random.chance(0.2) ? random.some(productIds, random.int(1, 3)) : [],
     categories: random.chance(0.2) ? random.some(shop.categories, random.int(1, 2)) : [],
-    minSubtotal: random.chance(0.25) ? random.int(0, shop.maxPrice * 3) : null,
+    minSubtotal: random.chance(0.25) ? minor(random.int(0, shop.maxPrice * 3)) : null,
     ...randomDates(random, shop.now),
     firstOrderOnly: random.chance(0.15),
     usesLeft: random.chance(0.2) ? random.int(0, 3) : null,
@@ -234,7 +241,7 @@ export function randomShop(
     name: `Method ${i + 1}`,
     rate: randomRate(random, maxPrice * 4),
     // At most 1,000,000 major units, the largest the zones take (a yen shop's maxPrice × 4).
-    freeOver: random.chance(0.3) ? random.int(0, maxPrice * 4) : null,
+    freeOver: random.chance(0.3) ? minor(random.int(0, maxPrice * 4)) : null,
     minDays: 1,
     maxDays: random.int(1, 9),
   }));
@@ -242,7 +249,7 @@ export function randomShop(
   const products = Array.from({ length: productCount }, (_, i) => ({
     productId: `product-${i + 1}`,
     categoryId: random.pick(categories),
-    unitPrice: random.int(0, maxPrice),
+    unitPrice: minor(random.int(0, maxPrice)),
     weightGrams: random.chance(0.2) ? 0 : random.int(1, 20_000),
     taxClass: random.pick(TAX_CLASSES),
   }));

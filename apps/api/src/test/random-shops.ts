@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { toMajorUnits, toMinorUnits } from '@shop/contracts';
+import { toMajorUnits } from '@shop/contracts';
 import { discountsResponseSchema } from '@shop/contracts/discount';
 import { insertCategories } from '../features/categories/repository.js';
-import { insertOrdersInBulk } from '../features/orders/repository.js';
-import { insertProducts, newProductId } from '../features/products/repository.js';
+import { insertOrdersInBulk } from '../features/orders/repository/writes.js';
+import { insertProducts, newProductId } from '../features/products/repository/writes.js';
+import { fromMajor } from '../lib/money.js';
 import { createDiscount } from './discounts.js';
 import type { Api } from './harness.js';
 import { setUpShop } from './pricing-settings.js';
@@ -40,7 +41,7 @@ function discountInput(
     code: discount.code,
     automatic: discount.automatic,
     kind: discount.kind,
-    value: discount.kind === 'fixed' ? major(discount.value) : discount.value,
+    value: discount.amountOff === null ? discount.percentOff : major(discount.amountOff),
     buy: discount.buy,
     get: discount.get,
     products: discount.products.map(idOf),
@@ -84,7 +85,7 @@ export async function openRandomShop(
     name: `${product.productId} ${word}`,
     slug: `${product.productId}-${word}`,
     description: 'A thing a random cart buys',
-    price: toMajorUnits(product.unitPrice, shop.currency),
+    price: product.unitPrice,
     quantity: PLENTY,
     categoryId: idOf(product.categoryId),
     shipping: 1 as const,
@@ -128,12 +129,19 @@ export async function openRandomShop(
 export async function giveEarlierOrders(buyerIds: readonly string[], currency: string) {
   await insertOrdersInBulk(
     buyerIds.map((buyerId) => ({
-      lines: [{ productId: newProductId(), name: 'An earlier purchase', price: 1, quantity: 1 }],
+      lines: [
+        {
+          productId: newProductId(),
+          name: 'An earlier purchase',
+          unitPrice: fromMajor(1, currency),
+          quantity: 1,
+        },
+      ],
       payment: {
         id: `pi_earlier_${randomUUID()}`,
         success: true,
         status: 'succeeded',
-        amount: toMinorUnits(1, currency),
+        amount: fromMajor(1, currency),
         currency,
       },
       buyer: { _id: buyerId },

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { vi } from 'vitest';
 import { linesAlone } from '../features/orders/breakdown.js';
 import { photoEtag } from '../features/products/photo.js';
+import { minor } from '../lib/money.js';
 import type { OldMail } from '../migrations/mail-outbox-as-stored.js';
 
 /**
@@ -272,7 +273,10 @@ function orderAsStoredNow(order: {
     },
     buyer,
     address: '1 Old Street',
-    breakdown: linesAlone(products, order.amount),
+    breakdown: linesAlone(
+      products.map(({ price, quantity }) => ({ unitPrice: minor(price), quantity })),
+      minor(order.amount),
+    ),
     status: 'Not Process',
     stockReturned: false,
     events: [],
@@ -310,6 +314,54 @@ export async function insertOrderInMajorUnits(order: {
     })),
   });
   return String(stored._id);
+}
+
+/**
+ * An order event as the versions before typed money published it, waiting in the outbox for
+ * the sales figures: a paid order of today, its lines' unit prices in major units (`price`), due
+ * only once `makeDeliveryDue` says so (no worker counts it before a test has migrated it).
+ */
+export async function insertOrderEventInMajorUnits(order: {
+  currency: string;
+  amount: number;
+  lines: GivenLine[];
+}) {
+  const event = new mongoose.Types.ObjectId().toString();
+  const _id = `${event}:sales-figures`;
+  const stored = orderAsStoredNow({ ...order, buyer: event, createdAt: new Date() });
+  await mongoose.connection
+    .collection<Record<string, unknown> & { _id: string }>('outbox')
+    .insertOne({
+      _id,
+      event,
+      type: 'order.imported',
+      subscriber: 'sales-figures',
+      payload: {
+        orderId: String(stored._id),
+        before: null,
+        order: {
+          createdAt: new Date().toISOString(),
+          status: 'Processing',
+          payment: { success: true, amount: order.amount, currency: order.currency },
+          lines: order.lines,
+          breakdown: stored.breakdown,
+        },
+      },
+      source: String(stored._id),
+      landed: true,
+      createdAt: new Date(),
+      due: new Date(Date.now() + 3_600_000),
+      claim: null,
+      attempts: 0,
+    });
+  return _id;
+}
+
+/** The outbox's delivery is due now. */
+export async function makeDeliveryDue(deliveryId: string) {
+  await mongoose.connection
+    .collection<{ _id: string }>('outbox')
+    .updateOne({ _id: deliveryId }, { $set: { due: new Date() } });
 }
 
 /**
@@ -398,7 +450,9 @@ export async function hasOldMailOutbox() {
 
 /** A delivery of the outbox as stored, every field as the database holds it, or null. */
 export const storedDelivery = (id: string) =>
-  mongoose.connection.collection<{ _id: string; due: Date }>('outbox').findOne({ _id: id });
+  mongoose.connection
+    .collection<{ _id: string; due: Date; payload?: { order?: { lines?: unknown[] } } }>('outbox')
+    .findOne({ _id: id });
 
 /** The bytes migration 001 set aside for a product, as they were inside it, or null. */
 export async function unreadablePhotoOf(productId: string) {

@@ -5,7 +5,8 @@ import { Agent, fetch as patientFetch } from 'undici';
 import { insertUsers } from '../features/auth/repository.js';
 import { hashPassword } from '../features/auth/use-cases.js';
 import { insertOrder } from '../features/orders/index.js';
-import { findRatingSummary } from '../features/products/repository.js';
+import { findRatingSummary } from '../features/products/repository/ratings.js';
+import { minor } from '../lib/money.js';
 import { signToken } from '../lib/tokens.js';
 import { createProduct } from './checkout.js';
 import { type ApiProcess, JWT_SECRET, withTwoApiProcesses } from './oversell.js';
@@ -43,12 +44,12 @@ async function buyersOf(productId: string, count: number): Promise<string[]> {
   await Promise.all(
     ids.map((buyer) =>
       insertOrder({
-        lines: [{ productId, name: 'Raced lamp', price: 20, quantity: 1 }],
+        lines: [{ productId, name: 'Raced lamp', unitPrice: minor(2000), quantity: 1 }],
         payment: {
           id: `pi_race_${randomUUID()}`,
           success: true,
           status: 'succeeded',
-          amount: 2000,
+          amount: minor(2000),
           currency: 'usd',
         },
         buyer: { _id: buyer },

@@ -4,7 +4,7 @@ import { createProduct } from '../../test/checkout.js';
 import { type Api, describe, expect, test } from '../../test/fixtures.js';
 import { unknownId } from '../../test/harness.js';
 import { mailWaiting } from '../../test/mail-sender.js';
-import { updateProduct } from '../products/repository.js';
+import { updateProduct } from '../products/repository/writes.js';
 import { findSubscription } from './repository.js';
 import { notifyRestocked } from './use-cases.js';
 

@@ -8,9 +8,10 @@ import {
 } from '../../db/catalogue-changes.js';
 import { makeProducts } from '../../test/catalogue.js';
 import { type Api, describe, expect, test } from '../../test/fixtures.js';
+import { inStoreCurrency } from '../../test/money.js';
 import { setPriceUnannounced } from '../../test/raw-documents.js';
 import { renameCategory } from '../categories/repository.js';
-import { updateProduct } from '../products/repository.js';
+import { updateProduct } from '../products/repository/writes.js';
 import { currentCatalogue } from './catalogue.js';
 
 test.beforeAll(async ({ app: _app }) => {
@@ -23,7 +24,8 @@ const productOf = async (api: Api, slug: string) =>
   ).product;
 
 /** A write through the repository, announced in the change log. */
-const priceSet = (productId: string, price: number) => updateProduct(productId, { price });
+const priceSet = async (productId: string, price: number) =>
+  updateProduct(productId, { price: await inStoreCurrency(price) });
 
 const SEEN_WITHIN = { timeout: 5_000, interval: 50 };
 

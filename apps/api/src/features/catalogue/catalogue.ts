@@ -15,8 +15,8 @@ import {
 import { CatalogueStore, toEntry } from './store.js';
 
 /**
- * A product as its feature's repository answers it: its response shape, its category named by
- * id only (the catalogue shows it from memory), and its reviews' version.
+ * A product as its feature's presenter answers it: its response shape (major units), its
+ * category named by id only (the catalogue shows it from memory), and its reviews' version.
  */
 export type SourcedProduct = Omit<Product, 'category'> & {
   categoryId: string;
@@ -24,8 +24,8 @@ export type SourcedProduct = Omit<Product, 'category'> & {
 };
 
 /**
- * Where the catalogue reads what it keeps: the products' and the categories' repositories, which
- * the composition root hands it (src/wiring.ts), since both features read the catalogue back.
+ * Where the catalogue reads what it keeps: the products' presenter and the categories'
+ * repository, which the composition root hands it (src/wiring.ts), since both features read the catalogue back.
  */
 export interface CatalogueSource {
   categories: () => Promise<Category[]>;

@@ -1,6 +1,7 @@
 import { createPaymentIntentResponseSchema } from '@shop/contracts';
 import mongoose from 'mongoose';
 import { describe, expect, inject, it } from 'vitest';
+import { minor } from '../../lib/money.js';
 import { createProduct, TEST_DELIVERY_ADDRESS } from '../../test/checkout.js';
 import { uniqueCode } from '../../test/discounts.js';
 import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe.js';
@@ -9,8 +10,8 @@ import { type ApiProcess, JWT_SECRET, placeOrder, startApiProcess } from '../../
 import { storedDocument } from '../../test/raw-documents.js';
 import { withThrowawayDatabase } from '../../test/throwaway-database.js';
 import { customerUses, insertDiscount } from '../discounts/repository.js';
-import { listOrdersOfProduct } from '../orders/repository.js';
-import { findProduct } from '../products/repository.js';
+import { listOrdersOfProduct } from '../orders/repository/reads.js';
+import { findProduct } from '../products/repository/reads.js';
 import { authorizePayment } from './steps/authorize-payment.js';
 import { capturePayment } from './steps/capture-payment.js';
 import { claimCheckout } from './steps/claim-checkout.js';
@@ -80,7 +81,8 @@ async function arrange(
     code,
     automatic: false,
     kind: 'fixed',
-    value: 500,
+    amountOff: minor(500),
+    percentOff: null,
     buy: null,
     get: null,
     products: [],

@@ -1,4 +1,5 @@
 import type { DeliveryAddress } from '@shop/contracts';
+import type { Minor } from '../../lib/money.js';
 
 /**
  * The checkout: the record the server keeps of one shopper paying for one cart, from starting to
@@ -20,13 +21,13 @@ export interface PricedLine extends CartLine {
   sku: string;
   options: Record<string, string>;
   /** As entered (gross when prices include tax, else net), before any discount. */
-  unitPrice: number;
+  unitPrice: Minor;
   /** After its discount; `discount` is what came off, as entered. */
-  net: number;
-  tax: number;
-  gross: number;
+  net: Minor;
+  tax: Minor;
+  gross: Minor;
   bp: number;
-  discount: number;
+  discount: Minor;
 }
 
 /** The cart as priced when paying started, which the card is authorized for and the order records. */
@@ -37,18 +38,18 @@ export interface PricedSnapshot {
   country: string | null;
   lines: PricedLine[];
   /** Before discounts, as entered. */
-  subtotal: number;
+  subtotal: Minor;
   shipping: {
     methodId: string;
     name: string;
-    net: number;
-    tax: number;
-    gross: number;
-    discount: number;
+    net: Minor;
+    tax: Minor;
+    gross: Minor;
+    discount: Minor;
   } | null;
-  discounts: { _id: string; code: string | null; title: string; amount: number }[];
-  tax: number;
-  total: number;
+  discounts: { _id: string; code: string | null; title: string; amount: Minor }[];
+  tax: Minor;
+  total: Minor;
 }
 
 /**

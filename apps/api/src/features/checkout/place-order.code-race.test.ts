@@ -1,8 +1,9 @@
 import { describe, expect, inject, it } from 'vitest';
+import { minor } from '../../lib/money.js';
 import { createProduct, TEST_DELIVERY_ADDRESS } from '../../test/checkout.js';
 import { createBuyers, placeOrder, withTwoApiProcesses } from '../../test/oversell.js';
 import { findDiscount, insertDiscount } from '../discounts/repository.js';
-import { listOrdersOfProduct } from '../orders/repository.js';
+import { listOrdersOfProduct } from '../orders/repository/reads.js';
 
 const BUYERS = 50;
 const USES = 5;
@@ -39,7 +40,8 @@ describe('a code limited to 5 uses, raced for by 50 buyers over two API processe
         code,
         automatic: false,
         kind: 'fixed',
-        value: 500,
+        amountOff: minor(500),
+        percentOff: null,
         buy: null,
         get: null,
         products: [],

@@ -9,7 +9,7 @@ import {
   startCheckout,
   withTwoApiProcesses,
 } from '../../test/oversell.js';
-import { listOrdersOfProduct } from '../orders/repository.js';
+import { listOrdersOfProduct } from '../orders/repository/reads.js';
 
 const BUYERS = 20;
 const STOCK = 5;

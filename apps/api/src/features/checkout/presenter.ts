@@ -1,10 +1,11 @@
 import { type QuoteResponse, toMajorUnits } from '@shop/contracts';
 import { fromBasisPoints } from '@shop/contracts/tax';
+import type { Minor } from '../../lib/money.js';
 import type { CartQuote } from './pricing/quote.js';
 
 /** The quote as the API answers it: major units of its currency, rates as decimals. */
 export function quoteResponse({ currency, pricesIncludeTax, priced }: CartQuote): QuoteResponse {
-  const major = (minor: number) => toMajorUnits(minor, currency);
+  const major = (amount: Minor) => toMajorUnits(amount, currency);
   const { shipping } = priced;
   return {
     currency,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import mongoose from 'mongoose';
 import { toDeliveryAddress } from '../../lib/delivery-address-model.js';
 import { isDuplicateKeyError } from '../../lib/errors.js';
+import { minor } from '../../lib/money.js';
 import type { Checkout, CheckoutStatus, PricedSnapshot } from './checkout.js';
 import { type CheckoutDoc, CheckoutModel } from './model.js';
 
@@ -34,32 +35,32 @@ const toSnapshot = (p: CheckoutDoc['priced']): PricedSnapshot => ({
     name: l.name,
     sku: l.sku,
     options: Object.fromEntries(l.options.map((o) => [o.name ?? '', o.value ?? ''])),
-    unitPrice: l.unitPrice,
-    net: l.net,
-    tax: l.tax,
-    gross: l.gross,
+    unitPrice: minor(l.unitPrice),
+    net: minor(l.net),
+    tax: minor(l.tax),
+    gross: minor(l.gross),
     bp: l.bp,
-    discount: l.discount,
+    discount: minor(l.discount),
   })),
-  subtotal: p.subtotal,
+  subtotal: minor(p.subtotal),
   shipping: p.shipping
     ? {
         methodId: String(p.shipping.methodId),
         name: p.shipping.name,
-        net: p.shipping.net,
-        tax: p.shipping.tax,
-        gross: p.shipping.gross,
-        discount: p.shipping.discount,
+        net: minor(p.shipping.net),
+        tax: minor(p.shipping.tax),
+        gross: minor(p.shipping.gross),
+        discount: minor(p.shipping.discount),
       }
     : null,
   discounts: p.discounts.map((d) => ({
     _id: String(d._id),
     code: d.code ?? null,
     title: d.title,
-    amount: d.amount,
+    amount: minor(d.amount),
   })),
-  tax: p.tax,
-  total: p.total,
+  tax: minor(p.tax),
+  total: minor(p.total),
 });
 
 const unitsOf = (lines: CheckoutDoc['lines']) =>

@@ -10,8 +10,10 @@ import {
 } from '../../test/checkout.js';
 import { describe, expect, checkoutTest as test } from '../../test/fixtures.js';
 import { createUser, forgedToken } from '../../test/harness.js';
+import { inStoreCurrency } from '../../test/money.js';
 import { findUser } from '../auth/repository.js';
-import { findProduct, updateProduct } from '../products/repository.js';
+import { findProduct } from '../products/repository/reads.js';
+import { updateProduct } from '../products/repository/writes.js';
 
 describe('POST /api/v1/order/place-order', () => {
   test('when the card is authorized, then one order at database prices, stock taken and the card charged once', async ({
@@ -158,7 +160,7 @@ describe('POST /api/v1/order/place-order', () => {
     checkout,
   }) => {
     const { user, desk, paymentIntentId, amount } = await checkout();
-    await updateProduct(desk.id, { price: 99 });
+    await updateProduct(desk.id, { price: await inStoreCurrency(99) });
     const res = await placeOrderCall(app.app, user.token, paymentIntentId).expect(201);
     const { order } = orderResponseSchema.parse(res.body);
     expect(order.products.find((line) => line.productId?._id === desk.id)?.price).toBe(120);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct, placeOrderCall } from '../../test/checkout.js';
 import { createUser, startTestApp } from '../../test/harness.js';
 import { startStripeMock } from '../../test/stripe-mock.js';
-import { countOrders } from '../orders/repository.js';
+import { countOrders } from '../orders/repository/reads.js';
 
 // stripe-mock checks every request against Stripe's published OpenAPI spec, so these
 // tests prove the calls the shop makes are ones the real API accepts; its answers are

@@ -9,9 +9,10 @@ import {
 } from '../../test/checkout.js';
 import { type Api, checkoutTest, describe, expect } from '../../test/fixtures.js';
 import { appConfiguredWith } from '../../test/harness.js';
+import { inStoreCurrency } from '../../test/money.js';
 import { TEST_WEBHOOK_SECRET } from '../../test/payments-app.js';
 import { findUser } from '../auth/repository.js';
-import { countOrders, findOrderOfPayment } from '../orders/repository.js';
+import { countOrders, findOrderOfPayment } from '../orders/repository/reads.js';
 
 const test = checkoutTest.extend(
   'authorizedButAbandoned',
@@ -68,7 +69,11 @@ describe('POST /api/v1/order/webhook', () => {
     expect(order?.buyerId).toBe(user.id);
     expect(order?.address).toBe(profile?.address);
     expect(order?.lines).toEqual([
-      expect.objectContaining({ name: product.name, price: 10, quantity: 2 }),
+      expect.objectContaining({
+        name: product.name,
+        unitPrice: await inStoreCurrency(10),
+        quantity: 2,
+      }),
     ]);
     expect(await stockOf(product.id)).toBe(2);
     expect(stripe.get(paymentIntentId).status).toBe('succeeded');

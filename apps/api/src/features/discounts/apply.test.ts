@@ -1,5 +1,6 @@
 import { formatMinorUnits } from '@shop/contracts';
 import { describe, expect, it } from 'vitest';
+import { minor } from '../../lib/money.js';
 import {
   applyDiscounts,
   type CartToDiscount,
@@ -8,22 +9,31 @@ import {
   spread,
 } from './apply.js';
 
+/** What a test says of a discount: its amounts in minor units, `value` as the admin's form has it. */
+type RuleOver = Partial<Omit<DiscountRule, 'amountOff' | 'percentOff' | 'minSubtotal'>> & {
+  /** A fixed discount's amount, or a percentage's whole percent (10 unless given). */
+  value?: number | null;
+  minSubtotal?: number | null;
+};
+
 let made = 0;
 /** A discount made `made` seconds after 2026-01-01, so that later ones are younger. */
-const rule = (over: Partial<DiscountRule>): DiscountRule => {
+const rule = ({ value = 10, minSubtotal = null, ...over }: RuleOver): DiscountRule => {
   made += 1;
+  const kind = over.kind ?? 'percentage';
   return {
     _id: `d${String(made).padStart(23, '0')}`,
     title: `Discount ${made}`,
     code: null,
     automatic: true,
-    kind: 'percentage',
-    value: 10,
+    kind,
+    amountOff: kind === 'fixed' && value !== null ? minor(value) : null,
+    percentOff: kind === 'percentage' ? value : null,
     buy: null,
     get: null,
     products: [],
     categories: [],
-    minSubtotal: null,
+    minSubtotal: minSubtotal === null ? null : minor(minSubtotal),
     startsAt: null,
     endsAt: null,
     firstOrderOnly: false,
@@ -35,7 +45,7 @@ const rule = (over: Partial<DiscountRule>): DiscountRule => {
     ...over,
   };
 };
-const code = (value: string, over: Partial<DiscountRule> = {}) =>
+const code = (value: string, over: RuleOver = {}) =>
   rule({ code: value, automatic: false, ...over });
 
 const line = (
@@ -46,37 +56,43 @@ const line = (
 ): DiscountLine => ({
   productId,
   categoryId,
-  unitPrice,
+  unitPrice: minor(unitPrice),
   quantity,
 });
 
 const NOW = new Date('2026-06-01T12:00:00Z');
-const cart = (over: Partial<CartToDiscount>): CartToDiscount => ({
+const cart = ({
+  shipping = 0,
+  ...over
+}: Partial<Omit<CartToDiscount, 'shipping'>> & { shipping?: number }): CartToDiscount => ({
   lines: [line('p1', 1000, 1)],
-  shipping: 0,
+  shipping: minor(shipping),
   candidates: [],
   askedCode: null,
   shopper: { ordersSoFar: 0, uses: new Map() },
   now: NOW,
-  formatAmount: (minor) => formatMinorUnits(minor, 'INR'),
+  formatAmount: (amount) => formatMinorUnits(amount, 'INR'),
   ...over,
 });
 
+/** `spread` of amounts as a test writes them. */
+const spreadOf = (total: number, amounts: number[]) => spread(minor(total), amounts.map(minor));
+
 describe('spread', () => {
   it('when the shares are whole, then each line gets its proportion', () => {
-    expect(spread(300, [1000, 2000])).toEqual([100, 200]);
+    expect(spreadOf(300, [1000, 2000])).toEqual([100, 200]);
   });
 
   it('when minor units are left over, then they go to the largest line, the first of equals', () => {
     // 1000 over 3 equal lines: 333 each, 1 left to the first.
-    expect(spread(1000, [500, 500, 500])).toEqual([334, 333, 333]);
+    expect(spreadOf(1000, [500, 500, 500])).toEqual([334, 333, 333]);
     // 100 over 333 / 667: 33.3 and 66.7, rounded down to 33 and 66, 1 to the larger.
-    expect(spread(100, [333, 667])).toEqual([33, 67]);
+    expect(spreadOf(100, [333, 667])).toEqual([33, 67]);
   });
 
   it('when the largest line cannot take every unit left, then the next largest takes the rest', () => {
-    expect(spread(2, [1, 1, 1])).toEqual([1, 1, 0]);
-    expect(spread(3, [1, 1, 1])).toEqual([1, 1, 1]);
+    expect(spreadOf(2, [1, 1, 1])).toEqual([1, 1, 0]);
+    expect(spreadOf(3, [1, 1, 1])).toEqual([1, 1, 1]);
   });
 });
 
@@ -160,7 +176,7 @@ describe('applyDiscounts: each kind', () => {
 });
 
 describe('applyDiscounts: conditions and refusals', () => {
-  const refusal = (discount: DiscountRule, over: Partial<CartToDiscount> = {}) =>
+  const refusal = (discount: DiscountRule, over: Parameters<typeof cart>[0] = {}) =>
     applyDiscounts(cart({ candidates: [discount], askedCode: 'WELCOME10', ...over })).refusal;
 
   it('when the code is unknown or paused, then it is not a valid code', () => {

@@ -4,6 +4,7 @@
  * currency, as entered (gross when prices include tax, else net); the caller splits the tax of
  * what is left (see checkout's quote).
  */
+import { add, lowest, type Minor, minor, subtract, sum, times, ZERO } from '../../lib/money.js';
 import type { StoredDiscount } from './repository.js';
 
 export type DiscountRule = Omit<StoredDiscount, 'used' | 'usageLimit' | 'updatedAt'>;
@@ -12,7 +13,7 @@ export type DiscountRule = Omit<StoredDiscount, 'used' | 'usageLimit' | 'updated
 export interface DiscountLine {
   productId: string;
   categoryId: string;
-  unitPrice: number;
+  unitPrice: Minor;
   quantity: number;
 }
 
@@ -26,7 +27,7 @@ export interface ShopperFacts {
 export interface CartToDiscount {
   lines: readonly DiscountLine[];
   /** The shipping charge as entered; 0 without one. */
-  shipping: number;
+  shipping: Minor;
   /** The active automatic discounts, and the discount of the asked code if there is one. */
   candidates: readonly DiscountRule[];
   /** The code the shopper gave, in capitals; null: none. */
@@ -34,18 +35,18 @@ export interface CartToDiscount {
   shopper: ShopperFacts | null;
   now: Date;
   /** A minor-unit amount as the cart writes it ("₹120.00"). */
-  formatAmount: (minor: number) => string;
+  formatAmount: (amount: Minor) => string;
 }
 
 export interface AppliedAmount {
   discount: DiscountRule;
-  amount: number;
+  amount: Minor;
 }
 
 export interface DiscountOutcome {
   /** What came off each line, in the cart's line order. */
-  lineDiscounts: number[];
-  shippingDiscount: number;
+  lineDiscounts: Minor[];
+  shippingDiscount: Minor;
   /** In the order they were taken off. */
   applied: AppliedAmount[];
   /** Why the asked code does not apply, one sentence; null when it does or none was asked. */
@@ -53,21 +54,19 @@ export interface DiscountOutcome {
 }
 
 interface Taken {
-  lines: number[];
-  shipping: number;
+  lines: Minor[];
+  shipping: Minor;
 }
 
 const PERCENT = 100n;
 
 /** floor(amount × numerator / denominator), in BigInt so that no product leaves the exact range. */
-const floorShare = (amount: number, numerator: number, denominator: number) =>
-  Number((BigInt(amount) * BigInt(numerator)) / BigInt(denominator));
+const floorShare = (amount: Minor, numerator: Minor, denominator: Minor) =>
+  minor(Number((BigInt(amount) * BigInt(numerator)) / BigInt(denominator)));
 
 /** round(amount × percent / 100), half away from zero, for amounts ≥ 0. */
-const percentOf = (amount: number, percent: number) =>
-  Number((BigInt(amount) * BigInt(percent) * 2n + PERCENT) / (2n * PERCENT));
-
-const sum = (amounts: readonly number[]) => amounts.reduce((total, amount) => total + amount, 0);
+const percentOf = (amount: Minor, percent: number) =>
+  minor(Number((BigInt(amount) * BigInt(percent) * 2n + PERCENT) / (2n * PERCENT)));
 
 const isEligible = (discount: DiscountRule, line: DiscountLine) =>
   (discount.products.length === 0 && discount.categories.length === 0) ||
@@ -79,19 +78,19 @@ const isEligible = (discount: DiscountRule, line: DiscountLine) =>
  * left over to the largest line (then the next largest, should one be used up), the first of
  * equals first. `total` must not exceed Σ amounts.
  */
-export function spread(total: number, amounts: readonly number[]): number[] {
+export function spread(total: Minor, amounts: readonly Minor[]): Minor[] {
   const whole = sum(amounts);
-  if (whole === 0) return amounts.map(() => 0);
+  if (whole === 0) return amounts.map(() => ZERO);
   const shares = amounts.map((amount) => floorShare(total, amount, whole));
-  let left = total - sum(shares);
+  let left = subtract(total, sum(shares));
   const largestFirst = amounts
     .map((amount, index) => ({ amount, index }))
     .sort((a, b) => b.amount - a.amount || a.index - b.index);
   for (const { amount, index } of largestFirst) {
     if (left === 0) break;
-    const more = Math.min(left, amount - (shares[index] ?? 0));
-    shares[index] = (shares[index] ?? 0) + more;
-    left -= more;
+    const more = lowest([left, subtract(amount, shares[index] ?? ZERO)]);
+    shares[index] = add(shares[index] ?? ZERO, more);
+    left = subtract(left, more);
   }
   return shares;
 }
@@ -104,9 +103,9 @@ export function spread(total: number, amounts: readonly number[]): number[] {
 function freedUnits(
   discount: DiscountRule,
   lines: readonly DiscountLine[],
-  left: readonly number[],
+  left: readonly Minor[],
   eligible: readonly boolean[],
-): number[] {
+): Minor[] {
   const buy = discount.buy ?? 0;
   const get = discount.get ?? 0;
   const group = buy + get;
@@ -114,18 +113,18 @@ function freedUnits(
     .map((line, index) => ({ line, index }))
     .filter(({ index }) => eligible[index])
     .sort((a, b) => b.line.unitPrice - a.line.unitPrice || a.index - b.index);
-  const units = sum(order.map(({ line }) => line.quantity));
+  const units = order.reduce((count, { line }) => count + line.quantity, 0);
   const fullGroups = units - (units % group);
   // Free places among the first `end` places of the sorted units.
   const freeBefore = (end: number) => {
     const upTo = Math.min(end, fullGroups);
     return ((upTo - (upTo % group)) / group) * get + Math.max(0, (upTo % group) - buy);
   };
-  const taken = lines.map(() => 0);
+  const taken = lines.map(() => ZERO);
   let start = 0;
   for (const { line, index } of order) {
     const free = freeBefore(start + line.quantity) - freeBefore(start);
-    taken[index] = Math.min(free * line.unitPrice, left[index] ?? 0);
+    taken[index] = lowest([times(line.unitPrice, free), left[index] ?? ZERO]);
     start += line.quantity;
   }
   return taken;
@@ -134,18 +133,18 @@ function freedUnits(
 /** What the discount takes off what is left of the lines and the shipping. */
 function take(discount: DiscountRule, lines: readonly DiscountLine[], left: Taken): Taken {
   const eligible = lines.map((line) => isEligible(discount, line));
-  const eligibleLeft = left.lines.map((amount, i) => (eligible[i] ? amount : 0));
-  const none = { lines: lines.map(() => 0), shipping: 0 };
+  const eligibleLeft = left.lines.map((amount, i) => (eligible[i] ? amount : ZERO));
+  const none = { lines: lines.map(() => ZERO), shipping: ZERO };
   switch (discount.kind) {
     case 'percentage':
       return {
         ...none,
-        lines: eligibleLeft.map((amount) => percentOf(amount, discount.value ?? 0)),
+        lines: eligibleLeft.map((amount) => percentOf(amount, discount.percentOff ?? 0)),
       };
     case 'fixed':
       return {
         ...none,
-        lines: spread(Math.min(discount.value ?? 0, sum(eligibleLeft)), eligibleLeft),
+        lines: spread(lowest([discount.amountOff ?? ZERO, sum(eligibleLeft)]), eligibleLeft),
       };
     case 'buy-x-get-y':
       return { ...none, lines: freedUnits(discount, lines, left.lines, eligible) };
@@ -177,9 +176,9 @@ function whyNot(discount: DiscountRule, cart: CartToDiscount): string | null {
   }
   const eligible = cart.lines.filter((line) => isEligible(discount, line));
   if (eligible.length === 0) return `${name} does not apply to anything in your cart`;
-  const eligibleTotal = sum(eligible.map((line) => line.unitPrice * line.quantity));
+  const eligibleTotal = sum(eligible.map((line) => times(line.unitPrice, line.quantity)));
   if (discount.minSubtotal !== null && eligibleTotal < discount.minSubtotal) {
-    return `Add ${cart.formatAmount(discount.minSubtotal - eligibleTotal)} more to use ${name}`;
+    return `Add ${cart.formatAmount(subtract(discount.minSubtotal, eligibleTotal))} more to use ${name}`;
   }
   return null;
 }
@@ -195,7 +194,7 @@ const oldestFirst = (a: DiscountRule, b: DiscountRule) =>
 export function applyDiscounts(cart: CartToDiscount): DiscountOutcome {
   const { lines, askedCode } = cart;
   const full: Taken = {
-    lines: lines.map((line) => line.unitPrice * line.quantity),
+    lines: lines.map((line) => times(line.unitPrice, line.quantity)),
     shipping: cart.shipping,
   };
   const asked = askedCode === null ? undefined : cart.candidates.find((d) => d.code === askedCode);
@@ -204,7 +203,7 @@ export function applyDiscounts(cart: CartToDiscount): DiscountOutcome {
   );
   const saving = (discount: DiscountRule) => {
     const taken = take(discount, lines, full);
-    return sum(taken.lines) + taken.shipping;
+    return add(sum(taken.lines), taken.shipping);
   };
   const [best] = applicable
     .filter((discount) => !discount.combinable)
@@ -223,13 +222,13 @@ export function applyDiscounts(cart: CartToDiscount): DiscountOutcome {
   const left: Taken = { lines: [...full.lines], shipping: full.shipping };
   const applied = inTurn.map((discount) => {
     const taken = take(discount, lines, left);
-    left.lines = left.lines.map((amount, i) => amount - (taken.lines[i] ?? 0));
-    left.shipping -= taken.shipping;
-    return { discount, amount: sum(taken.lines) + taken.shipping };
+    left.lines = left.lines.map((amount, i) => subtract(amount, taken.lines[i] ?? ZERO));
+    left.shipping = subtract(left.shipping, taken.shipping);
+    return { discount, amount: add(sum(taken.lines), taken.shipping) };
   });
   return {
-    lineDiscounts: full.lines.map((amount, i) => amount - (left.lines[i] ?? 0)),
-    shippingDiscount: full.shipping - left.shipping,
+    lineDiscounts: full.lines.map((amount, i) => subtract(amount, left.lines[i] ?? ZERO)),
+    shippingDiscount: subtract(full.shipping, left.shipping),
     applied,
     refusal: refusalOf(askedCode, asked, best?.discount, cart),
   };

@@ -2,21 +2,28 @@ import type { DiscountKind } from '@shop/contracts/discount';
 import { LRUCache } from 'lru-cache';
 import mongoose from 'mongoose';
 import { isDuplicateKeyError } from '../../lib/errors.js';
+import { type Minor, minor } from '../../lib/money.js';
 import { CustomerUsesModel, DiscountModel } from './model.js';
 
-/** A discount as stored: amounts in minor units of the store currency, instants as dates. */
+/**
+ * A discount as the server works with it, apart from the contract's JSON (./presenter.ts makes
+ * that): amounts in minor units of the store currency, instants as dates.
+ */
 export interface StoredDiscount {
   _id: string;
   title: string;
   code: string | null;
   automatic: boolean;
   kind: DiscountKind;
-  value: number | null;
+  /** What a `fixed` discount takes off; null for any other kind. */
+  amountOff: Minor | null;
+  /** The whole percentage a `percentage` discount takes off; null for any other kind. */
+  percentOff: number | null;
   buy: number | null;
   get: number | null;
   products: string[];
   categories: string[];
-  minSubtotal: number | null;
+  minSubtotal: Minor | null;
   startsAt: Date | null;
   endsAt: Date | null;
   firstOrderOnly: boolean;
@@ -61,18 +68,23 @@ interface DiscountDoc {
   updatedAt: Date;
 }
 
+/** A stored number as minor units; null when absent. */
+const amountOf = (stored: number | null | undefined) => (stored == null ? null : minor(stored));
+
 const toDiscount = (d: DiscountDoc): StoredDiscount => ({
   _id: String(d._id),
   title: d.title,
   code: d.code ?? null,
   automatic: d.automatic,
   kind: d.kind,
-  value: d.value ?? null,
+  // One stored field: a fixed discount's amount, or a percentage's whole percent.
+  amountOff: d.kind === 'fixed' ? amountOf(d.value) : null,
+  percentOff: d.kind === 'percentage' ? (d.value ?? null) : null,
   buy: d.buy ?? null,
   get: d.getUnits ?? null,
   products: (d.products ?? []).map(String),
   categories: (d.categories ?? []).map(String),
-  minSubtotal: d.minSubtotal ?? null,
+  minSubtotal: amountOf(d.minSubtotal),
   startsAt: d.startsAt ?? null,
   endsAt: d.endsAt ?? null,
   firstOrderOnly: d.firstOrderOnly,
@@ -93,10 +105,11 @@ const toDiscount = (d: DiscountDoc): StoredDiscount => ({
 const WITHOUT_PAYMENTS = { payments: 0, returned: 0 } as const;
 
 /** Absent fields rather than nulls, so that the code's sparse unique index skips automatic ones. */
-function stored(fields: DiscountFields) {
+function stored({ amountOff, percentOff, ...fields }: DiscountFields) {
   const set: Record<string, unknown> = {};
   const unset: Record<string, ''> = {};
-  for (const [field, value] of Object.entries(fields)) {
+  const named = { ...fields, value: amountOff ?? percentOff };
+  for (const [field, value] of Object.entries(named)) {
     const key = field === 'get' ? 'getUnits' : field;
     if (value === null) unset[key] = '';
     else set[key] = value;

@@ -5,7 +5,7 @@ import { type Api, describe, expect, test } from '../../test/fixtures.js';
 import { errorOf, forgedToken } from '../../test/harness.js';
 import { setStore, setTaxes, setZones } from '../../test/pricing-settings.js';
 import { STANDARD, setUpPricedShop, twoLampsAndABook } from '../../test/pricing-shop.js';
-import { findProduct } from '../products/repository.js';
+import { findProduct } from '../products/repository/reads.js';
 
 const QUOTE = '/api/v1/order/quote';
 

@@ -5,6 +5,8 @@ import {
   discountsResponseSchema,
 } from '@shop/contracts/discount';
 import { defineRoute } from '../../lib/route.js';
+import { discountFields } from './input.js';
+import { discountAnswer, discountAnswers } from './presenter.js';
 import { allDiscounts, createDiscount, deleteDiscount, updateDiscount } from './use-cases.js';
 
 const PATH = '/api/v1/discounts';
@@ -21,7 +23,7 @@ export const discountRoutes = [
     responses: { 200: discountsResponseSchema },
     failures: [],
     handler: async (_input, _req, res) => {
-      res.json({ success: true, discounts: await allDiscounts() });
+      res.json({ success: true, discounts: await discountAnswers(await allDiscounts()) });
     },
   }),
   defineRoute({
@@ -33,7 +35,7 @@ export const discountRoutes = [
     responses: { 201: discountResponseSchema },
     failures: [400, 409, 413],
     handler: async ({ body }, _req, res) => {
-      const discount = await createDiscount(body);
+      const discount = await discountAnswer(await createDiscount(await discountFields(body)));
       res.status(201).json({ success: true, message: 'Discount created', discount });
     },
   }),
@@ -47,7 +49,8 @@ export const discountRoutes = [
     responses: { 200: discountResponseSchema },
     failures: [400, 404, 409, 413],
     handler: async ({ params, body }, _req, res) => {
-      const discount = await updateDiscount(params.id, body);
+      const fields = await discountFields(body);
+      const discount = await discountAnswer(await updateDiscount(params.id, fields));
       res.json({ success: true, message: 'Discount updated', discount });
     },
   }),

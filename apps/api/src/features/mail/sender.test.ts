@@ -12,7 +12,7 @@ import {
 import { createMailServerOnFreePort, type TestMailServer } from '../../test/mail-server.js';
 import { findUser } from '../auth/index.js';
 import type { OrderEvent } from '../orders/index.js';
-import { removeOrder } from '../orders/repository.js';
+import { removeOrder } from '../orders/repository/writes.js';
 import { MAIL, type MailTransport } from './sender.js';
 import { smtpTransport } from './transport.js';
 

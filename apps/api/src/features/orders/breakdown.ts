@@ -1,17 +1,16 @@
-import { type Order, toMajorUnits } from '@shop/contracts';
-import { fromBasisPoints } from '@shop/contracts/tax';
+import { type Minor, minor, times, ZERO } from '../../lib/money.js';
 
 /**
- * What an order cost, line by line, as the checkout's one pricing made it (issue 27): stored in
- * minor units of the order's currency (`payment.currency`), rates in basis points, and answered
- * in the API's major units. An order recorded without one (demo data; migration 008 gave one to
- * those placed before shipping and taxes) was charged its lines alone (linesAlone).
+ * What an order cost, line by line, as the checkout's one pricing made it (issue 27): in minor
+ * units of the order's currency (`payment.currency`), rates in basis points; ./presenter.ts
+ * answers it in the API's major units. An order recorded without one (demo data; migration 008
+ * gave one to those placed before shipping and taxes) was charged its lines alone (linesAlone).
  */
 
 export interface OrderAmounts {
-  net: number;
-  tax: number;
-  gross: number;
+  net: Minor;
+  tax: Minor;
+  gross: Minor;
 }
 
 /** A discount the order was placed with and what it took off. */
@@ -19,7 +18,7 @@ export interface OrderDiscount {
   _id: string;
   code: string | null;
   title: string;
-  amount: number;
+  amount: Minor;
 }
 
 /**
@@ -29,36 +28,42 @@ export interface OrderDiscount {
 export interface OrderBreakdown {
   pricesIncludeTax: boolean;
   /** One per order line, in the order lines' order. */
-  lines: (OrderAmounts & { bp: number; discount?: number })[];
-  subtotal: number;
-  shipping: (OrderAmounts & { methodId: string; name: string; discount?: number }) | null;
-  tax: number;
-  total: number;
+  lines: (OrderAmounts & { bp: number; discount?: Minor })[];
+  subtotal: Minor;
+  shipping: (OrderAmounts & { methodId: string; name: string; discount?: Minor }) | null;
+  tax: Minor;
+  total: Minor;
   discounts?: OrderDiscount[];
 }
 
 /**
- * What an order charged its lines alone cost: each line's price × quantity, untaxed, no
- * shipping, and `amount` (what the payment took) as its subtotal and total. Prices and amount in
- * minor units.
+ * What an order charged its lines alone cost: each line's unit price × quantity, untaxed, no
+ * shipping, and `amount` (what the payment took) as its subtotal and total.
  */
 export const linesAlone = (
-  lines: readonly { price: number; quantity: number }[],
-  amount: number,
+  lines: readonly { unitPrice: Minor; quantity: number }[],
+  amount: Minor,
 ): OrderBreakdown => ({
   pricesIncludeTax: false,
-  lines: lines.map(({ price: unitMinor, quantity }) => {
-    const paid = unitMinor * quantity;
-    return { net: paid, tax: 0, gross: paid, bp: 0 };
+  lines: lines.map(({ unitPrice, quantity }) => {
+    const paid = times(unitPrice, quantity);
+    return { net: paid, tax: ZERO, gross: paid, bp: 0 };
   }),
   subtotal: amount,
   shipping: null,
-  tax: 0,
+  tax: ZERO,
   total: amount,
 });
 
 /** `{ discount }` when something came off, else nothing (orders without discounts stay as they were). */
-const discountField = (discount: number | null | undefined) => (discount ? { discount } : {});
+const discountField = (discount: number | null | undefined) =>
+  discount ? { discount: minor(discount) } : {};
+
+const amountsOf = ({ net, tax, gross }: { net: number; tax: number; gross: number }) => ({
+  net: minor(net),
+  tax: minor(tax),
+  gross: minor(gross),
+});
 
 /** As stored, read back (the schema requires every field; the shipping may be null). */
 export function toBreakdown(stored: {
@@ -80,80 +85,29 @@ export function toBreakdown(stored: {
   const { shipping } = stored;
   return {
     pricesIncludeTax: stored.pricesIncludeTax,
-    lines: stored.lines.map(({ net, tax, gross, bp, discount }) => ({
-      net,
-      tax,
-      gross,
-      bp,
-      ...discountField(discount),
+    lines: stored.lines.map((line) => ({
+      ...amountsOf(line),
+      bp: line.bp,
+      ...discountField(line.discount),
     })),
-    subtotal: stored.subtotal,
+    subtotal: minor(stored.subtotal),
     shipping: shipping
       ? {
           methodId: String(shipping.methodId),
           name: shipping.name,
-          net: shipping.net,
-          tax: shipping.tax,
-          gross: shipping.gross,
+          ...amountsOf(shipping),
           ...discountField(shipping.discount),
         }
       : null,
-    tax: stored.tax,
-    total: stored.total,
+    tax: minor(stored.tax),
+    total: minor(stored.total),
     ...(stored.discounts?.length
       ? {
           discounts: stored.discounts.map(({ _id, code, title, amount }) => ({
             _id: String(_id),
             code: code ?? null,
             title,
-            amount,
-          })),
-        }
-      : {}),
-  };
-}
-
-type AnsweredLine = Order['products'][number];
-
-/** The order's figures as the API answers them. */
-export function answeredBreakdown<Line extends Pick<AnsweredLine, 'price' | 'quantity'>>(
-  {
-    payment: { currency },
-    breakdown,
-  }: { payment: { currency: string }; breakdown: OrderBreakdown },
-  lines: readonly Line[],
-): Pick<Order, 'pricesIncludeTax' | 'subtotal' | 'shipping' | 'tax' | 'total' | 'discounts'> & {
-  products: (Line & Pick<AnsweredLine, 'net' | 'tax' | 'gross' | 'taxRate' | 'discount'>)[];
-} {
-  const major = (minor: number) => toMajorUnits(minor, currency);
-  return {
-    products: lines.map((line, i) => {
-      const amounts = breakdown.lines[i] ?? { net: 0, tax: 0, gross: 0, bp: 0 };
-      return {
-        ...line,
-        net: major(amounts.net),
-        tax: major(amounts.tax),
-        gross: major(amounts.gross),
-        taxRate: fromBasisPoints(amounts.bp),
-        ...(amounts.discount ? { discount: major(amounts.discount) } : {}),
-      };
-    }),
-    pricesIncludeTax: breakdown.pricesIncludeTax,
-    subtotal: major(breakdown.subtotal),
-    shipping: breakdown.shipping && {
-      method: { _id: breakdown.shipping.methodId, name: breakdown.shipping.name },
-      net: major(breakdown.shipping.net),
-      tax: major(breakdown.shipping.tax),
-      gross: major(breakdown.shipping.gross),
-      ...(breakdown.shipping.discount ? { discount: major(breakdown.shipping.discount) } : {}),
-    },
-    tax: major(breakdown.tax),
-    total: major(breakdown.total),
-    ...(breakdown.discounts
-      ? {
-          discounts: breakdown.discounts.map((discount) => ({
-            ...discount,
-            amount: major(discount.amount),
+            amount: minor(amount),
           })),
         }
       : {}),

@@ -6,15 +6,9 @@ import { type Payments, releasePayment, requirePayments } from '../../lib/stripe
 import { giveBackDiscountUses } from '../discounts/index.js';
 import { giveBackStock } from '../products/index.js';
 import { markOrderCancelled, setOrderStatus } from './changes.js';
-import {
-  claimOrder,
-  findStoredOrder,
-  markOrderRefunded,
-  markOrderStockReturned,
-  type OrderActor,
-  type StoredOrder,
-  stockLinesOf,
-} from './repository.js';
+import { type OrderActor, type StoredOrder, stockLinesOf } from './order.js';
+import { findStoredOrder } from './repository/reads.js';
+import { claimOrder, markOrderRefunded, markOrderStockReturned } from './repository/writes.js';
 import { findOrder } from './use-cases.js';
 
 const orderNotFound = () => notFound('Order not found');

@@ -10,21 +10,19 @@ import {
   snapshotOf,
   snapshotOfNew,
 } from './events.js';
+import type { NewOrder, OrderActor, StoredOrder } from './order.js';
+import { findStoredOrder } from './repository/reads.js';
 import {
   type AnnouncedWrite,
   type AsRead,
   claimOrder,
-  findStoredOrder,
   isClosed,
-  type NewOrder,
   newOrderId,
-  type OrderActor,
   recordCancelled,
   recordImportedOrder,
   recordPaid,
   recordStatus,
-  type StoredOrder,
-} from './repository.js';
+} from './repository/writes.js';
 
 /**
  * The changes of an order that others hear of (./events.ts): each is one guarded update of the

@@ -1,18 +1,15 @@
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  decimalText,
-  deliveryAddressLines,
-  paymentLabel,
-  toMajorUnits,
-  totalQuantity,
-} from '@shop/contracts';
+import { deliveryAddressLines, paymentLabel, totalQuantity } from '@shop/contracts';
 import type { OrderFilter } from '@shop/contracts/order-filter';
 import { type CastReturnObject, stringify } from 'csv-stringify';
+import { add, type Minor, ZERO } from '../../lib/money.js';
 import { findUserContacts } from '../auth/index.js';
 import type { OrderDiscount } from './breakdown.js';
-import { type StoredOrder, streamOrders } from './repository.js';
-import { buyerIdsOf, selectionOf } from './use-cases.js';
+import type { StoredOrder } from './order.js';
+import { buyerIdsOf, csvAmount } from './presenter.js';
+import { streamOrders } from './repository/reads.js';
+import { selectionOf } from './use-cases.js';
 
 export const ORDERS_CSV_COLUMNS = [
   'Order',
@@ -77,7 +74,7 @@ const itemsOf = (order: StoredOrder) =>
  * Each discount as `CODE −12.00` (an automatic one by its title), in the order they were taken
  * off, `; ` between. The minus is U+2212: a cell must not start a formula (see FORMULA_LIKE).
  */
-const discountsText = (discounts: OrderDiscount[], amount: (minor: number) => string) =>
+const discountsText = (discounts: OrderDiscount[], amount: (minor: Minor) => string) =>
   discounts.map((d) => `${d.code ?? d.title} \u2212${amount(d.amount)}`).join('; ');
 
 /**
@@ -85,8 +82,7 @@ const discountsText = (discounts: OrderDiscount[], amount: (minor: number) => st
  * (see `priceSummary`).
  */
 function figuresOf({ breakdown, payment }: StoredOrder): string[] {
-  const amount = (minor: number) =>
-    decimalText(toMajorUnits(minor, payment.currency), payment.currency);
+  const amount = (minor: Minor) => csvAmount(minor, payment.currency);
   const { pricesIncludeTax, shipping } = breakdown;
   return [
     amount(breakdown.subtotal),
@@ -94,7 +90,9 @@ function figuresOf({ breakdown, payment }: StoredOrder): string[] {
     shipping?.name ?? '',
     // Before a free-shipping discount, as the price summary shows it (the discount has its column).
     amount(
-      shipping ? (pricesIncludeTax ? shipping.gross : shipping.net) + (shipping.discount ?? 0) : 0,
+      shipping
+        ? add(pricesIncludeTax ? shipping.gross : shipping.net, shipping.discount ?? ZERO)
+        : ZERO,
     ),
     amount(breakdown.tax),
     amount(breakdown.total),

@@ -1,8 +1,9 @@
 import type { OrderStatus } from '@shop/contracts';
-import { toMinorUnits } from '@shop/contracts';
+import type { Minor } from '../../lib/money.js';
 import type { LandingCheck } from '../../lib/outbox/index.js';
 import { linesAlone, type OrderBreakdown } from './breakdown.js';
-import { findStoredOrder, type NewOrder, type StoredOrder } from './repository.js';
+import type { NewOrder, StoredOrder } from './order.js';
+import { findStoredOrder } from './repository/reads.js';
 
 /**
  * The domain events of orders, published through the outbox (lib/outbox) with the change they
@@ -27,12 +28,12 @@ export const ORDER_EVENT_TYPES = [
 ] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 
-/** What an order is worth, as an event tells it: amounts as the order has them. */
+/** What an order is worth, as an event tells it: amounts as the order has them (minor units). */
 export interface OrderSnapshot {
   createdAt: string;
   status: OrderStatus;
-  payment: { success: boolean; amount: number; currency: string };
-  lines: { productId: string; name: string; price: number; quantity: number }[];
+  payment: { success: boolean; amount: Minor; currency: string };
+  lines: { productId: string; name: string; unitPrice: Minor; quantity: number }[];
   breakdown: OrderBreakdown;
 }
 
@@ -60,10 +61,10 @@ export const snapshotOf = ({
   createdAt,
   status,
   payment: { success: payment.success, amount: payment.amount, currency: payment.currency },
-  lines: lines.map(({ productId, name, price, quantity }) => ({
+  lines: lines.map(({ productId, name, unitPrice, quantity }) => ({
     productId,
     name,
-    price,
+    unitPrice,
     quantity,
   })),
   breakdown,
@@ -76,16 +77,8 @@ export const snapshotOfNew = (order: NewOrder, createdAt: Date): OrderSnapshot =
     status: order.status ?? 'Not Process',
     payment: { ...order.payment, success: order.payment.success ?? false },
     lines: order.lines.map((line) => ({ ...line, variant: line.variant ?? null })),
-    // Demo data without one is charged its lines alone, as the order is written (repository.ts).
-    breakdown:
-      order.breakdown ??
-      linesAlone(
-        order.lines.map(({ price, quantity }) => ({
-          price: toMinorUnits(price, order.payment.currency),
-          quantity,
-        })),
-        order.payment.amount,
-      ),
+    // Demo data without one is charged its lines alone, as the order is written (repository/).
+    breakdown: order.breakdown ?? linesAlone(order.lines, order.payment.amount),
   });
 
 /** An order event landed once its order records it; gone with its order. */

@@ -1,11 +1,7 @@
 import type { Order } from '@shop/contracts';
 import { isOrderKey, orderLink } from './access-keys.js';
-import {
-  findOrderByNumber,
-  findOrdersByEmail,
-  findStoredOrder,
-  type StoredOrder,
-} from './repository.js';
+import type { StoredOrder } from './order.js';
+import { findOrderByNumber, findOrdersByEmail, findStoredOrder } from './repository/reads.js';
 import { findOrder } from './use-cases.js';
 
 /**

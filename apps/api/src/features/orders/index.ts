@@ -12,21 +12,20 @@ export {
 export { findOrderByLink, linkOf, linkOfOrder, orderLinksOf } from './guest-orders.js';
 export { orderLetters } from './letters.js';
 export {
-  claimOrder,
+  type NewOrder,
+  type OrderActor,
+  type OrderLine,
+  type StoredOrder,
+  stockLinesOf,
+} from './order.js';
+export {
   countOrders,
   countPaidOrdersOf,
   everyOrder,
   findOrderOfPayment,
   findStoredOrder,
-  giveGuestOrdersTo,
   hasPaidOrderOf,
   hasUnclaimedGuestOrders,
-  type NewOrder,
-  type OrderActor,
-  type OrderLine,
-  recordOrder,
-  removeOrder,
-  type StoredOrder,
-  stockLinesOf,
-} from './repository.js';
+} from './repository/reads.js';
+export { claimOrder, giveGuestOrdersTo, recordOrder, removeOrder } from './repository/writes.js';
 export { findOrder } from './use-cases.js';

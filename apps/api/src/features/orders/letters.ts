@@ -4,7 +4,7 @@ import { ORDER_CANCELLED, ORDER_PLACED, ORDER_STATUS_CHANGED, type OrderEvent } 
 import { linkOf } from './guest-orders.js';
 import { type OrderNews, renderMail } from './letter-render.js';
 import { recipientOf } from './recipient.js';
-import { findStoredOrder } from './repository.js';
+import { findStoredOrder } from './repository/reads.js';
 import { findOrder } from './use-cases.js';
 
 /**

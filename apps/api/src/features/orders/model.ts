@@ -103,7 +103,7 @@ const timelineEntrySchema = new mongoose.Schema(
 
 const orderSchema = new mongoose.Schema(
   {
-    /** The short, sequential number people use (`#1042`); see ./repository.ts nextOrderNumber. */
+    /** The short, sequential number people use (`#1042`); see ./repository/numbers.ts. */
     number: { type: Number, required: true },
     products: { type: [orderLineSchema], required: true },
     payment: {
@@ -170,7 +170,7 @@ orderSchema.index({ status: 1, createdAt: -1, _id: -1 });
 orderSchema.index({ number: 1 }, { unique: true, sparse: true });
 
 export type OrderDoc = InferSchemaType<typeof orderSchema> & { _id: mongoose.Types.ObjectId };
-/** Read and written only by ./repository.ts. */
+/** Read and written only by ./repository/. */
 export const OrderModel = mongoose.model('orders', orderSchema);
 
 /** Hands out order numbers: one counter, raised by one for every order. */
@@ -178,5 +178,5 @@ const counterSchema = new mongoose.Schema(
   { _id: { type: String, required: true }, value: { type: Number, required: true } },
   { versionKey: false, collection: 'order_counters' },
 );
-/** Read and written only by ./repository.ts. */
+/** Read and written only by ./repository/. */
 export const OrderCounterModel = mongoose.model('order_counters', counterSchema);

@@ -1,5 +1,5 @@
 import { findUser } from '../auth/index.js';
-import type { StoredOrder } from './repository.js';
+import type { StoredOrder } from './order.js';
 
 /**
  * Who an order's e-mails go to: its account (its address now), or for a guest's order the

@@ -1,12 +1,16 @@
 import { errorResponseSchema } from '@shop/contracts';
 import { parse } from 'csv-parse/sync';
+import { fromMajor, minor } from '../../lib/money.js';
 import { type Api, describe, expect, test } from '../../test/fixtures.js';
 import { createUser, notSignedIn, unknownId, withToken } from '../../test/harness.js';
 import { makeOrder, makeOrderedProduct } from '../../test/orders.js';
 import { insertUser } from '../auth/repository.js';
 import { insertOrder } from './changes.js';
 import { ORDERS_CSV_COLUMNS } from './csv-export.js';
-import { findStoredOrder, insertOrdersInBulk } from './repository.js';
+import { findStoredOrder } from './repository/reads.js';
+import { insertOrdersInBulk } from './repository/writes.js';
+
+const usd = (major: number) => fromMajor(major, 'usd');
 
 const CSV = '/api/v1/auth/all-orders.csv';
 
@@ -97,10 +101,15 @@ describe('GET /api/v1/auth/all-orders.csv', () => {
     const product = await makeOrderedProduct();
     const orderId = await insertOrder({
       lines: [
-        { productId: product.id, name: 'Lamp, "big"\r\nred', price: 5, quantity: 1 },
-        { productId: product.id, name: '@SUM(A1)', price: 5, quantity: 1 },
+        { productId: product.id, name: 'Lamp, "big"\r\nred', unitPrice: usd(5), quantity: 1 },
+        { productId: product.id, name: '@SUM(A1)', unitPrice: usd(5), quantity: 1 },
       ],
-      payment: { id: `pi_csv_${Date.now()}`, status: 'succeeded', amount: 1000, currency: 'usd' },
+      payment: {
+        id: `pi_csv_${Date.now()}`,
+        status: 'succeeded',
+        amount: minor(1000),
+        currency: 'usd',
+      },
       buyer: { _id: buyer._id, address: '+1 555 0100\n-2+3' },
     });
     const number = String((await findStoredOrder(orderId ?? ''))?.number);
@@ -125,8 +134,13 @@ describe('GET /api/v1/auth/all-orders.csv', () => {
     const buyer = await formulaBuyer('Ann;=1+2;@SUM(1)');
     const product = await makeOrderedProduct();
     const orderId = await insertOrder({
-      lines: [{ productId: product.id, name: 'Lamp', price: 5, quantity: 1 }],
-      payment: { id: `pi_csv_${Date.now()}`, status: 'succeeded', amount: 500, currency: 'usd' },
+      lines: [{ productId: product.id, name: 'Lamp', unitPrice: usd(5), quantity: 1 }],
+      payment: {
+        id: `pi_csv_${Date.now()}`,
+        status: 'succeeded',
+        amount: minor(500),
+        currency: 'usd',
+      },
       buyer: { _id: buyer._id },
       deliveryAddress: {
         name: 'Ann',
@@ -167,8 +181,13 @@ describe('GET /api/v1/auth/all-orders.csv', () => {
     const buyer = await createUser();
     const product = await makeOrderedProduct();
     const orderId = await insertOrder({
-      lines: [{ productId: product.id, name: 'Lamp', price: 5, quantity: 1 }],
-      payment: { id: `pi_csv_${Date.now()}`, status: 'succeeded', amount: 500, currency: 'usd' },
+      lines: [{ productId: product.id, name: 'Lamp', unitPrice: usd(5), quantity: 1 }],
+      payment: {
+        id: `pi_csv_${Date.now()}`,
+        status: 'succeeded',
+        amount: minor(500),
+        currency: 'usd',
+      },
       buyer: { _id: buyer.id, address: 'Profile text, not the delivery' },
       deliveryAddress: {
         name: 'Ada Byron',
@@ -195,19 +214,24 @@ describe('GET /api/v1/auth/all-orders.csv', () => {
     const buyer = await createUser();
     const product = await makeOrderedProduct();
     const orderId = await insertOrder({
-      lines: [{ productId: product.id, name: 'Lamp', price: 60, quantity: 1 }],
-      payment: { id: `pi_csv_${Date.now()}`, status: 'succeeded', amount: 4300, currency: 'usd' },
+      lines: [{ productId: product.id, name: 'Lamp', unitPrice: usd(60), quantity: 1 }],
+      payment: {
+        id: `pi_csv_${Date.now()}`,
+        status: 'succeeded',
+        amount: minor(4300),
+        currency: 'usd',
+      },
       buyer: { _id: buyer.id },
       breakdown: {
         pricesIncludeTax: false,
-        lines: [{ net: 4300, tax: 0, gross: 4300, bp: 0 }],
-        subtotal: 6000,
+        lines: [{ net: minor(4300), tax: minor(0), gross: minor(4300), bp: 0 }],
+        subtotal: minor(6000),
         shipping: null,
-        tax: 0,
-        total: 4300,
+        tax: minor(0),
+        total: minor(4300),
         discounts: [
-          { _id: unknownId(), code: 'WELCOME10', title: 'Welcome', amount: 1200 },
-          { _id: unknownId(), code: null, title: 'Spend 50, save 5', amount: 500 },
+          { _id: unknownId(), code: 'WELCOME10', title: 'Welcome', amount: minor(1200) },
+          { _id: unknownId(), code: null, title: 'Spend 50, save 5', amount: minor(500) },
         ],
       },
     });
@@ -251,8 +275,13 @@ describe('GET /api/v1/auth/all-orders.csv', () => {
     const start = Date.now() - 1_000_000;
     await insertOrdersInBulk(
       Array.from({ length: 450 }, (_, i) => ({
-        lines: [{ productId: product.id, name: product.name, price: 3, quantity: 1 }],
-        payment: { id: `pi_bulk_${start}_${i}`, status: 'succeeded', amount: 300, currency: 'usd' },
+        lines: [{ productId: product.id, name: product.name, unitPrice: usd(3), quantity: 1 }],
+        payment: {
+          id: `pi_bulk_${start}_${i}`,
+          status: 'succeeded',
+          amount: minor(300),
+          currency: 'usd',
+        },
         buyer: { _id: buyer.id },
         createdAt: new Date(start + i * 1000),
       })),

@@ -4,7 +4,7 @@ import { type Api, describe, expect, test } from '../../test/fixtures.js';
 import { createUser, notSignedIn, withToken } from '../../test/harness.js';
 import { makeOrder, makeOrderedProduct, minutesAgo } from '../../test/orders.js';
 import { findUser } from '../auth/repository.js';
-import { findStoredOrder } from './repository.js';
+import { findStoredOrder } from './repository/reads.js';
 
 const allOrders = (api: Api, token: string, query: Record<string, string>) =>
   api

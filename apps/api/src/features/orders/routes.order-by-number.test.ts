@@ -2,7 +2,7 @@ import { errorResponseSchema, orderResponseSchema, ordersResponseSchema } from '
 import { describe, expect, test } from '../../test/fixtures.js';
 import { createUser, notSignedIn, withToken } from '../../test/harness.js';
 import { makeOrder, makeOrderedProduct } from '../../test/orders.js';
-import { findStoredOrder } from './repository.js';
+import { findStoredOrder } from './repository/reads.js';
 
 const byNumber = (number: number | string) => `/api/v1/auth/orders/${number}`;
 

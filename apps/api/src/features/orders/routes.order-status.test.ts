@@ -22,9 +22,9 @@ import {
 } from '../../test/harness.js';
 import { makeOrder, makeOrderedProduct } from '../../test/orders.js';
 import { findUser } from '../auth/repository.js';
-import { findProduct } from '../products/repository.js';
+import { findProduct } from '../products/repository/reads.js';
 import { setOrderStatus } from './changes.js';
-import { countOrders, findStoredOrder } from './repository.js';
+import { countOrders, findStoredOrder } from './repository/reads.js';
 
 // Cancelling gives the money back, so the app takes card payments (against a fake Stripe).
 const test = checkoutTest.extend(

@@ -3,7 +3,7 @@ import { expectNoPhotoBytes } from '../../test/catalogue.js';
 import { describe, expect, test } from '../../test/fixtures.js';
 import { createUser, notSignedIn, withToken } from '../../test/harness.js';
 import { makeOrder, makeOrderedProduct, minutesAgo } from '../../test/orders.js';
-import { deleteProduct } from '../products/repository.js';
+import { deleteProduct } from '../products/repository/writes.js';
 
 describe('GET /api/v1/auth/orders', () => {
   test('when a user has orders, then only their own come back newest first, without photo bytes', async ({

@@ -1,74 +1,13 @@
-import {
-  isAdmin,
-  type ListQuery,
-  type Order,
-  type OrderTimelineEntry,
-  type User,
-} from '@shop/contracts';
+import { isAdmin, type ListQuery, type Order, type User } from '@shop/contracts';
 import {
   type AllOrdersQuery,
   type OrderFilter,
   orderNumberSearched,
 } from '@shop/contracts/order-filter';
-import { findUserIdsMatching, findUserNames } from '../auth/index.js';
-import { findProductSummaries } from '../products/index.js';
-import { answeredBreakdown } from './breakdown.js';
-import {
-  findOrderByNumber,
-  findStoredOrder,
-  listOrders,
-  type OrderSelection,
-  type StoredOrder,
-} from './repository.js';
-
-/** The order's timeline as shown: a buyer's entry recorded without a name shows their name now. */
-function timelineOf(order: StoredOrder, buyerName: string | undefined): OrderTimelineEntry[] {
-  // A guest's order has no account: its own id stands for its buyer.
-  const buyer = { _id: order.buyerId ?? order._id, name: buyerName ?? '', role: 'buyer' as const };
-  return order.timeline.map((entry) =>
-    entry.by.role === 'buyer' && entry.by.name === '' ? { ...entry, by: buyer } : entry,
-  );
-}
-
-/**
- * The one shape of an order in every response (orders, all-orders, order-status, place-order):
- * each line with what its product shows now (null once deleted), the buyer's name (null once the
- * account is gone).
- */
-async function toOrders(stored: readonly StoredOrder[]): Promise<Order[]> {
-  const [products, buyers] = await Promise.all([
-    findProductSummaries([...new Set(stored.flatMap((o) => o.lines.map((l) => l.productId)))]),
-    findUserNames(buyerIdsOf(stored)),
-  ]);
-  return stored.map((found) => {
-    const {
-      lines,
-      buyerId,
-      stockReturned: _,
-      events: __,
-      breakdown: ___,
-      accessKey: ____,
-      ...order
-    } = found;
-    const buyerName = buyerId ? buyers.get(buyerId) : undefined;
-    const priced = answeredBreakdown(found, lines);
-    return {
-      ...order,
-      ...priced,
-      products: priced.products.map((line) => ({
-        ...line,
-        productId: products.get(line.productId) ?? null,
-      })),
-      buyer: buyerId && buyerName !== undefined ? { _id: buyerId, name: buyerName } : null,
-      timeline: timelineOf(found, buyerName),
-    };
-  });
-}
-
-/** The accounts that placed the orders, each once (guests' orders have none). */
-export const buyerIdsOf = (orders: readonly StoredOrder[]): string[] => [
-  ...new Set(orders.flatMap((order) => (order.buyerId ? [order.buyerId] : []))),
-];
+import { findUserIdsMatching } from '../auth/index.js';
+import type { OrderSelection } from './order.js';
+import { orderAnswers } from './presenter.js';
+import { findOrderByNumber, findStoredOrder, listOrders } from './repository/reads.js';
 
 /** How many buyers a search by e-mail or name looks for at most. */
 const SEARCHED_BUYERS_MAX = 1000;
@@ -86,7 +25,7 @@ export async function selectionOf({ status, q }: OrderFilter): Promise<OrderSele
 
 async function pageOfOrders(of: OrderSelection, query: ListQuery) {
   const { orders, total } = await listOrders(of, query);
-  return { orders: await toOrders(orders), total };
+  return { orders: await orderAnswers(orders), total };
 }
 
 /** One page of a signed-in user's own orders, newest first. */
@@ -99,7 +38,7 @@ export const listAllOrders = async ({ status, q, ...page }: AllOrdersQuery) =>
 /** One order in its response shape, or null when it does not exist. */
 export async function findOrder(orderId: string): Promise<Order | null> {
   const stored = await findStoredOrder(orderId);
-  return stored ? ((await toOrders([stored]))[0] ?? null) : null;
+  return stored ? ((await orderAnswers([stored]))[0] ?? null) : null;
 }
 
 /**
@@ -110,5 +49,5 @@ export async function findOrder(orderId: string): Promise<Order | null> {
 export async function findOrderByNumberFor(reader: User, number: number): Promise<Order | null> {
   const stored = await findOrderByNumber(number);
   if (!stored || (!isAdmin(reader) && stored.buyerId !== reader._id)) return null;
-  return (await toOrders([stored]))[0] ?? null;
+  return (await orderAnswers([stored]))[0] ?? null;
 }

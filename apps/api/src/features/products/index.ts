@@ -1,20 +1,14 @@
 /** Products' public module: what other features may use of them. */
 
-export { findProductSummaries } from './queries.js';
 export {
-  changeShownReviews,
-  countProductsInCategory,
-  findProduct,
-  findProductsById,
-  findRatingSummary,
-  giveBackStock,
-  hasProducts,
-  listProducts,
-  type NamedStockLine,
-  type RatingSummary,
-  type StoredProduct,
-  takeStock,
-} from './repository.js';
+  cataloguedProducts,
+  cataloguedProductsById,
+} from './presenter.js';
+export type { StoredProduct } from './product.js';
+export { findProductSummaries } from './queries.js';
+export { changeShownReviews, findRatingSummary, type RatingSummary } from './repository/ratings.js';
+export { countProductsInCategory, findProduct, hasProducts } from './repository/reads.js';
+export { giveBackStock, type NamedStockLine, takeStock } from './repository/stock.js';
 export {
   findProductsToPrice,
   type ProductToPrice,

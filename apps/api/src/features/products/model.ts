@@ -53,11 +53,11 @@ const productSchema = new mongoose.Schema(
     price: { type: Number, required: true, min: 0 },
     /**
      * Units in stock of every variant together; never goes below zero (taken only by a guarded
-     * update, with the variant's own count, see repository.ts).
+     * update, with the variant's own count, see repository/stock.ts).
      */
     quantity: { type: Number, required: true, min: 0 },
     options: { type: [optionSchema], required: true },
-    /** At least one: a product without options has one, of its own id (see repository.ts). */
+    /** At least one: a product without options has one, of its own id (see repository/documents.ts). */
     variants: { type: [variantSchema], required: true },
     /**
      * Units of each variant shoppers can still have, by the variant's id: those held in a
@@ -111,5 +111,5 @@ productSchema.index({ category: 1, createdAt: -1 });
 productSchema.index({ price: 1 });
 
 export type ProductDoc = InferSchemaType<typeof productSchema> & { _id: mongoose.Types.ObjectId };
-/** Read and written only by ./repository.ts. */
+/** Read and written only by ./repository/ and ./stock-holds.ts. */
 export const ProductModel = mongoose.model('products', productSchema);

@@ -4,7 +4,7 @@ import { notFound } from '../../lib/errors.js';
 import { currentCatalogue } from '../catalogue/index.js';
 import { readPhotoFile } from './photo-store.js';
 import type { PhotoFile, PhotoSize } from './renditions.js';
-import { findProduct } from './repository.js';
+import { findProduct } from './repository/reads.js';
 
 const photoNotFound = () => notFound('Photo not found');
 

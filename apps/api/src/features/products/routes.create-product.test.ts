@@ -12,7 +12,7 @@ import { type Api, describe, expect, test } from '../../test/fixtures.js';
 import { errorOf, forgedToken, unknownId, withToken } from '../../test/harness.js';
 import { storedDocument } from '../../test/raw-documents.js';
 import { photoEtag } from './photo.js';
-import { countProducts, findProduct } from './repository.js';
+import { countProducts, findProduct } from './repository/reads.js';
 
 const MAX_PHOTO_BYTES = 2000;
 // Small enough for a test to go past it; every other photo here is a few bytes.

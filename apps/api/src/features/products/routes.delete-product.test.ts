@@ -2,7 +2,7 @@ import { messageResponseSchema } from '@shop/contracts';
 import { getPhoto } from '../../test/catalogue.js';
 import { type Api, describe, expect, test } from '../../test/fixtures.js';
 import { errorOf, notAdmins, unknownId, withToken } from '../../test/harness.js';
-import { findProduct } from './repository.js';
+import { findProduct } from './repository/reads.js';
 
 const BASE = '/api/v1/product';
 const remove = (api: Api, id: string, token: string | undefined) =>

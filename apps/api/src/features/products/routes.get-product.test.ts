@@ -1,7 +1,7 @@
 import { allProductsResponseSchema } from '@shop/contracts';
 import { expectNoPhotoBytes, fixtureIds, idsOf, makeProducts } from '../../test/catalogue.js';
 import { describe, expect, test } from '../../test/fixtures.js';
-import { countProducts } from './repository.js';
+import { countProducts } from './repository/reads.js';
 
 const BASE = '/api/v1/product';
 

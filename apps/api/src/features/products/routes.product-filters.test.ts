@@ -15,7 +15,7 @@ import {
 } from '../../test/catalogue.js';
 import { type Api, describe, expect, test } from '../../test/fixtures.js';
 import { errorOf } from '../../test/harness.js';
-import { countProducts } from './repository.js';
+import { countProducts } from './repository/reads.js';
 
 const FILTERS = '/api/v1/product/product-filters';
 const filter = (api: Api, body: unknown) => api.post(FILTERS).send(body as object);

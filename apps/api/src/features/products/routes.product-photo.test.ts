@@ -13,7 +13,7 @@ import { pixelDifference } from '../../test/photos.js';
 import { storedDocument } from '../../test/raw-documents.js';
 import { photoEtag } from './photo.js';
 import { countPhotoFiles, deletePhotoFiles, photoFileIdsOf } from './photo-store.js';
-import { countProducts, findProduct } from './repository.js';
+import { countProducts, findProduct } from './repository/reads.js';
 
 const BASE = '/api/v1/product';
 const IMMUTABLE = 'public, max-age=31536000, immutable';

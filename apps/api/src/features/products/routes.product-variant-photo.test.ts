@@ -5,7 +5,7 @@ import { type Api, describe, expect, test } from '../../test/fixtures.js';
 import { errorOf, notAdmins, unknownId, withToken } from '../../test/harness.js';
 import { pixelDifference } from '../../test/photos.js';
 import { photoFileIdsOf } from './photo-store.js';
-import { findProduct } from './repository.js';
+import { findProduct } from './repository/reads.js';
 
 const path = (id: string, variantId: string) =>
   `/api/v1/product/product-variants/${id}/${variantId}/photo`;

@@ -15,7 +15,9 @@ import {
 } from '../../test/catalogue.js';
 import { type Api, describe, expect, test } from '../../test/fixtures.js';
 import { errorOf, notAdmins, unknownId, withToken } from '../../test/harness.js';
-import { findProduct, newProductId, takeStock } from './repository.js';
+import { findProduct } from './repository/reads.js';
+import { takeStock } from './repository/stock.js';
+import { newProductId } from './repository/writes.js';
 import { reserveUnits } from './stock-holds.js';
 
 const setVariants = (api: Api, id: string, token: string | undefined, body: unknown) =>
@@ -145,7 +147,7 @@ describe('PUT /api/v1/product/product-variants/{id}', () => {
       description: 'Now in organic cotton',
       price: 18,
       quantity: 13,
-      variants: shirt.product.variants,
+      variants: shirt.shown.variants,
     });
   });
 
@@ -195,7 +197,7 @@ describe('PUT /api/v1/product/product-variants/{id}', () => {
     const m = shirt.variant('M', 'Black');
     const res = await setVariants(api, shirt.id, admin.token, {
       options: shirt.product.options,
-      variants: shirt.product.variants.map((v) => ({
+      variants: shirt.shown.variants.map((v) => ({
         ...v,
         quantity: 10,
         previousQuantity: v._id === m._id ? m.quantity + 1 : v.quantity,
@@ -224,7 +226,7 @@ describe('PUT /api/v1/product/product-variants/{id}', () => {
 
     const res = await setVariants(api, shirt.id, admin.token, {
       options: shirt.product.options,
-      variants: shirt.product.variants.filter((v) => v._id !== white._id),
+      variants: shirt.shown.variants.filter((v) => v._id !== white._id),
     }).expect(409);
     expect(errorOf(res.body)).toBe(
       `A checkout under way holds ${white.sku}: keep it until that order is paid or cancelled`,

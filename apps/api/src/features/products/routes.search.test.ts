@@ -4,10 +4,11 @@ import {
   searchResponseSchema,
   TOTAL_COUNT_HEADER,
 } from '@shop/contracts';
+import { minor } from '../../lib/money.js';
 import { expectNoPhotoBytes, idsOf, makeShirt, uniqueWord } from '../../test/catalogue.js';
 import { type Api, describe, expect, test } from '../../test/fixtures.js';
 import { errorOf } from '../../test/harness.js';
-import { insertProducts, newProductId } from './repository.js';
+import { insertProducts, newProductId } from './repository/writes.js';
 
 const SEARCH = '/api/v1/product/search';
 const search = (api: Api, keyword: string) => api.get(`${SEARCH}/${encodeURIComponent(keyword)}`);
@@ -61,7 +62,7 @@ describe('GET /api/v1/product/search/{keyword}', () => {
         name: `Bulk ${word} ${i}`,
         slug: `bulk-${word}-${i}`,
         description: 'x',
-        price: 1,
+        price: minor(100),
         quantity: 1,
         categoryId: category.id,
         shipping: 0,

@@ -26,7 +26,9 @@ import { z } from 'zod';
 import { badRequest } from '../../lib/errors.js';
 import { defineRoute, type FileSpec, notModified } from '../../lib/route.js';
 import { catalogueJsonRoute } from '../catalogue/index.js';
+import { productFormInput, variantsInput } from './input.js';
 import { productPhotoRoute } from './photo-route.js';
+import { productAnswer } from './presenter.js';
 import { filterProducts, listAllProducts, productAnswers, searchProducts } from './queries.js';
 import { photoUpload } from './upload.js';
 import { createProduct, deleteProduct, updateProduct } from './use-cases.js';
@@ -166,7 +168,8 @@ export function productRoutes({ maxPhotoBytes }: ProductRoutesOptions) {
       responses: { 201: productResponseSchema },
       failures: [400, 409, 413],
       handler: async ({ body }, req, res) => {
-        const product = await createProduct(body, req.file?.buffer);
+        const created = await createProduct(await productFormInput(body), req.file?.buffer);
+        const product = await productAnswer(created);
         res.status(201).json({ success: true, message: 'Product Created Successfully', product });
       },
     }),
@@ -180,7 +183,8 @@ export function productRoutes({ maxPhotoBytes }: ProductRoutesOptions) {
       responses: { 200: productResponseSchema },
       failures: [400, 404, 409, 413],
       handler: async ({ params, body }, req, res) => {
-        const product = await updateProduct(params.id, body, req.file?.buffer);
+        const form = await productFormInput(body);
+        const product = await productAnswer(await updateProduct(params.id, form, req.file?.buffer));
         res.json({ success: true, message: 'Product Updated Successfully', product });
       },
     }),
@@ -195,7 +199,9 @@ export function productRoutes({ maxPhotoBytes }: ProductRoutesOptions) {
       responses: { 200: productResponseSchema },
       failures: [400, 404, 409, 413],
       handler: async ({ params, body }, _req, res) => {
-        const product = await setVariants(params.id, body);
+        const product = await productAnswer(
+          await setVariants(params.id, await variantsInput(body)),
+        );
         res.json({ success: true, message: 'Variants Updated Successfully', product });
       },
     }),
@@ -210,7 +216,8 @@ export function productRoutes({ maxPhotoBytes }: ProductRoutesOptions) {
       failures: [400, 404, 409, 413],
       handler: async ({ params }, req, res) => {
         if (!req.file) throw badRequest('Photo is required');
-        const product = await setVariantPhoto(params.id, params.variantId, req.file.buffer);
+        const withPhoto = await setVariantPhoto(params.id, params.variantId, req.file.buffer);
+        const product = await productAnswer(withPhoto);
         res.json({ success: true, message: 'Variant Photo Updated Successfully', product });
       },
     }),
@@ -223,7 +230,9 @@ export function productRoutes({ maxPhotoBytes }: ProductRoutesOptions) {
       responses: { 200: productResponseSchema },
       failures: [400, 404, 409],
       handler: async ({ params }, _req, res) => {
-        const product = await setVariantPhoto(params.id, params.variantId, null);
+        const product = await productAnswer(
+          await setVariantPhoto(params.id, params.variantId, null),
+        );
         res.json({ success: true, message: 'Variant Photo Removed Successfully', product });
       },
     }),

@@ -3,8 +3,10 @@ import { getPhoto, imageBytes, makeCategory, productForm, sendForm } from '../..
 import { stockOf } from '../../test/checkout.js';
 import { type Api, describe, expect, test } from '../../test/fixtures.js';
 import { errorOf, notAdmins, unknownId, withToken } from '../../test/harness.js';
+import { inStoreCurrency } from '../../test/money.js';
 import { pixelDifference } from '../../test/photos.js';
-import { findProduct, takeStock } from './repository.js';
+import { findProduct } from './repository/reads.js';
+import { takeStock } from './repository/stock.js';
 
 const BASE = '/api/v1/product';
 const update = (api: Api, id: string, token: string | undefined) =>
@@ -136,7 +138,7 @@ describe('PUT /api/v1/product/update-product/{id}', () => {
     await sendForm(update(api, original.id, admin.token), { ...rest, 'price[$inc]': '5' }).expect(
       400,
     );
-    expect((await stored(original.id))?.price).toBe(25);
+    expect((await stored(original.id))?.price).toBe(await inStoreCurrency(25));
   });
 
   test('when the id is unknown, then 404; when it is not an id, then 400', async ({

@@ -1,7 +1,8 @@
 import { DEFAULT_TAX_CLASS } from '@shop/contracts/tax';
 import { writeToCatalogue } from '../../db/catalogue-changes.js';
+import { type Minor, minor } from '../../lib/money.js';
 import { type ProductDoc, ProductModel } from './model.js';
-import { productChange, stockKey } from './repository.js';
+import { productChange, stockKey } from './product.js';
 
 /**
  * The products' part of a checkout's reservation (see the checkout feature): units held for a
@@ -25,7 +26,7 @@ export interface VariantToPrice {
   _id: string;
   sku: string;
   options: Record<string, string>;
-  price: number;
+  price: Minor;
   weight: number;
   taxClass: string;
 }
@@ -52,7 +53,7 @@ export async function findProductsToPrice(
         _id: String(v._id),
         sku: v.sku,
         options: Object.fromEntries(options.map((o, i) => [o.name, v.values[i] ?? ''])),
-        price: v.price,
+        price: minor(v.price),
         weight: v.weight ?? p.weight ?? 0,
         taxClass: v.taxClass ?? p.taxClass ?? DEFAULT_TAX_CLASS,
       }));

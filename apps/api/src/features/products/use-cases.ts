@@ -1,18 +1,19 @@
-import type { Product, ProductFormValues } from '@shop/contracts';
 import { badRequest, conflict, notFound, rethrowDuplicateAs } from '../../lib/errors.js';
 import { requireSlug } from '../../lib/slug.js';
 import { currentCatalogue } from '../catalogue/index.js';
-import { categoryExists, findCategory } from '../categories/index.js';
+import { categoryExists } from '../categories/index.js';
 import { requireTaxClass } from '../tax/index.js';
+import type { ProductFormInput } from './input.js';
 import { deletePhotoFiles, savePhotoFiles } from './photo-store.js';
+import type { StoredProduct } from './product.js';
 import { preparePhoto } from './renditions.js';
+import { findProduct } from './repository/reads.js';
 import {
   deleteProduct as deleteStoredProduct,
-  findProduct,
   insertProduct,
   newProductId,
   updateProduct as updateStoredProduct,
-} from './repository.js';
+} from './repository/writes.js';
 
 const alreadyExists = () => conflict('Product Already Exists');
 /** A unique-index clash: another admin saved the same name between our check and our write. */
@@ -20,18 +21,17 @@ const onDuplicateName = rethrowDuplicateAs(alreadyExists);
 const missingCategory = () => badRequest('Category does not exist');
 const productNotFound = () => notFound('Product not found');
 
-/** The product as stored now, with its category, as the response shows it. */
-export async function readBack(productId: string): Promise<Product> {
+/** The product as stored now, which the write's answer shows (see ./presenter.ts). */
+export async function readBack(productId: string): Promise<StoredProduct> {
   const product = await findProduct(productId);
   if (!product) throw productNotFound();
-  const { categoryId, reviewsVersion, ...fields } = product;
-  return { ...fields, category: await findCategory(categoryId) };
+  return product;
 }
 
 export async function createProduct(
-  form: ProductFormValues,
+  form: ProductFormInput,
   photoBytes: Buffer | undefined,
-): Promise<Product> {
+): Promise<StoredProduct> {
   if (!photoBytes) throw badRequest('Photo is required');
   const photo = await preparePhoto(photoBytes);
   const slug = requireSlug(form.name);
@@ -78,9 +78,9 @@ export async function createProduct(
  */
 export async function updateProduct(
   productId: string,
-  form: ProductFormValues,
+  form: ProductFormInput,
   photoBytes: Buffer | undefined,
-): Promise<Product> {
+): Promise<StoredProduct> {
   const photo = photoBytes ? await preparePhoto(photoBytes) : undefined;
   const slug = requireSlug(form.name);
   if (!(await categoryExists(form.category))) throw missingCategory();
@@ -139,7 +139,7 @@ const setPerVariant = () =>
  * as unchanged when it is the one the form was opened with (`previousQuantity`), even if a
  * checkout has lowered the total since: the admin did not touch it.
  */
-async function soldByVariants(productId: string, form: ProductFormValues): Promise<boolean> {
+async function soldByVariants(productId: string, form: ProductFormInput): Promise<boolean> {
   const current = await findProduct(productId);
   if (!current) throw productNotFound();
   const [only, ...others] = current.variants;

@@ -1,8 +1,9 @@
-import type { Product } from '@shop/contracts';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { deletePhotoFiles, savePhotoFiles } from './photo-store.js';
+import type { StoredProduct } from './product.js';
 import { preparePhoto } from './renditions.js';
-import { findProduct, setVariantPhoto as setStoredVariantPhoto } from './repository.js';
+import { findProduct } from './repository/reads.js';
+import { setVariantPhoto as setStoredVariantPhoto } from './repository/writes.js';
 import { readBack } from './use-cases.js';
 
 /**
@@ -14,7 +15,7 @@ export async function setVariantPhoto(
   productId: string,
   variantId: string,
   photoBytes: Buffer | null,
-): Promise<Product> {
+): Promise<StoredProduct> {
   const photo = photoBytes ? await preparePhoto(photoBytes) : null;
   const product = await findProduct(productId);
   if (!product) throw notFound('Product not found');

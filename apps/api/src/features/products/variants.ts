@@ -1,18 +1,11 @@
-import type { Product } from '@shop/contracts';
-import type { ProductVariantsValues } from '@shop/contracts/variants-request';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { currentCatalogue } from '../catalogue/index.js';
 import { requireTaxClass } from '../tax/index.js';
+import type { VariantsInput } from './input.js';
 import { deletePhotoFiles } from './photo-store.js';
-import {
-  findProductWithOverrides,
-  type NewVariant,
-  newProductId,
-  replaceVariants,
-  type StoredProduct,
-  type VariantOverrides,
-  type VariantSet,
-} from './repository.js';
+import type { NewVariant, StoredProduct, VariantSet } from './product.js';
+import { findProductWithOverrides, type VariantOverrides } from './repository/reads.js';
+import { newProductId, replaceVariants } from './repository/writes.js';
 import { readBack } from './use-cases.js';
 
 /** Writes lost to a checkout landing between the read and the write, before giving up. */
@@ -28,8 +21,8 @@ const ATTEMPTS = 3;
  */
 export async function setVariants(
   productId: string,
-  request: ProductVariantsValues,
-): Promise<Product> {
+  request: VariantsInput,
+): Promise<StoredProduct> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
     const found = await findProductWithOverrides(productId);
     if (!found) throw notFound('Product not found');
@@ -57,7 +50,7 @@ export async function setVariants(
 async function planVariants(
   current: StoredProduct,
   overrides: VariantOverrides,
-  request: ProductVariantsValues,
+  request: VariantsInput,
 ): Promise<VariantSet> {
   const catalogue = await currentCatalogue();
   for (const taxClass of new Set(request.variants.map((v) => v.taxClass))) {
@@ -107,7 +100,7 @@ async function planVariants(
  * else what the variant had, so a request that leaves them out (an older client) keeps them.
  */
 function ownWeightAndClass(
-  input: Pick<ProductVariantsValues['variants'][number], 'weight' | 'taxClass'>,
+  input: Pick<VariantsInput['variants'][number], 'weight' | 'taxClass'>,
   had: Pick<NewVariant, 'weight' | 'taxClass'> = {},
 ): Pick<NewVariant, 'weight' | 'taxClass'> {
   const weight = input.weight === undefined ? had.weight : (input.weight ?? undefined);

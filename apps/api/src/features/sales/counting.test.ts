@@ -1,10 +1,12 @@
 import { type Dashboard, dashboardResponseSchema } from '@shop/contracts/dashboard';
+import { minor, ZERO } from '../../lib/money.js';
 import { randomId, recordDeliveries } from '../../lib/outbox/deliveries.js';
 import { type Api, describe, expect, test } from '../../test/fixtures.js';
 import { makeOrder, makeOrderedProduct } from '../../test/orders.js';
 import { orderEventsCounted } from '../../test/sales.js';
 import { type OrderEvent, snapshotOf } from '../orders/events.js';
-import { findStoredOrder, recordStatus } from '../orders/repository.js';
+import { findStoredOrder } from '../orders/repository/reads.js';
+import { recordStatus } from '../orders/repository/writes.js';
 import { SALES_FIGURES } from './counting.js';
 import { type CountedOrder, deltaOf } from './figures.js';
 import { applyDelta, lastBatch, openBatch } from './repository.js';
@@ -23,9 +25,9 @@ const countOf = (d: Dashboard, status: string) =>
 const soldToday = (productId: string): CountedOrder => ({
   createdAt: new Date().toISOString(),
   status: 'Processing',
-  payment: { success: true, amount: 1234, currency: 'usd' },
-  lines: [{ productId, name: 'Counted once', price: 6.17, quantity: 2 }],
-  breakdown: { shipping: null, tax: 0 },
+  payment: { success: true, amount: minor(1234), currency: 'usd' },
+  lines: [{ productId, name: 'Counted once', unitPrice: minor(617), quantity: 2 }],
+  breakdown: { shipping: null, tax: ZERO },
 });
 
 describe('counting the order events into the sales figures', () => {

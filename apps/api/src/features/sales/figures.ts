@@ -1,4 +1,5 @@
-import { ORDER_STATUSES, type OrderStatus, toMinorUnits } from '@shop/contracts';
+import { ORDER_STATUSES, type OrderStatus } from '@shop/contracts';
+import { add, type Minor, times, ZERO } from '../../lib/money.js';
 
 /**
  * What the sales figures count of one order, and how a change of the order moves them. Pure:
@@ -16,49 +17,49 @@ import { ORDER_STATUSES, type OrderStatus, toMinorUnits } from '@shop/contracts'
 export interface CountedOrder {
   createdAt: string;
   status: OrderStatus;
-  payment: { success: boolean; amount: number; currency: string };
-  lines: readonly { productId: string; name: string; price: number; quantity: number }[];
+  payment: { success: boolean; amount: Minor; currency: string };
+  lines: readonly { productId: string; name: string; unitPrice: Minor; quantity: number }[];
   /** What its amount is made of. */
   breakdown: {
-    shipping: { net: number } | null;
-    tax: number;
+    shipping: { net: Minor } | null;
+    tax: Minor;
     /** Absent on orders placed without discounts. */
     discounts?: readonly CountedDiscount[] | undefined;
   };
 }
 
-/** A discount an order was placed with, in minor units. */
+/** A discount an order was placed with. */
 interface CountedDiscount {
   _id: string;
   code: string | null;
   title: string;
-  amount: number;
+  amount: Minor;
 }
 
-interface ProductFigures {
+export interface ProductFigures {
   name: string;
-  revenue: number;
+  revenue: Minor;
   units: number;
 }
 
 /** What one discount counts in a day: the orders placed with it, their revenue, what it took off. */
-interface DiscountFigures {
+export interface DiscountFigures {
   code: string | null;
   title: string;
   orders: number;
-  revenue: number;
-  amount: number;
+  revenue: Minor;
+  amount: Minor;
 }
 
-/** One day's figures, or a change to them. Money in minor units. */
+/** One day's figures, or a change to them. */
 export interface DayFigures {
-  revenue: number;
+  revenue: Minor;
   /** Of the revenue: shipping charged (without its tax), and tax. */
-  shipping: number;
-  tax: number;
+  shipping: Minor;
+  tax: Minor;
   orders: number;
   /** What discounts took off (as entered): not part of the revenue. */
-  discounts: number;
+  discounts: Minor;
   products: Record<string, ProductFigures>;
   /** By discount id. */
   codes: Record<string, DiscountFigures>;
@@ -82,7 +83,15 @@ export const emptyDelta = (): FiguresDelta => ({ days: new Map(), statuses: new 
 const dayIn = (delta: FiguresDelta, day: string) => {
   let figures = delta.days.get(day);
   if (!figures) {
-    figures = { revenue: 0, shipping: 0, tax: 0, orders: 0, discounts: 0, products: {}, codes: {} };
+    figures = {
+      revenue: ZERO,
+      shipping: ZERO,
+      tax: ZERO,
+      orders: 0,
+      discounts: ZERO,
+      products: {},
+      codes: {},
+    };
     delta.days.set(day, figures);
   }
   return figures;
@@ -94,28 +103,36 @@ export function addOrder(delta: FiguresDelta, order: CountedOrder | null, sign: 
   delta.statuses.set(order.status, (delta.statuses.get(order.status) ?? 0) + sign);
   if (order.status === 'cancel') return;
   const day = dayIn(delta, dayOf(order.createdAt));
-  day.revenue += sign * order.payment.amount;
-  day.shipping += sign * (order.breakdown.shipping?.net ?? 0);
-  day.tax += sign * order.breakdown.tax;
+  const revenue = times(order.payment.amount, sign);
+  day.revenue = add(day.revenue, revenue);
+  day.shipping = add(day.shipping, times(order.breakdown.shipping?.net ?? ZERO, sign));
+  day.tax = add(day.tax, times(order.breakdown.tax, sign));
   day.orders += sign;
   for (const line of order.lines) {
-    const product = day.products[line.productId] ?? { name: line.name, revenue: 0, units: 0 };
+    const product = day.products[line.productId] ?? { name: line.name, revenue: ZERO, units: 0 };
     day.products[line.productId] = product;
     // The name it was sold under; a removal keeps whichever name was counted before.
     if (sign > 0) product.name = line.name;
-    product.revenue += sign * toMinorUnits(line.price, order.payment.currency) * line.quantity;
+    product.revenue = add(product.revenue, times(line.unitPrice, sign * line.quantity));
     product.units += sign * line.quantity;
   }
   for (const discount of order.breakdown.discounts ?? []) {
-    day.discounts += sign * discount.amount;
-    const empty = { code: discount.code, title: discount.title, orders: 0, revenue: 0, amount: 0 };
+    const amount = times(discount.amount, sign);
+    day.discounts = add(day.discounts, amount);
+    const empty = {
+      code: discount.code,
+      title: discount.title,
+      orders: 0,
+      revenue: ZERO,
+      amount: ZERO,
+    };
     const counted = day.codes[discount._id] ?? empty;
     day.codes[discount._id] = counted;
     // The code and title it was used under; a removal keeps whichever was counted before.
     if (sign > 0) Object.assign(counted, { code: discount.code, title: discount.title });
     counted.orders += sign;
-    counted.revenue += sign * order.payment.amount;
-    counted.amount += sign * discount.amount;
+    counted.revenue = add(counted.revenue, revenue);
+    counted.amount = add(counted.amount, amount);
   }
 }
 

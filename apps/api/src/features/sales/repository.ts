@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { OrderStatus } from '@shop/contracts';
 import { isDuplicateKeyError } from '../../lib/errors.js';
-import type { DayFigures, FiguresDelta } from './figures.js';
+import { minor } from '../../lib/money.js';
+import type { DayFigures, DiscountFigures, FiguresDelta, ProductFigures } from './figures.js';
 import { statusKey, statusOfKey } from './figures.js';
 import {
   SalesBatchModel,
@@ -96,6 +97,37 @@ export async function applyDelta(delta: FiguresDelta, seq: number): Promise<void
   );
 }
 
+/** What a figures document stores of an amount: a number, read back as minor units. */
+type Stored<Figures> = {
+  [Field in keyof Figures]: Figures[Field] extends number ? number : Figures[Field];
+};
+
+interface StoredItems {
+  products?: Record<string, Stored<ProductFigures>>;
+  codes?: Record<string, Stored<DiscountFigures>>;
+}
+
+const itemsOf = ({ products = {}, codes = {} }: StoredItems): DayItems => ({
+  products: Object.fromEntries(
+    Object.entries(products).map(([id, p]) => [id, { ...p, revenue: minor(p.revenue) }]),
+  ),
+  codes: Object.fromEntries(
+    Object.entries(codes).map(([id, c]) => [
+      id,
+      { ...c, revenue: minor(c.revenue), amount: minor(c.amount) },
+    ]),
+  ),
+});
+
+const dayFiguresOf = (day: Stored<Omit<DayFigures, keyof StoredItems>> & StoredItems) => ({
+  ...day,
+  revenue: minor(day.revenue),
+  shipping: minor(day.shipping),
+  tax: minor(day.tax),
+  discounts: minor(day.discounts),
+  ...itemsOf(day),
+});
+
 /** A batch of order changes, as counted into the figures (see ./counting.ts). */
 export interface CountingBatch {
   number: number;
@@ -108,7 +140,10 @@ export interface CountingBatch {
 interface StoredBatch {
   _id: number;
   deliveries: string[];
-  delta: { days?: Record<string, DayFigures>; statuses?: Record<string, number> };
+  delta: {
+    days?: Record<string, Stored<Omit<DayFigures, keyof StoredItems>> & StoredItems>;
+    statuses?: Record<string, number>;
+  };
   done?: boolean;
 }
 
@@ -124,7 +159,12 @@ export async function lastBatch(): Promise<CountingBatch | null> {
   return {
     number: last._id,
     deliveries: last.deliveries,
-    delta: { days: new Map(Object.entries(last.delta.days ?? {})), statuses },
+    delta: {
+      days: new Map(
+        Object.entries(last.delta.days ?? {}).map(([day, figures]) => [day, dayFiguresOf(figures)]),
+      ),
+      statuses,
+    },
     done: last.done ?? false,
   };
 }
@@ -162,14 +202,12 @@ interface StoredDay {
 }
 
 /** A day's totals, and its version: new with every change of the day's figures. */
-export interface DayTotals {
-  revenue: number;
-  shipping: number;
-  tax: number;
-  orders: number;
-  discounts: number;
+export type DayTotals = Pick<
+  DayFigures,
+  'revenue' | 'shipping' | 'tax' | 'orders' | 'discounts'
+> & {
   v: string;
-}
+};
 
 /** Revenue and orders of these days (each read by `_id`); a day without sales is absent. */
 export async function readDays(days: readonly string[]): Promise<Map<string, DayTotals>> {
@@ -181,11 +219,11 @@ export async function readDays(days: readonly string[]): Promise<Map<string, Day
             [
               d._id,
               {
-                revenue: d.revenue ?? 0,
-                shipping: d.shipping ?? 0,
-                tax: d.tax ?? 0,
+                revenue: minor(d.revenue ?? 0),
+                shipping: minor(d.shipping ?? 0),
+                tax: minor(d.tax ?? 0),
                 orders: d.orders ?? 0,
-                discounts: d.discounts ?? 0,
+                discounts: minor(d.discounts ?? 0),
                 v: d.v ?? '',
               },
             ],
@@ -201,13 +239,9 @@ export type DayItems = Pick<DayFigures, 'products' | 'codes'>;
 /** The per-product and per-discount figures of these days (each read by `_id`). */
 export async function readDayItems(days: readonly string[]): Promise<Map<string, DayItems>> {
   const found = await Promise.all(
-    days.map((d) => SalesDayProductsModel.findById(d).lean<{ _id: string } & Partial<DayItems>>()),
+    days.map((d) => SalesDayProductsModel.findById(d).lean<{ _id: string } & StoredItems>()),
   );
-  return new Map(
-    found.flatMap((d) =>
-      d ? [[d._id, { products: d.products ?? {}, codes: d.codes ?? {} }]] : [],
-    ),
-  );
+  return new Map(found.flatMap((d) => (d ? [[d._id, itemsOf(d)]] : [])));
 }
 
 interface StoredTotals {

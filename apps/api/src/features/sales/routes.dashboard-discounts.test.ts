@@ -1,5 +1,6 @@
-import type { OrderStatus } from '@shop/contracts';
+import { type OrderStatus, toMajorUnits } from '@shop/contracts';
 import { type Dashboard, dashboardResponseSchema } from '@shop/contracts/dashboard';
+import { type Minor, minor, subtract, sum, ZERO } from '../../lib/money.js';
 import { type Api, describe, expect, test } from '../../test/fixtures.js';
 import { unknownId } from '../../test/harness.js';
 import { makeOrderedProduct } from '../../test/orders.js';
@@ -23,7 +24,7 @@ interface Taken {
   _id: string;
   code: string | null;
   title: string;
-  amount: number;
+  amount: Minor;
 }
 
 /**
@@ -36,10 +37,10 @@ async function orderWith(
   discounts: Taken[],
   options: { status?: OrderStatus; createdAt?: Date } = {},
 ) {
-  const product = await makeOrderedProduct(subtotal / 100);
-  const total = subtotal - discounts.reduce((sum, d) => sum + d.amount, 0);
+  const product = await makeOrderedProduct(toMajorUnits(subtotal, 'usd'));
+  const total = subtract(minor(subtotal), sum(discounts.map((d) => d.amount)));
   const orderId = await insertOrder({
-    lines: [{ productId: product.id, name: product.name, price: subtotal / 100, quantity: 1 }],
+    lines: [{ productId: product.id, name: product.name, unitPrice: minor(subtotal), quantity: 1 }],
     payment: {
       id: `pi_discounted_${unknownId()}`,
       success: true,
@@ -50,10 +51,10 @@ async function orderWith(
     buyer: { _id: buyer },
     breakdown: {
       pricesIncludeTax: false,
-      lines: [{ net: total, tax: 0, gross: total, bp: 0 }],
-      subtotal,
+      lines: [{ net: total, tax: ZERO, gross: total, bp: 0 }],
+      subtotal: minor(subtotal),
       shipping: null,
-      tax: 0,
+      tax: ZERO,
       total,
       discounts,
     },
@@ -67,7 +68,7 @@ const welcome = (amount: number): Taken => ({
   _id: WELCOME_ID,
   code: 'WELCOME10',
   title: 'Welcome',
-  amount,
+  amount: minor(amount),
 });
 const WELCOME_ID = unknownId();
 
@@ -77,7 +78,7 @@ describe('GET /api/v1/auth/dashboard: discounts given', () => {
     admin,
     user,
   }) => {
-    const spend50 = { _id: unknownId(), code: null, title: 'Spend 50 save 5', amount: 500 };
+    const spend50 = { _id: unknownId(), code: null, title: 'Spend 50 save 5', amount: minor(500) };
     const before = await dashboardOf(api, admin.token);
 
     const paidA = await orderWith(user.id, 12_000, [welcome(1200), spend50]);
@@ -113,10 +114,12 @@ describe('GET /api/v1/auth/dashboard: discounts given', () => {
     admin,
     user,
   }) => {
-    const autumn = { _id: unknownId(), code: 'AUTUMN', title: 'Autumn', amount: 700 };
+    const autumn = { _id: unknownId(), code: 'AUTUMN', title: 'Autumn', amount: minor(700) };
     const paidEarlier = await orderWith(user.id, 7_000, [autumn], { createdAt: daysAgo(3) });
-    const paidToday = await orderWith(user.id, 2_000, [{ ...autumn, amount: 200 }]);
-    await orderWith(user.id, 5_000, [{ ...autumn, amount: 500 }], { createdAt: daysAgo(45) });
+    const paidToday = await orderWith(user.id, 2_000, [{ ...autumn, amount: minor(200) }]);
+    await orderWith(user.id, 5_000, [{ ...autumn, amount: minor(500) }], {
+      createdAt: daysAgo(45),
+    });
 
     const dashboard = await dashboardOf(api, admin.token);
 

@@ -1,7 +1,8 @@
 import mongoose from 'mongoose';
 import { keptRead } from '../../lib/kept-read.js';
+import { minor } from '../../lib/money.js';
 import { ShippingZonesModel, ZONES_ID } from './model.js';
-import type { ShippingRate, ShippingZone } from './zones.js';
+import { mapRate, type RateOf, type ShippingZone } from './zones.js';
 
 /** The shipping zones as stored: the only module that reads or writes them. */
 
@@ -14,7 +15,7 @@ interface StoredZones {
     methods?: {
       _id: mongoose.Types.ObjectId;
       name: string;
-      rate: ShippingRate;
+      rate: RateOf<number>;
       freeOver?: number | null;
       minDays: number;
       maxDays: number;
@@ -47,8 +48,8 @@ export async function readStoredZones(): Promise<ShippingZone[]> {
     methods: (zone.methods ?? []).map((method) => ({
       _id: String(method._id),
       name: method.name,
-      rate: method.rate,
-      freeOver: method.freeOver ?? null,
+      rate: mapRate(method.rate, minor),
+      freeOver: method.freeOver == null ? null : minor(method.freeOver),
       minDays: method.minDays,
       maxDays: method.maxDays,
     })),

@@ -5,7 +5,7 @@ import {
 } from '@shop/contracts/shipping';
 import { defineRoute } from '../../lib/route.js';
 import { storeSettings } from '../store/index.js';
-import { zonesInMajorUnits } from './conversion.js';
+import { zonesInMajorUnits } from './presenter.js';
 import { saveShippingZones, storedShippingZones } from './use-cases.js';
 
 const PATH = '/api/v1/shipping/zones';

@@ -1,6 +1,6 @@
 import type { ShippingZonesValues } from '@shop/contracts/shipping';
 import { storeSettings } from '../store/index.js';
-import { zonesInMinorUnits } from './conversion.js';
+import { zonesInMinorUnits } from './input.js';
 import { insertZonesIfMissing, readStoredZones, readZones, replaceZones } from './repository.js';
 import type { ShippingZone } from './zones.js';
 

@@ -1,2 +1,2 @@
 /** The store settings' public module: what other features may use of them. */
-export { storeSettings, useFirstCurrency } from './use-cases.js';
+export { storeCurrency, storeSettings, useFirstCurrency } from './use-cases.js';

@@ -24,6 +24,9 @@ export function useFirstCurrency(currency: string): void {
 /** The shop's settings: `{ name, currency, pricesIncludeTax, country }`. */
 export const storeSettings = (): Promise<Store> => readStore(first);
 
+/** The currency of every price the shop stores and answers (minor units of it inside). */
+export const storeCurrency = async (): Promise<string> => (await storeSettings()).currency;
+
 export const CURRENCY_DIGITS_LOCKED =
   'The currency can change only to one with as many decimals while the shop has products, orders or shipping rates: their amounts are kept in its minor unit';
 

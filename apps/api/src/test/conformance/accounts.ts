@@ -1,4 +1,4 @@
-import { findStoredOrder } from '../../features/orders/repository.js';
+import { findStoredOrder } from '../../features/orders/repository/reads.js';
 import { registrationForm, unknownId } from '../harness.js';
 import { makeOrder, makeOrderedProduct } from '../orders.js';
 import { type Calls, placedOrder, secondOf, takeStripeDown, tooLarge } from './context.js';

@@ -1,4 +1,4 @@
-import { findProduct } from '../../features/products/repository.js';
+import { findProduct } from '../../features/products/repository/reads.js';
 import {
   imageBytes,
   makeCategory,

@@ -1,5 +1,6 @@
 import { formatMinorUnits } from '@shop/contracts';
 import { describe, expect, it } from 'vitest';
+import { minor } from '../../../lib/money.js';
 import { expectedPrice } from '../../../test/pricing-reference.js';
 import {
   DRAW_NOW,
@@ -14,7 +15,7 @@ import { type DiscountInputs, type DiscountRule, normalCode } from '../../discou
 import { type LineToPrice, priceCart, type ShippingMethod, splitTax } from './priced-cart.js';
 
 const line = (unitPrice: number, quantity: number, bp: number, weightGrams = 0): LineToPrice => ({
-  unitPrice,
+  unitPrice: minor(unitPrice),
   quantity,
   bp,
   weightGrams,
@@ -39,7 +40,8 @@ const rule = (over: Partial<DiscountRule>): DiscountRule => {
     code: null,
     automatic: true,
     kind: 'percentage',
-    value: null,
+    amountOff: null,
+    percentOff: null,
     buy: null,
     get: null,
     products: [],
@@ -63,11 +65,11 @@ const courier: ShippingMethod = {
   rate: {
     kind: 'weight',
     tiers: [
-      { upToGrams: 1000, price: 500 },
-      { upToGrams: 5000, price: 900 },
+      { upToGrams: 1000, price: minor(500) },
+      { upToGrams: 5000, price: minor(900) },
     ],
   },
-  freeOver: 10_000,
+  freeOver: minor(10_000),
   minDays: 1,
   maxDays: 2,
 };
@@ -95,7 +97,7 @@ const cartOf = (
       methods: [courier, pickup],
       pricesIncludeTax: opts.inclusive ?? false,
       shippingBp: opts.shippingBp ?? 0,
-      formatAmount: (minor) => formatMinorUnits(minor, 'usd'),
+      formatAmount: (amount) => formatMinorUnits(amount, 'usd'),
     },
     opts.discounts ?? NO_DISCOUNTS,
   );
@@ -109,7 +111,7 @@ function pricedByTheCheckout(cart: RandomCart) {
       methods: cart.methods,
       pricesIncludeTax: cart.pricesIncludeTax,
       shippingBp: cart.bpOf[cart.shippingClass],
-      formatAmount: (minor) => formatMinorUnits(minor, cart.currency),
+      formatAmount: (amount) => formatMinorUnits(amount, cart.currency),
     },
     {
       // As the repository finds them: the active automatic ones, and the asked code's in any state.
@@ -128,21 +130,21 @@ function pricedByTheCheckout(cart: RandomCart) {
 
 describe('splitTax', () => {
   it('when prices exclude tax, then tax is round(net × bp / 10000), halves away from zero', () => {
-    expect(splitTax(5997, 1900, false)).toEqual({ net: 5997, tax: 1139, gross: 7136 });
-    expect(splitTax(5, 1000, false)).toEqual({ net: 5, tax: 1, gross: 6 });
-    expect(splitTax(4, 1000, false)).toEqual({ net: 4, tax: 0, gross: 4 });
-    expect(splitTax(15, 1000, false)).toEqual({ net: 15, tax: 2, gross: 17 });
+    expect(splitTax(minor(5997), 1900, false)).toEqual({ net: 5997, tax: 1139, gross: 7136 });
+    expect(splitTax(minor(5), 1000, false)).toEqual({ net: 5, tax: 1, gross: 6 });
+    expect(splitTax(minor(4), 1000, false)).toEqual({ net: 4, tax: 0, gross: 4 });
+    expect(splitTax(minor(15), 1000, false)).toEqual({ net: 15, tax: 2, gross: 17 });
   });
 
   it('when prices include tax, then tax is gross − round(gross × 10000 / (10000 + bp))', () => {
-    expect(splitTax(1190, 1900, true)).toEqual({ net: 1000, tax: 190, gross: 1190 });
-    expect(splitTax(100, 700, true)).toEqual({ net: 93, tax: 7, gross: 100 });
-    expect(splitTax(0, 700, true)).toEqual({ net: 0, tax: 0, gross: 0 });
+    expect(splitTax(minor(1190), 1900, true)).toEqual({ net: 1000, tax: 190, gross: 1190 });
+    expect(splitTax(minor(100), 700, true)).toEqual({ net: 93, tax: 7, gross: 100 });
+    expect(splitTax(minor(0), 700, true)).toEqual({ net: 0, tax: 0, gross: 0 });
   });
 
   it('when amounts and rates are large, then no precision is lost', () => {
     // 9,007,199,254,740 × 99,999 passes 2^53: computed exactly all the same.
-    expect(splitTax(9_007_199_254_740, 99_999, false).tax).toBe(90_071_091_827_475);
+    expect(splitTax(minor(9_007_199_254_740), 99_999, false).tax).toBe(90_071_091_827_475);
   });
 });
 
@@ -214,7 +216,7 @@ describe('priceCart', () => {
   });
 
   it('when a code and free shipping apply with prices including tax, then each line’s discounted gross is split again and the subtotal stays before discounts', () => {
-    const tenOff = rule({ code: 'TENOFF', automatic: false, kind: 'percentage', value: 10 });
+    const tenOff = rule({ code: 'TENOFF', automatic: false, kind: 'percentage', percentOff: 10 });
     const freeShipping = rule({ title: 'Free shipping', kind: 'free-shipping', combinable: true });
     const priced = cartOf(
       [line(1190, 2, 1900, 300), { ...line(535, 1, 700, 100), productId: 'p2', categoryId: 'c2' }],

@@ -12,6 +12,7 @@
  * is left of each is split into net, tax and gross at its rate; tax and total add up the lines
  * and the shipping.
  */
+import { add, type Minor, minor, subtract, sum, times, ZERO } from '../../../lib/money.js';
 import { type AppliedAmount, applyDiscounts, type DiscountInputs } from '../../discounts/index.js';
 import type { ShippingMethod } from '../../shipping/index.js';
 
@@ -19,7 +20,7 @@ export type { ShippingMethod } from '../../shipping/index.js';
 
 /** One line of the cart: the unit price as entered, its units, a unit's weight and tax rate. */
 export interface LineToPrice {
-  unitPrice: number;
+  unitPrice: Minor;
   quantity: number;
   weightGrams: number;
   bp: number;
@@ -41,13 +42,13 @@ export interface PriceSettings {
   /** The rate of the shipping tax class in the delivery country. */
   shippingBp: number;
   /** A minor-unit amount as the cart writes it ("$12.50"), for the discounts' refusals. */
-  formatAmount: (minor: number) => string;
+  formatAmount: (amount: Minor) => string;
 }
 
 export interface Amounts {
-  net: number;
-  tax: number;
-  gross: number;
+  net: Minor;
+  tax: Minor;
+  gross: Minor;
 }
 
 /** A discount the cart gets and what it takes off, in the order they were taken off. */
@@ -55,24 +56,24 @@ export interface PricedDiscount {
   _id: string;
   code: string | null;
   title: string;
-  amount: number;
+  amount: Minor;
 }
 
 export interface PricedCart<Line extends LineToPrice> {
   /** After their discounts; `discount` is what came off (as entered). */
-  lines: (Line & Amounts & { discount: number })[];
+  lines: (Line & Amounts & { discount: Minor })[];
   /** Σ unit price × quantity as entered: the goods as the shop shows them, before discounts. */
-  subtotal: number;
+  subtotal: Minor;
   weightGrams: number;
   /** The methods offered for this cart, each with what it costs (as entered: gross or net). */
-  offered: (ShippingMethod & { price: number })[];
+  offered: (ShippingMethod & { price: Minor })[];
   /** After a free-shipping discount; `discount` is what came off (as entered). */
-  shipping: (Amounts & { method: ShippingMethod; discount: number }) | null;
+  shipping: (Amounts & { method: ShippingMethod; discount: Minor }) | null;
   discounts: PricedDiscount[];
   /** Why the code asked for does not apply, one sentence; null when it does or none was asked. */
   refusal: string | null;
-  tax: number;
-  total: number;
+  tax: Minor;
+  total: Minor;
 }
 
 const BP_PER_UNIT = 10_000n;
@@ -87,18 +88,14 @@ function divideRounded(dividend: bigint, divisor: bigint): bigint {
 }
 
 /** Back to a number; amounts past 2^53 minor units are no shop's and would lose units. */
-function toAmount(value: bigint): number {
-  const amount = Number(value);
-  if (!Number.isSafeInteger(amount)) throw new RangeError(`Amount out of range: ${value}`);
-  return amount;
-}
+const toAmount = (value: bigint): Minor => minor(Number(value));
 
 /**
  * Net, tax and gross of an amount as entered. Exclusive: tax = round(net × bp / 10000).
  * Inclusive: tax = gross − round(gross × 10000 / (10000 + bp)). BigInt, so that no product of a
  * large amount and a rate ever passes the float's exact range.
  */
-export function splitTax(entered: number, bp: number, pricesIncludeTax: boolean): Amounts {
+export function splitTax(entered: Minor, bp: number, pricesIncludeTax: boolean): Amounts {
   const amount = BigInt(entered);
   const rate = BigInt(bp);
   if (pricesIncludeTax) {
@@ -110,34 +107,31 @@ export function splitTax(entered: number, bp: number, pricesIncludeTax: boolean)
 }
 
 /** The price of the first tier whose bound reaches `value`; null past the last tier. */
-function tierPrice<Tier extends { price: number }>(
+function tierPrice<Tier extends { price: Minor }>(
   tiers: readonly Tier[],
   bound: (tier: Tier) => number,
   value: number,
-): number | null {
+): Minor | null {
   return tiers.find((tier) => bound(tier) >= value)?.price ?? null;
 }
 
 /** What a method costs for this cart (as entered), or null when it is not offered for it. */
 export function methodPrice(
   method: ShippingMethod,
-  cart: { subtotal: number; weightGrams: number },
-): number | null {
+  cart: { subtotal: Minor; weightGrams: number },
+): Minor | null {
   const { rate } = method;
   const price =
     rate.kind === 'flat'
       ? rate.price
       : rate.kind === 'pickup'
-        ? 0
+        ? ZERO
         : rate.kind === 'weight'
           ? tierPrice(rate.tiers, (tier) => tier.upToGrams, cart.weightGrams)
           : tierPrice(rate.tiers, (tier) => tier.upTo, cart.subtotal);
   if (price === null) return null;
-  return method.freeOver !== null && cart.subtotal >= method.freeOver ? 0 : price;
+  return method.freeOver !== null && cart.subtotal >= method.freeOver ? ZERO : price;
 }
-
-export const sum = (amounts: readonly number[]) =>
-  amounts.reduce((total, amount) => total + amount, 0);
 
 const pricedDiscount = ({ discount, amount }: AppliedAmount): PricedDiscount => ({
   _id: discount._id,
@@ -152,15 +146,18 @@ export function priceCart<Line extends LineToPrice>(
   settings: PriceSettings,
   discounts: DiscountInputs,
 ): PricedCart<Line> {
-  const entered = cart.lines.map((line) => line.unitPrice * line.quantity);
+  const entered = cart.lines.map((line) => times(line.unitPrice, line.quantity));
   const subtotal = sum(entered);
-  const weightGrams = sum(cart.lines.map((line) => line.weightGrams * line.quantity));
+  const weightGrams = cart.lines.reduce(
+    (grams, line) => grams + line.weightGrams * line.quantity,
+    0,
+  );
   const offered = settings.methods.flatMap((method) => {
     const price = methodPrice(method, { subtotal, weightGrams });
     return price === null ? [] : [{ ...method, price }];
   });
   const chosen = offered.find((method) => method._id === cart.chosenMethodId);
-  const shippingCharge = chosen?.price ?? 0;
+  const shippingCharge = chosen?.price ?? ZERO;
   const outcome = applyDiscounts({
     lines: cart.lines,
     shipping: shippingCharge,
@@ -169,10 +166,10 @@ export function priceCart<Line extends LineToPrice>(
   });
   const { pricesIncludeTax } = settings;
   const lines = cart.lines.map((line, i) => {
-    const discount = outcome.lineDiscounts[i] ?? 0;
+    const discount = outcome.lineDiscounts[i] ?? ZERO;
     return {
       ...line,
-      ...splitTax((entered[i] ?? 0) - discount, line.bp, pricesIncludeTax),
+      ...splitTax(subtract(entered[i] ?? ZERO, discount), line.bp, pricesIncludeTax),
       discount,
     };
   });
@@ -180,7 +177,7 @@ export function priceCart<Line extends LineToPrice>(
     ? {
         method: chosen,
         ...splitTax(
-          shippingCharge - outcome.shippingDiscount,
+          subtract(shippingCharge, outcome.shippingDiscount),
           settings.shippingBp,
           pricesIncludeTax,
         ),
@@ -195,7 +192,7 @@ export function priceCart<Line extends LineToPrice>(
     shipping,
     discounts: outcome.applied.map(pricedDiscount),
     refusal: outcome.refusal,
-    tax: sum(lines.map((line) => line.tax)) + (shipping?.tax ?? 0),
-    total: sum(lines.map((line) => line.gross)) + (shipping?.gross ?? 0),
+    tax: add(sum(lines.map((line) => line.tax)), shipping?.tax ?? ZERO),
+    total: add(sum(lines.map((line) => line.gross)), shipping?.gross ?? ZERO),
   };
 }

@@ -1,4 +1,4 @@
-import { toMajorUnits } from '@shop/contracts';
+import { type Minor, minor, ZERO } from '../../../lib/money.js';
 import { createStep } from '../../../lib/steps.js';
 import {
   type NewOrder,
@@ -12,7 +12,7 @@ import { shopperEmail } from '../shopper.js';
 import type { Placement } from './placement.js';
 
 /** `{ discount }` when something came off, else nothing (as orders store it). */
-const discountOf = (amount: number) => (amount ? { discount: amount } : {});
+const discountOf = (amount: Minor) => (amount === ZERO ? {} : { discount: amount });
 
 /** What the order records of its cost: every amount as the checkout priced it, in minor units. */
 function breakdownOf({
@@ -56,7 +56,7 @@ function orderOf({ intent, buyer, deliveryAddress }: Placement, priced: PricedSn
         productId,
         variant: { _id: variantId, sku, options },
         name,
-        price: toMajorUnits(unitPrice, priced.currency),
+        unitPrice,
         quantity,
       }),
     ),
@@ -65,7 +65,7 @@ function orderOf({ intent, buyer, deliveryAddress }: Placement, priced: PricedSn
     payment: {
       id: intent.id,
       status: intent.status,
-      amount: intent.amount,
+      amount: minor(intent.amount),
       currency: intent.currency,
     },
     buyer:

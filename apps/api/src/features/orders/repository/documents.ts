@@ -1,0 +1,118 @@
+import type { OrderStatus, OrderTimelineEntry } from '@shop/contracts';
+import mongoose from 'mongoose';
+import { toDeliveryAddress } from '../../../lib/delivery-address-model.js';
+import { minor } from '../../../lib/money.js';
+import { newOrderKey } from '../access-keys.js';
+import { linesAlone, toBreakdown } from '../breakdown.js';
+import type { OrderDoc } from '../model.js';
+import type { NewOrder, OrderActor, StoredOrder } from '../order.js';
+
+/**
+ * Orders between their documents and the domain's shape (../order.ts), for the repository's
+ * reads and writes. Amounts are stored as they are handed out: minor units of the order's
+ * currency.
+ */
+
+export const toStoredOrder = (o: OrderDoc): StoredOrder => ({
+  _id: String(o._id),
+  number: o.number,
+  lines: o.products.map(({ productId, variant, name, price, quantity }) => ({
+    productId: String(productId),
+    variant: variant
+      ? {
+          _id: String(variant._id),
+          sku: variant.sku,
+          options: Object.fromEntries(variant.options.map((o) => [o.name ?? '', o.value ?? ''])),
+        }
+      : null,
+    name,
+    unitPrice: minor(price),
+    quantity,
+  })),
+  payment: {
+    // Every payment field but `refunded` is required by the schema.
+    id: o.payment?.id ?? '',
+    success: o.payment?.success ?? false,
+    status: o.payment?.status ?? '',
+    amount: minor(o.payment?.amount ?? 0),
+    currency: o.payment?.currency ?? '',
+    refunded: o.payment?.refunded ?? false,
+  },
+  buyerId: o.buyer ? String(o.buyer) : null,
+  ...(o.email ? { email: o.email } : {}),
+  ...(o.accessKey ? { accessKey: o.accessKey } : {}),
+  address: o.address ?? '',
+  ...(o.deliveryAddress ? { deliveryAddress: toDeliveryAddress(o.deliveryAddress) } : {}),
+  breakdown: toBreakdown(o.breakdown),
+  // The schema's enum admits only ORDER_STATUSES.
+  status: o.status as OrderStatus,
+  stockReturned: o.stockReturned ?? false,
+  events: o.events,
+  timeline: o.timeline.map(({ event, status, at, by }) => ({
+    // The schema's enums admit only these values.
+    event: event as OrderTimelineEntry['event'],
+    status: status as OrderStatus,
+    at: new Date(at).toISOString(),
+    by: {
+      _id: String(by?._id),
+      name: by?.name ?? '',
+      role: by?.role as OrderActor['role'],
+    },
+  })),
+  createdAt: new Date(o.createdAt).toISOString(),
+  updatedAt: new Date(o.updatedAt).toISOString(),
+});
+
+export const toDocument = (
+  {
+    lines,
+    payment,
+    buyer,
+    email,
+    deliveryAddress,
+    breakdown,
+    status = 'Not Process',
+    createdAt,
+  }: NewOrder,
+  number: number,
+  _id = new mongoose.Types.ObjectId(),
+) => ({
+  _id,
+  number,
+  products: lines.map(({ productId, variant, name, unitPrice, quantity }) => ({
+    productId,
+    ...(variant
+      ? {
+          variant: {
+            _id: variant._id,
+            sku: variant.sku,
+            options: Object.entries(variant.options).map(([name, value]) => ({ name, value })),
+          },
+        }
+      : {}),
+    name,
+    price: unitPrice,
+    quantity,
+  })),
+  payment: { ...payment, success: payment.success ?? false },
+  buyer: buyer?._id ?? null,
+  ...(email ? { email: email.trim().toLowerCase() } : {}),
+  accessKey: newOrderKey(),
+  address: buyer?.address ?? '',
+  ...(deliveryAddress ? { deliveryAddress } : {}),
+  breakdown: breakdown ?? linesAlone(lines, payment.amount),
+  status,
+  events: [],
+  timeline: [
+    {
+      event: 'placed',
+      status,
+      at: createdAt ?? new Date(),
+      // A guest is named as their delivery address names them, by the order's own id.
+      by: buyer
+        ? { _id: buyer._id, name: buyer.name ?? '', role: 'buyer' }
+        : { _id, name: deliveryAddress?.name ?? '', role: 'buyer' },
+    },
+  ],
+  ...(createdAt ? { createdAt } : {}),
+});

@@ -1,0 +1,130 @@
+import { type ListQuery, pageOffset } from '@shop/contracts';
+import mongoose from 'mongoose';
+import { literally } from '../../../lib/literal-pattern.js';
+import { type OrderDoc, OrderModel } from '../model.js';
+import type { OrderSelection, StoredOrder } from '../order.js';
+import { toStoredOrder } from './documents.js';
+
+/**
+ * The orders' reads: the only module, with ./writes.ts and ./numbers.ts, that reads the orders'
+ * collection. They hand out the domain's shape (../order.ts): amounts in minor units.
+ */
+
+/** The order of that number, or null. */
+export async function findOrderByNumber(number: number): Promise<StoredOrder | null> {
+  const order = await OrderModel.findOne({ number }).lean<OrderDoc>();
+  return order ? toStoredOrder(order) : null;
+}
+
+export async function findStoredOrder(orderId: string): Promise<StoredOrder | null> {
+  const order = await OrderModel.findById(orderId).lean<OrderDoc>();
+  return order ? toStoredOrder(order) : null;
+}
+
+export async function findOrderOfPayment(paymentIntentId: string): Promise<StoredOrder | null> {
+  const order = await OrderModel.findOne({ 'payment.id': paymentIntentId }).lean<OrderDoc>();
+  return order ? toStoredOrder(order) : null;
+}
+
+/** The query of a selection: every condition it names, all of them met. */
+function filterOf({ buyerId, status, search }: OrderSelection) {
+  const filter: Record<string, unknown> = {};
+  if (buyerId) filter.buyer = buyerId;
+  if (status) filter.status = status;
+  if (search) {
+    const either: Record<string, unknown>[] = [];
+    if (search.number !== null) either.push({ number: search.number });
+    if (search.buyerIds.length > 0) either.push({ buyer: { $in: search.buyerIds } });
+    if (search.text) {
+      const pattern = { $regex: literally(search.text), $options: 'i' };
+      either.push(
+        { buyer: null, email: pattern },
+        { buyer: null, 'deliveryAddress.name': pattern },
+      );
+    }
+    // Nothing can match: an id no order has.
+    filter.$or = either.length > 0 ? either : [{ _id: new mongoose.Types.ObjectId() }];
+  }
+  return filter;
+}
+
+const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
+
+/** One page of the orders selected, newest first, and how many there are. */
+export async function listOrders(
+  of: OrderSelection,
+  query: ListQuery,
+): Promise<{ orders: StoredOrder[]; total: number }> {
+  const filter = filterOf(of);
+  const [orders, total] = await Promise.all([
+    OrderModel.find(filter)
+      .sort(NEWEST_FIRST)
+      .skip(pageOffset(query))
+      .limit(query.perPage)
+      .lean<OrderDoc[]>(),
+    OrderModel.countDocuments(filter),
+  ]);
+  return { orders: orders.map(toStoredOrder), total };
+}
+
+/**
+ * The orders selected, newest first, one at a time from one cursor that the database answers
+ * in batches: however many there are, only a batch is held here.
+ */
+export async function* streamOrders(of: OrderSelection): AsyncGenerator<StoredOrder> {
+  const cursor = OrderModel.find(filterOf(of)).sort(NEWEST_FIRST).lean<OrderDoc[]>().cursor({
+    batchSize: 500,
+  });
+  for await (const order of cursor) yield toStoredOrder(order as OrderDoc);
+}
+
+/** Every order with a line of the product. */
+export async function listOrdersOfProduct(productId: string): Promise<StoredOrder[]> {
+  const orders = await OrderModel.find({ 'products.productId': productId }).lean<OrderDoc[]>();
+  return orders.map(toStoredOrder);
+}
+
+/** Whether the user bought the product: an order of it that is paid and not cancelled. */
+export async function hasPaidOrderOf(buyerId: string, productId: string): Promise<boolean> {
+  const order = await OrderModel.exists({
+    buyer: buyerId,
+    'products.productId': productId,
+    'payment.success': true,
+    status: { $ne: 'cancel' },
+  });
+  return order !== null;
+}
+
+/** How many orders there are of this PaymentIntent (all of them without one). */
+export const countOrders = (by: { paymentId?: string } = {}) =>
+  OrderModel.countDocuments(by.paymentId ? { 'payment.id': by.paymentId } : {});
+
+/**
+ * How many paid orders an account, or a guest by the e-mail its orders record, has placed (a
+ * first-order discount asks).
+ */
+export const countPaidOrdersOf = (who: { buyerId: string } | { email: string }) =>
+  OrderModel.countDocuments({
+    ...('buyerId' in who ? { buyer: who.buyerId } : { email: who.email }),
+    'payment.success': true,
+  });
+
+/** Every order, one at a time, read in `_id` order by one cursor (a scan: for rebuilds). */
+export async function* everyOrder(): AsyncGenerator<StoredOrder> {
+  for await (const order of OrderModel.find({}).sort({ _id: 1 }).lean<OrderDoc[]>().cursor()) {
+    yield toStoredOrder(order as OrderDoc);
+  }
+}
+
+/** The orders placed with this e-mail (lower case), newest first, at most `limit`. */
+export async function findOrdersByEmail(email: string, limit: number): Promise<StoredOrder[]> {
+  const orders = await OrderModel.find({ email })
+    .sort(NEWEST_FIRST)
+    .limit(limit)
+    .lean<OrderDoc[]>();
+  return orders.map(toStoredOrder);
+}
+
+/** Whether this e-mail (lower case) placed any guest order no account has claimed yet. */
+export const hasUnclaimedGuestOrders = async (email: string) =>
+  (await OrderModel.exists({ email, buyer: null })) !== null;
