@@ -5,6 +5,7 @@ import supertest from 'supertest';
 import type { Config } from '../config.js';
 import { insertCategory } from '../features/categories/repository.js';
 import { claimForPlacing, findCheckoutOfPayment } from '../features/checkout/repository.js';
+import { orderLinesOf } from '../features/checkout/steps/record-order.js';
 import { sweepExpiredCheckouts } from '../features/checkout/sweep.js';
 import { countOrders, recordOrder } from '../features/orders/index.js';
 import { findProduct } from '../features/products/repository/reads.js';
@@ -61,15 +62,7 @@ export async function leaveUncapturedOrder(
   const { priced } = checkout;
   const order = await recordOrder(
     {
-      lines: priced.lines.map(
-        ({ productId, variantId, sku, options, name, unitPrice, quantity }) => ({
-          productId,
-          variant: { _id: variantId, sku, options },
-          name,
-          unitPrice,
-          quantity,
-        }),
-      ),
+      lines: orderLinesOf(priced),
       payment: {
         id: paymentIntentId,
         status: 'requires_capture',

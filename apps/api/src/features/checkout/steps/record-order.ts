@@ -48,18 +48,20 @@ function breakdownOf({
   };
 }
 
+/** The checkout's priced lines as the order records them, each naming its variant. */
+export const orderLinesOf = (priced: PricedSnapshot): NewOrder['lines'] =>
+  priced.lines.map(({ productId, variantId, sku, options, name, unitPrice, quantity }) => ({
+    productId,
+    variant: { _id: variantId, sku, options },
+    name,
+    unitPrice,
+    quantity,
+  }));
+
 /** The order of the placement, as the orders feature records it. */
 function orderOf({ intent, buyer, deliveryAddress }: Placement, priced: PricedSnapshot): NewOrder {
   return {
-    lines: priced.lines.map(
-      ({ productId, variantId, sku, options, name, unitPrice, quantity }) => ({
-        productId,
-        variant: { _id: variantId, sku, options },
-        name,
-        unitPrice,
-        quantity,
-      }),
-    ),
+    lines: orderLinesOf(priced),
     deliveryAddress,
     breakdown: breakdownOf(priced),
     payment: {
