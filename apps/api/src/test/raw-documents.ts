@@ -546,3 +546,17 @@ export async function expireEveryCheckout() {
 /** The store settings as stored: null until the first read of them writes them. */
 export const storedStoreSettings = () =>
   mongoose.connection.collection<{ _id: string }>('store').findOne({ _id: 'store' });
+
+/**
+ * As a day later for the caps on letters per mailbox: every window of letters ended, every
+ * "Notify me" deferred by a cap due now.
+ */
+export async function aDayLater() {
+  const past = new Date(Date.now() - 1_000);
+  await mongoose.connection
+    .collection('mailbox_letters')
+    .updateMany({}, { $set: { endsAt: past } });
+  await mongoose.connection
+    .collection('back_in_stock_subscriptions')
+    .updateMany({ notBefore: { $exists: true } }, { $set: { notBefore: past } });
+}
