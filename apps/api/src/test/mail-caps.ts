@@ -24,7 +24,14 @@ export async function withTwoMailingProcesses<T>(
 ): Promise<T> {
   const mailServer = await createMailServerOnFreePort();
   await mailServer.start();
-  const env = { ...retryingMailEnv(mailServer.url), METRICS_TOKEN, NOTIFY_ME_RATE_LIMIT: '100000' };
+  const env = {
+    ...retryingMailEnv(mailServer.url),
+    // The default lease: no process is killed here, and a claim running out on a starved
+    // machine sends a letter twice (the outbox's at-least-once window), which is not a cap's.
+    MAIL_LEASE_MS: '60000',
+    METRICS_TOKEN,
+    NOTIFY_ME_RATE_LIMIT: '100000',
+  };
   try {
     return await withTwoApiProcesses(
       mongoUrl,
@@ -64,7 +71,6 @@ export const untilLettersSettled = () =>
   until(
     'every subscription and e-mail to be settled',
     async () => (await waitingSubscriptions()).length === 0 && (await mailWaiting()).length === 0,
-    60_000,
   );
 
 /** The e-mails the mail server received for `mailbox`, whatever their spelling. */
