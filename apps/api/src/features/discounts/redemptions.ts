@@ -5,7 +5,7 @@ import {
   holdCustomerUse,
   releaseCustomerUses,
 } from './customer-uses.js';
-import { findDiscount, releaseUse, reserveUse, returnUse, settleUse } from './repository.js';
+import { findDiscounts, releaseUse, reserveUse, returnUse, settleUse } from './repository.js';
 
 /**
  * The discounts' part of a checkout's reservation (see the checkout feature): one use of each
@@ -45,13 +45,14 @@ export async function reserveDiscountUses({
     await releaseDiscountUses({ key, discountIds: held, person });
     return why;
   };
+  const discounts = await findDiscounts(discountIds);
   for (const id of discountIds) {
-    const discount = await findDiscount(id);
+    const discount = discounts.get(id);
     const name = discount ? nameOf(discount) : 'This discount';
     if ((await reserveUse(id, key, expiresAt)) === 'used-up') return refuse(usedUp(name));
     held.push(id);
-    const limit = discount && personalLimitOf(discount);
-    if (limit != null && !(await holdCustomerUse(id, person, key, expiresAt, limit))) {
+    const limit = discount ? personalLimitOf(discount) : null;
+    if (limit !== null && !(await holdCustomerUse(id, person, key, expiresAt, limit))) {
       return refuse(notEligible(name));
     }
   }
@@ -85,9 +86,10 @@ export async function countShopperUses(
   { key, discountIds, person }: Pick<DiscountReservation, 'key' | 'discountIds' | 'person'>,
   paymentId: string,
 ): Promise<string | null> {
+  const discounts = await findDiscounts(discountIds);
   for (const id of discountIds) {
-    const discount = await findDiscount(id);
-    const limit = discount && personalLimitOf(discount);
+    const discount = discounts.get(id);
+    const limit = discount ? personalLimitOf(discount) : null;
     if (!discount || limit === null) continue;
     if (!(await countCustomerUse(id, person, key, paymentId, limit))) {
       await giveBackCustomerUses(paymentId);

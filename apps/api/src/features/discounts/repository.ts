@@ -128,6 +128,14 @@ export async function findDiscount(id: string): Promise<StoredDiscount | null> {
   return doc ? toDiscount(doc) : null;
 }
 
+/** The discounts of these ids that exist, by id, in one read. */
+export async function findDiscounts(ids: readonly string[]): Promise<Map<string, StoredDiscount>> {
+  const docs = await DiscountModel.find({ _id: { $in: ids } }, WITHOUT_PAYMENTS).lean<
+    DiscountDoc[]
+  >();
+  return new Map(docs.map((doc) => [String(doc._id), toDiscount(doc)]));
+}
+
 /**
  * The active automatic discounts and the discount of `code` (in capitals), paused or not, with
  * the uses left as a checkout started now (or the checkout whose reservation is `ownKey`) may
