@@ -1,7 +1,11 @@
 import { createPaymentIntentResponseSchema, quoteResponseSchema } from '@shop/contracts';
 import supertest from 'supertest';
 import { uniqueWord } from '../../test/catalogue.js';
-import { createProduct, TEST_DELIVERY_ADDRESS } from '../../test/checkout.js';
+import {
+  createProduct,
+  expireAndSweepCheckouts,
+  TEST_DELIVERY_ADDRESS,
+} from '../../test/checkout.js';
 import { createDiscount, uniqueCode } from '../../test/discounts.js';
 import { checkoutTest, describe, expect, type FakeStripe } from '../../test/fixtures.js';
 import { guestEmail } from '../../test/guest-checkout.js';
@@ -244,6 +248,28 @@ describe('codes limited per customer, over two API processes', () => {
 
     await startPaying(app.app, account, lamp.id, once).expect(200);
     expect(await buy(other, stripe, account, lamp.id, once)).toEqual({ status: 201 });
+    expect(await ordersWith(lamp.id, once)).toBe(1);
+  });
+
+  test('when a person’s checkout holding their one use ends unpaid (expired and swept), then the use is theirs again, under another spelling too', async ({
+    app,
+    api,
+    admin,
+    stripe,
+    other,
+  }) => {
+    const lamp = await createProduct({ price: 10, quantity: 10 });
+    const once = uniqueCode('ONCE');
+    await createDiscount(api, admin, { code: once, kind: 'fixed', value: 1, perCustomerLimit: 1 });
+    const local = gmailLocal();
+    const account = { token: (await createUser({ email: `${local}@gmail.com` })).token };
+    const guest = { email: `${local}+later@gmail.com` };
+
+    await startPaying(app.app, account, lamp.id, once).expect(200);
+    await startPaying(other, guest, lamp.id, once).expect(400);
+    await expireAndSweepCheckouts(app.config);
+
+    expect(await buy(other, stripe, guest, lamp.id, once)).toEqual({ status: 201 });
     expect(await ordersWith(lamp.id, once)).toBe(1);
   });
 });
