@@ -12,6 +12,7 @@ import { migration as earlierHoldsReleased } from './011-earlier-holds-released.
 import { migration as mailOutboxToOutbox } from './012-mail-outbox-to-outbox.js';
 import { migration as orderEventsInMinorUnits } from './013-order-events-in-minor-units.js';
 import { migration as notifyMePerMailbox } from './014-notify-me-per-mailbox.js';
+import { migration as customersByMailbox } from './015-customers-by-mailbox.js';
 import type { Migration, MigrationLog } from './migration.js';
 import { runMigrations } from './run.js';
 
@@ -31,6 +32,7 @@ export const MIGRATIONS: readonly Migration[] = [
   mailOutboxToOutbox,
   orderEventsInMinorUnits,
   notifyMePerMailbox,
+  customersByMailbox,
 ];
 
 /**
