@@ -1,6 +1,7 @@
 import { toMinorUnits } from '@shop/contracts';
 import mongoose from 'mongoose';
 import { linesAlone } from '../features/orders/breakdown.js';
+import { mailboxOf } from '../lib/mailbox.js';
 import { minor } from '../lib/money.js';
 import type { Outcome } from './batches.js';
 
@@ -139,4 +140,22 @@ export async function unsetOrderMarks(): Promise<number> {
     { $unset: { minorUnits: '' } },
   );
   return modifiedCount;
+}
+
+/** The orders with an e-mail and without its mailbox (written before orders kept it): their ids. */
+export const orderIdsWithoutMailbox = () =>
+  orderIdsWhere({ email: { $exists: true }, mailbox: { $exists: false } });
+
+/**
+ * Gives the order the mailbox of its e-mail (lib/mailbox.ts), in one update by `_id` made only
+ * while it has none: whoever wrote it first, this run or another, wrote the same.
+ */
+export async function giveOrderItsMailbox(orderId: string): Promise<Outcome> {
+  const order = await orders().findOne({ _id: oid(orderId) }, { projection: { email: 1 } });
+  if (typeof order?.email !== 'string') return 'done before';
+  const { matchedCount } = await orders().updateOne(
+    { _id: order._id, email: order.email, mailbox: { $exists: false } },
+    { $set: { mailbox: mailboxOf(order.email) } },
+  );
+  return matchedCount > 0 ? 'done' : 'done before';
 }

@@ -1,4 +1,5 @@
 import { type Product, productResponseSchema } from '@shop/contracts';
+import supertest from 'supertest';
 import { test as base } from 'vitest';
 import {
   makeCategory,
@@ -10,7 +11,8 @@ import {
 } from './catalogue.js';
 import { createLampsAndDesk, startCheckout } from './checkout.js';
 import { startFakeStripe } from './fake-stripe.js';
-import { type Api, createAdmin, createUser, startTestApp } from './harness.js';
+import { type Api, createAdmin, createUser, startTestApp, TEST_JWT_SECRET } from './harness.js';
+import { startApiProcess } from './oversell.js';
 import { stripeEnv } from './payments-app.js';
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
@@ -113,6 +115,25 @@ export const checkoutTest = test
         return { lamp, desk, ...(await checkoutOf(cart, opts)) };
       },
   );
+
+/**
+ * `checkoutTest` with a second API process (`src/server.ts` through tsx) on the file's database,
+ * with the file's JWT secret and fake Stripe: two processes of one shop behind a balancer, the
+ * file's app (`api`) and this one, `otherUrl` (its address), `other` (supertest for it).
+ */
+export const twoProcessTest = checkoutTest.extend<{ $file: { otherUrl: string; other: Api } }>({
+  otherUrl: [
+    async ({ app, stripe }, use) => {
+      const second = await startApiProcess(app.databaseUrl, stripe, {
+        env: { JWT_SECRET: TEST_JWT_SECRET },
+      });
+      await use(second.url);
+      second.stop();
+    },
+    { scope: 'file' },
+  ],
+  other: [async ({ otherUrl }, use) => use(supertest(otherUrl)), { scope: 'file' }],
+});
 
 export { describe, expect } from 'vitest';
 export type { Api, FakeStripe, TestApp };

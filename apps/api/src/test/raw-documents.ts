@@ -412,6 +412,21 @@ export async function removeTokenVersion(userId: string) {
     .updateOne({ _id: new mongoose.Types.ObjectId(userId) }, { $unset: { tokenVersion: '' } });
 }
 
+/** An order as stored before orders kept their e-mail's mailbox: no `mailbox`. */
+export async function removeMailbox(orderId: string) {
+  await orders().updateOne(
+    { _id: new mongoose.Types.ObjectId(orderId) },
+    { $unset: { mailbox: '' } },
+  );
+}
+
+/** A confirmation of an account's e-mail as stored before it kept when it was sent: no `sentAt`. */
+export async function removeSentAt(hash: string) {
+  await mongoose.connection
+    .collection<{ _id: string }>('email_confirmations')
+    .updateOne({ _id: hash }, { $unset: { sentAt: '' } });
+}
+
 /** An order as the versions before order numbers wrote it: no `number`. */
 export async function insertOrderBeforeNumbers(order: { buyer: string; createdAt: Date }) {
   const stored = orderAsStoredNow({ ...order, currency: 'usd', amount: 1000, lines: [] });

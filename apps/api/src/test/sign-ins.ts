@@ -46,12 +46,13 @@ export async function guessWrong(api: Api, email: string, count: number, first =
   }
 }
 
-/** Registers the form (its e-mail: a new one unless given) and signs in: its token and form. */
+/** Registers the form (its e-mail: a new one unless given) and signs in: token, account id, form. */
 export async function registerAndSignIn(api: Api, over: Record<string, unknown> = {}) {
   const form = registrationForm(over);
   await api.post('/api/v1/auth/register').send(form).expect(201);
   const res = await api
     .post('/api/v1/auth/login')
     .send({ email: form.email, password: form.password });
-  return { token: loginResponseSchema.parse(res.body).token, ...form };
+  const { token, user } = loginResponseSchema.parse(res.body);
+  return { token, id: user._id, ...form };
 }

@@ -1,9 +1,8 @@
 import { ordersResponseSchema } from '@shop/contracts';
-import supertest from 'supertest';
-import { afterAll } from 'vitest';
-import { type Api, describe, expect, checkoutTest as test } from '../../test/fixtures.js';
+import { afterAll, beforeAll } from 'vitest';
+import { type Api, describe, expect, twoProcessTest as test } from '../../test/fixtures.js';
 import { guestEmail, placeGuestOrder } from '../../test/guest-checkout.js';
-import { createAdmin, errorOf, registrationForm, TEST_JWT_SECRET } from '../../test/harness.js';
+import { createAdmin, errorOf, registrationForm } from '../../test/harness.js';
 import { startTestSender, waitForEmptyMailOutbox } from '../../test/mail-sender.js';
 import {
   createMailServerOnFreePort,
@@ -11,7 +10,6 @@ import {
   mailsTo,
   type TestMailServer,
 } from '../../test/mail-server.js';
-import { type ApiProcess, startApiProcess } from '../../test/oversell.js';
 import { registerAndSignIn } from '../../test/sign-ins.js';
 
 /*
@@ -25,21 +23,13 @@ const LINK_NOT_VALID = 'This link is not valid or has expired';
 
 let mailServer: TestMailServer;
 let sender: { stop: () => Promise<void> };
-let second: ApiProcess;
-let other: Api;
 
-test.beforeAll(async ({ app, stripe }) => {
+beforeAll(async () => {
   mailServer = await createMailServerOnFreePort();
   await mailServer.start();
   sender = startTestSender(mailServer.url);
-  // The file's secret, as every process of one shop has.
-  second = await startApiProcess(app.databaseUrl, stripe, {
-    env: { JWT_SECRET: TEST_JWT_SECRET },
-  });
-  other = supertest(second.url);
-}, 120_000);
+});
 afterAll(async () => {
-  second.stop();
   await sender.stop();
   await mailServer.stop();
 });
@@ -57,15 +47,18 @@ describe('POST /api/v1/auth/take-over over two processes: the mailbox owns the a
   test('when the owner registers with an address an unconfirmed account holds, then 409 as before, and the link e-mailed to it sets a password: the account and its guest orders are the owner’s, the registrant signed out in every process', async ({
     api,
     stripe,
+    other,
+    otherUrl,
   }) => {
     const email = guestEmail();
-    const { number } = await placeGuestOrder(second.url, stripe, email);
+    const { number } = await placeGuestOrder(otherUrl, stripe, email);
     const registrant = await registerAndSignIn(api, { email, name: 'Mallory' });
     await waitForEmptyMailOutbox();
 
     const refused = await other.post(REGISTER).send(registrationForm({ email, name: 'Ada' }));
     expect(refused.status).toBe(409);
     expect(errorOf(refused.body)).toBe('Already registered, please login');
+    await waitForEmptyMailOutbox();
     const { token, letter } = linkTokenTo(mailServer.mails, email, 'take-over');
     expect(letter.text).toContain('an account named "Mallory" that never confirmed it');
 
@@ -98,6 +91,7 @@ describe('POST /api/v1/auth/take-over over two processes: the mailbox owns the a
 
   test('when the address is asked for again within 30 minutes, then the same 409 and no second letter; an admin’s address gets none', async ({
     api,
+    other,
   }) => {
     const held = await registerAndSignIn(api);
     for (const either of [api, other, api]) {
@@ -114,6 +108,7 @@ describe('POST /api/v1/auth/take-over over two processes: the mailbox owns the a
 
   test('when the link is made up, used twice, or the password too short, then 400 and the account keeps its password', async ({
     api,
+    other,
   }) => {
     const held = await registerAndSignIn(api);
     await other

@@ -1,18 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { ordersResponseSchema } from '@shop/contracts';
 import { verifyEmailResponseSchema } from '@shop/contracts/guest';
-import supertest from 'supertest';
-import { afterAll } from 'vitest';
-import { type Api, describe, expect, checkoutTest as test } from '../../test/fixtures.js';
+import { afterAll, beforeAll } from 'vitest';
+import { type Api, describe, expect, twoProcessTest as test } from '../../test/fixtures.js';
 import { guestEmail, placeGuestOrder } from '../../test/guest-checkout.js';
-import { createUser, errorOf, TEST_JWT_SECRET } from '../../test/harness.js';
+import { createUser, errorOf } from '../../test/harness.js';
 import { startTestSender, waitForEmptyMailOutbox } from '../../test/mail-sender.js';
 import {
   createMailServerOnFreePort,
   linkTokenTo,
   type TestMailServer,
 } from '../../test/mail-server.js';
-import { type ApiProcess, startApiProcess } from '../../test/oversell.js';
 import { registerAndSignIn } from '../../test/sign-ins.js';
 
 /*
@@ -25,21 +23,13 @@ const OTHER_ACCOUNT = 'This link was sent for another account: sign in to that a
 
 let mailServer: TestMailServer;
 let sender: { stop: () => Promise<void> };
-let second: ApiProcess;
-let other: Api;
 
-test.beforeAll(async ({ app, stripe }) => {
+beforeAll(async () => {
   mailServer = await createMailServerOnFreePort();
   await mailServer.start();
   sender = startTestSender(mailServer.url);
-  // The file's secret, as every process of one shop has.
-  second = await startApiProcess(app.databaseUrl, stripe, {
-    env: { JWT_SECRET: TEST_JWT_SECRET },
-  });
-  other = supertest(second.url);
-}, 120_000);
+});
 afterAll(async () => {
-  second.stop();
   await sender.stop();
   await mailServer.stop();
 });
@@ -60,9 +50,11 @@ describe('POST /api/v1/auth/verify-email over two processes: only the account it
     app,
     api,
     stripe,
+    other,
+    otherUrl,
   }) => {
     const victim = guestEmail();
-    await placeGuestOrder(second.url, stripe, victim);
+    await placeGuestOrder(otherUrl, stripe, victim);
     const registrant = await registerAndSignIn(api, { email: victim, name: 'Mallory' });
     expect(await orderNumbersOf(other, registrant.token)).toEqual([]);
 
@@ -82,9 +74,11 @@ describe('POST /api/v1/auth/verify-email over two processes: only the account it
   test("when the link is pressed in another account's session, then 403 and nothing is claimed; its own account can still use it", async ({
     api,
     stripe,
+    other,
+    otherUrl,
   }) => {
     const email = guestEmail();
-    const { number } = await placeGuestOrder(second.url, stripe, email);
+    const { number } = await placeGuestOrder(otherUrl, stripe, email);
     const owner = await registerAndSignIn(api, { email });
     const someone = await createUser();
     const { token } = await confirmationTo(email);
@@ -104,11 +98,13 @@ describe('POST /api/v1/auth/verify-email over two processes: only the account it
     app,
     api,
     stripe,
+    other,
+    otherUrl,
   }) => {
     const local = `ada${randomUUID().slice(0, 8)}`;
     const spelled = `${local.slice(0, 3)}.${local.slice(3)}+shop@googlemail.com`;
     const email = `${local}@gmail.com`;
-    const before = await placeGuestOrder(second.url, stripe, spelled);
+    const before = await placeGuestOrder(otherUrl, stripe, spelled);
     const account = await registerAndSignIn(api, { email });
     const { token } = await confirmationTo(email);
     await placeGuestOrder(app.app, stripe, spelled);
@@ -120,11 +116,12 @@ describe('POST /api/v1/auth/verify-email over two processes: only the account it
   });
 
   test('when the confirmation is e-mailed, then it names the account as registered and says to ignore it if that is not you', async ({
-    api,
     stripe,
+    other,
+    otherUrl,
   }) => {
     const email = guestEmail();
-    await placeGuestOrder(second.url, stripe, email);
+    await placeGuestOrder(otherUrl, stripe, email);
     await registerAndSignIn(other, { email, name: 'Mallory Registrant' });
 
     const { letter } = await confirmationTo(email);
