@@ -1,15 +1,9 @@
 import { ordersResponseSchema } from '@shop/contracts';
-import { afterAll, beforeAll } from 'vitest';
 import { type Api, describe, expect, twoProcessTest as test } from '../../test/fixtures.js';
 import { guestEmail, placeGuestOrder } from '../../test/guest-checkout.js';
 import { createAdmin, errorOf, registrationForm } from '../../test/harness.js';
-import { startTestSender, waitForEmptyMailOutbox } from '../../test/mail-sender.js';
-import {
-  createMailServerOnFreePort,
-  linkTokenTo,
-  mailsTo,
-  type TestMailServer,
-} from '../../test/mail-server.js';
+import { catchMailOfFile, waitForEmptyMailOutbox } from '../../test/mail-sender.js';
+import { linkTokenTo, mailsTo } from '../../test/mail-server.js';
 import { registerAndSignIn } from '../../test/sign-ins.js';
 
 /*
@@ -21,23 +15,12 @@ const REGISTER = '/api/v1/auth/register';
 const TAKE_OVER = '/api/v1/auth/take-over';
 const LINK_NOT_VALID = 'This link is not valid or has expired';
 
-let mailServer: TestMailServer;
-let sender: { stop: () => Promise<void> };
-
-beforeAll(async () => {
-  mailServer = await createMailServerOnFreePort();
-  await mailServer.start();
-  sender = startTestSender(mailServer.url);
-});
-afterAll(async () => {
-  await sender.stop();
-  await mailServer.stop();
-});
+const caught = catchMailOfFile();
 
 /** The letters e-mailed to `email` whose link takes its account over, once every e-mail went out. */
 async function takeOverLettersTo(email: string) {
   await waitForEmptyMailOutbox();
-  return mailsTo(mailServer.mails, email).filter((mail) => mail.text.includes('/take-over?'));
+  return mailsTo(caught.mails(), email).filter((mail) => mail.text.includes('/take-over?'));
 }
 
 const signInStatus = async (api: Api, email: string, password: string) =>
@@ -59,7 +42,7 @@ describe('POST /api/v1/auth/take-over over two processes: the mailbox owns the a
     expect(refused.status).toBe(409);
     expect(errorOf(refused.body)).toBe('Already registered, please login');
     await waitForEmptyMailOutbox();
-    const { token, letter } = linkTokenTo(mailServer.mails, email, 'take-over');
+    const { token, letter } = linkTokenTo(caught.mails(), email, 'take-over');
     expect(letter.text).toContain('an account named "Mallory" that never confirmed it');
 
     const res = await api.post(TAKE_OVER).send({ token, password: 'owner-secret' });
@@ -116,7 +99,7 @@ describe('POST /api/v1/auth/take-over over two processes: the mailbox owns the a
       .send(registrationForm({ email: held.email }))
       .expect(409);
     await waitForEmptyMailOutbox();
-    const { token } = linkTokenTo(mailServer.mails, held.email, 'take-over');
+    const { token } = linkTokenTo(caught.mails(), held.email, 'take-over');
 
     const short = await api.post(TAKE_OVER).send({ token, password: '123' });
     expect(short.status).toBe(400);

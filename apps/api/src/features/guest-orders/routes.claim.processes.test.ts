@@ -1,16 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { ordersResponseSchema } from '@shop/contracts';
 import { verifyEmailResponseSchema } from '@shop/contracts/guest';
-import { afterAll, beforeAll } from 'vitest';
 import { type Api, describe, expect, twoProcessTest as test } from '../../test/fixtures.js';
 import { guestEmail, placeGuestOrder } from '../../test/guest-checkout.js';
 import { createUser, errorOf } from '../../test/harness.js';
-import { startTestSender, waitForEmptyMailOutbox } from '../../test/mail-sender.js';
-import {
-  createMailServerOnFreePort,
-  linkTokenTo,
-  type TestMailServer,
-} from '../../test/mail-server.js';
+import { catchMailOfFile, waitForEmptyMailOutbox } from '../../test/mail-sender.js';
+import { linkTokenTo } from '../../test/mail-server.js';
 import { registerAndSignIn } from '../../test/sign-ins.js';
 
 /*
@@ -21,23 +16,12 @@ import { registerAndSignIn } from '../../test/sign-ins.js';
 const VERIFY = '/api/v1/auth/verify-email';
 const OTHER_ACCOUNT = 'This link was sent for another account: sign in to that account to use it';
 
-let mailServer: TestMailServer;
-let sender: { stop: () => Promise<void> };
-
-beforeAll(async () => {
-  mailServer = await createMailServerOnFreePort();
-  await mailServer.start();
-  sender = startTestSender(mailServer.url);
-});
-afterAll(async () => {
-  await sender.stop();
-  await mailServer.stop();
-});
+const caught = catchMailOfFile();
 
 /** The token of the confirmation last e-mailed to `email`, once every e-mail went out. */
 async function confirmationTo(email: string) {
   await waitForEmptyMailOutbox();
-  return linkTokenTo(mailServer.mails, email, 'verify-email');
+  return linkTokenTo(caught.mails(), email, 'verify-email');
 }
 
 const orderNumbersOf = async (api: Api, token: string) =>
