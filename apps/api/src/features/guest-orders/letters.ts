@@ -1,4 +1,5 @@
 import { digestOfLinkToken } from '../../lib/link-tokens.js';
+import { allowLetter, type LetterCap } from '../../lib/mailbox-letters.js';
 import type { PublishedEvent } from '../../lib/outbox/index.js';
 import { findUserNames } from '../auth/index.js';
 import { type Letter, type Letters, letterOf, type Unsent } from '../mail/index.js';
@@ -57,8 +58,17 @@ async function confirmationLetter(
 }
 
 /**
+ * "Find my order" writes one letter per mailbox per 30 minutes (issue 35): asked 40 times, from
+ * every process, it is one letter. One held back is dropped, not deferred: the letter sent
+ * within the last 30 minutes gave the same links.
+ */
+const ORDER_LINKS_CAP: LetterCap = { name: 'order-links', letters: 1, windowMs: 30 * 60 * 1000 };
+
+/**
  * "Find my order"'s links, as the address's orders are now; nothing is sent when it has none
- * (though the request was answered the same).
+ * (though the request was answered the same), nor when its mailbox had them within the cap.
+ * Its orders are looked for first, so that an ask under a spelling without orders does not
+ * spend the mailbox's letter.
  */
 async function orderLinksLetter(
   event: PublishedEvent,
@@ -68,6 +78,13 @@ async function orderLinksLetter(
   const { to } = event.payload as OrderLinksAsked;
   const found = await orderLinksOf(publicUrl, to);
   if (found.length === 0) return { unsent: 'it has nothing to tell (no order of that address)' };
+  const verdict = await allowLetter({
+    letter: 'order-links',
+    to,
+    eventId: event.id,
+    caps: [ORDER_LINKS_CAP],
+  });
+  if (!verdict.allowed) return { unsent: 'its mailbox had its orders’ links within 30 minutes' };
   return letterOf(
     to,
     'order-links',
