@@ -16,6 +16,11 @@ const TAKE_OVER = '/api/v1/auth/take-over';
 const LINK_NOT_VALID = 'This link is not valid or has expired';
 
 const caught = catchMailOfFile();
+/** Each test makes many calls to two processes, on a machine other suites share. */
+const PROCESSES_TIMEOUT_MS = 120_000;
+
+// The second process starts here, in the hook's time, not in the first test's.
+test.beforeAll(async ({ otherUrl: _ }) => {});
 
 /** The letters e-mailed to `email` whose link takes its account over, once every e-mail went out. */
 async function takeOverLettersTo(email: string) {
@@ -26,7 +31,9 @@ async function takeOverLettersTo(email: string) {
 const signInStatus = async (api: Api, email: string, password: string) =>
   (await api.post('/api/v1/auth/login').send({ email, password })).status;
 
-describe('POST /api/v1/auth/take-over over two processes: the mailbox owns the address', () => {
+describe('POST /api/v1/auth/take-over over two processes: the mailbox owns the address', {
+  timeout: PROCESSES_TIMEOUT_MS,
+}, () => {
   test('when the owner registers with an address an unconfirmed account holds, then 409 as before, and the link e-mailed to it sets a password: the account and its guest orders are the owner’s, the registrant signed out in every process', async ({
     api,
     stripe,

@@ -17,6 +17,11 @@ const VERIFY = '/api/v1/auth/verify-email';
 const OTHER_ACCOUNT = 'This link was sent for another account: sign in to that account to use it';
 
 const caught = catchMailOfFile();
+/** Each test makes many calls to two processes, on a machine other suites share. */
+const PROCESSES_TIMEOUT_MS = 120_000;
+
+// The second process starts here, in the hook's time, not in the first test's.
+test.beforeAll(async ({ otherUrl: _ }) => {});
 
 /** The token of the confirmation last e-mailed to `email`, once every e-mail went out. */
 async function confirmationTo(email: string) {
@@ -29,7 +34,9 @@ const orderNumbersOf = async (api: Api, token: string) =>
     .parse((await api.get('/api/v1/auth/orders').set('Authorization', token)).body)
     .orders.map((order) => order.number);
 
-describe('POST /api/v1/auth/verify-email over two processes: only the account it was sent for', () => {
+describe('POST /api/v1/auth/verify-email over two processes: only the account it was sent for', {
+  timeout: PROCESSES_TIMEOUT_MS,
+}, () => {
   test("when someone registers with a guest's e-mail and the guest presses the link signed out, then the registrant lists none of the guest's orders, then or placed later", async ({
     app,
     api,
