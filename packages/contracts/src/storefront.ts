@@ -61,6 +61,7 @@ export const PRIVATE_SCREENS = [
   '/orders/find',
   '/orders/:number',
   '/verify-email',
+  '/take-over',
   '/dashboard/user',
   '/dashboard/user/orders',
   '/dashboard/user/orders/:number',

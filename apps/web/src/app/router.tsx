@@ -64,6 +64,7 @@ const root: RouteObject = {
     page('/orders/find', () => import('./routes/FindOrder')),
     page('/orders/:number', () => import('./routes/OrderByLink')),
     page('/verify-email', () => import('./routes/VerifyEmail')),
+    page('/take-over', () => import('./routes/TakeOver')),
     page('/dashboard/user', () => import('../components/guards/UserGuard'), [
       page(undefined, () => import('./routes/user/UserDashboard')),
       page('orders', () => import('./routes/user/Orders')),
