@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type ListQuery, pageOffset } from '@shop/contracts';
+import { REVIEW_STARS } from '@shop/contracts/reviews';
 import { isDuplicateKeyError } from '../../lib/errors.js';
 import { type ReviewDoc, ReviewModel } from './model.js';
 
@@ -65,6 +66,38 @@ export async function listReviews(
     product: productId,
     ...NOT_DELETED,
     ...(withHidden ? {} : { hidden: { $ne: true } }),
+  };
+  const [reviews, total] = await Promise.all([
+    ReviewModel.find(filter)
+      .sort({ createdAt: -1, _id: -1 })
+      .skip(pageOffset(query))
+      .limit(query.perPage)
+      .lean<ReviewDoc[]>(),
+    ReviewModel.countDocuments(filter),
+  ]);
+  return { reviews: reviews.map(toStoredReview), total };
+}
+
+/** What the admin's list of every review is narrowed to: shown or hidden ones, a number of stars. */
+export interface ReviewFilter {
+  hidden?: boolean;
+  rating?: number;
+}
+
+/**
+ * One page of every product's reviews, newest first, and how many match. A tombstone has no
+ * rating, so asking for the ratings a review can have leaves tombstones out with an `$in`, a
+ * filter our FerretDB can answer in SQL from the index on rating and date (as MongoDB does),
+ * where `deleted: { $ne: true }` is one it cannot. Narrowed to shown or hidden reviews, the
+ * filter is not one it answers in SQL (its sort keys know no booleans): it reads the collection.
+ */
+export async function listEveryReview(
+  { hidden, rating }: ReviewFilter,
+  query: ListQuery,
+): Promise<{ reviews: StoredReview[]; total: number }> {
+  const filter = {
+    rating: rating ?? { $in: [...REVIEW_STARS] },
+    ...(hidden === undefined ? {} : { hidden: hidden ? true : { $ne: true } }),
   };
   const [reviews, total] = await Promise.all([
     ReviewModel.find(filter)
