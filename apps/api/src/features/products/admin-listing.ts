@@ -16,14 +16,17 @@ import type { ProductPage } from './queries.js';
  * memory whatever the database (our FerretDB answers no substring search from an index).
  */
 
+/** Smaller first: an order, not an amount (prices compare as the catalogue keeps them). */
+const ascending = (a: number, b: number) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** Each order past the newest; the sort is stable, so products that tie stay newest first. */
 const ORDERS: Record<
   Exclude<AdminProductSort, 'newest'>,
   (a: CatalogueEntry, b: CatalogueEntry) => number
 > = {
   name: (a, b) => compareNames(a.product.name, b.product.name),
-  price: (a, b) => a.product.price - b.product.price,
-  stock: (a, b) => a.product.quantity - b.product.quantity,
+  price: (a, b) => ascending(a.product.price, b.product.price),
+  stock: (a, b) => ascending(a.product.quantity, b.product.quantity),
 };
 
 /**
