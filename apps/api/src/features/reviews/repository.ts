@@ -56,17 +56,11 @@ const NOT_DELETED = { deleted: { $ne: true } };
 export const findReview = async (reviewId: string) =>
   orNull(await ReviewModel.findOne({ _id: reviewId, ...NOT_DELETED }).lean<ReviewDoc>());
 
-/** One page of a product's reviews, newest first (hidden ones only when asked), and how many. */
-export async function listReviews(
-  productId: string,
-  { withHidden }: { withHidden: boolean },
+/** One page of the reviews `filter` matches, newest first, and how many it matches. */
+async function pageOfReviews(
+  filter: Record<string, unknown>,
   query: ListQuery,
 ): Promise<{ reviews: StoredReview[]; total: number }> {
-  const filter = {
-    product: productId,
-    ...NOT_DELETED,
-    ...(withHidden ? {} : { hidden: { $ne: true } }),
-  };
   const [reviews, total] = await Promise.all([
     ReviewModel.find(filter)
       .sort({ createdAt: -1, _id: -1 })
@@ -77,6 +71,17 @@ export async function listReviews(
   ]);
   return { reviews: reviews.map(toStoredReview), total };
 }
+
+/** One page of a product's reviews, newest first (hidden ones only when asked), and how many. */
+export const listReviews = (
+  productId: string,
+  { withHidden }: { withHidden: boolean },
+  query: ListQuery,
+) =>
+  pageOfReviews(
+    { product: productId, ...NOT_DELETED, ...(withHidden ? {} : { hidden: { $ne: true } }) },
+    query,
+  );
 
 /** What the admin's list of every review is narrowed to: shown or hidden ones, a number of stars. */
 export interface ReviewFilter {
@@ -91,24 +96,14 @@ export interface ReviewFilter {
  * where `deleted: { $ne: true }` is one it cannot. Narrowed to shown or hidden reviews, the
  * filter is not one it answers in SQL (its sort keys know no booleans): it reads the collection.
  */
-export async function listEveryReview(
-  { hidden, rating }: ReviewFilter,
-  query: ListQuery,
-): Promise<{ reviews: StoredReview[]; total: number }> {
-  const filter = {
-    rating: rating ?? { $in: [...REVIEW_STARS] },
-    ...(hidden === undefined ? {} : { hidden: hidden ? true : { $ne: true } }),
-  };
-  const [reviews, total] = await Promise.all([
-    ReviewModel.find(filter)
-      .sort({ createdAt: -1, _id: -1 })
-      .skip(pageOffset(query))
-      .limit(query.perPage)
-      .lean<ReviewDoc[]>(),
-    ReviewModel.countDocuments(filter),
-  ]);
-  return { reviews: reviews.map(toStoredReview), total };
-}
+export const listEveryReview = ({ hidden, rating }: ReviewFilter, query: ListQuery) =>
+  pageOfReviews(
+    {
+      rating: rating ?? { $in: [...REVIEW_STARS] },
+      ...(hidden === undefined ? {} : { hidden: hidden ? true : { $ne: true } }),
+    },
+    query,
+  );
 
 /**
  * Inserts the buyer's review of the product, hidden when it takes the place of their tombstone

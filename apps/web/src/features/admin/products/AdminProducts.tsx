@@ -1,9 +1,9 @@
 import { LIST_DEFAULT_PER_PAGE } from '@shop/contracts';
 import { ADMIN_PRODUCT_SORTS } from '@shop/contracts/admin-products';
 import { useQuery } from '@tanstack/react-query';
-import { useLocation, useNavigate } from 'react-router-dom';
 import { Spinner } from '../../../components/Spinner';
 import { productQueries } from '../../products';
+import { useUrlChoices } from '../shared/use-url-choices';
 import { AdminProductList } from './AdminProductList';
 import type { ProductTableFilter } from './api';
 import { ProductTable } from './ProductTable';
@@ -38,20 +38,9 @@ const filterIn = (params: URLSearchParams): ProductTableFilter => ({
  * the table shows once the shop has more products than a page of cards holds.
  */
 export function AdminProducts() {
-  // Read and written without useSearchParams, whose code would join the first screen's bundle.
-  const params = new URLSearchParams(useLocation().search);
-  const navigate = useNavigate();
+  const { params, keep } = useUrlChoices();
   const count = useQuery(productQueries.count());
   const view = viewIn(params.get('view')) ?? defaultView(count);
-
-  const show = (next: Record<string, string>) => {
-    const query = new URLSearchParams(
-      Object.entries({ ...Object.fromEntries(params), ...next }).filter(
-        ([, value]) => value !== '',
-      ),
-    ).toString();
-    navigate({ search: query === '' ? '' : `?${query}` }, { replace: true });
-  };
 
   return (
     <>
@@ -65,7 +54,7 @@ export function AdminProducts() {
               type="button"
               className="btn btn-outline"
               aria-pressed={view === key}
-              onClick={() => show({ view: key })}
+              onClick={() => keep({ view: key })}
             >
               {label}
             </button>
@@ -78,7 +67,7 @@ export function AdminProducts() {
         <ProductTable
           filter={filterIn(params)}
           onFilter={({ search, category, sort }) =>
-            show({ q: search, category, sort: sort === 'newest' ? '' : sort })
+            keep({ q: search, category, sort: sort === 'newest' ? '' : sort })
           }
         />
       )}

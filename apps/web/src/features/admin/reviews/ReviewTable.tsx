@@ -1,9 +1,13 @@
 import type { Review } from '@shop/contracts/reviews';
+import type { ReactNode } from 'react';
 import toast from 'react-hot-toast';
-import type { Column } from '../../../components/DataTable';
+import { type Column, DataTable } from '../../../components/DataTable';
 import { useSubmit } from '../../../lib/use-form';
+import { PagedList } from '../shared/AdminList';
 import { refusalOf } from '../shared/outcome';
+import type { AdminPages } from '../shared/use-admin-query';
 import { reviewVisibilityWrite } from './api';
+import './reviews.css';
 
 export const ADMIN_REVIEW_TEXTS = {
   heading: 'Reviews',
@@ -21,7 +25,7 @@ export const ADMIN_REVIEW_TEXTS = {
 export const reviewFailure = (err: unknown) => refusalOf(err) || ADMIN_REVIEW_TEXTS.failed;
 
 /** Hide or Show, toasted: the review changes in place in every admin list that shows it. */
-export function useReviewVisibility() {
+function useReviewVisibility() {
   return useSubmit(reviewVisibilityWrite(), {
     onSuccess: (_review, { hidden }) =>
       toast.success(hidden ? ADMIN_REVIEW_TEXTS.hidden : ADMIN_REVIEW_TEXTS.shown),
@@ -75,4 +79,33 @@ export function reviewColumns(toggle: ReturnType<typeof useReviewVisibility>): C
       ),
     },
   ];
+}
+
+/**
+ * A paged admin list of reviews as a table (a card per review on a phone): `before`'s columns,
+ * then each review's own, Hide or Show last.
+ */
+export function ReviewTable<Row extends Review>({
+  list,
+  empty,
+  before = [],
+}: {
+  list: AdminPages<Row>;
+  empty: ReactNode;
+  before?: Column<Row>[];
+}) {
+  const columns: Column<Row>[] = [...before, ...reviewColumns(useReviewVisibility())];
+  return (
+    <PagedList list={list} empty={empty} pagesLabel="Reviews pages">
+      {(items) => (
+        <DataTable
+          className="admin-review-table"
+          columns={columns}
+          rows={items}
+          rowKey={(review) => review._id}
+          stacked
+        />
+      )}
+    </PagedList>
+  );
 }

@@ -2,7 +2,7 @@ import type { AdminReview } from '@shop/contracts/reviews';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { newId, replies } from '../../../test/fixtures';
+import { makeReview, replies } from '../../../test/fixtures';
 import {
   api,
   expectLoadFailureShown,
@@ -11,28 +11,17 @@ import {
   setupAdminTests,
 } from '../testing/setup';
 import { ReviewsManager } from './ReviewsManager';
-import { ADMIN_REVIEW_TEXTS } from './review-columns';
+import { ADMIN_REVIEW_TEXTS } from './ReviewTable';
 
 setupAdminTests();
 
 const EVERY = '/api/v1/reviews';
 
-function aReview(over: Partial<AdminReview> = {}): AdminReview {
-  return {
-    _id: newId(),
-    productId: newId(),
-    product: { name: 'Stoneware Mug', slug: 'stoneware-mug' },
-    user: { _id: newId(), name: 'Loud Shopper' },
-    rating: 1,
-    title: 'Rude words',
-    body: 'Something no shop should show.',
-    hidden: false,
-    verifiedPurchase: true,
-    createdAt: '2025-01-02T00:00:00.000Z',
-    updatedAt: '2025-01-02T00:00:00.000Z',
-    ...over,
-  };
-}
+const aReview = (over: Partial<AdminReview> = {}): AdminReview => ({
+  ...makeReview(),
+  product: { name: 'Stoneware Mug', slug: 'stoneware-mug' },
+  ...over,
+});
 
 const listOf = (reviews: AdminReview[], total = reviews.length) => ({
   status: 200,

@@ -1,16 +1,11 @@
 import { type AdminReview, REVIEW_STARS, REVIEW_STATES } from '@shop/contracts/reviews';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { type Column, DataTable } from '../../../components/DataTable';
-import { PagedList } from '../shared/AdminList';
+import { Link } from 'react-router-dom';
+import type { Column } from '../../../components/DataTable';
 import { ADMIN_PATHS } from '../shared/AdminMenu';
 import { useAdminPages } from '../shared/use-admin-query';
+import { useUrlChoices } from '../shared/use-url-choices';
 import { adminReviewQueries, type ReviewFilter } from './api';
-import {
-  ADMIN_REVIEW_TEXTS,
-  reviewColumns,
-  reviewFailure,
-  useReviewVisibility,
-} from './review-columns';
+import { ADMIN_REVIEW_TEXTS, ReviewTable, reviewFailure } from './ReviewTable';
 import './reviews.css';
 
 export const REVIEWS_SCREEN_TEXTS = {
@@ -47,18 +42,12 @@ const productColumn: Column<AdminReview> = {
  * URL), each hidden or shown in place; its product's name opens the product's editor.
  */
 export function ReviewsManager() {
-  // Read and written without useSearchParams, whose code would join the first screen's bundle.
-  const params = new URLSearchParams(useLocation().search);
-  const navigate = useNavigate();
+  const { params, keep } = useUrlChoices();
   const filter = filterIn(params);
   const reviews = useAdminPages((page) => adminReviewQueries.every(page, filter), reviewFailure);
-  const columns: Column<AdminReview>[] = [productColumn, ...reviewColumns(useReviewVisibility())];
 
   const narrow = (next: ReviewFilter) => {
-    const query = new URLSearchParams(
-      Object.entries(next).filter(([, value]) => value !== ''),
-    ).toString();
-    navigate({ search: query === '' ? '' : `?${query}` }, { replace: true });
+    keep({ ...next });
     reviews.setPage(1);
   };
   const narrowed = filter.state !== '' || filter.stars !== '';
@@ -108,23 +97,13 @@ export function ReviewsManager() {
           {REVIEWS_SCREEN_TEXTS.count(reviews.data.total)}
         </p>
       )}
-      <PagedList
+      <ReviewTable
         list={reviews}
         empty={
           <p className="empty">{narrowed ? ADMIN_REVIEW_TEXTS.noMatch : ADMIN_REVIEW_TEXTS.none}</p>
         }
-        pagesLabel="Reviews pages"
-      >
-        {(items) => (
-          <DataTable
-            className="admin-review-table"
-            columns={columns}
-            rows={items}
-            rowKey={(review) => review._id}
-            stacked
-          />
-        )}
-      </PagedList>
+        before={[productColumn]}
+      />
     </>
   );
 }
