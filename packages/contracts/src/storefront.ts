@@ -76,6 +76,7 @@ export const PRIVATE_SCREENS = [
   '/dashboard/admin/taxes',
   '/dashboard/admin/store',
   '/dashboard/admin/discounts',
+  '/dashboard/admin/reviews',
   '/dashboard/admin/orders',
   '/dashboard/admin/orders/:number',
 ] as const;

@@ -82,6 +82,7 @@ const root: RouteObject = {
       page('taxes', () => import('./routes/admin/Taxes')),
       page('store', () => import('./routes/admin/Store')),
       page('discounts', () => import('./routes/admin/Discounts')),
+      page('reviews', () => import('./routes/admin/Reviews')),
       page('orders', () => import('./routes/admin/AdminOrders')),
       page('orders/:number', () => import('./routes/admin/AdminOrderPage')),
     ]),
