@@ -140,6 +140,7 @@ describe('stopping the server', () => {
         'shutting down: stop counting sales done',
         'shutting down: stop sweeping budget windows done',
         'shutting down: stop sweeping expired checkouts done',
+        'shutting down: stop sweeping windows of letters done',
         'shutting down: stop looking for variants back in stock done',
         'shutting down: release locks done',
         'shutting down: database closed',
