@@ -146,7 +146,7 @@ describe('stopping the server', () => {
         'shutting down: database closed',
       ]),
     );
-    expect(steps).toHaveLength(9);
+    expect(steps).toHaveLength(10);
   });
 
   it('when a request in flight outlasts the time limit, then it is cut and the process still exits', async () => {
