@@ -33,7 +33,7 @@ export function guestOrderRoutes({ readRateLimit, askRateLimit }: GuestOrderRout
       path: '/api/v1/order/guest/{number}',
       access: 'public',
       summary: 'The order its link opens (a wrong or missing key: 404, as a missing order)',
-      middleware: [perAddressRateLimit(readRateLimit)],
+      middleware: [perAddressRateLimit('order links read', readRateLimit)],
       params: orderNumberParamsSchema,
       query: orderKeyQuerySchema,
       responses: { 200: orderResponseSchema },
@@ -50,7 +50,10 @@ export function guestOrderRoutes({ readRateLimit, askRateLimit }: GuestOrderRout
       access: 'public',
       summary:
         'E-mail the links of an address’s orders (the same answer whether or not it has any)',
-      middleware: [perAddressRateLimit(askRateLimit), perBodyEmailRateLimit(askRateLimit)],
+      middleware: [
+        perAddressRateLimit('find my order', askRateLimit),
+        perBodyEmailRateLimit('find my order per e-mail', askRateLimit),
+      ],
       body: { json: findOrdersRequestSchema },
       responses: { 200: findOrdersResponseSchema },
       failures: [400, 413, 429],
@@ -66,7 +69,7 @@ export function guestOrderRoutes({ readRateLimit, askRateLimit }: GuestOrderRout
       access: 'public',
       summary:
         'Confirm an account’s e-mail by the token of its link; its guest orders become the account’s',
-      middleware: [perAddressRateLimit(askRateLimit)],
+      middleware: [perAddressRateLimit('e-mail confirmations', askRateLimit)],
       body: { json: verifyEmailRequestSchema },
       responses: { 200: verifyEmailResponseSchema },
       failures: [400, 413, 429],
