@@ -39,6 +39,8 @@ export function guestOrderRoutes({ readRateLimit, askRateLimit }: GuestOrderRout
       responses: { 200: orderResponseSchema },
       failures: [400, 404, 429],
       handler: async ({ params, query }, _req, res) => {
+        // A delivery address and a phone, opened by a secret: kept by no cache on the way.
+        res.set('Cache-Control', 'no-store');
         const order = await findOrderByLink(params.number, query.key);
         if (!order) throw notFound('Order not found');
         res.json({ success: true, message: `Order #${order.number}`, order });
