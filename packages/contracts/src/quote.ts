@@ -91,6 +91,13 @@ export const quoteResponseSchema = z
      * ("Add ₹120.00 more to use WELCOME10"); null when it applies or none was asked for.
      */
     discountRefusal: z.string().nullable(),
+    /**
+     * Why the total cannot be paid by card, in one sentence the cart shows ("The total must be
+     * at least $0.50 to pay by card": under the smallest amount the payment provider charges in
+     * the currency); create-payment-intent refuses it with the same words. Null when it can be
+     * paid, and for a total of 0, which is placed without a charge.
+     */
+    totalRefusal: z.string().nullable(),
   })
   .meta({ id: 'Quote' });
 export type QuoteResponse = z.infer<typeof quoteResponseSchema>;
