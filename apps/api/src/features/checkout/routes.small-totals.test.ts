@@ -1,7 +1,13 @@
 import { createPaymentIntentResponseSchema, quoteResponseSchema } from '@shop/contracts';
 import { placeOrderResponseSchema } from '@shop/contracts/guest';
 import supertest from 'supertest';
-import { createProduct, stockOf, TEST_DELIVERY_ADDRESS } from '../../test/checkout.js';
+import {
+  availableOf,
+  createProduct,
+  expireAndSweepCheckouts,
+  stockOf,
+  TEST_DELIVERY_ADDRESS,
+} from '../../test/checkout.js';
 import { createDiscount, discountNow } from '../../test/discounts.js';
 import { describe, expect, checkoutTest as test } from '../../test/fixtures.js';
 import { createUser, TEST_JWT_SECRET } from '../../test/harness.js';
@@ -99,6 +105,48 @@ describe('totals Stripe cannot charge, and the delivery country, over two API pr
       .set('Authorization', buyer.token)
       .send({ payment: { id: paymentId } })
       .expect(200);
+  });
+
+  test('when a free checkout is left unplaced past its hold, then the sweep gives its unit and its code’s use back, and placing it after is refused', async ({
+    api,
+    admin,
+    app,
+  }) => {
+    const lamp = await createProduct({ price: 25, quantity: 4 });
+    const code = await createDiscount(api, admin, {
+      kind: 'percentage',
+      value: 100,
+      usageLimit: 1,
+    });
+    const buyer = await createUser();
+    const asked = {
+      cart: [{ _id: lamp.id }],
+      deliveryAddress: toGermany,
+      shippingMethod: PICKUP._id,
+      discountCode: code.code,
+    };
+    const started = await api
+      .post('/api/v1/order/create-payment-intent')
+      .set('Authorization', buyer.token)
+      .send(asked)
+      .expect(200);
+    const { paymentId } = createPaymentIntentResponseSchema.parse(started.body);
+    expect(await availableOf(lamp.id)).toBe(3);
+
+    await expireAndSweepCheckouts(app.config);
+
+    expect(await availableOf(lamp.id)).toBe(4);
+    // The code's one use is free again: another shopper starts paying with it.
+    await api
+      .post('/api/v1/order/create-payment-intent')
+      .set('Authorization', (await createUser()).token)
+      .send({ ...asked, discountCode: code.code })
+      .expect(200);
+    const late = await supertest(other?.url ?? '')
+      .post('/api/v1/order/place-order')
+      .set('Authorization', buyer.token)
+      .send({ payment: { id: paymentId } });
+    expect(late.status).toBe(409);
   });
 
   test('when the delivery country is written in small letters, then the order stores its ISO code in capitals', async ({
