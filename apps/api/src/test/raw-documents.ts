@@ -557,3 +557,40 @@ export async function expireEveryCheckout() {
 /** The store settings as stored: null until the first read of them writes them. */
 export const storedStoreSettings = () =>
   mongoose.connection.collection<{ _id: string }>('store').findOne({ _id: 'store' });
+
+/**
+ * As a day later for the caps on letters per mailbox: every window of letters ended, every
+ * "Notify me" deferred by a cap due now.
+ */
+export async function aDayLater() {
+  const past = new Date(Date.now() - 1_000);
+  await mongoose.connection
+    .collection('mailbox_letters')
+    .updateMany({}, { $set: { endsAt: past } });
+  await mongoose.connection
+    .collection('back_in_stock_subscriptions')
+    .updateMany({ notBefore: { $exists: true } }, { $set: { notBefore: past } });
+}
+
+/**
+ * "Notify me" on a product's one variant as versions before issue 35 noted it: one subscription
+ * per spelling of an address (in case), `createdAt` a second apart in the order given; `told`
+ * ones record an event telling them.
+ */
+export async function insertSubscriptionsBySpelling(
+  productId: string,
+  emails: readonly string[],
+  { told = false }: { told?: boolean } = {},
+) {
+  const start = Date.now() - 60_000;
+  await mongoose.connection.collection<{ _id: string }>('back_in_stock_subscriptions').insertMany(
+    emails.map((email, i) => ({
+      _id: `${productId}.${productId}.${email.toLowerCase()}`,
+      productId,
+      variantId: productId,
+      email: email.toLowerCase(),
+      createdAt: new Date(start + i * 1_000),
+      ...(told ? { notifiedBy: `event-${i}` } : {}),
+    })),
+  );
+}
