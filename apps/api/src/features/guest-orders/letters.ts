@@ -2,7 +2,7 @@ import escapeHtml from 'escape-html';
 import { allowLetter, type LetterCap } from '../../lib/mailbox-letters.js';
 import type { PublishedEvent } from '../../lib/outbox/index.js';
 import type { Letter, Letters, Unsent } from '../mail/index.js';
-import { orderLinksOf } from '../orders/index.js';
+import { ordersOfEmail, withNewLinks } from '../orders/index.js';
 
 /**
  * The letters about no one order: "find my order"'s links and the confirmation of an account's
@@ -93,7 +93,7 @@ async function orderLinksLetter(
 ): Promise<Letter | Unsent> {
   // The outbox holds what ./routes.ts published.
   const { to } = event.payload as OrderLinksAsked;
-  const found = await orderLinksOf(publicUrl, to);
+  const found = await ordersOfEmail(to);
   if (found.length === 0) return { unsent: 'it has nothing to tell (no order of that address)' };
   const verdict = await allowLetter({
     letter: 'order-links',
@@ -107,7 +107,10 @@ async function orderLinksLetter(
     'order-links',
     'Your orders',
     ['Here are the links to your orders; each opens its order without signing in.'],
-    found.map(({ order, link }) => ({ label: `Order #${order.number ?? order._id}`, url: link })),
+    (await withNewLinks(publicUrl, found)).map(({ order, link }) => ({
+      label: `Order #${order.number ?? order._id}`,
+      url: link,
+    })),
   );
 }
 

@@ -47,23 +47,36 @@ export async function findOrderByLink(number: number, key: string | undefined) {
 /** How many orders' links one "find my order" e-mail lists at most (the newest). */
 export const FOUND_ORDERS_MAX = 50;
 
-/** The newest orders of an e-mail, each with a new link. */
-export async function orderLinksOf(
-  publicUrl: string,
-  email: string,
-): Promise<{ order: Order; link: string }[]> {
+/** An order found for an e-mail: as answered, and what its link is made of. */
+export interface FoundOrder {
+  order: Order;
+  linked: Linked;
+}
+
+/** The newest orders of an e-mail (FOUND_ORDERS_MAX at most), without links yet. */
+export async function ordersOfEmail(email: string): Promise<FoundOrder[]> {
   const stored = await findOrdersByEmail(email, FOUND_ORDERS_MAX);
-  const found = (
+  return (
     await Promise.all(
-      stored.map(async (s) => {
-        const order = await findOrder(s._id);
-        return order ? [{ order, stored: s }] : [];
+      stored.map(async (linked) => {
+        const order = await findOrder(linked._id);
+        return order ? [{ order, linked }] : [];
       }),
     )
   ).flat();
+}
+
+/**
+ * A new link to each order found, in one write: made only once the letter that carries them is
+ * to be sent, so that an ask its cap holds back records none.
+ */
+export async function withNewLinks(
+  publicUrl: string,
+  found: readonly FoundOrder[],
+): Promise<{ order: Order; link: string }[]> {
   const links = await newLinksOf(
     publicUrl,
-    found.map((f) => f.stored),
+    found.map((f) => f.linked),
   );
   return found.map(({ order }, i) => ({ order, link: links[i] as string }));
 }
