@@ -56,11 +56,14 @@ export const createPaymentIntentResponseSchema = z.object({
   clientSecret: z.string(),
   /** Minor units (cents for USD). */
   amount: z.number().int(),
-  paymentId: z.string().optional().meta({
-    description:
-      'Only when the total is 0 (a 100% code and pickup, say): nothing is charged and no card ' +
-      'is asked for; place-order names this payment (`payment.id`) to place the order.',
-  }),
+  paymentId: z
+    .string()
+    .optional()
+    .meta({
+      description:
+        'Only when the total is 0 (a 100% code and pickup, say): nothing is charged and no card ' +
+        'is asked for; place-order names this payment (`payment.id`) to place the order.',
+    }),
 });
 export type CreatePaymentIntentResponse = z.infer<typeof createPaymentIntentResponseSchema>;
 
