@@ -98,6 +98,12 @@ export const quoteResponseSchema = z
      * paid, and for a total of 0, which is placed without a charge.
      */
     totalRefusal: z.string().nullable(),
+    /**
+     * Said of a `discountCode` that applies but limits who may use it (first orders, uses per
+     * customer), when the quote cannot judge that for whoever asks (a guest's e-mail is not
+     * verified): "WELCOME10 applies at checkout if eligible". Paying judges it. Null otherwise.
+     */
+    discountNotice: z.string().nullable(),
   })
   .meta({ id: 'Quote' });
 export type QuoteResponse = z.infer<typeof quoteResponseSchema>;

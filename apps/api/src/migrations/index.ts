@@ -12,7 +12,9 @@ import { migration as earlierHoldsReleased } from './011-earlier-holds-released.
 import { migration as mailOutboxToOutbox } from './012-mail-outbox-to-outbox.js';
 import { migration as orderEventsInMinorUnits } from './013-order-events-in-minor-units.js';
 import { migration as notifyMePerMailbox } from './014-notify-me-per-mailbox.js';
-import { migration as orderKeysHashed } from './015-order-keys-hashed.js';
+import { migration as customersByMailbox } from './015-customers-by-mailbox.js';
+import { migration as guestOrdersClaimedByMailbox } from './016-guest-orders-claimed-by-mailbox.js';
+import { migration as orderKeysHashed } from './017-order-keys-hashed.js';
 import type { Migration, MigrationLog } from './migration.js';
 import { runMigrations } from './run.js';
 
@@ -32,6 +34,8 @@ export const MIGRATIONS: readonly Migration[] = [
   mailOutboxToOutbox,
   orderEventsInMinorUnits,
   notifyMePerMailbox,
+  customersByMailbox,
+  guestOrdersClaimedByMailbox,
   orderKeysHashed,
 ];
 

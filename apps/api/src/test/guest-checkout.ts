@@ -1,7 +1,8 @@
 import { createPaymentIntentResponseSchema } from '@shop/contracts';
 import { placeOrderResponseSchema } from '@shop/contracts/guest';
 import supertest from 'supertest';
-import { TEST_DELIVERY_ADDRESS } from './checkout.js';
+import { createLampsAndDesk, TEST_DELIVERY_ADDRESS } from './checkout.js';
+import type { FakeStripe } from './fake-stripe.js';
 
 type Target = Parameters<typeof supertest>[0];
 
@@ -37,6 +38,22 @@ export const guestPlaceOrderCall = (target: Target, email: string, paymentIntent
   supertest(target)
     .post('/api/v1/order/place-order')
     .send({ payment: { id: paymentIntentId, status: 'requires_capture' }, email });
+
+/**
+ * A guest's paid order of two lamps and a desk, placed through `target`: its id, number and
+ * link, and place-order's answer.
+ */
+export async function placeGuestOrder(target: Target, stripe: FakeStripe, email: string) {
+  const { cart } = await createLampsAndDesk();
+  const { paymentIntentId } = await startGuestCheckout(target, email, cart);
+  stripe.confirm(paymentIntentId);
+  const placed = await guestPlaceOrderCall(target, email, paymentIntentId);
+  if (placed.status !== 201) {
+    throw new Error(`place-order answered ${placed.status}: ${JSON.stringify(placed.body)}`);
+  }
+  const { order, orderLink } = placeOrderResponseSchema.parse(placed.body);
+  return { orderId: order._id, number: order.number, link: orderLink ?? '', placed };
+}
 
 /** The link's number and key, from `<shop>/orders/<number>?key=<key>`. */
 export function linkParts(body: unknown) {

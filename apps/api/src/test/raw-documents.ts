@@ -412,6 +412,13 @@ export async function removeTokenVersion(userId: string) {
     .updateOne({ _id: new mongoose.Types.ObjectId(userId) }, { $unset: { tokenVersion: '' } });
 }
 
+/** A confirmation of an account's e-mail as stored before it kept when it was sent: no `sentAt`. */
+export async function removeSentAt(hash: string) {
+  await mongoose.connection
+    .collection<{ _id: string }>('email_confirmations')
+    .updateOne({ _id: hash }, { $unset: { sentAt: '' } });
+}
+
 /**
  * The order with the key of its link as the versions before issue 35 stored it, as it is
  * (`accessKey`), instead of only its hash.
@@ -428,6 +435,54 @@ export async function insertOrderBeforeNumbers(order: { buyer: string; createdAt
   const stored = orderAsStoredNow({ ...order, currency: 'usd', amount: 1000, lines: [] });
   await orders().insertOne(stored);
   return String(stored._id);
+}
+
+/**
+ * An account's order as the versions before guest checkout wrote it: paid, numbered, no
+ * `email` (nor the `mailbox` made from it).
+ */
+export async function insertOrderBeforeGuests(order: { buyer: string; number: number }) {
+  const stored = orderAsStoredNow({
+    ...order,
+    currency: 'usd',
+    amount: 1000,
+    lines: [],
+    createdAt: new Date(),
+  });
+  await orders().insertOne({ ...stored, number: order.number });
+  return String(stored._id);
+}
+
+/** The order as the versions before per-person limits wrote it: its `email`, no `mailbox`. */
+export async function forgetOrderMailbox(orderId: string) {
+  await orders().updateOne(
+    { _id: new mongoose.Types.ObjectId(orderId) },
+    { $unset: { mailbox: '' } },
+  );
+}
+
+interface OldCustomerUses {
+  _id: string;
+  discountId: string;
+  count: number;
+  payments: string[];
+}
+
+/**
+ * One shopper's uses of a discount as the versions before per-person limits counted them: keyed
+ * by the spelling (`account:<id>` or `guest:<e-mail>`), a count per payment, no `taken`.
+ */
+export async function insertCustomerUsesBySpelling(uses: {
+  discountId: string;
+  shopper: string;
+  payments: string[];
+}) {
+  await mongoose.connection.collection<OldCustomerUses>('discount_customer_uses').insertOne({
+    _id: `${uses.discountId}:${uses.shopper}`,
+    discountId: uses.discountId,
+    count: uses.payments.length,
+    payments: uses.payments,
+  });
 }
 
 /**

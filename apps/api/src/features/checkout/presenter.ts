@@ -49,5 +49,6 @@ export function quoteResponse({
     })),
     discountRefusal: priced.refusal,
     totalRefusal,
+    discountNotice: priced.notice,
   };
 }

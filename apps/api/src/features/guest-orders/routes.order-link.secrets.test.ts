@@ -2,25 +2,15 @@ import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import mongoose from 'mongoose';
 import supertest from 'supertest';
-import { createLampsAndDesk } from '../../test/checkout.js';
 import type { FakeStripe } from '../../test/fake-stripe.js';
 import { describe, expect, type TestApp, checkoutTest as test } from '../../test/fixtures.js';
-import {
-  guestEmail,
-  guestPlaceOrderCall,
-  linkParts,
-  startGuestCheckout,
-} from '../../test/guest-checkout.js';
+import { guestEmail, linkParts, placeGuestOrder } from '../../test/guest-checkout.js';
 import { TEST_JWT_SECRET } from '../../test/harness.js';
 import { startApiProcess } from '../../test/oversell.js';
 
-/** A guest's order placed through the file's app: its link's number and key. */
-async function placeGuestOrder(app: TestApp, stripe: FakeStripe) {
-  const { cart } = await createLampsAndDesk();
-  const email = guestEmail();
-  const { paymentIntentId } = await startGuestCheckout(app.app, email, cart);
-  stripe.confirm(paymentIntentId);
-  const placed = await guestPlaceOrderCall(app.app, email, paymentIntentId).expect(201);
+/** A guest's order placed through the file's app: place-order's answer, its link's number and key. */
+async function placeOrderWithLink(app: TestApp, stripe: FakeStripe) {
+  const { placed } = await placeGuestOrder(app.app, stripe, guestEmail());
   return { placed, ...linkParts(placed.body) };
 }
 
@@ -47,7 +37,7 @@ describe("an order link's key kept secret, over two API processes on one databas
       log: (line) => lines.push(line),
     });
     try {
-      const { placed, number, key } = await placeGuestOrder(app, stripe);
+      const { placed, number, key } = await placeOrderWithLink(app, stripe);
       expect.soft(placed.headers['cache-control']).toBe('no-store');
 
       const opened = await supertest(other.url).get(`/api/v1/order/guest/${number}?key=${key}`);
@@ -72,7 +62,7 @@ describe("an order link's key kept secret, over two API processes on one databas
     app,
     stripe,
   }) => {
-    const { number } = await placeGuestOrder(app, stripe);
+    const { number } = await placeOrderWithLink(app, stripe);
     const wrongKey = 'A'.repeat(32);
     const hash = createHash('sha256').update(wrongKey).digest('base64url');
     const missing = Number(number) + 1_000_000;

@@ -18,5 +18,6 @@ export const quoteOf = (overrides: Partial<QuoteResponse> = {}): QuoteResponse =
   discounts: [],
   discountRefusal: null,
   totalRefusal: null,
+  discountNotice: null,
   ...overrides,
 });

@@ -27,7 +27,7 @@ async function hashOrderKey(orderId: string): Promise<Outcome> {
  * e-mails already sent keep opening their orders.
  */
 export const migration: Migration = {
-  id: '015-order-keys-hashed',
+  id: '017-order-keys-hashed',
   name: "orders' link keys kept only as their hashes",
   async up(context) {
     const ids = await orderIdsWhere({ accessKey: { $type: 'string' } });

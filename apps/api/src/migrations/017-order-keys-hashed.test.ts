@@ -1,13 +1,11 @@
 import { createHash } from 'node:crypto';
-import { placeOrderResponseSchema } from '@shop/contracts/guest';
-import { createLampsAndDesk } from '../test/checkout.js';
 import { describe, expect, checkoutTest as test } from '../test/fixtures.js';
-import { guestEmail, guestPlaceOrderCall, startGuestCheckout } from '../test/guest-checkout.js';
+import { guestEmail, placeGuestOrder } from '../test/guest-checkout.js';
 import { runMigration } from '../test/migrations.js';
 import { storedDocument, storeOrderKeyAsItIs } from '../test/raw-documents.js';
-import { migration } from './015-order-keys-hashed.js';
+import { migration } from './017-order-keys-hashed.js';
 
-describe('migration 015: link keys kept only as their hashes', () => {
+describe('migration 017: link keys kept only as their hashes', () => {
   test('when orders keep their link keys as they are, then each key is kept only as its hash, and the links already e-mailed still open their orders', async ({
     api,
     app,
@@ -15,13 +13,8 @@ describe('migration 015: link keys kept only as their hashes', () => {
   }) => {
     const placed = [];
     for (const key of ['earlier-key-of-the-first-order', 'earlier-key-of-the-second-order']) {
-      const { cart } = await createLampsAndDesk();
-      const email = guestEmail();
-      const { paymentIntentId } = await startGuestCheckout(app.app, email, cart);
-      stripe.confirm(paymentIntentId);
-      const res = await guestPlaceOrderCall(app.app, email, paymentIntentId).expect(201);
-      const { order } = placeOrderResponseSchema.parse(res.body);
-      await storeOrderKeyAsItIs(order._id, key);
+      const order = await placeGuestOrder(app.app, stripe, guestEmail());
+      await storeOrderKeyAsItIs(order.orderId, key);
       placed.push({ order, key });
     }
     const open = (number: number | undefined, key: string) =>
@@ -32,11 +25,11 @@ describe('migration 015: link keys kept only as their hashes', () => {
     expect(migrated.lines).toEqual(["2 orders' link keys kept only as their hashes"]);
     expect(again.lines).toEqual([]);
     for (const { order, key } of placed) {
-      const stored = JSON.stringify(await storedDocument('orders', order._id));
+      const stored = JSON.stringify(await storedDocument('orders', order.orderId));
       expect(stored).not.toContain(key);
       expect(stored).not.toContain(createHash('sha256').update(key).digest('base64url'));
       const res = await open(order.number, key).expect(200);
-      expect(res.body.order._id).toBe(order._id);
+      expect(res.body.order._id).toBe(order.orderId);
     }
     const [first, second] = placed;
     await open(first?.order.number ?? 0, second?.key ?? '').expect(404);
@@ -47,13 +40,8 @@ describe('migration 015: link keys kept only as their hashes', () => {
     app,
     stripe,
   }) => {
-    const { cart } = await createLampsAndDesk();
-    const email = guestEmail();
-    const { paymentIntentId } = await startGuestCheckout(app.app, email, cart);
-    stripe.confirm(paymentIntentId);
-    const res = await guestPlaceOrderCall(app.app, email, paymentIntentId).expect(201);
-    const { order } = placeOrderResponseSchema.parse(res.body);
-    await storeOrderKeyAsItIs(order._id, 'an-earlier-key-run-twice');
+    const order = await placeGuestOrder(app.app, stripe, guestEmail());
+    await storeOrderKeyAsItIs(order.orderId, 'an-earlier-key-run-twice');
 
     const runs = await Promise.all([runMigration(migration), runMigration(migration)]);
 
