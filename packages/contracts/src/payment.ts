@@ -52,9 +52,18 @@ export const createPaymentIntentRequestSchema = z.object({
 export type CreatePaymentIntentRequest = z.infer<typeof createPaymentIntentRequestSchema>;
 
 export const createPaymentIntentResponseSchema = z.object({
+  /** Empty when there is nothing to charge (`paymentId`). */
   clientSecret: z.string(),
   /** Minor units (cents for USD). */
   amount: z.number().int(),
+  paymentId: z
+    .string()
+    .optional()
+    .meta({
+      description:
+        'Only when the total is 0 (a 100% code and pickup, say): nothing is charged and no card ' +
+        'is asked for; place-order names this payment (`payment.id`) to place the order.',
+    }),
 });
 export type CreatePaymentIntentResponse = z.infer<typeof createPaymentIntentResponseSchema>;
 
@@ -80,7 +89,8 @@ export const placeOrderRequestSchema = z.object({
       .trim()
       .min(1, 'payment id is required')
       .max(255)
-      .regex(/^pi_[A-Za-z0-9_]+$/, 'payment id must be a PaymentIntent id (pi_...)'),
+      // `free_…`: the payment create-payment-intent named for a total of 0 (`paymentId`).
+      .regex(/^(pi|free)_[A-Za-z0-9_]+$/, 'payment id must be a PaymentIntent id (pi_...)'),
     status: z.string().optional(),
   }),
   amount: z.number().optional(),

@@ -92,6 +92,13 @@ export const quoteResponseSchema = z
      */
     discountRefusal: z.string().nullable(),
     /**
+     * Why the total cannot be paid by card, in one sentence the cart shows ("The total must be
+     * at least $0.50 to pay by card": under the smallest amount the payment provider charges in
+     * the currency); create-payment-intent refuses it with the same words. Null when it can be
+     * paid, and for a total of 0, which is placed without a charge.
+     */
+    totalRefusal: z.string().nullable(),
+    /**
      * Said of a `discountCode` that applies but limits who may use it (first orders, uses per
      * customer), when the quote cannot judge that for whoever asks (a guest's e-mail is not
      * verified): "WELCOME10 applies at checkout if eligible". Paying judges it. Null otherwise.

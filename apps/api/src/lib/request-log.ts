@@ -5,11 +5,21 @@ import type { Logger } from './logger.js';
 /** Request numbers wrap here, as pino-http's own do. */
 const LAST_ID = 0x7fffffff;
 
-const lineOf = (req: IncomingMessage, res: ServerResponse, responseTime: number) =>
-  `${req.method} ${req.url} ${res.statusCode} ${Math.round(responseTime)}ms`;
+/** Query parameters that are secrets: an order link's key, an e-mail confirmation's token. */
+const SECRET_PARAMS = /([?&](?:key|token)=)[^&#]*/gi;
 
 /**
- * The request log: one line per request, what was asked and how it ended, never the headers.
+ * The URL as the log writes it: the value of every secret parameter replaced, so that whoever
+ * reads the log (an operator, a log service, a backup of it) cannot open the orders it names.
+ */
+const redactedUrl = (url: string | undefined) => url?.replace(SECRET_PARAMS, '$1[redacted]');
+
+const lineOf = (req: IncomingMessage, res: ServerResponse, responseTime: number) =>
+  `${req.method} ${redactedUrl(req.url)} ${res.statusCode} ${Math.round(responseTime)}ms`;
+
+/**
+ * The request log: one line per request, what was asked and how it ended, never the headers,
+ * nor the secrets a URL carries (redactedUrl).
  * `middleware` writes it for what the app answers (pino-http); `logAnswer` writes the same line
  * for an answer sent before the app, numbered in the same sequence.
  */
@@ -30,12 +40,13 @@ export function requestLog(logger: Logger) {
       req: (req: { id: unknown; method: string; url: string }) => ({
         id: req.id,
         method: req.method,
-        url: req.url,
+        url: redactedUrl(req.url),
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
     customSuccessMessage: (req, res, responseTime) => lineOf(req, res, responseTime),
-    customErrorMessage: (req, res) => `${req.method} ${req.url} ${res.statusCode} failed`,
+    customErrorMessage: (req, res) =>
+      `${req.method} ${redactedUrl(req.url)} ${res.statusCode} failed`,
   });
   /** Logs, once it is sent (or its connection closed), an answer that will not fail. */
   const logAnswer = (req: IncomingMessage, res: ServerResponse) => {
@@ -47,7 +58,7 @@ export function requestLog(logger: Logger) {
       const responseTime = Date.now() - startedAt;
       logger.info(
         {
-          req: { id, method: req.method, url: req.url },
+          req: { id, method: req.method, url: redactedUrl(req.url) },
           res: { statusCode: res.statusCode },
           responseTime,
         },

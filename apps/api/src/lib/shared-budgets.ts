@@ -1,3 +1,4 @@
+import type { ClientRateLimitInfo, Options, Store } from 'express-rate-limit';
 import mongoose from 'mongoose';
 import { RateLimiterMongo, RateLimiterRes } from 'rate-limiter-flexible';
 
@@ -33,7 +34,24 @@ budgetWindowSchema.index({ key: 1 }, { unique: true });
 budgetWindowSchema.index({ expire: 1 });
 const BudgetWindowModel = mongoose.model(COLLECTION, budgetWindowSchema);
 
-/** `name` keeps its keys apart from other budgets'. */
+/** The windows of one budget: `name` keeps its keys apart from other budgets'. */
+const windowsOf = (name: string, limit: number, windowMs: number) =>
+  new RateLimiterMongo({
+    storeClient: mongoose.connection,
+    tableName: COLLECTION,
+    keyPrefix: name,
+    points: limit,
+    duration: windowMs / 1000,
+    // Its TTL index is refused by FerretDB v1: the model above declares the indexes instead.
+    disableIndexesCreation: true,
+  });
+
+/** The library rejects with its result, not an Error, when the budget is spent. */
+const spentAnyway = (err: unknown): RateLimiterRes => {
+  if (err instanceof RateLimiterRes) return err;
+  throw err;
+};
+
 export function sharedBudget({
   name,
   limit,
@@ -43,29 +61,70 @@ export function sharedBudget({
   limit: number;
   windowMs: number;
 }): SharedBudget {
-  const windows = new RateLimiterMongo({
-    storeClient: mongoose.connection,
-    tableName: COLLECTION,
-    keyPrefix: name,
-    points: limit,
-    duration: windowMs / 1000,
-    // Its TTL index is refused by FerretDB v1: the model above declares the indexes instead.
-    disableIndexesCreation: true,
-  });
+  const windows = windowsOf(name, limit, windowMs);
   return {
     spend: (key) =>
       windows.consume(key).then(
         () => true,
         (err: unknown) => {
-          // The library rejects with its result, not an Error, when the budget is spent.
-          if (err instanceof RateLimiterRes) return false;
-          throw err;
+          spentAnyway(err);
+          return false;
         },
       ),
     giveBack: async (key) => {
       await windows.reward(key);
     },
   };
+}
+
+const rateLimitInfo = (res: RateLimiterRes): ClientRateLimitInfo => ({
+  totalHits: res.consumedPoints,
+  resetTime: new Date(Date.now() + res.msBeforeNext),
+});
+
+/**
+ * express-rate-limit's store over the same windows: the middleware still decides and answers
+ * (its 429, its message, its `RateLimit` headers), and the database counts, so every process
+ * spends from one budget instead of each keeping its own in memory. `name` keeps the budget's
+ * keys apart from other budgets'; it is the same in every process.
+ */
+export class SharedBudgetStore implements Store {
+  readonly localKeys = false;
+  readonly prefix: string;
+  #windows: RateLimiterMongo | undefined;
+
+  constructor(name: string) {
+    this.prefix = name;
+  }
+
+  /** Called by the middleware as it is made, with its own window and limit. */
+  init(options: Options) {
+    if (typeof options.limit !== 'number') throw new TypeError('a shared budget has a fixed limit');
+    this.#windows = windowsOf(this.prefix, options.limit, options.windowMs);
+  }
+
+  get #budget(): RateLimiterMongo {
+    if (!this.#windows) throw new Error(`rate limit ${this.prefix}: its store was never set up`);
+    return this.#windows;
+  }
+
+  /** Spends one call, past the limit too, so the answer says how many were asked for. */
+  async increment(key: string): Promise<ClientRateLimitInfo> {
+    return rateLimitInfo(await this.#budget.consume(key).catch(spentAnyway));
+  }
+
+  async decrement(key: string) {
+    await this.#budget.reward(key);
+  }
+
+  async resetKey(key: string) {
+    await this.#budget.delete(key);
+  }
+
+  async get(key: string): Promise<ClientRateLimitInfo | undefined> {
+    const res = await this.#budget.get(key);
+    return res ? rateLimitInfo(res) : undefined;
+  }
 }
 
 /** Removes the windows that ended before `now` (with nothing left to count). */

@@ -86,15 +86,25 @@ const isAlreadyRefunded = (err: unknown) =>
   err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'charge_already_refunded';
 
 /**
+ * A payment of nothing (a total of 0): Stripe charges no such amount and never sees it; its id
+ * is the shop's own, `free_<what it pays for>`, so that what is keyed by a payment (an order, a
+ * lock, a checkout) is keyed alike.
+ */
+export const freePaymentId = (paidFor: string) => `free_${paidFor}`;
+export const isFreePayment = (paymentId: string) => paymentId.startsWith('free_');
+
+/**
  * Gives the buyer's money back, whatever became of the payment: an authorization is
  * cancelled, a captured payment refunded, and one already cancelled is left alone. Asks
  * Stripe for the status first, since the caller's copy may be stale (a capture whose answer
- * was lost). Idempotency keys make a repeated release Stripe's cached answer.
+ * was lost). Idempotency keys make a repeated release Stripe's cached answer. A payment of
+ * nothing has nothing to release.
  */
 export async function releasePayment(
   payments: Payments,
   paymentIntentId: string,
 ): Promise<Release> {
+  if (isFreePayment(paymentIntentId)) return 'nothing to release';
   const intent = await callStripe(() => payments.stripe.paymentIntents.retrieve(paymentIntentId));
   if (intent.status === 'succeeded') {
     try {

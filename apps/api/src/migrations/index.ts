@@ -14,6 +14,7 @@ import { migration as orderEventsInMinorUnits } from './013-order-events-in-mino
 import { migration as notifyMePerMailbox } from './014-notify-me-per-mailbox.js';
 import { migration as customersByMailbox } from './015-customers-by-mailbox.js';
 import { migration as guestOrdersClaimedByMailbox } from './016-guest-orders-claimed-by-mailbox.js';
+import { migration as orderKeysHashed } from './017-order-keys-hashed.js';
 import type { Migration, MigrationLog } from './migration.js';
 import { runMigrations } from './run.js';
 
@@ -35,6 +36,7 @@ export const MIGRATIONS: readonly Migration[] = [
   notifyMePerMailbox,
   customersByMailbox,
   guestOrdersClaimedByMailbox,
+  orderKeysHashed,
 ];
 
 /**

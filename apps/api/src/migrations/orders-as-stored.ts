@@ -1,7 +1,6 @@
 import { toMinorUnits } from '@shop/contracts';
 import mongoose from 'mongoose';
 import { linesAlone } from '../features/orders/breakdown.js';
-import { mailboxOf } from '../lib/mailbox.js';
 import { minor } from '../lib/money.js';
 import type { Outcome } from './batches.js';
 
@@ -169,6 +168,29 @@ export async function giveOrderMailbox(orderId: string, mailbox: string): Promis
   const { matchedCount } = await orders().updateOne(
     { _id: oid(orderId), mailbox: { $exists: false } },
     { $set: { mailbox } },
+  );
+  return matchedCount > 0 ? 'done' : 'done before';
+}
+
+/**
+ * The key of an order's link as versions before issue 35 stored it, as it is (`accessKey`),
+ * with the order's number; null once it is gone.
+ */
+export async function storedOrderKey(
+  orderId: string,
+): Promise<{ key: string; number: number } | null> {
+  const order = await orders().findOne(
+    { _id: oid(orderId), accessKey: { $type: 'string' } },
+    { projection: { accessKey: 1, number: 1 } },
+  );
+  return order ? { key: order.accessKey, number: order.number } : null;
+}
+
+/** Takes the key away from the order, only while it is the one read. */
+export async function dropStoredOrderKey(orderId: string, key: string): Promise<Outcome> {
+  const { matchedCount } = await orders().updateOne(
+    { _id: oid(orderId), accessKey: key },
+    { $unset: { accessKey: '' } },
   );
   return matchedCount > 0 ? 'done' : 'done before';
 }

@@ -39,17 +39,20 @@ export const guestPlaceOrderCall = (target: Target, email: string, paymentIntent
     .post('/api/v1/order/place-order')
     .send({ payment: { id: paymentIntentId, status: 'requires_capture' }, email });
 
-/** A guest's paid order of two lamps and a desk, placed through `target`: its number and link. */
+/**
+ * A guest's paid order of two lamps and a desk, placed through `target`: its id, number and
+ * link, and place-order's answer.
+ */
 export async function placeGuestOrder(target: Target, stripe: FakeStripe, email: string) {
   const { cart } = await createLampsAndDesk();
   const { paymentIntentId } = await startGuestCheckout(target, email, cart);
   stripe.confirm(paymentIntentId);
-  const res = await guestPlaceOrderCall(target, email, paymentIntentId);
-  if (res.status !== 201) {
-    throw new Error(`place-order answered ${res.status}: ${JSON.stringify(res.body)}`);
+  const placed = await guestPlaceOrderCall(target, email, paymentIntentId);
+  if (placed.status !== 201) {
+    throw new Error(`place-order answered ${placed.status}: ${JSON.stringify(placed.body)}`);
   }
-  const { order, orderLink } = placeOrderResponseSchema.parse(res.body);
-  return { number: order.number, link: orderLink ?? '' };
+  const { order, orderLink } = placeOrderResponseSchema.parse(placed.body);
+  return { orderId: order._id, number: order.number, link: orderLink ?? '', placed };
 }
 
 /** The link's number and key, from `<shop>/orders/<number>?key=<key>`. */

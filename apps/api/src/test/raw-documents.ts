@@ -419,6 +419,17 @@ export async function removeSentAt(hash: string) {
     .updateOne({ _id: hash }, { $unset: { sentAt: '' } });
 }
 
+/**
+ * The order with the key of its link as the versions before issue 35 stored it, as it is
+ * (`accessKey`), instead of only its hash.
+ */
+export async function storeOrderKeyAsItIs(orderId: string, key: string) {
+  await orders().updateOne(
+    { _id: new mongoose.Types.ObjectId(orderId) },
+    { $set: { accessKey: key } },
+  );
+}
+
 /** An order as the versions before order numbers wrote it: no `number`. */
 export async function insertOrderBeforeNumbers(order: { buyer: string; createdAt: Date }) {
   const stored = orderAsStoredNow({ ...order, currency: 'usd', amount: 1000, lines: [] });

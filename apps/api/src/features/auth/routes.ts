@@ -19,11 +19,10 @@ import {
   takeOverResponseSchema,
 } from '@shop/contracts/account';
 import type { ErrorRequestHandler } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import { z } from 'zod';
 import { AppError, toAppError } from '../../lib/errors.js';
 import { currentUser } from '../../lib/http.js';
-import { perUserAndAddressRateLimit } from '../../lib/rate-limits.js';
+import { perAddressRateLimit, perUserAndAddressRateLimit } from '../../lib/rate-limits.js';
 import { defineRoute } from '../../lib/route.js';
 import { knownBrowsers } from './known-browsers.js';
 import { currentSession } from './middleware.js';
@@ -71,16 +70,12 @@ export function authRoutes({
 }: AuthRoutesOptions) {
   const guesses = passwordGuessBudget(passwordGuessLimit);
   const browsers = knownBrowsers(jwtSecret);
-  const attempts = rateLimit({
-    windowMs: 15 * 60 * 1000,
-    limit: authRateLimit,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    message: {
-      success: false,
-      message: 'Too many attempts, please try again in 15 minutes',
-    },
-  });
+  // One budget for both calls: registering is no way around the sign-in's.
+  const attempts = perAddressRateLimit(
+    'sign-in attempts',
+    authRateLimit,
+    'Too many attempts, please try again in 15 minutes',
+  );
 
   return [
     defineRoute({
@@ -156,7 +151,7 @@ export function authRoutes({
       path: '/api/v1/auth/profile',
       access: 'user',
       summary: 'Update one’s profile (an empty password keeps it; a new one needs the current one)',
-      middleware: [perUserAndAddressRateLimit(profileRateLimit), browsers.read],
+      middleware: [perUserAndAddressRateLimit('profile updates', profileRateLimit), browsers.read],
       body: { json: profileUpdateRequestSchema },
       responses: { 200: profileUpdateResponseSchema },
       failures: [400, 404, 413, 429],

@@ -12,7 +12,7 @@ export const backInStockRoutes = ({ rateLimit }: { rateLimit: number }) => [
     path: '/api/v1/product/{productId}/notify-me',
     access: 'public',
     summary: 'E-mail me once, when this sold-out variant is back in stock',
-    middleware: [perAddressRateLimit(rateLimit)],
+    middleware: [perAddressRateLimit('notify me', rateLimit)],
     params: productIdParamsSchema,
     body: { json: notifyMeRequestSchema },
     responses: { 200: messageResponseSchema },

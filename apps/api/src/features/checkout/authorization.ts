@@ -1,6 +1,32 @@
 import type Stripe from 'stripe';
 import { AppError } from '../../lib/errors.js';
-import { callStripe, type Payments, toPaymentProviderError } from '../../lib/stripe.js';
+import {
+  callStripe,
+  isFreePayment,
+  type Payments,
+  toPaymentProviderError,
+} from '../../lib/stripe.js';
+
+/**
+ * A payment as the placement reads it: Stripe's PaymentIntent, or the shop's own payment of
+ * nothing (freePaymentOf).
+ */
+export type PaymentState = Pick<Stripe.PaymentIntent, 'id' | 'status' | 'amount' | 'currency'>;
+
+/**
+ * The payment of nothing of a checkout whose total is 0, as Stripe would tell a PaymentIntent:
+ * `succeeded` (as good as paid: nothing is to be charged) once its shopper asked to place it,
+ * else still waiting for them, as an intent whose card was not confirmed.
+ */
+export const freePaymentOf = (
+  checkout: { paymentIntentId: string | null; priced: { currency: string } },
+  askedToPlace: boolean,
+): PaymentState => ({
+  id: checkout.paymentIntentId ?? '',
+  status: askedToPlace ? 'succeeded' : 'requires_confirmation',
+  amount: 0,
+  currency: checkout.priced.currency,
+});
 
 /** Authorized at checkout, not yet charged: the order decides whether it is captured. */
 export const isAuthorized = (intent: Pick<Stripe.PaymentIntent, 'status'>) =>
@@ -11,7 +37,7 @@ export const isAuthorized = (intent: Pick<Stripe.PaymentIntent, 'status'>) =>
  * intent (a replay, an SDK retry after a lost answer) Stripe's cached answer instead of a
  * new charge.
  */
-export async function capture(payments: Payments, intent: Stripe.PaymentIntent) {
+export async function capture(payments: Payments, intent: Pick<Stripe.PaymentIntent, 'id'>) {
   try {
     return await payments.stripe.paymentIntents.capture(
       intent.id,
@@ -37,6 +63,7 @@ export async function capture(payments: Payments, intent: Stripe.PaymentIntent) 
  * `succeeded` (then sends `payment_intent.succeeded`): such a payment must not become an order.
  */
 export async function wasRefunded(payments: Payments, paymentIntentId: string): Promise<boolean> {
+  if (isFreePayment(paymentIntentId)) return false;
   const refunds = await callStripe(() =>
     payments.stripe.refunds.list({ payment_intent: paymentIntentId, limit: 1 }),
   );

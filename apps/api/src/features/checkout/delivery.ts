@@ -29,6 +29,17 @@ export function countryCodeOf(country: string): string | null {
   return codeOfName(country) ?? null;
 }
 
+/**
+ * The address as a checkout keeps it and its order stores it: the country as its ISO 3166-1
+ * code in capitals, however it was written (`us`, `United States` → `US`), so that every order
+ * names a country one way. A name no region has (`USA`) stays as written: a shop with shipping
+ * zones refuses it already (it serves no such country), one without has nothing better to keep.
+ */
+export const withCountryCode = (address: DeliveryAddress): DeliveryAddress => ({
+  ...address,
+  country: countryCodeOf(address.country) ?? address.country,
+});
+
 /** A placement asked without an address: nothing was done, the buyer may ask again with one. */
 export class DeliveryAddressMissing extends AppError {
   constructor() {

@@ -4,12 +4,12 @@ import { AppError, badRequest, forbidden, notFound, toAppError } from '../../lib
 import type { Lease } from '../../lib/locks.js';
 import { underPaymentLock } from '../../lib/payment-lock.js';
 import { type FlowFailure, runSteps } from '../../lib/steps.js';
-import { callStripe, type Payments } from '../../lib/stripe.js';
+import { callStripe, isFreePayment, type Payments } from '../../lib/stripe.js';
 import { findUser } from '../auth/index.js';
 import { claimOrder, findOrder, findOrderOfPayment, type StoredOrder } from '../orders/index.js';
-import { wasRefunded } from './authorization.js';
+import { freePaymentOf, type PaymentState, wasRefunded } from './authorization.js';
 import type { Checkout, CheckoutShopper } from './checkout.js';
-import { type Delivery, DeliveryAddressMissing } from './delivery.js';
+import { type Delivery, DeliveryAddressMissing, withCountryCode } from './delivery.js';
 import { checkoutOfEarlierPayment, earlierPaymentOf } from './earlier-payments.js';
 import { findCheckoutOfPayment } from './repository.js';
 import { accountShopper, type Shopper, shopperKey } from './shopper.js';
@@ -113,6 +113,26 @@ async function checkoutOfPayment(
 }
 
 /**
+ * The payment as Stripe has it and the checkout it names. A payment of nothing (a total of 0)
+ * Stripe never saw: its checkout is the one that named it, and the shopper asking to place it
+ * is all it waits for.
+ */
+async function paymentAndCheckout(
+  payments: Payments,
+  paymentIntentId: string,
+  known: Checkout | null,
+  asking: Shopper | undefined,
+  holdSeconds: number,
+): Promise<{ intent: PaymentState; checkout: Checkout }> {
+  if (isFreePayment(paymentIntentId)) {
+    if (!known) throw badRequest('This payment was not made by a checkout of this shop');
+    return { intent: freePaymentOf(known, true), checkout: known };
+  }
+  const intent = await callStripe(() => payments.stripe.paymentIntents.retrieve(paymentIntentId));
+  return { intent, checkout: known ?? (await checkoutOfPayment(intent, asking, holdSeconds)) };
+}
+
+/**
  * Places the order of one PaymentIntent, trusting only what Stripe says of it and the checkout
  * it names, at most once whoever asks and however often, and charges the card only once the
  * order exists. `asking` is the shopper asking through place-order (an account, or a guest by
@@ -132,15 +152,20 @@ export async function placeOrder(
   if (known) requirePayer(known.shopper.key, asking);
   const placed = await alreadyPlaced(paymentIntentId, asking, known);
   if (placed) return placed;
-  const intent = await callStripe(() => payments.stripe.paymentIntents.retrieve(paymentIntentId));
-  const checkout = known ?? (await checkoutOfPayment(intent, asking, holdSeconds));
+  const { intent, checkout } = await paymentAndCheckout(
+    payments,
+    paymentIntentId,
+    known,
+    asking,
+    holdSeconds,
+  );
   if (!PLACEABLE.has(intent.status)) {
     throw new AppError(402, `The payment has not succeeded (status: ${intent.status})`);
   }
   if (intent.status === 'succeeded' && (await wasRefunded(payments, intent.id))) {
     throw new AppError(402, 'This payment was refunded; the order was not placed');
   }
-  const deliveryAddress = given.address ?? checkout.deliveryAddress;
+  const deliveryAddress = given.address ? withCountryCode(given.address) : checkout.deliveryAddress;
   if (!deliveryAddress) throw new DeliveryAddressMissing();
   const buyer = asking ?? (await buyerOf(checkout.shopper));
   const save = given.save ?? checkout.saveAddress;

@@ -4,7 +4,12 @@ import type { Minor } from '../../lib/money.js';
 import type { CartQuote } from './pricing/quote.js';
 
 /** The quote as the API answers it: major units of its currency, rates as decimals. */
-export function quoteResponse({ currency, pricesIncludeTax, priced }: CartQuote): QuoteResponse {
+export function quoteResponse({
+  currency,
+  pricesIncludeTax,
+  priced,
+  totalRefusal,
+}: CartQuote): QuoteResponse {
   const major = (amount: Minor) => toMajorUnits(amount, currency);
   const { shipping } = priced;
   return {
@@ -43,6 +48,7 @@ export function quoteResponse({ currency, pricesIncludeTax, priced }: CartQuote)
       amount: major(discount.amount),
     })),
     discountRefusal: priced.refusal,
+    totalRefusal,
     discountNotice: priced.notice,
   };
 }

@@ -84,7 +84,10 @@ export function checkoutRoutes({ config, payments }: CheckoutRoutesOptions) {
       summary:
         'Price a cart for a delivery country: lines, shipping methods offered, shipping, tax, total',
       // Signed in, the account's own limits and first order count (a bad token is refused).
-      middleware: [perAddressRateLimit(config.QUOTE_RATE_LIMIT), allowSignIn(config.JWT_SECRET)],
+      middleware: [
+        perAddressRateLimit('quotes', config.QUOTE_RATE_LIMIT),
+        allowSignIn(config.JWT_SECRET),
+      ],
       body: { json: quoteRequestSchema },
       responses: { 200: quoteResponseSchema },
       failures: [400, 401, 404, 413, 429],
@@ -108,7 +111,10 @@ export function checkoutRoutes({ config, payments }: CheckoutRoutesOptions) {
       path: '/api/v1/order/create-payment-intent',
       access: 'shopper',
       summary: 'Authorize the cart’s amount (prices come from the database)',
-      middleware: [...perShopperRateLimit(config.CHECKOUT_RATE_LIMIT), requirePaymentsConfigured],
+      middleware: [
+        ...perShopperRateLimit('payments started', config.CHECKOUT_RATE_LIMIT),
+        requirePaymentsConfigured,
+      ],
       body: { json: createPaymentIntentRequestSchema },
       responses: { 200: createPaymentIntentResponseSchema },
       failures: [400, 402, 404, 409, 413, 429, 502],
@@ -133,7 +139,10 @@ export function checkoutRoutes({ config, payments }: CheckoutRoutesOptions) {
       path: '/api/v1/order/place-order',
       access: 'shopper',
       summary: 'Turn an authorized PaymentIntent into an order (idempotent)',
-      middleware: [...perShopperRateLimit(config.CHECKOUT_RATE_LIMIT), requirePaymentsConfigured],
+      middleware: [
+        ...perShopperRateLimit('orders placed', config.CHECKOUT_RATE_LIMIT),
+        requirePaymentsConfigured,
+      ],
       body: { json: placeOrderRequestSchema },
       responses: {
         200: { description: 'Already placed for this payment', body: placeOrderResponseSchema },
@@ -150,6 +159,8 @@ export function checkoutRoutes({ config, payments }: CheckoutRoutesOptions) {
         );
         if (addressNotSaved) logAddressNotSaved(req, order._id, addressNotSaved);
         const orderLink = await linkOfOrder(config.PUBLIC_URL, order._id);
+        // The order and the key to it: kept by no cache on the way.
+        res.set('Cache-Control', 'no-store');
         res.status(created ? 201 : 200).json({
           success: true,
           message: created ? 'Order Placed Successfully' : 'Order already placed for this payment',

@@ -1,16 +1,17 @@
 import type { CartItem, CreatePaymentIntentResponse } from '@shop/contracts';
 import { badRequest } from '../../lib/errors.js';
+import { ZERO } from '../../lib/money.js';
 import { runSteps } from '../../lib/steps.js';
 import type { Payments } from '../../lib/stripe.js';
 import { normalCode } from '../discounts/index.js';
 import { linesOf } from './cart.js';
 import type { Checkout } from './checkout.js';
-import type { Delivery } from './delivery.js';
+import { type Delivery, withCountryCode } from './delivery.js';
 import { type CartQuote, quoteCart, requireShippingChosen } from './pricing/quote.js';
 import { snapshotOf } from './pricing/snapshot.js';
 import { newCheckoutId } from './repository.js';
 import { personOf, type Shopper, shopperEmail, shopperKey } from './shopper.js';
-import { createPayment, recordPayment } from './steps/create-payment.js';
+import { createPayment, recordFreePayment, recordPayment } from './steps/create-payment.js';
 import { openCheckout } from './steps/open-checkout.js';
 import { reserve } from './steps/reserve.js';
 
@@ -44,7 +45,7 @@ export function newCheckout(
       email: shopperEmail(shopper).trim().toLowerCase(),
     },
     lines,
-    deliveryAddress: ask.delivery.address ?? null,
+    deliveryAddress: ask.delivery.address ? withCountryCode(ask.delivery.address) : null,
     saveAddress: ask.delivery.save ?? false,
     shippingMethodId: snapshot.shipping?.methodId ?? null,
     discountCode: normalCode(ask.discountCode),
@@ -74,6 +75,10 @@ export function newCheckout(
  *   createPayment  ↔  cancelled: the PaymentIntent of the total, its metadata naming the checkout
  *   recordPayment     the checkout names its payment
  *
+ * A total of 0 (a 100% code and pickup) makes no PaymentIntent: recordFreePayment names a
+ * payment of nothing instead, which place-order places when the shopper asks. A total above 0
+ * but under Stripe's smallest charge is refused (400, the quote's `totalRefusal`).
+ *
  * A line others' checkouts and orders leave short is refused with 409 before any charge.
  */
 export async function startPayment(
@@ -94,10 +99,14 @@ export async function startPayment(
   );
   if (delivery.address) requireShippingChosen(quote, shippingMethod);
   if (quote.priced.refusal) throw badRequest(quote.priced.refusal);
+  if (quote.totalRefusal) throw badRequest(quote.totalRefusal);
   const checkout = newCheckout(shopper, ask, quote, holdSeconds);
   return runSteps(async (run) => {
     await run(openCheckout, { payments, checkout });
     await run(reserve, checkout);
+    if (checkout.priced.total === ZERO) {
+      return { clientSecret: '', amount: 0, paymentId: await run(recordFreePayment, checkout) };
+    }
     const intent = await run(createPayment, { payments, checkout });
     const clientSecret = await run(recordPayment, { checkout, intent });
     return { clientSecret, amount: checkout.priced.total };

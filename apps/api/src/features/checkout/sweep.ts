@@ -1,8 +1,8 @@
 import { isPaymentBusy, underPaymentLock } from '../../lib/payment-lock.js';
-import { callStripe, type Payments, releasePayment } from '../../lib/stripe.js';
+import { callStripe, isFreePayment, type Payments, releasePayment } from '../../lib/stripe.js';
 import { giveBackCustomerUses } from '../discounts/index.js';
 import { findOrderOfPayment, removeOrder } from '../orders/index.js';
-import { wasRefunded } from './authorization.js';
+import { freePaymentOf, wasRefunded } from './authorization.js';
 import type { Checkout } from './checkout.js';
 import { buyerOf, PLACEABLE, placeUnderLock } from './place-order.js';
 import { endCheckout, expiredCheckouts, findCheckout } from './repository.js';
@@ -55,9 +55,10 @@ async function endExpired(payments: Payments | null, checkout: Checkout): Promis
     async (lease) => {
       const current = await findCheckout(checkout._id);
       if (!current || (current.status !== 'open' && current.status !== 'placing')) return;
-      const intent = await callStripe(() =>
-        payments.stripe.paymentIntents.retrieve(paymentIntentId),
-      );
+      // A payment of nothing is placed only when its shopper asked to (their checkout placing).
+      const intent = isFreePayment(paymentIntentId)
+        ? freePaymentOf(current, current.status === 'placing')
+        : await callStripe(() => payments.stripe.paymentIntents.retrieve(paymentIntentId));
       const paid =
         PLACEABLE.has(intent.status) &&
         !(intent.status === 'succeeded' && (await wasRefunded(payments, intent.id)));

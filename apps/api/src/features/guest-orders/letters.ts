@@ -3,7 +3,7 @@ import { allowLetter, type LetterCap } from '../../lib/mailbox-letters.js';
 import type { PublishedEvent } from '../../lib/outbox/index.js';
 import { findUserNames } from '../auth/index.js';
 import { type Letter, type Letters, letterOf, type Unsent } from '../mail/index.js';
-import { orderLinksOf } from '../orders/index.js';
+import { ordersOfEmail, withNewLinks } from '../orders/index.js';
 import { findPendingConfirmation } from './repository.js';
 
 /**
@@ -76,7 +76,7 @@ async function orderLinksLetter(
 ): Promise<Letter | Unsent> {
   // The outbox holds what ./routes.ts published.
   const { to } = event.payload as OrderLinksAsked;
-  const found = await orderLinksOf(publicUrl, to);
+  const found = await ordersOfEmail(to);
   if (found.length === 0) return { unsent: 'it has nothing to tell (no order of that address)' };
   const verdict = await allowLetter({
     letter: 'order-links',
@@ -90,7 +90,10 @@ async function orderLinksLetter(
     'order-links',
     'Your orders',
     ['Here are the links to your orders; each opens its order without signing in.'],
-    found.map(({ order, link }) => ({ label: `Order #${order.number ?? order._id}`, url: link })),
+    (await withNewLinks(publicUrl, found)).map(({ order, link }) => ({
+      label: `Order #${order.number ?? order._id}`,
+      url: link,
+    })),
   );
 }
 

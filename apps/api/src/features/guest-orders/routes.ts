@@ -34,12 +34,14 @@ export function guestOrderRoutes({ readRateLimit, askRateLimit }: GuestOrderRout
       path: '/api/v1/order/guest/{number}',
       access: 'public',
       summary: 'The order its link opens (a wrong or missing key: 404, as a missing order)',
-      middleware: [perAddressRateLimit(readRateLimit)],
+      middleware: [perAddressRateLimit('order links read', readRateLimit)],
       params: orderNumberParamsSchema,
       query: orderKeyQuerySchema,
       responses: { 200: orderResponseSchema },
       failures: [400, 404, 429],
       handler: async ({ params, query }, _req, res) => {
+        // A delivery address and a phone, opened by a secret: kept by no cache on the way.
+        res.set('Cache-Control', 'no-store');
         const order = await findOrderByLink(params.number, query.key);
         if (!order) throw notFound('Order not found');
         res.json({ success: true, message: `Order #${order.number}`, order });
@@ -51,7 +53,10 @@ export function guestOrderRoutes({ readRateLimit, askRateLimit }: GuestOrderRout
       access: 'public',
       summary:
         'E-mail the links of an address’s orders (the same answer whether or not it has any)',
-      middleware: [perAddressRateLimit(askRateLimit), perBodyEmailRateLimit(askRateLimit)],
+      middleware: [
+        perAddressRateLimit('find my order', askRateLimit),
+        perBodyEmailRateLimit('find my order per e-mail', askRateLimit),
+      ],
       body: { json: findOrdersRequestSchema },
       responses: { 200: findOrdersResponseSchema },
       failures: [400, 413, 429],
@@ -67,7 +72,7 @@ export function guestOrderRoutes({ readRateLimit, askRateLimit }: GuestOrderRout
       access: 'user',
       summary:
         'Confirm one’s e-mail by the token of the link sent for one’s account (another account’s session: 403); the guest orders of its mailbox placed before the link was sent become the account’s',
-      middleware: [perAddressRateLimit(askRateLimit)],
+      middleware: [perAddressRateLimit('e-mail confirmations', askRateLimit)],
       body: { json: verifyEmailRequestSchema },
       responses: { 200: verifyEmailResponseSchema },
       failures: [400, 403, 413, 429],

@@ -1,21 +1,20 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 /**
- * The key of an order's link (issue 29): 192 random bits, URL-safe. It is kept as it is on the
- * order, since the e-mails that carry the link (the confirmation, "find my order") are written
- * after the request that made it; it is never answered with the order.
+ * The keys of orders' links (issue 29): each 192 random bits, URL-safe, made when a link is
+ * handed out (place-order's answer, each e-mail about the order, "find my order"). Only a key's
+ * SHA-256 is kept (`order_links`, ./repository/links.ts), as a password's hash is: whoever reads
+ * the database, or a copy of it, cannot open an order by its link.
  */
 export const newOrderKey = () => randomBytes(24).toString('base64url');
 
-const digest = (text: string) => createHash('sha256').update(text).digest();
-
 /**
- * Whether `given` is the order's key, compared in constant time (the digests have one length
- * whatever was given, so neither the length nor the first wrong character shows in the time).
+ * What the database keeps of a key, and what a key given is looked up by. A key is random, so
+ * its hash needs no salt, and a lookup by the hash cannot be timed to guess the key character by
+ * character: the digest of a guess shares nothing foreseeable with the digest of the key.
  */
-export const isOrderKey = (key: string | undefined, given: string | undefined): boolean =>
-  key !== undefined && given !== undefined && timingSafeEqual(digest(key), digest(given));
+export const keyHashOf = (key: string) => createHash('sha256').update(key).digest('base64url');
 
 /** `<shop>/orders/<number>?key=<key>`: the page of the order, opened without signing in. */
-export const orderLink = (publicUrl: string, order: { number: number; accessKey: string }) =>
-  `${publicUrl}/orders/${order.number}?key=${order.accessKey}`;
+export const orderLink = (publicUrl: string, number: number, key: string) =>
+  `${publicUrl}/orders/${number}?key=${key}`;

@@ -1,19 +1,34 @@
 import type { Order } from '@shop/contracts';
-import { isOrderKey, orderLink } from './access-keys.js';
+import { keyHashOf, newOrderKey, orderLink } from './access-keys.js';
 import type { StoredOrder } from './order.js';
-import { findOrderByNumber, findOrdersByEmail, findStoredOrder } from './repository/reads.js';
+import { findOrderIdOfLink, recordOrderLinks } from './repository/links.js';
+import { findOrdersByEmail, findStoredOrder } from './repository/reads.js';
 import { findOrder } from './use-cases.js';
 
-/**
- * The link of the order (./access-keys.ts), or undefined for an order placed before links (no
- * migration gives it one: its buyer has an account and finds it there).
- */
-export const linkOf = (publicUrl: string, order: Pick<StoredOrder, 'number' | 'accessKey'>) =>
-  order.accessKey !== undefined
-    ? orderLink(publicUrl, { number: order.number, accessKey: order.accessKey })
-    : undefined;
+type Linked = Pick<StoredOrder, '_id' | 'number'>;
 
-/** The link of the order of that id, if it has one. */
+/**
+ * A new link to each order, with a key of its own (./access-keys.ts), in one write: only the
+ * keys' hashes are kept, so a link is made whenever one is handed out, and every link handed
+ * out keeps working.
+ */
+async function newLinksOf(publicUrl: string, orders: readonly Linked[]): Promise<string[]> {
+  const keys = orders.map(() => newOrderKey());
+  await recordOrderLinks(
+    orders.map(({ _id, number }, i) => ({
+      keyHash: keyHashOf(keys[i] as string),
+      orderId: _id,
+      number,
+    })),
+  );
+  return orders.map(({ number }, i) => orderLink(publicUrl, number, keys[i] as string));
+}
+
+/** A new link to the order. */
+export const linkOf = async (publicUrl: string, order: Linked): Promise<string> =>
+  (await newLinksOf(publicUrl, [order]))[0] as string;
+
+/** A new link to the order of that id, if there is one. */
 export async function linkOfOrder(publicUrl: string, orderId: string) {
   const stored = await findStoredOrder(orderId);
   return stored ? linkOf(publicUrl, stored) : undefined;
@@ -21,29 +36,47 @@ export async function linkOfOrder(publicUrl: string, orderId: string) {
 
 /**
  * The order that number and key open, or null: for a wrong or missing key exactly as for a
- * number that names no order, so a link tells nothing of other orders.
+ * number that names no order (the same one read, ./repository/links.ts), so a link tells
+ * nothing of other orders.
  */
 export async function findOrderByLink(number: number, key: string | undefined) {
-  const stored = await findOrderByNumber(number);
-  if (!stored || !isOrderKey(stored.accessKey, key)) return null;
-  return findOrder(stored._id);
+  const orderId = await findOrderIdOfLink(number, keyHashOf(key ?? ''));
+  return orderId ? findOrder(orderId) : null;
 }
 
 /** How many orders' links one "find my order" e-mail lists at most (the newest). */
 export const FOUND_ORDERS_MAX = 50;
 
-/** The newest orders of an e-mail that have a link, each with it. */
-export async function orderLinksOf(
-  publicUrl: string,
-  email: string,
-): Promise<{ order: Order; link: string }[]> {
+/** An order found for an e-mail: as answered, and what its link is made of. */
+export interface FoundOrder {
+  order: Order;
+  linked: Linked;
+}
+
+/** The newest orders of an e-mail (FOUND_ORDERS_MAX at most), without links yet. */
+export async function ordersOfEmail(email: string): Promise<FoundOrder[]> {
   const stored = await findOrdersByEmail(email, FOUND_ORDERS_MAX);
-  const found = await Promise.all(
-    stored.map(async (s) => {
-      const link = linkOf(publicUrl, s);
-      const order = link ? await findOrder(s._id) : null;
-      return order && link ? [{ order, link }] : [];
-    }),
+  return (
+    await Promise.all(
+      stored.map(async (linked) => {
+        const order = await findOrder(linked._id);
+        return order ? [{ order, linked }] : [];
+      }),
+    )
+  ).flat();
+}
+
+/**
+ * A new link to each order found, in one write: made only once the letter that carries them is
+ * to be sent, so that an ask its cap holds back records none.
+ */
+export async function withNewLinks(
+  publicUrl: string,
+  found: readonly FoundOrder[],
+): Promise<{ order: Order; link: string }[]> {
+  const links = await newLinksOf(
+    publicUrl,
+    found.map((f) => f.linked),
   );
-  return found.flat();
+  return found.map(({ order }, i) => ({ order, link: links[i] as string }));
 }

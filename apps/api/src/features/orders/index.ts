@@ -9,7 +9,14 @@ export {
   type OrderSnapshot,
   orderLandingChecks,
 } from './events.js';
-export { findOrderByLink, linkOf, linkOfOrder, orderLinksOf } from './guest-orders.js';
+export {
+  type FoundOrder,
+  findOrderByLink,
+  linkOf,
+  linkOfOrder,
+  ordersOfEmail,
+  withNewLinks,
+} from './guest-orders.js';
 export { orderLetters } from './letters.js';
 export {
   type NewOrder,

@@ -25,7 +25,7 @@ const orderLetter =
     const position = stored.events.indexOf(event.id);
     return {
       to: buyer.email,
-      ...renderMail(news, order, buyer.name, linkOf(publicUrl, stored)),
+      ...renderMail(news, order, buyer.name, await linkOf(publicUrl, stored)),
       name: `order-${orderId}-${kind}`,
       after: position > 0 ? stored.events.slice(0, position) : [],
     };

@@ -131,8 +131,6 @@ const orderSchema = new mongoose.Schema(
      * deleted before guest checkout).
      */
     mailbox: { type: String },
-    /** The key of the order's link (./access-keys.ts); absent on orders placed before links. */
-    accessKey: { type: String },
     address: { type: String, default: '' },
     /**
      * Where it goes, as the buyer gave it at checkout; absent on orders placed before checkout
@@ -189,3 +187,19 @@ const counterSchema = new mongoose.Schema(
 );
 /** Read and written only by ./repository/. */
 export const OrderCounterModel = mongoose.model('order_counters', counterSchema);
+
+/**
+ * A link that opens an order without signing in (./access-keys.ts): one per key handed out,
+ * found by the key's SHA-256, its `_id`, so that no key is stored as it is.
+ */
+const orderLinkSchema = new mongoose.Schema(
+  {
+    _id: { type: String, required: true },
+    order: { type: mongoose.Schema.Types.ObjectId, required: true },
+    number: { type: Number, required: true },
+    createdAt: { type: Date, required: true },
+  },
+  { collection: 'order_links', versionKey: false },
+);
+
+export const OrderLinkModel = mongoose.model('order_links', orderLinkSchema);

@@ -58,8 +58,6 @@ export interface StoredOrder {
   buyerId: string | null;
   /** Where its e-mails go; absent on orders placed before guest checkout. */
   email?: string;
-  /** The key of its link; absent on orders placed before links. */
-  accessKey?: string;
   address: string;
   /** Absent only on orders placed before checkout asked for one. */
   deliveryAddress?: DeliveryAddress;

@@ -92,15 +92,7 @@ export async function orderAnswers(stored: readonly StoredOrder[]): Promise<Orde
     findUserNames(buyerIdsOf(stored)),
   ]);
   return stored.map((found) => {
-    const {
-      lines,
-      buyerId,
-      stockReturned: _,
-      events: __,
-      breakdown: ___,
-      accessKey: ____,
-      ...order
-    } = found;
+    const { lines, buyerId, stockReturned: _, events: __, breakdown: ___, ...order } = found;
     const buyerName = buyerId ? buyers.get(buyerId) : undefined;
     return {
       ...order,

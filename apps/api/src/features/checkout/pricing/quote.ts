@@ -9,6 +9,7 @@ import { taxRateFor, taxSettings } from '../../tax/index.js';
 import type { CartLine } from '../checkout.js';
 import { countryCodeOf } from '../delivery.js';
 import { personOf, type Shopper } from '../shopper.js';
+import { chargeRefusal } from './minimum-charge.js';
 import { type LineToPrice, type PricedCart, priceCart } from './priced-cart.js';
 
 /** A line as the browser names it: a product, and its variant unless it has only one. */
@@ -35,6 +36,8 @@ export interface CartQuote {
   /** Whether the zone serving that country has methods (offered to this cart or not). */
   ships: boolean;
   priced: PricedCart<QuotedLine>;
+  /** Why the total cannot be paid by card (under Stripe's smallest charge); null when it can. */
+  totalRefusal: string | null;
 }
 
 /** The code a shopper gives with a cart, and who they are when it is judged for them. */
@@ -169,6 +172,7 @@ export async function quoteCart(
     country: code,
     ships: methods.length > 0,
     priced,
+    totalRefusal: chargeRefusal(priced.total, store.currency),
   };
 }
 

@@ -2,7 +2,7 @@ import { nameWithOptions } from '@shop/contracts';
 import type Stripe from 'stripe';
 import { AppError } from '../../../lib/errors.js';
 import { createStep } from '../../../lib/steps.js';
-import { callStripe, type Payments, releasePayment } from '../../../lib/stripe.js';
+import { callStripe, freePaymentId, type Payments, releasePayment } from '../../../lib/stripe.js';
 import type { Checkout } from '../checkout.js';
 import { setPaymentOf } from '../repository.js';
 
@@ -54,3 +54,13 @@ export const recordPayment = createStep(
     return intent.client_secret;
   },
 );
+
+/**
+ * The checkout names a payment of nothing, for a total of 0: no PaymentIntent is made (Stripe
+ * charges no such amount), and place-order places it when its shopper asks, with that id.
+ */
+export const recordFreePayment = createStep('recordFreePayment', async (checkout: Checkout) => {
+  const paymentId = freePaymentId(checkout._id);
+  await setPaymentOf(checkout._id, paymentId);
+  return paymentId;
+});

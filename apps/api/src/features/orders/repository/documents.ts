@@ -3,7 +3,6 @@ import mongoose from 'mongoose';
 import { toDeliveryAddress } from '../../../lib/delivery-address-model.js';
 import { mailboxOf } from '../../../lib/mailbox.js';
 import { minor } from '../../../lib/money.js';
-import { newOrderKey } from '../access-keys.js';
 import { linesAlone, toBreakdown } from '../breakdown.js';
 import type { OrderDoc } from '../model.js';
 import type { NewOrder, OrderActor, StoredOrder } from '../order.js';
@@ -41,7 +40,6 @@ export const toStoredOrder = (o: OrderDoc): StoredOrder => ({
   },
   buyerId: o.buyer ? String(o.buyer) : null,
   ...(o.email ? { email: o.email } : {}),
-  ...(o.accessKey ? { accessKey: o.accessKey } : {}),
   address: o.address ?? '',
   ...(o.deliveryAddress ? { deliveryAddress: toDeliveryAddress(o.deliveryAddress) } : {}),
   breakdown: toBreakdown(o.breakdown),
@@ -98,7 +96,6 @@ export const toDocument = (
   payment: { ...payment, success: payment.success ?? false },
   buyer: buyer?._id ?? null,
   ...(email ? { email: email.trim().toLowerCase(), mailbox: mailboxOf(email) } : {}),
-  accessKey: newOrderKey(),
   address: buyer?.address ?? '',
   ...(deliveryAddress ? { deliveryAddress } : {}),
   breakdown: breakdown ?? linesAlone(lines, payment.amount),

@@ -11,12 +11,15 @@ import type { Delivery } from '../hooks/use-delivery-address';
 import { INIT_FAILED, usePaymentIntent } from '../hooks/use-payment-intent';
 import './CardForm.css';
 
-/** The card field and the pay button; lives inside Stripe's <Elements>. */
+/**
+ * The card field and the pay button; lives inside Stripe's <Elements>. A total of 0 asks for no
+ * card: the button places the order.
+ */
 export function CardForm({ buyer, delivery }: { buyer: Buyer; delivery: Delivery }) {
   const [cart] = useCart();
   const intent = usePaymentIntent(cart, buyer._id, delivery);
   const currency = useStoreCurrency();
-  const { pay, paying, ready } = useCardPayment(intent.data, buyer, delivery);
+  const { pay, paying, ready, free } = useCardPayment(intent.data, buyer, delivery);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -33,12 +36,16 @@ export function CardForm({ buyer, delivery }: { buyer: Buyer; delivery: Delivery
       {intent.error !== undefined && (
         <ErrorNotice message={errorMessage(intent.error, INIT_FAILED)} onRetry={intent.retry} />
       )}
-      <fieldset className="card-payment-field">
-        <legend>Card details</legend>
-        <CardElement />
-      </fieldset>
+      {free ? (
+        <p className="card-payment-amount">Nothing to pay: no card is needed.</p>
+      ) : (
+        <fieldset className="card-payment-field">
+          <legend>Card details</legend>
+          <CardElement />
+        </fieldset>
+      )}
       <button type="submit" className="btn btn-primary" disabled={!ready || paying}>
-        {paying ? 'Processing...' : 'Make Payment'}
+        {paying ? 'Processing...' : free ? 'Place order' : 'Make Payment'}
       </button>
     </form>
   );

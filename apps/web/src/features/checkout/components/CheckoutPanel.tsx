@@ -127,6 +127,8 @@ function ShippingAndCard({
   if (!quote.data) return <Spinner label="Pricing your cart..." />;
   const priced = quote.data;
   const ready = offered.length === 0 || priced.shipping?.method._id === shippingMethod;
+  // A total the card cannot be charged (under the provider's smallest charge): said, not paid.
+  const payable = ready && priced.totalRefusal === null;
   return (
     <>
       <section className="card-panel checkout-quote" aria-label="Shipping and totals">
@@ -140,8 +142,13 @@ function ShippingAndCard({
         )}
         <PriceSummary priced={priced} format={money} label="Cart totals" />
       </section>
-      {ready && !publishableKey && <PaymentsNotConfigured />}
-      {ready && publishableKey && (
+      {ready && priced.totalRefusal !== null && (
+        <p className="checkout-note" role="alert">
+          {priced.totalRefusal}
+        </p>
+      )}
+      {payable && !publishableKey && <PaymentsNotConfigured />}
+      {payable && publishableKey && (
         <Suspense fallback={<Spinner label="Loading the card form..." />}>
           <CardPayment
             publishableKey={publishableKey}

@@ -14,6 +14,8 @@ import { forgetStartedPayments, placeOrderWrite } from '../api/checkout-writes';
 import type { Delivery } from './use-delivery-address';
 
 const PAID_AND_PLACED = 'Payment Successful & Order Placed!';
+/** A total of 0: nothing was paid, so the spec's words for a payment would not be true. */
+const PLACED_FREE = 'Order Placed Successfully';
 const SOMETHING_WENT_WRONG = 'something went wrong';
 
 /**
@@ -53,7 +55,8 @@ class NotConfirmed extends Error {
  * order (placeOrderWrite), empties the cart and goes home (a guest: to the order's page by its
  * link); an address the shopper saved to the profile is kept in the session too. `ready` is
  * false until Stripe.js, Elements and a client secret are all there; `paying` while the card is
- * confirmed and the order placed.
+ * confirmed and the order placed. A total of 0 (the payment started names a `paymentId`) asks
+ * for no card: the order is placed with that payment, nothing charged.
  */
 export function useCardPayment(
   intent: CreatePaymentIntentResponse | undefined,
@@ -67,9 +70,16 @@ export function useCardPayment(
   const [auth, setAuth] = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const ready = Boolean(stripe && elements && intent);
+  const free = intent?.paymentId !== undefined;
+  const ready = Boolean(intent && (free || (stripe && elements)));
+
+  const place = (paymentIntent: { id: string; status: string }, amount: number) =>
+    placeOrder({ cart, paymentIntent, amount, buyer, delivery, discountCode });
 
   const confirmAndPlace = async () => {
+    if (intent?.paymentId !== undefined) {
+      return place({ id: intent.paymentId, status: 'succeeded' }, intent.amount);
+    }
     const card = elements?.getElement(CardElement);
     if (!stripe || !card || !intent) throw new NotConfirmed(SOMETHING_WENT_WRONG);
     const result = await stripe.confirmCardPayment(intent.clientSecret, {
@@ -81,14 +91,7 @@ export function useCardPayment(
     });
     const paymentIntent = confirmed(result);
     if (!paymentIntent) throw new NotConfirmed(failureOf(result));
-    return placeOrder({
-      cart,
-      paymentIntent,
-      amount: intent.amount,
-      buyer,
-      delivery,
-      discountCode,
-    });
+    return place(paymentIntent, intent.amount);
   };
 
   const placing = useSubmit(placeOrderWrite(confirmAndPlace), {
@@ -99,7 +102,7 @@ export function useCardPayment(
       setCart([]);
       forgetDiscountCode();
       forgetStartedPayments(queryClient);
-      toast.success(PAID_AND_PLACED);
+      toast.success(free ? PLACED_FREE : PAID_AND_PLACED);
       // A guest has no account to find the order in: they go to its page by its link.
       navigate(delivery.email && orderLink ? linkPath(orderLink) : '/');
     },
@@ -108,5 +111,5 @@ export function useCardPayment(
   });
 
   const pay = () => (ready ? placing.run() : Promise.resolve());
-  return { pay, paying: placing.busy, ready };
+  return { pay, paying: placing.busy, ready, free };
 }
