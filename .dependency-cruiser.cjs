@@ -30,7 +30,7 @@ const feature = (app) => `^apps/${app}/src/features/([^/]+)/`;
  * writes.ts, …).
  */
 const apiRepository =
-  '^apps/api/src/features/[^/]+/(repository|repository/[a-z-]+|photo-store|stock-holds)\\.ts';
+  '^apps/api/src/features/[^/]+/(repository|repository/[a-z-]+|photo-store|stock-holds|hold-budgets)\\.ts';
 const apiModel = '^apps/api/src/features/[^/]+/model\\.ts$';
 /** Test code may reach further (render the whole app, assert on a model). */
 const testCode = '(\\.test\\.tsx?$|/testing/|^apps/[^/]+/src/test/)';
