@@ -44,7 +44,7 @@ const deliveryFields = {
 };
 
 /** A guest checkout's secret: 192 random bits in base64url. */
-const checkoutSecretSchema = z
+export const checkoutSecretSchema = z
   .string({ error: 'checkoutSecret must be a string' })
   .regex(/^[A-Za-z0-9_-]{32}$/, 'checkoutSecret is not one this shop gave');
 

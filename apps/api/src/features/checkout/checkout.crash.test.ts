@@ -137,6 +137,8 @@ async function crash(c: Case, survivor: ApiProcess, stripe: FakeStripe) {
 }
 
 const checkouts = () => mongoose.connection.collection('checkouts');
+const budgets = () =>
+  mongoose.connection.collection<{ _id: string; units: number }>('hold_budgets');
 
 /** What the case's checkout left: its checkouts, payments, order, units and code's uses. */
 async function outcomeOf(c: Case, stripe: FakeStripe) {
@@ -159,6 +161,8 @@ async function outcomeOf(c: Case, stripe: FakeStripe) {
     })),
     available: product?.quantity,
     held: product?.variants[0]?.inCheckouts,
+    // What the shopper's budget of holds counts (its document goes once it counts nothing).
+    budget: (await budgets().findOne({ _id: `account:${c.buyer.id}` }))?.units ?? 0,
     code: {
       used: discount?.used,
       usesLeft: discount?.usesLeft,
@@ -184,6 +188,7 @@ function settledOutcome({ step, lapse }: Case) {
       orders: [{ ofThePayment: true, paid: true, amount: AMOUNT }],
       available: STOCK - UNITS,
       held: 0,
+      budget: 0,
       code: { used: 1, usesLeft: USES - 1, held: 0, byTheShopper: 1 },
     };
   }
@@ -200,6 +205,7 @@ function settledOutcome({ step, lapse }: Case) {
     orders: [],
     available: STOCK,
     held: 0,
+    budget: 0,
     code: { used: 0, usesLeft: USES, held: 0, byTheShopper: 0 },
   };
 }

@@ -36,7 +36,9 @@ const answerOf = (res: { status: number; body: { message?: string } }) => ({
   message: res.body.message,
 });
 
-describe('holds a bot cannot turn into a closed shop, over two API processes', () => {
+describe('holds a bot cannot turn into a closed shop, over two API processes', {
+  timeout: 90_000,
+}, () => {
   test('when a guest asks for every variant in stock at full quantity, each in two lines, then 429 says why and nothing is held; 50 units in two lines are held, and one more is refused by the other process', async ({
     app,
     other,

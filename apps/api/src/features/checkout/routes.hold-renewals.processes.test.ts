@@ -17,7 +17,7 @@ test.override(
 
 const CAPPED = /^Items are held for at most 8 seconds while paying; try again in [1-4] seconds?$/;
 
-describe('renewing a hold, over two API processes', () => {
+describe('renewing a hold, over two API processes', { timeout: 90_000 }, () => {
   test('when a shopper starts paying again every half second, then from twice the hold after their first start they are refused with 429, even for other goods, and their unit goes to another shopper', async ({
     app,
     other,
