@@ -161,8 +161,8 @@ async function outcomeOf(c: Case, stripe: FakeStripe) {
     })),
     available: product?.quantity,
     held: product?.variants[0]?.inCheckouts,
-    // What the shopper's budget of holds counts (its document goes once it counts nothing).
-    budget: (await budgets().findOne({ _id: `account:${c.buyer.id}` }))?.units ?? 0,
+    // The shopper's budget of holds: its document goes once it counts nothing.
+    budget: (await budgets().findOne({ _id: `account:${c.buyer.id}` }))?.units ?? 'removed',
     code: {
       used: discount?.used,
       usesLeft: discount?.usesLeft,
@@ -188,7 +188,7 @@ function settledOutcome({ step, lapse }: Case) {
       orders: [{ ofThePayment: true, paid: true, amount: AMOUNT }],
       available: STOCK - UNITS,
       held: 0,
-      budget: 0,
+      budget: 'removed',
       code: { used: 1, usesLeft: USES - 1, held: 0, byTheShopper: 1 },
     };
   }
@@ -205,7 +205,7 @@ function settledOutcome({ step, lapse }: Case) {
     orders: [],
     available: STOCK,
     held: 0,
-    budget: 0,
+    budget: 'removed',
     code: { used: 0, usesLeft: USES, held: 0, byTheShopper: 0 },
   };
 }

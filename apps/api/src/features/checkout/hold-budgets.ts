@@ -92,25 +92,21 @@ async function refusalOf(budget: Budget, part: BudgetPart): Promise<BudgetRefusa
 }
 
 /**
- * Takes the checkout's part of each budget, or none: at the first that cannot give it, the parts
- * taken are given back and the refusal answered.
+ * Takes the checkout's part of each budget (all at once), or none: when one cannot give it, the
+ * parts taken are given back and its refusal answered.
  */
 export async function takeBudgets(
   part: BudgetPart,
   budgets: readonly Budget[],
 ): Promise<BudgetRefusal | null> {
-  const taken: Budget[] = [];
-  for (const budget of budgets) {
-    if (!(await takeFrom(budget, part))) {
-      await releaseBudgets(
-        part,
-        taken.map((b) => b.id),
-      );
-      return refusalOf(budget, part);
-    }
-    taken.push(budget);
-  }
-  return null;
+  const taken = await Promise.all(budgets.map((budget) => takeFrom(budget, part)));
+  const refused = budgets.find((_, i) => !taken[i]);
+  if (!refused) return null;
+  await releaseBudgets(
+    part,
+    budgets.filter((_, i) => taken[i]).map((b) => b.id),
+  );
+  return refusalOf(refused, part);
 }
 
 /**
@@ -122,11 +118,12 @@ export async function releaseBudgets(part: BudgetPart, ids: readonly string[]): 
   for (const id of part.discountIds) unset[codePath(id)] = '';
   await Promise.all(
     ids.map(async (_id) => {
-      const released = await HoldBudgetModel.updateOne(
+      const left = await HoldBudgetModel.findOneAndUpdate(
         { _id, [holdPath(part.key)]: { $exists: true } },
         { $inc: { units: -part.units }, $unset: unset },
-      );
-      if (released.matchedCount === 0) return;
+        { returnDocument: 'after' },
+      ).lean<{ units: number }>();
+      if (!left || left.units > 0) return;
       await HoldBudgetModel.deleteOne({
         _id,
         units: { $lte: 0 },

@@ -168,7 +168,8 @@ export async function refuseBeyondHolds(
   const lines = checkout.priced.lines;
   const [standing, forSale] = await Promise.all([
     budgetsNow(budgets.map((b) => b.id)),
-    unitsForSale(lines.map((line) => line.productId)),
+    // Without a previous checkout, reserving tells the same as this read would.
+    previous ? unitsForSale(lines.map((line) => line.productId)) : null,
   ]);
   for (const budget of budgets) {
     const held = standing.get(budget.id);
@@ -188,7 +189,8 @@ export async function refuseBeyondHolds(
       throw refusalOfBudget({ budget, reason: 'code', discountId: heldElsewhere }, checkout.priced);
     }
   }
-  const ownUnits = new Map(previous?.reservation.units.map((l) => [l.variantId, l.quantity]));
+  if (!previous || !forSale) return;
+  const ownUnits = new Map(previous.reservation.units.map((l) => [l.variantId, l.quantity]));
   for (const line of lines) {
     const left = (forSale.get(line.variantId) ?? 0) + (ownUnits.get(line.variantId) ?? 0);
     if (left < line.quantity) throw notEnoughInStock(line, left);
