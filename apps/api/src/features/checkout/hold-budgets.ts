@@ -86,7 +86,7 @@ async function takeFrom(budget: Budget, part: BudgetPart): Promise<boolean> {
 
 /** Why `budget` refused the part, read after the refusal. */
 async function refusalOf(budget: Budget, part: BudgetPart): Promise<BudgetRefusal> {
-  const now = (await budgetsNow([budget.id])).get(budget.id) ?? NOTHING_HELD;
+  const now = await budgetNow(budget.id);
   const discountId = codesOf(budget, part).find((id) => now.codes[id] !== undefined);
   return discountId ? { budget, reason: 'code', discountId } : { budget, reason: 'units' };
 }
@@ -133,24 +133,17 @@ export async function releaseBudgets(part: BudgetPart, ids: readonly string[]): 
   );
 }
 
-/** The budgets of `ids` as they stand; one missing holds nothing. */
-export async function budgetsNow(ids: readonly string[]): Promise<Map<string, BudgetNow>> {
-  const docs = await HoldBudgetModel.find({ _id: { $in: [...ids] } }).lean<
-    (HoldBudgetDoc & { _id: string })[]
-  >();
-  const byId = new Map(
-    docs.map((doc) => [
-      doc._id,
-      {
-        units: doc.units,
-        holds: { ...(doc.holds as Record<string, number> | undefined) },
-        codes: { ...(doc.codes as Record<string, string> | undefined) },
-        cooling:
-          doc.coolingFrom && doc.coolingUntil
-            ? { from: doc.coolingFrom, until: doc.coolingUntil }
-            : null,
-      },
-    ]),
-  );
-  return new Map(ids.map((id) => [id, byId.get(id) ?? NOTHING_HELD]));
+/** The budget of `id` as it stands; one not kept holds nothing. */
+export async function budgetNow(id: string): Promise<BudgetNow> {
+  const doc = await HoldBudgetModel.findById(id).lean<HoldBudgetDoc>();
+  if (!doc) return NOTHING_HELD;
+  return {
+    units: doc.units,
+    holds: { ...(doc.holds as Record<string, number> | undefined) },
+    codes: { ...(doc.codes as Record<string, string> | undefined) },
+    cooling:
+      doc.coolingFrom && doc.coolingUntil
+        ? { from: doc.coolingFrom, until: doc.coolingUntil }
+        : null,
+  };
 }

@@ -3,7 +3,7 @@ import { type AppError, tooManyRequests } from '../../lib/errors.js';
 import { mailboxOf } from '../../lib/mailbox.js';
 import { unitsForSale } from '../products/index.js';
 import type { Checkout, PricedSnapshot, Reservation } from './checkout.js';
-import { type Budget, type BudgetPart, type BudgetRefusal, budgetsNow } from './hold-budgets.js';
+import { type Budget, type BudgetPart, type BudgetRefusal, budgetNow } from './hold-budgets.js';
 import { notEnoughInStock } from './pricing/quote.js';
 import { findOpenCheckoutIn } from './repository.js';
 import { type Shopper, shopperKey } from './shopper.js';
@@ -167,13 +167,11 @@ export async function refuseBeyondHolds(
   const ownKey = previous?.reservation.key;
   const lines = checkout.priced.lines;
   const [standing, forSale] = await Promise.all([
-    budgetsNow(budgets.map((b) => b.id)),
+    Promise.all(budgets.map(async (budget) => ({ budget, held: await budgetNow(budget.id) }))),
     // Without a previous checkout, reserving tells the same as this read would.
-    previous ? unitsForSale(lines.map((line) => line.productId)) : null,
+    previous ? unitsForSale(lines.map((line) => line.productId)) : new Map<string, number>(),
   ]);
-  for (const budget of budgets) {
-    const held = standing.get(budget.id);
-    if (!held) continue;
+  for (const { budget, held } of standing) {
     const { cooling } = held;
     if (budget.holdsCodes && cooling && cooling.from <= now && now < cooling.until) {
       throw heldTooLong(holdSeconds, cooling.until, now);
@@ -189,7 +187,7 @@ export async function refuseBeyondHolds(
       throw refusalOfBudget({ budget, reason: 'code', discountId: heldElsewhere }, checkout.priced);
     }
   }
-  if (!previous || !forSale) return;
+  if (!previous) return;
   const ownUnits = new Map(previous.reservation.units.map((l) => [l.variantId, l.quantity]));
   for (const line of lines) {
     const left = (forSale.get(line.variantId) ?? 0) + (ownUnits.get(line.variantId) ?? 0);

@@ -5,19 +5,21 @@ import { createUser } from '../../test/harness.js';
 import { DEFAULT_HOLD_BUDGETS, startPaying, holdsTest as test } from '../../test/hold-budgets.js';
 
 /**
- * A hold renewed by starting to pay again, over two API processes whose holds last 4 seconds
- * (CHECKOUT_HOLD_SECONDS=4): its life stops at twice that from its first start.
+ * A hold renewed by starting to pay again, over two API processes whose holds last 10 seconds
+ * (CHECKOUT_HOLD_SECONDS=10, long enough that a renewal delayed on a busy machine still comes
+ * before the hold expires): its life stops at twice that from its first start.
  */
-const HOLD_SECONDS = 4;
+const HOLD_SECONDS = 10;
 test.override(
   'appEnv',
   { scope: 'file' },
   { ...DEFAULT_HOLD_BUDGETS, CHECKOUT_HOLD_SECONDS: String(HOLD_SECONDS) },
 );
 
-const CAPPED = /^Items are held for at most 8 seconds while paying; try again in [1-4] seconds?$/;
+const CAPPED =
+  /^Items are held for at most 20 seconds while paying; try again in (?:[1-9]|10) seconds?$/;
 
-describe('renewing a hold, over two API processes', { timeout: 90_000 }, () => {
+describe('renewing a hold, over two API processes', { timeout: 150_000 }, () => {
   test('when a shopper starts paying again every half second, then from twice the hold after their first start they are refused with 429, even for other goods, and their unit goes to another shopper', async ({
     app,
     other,
@@ -36,7 +38,10 @@ describe('renewing a hold, over two API processes', { timeout: 90_000 }, () => {
       await sleep(500);
     }
     const refused = answers.at(-1);
-    expect(refused).toMatchObject({ status: 429, message: expect.stringMatching(CAPPED) });
+    expect(refused, JSON.stringify(answers)).toMatchObject({
+      status: 429,
+      message: expect.stringMatching(CAPPED),
+    });
     // Not before its time: the server's first start came after `startedAt`.
     expect(refused?.at).toBeGreaterThanOrEqual(2 * HOLD_SECONDS * 1000);
     expect(answers.slice(0, -1).every((a) => a.status === 200)).toBe(true);
