@@ -32,13 +32,19 @@ func main() {
 }
 
 func run(output string) error {
-	say("locating %s's source (downloaded from the Go module proxy the first time)", ferretModule)
-	moduleDir, version, err := locateModule()
+	say("locating %s's and %s's source (downloaded from the Go module proxy the first time)", ferretModule, driverModule)
+	moduleDir, version, err := locateModule(ferretModule)
+	if err != nil {
+		return err
+	}
+	driverDir, driverVersion, err := locateModule(driverModule)
 	if err != nil {
 		return err
 	}
 	say("patching FerretDB %s: %d edits, %d added files (tools/ferretdb/build/edits.go)", version, len(edits), len(added))
-	work, err := prepareSource(moduleDir, ".patched")
+	say("patching %s %s: %d edits, %d added files (tools/ferretdb/build/driver.go)",
+		driverModule, driverVersion, len(driverEdits), len(driverAdded))
+	work, err := prepareSource(moduleDir, driverDir, ".patched")
 	if err != nil {
 		return err
 	}
@@ -49,28 +55,30 @@ func say(format string, args ...any) {
 	fmt.Printf("ferretdb: "+format+"\n", args...)
 }
 
-// locateModule downloads the pinned FerretDB module when it is missing and returns its folder.
-func locateModule() (dir, version string, err error) {
-	cmd := exec.Command("go", "mod", "download", "-json", ferretModule)
+// locateModule downloads the module at the version go.mod pins when it is missing and returns
+// its folder.
+func locateModule(module string) (dir, version string, err error) {
+	cmd := exec.Command("go", "mod", "download", "-json", module)
 	cmd.Stderr = os.Stderr
 	out, err := cmd.Output()
 	if err != nil {
-		return "", "", fmt.Errorf("go mod download %s: %w", ferretModule, err)
+		return "", "", fmt.Errorf("go mod download %s: %w", module, err)
 	}
 	var info struct{ Dir, Version, Error string }
 	if err := json.Unmarshal(out, &info); err != nil {
-		return "", "", fmt.Errorf("go mod download %s: %w", ferretModule, err)
+		return "", "", fmt.Errorf("go mod download %s: %w", module, err)
 	}
 	if info.Error != "" {
-		return "", "", fmt.Errorf("go mod download %s: %s", ferretModule, info.Error)
+		return "", "", fmt.Errorf("go mod download %s: %s", module, info.Error)
 	}
 	return info.Dir, info.Version, nil
 }
 
 // prepareSource copies the pinned FerretDB module to dir/FerretDB (the module cache is
 // read-only, and the Go tool will not overlay files in it), applies the edits, adds our files,
-// and writes dir/go.work, which builds tools/ferretdb against that copy. It returns go.work.
-func prepareSource(moduleDir, dir string) (string, error) {
+// makes dir/sqlite the driver patched likewise (linkDriver), and writes dir/go.work, which builds
+// tools/ferretdb (the working directory) against both. It returns go.work.
+func prepareSource(moduleDir, driverDir, dir string) (string, error) {
 	dir, err := filepath.Abs(dir)
 	if err != nil {
 		return "", err
@@ -82,20 +90,9 @@ func prepareSource(moduleDir, dir string) (string, error) {
 	if err := os.CopyFS(copyDir, os.DirFS(moduleDir)); err != nil {
 		return "", fmt.Errorf("copying %s: %w", moduleDir, err)
 	}
-	patched, err := applyEdits(os.DirFS(moduleDir), edits)
+	patched, err := patchedFiles(moduleDir, edits, added)
 	if err != nil {
 		return "", err
-	}
-	here, err := filepath.Abs("build")
-	if err != nil {
-		return "", err
-	}
-	for file, ours := range added {
-		data, err := os.ReadFile(filepath.Join(here, filepath.FromSlash(ours)))
-		if err != nil {
-			return "", err
-		}
-		patched[file] = string(data)
 	}
 	for file, content := range patched {
 		target := filepath.Join(copyDir, filepath.FromSlash(file))
@@ -105,9 +102,42 @@ func prepareSource(moduleDir, dir string) (string, error) {
 			return "", err
 		}
 	}
+	driver, err := patchedFiles(driverDir, driverEdits, driverAdded)
+	if err != nil {
+		return "", err
+	}
+	if err := linkDriver(driverDir, filepath.Join(dir, "sqlite"), driver); err != nil {
+		return "", fmt.Errorf("linking %s: %w", driverDir, err)
+	}
+	tool, err := filepath.Abs(".")
+	if err != nil {
+		return "", err
+	}
 	work := filepath.Join(dir, "go.work")
-	workFile := "go 1.23\n\nuse ..\n\nreplace " + ferretModule + " => ./FerretDB\n"
+	workFile := fmt.Sprintf("go 1.23\n\nuse %q\n\nreplace %s => ./FerretDB\n\nreplace %s => ./sqlite\n",
+		tool, ferretModule, driverModule)
 	return work, os.WriteFile(work, []byte(workFile), 0o644)
+}
+
+// patchedFiles returns a module's edited files and our added ones (read from build/), keyed by
+// their path in the module.
+func patchedFiles(moduleDir string, edits []edit, added map[string]string) (map[string]string, error) {
+	patched, err := applyEdits(os.DirFS(moduleDir), edits)
+	if err != nil {
+		return nil, err
+	}
+	here, err := filepath.Abs("build")
+	if err != nil {
+		return nil, err
+	}
+	for file, ours := range added {
+		data, err := os.ReadFile(filepath.Join(here, filepath.FromSlash(ours)))
+		if err != nil {
+			return nil, err
+		}
+		patched[file] = string(data)
+	}
+	return patched, nil
 }
 
 // compile runs `go build` in the workspace go.work, printing how far it got every few seconds.

@@ -9,25 +9,56 @@ import (
 	"testing/fstest"
 )
 
-// TestEditsApplyToThePinnedVersion applies every edit to the FerretDB source go.mod pins, as the
-// build does, and checks that each edited file is still Go.
+// TestThePatchedDriversOwnTests prepares the sources as the build does and runs our tests of
+// the driver's statement cache (_overlay/driver/stmt_cache_test.go), which read the driver's
+// internals and so run inside the patched driver.
+func TestThePatchedDriversOwnTests(t *testing.T) {
+	ferretDir, _, err := locateModule(ferretModule)
+	if err != nil {
+		t.Fatal(err)
+	}
+	driverDir, _, err := locateModule(driverModule)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	// The build runs in tools/ferretdb, and finds our files in build/ from there.
+	if err := os.Chdir(".."); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = os.Chdir("build") }()
+	work, err := prepareSource(ferretDir, driverDir, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// -trimpath as the build: the driver's lib/ is then the build's cache entry, not compiled again.
+	out, err := goCommand(work, "test", "-trimpath", "-timeout=120s", driverModule).CombinedOutput()
+	if err != nil {
+		t.Fatalf("go test %s: %v\n%s", driverModule, err, out)
+	}
+}
+
+// TestEditsApplyToThePinnedVersion applies every edit to the FerretDB and driver sources go.mod
+// pins, as the build does, and checks that each edited file is still Go.
 func TestEditsApplyToThePinnedVersion(t *testing.T) {
-	dir, _, err := locateModule()
-	if err != nil {
-		t.Fatal(err)
-	}
-	patched, err := applyEdits(os.DirFS(dir), edits)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for file, content := range patched {
-		if _, err := parser.ParseFile(token.NewFileSet(), file, content, 0); err != nil {
-			t.Errorf("%s after the edits: %v", file, err)
+	for module, edits := range map[string][]edit{ferretModule: edits, driverModule: driverEdits} {
+		dir, _, err := locateModule(module)
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	for _, e := range edits {
-		if !strings.Contains(patched[e.file], e.new) {
-			t.Errorf("%s lacks the edit %q", e.file, firstLine(e.why))
+		patched, err := applyEdits(os.DirFS(dir), edits)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for file, content := range patched {
+			if _, err := parser.ParseFile(token.NewFileSet(), file, content, 0); err != nil {
+				t.Errorf("%s %s after the edits: %v", module, file, err)
+			}
+		}
+		for _, e := range edits {
+			if !strings.Contains(patched[e.file], e.new) {
+				t.Errorf("%s %s lacks the edit %q", module, e.file, firstLine(e.why))
+			}
 		}
 	}
 }

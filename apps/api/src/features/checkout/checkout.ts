@@ -63,6 +63,11 @@ export interface Reservation {
   units: CartLine[];
   discountIds: string[];
   expiresAt: Date;
+  /**
+   * The mailbox of the shopper's e-mail (lib/mailbox.ts), whose own uses of the discounts
+   * limited per customer it holds; made from `shopper.email`, not stored apart.
+   */
+  person: string;
   /** The budgets of holds its units count in (see ./hold-budgets.ts): its shopper's, its address's. */
   holders: string[];
 }

@@ -17,7 +17,7 @@ import {
 import { type CartQuote, quoteCart, requireShippingChosen } from './pricing/quote.js';
 import { snapshotOf } from './pricing/snapshot.js';
 import { newCheckoutId } from './repository.js';
-import { type Shopper, shopperEmail, shopperKey } from './shopper.js';
+import { personOf, type Shopper, shopperEmail, shopperKey } from './shopper.js';
 import { createPayment, recordPayment } from './steps/create-payment.js';
 import { openCheckout } from './steps/open-checkout.js';
 import { reserve } from './steps/reserve.js';
@@ -62,6 +62,7 @@ export function newCheckout(
       units: lines,
       discountIds: snapshot.discounts.map((d) => d._id),
       expiresAt: hold.expiresAt,
+      person: personOf(shopper),
       holders: hold.holders,
     },
     heldSince: hold.heldSince,

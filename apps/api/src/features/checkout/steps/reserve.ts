@@ -25,11 +25,10 @@ import { notEnoughInStock } from '../pricing/quote.js';
  * codes, its part to its budgets.
  */
 export async function releaseReservation(reservation: Reservation): Promise<void> {
-  const { key, units, discountIds, holders } = reservation;
   await Promise.all([
-    releaseUnits(key, units),
-    releaseDiscountUses(key, discountIds),
-    releaseBudgets(partOf(reservation), holders),
+    releaseUnits(reservation.key, reservation.units),
+    releaseDiscountUses(reservation),
+    releaseBudgets(partOf(reservation), reservation.holders),
   ]);
 }
 
@@ -44,11 +43,11 @@ export const reserve = createStep(
   'reserve',
   async ({ checkout, budgets }: { checkout: Checkout; budgets: readonly Budget[] }) => {
     const { reservation } = checkout;
-    const { key, units, discountIds, expiresAt, holders } = reservation;
+    const { key, units, expiresAt, holders } = reservation;
     const part = partOf(reservation);
     const overBudget = await takeBudgets(part, budgets);
     if (overBudget) throw refusalOfBudget(overBudget, checkout.priced);
-    const refusal = await reserveDiscountUses(key, discountIds, expiresAt);
+    const refusal = await reserveDiscountUses(reservation);
     if (refusal) {
       await releaseBudgets(part, holders);
       throw badRequest(refusal);
@@ -56,7 +55,7 @@ export const reserve = createStep(
     const refused = await reserveUnits(key, units, expiresAt);
     if (refused) {
       await releaseBudgets(part, holders);
-      await releaseDiscountUses(key, discountIds);
+      await releaseDiscountUses(reservation);
       const line = checkout.priced.lines.find((l) => l.variantId === refused.refused.variantId);
       const asked = refused.refused.quantity;
       // Fewer than asked, whatever came back since the refusal.
