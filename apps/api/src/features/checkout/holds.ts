@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type AppError, tooManyRequests } from '../../lib/errors.js';
+import { type AppError, badRequest, tooManyRequests } from '../../lib/errors.js';
 import { mailboxOf } from '../../lib/mailbox.js';
+import { refusalOfCustomerUses } from '../discounts/index.js';
 import { unitsForSale } from '../products/index.js';
 import type { Checkout, PricedSnapshot, Reservation } from './checkout.js';
 import { type Budget, type BudgetPart, type BudgetRefusal, budgetNow } from './hold-budgets.js';
@@ -151,10 +152,11 @@ export function refusalOfBudget(refusal: BudgetRefusal, priced: PricedSnapshot):
 }
 
 /**
- * Refuses, before the shopper's previous checkout is touched, a start its budgets or the stock
- * could not give, counting what that checkout holds as the shopper's own: a shopper cooling off
- * (429), a budget short of its units or a code another checkout of theirs holds (429), a line
- * short (409, naming what they could have). The guarded updates that follow decide for good.
+ * Refuses, before the shopper's previous checkout is touched, a start its budgets, the codes or
+ * the stock could not give, counting what that checkout holds as the shopper's own: a shopper
+ * cooling off (429), a budget short of its units or a code another checkout of theirs holds
+ * (429), a code limited per customer they may not use (400), a line short (409, naming what
+ * they could have). The guarded updates that follow decide for good.
  */
 export async function refuseBeyondHolds(
   checkout: Checkout,
@@ -188,6 +190,9 @@ export async function refuseBeyondHolds(
     }
   }
   if (!previous) return;
+  // A guest's per-customer conditions are judged here first (the quote does not judge them).
+  const notTheirs = await refusalOfCustomerUses(checkout.reservation, previous.reservation.key);
+  if (notTheirs) throw badRequest(notTheirs);
   const ownUnits = new Map(previous.reservation.units.map((l) => [l.variantId, l.quantity]));
   for (const line of lines) {
     const left = (forSale.get(line.variantId) ?? 0) + (ownUnits.get(line.variantId) ?? 0);

@@ -209,6 +209,37 @@ describe('holds a bot cannot turn into a closed shop, over two API processes', {
     expect(await availableOf(lamp.id)).toBe(0);
   });
 
+  test('when a guest starting again asks for a code limited per customer whose use their account holds, then 400 and the unit they held stays theirs', async ({
+    app,
+    other,
+    api,
+    admin,
+  }) => {
+    const code = uniqueCode('ONCE');
+    await createDiscount(api, admin, { code, kind: 'fixed', value: 1, perCustomerLimit: 1 });
+    const lamp = await createProduct({ price: 10, quantity: 10 });
+    const desk = await createProduct({ price: 10, quantity: 1 });
+    const email = guestEmail();
+    const account = await createUser({ email });
+    const withCode = await startPaying(app.app, { token: account.token }, [{ _id: lamp.id }], {
+      code,
+    });
+    expect(withCode.status).toBe(200);
+
+    // The same person as a guest: their account's checkout holds their one use of the code.
+    const held = await startPaying(other.url, { email }, [{ _id: desk.id }]);
+    expect(held.status).toBe(200);
+    const again = await startPaying(
+      app.app,
+      { email, secret: held.body.checkoutSecret },
+      [{ _id: desk.id }],
+      { code },
+    );
+    expect(answerOf(again)).toEqual({ status: 400, message: `You are not eligible for ${code}` });
+    const rival = await startPaying(other.url, { email: guestEmail() }, [{ _id: desk.id }]);
+    expect(answerOf(rival)).toEqual({ status: 409, message: `${desk.name} is out of stock` });
+  });
+
   test('when a shopper starting again is refused (fewer units left than asked, or too many items), then the hold they had stays theirs, and they pay for it', async ({
     app,
     other,
