@@ -13,6 +13,7 @@ import { migration as mailOutboxToOutbox } from './012-mail-outbox-to-outbox.js'
 import { migration as orderEventsInMinorUnits } from './013-order-events-in-minor-units.js';
 import { migration as notifyMePerMailbox } from './014-notify-me-per-mailbox.js';
 import { migration as customersByMailbox } from './015-customers-by-mailbox.js';
+import { migration as guestOrdersClaimedByMailbox } from './016-guest-orders-claimed-by-mailbox.js';
 import type { Migration, MigrationLog } from './migration.js';
 import { runMigrations } from './run.js';
 
@@ -33,6 +34,7 @@ export const MIGRATIONS: readonly Migration[] = [
   orderEventsInMinorUnits,
   notifyMePerMailbox,
   customersByMailbox,
+  guestOrdersClaimedByMailbox,
 ];
 
 /**

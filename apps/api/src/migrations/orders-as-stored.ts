@@ -1,6 +1,7 @@
 import { toMinorUnits } from '@shop/contracts';
 import mongoose from 'mongoose';
 import { linesAlone } from '../features/orders/breakdown.js';
+import { mailboxOf } from '../lib/mailbox.js';
 import { minor } from '../lib/money.js';
 import type { Outcome } from './batches.js';
 

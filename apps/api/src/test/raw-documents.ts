@@ -412,6 +412,13 @@ export async function removeTokenVersion(userId: string) {
     .updateOne({ _id: new mongoose.Types.ObjectId(userId) }, { $unset: { tokenVersion: '' } });
 }
 
+/** A confirmation of an account's e-mail as stored before it kept when it was sent: no `sentAt`. */
+export async function removeSentAt(hash: string) {
+  await mongoose.connection
+    .collection<{ _id: string }>('email_confirmations')
+    .updateOne({ _id: hash }, { $unset: { sentAt: '' } });
+}
+
 /** An order as the versions before order numbers wrote it: no `number`. */
 export async function insertOrderBeforeNumbers(order: { buyer: string; createdAt: Date }) {
   const stored = orderAsStoredNow({ ...order, currency: 'usd', amount: 1000, lines: [] });

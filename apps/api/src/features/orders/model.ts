@@ -126,8 +126,9 @@ const orderSchema = new mongoose.Schema(
     email: { type: String },
     /**
      * The mailbox `email` reaches (lib/mailbox.ts), in which one person's orders are counted
-     * whatever the spelling (a first-order discount); absent where no e-mail is known (an order
-     * of an account deleted before guest checkout).
+     * whatever the spelling (a first-order discount) and a guest's orders are found for the
+     * account of the same person; absent where no e-mail is known (an order of an account
+     * deleted before guest checkout).
      */
     mailbox: { type: String },
     /** The key of the order's link (./access-keys.ts); absent on orders placed before links. */
@@ -165,9 +166,9 @@ const orderSchema = new mongoose.Schema(
 orderSchema.index({ 'payment.id': 1 }, { unique: true });
 orderSchema.index({ buyer: 1, createdAt: -1 });
 orderSchema.index({ createdAt: -1 });
-// "Find my order" and claiming a guest's orders read an address's orders.
+// "Find my order" reads an address's orders, claiming a guest's orders a mailbox's.
 orderSchema.index({ email: 1 });
-// A person's orders, for first-order discounts.
+// A person's orders, for first-order discounts and for claiming a guest's orders.
 orderSchema.index({ mailbox: 1 });
 // All Orders, newest first (ties by _id), whole or of one status: on MongoDB these answer a page
 // and its count from the index instead of sorting every order (FerretDB uses only `_id`'s).

@@ -1,6 +1,7 @@
 import { type ListQuery, pageOffset } from '@shop/contracts';
 import mongoose from 'mongoose';
 import { literally } from '../../../lib/literal-pattern.js';
+import { mailboxOf } from '../../../lib/mailbox.js';
 import { type OrderDoc, OrderModel } from '../model.js';
 import type { OrderSelection, StoredOrder } from '../order.js';
 import { toStoredOrder } from './documents.js';
@@ -125,6 +126,6 @@ export async function findOrdersByEmail(email: string, limit: number): Promise<S
   return orders.map(toStoredOrder);
 }
 
-/** Whether this e-mail (lower case) placed any guest order no account has claimed yet. */
+/** Whether the mailbox of this e-mail placed a guest order no account has claimed yet. */
 export const hasUnclaimedGuestOrders = async (email: string) =>
-  (await OrderModel.exists({ email, buyer: null })) !== null;
+  (await OrderModel.exists({ mailbox: mailboxOf(email), buyer: null })) !== null;
