@@ -1,32 +1,11 @@
 import supertest from 'supertest';
 import { TEST_DELIVERY_ADDRESS } from './checkout.js';
-import { checkoutTest } from './fixtures.js';
-import { TEST_JWT_SECRET } from './harness.js';
-import { type ApiProcess, startApiProcess } from './oversell.js';
 
 /** The budgets of holds as a shop has them by default, said out loud for both processes. */
 export const DEFAULT_HOLD_BUDGETS = {
   CHECKOUT_HOLD_UNITS: '50',
   CHECKOUT_HOLD_UNITS_PER_ADDRESS: '200',
 };
-
-/**
- * The checkout fixture with a second API process (`other`, `src/server.ts` through tsx) on the
- * file's database and fake Stripe, configured as the file's app (`appEnv`): two processes that
- * must agree on every hold. The second one sweeps expired checkouts, as every process does.
- */
-export const holdsTest = checkoutTest.extend<{ $file: { other: ApiProcess } }>({
-  other: [
-    async ({ app, stripe, appEnv }, use) => {
-      const other = await startApiProcess(app.databaseUrl, stripe, {
-        env: { ...appEnv, JWT_SECRET: TEST_JWT_SECRET },
-      });
-      await use(other);
-      other.stop();
-    },
-    { scope: 'file' },
-  ],
-});
 
 type Target = Parameters<typeof supertest>[0];
 

@@ -7,7 +7,7 @@ import {
   TEST_DELIVERY_ADDRESS,
 } from '../../test/checkout.js';
 import { createDiscount, uniqueCode } from '../../test/discounts.js';
-import { describe, expect } from '../../test/fixtures.js';
+import { describe, expect, twoProcessTest as test } from '../../test/fixtures.js';
 import { guestEmail, guestPlaceOrderCall } from '../../test/guest-checkout.js';
 import { createUser, errorOf } from '../../test/harness.js';
 import {
@@ -15,7 +15,6 @@ import {
   inTwoLines,
   paymentOf,
   startPaying,
-  holdsTest as test,
 } from '../../test/hold-budgets.js';
 
 /**
@@ -24,6 +23,8 @@ import {
  * the shop with unpaid checkouts, each refused, and the holds of others left alone.
  */
 test.override('appEnv', { scope: 'file' }, DEFAULT_HOLD_BUDGETS);
+// The second process starts here, in the hook's time, not in the first test's.
+test.beforeAll(async ({ otherUrl: _ }) => {});
 
 const TOO_MANY_ITEMS = 'At most 50 items can be held for one shopper while paying';
 const TOO_MANY_FROM_ADDRESS =
@@ -41,7 +42,7 @@ describe('holds a bot cannot turn into a closed shop, over two API processes', {
 }, () => {
   test('when a guest asks for every variant in stock at full quantity, each in two lines, then 429 says why and nothing is held; 50 units in two lines are held, and one more is refused by the other process', async ({
     app,
-    other,
+    otherUrl,
     category,
   }) => {
     const shirt = await makeShirt(category.id, [
@@ -61,7 +62,7 @@ describe('holds a bot cannot turn into a closed shop, over two API processes', {
     expect(await availableOf(shirt.id)).toBe(60);
     expect(await availableOf(lamp.id)).toBe(60);
 
-    const fifty = await startPaying(other.url, { email }, inTwoLines(lamp.id, lamp.id, 50));
+    const fifty = await startPaying(otherUrl, { email }, inTwoLines(lamp.id, lamp.id, 50));
     expect(fifty.status).toBe(200);
     expect(await availableOf(lamp.id)).toBe(10);
     const secret = fifty.body.checkoutSecret;
@@ -77,14 +78,14 @@ describe('holds a bot cannot turn into a closed shop, over two API processes', {
 
   test('when lines of one variant add up to more than 1000, then the quote and the payment refuse the cart with 400', async ({
     app,
-    other,
+    otherUrl,
   }) => {
     const lamp = await createProduct({ quantity: 5000 });
     const cart = [
       { _id: lamp.id, quantity: 1000 },
       { _id: lamp.id, quantity: 1 },
     ];
-    const quote = await supertest(other.url)
+    const quote = await supertest(otherUrl)
       .post('/api/v1/order/quote')
       .send({ cart, deliveryAddress: TEST_DELIVERY_ADDRESS });
     const tooMany = `At most 1000 of ${lamp.name} can be bought at once`;
@@ -96,14 +97,14 @@ describe('holds a bot cannot turn into a closed shop, over two API processes', {
 
   test('when five guests behind one address ask for 50 units each at once, over both processes, then four are held and the fifth is refused with 429; a guest elsewhere is served, and units one of the four gives back serve the fifth', async ({
     app,
-    other,
+    otherUrl,
   }) => {
     const lamp = await createProduct({ quantity: 1000 });
     const from = '198.51.100.77';
     const guests = Array.from({ length: 5 }, () => guestEmail());
     const answers = await Promise.all(
       guests.map((email, i) =>
-        startPaying(i % 2 ? other.url : app.app, { email }, [{ _id: lamp.id, quantity: 50 }], {
+        startPaying(i % 2 ? otherUrl : app.app, { email }, [{ _id: lamp.id, quantity: 50 }], {
           from,
         }),
       ),
@@ -113,7 +114,7 @@ describe('holds a bot cannot turn into a closed shop, over two API processes', {
     expect(errorOf(answers[refused]?.body)).toBe(TOO_MANY_FROM_ADDRESS);
     expect(await availableOf(lamp.id)).toBe(800);
 
-    const elsewhere = startPaying(other.url, { email: guestEmail() }, [{ _id: lamp.id }], {
+    const elsewhere = startPaying(otherUrl, { email: guestEmail() }, [{ _id: lamp.id }], {
       from: '198.51.100.78',
     });
     expect((await elsewhere).status).toBe(200);
@@ -128,7 +129,7 @@ describe('holds a bot cannot turn into a closed shop, over two API processes', {
     );
     expect(fewer.status).toBe(200);
     const fifth = await startPaying(
-      other.url,
+      otherUrl,
       { email: guests[refused] as string },
       [{ _id: lamp.id, quantity: 40 }],
       { from },
@@ -139,7 +140,7 @@ describe('holds a bot cannot turn into a closed shop, over two API processes', {
 
   test('when one e-mail, in three spellings and without its checkout’s secret, starts three payments with a code of 3 uses, then it holds one use, and two other shoppers have the other two', async ({
     app,
-    other,
+    otherUrl,
     api,
     admin,
   }) => {
@@ -155,7 +156,7 @@ describe('holds a bot cannot turn into a closed shop, over two API processes', {
     const answers = [];
     for (const [i, email] of spellings.entries()) {
       answers.push(
-        await startPaying(i % 2 ? other.url : app.app, { email }, [{ _id: lamp.id }], { code }),
+        await startPaying(i % 2 ? otherUrl : app.app, { email }, [{ _id: lamp.id }], { code }),
       );
     }
     expect(answers.map(answerOf)).toEqual([
@@ -165,14 +166,14 @@ describe('holds a bot cannot turn into a closed shop, over two API processes', {
     ]);
     // With its secret, the same person starts again: their use is theirs still.
     const again = await startPaying(
-      other.url,
+      otherUrl,
       { email: spellings[1] as string, secret: answers[0]?.body.checkoutSecret },
       [{ _id: lamp.id, quantity: 2 }],
       { code },
     );
     expect(again.status).toBe(200);
 
-    for (const target of [app.app, other.url]) {
+    for (const target of [app.app, otherUrl]) {
       const someoneElse = await startPaying(target, { email: guestEmail() }, [{ _id: lamp.id }], {
         code,
       });
@@ -186,7 +187,7 @@ describe('holds a bot cannot turn into a closed shop, over two API processes', {
 
   test('when someone starts paying with a guest’s e-mail, without their checkout’s secret or with a wrong one, then the guest’s unit stays theirs and they pay for it', async ({
     app,
-    other,
+    otherUrl,
     stripe,
   }) => {
     const lamp = await createProduct({ quantity: 1 });
@@ -197,21 +198,21 @@ describe('holds a bot cannot turn into a closed shop, over two API processes', {
 
     const attacker = { from: '198.51.100.99' };
     for (const secret of [undefined, 'A'.repeat(32)]) {
-      const named = await startPaying(other.url, { email, secret }, [{ _id: desk.id }], attacker);
+      const named = await startPaying(otherUrl, { email, secret }, [{ _id: desk.id }], attacker);
       expect(named.status).toBe(200);
     }
-    const third = await startPaying(other.url, { email: guestEmail() }, [{ _id: lamp.id }]);
+    const third = await startPaying(otherUrl, { email: guestEmail() }, [{ _id: lamp.id }]);
     expect(answerOf(third)).toEqual({ status: 409, message: `${lamp.name} is out of stock` });
 
     const paymentIntentId = paymentOf(guest.body);
     stripe.confirm(paymentIntentId);
-    await guestPlaceOrderCall(other.url, email, paymentIntentId).expect(201);
+    await guestPlaceOrderCall(otherUrl, email, paymentIntentId).expect(201);
     expect(await availableOf(lamp.id)).toBe(0);
   });
 
   test('when a guest starting again asks for a code limited per customer whose use their account holds, then 400 and the unit they held stays theirs', async ({
     app,
-    other,
+    otherUrl,
     api,
     admin,
   }) => {
@@ -227,7 +228,7 @@ describe('holds a bot cannot turn into a closed shop, over two API processes', {
     expect(withCode.status).toBe(200);
 
     // The same person as a guest: their account's checkout holds their one use of the code.
-    const held = await startPaying(other.url, { email }, [{ _id: desk.id }]);
+    const held = await startPaying(otherUrl, { email }, [{ _id: desk.id }]);
     expect(held.status).toBe(200);
     const again = await startPaying(
       app.app,
@@ -236,13 +237,13 @@ describe('holds a bot cannot turn into a closed shop, over two API processes', {
       { code },
     );
     expect(answerOf(again)).toEqual({ status: 400, message: `You are not eligible for ${code}` });
-    const rival = await startPaying(other.url, { email: guestEmail() }, [{ _id: desk.id }]);
+    const rival = await startPaying(otherUrl, { email: guestEmail() }, [{ _id: desk.id }]);
     expect(answerOf(rival)).toEqual({ status: 409, message: `${desk.name} is out of stock` });
   });
 
   test('when a shopper starting again is refused (fewer units left than asked, or too many items), then the hold they had stays theirs, and they pay for it', async ({
     app,
-    other,
+    otherUrl,
     stripe,
   }) => {
     const lamp = await createProduct({ quantity: 2 });
@@ -256,7 +257,7 @@ describe('holds a bot cannot turn into a closed shop, over two API processes', {
     const oneLeft = { status: 409, message: `Only 1 of ${lamp.name} left in stock` };
 
     // Their own unit counts as theirs: two could be had, not five.
-    const five = await startPaying(other.url, { token: buyer.token }, [
+    const five = await startPaying(otherUrl, { token: buyer.token }, [
       { _id: lamp.id, quantity: 5 },
     ]);
     expect(answerOf(five)).toEqual({
@@ -265,7 +266,7 @@ describe('holds a bot cannot turn into a closed shop, over two API processes', {
     });
     expect(answerOf(await rivalAsks())).toEqual(oneLeft);
 
-    const tooMany = await startPaying(other.url, { token: buyer.token }, [
+    const tooMany = await startPaying(otherUrl, { token: buyer.token }, [
       { _id: bulbs.id, quantity: 51 },
     ]);
     expect(answerOf(tooMany)).toEqual({ status: 429, message: TOO_MANY_ITEMS });
@@ -274,6 +275,6 @@ describe('holds a bot cannot turn into a closed shop, over two API processes', {
 
     const paymentIntentId = paymentOf(first.body);
     stripe.confirm(paymentIntentId);
-    await placeOrderCall(other.url, buyer.token, paymentIntentId).expect(201);
+    await placeOrderCall(otherUrl, buyer.token, paymentIntentId).expect(201);
   });
 });
