@@ -28,10 +28,10 @@ const feature = (app) => `^apps/${app}/src/features/([^/]+)/`;
  * The API's repositories: the only modules that read or write a collection. A repository too
  * large for one file is a folder of them, one per responsibility (features/X/repository/reads.ts,
  * writes.ts, …); a few beside it keep one aggregate's part apart (products' stock holds and
- * photo files, discounts' uses per customer).
+ * photo files, discounts' uses per customer, the checkouts' budgets of holds).
  */
 const apiRepository =
-  '^apps/api/src/features/[^/]+/(repository|repository/[a-z-]+|photo-store|stock-holds|customer-uses)\\.ts';
+  '^apps/api/src/features/[^/]+/(repository|repository/[a-z-]+|photo-store|stock-holds|customer-uses|hold-budgets)\\.ts';
 const apiModel = '^apps/api/src/features/[^/]+/model\\.ts$';
 /** Test code may reach further (render the whole app, assert on a model). */
 const testCode = '(\\.test\\.tsx?$|/testing/|^apps/[^/]+/src/test/)';

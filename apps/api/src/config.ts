@@ -44,8 +44,18 @@ const envSchema = z
     PASSWORD_GUESS_LIMIT: z.coerce.number().int().positive().default(20),
     /** create-payment-intent and place-order calls allowed per signed-in user in 15 minutes, each. */
     CHECKOUT_RATE_LIMIT: z.coerce.number().int().positive().default(30),
-    /** How long a checkout holds its cart's units while the shopper pays (see checkout/holds.ts). */
+    /**
+     * How long a checkout holds its cart's units while the shopper pays; starting again renews
+     * it, up to twice this from the first start (see checkout/holds.ts).
+     */
     CHECKOUT_HOLD_SECONDS: z.coerce.number().int().min(1).default(900),
+    /** Units one shopper (an account, or a guest's mailbox) may hold in checkouts at once. */
+    CHECKOUT_HOLD_UNITS: z.coerce.number().int().positive().default(50),
+    /**
+     * Units the checkouts started from one client address (an IPv6 address by its /56) may hold
+     * at once: room for many shoppers behind one carrier's address, not for a whole catalogue.
+     */
+    CHECKOUT_HOLD_UNITS_PER_ADDRESS: z.coerce.number().int().positive().default(200),
     /** "Notify me" requests per client address in 15 minutes. */
     NOTIFY_ME_RATE_LIMIT: z.coerce.number().int().positive().default(20),
     /** Quotes of a cart per client address in 15 minutes (public: asked on every change of method). */

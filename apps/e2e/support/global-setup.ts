@@ -55,6 +55,8 @@ export default async function setup(project: TestProject) {
     AUTH_RATE_LIMIT: process.env.AUTH_RATE_LIMIT ?? '1000',
     PROFILE_RATE_LIMIT: process.env.PROFILE_RATE_LIMIT ?? '1000',
     CHECKOUT_RATE_LIMIT: process.env.CHECKOUT_RATE_LIMIT ?? '1000',
+    // Every e2e shopper pays from that address too, and leaves checkouts held until they expire.
+    CHECKOUT_HOLD_UNITS_PER_ADDRESS: process.env.CHECKOUT_HOLD_UNITS_PER_ADDRESS ?? '100000',
     // Outside development the seed wants its passwords said out loud: the published ones.
     SEED_ADMIN_PASSWORD: SEED_ADMIN.password,
     SEED_USER_PASSWORD: SEED_USER.password,

@@ -5,6 +5,12 @@ import { guestEmailField } from './user.js';
 import { z } from './zod.js';
 
 /**
+ * The most units of one item a cart may ask for: per line, and for lines of one variant
+ * together (the server adds them up).
+ */
+export const MAX_UNITS_PER_LINE = 1000;
+
+/**
  * One cart entry as the browser keeps it. Only the ids and quantity are read by
  * the server; a price sent by the browser is ignored.
  */
@@ -13,7 +19,7 @@ export const cartItemSchema = z
     _id: objectIdSchema,
     /** The variant's id; without it, the product's only variant (refused when it has several). */
     variant: objectIdSchema.optional(),
-    quantity: z.number().int().min(1).max(1000).optional(),
+    quantity: z.number().int().min(1).max(MAX_UNITS_PER_LINE).optional(),
   })
   .loose();
 export type CartItem = z.infer<typeof cartItemSchema>;
@@ -37,6 +43,11 @@ const deliveryFields = {
   }),
 };
 
+/** A guest checkout's secret: 192 random bits in base64url. */
+export const checkoutSecretSchema = z
+  .string({ error: 'checkoutSecret must be a string' })
+  .regex(/^[A-Za-z0-9_-]{32}$/, 'checkoutSecret is not one this shop gave');
+
 export const createPaymentIntentRequestSchema = z.object({
   cart: z.array(cartItemSchema).min(1, 'Your cart is empty').max(200),
   ...deliveryFields,
@@ -48,6 +59,12 @@ export const createPaymentIntentRequestSchema = z.object({
   /** Refused with 400 and the quote's reason when it does not apply: told before paying. */
   discountCode: discountCodeFieldSchema,
   email: guestEmailField,
+  checkoutSecret: checkoutSecretSchema.optional().meta({
+    description:
+      "A guest's: the `checkoutSecret` the last create-payment-intent answered. Its checkout, " +
+      'still open, is replaced by this one (its units and code uses given back first); without ' +
+      'it, a guest starts a checkout of their own, beside any other made with the same e-mail.',
+  }),
 });
 export type CreatePaymentIntentRequest = z.infer<typeof createPaymentIntentRequestSchema>;
 
@@ -64,6 +81,11 @@ export const createPaymentIntentResponseSchema = z.object({
         'Only when the total is 0 (a 100% code and pickup, say): nothing is charged and no card ' +
         'is asked for; place-order names this payment (`payment.id`) to place the order.',
     }),
+  checkoutSecret: checkoutSecretSchema.optional().meta({
+    description:
+      "A guest's checkout's own secret: sent back with the next create-payment-intent, it " +
+      'replaces this checkout. Naming the e-mail alone never touches it.',
+  }),
 });
 export type CreatePaymentIntentResponse = z.infer<typeof createPaymentIntentResponseSchema>;
 
@@ -76,7 +98,7 @@ export const placeOrderRequestSchema = z.object({
           variant: objectIdSchema.optional(),
           name: z.string().optional(),
           price: z.number().optional(),
-          quantity: z.number().int().min(1).max(1000).optional(),
+          quantity: z.number().int().min(1).max(MAX_UNITS_PER_LINE).optional(),
         })
         .loose(),
     )

@@ -120,16 +120,16 @@ export const checkoutTest = paymentTest
 
 /**
  * The fixture of card payments (without `checkoutOf`) and a second API process (`src/server.ts`
- * through tsx) on the file's database, with the file's JWT secret and fake Stripe: two processes
- * of one shop behind a balancer, the file's app (`api`) and this one, `otherUrl` (its address),
- * `other` (supertest for it). A file starts it in a `test.beforeAll` that names it, so that its
- * start is not timed as the first test's.
+ * through tsx) on the file's database, with the file's settings (`appEnv`), JWT secret and fake
+ * Stripe: two processes of one shop behind a balancer, the file's app (`api`) and this one,
+ * `otherUrl` (its address), `other` (supertest for it). A file starts it in a `test.beforeAll`
+ * that names it, so that its start is not timed as the first test's.
  */
 export const twoProcessTest = paymentTest.extend<{ $file: { otherUrl: string; other: Api } }>({
   otherUrl: [
-    async ({ app, stripe }, use) => {
+    async ({ app, stripe, appEnv }, use) => {
       const second = await startApiProcess(app.databaseUrl, stripe, {
-        env: { JWT_SECRET: TEST_JWT_SECRET },
+        env: { ...appEnv, JWT_SECRET: TEST_JWT_SECRET },
       });
       await use(second.url);
       second.stop();

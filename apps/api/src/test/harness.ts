@@ -25,6 +25,8 @@ export const testConfig = (overrides: Record<string, string> = {}) =>
     AUTH_RATE_LIMIT: '1000',
     PROFILE_RATE_LIMIT: '1000',
     CHECKOUT_RATE_LIMIT: '1000',
+    // Every test's checkouts come from one address: a file that tests the budget says so.
+    CHECKOUT_HOLD_UNITS_PER_ADDRESS: '100000',
     QUOTE_RATE_LIMIT: '100000',
     NOTIFY_ME_RATE_LIMIT: '1000',
     ...overrides,

@@ -291,8 +291,9 @@ export interface ApiProcess {
 }
 
 /**
- * An API process of its own on a free port, with the per-user checkout limits lifted (many
- * checkouts per buyer are what these runs make) and Stripe pointed at the fake: `dist/server.js`
+ * An API process of its own on a free port, with the per-user checkout limits and the budget
+ * of holds per address lifted (many checkouts per buyer, from one address, are what these runs
+ * make) and Stripe pointed at the fake: `dist/server.js`
  * in production mode, as the bench measures it, or `src/server.ts` as `pnpm dev` runs it;
  * `env` adds settings (a test fault). `log` is given each line the process logs (at info,
  * instead of none), `readyWithinMs` how long its start may take, and `nodeArgs` go to node
@@ -336,6 +337,8 @@ export async function startApiProcess(
       JWT_SECRET,
       LOG_LEVEL: log ? 'info' : 'silent',
       CHECKOUT_RATE_LIMIT: '100000',
+      // Every buyer of these runs comes from the loopback.
+      CHECKOUT_HOLD_UNITS_PER_ADDRESS: '100000',
       AUTH_RATE_LIMIT: '100000',
       WEB_DIST: '',
       STRIPE_SECRET_KEY: 'sk_test_loopback',

@@ -138,6 +138,8 @@ async function crash(c: Case, survivor: ApiProcess, stripe: FakeStripe) {
 }
 
 const checkouts = () => mongoose.connection.collection('checkouts');
+const budgets = () =>
+  mongoose.connection.collection<{ _id: string; units: number }>('hold_budgets');
 
 /** What the case's checkout left: its checkouts, payments, order, units and code's uses. */
 async function outcomeOf(c: Case, stripe: FakeStripe) {
@@ -162,6 +164,8 @@ async function outcomeOf(c: Case, stripe: FakeStripe) {
     })),
     available: product?.quantity,
     held: product?.variants[0]?.inCheckouts,
+    // The shopper's budget of holds: its document goes once it counts nothing.
+    budget: (await budgets().findOne({ _id: `account:${c.buyer.id}` }))?.units ?? 'removed',
     code: {
       used: discount?.used,
       usesLeft: discount?.usesLeft,
@@ -188,6 +192,7 @@ function settledOutcome({ step, lapse }: Case) {
       orders: [{ ofThePayment: true, paid: true, amount: AMOUNT }],
       available: STOCK - UNITS,
       held: 0,
+      budget: 'removed',
       code: { used: 1, usesLeft: USES - 1, held: 0, byTheShopper: { count: 1, taken: 1 } },
     };
   }
@@ -204,6 +209,7 @@ function settledOutcome({ step, lapse }: Case) {
     orders: [],
     available: STOCK,
     held: 0,
+    budget: 'removed',
     code: { used: 0, usesLeft: USES, held: 0, byTheShopper: { count: 0, taken: 0 } },
   };
 }

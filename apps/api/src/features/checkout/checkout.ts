@@ -68,6 +68,8 @@ export interface Reservation {
    * limited per customer it holds; made from `shopper.email`, not stored apart.
    */
   person: string;
+  /** The budgets of holds its units count in (see ./hold-budgets.ts): its shopper's, its address's. */
+  holders: string[];
 }
 
 /** Who pays: an account, or a guest by their e-mail; `key` as checkout/shopper.ts makes it. */
@@ -97,6 +99,8 @@ export interface Checkout {
   discountCode: string | null;
   priced: PricedSnapshot;
   reservation: Reservation;
+  /** When the shopper's hold began: its first start, carried by each checkout replacing it. */
+  heldSince: Date;
   /**
    * Its reservation is taken when it is placed, not held since paying started: the checkout of a
    * payment an earlier version started (see ./earlier-payments.ts).

@@ -4,6 +4,7 @@ import { badRequest } from '../../lib/errors.js';
 import { normalCode } from '../discounts/index.js';
 import type { Checkout } from './checkout.js';
 import type { Delivery } from './delivery.js';
+import { freshHold } from './holds.js';
 import { type AskedLine, quoteCart } from './pricing/quote.js';
 import { checkoutIdOfPayment, insertCheckoutOfPayment } from './repository.js';
 import type { Shopper } from './shopper.js';
@@ -110,7 +111,7 @@ export async function checkoutOfEarlierPayment(
     discountCode: earlier.discountCode,
   };
   const _id = checkoutIdOfPayment(intent.id);
-  const checkout = newCheckout(buyer, ask, quote, holdSeconds);
+  const checkout = newCheckout(buyer, ask, quote, freshHold(holdSeconds));
   return insertCheckoutOfPayment({
     ...checkout,
     _id,

@@ -97,8 +97,9 @@ const checkoutSchema = new mongoose.Schema(
       required: true,
     },
     /**
-     * The shopper's key while the checkout is open, `closed:<its id>` from when it is placed or
-     * ended: the unique index keeps one open checkout per shopper.
+     * The shopper's slot while the checkout is open (an account's key, a guest checkout's
+     * secret's digest: see ./holds.ts), `closed:<its id>` from when it is placed or ended: the
+     * unique index keeps one open checkout per slot.
      */
     openFor: { type: String, required: true },
     lines: { type: [unitsSchema], required: true },
@@ -113,6 +114,8 @@ const checkoutSchema = new mongoose.Schema(
           key: { type: String, required: true },
           units: { type: [unitsSchema], default: [] },
           discountIds: { type: [String], default: [] },
+          /** The budgets its units count in (hold_budgets' ids); none before issue 35. */
+          holders: { type: [String], default: [] },
         },
         { _id: false },
       ),
@@ -122,6 +125,11 @@ const checkoutSchema = new mongoose.Schema(
     reserveAtPlacement: { type: Boolean, default: false },
     /** When the reservation expires, kept at the top for the sweep's index. */
     expiresAt: { type: Date, required: true },
+    /**
+     * When the shopper's hold began: the first start of the checkouts that replaced one another
+     * up to this one (see ./holds.ts); absent before issue 35.
+     */
+    heldSince: { type: Date },
     paymentIntentId: { type: String },
     status: {
       type: String,
@@ -144,3 +152,26 @@ export type CheckoutDoc = mongoose.InferSchemaType<typeof checkoutSchema> & {
 };
 /** Read and written only by ./repository.ts. */
 export const CheckoutModel = mongoose.model('checkouts', checkoutSchema);
+
+/**
+ * What the open checkouts of one holder hold (a shopper: `account:<id>` or `mailbox:<mailbox>`;
+ * a client address: `address:<address>`), kept as the products keep their units: `units` in all,
+ * each checkout's under `holds.<checkout id>`, and for a shopper the one checkout holding a use of
+ * each code, `codes.<discount id>`. Written by one guarded update per checkout (./hold-budgets.ts).
+ */
+const holdBudgetSchema = new mongoose.Schema(
+  {
+    _id: { type: String, required: true },
+    units: { type: Number, required: true, min: 0 },
+    holds: { type: Map, of: Number, default: undefined },
+    codes: { type: Map, of: String, default: undefined },
+    /** A shopper whose hold ran to its cap holds nothing new from `coolingFrom` to `coolingUntil`. */
+    coolingFrom: { type: Date },
+    coolingUntil: { type: Date },
+  },
+  { collection: 'hold_budgets', versionKey: false },
+);
+
+export type HoldBudgetDoc = mongoose.InferSchemaType<typeof holdBudgetSchema>;
+/** Read and written only by ./hold-budgets.ts. */
+export const HoldBudgetModel = mongoose.model('hold_budgets', holdBudgetSchema);

@@ -228,7 +228,10 @@ export async function placeUnderLock({
       const placement: Placement = { ...context, checkout, unfinished };
       await run(authorizePayment, placement);
       const priced = await run(verifyPayment, placement);
-      if (checkout.reserveAtPlacement && !unfinished) await run(reserve, checkout);
+      if (checkout.reserveAtPlacement && !unfinished) {
+        // Paid already: counted in no budget of holds.
+        await run(reserve, { checkout, budgets: [] });
+      }
       await run(countUsesOfShopper, placement);
       const order = await run(recordUnpaidOrder, { placement, priced });
       const orderId = order._id;

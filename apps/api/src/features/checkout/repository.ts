@@ -90,7 +90,9 @@ const toCheckout = (doc: CheckoutDoc): Checkout => ({
     discountIds: [...doc.reservation.discountIds],
     expiresAt: doc.expiresAt,
     person: mailboxOf(doc.shopper.email),
+    holders: [...(doc.reservation.holders ?? [])],
   },
+  heldSince: doc.heldSince ?? doc.createdAt,
   reserveAtPlacement: doc.reserveAtPlacement ?? false,
   paymentIntentId: doc.paymentIntentId ?? null,
   // The schema's enum admits only these.
@@ -114,20 +116,23 @@ const toDocument = (checkout: Checkout, openFor: string) => {
       key: reservation.key,
       units: reservation.units,
       discountIds: reservation.discountIds,
+      holders: reservation.holders,
     },
     expiresAt: reservation.expiresAt,
   };
 };
 
 /**
- * Records a new open checkout: 'opened', or 'shopper has one' when the shopper's previous
- * checkout is still open (it must be ended first: see takeOpenCheckoutOf).
+ * Records a new open checkout in `slot` (the shopper's place for one open checkout, see
+ * ./holds.ts): 'opened', or 'shopper has one' when the checkout open there is still open (it
+ * must be ended first: see releaseOpenCheckoutIn).
  */
 export async function insertOpenCheckout(
   checkout: Checkout,
+  slot: string,
 ): Promise<'opened' | 'shopper has one'> {
   try {
-    await CheckoutModel.create(toDocument(checkout, checkout.shopper.key));
+    await CheckoutModel.create(toDocument(checkout, slot));
     return 'opened';
   } catch (err) {
     if (isDuplicateKeyError(err)) return 'shopper has one';
@@ -160,13 +165,19 @@ export async function findCheckoutOfPayment(paymentIntentId: string): Promise<Ch
   return doc ? toCheckout(doc) : null;
 }
 
+/** The checkout open in `slot`, if one is. */
+export async function findOpenCheckoutIn(slot: string): Promise<Checkout | null> {
+  const doc = await CheckoutModel.findOne({ openFor: slot, status: 'open' }).lean<CheckoutDoc>();
+  return doc ? toCheckout(doc) : null;
+}
+
 /**
- * Ends the shopper's open checkout as released (their next one replaces it): the checkout as it
- * was, for its reservation and payment to be given back; null when none is open (it is being
- * placed, or was ended meanwhile).
+ * Ends the checkout open in `slot` as released (the shopper's next one replaces it): the
+ * checkout as it was, for its reservation and payment to be given back; null when none is open
+ * (it is being placed, or was ended meanwhile).
  */
-export const releaseOpenCheckoutOf = (shopperKey: string): Promise<Checkout | null> =>
-  end({ openFor: shopperKey, status: 'open' }, 'released');
+export const releaseOpenCheckoutIn = (slot: string): Promise<Checkout | null> =>
+  end({ openFor: slot, status: 'open' }, 'released');
 
 /** The PaymentIntent made for the checkout. */
 export async function setPaymentOf(checkoutId: string, paymentIntentId: string): Promise<void> {

@@ -13,6 +13,9 @@ import { type Api, describe, expect, checkoutTest as test } from '../../test/fix
  * shopper's browser makes: quote, create-payment-intent, the card authorized, place-order.
  */
 
+// A cart of 399 units: more than a shopper may hold by default (routes.hold-budgets.processes.test.ts).
+test.override('appEnv', { scope: 'file' }, { CHECKOUT_HOLD_UNITS: '1000' });
+
 type Variants = { options: { name: string; values: string[] }[]; variants: object[] };
 
 const setVariants = async (api: Api, token: string, id: string, request: Variants) => {

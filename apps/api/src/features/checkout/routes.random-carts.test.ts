@@ -40,6 +40,9 @@ const AT_ONCE = 16;
  */
 const DRAW_TIMEOUT_MS = 240_000;
 
+// Lines of up to 1000 units: more than a shopper may hold by default (routes.hold-budgets.processes.test.ts).
+test.override('appEnv', { scope: 'file' }, { CHECKOUT_HOLD_UNITS: '100000' });
+
 /** Half the carts name the country, half give its code: both must price alike. */
 const deliveredTo = (byName: boolean) => ({
   ...TEST_DELIVERY_ADDRESS,

@@ -13,6 +13,7 @@ import { type PlaceOrderResponse, placeOrderResponseSchema } from '@shop/contrac
 import express, { type Request, type RequestHandler } from 'express';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
+import { clientAddressOf } from '../../lib/http.js';
 import { perAddressRateLimit, perShopperRateLimit } from '../../lib/rate-limits.js';
 import { defineRoute } from '../../lib/route.js';
 import { type Payments, paymentsNotConfigured, requirePayments } from '../../lib/stripe.js';
@@ -22,6 +23,7 @@ import { storeSettings } from '../store/index.js';
 import { linesOf } from './cart.js';
 import { countPlacement } from './checkout-metrics.js';
 import { shopperOf } from './guest-checkout.js';
+import type { HoldLimits } from './holds.js';
 import { placeOrder } from './place-order.js';
 import { quoteResponse } from './presenter.js';
 import { quoteCart } from './pricing/quote.js';
@@ -45,6 +47,8 @@ export interface CheckoutRoutesOptions {
     | 'QUOTE_RATE_LIMIT'
     | 'PUBLIC_URL'
     | 'CHECKOUT_HOLD_SECONDS'
+    | 'CHECKOUT_HOLD_UNITS'
+    | 'CHECKOUT_HOLD_UNITS_PER_ADDRESS'
     | 'JWT_SECRET'
   >;
   /** Null when the shop runs without card payments: the checkout answers 503. */
@@ -60,6 +64,11 @@ export function checkoutRoutes({ config, payments }: CheckoutRoutesOptions) {
   const requirePaymentsConfigured: RequestHandler = (_req, _res, next) => {
     requirePayments(payments);
     next();
+  };
+  const holdLimits: HoldLimits = {
+    holdSeconds: config.CHECKOUT_HOLD_SECONDS,
+    unitsPerShopper: config.CHECKOUT_HOLD_UNITS,
+    unitsPerAddress: config.CHECKOUT_HOLD_UNITS_PER_ADDRESS,
   };
   // Read at run time by the SPA, so one web build works with any keys.
   const publishableKey = payments ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null;
@@ -122,14 +131,18 @@ export function checkoutRoutes({ config, payments }: CheckoutRoutesOptions) {
         res.json(
           await startPayment(
             requirePayments(payments),
-            shopperOf(req, body.email),
+            {
+              shopper: shopperOf(req, body.email),
+              address: clientAddressOf(req),
+              checkoutSecret: body.checkoutSecret,
+            },
             {
               cart: body.cart,
               delivery: { address: body.deliveryAddress, save: body.saveAddress },
               shippingMethod: body.shippingMethod ?? null,
               discountCode: body.discountCode ?? null,
             },
-            config.CHECKOUT_HOLD_SECONDS,
+            holdLimits,
           ),
         );
       },

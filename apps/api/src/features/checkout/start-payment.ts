@@ -7,6 +7,14 @@ import { normalCode } from '../discounts/index.js';
 import { linesOf } from './cart.js';
 import type { Checkout } from './checkout.js';
 import { type Delivery, withCountryCode } from './delivery.js';
+import {
+  budgetsOf,
+  type Hold,
+  type HoldLimits,
+  holdOf,
+  refuseBeyondHolds,
+  slotOf,
+} from './holds.js';
 import { type CartQuote, quoteCart, requireShippingChosen } from './pricing/quote.js';
 import { snapshotOf } from './pricing/snapshot.js';
 import { newCheckoutId } from './repository.js';
@@ -23,12 +31,12 @@ export interface PaymentAsk {
   discountCode: string | null;
 }
 
-/** A new open checkout of the quote, its reservation until `holdSeconds` from now. */
+/** A new open checkout of the quote, its reservation held as `hold` says. */
 export function newCheckout(
   shopper: Shopper,
   ask: PaymentAsk,
   quote: CartQuote,
-  holdSeconds: number,
+  hold: Hold,
 ): Checkout {
   const _id = newCheckoutId();
   const snapshot = snapshotOf(quote);
@@ -54,9 +62,11 @@ export function newCheckout(
       key: _id,
       units: lines,
       discountIds: snapshot.discounts.map((d) => d._id),
-      expiresAt: new Date(Date.now() + holdSeconds * 1000),
+      expiresAt: hold.expiresAt,
       person: personOf(shopper),
+      holders: hold.holders,
     },
+    heldSince: hold.heldSince,
     reserveAtPlacement: false,
     paymentIntentId: null,
     status: 'open',
@@ -64,14 +74,23 @@ export function newCheckout(
   };
 }
 
+/** Who starts paying, from which client address, with the secret of their last checkout. */
+export interface PaymentStarter {
+  shopper: Shopper;
+  address: string;
+  checkoutSecret?: string | undefined;
+}
+
 /**
  * Starts a card payment for the cart: prices it (./pricing: database prices, the shipping method
  * chosen, taxes of the delivery country, the discounts; without an address, the store's own
  * country and no shipping), refusing a method not offered there or a code that does not apply
- * (400, the quote's reason), then runs the steps, each beside its compensation:
+ * (400, the quote's reason), and refuses what the shopper may not hold (./holds.ts: 429 beyond
+ * a budget or a hold's life, 409 for a line short), all before their previous checkout is
+ * touched; then runs the steps, each beside its compensation:
  *
  *   openCheckout   ↔  ended as released (it replaced the shopper's previous one, given back)
- *   reserve        ↔  released: the cart's units and the codes' uses, until the hold's expiry
+ *   reserve        ↔  released: the budgets' parts, the codes' uses and the cart's units
  *   createPayment  ↔  cancelled: the PaymentIntent of the total, its metadata naming the checkout
  *   recordPayment     the checkout names its payment
  *
@@ -80,35 +99,51 @@ export function newCheckout(
  * but under Stripe's smallest charge is refused (400, the quote's `totalRefusal`).
  *
  * A line others' checkouts and orders leave short is refused with 409 before any charge.
+ * A guest gets their checkout's secret back, which their next start sends to replace it.
  */
 export async function startPayment(
   payments: Payments,
-  shopper: Shopper,
+  { shopper, address, checkoutSecret: sent }: PaymentStarter,
   ask: PaymentAsk,
-  holdSeconds: number,
+  limits: HoldLimits,
 ): Promise<CreatePaymentIntentResponse> {
   const { delivery, shippingMethod, discountCode } = ask;
+  const { slot, checkoutSecret, previous } = await slotOf(shopper, sent);
   const quote = await quoteCart(
     linesOf(ask.cart),
     delivery.address?.country ?? null,
     shippingMethod,
-    {
-      code: discountCode,
-      shopper,
-    },
+    // The use of the code the previous checkout holds is the shopper's own.
+    { code: discountCode, shopper, ...(previous ? { ownKey: previous.reservation.key } : {}) },
   );
   if (delivery.address) requireShippingChosen(quote, shippingMethod);
   if (quote.priced.refusal) throw badRequest(quote.priced.refusal);
   if (quote.totalRefusal) throw badRequest(quote.totalRefusal);
-  const checkout = newCheckout(shopper, ask, quote, holdSeconds);
+  const now = new Date();
+  const { cooling, ...life } = holdOf(previous, limits, now);
+  const budgets = budgetsOf(shopper, address, limits, cooling);
+  const checkout = newCheckout(shopper, ask, quote, {
+    ...life,
+    holders: budgets.map((b) => b.id),
+  });
+  await refuseBeyondHolds(checkout, previous, budgets, limits, now);
   return runSteps(async (run) => {
-    await run(openCheckout, { payments, checkout });
-    await run(reserve, checkout);
+    await run(openCheckout, { payments, checkout, slot });
+    await run(reserve, { checkout, budgets });
     if (checkout.priced.total === ZERO) {
-      return { clientSecret: '', amount: 0, paymentId: await run(recordFreePayment, checkout) };
+      return {
+        clientSecret: '',
+        amount: 0,
+        paymentId: await run(recordFreePayment, checkout),
+        ...(checkoutSecret ? { checkoutSecret } : {}),
+      };
     }
     const intent = await run(createPayment, { payments, checkout });
     const clientSecret = await run(recordPayment, { checkout, intent });
-    return { clientSecret, amount: checkout.priced.total };
+    return {
+      clientSecret,
+      amount: checkout.priced.total,
+      ...(checkoutSecret ? { checkoutSecret } : {}),
+    };
   });
 }

@@ -24,6 +24,21 @@ export async function customerUses(
 }
 
 /**
+ * How many of the person's uses of each discount are taken (held or counted), those the
+ * reservation `ownKey` holds left out (absent: none).
+ */
+export async function customerUsesTaken(
+  discountIds: readonly string[],
+  person: string,
+  ownKey: string,
+): Promise<Map<string, number>> {
+  const docs = await CustomerUsesModel.find({
+    _id: { $in: discountIds.map((id) => idOf(id, person)) },
+  }).lean<{ discountId: string; taken: number; holds?: Record<string, Date> }[]>();
+  return new Map(docs.map((doc) => [doc.discountId, doc.taken - (doc.holds?.[ownKey] ? 1 : 0)]));
+}
+
+/**
  * Holds one of the person's uses of the discount for the reservation `key` until `expiresAt`,
  * in the one update that checks `limit` (an upsert: a person's first use creates the count);
  * false when the person's uses are all taken. Holding again under the same key holds nothing

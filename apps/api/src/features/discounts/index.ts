@@ -17,6 +17,7 @@ export {
   countShopperUses,
   type DiscountReservation,
   giveBackDiscountUses,
+  refusalOfCustomerUses,
   releaseDiscountUses,
   reserveDiscountUses,
   settleDiscountUses,

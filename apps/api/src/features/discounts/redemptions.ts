@@ -1,6 +1,7 @@
 import { notEligible, personalLimitOf, usedUp } from './apply.js';
 import {
   countCustomerUse,
+  customerUsesTaken,
   giveBackCustomerUses,
   holdCustomerUse,
   releaseCustomerUses,
@@ -57,6 +58,27 @@ export async function reserveDiscountUses({
     }
   }
   return null;
+}
+
+/**
+ * Whether the person could hold their own uses of the reservation's discounts now, were the
+ * reservation `ownKey` (a checkout it replaces) given back first: the words reserveDiscountUses
+ * would refuse with, or null. Read only: a checkout asks before giving anything back.
+ */
+export async function refusalOfCustomerUses(
+  { discountIds, person }: Pick<DiscountReservation, 'discountIds' | 'person'>,
+  ownKey: string,
+): Promise<string | null> {
+  const discounts = await findDiscounts(discountIds);
+  const limited = [...discounts.values()].filter((d) => personalLimitOf(d) !== null);
+  if (limited.length === 0) return null;
+  const taken = await customerUsesTaken(
+    limited.map((d) => d._id),
+    person,
+    ownKey,
+  );
+  const refused = limited.find((d) => (taken.get(d._id) ?? 0) >= (personalLimitOf(d) ?? 0));
+  return refused ? notEligible(nameOf(refused)) : null;
 }
 
 /** Gives back the uses still held for `key`, the discounts' and the person's; once. */

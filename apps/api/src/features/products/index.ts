@@ -17,5 +17,6 @@ export {
   releaseUnits,
   reserveUnits,
   settleUnits,
+  unitsForSale,
   unreservedOf,
 } from './stock-holds.js';

@@ -68,6 +68,19 @@ export async function findProductsToPrice(
   );
 }
 
+/**
+ * The units shoppers can have now of each variant of the products, by variant id (what a
+ * checkout that would give back its own hold first reads to know whether asking is worth it).
+ */
+export async function unitsForSale(productIds: readonly string[]): Promise<Map<string, number>> {
+  const docs = await ProductModel.find({ _id: { $in: [...new Set(productIds)] } })
+    .select('stock')
+    .lean<Pick<ProductDoc, 'stock'>[]>();
+  return new Map(
+    docs.flatMap((doc) => Object.entries((doc.stock ?? {}) as unknown as Record<string, number>)),
+  );
+}
+
 /** Units of one variant in a reservation. */
 export interface ReservedUnits {
   productId: string;

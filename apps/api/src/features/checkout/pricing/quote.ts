@@ -1,4 +1,4 @@
-import { formatMinorUnits, nameWithOptions } from '@shop/contracts';
+import { formatMinorUnits, MAX_UNITS_PER_LINE, nameWithOptions } from '@shop/contracts';
 import { badRequest, conflict, notFound } from '../../../lib/errors.js';
 import { discountInputs, type KnownShopper } from '../../discounts/index.js';
 import { countPaidOrdersOf } from '../../orders/index.js';
@@ -86,15 +86,21 @@ function variantOf(product: ProductToPrice, line: AskedLine) {
   return variant;
 }
 
-/** Adds up the units of lines of one variant, keeping the first line's place. */
+/**
+ * Adds up the units of lines of one variant, keeping the first line's place; refused when they
+ * add up to more than one line may ask for (400).
+ */
 function merged(lines: readonly QuotedLine[]): QuotedLine[] {
   const byVariant = new Map<string, QuotedLine>();
   for (const line of lines) {
     const same = byVariant.get(line.variantId);
-    byVariant.set(
-      line.variantId,
-      same ? { ...same, quantity: same.quantity + line.quantity } : line,
-    );
+    const quantity = (same?.quantity ?? 0) + line.quantity;
+    if (quantity > MAX_UNITS_PER_LINE) {
+      throw badRequest(
+        `At most ${MAX_UNITS_PER_LINE} of ${nameWithOptions(line.name, line.options)} can be bought at once`,
+      );
+    }
+    byVariant.set(line.variantId, same ? { ...same, quantity } : line);
   }
   return [...byVariant.values()];
 }

@@ -2,7 +2,7 @@ import { conflict } from '../../../lib/errors.js';
 import { createStep } from '../../../lib/steps.js';
 import { type Payments, releasePayment } from '../../../lib/stripe.js';
 import type { Checkout } from '../checkout.js';
-import { endCheckout, insertOpenCheckout, releaseOpenCheckoutOf } from '../repository.js';
+import { endCheckout, insertOpenCheckout, releaseOpenCheckoutIn } from '../repository.js';
 import { releaseReservation } from './reserve.js';
 
 /** How often a new checkout ends the shopper's open one and tries again before giving up. */
@@ -21,16 +21,24 @@ export async function giveBackCheckout(payments: Payments, checkout: Checkout): 
 }
 
 /**
- * Records the checkout as the shopper's open one: a shopper has one open checkout at a time, so
- * the previous one (another tab, an earlier cart) is ended first and its reservation and payment
- * given back. Ended as released when a later step fails.
+ * Records the checkout as the open one of its slot (see ../holds.ts): a slot has one open
+ * checkout at a time, so the previous one (another tab, an earlier cart) is ended first and its
+ * reservation and payment given back. Ended as released when a later step fails.
  */
 export const openCheckout = createStep(
   'openCheckout',
-  async ({ payments, checkout }: { payments: Payments; checkout: Checkout }) => {
+  async ({
+    payments,
+    checkout,
+    slot,
+  }: {
+    payments: Payments;
+    checkout: Checkout;
+    slot: string;
+  }) => {
     for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
-      if ((await insertOpenCheckout(checkout)) === 'opened') return checkout;
-      const previous = await releaseOpenCheckoutOf(checkout.shopper.key);
+      if ((await insertOpenCheckout(checkout, slot)) === 'opened') return checkout;
+      const previous = await releaseOpenCheckoutIn(slot);
       if (previous) await giveBackCheckout(payments, previous);
     }
     // Another checkout of the shopper opened each time in between: they are starting in a loop.

@@ -65,12 +65,14 @@ const deliveryFields = ({ address, save, email }: Delivery) => ({
 
 /**
  * The server prices the cart from its own database, per variant; the amount comes back in minor
- * units. The delivery, and the shipping method chosen, travel with the payment.
+ * units. The delivery, and the shipping method chosen, travel with the payment. A guest sends
+ * the secret of their last checkout (`checkoutSecret`), which this one replaces.
  */
 export async function createPaymentIntent(
   cart: readonly CartEntry[],
   delivery: Delivery,
   discountCode: string | null,
+  checkoutSecret: string | null,
   signal?: AbortSignal,
 ): Promise<CreatePaymentIntentResponse> {
   const { data } = await api.post(
@@ -80,6 +82,7 @@ export async function createPaymentIntent(
       ...deliveryFields(delivery),
       ...(delivery.shippingMethod ? { shippingMethod: delivery.shippingMethod } : {}),
       ...discountCodeField(discountCode),
+      ...(checkoutSecret ? { checkoutSecret } : {}),
     },
     { signal },
   );

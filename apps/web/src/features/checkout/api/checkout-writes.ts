@@ -10,6 +10,7 @@ import { productQueries } from '../../products';
 import { linesOf } from '../hooks/quoted-total';
 import type { Delivery } from '../hooks/use-delivery-address';
 import { createPaymentIntent } from './checkout-api';
+import { forgetCheckoutSecret, keepCheckoutSecret, keptCheckoutSecret } from './checkout-secret';
 
 /** What a payment is started for: the cart, where it goes and how, the code, and who pays. */
 export interface PaymentInputs {
@@ -51,14 +52,23 @@ const PAYMENT_KEPT_MS = 5 * 60_000;
 
 /**
  * Starting a payment (create-payment-intent): it holds the cart's units while the shopper
- * pays, so every product read (their stock) is read again.
+ * pays, so every product read (their stock) is read again. A guest's start replaces their last
+ * checkout by its secret, and keeps the one answered for the next.
  */
 export const startPaymentWrite = (inputs: PaymentInputs) =>
   mutationOptions({
     mutationKey: paymentKeyOf(inputs),
-    mutationFn: () => createPaymentIntent(inputs.cart, inputs.delivery, inputs.discountCode),
-    onSuccess: (_payment, _variables, _result, { client }) =>
-      invalidate(client, [productQueries.all]),
+    mutationFn: () =>
+      createPaymentIntent(
+        inputs.cart,
+        inputs.delivery,
+        inputs.discountCode,
+        inputs.buyerId ? null : keptCheckoutSecret(),
+      ),
+    onSuccess: (payment, _variables, _result, { client }) => {
+      keepCheckoutSecret(payment.checkoutSecret);
+      return invalidate(client, [productQueries.all]);
+    },
     gcTime: PAYMENT_KEPT_MS,
   });
 
@@ -80,10 +90,14 @@ export function paymentStarted(client: QueryClient, hash: string): boolean {
   );
 }
 
-/** Forgets the payments started: once one is paid, the same cart bought again starts another. */
+/**
+ * Forgets the payments started, and a guest checkout's secret: once one is paid, the same cart
+ * bought again starts another.
+ */
 export function forgetStartedPayments(client: QueryClient) {
   const cache = client.getMutationCache();
   for (const started of cache.findAll({ mutationKey: PAYMENT_STARTS })) cache.remove(started);
+  forgetCheckoutSecret();
 }
 
 /**

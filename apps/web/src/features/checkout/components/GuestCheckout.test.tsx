@@ -47,6 +47,35 @@ function inCart(name: string, price: number): CartEntry {
   return { ...product, variant: product._id, quantity: 1 };
 }
 
+type User = ReturnType<typeof renderApp>['user'];
+
+/** Gives the guest's e-mail (as typed: spaces and capitals) and the delivery address. */
+async function continueAsGuest(user: User) {
+  await user.type(screen.getByLabelText('E-mail'), ` ${EMAIL.toUpperCase()} `);
+  await user.click(screen.getByRole('button', { name: 'Continue as guest' }));
+  const form = within(await screen.findByRole('form', { name: 'Delivery address' }));
+  expect(form.queryByLabelText(/Save this address/)).not.toBeInTheDocument();
+  for (const [label, value] of [
+    ['Recipient name', ADDRESS.name],
+    ['Street', ADDRESS.street],
+    ['City', ADDRESS.city],
+    ['Postal code', ADDRESS.postalCode],
+    ['Country', ADDRESS.country],
+    ['Phone', ADDRESS.phone],
+  ] as const) {
+    await user.clear(form.getByLabelText(label));
+    await user.type(form.getByLabelText(label), value);
+  }
+  await user.click(form.getByRole('button', { name: 'Deliver to this address' }));
+}
+
+/** Make Payment, once the payment started is in. */
+async function payable() {
+  const payButton = await screen.findByRole('button', { name: 'Make Payment' });
+  await waitFor(() => expect(payButton).toBeEnabled());
+  return payButton;
+}
+
 describe('guest checkout on the cart page', () => {
   it('when a signed-out shopper checks out as a guest, then the e-mail travels with the payment and the order, and they land on the order page by its link', async () => {
     const { user, router } = renderApp('/cart', { cart: [inCart('Desk Lamp', 20)] });
@@ -61,25 +90,9 @@ describe('guest checkout on the cart page', () => {
     expect(screen.queryByRole('form', { name: 'Delivery address' })).not.toBeInTheDocument();
 
     await user.clear(screen.getByLabelText('E-mail'));
-    await user.type(screen.getByLabelText('E-mail'), ` ${EMAIL.toUpperCase()} `);
-    await user.click(screen.getByRole('button', { name: 'Continue as guest' }));
-    const form = within(await screen.findByRole('form', { name: 'Delivery address' }));
-    expect(form.queryByLabelText(/Save this address/)).not.toBeInTheDocument();
-    for (const [label, value] of [
-      ['Recipient name', ADDRESS.name],
-      ['Street', ADDRESS.street],
-      ['City', ADDRESS.city],
-      ['Postal code', ADDRESS.postalCode],
-      ['Country', ADDRESS.country],
-      ['Phone', ADDRESS.phone],
-    ] as const) {
-      await user.clear(form.getByLabelText(label));
-      await user.type(form.getByLabelText(label), value);
-    }
-    await user.click(form.getByRole('button', { name: 'Deliver to this address' }));
+    await continueAsGuest(user);
 
-    const payButton = await screen.findByRole('button', { name: 'Make Payment' });
-    await waitFor(() => expect(payButton).toBeEnabled());
+    const payButton = await payable();
     const intent = api.requestsTo('POST', CREATE_INTENT)[0];
     expect(intent?.authorization).toBeUndefined();
     expect(intent?.body).toMatchObject({ email: EMAIL, deliveryAddress: ADDRESS });
@@ -110,5 +123,47 @@ describe('guest checkout on the cart page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/orders/1042'));
     expect(router.state.location.search).toBe('?key=k3y');
     expect(storedJson('cart')).toBeNull();
+  });
+
+  it('when a guest starts paying again, then each start sends back the secret the one before answered, so that it replaces that checkout; once paid, the secret is forgotten', async () => {
+    const secretOf = (n: number) => `guest-checkout-secret-${String(n).padStart(10, '0')}`;
+    api.on('POST', CREATE_INTENT, () => {
+      const n = api.requestsTo('POST', CREATE_INTENT).length;
+      return {
+        status: 200,
+        body: { clientSecret: `pi_${n}_secret_x`, amount: 2000, checkoutSecret: secretOf(n) },
+      };
+    });
+    const sent = () =>
+      api
+        .requestsTo('POST', CREATE_INTENT)
+        .map((r) => (r.body as { checkoutSecret?: string }).checkoutSecret);
+    const { user } = renderApp('/cart', {
+      cart: [inCart('Desk Lamp', 20), inCart('Notebook', 4.5)],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Checkout as guest' }));
+    await continueAsGuest(user);
+    await payable();
+    expect(sent()).toEqual([undefined]);
+
+    const lampLine = screen.getByRole('listitem', { name: 'Desk Lamp' });
+    await user.click(within(lampLine).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(sent()).toEqual([undefined, secretOf(1)]));
+    const payButton = await payable();
+    expect(storedJson('checkoutSecret')).toBe(secretOf(2));
+
+    fakeStripe.confirmCardPayment.mockResolvedValueOnce(authorizedPayment('pi_2'));
+    api.on('POST', PLACE_ORDER, {
+      status: 201,
+      body: {
+        success: true,
+        message: 'Order Placed Successfully',
+        order: makeOrder({ number: 1043, buyer: null, email: EMAIL }),
+        orderLink: 'http://shop.example/orders/1043?key=k3y',
+      },
+    });
+    await user.click(payButton);
+    expect(await findToast('Payment Successful & Order Placed!')).toBeInTheDocument();
+    expect(storedJson('checkoutSecret')).toBeNull();
   });
 });
