@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readScreen } from './app/router';
 import { render } from './entry-server';
 import { createQueryClient } from './lib/query';
-import { makeCategory, makeProduct } from './test/fixtures';
+import { makeCategory, makeProduct, replies } from './test/fixtures';
 import { fakeStorefrontReads } from './test/storefront-reads';
 
 const garden = makeCategory('Garden');
@@ -80,5 +80,17 @@ describe('a storefront page rendered by the server entry', () => {
     reads.productCount.mockRejectedValue(new Error('database away'));
 
     await expect(render('/', reads)).rejects.toThrow('database away');
+  });
+});
+
+describe('a named store in a page rendered by the server entry', () => {
+  it("when the store has a name, then the page's header shows it", async () => {
+    const reads = catalogue();
+    reads.store.mockResolvedValue(replies.store({ name: 'Newcomer Outfitters' }).body);
+
+    const page = await render('/', reads);
+
+    expect(page.html).toContain('<span class="brand-name">Newcomer Outfitters</span>');
+    expect(page.html).not.toContain('Ecommerce App');
   });
 });

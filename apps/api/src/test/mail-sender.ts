@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { letters } from '../events.js';
 import { MAIL, type MailSenderOptions, startMailSender } from '../features/mail/sender.js';
 import { smtpTransport } from '../features/mail/transport.js';
+import { storeName } from '../features/store/index.js';
 import { type Delivery, listDeliveries } from '../lib/outbox/index.js';
 
 /** The e-mails waiting in the outbox (the mail subscriber's deliveries). */
@@ -29,6 +30,7 @@ export const startTestSender = (smtpUrl: string, overrides: Partial<MailSenderOp
   startMailSender({
     transport: smtpTransport(smtpUrl, 4_000),
     from: TEST_MAIL_FROM,
+    storeName,
     publicUrl: 'http://shop.test',
     letters,
     leaseMs: 4_000,

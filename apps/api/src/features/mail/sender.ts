@@ -8,6 +8,7 @@ import {
   type Worker,
 } from '../../lib/outbox/index.js';
 import type { Letters } from './letter.js';
+import { signed } from './signature.js';
 
 /** The outbox's subscriber that e-mails: every event some feature writes a letter for. */
 export const MAIL = 'mail';
@@ -15,7 +16,7 @@ export const MAIL = 'mail';
 /** What the sender hands a message to: nodemailer's transport, or a test's. */
 export interface MailTransport {
   sendMail: (message: {
-    from: string;
+    from: { name: string; address: string };
     to: string;
     subject: string;
     text: string;
@@ -26,8 +27,13 @@ export interface MailTransport {
 
 export interface MailSenderOptions {
   transport: MailTransport;
-  /** The From of every e-mail, e.g. `Shop <shop@example.com>`. */
+  /**
+   * The address every e-mail is from, e.g. `Shop <shop@example.com>` (MAIL_FROM): the name it
+   * shows is the store's, whatever this one says.
+   */
   from: string;
+  /** The store's name now (store settings): every e-mail's sender name and signature. */
+  storeName: () => Promise<string>;
   /** Where shoppers reach the shop: the origin of the links in the e-mails. */
   publicUrl: string;
   /** The letters of every feature that writes some, by event type. */
@@ -42,6 +48,9 @@ export interface MailSenderOptions {
   landingGraceMs?: number;
   log: { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
 }
+
+/** The address of a From such as `Shop <shop@example.com>`, or of a bare address. */
+const addressOf = (from: string) => /<([^<>]+)>\s*$/.exec(from)?.[1]?.trim() ?? from.trim();
 
 /** Stable per event: a receiver (or a person) can tell a copy from another e-mail. */
 export const messageIdOf = (name: string, eventId: string, from: string) =>
@@ -79,10 +88,12 @@ export function startMailSender(options: MailSenderOptions): Worker {
     if ('unsent' in letter) return { drop: letter.unsent };
     const turn = await turnOf(letter.after ?? []);
     if (turn) return { later: turn };
-    const { to, subject, text, html, name } = letter;
+    const storeName = await options.storeName();
+    const { to, subject, text, html, name } = signed(letter, storeName);
     try {
       const messageId = messageIdOf(name, event.id, options.from);
-      await options.transport.sendMail({ from: options.from, to, subject, text, html, messageId });
+      const from = { name: storeName, address: addressOf(options.from) };
+      await options.transport.sendMail({ from, to, subject, text, html, messageId });
     } catch (err) {
       mailFailures.inc();
       return { failed: err instanceof Error ? err.message : String(err) };

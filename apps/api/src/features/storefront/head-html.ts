@@ -1,4 +1,4 @@
-import { DEFAULT_TITLE } from '@shop/contracts/storefront';
+import { documentTitle } from '@shop/contracts/storefront';
 import escapeHtml from 'escape-html';
 import htmlescape from 'htmlescape';
 import type { PageHead } from './page-head.js';
@@ -15,13 +15,13 @@ const meta = (attribute: 'name' | 'property', key: string, content: string | num
 
 /** The Open Graph and Twitter card tags of a page worth sharing. */
 function previewTags(head: PageHead): string[] {
-  const { preview, description = '' } = head;
+  const { preview, description = '', siteName, title = siteName } = head;
   if (!preview) return [];
   const { image, price } = preview;
   return [
     meta('property', 'og:type', preview.type),
-    meta('property', 'og:site_name', DEFAULT_TITLE),
-    meta('property', 'og:title', head.title),
+    meta('property', 'og:site_name', siteName),
+    meta('property', 'og:title', title),
     meta('property', 'og:description', description),
     meta('property', 'og:url', preview.url),
     ...(image
@@ -40,7 +40,7 @@ function previewTags(head: PageHead): string[] {
         ]
       : []),
     meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
-    meta('name', 'twitter:title', head.title),
+    meta('name', 'twitter:title', title),
     meta('name', 'twitter:description', description),
     ...(image
       ? [meta('name', 'twitter:image', image.url), meta('name', 'twitter:image:alt', image.alt)]
@@ -55,7 +55,7 @@ function previewTags(head: PageHead): string[] {
  */
 export function headHtml(head: PageHead, defaultDescriptionTag = ''): string {
   return [
-    `<title>${escapeHtml(head.title)}</title>`,
+    `<title>${escapeHtml(documentTitle(head.title, head.siteName))}</title>`,
     head.description === undefined
       ? defaultDescriptionTag
       : `<meta name="description" content="${escapeHtml(head.description)}">`,

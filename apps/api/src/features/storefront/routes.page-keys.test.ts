@@ -92,7 +92,7 @@ describe('storefront pages: each URL its own page', () => {
 
     for (const res of [odd, unknown]) {
       expect(res.text).not.toContain(lamp.name);
-      expect(readHead(res).title).toBe('Go back - page not found');
+      expect(readHead(res).title).toBe('Go back - page not found - Ecommerce App');
       expect(screenOf(res)).toBe('/page-not-found');
     }
     const page = await api.get(`/product/${lamp.slug}`).expect(200);
@@ -138,7 +138,7 @@ describe('storefront pages: each URL its own page', () => {
       const res = await api.get(path);
       expect(res.status, path).toBe(404);
       expect(res.text, path).not.toContain(lamp.name);
-      expect(readHead(res).title, path).toBe('Go back - page not found');
+      expect(readHead(res).title, path).toBe('Go back - page not found - Ecommerce App');
     }
     // A slug holding an encoded slash names a product that does not exist: its own 404.
     const slashed = await api.get(`/product/${lamp.slug}%2Fx`).expect(404);
@@ -190,7 +190,7 @@ describe('storefront pages: each URL its own page', () => {
 
       const waiting = await api.get(`/product/${last.slug}`).timeout(10_000).expect(200);
       expect(screenOf(waiting)).toBeUndefined();
-      expect(readHead(waiting).title).toBe(last.name);
+      expect(readHead(waiting).title).toBe(`${last.name} - Ecommerce App`);
       const again = await api.get('/about').timeout(10_000).expect(200);
       expect(again.text).toBe(kept.text);
     } finally {

@@ -57,9 +57,9 @@ async function send(req: Request, res: Response, answer: MadeAnswer, type: strin
 /**
  * Every storefront URL answers the SPA's index.html with that page's head (title, description,
  * canonical URL, link previews, structured data) and, given `render`, its screen rendered on the
- * server; both are made from the in-process catalogue once per revision, kept by page (the path
- * its screen is rendered from: one entry for every spelling of a page, and for every URL of no
- * page). A path not in its normal form is moved to it. An unknown product, category or path
+ * server; both are made from the in-process catalogue and the store's settings once per revision,
+ * kept by page (the path its screen is rendered from: one entry for every spelling of a page, and
+ * for every URL of no page). A path not in its normal form is moved to it. An unknown product, category or path
  * answers with 404. The shopper's own screens (cart, sign-in, dashboards) are left to the
  * browser. `answerAtOnce`, before the app: a request asked before gets the same bytes again
  * while its page is kept, `sending` called first (to count and log it).
@@ -115,8 +115,9 @@ export function storefrontPages(
     const answer = await pages.answerAsync(catalogue.revision, key, async () => {
       // Read first, so that the page kept quotes them; a page made without them is not kept.
       const { reviewsOf, complete } = await quotes.ofPage(page, catalogue);
-      const { currency } = await storeSettings();
-      const headOf = () => pageHeadFor(page, { catalogue, origin, search, reviewsOf, currency });
+      const { currency, name: storeName } = await storeSettings();
+      const headOf = () =>
+        pageHeadFor(page, { catalogue, origin, search, reviewsOf, currency, storeName });
       const made = await makeInTurn(() => madePage(req, page, headOf()));
       if (made) return complete ? made : { ...made, transient: true };
       // Pages not kept keep every slot busy (a flood of new URLs, say): this one goes for the

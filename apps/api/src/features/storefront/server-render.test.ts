@@ -157,7 +157,7 @@ describe('storefront pages rendered on the server', () => {
     try {
       const res = await api.get('/about').expect(200);
       const { head } = readState(res.text);
-      expect(head.title).toBe('About us - Ecommerce app');
+      expect(head.title).toBe('About us - Ecommerce App');
       expect(head.document.querySelector('#root')?.innerHTML).toBe('');
     } finally {
       flags.failAbout = false;
