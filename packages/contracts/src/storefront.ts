@@ -189,3 +189,10 @@ export interface ServerRenderedPage {
  * and answers its markup with those reads.
  */
 export type RenderPage = (url: string, reads: StorefrontReads) => Promise<ServerRenderedPage>;
+
+/**
+ * The URLs the browser GETs first for the screen at `url` (a path and query), as the web's server
+ * entry lists them from the reads its routes declare (`firstReads`): those that need no other
+ * read's answer. A page the browser renders preloads these with its HTML, and no others.
+ */
+export type FirstReads = (url: string) => Promise<string[]>;

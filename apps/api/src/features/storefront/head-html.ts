@@ -96,9 +96,15 @@ export class IndexHtml {
     this.after = page.slice(at + (title?.[0].length ?? 0));
   }
 
-  /** index.html with this head. */
-  withHead(head: PageHead): string {
-    return `${this.before}${headHtml(head, this.defaultDescription)}${this.after}`;
+  /**
+   * index.html with this head, for the browser to render the page: with `firstReads`, the API
+   * reads its screen makes first, preloaded so that they travel with the scripts.
+   */
+  withHead(head: PageHead, firstReads: readonly string[] = []): string {
+    const preloads = firstReads.map(
+      (url) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(url)}">\n    `,
+    );
+    return `${this.before}${preloads.join('')}${headHtml(head, this.defaultDescription)}${this.after}`;
   }
 
   /**
@@ -129,7 +135,7 @@ export class IndexHtml {
       ` data-modules="${escapeHtml(scripts.modules.join(' '))}"></script>`,
     ].join('');
     return page
-      .replace(PRELOADS, '')
+      .replace(MODULE_PRELOADS, '')
       .replace(MODULE_SCRIPTS, (tag, src: string) => (src === scripts.entry ? '' : tag))
       .replace(/<\/head>/i, () => `<style>${screen.css}</style>\n    ${starter}\n  </head>`);
   }
@@ -190,8 +196,8 @@ export const QUERY_STATE_ID = 'shop-query-state';
 const STYLESHEET_LINKS = /<link rel="stylesheet"[^>]*>\s*/gi;
 /** index.html's module scripts (its entry), with the white space after each. */
 const MODULE_SCRIPTS = /<script type="module"[^>]*\ssrc="([^"]*)"[^>]*><\/script>\s*/gi;
-/** The home page's chunks and API answers, which index.html preloads on every page. */
-const PRELOADS = /<link rel="(modulepreload|preload" as="fetch)"[^>]*>\s*/gi;
+/** The home page's chunks, which index.html preloads on every page. */
+const MODULE_PRELOADS = /<link rel="modulepreload"[^>]*>\s*/gi;
 
 /** Where a head's tags go in a page without a title: before `</head>`, else at the start. */
 function headEnd(html: string) {
