@@ -3,21 +3,21 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
-import { HOME_REQUESTS } from './src/lib/first-screen';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
 
-/** The chunks of the first screen most visits start on: the root and home routes, their reads. */
+/** The chunks of the first screen most visits start on: the root and home routes. */
 const FIRST_SCREEN = ['src/app/AppRoot.tsx', 'src/app/routes/Home.tsx', 'src/app/first-screen.ts'];
 
 /**
- * Lists the first screen's chunks (and what they import) as modulepreloads in index.html, their
- * style sheets (the CSS beside the components in them) as stylesheet links, and its first API
- * requests as fetch preloads, so that the browser fetches them together with the entry instead
- * of after it has run. Every path is answered with this index.html, so other screens fetch
- * these too: a few small files and three cheap catalogue reads. The chunks' CSS is linked after
- * the entry's, keeping the cascade order (global rules first); Vite's loader finds the links
- * when it imports those chunks and does not fetch the CSS again.
+ * Lists the first screen's chunks (and what they import) as modulepreloads in index.html, and
+ * their style sheets (the CSS beside the components in them) as stylesheet links, so that the
+ * browser fetches them together with the entry instead of after it has run. Every path is
+ * answered with this index.html, so other screens fetch these too: a few small files, most of
+ * them every screen's. The API reads a page makes first are preloaded by the API, which knows
+ * the page (apps/api/src/features/storefront). The chunks' CSS is linked after the entry's,
+ * keeping the cascade order (global rules first); Vite's loader finds the links when it imports
+ * those chunks and does not fetch the CSS again.
  */
 function preloadFirstScreen(): Plugin {
   return {
@@ -44,11 +44,6 @@ function preloadFirstScreen(): Plugin {
           const source = chunk.facadeModuleId?.replaceAll('\\', '/') ?? '';
           if (FIRST_SCREEN.some((path) => source.endsWith(`/${path}`))) visit(chunk.fileName);
         }
-        const requests: HtmlTagDescriptor[] = HOME_REQUESTS.map((href) => ({
-          tag: 'link',
-          attrs: { rel: 'preload', as: 'fetch', crossorigin: true, href },
-          injectTo: 'head',
-        }));
         const scripts: HtmlTagDescriptor[] = [...files].map((file) => ({
           tag: 'link',
           attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
@@ -59,7 +54,7 @@ function preloadFirstScreen(): Plugin {
           attrs: { rel: 'stylesheet', crossorigin: true, href: `/${file}` },
           injectTo: 'head',
         }));
-        return [...sheets, ...requests, ...scripts];
+        return [...sheets, ...scripts];
       },
     },
   };

@@ -30,8 +30,8 @@ import { storeRoutes } from './features/store/routes.js';
 import {
   crawlerFiles,
   type StorefrontOptions,
-  serverRenderer,
   storefrontPages,
+  webServerEntry,
 } from './features/storefront/index.js';
 import { taxRoutes } from './features/tax/routes.js';
 import { healthRoute } from './health.js';
@@ -225,9 +225,9 @@ function serveSpa(app: express.Express, dist: string, storefront: StorefrontOpti
   app.use('/assets', sendGzippedAsset(assets));
   app.use('/assets', express.static(assets, { immutable: true, maxAge: '1y', fallthrough: false }));
   app.use(rootFilesOf(dist));
-  const render = serverRenderer(dist, storefrontReads());
+  const entry = webServerEntry(dist, storefrontReads());
   // Not under /api/ in any case: Express matches the API's paths without regard to case.
-  const pages = storefrontPages(dist, { ...storefront, search: searchProducts, render });
+  const pages = storefrontPages(dist, { ...storefront, search: searchProducts, entry });
   app.get(/^(?!\/api\/).*/i, pages.handler);
   return pages;
 }

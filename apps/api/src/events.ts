@@ -5,6 +5,7 @@ import { guestOrderLetters } from './features/guest-orders/letters.js';
 import { type Letters, MAIL, type MailTransport, startMailSender } from './features/mail/index.js';
 import { ORDER_EVENT_TYPES, orderLandingChecks, orderLetters } from './features/orders/index.js';
 import { SALES_FIGURES, startCountingOrderEvents } from './features/sales/index.js';
+import { storeName } from './features/store/index.js';
 import type { Logger } from './lib/logger.js';
 import { type LandingCheck, wireOutbox } from './lib/outbox/index.js';
 
@@ -65,6 +66,7 @@ export const startSendingMail = (
   startMailSender({
     transport,
     from: config.MAIL_FROM,
+    storeName,
     publicUrl: config.PUBLIC_URL,
     letters,
     leaseMs: config.MAIL_LEASE_MS,

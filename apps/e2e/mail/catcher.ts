@@ -5,6 +5,7 @@ import { expect, inject } from 'vitest';
 export interface CaughtMail {
   id: string;
   subject: string;
+  from: { address: string; name?: string }[];
   to: { address: string; name?: string }[];
   text: string;
   html: string;

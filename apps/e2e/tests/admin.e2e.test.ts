@@ -105,7 +105,7 @@ describe('admin screens in the browser', () => {
     const name = `E2E Garden ${unique()}`;
     const renamed = `${name} Renamed`;
     await page.goto('/dashboard/admin/create-category');
-    await expect.poll(() => page.title()).toBe('Dashboard - Create Category');
+    await expect.poll(() => page.title()).toBe('Dashboard - Create Category - Ecommerce App');
 
     await page.getByPlaceholder('Enter new category').fill(name);
     await page.getByRole('button', { name: 'Submit' }).click();

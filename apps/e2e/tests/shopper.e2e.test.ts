@@ -35,7 +35,7 @@ describe('a shopper', () => {
   it('when the shop opens, then the first page of products shows with its filters', async () => {
     await page.goto('/');
     await poll(() => cards(page).count()).toBe(6);
-    expect(await page.title()).toBe('All Products - Best offers');
+    expect(await page.title()).toBe('All Products - Best offers - Ecommerce App');
     await poll(() => page.getByRole('checkbox').count()).toBe(7);
     expect(await page.getByRole('radio').count()).toBe(6);
     expect(await badge(page).textContent()).toContain('0');

@@ -14,7 +14,7 @@ describe('what crawlers and link previews read', () => {
     expect(answer?.status()).toBe(200);
     // What a crawler or a link preview reads, before any script runs.
     const html = (await answer?.text()) ?? '';
-    expect(html).toContain(`<title>${HEADPHONES.name}</title>`);
+    expect(html).toContain(`<title>${HEADPHONES.name} - Ecommerce App</title>`);
     expect(html).toContain(
       `<link rel="canonical" href="${baseUrl()}/product/${HEADPHONES.slug}" data-page-head>`,
     );
@@ -23,14 +23,14 @@ describe('what crawlers and link previews read', () => {
     );
 
     await page.getByRole('heading', { name: HEADPHONES.name }).waitFor();
-    expect(await page.title()).toBe(HEADPHONES.name);
+    expect(await page.title()).toBe(`${HEADPHONES.name} - Ecommerce App`);
     expect(await page.locator('script[type="application/ld+json"]').count()).toBe(2);
 
     // Moving on in the app (hydrated: before, the browser would load the home page itself).
     await hydrated(page);
     await page.getByRole('link', { name: 'Home' }).first().click();
     await page.waitForURL((url) => url.pathname === '/');
-    await expect.poll(() => page.title()).toBe('All Products - Best offers');
+    await expect.poll(() => page.title()).toBe('All Products - Best offers - Ecommerce App');
     expect(await page.locator('link[rel="canonical"]').count()).toBe(0);
     expect(await page.locator('script[type="application/ld+json"]').count()).toBe(0);
     expect(errorsOf(page)).toEqual([]);

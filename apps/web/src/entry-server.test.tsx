@@ -1,9 +1,9 @@
 import type { DehydratedState } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { readScreen } from './app/router';
-import { render } from './entry-server';
+import { firstReads, render } from './entry-server';
 import { createQueryClient } from './lib/query';
-import { makeCategory, makeProduct } from './test/fixtures';
+import { makeCategory, makeProduct, replies } from './test/fixtures';
 import { fakeStorefrontReads } from './test/storefront-reads';
 
 const garden = makeCategory('Garden');
@@ -81,4 +81,42 @@ describe('a storefront page rendered by the server entry', () => {
 
     await expect(render('/', reads)).rejects.toThrow('database away');
   });
+});
+
+describe('a named store in a page rendered by the server entry', () => {
+  it("when the store has a name, then the page's header shows it", async () => {
+    const reads = catalogue();
+    reads.store.mockResolvedValue(replies.store({ name: 'Newcomer Outfitters' }).body);
+
+    const page = await render('/', reads);
+
+    expect(page.html).toContain('<span class="brand-name">Newcomer Outfitters</span>');
+    expect(page.html).not.toContain('Ecommerce App');
+  });
+});
+
+/** What every screen reads first: the header's categories and the store. */
+const EVERY_SCREEN = ['/api/v1/category/get-category', '/api/v1/store'];
+
+describe('the reads a page the browser renders makes first', () => {
+  it.each([
+    ['/', ['/api/v1/product/product-list/1', '/api/v1/product/product-count']],
+    ['/?page=3', ['/api/v1/product/product-list/3', '/api/v1/product/product-count']],
+    [`/product/${spade.slug}`, [`/api/v1/product/get-product/${spade.slug}`]],
+    ['/category/garden?page=2', ['/api/v1/product/product-category/garden?page=2&perPage=20']],
+    ['/search?keyword=rake', ['/api/v1/product/search/rake?page=1&perPage=20']],
+    ['/about', []],
+    ['/cart', []],
+    ['/dashboard/admin/orders', []],
+  ])(
+    "when %s is listed, then its first reads are every screen's and %j, as the browser asks for them, and nothing is read",
+    async (url, own) => {
+      const urls = await firstReads(url);
+
+      expect(urls).toHaveLength(EVERY_SCREEN.length + own.length);
+      expect(urls).toEqual(expect.arrayContaining([...EVERY_SCREEN, ...own]));
+      // Not a request made (the test's API refuses any it was not told of), nor a failure logged.
+      expect(vi.mocked(console.error)).not.toHaveBeenCalled();
+    },
+  );
 });

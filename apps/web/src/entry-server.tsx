@@ -1,4 +1,9 @@
-import { isRefusedRead, type RenderPage, type StorefrontReads } from '@shop/contracts/storefront';
+import {
+  type FirstReads,
+  isRefusedRead,
+  type RenderPage,
+  type StorefrontReads,
+} from '@shop/contracts/storefront';
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
@@ -6,6 +11,7 @@ import { GivenQueryClient } from './app/query-client-choice';
 import { readScreen, routes } from './app/router';
 import { HttpError, isHttpError } from './lib/api-client';
 import { createQueryClient } from './lib/query';
+import { STOREFRONT_URLS } from './lib/storefront-reads';
 
 const handler = createStaticHandler(routes);
 
@@ -94,4 +100,40 @@ export const render: RenderPage = async (url, reads) => {
       declared.has(query.queryHash) && query.state.status === 'success',
   });
   return { html, state };
+};
+
+/**
+ * Reads that make no request: each notes the URL the browser GETs for it in `asked`, and fails,
+ * so that a read that needs its answer (a product's reviews need the product) is not made.
+ */
+function notedReads(asked: string[]): StorefrontReads {
+  const note = (url: string) => {
+    asked.push(url);
+    return Promise.reject(new Error(`${url}: listed, not read`));
+  };
+  return {
+    categories: () => note(STOREFRONT_URLS.categories),
+    productCount: () => note(STOREFRONT_URLS.productCount),
+    productPage: (page) => note(STOREFRONT_URLS.productPage(page)),
+    product: (slug) => note(STOREFRONT_URLS.product(slug)),
+    relatedProducts: (productId, categoryId) =>
+      note(STOREFRONT_URLS.relatedProducts(productId, categoryId)),
+    categoryProducts: (slug, list) => note(STOREFRONT_URLS.categoryProducts(slug, list)),
+    search: (keyword, list) => note(STOREFRONT_URLS.search(keyword, list)),
+    productReviews: (productId, list) => note(STOREFRONT_URLS.productReviews(productId, list)),
+    store: () => note(STOREFRONT_URLS.store),
+  };
+}
+
+/**
+ * The URLs the browser GETs first for the screen at `url` (a path and query): the reads its
+ * routes declare that need no other read's answer, listed by making them through reads that
+ * only note their URL. A page the browser renders preloads these (the API puts them in its head),
+ * and the entry then makes the same reads (main.tsx), which take the preloaded answers.
+ */
+export const firstReads: FirstReads = async (url) => {
+  const asked: string[] = [];
+  const queryClient = createQueryClient(notedReads(asked), { logFailures: false });
+  await readScreen(queryClient, new URL(url, 'http://localhost'));
+  return asked;
 };

@@ -2,27 +2,29 @@ import './styles/index.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { preloadRoutesFor } from './app/router';
+import { preloadRoutesFor, readScreen } from './app/router';
 import { rendersAsServer } from './lib/server-rendered';
 
 /**
- * How long the first render waits for the first screen's chunks (preloaded by index.html).
- * Rendered with them, the screen shows whole at once; rendered before them, it shows the
- * loading skeleton, and React then holds the screen back for 300 ms after the skeleton.
+ * How long the first render waits for the first screen's chunks (index.html preloads the home
+ * page's) and its reads (the page preloads the first ones). Rendered with them, the screen shows
+ * whole at once; rendered before them, it shows the loading skeleton or spinners, and React then
+ * holds the screen back for 300 ms after the skeleton.
  */
 const FIRST_SCREEN_WAIT_MS = 1000;
 
 const { pathname } = window.location;
 const root = document.getElementById('root');
-// A screen the server rendered comes with its data; any other starts its reads as soon as
-// TanStack Query's chunk (modulepreloaded by index.html) is in.
+// A screen the server rendered comes with its data; any other makes the reads its routes
+// declare as soon as TanStack Query's chunk (modulepreloaded by index.html) is in, and finds the
+// first ones preloaded by the page.
 const firstScreen = Promise.all([
   preloadRoutesFor(pathname),
   Promise.all([import('./app/first-screen'), import('./lib/query')]).then(
-    ([{ prefetchFirstScreen, hydrateServerState }, { browserQueryClient }]) =>
+    ([{ hydrateServerState }, { browserQueryClient }]) =>
       rendersAsServer
         ? hydrateServerState(browserQueryClient())
-        : prefetchFirstScreen(browserQueryClient(), pathname),
+        : readScreen(browserQueryClient(), new URL(window.location.href)),
   ),
 ]);
 

@@ -18,8 +18,19 @@ import type { Store } from './store.js';
  * of. Without zod (its imports are types only): the web's route chunks import it.
  */
 
-/** Spec §1: the title of a page that sets none. */
-export const DEFAULT_TITLE = 'E-commerce best app';
+/**
+ * The shop's name until an admin names it (store settings): what the spec's header says. It ends
+ * every page's title, and the header, the link previews and the e-mails carry it.
+ */
+export const DEFAULT_STORE_NAME = 'Ecommerce App';
+
+/**
+ * A page's document title: its own title, then the store's name, as the spec's dashboard is
+ * titled ('Dashboard - Ecommerce App'); the store's name alone for a page of no title of its own.
+ * The SPA sets it on every navigation and the API writes it in the HTML it sends first.
+ */
+export const documentTitle = (title: string | undefined, storeName: string) =>
+  title ? `${title} - ${storeName}` : storeName;
 
 /** The storefront's pages of a fixed title and description (the home page's title is spec §2's). */
 export const STOREFRONT_PAGES = {
@@ -35,7 +46,7 @@ export const STOREFRONT_PAGES = {
   },
   about: {
     path: '/about',
-    title: 'About us - Ecommerce app',
+    title: 'About us',
     description: 'Who we are and what we sell',
   },
   contact: {
@@ -180,3 +191,10 @@ export interface ServerRenderedPage {
  * and answers its markup with those reads.
  */
 export type RenderPage = (url: string, reads: StorefrontReads) => Promise<ServerRenderedPage>;
+
+/**
+ * The URLs the browser GETs first for the screen at `url` (a path and query), as the web's server
+ * entry lists them from the reads its routes declare (`firstReads`): those that need no other
+ * read's answer. A page the browser renders preloads these with its HTML, and no others.
+ */
+export type FirstReads = (url: string) => Promise<string[]>;

@@ -174,6 +174,18 @@ export async function announceChange(change: LoggedChange): Promise<number> {
   return version;
 }
 
+/**
+ * How many changes of the whole catalogue (a bulk import, the store's settings) this process has
+ * applied: what is kept beside the catalogue (the store's settings, kept for a second) is read
+ * again after one, so that the pages made from the new catalogue show the new settings too.
+ */
+let wholeChanges = 0;
+/** Noted by the catalogue before it reloads everything for a change of the whole catalogue. */
+export const noteWholeChange = () => {
+  wholeChanges += 1;
+};
+export const wholeChangesApplied = () => wholeChanges;
+
 /** Brings this process's catalogue up to the log (set by the catalogue once it is loaded). */
 let applyHere: (() => Promise<void>) | null = null;
 export const onCatalogueChanged = (apply: () => Promise<void>) => {

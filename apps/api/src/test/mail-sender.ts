@@ -3,6 +3,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { letters } from '../events.js';
 import { MAIL, type MailSenderOptions, startMailSender } from '../features/mail/sender.js';
 import { smtpTransport } from '../features/mail/transport.js';
+import { storeName } from '../features/store/index.js';
 import { type Delivery, listDeliveries } from '../lib/outbox/index.js';
 import { type CaughtMail, createMailServerOnFreePort, type TestMailServer } from './mail-server.js';
 
@@ -31,6 +32,7 @@ export const startTestSender = (smtpUrl: string, overrides: Partial<MailSenderOp
   startMailSender({
     transport: smtpTransport(smtpUrl, 4_000),
     from: TEST_MAIL_FROM,
+    storeName,
     publicUrl: 'http://shop.test',
     letters,
     leaseMs: 4_000,

@@ -6,6 +6,8 @@ import { freePort } from '../db/embedded.js';
 /** An e-mail the test mail server accepted. */
 export interface CaughtMail {
   messageId: string;
+  /** Its From, as a mail client shows it: the sender's name, and the address. */
+  from: { name: string; address: string };
   to: string;
   subject: string;
   text: string;
@@ -34,6 +36,10 @@ export async function createMailServerOnFreePort() {
             // Recorded before the server says it accepted it, as a real one stores first.
             mails.push({
               messageId: mail.messageId ?? '',
+              from: {
+                name: mail.from?.value[0]?.name ?? '',
+                address: mail.from?.value[0]?.address ?? '',
+              },
               to: [mail.to ?? []]
                 .flat()
                 .map((a) => a.text)

@@ -52,7 +52,6 @@ export function writeBuiltSpaWithServerEntry(serverEntry: string, css: Record<st
   const links = [
     ...Object.keys(css).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
     // What index.html preloads for the home page, on every page.
-    '<link rel="preload" as="fetch" crossorigin href="/api/v1/product/product-list/1">',
     '<link rel="modulepreload" crossorigin href="/assets/Home-abc.js">',
   ].join('\n    ');
   writeFileSync(

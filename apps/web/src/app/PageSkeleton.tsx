@@ -1,19 +1,20 @@
-import { Link } from 'react-router-dom';
 import { CartIcon } from '../components/CartIcon';
 import '../components/layout/Header.css';
 import '../components/layout/Layout.css';
 import '../components/Spinner.css';
 
-/** What shows while a screen's chunk is on its way: the header bar's shape and a spinner. */
+/**
+ * What shows while a screen's chunk is on its way: the header bar's shape and a spinner. The
+ * store's name comes with the screen (its root route reads it), so the bar shows the mark alone.
+ */
 export function PageSkeleton() {
   return (
     <>
       <header className="site-header">
         <div className="navbar">
-          <Link to="/" className="brand">
+          <span className="brand">
             <CartIcon />
-            Ecommerce App
-          </Link>
+          </span>
         </div>
       </header>
       <main className="site-main">

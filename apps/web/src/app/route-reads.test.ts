@@ -1,3 +1,4 @@
+import { PRIVATE_SCREENS } from '@shop/contracts/storefront';
 import type { QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../lib/query';
@@ -79,4 +80,16 @@ describe("a storefront page's declared reads, listed without rendering it", () =
     expect(keys).toHaveLength(3);
     expect(reads.productReviews).not.toHaveBeenCalled();
   });
+});
+
+describe("the shopper's own screens", () => {
+  // The API sends them all one page for the browser to render, preloading one list of reads.
+  it.each(PRIVATE_SCREENS.map((path) => path.replace(/:\w+/g, 'x')))(
+    'when %s is listed, then it declares only what every screen reads',
+    async (url) => {
+      const { keys } = await readsOf(url);
+      expect(keys).toHaveLength(EVERY_SCREEN.length);
+      expect(keys).toEqual(expect.arrayContaining(EVERY_SCREEN));
+    },
+  );
 });

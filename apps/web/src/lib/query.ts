@@ -64,12 +64,17 @@ export const invalidate = (
  * A client with the shop's defaults: one try per read (a failure shows at once, with Try
  * again), no refetch on window focus or reconnect, catalogue reads fresh for a minute; one try
  * per write (TanStack's default), sent online or not. Every
- * failed read is logged (spec §8: some failures, the header's categories, are only logged).
+ * failed read is logged (spec §8: some failures, the header's categories, are only logged),
+ * unless `logFailures` is false (reads that fail on purpose).
  * `reads`: the storefront reads its queries make (a server's); the browser's over HTTP without.
  */
-export function createQueryClient(reads?: StorefrontReads) {
+export function createQueryClient(reads?: StorefrontReads, { logFailures = true } = {}) {
   const client = new QueryClient({
-    queryCache: new QueryCache({ onError: (error) => console.error(error) }),
+    queryCache: new QueryCache({
+      onError: (error) => {
+        if (logFailures) console.error(error);
+      },
+    }),
     defaultOptions: {
       queries: {
         staleTime: CATALOGUE_STALE_MS,

@@ -1,5 +1,6 @@
 import type { Store } from '@shop/contracts';
 import { formatMoney } from '@shop/contracts/money';
+import { DEFAULT_STORE_NAME } from '@shop/contracts/storefront';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { storefrontReadsOf } from './query';
 
@@ -13,6 +14,13 @@ export const storeQuery = () =>
     queryKey: ['store'] as const,
     queryFn: (context): Promise<Store> => storefrontReadsOf(context).store(),
   });
+
+/**
+ * The store's name, which the header shows and every page's title ends with; the spec's own name
+ * until the settings are read (a page the server rendered, or one the browser renders, comes
+ * with them: the root route declares the read).
+ */
+export const useStoreName = (): string => useQuery(storeQuery()).data?.name ?? DEFAULT_STORE_NAME;
 
 /** The store currency (lowercase ISO 4217), or undefined until the settings are read. */
 export const useStoreCurrency = (): string | undefined => useQuery(storeQuery()).data?.currency;

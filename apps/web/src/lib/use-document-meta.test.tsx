@@ -22,8 +22,8 @@ describe('useDocumentMeta', () => {
 
   it('when the shopper is on the page the server answered, then its canonical URL, previews and structured data stay', () => {
     addServerPageTags();
-    renderHook(() => useDocumentMeta({ ...DEFAULT_META, title: 'About us - Ecommerce app' }));
-    expect(document.title).toBe('About us - Ecommerce app');
+    renderHook(() => useDocumentMeta({ ...DEFAULT_META, title: 'About us - Ecommerce App' }));
+    expect(document.title).toBe('About us - Ecommerce App');
     expect(serverPageTags()).toHaveLength(3);
   });
 

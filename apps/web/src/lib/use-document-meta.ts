@@ -1,4 +1,3 @@
-import { DEFAULT_TITLE } from '@shop/contracts/storefront';
 import { useLayoutEffect } from 'react';
 
 export interface PageMeta {
@@ -8,8 +7,8 @@ export interface PageMeta {
   author: string;
 }
 
-export const DEFAULT_META: PageMeta = {
-  title: DEFAULT_TITLE,
+/** What a page says of itself unless it says otherwise (its title: components/layout/Layout). */
+export const DEFAULT_META: Omit<PageMeta, 'title'> = {
   description: 'An online shop: browse, search, filter and buy products',
   keywords: 'shop,ecommerce,online store,products,categories',
   author: 'Shop Team',

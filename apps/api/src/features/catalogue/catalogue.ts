@@ -5,6 +5,7 @@ import {
   type LoggedChange,
   logDatabase,
   noteChangeSeen,
+  noteWholeChange,
   onCatalogueChanged,
   readCatalogueHead,
   readChange,
@@ -156,6 +157,7 @@ async function catchUp(): Promise<void> {
   }
   const changes = [...missed, ...trackWrites(missed)];
   if (changes.some((c) => c.all)) {
+    noteWholeChange();
     store = await loadAll();
     return;
   }

@@ -9,6 +9,7 @@ import {
   type Worker,
 } from '../../lib/outbox/index.js';
 import type { Letters } from './letter.js';
+import { signed } from './signature.js';
 
 /** The outbox's subscriber that e-mails: every event some feature writes a letter for. */
 export const MAIL = 'mail';
@@ -16,7 +17,7 @@ export const MAIL = 'mail';
 /** What the sender hands a message to: nodemailer's transport, or a test's. */
 export interface MailTransport {
   sendMail: (message: {
-    from: string;
+    from: { name: string; address: string };
     to: string;
     subject: string;
     text: string;
@@ -27,8 +28,13 @@ export interface MailTransport {
 
 export interface MailSenderOptions {
   transport: MailTransport;
-  /** The From of every e-mail, e.g. `Shop <shop@example.com>`. */
+  /**
+   * The address every e-mail is from, e.g. `Shop <shop@example.com>` (MAIL_FROM): the name it
+   * shows is the store's, whatever this one says.
+   */
   from: string;
+  /** The store's name now (store settings): every e-mail's sender name and signature. */
+  storeName: () => Promise<string>;
   /** Where shoppers reach the shop: the origin of the links in the e-mails. */
   publicUrl: string;
   /** The letters of every feature that writes some, by event type. */
@@ -43,6 +49,9 @@ export interface MailSenderOptions {
   landingGraceMs?: number;
   log: { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
 }
+
+/** The address of a From such as `Shop <shop@example.com>`, or of a bare address. */
+const addressOf = (from: string) => /<([^<>]+)>\s*$/.exec(from)?.[1]?.trim() ?? from.trim();
 
 /** Stable per event: a receiver (or a person) can tell a copy from another e-mail. */
 export const messageIdOf = (name: string, eventId: string, from: string) =>
@@ -81,13 +90,15 @@ export function startMailSender(options: MailSenderOptions): Worker {
     if ('unsent' in letter) return { drop: letter.unsent };
     const turn = await turnOf(letter.after ?? []);
     if (turn) return { later: turn };
-    const { to, subject, text, html, name } = letter;
+    const storeName = await options.storeName();
+    const { to, subject, text, html, name } = signed(letter, storeName);
     // Writing the letter may have outlasted the claim and another sender taken the e-mail; the
     // renewed claim outlasts the send (the transport's time limits are a quarter of it).
     if (!(await claim.renew())) return { lost: true };
     try {
       const messageId = messageIdOf(name, event.id, options.from);
-      await options.transport.sendMail({ from: options.from, to, subject, text, html, messageId });
+      const from = { name: storeName, address: addressOf(options.from) };
+      await options.transport.sendMail({ from, to, subject, text, html, messageId });
     } catch (err) {
       mailFailures.inc();
       return { failed: err instanceof Error ? err.message : String(err) };

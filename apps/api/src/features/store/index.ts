@@ -1,2 +1,2 @@
 /** The store settings' public module: what other features may use of them. */
-export { storeCurrency, storeSettings, useFirstCurrency } from './use-cases.js';
+export { storeCurrency, storeName, storeSettings, useFirstCurrency } from './use-cases.js';

@@ -1,18 +1,19 @@
 import type { Store } from '@shop/contracts';
 import mongoose from 'mongoose';
-import { writeToCatalogue } from '../../db/catalogue-changes.js';
+import { wholeChangesApplied, writeToCatalogue } from '../../db/catalogue-changes.js';
 import { type StoreDoc, StoreModel } from './model.js';
 
 /**
  * The shop's settings as stored: the only module that reads or writes them. Every price and
  * every checkout reads them, so each process keeps what it read for a moment: a change made in
- * another process shows here within KEPT_MS.
+ * another process shows here within KEPT_MS, and at once once this process has seen the change
+ * of the whole catalogue that announces it (the pages it then makes again show the change).
  */
 
 const STORE_ID = 'store';
 export const KEPT_MS = 1000;
 
-let kept: { store: Store; until: number; database: string } | null = null;
+let kept: { store: Store; until: number; database: string; wholeChanges: number } | null = null;
 
 const toStore = (doc: StoreDoc): Store => ({
   name: doc.name,
@@ -27,14 +28,16 @@ const toStore = (doc: StoreDoc): Store => ({
  */
 export async function readStore(first: Store): Promise<Store> {
   const database = mongoose.connection.name;
-  if (kept && kept.until > Date.now() && kept.database === database) return kept.store;
+  const wholeChanges = wholeChangesApplied();
+  const same = kept?.database === database && kept.wholeChanges === wholeChanges;
+  if (kept && same && kept.until > Date.now()) return kept.store;
   const doc = await StoreModel.findOneAndUpdate(
     { _id: STORE_ID },
     { $setOnInsert: first },
     { upsert: true, new: true },
   ).lean<StoreDoc>();
   const store = toStore(doc);
-  kept = { store, until: Date.now() + KEPT_MS, database };
+  kept = { store, until: Date.now() + KEPT_MS, database, wholeChanges };
   return store;
 }
 

@@ -1,4 +1,5 @@
 import { currencyDigits, type Store, type StoreUpdate } from '@shop/contracts';
+import { DEFAULT_STORE_NAME } from '@shop/contracts/storefront';
 import { conflict } from '../../lib/errors.js';
 import { readStore, writeStore } from './repository.js';
 
@@ -7,7 +8,7 @@ import { readStore, writeStore } from './repository.js';
  * environment's STRIPE_CURRENCY names (see useFirstCurrency), prices without tax.
  */
 let first: Store = {
-  name: 'Ecommerce App',
+  name: DEFAULT_STORE_NAME,
   currency: 'usd',
   pricesIncludeTax: false,
   country: 'US',
@@ -26,6 +27,12 @@ export const storeSettings = (): Promise<Store> => readStore(first);
 
 /** The currency of every price the shop stores and answers (minor units of it inside). */
 export const storeCurrency = async (): Promise<string> => (await storeSettings()).currency;
+
+/**
+ * The shop's name: every page's title and link previews, the seller of its offers, and every
+ * e-mail's sender and signature.
+ */
+export const storeName = async (): Promise<string> => (await storeSettings()).name;
 
 export const CURRENCY_DIGITS_LOCKED =
   'The currency can change only to one with as many decimals while the shop has products, orders or shipping rates: their amounts are kept in its minor unit';

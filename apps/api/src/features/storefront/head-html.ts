@@ -1,4 +1,4 @@
-import { DEFAULT_TITLE } from '@shop/contracts/storefront';
+import { documentTitle } from '@shop/contracts/storefront';
 import escapeHtml from 'escape-html';
 import htmlescape from 'htmlescape';
 import type { PageHead } from './page-head.js';
@@ -15,13 +15,13 @@ const meta = (attribute: 'name' | 'property', key: string, content: string | num
 
 /** The Open Graph and Twitter card tags of a page worth sharing. */
 function previewTags(head: PageHead): string[] {
-  const { preview, description = '' } = head;
+  const { preview, description = '', siteName, title = siteName } = head;
   if (!preview) return [];
   const { image, price } = preview;
   return [
     meta('property', 'og:type', preview.type),
-    meta('property', 'og:site_name', DEFAULT_TITLE),
-    meta('property', 'og:title', head.title),
+    meta('property', 'og:site_name', siteName),
+    meta('property', 'og:title', title),
     meta('property', 'og:description', description),
     meta('property', 'og:url', preview.url),
     ...(image
@@ -40,7 +40,7 @@ function previewTags(head: PageHead): string[] {
         ]
       : []),
     meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
-    meta('name', 'twitter:title', head.title),
+    meta('name', 'twitter:title', title),
     meta('name', 'twitter:description', description),
     ...(image
       ? [meta('name', 'twitter:image', image.url), meta('name', 'twitter:image:alt', image.alt)]
@@ -55,7 +55,7 @@ function previewTags(head: PageHead): string[] {
  */
 export function headHtml(head: PageHead, defaultDescriptionTag = ''): string {
   return [
-    `<title>${escapeHtml(head.title)}</title>`,
+    `<title>${escapeHtml(documentTitle(head.title, head.siteName))}</title>`,
     head.description === undefined
       ? defaultDescriptionTag
       : `<meta name="description" content="${escapeHtml(head.description)}">`,
@@ -96,9 +96,15 @@ export class IndexHtml {
     this.after = page.slice(at + (title?.[0].length ?? 0));
   }
 
-  /** index.html with this head. */
-  withHead(head: PageHead): string {
-    return `${this.before}${headHtml(head, this.defaultDescription)}${this.after}`;
+  /**
+   * index.html with this head, for the browser to render the page: with `firstReads`, the API
+   * reads its screen makes first, preloaded so that they travel with the scripts.
+   */
+  withHead(head: PageHead, firstReads: readonly string[] = []): string {
+    const preloads = firstReads.map(
+      (url) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(url)}">\n    `,
+    );
+    return `${this.before}${preloads.join('')}${headHtml(head, this.defaultDescription)}${this.after}`;
   }
 
   /**
@@ -129,7 +135,7 @@ export class IndexHtml {
       ` data-modules="${escapeHtml(scripts.modules.join(' '))}"></script>`,
     ].join('');
     return page
-      .replace(PRELOADS, '')
+      .replace(MODULE_PRELOADS, '')
       .replace(MODULE_SCRIPTS, (tag, src: string) => (src === scripts.entry ? '' : tag))
       .replace(/<\/head>/i, () => `<style>${screen.css}</style>\n    ${starter}\n  </head>`);
   }
@@ -190,8 +196,8 @@ export const QUERY_STATE_ID = 'shop-query-state';
 const STYLESHEET_LINKS = /<link rel="stylesheet"[^>]*>\s*/gi;
 /** index.html's module scripts (its entry), with the white space after each. */
 const MODULE_SCRIPTS = /<script type="module"[^>]*\ssrc="([^"]*)"[^>]*><\/script>\s*/gi;
-/** The home page's chunks and API answers, which index.html preloads on every page. */
-const PRELOADS = /<link rel="(modulepreload|preload" as="fetch)"[^>]*>\s*/gi;
+/** The home page's chunks, which index.html preloads on every page. */
+const MODULE_PRELOADS = /<link rel="modulepreload"[^>]*>\s*/gi;
 
 /** Where a head's tags go in a page without a title: before `</head>`, else at the start. */
 function headEnd(html: string) {

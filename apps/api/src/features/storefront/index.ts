@@ -3,4 +3,4 @@ export { PAGE_HEAD_ATTRIBUTE } from './head-html.js';
 export { type PageHead, pageHeadFor, type SearchCatalogue } from './page-head.js';
 export type { StorefrontPage } from './pages.js';
 export { crawlerFiles, type StorefrontOptions, storefrontPages } from './routes.js';
-export { serverRenderer } from './server-render.js';
+export { webServerEntry } from './server-render.js';

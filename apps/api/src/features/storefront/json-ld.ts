@@ -31,7 +31,10 @@ const variantName = (variant: ProductVariant) =>
  * also meant for several sellers' offers, and merchant listings read only Offers. A product of
  * one variant has one Offer.
  */
-function offersOf(product: ProductAnswer, url: string, currency: string): Offer | Offer[] {
+function offersOf(
+  product: ProductAnswer,
+  { url, currency, seller }: { url: string; currency: string; seller: string },
+): Offer | Offer[] {
   const offer = (price: number, quantity: number): Offer => ({
     '@type': 'Offer',
     url,
@@ -39,6 +42,7 @@ function offersOf(product: ProductAnswer, url: string, currency: string): Offer 
     priceCurrency: currency.toUpperCase(),
     availability: availability(quantity),
     itemCondition: 'https://schema.org/NewCondition',
+    seller: { '@type': 'Organization', name: seller },
   });
   const [only, ...others] = product.variants;
   if (!only) return offer(product.price, product.quantity);
@@ -50,7 +54,10 @@ function offersOf(product: ProductAnswer, url: string, currency: string): Offer 
   }));
 }
 
-/** schema.org Product: name, description, photo, offers, and its rating once it has reviews. */
+/**
+ * schema.org Product: name, description, photo, offers (the store, by its name, their seller),
+ * and its rating once it has reviews.
+ */
 export function productJsonLd(
   product: ProductAnswer,
   {
@@ -58,7 +65,14 @@ export function productJsonLd(
     image,
     reviews,
     currency,
-  }: { url: string; image?: string; reviews: readonly QuotedReview[]; currency: string },
+    seller,
+  }: {
+    url: string;
+    image?: string;
+    reviews: readonly QuotedReview[];
+    currency: string;
+    seller: string;
+  },
 ): WithContext<Product> {
   const [only, ...others] = product.variants;
   const { average, count } = product.rating;
@@ -71,7 +85,7 @@ export function productJsonLd(
     ...(image ? { image: [image] } : {}),
     ...(only && others.length === 0 ? { sku: only.sku } : {}),
     ...(product.category ? { category: product.category.name } : {}),
-    offers: offersOf(product, url, currency),
+    offers: offersOf(product, { url, currency, seller }),
     ...(count > 0
       ? {
           aggregateRating: {

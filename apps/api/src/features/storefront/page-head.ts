@@ -11,7 +11,6 @@ import {
 import {
   categoryPath,
   categoryTitle,
-  DEFAULT_TITLE,
   listingPagePath,
   NOT_FOUND_PAGE,
   productPath,
@@ -43,7 +42,10 @@ export interface PreviewImage {
  */
 export interface PageHead {
   status: 200 | 404;
-  title: string;
+  /** The page's own title (its document title adds the store's name); absent: it has none. */
+  title?: string;
+  /** The store's name: the document title's end, and the site link previews name. */
+  siteName: string;
   /** Absent: the SPA's own default description stays. */
   description?: string;
   /** Absolute; absent on pages not to be indexed as themselves. */
@@ -77,6 +79,8 @@ export interface HeadSources {
   reviewsOf: (product: Product) => readonly QuotedReview[];
   /** The store currency the prices are in (lowercase ISO 4217). */
   currency: string;
+  /** The store's name (store settings). */
+  storeName: string;
 }
 
 /** Search engines show about this much of a description. */
@@ -106,19 +110,20 @@ function previewImage(product: Product, origin: string): PreviewImage | undefine
   };
 }
 
-const notFound = (): PageHead => ({
+const notFound = (siteName: string): PageHead => ({
   status: 404,
   ...NOT_FOUND_PAGE,
+  siteName,
   robots: 'noindex',
   jsonLd: [],
 });
 
 function productHead(
   slug: string,
-  { catalogue, origin, reviewsOf, currency }: HeadSources,
+  { catalogue, origin, reviewsOf, currency, storeName }: HeadSources,
 ): PageHead {
   const product = catalogue.productBySlug(slug)?.product;
-  if (!product) return notFound();
+  if (!product) return notFound(storeName);
   const url = origin + productPath(product.slug);
   const image = previewImage(product, origin);
   const trail: Link[] = [
@@ -131,6 +136,7 @@ function productHead(
   return {
     status: 200,
     title: product.name,
+    siteName: storeName,
     description: summary(product.description) || product.name,
     canonical: url,
     preview: {
@@ -145,6 +151,7 @@ function productHead(
         ...(image ? { image: image.url } : {}),
         reviews: reviewsOf(product),
         currency,
+        seller: storeName,
       }),
       breadcrumbJsonLd(trail),
     ],
@@ -158,17 +165,22 @@ const productLinks = (products: readonly Product[], origin: string): Link[] =>
 const pageItems = <T>(items: readonly T[], page: number, perPage: number) =>
   items.slice((page - 1) * perPage, page * perPage);
 
-function categoryHead(slug: string, page: number, { catalogue, origin }: HeadSources): PageHead {
+function categoryHead(
+  slug: string,
+  page: number,
+  { catalogue, origin, storeName }: HeadSources,
+): PageHead {
   const category: Category | undefined = catalogue.categoryBySlug(slug);
-  if (!category) return notFound();
+  if (!category) return notFound(storeName);
   const products = catalogue.inCategory(category._id);
   const shown = pageItems(products, page, LIST_DEFAULT_PER_PAGE).map((entry) => entry.product);
   // A page past the last one is one of endless empty lists.
-  if (page > 1 && shown.length === 0) return notFound();
+  if (page > 1 && shown.length === 0) return notFound(storeName);
   const url = origin + listingPagePath(categoryPath(category.slug), page);
   return {
     status: 200,
     title: categoryTitle(category.name),
+    siteName: storeName,
     description: `Products of ${category.name}`,
     canonical: url,
     preview: { type: 'website', url },
@@ -188,7 +200,7 @@ function categoryHead(slug: string, page: number, { catalogue, origin }: HeadSou
  * not exist is a 404 (the SPA shows its own not-found screen).
  */
 export function pageHeadFor(page: StorefrontPage, sources: HeadSources): PageHead {
-  const { catalogue, origin } = sources;
+  const { catalogue, origin, storeName: siteName } = sources;
   const path = canonicalPathOf(page);
   const canonical = path === undefined ? undefined : origin + path;
   switch (page.kind) {
@@ -201,10 +213,11 @@ export function pageHeadFor(page: StorefrontPage, sources: HeadSources): PageHea
         page: page.page,
         perPage: LIST_DEFAULT_PER_PAGE,
       });
-      if (page.page > 1 && products.length === 0) return notFound();
+      if (page.page > 1 && products.length === 0) return notFound(siteName);
       return {
         status: 200,
         title: searchTitle(page.keyword),
+        siteName,
         description: page.keyword ? `Products matching ${page.keyword}` : 'Search the shop',
         canonical,
         // Words that find products make a page worth indexing (its canonical URL keeps only the
@@ -214,17 +227,18 @@ export function pageHeadFor(page: StorefrontPage, sources: HeadSources): PageHea
       };
     }
     case 'private':
-      return { status: 200, title: DEFAULT_TITLE, robots: 'noindex', jsonLd: [] };
+      return { status: 200, siteName, robots: 'noindex', jsonLd: [] };
     case 'unknown':
-      return notFound();
+      return notFound(siteName);
     case 'home': {
       const newest = catalogue.newestFirst();
       const shown = pageItems(newest, page.page, PRODUCT_PAGE_SIZE).map((entry) => entry.product);
-      if (page.page > 1 && shown.length === 0) return notFound();
+      if (page.page > 1 && shown.length === 0) return notFound(siteName);
       const { title, description } = STOREFRONT_PAGES.home;
       return {
         status: 200,
         title,
+        siteName,
         description,
         canonical,
         preview: { type: 'website', url: canonical ?? `${origin}/` },
@@ -236,6 +250,7 @@ export function pageHeadFor(page: StorefrontPage, sources: HeadSources): PageHea
       return {
         status: 200,
         title,
+        siteName,
         description,
         canonical,
         preview: { type: 'website', url: canonical ?? `${origin}/` },

@@ -20,7 +20,7 @@ describe('storefront pages: what the server answers beyond the head', () => {
 
     const head = readHead(await api.get(`/search?utm=1&keyword=${word}&a=b`).expect(200));
 
-    expect(head.title).toBe(`Search results - ${word}`);
+    expect(head.title).toBe(`Search results - ${word} - Ecommerce App`);
     expect(head.meta('description')).toBe(`Products matching ${word}`);
     expect(head.canonical).toBe(`${ORIGIN}/search?keyword=${word}`);
     expect(head.meta('robots')).toBeUndefined();
@@ -29,7 +29,7 @@ describe('storefront pages: what the server answers beyond the head', () => {
       itemListElement: [{ position: 1, name: lamp.name, url: `${ORIGIN}/product/${lamp.slug}` }],
     });
     const empty = readHead(await api.get('/search').expect(200));
-    expect(empty.title).toBe('Search results');
+    expect(empty.title).toBe('Search results - Ecommerce App');
     expect(empty.canonical).toBe(`${ORIGIN}/search`);
     expect(empty.meta('robots')).toBe('noindex, follow');
     const nothing = readHead(await api.get(`/search?keyword=zz${word}zz`).expect(200));
@@ -38,14 +38,14 @@ describe('storefront pages: what the server answers beyond the head', () => {
 
   test.for([
     ['/categories', 'All Categories', 'Every category of the shop'],
-    ['/about', 'About us - Ecommerce app', 'Who we are and what we sell'],
+    ['/about', 'About us', 'Who we are and what we sell'],
     ['/contact', 'Contact us', 'How to reach our support team'],
     ['/policy/', 'Privacy Policy', 'Our privacy policy'],
   ] as const)(
-    'when %s is asked, then its own title, description and canonical URL',
+    "when %s is asked, then its own title (then the store's name), description and canonical URL",
     async ([path, title, description], { api }) => {
       const head = readHead(await api.get(`${path}?x=1`).expect(200));
-      expect(head.title).toBe(title);
+      expect(head.title).toBe(`${title} - Ecommerce App`);
       expect(head.meta('description')).toBe(description);
       expect(head.canonical).toBe(ORIGIN + path.replace(/\/$/, ''));
       expect(head.meta('og:title')).toBe(title);
@@ -67,14 +67,14 @@ describe('storefront pages: what the server answers beyond the head', () => {
       const head = readHead(res);
       // The SPA still starts and shows its own not-found screen.
       expect(head.document.querySelector('#root'), path).not.toBeNull();
-      expect(head.title).toBe('Go back - page not found');
+      expect(head.title).toBe('Go back - page not found - Ecommerce App');
       expect(head.meta('robots')).toBe('noindex');
       expect(head.canonical).toBeUndefined();
       expect(head.jsonLd).toEqual([]);
     }
   });
 
-  test("when a shopper's own screen is asked (cart, sign-in, dashboards), then 200 with the default title, not indexed", async ({
+  test("when a shopper's own screen is asked (cart, sign-in, dashboards), then 200 titled by the store's name, not indexed", async ({
     api,
   }) => {
     for (const path of [
@@ -84,7 +84,7 @@ describe('storefront pages: what the server answers beyond the head', () => {
       '/dashboard/admin/product/x',
     ]) {
       const head = readHead(await api.get(path).expect(200));
-      expect(head.title, path).toBe('E-commerce best app');
+      expect(head.title, path).toBe('Ecommerce App');
       expect(head.meta('description')).toBe(
         'An online shop: browse, search, filter and buy products',
       );
@@ -110,7 +110,7 @@ describe('storefront pages: what the server answers beyond the head', () => {
     const head = readHead(res);
     // Only the JSON-LD blocks and the SPA's own script are scripts.
     expect(head.document.querySelectorAll('script')).toHaveLength(head.jsonLd.length + 1);
-    expect(head.title).toBe(name);
+    expect(head.title).toBe(`${name} - Ecommerce App`);
     expect(head.meta('og:title')).toBe(name);
     expect(head.meta('twitter:title')).toBe(name);
     expect(head.meta('og:image:alt')).toBe(name);
@@ -136,7 +136,7 @@ describe('storefront pages: what the server answers beyond the head', () => {
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(zipped.headers.vary).toContain('Accept-Encoding');
     expect(zipped.text).toBe(plain.text);
-    expect(readHead(zipped).title).toBe(lamp.name);
+    expect(readHead(zipped).title).toBe(`${lamp.name} - Ecommerce App`);
   });
 
   test('when the same page is asked again, then the same status, headers and bytes go out; once its product is gone, its 404', async ({
@@ -150,7 +150,7 @@ describe('storefront pages: what the server answers beyond the head', () => {
     const { date: _againDate, ...headers } = again.headers;
     expect(headers).toEqual(first);
     expect(headers['content-security-policy']).toContain("frame-ancestors 'self'");
-    expect(readHead(again).title).toBe(lamp.name);
+    expect(readHead(again).title).toBe(`${lamp.name} - Ecommerce App`);
 
     const admin = await createAdmin();
     await api

@@ -23,7 +23,7 @@ describe('storefront pages: the head of the HTML the server sends', () => {
     const res = await api.get('/?utm_source=mail&b=2').expect(200);
 
     const head = readHead(res);
-    expect(head.title).toBe('All Products - Best offers');
+    expect(head.title).toBe('All Products - Best offers - Ecommerce App');
     expect(head.html.match(/<title>/g)).toHaveLength(1);
     expect(head.meta('description')).toBe(
       'Browse all products, filter by category and price, and add them to your cart',
@@ -67,7 +67,7 @@ describe('storefront pages: the head of the HTML the server sends', () => {
 
     const head = readHead(res);
     const url = `${ORIGIN}/product/${lamp.slug}`;
-    expect(head.title).toBe(lamp.name);
+    expect(head.title).toBe(`${lamp.name} - Ecommerce App`);
     expect(head.meta('description')).toBe('A warm desk light with a long arm.');
     expect(head.canonical).toBe(url);
     expect(head.meta('og:type')).toBe('product');
@@ -204,7 +204,7 @@ describe('storefront pages: the head of the HTML the server sends', () => {
     const head = readHead(await api.get(`/category/${category.slug}?page=1&sort=x`).expect(200));
 
     const url = `${ORIGIN}/category/${category.slug}`;
-    expect(head.title).toBe(`Category - ${category.name}`);
+    expect(head.title).toBe(`Category - ${category.name} - Ecommerce App`);
     expect(head.meta('description')).toBe(`Products of ${category.name}`);
     expect(head.canonical).toBe(url);
     expect(head.meta('og:url')).toBe(url);

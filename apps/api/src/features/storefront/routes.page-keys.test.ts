@@ -12,7 +12,7 @@ import { RENDERS_AT_ONCE } from './routes.js';
  * A server entry that reads its URL as the web's does (apps/web/src/entry-server.tsx: the URL
  * standard's reading, then the router's): a product's path shows that product's name, read
  * through the storefront reads; any other path is shown as it was read. It counts its renders,
- * and waits for `globalThis.rendersHeld` while that is set.
+ * and waits for `globalThis.rendersHeld` while that is set. Its first reads are a product's.
  */
 const SERVER_ENTRY = `
 const escape = (text) => text.replace(/[&<>"]/g, (c) => '&#' + c.charCodeAt(0) + ';');
@@ -25,6 +25,10 @@ export async function render(url, reads) {
     ? (await reads.product(decodeURIComponent(product[1]))).product.name
     : pathname;
   return { html: '<main><h1>' + escape(shown) + '</h1></main>', state: { url, search } };
+}
+export async function firstReads(url) {
+  const product = /^\\/product\\/([^/?]+)/.exec(url);
+  return product ? ['/api/v1/product/get-product/' + product[1]] : [];
 }
 `;
 
@@ -92,7 +96,7 @@ describe('storefront pages: each URL its own page', () => {
 
     for (const res of [odd, unknown]) {
       expect(res.text).not.toContain(lamp.name);
-      expect(readHead(res).title).toBe('Go back - page not found');
+      expect(readHead(res).title).toBe('Go back - page not found - Ecommerce App');
       expect(screenOf(res)).toBe('/page-not-found');
     }
     const page = await api.get(`/product/${lamp.slug}`).expect(200);
@@ -138,7 +142,7 @@ describe('storefront pages: each URL its own page', () => {
       const res = await api.get(path);
       expect(res.status, path).toBe(404);
       expect(res.text, path).not.toContain(lamp.name);
-      expect(readHead(res).title, path).toBe('Go back - page not found');
+      expect(readHead(res).title, path).toBe('Go back - page not found - Ecommerce App');
     }
     // A slug holding an encoded slash names a product that does not exist: its own 404.
     const slashed = await api.get(`/product/${lamp.slug}%2Fx`).expect(404);
@@ -190,7 +194,11 @@ describe('storefront pages: each URL its own page', () => {
 
       const waiting = await api.get(`/product/${last.slug}`).timeout(10_000).expect(200);
       expect(screenOf(waiting)).toBeUndefined();
-      expect(readHead(waiting).title).toBe(last.name);
+      expect(readHead(waiting).title).toBe(`${last.name} - Ecommerce App`);
+      // The browser renders it, its first read on its way with the page.
+      expect(waiting.text).toContain(
+        `<link rel="preload" as="fetch" crossorigin href="/api/v1/product/get-product/${last.slug}">`,
+      );
       const again = await api.get('/about').timeout(10_000).expect(200);
       expect(again.text).toBe(kept.text);
     } finally {

@@ -13,7 +13,7 @@ import { pageAskedBy, pageKeyOf, renderPathOf, type StorefrontPage, shownPageOf 
 import { ReviewQuotes } from './review-quotes.js';
 import { gzippedBody, type MadeAnswer, madeAnswer, RevisionCache } from './revision-cache.js';
 import { SentPages } from './sent-pages.js';
-import type { RenderScreen } from './server-render.js';
+import type { ServerEntry } from './server-render.js';
 import { SITEMAP_KINDS, type SitemapKind, sitemapIndexXml, sitemapXml } from './sitemap.js';
 import { StorefrontAssets } from './storefront-assets.js';
 
@@ -56,21 +56,18 @@ async function send(req: Request, res: Response, answer: MadeAnswer, type: strin
 
 /**
  * Every storefront URL answers the SPA's index.html with that page's head (title, description,
- * canonical URL, link previews, structured data) and, given `render`, its screen rendered on the
- * server; both are made from the in-process catalogue once per revision, kept by page (the path
- * its screen is rendered from: one entry for every spelling of a page, and for every URL of no
- * page). A path not in its normal form is moved to it. An unknown product, category or path
+ * canonical URL, link previews, structured data) and, given the web's server `entry`, its screen
+ * rendered on the server, or else the reads its screen makes first, preloaded; both are made
+ * from the in-process catalogue and the store's settings once per revision, kept by page (the
+ * path its screen is rendered from: one entry for every spelling of a page, and for every URL of
+ * no page). A path not in its normal form is moved to it. An unknown product, category or path
  * answers with 404. The shopper's own screens (cart, sign-in, dashboards) are left to the
  * browser. `answerAtOnce`, before the app: a request asked before gets the same bytes again
  * while its page is kept, `sending` called first (to count and log it).
  */
 export function storefrontPages(
   dist: string,
-  {
-    origin,
-    search,
-    render,
-  }: StorefrontOptions & { search: SearchCatalogue; render?: RenderScreen },
+  { origin, search, entry }: StorefrontOptions & { search: SearchCatalogue; entry?: ServerEntry },
 ) {
   const index = new IndexHtml(readFileSync(join(dist, 'index.html'), 'utf8'));
   const assets = new StorefrontAssets(dist);
@@ -78,13 +75,24 @@ export function storefrontPages(
   const quotes = new ReviewQuotes();
   const sent = new SentPages();
   const makeInTurn = inTurn(RENDERS_AT_ONCE, RENDER_WAIT_MS);
-  const forTheBrowser = (head: PageHead) => madeAnswer(head.status, index.withHead(head));
+  /**
+   * The page for the browser to render, preloading the reads its screen makes first. The
+   * shopper's own screens share one page (they read what every screen reads, and nothing of
+   * their own: apps/web's route-reads.test.ts holds them so), listed from the one asked first.
+   */
+  const forTheBrowser = async (req: Request, page: StorefrontPage, head: PageHead) => {
+    const firstReads = entry
+      ? // An entry that cannot load (its render fails too) leaves the page without preloads.
+        await entry.firstReads(renderPathOf(page) ?? req.path).catch(() => [])
+      : [];
+    return madeAnswer(head.status, index.withHead(head, firstReads));
+  };
   /** The page with its screen rendered, unless it is the shopper's own or the render fails. */
   const madePage = async (req: Request, page: StorefrontPage, head: PageHead) => {
     const url = renderPathOf(page);
-    if (!render || url === undefined) return forTheBrowser(head);
+    if (!entry || url === undefined) return forTheBrowser(req, page, head);
     try {
-      const screen = await render(url);
+      const screen = await entry.render(url);
       storefrontRenders.inc({ outcome: 'rendered' });
       const { css } = assets;
       const scripts = assets.scriptsOf(page);
@@ -94,7 +102,7 @@ export function storefrontPages(
       // the next request renders it again.
       req.log.error({ err }, `server render of ${url} failed`);
       storefrontRenders.inc({ outcome: 'failed' });
-      return { ...forTheBrowser(head), transient: true };
+      return { ...(await forTheBrowser(req, page, head)), transient: true };
     }
   };
   const kept = (key: string) => pages.kept(loadedCatalogue()?.revision, key);
@@ -115,14 +123,15 @@ export function storefrontPages(
     const answer = await pages.answerAsync(catalogue.revision, key, async () => {
       // Read first, so that the page kept quotes them; a page made without them is not kept.
       const { reviewsOf, complete } = await quotes.ofPage(page, catalogue);
-      const { currency } = await storeSettings();
-      const headOf = () => pageHeadFor(page, { catalogue, origin, search, reviewsOf, currency });
+      const { currency, name: storeName } = await storeSettings();
+      const headOf = () =>
+        pageHeadFor(page, { catalogue, origin, search, reviewsOf, currency, storeName });
       const made = await makeInTurn(() => madePage(req, page, headOf()));
       if (made) return complete ? made : { ...made, transient: true };
       // Pages not kept keep every slot busy (a flood of new URLs, say): this one goes for the
       // browser to render, not kept, and the kept pages keep their speed.
       storefrontRenders.inc({ outcome: 'busy' });
-      return { ...forTheBrowser(headOf()), transient: true };
+      return { ...(await forTheBrowser(req, page, headOf())), transient: true };
     });
     await send(req, res, answer, 'html');
     sent.remember(req, res, key, answer);

@@ -7,7 +7,8 @@ import { readHead, writeBuiltSpaWithServerEntry } from '../../test/storefront.js
 /**
  * A server entry as the web's (apps/web/src/entry-server.tsx) is to the API: `render(url, reads)`
  * reads through the storefront reads the API hands it and answers markup and state. It counts
- * its renders, and fails on `/about` while `globalThis.failAbout` is set.
+ * its renders, and fails on `/about` while `globalThis.failAbout` is set. `firstReads(url)`
+ * lists every screen's reads, and the about page's own (a URL with a query to escape).
  */
 const SERVER_ENTRY = `
 const escape = (text) => text.replace(/[&<>"]/g, (c) => '&#' + c.charCodeAt(0) + ';');
@@ -20,6 +21,10 @@ export async function render(url, reads) {
     html: '<main><h1>' + escape(url) + '</h1><ul>' + names.map((n) => '<li>' + escape(n) + '</li>').join('') + '</ul></main>',
     state: { url, names },
   };
+}
+export async function firstReads(url) {
+  const own = url === '/about' ? ['/api/v1/about?page=1&perPage=20'] : [];
+  return ['/api/v1/category/get-category', '/api/v1/store', ...own];
 }
 `;
 
@@ -34,6 +39,11 @@ test.override('appEnv', { scope: 'file' }, { WEB_DIST: dist, PUBLIC_URL: 'https:
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const renders = () => (globalThis as { serverRenders?: number }).serverRenders ?? 0;
+/** The API reads the page preloads, in its order. */
+const fetchPreloads = (head: ReturnType<typeof readHead>) =>
+  head.document
+    .querySelectorAll('link[rel="preload"][as="fetch"]')
+    .map((link) => [link.getAttribute('href'), link.hasAttribute('crossorigin')]);
 const readState = (html: string) => {
   const head = readHead({
     text: html,
@@ -106,7 +116,7 @@ describe('storefront pages rendered on the server', () => {
     expect(readState(res.text).state.names).toContain(added.name);
   });
 
-  test("when the shopper's own screens are asked, then the browser renders them: an empty #root, no state, the style sheets linked", async ({
+  test("when the shopper's own screens are asked, then the browser renders them: an empty #root, no state, the style sheets linked, and every screen's first reads preloaded", async ({
     api,
   }) => {
     for (const path of ['/cart', '/login', '/dashboard/user/orders']) {
@@ -119,6 +129,10 @@ describe('storefront pages rendered on the server', () => {
       expect(state).toBeUndefined();
       expect(head.document.querySelectorAll('link[rel="stylesheet"]')).toHaveLength(2);
       expect(head.document.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(1);
+      expect(fetchPreloads(head)).toEqual([
+        ['/api/v1/category/get-category', true],
+        ['/api/v1/store', true],
+      ]);
       // index.html's own entry, run at once.
       expect(
         head.document.querySelectorAll('script[src]').map((script) => script.getAttribute('src')),
@@ -149,7 +163,7 @@ describe('storefront pages rendered on the server', () => {
     expect(head.canonical).toBe(`https://shop.example/product/${shirt.product.slug}`);
   });
 
-  test('when the render fails, then the page is sent for the browser to render, and the next request renders again', async ({
+  test("when the render fails, then the page is sent for the browser to render, with its screen's first reads preloaded, and the next request renders again", async ({
     api,
   }) => {
     const flags = globalThis as { failAbout?: boolean };
@@ -157,8 +171,14 @@ describe('storefront pages rendered on the server', () => {
     try {
       const res = await api.get('/about').expect(200);
       const { head } = readState(res.text);
-      expect(head.title).toBe('About us - Ecommerce app');
+      expect(head.title).toBe('About us - Ecommerce App');
       expect(head.document.querySelector('#root')?.innerHTML).toBe('');
+      expect(fetchPreloads(head)).toEqual([
+        ['/api/v1/category/get-category', true],
+        ['/api/v1/store', true],
+        ['/api/v1/about?page=1&perPage=20', true],
+      ]);
+      expect(res.text).toContain('href="/api/v1/about?page=1&amp;perPage=20"');
     } finally {
       flags.failAbout = false;
     }

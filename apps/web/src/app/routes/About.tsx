@@ -2,7 +2,7 @@ import { Layout } from '../../components/layout/Layout';
 
 export default function About() {
   return (
-    <Layout title="About us - Ecommerce app" description="Who we are and what we sell">
+    <Layout title="About us" description="Who we are and what we sell">
       <div className="page split">
         <img
           src="/images/about.svg"

@@ -33,7 +33,7 @@ describe('home listing', () => {
     renderApp('/');
     expect(await screen.findByRole('heading', { name: 'Page one 0' })).toBeInTheDocument();
     expect(cardTitles()).toEqual(names(page1));
-    await waitFor(() => expect(document.title).toBe('All Products - Best offers'));
+    await waitFor(() => expect(document.title).toBe('All Products - Best offers - Ecommerce App'));
     expect(await screen.findByRole('checkbox', { name: 'Books' })).toBeInTheDocument();
     expect(screen.getAllByRole('radio')).toHaveLength(6);
     expect(screen.getByRole('radio', { name: '$100 or more' })).toBeInTheDocument();

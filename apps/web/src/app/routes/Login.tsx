@@ -1,4 +1,4 @@
 import { formPage } from '../../components/layout/FormPage';
 import { LoginForm } from '../../features/auth';
 
-export default formPage(LoginForm, 'Login - Ecommerce app', 'Sign in to your account');
+export default formPage(LoginForm, 'Login', 'Sign in to your account');

@@ -38,7 +38,7 @@ describe('product details', () => {
     expect(screen.getByText(novel.description)).toBeInTheDocument();
     expect(screen.getByText('₹14.00')).toBeInTheDocument();
     expect(screen.getByText('Category : Books')).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe(novel.name));
+    await waitFor(() => expect(document.title).toBe(`${novel.name} - Ecommerce App`));
     const similar = screen.getByRole('region', { name: 'Similar Products' });
     expect(await within(similar).findByRole('article', { name: poems.name })).toBeInTheDocument();
   });

@@ -1,4 +1,4 @@
 import { formPage } from '../../components/layout/FormPage';
 import { RegisterForm } from '../../features/auth';
 
-export default formPage(RegisterForm, 'Register - Ecommerce app', 'Create your account');
+export default formPage(RegisterForm, 'Register', 'Create your account');

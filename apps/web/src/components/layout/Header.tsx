@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { SIGNED_OUT, useAuth } from '../../lib/auth';
 import { useCart } from '../../lib/cart';
+import { useStoreName } from '../../lib/store-settings';
 import { CartIcon } from '../CartIcon';
 import { Dropdown } from '../Dropdown';
 import { ToggleButton } from '../ToggleButton';
@@ -64,12 +65,13 @@ export function Header() {
   const [cart] = useCart();
   const [menuOpen, setMenuOpen] = useState(false);
   const { search, categoryMenu } = useHeaderParts();
+  const storeName = useStoreName();
   return (
     <header className="site-header">
       <nav className="navbar" aria-label="Main">
         <Link to="/" className="brand">
           <CartIcon />
-          Ecommerce App
+          <span className="brand-name">{storeName}</span>
         </Link>
         <ToggleButton
           open={menuOpen}

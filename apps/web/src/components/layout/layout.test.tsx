@@ -86,10 +86,32 @@ describe('layout', () => {
     );
   });
 
+  it("when the store is named, then the header shows its name and every page's title ends with it", async () => {
+    api.on('GET', '/api/v1/store', replies.store({ name: 'Newcomer Outfitters' }));
+    const { router } = renderApp('/contact');
+
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const brand = await within(nav).findByRole('link', { name: 'Newcomer Outfitters' });
+    expect(brand).toHaveAttribute('href', '/');
+    await waitFor(() => expect(document.title).toBe('Contact us - Newcomer Outfitters'));
+    await act(() => router.navigate('/policy'));
+    await waitFor(() => expect(document.title).toBe('Privacy Policy - Newcomer Outfitters'));
+    expect(screen.queryByText(/Ecommerce App/)).not.toBeInTheDocument();
+  });
+
+  it("when a page has no title of its own, then it is titled by the store's name alone", async () => {
+    api.on('GET', '/api/v1/store', replies.store({ name: 'Newcomer Outfitters' }));
+    // A signed-out shopper at the user area: the guard's countdown, a page of no title.
+    renderApp('/dashboard/user');
+
+    expect(await screen.findByText(/redirecting to you in/)).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Newcomer Outfitters'));
+  });
+
   it('when a page sets its metadata, then title, description, keywords and author are in the head', async () => {
     renderApp('/contact');
     await screen.findByRole('heading', { name: 'CONTACT US' });
-    await waitFor(() => expect(document.title).toBe('Contact us'));
+    await waitFor(() => expect(document.title).toBe('Contact us - Ecommerce App'));
     const meta = (name: string) =>
       document.head.querySelector(`meta[name="${name}"]`)?.getAttribute('content');
     expect(meta('description')).toBe('How to reach our support team');
@@ -150,6 +172,6 @@ describe('static pages', () => {
     expect(await screen.findByRole('img', { name: 'A shopping cart' })).toBeInTheDocument();
     await act(() => router.navigate('/policy'));
     expect(await screen.findByText('privacy')).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe('Privacy Policy'));
+    await waitFor(() => expect(document.title).toBe('Privacy Policy - Ecommerce App'));
   });
 });

@@ -27,8 +27,8 @@ describe('search', () => {
 
     expect(await screen.findByText('Found 2')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/search');
-    // The title names the words searched.
-    expect(document.title).toBe('Search results - lamp');
+    // The title names the words searched, then the store.
+    expect(document.title).toBe('Search results - lamp - Ecommerce App');
     const card = screen.getByRole('article', { name: 'Desk Lamp' });
     expect(within(card).getByText(`${lamp.description.substring(0, 30)}...`)).toBeInTheDocument();
     // The box still holds the keyword the results belong to.

@@ -6,7 +6,7 @@ import { useAuth } from '../../../lib/auth';
 export default function AdminDashboard() {
   const [{ user }] = useAuth();
   return (
-    <AdminPage title="Dashboard - Ecommerce App">
+    <AdminPage title="Dashboard">
       <section className="card-panel" aria-label="Admin details">
         <h1 className="page-title">Admin Name : {user?.name}</h1>
         <p>Admin Email : {user?.email}</p>

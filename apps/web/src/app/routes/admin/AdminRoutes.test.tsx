@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeCategory, makeProduct, makeUser, replies, sessionOf } from '../../../test/fixtures';
 import { api, renderApp, startApi } from '../../../test/render-app';
@@ -44,16 +44,28 @@ describe('Admin dashboard', () => {
   });
 
   it.each([
-    ['/dashboard/admin/create-category', 'Dashboard - Create Category', 'Manage Category'],
-    ['/dashboard/admin/create-product', 'Dashboard - Create Product', 'Create Product'],
-    ['/dashboard/admin/product/desk-lamp', 'Dashboard - Update Product', 'Update Product'],
-    ['/dashboard/admin/products', 'Dashboard - All Products', 'All Products List'],
-    ['/dashboard/admin/users', 'Dashboard - All Users', 'All Users'],
-    ['/dashboard/admin/shipping', 'Dashboard - Shipping', 'Shipping'],
-    ['/dashboard/admin/taxes', 'Dashboard - Taxes', 'Taxes'],
-    ['/dashboard/admin/store', 'Dashboard - Store', 'Store'],
-    ['/dashboard/admin/discounts', 'Dashboard - Discounts', 'Discounts'],
-    ['/dashboard/admin/reviews', 'Dashboard - Reviews', 'Reviews'],
+    [
+      '/dashboard/admin/create-category',
+      'Dashboard - Create Category - Ecommerce App',
+      'Manage Category',
+    ],
+    [
+      '/dashboard/admin/create-product',
+      'Dashboard - Create Product - Ecommerce App',
+      'Create Product',
+    ],
+    [
+      '/dashboard/admin/product/desk-lamp',
+      'Dashboard - Update Product - Ecommerce App',
+      'Update Product',
+    ],
+    ['/dashboard/admin/products', 'Dashboard - All Products - Ecommerce App', 'All Products List'],
+    ['/dashboard/admin/users', 'Dashboard - All Users - Ecommerce App', 'All Users'],
+    ['/dashboard/admin/shipping', 'Dashboard - Shipping - Ecommerce App', 'Shipping'],
+    ['/dashboard/admin/taxes', 'Dashboard - Taxes - Ecommerce App', 'Taxes'],
+    ['/dashboard/admin/store', 'Dashboard - Store - Ecommerce App', 'Store'],
+    ['/dashboard/admin/discounts', 'Dashboard - Discounts - Ecommerce App', 'Discounts'],
+    ['/dashboard/admin/reviews', 'Dashboard - Reviews - Ecommerce App', 'Reviews'],
   ])(
     'when an admin opens %s, then the page is titled %s and headed %s',
     async (path, title, heading) => {
@@ -86,4 +98,28 @@ describe('Admin dashboard', () => {
       expect(document.title).toBe(title);
     },
   );
+});
+
+describe("the store's name", () => {
+  it('when an admin saves a new name in Store, then the header and the title show it at once', async () => {
+    startApi();
+    api.on('GET', '/api/v1/auth/admin-auth', { status: 200, body: { ok: true } });
+    const { user } = renderApp('/dashboard/admin/store', {
+      auth: sessionOf(makeUser({ role: 1 })),
+    });
+    const name = await screen.findByLabelText('Store name');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Ecommerce App' })).toBeVisible();
+    api.on('PUT', '/api/v1/store', replies.store({ name: 'Newcomer Outfitters' }));
+
+    await user.clear(name);
+    await user.type(name, 'Newcomer Outfitters');
+    await user.click(screen.getByRole('button', { name: 'Save store settings' }));
+
+    expect(await within(nav).findByRole('link', { name: 'Newcomer Outfitters' })).toBeVisible();
+    await waitFor(() => expect(document.title).toBe('Dashboard - Store - Newcomer Outfitters'));
+    expect(api.requestsTo('PUT', '/api/v1/store')[0]?.body).toMatchObject({
+      name: 'Newcomer Outfitters',
+    });
+  });
 });

@@ -5,7 +5,7 @@ import { useAuth } from '../../../lib/auth';
 export default function UserDashboard() {
   const [{ user }] = useAuth();
   return (
-    <Layout title="Dashboard - Ecommerce app" description="Your account">
+    <Layout title="Dashboard" description="Your account">
       <div className="dashboard">
         <UserMenu />
         <section className="dashboard-main card-panel" aria-label="Your details">

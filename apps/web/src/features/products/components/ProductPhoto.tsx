@@ -1,7 +1,6 @@
 import type { ProductPhotoMeta } from '@shop/contracts';
-// Without zod: the entry chunk preloads the first screen's photos with these (preloadCardPhotos).
+// Without zod: the storefront's screens load none (photo URLs are plain functions).
 import {
-  type PhotoVersion,
   type PhotoWidth,
   photoRenditionUrl,
   photoSrcSet,
@@ -53,32 +52,4 @@ export function ProductPhoto(props: {
       {...(photo ? { style: { backgroundColor: photo.color } } : {})}
     />
   );
-}
-
-/**
- * Asks for the photos of cards about to show as their <img> will (same srcset, sizes and
- * priority, so the browser picks the same file and the card finds it already fetched). The
- * entry calls it when the home listing arrives, before React has rendered the cards.
- */
-export function preloadCardPhotos(products: { _id: string; photo?: PhotoVersion | null }[]) {
-  const { sizes, src } = SIZES.card;
-  for (const { _id, photo } of products) {
-    const link = document.createElement('link');
-    const attributes = photo
-      ? {
-          href: photoRenditionUrl(_id, photo, src),
-          imagesrcset: photoSrcSet(_id, photo),
-          imagesizes: sizes,
-        }
-      : { href: productPhotoUrl(_id) };
-    for (const [name, value] of Object.entries({
-      rel: 'preload',
-      as: 'image',
-      fetchpriority: 'high',
-      ...attributes,
-    })) {
-      link.setAttribute(name, value);
-    }
-    document.head.append(link);
-  }
 }
