@@ -1,4 +1,5 @@
 import { notTextError } from './common.js';
+import { countryName } from './country.js';
 import { z } from './zod.js';
 
 /** Lengths a label and a courier's form take; a street may carry a building and a flat. */
@@ -54,11 +55,11 @@ export type DeliveryAddress = z.infer<typeof deliveryAddressSchema>;
 export const DELIVERY_ADDRESS_REQUIRED =
   'A delivery address is required to place an order (recipient name, street, city, postal code, country and phone)';
 
-/** The address in the lines a label shows. */
+/** The address in the lines a label shows, its country by name (stored as its ISO code). */
 export const deliveryAddressLines = (address: DeliveryAddress): string[] => [
   address.name,
   address.street,
   `${address.postalCode} ${address.city}`,
-  address.country,
+  countryName(address.country),
   `Phone: ${address.phone}`,
 ];

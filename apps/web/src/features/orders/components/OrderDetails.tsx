@@ -1,4 +1,5 @@
 import { type Order, orderLineAmount, orderPriceFigures, paymentLabel } from '@shop/contracts';
+import { countryName } from '@shop/contracts/country';
 import { formatMoney } from '@shop/contracts/money';
 import type { ReactNode } from 'react';
 import { type Column, DataTable } from '../../../components/DataTable';
@@ -11,7 +12,8 @@ type DeliveryAddressView = NonNullable<Order['deliveryAddress']>;
 
 function DeliveryAddress({ address }: { address: DeliveryAddressView }) {
   const town = [address.postalCode, address.city].filter(Boolean).join(' ');
-  const lines = [address.name, address.street, town, address.country, address.phone];
+  // Stored as its ISO code (orders before that, as typed): shown by name.
+  const lines = [address.name, address.street, town, countryName(address.country), address.phone];
   return (
     <address>
       {lines.filter(Boolean).map((line, i) => (
