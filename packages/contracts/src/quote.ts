@@ -45,6 +45,12 @@ export const quoteLineSchema = z.object({
   taxRate: z.number(),
   /** What the discounts took off this line (as entered), already out of net, tax and gross. */
   discount: z.number(),
+  /**
+   * Units of the variant this shopper can have now: those no checkout holds, and, signed in,
+   * those their own open checkout holds (paying again gives them back first). The cart's bound
+   * on the line's quantity; paying is refused past it (409).
+   */
+  available: z.number().int(),
 });
 export type QuoteLine = z.infer<typeof quoteLineSchema>;
 

@@ -22,9 +22,11 @@ import { storeSettings } from '../store/index.js';
 import { linesOf } from './cart.js';
 import { countPlacement } from './checkout-metrics.js';
 import { shopperOf } from './guest-checkout.js';
+import { unitsHeldBy } from './own-holds.js';
 import { placeOrder } from './place-order.js';
 import { quoteResponse } from './presenter.js';
 import { quoteCart } from './pricing/quote.js';
+import { accountShopper } from './shopper.js';
 import { startPayment } from './start-payment.js';
 import { handlePaymentEvent, verifyEvent } from './webhook.js';
 
@@ -82,22 +84,22 @@ export function checkoutRoutes({ config, payments }: CheckoutRoutesOptions) {
       access: 'public',
       summary:
         'Price a cart for a delivery country: lines, shipping methods offered, shipping, tax, total',
-      // Signed in, the shopper's own limits and first order count (a bad token is refused).
+      // Signed in, the shopper's own limits and first order count, and the units their open
+      // checkout holds are theirs to have (a bad token is refused). A guest's e-mail proves
+      // nobody: it counts for the limits, as paying would, but no checkout's units.
       middleware: [perAddressRateLimit(config.QUOTE_RATE_LIMIT), allowSignIn(config.JWT_SECRET)],
       body: { json: quoteRequestSchema },
       responses: { 200: quoteResponseSchema },
       failures: [400, 401, 404, 413, 429],
       handler: async ({ body }, req, res) => {
-        const quote = await quoteCart(
-          linesOf(body.cart),
-          body.deliveryAddress.country,
-          body.shippingMethod ?? null,
-          {
+        const [quote, held] = await Promise.all([
+          quoteCart(linesOf(body.cart), body.deliveryAddress.country, body.shippingMethod ?? null, {
             code: body.discountCode ?? null,
             shopper: req.user || body.email ? shopperOf(req, body.email) : null,
-          },
-        );
-        res.json(quoteResponse(quote));
+          }),
+          req.user ? unitsHeldBy(accountShopper(req.user)) : undefined,
+        ]);
+        res.json(quoteResponse(quote, held));
       },
     }),
     defineRoute({
