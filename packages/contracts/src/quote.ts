@@ -142,6 +142,13 @@ export function priceSummary(priced: PriceFigures): { label: string; amount: num
   ];
 }
 
+/**
+ * A line of several units as every screen, e-mail and export writes its unit price beside its
+ * amount: `2 × $8.50` (the unit price as `unitPrice` is written there).
+ */
+export const unitsTimesPrice = (quantity: number, unitPrice: string) =>
+  `${quantity} × ${unitPrice}`;
+
 /** A line as the subtotal counts it: with tax when prices include it, else without. */
 export const lineSubtotal = (
   pricesIncludeTax: boolean,

@@ -12,6 +12,7 @@ import { type PlaceOrderResponse, placeOrderResponseSchema } from '@shop/contrac
 import { api, getParsed } from '../../../lib/api-client';
 import { type CartEntry, variantIdOf } from '../../../lib/cart';
 import type { Delivery } from '../hooks/use-delivery-address';
+import type { QuoteAddress } from '../hooks/use-quote';
 
 /** Read at run time, so one web build works with any (or no) payment provider keys. */
 export const fetchPaymentConfig = (signal?: AbortSignal): Promise<StripeConfigResponse> =>
@@ -32,13 +33,14 @@ const linesOf = (cart: readonly CartEntry[]) =>
   cart.map((entry) => ({ _id: entry._id, ...variantField(entry), quantity: entry.quantity }));
 
 /**
- * The server's one pricing of the cart for the delivery address: its lines, the shipping
- * methods offered with their prices, and subtotal, shipping, tax and total (what the card will
- * be charged once `shippingMethod` is one of them).
+ * The server's one pricing of the cart for the delivery address (or a country to estimate with):
+ * its lines with the units to be had, the shipping methods offered with their prices, and
+ * subtotal, discounts, shipping, tax and total (what the card will be charged once
+ * `shippingMethod` is one of them).
  */
 export async function fetchQuote(
   cart: readonly CartEntry[],
-  deliveryAddress: Delivery['address'],
+  deliveryAddress: QuoteAddress,
   shippingMethod: string | null,
   discountCode: string | null,
   signal?: AbortSignal,

@@ -1,3 +1,4 @@
+import type { DeliveryAddress } from '@shop/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { CartEntry } from '../../../lib/cart';
@@ -5,17 +6,19 @@ import { useDiscountCode } from '../../../lib/discount-code';
 import { PRIVATE_READ } from '../../../lib/query';
 import { requestStateOf } from '../../../lib/request-state';
 import { fetchQuote } from '../api/checkout-api';
-import { linesOf, quotedTotalKey } from './quoted-total';
-import type { Delivery } from './use-delivery-address';
+import { linesOf, type QuotedTotal, quotedTotalKey } from './quoted-total';
+
+/** Where a cart is priced for: a confirmed delivery address, or only a country to estimate with. */
+export type QuoteAddress = Pick<DeliveryAddress, 'country'> & Partial<DeliveryAddress>;
 
 /**
- * The server's quote of the cart for the confirmed address and the method picked, asked again
- * whenever one of them changes. The last answer stays on screen while the next is asked, so
- * picking another method does not blank the totals.
+ * The server's quote of the cart for the address (or country) and the method picked, asked
+ * again whenever one of them changes. The last answer stays on screen while the next is asked,
+ * so picking another method does not blank the totals.
  */
 export function useQuote(
   cart: readonly CartEntry[],
-  address: Delivery['address'],
+  address: QuoteAddress,
   shippingMethod: string | null,
 ) {
   const lines = linesOf(cart);
@@ -31,11 +34,12 @@ export function useQuote(
   const failed = query.isError;
   const key = lines.join(',');
   useEffect(() => {
-    const quoted = current
+    const quoted: QuotedTotal | null = current
       ? {
           total: current.total,
           currency: current.currency,
           discountRefusal: current.discountRefusal,
+          available: Object.fromEntries(current.lines.map((l) => [l.variant, l.available])),
         }
       : null;
     if (current || failed)
