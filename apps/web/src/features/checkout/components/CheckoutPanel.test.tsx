@@ -57,15 +57,6 @@ describe('checkout on the cart page', () => {
     expect(loadStripeFake).not.toHaveBeenCalled();
   });
 
-  it('when the shop has no publishable key and nobody is signed in, then only that line shows', async () => {
-    serveConfig(null);
-    openCart(null, [inCart('Desk Lamp', 20)]);
-
-    expect(await screen.findByText('Card payments are not configured')).toBeVisible();
-    expect(screen.queryByRole('form', { name: 'Delivery address' })).not.toBeInTheDocument();
-    expect(quoteBodies()).toHaveLength(0);
-  });
-
   it.each([
     ['nobody is signed in', null, [inCart('Desk Lamp', 20)]],
     ['the buyer has no delivery address yet', makeUser({ address: '' }), [inCart('Desk Lamp', 20)]],
