@@ -68,10 +68,10 @@ export function CartItemList({ available }: { available?: AvailableUnits | undef
               <p>
                 Price : <Price value={amount} />
                 {units > 1 && (
-                  <span className="muted line-units">
+                  <>
                     {' '}
-                    {unitsTimesPrice(units, money(item.price))}
-                  </span>
+                    <span className="muted">{unitsTimesPrice(units, money(item.price))}</span>
+                  </>
                 )}
               </p>
               <QuantityStepper
