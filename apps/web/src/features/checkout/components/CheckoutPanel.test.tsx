@@ -99,6 +99,18 @@ describe('checkout on the cart page', () => {
     expect(intentBodies()).toEqual([cartOf(cart), cartOf(cart.slice(1))]);
   });
 
+  it('when the cart was stored with one variant twice, then the payment is asked for one line of two', async () => {
+    const lamp = inCart('Desk Lamp', 20);
+    serveConfig(PK);
+    serveIntent(4000);
+    openCart(buyerWithAddress(), [lamp, lamp]);
+    const payButton = await screen.findByRole('button', { name: 'Make Payment' });
+    await waitFor(() => expect(payButton).toBeEnabled());
+    expect(intentBodies()).toEqual([
+      { cart: [{ _id: lamp._id, variant: lamp._id, quantity: 2 }], ...delivered },
+    ]);
+  });
+
   it('when two sizes of one product are in the cart, then each line is sent with its variant', async () => {
     const tee = makeProductInVariants(
       'Tee',
