@@ -84,7 +84,7 @@ describe('the delivery address on the cart page', () => {
     ],
     ['7 Elm Row', { street: '7 Elm Row', postalCode: '', city: '' }],
   ])(
-    'when the profile has only its address text (%j), then the form starts from it, with the account’s name and phone in the shop’s country',
+    'when the profile has only its address text (%j), then the form starts from it, with the account’s name and phone in the shop’s country, to be confirmed',
     async (text, expected) => {
       openCart(makeUser({ name: 'Grace Hopper', phone: '555-0199', address: text }));
 
@@ -95,6 +95,11 @@ describe('the delivery address on the cart page', () => {
       expect(field(form, 'City')).toHaveValue(expected.city);
       expect(field(form, 'Country')).toHaveValue('IN');
       expect(field(form, 'Phone')).toHaveValue('555-0199');
+      // Read from a text, it is the shopper's to confirm, complete or not.
+      expect(
+        within(form).getByRole('button', { name: 'Deliver to this address' }),
+      ).toBeInTheDocument();
+      expect(cardForm()).not.toBeInTheDocument();
     },
   );
 

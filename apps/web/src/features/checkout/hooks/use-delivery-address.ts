@@ -87,7 +87,11 @@ export function useDeliveryAddress(user: User) {
     if (!user.deliveryAddress) set({ country: shopCountry });
   }, [shopCountry, user.deliveryAddress, set]);
   const checked = deliveryAddressSchema.safeParse(fields.values);
-  const [confirmed, setConfirmed] = useState(() => (checked.success ? checked.data : null));
+  // Only an address the shopper saved is theirs as it stands; one read from the profile's text
+  // is a guess they confirm.
+  const [confirmed, setConfirmed] = useState(() =>
+    user.deliveryAddress && checked.success ? checked.data : null,
+  );
   const [showProblems, setShowProblems] = useState(false);
   const [save, setSave] = useState(false);
 
