@@ -1,6 +1,7 @@
 import {
   type CreatePaymentIntentResponse,
   createPaymentIntentResponseSchema,
+  type DeliveryAddress,
   type PlaceOrderRequest,
   type QuoteResponse,
   quoteResponseSchema,
@@ -12,7 +13,6 @@ import { type PlaceOrderResponse, placeOrderResponseSchema } from '@shop/contrac
 import { api, getParsed } from '../../../lib/api-client';
 import { type CartEntry, variantIdOf } from '../../../lib/cart';
 import type { Delivery } from '../hooks/use-delivery-address';
-import type { QuoteAddress } from '../hooks/use-quote';
 
 /** Read at run time, so one web build works with any (or no) payment provider keys. */
 export const fetchPaymentConfig = (signal?: AbortSignal): Promise<StripeConfigResponse> =>
@@ -31,6 +31,9 @@ const discountCodeField = (discountCode: string | null | undefined) =>
 /** The cart's lines as the checkout calls send them: ids and quantities, never prices. */
 const linesOf = (cart: readonly CartEntry[]) =>
   cart.map((entry) => ({ _id: entry._id, ...variantField(entry), quantity: entry.quantity }));
+
+/** Where a cart is priced for: a confirmed delivery address, or only a country to estimate with. */
+export type QuoteAddress = Pick<DeliveryAddress, 'country'> & Partial<DeliveryAddress>;
 
 /**
  * The server's one pricing of the cart for the delivery address (or a country to estimate with):

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { CartEntry } from '../../../lib/cart';
-import { type QuoteAddress, useQuote } from './use-quote';
+import type { QuoteAddress } from '../api/checkout-api';
+import { useQuote } from './use-quote';
 
 /**
  * The cart priced for `address` with a shipping method: the first one offered until the shopper

@@ -1,15 +1,11 @@
-import type { DeliveryAddress } from '@shop/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { CartEntry } from '../../../lib/cart';
 import { useDiscountCode } from '../../../lib/discount-code';
 import { PRIVATE_READ } from '../../../lib/query';
 import { requestStateOf } from '../../../lib/request-state';
-import { fetchQuote } from '../api/checkout-api';
+import { fetchQuote, type QuoteAddress } from '../api/checkout-api';
 import { linesOf, type QuotedTotal, quotedTotalKey } from './quoted-total';
-
-/** Where a cart is priced for: a confirmed delivery address, or only a country to estimate with. */
-export type QuoteAddress = Pick<DeliveryAddress, 'country'> & Partial<DeliveryAddress>;
 
 /**
  * The server's quote of the cart for the address (or country) and the method picked, asked
