@@ -1,5 +1,5 @@
 import { countryCodes, countryName } from '@shop/contracts/country';
-import { useId } from 'react';
+import { memo, useId, useMemo } from 'react';
 import { useCart } from '../../../lib/cart';
 import { usePricedCart } from '../hooks/use-priced-cart';
 import { QuoteSection } from './QuoteSection';
@@ -10,9 +10,11 @@ const countriesFrom = (first: string) => [first, ...countryCodes().filter((c) =>
 /**
  * The cart priced before a delivery address is confirmed, signed in or not, as it will be for
  * that address: for a country the shopper picks (the shop's own first), the methods offered
- * there, subtotal, discounts, tax and total.
+ * there, subtotal, discounts, tax and total. Drawn again only when its country changes (or the
+ * cart, the code or the quote), not at each key typed in the address form above it: its list
+ * holds every country.
  */
-export function CartEstimate({
+export const CartEstimate = memo(function CartEstimate({
   country,
   shopCountry,
   onCountry,
@@ -24,6 +26,7 @@ export function CartEstimate({
   const [cart] = useCart();
   const pricing = usePricedCart(cart, { country });
   const id = useId();
+  const countries = useMemo(() => countriesFrom(shopCountry), [shopCountry]);
   return (
     <QuoteSection pricing={pricing}>
       <div className="form-field">
@@ -34,7 +37,7 @@ export function CartEstimate({
           value={country}
           onChange={(event) => onCountry(event.target.value)}
         >
-          {countriesFrom(shopCountry).map((code) => (
+          {countries.map((code) => (
             <option key={code} value={code}>
               {countryName(code)}
             </option>
@@ -43,4 +46,4 @@ export function CartEstimate({
       </div>
     </QuoteSection>
   );
-}
+});
