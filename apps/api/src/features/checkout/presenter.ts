@@ -50,5 +50,6 @@ export function quoteResponse(
       amount: major(discount.amount),
     })),
     discountRefusal: priced.refusal,
+    discountNotice: priced.notice,
   };
 }

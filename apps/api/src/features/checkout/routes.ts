@@ -84,20 +84,23 @@ export function checkoutRoutes({ config, payments }: CheckoutRoutesOptions) {
       access: 'public',
       summary:
         'Price a cart for a delivery country: lines, shipping methods offered, shipping, tax, total',
-      // Signed in, the shopper's own limits and first order count, and the units their open
-      // checkout holds are theirs to have (a bad token is refused). A guest's e-mail proves
-      // nobody: it counts for the limits, as paying would, but no checkout's units.
+      // Signed in, the account's own limits and first order count, and the units its open
+      // checkout holds are its to have (a bad token is refused). A guest's e-mail proves nobody:
+      // it counts for neither.
       middleware: [perAddressRateLimit(config.QUOTE_RATE_LIMIT), allowSignIn(config.JWT_SECRET)],
       body: { json: quoteRequestSchema },
       responses: { 200: quoteResponseSchema },
       failures: [400, 401, 404, 413, 429],
       handler: async ({ body }, req, res) => {
+        // A guest's e-mail is not judged here: anyone may type it, and the answer would tell
+        // them whether its owner has bought (a code's conditions are judged at payment).
+        const account = req.user ? accountShopper(req.user) : null;
         const [quote, held] = await Promise.all([
           quoteCart(linesOf(body.cart), body.deliveryAddress.country, body.shippingMethod ?? null, {
             code: body.discountCode ?? null,
-            shopper: req.user || body.email ? shopperOf(req, body.email) : null,
+            shopper: account,
           }),
-          req.user ? unitsHeldBy(accountShopper(req.user)) : undefined,
+          account ? unitsHeldBy(account) : undefined,
         ]);
         res.json(quoteResponse(quote, held));
       },

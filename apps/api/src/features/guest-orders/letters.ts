@@ -1,4 +1,5 @@
 import escapeHtml from 'escape-html';
+import { allowLetter, type LetterCap } from '../../lib/mailbox-letters.js';
 import type { PublishedEvent } from '../../lib/outbox/index.js';
 import type { Letter, Letters, Unsent } from '../mail/index.js';
 import { orderLinksOf } from '../orders/index.js';
@@ -74,8 +75,17 @@ async function confirmationLetter(
 }
 
 /**
+ * "Find my order" writes one letter per mailbox per 30 minutes (issue 35): asked 40 times, from
+ * every process, it is one letter. One held back is dropped, not deferred: the letter sent
+ * within the last 30 minutes gave the same links.
+ */
+const ORDER_LINKS_CAP: LetterCap = { name: 'order-links', letters: 1, windowMs: 30 * 60 * 1000 };
+
+/**
  * "Find my order"'s links, as the address's orders are now; nothing is sent when it has none
- * (though the request was answered the same).
+ * (though the request was answered the same), nor when its mailbox had them within the cap.
+ * Its orders are looked for first, so that an ask under a spelling without orders does not
+ * spend the mailbox's letter.
  */
 async function orderLinksLetter(
   event: PublishedEvent,
@@ -85,6 +95,13 @@ async function orderLinksLetter(
   const { to } = event.payload as OrderLinksAsked;
   const found = await orderLinksOf(publicUrl, to);
   if (found.length === 0) return { unsent: 'it has nothing to tell (no order of that address)' };
+  const verdict = await allowLetter({
+    letter: 'order-links',
+    to,
+    eventId: event.id,
+    caps: [ORDER_LINKS_CAP],
+  });
+  if (!verdict.allowed) return { unsent: 'its mailbox had its orders’ links within 30 minutes' };
   return letterOf(
     to,
     'order-links',

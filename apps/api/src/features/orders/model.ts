@@ -124,6 +124,12 @@ const orderSchema = new mongoose.Schema(
      * orders placed before guest checkout).
      */
     email: { type: String },
+    /**
+     * The mailbox `email` reaches (lib/mailbox.ts), in which one person's orders are counted
+     * whatever the spelling (a first-order discount); absent where no e-mail is known (an order
+     * of an account deleted before guest checkout).
+     */
+    mailbox: { type: String },
     /** The key of the order's link (./access-keys.ts); absent on orders placed before links. */
     accessKey: { type: String },
     address: { type: String, default: '' },
@@ -161,6 +167,8 @@ orderSchema.index({ buyer: 1, createdAt: -1 });
 orderSchema.index({ createdAt: -1 });
 // "Find my order" and claiming a guest's orders read an address's orders.
 orderSchema.index({ email: 1 });
+// A person's orders, for first-order discounts.
+orderSchema.index({ mailbox: 1 });
 // All Orders, newest first (ties by _id), whole or of one status: on MongoDB these answer a page
 // and its count from the index instead of sorting every order (FerretDB uses only `_id`'s).
 orderSchema.index({ createdAt: -1, _id: -1 });

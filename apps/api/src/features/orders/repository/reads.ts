@@ -100,12 +100,12 @@ export const countOrders = (by: { paymentId?: string } = {}) =>
   OrderModel.countDocuments(by.paymentId ? { 'payment.id': by.paymentId } : {});
 
 /**
- * How many paid orders an account, or a guest by the e-mail its orders record, has placed (a
- * first-order discount asks).
+ * How many paid orders one person has placed (a first-order discount asks): those of their
+ * mailbox (lib/mailbox.ts), whatever the spelling, and of their account when they have one.
  */
-export const countPaidOrdersOf = (who: { buyerId: string } | { email: string }) =>
+export const countPaidOrdersOf = ({ mailbox, buyerId }: { mailbox: string; buyerId?: string }) =>
   OrderModel.countDocuments({
-    ...('buyerId' in who ? { buyer: who.buyerId } : { email: who.email }),
+    $or: [{ mailbox }, ...(buyerId ? [{ buyer: buyerId }] : [])],
     'payment.success': true,
   });
 

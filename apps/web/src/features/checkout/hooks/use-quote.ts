@@ -35,6 +35,7 @@ export function useQuote(
           total: current.total,
           currency: current.currency,
           discountRefusal: current.discountRefusal,
+          discountNotice: current.discountNotice,
           available: Object.fromEntries(current.lines.map((l) => [l.variant, l.available])),
         }
       : null;
