@@ -7,6 +7,7 @@ import {
   orderLineAmount,
   orderPriceFigures,
   priceSummary,
+  unitsTimesPrice,
 } from '@shop/contracts';
 import escapeHtml from 'escape-html';
 
@@ -68,6 +69,9 @@ export function renderMail(
     name: lineName(line),
     quantity: line.quantity,
     amount: formatMoney(orderLineAmount(order, line), currency),
+    // Several units: what one cost, beside the line's amount.
+    perUnit:
+      line.quantity > 1 ? unitsTimesPrice(line.quantity, formatMoney(line.price, currency)) : null,
   }));
   const figures = priceSummary(orderPriceFigures(order)).map(({ label, amount }) => ({
     label,
@@ -83,7 +87,9 @@ export function renderMail(
     '',
     says,
     '',
-    ...lines.map((l) => `${l.quantity} x ${l.name}: ${l.amount}`),
+    ...lines.map(
+      (l) => `${l.quantity} x ${l.name}: ${l.amount}${l.perUnit ? ` (${l.perUnit})` : ''}`,
+    ),
     ...figures.map((f) => `${f.label}: ${f.amount}`),
     ...(address.length > 0 ? ['', 'Delivery address:', ...address] : []),
     ...(orderLink ? ['', `Your order: ${orderLink}`] : []),
@@ -94,7 +100,7 @@ export function renderMail(
   const rows = lines
     .map(
       (l) =>
-        `<tr><td>${l.quantity} × ${escapeHtml(l.name)}</td><td align="right">${escapeHtml(l.amount)}</td></tr>`,
+        `<tr><td>${l.quantity} × ${escapeHtml(l.name)}</td><td align="right">${escapeHtml(l.amount)}${l.perUnit ? `<br>${escapeHtml(l.perUnit)}` : ''}</td></tr>`,
     )
     .join('');
   const html = [

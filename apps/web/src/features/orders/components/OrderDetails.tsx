@@ -6,6 +6,7 @@ import { type Column, DataTable } from '../../../components/DataTable';
 import { PriceSummary } from '../../../components/PriceSummary';
 import { formatOptions, Price } from '../../products';
 import { OrderTimeline } from './OrderTimeline';
+import { UnitsTimesPrice } from './UnitsTimesPrice';
 import './OrderDetails.css';
 
 type DeliveryAddressView = NonNullable<Order['deliveryAddress']>;
@@ -56,7 +57,13 @@ const lineColumns = (order: Order): Column<OrderLine>[] => [
   {
     header: 'Line total',
     cell: (line) => (
-      <Price value={orderLineAmount(order, line)} currency={order.payment.currency} />
+      <>
+        <Price value={orderLineAmount(order, line)} currency={order.payment.currency} />
+        <UnitsTimesPrice
+          line={line}
+          format={(amount) => formatMoney(amount, order.payment.currency)}
+        />
+      </>
     ),
   },
 ];
