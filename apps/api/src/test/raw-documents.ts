@@ -546,3 +546,12 @@ export async function expireEveryCheckout() {
 /** The store settings as stored: null until the first read of them writes them. */
 export const storedStoreSettings = () =>
   mongoose.connection.collection<{ _id: string }>('store').findOne({ _id: 'store' });
+
+/** Tax rates (in basis points) as the versions that took rates up to 999.99 % could store them. */
+export async function storeTaxRatesUpTo1000Percent(
+  rates: { country: string; class: string; bp: number }[],
+) {
+  await mongoose.connection
+    .collection<{ _id: string }>('tax_settings')
+    .updateOne({ _id: 'tax' }, { $set: { rates, shippingClass: 'standard' } }, { upsert: true });
+}
