@@ -52,13 +52,23 @@ export const describeIssue: DescribeIssue = (issue) => {
   return path && !namesField ? `${path}: ${message}` : message;
 };
 
-/** Every issue of a failed parse of `input`, each named by its path in it. */
-export const problemsOf = (
+/**
+ * The problems of a failed parse of `input`: each field's first issue (`Price is required`, not
+ * also `Price must be a number`), named by its path in it.
+ */
+export function problemsOf(
   error: z.ZodError,
   describe: DescribeIssue = describeIssue,
   input?: unknown,
-): FieldProblem[] =>
-  error.issues.map((issue) => ({ field: issue.path.join('.'), message: describe(issue, input) }));
+): FieldProblem[] {
+  const fields = new Set<string>();
+  return error.issues.flatMap((issue) => {
+    const field = issue.path.join('.');
+    if (fields.has(field)) return [];
+    fields.add(field);
+    return [{ field, message: describe(issue, input) }];
+  });
+}
 
 /** Turns the first zod issue into a message a person can act on. */
 export const describeZodError = (error: z.ZodError): string =>
