@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
 
-/** A control a problem is about, found by its label, and the problem's words. */
+/** A control a problem is about, found by its label (within `in`), and the problem's words. */
 export interface ShownProblem {
   label: string | RegExp;
   message: string;
+  in?: HTMLElement;
 }
 
 /**
@@ -19,8 +20,8 @@ export async function expectProblemsShown(problems: readonly ShownProblem[]) {
   await waitFor(() => expect(summary).toHaveFocus());
   const links = within(summary).getAllByRole('link');
   expect(links.map((link) => link.textContent)).toEqual(problems.map((p) => p.message));
-  problems.forEach(({ label, message }, index) => {
-    const control = screen.getByLabelText(label);
+  problems.forEach(({ label, message, in: scope }, index) => {
+    const control = (scope ? within(scope) : screen).getByLabelText(label);
     expect(control).toHaveAttribute('aria-invalid', 'true');
     expect(control).toHaveAccessibleDescription(expect.stringContaining(message));
     expect(links[index]).toHaveAttribute('href', `#${control.id}`);
