@@ -20,7 +20,9 @@ export const unauthorized = (message = 'Unauthorized: please sign in') =>
   new AppError(401, message);
 export const forbidden = (message = 'Forbidden: administrators only') => new AppError(403, message);
 export const notFound = (message: string) => new AppError(404, message);
-export const conflict = (message: string) => new AppError(409, message);
+/** A 409; with `field`, the field whose value clashes (a name taken) is named in `errors`. */
+export const conflict = (message: string, field?: string) =>
+  new AppError(409, message, field === undefined ? {} : { errors: [{ field, message }] });
 export const tooManyRequests = (message: string) => new AppError(429, message);
 
 /** A unique-index clash (MongoDB and FerretDB both answer code 11000). */

@@ -21,7 +21,7 @@ import {
   updateProduct as updateStoredProduct,
 } from './repository/writes.js';
 
-const alreadyExists = () => conflict('Product Already Exists');
+const alreadyExists = () => conflict('Product Already Exists', 'name');
 /** A unique-index clash: another admin saved the same name between our check and our write. */
 const onDuplicateName = rethrowDuplicateAs(alreadyExists);
 const missingCategory = () => badRequest('Category does not exist');
