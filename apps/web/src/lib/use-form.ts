@@ -90,6 +90,19 @@ const firstOfEachField = (problems: readonly Problem[]) =>
       problem.field === '' || problems.findIndex((p) => p.field === problem.field) === index,
   );
 
+/** Problems in the order of their controls on the page; those without one after them. */
+function inOrderOnScreen(problems: readonly Problem[], idOf: (field: string) => string) {
+  const controlOf = ({ field }: Problem) => (field ? document.getElementById(idOf(field)) : null);
+  return problems
+    .map((problem) => ({ problem, control: controlOf(problem) }))
+    .sort((a, b) => {
+      if (!a.control || !b.control) return Number(!a.control) - Number(!b.control);
+      const following = a.control.compareDocumentPosition(b.control);
+      return following & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1;
+    })
+    .map(({ problem }) => problem);
+}
+
 /**
  * The problems of a form, as every admin form shows them: each beside its control, and all of
  * them in a summary at the top of the form (components/FormProblems' ProblemSummary) that takes
@@ -119,7 +132,7 @@ export function useProblems() {
     /** The id of the message shown beside the control of `field`. */
     messageIdOf: (field: string) => `${idOf(field)}-error`,
     show: (found: readonly Problem[]) => {
-      setProblems(firstOfEachField(found));
+      setProblems(inOrderOnScreen(firstOfEachField(found), idOf));
       if (found.length > 0) setTimesShown((times) => times + 1);
       return found.length > 0;
     },

@@ -142,9 +142,9 @@ describe('Create Product', () => {
     await user.click(screen.getByRole('button', { name: 'CREATE PRODUCT' }));
 
     await expectProblemsShown([
+      { label: 'Upload Photo', message: 'Photo is required' },
       { label: 'Name', message: 'Name is required' },
       { label: 'Price', message: 'Price must not be negative' },
-      { label: 'Upload Photo', message: 'Photo is required' },
     ]);
     expect(api.requestsTo('POST', CREATE)).toEqual([]);
 
