@@ -1,11 +1,12 @@
-import { MAX_TAX_BASIS_POINTS } from '@shop/contracts/tax';
+import { fromBasisPoints, MAX_TAX_BASIS_POINTS } from '@shop/contracts/tax';
 import type { Migration } from './migration.js';
 import { replaceRatesIfUnchanged, type StoredRate, storedRates } from './tax-settings-as-stored.js';
 
 /** Times the rates are read again when an admin saved them between the read and the write. */
 const ATTEMPTS = 5;
 
-const percent = (bp: number) => `${bp / 100} %`;
+/** 99900 → `999 %`: the decimal's point moved in its text, as the Taxes screen does. */
+const percent = (bp: number) => `${Number(`${fromBasisPoints(bp)}e2`)} %`;
 
 /**
  * Rates up to 999.99 % were accepted until the API took 100 % as the most a rate can be; a rate
