@@ -1,5 +1,5 @@
 import { type MouseEvent, useId } from 'react';
-import type { Problems } from '../lib/use-form';
+import type { Problems } from '../lib/form-problems';
 import './FormProblems.css';
 
 /** Moves the focus to the control a summary's link names (the browser then shows it). */

@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { FieldError, ProblemSummary } from '../../../components/FormProblems';
-import type { Problems } from '../../../lib/use-form';
+import type { Problems } from '../../../lib/form-problems';
 
 interface CategoryFormProps {
   /** The input's accessible name (the placeholder alone is not a label). */

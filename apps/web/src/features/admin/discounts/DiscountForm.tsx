@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { FormField } from '../../../components/FormField';
 import { FieldError, ProblemSummary } from '../../../components/FormProblems';
-import type { Problems } from '../../../lib/use-form';
+import type { Problems } from '../../../lib/form-problems';
 import { categoryQueries } from '../../categories';
 import { discountQueries } from './api';
 import { type CheckedDiscount, checkDraft, type DiscountDraft } from './draft';

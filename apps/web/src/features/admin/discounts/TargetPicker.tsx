@@ -1,5 +1,5 @@
 import { FieldError } from '../../../components/FormProblems';
-import type { Problems } from '../../../lib/use-form';
+import type { Problems } from '../../../lib/form-problems';
 
 /**
  * The products or categories a discount is limited to, as a list of check boxes (none checked:

@@ -4,7 +4,7 @@ import {
   type DiscountKind,
   discountInputSchema,
 } from '@shop/contracts/discount';
-import type { Problem } from '../../../lib/use-form';
+import type { Problem } from '../../../lib/form-problems';
 
 /**
  * A discount as the admin's form holds it: what the inputs show (text for numbers and dates,

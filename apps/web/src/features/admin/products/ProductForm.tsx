@@ -6,7 +6,8 @@ import {
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { FormField } from '../../../components/FormField';
 import { FieldError, ProblemSummary } from '../../../components/FormProblems';
-import { type Problem, type Problems, useFields } from '../../../lib/use-form';
+import type { Problem, Problems } from '../../../lib/form-problems';
+import { useFields } from '../../../lib/use-form';
 import { useTaxClasses } from '../taxes/api';
 import { PhotoField } from './PhotoField';
 import './products.css';

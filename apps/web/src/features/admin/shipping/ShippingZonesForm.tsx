@@ -2,7 +2,8 @@ import { type ShippingZone, shippingZonesProblems } from '@shop/contracts/shippi
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { ProblemSummary } from '../../../components/FormProblems';
-import { refusedProblems, useProblems, useSubmit } from '../../../lib/use-form';
+import { refusedProblems, useProblems } from '../../../lib/form-problems';
+import { useSubmit } from '../../../lib/use-form';
 import { AdminList } from '../shared/AdminList';
 import { refusalOf } from '../shared/outcome';
 import { useAdminQuery } from '../shared/use-admin-query';

@@ -1,6 +1,6 @@
 import { FormField } from '../../../components/FormField';
 import { FieldError } from '../../../components/FormProblems';
-import type { Problems } from '../../../lib/use-form';
+import type { Problems } from '../../../lib/form-problems';
 import { type MethodDraft, newMethod, type ZoneDraft } from './draft';
 import { MethodEditor } from './MethodEditor';
 

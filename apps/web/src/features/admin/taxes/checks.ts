@@ -1,6 +1,6 @@
 import { isCountryCode } from '@shop/contracts/country';
 import { taxClassesOf, taxClassSchema } from '@shop/contracts/tax';
-import type { Problem } from '../../../lib/use-form';
+import type { Problem } from '../../../lib/form-problems';
 
 /**
  * The Taxes screen's checks, in its own words and in percent, as the admin types rates: every

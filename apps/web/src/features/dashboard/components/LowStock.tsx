@@ -8,7 +8,8 @@ import toast from 'react-hot-toast';
 import { type Column, DataTable } from '../../../components/DataTable';
 import { FieldError, ProblemSummary } from '../../../components/FormProblems';
 import { errorMessage } from '../../../lib/api-client';
-import { refusedProblems, useProblems, useSubmit } from '../../../lib/use-form';
+import { refusedProblems, useProblems } from '../../../lib/form-problems';
+import { useSubmit } from '../../../lib/use-form';
 import { saveThresholdWrite } from '../api/dashboard';
 
 const variantOf = (item: LowStockItem) => {

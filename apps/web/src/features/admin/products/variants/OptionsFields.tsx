@@ -1,7 +1,7 @@
 import { MAX_OPTIONS } from '@shop/contracts';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { FormField } from '../../../../components/FormField';
-import type { Problems } from '../../../../lib/use-form';
+import type { Problems } from '../../../../lib/form-problems';
 import { newOptionId, type OptionDraft } from './grid';
 import { VARIANTS_TEXTS } from './texts';
 

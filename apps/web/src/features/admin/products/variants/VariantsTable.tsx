@@ -2,7 +2,7 @@ import type { ProductPhotoMeta } from '@shop/contracts';
 import type { InputHTMLAttributes } from 'react';
 import { type Column, DataTable } from '../../../../components/DataTable';
 import { FieldError } from '../../../../components/FormProblems';
-import type { Problems } from '../../../../lib/use-form';
+import type { Problems } from '../../../../lib/form-problems';
 import {
   isProductItself,
   type OptionDraft,

@@ -2,7 +2,7 @@ import {
   type ProductVariantsRequest,
   productVariantsRequestSchema,
 } from '@shop/contracts/variants-request';
-import type { Problem } from '../../../../lib/use-form';
+import type { Problem } from '../../../../lib/form-problems';
 import { type OptionDraft, rowLabel, type VariantGrid, type VariantRow } from './grid';
 
 /** A typed amount; blank is no number at all (the schema then says it must be one). */
