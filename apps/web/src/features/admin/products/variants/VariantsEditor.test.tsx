@@ -4,13 +4,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeCategory, makeProduct, newId, replies } from '../../../../test/fixtures';
-import {
-  api,
-  expectProblemsShown,
-  findToast,
-  renderScreen,
-  setupAdminTests,
-} from '../../testing/setup';
+import { expectProblemsShown } from '../../../../test/form-problems';
+import { api, findToast, renderScreen, setupAdminTests } from '../../testing/setup';
 import { UpdateProductPanel } from '../UpdateProductPanel';
 
 setupAdminTests();
