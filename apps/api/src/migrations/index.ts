@@ -11,7 +11,7 @@ import { migration as salesFigures } from './010-sales-figures.js';
 import { migration as earlierHoldsReleased } from './011-earlier-holds-released.js';
 import { migration as mailOutboxToOutbox } from './012-mail-outbox-to-outbox.js';
 import { migration as orderEventsInMinorUnits } from './013-order-events-in-minor-units.js';
-import { migration as taxRatesAtMost100Percent } from './015-tax-rates-at-most-100-percent.js';
+import { migration as taxRatesAtMost100Percent } from './017-tax-rates-at-most-100-percent.js';
 import type { Migration, MigrationLog } from './migration.js';
 import { runMigrations } from './run.js';
 

@@ -15,7 +15,7 @@ const percent = (bp: number) => `${Number(`${fromBasisPoints(bp)}e2`)} %`;
  * one meant: the one document of rates is rewritten only while its rates are those read.
  */
 export const migration: Migration = {
-  id: '015-tax-rates-at-most-100-percent',
+  id: '017-tax-rates-at-most-100-percent',
   name: 'tax rates above 100 % lowered to 100 %',
   async up(context) {
     for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {

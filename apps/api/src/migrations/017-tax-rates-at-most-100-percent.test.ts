@@ -2,9 +2,9 @@ import { taxSettingsResponseSchema } from '@shop/contracts/tax';
 import { describe, expect, test } from '../test/fixtures.js';
 import { runMigration } from '../test/migrations.js';
 import { storeTaxRatesUpTo1000Percent } from '../test/raw-documents.js';
-import { migration } from './015-tax-rates-at-most-100-percent.js';
+import { migration } from './017-tax-rates-at-most-100-percent.js';
 
-describe('migration 015: tax rates above 100 %', () => {
+describe('migration 017: tax rates above 100 %', () => {
   test('when the previous version stored rates above 100 %, then each is lowered to 100 % once and named, the others stay, and the admin can save the rates back', async ({
     api,
     admin,
