@@ -27,10 +27,11 @@ const feature = (app) => `^apps/${app}/src/features/([^/]+)/`;
 /**
  * The API's repositories: the only modules that read or write a collection. A repository too
  * large for one file is a folder of them, one per responsibility (features/X/repository/reads.ts,
- * writes.ts, …).
+ * writes.ts, …); a few beside it keep one aggregate's part apart (products' stock holds and
+ * photo files, discounts' uses per customer).
  */
 const apiRepository =
-  '^apps/api/src/features/[^/]+/(repository|repository/[a-z-]+|photo-store|stock-holds)\\.ts';
+  '^apps/api/src/features/[^/]+/(repository|repository/[a-z-]+|photo-store|stock-holds|customer-uses)\\.ts';
 const apiModel = '^apps/api/src/features/[^/]+/model\\.ts$';
 /** Test code may reach further (render the whole app, assert on a model). */
 const testCode = '(\\.test\\.tsx?$|/testing/|^apps/[^/]+/src/test/)';

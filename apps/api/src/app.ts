@@ -16,7 +16,7 @@ import { checkoutRoutes } from './features/checkout/routes.js';
 import { discountRoutes } from './features/discounts/routes.js';
 import { offerGuestOrders } from './features/guest-orders/email-confirmation.js';
 import { guestOrderRoutes } from './features/guest-orders/routes.js';
-import { countOrders } from './features/orders/index.js';
+import { countOrders, giveGuestOrdersTo } from './features/orders/index.js';
 import { orderRoutes } from './features/orders/routes.js';
 import { countProductsInCategory, hasProducts } from './features/products/index.js';
 import { searchProducts } from './features/products/queries.js';
@@ -72,6 +72,8 @@ export function createApp({ config, logger, payments = createPayments(config) }:
       profileRateLimit: config.PROFILE_RATE_LIMIT,
       passwordGuessLimit: config.PASSWORD_GUESS_LIMIT,
       onRegistered: offerGuestOrders,
+      onTakenOver: ({ userId, email, sentAt }) =>
+        giveGuestOrdersTo({ email, buyerId: userId, placedBefore: sentAt }),
     }),
     ...orderRoutes({ payments }),
     ...guestOrderRoutes({

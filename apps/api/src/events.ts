@@ -1,4 +1,5 @@
 import type { Config } from './config.js';
+import { accountLetters } from './features/auth/index.js';
 import { backInStockLanding, backInStockLetters } from './features/back-in-stock/index.js';
 import { guestOrderLetters } from './features/guest-orders/letters.js';
 import { type Letters, MAIL, type MailTransport, startMailSender } from './features/mail/index.js';
@@ -18,10 +19,16 @@ import { type LandingCheck, wireOutbox } from './lib/outbox/index.js';
  * | `order.imported` (demo data) | orders | sales figures |
  * | `variant.back-in-stock` | back-in-stock | mail (the notice) |
  * | `guest-orders.links-asked`, `guest-orders.email-confirmation-asked` | guest-orders | mail |
+ * | `auth.take-over-offered` | auth | mail |
  */
 
 /** Every letter, by the event it tells of: each written by the feature that owns the event. */
-export const letters: Letters = { ...orderLetters, ...backInStockLetters, ...guestOrderLetters };
+export const letters: Letters = {
+  ...orderLetters,
+  ...backInStockLetters,
+  ...guestOrderLetters,
+  ...accountLetters,
+};
 
 /**
  * How to tell that an event landed, by the type of the events recorded by a change (the others,

@@ -15,6 +15,7 @@ import { loadLocalJwtSecret } from './lib/local-secret.js';
 import { releaseHeldLocks } from './lib/locks.js';
 import { createLogger, type Logger, logsForAPerson } from './lib/logger.js';
 import { startMailCatcher } from './lib/mail-catcher.js';
+import { sweepLetterWindowsRegularly } from './lib/mailbox-letters.js';
 import { sweepBudgetWindowsRegularly } from './lib/shared-budgets.js';
 import { gracefulShutdown, type ShutdownHook } from './lib/shutdown.js';
 import { crashAfterStep } from './lib/steps.js';
@@ -98,6 +99,12 @@ async function main() {
   const stopSweepingBudgets = sweepBudgetWindowsRegularly((err) =>
     logger.warn({ err }, 'ended budget windows not swept; tried again in 15 minutes'),
   );
+  const stopSweepingLetterWindows = sweepLetterWindowsRegularly((err) =>
+    logger.warn(
+      { err },
+      'ended windows of letters per mailbox not swept; tried again in 15 minutes',
+    ),
+  );
   const stopSweepingCheckouts = sweepExpiredCheckoutsRegularly(payments, (err) =>
     logger.warn({ err }, 'an expired checkout was not ended; tried again in seconds'),
   );
@@ -110,6 +117,7 @@ async function main() {
     { name: 'stop sending e-mails', run: mail.stop },
     { name: 'stop counting sales', run: salesCounting.stop },
     { name: 'stop sweeping budget windows', run: stopSweepingBudgets },
+    { name: 'stop sweeping windows of letters', run: stopSweepingLetterWindows },
     { name: 'stop sweeping expired checkouts', run: stopSweepingCheckouts },
     { name: 'stop looking for variants back in stock', run: stopNotifyingRestocks },
     { name: 'release locks', run: releaseHeldLocks },

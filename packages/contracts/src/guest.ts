@@ -1,5 +1,5 @@
 import { orderResponseSchema } from './order.js';
-import { emailSchema } from './user.js';
+import { emailSchema, linkTokenSchema } from './user.js';
 import { z } from './zod.js';
 
 /** place-order's answer: the order, and the link that opens it without signing in. */
@@ -28,13 +28,8 @@ export const findOrdersResponseSchema = z.object({
 });
 export type FindOrdersResponse = z.infer<typeof findOrdersResponseSchema>;
 
-export const verifyEmailRequestSchema = z.object({
-  token: z
-    .string({ error: 'token is required' })
-    .trim()
-    .min(1, 'token is required')
-    .max(200, 'This link is not valid or has expired'),
-});
+/** Sent signed in, as the account the link was e-mailed for. */
+export const verifyEmailRequestSchema = z.object({ token: linkTokenSchema });
 export type VerifyEmailRequest = z.infer<typeof verifyEmailRequestSchema>;
 
 export const verifyEmailResponseSchema = z.object({

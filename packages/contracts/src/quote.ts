@@ -91,6 +91,12 @@ export const quoteResponseSchema = z
      * ("Add ₹120.00 more to use WELCOME10"); null when it applies or none was asked for.
      */
     discountRefusal: z.string().nullable(),
+    /**
+     * Said of a `discountCode` that applies but limits who may use it (first orders, uses per
+     * customer), when the quote cannot judge that for whoever asks (a guest's e-mail is not
+     * verified): "WELCOME10 applies at checkout if eligible". Paying judges it. Null otherwise.
+     */
+    discountNotice: z.string().nullable(),
   })
   .meta({ id: 'Quote' });
 export type QuoteResponse = z.infer<typeof quoteResponseSchema>;

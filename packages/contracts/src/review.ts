@@ -1,5 +1,6 @@
 import { objectIdSchema, requiredText } from './common.js';
-import { totalField } from './paging.js';
+import { listQuerySchema, totalField } from './paging.js';
+import { REVIEW_STARS } from './values.js';
 import { z } from './zod.js';
 
 /**
@@ -10,7 +11,7 @@ import { z } from './zod.js';
 /** The issue's limits, shared by the review form and the API. */
 export const REVIEW_TITLE_MAX = 120;
 export const REVIEW_BODY_MAX = 2000;
-export { REVIEW_STARS } from './values.js';
+export { REVIEW_STARS };
 
 /** Visible reviews per star, `'1'` to `'5'`. */
 export const starCountsSchema = z.object({
@@ -88,3 +89,40 @@ export const myReviewResponseSchema = z.object({
   canReview: z.boolean(),
 });
 export type MyReviewResponse = z.infer<typeof myReviewResponseSchema>;
+
+/** What the admin's Reviews screen narrows the list to: shown (counted) or hidden ones. */
+export const REVIEW_STATES = ['shown', 'hidden'] as const;
+export type ReviewState = (typeof REVIEW_STATES)[number];
+
+const stateFilterSchema = z
+  .enum(['', ...REVIEW_STATES], { error: 'state must be empty, shown or hidden' })
+  .transform((state) => (state === '' ? undefined : state))
+  .optional();
+
+const starsFilterSchema = z
+  .enum(['', ...REVIEW_STARS.map(String)], {
+    error: 'stars must be empty or a whole number from 1 to 5',
+  })
+  .transform((stars) => (stars === '' ? undefined : Number(stars)))
+  .optional();
+
+/** `GET /api/v1/reviews`' query: its paging, a state and a number of stars (empty: every one). */
+export const allReviewsQuerySchema = listQuerySchema().extend({
+  state: stateFilterSchema,
+  stars: starsFilterSchema,
+});
+export type AllReviewsQuery = z.output<typeof allReviewsQuerySchema>;
+
+/** A review as the admin's Reviews screen lists it: with its product's name and slug, null once deleted. */
+export const adminReviewSchema = reviewSchema
+  .extend({ product: z.object({ name: z.string(), slug: z.string() }).nullable() })
+  .meta({ id: 'AdminReview' });
+export type AdminReview = z.infer<typeof adminReviewSchema>;
+
+/** A page of every product's reviews, newest first, and how many match. */
+export const allReviewsResponseSchema = z.object({
+  success: z.literal(true),
+  reviews: z.array(adminReviewSchema),
+  ...totalField,
+});
+export type AllReviewsResponse = z.infer<typeof allReviewsResponseSchema>;

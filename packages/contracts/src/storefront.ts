@@ -61,6 +61,7 @@ export const PRIVATE_SCREENS = [
   '/orders/find',
   '/orders/:number',
   '/verify-email',
+  '/take-over',
   '/dashboard/user',
   '/dashboard/user/orders',
   '/dashboard/user/orders/:number',
@@ -75,6 +76,7 @@ export const PRIVATE_SCREENS = [
   '/dashboard/admin/taxes',
   '/dashboard/admin/store',
   '/dashboard/admin/discounts',
+  '/dashboard/admin/reviews',
   '/dashboard/admin/orders',
   '/dashboard/admin/orders/:number',
 ] as const;

@@ -38,10 +38,17 @@ export const guestEmailField = emailSchema.optional().meta({
     'an Authorization header; with a valid token the account checks out and this is ignored.',
 });
 
-const passwordSchema = z
+export const passwordSchema = z
   .string({ error: 'Password is required' })
   .min(6, 'Password must be at least 6 characters long')
   .max(72, 'Password must be at most 72 characters long');
+
+/** What a one-time link e-mailed by the shop carries (`?token=`), sent back with its press. */
+export const linkTokenSchema = z
+  .string({ error: 'token is required' })
+  .trim()
+  .min(1, 'token is required')
+  .max(200, 'This link is not valid or has expired');
 
 export const CURRENT_PASSWORD_REQUIRED = 'Current password is required to change the password';
 export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';

@@ -48,7 +48,13 @@ export const mailFailures = new client.Counter({
 
 export const mailsDropped = new client.Counter({
   name: 'shop_outbox_dropped_total',
-  help: 'E-mail events dropped unsent: their change never landed, or the order or buyer is gone',
+  help: 'E-mail events dropped unsent: their change never landed, the order or buyer is gone, or a cap per mailbox held the letter back',
+});
+
+export const lettersCapped = new client.Counter({
+  name: 'shop_mail_capped_total',
+  help: 'Letters not written because a cap on the letters one mailbox receives held them back, by letter (back-in-stock: deferred; order-links: dropped)',
+  labelNames: ['letter'] as const,
 });
 
 /** A gauge whose value is read when Prometheus scrapes (`read` answers the current value). */

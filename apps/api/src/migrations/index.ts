@@ -11,6 +11,9 @@ import { migration as salesFigures } from './010-sales-figures.js';
 import { migration as earlierHoldsReleased } from './011-earlier-holds-released.js';
 import { migration as mailOutboxToOutbox } from './012-mail-outbox-to-outbox.js';
 import { migration as orderEventsInMinorUnits } from './013-order-events-in-minor-units.js';
+import { migration as notifyMePerMailbox } from './014-notify-me-per-mailbox.js';
+import { migration as customersByMailbox } from './015-customers-by-mailbox.js';
+import { migration as guestOrdersClaimedByMailbox } from './016-guest-orders-claimed-by-mailbox.js';
 import { migration as taxRatesAtMost100Percent } from './017-tax-rates-at-most-100-percent.js';
 import type { Migration, MigrationLog } from './migration.js';
 import { runMigrations } from './run.js';
@@ -30,6 +33,9 @@ export const MIGRATIONS: readonly Migration[] = [
   earlierHoldsReleased,
   mailOutboxToOutbox,
   orderEventsInMinorUnits,
+  notifyMePerMailbox,
+  customersByMailbox,
+  guestOrdersClaimedByMailbox,
   taxRatesAtMost100Percent,
 ];
 

@@ -1,6 +1,7 @@
 import { toMinorUnits } from '@shop/contracts';
 import mongoose from 'mongoose';
 import { linesAlone } from '../features/orders/breakdown.js';
+import { mailboxOf } from '../lib/mailbox.js';
 import { minor } from '../lib/money.js';
 import type { Outcome } from './batches.js';
 
@@ -139,4 +140,35 @@ export async function unsetOrderMarks(): Promise<number> {
     { $unset: { minorUnits: '' } },
   );
   return modifiedCount;
+}
+
+/**
+ * The e-mail and buyer of each order of `orderIds` that has no `mailbox` yet, in their order
+ * (null for one that has one by now, or is gone): placed before orders recorded one.
+ */
+export async function ordersWithoutMailbox(
+  orderIds: readonly string[],
+): Promise<({ email: string | null; buyer: string | null } | null)[]> {
+  const found = await orders()
+    .find(
+      { _id: { $in: orderIds.map(oid) }, mailbox: { $exists: false } },
+      { projection: { email: 1, buyer: 1 } },
+    )
+    .toArray();
+  const byId = new Map(found.map((order) => [String(order._id), order]));
+  return orderIds.map((id) => {
+    const order = byId.get(id);
+    return order
+      ? { email: order.email ?? null, buyer: order.buyer ? String(order.buyer) : null }
+      : null;
+  });
+}
+
+/** Gives the order its `mailbox`, in one update made only while it has none. */
+export async function giveOrderMailbox(orderId: string, mailbox: string): Promise<Outcome> {
+  const { matchedCount } = await orders().updateOne(
+    { _id: oid(orderId), mailbox: { $exists: false } },
+    { $set: { mailbox } },
+  );
+  return matchedCount > 0 ? 'done' : 'done before';
 }

@@ -1,4 +1,5 @@
 import { type Product, productResponseSchema } from '@shop/contracts';
+import supertest from 'supertest';
 import { test as base } from 'vitest';
 import {
   makeCategory,
@@ -10,7 +11,8 @@ import {
 } from './catalogue.js';
 import { createLampsAndDesk, startCheckout } from './checkout.js';
 import { startFakeStripe } from './fake-stripe.js';
-import { type Api, createAdmin, createUser, startTestApp } from './harness.js';
+import { type Api, createAdmin, createUser, startTestApp, TEST_JWT_SECRET } from './harness.js';
+import { startApiProcess } from './oversell.js';
 import { stripeEnv } from './payments-app.js';
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
@@ -75,20 +77,22 @@ export const test = base.extend<{
     }),
 });
 
-/** The API test fixture for card payments: the app talks to `stripe`, a fake Stripe of the file's own. */
-export const checkoutTest = test
-  .extend<{ $file: { stripe: FakeStripe; paymentEnv: Env } }>({
-    stripe: [
-      // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's needs from this pattern
-      async ({}, use) => {
-        const fake = await startFakeStripe();
-        await use(fake);
-        await fake.close();
-      },
-      { scope: 'file' },
-    ],
-    paymentEnv: [async ({ stripe }, use) => use(stripeEnv(stripe.url)), { scope: 'file' }],
-  })
+/** The app talks to `stripe`, a fake Stripe of the file's own. */
+const paymentTest = test.extend<{ $file: { stripe: FakeStripe; paymentEnv: Env } }>({
+  stripe: [
+    // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's needs from this pattern
+    async ({}, use) => {
+      const fake = await startFakeStripe();
+      await use(fake);
+      await fake.close();
+    },
+    { scope: 'file' },
+  ],
+  paymentEnv: [async ({ stripe }, use) => use(stripeEnv(stripe.url)), { scope: 'file' }],
+});
+
+/** The API test fixture for card payments (see `test` above). */
+export const checkoutTest = paymentTest
   .extend(
     'checkoutOf',
     async ({ app, stripe }) =>
@@ -113,6 +117,27 @@ export const checkoutTest = test
         return { lamp, desk, ...(await checkoutOf(cart, opts)) };
       },
   );
+
+/**
+ * The fixture of card payments (without `checkoutOf`) and a second API process (`src/server.ts`
+ * through tsx) on the file's database, with the file's JWT secret and fake Stripe: two processes
+ * of one shop behind a balancer, the file's app (`api`) and this one, `otherUrl` (its address),
+ * `other` (supertest for it). A file starts it in a `test.beforeAll` that names it, so that its
+ * start is not timed as the first test's.
+ */
+export const twoProcessTest = paymentTest.extend<{ $file: { otherUrl: string; other: Api } }>({
+  otherUrl: [
+    async ({ app, stripe }, use) => {
+      const second = await startApiProcess(app.databaseUrl, stripe, {
+        env: { JWT_SECRET: TEST_JWT_SECRET },
+      });
+      await use(second.url);
+      second.stop();
+    },
+    { scope: 'file' },
+  ],
+  other: [async ({ otherUrl }, use) => use(supertest(otherUrl)), { scope: 'file' }],
+});
 
 export { describe, expect } from 'vitest';
 export type { Api, FakeStripe, TestApp };

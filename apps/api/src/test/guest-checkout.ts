@@ -1,7 +1,8 @@
 import { createPaymentIntentResponseSchema } from '@shop/contracts';
 import { placeOrderResponseSchema } from '@shop/contracts/guest';
 import supertest from 'supertest';
-import { TEST_DELIVERY_ADDRESS } from './checkout.js';
+import { createLampsAndDesk, TEST_DELIVERY_ADDRESS } from './checkout.js';
+import type { FakeStripe } from './fake-stripe.js';
 
 type Target = Parameters<typeof supertest>[0];
 
@@ -37,6 +38,19 @@ export const guestPlaceOrderCall = (target: Target, email: string, paymentIntent
   supertest(target)
     .post('/api/v1/order/place-order')
     .send({ payment: { id: paymentIntentId, status: 'requires_capture' }, email });
+
+/** A guest's paid order of two lamps and a desk, placed through `target`: its number and link. */
+export async function placeGuestOrder(target: Target, stripe: FakeStripe, email: string) {
+  const { cart } = await createLampsAndDesk();
+  const { paymentIntentId } = await startGuestCheckout(target, email, cart);
+  stripe.confirm(paymentIntentId);
+  const res = await guestPlaceOrderCall(target, email, paymentIntentId);
+  if (res.status !== 201) {
+    throw new Error(`place-order answered ${res.status}: ${JSON.stringify(res.body)}`);
+  }
+  const { order, orderLink } = placeOrderResponseSchema.parse(res.body);
+  return { number: order.number, link: orderLink ?? '' };
+}
 
 /** The link's number and key, from `<shop>/orders/<number>?key=<key>`. */
 export function linkParts(body: unknown) {

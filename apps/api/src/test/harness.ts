@@ -66,13 +66,13 @@ export const registrationForm = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-/** Creates a user straight in the database and signs a token for it. */
-export async function createUser(opts: { role?: number; password?: string } = {}) {
+/** Creates a user straight in the database (with `email`, else one no other test uses) and signs a token for it. */
+export async function createUser(opts: { role?: number; password?: string; email?: string } = {}) {
   userCounter += 1;
   const password = opts.password ?? 'secret123';
   const user = await insertUser({
     name: `User ${userCounter}`,
-    email: `user${userCounter}-${randomUUID().slice(0, 8)}@example.com`,
+    email: opts.email ?? `user${userCounter}-${randomUUID().slice(0, 8)}@example.com`,
     passwordHash: await hashPassword(password),
     phone: '555-0100',
     address: `${userCounter} Test Street`,
@@ -90,19 +90,23 @@ export const createAdmin = () => createUser({ role: 1 });
 export async function createAccounts(
   count: number,
   { role = 0, secret = TEST_JWT_SECRET }: { role?: number; secret?: string } = {},
-): Promise<{ id: string; token: string }[]> {
+): Promise<{ id: string; token: string; email: string }[]> {
   const passwordHash = await hashPassword('secret123');
+  const emails = Array.from(
+    { length: count },
+    (_, i) => `buyer-${i + 1}-${randomUUID().slice(0, 8)}@example.com`,
+  );
   const ids = await insertUsers(
-    Array.from({ length: count }, (_, i) => ({
+    emails.map((email, i) => ({
       name: `Buyer ${i + 1}`,
-      email: `buyer-${i + 1}-${randomUUID().slice(0, 8)}@example.com`,
+      email,
       passwordHash,
       phone: '555-0100',
       address: `${i + 1} Checkout Street`,
       role,
     })),
   );
-  return ids.map((id) => ({ id, token: signToken(id, secret) }));
+  return ids.map((id, i) => ({ id, token: signToken(id, secret), email: emails[i] as string }));
 }
 
 /** A token with a valid shape signed with the wrong secret. */

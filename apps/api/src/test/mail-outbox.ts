@@ -13,7 +13,8 @@ import {
   withTwoApiProcesses,
 } from './oversell.js';
 
-const METRICS_TOKEN = 'outbox-check-metrics-token';
+/** The /metrics token of the API processes these checks start. */
+export const METRICS_TOKEN = 'outbox-check-metrics-token';
 
 export interface OutboxFigures {
   orders: number;
@@ -89,15 +90,27 @@ export async function crashWhileRetrying({
   }
 }
 
-/** The e-mails a process sent, from its /metrics. */
-async function sentByProcess(server: ApiProcess): Promise<number> {
+/**
+ * A counter of a process, from its /metrics: the sum of its series whose labels include
+ * `labels` (0 before anything counted into it).
+ */
+export async function counterOf(
+  server: ApiProcess,
+  name: string,
+  labels: Record<string, string> = {},
+): Promise<number> {
   const res = await fetch(`${server.url}/metrics`, {
     headers: { Authorization: `Bearer ${METRICS_TOKEN}` },
   });
-  const families = parsePrometheus(await res.text());
-  const sent = families.find((f) => f.name === 'shop_outbox_sent_total');
-  return Number(sent?.metrics[0]?.value ?? Number.NaN);
+  const family = parsePrometheus(await res.text()).find((f) => f.name === name);
+  const series = (family?.metrics ?? []).filter((m) =>
+    Object.entries(labels).every(([label, value]) => m.labels?.[label] === value),
+  );
+  return series.reduce((sum, m) => sum + Number(m.value), 0);
 }
+
+/** The e-mails a process sent, from its /metrics. */
+const sentByProcess = (server: ApiProcess) => counterOf(server, 'shop_outbox_sent_total');
 
 /**
  * With the mail server down, `orders` buyers each place an order over two API processes (so

@@ -1,8 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll } from 'vitest';
 import { letters } from '../events.js';
 import { MAIL, type MailSenderOptions, startMailSender } from '../features/mail/sender.js';
 import { smtpTransport } from '../features/mail/transport.js';
 import { type Delivery, listDeliveries } from '../lib/outbox/index.js';
+import { type CaughtMail, createMailServerOnFreePort, type TestMailServer } from './mail-server.js';
 
 /** The e-mails waiting in the outbox (the mail subscriber's deliveries). */
 export const mailWaiting = () => listDeliveries(MAIL);
@@ -37,3 +39,23 @@ export const startTestSender = (smtpUrl: string, overrides: Partial<MailSenderOp
     log: { info: () => {}, warn: () => {} },
     ...overrides,
   });
+
+/**
+ * For a test file: a mail server of its own, started before the file's tests with a sender of
+ * every letter through it (TEST_MAIL_FROM, for http://shop.test), both stopped after them.
+ * `mails()`: the e-mails it caught so far.
+ */
+export function catchMailOfFile() {
+  let server: TestMailServer | undefined;
+  let sender: { stop: () => Promise<void> } | undefined;
+  beforeAll(async () => {
+    server = await createMailServerOnFreePort();
+    await server.start();
+    sender = startTestSender(server.url);
+  });
+  afterAll(async () => {
+    await sender?.stop();
+    await server?.stop();
+  });
+  return { mails: (): readonly CaughtMail[] => server?.mails ?? [] };
+}

@@ -82,3 +82,19 @@ export async function createMailServerOnFreePort() {
 }
 
 export type TestMailServer = Awaited<ReturnType<typeof createMailServerOnFreePort>>;
+
+/** The e-mails caught for `to`, oldest first. */
+export const mailsTo = (mails: readonly CaughtMail[], to: string) =>
+  mails.filter((mail) => mail.to.includes(to));
+
+/**
+ * The token of the last link to `<shop>/<page>?token=…` e-mailed to `to`, and its letter;
+ * failing when no e-mail to `to` carries one.
+ */
+export function linkTokenTo(mails: readonly CaughtMail[], to: string, page: string) {
+  const pattern = new RegExp(`https?://\\S+/${page}\\?token=(\\S+)`);
+  const letter = mailsTo(mails, to).findLast((mail) => pattern.test(mail.text));
+  const token = pattern.exec(letter?.text ?? '')?.[1];
+  if (!letter || !token) throw new Error(`no e-mail to ${to} links to /${page}`);
+  return { token: decodeURIComponent(token), letter };
+}

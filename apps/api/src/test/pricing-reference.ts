@@ -216,7 +216,14 @@ function discountsOf(cart: RandomCart, whole: Goods) {
   if (asked && !refusal && best && best !== asked && !asked.combinable) {
     refusal = `${typed} cannot be combined with ${nameOf(best)}, which saves you more`;
   }
-  return { left, applied, refusal };
+  // A code that limits who uses it, asked for by nobody the quote knows, is judged when paying.
+  let notice: string | null = null;
+  if (asked && !refusal && !cart.shopper) {
+    if (asked.firstOrderOnly || asked.perCustomerLimit !== null) {
+      notice = `${nameOf(asked)} applies at checkout if eligible`;
+    }
+  }
+  return { left, applied, refusal, notice };
 }
 
 type Figures = { net: number; tax: number; gross: number; discount: number };
@@ -231,6 +238,7 @@ export interface ExpectedPrice {
   shipping: ({ methodId: string } & Figures) | null;
   discounts: ExpectedDiscount[];
   refusal: string | null;
+  notice: string | null;
   tax: number;
   total: number;
 }
@@ -272,7 +280,10 @@ export function expectedPrice(cart: RandomCart): ExpectedPrice {
   }
   const chosenPrice = cart.chosenMethodId === null ? undefined : offered[cart.chosenMethodId];
   const charge = BigInt(chosenPrice ?? 0);
-  const { left, applied, refusal } = discountsOf(cart, { lines: goods, shipping: charge });
+  const { left, applied, refusal, notice } = discountsOf(cart, {
+    lines: goods,
+    shipping: charge,
+  });
 
   const lines = cart.lines.map((line, i) => ({
     ...taxed(left.lines[i] ?? 0n, BigInt(cart.bpOf[line.taxClass]), inclusive),
@@ -306,6 +317,7 @@ export function expectedPrice(cart: RandomCart): ExpectedPrice {
     shipping: shipping && { methodId: shipping.methodId, ...figures(shipping) },
     discounts: applied,
     refusal,
+    notice,
     tax: n(tax),
     total: n(total),
   };

@@ -97,7 +97,7 @@ export interface RandomDiscount {
   createdAt: Date;
 }
 
-/** What the shop knows of who asks for the cart. */
+/** What the shop knows of who asks for the cart: a signed-in account, whose e-mail is its own. */
 export interface RandomShopper {
   ordersSoFar: number;
   /** Orders they placed with each discount, by its `_id`. */
@@ -118,7 +118,7 @@ export interface RandomCart {
   chosenMethodId: string | null;
   /** The code as the shopper typed it; null: none. */
   askedCode: string | null;
-  /** Null: asked without signing in. */
+  /** Null: asked without signing in (per-customer conditions are not judged). */
   shopper: RandomShopper | null;
 }
 
@@ -325,11 +325,17 @@ const REFUSALS = [
 ] as const;
 
 /** What a draw must have met, at least once each, for its carts to prove the discounts. */
-export const MUST_MEET = [...DISCOUNT_KINDS, 'stacked', ...REFUSALS.map(([what]) => what)];
+export const MUST_MEET = [
+  ...DISCOUNT_KINDS,
+  'stacked',
+  ...REFUSALS.map(([what]) => what),
+  'judged at checkout',
+];
 
 /**
  * Counts what the carts of a draw met: each kind of discount taking something off, two or more
- * taking something off the same cart, each refusal; so that a test can show its draw lost none.
+ * taking something off the same cart, each refusal, a code left to be judged at checkout; so
+ * that a test can show its draw lost none.
  */
 export function drawTally() {
   const counts: Record<string, number> = {};
@@ -338,7 +344,11 @@ export function drawTally() {
   };
   const count = (
     cart: Pick<RandomCart, 'discounts'>,
-    outcome: { discounts: { _id: string; amount: number }[]; refusal: string | null },
+    outcome: {
+      discounts: { _id: string; amount: number }[];
+      refusal: string | null;
+      notice: string | null;
+    },
   ) => {
     const saving = outcome.discounts.filter((applied) => applied.amount > 0);
     for (const applied of saving) {
@@ -349,6 +359,7 @@ export function drawTally() {
     const { refusal } = outcome;
     if (refusal)
       add(REFUSALS.find(([, sentence]) => sentence.test(refusal))?.[0] ?? 'other refusals');
+    if (outcome.notice) add('judged at checkout');
   };
   return { count, counts };
 }

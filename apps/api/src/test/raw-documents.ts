@@ -412,11 +412,66 @@ export async function removeTokenVersion(userId: string) {
     .updateOne({ _id: new mongoose.Types.ObjectId(userId) }, { $unset: { tokenVersion: '' } });
 }
 
+/** A confirmation of an account's e-mail as stored before it kept when it was sent: no `sentAt`. */
+export async function removeSentAt(hash: string) {
+  await mongoose.connection
+    .collection<{ _id: string }>('email_confirmations')
+    .updateOne({ _id: hash }, { $unset: { sentAt: '' } });
+}
+
 /** An order as the versions before order numbers wrote it: no `number`. */
 export async function insertOrderBeforeNumbers(order: { buyer: string; createdAt: Date }) {
   const stored = orderAsStoredNow({ ...order, currency: 'usd', amount: 1000, lines: [] });
   await orders().insertOne(stored);
   return String(stored._id);
+}
+
+/**
+ * An account's order as the versions before guest checkout wrote it: paid, numbered, no
+ * `email` (nor the `mailbox` made from it).
+ */
+export async function insertOrderBeforeGuests(order: { buyer: string; number: number }) {
+  const stored = orderAsStoredNow({
+    ...order,
+    currency: 'usd',
+    amount: 1000,
+    lines: [],
+    createdAt: new Date(),
+  });
+  await orders().insertOne({ ...stored, number: order.number });
+  return String(stored._id);
+}
+
+/** The order as the versions before per-person limits wrote it: its `email`, no `mailbox`. */
+export async function forgetOrderMailbox(orderId: string) {
+  await orders().updateOne(
+    { _id: new mongoose.Types.ObjectId(orderId) },
+    { $unset: { mailbox: '' } },
+  );
+}
+
+interface OldCustomerUses {
+  _id: string;
+  discountId: string;
+  count: number;
+  payments: string[];
+}
+
+/**
+ * One shopper's uses of a discount as the versions before per-person limits counted them: keyed
+ * by the spelling (`account:<id>` or `guest:<e-mail>`), a count per payment, no `taken`.
+ */
+export async function insertCustomerUsesBySpelling(uses: {
+  discountId: string;
+  shopper: string;
+  payments: string[];
+}) {
+  await mongoose.connection.collection<OldCustomerUses>('discount_customer_uses').insertOne({
+    _id: `${uses.discountId}:${uses.shopper}`,
+    discountId: uses.discountId,
+    count: uses.payments.length,
+    payments: uses.payments,
+  });
 }
 
 /**
@@ -546,6 +601,43 @@ export async function expireEveryCheckout() {
 /** The store settings as stored: null until the first read of them writes them. */
 export const storedStoreSettings = () =>
   mongoose.connection.collection<{ _id: string }>('store').findOne({ _id: 'store' });
+
+/**
+ * As a day later for the caps on letters per mailbox: every window of letters ended, every
+ * "Notify me" deferred by a cap due now.
+ */
+export async function aDayLater() {
+  const past = new Date(Date.now() - 1_000);
+  await mongoose.connection
+    .collection('mailbox_letters')
+    .updateMany({}, { $set: { endsAt: past } });
+  await mongoose.connection
+    .collection('back_in_stock_subscriptions')
+    .updateMany({ notBefore: { $exists: true } }, { $set: { notBefore: past } });
+}
+
+/**
+ * "Notify me" on a product's one variant as versions before issue 35 noted it: one subscription
+ * per spelling of an address (in case), `createdAt` a second apart in the order given; `told`
+ * ones record an event telling them.
+ */
+export async function insertSubscriptionsBySpelling(
+  productId: string,
+  emails: readonly string[],
+  { told = false }: { told?: boolean } = {},
+) {
+  const start = Date.now() - 60_000;
+  await mongoose.connection.collection<{ _id: string }>('back_in_stock_subscriptions').insertMany(
+    emails.map((email, i) => ({
+      _id: `${productId}.${productId}.${email.toLowerCase()}`,
+      productId,
+      variantId: productId,
+      email: email.toLowerCase(),
+      createdAt: new Date(start + i * 1_000),
+      ...(told ? { notifiedBy: `event-${i}` } : {}),
+    })),
+  );
+}
 
 /** Tax rates (in basis points) as the versions that took rates up to 999.99 % could store them. */
 export async function storeTaxRatesUpTo1000Percent(

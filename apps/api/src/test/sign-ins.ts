@@ -1,5 +1,6 @@
+import { loginResponseSchema } from '@shop/contracts';
 import { expect } from 'vitest';
-import type { Api } from './harness.js';
+import { type Api, registrationForm } from './harness.js';
 
 /** What every refused guess past an account's budget answers, at sign-in and password change. */
 export const TOO_MANY_GUESSES =
@@ -43,4 +44,15 @@ export async function guessWrong(api: Api, email: string, count: number, first =
     const res = await signIn(api, email, `wrong-guess-${n}`, { from: address(n) });
     expect(res.status, `guess ${n}`).toBe(401);
   }
+}
+
+/** Registers the form (its e-mail: a new one unless given) and signs in: token, account id, form. */
+export async function registerAndSignIn(api: Api, over: Record<string, unknown> = {}) {
+  const form = registrationForm(over);
+  await api.post('/api/v1/auth/register').send(form).expect(201);
+  const res = await api
+    .post('/api/v1/auth/login')
+    .send({ email: form.email, password: form.password });
+  const { token, user } = loginResponseSchema.parse(res.body);
+  return { token, id: user._id, ...form };
 }

@@ -64,6 +64,7 @@ const root: RouteObject = {
     page('/orders/find', () => import('./routes/FindOrder')),
     page('/orders/:number', () => import('./routes/OrderByLink')),
     page('/verify-email', () => import('./routes/VerifyEmail')),
+    page('/take-over', () => import('./routes/TakeOver')),
     page('/dashboard/user', () => import('../components/guards/UserGuard'), [
       page(undefined, () => import('./routes/user/UserDashboard')),
       page('orders', () => import('./routes/user/Orders')),
@@ -81,6 +82,7 @@ const root: RouteObject = {
       page('taxes', () => import('./routes/admin/Taxes')),
       page('store', () => import('./routes/admin/Store')),
       page('discounts', () => import('./routes/admin/Discounts')),
+      page('reviews', () => import('./routes/admin/Reviews')),
       page('orders', () => import('./routes/admin/AdminOrders')),
       page('orders/:number', () => import('./routes/admin/AdminOrderPage')),
     ]),

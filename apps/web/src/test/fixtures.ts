@@ -77,6 +77,23 @@ export function makeProductInVariants(
   };
 }
 
+/** A buyer's review of a product, shown, as the API answers it. */
+export function makeReview(overrides: Partial<Review> = {}): Review {
+  return {
+    _id: newId(),
+    productId: newId(),
+    user: { _id: newId(), name: 'Loud Shopper' },
+    rating: 1,
+    title: 'Rude words',
+    body: 'Something no shop should show.',
+    hidden: false,
+    verifiedPurchase: true,
+    createdAt: '2025-01-02T00:00:00.000Z',
+    updatedAt: '2025-01-02T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
 export function makeUser(overrides: Partial<User> = {}): User {
   return {
     _id: newId(),

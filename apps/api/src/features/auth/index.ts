@@ -1,9 +1,12 @@
 /** Accounts' public module: what other features may use of them. */
+
+export { accountLetters } from './letters.js';
 export {
   allowSignIn,
   requireAdmin,
   requireSignIn,
   requireSignInOrGuestEmail,
 } from './middleware.js';
+export { confirmAccountEmail, type TakenOver } from './registration.js';
 export { findUserContacts, findUserIdsMatching, findUserNames } from './repository.js';
 export { findUser, saveDeliveryAddress } from './use-cases.js';

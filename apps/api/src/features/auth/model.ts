@@ -14,6 +14,12 @@ const userSchema = new mongoose.Schema(
     deliveryAddress: { type: deliveryAddressFields, default: undefined },
     /** Raised by a password change: tokens carrying an older version are refused. */
     tokenVersion: { type: Number, default: 0 },
+    /**
+     * When the owner of the e-mail's mailbox proved to hold the account (a confirmation link
+     * used signed in, or the account taken over by its link); absent until then, and on the
+     * accounts of versions before it: such an account can be taken over by the mailbox's owner.
+     */
+    emailConfirmedAt: { type: Date },
   },
   { timestamps: true },
 );
@@ -23,3 +29,27 @@ userSchema.index({ createdAt: -1 });
 export type UserDoc = InferSchemaType<typeof userSchema> & { _id: mongoose.Types.ObjectId };
 /** Read and written only by ./repository.ts. */
 export const UserModel = mongoose.model('users', userSchema);
+
+/**
+ * The link e-mailed to the address of an account that never confirmed it (someone registered
+ * with that address again): one per account, replaced by the next one sent, by the SHA-256 of
+ * its token (the token itself is only in the e-mail).
+ */
+const takeOverSchema = new mongoose.Schema(
+  {
+    /** The account's id. */
+    _id: { type: mongoose.Schema.Types.ObjectId, required: true },
+    hash: { type: String, required: true },
+    /** The address it was sent to, as the account had it. */
+    email: { type: String, required: true },
+    sentAt: { type: Date, required: true },
+    expiresAt: { type: Date, required: true },
+    /** Set by the one use that takes the account over. */
+    usedAt: { type: Date, default: null },
+  },
+  { versionKey: false, collection: 'account_take_overs' },
+);
+takeOverSchema.index({ hash: 1 }, { unique: true });
+
+/** Read and written only by ./repository.ts. */
+export const TakeOverModel = mongoose.model('account_take_overs', takeOverSchema);

@@ -1,9 +1,16 @@
-import { type DeliveryAddress, type ListQuery, pageOffset, type User } from '@shop/contracts';
+import {
+  ADMIN_ROLE,
+  type DeliveryAddress,
+  type ListQuery,
+  pageOffset,
+  type User,
+} from '@shop/contracts';
 import { LRUCache } from 'lru-cache';
 import mongoose from 'mongoose';
 import { toDeliveryAddress } from '../../lib/delivery-address-model.js';
+import { isDuplicateKeyError } from '../../lib/errors.js';
 import { literally } from '../../lib/literal-pattern.js';
-import { type UserDoc, UserModel } from './model.js';
+import { TakeOverModel, type UserDoc, UserModel } from './model.js';
 
 /**
  * The accounts as stored: the only module that reads or writes them. The password hash leaves
@@ -158,6 +165,104 @@ export async function findPasswordHash(id: string): Promise<string | null> {
 /** Raises the account's token version, revoking every token issued so far; false when it is gone. */
 export async function revokeTokens(id: string): Promise<boolean> {
   const { matchedCount } = await UserModel.updateOne({ _id: id }, { $inc: { tokenVersion: 1 } });
+  forgetSession(id);
+  return matchedCount > 0;
+}
+
+/** An account whose e-mail no owner confirmed yet (nor an administrator's, set in the database). */
+const UNCONFIRMED = { emailConfirmedAt: { $exists: false }, role: { $ne: ADMIN_ROLE } };
+
+/**
+ * Records that the owner of the account's e-mail proved to hold it, unless that was recorded
+ * before; signing in is not changed.
+ */
+export async function confirmEmailOf(id: string, email: string, now: Date): Promise<void> {
+  await UserModel.updateOne(
+    { _id: id, email, emailConfirmedAt: { $exists: false } },
+    { $set: { emailConfirmedAt: now } },
+  );
+}
+
+/** The id of the account holding this e-mail, when its mailbox's owner may take it over. */
+export async function findAccountToTakeOver(email: string): Promise<string | null> {
+  const user = await UserModel.findOne({ email, ...UNCONFIRMED })
+    .select('_id')
+    .lean();
+  return user ? String(user._id) : null;
+}
+
+/** A take-over link as kept: by the hash of its token, for one account. */
+export interface TakeOverOffer {
+  userId: string;
+  hash: string;
+  email: string;
+  sentAt: Date;
+  expiresAt: Date;
+}
+
+/**
+ * Keeps the offer, replacing the account's previous one unless that was sent after
+ * `notSentSince`: whether it was kept (of two at once, one is), so that its letter is sent.
+ */
+export async function recordTakeOverOffer(
+  { userId, ...offer }: TakeOverOffer,
+  notSentSince: Date,
+): Promise<boolean> {
+  try {
+    // A recent offer is not matched, so the upsert inserts its _id again, which the index refuses.
+    await TakeOverModel.updateOne(
+      { _id: userId, sentAt: { $lte: notSentSince } },
+      { $set: { ...offer, usedAt: null } },
+      { upsert: true },
+    );
+    return true;
+  } catch (err) {
+    if (isDuplicateKeyError(err)) return false;
+    throw err;
+  }
+}
+
+const pendingOffer = (hash: string, now: Date) => ({
+  hash,
+  usedAt: null,
+  expiresAt: { $gt: now },
+});
+
+/**
+ * Marks the take-over link used if it is neither used, replaced nor expired: its offer, for the
+ * one call that did; null otherwise.
+ */
+export async function spendTakeOver(
+  hash: string,
+  now: Date,
+): Promise<Omit<TakeOverOffer, 'hash' | 'expiresAt'> | null> {
+  const found = await TakeOverModel.findOneAndUpdate(pendingOffer(hash, now), {
+    $set: { usedAt: now },
+  }).lean();
+  return found ? { userId: String(found._id), email: found.email, sentAt: found.sentAt } : null;
+}
+
+/** The account a take-over link neither used, replaced nor expired was sent for. */
+export async function findPendingTakeOver(hash: string, now: Date): Promise<string | null> {
+  const found = await TakeOverModel.findOne(pendingOffer(hash, now)).select('_id').lean();
+  return found ? String(found._id) : null;
+}
+
+/**
+ * Gives the account a new password, confirms its e-mail and revokes every token issued so far,
+ * in one update made only while it holds `email` unconfirmed: false when it is gone, or its
+ * e-mail was confirmed meanwhile.
+ */
+export async function takeOverAccount(
+  id: string,
+  email: string,
+  passwordHash: string,
+  now: Date,
+): Promise<boolean> {
+  const { matchedCount } = await UserModel.updateOne(
+    { _id: id, email, ...UNCONFIRMED },
+    { $set: { password: passwordHash, emailConfirmedAt: now }, $inc: { tokenVersion: 1 } },
+  );
   forgetSession(id);
   return matchedCount > 0;
 }

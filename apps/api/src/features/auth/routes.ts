@@ -11,7 +11,13 @@ import {
   registerResponseSchema,
   type User,
 } from '@shop/contracts';
-import { signOutEverywhereResponseSchema } from '@shop/contracts/account';
+import {
+  signOutEverywhereResponseSchema,
+  TAKEN_OVER,
+  type TakeOverResponse,
+  takeOverRequestSchema,
+  takeOverResponseSchema,
+} from '@shop/contracts/account';
 import type { ErrorRequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { z } from 'zod';
@@ -22,7 +28,8 @@ import { defineRoute } from '../../lib/route.js';
 import { knownBrowsers } from './known-browsers.js';
 import { currentSession } from './middleware.js';
 import { passwordGuessBudget } from './password-guesses.js';
-import { listUsers, login, registerUser, signOutEverywhere, updateProfile } from './use-cases.js';
+import { registerUser, type TakenOver, takeOver } from './registration.js';
+import { listUsers, login, signOutEverywhere, updateProfile } from './use-cases.js';
 
 export interface AuthRoutesOptions {
   jwtSecret: string;
@@ -40,6 +47,8 @@ export interface AuthRoutesOptions {
   passwordGuessLimit: number;
   /** After an account is registered (guest orders offer it their e-mail's confirmation). */
   onRegistered: (user: User) => Promise<void>;
+  /** After the owner of its e-mail took an account over (its mailbox's guest orders become its). */
+  onTakenOver: (account: TakenOver) => Promise<unknown>;
 }
 
 /** The profile screen reads a refusal's reason from `error` as well as `message`. */
@@ -58,6 +67,7 @@ export function authRoutes({
   profileRateLimit,
   passwordGuessLimit,
   onRegistered,
+  onTakenOver,
 }: AuthRoutesOptions) {
   const guesses = passwordGuessBudget(passwordGuessLimit);
   const browsers = knownBrowsers(jwtSecret);
@@ -86,6 +96,21 @@ export function authRoutes({
         const user = await registerUser(body);
         await onRegistered(user);
         res.status(201).json({ success: true, message: 'User Register Successfully', user });
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/v1/auth/take-over',
+      access: 'public',
+      summary:
+        'Set the password of the account holding one’s e-mail unconfirmed, by the token of the link e-mailed to it: the account is the caller’s, its other sessions signed out',
+      middleware: [attempts],
+      body: { json: takeOverRequestSchema },
+      responses: { 200: takeOverResponseSchema },
+      failures: [400, 413, 429],
+      handler: async ({ body }, _req, res) => {
+        await onTakenOver(await takeOver(body));
+        res.json({ success: true, message: TAKEN_OVER } satisfies TakeOverResponse);
       },
     }),
     defineRoute({

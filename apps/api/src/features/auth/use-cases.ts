@@ -3,26 +3,17 @@ import {
   type DeliveryAddress,
   type LoginRequest,
   type ProfileUpdateRequest,
-  type RegisterRequest,
   type User,
 } from '@shop/contracts';
 import bcrypt from 'bcrypt';
-import {
-  badRequest,
-  conflict,
-  notFound,
-  rethrowDuplicateAs,
-  unauthorized,
-} from '../../lib/errors.js';
+import { badRequest, notFound, unauthorized } from '../../lib/errors.js';
 import { invalidToken, signToken, type TokenClaims } from '../../lib/tokens.js';
 import type { PasswordCheck } from './password-guesses.js';
 import {
-  emailTaken,
   findCredentials,
   findPasswordHash,
   findSessionUser,
   findUser as findStoredUser,
-  insertUser,
   revokeTokens,
   type StoredUser,
   updateProfile as updateStoredProfile,
@@ -30,21 +21,12 @@ import {
 
 const BCRYPT_ROUNDS = 10;
 const ACCOUNT_GONE = 'Unauthorized: account no longer exists';
-const alreadyRegistered = () => conflict('Already registered, please login');
 export const hashPassword = (password: string) => bcrypt.hash(password, BCRYPT_ROUNDS);
 /** Compared against when the e-mail is unknown, so that login takes as long either way. */
 const DUMMY_HASH = bcrypt.hashSync('no account has this password', BCRYPT_ROUNDS);
 
 /** The user as responses show it: what the repository stores besides is left out. */
 const publicUser = ({ tokenVersion: _, ...user }: StoredUser): User => user;
-
-/** Registers a normal user: the role is never taken from the request. */
-export async function registerUser({ password, ...input }: RegisterRequest): Promise<User> {
-  if (await emailTaken(input.email)) throw alreadyRegistered();
-  return insertUser({ ...input, passwordHash: await hashPassword(password), role: 0 }).catch(
-    rethrowDuplicateAs(alreadyRegistered),
-  );
-}
 
 /**
  * Compares the password only while the account's budget of wrong guesses (from a browser known

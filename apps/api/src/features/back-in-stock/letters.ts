@@ -1,9 +1,15 @@
 import { nameWithOptions } from '@shop/contracts';
 import escapeHtml from 'escape-html';
+import { allowLetter, type LetterCap } from '../../lib/mailbox-letters.js';
 import type { LandingCheck, PublishedEvent } from '../../lib/outbox/index.js';
 import type { Letter, Letters, Unsent } from '../mail/index.js';
 import { findProduct } from '../products/index.js';
-import { findSubscription, removeNotified } from './repository.js';
+import {
+  deferSubscription,
+  findSubscription,
+  removeNotified,
+  type Subscription,
+} from './repository.js';
 
 /**
  * A variant a shopper waits for can be had again: published with the one update that ends
@@ -36,9 +42,24 @@ function renderNotice(to: string, name: string, link: string, subscriptionId: st
   };
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /**
- * The e-mail of a back-in-stock event: unsent when the subscription or the product is gone; the
- * subscription removed once the mail server took it (a new "Notify me" may then be noted).
+ * What one mailbox may be told in a day (issue 35): one letter per variant, five in all. A bot
+ * holding and releasing the last unit, or asking for one mailbox under many spellings, makes no
+ * more than that.
+ */
+const capsOf = ({ productId, variantId }: Subscription): LetterCap[] => [
+  { name: `back-in-stock:${productId}.${variantId}`, letters: 1, windowMs: DAY_MS },
+  { name: 'back-in-stock', letters: 5, windowMs: DAY_MS },
+];
+
+/**
+ * The e-mail of a back-in-stock event: unsent when the subscription or the product is gone, or
+ * when the subscription no longer waits on this event; the subscription removed once the mail
+ * server took it (a new "Notify me" may then be noted). A letter a cap holds back is deferred,
+ * not dropped: the subscription waits again from the end of the cap's window, and is told then
+ * if the variant is for sale (a shopper who asked still hears; a bot cannot make it more).
  */
 async function backInStockLetter(
   event: PublishedEvent,
@@ -48,9 +69,20 @@ async function backInStockLetter(
   const { subscriptionId } = event.payload as VariantBackInStock;
   const subscription = await findSubscription(subscriptionId);
   if (!subscription) return { unsent: 'its subscription is gone' };
+  if (subscription.notifiedBy !== event.id) return { unsent: 'its subscription waits again' };
   const product = await findProduct(subscription.productId);
   const variant = product?.variants.find((v) => v._id === subscription.variantId);
   if (!product || !variant) return { unsent: 'its product or variant is gone' };
+  const verdict = await allowLetter({
+    letter: 'back-in-stock',
+    to: subscription.email,
+    eventId: event.id,
+    caps: capsOf(subscription),
+  });
+  if (!verdict.allowed) {
+    await deferSubscription(subscriptionId, event.id, verdict.until);
+    return { unsent: `its mailbox's cap holds it back until ${verdict.until.toISOString()}` };
+  }
   const name = nameWithOptions(product.name, variant.options);
   const link = `${publicUrl}/product/${product.slug}`;
   return {

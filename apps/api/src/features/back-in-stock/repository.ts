@@ -1,3 +1,4 @@
+import { mailboxOf } from '../../lib/mailbox.js';
 import { type SubscriptionDoc, SubscriptionModel } from './model.js';
 
 /**
@@ -21,9 +22,16 @@ const toSubscription = (doc: SubscriptionDoc & { _id: string }): Subscription =>
   ...(doc.notifiedBy ? { notifiedBy: doc.notifiedBy } : {}),
 });
 
-/** Notes the address for the variant; asking again changes nothing. */
+/** One subscription per variant and mailbox (lib/mailbox.ts), whatever the address's spelling. */
+export const subscriptionIdOf = (productId: string, variantId: string, email: string) =>
+  `${productId}.${variantId}.${mailboxOf(email)}`;
+
+/**
+ * Notes the address for the variant, once per mailbox: asking again, under this spelling or
+ * another, changes nothing (the address first given is the one written to).
+ */
 export async function subscribe(productId: string, variantId: string, email: string) {
-  const _id = `${productId}.${variantId}.${email}`;
+  const _id = subscriptionIdOf(productId, variantId, email);
   await SubscriptionModel.updateOne(
     { _id },
     { $setOnInsert: { productId, variantId, email, createdAt: new Date() } },
@@ -31,11 +39,12 @@ export async function subscribe(productId: string, variantId: string, email: str
   );
 }
 
-/** Every subscription still waiting. */
-export async function waitingSubscriptions(): Promise<Subscription[]> {
-  const docs = await SubscriptionModel.find({ notifiedBy: { $exists: false } }).lean<
-    (SubscriptionDoc & { _id: string })[]
-  >();
+/** Every subscription still waiting, but those deferred past `now`. */
+export async function waitingSubscriptions(now = new Date()): Promise<Subscription[]> {
+  const docs = await SubscriptionModel.find({
+    notifiedBy: { $exists: false },
+    $or: [{ notBefore: { $exists: false } }, { notBefore: { $lte: now } }],
+  }).lean<(SubscriptionDoc & { _id: string })[]>();
   return docs.map(toSubscription);
 }
 
@@ -43,9 +52,20 @@ export async function waitingSubscriptions(): Promise<Subscription[]> {
 export async function markNotified(subscriptionId: string, eventId: string): Promise<boolean> {
   const { matchedCount } = await SubscriptionModel.updateOne(
     { _id: subscriptionId, notifiedBy: { $exists: false } },
-    { $set: { notifiedBy: eventId } },
+    { $set: { notifiedBy: eventId }, $unset: { notBefore: 1 } },
   );
   return matchedCount > 0;
+}
+
+/**
+ * Makes the subscription ended by `eventId` wait again, not looked at before `notBefore` (its
+ * letter was held back by a cap): then, if its variant is for sale, it is told.
+ */
+export async function deferSubscription(subscriptionId: string, eventId: string, notBefore: Date) {
+  await SubscriptionModel.updateOne(
+    { _id: subscriptionId, notifiedBy: eventId },
+    { $set: { notBefore }, $unset: { notifiedBy: 1 } },
+  );
 }
 
 export async function findSubscription(subscriptionId: string): Promise<Subscription | null> {

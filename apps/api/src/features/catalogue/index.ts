@@ -9,4 +9,10 @@ export {
   readCatalogueFrom,
   type SourcedProduct,
 } from './catalogue.js';
-export { type CatalogueEntry, type CatalogueStore, foldText, skuKey } from './store.js';
+export {
+  type CatalogueEntry,
+  type CatalogueStore,
+  compareNames,
+  foldText,
+  skuKey,
+} from './store.js';

@@ -7,6 +7,7 @@ export const foldText = (text: string) =>
 
 /** Sorts names as a person reads them: 'apple' next to 'Apricot', not after 'Zebra'. */
 const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+export const compareNames = (a: string, b: string) => byName.compare(a, b);
 
 /** A product as the catalogue keeps it: its response shape plus what the indexes need. */
 export interface CatalogueEntry {

@@ -63,6 +63,11 @@ export interface Reservation {
   units: CartLine[];
   discountIds: string[];
   expiresAt: Date;
+  /**
+   * The mailbox of the shopper's e-mail (lib/mailbox.ts), whose own uses of the discounts
+   * limited per customer it holds; made from `shopper.email`, not stored apart.
+   */
+  person: string;
 }
 
 /** Who pays: an account, or a guest by their e-mail; `key` as checkout/shopper.ts makes it. */

@@ -43,5 +43,6 @@ export function quoteResponse({ currency, pricesIncludeTax, priced }: CartQuote)
       amount: major(discount.amount),
     })),
     discountRefusal: priced.refusal,
+    discountNotice: priced.notice,
   };
 }

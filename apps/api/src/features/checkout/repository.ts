@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import mongoose from 'mongoose';
 import { toDeliveryAddress } from '../../lib/delivery-address-model.js';
 import { isDuplicateKeyError } from '../../lib/errors.js';
+import { mailboxOf } from '../../lib/mailbox.js';
 import { minor } from '../../lib/money.js';
 import type { Checkout, CheckoutStatus, PricedSnapshot } from './checkout.js';
 import { type CheckoutDoc, CheckoutModel } from './model.js';
@@ -88,6 +89,7 @@ const toCheckout = (doc: CheckoutDoc): Checkout => ({
     units: unitsOf(doc.reservation.units),
     discountIds: [...doc.reservation.discountIds],
     expiresAt: doc.expiresAt,
+    person: mailboxOf(doc.shopper.email),
   },
   reserveAtPlacement: doc.reserveAtPlacement ?? false,
   paymentIntentId: doc.paymentIntentId ?? null,

@@ -85,7 +85,7 @@ describe('1,000 random carts with random codes and promotions, quoted, paid and 
               uses: {},
             };
             const outcome = await buy(inDatabase({ ...cart, shopper: known }), {
-              buyer: buyers[number] ?? { id: '', token: '' },
+              buyer: buyers[number] ?? { token: '' },
               byName,
               context: `cart ${number} of seed ${seed}`,
             });
@@ -198,14 +198,19 @@ function quoteFigures(quote: QuoteResponse, minor: (major: number) => number): E
     },
     discounts: quote.discounts.map((discount) => ({ ...discount, amount: minor(discount.amount) })),
     refusal: quote.discountRefusal,
+    notice: quote.discountNotice,
     tax: minor(quote.tax),
     total: minor(quote.total),
   };
 }
 
-/** What an order records of the reference's figures: not the methods offered, nor a refusal. */
-const orderFigures = ({ offered: _offered, refusal: _refusal, ...figures }: ExpectedPrice) =>
-  figures;
+/** What an order records of the reference's figures: not the methods offered, a refusal or a notice. */
+const orderFigures = ({
+  offered: _offered,
+  refusal: _refusal,
+  notice: _notice,
+  ...figures
+}: ExpectedPrice) => figures;
 
 /** The order's breakdown in the reference's shape (a discount of 0 is not stored). */
 function storedFigures(breakdown: OrderBreakdown | undefined) {

@@ -25,6 +25,7 @@ import { shopperOf } from './guest-checkout.js';
 import { placeOrder } from './place-order.js';
 import { quoteResponse } from './presenter.js';
 import { quoteCart } from './pricing/quote.js';
+import { accountShopper } from './shopper.js';
 import { startPayment } from './start-payment.js';
 import { handlePaymentEvent, verifyEvent } from './webhook.js';
 
@@ -82,7 +83,7 @@ export function checkoutRoutes({ config, payments }: CheckoutRoutesOptions) {
       access: 'public',
       summary:
         'Price a cart for a delivery country: lines, shipping methods offered, shipping, tax, total',
-      // Signed in, the shopper's own limits and first order count (a bad token is refused).
+      // Signed in, the account's own limits and first order count (a bad token is refused).
       middleware: [perAddressRateLimit(config.QUOTE_RATE_LIMIT), allowSignIn(config.JWT_SECRET)],
       body: { json: quoteRequestSchema },
       responses: { 200: quoteResponseSchema },
@@ -94,7 +95,9 @@ export function checkoutRoutes({ config, payments }: CheckoutRoutesOptions) {
           body.shippingMethod ?? null,
           {
             code: body.discountCode ?? null,
-            shopper: req.user || body.email ? shopperOf(req, body.email) : null,
+            // A guest's e-mail is not judged here: anyone may type it, and the answer would
+            // tell them whether its owner has bought (a code's conditions are judged at payment).
+            shopper: req.user ? accountShopper(req.user) : null,
           },
         );
         res.json(quoteResponse(quote));

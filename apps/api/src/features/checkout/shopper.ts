@@ -1,4 +1,5 @@
 import type { User } from '@shop/contracts';
+import { mailboxOf } from '../../lib/mailbox.js';
 
 /**
  * Who is checking out: a signed-in account, or a guest known by the e-mail they gave (issue 29).
@@ -18,3 +19,9 @@ export const shopperKey = (shopper: Shopper): string =>
 /** The address the shop writes to about this checkout's order. */
 export const shopperEmail = (shopper: Shopper): string =>
   shopper.kind === 'account' ? shopper.user.email : shopper.email;
+
+/**
+ * The person whose per-customer discount conditions count: the mailbox of their e-mail, so that
+ * an account and the guests of its mailbox, under any spelling, are one.
+ */
+export const personOf = (shopper: Shopper): string => mailboxOf(shopperEmail(shopper));

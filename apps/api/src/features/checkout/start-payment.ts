@@ -9,7 +9,7 @@ import type { Delivery } from './delivery.js';
 import { type CartQuote, quoteCart, requireShippingChosen } from './pricing/quote.js';
 import { snapshotOf } from './pricing/snapshot.js';
 import { newCheckoutId } from './repository.js';
-import { type Shopper, shopperEmail, shopperKey } from './shopper.js';
+import { personOf, type Shopper, shopperEmail, shopperKey } from './shopper.js';
 import { createPayment, recordPayment } from './steps/create-payment.js';
 import { openCheckout } from './steps/open-checkout.js';
 import { reserve } from './steps/reserve.js';
@@ -54,6 +54,7 @@ export function newCheckout(
       units: lines,
       discountIds: snapshot.discounts.map((d) => d._id),
       expiresAt: new Date(Date.now() + holdSeconds * 1000),
+      person: personOf(shopper),
     },
     reserveAtPlacement: false,
     paymentIntentId: null,

@@ -69,7 +69,7 @@ const cart = ({
   shipping: minor(shipping),
   candidates: [],
   askedCode: null,
-  shopper: { ordersSoFar: 0, uses: new Map() },
+  shopper: { ordersSoFar: 0, uses: new Map(), verified: true },
   now: NOW,
   formatAmount: (amount) => formatMinorUnits(amount, 'INR'),
   ...over,
@@ -195,16 +195,38 @@ describe('applyDiscounts: conditions and refusals', () => {
     expect(refusal(code('WELCOME10', { usesLeft: 0 }))).toBe('WELCOME10 has been used up');
     const welcome = code('WELCOME10', { perCustomerLimit: 1 });
     expect(
-      refusal(welcome, { shopper: { ordersSoFar: 3, uses: new Map([[welcome._id, 1]]) } }),
+      refusal(welcome, {
+        shopper: { ordersSoFar: 3, uses: new Map([[welcome._id, 1]]), verified: true },
+      }),
     ).toBe('You have used WELCOME10 as many times as it allows');
   });
 
   it('when the shopper has ordered before, then it is for first orders; unknown shoppers may try', () => {
     const welcome = code('WELCOME10', { firstOrderOnly: true });
-    expect(refusal(welcome, { shopper: { ordersSoFar: 1, uses: new Map() } })).toBe(
+    expect(refusal(welcome, { shopper: { ordersSoFar: 1, uses: new Map(), verified: true } })).toBe(
       'WELCOME10 is for first orders',
     );
     expect(refusal(welcome, { shopper: null })).toBeNull();
+  });
+
+  it('when a shopper whose e-mail is not verified fails a per-customer condition, then every reason is said in the same words', () => {
+    const first = code('WELCOME10', { firstOrderOnly: true });
+    const once = code('WELCOME10', { perCustomerLimit: 1 });
+    const ordered = { ordersSoFar: 1, uses: new Map([[once._id, 1]]), verified: false };
+    expect(refusal(first, { shopper: ordered })).toBe('You are not eligible for WELCOME10');
+    expect(refusal(once, { shopper: ordered })).toBe('You are not eligible for WELCOME10');
+  });
+
+  it('when nobody known asks for a code limited per customer, then it applies and is said to be judged at checkout; any other code is not', () => {
+    const noticeOf = (discount: DiscountRule, shopper: CartToDiscount['shopper']) =>
+      applyDiscounts(cart({ candidates: [discount], askedCode: discount.code, shopper })).notice;
+    const first = code('FIRST', { firstOrderOnly: true });
+    const once = code('ONCE', { perCustomerLimit: 2 });
+    expect(noticeOf(first, null)).toBe('FIRST applies at checkout if eligible');
+    expect(noticeOf(once, null)).toBe('ONCE applies at checkout if eligible');
+    expect(noticeOf(code('TEN'), null)).toBeNull();
+    expect(noticeOf(first, { ordersSoFar: 0, uses: new Map(), verified: true })).toBeNull();
+    expect(noticeOf(code('FIRST', { firstOrderOnly: true, minSubtotal: 5000 }), null)).toBeNull();
   });
 
   it('when the eligible goods fall short of the minimum, then it says how much to add', () => {

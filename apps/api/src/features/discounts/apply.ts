@@ -17,11 +17,20 @@ export interface DiscountLine {
   quantity: number;
 }
 
-/** What the shop knows of the shopper; null for a quote asked without signing in. */
+/**
+ * What the shop knows of the person asking (their mailbox and the account that owns it); null
+ * where the quote does not judge per-customer conditions (an e-mail it cannot verify).
+ */
 export interface ShopperFacts {
   ordersSoFar: number;
-  /** Orders the shopper placed with each discount, by its `_id`. */
+  /** Orders the person placed with each discount, by its `_id`. */
   uses: ReadonlyMap<string, number>;
+  /**
+   * Whether their e-mail is known to be theirs (a signed-in account's own): then a refusal says
+   * which condition failed; else every one is refused in the same words, which tell nothing of
+   * what the e-mail's owner bought.
+   */
+  verified: boolean;
 }
 
 export interface CartToDiscount {
@@ -51,6 +60,11 @@ export interface DiscountOutcome {
   applied: AppliedAmount[];
   /** Why the asked code does not apply, one sentence; null when it does or none was asked. */
   refusal: string | null;
+  /**
+   * That the asked code, applied, is still to be judged for the shopper (its per-customer
+   * conditions, unknown here) when paying; null otherwise.
+   */
+  notice: string | null;
 }
 
 interface Taken {
@@ -157,7 +171,32 @@ const label = (discount: DiscountRule) => discount.code ?? discount.title;
 
 /** The refusals a redemption can also meet, said the same way wherever they are found. */
 export const usedUp = (name: string) => `${name} has been used up`;
-export const usedByShopper = (name: string) => `You have used ${name} as many times as it allows`;
+const usedByShopper = (name: string) => `You have used ${name} as many times as it allows`;
+/** Every per-customer refusal of a shopper whose e-mail is not verified, whatever failed. */
+export const notEligible = (name: string) => `You are not eligible for ${name}`;
+
+/** Whether the discount has conditions on who uses it (first orders, uses per customer). */
+export const limitedPerCustomer = (
+  discount: Pick<DiscountRule, 'firstOrderOnly' | 'perCustomerLimit'>,
+) => discount.firstOrderOnly || discount.perCustomerLimit !== null;
+
+/**
+ * How many times one person may use the discount, or null without a limit: a first-order
+ * discount once (a second order is no first), so that two first orders at once get one use.
+ */
+export const personalLimitOf = (
+  discount: Pick<DiscountRule, 'firstOrderOnly' | 'perCustomerLimit'>,
+): number | null => (discount.firstOrderOnly ? 1 : discount.perCustomerLimit);
+
+/** Why the shopper may not use the discount by its per-customer conditions, or null. */
+function whyNotForShopper(discount: DiscountRule, shopper: ShopperFacts, name: string) {
+  const ordered = discount.firstOrderOnly && shopper.ordersSoFar > 0;
+  const limit = discount.perCustomerLimit;
+  const usedUpByThem = limit !== null && (shopper.uses.get(discount._id) ?? 0) >= limit;
+  if (!ordered && !usedUpByThem) return null;
+  if (!shopper.verified) return notEligible(name);
+  return ordered ? `${name} is for first orders` : usedByShopper(name);
+}
 
 /** Why the discount cannot apply to this cart and shopper, or null when it can. */
 function whyNot(discount: DiscountRule, cart: CartToDiscount): string | null {
@@ -166,14 +205,8 @@ function whyNot(discount: DiscountRule, cart: CartToDiscount): string | null {
   if (discount.startsAt && discount.startsAt > cart.now) return `${name} has not started yet`;
   if (discount.endsAt && discount.endsAt <= cart.now) return `${name} has ended`;
   if (discount.usesLeft !== null && discount.usesLeft <= 0) return usedUp(name);
-  const { shopper } = cart;
-  if (shopper && discount.firstOrderOnly && shopper.ordersSoFar > 0) {
-    return `${name} is for first orders`;
-  }
-  const uses = shopper?.uses.get(discount._id) ?? 0;
-  if (discount.perCustomerLimit !== null && uses >= discount.perCustomerLimit) {
-    return usedByShopper(name);
-  }
+  const forShopper = cart.shopper && whyNotForShopper(discount, cart.shopper, name);
+  if (forShopper) return forShopper;
   const eligible = cart.lines.filter((line) => isEligible(discount, line));
   if (eligible.length === 0) return `${name} does not apply to anything in your cart`;
   const eligibleTotal = sum(eligible.map((line) => times(line.unitPrice, line.quantity)));
@@ -218,6 +251,7 @@ export function applyDiscounts(cart: CartToDiscount): DiscountOutcome {
     .filter((discount) => discount.combinable)
     .sort((a, b) => Number(b.automatic) - Number(a.automatic) || oldestFirst(a, b));
   const inTurn = best ? [best.discount, ...combinable] : combinable;
+  const refusal = refusalOf(askedCode, asked, best?.discount, cart);
 
   const left: Taken = { lines: [...full.lines], shipping: full.shipping };
   const applied = inTurn.map((discount) => {
@@ -230,7 +264,11 @@ export function applyDiscounts(cart: CartToDiscount): DiscountOutcome {
     lineDiscounts: full.lines.map((amount, i) => subtract(amount, left.lines[i] ?? ZERO)),
     shippingDiscount: subtract(full.shipping, left.shipping),
     applied,
-    refusal: refusalOf(askedCode, asked, best?.discount, cart),
+    refusal,
+    notice:
+      asked && refusal === null && cart.shopper === null && limitedPerCustomer(asked)
+        ? `${label(asked)} applies at checkout if eligible`
+        : null,
   };
 }
 

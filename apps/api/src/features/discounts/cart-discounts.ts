@@ -1,10 +1,14 @@
 import type { DiscountRule, ShopperFacts } from './apply.js';
-import { customerUses, findCandidates } from './repository.js';
+import { customerUses } from './customer-uses.js';
+import { findCandidates } from './repository.js';
 
-/** Who asks for a cart's discounts, when known: their key (the checkout's shopperKey). */
+/** Who asks for a cart's discounts, when their per-customer conditions are judged. */
 export interface KnownShopper {
-  key: string;
-  /** Their paid orders so far, asked only when a first-order discount is a candidate. */
+  /** The mailbox of their e-mail (lib/mailbox.ts): the person whose uses count. */
+  person: string;
+  /** Whether their e-mail is known to be theirs (see ShopperFacts). */
+  verified: boolean;
+  /** The person's paid orders so far, asked only when a first-order discount is a candidate. */
   ordersSoFar: () => Promise<number>;
 }
 
@@ -41,9 +45,14 @@ export async function discountInputs(
     shopper && limitedPerShopper.length > 0
       ? customerUses(
           limitedPerShopper.map((d) => d._id),
-          shopper.key,
+          shopper.person,
         )
       : new Map<string, number>(),
   ]);
-  return { candidates, askedCode, shopper: shopper ? { ordersSoFar, uses } : null, now };
+  return {
+    candidates,
+    askedCode,
+    shopper: shopper ? { ordersSoFar, uses, verified: shopper.verified } : null,
+    now,
+  };
 }

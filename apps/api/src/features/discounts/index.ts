@@ -12,11 +12,13 @@ export {
   type KnownShopper,
   normalCode,
 } from './cart-discounts.js';
+export { giveBackCustomerUses } from './customer-uses.js';
 export {
   countShopperUses,
+  type DiscountReservation,
   giveBackDiscountUses,
   releaseDiscountUses,
   reserveDiscountUses,
   settleDiscountUses,
 } from './redemptions.js';
-export { giveBackCustomerUses, releaseEveryUse } from './repository.js';
+export { releaseEveryUse } from './repository.js';

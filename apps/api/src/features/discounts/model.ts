@@ -58,15 +58,22 @@ discountSchema.index({ code: 1 }, { unique: true, sparse: true });
 export const DiscountModel = mongoose.model('discounts', discountSchema);
 
 /**
- * One shopper's orders with one discount (`_id`: `<discountId>:<shopperKey>`), counted and
- * checked against `perCustomerLimit` in one update.
+ * One person's uses of one discount limited per customer (`_id`: `<discountId>:<mailbox>`, the
+ * mailbox of their e-mail, lib/mailbox.ts, which an account and the guests of its mailbox
+ * share): `taken` is checked against the limit and counted in the same update, whether a use is
+ * held for a checkout or counted for a paid order.
  */
 const customerUsesSchema = new mongoose.Schema(
   {
     _id: { type: String, required: true },
     discountId: { type: String, required: true },
+    /** The orders placed with it and not given back: one per entry of `payments`. */
     count: { type: Number, required: true },
+    /** `count` and the uses held: what the limit is checked against. */
+    taken: { type: Number, required: true },
     payments: { type: [String], default: [] },
+    /** Uses held for checkouts (their reservation's key → until when), until placed or released. */
+    holds: { type: Map, of: Date, default: undefined },
   },
   { versionKey: false, collection: 'discount_customer_uses' },
 );

@@ -1,7 +1,6 @@
 import type { DiscountKind } from '@shop/contracts/discount';
 import { LRUCache } from 'lru-cache';
 import mongoose from 'mongoose';
-import { isDuplicateKeyError } from '../../lib/errors.js';
 import { type Minor, minor } from '../../lib/money.js';
 import { CustomerUsesModel, DiscountModel } from './model.js';
 
@@ -129,6 +128,14 @@ export async function findDiscount(id: string): Promise<StoredDiscount | null> {
   return doc ? toDiscount(doc) : null;
 }
 
+/** The discounts of these ids that exist, by id, in one read. */
+export async function findDiscounts(ids: readonly string[]): Promise<Map<string, StoredDiscount>> {
+  const docs = await DiscountModel.find({ _id: { $in: ids } }, WITHOUT_PAYMENTS).lean<
+    DiscountDoc[]
+  >();
+  return new Map(docs.map((doc) => [String(doc._id), toDiscount(doc)]));
+}
+
 /**
  * The active automatic discounts and the discount of `code` (in capitals), paused or not, with
  * the uses left as a checkout started now (or the checkout whose reservation is `ownKey`) may
@@ -239,17 +246,6 @@ export async function removeDiscount(id: string): Promise<boolean> {
   return deletedCount > 0;
 }
 
-/** How many orders the shopper placed with each of these discounts (absent: none). */
-export async function customerUses(
-  discountIds: readonly string[],
-  shopperKey: string,
-): Promise<Map<string, number>> {
-  const docs = await CustomerUsesModel.find({
-    _id: { $in: discountIds.map((id) => `${id}:${shopperKey}`) },
-  }).lean<{ discountId: string; count: number }[]>();
-  return new Map(docs.map((doc) => [doc.discountId, doc.count]));
-}
-
 const holdPath = (key: string) => `holds.${key}`;
 
 /**
@@ -351,38 +347,4 @@ export async function releaseEveryUse(kept: ReadonlySet<string>): Promise<number
     }
   }
   return released;
-}
-
-/**
- * Counts the payment's order among the shopper's orders with the discount, in the one update
- * that checks `limit` (an upsert: a shopper's first use creates the count); true when counted
- * now or already for this payment, false when the shopper has used it `limit` times.
- */
-export async function countCustomerUse(
-  discountId: string,
-  shopperKey: string,
-  paymentId: string,
-  limit: number,
-): Promise<boolean> {
-  const _id = `${discountId}:${shopperKey}`;
-  try {
-    await CustomerUsesModel.updateOne(
-      { _id, count: { $lt: limit }, payments: { $ne: paymentId } },
-      { $inc: { count: 1 }, $push: { payments: paymentId }, $setOnInsert: { discountId } },
-      { upsert: true },
-    );
-    return true;
-  } catch (err) {
-    // The filter refused an existing count, so the upsert tried to insert its `_id` again.
-    if (!isDuplicateKeyError(err)) throw err;
-    return Boolean(await CustomerUsesModel.exists({ _id, payments: paymentId }));
-  }
-}
-
-/** Gives back the payment's use of any discount by any shopper, once. */
-export async function giveBackCustomerUses(paymentId: string): Promise<void> {
-  await CustomerUsesModel.updateMany(
-    { payments: paymentId },
-    { $pull: { payments: paymentId }, $inc: { count: -1 } },
-  );
 }

@@ -1,7 +1,10 @@
-import escapeHtml from 'escape-html';
+import { digestOfLinkToken } from '../../lib/link-tokens.js';
+import { allowLetter, type LetterCap } from '../../lib/mailbox-letters.js';
 import type { PublishedEvent } from '../../lib/outbox/index.js';
-import type { Letter, Letters, Unsent } from '../mail/index.js';
+import { findUserNames } from '../auth/index.js';
+import { type Letter, type Letters, letterOf, type Unsent } from '../mail/index.js';
 import { orderLinksOf } from '../orders/index.js';
+import { findPendingConfirmation } from './repository.js';
 
 /**
  * The letters about no one order: "find my order"'s links and the confirmation of an account's
@@ -11,7 +14,7 @@ import { orderLinksOf } from '../orders/index.js';
 
 /** Someone asked for the links of an address's orders. */
 export const ORDER_LINKS_ASKED = 'guest-orders.links-asked';
-/** An account's e-mail is to be confirmed (it placed guest orders). */
+/** An account's e-mail is to be confirmed (its mailbox placed guest orders). */
 export const EMAIL_CONFIRMATION_ASKED = 'guest-orders.email-confirmation-asked';
 
 export interface OrderLinksAsked {
@@ -27,55 +30,45 @@ export interface EmailConfirmationAsked {
 export const verifyEmailLink = (publicUrl: string, token: string) =>
   `${publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
 
-interface Link {
-  label: string;
-  url: string;
-}
-
-const letterOf = (
-  to: string,
-  kind: string,
-  subject: string,
-  paragraphs: string[],
-  links: Link[],
-): Letter => ({
-  to,
-  name: `letter-${kind}`,
-  subject,
-  text: [...paragraphs, '', ...links.map(({ label, url }) => `${label}: ${url}`)].join('\n'),
-  html: [
-    '<!doctype html><html><body style="font-family:sans-serif">',
-    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
-    ...links.map(
-      ({ label, url }) =>
-        `<p>${escapeHtml(label)}: <a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>`,
-    ),
-    '</body></html>',
-  ].join(''),
-});
-
-/** The link confirming an e-mail. */
+/**
+ * The link confirming an e-mail, naming the account it was sent for: whoever did not register
+ * it knows to leave it, and how to have the address back. Nothing is sent once the link was
+ * used or expired, or its account is gone.
+ */
 async function confirmationLetter(
   event: PublishedEvent,
   { publicUrl }: { publicUrl: string },
-): Promise<Letter> {
+): Promise<Letter | Unsent> {
   // The outbox holds what ./email-confirmation.ts published.
   const { to, token } = event.payload as EmailConfirmationAsked;
+  const pending = await findPendingConfirmation(digestOfLinkToken(token), new Date());
+  const name = pending ? (await findUserNames([pending.userId])).get(pending.userId) : undefined;
+  if (name === undefined) return { unsent: 'the link was used or expired, or its account is gone' };
   return letterOf(
     to,
     'verify-email',
     'Confirm your e-mail',
     [
-      'Please confirm your e-mail address by opening this link.',
-      'Once it is confirmed, the orders you placed as a guest with it appear in your account.',
+      `An account named "${name}" was registered with this e-mail address.`,
+      `If it is yours, sign in to it and open this link to confirm the address: the orders placed as a guest with it before this letter then appear in the account.`,
+      'If it is not yours, ignore this letter: that account sees none of your orders. To have an account with this address yourself, register with it: we will send you a link to take it over.',
     ],
     [{ label: 'Confirm', url: verifyEmailLink(publicUrl, token) }],
   );
 }
 
 /**
+ * "Find my order" writes one letter per mailbox per 30 minutes (issue 35): asked 40 times, from
+ * every process, it is one letter. One held back is dropped, not deferred: the letter sent
+ * within the last 30 minutes gave the same links.
+ */
+const ORDER_LINKS_CAP: LetterCap = { name: 'order-links', letters: 1, windowMs: 30 * 60 * 1000 };
+
+/**
  * "Find my order"'s links, as the address's orders are now; nothing is sent when it has none
- * (though the request was answered the same).
+ * (though the request was answered the same), nor when its mailbox had them within the cap.
+ * Its orders are looked for first, so that an ask under a spelling without orders does not
+ * spend the mailbox's letter.
  */
 async function orderLinksLetter(
   event: PublishedEvent,
@@ -85,6 +78,13 @@ async function orderLinksLetter(
   const { to } = event.payload as OrderLinksAsked;
   const found = await orderLinksOf(publicUrl, to);
   if (found.length === 0) return { unsent: 'it has nothing to tell (no order of that address)' };
+  const verdict = await allowLetter({
+    letter: 'order-links',
+    to,
+    eventId: event.id,
+    caps: [ORDER_LINKS_CAP],
+  });
+  if (!verdict.allowed) return { unsent: 'its mailbox had its orders’ links within 30 minutes' };
   return letterOf(
     to,
     'order-links',

@@ -9,6 +9,7 @@ export interface EmailConfirmation {
   hash: string;
   userId: string;
   email: string;
+  sentAt: Date;
   expiresAt: Date;
 }
 
@@ -16,19 +17,31 @@ export async function insertEmailConfirmation({ hash, ...confirmation }: EmailCo
   await EmailConfirmationModel.create({ _id: hash, ...confirmation });
 }
 
+const pending = (hash: string, now: Date) => ({ _id: hash, usedAt: null, expiresAt: { $gt: now } });
+
 /**
- * Marks the confirmation used, if it is neither used nor expired: it, for the one call that did
- * (of two at once, one wins); null otherwise.
+ * Marks the confirmation used, if it was sent for `userId` and is neither used nor expired: it,
+ * for the one call that did (of two at once, one wins); null otherwise.
  */
 export async function spendEmailConfirmation(
   hash: string,
+  userId: string,
   now: Date,
-): Promise<Pick<EmailConfirmation, 'userId' | 'email'> | null> {
+): Promise<Pick<EmailConfirmation, 'email' | 'sentAt'> | null> {
   const found = await EmailConfirmationModel.findOneAndUpdate(
-    { _id: hash, usedAt: null, expiresAt: { $gt: now } },
+    { ...pending(hash, now), userId },
     { $set: { usedAt: now } },
   ).lean();
-  return found ? { userId: String(found.userId), email: found.email } : null;
+  return found ? { email: found.email, sentAt: found.sentAt } : null;
+}
+
+/** The account a confirmation neither used nor expired was sent for; null when there is none. */
+export async function findPendingConfirmation(
+  hash: string,
+  now: Date,
+): Promise<Pick<EmailConfirmation, 'userId'> | null> {
+  const found = await EmailConfirmationModel.findOne(pending(hash, now)).select('userId').lean();
+  return found ? { userId: String(found.userId) } : null;
 }
 
 /** Makes a used confirmation usable again (its claim failed half-way). */

@@ -1,22 +1,12 @@
-import { loginResponseSchema, ordersResponseSchema } from '@shop/contracts';
-import {
-  FIND_ORDERS_ANSWER,
-  placeOrderResponseSchema,
-  verifyEmailResponseSchema,
-} from '@shop/contracts/guest';
+import { ordersResponseSchema } from '@shop/contracts';
+import { FIND_ORDERS_ANSWER, verifyEmailResponseSchema } from '@shop/contracts/guest';
 import { afterAll, beforeAll } from 'vitest';
-import { createLampsAndDesk } from '../../test/checkout.js';
-import {
-  type Api,
-  describe,
-  expect,
-  type FakeStripe,
-  checkoutTest as test,
-} from '../../test/fixtures.js';
-import { guestEmail, guestPlaceOrderCall, startGuestCheckout } from '../../test/guest-checkout.js';
-import { errorOf, registrationForm } from '../../test/harness.js';
+import { type Api, describe, expect, checkoutTest as test } from '../../test/fixtures.js';
+import { guestEmail, placeGuestOrder } from '../../test/guest-checkout.js';
+import { errorOf } from '../../test/harness.js';
 import { startTestSender, waitForEmptyMailOutbox } from '../../test/mail-sender.js';
 import { createMailServerOnFreePort, type TestMailServer } from '../../test/mail-server.js';
+import { registerAndSignIn } from '../../test/sign-ins.js';
 
 let mailServer: TestMailServer;
 let sender: { stop: () => Promise<void> };
@@ -36,25 +26,13 @@ const waitForEmptyOutbox = waitForEmptyMailOutbox;
 
 const mailsTo = (email: string) => mailServer.mails.filter((mail) => mail.to.includes(email));
 
-type Target = Parameters<typeof startGuestCheckout>[0];
-
-/** A guest's paid order: its number and link. */
-async function guestOrder(target: Target, stripe: FakeStripe, email: string) {
-  const { cart } = await createLampsAndDesk();
-  const { paymentIntentId } = await startGuestCheckout(target, email, cart);
-  stripe.confirm(paymentIntentId);
-  const res = await guestPlaceOrderCall(target, email, paymentIntentId).expect(201);
-  const { order, orderLink } = placeOrderResponseSchema.parse(res.body);
-  return { number: order.number, link: orderLink ?? '' };
-}
-
 describe('find my order, and the confirmation e-mail', () => {
   test("when a guest's order is placed, then its confirmation goes to the guest's e-mail and carries the order's link", async ({
     app,
     stripe,
   }) => {
     const email = guestEmail();
-    const { number, link } = await guestOrder(app.app, stripe, email);
+    const { number, link } = await placeGuestOrder(app.app, stripe, email);
     await waitForEmptyOutbox();
     const [mail] = mailsTo(email);
     expect(mail?.subject).toBe(`Order #${number} placed`);
@@ -70,8 +48,8 @@ describe('find my order, and the confirmation e-mail', () => {
     stripe,
   }) => {
     const email = guestEmail();
-    const first = await guestOrder(app.app, stripe, email);
-    const second = await guestOrder(app.app, stripe, email);
+    const first = await placeGuestOrder(app.app, stripe, email);
+    const second = await placeGuestOrder(app.app, stripe, email);
     await waitForEmptyOutbox();
     const before = mailsTo(email).length;
 
@@ -100,29 +78,21 @@ describe('find my order, and the confirmation e-mail', () => {
   });
 });
 
-/** Registers with `email` and signs in: the token. */
-async function register(api: Api, email: string) {
-  const form = registrationForm({ email });
-  await api.post('/api/v1/auth/register').send(form).expect(201);
-  const login = await api.post('/api/v1/auth/login').send({ email, password: form.password });
-  return loginResponseSchema.parse(login.body).token;
-}
-
 const ordersOfAccount = async (api: Api, token: string) =>
   ordersResponseSchema.parse(
     (await api.get('/api/v1/auth/orders').set('Authorization', `Bearer ${token}`)).body,
   ).orders;
 
 describe('POST /api/v1/auth/verify-email: claiming guest orders', () => {
-  test("when someone registers with a guest's e-mail, then the orders are theirs only once the link e-mailed to it is opened, and the link works once", async ({
+  test("when a guest registers with their e-mail, then the orders are the account's only once it uses, signed in, the link e-mailed to it, and the link works once", async ({
     app,
     api,
     stripe,
   }) => {
     const email = guestEmail();
-    const { number } = await guestOrder(app.app, stripe, email);
+    const { number } = await placeGuestOrder(app.app, stripe, email);
     await waitForEmptyOutbox();
-    const token = await register(api, email);
+    const { token } = await registerAndSignIn(api, { email });
 
     expect(await ordersOfAccount(api, token)).toEqual([]);
     await waitForEmptyOutbox();
@@ -132,7 +102,10 @@ describe('POST /api/v1/auth/verify-email: claiming guest orders', () => {
     const confirmation = decodeURIComponent(link?.[1] ?? '');
     expect(await ordersOfAccount(api, token)).toEqual([]);
 
-    const res = await api.post('/api/v1/auth/verify-email').send({ token: confirmation });
+    const res = await api
+      .post('/api/v1/auth/verify-email')
+      .set('Authorization', token)
+      .send({ token: confirmation });
     expect(res.status).toBe(200);
     expect(verifyEmailResponseSchema.parse(res.body)).toEqual({
       success: true,
@@ -143,7 +116,10 @@ describe('POST /api/v1/auth/verify-email: claiming guest orders', () => {
     expect(orders.map((order) => order.number)).toEqual([number]);
     expect(orders[0]?.buyer).not.toBeNull();
 
-    const twice = await api.post('/api/v1/auth/verify-email').send({ token: confirmation });
+    const twice = await api
+      .post('/api/v1/auth/verify-email')
+      .set('Authorization', token)
+      .send({ token: confirmation });
     expect(twice.status).toBe(400);
     expect(errorOf(twice.body)).toBe('This link is not valid or has expired');
   });
@@ -154,12 +130,13 @@ describe('POST /api/v1/auth/verify-email: claiming guest orders', () => {
     stripe,
   }) => {
     const email = guestEmail();
-    await guestOrder(app.app, stripe, email);
-    const token = await register(api, email);
-    const res = await api.post('/api/v1/auth/verify-email').send({ token: 'made-up-token' });
+    await placeGuestOrder(app.app, stripe, email);
+    const { token } = await registerAndSignIn(api, { email });
+    const verify = () => api.post('/api/v1/auth/verify-email').set('Authorization', token);
+    const res = await verify().send({ token: 'made-up-token' });
     expect(res.status).toBe(400);
     expect(errorOf(res.body)).toBe('This link is not valid or has expired');
-    const missing = await api.post('/api/v1/auth/verify-email').send({});
+    const missing = await verify().send({});
     expect(missing.status).toBe(400);
     expect(errorOf(missing.body)).toBe('token is required');
     expect(await ordersOfAccount(api, token)).toEqual([]);
@@ -168,8 +145,7 @@ describe('POST /api/v1/auth/verify-email: claiming guest orders', () => {
   test('when someone registers with an e-mail that placed no guest order, then no confirmation is sent', async ({
     api,
   }) => {
-    const email = guestEmail();
-    await register(api, email);
+    const { email } = await registerAndSignIn(api, { email: guestEmail() });
     await waitForEmptyOutbox();
     expect(mailsTo(email)).toEqual([]);
   });

@@ -11,6 +11,7 @@ import {
 } from '@shop/contracts/guest';
 import { orderNumberParamsSchema } from '@shop/contracts/order-number';
 import { notFound } from '../../lib/errors.js';
+import { currentUser } from '../../lib/http.js';
 import { publish } from '../../lib/outbox/index.js';
 import { perAddressRateLimit, perBodyEmailRateLimit } from '../../lib/rate-limits.js';
 import { defineRoute } from '../../lib/route.js';
@@ -63,15 +64,15 @@ export function guestOrderRoutes({ readRateLimit, askRateLimit }: GuestOrderRout
     defineRoute({
       method: 'post',
       path: '/api/v1/auth/verify-email',
-      access: 'public',
+      access: 'user',
       summary:
-        'Confirm an account’s e-mail by the token of its link; its guest orders become the account’s',
+        'Confirm one’s e-mail by the token of the link sent for one’s account (another account’s session: 403); the guest orders of its mailbox placed before the link was sent become the account’s',
       middleware: [perAddressRateLimit(askRateLimit)],
       body: { json: verifyEmailRequestSchema },
       responses: { 200: verifyEmailResponseSchema },
-      failures: [400, 413, 429],
-      handler: async ({ body }, _req, res) => {
-        const claimed = await confirmEmail(body.token);
+      failures: [400, 403, 413, 429],
+      handler: async ({ body }, req, res) => {
+        const claimed = await confirmEmail(body.token, currentUser(req)._id);
         res.json({
           success: true,
           message: 'Your e-mail is confirmed',

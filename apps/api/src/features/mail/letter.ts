@@ -1,3 +1,4 @@
+import escapeHtml from 'escape-html';
 import type { PublishedEvent } from '../../lib/outbox/index.js';
 
 /** An e-mail a feature writes for one of its events, addressed, in both forms every mail client reads. */
@@ -33,3 +34,35 @@ export type LetterWriter = (
 
 /** A feature's letters, by the type of event each tells of. */
 export type Letters = Readonly<Record<string, LetterWriter>>;
+
+/** A link in a letter: what it is for, and where it goes. */
+export interface LetterLink {
+  label: string;
+  url: string;
+}
+
+/**
+ * A letter of a few paragraphs and links (its name `letter-<kind>`), in text and in HTML, every
+ * part escaped: what the letters about no one order are made of.
+ */
+export const letterOf = (
+  to: string,
+  kind: string,
+  subject: string,
+  paragraphs: readonly string[],
+  links: readonly LetterLink[],
+): Letter => ({
+  to,
+  name: `letter-${kind}`,
+  subject,
+  text: [...paragraphs, '', ...links.map(({ label, url }) => `${label}: ${url}`)].join('\n'),
+  html: [
+    '<!doctype html><html><body style="font-family:sans-serif">',
+    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    ...links.map(
+      ({ label, url }) =>
+        `<p>${escapeHtml(label)}: <a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>`,
+    ),
+    '</body></html>',
+  ].join(''),
+});

@@ -1,6 +1,7 @@
 import { mailFailures, mailsDropped, mailsSent } from '../../lib/metrics.js';
 import {
   backlogOf,
+  type Claim,
   type ClaimedDelivery,
   firstWaitingOf,
   type Outcome,
@@ -56,7 +57,8 @@ export const messageIdOf = (name: string, eventId: string, from: string) =>
  *
  * At most once per event, but for one window: a process that dies after the mail server
  * accepted an e-mail and before its delivery is removed leaves it to be sent again when its
- * claim runs out. Its Message-ID is the same, so the copy can be told.
+ * claim runs out. Its Message-ID is the same, so the copy can be told. A sender slower than its
+ * claim (the letter's reads on a busy machine) does not send: it renews the claim just before.
  */
 export function startMailSender(options: MailSenderOptions): Worker {
   /**
@@ -72,7 +74,7 @@ export function startMailSender(options: MailSenderOptions): Worker {
     return new Date(waiting.claimed ? soon : Math.max(waiting.due.getTime(), soon));
   };
 
-  const send = async ({ event }: ClaimedDelivery): Promise<Outcome> => {
+  const send = async ({ event }: ClaimedDelivery, claim: Claim): Promise<Outcome> => {
     const write = options.letters[event.type];
     if (!write) return { drop: `no feature writes a letter for ${event.type}` };
     const letter = await write(event, { publicUrl: options.publicUrl });
@@ -80,6 +82,9 @@ export function startMailSender(options: MailSenderOptions): Worker {
     const turn = await turnOf(letter.after ?? []);
     if (turn) return { later: turn };
     const { to, subject, text, html, name } = letter;
+    // Writing the letter may have outlasted the claim and another sender taken the e-mail; the
+    // renewed claim outlasts the send (the transport's time limits are a quarter of it).
+    if (!(await claim.renew())) return { lost: true };
     try {
       const messageId = messageIdOf(name, event.id, options.from);
       await options.transport.sendMail({ from: options.from, to, subject, text, html, messageId });

@@ -124,6 +124,13 @@ const orderSchema = new mongoose.Schema(
      * orders placed before guest checkout).
      */
     email: { type: String },
+    /**
+     * The mailbox `email` reaches (lib/mailbox.ts), in which one person's orders are counted
+     * whatever the spelling (a first-order discount) and a guest's orders are found for the
+     * account of the same person; absent where no e-mail is known (an order of an account
+     * deleted before guest checkout).
+     */
+    mailbox: { type: String },
     /** The key of the order's link (./access-keys.ts); absent on orders placed before links. */
     accessKey: { type: String },
     address: { type: String, default: '' },
@@ -159,8 +166,10 @@ const orderSchema = new mongoose.Schema(
 orderSchema.index({ 'payment.id': 1 }, { unique: true });
 orderSchema.index({ buyer: 1, createdAt: -1 });
 orderSchema.index({ createdAt: -1 });
-// "Find my order" and claiming a guest's orders read an address's orders.
+// "Find my order" reads an address's orders, claiming a guest's orders a mailbox's.
 orderSchema.index({ email: 1 });
+// A person's orders, for first-order discounts and for claiming a guest's orders.
+orderSchema.index({ mailbox: 1 });
 // All Orders, newest first (ties by _id), whole or of one status: on MongoDB these answer a page
 // and its count from the index instead of sorting every order (FerretDB uses only `_id`'s).
 orderSchema.index({ createdAt: -1, _id: -1 });

@@ -18,6 +18,7 @@ import {
   slugParamsSchema,
   TOTAL_COUNT_HEADER,
 } from '@shop/contracts';
+import { adminProductsQuerySchema } from '@shop/contracts/admin-products';
 import {
   productVariantsRequestSchema,
   variantParamsSchema,
@@ -25,7 +26,8 @@ import {
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors.js';
 import { defineRoute, type FileSpec, notModified } from '../../lib/route.js';
-import { catalogueJsonRoute } from '../catalogue/index.js';
+import { catalogueJsonRoute, currentCatalogue } from '../catalogue/index.js';
+import { listProductsForAdmin } from './admin-listing.js';
 import { productFormInput, variantsInput } from './input.js';
 import { productPhotoRoute } from './photo-route.js';
 import { productAnswer } from './presenter.js';
@@ -159,6 +161,20 @@ export function productRoutes({ maxPhotoBytes }: ProductRoutesOptions) {
       }),
     }),
     productPhotoRoute,
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/product/admin-products',
+      access: 'admin',
+      summary:
+        'The admin’s products table: a search by name or SKU, a category, an order (newest, name, price, stock) and a page',
+      query: adminProductsQuerySchema,
+      responses: { 200: pagedProductListResponseSchema },
+      failures: [400],
+      handler: async ({ query }, _req, res) => {
+        const page = listProductsForAdmin(await currentCatalogue(), query);
+        res.json({ success: true, ...page });
+      },
+    }),
     defineRoute({
       method: 'post',
       path: '/api/v1/product/create-product',

@@ -25,6 +25,8 @@ const reviewSchema = new mongoose.Schema(
   { timestamps: true },
 );
 reviewSchema.index({ product: 1, createdAt: -1 });
+// The admin's list of every review, newest first, by stars or not (listEveryReview).
+reviewSchema.index({ rating: 1, createdAt: -1, _id: -1 });
 
 export type ReviewDoc = InferSchemaType<typeof reviewSchema> & { _id: mongoose.Types.ObjectId };
 /** Read and written only by ./repository.ts. */

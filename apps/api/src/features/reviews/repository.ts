@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type ListQuery, pageOffset } from '@shop/contracts';
+import { REVIEW_STARS } from '@shop/contracts/reviews';
 import { isDuplicateKeyError } from '../../lib/errors.js';
 import { type ReviewDoc, ReviewModel } from './model.js';
 
@@ -55,17 +56,11 @@ const NOT_DELETED = { deleted: { $ne: true } };
 export const findReview = async (reviewId: string) =>
   orNull(await ReviewModel.findOne({ _id: reviewId, ...NOT_DELETED }).lean<ReviewDoc>());
 
-/** One page of a product's reviews, newest first (hidden ones only when asked), and how many. */
-export async function listReviews(
-  productId: string,
-  { withHidden }: { withHidden: boolean },
+/** One page of the reviews `filter` matches, newest first, and how many it matches. */
+async function pageOfReviews(
+  filter: Record<string, unknown>,
   query: ListQuery,
 ): Promise<{ reviews: StoredReview[]; total: number }> {
-  const filter = {
-    product: productId,
-    ...NOT_DELETED,
-    ...(withHidden ? {} : { hidden: { $ne: true } }),
-  };
   const [reviews, total] = await Promise.all([
     ReviewModel.find(filter)
       .sort({ createdAt: -1, _id: -1 })
@@ -76,6 +71,39 @@ export async function listReviews(
   ]);
   return { reviews: reviews.map(toStoredReview), total };
 }
+
+/** One page of a product's reviews, newest first (hidden ones only when asked), and how many. */
+export const listReviews = (
+  productId: string,
+  { withHidden }: { withHidden: boolean },
+  query: ListQuery,
+) =>
+  pageOfReviews(
+    { product: productId, ...NOT_DELETED, ...(withHidden ? {} : { hidden: { $ne: true } }) },
+    query,
+  );
+
+/** What the admin's list of every review is narrowed to: shown or hidden ones, a number of stars. */
+export interface ReviewFilter {
+  hidden?: boolean;
+  rating?: number;
+}
+
+/**
+ * One page of every product's reviews, newest first, and how many match. A tombstone has no
+ * rating, so asking for the ratings a review can have leaves tombstones out with an `$in`, a
+ * filter our FerretDB can answer in SQL from the index on rating and date (as MongoDB does),
+ * where `deleted: { $ne: true }` is one it cannot. Narrowed to shown or hidden reviews, the
+ * filter is not one it answers in SQL (its sort keys know no booleans): it reads the collection.
+ */
+export const listEveryReview = ({ hidden, rating }: ReviewFilter, query: ListQuery) =>
+  pageOfReviews(
+    {
+      rating: rating ?? { $in: [...REVIEW_STARS] },
+      ...(hidden === undefined ? {} : { hidden: hidden ? true : { $ne: true } }),
+    },
+    query,
+  );
 
 /**
  * Inserts the buyer's review of the product, hidden when it takes the place of their tombstone

@@ -1,5 +1,7 @@
 import { listQuerySchema, messageResponseSchema } from '@shop/contracts';
 import {
+  allReviewsQuerySchema,
+  allReviewsResponseSchema,
   myReviewResponseSchema,
   productIdParamsSchema,
   reviewListResponseSchema,
@@ -13,6 +15,7 @@ import { defineRoute } from '../../lib/route.js';
 import {
   editReview,
   listAllProductReviews,
+  listAllReviews,
   myReview,
   removeReview,
   reviewListAnswer,
@@ -23,6 +26,19 @@ import {
 const REVIEWS = '/api/v1/product/{productId}/reviews';
 
 export const reviewRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/reviews',
+    access: 'admin',
+    summary:
+      'Every product’s reviews, hidden ones too, newest first: shown or hidden ones (state), of a number of stars',
+    query: allReviewsQuerySchema,
+    responses: { 200: allReviewsResponseSchema },
+    failures: [400],
+    handler: async ({ query }, _req, res) => {
+      res.json({ success: true, ...(await listAllReviews(query)) });
+    },
+  }),
   defineRoute({
     method: 'get',
     path: REVIEWS,

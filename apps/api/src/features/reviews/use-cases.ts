@@ -1,5 +1,5 @@
 import type { ListQuery } from '@shop/contracts';
-import type { Review } from '@shop/contracts/reviews';
+import type { AdminReview, AllReviewsQuery, Review } from '@shop/contracts/reviews';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { findUserNames } from '../auth/index.js';
 import { currentCatalogue } from '../catalogue/index.js';
@@ -9,6 +9,7 @@ import {
   deleteReview,
   findReview,
   insertReview,
+  listEveryReview,
   listReviews,
   type ReviewText,
   reviewIdOf,
@@ -88,6 +89,26 @@ export async function listAllProductReviews(productId: string, query: ListQuery)
   const { average, stars } = await ratingOf(productId);
   const { reviews, total } = await listReviews(productId, { withHidden: true }, query);
   return { reviews: await withNames(reviews), total, average, stars };
+}
+
+/**
+ * A page of every product's reviews, hidden ones too, newest first (for administrators): each
+ * with its product's name and slug from the in-process catalogue (null once deleted).
+ */
+export async function listAllReviews({ state, stars, ...paging }: AllReviewsQuery) {
+  const filter = {
+    ...(state === undefined ? {} : { hidden: state === 'hidden' }),
+    ...(stars === undefined ? {} : { rating: stars }),
+  };
+  const [{ reviews, total }, catalogue] = await Promise.all([
+    listEveryReview(filter, paging),
+    currentCatalogue(),
+  ]);
+  const listed = (await withNames(reviews)).map((review): AdminReview => {
+    const product = catalogue.productById(review.productId)?.product;
+    return { ...review, product: product ? { name: product.name, slug: product.slug } : null };
+  });
+  return { reviews: listed, total };
 }
 
 /** The user's review of the product, and whether they may write one. */

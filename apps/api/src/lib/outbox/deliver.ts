@@ -4,6 +4,7 @@ import {
   claimDue,
   completeDelivery,
   postponeDelivery,
+  renewClaim,
 } from './deliveries.js';
 import { type Dropped, dropDelivery, LANDING_GRACE_MS, settleLanding } from './landing.js';
 import { startWorker, type Worker } from './worker.js';
@@ -16,12 +17,23 @@ export type Outcome =
   /** It failed: tried again after a back-off. */
   | { failed: string }
   /** Nothing to do with it, ever: removed. */
-  | { drop: string };
+  | { drop: string }
+  /** Its claim ran out before it acted (`renew` said so): another worker has it, nothing done here. */
+  | { lost: true };
+
+/** A handler's hold on its delivery. */
+export interface Claim {
+  /** Extends the claim by a lease, if it is still this worker's: whether it was (see renewClaim). */
+  renew: () => Promise<boolean>;
+}
 
 export interface DeliveringOptions {
   subscriber: string;
-  /** Acts on one landed delivery; what it made of it. */
-  handle: (delivery: ClaimedDelivery) => Promise<Outcome>;
+  /**
+   * Acts on one landed delivery; what it made of it. An act that cannot be taken back asks
+   * `claim.renew()` just before, and does not act when the claim was lost.
+   */
+  handle: (delivery: ClaimedDelivery, claim: Claim) => Promise<Outcome>;
   /** How long a claim lasts: longer than the slowest `handle`. */
   leaseMs: number;
   /** The longest wait between two attempts of one delivery. */
@@ -92,6 +104,13 @@ export function startDelivering(options: DeliveringOptions): Worker {
       return postponeDelivery(delivery, due, outcome.failed);
     }
     if ('later' in outcome) return postponeDelivery(delivery, outcome.later);
+    if ('lost' in outcome) {
+      options.log.info(
+        about(delivery),
+        `${options.subscriber}: claim ran out before acting; left to the worker that holds it`,
+      );
+      return;
+    }
     if ('drop' in outcome) return dropped(delivery, await dropDelivery(delivery, outcome.drop));
     await markDone(delivery);
     options.onDone?.();
@@ -108,7 +127,8 @@ export function startDelivering(options: DeliveringOptions): Worker {
           return true;
         }
       }
-      await settle(delivery, await options.handle(delivery));
+      const claim = { renew: () => renewClaim(delivery, options.leaseMs) };
+      await settle(delivery, await options.handle(delivery, claim));
     } catch (err) {
       // The database went away mid-way: the claim runs out and the delivery is taken again.
       options.log.warn({ ...about(delivery), err }, `${options.subscriber}: event not handled`);

@@ -212,6 +212,24 @@ export async function completeDelivery(delivery: Pick<ClaimedDelivery, '_id' | '
   return deletedCount > 0;
 }
 
+/**
+ * Holds a claimed delivery for `leaseMs` more, if the claim is still ours and has not run out:
+ * whether it was. Asked just before an act that cannot be taken back (an e-mail handed to the
+ * mail server): a worker slower than its lease, whose delivery another worker may have taken
+ * meanwhile, then does not act a second time.
+ */
+export async function renewClaim(
+  delivery: Pick<ClaimedDelivery, '_id' | 'claim'>,
+  leaseMs: number,
+) {
+  const now = Date.now();
+  const { matchedCount } = await DeliveryModel.updateOne(
+    { _id: delivery._id, claim: delivery.claim, due: { $gt: new Date(now) } },
+    { $set: { due: new Date(now + leaseMs) } },
+  );
+  return matchedCount > 0;
+}
+
 /** Removes deliveries done with, whoever holds them (a subscriber that handles them together). */
 export async function completeDeliveries(ids: readonly string[]) {
   if (ids.length === 0) return;

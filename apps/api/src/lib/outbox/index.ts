@@ -1,6 +1,6 @@
 /** The outbox: domain events recorded with their changes and delivered to each subscriber. */
 
-export { type DeliveringOptions, type Outcome, startDelivering } from './deliver.js';
+export { type Claim, type DeliveringOptions, type Outcome, startDelivering } from './deliver.js';
 export {
   backlogOf,
   type CarriedDelivery,

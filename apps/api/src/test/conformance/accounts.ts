@@ -1,4 +1,6 @@
+import { recordTakeOverOffer } from '../../features/auth/repository.js';
 import { findStoredOrder } from '../../features/orders/repository/reads.js';
+import { digestOfLinkToken, newLinkToken } from '../../lib/link-tokens.js';
 import { registrationForm, unknownId } from '../harness.js';
 import { makeOrder, makeOrderedProduct } from '../orders.js';
 import { type Calls, placedOrder, secondOf, takeStripeDown, tooLarge } from './context.js';
@@ -12,6 +14,21 @@ export const accountCalls: Calls = {
     201: ({ send }) => send({ body: registrationForm() }),
     400: ({ send }) => send({ body: {} }),
     409: ({ send, user }) => send({ body: registrationForm({ email: user.email }) }),
+    413: ({ send }) => send({ body: tooLarge }),
+    429: ({ send }) => secondOf((on) => send({ on, body: {} })),
+  },
+  'POST /api/v1/auth/take-over': {
+    200: async ({ send, user }) => {
+      const token = newLinkToken();
+      const sentAt = new Date();
+      const offer = { userId: user.id, hash: digestOfLinkToken(token), email: user.email };
+      await recordTakeOverOffer(
+        { ...offer, sentAt, expiresAt: new Date(sentAt.getTime() + 60_000) },
+        sentAt,
+      );
+      return send({ body: { token, password: 'taken-over' } });
+    },
+    400: ({ send }) => send({ body: { token: 'made-up', password: 'taken-over' } }),
     413: ({ send }) => send({ body: tooLarge }),
     429: ({ send }) => secondOf((on) => send({ on, body: {} })),
   },

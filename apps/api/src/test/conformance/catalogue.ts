@@ -75,6 +75,15 @@ export const catalogueCalls: Calls = {
     304: ({ send }) => revalidate(send),
     400: ({ send }) => send({ query: 'page=abc' }),
   },
+  'GET /api/v1/product/admin-products': {
+    200: async ({ send, admin }) => {
+      const { category } = await makeProductOfItsOwn();
+      return send({ as: admin, query: `category=${category.id}&sort=name` });
+    },
+    400: ({ send, admin }) => send({ as: admin, query: 'sort=cheapest' }),
+    401: ({ send }) => send(),
+    403: ({ send, user }) => send({ as: user }),
+  },
   'GET /api/v1/product/get-product/{slug}': {
     200: async ({ send }) => send({ params: { slug: (await makeProductOfItsOwn()).slug } }),
     304: async ({ send }) =>

@@ -1,4 +1,6 @@
 import { placeOrderResponseSchema } from '@shop/contracts/guest';
+import { insertEmailConfirmation } from '../../features/guest-orders/repository.js';
+import { digestOfLinkToken, newLinkToken } from '../../lib/link-tokens.js';
 import { type Calls, placedOrder, placeOrder, secondOf, tooLarge } from './context.js';
 
 /** An order placed and its link's number and key. */
@@ -31,8 +33,21 @@ export const guestCalls: Calls = {
   },
   'POST /api/v1/auth/verify-email': {
     200: { notProvoked: 'its token is only in the e-mail (see routes.find-and-claim.test.ts)' },
-    400: ({ send }) => send({ body: { token: 'made-up' } }),
-    413: ({ send }) => send({ body: tooLarge }),
-    429: ({ send }) => secondOf((on) => send({ on, body: {} })),
+    400: ({ send, user }) => send({ as: user, body: { token: 'made-up' } }),
+    401: ({ send }) => send({ body: { token: 'made-up' } }),
+    403: async ({ send, user, admin }) => {
+      const token = newLinkToken();
+      const sentAt = new Date();
+      await insertEmailConfirmation({
+        hash: digestOfLinkToken(token),
+        userId: admin.id,
+        email: admin.email,
+        sentAt,
+        expiresAt: new Date(sentAt.getTime() + 60_000),
+      });
+      return send({ as: user, body: { token } });
+    },
+    413: ({ send, user }) => send({ as: user, body: tooLarge }),
+    429: ({ send, user }) => secondOf((on) => send({ on, as: user, body: {} })),
   },
 };

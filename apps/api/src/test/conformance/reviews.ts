@@ -14,12 +14,21 @@ async function reviewed({ api }: Context) {
 const unknownReview = () => ({ productId: unknownId(), reviewId: unknownId() });
 const badIds = { productId: 'x', reviewId: 'y' };
 
-/** The calls of reviews, under /api/v1/product/{productId}/reviews. */
+/** The calls of reviews, under /api/v1/product/{productId}/reviews, and the admin's list of them all. */
 export const reviewCalls: Calls = {
   'GET /api/v1/product/{productId}/reviews': {
     200: async (c) => c.send({ params: (await reviewed(c)).params }),
     400: ({ send }) => send({ params: { productId: 'x' } }),
     404: ({ send }) => send({ params: { productId: unknownId() } }),
+  },
+  'GET /api/v1/reviews': {
+    200: async (c) => {
+      await reviewed(c);
+      return c.send({ as: c.admin, query: 'state=shown&stars=4' });
+    },
+    400: ({ send, admin }) => send({ as: admin, query: 'state=gone' }),
+    401: ({ send }) => send(),
+    403: ({ send, user }) => send({ as: user }),
   },
   'GET /api/v1/product/{productId}/reviews/all': {
     200: async (c) => c.send({ as: c.admin, params: (await reviewed(c)).params }),

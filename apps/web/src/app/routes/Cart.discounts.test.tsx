@@ -29,11 +29,19 @@ function inCart(name: string, price: number): CartEntry {
 
 const NOT_ENOUGH = 'Add ₹120.00 more to use WELCOME10';
 const save5 = { _id: newId(), code: 'SAVE5', title: 'Five off', amount: 5 };
+const first5 = { _id: newId(), code: 'FIRST5', title: 'First order', amount: 5 };
+const JUDGED_LATER = 'FIRST5 applies at checkout if eligible';
 
-/** The API's quote, as it answers each code: WELCOME10 refused, SAVE5 taken off, others none. */
+/**
+ * The API's quote, as it answers each code: WELCOME10 refused, SAVE5 taken off, FIRST5 (first
+ * orders only) taken off and judged at checkout, others none.
+ */
 function quoteFor(body: { discountCode?: string }): QuoteResponse {
   if (body.discountCode === 'WELCOME10') return quoteOf({ discountRefusal: NOT_ENOUGH });
   if (body.discountCode === 'SAVE5') return quoteOf({ discounts: [save5], total: 19.5 });
+  if (body.discountCode === 'FIRST5') {
+    return quoteOf({ discounts: [first5], total: 19.5, discountNotice: JUDGED_LATER });
+  }
   return quoteOf();
 }
 
@@ -78,6 +86,20 @@ describe('the cart’s discount code', () => {
 
     await waitFor(async () => expect(await totalsShown()).toContain('Discount (SAVE5) -₹5.00'));
     expect(await screen.findByText('Total : ₹19.50')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('when a code limits who may use it, then the totals list it and the field says, not as an error, that it applies at checkout if eligible', async () => {
+    serveCheckout();
+    const { user } = renderApp('/cart', { auth: sessionOf(buyer()), cart: [inCart('Lamp', 24.5)] });
+    await screen.findByLabelText('Cart totals');
+
+    await user.type(screen.getByLabelText('Discount code'), 'first5');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+
+    expect(await screen.findByText(JUDGED_LATER)).toHaveRole('status');
+    expect(screen.getByLabelText('Discount code')).toHaveAccessibleDescription(JUDGED_LATER);
+    await waitFor(async () => expect(await totalsShown()).toContain('Discount (FIRST5) -₹5.00'));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
@@ -145,7 +167,7 @@ describe('a discount link', () => {
     api.on('GET', '/api/v1/product/product-list/1', replies.products([makeProduct('Lamp')]));
   }
   const banner = () =>
-    screen.findByText(/is applied|more to use/, { selector: '.discount-banner' });
+    screen.findByText(/is applied|more to use|if eligible/, { selector: '.discount-banner' });
 
   it('when a shopper follows /discount/welcome10, then the code is kept in capitals for the cart and the home page says it is applied', async () => {
     serveHome();
@@ -170,6 +192,22 @@ describe('a discount link', () => {
     await router.navigate(-1);
 
     expect(await banner()).toHaveTextContent(NOT_ENOUGH);
+  });
+
+  it('when the cart has since been quoted with a linked code judged at checkout, then the banner says it applies at checkout if eligible', async () => {
+    serveHome();
+    serveCheckout();
+    const { router } = renderApp('/discount/FIRST5', {
+      auth: sessionOf(buyer()),
+      cart: [inCart('Lamp', 24.5)],
+    });
+    await banner();
+
+    await router.navigate('/cart');
+    expect(await screen.findByText(JUDGED_LATER)).toBeInTheDocument();
+    await router.navigate(-1);
+
+    expect(await banner()).toHaveTextContent(JUDGED_LATER);
   });
 
   it('when a link carries no usable code, then the shopper’s own code stays and no banner shows', async () => {

@@ -24,7 +24,7 @@ export default function Cart() {
           </div>
           <div className="cart-side">
             <CartSummary quoted={quoted} />
-            <DiscountCodeField refusal={quoted?.discountRefusal} />
+            <DiscountCodeField refusal={quoted?.discountRefusal} notice={quoted?.discountNotice} />
             <CheckoutPanel />
           </div>
         </div>

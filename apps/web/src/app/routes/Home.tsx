@@ -20,12 +20,12 @@ const categoriesFailed = () => toast.error('Something went wrong while fetching 
 export default function Home() {
   const { categories, loading } = useCategories(categoriesFailed);
   const [cart] = useCart();
-  const refusal = useQuotedTotal(cart)?.discountRefusal;
+  const quoted = useQuotedTotal(cart);
   return (
     <HomeListing
       categories={categories}
       categoriesLoading={loading}
-      notice={<DiscountBanner refusal={refusal} />}
+      notice={<DiscountBanner refusal={quoted?.discountRefusal} notice={quoted?.discountNotice} />}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeOrder } from '../../test/fixtures';
+import { makeOrder, makeUser, sessionOf } from '../../test/fixtures';
 import { api, findToast, renderApp, startApi } from '../../test/render-app';
 
 /** A lazily loaded page may take a moment when many test files run at once. */
@@ -59,33 +59,61 @@ describe('find my order', () => {
 });
 
 describe('confirming an e-mail', () => {
-  it('when the link’s page is confirmed, then the token is sent once and the orders claimed are told', async () => {
-    api.on('POST', '/api/v1/auth/verify-email', {
+  const VERIFY = '/api/v1/auth/verify-email';
+  const ada = makeUser({ name: 'Ada Lovelace', email: 'ada@example.com' });
+
+  it('when the link is opened signed out, then nothing is sent and it asks to sign in, coming back to the link', async () => {
+    const session = sessionOf(ada);
+    api.on('POST', '/api/v1/auth/login', {
+      status: 200,
+      body: { success: true, message: 'login successfully', ...session },
+    });
+    const { user, router } = renderApp('/verify-email?token=t0k3n');
+
+    await user.click(await screen.findByRole('link', { name: 'Sign in to confirm' }, PAGE_LOAD));
+    await user.type(await screen.findByLabelText('Email', {}, PAGE_LOAD), ada.email);
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'LOGIN' }));
+
+    expect(await screen.findByText('Signed in as Ada Lovelace (ada@example.com).')).toBeVisible();
+    expect(router.state.location.pathname + router.state.location.search).toBe(
+      '/verify-email?token=t0k3n',
+    );
+    expect(screen.getByRole('button', { name: 'Confirm my e-mail' })).toBeEnabled();
+    expect(api.requestsTo('POST', VERIFY)).toEqual([]);
+  });
+
+  it('when the link’s page is confirmed signed in, then the token is sent once with the session and the orders claimed are told', async () => {
+    api.on('POST', VERIFY, {
       status: 200,
       body: { success: true, message: 'Your e-mail is confirmed', claimed: 2 },
     });
-    const { user } = renderApp('/verify-email?token=t0k3n');
+    const { user } = renderApp('/verify-email?token=t0k3n', { auth: sessionOf(ada) });
 
     await user.click(await screen.findByRole('button', { name: 'Confirm my e-mail' }, PAGE_LOAD));
 
     expect(await screen.findByRole('status')).toHaveTextContent(
       '2 orders are now in your account.',
     );
-    expect(api.requestsTo('POST', '/api/v1/auth/verify-email').map((r) => r.body)).toEqual([
-      { token: 't0k3n' },
-    ]);
+    const asked = api.requestsTo('POST', VERIFY);
+    expect(asked.map((r) => r.body)).toEqual([{ token: 't0k3n' }]);
+    expect(asked[0]?.authorization).toBe(sessionOf(ada).token);
   });
 
-  it('when the link was used or expired, then the server’s reason is told', async () => {
-    api.on('POST', '/api/v1/auth/verify-email', {
-      status: 400,
-      body: { success: false, message: 'This link is not valid or has expired' },
-    });
-    const { user } = renderApp('/verify-email?token=used');
+  it.for([
+    [403, 'This link was sent for another account: sign in to that account to use it'],
+    [400, 'This link is not valid or has expired'],
+  ] as const)(
+    'when the server refuses with %i, then its reason is told and the page stays',
+    async ([status, message]) => {
+      api.on('POST', VERIFY, { status, body: { success: false, message } });
+      const { user } = renderApp('/verify-email?token=used', { auth: sessionOf(ada) });
 
-    await user.click(await screen.findByRole('button', { name: 'Confirm my e-mail' }, PAGE_LOAD));
+      await user.click(await screen.findByRole('button', { name: 'Confirm my e-mail' }, PAGE_LOAD));
 
-    expect(await findToast('This link is not valid or has expired')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Confirm my e-mail' })).toBeEnabled();
-  });
+      expect(await findToast(message)).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Confirm my e-mail' })).toBeEnabled();
+      expect(screen.getByRole('link', { name: 'Sign in to that one' })).toBeVisible();
+    },
+  );
 });

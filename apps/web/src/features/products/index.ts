@@ -4,6 +4,6 @@
  * that a feature importing a price does not load the listings with it.
  */
 export { productQueries } from './api/queries';
-export { Price } from './components/Price';
+export { Price, pricesDiffer } from './components/Price';
 export { ProductPhoto } from './components/ProductPhoto';
 export { formatOptions, photoOf } from './variants';

@@ -122,6 +122,7 @@ function pricedByTheCheckout(cart: RandomCart) {
       shopper: cart.shopper && {
         ordersSoFar: cart.shopper.ordersSoFar,
         uses: new Map(Object.entries(cart.shopper.uses)),
+        verified: true,
       },
       now: cart.now,
     },
@@ -277,6 +278,7 @@ describe('priceCart', () => {
           },
           discounts: priced.discounts,
           refusal: priced.refusal,
+          notice: priced.notice,
           tax: priced.tax,
           total: priced.total,
         },

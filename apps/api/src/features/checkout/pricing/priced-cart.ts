@@ -72,6 +72,8 @@ export interface PricedCart<Line extends LineToPrice> {
   discounts: PricedDiscount[];
   /** Why the code asked for does not apply, one sentence; null when it does or none was asked. */
   refusal: string | null;
+  /** That the code, applied, is judged for the shopper when paying (see discounts' apply.ts). */
+  notice: string | null;
   tax: Minor;
   total: Minor;
 }
@@ -192,6 +194,7 @@ export function priceCart<Line extends LineToPrice>(
     shipping,
     discounts: outcome.applied.map(pricedDiscount),
     refusal: outcome.refusal,
+    notice: outcome.notice,
     tax: add(sum(lines.map((line) => line.tax)), shipping?.tax ?? ZERO),
     total: add(sum(lines.map((line) => line.gross)), shipping?.gross ?? ZERO),
   };

@@ -8,7 +8,7 @@ import { storeSettings } from '../../store/index.js';
 import { taxRateFor, taxSettings } from '../../tax/index.js';
 import type { CartLine } from '../checkout.js';
 import { countryCodeOf } from '../delivery.js';
-import { type Shopper, shopperEmail, shopperKey } from '../shopper.js';
+import { personOf, type Shopper } from '../shopper.js';
 import { type LineToPrice, type PricedCart, priceCart } from './priced-cart.js';
 
 /** A line as the browser names it: a product, and its variant unless it has only one. */
@@ -37,9 +37,10 @@ export interface CartQuote {
   priced: PricedCart<QuotedLine>;
 }
 
-/** The code a shopper gives with a cart, and who they are when known. */
+/** The code a shopper gives with a cart, and who they are when it is judged for them. */
 export interface DiscountAsk {
   code: string | null;
+  /** Null: per-customer conditions are not judged (the quote, for an e-mail it cannot verify). */
   shopper: Shopper | null;
   /** The reservation of the checkout priced again, whose held uses are its own. */
   ownKey?: string;
@@ -47,18 +48,22 @@ export interface DiscountAsk {
 
 export const NO_DISCOUNT_ASKED: DiscountAsk = { code: null, shopper: null };
 
-/** Who asks, as the discounts' rules know them: their key and, when asked, their paid orders. */
-const knownShopper = (shopper: Shopper | null): KnownShopper | null =>
-  shopper && {
-    key: shopperKey(shopper),
-    // A guest's earlier orders are those its e-mail placed (guest orders and an account's alike).
-    ordersSoFar: () =>
-      countPaidOrdersOf(
-        shopper.kind === 'account'
-          ? { buyerId: shopper.user._id }
-          : { email: shopperEmail(shopper).toLowerCase() },
-      ),
+/**
+ * Who asks, as the discounts' rules know them: the person (their mailbox, and the account that
+ * owns it) and, when asked, their paid orders. A signed-in account's own e-mail is taken as
+ * theirs; a guest's is only what the request says, so a refusal tells a guest nothing of what
+ * the e-mail's owner bought.
+ */
+function knownShopper(shopper: Shopper | null): KnownShopper | null {
+  if (!shopper) return null;
+  const person = personOf(shopper);
+  const account = shopper.kind === 'account' ? { buyerId: shopper.user._id } : {};
+  return {
+    person,
+    verified: shopper.kind === 'account',
+    ordersSoFar: () => countPaidOrdersOf({ mailbox: person, ...account }),
   };
+}
 
 /** The variant a line names, or the product's only one; refused when it cannot be told. */
 function variantOf(product: ProductToPrice, line: AskedLine) {

@@ -17,8 +17,11 @@ import { notEnoughInStock } from '../pricing/quote.js';
  */
 
 /** Gives back whatever of the reservation is still held: units to the shoppers, uses to the codes. */
-export async function releaseReservation({ key, units, discountIds }: Reservation): Promise<void> {
-  await Promise.all([releaseUnits(key, units), releaseDiscountUses(key, discountIds)]);
+export async function releaseReservation(reservation: Reservation): Promise<void> {
+  await Promise.all([
+    releaseUnits(reservation.key, reservation.units),
+    releaseDiscountUses(reservation),
+  ]);
 }
 
 /**
@@ -30,12 +33,12 @@ export const reserve = createStep(
   'reserve',
   async (checkout: Checkout): Promise<Reservation> => {
     const { reservation } = checkout;
-    const { key, units, discountIds, expiresAt } = reservation;
-    const refusal = await reserveDiscountUses(key, discountIds, expiresAt);
+    const { key, units, expiresAt } = reservation;
+    const refusal = await reserveDiscountUses(reservation);
     if (refusal) throw badRequest(refusal);
     const refused = await reserveUnits(key, units, expiresAt);
     if (refused) {
-      await releaseDiscountUses(key, discountIds);
+      await releaseDiscountUses(reservation);
       const line = checkout.priced.lines.find((l) => l.variantId === refused.refused.variantId);
       const asked = refused.refused.quantity;
       // Fewer than asked, whatever came back since the refusal.

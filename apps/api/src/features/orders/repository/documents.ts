@@ -1,6 +1,7 @@
 import type { OrderStatus, OrderTimelineEntry } from '@shop/contracts';
 import mongoose from 'mongoose';
 import { toDeliveryAddress } from '../../../lib/delivery-address-model.js';
+import { mailboxOf } from '../../../lib/mailbox.js';
 import { minor } from '../../../lib/money.js';
 import { newOrderKey } from '../access-keys.js';
 import { linesAlone, toBreakdown } from '../breakdown.js';
@@ -96,7 +97,7 @@ export const toDocument = (
   })),
   payment: { ...payment, success: payment.success ?? false },
   buyer: buyer?._id ?? null,
-  ...(email ? { email: email.trim().toLowerCase() } : {}),
+  ...(email ? { email: email.trim().toLowerCase(), mailbox: mailboxOf(email) } : {}),
   accessKey: newOrderKey(),
   address: buyer?.address ?? '',
   ...(deliveryAddress ? { deliveryAddress } : {}),

@@ -1,6 +1,7 @@
 import { type ListQuery, pageOffset } from '@shop/contracts';
 import mongoose from 'mongoose';
 import { literally } from '../../../lib/literal-pattern.js';
+import { mailboxOf } from '../../../lib/mailbox.js';
 import { type OrderDoc, OrderModel } from '../model.js';
 import type { OrderSelection, StoredOrder } from '../order.js';
 import { toStoredOrder } from './documents.js';
@@ -100,12 +101,12 @@ export const countOrders = (by: { paymentId?: string } = {}) =>
   OrderModel.countDocuments(by.paymentId ? { 'payment.id': by.paymentId } : {});
 
 /**
- * How many paid orders an account, or a guest by the e-mail its orders record, has placed (a
- * first-order discount asks).
+ * How many paid orders one person has placed (a first-order discount asks): those of their
+ * mailbox (lib/mailbox.ts), whatever the spelling, and of their account when they have one.
  */
-export const countPaidOrdersOf = (who: { buyerId: string } | { email: string }) =>
+export const countPaidOrdersOf = ({ mailbox, buyerId }: { mailbox: string; buyerId?: string }) =>
   OrderModel.countDocuments({
-    ...('buyerId' in who ? { buyer: who.buyerId } : { email: who.email }),
+    $or: [{ mailbox }, ...(buyerId ? [{ buyer: buyerId }] : [])],
     'payment.success': true,
   });
 
@@ -125,6 +126,6 @@ export async function findOrdersByEmail(email: string, limit: number): Promise<S
   return orders.map(toStoredOrder);
 }
 
-/** Whether this e-mail (lower case) placed any guest order no account has claimed yet. */
+/** Whether the mailbox of this e-mail placed a guest order no account has claimed yet. */
 export const hasUnclaimedGuestOrders = async (email: string) =>
-  (await OrderModel.exists({ email, buyer: null })) !== null;
+  (await OrderModel.exists({ mailbox: mailboxOf(email), buyer: null })) !== null;

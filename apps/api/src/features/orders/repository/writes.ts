@@ -1,6 +1,7 @@
 import type { OrderStatus, OrderTimelineEntry } from '@shop/contracts';
 import mongoose from 'mongoose';
 import { isDuplicateKeyError } from '../../../lib/errors.js';
+import { mailboxOf } from '../../../lib/mailbox.js';
 import { type OrderDoc, OrderModel } from '../model.js';
 import type { NewOrder, OrderActor, StoredOrder } from '../order.js';
 import { toDocument, toStoredOrder } from './documents.js';
@@ -209,12 +210,21 @@ export async function insertOrdersInBulk(orders: readonly NewOrder[]): Promise<v
 }
 
 /**
- * Makes the account the buyer of this e-mail's guest orders: one update, atomic per order, of
- * only those no account has claimed yet. How many it claimed.
+ * Makes the account the buyer of the guest orders of this e-mail's mailbox (any spelling of it)
+ * placed before `placedBefore`: one update, atomic per order, of only those no account has
+ * claimed yet. How many it claimed.
  */
-export async function giveGuestOrdersTo(email: string, buyerId: string): Promise<number> {
+export async function giveGuestOrdersTo({
+  email,
+  buyerId,
+  placedBefore,
+}: {
+  email: string;
+  buyerId: string;
+  placedBefore: Date;
+}): Promise<number> {
   const { modifiedCount } = await OrderModel.updateMany(
-    { email, buyer: null },
+    { mailbox: mailboxOf(email), buyer: null, createdAt: { $lt: placedBefore } },
     { $set: { buyer: buyerId } },
   );
   return modifiedCount;

@@ -1,3 +1,4 @@
+import { ADMIN_PATHS } from '../../../features/admin/shared/AdminMenu';
 import { AdminPage } from '../../../features/admin/shared/AdminPage';
 import { SalesDashboard } from '../../../features/dashboard/components/SalesDashboard';
 import { useAuth } from '../../../lib/auth';
@@ -11,7 +12,7 @@ export default function AdminDashboard() {
         <p>Admin Email : {user?.email}</p>
         <p>Admin Contact : {user?.phone}</p>
       </section>
-      <SalesDashboard />
+      <SalesDashboard productPage={ADMIN_PATHS.product} />
     </AdminPage>
   );
 }

@@ -38,6 +38,7 @@ describe('Admin dashboard', () => {
       ['Taxes', '/dashboard/admin/taxes'],
       ['Store', '/dashboard/admin/store'],
       ['Discounts', '/dashboard/admin/discounts'],
+      ['Reviews', '/dashboard/admin/reviews'],
     ]);
     expect(document.title).toBe('Dashboard - Ecommerce App');
   });
@@ -52,6 +53,7 @@ describe('Admin dashboard', () => {
     ['/dashboard/admin/taxes', 'Dashboard - Taxes', 'Taxes'],
     ['/dashboard/admin/store', 'Dashboard - Store', 'Store'],
     ['/dashboard/admin/discounts', 'Dashboard - Discounts', 'Discounts'],
+    ['/dashboard/admin/reviews', 'Dashboard - Reviews', 'Reviews'],
   ])(
     'when an admin opens %s, then the page is titled %s and headed %s',
     async (path, title, heading) => {
@@ -68,6 +70,11 @@ describe('Admin dashboard', () => {
         },
       });
       api.on('GET', '/api/v1/product/get-product', replies.allProducts([]));
+      api.on('GET', '/api/v1/product/product-count', replies.count(0));
+      api.on('GET', '/api/v1/reviews', {
+        status: 200,
+        body: { success: true, reviews: [], total: 0 },
+      });
       api.on('GET', '/api/v1/product/:productId/reviews/all', replies.reviews());
       api.on('GET', '/api/v1/auth/all-users', replies.users([]));
       api.on('GET', '/api/v1/tax', replies.taxSettings());

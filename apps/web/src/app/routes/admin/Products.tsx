@@ -1,10 +1,10 @@
-import { AdminProductList } from '../../../features/admin/products/AdminProductList';
+import { AdminProducts } from '../../../features/admin/products/AdminProducts';
 import { AdminPage } from '../../../features/admin/shared/AdminPage';
 
 export default function Products() {
   return (
     <AdminPage title="Dashboard - All Products">
-      <AdminProductList />
+      <AdminProducts />
     </AdminPage>
   );
 }

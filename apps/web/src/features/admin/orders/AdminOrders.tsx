@@ -1,9 +1,9 @@
 import { type OrderStatus, orderStatusSchema } from '@shop/contracts';
-import { useLocation, useNavigate } from 'react-router-dom';
 import { OrderTable } from '../../orders';
 import { PagedList } from '../shared/AdminList';
 import { AdminPage } from '../shared/AdminPage';
 import { useAdminPages } from '../shared/use-admin-query';
+import { useUrlChoices } from '../shared/use-url-choices';
 import { adminOrderQueries, type OrderFilter } from './api';
 import { OrderFilters } from './OrderFilters';
 import { OrderStatusSelect } from './OrderStatusSelect';
@@ -21,9 +21,7 @@ const statusIn = (value: string | null): OrderStatus | '' => {
  * keeps them) and the CSV download.
  */
 export function AdminOrders() {
-  // Read and written without useSearchParams, whose code would join the first screen's bundle.
-  const params = new URLSearchParams(useLocation().search);
-  const navigate = useNavigate();
+  const { params, keep } = useUrlChoices();
   const status = statusIn(params.get('status'));
   const q = params.get('q') ?? '';
   const orders = useAdminPages(
@@ -31,10 +29,7 @@ export function AdminOrders() {
     () => ORDERS_FAILED,
   );
   const filter = (next: OrderFilter) => {
-    const query = new URLSearchParams(
-      Object.entries(next).filter(([, value]) => value !== ''),
-    ).toString();
-    navigate({ search: query === '' ? '' : `?${query}` }, { replace: true });
+    keep({ ...next });
     orders.setPage(1);
   };
   const filtered = status !== '' || q !== '';

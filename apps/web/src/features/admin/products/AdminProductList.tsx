@@ -17,47 +17,45 @@ export const PRODUCT_LIST_TEXTS = {
   failed: 'Something went wrong while fetching products',
 } as const;
 
-const failureText = (err: unknown) =>
+/** What a failed read of products shows: the cards' and the table's alike. */
+export const productListFailure = (err: unknown) =>
   refusalOf(err) === null ? PRODUCT_LIST_TEXTS.failed : PRODUCT_LIST_TEXTS.refused;
 
-/** All Products: one card per product, each opening the product's update screen. */
+/** All Products as the spec's cards: one per product, each opening the product's update screen. */
 export function AdminProductList() {
-  const products = useAdminPages(adminProductQueries.list, failureText);
+  const products = useAdminPages(adminProductQueries.list, productListFailure);
   return (
-    <>
-      <h1 className="page-title">All Products List</h1>
-      <PagedList
-        list={products}
-        empty={<p className="empty">No products yet</p>}
-        pagesLabel="Products pages"
-      >
-        {(items) => (
-          <div className="card-grid">
-            {items.map((product) => (
-              <Link
-                key={product._id}
-                className="card admin-product-card"
-                to={ADMIN_PATHS.product(product.slug)}
-              >
-                <ProductPhoto productId={product._id} name={product.name} photo={product.photo} />
-                <span className="card-body">
-                  <span className="card-heading">
-                    <span className="card-title">{product.name}</span>
-                    <Price value={product.price} />
-                  </span>
-                  <span className="card-text">{preview(product.description, ADMIN_PREVIEW)}</span>
-                  {product.options.length > 0 && (
-                    <span className="card-text admin-variant-count">
-                      {product.variants.length} variants
-                    </span>
-                  )}
-                  <InCheckouts product={product} />
+    <PagedList
+      list={products}
+      empty={<p className="empty">No products yet</p>}
+      pagesLabel="Products pages"
+    >
+      {(items) => (
+        <div className="card-grid">
+          {items.map((product) => (
+            <Link
+              key={product._id}
+              className="card admin-product-card"
+              to={ADMIN_PATHS.product(product.slug)}
+            >
+              <ProductPhoto productId={product._id} name={product.name} photo={product.photo} />
+              <span className="card-body">
+                <span className="card-heading">
+                  <span className="card-title">{product.name}</span>
+                  <Price value={product.price} />
                 </span>
-              </Link>
-            ))}
-          </div>
-        )}
-      </PagedList>
-    </>
+                <span className="card-text">{preview(product.description, ADMIN_PREVIEW)}</span>
+                {product.options.length > 0 && (
+                  <span className="card-text admin-variant-count">
+                    {product.variants.length} variants
+                  </span>
+                )}
+                <InCheckouts product={product} />
+              </span>
+            </Link>
+          ))}
+        </div>
+      )}
+    </PagedList>
   );
 }

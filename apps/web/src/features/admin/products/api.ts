@@ -1,9 +1,12 @@
 import {
   allProductsResponseSchema,
+  LIST_DEFAULT_PER_PAGE,
   messageResponseSchema,
   type ProductForm,
+  pagedProductListResponseSchema,
   productResponseSchema,
 } from '@shop/contracts';
+import type { AdminProductSort } from '@shop/contracts/admin-products';
 import { mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { getParsed, sendParsed } from '../../../lib/api-client';
 import { pageOf } from '../../../lib/paging';
@@ -28,6 +31,28 @@ export function toProductFormData(fields: ProductForm, photo: File | null): Form
 export async function fetchAllProducts(page: number, signal?: AbortSignal) {
   const url = pageOf(`${BASE}/get-product`, page);
   const { products, total } = await getParsed(url, allProductsResponseSchema, signal);
+  return { items: products, total };
+}
+
+/** What the admin narrows and orders the products table by; empty texts mean every product. */
+export interface ProductTableFilter {
+  search: string;
+  category: string;
+  sort: AdminProductSort;
+}
+
+export async function fetchProductTable(
+  page: number,
+  filter: ProductTableFilter,
+  signal?: AbortSignal,
+) {
+  const query = new URLSearchParams({
+    page: String(page),
+    perPage: String(LIST_DEFAULT_PER_PAGE),
+    ...filter,
+  });
+  const url = `${BASE}/admin-products?${query}`;
+  const { products, total } = await getParsed(url, pagedProductListResponseSchema, signal);
   return { items: products, total };
 }
 
@@ -56,6 +81,15 @@ export const adminProductQueries = {
     queryOptions({
       queryKey: ['admin', 'products', 'list', { page }] as const,
       queryFn: ({ signal }) => fetchAllProducts(page, signal),
+    }),
+  /**
+   * `['admin', 'products', 'table', { page, filters }]`: one page of the products table, as
+   * searched, narrowed to a category and ordered.
+   */
+  table: (page: number, filters: ProductTableFilter) =>
+    queryOptions({
+      queryKey: ['admin', 'products', 'table', { page, filters }] as const,
+      queryFn: ({ signal }) => fetchProductTable(page, filters, signal),
     }),
 };
 

@@ -1,26 +1,14 @@
-import type { Review } from '@shop/contracts/reviews';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { newId } from '../../../test/fixtures';
+import { makeReview, newId } from '../../../test/fixtures';
 import { api, findToast, renderScreen, setupAdminTests } from '../testing/setup';
 import { AdminReviews } from './AdminReviews';
 
 setupAdminTests();
 
 const productId = newId();
-const rude: Review = {
-  _id: newId(),
-  productId,
-  user: { _id: newId(), name: 'Loud Shopper' },
-  rating: 1,
-  title: 'Rude words',
-  body: 'Something no shop should show.',
-  hidden: false,
-  verifiedPurchase: true,
-  createdAt: '2025-01-02T00:00:00.000Z',
-  updatedAt: '2025-01-02T00:00:00.000Z',
-};
+const rude = makeReview({ productId });
 
 describe('the admin’s reviews of a product', () => {
   it('when the admin hides a review, then the call says so and the row shows it Hidden with Show', async () => {

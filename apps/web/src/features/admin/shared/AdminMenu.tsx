@@ -11,6 +11,7 @@ export const ADMIN_PATHS = {
   taxes: '/dashboard/admin/taxes',
   store: '/dashboard/admin/store',
   discounts: '/dashboard/admin/discounts',
+  reviews: '/dashboard/admin/reviews',
   product: (slug: string) => `/dashboard/admin/product/${encodeURIComponent(slug)}`,
 } as const;
 
@@ -24,6 +25,7 @@ const LINKS = [
   { to: ADMIN_PATHS.taxes, label: 'Taxes' },
   { to: ADMIN_PATHS.store, label: 'Store' },
   { to: ADMIN_PATHS.discounts, label: 'Discounts' },
+  { to: ADMIN_PATHS.reviews, label: 'Reviews' },
 ] as const;
 
 /** The side menu of every admin screen. */

@@ -5,8 +5,9 @@ import {
   messageResponseSchema,
   type RegisterRequest,
 } from '@shop/contracts';
+import { type TakeOverRequest, takeOverResponseSchema } from '@shop/contracts/account';
 import { mutationOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, sendParsed } from '../../../lib/api-client';
 
 type Outcome<T> = { ok: true; message: string; value: T } | { ok: false; message: string };
 
@@ -24,11 +25,17 @@ export async function login(body: LoginRequest): Promise<Outcome<AuthSession>> {
   return { ok: true, message, value: { user, token } };
 }
 
+/** Takes over, by its link's token, the account holding the caller's e-mail unconfirmed. */
+export const takeOver = (body: TakeOverRequest) =>
+  sendParsed('post', '/api/v1/auth/take-over', body, takeOverResponseSchema);
+
 /**
- * Registering and signing in change no read the web keeps: the session they give is the auth
- * store's, and the reads of an account are keyed by its token or asked again on every visit.
+ * Registering, signing in and taking an account over change no read the web keeps: the session
+ * they give is the auth store's, and the reads of an account are keyed by its token or asked
+ * again on every visit.
  */
 export const authWrites = {
   register: () => mutationOptions({ mutationFn: register }),
   login: () => mutationOptions({ mutationFn: login }),
+  takeOver: () => mutationOptions({ mutationFn: takeOver }),
 };

@@ -14,12 +14,14 @@ export const linesOf = (cart: readonly CartEntry[]) =>
 
 /**
  * The total the checkout last quoted for these lines and discount code: what the shopper will
- * pay, and why the code does not apply (null when it does or there is none).
+ * pay, why the code does not apply (null when it does or there is none), and that it is still to
+ * be judged at checkout (a code limited per customer).
  */
 export interface QuotedTotal {
   total: number;
   currency: string;
   discountRefusal: string | null;
+  discountNotice: string | null;
 }
 export const quotedTotalKey = (lines: readonly string[], discountCode: string | null) =>
   ['quoted-total', lines, discountCode] as const;
@@ -27,7 +29,7 @@ export const quotedTotalKey = (lines: readonly string[], discountCode: string | 
 /**
  * The total of the last quote of this very cart (its address and method as last chosen) with
  * the shopper's discount code, or undefined before any: the cart's summary shows it, so the
- * cart says one total, the charge's; the code's field shows its refusal.
+ * cart says one total, the charge's; the code's field shows its refusal or notice.
  */
 export function useQuotedTotal(cart: readonly CartEntry[]): QuotedTotal | null | undefined {
   const discountCode = useDiscountCode();

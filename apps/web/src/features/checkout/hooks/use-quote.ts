@@ -36,6 +36,7 @@ export function useQuote(
           total: current.total,
           currency: current.currency,
           discountRefusal: current.discountRefusal,
+          discountNotice: current.discountNotice,
         }
       : null;
     if (current || failed)

@@ -17,5 +17,6 @@ export const quoteOf = (overrides: Partial<QuoteResponse> = {}): QuoteResponse =
   total: 24.5,
   discounts: [],
   discountRefusal: null,
+  discountNotice: null,
   ...overrides,
 });

@@ -5,6 +5,7 @@ import {
 } from '@shop/contracts/dashboard';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
+import { Link } from 'react-router-dom';
 import { type Column, DataTable } from '../../../components/DataTable';
 import { FieldError, ProblemSummary } from '../../../components/FormProblems';
 import { errorMessage } from '../../../lib/api-client';
@@ -17,8 +18,13 @@ const variantOf = (item: LowStockItem) => {
   return values.length > 0 ? `${item.sku} (${values.join(', ')})` : item.sku;
 };
 
-const COLUMNS: Column<LowStockItem>[] = [
-  { header: 'Product', className: 'wrap', cell: (item) => item.name },
+/** Each row's product opens where it is edited (`productPage`: its address, by slug). */
+const columnsLinkingTo = (productPage: (slug: string) => string): Column<LowStockItem>[] => [
+  {
+    header: 'Product',
+    className: 'wrap',
+    cell: (item) => <Link to={productPage(item.slug)}>{item.name}</Link>,
+  },
   { header: 'Variant', className: 'wrap', cell: variantOf },
   { header: 'Stock', className: 'number', cell: (item) => item.quantity },
 ];
@@ -32,11 +38,18 @@ const thresholdOf = (typed: string): number | null => {
 };
 
 /**
- * The variants with fewer units than the threshold, lowest first, and the threshold's field
- * (checked before it goes, its problem shown beside it and in the form's summary): a save has
- * the dashboard read again, which lists them under the new threshold.
+ * The variants with fewer units than the threshold, lowest first, each linking to its product,
+ * and the threshold's field (checked before it goes, its problem shown beside it and in the
+ * form's summary): a save has the dashboard read again, which lists them under the new
+ * threshold.
  */
-export function LowStock({ lowStock }: { lowStock: Dashboard['lowStock'] }) {
+export function LowStock({
+  lowStock,
+  productPage,
+}: {
+  lowStock: Dashboard['lowStock'];
+  productPage: (slug: string) => string;
+}) {
   const [threshold, setThreshold] = useState(String(lowStock.threshold));
   const problems = useProblems();
   const save = useSubmit(saveThresholdWrite(), {
@@ -82,7 +95,11 @@ export function LowStock({ lowStock }: { lowStock: Dashboard['lowStock'] }) {
             }.`}
       </p>
       {items.length > 0 && (
-        <DataTable columns={COLUMNS} rows={items} rowKey={(item) => item.variantId} />
+        <DataTable
+          columns={columnsLinkingTo(productPage)}
+          rows={items}
+          rowKey={(item) => item.variantId}
+        />
       )}
     </section>
   );

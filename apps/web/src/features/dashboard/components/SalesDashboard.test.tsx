@@ -16,7 +16,7 @@ const renderScreen = () =>
   render(
     <WithQueryClient>
       <MemoryRouter initialEntries={['/dashboard/admin']}>
-        <SalesDashboard />
+        <SalesDashboard productPage={(slug) => `/edit/${slug}`} />
         <Toasts />
       </MemoryRouter>
     </WithQueryClient>,
@@ -105,7 +105,7 @@ describe('the admin dashboard figures', () => {
     expect(within(orders).getAllByRole('row')).toHaveLength(31);
   });
 
-  it('when the figures load, then statuses, top products and low stock are listed', async () => {
+  it('when the figures load, then statuses, top products and low stock are listed, each low row linking to its product', async () => {
     api.on('GET', DASHBOARD, () => ({
       status: 200,
       body: { success: true, dashboard: aDashboard() },
@@ -123,6 +123,10 @@ describe('the admin dashboard figures', () => {
     expect(rowsOf(within(low).getByRole('table')).slice(1)).toEqual([
       ['T-shirt', 'TSHIRT-M (M)', '1'],
     ]);
+    expect(within(low).getByRole('link', { name: 'T-shirt' })).toHaveAttribute(
+      'href',
+      '/edit/t-shirt',
+    );
     expect(within(low).getByLabelText('Low stock threshold')).toHaveValue(5);
   });
 

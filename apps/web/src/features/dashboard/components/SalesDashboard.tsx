@@ -11,7 +11,7 @@ import { TopProducts } from './TopProducts';
 import './dashboard.css';
 
 /** The admin's first screen's figures: sales of the last 30 days, statuses, best sellers, stock. */
-export function SalesDashboard() {
+export function SalesDashboard({ productPage }: { productPage: (slug: string) => string }) {
   const formatRevenue = useRevenueFormat();
   const request = requestStateOf(useQuery(dashboardQuery()));
   // After a save, the figures read again, kept on screen meanwhile.
@@ -61,7 +61,11 @@ export function SalesDashboard() {
       <StatusCounts counts={dashboard.ordersByStatus} />
       <TopProducts products={dashboard.topProducts} />
       <TopDiscounts discounts={dashboard.topDiscounts} />
-      <LowStock key={dashboard.lowStock.threshold} lowStock={dashboard.lowStock} />
+      <LowStock
+        key={dashboard.lowStock.threshold}
+        lowStock={dashboard.lowStock}
+        productPage={productPage}
+      />
     </div>
   );
 }

@@ -14,11 +14,18 @@ function linkedCodeOf(state: unknown): string | null {
 }
 
 /**
- * The home page's word after a `/discount/CODE` link: "<CODE> is applied", or why it is not
- * once the cart has been quoted with it. Nothing on the server's render (it has no history
- * state), nor once the shopper has removed or replaced the code.
+ * The home page's word after a `/discount/CODE` link: "<CODE> is applied", or, once the cart has
+ * been quoted with it, why it is not, or that it applies at checkout if eligible. Nothing on the
+ * server's render (it has no history state), nor once the shopper has removed or replaced the
+ * code.
  */
-export function DiscountBanner({ refusal }: { refusal: string | null | undefined }) {
+export function DiscountBanner({
+  refusal,
+  notice,
+}: {
+  refusal: string | null | undefined;
+  notice: string | null | undefined;
+}) {
   const { state } = useLocation();
   const stored = useDiscountCode();
   const linked = linkedCodeOf(state);
@@ -28,7 +35,7 @@ export function DiscountBanner({ refusal }: { refusal: string | null | undefined
       className={refusal ? 'discount-banner discount-banner-refused' : 'discount-banner'}
       role="status"
     >
-      {refusal ?? `${linked} is applied`}
+      {refusal ?? notice ?? `${linked} is applied`}
     </p>
   );
 }

@@ -4,7 +4,7 @@ import { ButtonLink } from '../../../components/ButtonLink';
 import { RatingLine } from '../../../components/Stars';
 import { preview } from '../../../lib/format';
 import { AddToCartButton } from './AddToCartButton';
-import { Price } from './Price';
+import { Price, pricesDiffer } from './Price';
 import { ProductPhoto } from './ProductPhoto';
 import './ProductCard.css';
 
@@ -18,9 +18,6 @@ const FIRST_SCREEN = 6;
 
 /** More than one variant to choose from (a product without options has exactly one). */
 const hasChoices = (product: Product) => product.variants.length > 1;
-
-/** The variants do not all cost the same: the card shows the lowest price "from". */
-const pricesDiffer = (product: Product) => new Set(product.variants.map((v) => v.price)).size > 1;
 
 /**
  * A shopper's product card: More Details opens the product, ADD TO CART adds one unit. A product

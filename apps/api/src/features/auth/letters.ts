@@ -1,0 +1,54 @@
+import { digestOfLinkToken } from '../../lib/link-tokens.js';
+import type { PublishedEvent } from '../../lib/outbox/index.js';
+import { type Letter, type Letters, letterOf, type Unsent } from '../mail/index.js';
+import { findPendingTakeOver, findUserNames } from './repository.js';
+
+/**
+ * The accounts' letters: the link that lets the owner of an e-mail take over the account that
+ * holds it unconfirmed. Published as an event that changes nothing it must wait for
+ * (./registration.ts), so it is sent as soon as a sender takes it.
+ */
+
+/** Someone registered with an address an account holds without having confirmed it. */
+export const TAKE_OVER_OFFERED = 'auth.take-over-offered';
+
+export interface TakeOverOffered {
+  to: string;
+  /** The one-time token its link carries (only its hash is kept elsewhere). */
+  token: string;
+}
+
+/** The page a take-over letter's link opens, which sets the account's password with its token. */
+export const takeOverLink = (publicUrl: string, token: string) =>
+  `${publicUrl}/take-over?token=${encodeURIComponent(token)}`;
+
+/**
+ * The link, naming the account: its mailbox's owner takes it over, and whoever registered it
+ * with someone else's e-mail loses it. Nothing is sent once the link was used, replaced or
+ * expired, or its account is gone.
+ */
+async function takeOverLetter(
+  event: PublishedEvent,
+  { publicUrl }: { publicUrl: string },
+): Promise<Letter | Unsent> {
+  // The outbox holds what ./registration.ts published.
+  const { to, token } = event.payload as TakeOverOffered;
+  const userId = await findPendingTakeOver(digestOfLinkToken(token), new Date());
+  const name = userId ? (await findUserNames([userId])).get(userId) : undefined;
+  if (name === undefined) {
+    return { unsent: 'the link was used, replaced or expired, or its account is gone' };
+  }
+  return letterOf(
+    to,
+    'take-over',
+    'An account uses your e-mail',
+    [
+      `Someone tried to register with this e-mail address. It is held by an account named "${name}" that never confirmed it.`,
+      'If this address is yours, open this link and set a password: the account becomes yours, with the orders you placed as a guest with this address, and whoever registered it is signed out.',
+      `If you registered "${name}" yourself, you may ignore this letter.`,
+    ],
+    [{ label: 'Take over the account', url: takeOverLink(publicUrl, token) }],
+  );
+}
+
+export const accountLetters: Letters = { [TAKE_OVER_OFFERED]: takeOverLetter };

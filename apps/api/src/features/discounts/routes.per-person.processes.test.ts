@@ -1,0 +1,275 @@
+import { createPaymentIntentResponseSchema, quoteResponseSchema } from '@shop/contracts';
+import supertest from 'supertest';
+import { uniqueWord } from '../../test/catalogue.js';
+import {
+  createProduct,
+  expireAndSweepCheckouts,
+  TEST_DELIVERY_ADDRESS,
+} from '../../test/checkout.js';
+import { createDiscount, uniqueCode } from '../../test/discounts.js';
+import { checkoutTest, describe, expect, type FakeStripe } from '../../test/fixtures.js';
+import { guestEmail } from '../../test/guest-checkout.js';
+import { createUser, errorOf, TEST_JWT_SECRET } from '../../test/harness.js';
+import { startApiProcess } from '../../test/oversell.js';
+import { listOrdersOfProduct } from '../orders/repository/reads.js';
+
+/** The file's app and a second API process on its database and fake Stripe. */
+const test = checkoutTest.extend<{ $file: { other: string } }>({
+  other: [
+    async ({ app, stripe }, use) => {
+      const process = await startApiProcess(app.databaseUrl, stripe, {
+        env: { JWT_SECRET: TEST_JWT_SECRET },
+      });
+      try {
+        await use(process.url);
+      } finally {
+        process.stop();
+      }
+    },
+    { scope: 'file' },
+  ],
+});
+
+type Target = Parameters<typeof supertest>[0];
+/** An account by its token, or a guest by the e-mail they give. */
+type Who = { token: string } | { email: string };
+
+const as = <R extends { set: (k: string, v: string) => R }>(req: R, who: Who) =>
+  'token' in who ? req.set('Authorization', `Bearer ${who.token}`) : req;
+const emailOf = (who: Who) => ('email' in who ? { email: who.email } : {});
+
+const startPaying = (target: Target, who: Who, productId: string, code: string | null) =>
+  as(
+    supertest(target)
+      .post('/api/v1/order/create-payment-intent')
+      .send({
+        cart: [{ _id: productId }],
+        deliveryAddress: TEST_DELIVERY_ADDRESS,
+        ...(code ? { discountCode: code } : {}),
+        ...emailOf(who),
+      }),
+    who,
+  );
+
+/** Starts paying, authorizes and places: place-order's status, or the refusal to start. */
+async function buy(
+  target: Target,
+  stripe: FakeStripe,
+  who: Who,
+  productId: string,
+  code: string | null,
+): Promise<{ status: number; message?: string }> {
+  const started = await startPaying(target, who, productId, code);
+  if (started.status !== 200) return { status: started.status, message: errorOf(started.body) };
+  const { clientSecret } = createPaymentIntentResponseSchema.parse(started.body);
+  const paymentIntentId = clientSecret.split('_secret_')[0] as string;
+  stripe.confirm(paymentIntentId);
+  const placed = await as(
+    supertest(target)
+      .post('/api/v1/order/place-order')
+      .send({ payment: { id: paymentIntentId, status: 'requires_capture' }, ...emailOf(who) }),
+    who,
+  );
+  return { status: placed.status };
+}
+
+const ordersWith = async (productId: string, code: string) =>
+  (await listOrdersOfProduct(productId)).filter((order) =>
+    order.breakdown?.discounts?.some((discount) => discount.code === code),
+  ).length;
+
+/** A Gmail mailbox no other test uses: its local part, which has no dot. */
+const gmailLocal = () => `p${uniqueWord()}`;
+
+const notEligible = (code: string) => `You are not eligible for ${code}`;
+
+describe('codes limited per customer, over two API processes', () => {
+  test('when a customer and a stranger quote a first-order code and a code limited per customer with their e-mail, then both get the same answer: the code taken off, and that it applies at checkout if eligible', async ({
+    app,
+    api,
+    admin,
+    stripe,
+    other,
+  }) => {
+    const lamp = await createProduct({ price: 10, quantity: 10 });
+    const first = uniqueCode('FIRST');
+    await createDiscount(api, admin, {
+      code: first,
+      kind: 'fixed',
+      value: 2,
+      firstOrderOnly: true,
+    });
+    const once = uniqueCode('ONCE');
+    await createDiscount(api, admin, { code: once, kind: 'fixed', value: 1, perCustomerLimit: 1 });
+    const customer = guestEmail();
+    expect(await buy(app.app, stripe, { email: customer }, lamp.id, once)).toEqual({ status: 201 });
+
+    const quote = (target: Target, email: string, code: string) =>
+      supertest(target)
+        .post('/api/v1/order/quote')
+        .send({
+          cart: [{ _id: lamp.id }],
+          deliveryAddress: { country: 'DE' },
+          discountCode: code,
+          email,
+        })
+        .expect(200);
+    for (const code of [first, once]) {
+      const asCustomer = (await quote(app.app, customer, code)).body;
+      const asStranger = (await quote(other, guestEmail(), code)).body;
+      expect(asCustomer, code).toEqual(asStranger);
+      expect(quoteResponseSchema.parse(asStranger), code).toMatchObject({
+        discounts: [{ code }],
+        discountRefusal: null,
+        discountNotice: `${code} applies at checkout if eligible`,
+      });
+    }
+  });
+
+  test('when one person pays with a code limited to one use per customer under six spellings, one after the other, then one order carries it and the five others are refused before paying', async ({
+    app,
+    api,
+    admin,
+    stripe,
+    other,
+  }) => {
+    const lamp = await createProduct({ price: 10, quantity: 10 });
+    const once = uniqueCode('ONCE');
+    await createDiscount(api, admin, { code: once, kind: 'fixed', value: 1, perCustomerLimit: 1 });
+    const local = gmailLocal();
+    const account = await createUser({ email: `${local}@gmail.com` });
+    const spellings: [string, Who][] = [
+      ['a +tag', { email: `${local}+1@gmail.com` }],
+      ['the account', { token: account.token }],
+      ['the account’s e-mail as a guest', { email: `${local}@gmail.com` }],
+      ['another +tag', { email: `${local}+2@gmail.com` }],
+      ['Gmail’s dots', { email: `p.${local.slice(1, 5)}.${local.slice(5)}@gmail.com` }],
+      ['googlemail in capitals', { email: `${local.toUpperCase()}@GoogleMail.com` }],
+    ];
+
+    const outcomes: Record<string, { status: number; message?: string }> = {};
+    for (const [i, [spelling, who]] of spellings.entries()) {
+      outcomes[spelling] = await buy(i % 2 ? other : app.app, stripe, who, lamp.id, once);
+    }
+
+    expect(outcomes).toEqual({
+      'a +tag': { status: 201 },
+      // The account is told its own limit; a guest's e-mail is not known to be theirs.
+      'the account': {
+        status: 400,
+        message: `You have used ${once} as many times as it allows`,
+      },
+      'the account’s e-mail as a guest': { status: 400, message: notEligible(once) },
+      'another +tag': { status: 400, message: notEligible(once) },
+      'Gmail’s dots': { status: 400, message: notEligible(once) },
+      'googlemail in capitals': { status: 400, message: notEligible(once) },
+    });
+    expect(await ordersWith(lamp.id, once)).toBe(1);
+  });
+
+  test('when a person who has ordered pays with a first-order code under a +tag of their e-mail, then they are refused before paying, and a newcomer is not', async ({
+    app,
+    api,
+    admin,
+    stripe,
+    other,
+  }) => {
+    const lamp = await createProduct({ price: 10, quantity: 10 });
+    const first = uniqueCode('FIRST');
+    await createDiscount(api, admin, {
+      code: first,
+      kind: 'fixed',
+      value: 2,
+      firstOrderOnly: true,
+    });
+    const email = guestEmail();
+    expect(await buy(app.app, stripe, { email }, lamp.id, null)).toEqual({ status: 201 });
+
+    const again = await startPaying(
+      other,
+      { email: email.replace('@', '+again@') },
+      lamp.id,
+      first,
+    );
+    expect({ status: again.status, message: again.body.message }).toEqual({
+      status: 400,
+      message: notEligible(first),
+    });
+    await startPaying(other, { email: guestEmail() }, lamp.id, first).expect(200);
+  });
+
+  test('when an account and a guest with a +tag of its e-mail pay with a code of one use per customer at once, on two processes, then each person gets one use: one payment, one order, the other refused before paying', async ({
+    app,
+    api,
+    admin,
+    stripe,
+    other,
+  }) => {
+    const PEOPLE = 6;
+    const lamp = await createProduct({ price: 10, quantity: 2 * PEOPLE });
+    const once = uniqueCode('ONCE');
+    await createDiscount(api, admin, { code: once, kind: 'fixed', value: 1, perCustomerLimit: 1 });
+    const people = await Promise.all(
+      Array.from({ length: PEOPLE }, async () => {
+        const local = gmailLocal();
+        const account = await createUser({ email: `${local}@gmail.com` });
+        return [{ token: account.token }, { email: `${local}+again@gmail.com` }] as const;
+      }),
+    );
+    const paymentsBefore = stripe.calls.create;
+
+    const outcomes = await Promise.all(
+      people.map(([account, guest]) =>
+        Promise.all([
+          buy(app.app, stripe, account, lamp.id, once),
+          buy(other, stripe, guest, lamp.id, once),
+        ]),
+      ),
+    );
+
+    for (const pair of outcomes) {
+      expect(pair.map((outcome) => outcome.status).sort()).toEqual([201, 400]);
+    }
+    expect(await ordersWith(lamp.id, once)).toBe(PEOPLE);
+    expect(stripe.calls.create - paymentsBefore).toBe(PEOPLE);
+  });
+
+  test('when an account starts paying with a code of one use per customer twice (its first checkout replaced), then its own first checkout does not refuse it, and its order carries the code', async ({
+    app,
+    api,
+    admin,
+    stripe,
+    other,
+  }) => {
+    const lamp = await createProduct({ price: 10, quantity: 10 });
+    const once = uniqueCode('ONCE');
+    await createDiscount(api, admin, { code: once, kind: 'fixed', value: 1, perCustomerLimit: 1 });
+    const account = { token: (await createUser()).token };
+
+    await startPaying(app.app, account, lamp.id, once).expect(200);
+    expect(await buy(other, stripe, account, lamp.id, once)).toEqual({ status: 201 });
+    expect(await ordersWith(lamp.id, once)).toBe(1);
+  });
+
+  test('when a person’s checkout holding their one use ends unpaid (expired and swept), then the use is theirs again, under another spelling too', async ({
+    app,
+    api,
+    admin,
+    stripe,
+    other,
+  }) => {
+    const lamp = await createProduct({ price: 10, quantity: 10 });
+    const once = uniqueCode('ONCE');
+    await createDiscount(api, admin, { code: once, kind: 'fixed', value: 1, perCustomerLimit: 1 });
+    const local = gmailLocal();
+    const account = { token: (await createUser({ email: `${local}@gmail.com` })).token };
+    const guest = { email: `${local}+later@gmail.com` };
+
+    await startPaying(app.app, account, lamp.id, once).expect(200);
+    await startPaying(other, guest, lamp.id, once).expect(400);
+    await expireAndSweepCheckouts(app.config);
+
+    expect(await buy(other, stripe, guest, lamp.id, once)).toEqual({ status: 201 });
+    expect(await ordersWith(lamp.id, once)).toBe(1);
+  });
+});

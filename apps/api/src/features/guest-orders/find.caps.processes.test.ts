@@ -1,0 +1,45 @@
+import { FIND_ORDERS_ANSWER } from '@shop/contracts/guest';
+import { describe, expect, inject, test } from 'vitest';
+import { createProduct } from '../../test/checkout.js';
+import { guestEmail, guestPlaceOrderCall, startGuestCheckout } from '../../test/guest-checkout.js';
+import {
+  cappedLetters,
+  findMyOrder,
+  mailsToMailbox,
+  untilLettersSettled,
+  withTwoMailingProcesses,
+} from '../../test/mail-caps.js';
+
+describe('"Find my order" letters per mailbox, over two API processes', () => {
+  test('when a guest with an order is asked for 40 times across two processes, then one letter is written in 30 minutes and every answer is the same as a stranger’s', async () => {
+    await withTwoMailingProcesses(inject('mongoUrl'), 'caps_find', async (shop) => {
+      const [a, b] = shop.servers;
+      const guest = guestEmail();
+      const lamp = await createProduct({ quantity: 5 });
+      const { paymentIntentId } = await startGuestCheckout(a.url, guest, [{ _id: lamp.id }]);
+      shop.fake.confirm(paymentIntentId);
+      await guestPlaceOrderCall(b.url, guest, paymentIntentId).expect(201);
+      await untilLettersSettled();
+      const confirmations = mailsToMailbox(shop.mailServer, guest).length;
+
+      const asks = Array.from(
+        { length: 40 },
+        (_, i) => [guest, guest.toUpperCase(), ` ${guest} `][i % 3] as string,
+      );
+      const answers = await Promise.all(asks.map((email, i) => findMyOrder(i % 2 ? a : b, email)));
+      const stranger = await findMyOrder(a, guestEmail());
+      expect(stranger).toEqual({
+        status: 200,
+        body: { success: true, message: FIND_ORDERS_ANSWER },
+      });
+      expect(
+        answers.filter((answer) => JSON.stringify(answer) !== JSON.stringify(stranger)),
+      ).toEqual([]);
+
+      await untilLettersSettled();
+      const letters = mailsToMailbox(shop.mailServer, guest).slice(confirmations);
+      expect(letters.map((mail) => mail.subject)).toEqual(['Your orders']);
+      expect(await cappedLetters(shop.servers, 'order-links')).toBe(39);
+    });
+  }, 240_000);
+});
