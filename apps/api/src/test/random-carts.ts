@@ -1,4 +1,5 @@
-import { DISCOUNT_KINDS, type DiscountKind } from '@shop/contracts/discount';
+import { DISCOUNT_KINDS } from '@shop/contracts/discount';
+import type { DiscountRule } from '../features/discounts/index.js';
 import type { ShippingMethod, ShippingRate } from '../features/shipping/index.js';
 import { type Minor, minor } from '../lib/money.js';
 
@@ -68,34 +69,8 @@ export interface RandomLine extends RandomProduct {
   bp: number;
 }
 
-/** A discount as the shop keeps it: amounts in minor units, as docs/features/discounts.md reads it. */
-export interface RandomDiscount {
-  _id: string;
-  title: string;
-  /** In capitals; null for an automatic promotion. */
-  code: string | null;
-  automatic: boolean;
-  kind: DiscountKind;
-  /** What a fixed discount takes off; null for the other kinds. */
-  amountOff: Minor | null;
-  /** The whole percentage a percentage discount takes off; null for the other kinds. */
-  percentOff: number | null;
-  buy: number | null;
-  get: number | null;
-  /** Eligible goods: these products and the products of these categories; both empty: all. */
-  products: string[];
-  categories: string[];
-  minSubtotal: Minor | null;
-  startsAt: Date | null;
-  endsAt: Date | null;
-  firstOrderOnly: boolean;
-  /** Null: no usage limit. */
-  usesLeft: number | null;
-  perCustomerLimit: number | null;
-  combinable: boolean;
-  active: boolean;
-  createdAt: Date;
-}
+/** A discount as the shop keeps it and prices with it (docs/features/discounts.md). */
+export type RandomDiscount = DiscountRule;
 
 /** What the shop knows of who asks for the cart: a signed-in account, whose e-mail is its own. */
 export interface RandomShopper {
