@@ -5,6 +5,7 @@ import { totalField } from './paging.js';
 import { productSummarySchema } from './product.js';
 import { lineSubtotal, type PriceFigures, shippingChargeSchema } from './quote.js';
 import { storedDeliveryAddressSchema } from './stored-address.js';
+import { carrierSchema, trackingNumberSchema } from './tracking.js';
 import { orderLineVariantSchema } from './variant.js';
 import { z } from './zod.js';
 
@@ -39,6 +40,9 @@ export const orderTimelineEntrySchema = z.object({
     name: z.string(),
     role: z.enum(ORDER_ACTOR_ROLES),
   }),
+  /** The shipment an admin gave when setting `Shipped`, when they gave one. */
+  carrier: z.string().optional(),
+  trackingNumber: z.string().optional(),
 });
 export type OrderTimelineEntry = z.infer<typeof orderTimelineEntrySchema>;
 
@@ -111,6 +115,13 @@ export const orderSchema = z
     total: z.number().optional(),
     /** The discounts the order was placed with (see the quote); absent or empty: none. */
     discounts: z.array(appliedDiscountSchema).optional(),
+    /**
+     * Its shipment, as the admin gave it when last setting `Shipped` (its timeline keeps each):
+     * absent when none was given; `trackingUrl` only for a carrier whose tracking page we know.
+     */
+    carrier: z.string().optional(),
+    trackingNumber: z.string().optional(),
+    trackingUrl: z.string().optional(),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof orderSchema>;
@@ -129,7 +140,19 @@ export const ordersResponseSchema = z.object({
 });
 export type OrdersResponse = z.infer<typeof ordersResponseSchema>;
 
-export const orderStatusRequestSchema = z.object({ status: orderStatusSchema });
+/** A status, and for `Shipped` optionally the shipment's carrier and tracking number. */
+export const orderStatusRequestSchema = z
+  .object({
+    status: orderStatusSchema,
+    carrier: carrierSchema.optional(),
+    trackingNumber: trackingNumberSchema.optional(),
+  })
+  .refine(
+    ({ status, carrier, trackingNumber }) =>
+      status === 'Shipped' || (carrier === undefined && trackingNumber === undefined),
+    { error: 'A carrier and tracking number go only with the Shipped status' },
+  );
+export type OrderStatusRequest = z.input<typeof orderStatusRequestSchema>;
 export const orderIdParamsSchema = z.object({ orderId: objectIdSchema });
 
 export const orderResponseSchema = z.object({
