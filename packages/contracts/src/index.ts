@@ -13,6 +13,5 @@ export * from './rating.js';
 export * from './store.js';
 export * from './stored-address.js';
 export * from './tax-class.js';
-export * from './tracking.js';
 export * from './user.js';
 export * from './variant.js';

@@ -5,7 +5,6 @@ import { totalField } from './paging.js';
 import { productSummarySchema } from './product.js';
 import { lineSubtotal, type PriceFigures, shippingChargeSchema } from './quote.js';
 import { storedDeliveryAddressSchema } from './stored-address.js';
-import { carrierSchema, trackingNumberSchema } from './tracking.js';
 import { orderLineVariantSchema } from './variant.js';
 import { z } from './zod.js';
 
@@ -140,19 +139,6 @@ export const ordersResponseSchema = z.object({
 });
 export type OrdersResponse = z.infer<typeof ordersResponseSchema>;
 
-/** A status, and for `Shipped` optionally the shipment's carrier and tracking number. */
-export const orderStatusRequestSchema = z
-  .object({
-    status: orderStatusSchema,
-    carrier: carrierSchema.optional(),
-    trackingNumber: trackingNumberSchema.optional(),
-  })
-  .refine(
-    ({ status, carrier, trackingNumber }) =>
-      status === 'Shipped' || (carrier === undefined && trackingNumber === undefined),
-    { error: 'A carrier and tracking number go only with the Shipped status' },
-  );
-export type OrderStatusRequest = z.input<typeof orderStatusRequestSchema>;
 export const orderIdParamsSchema = z.object({ orderId: objectIdSchema });
 
 export const orderResponseSchema = z.object({

@@ -1,8 +1,10 @@
+import { orderStatusSchema } from './order.js';
 import { z } from './zod.js';
 
 /**
  * A shipment's carrier and tracking number, as an admin marks an order Shipped, and the link a
- * buyer follows to track it.
+ * buyer follows to track it. A subpath of its own (`@shop/contracts/tracking`): only the API and
+ * the admin's screens read it, so the storefront's cart and checkout never carry it.
  */
 
 export const CARRIER_MAX = 40;
@@ -53,3 +55,17 @@ export function trackingUrlOf(carrier: string | undefined, trackingNumber: strin
   const known = KNOWN_CARRIERS.find(({ name }) => carrierKey(name) === carrierKey(carrier));
   return known?.url.replace('{n}', encodeURIComponent(trackingNumber.replace(/\s+/g, '')));
 }
+
+/** A status, and for `Shipped` optionally the shipment's carrier and tracking number. */
+export const orderStatusRequestSchema = z
+  .object({
+    status: orderStatusSchema,
+    carrier: carrierSchema.optional(),
+    trackingNumber: trackingNumberSchema.optional(),
+  })
+  .refine(
+    ({ status, carrier, trackingNumber }) =>
+      status === 'Shipped' || (carrier === undefined && trackingNumber === undefined),
+    { error: 'A carrier and tracking number go only with the Shipped status' },
+  );
+export type OrderStatusRequest = z.input<typeof orderStatusRequestSchema>;

@@ -7,8 +7,8 @@ import {
   orderLineAmount,
   orderPriceFigures,
   priceSummary,
-  trackingUrlOf,
 } from '@shop/contracts';
+import { trackingUrlOf } from '@shop/contracts/tracking';
 import escapeHtml from 'escape-html';
 import type { Shipment } from './order.js';
 

@@ -4,9 +4,9 @@ import {
   type OrderTimelineEntry,
   type ProductSummary,
   toMajorUnits,
-  trackingUrlOf,
 } from '@shop/contracts';
 import { fromBasisPoints } from '@shop/contracts/tax';
+import { trackingUrlOf } from '@shop/contracts/tracking';
 import { type Minor, ZERO } from '../../lib/money.js';
 import { findUserNames } from '../auth/index.js';
 import { findProductSummaries } from '../products/index.js';

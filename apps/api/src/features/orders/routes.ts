@@ -2,11 +2,11 @@ import {
   listQuerySchema,
   orderIdParamsSchema,
   orderResponseSchema,
-  orderStatusRequestSchema,
   ordersResponseSchema,
 } from '@shop/contracts';
 import { allOrdersQuerySchema, orderFilterQuerySchema } from '@shop/contracts/order-filter';
 import { orderNumberParamsSchema } from '@shop/contracts/order-number';
+import { orderStatusRequestSchema } from '@shop/contracts/tracking';
 import { notFound } from '../../lib/errors.js';
 import { currentUser } from '../../lib/http.js';
 import { defineRoute } from '../../lib/route.js';

@@ -13,7 +13,7 @@ export const ORDER_STATUS_TEXTS = {
 
 interface OrderStatusSelectProps {
   orderId: string;
-  /** The order's number (`#1042`), which the confirmation names. */
+  /** The order's number, which the confirmation names. */
   orderNumber?: number | undefined;
   status: OrderStatus;
   /** The select's accessible name, naming the order it belongs to. */

@@ -1,10 +1,10 @@
+import type { OrderStatus } from '@shop/contracts';
 import {
   carrierSchema,
   KNOWN_CARRIERS,
-  type OrderStatus,
   type OrderStatusRequest,
   trackingNumberSchema,
-} from '@shop/contracts';
+} from '@shop/contracts/tracking';
 import { type FormEvent, useId, useState } from 'react';
 import { FormField } from '../../../components/FormField';
 import { Modal } from '../../../components/Modal';
@@ -44,7 +44,7 @@ function readShipment({ carrier, trackingNumber }: typeof NO_SHIPMENT) {
 interface StatusChangeDialogProps {
   /** The status asked for. */
   next: OrderStatus;
-  /** The order's number (`#1042`), when it has one. */
+  /** The order's number, when it has one (the title names it). */
   orderNumber?: number | undefined;
   onConfirm: (shipment: Shipment) => void;
   onCancel: () => void;

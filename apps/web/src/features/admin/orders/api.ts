@@ -1,10 +1,10 @@
 import {
   LIST_DEFAULT_PER_PAGE,
   type OrderStatus,
-  type OrderStatusRequest,
   orderResponseSchema,
   ordersResponseSchema,
 } from '@shop/contracts';
+import type { OrderStatusRequest } from '@shop/contracts/tracking';
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { getParsed, request, sendParsed } from '../../../lib/api-client';
 import { invalidate } from '../../../lib/query';
