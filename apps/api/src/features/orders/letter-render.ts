@@ -9,7 +9,9 @@ import {
   priceSummary,
   unitsTimesPrice,
 } from '@shop/contracts';
+import { trackingUrlOf } from '@shop/contracts/tracking';
 import escapeHtml from 'escape-html';
+import type { Shipment } from './order.js';
 
 /** An e-mail to the buyer, in both forms every mail client reads. */
 export interface RenderedMail {
@@ -18,11 +20,26 @@ export interface RenderedMail {
   html: string;
 }
 
-/** What an order's e-mail tells of it: its placement, its new status, or its cancellation. */
+/**
+ * What an order's e-mail tells of it: its placement, its new status (with the shipment the
+ * admin told of, for `Shipped`), or its cancellation.
+ */
 export type OrderNews =
   | { kind: 'placed' }
-  | { kind: 'status'; status: OrderStatus }
+  | { kind: 'status'; status: OrderStatus; shipment: Shipment }
   | { kind: 'cancelled' };
+
+/** How the buyer follows the shipment: its carrier, its number, and its link for a known carrier. */
+function trackingOf(news: OrderNews) {
+  if (news.kind !== 'status') return [];
+  const { carrier, trackingNumber } = news.shipment;
+  const url = trackingUrlOf(carrier, trackingNumber);
+  return [
+    ...(carrier ? [{ label: 'Carrier', text: carrier }] : []),
+    ...(trackingNumber ? [{ label: 'Tracking number', text: trackingNumber }] : []),
+    ...(url ? [{ label: 'Track your parcel', text: url, href: url }] : []),
+  ];
+}
 
 /** `Lamp (Size: S)` for a line of a variant with options. */
 const lineName = (line: Order['products'][number]) => {
@@ -65,6 +82,7 @@ export function renderMail(
   const currency = order.payment.currency;
   const total = formatMinorUnits(order.payment.amount, currency);
   const { subject, says } = headline(news, order, label, total);
+  const tracking = trackingOf(news);
   const lines = order.products.map((line) => ({
     name: lineName(line),
     quantity: line.quantity,
@@ -86,6 +104,7 @@ export function renderMail(
     `Hello ${buyerName},`,
     '',
     says,
+    ...(tracking.length > 0 ? ['', ...tracking.map((t) => `${t.label}: ${t.text}`)] : []),
     '',
     ...lines.map(
       (l) => `${l.quantity} x ${l.name}: ${l.amount}${l.perUnit ? ` (${l.perUnit})` : ''}`,
@@ -107,6 +126,16 @@ export function renderMail(
     '<!doctype html><html><body style="font-family:sans-serif">',
     `<p>Hello ${escapeHtml(buyerName)},</p>`,
     `<p>${escapeHtml(says)}</p>`,
+    tracking.length > 0
+      ? `<p>${tracking
+          .map(({ label, text, href }) => {
+            const shown = href
+              ? `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>`
+              : escapeHtml(text);
+            return `${escapeHtml(label)}: ${shown}`;
+          })
+          .join('<br>')}</p>`
+      : '',
     `<table cellpadding="4">${rows}${figures
       .map(
         (f) =>

@@ -16,12 +16,13 @@ const orderLetter =
   (kind: OrderNews['kind']) =>
   async (event: PublishedEvent, { publicUrl }: { publicUrl: string }): Promise<Letter | Unsent> => {
     // The outbox holds what ./changes.ts published.
-    const { orderId, order: after } = event.payload as OrderEvent;
+    const { orderId, order: after, shipment } = event.payload as OrderEvent;
     const stored = await findStoredOrder(orderId);
     if (!stored) return { unsent: 'its order is gone (its checkout was undone)' };
     const [order, buyer] = await Promise.all([findOrder(orderId), recipientOf(stored)]);
     if (!order || !buyer) return { unsent: 'its order or its buyer is gone' };
-    const news: OrderNews = kind === 'status' ? { kind, status: after.status } : { kind };
+    const news: OrderNews =
+      kind === 'status' ? { kind, status: after.status, shipment: shipment ?? {} } : { kind };
     const position = stored.events.indexOf(event.id);
     return {
       to: buyer.email,

@@ -6,11 +6,12 @@ import {
   toMajorUnits,
 } from '@shop/contracts';
 import { fromBasisPoints } from '@shop/contracts/tax';
+import { trackingUrlOf } from '@shop/contracts/tracking';
 import { type Minor, ZERO } from '../../lib/money.js';
 import { findUserNames } from '../auth/index.js';
 import { findProductSummaries } from '../products/index.js';
 import type { OrderBreakdown } from './breakdown.js';
-import type { OrderLine, StoredOrder } from './order.js';
+import { lastShipmentOf, type OrderLine, type StoredOrder } from './order.js';
 
 /**
  * The orders as the API answers them (orders, all-orders, order-status, place-order, the
@@ -94,11 +95,15 @@ export async function orderAnswers(stored: readonly StoredOrder[]): Promise<Orde
   return stored.map((found) => {
     const { lines, buyerId, stockReturned: _, events: __, breakdown: ___, ...order } = found;
     const buyerName = buyerId ? buyers.get(buyerId) : undefined;
+    const shipment = lastShipmentOf(found.timeline);
+    const trackingUrl = trackingUrlOf(shipment.carrier, shipment.trackingNumber);
     return {
       ...order,
       ...pricedLines(found, lines, products),
       buyer: buyerId && buyerName !== undefined ? { _id: buyerId, name: buyerName } : null,
       timeline: timelineOf(found, buyerName),
+      ...shipment,
+      ...(trackingUrl ? { trackingUrl } : {}),
     };
   });
 }

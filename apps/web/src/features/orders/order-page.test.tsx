@@ -238,6 +238,7 @@ describe('the admin’s order page', () => {
     );
     expect(select).toHaveValue('Shipped');
     await user.selectOptions(select, 'deliverd');
+    await user.click(screen.getByRole('button', { name: 'Change status' }));
 
     expect(await findToast('Order status updated')).toBeInTheDocument();
     expect(api.requestsTo('PUT', url).map((r) => r.body)).toEqual([{ status: 'deliverd' }]);

@@ -47,7 +47,7 @@ export const toStoredOrder = (o: OrderDoc): StoredOrder => ({
   status: o.status as OrderStatus,
   stockReturned: o.stockReturned ?? false,
   events: o.events,
-  timeline: o.timeline.map(({ event, status, at, by }) => ({
+  timeline: o.timeline.map(({ event, status, at, by, carrier, trackingNumber }) => ({
     // The schema's enums admit only these values.
     event: event as OrderTimelineEntry['event'],
     status: status as OrderStatus,
@@ -57,6 +57,8 @@ export const toStoredOrder = (o: OrderDoc): StoredOrder => ({
       name: by?.name ?? '',
       role: by?.role as OrderActor['role'],
     },
+    ...(carrier ? { carrier } : {}),
+    ...(trackingNumber ? { trackingNumber } : {}),
   })),
   createdAt: new Date(o.createdAt).toISOString(),
   updatedAt: new Date(o.updatedAt).toISOString(),

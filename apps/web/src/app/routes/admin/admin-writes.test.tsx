@@ -165,6 +165,7 @@ describe("an admin's writes, seen by the screens of the same tab", () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status of order 1' }), [
       'Processing',
     ]);
+    await user.click(screen.getByRole('button', { name: 'Change status' }));
 
     expect(await findToast('Order status updated')).toBeInTheDocument();
     expect(await screen.findByText('1 order')).toBeVisible();
