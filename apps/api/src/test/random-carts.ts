@@ -1,4 +1,5 @@
 import { DISCOUNT_KINDS } from '@shop/contracts/discount';
+import { MAX_TAX_BASIS_POINTS } from '@shop/contracts/tax';
 import type { DiscountRule } from '../features/discounts/index.js';
 import type { ShippingMethod, ShippingRate } from '../features/shipping/index.js';
 import { type Minor, minor } from '../lib/money.js';
@@ -208,8 +209,8 @@ export function randomShop(
     standard: rate(2_700),
     reduced: rate(1_000),
     zero: 0,
-    // Up to 9.9999 (999.99%), the largest rate the tax settings take.
-    luxury: random.chance(0.5) ? random.int(0, 99_999) : random.int(0, 5_000),
+    // Up to 100 %, the largest rate the tax settings take.
+    luxury: random.chance(0.5) ? random.int(0, MAX_TAX_BASIS_POINTS) : random.int(0, 5_000),
   };
   const methods = Array.from({ length: random.int(0, 4) }, (_, i) => ({
     _id: methodId(i + 1),
