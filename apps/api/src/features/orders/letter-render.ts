@@ -17,11 +17,13 @@ export interface RenderedMail {
   html: string;
 }
 
-/** What an order's e-mail tells of it: its placement, its new status, or its cancellation. */
+/** What an order's e-mail tells of it: its placement, its new status, a refund, or its cancellation. */
 export type OrderNews =
   | { kind: 'placed' }
   | { kind: 'status'; status: OrderStatus }
-  | { kind: 'cancelled' };
+  | { kind: 'cancelled' }
+  /** Some of its money given back: `amount` formatted in the order's currency. */
+  | { kind: 'refunded'; amount: string };
 
 /** `Lamp (Size: S)` for a line of a variant with options. */
 const lineName = (line: Order['products'][number]) => {
@@ -38,6 +40,11 @@ function headline(news: OrderNews, order: Order, label: string, total: string) {
       return {
         subject: `Order ${label}: ${news.status}`,
         says: `The status of your order ${label} is now: ${news.status}.`,
+      };
+    case 'refunded':
+      return {
+        subject: `Order ${label}: ${news.amount} refunded`,
+        says: `${news.amount} of your payment for order ${label} was refunded to you.`,
       };
     case 'cancelled':
       return {
