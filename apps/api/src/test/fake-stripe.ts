@@ -127,7 +127,10 @@ export async function startFakeStripe() {
       };
     }
     if (req.method === 'POST' && url.pathname === '/v1/refunds') {
-      return { operation: 'refund', answer: () => refund(params.get('payment_intent') ?? '', params) };
+      return {
+        operation: 'refund',
+        answer: () => refund(params.get('payment_intent') ?? '', params),
+      };
     }
     if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
       return {

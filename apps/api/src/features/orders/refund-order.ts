@@ -1,5 +1,4 @@
 import type { Order, OrderRefund } from '@shop/contracts';
-import mongoose from 'mongoose';
 import { AppError, conflict, notFound, toAppError } from '../../lib/errors.js';
 import { createPivotStep, createStep, runSteps } from '../../lib/steps.js';
 import { type Payments, refundPayment, requirePayments } from '../../lib/stripe.js';
@@ -13,7 +12,12 @@ import {
   refundWorth,
 } from './refund-amounts.js';
 import { findStoredOrder } from './repository/reads.js';
-import { giveBackRefund, holdRefund, type RefundActor } from './repository/refund-writes.js';
+import {
+  giveBackRefund,
+  holdRefund,
+  newRefundId,
+  type RefundActor,
+} from './repository/refund-writes.js';
 import { findOrder } from './use-cases.js';
 
 /**
@@ -54,7 +58,7 @@ const holdRefundStep = createStep(
       if (!order) throw notFound('Order not found');
       const ask = askOf(order);
       const worth = refundWorth(order, ask);
-      const refundId = new mongoose.Types.ObjectId().toString();
+      const refundId = newRefundId();
       const captured = capturedOf(order);
       if (await holdRefund(orderId, refundId, { worth, ask, by, captured })) {
         return { order, refundId, worth };

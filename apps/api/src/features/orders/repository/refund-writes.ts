@@ -1,3 +1,4 @@
+import mongoose from 'mongoose';
 import type { Minor } from '../../../lib/money.js';
 import { OrderModel } from '../model.js';
 import type { RefundAsk, RefundWorth } from '../refund-amounts.js';
@@ -9,6 +10,9 @@ import { type AsRead, asRead } from './writes.js';
  * refuses, marked done with Stripe's refund id after. Refunds are kept by id in a map
  * (`refunds.<id>`), so that each write finds its own by key.
  */
+
+/** An id for a refund about to be held (Stripe's idempotency key is made of it). */
+export const newRefundId = () => new mongoose.Types.ObjectId().toString();
 
 /** Who made a refund in the shop (a refund made in Stripe's dashboard has nobody). */
 export interface RefundActor {
