@@ -21,6 +21,12 @@ const entriesOf = <T>(
   field: Map<string, T> | Record<string, T> | null | undefined,
 ): [string, T][] => (field instanceof Map ? [...field.entries()] : Object.entries(field ?? {}));
 
+/** Units refunded of each line, in the lines' order (kept by the line's index). */
+const unitsPerLine = (o: OrderDoc) => {
+  const units = new Map(entriesOf(o.refundedUnits));
+  return o.products.map((_, i) => units.get(String(i)) ?? 0);
+};
+
 export const toStoredOrder = (o: OrderDoc): StoredOrder => ({
   _id: String(o._id),
   number: o.number,
@@ -70,7 +76,7 @@ export const toStoredOrder = (o: OrderDoc): StoredOrder => ({
     .sort((a, b) => a.at.localeCompare(b.at)),
   refundHeld: minor(o.refundHeld ?? 0),
   refundedDone: minor(o.refundedDone ?? 0),
-  refundedUnits: o.products.map((_, i) => new Map(entriesOf(o.refundedUnits)).get(String(i)) ?? 0),
+  refundedUnits: unitsPerLine(o),
   shippingRefunded: o.shippingRefunded ?? false,
   events: o.events,
   timeline: o.timeline.map(({ event, status, at, by }) => ({
