@@ -21,14 +21,36 @@ export async function expectChartsDrawn(page: Page) {
 }
 
 /**
- * Sets an order's status through the dropdown labelled `label` (in All Orders or on the order
- * page): the shop's answer to this change is a success, and the toast says so.
+ * Chooses `status` in the dropdown labelled `label` (in All Orders or on the order page): the
+ * dialog asking to confirm it, which says the buyer will be e-mailed.
  */
-export async function setStatus(page: Page, label: string, status: string) {
+export async function chooseStatus(page: Page, label: string, status: string) {
+  await page.getByRole('combobox', { name: label }).selectOption(status);
+  const dialog = page.getByRole('dialog', { name: new RegExp(`to ${status}\\?$`) });
+  await dialog.getByText(/^The buyer will be e-mailed\./).waitFor();
+  return dialog;
+}
+
+/**
+ * Sets an order's status through the dropdown labelled `label` and its confirmation (with the
+ * shipment's carrier and tracking number when given, for Shipped): the shop's answer to this
+ * change is a success, and the toast says so.
+ */
+export async function setStatus(
+  page: Page,
+  label: string,
+  status: string,
+  shipment: { carrier?: string; trackingNumber?: string } = {},
+) {
   const answered = page.waitForResponse(
     (res) => res.request().method() === 'PUT' && res.url().includes('/api/v1/auth/order-status/'),
   );
-  await page.getByRole('combobox', { name: label }).selectOption(status);
+  const dialog = await chooseStatus(page, label, status);
+  if (shipment.carrier) await dialog.getByLabel('Carrier (optional)').fill(shipment.carrier);
+  if (shipment.trackingNumber) {
+    await dialog.getByLabel('Tracking number (optional)').fill(shipment.trackingNumber);
+  }
+  await dialog.getByRole('button', { name: 'Change status' }).click();
   expect((await answered).status()).toBe(200);
   await page
     .locator('[role="status"]')

@@ -28,15 +28,16 @@ afterAll(async () => {
 });
 
 /**
- * A page in a fresh browser context (own storage and cookies) on the shop's base URL; with
- * `javaScriptEnabled: false`, as a browser without scripts sees the shop.
+ * A page in a fresh browser context (own storage and cookies) on the shop's base URL (or
+ * `baseURL`, another shop's); with `javaScriptEnabled: false`, as a browser without scripts
+ * sees the shop.
  */
 export async function openPage(
   viewport: { width: number; height: number } = DESKTOP,
-  { javaScriptEnabled = true } = {},
+  { javaScriptEnabled = true, baseURL = baseUrl() } = {},
 ) {
   const context = await (await launch()).newContext({
-    baseURL: baseUrl(),
+    baseURL,
     viewport,
     javaScriptEnabled,
   });

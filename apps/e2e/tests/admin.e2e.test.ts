@@ -317,6 +317,7 @@ describe('admin screens in the browser', () => {
 
     await checkAdminScreen(page, 'admin-orders');
     await select().selectOption(next);
+    await page.getByRole('dialog').getByRole('button', { name: 'Change status' }).click();
     await expectToast(page, 'Order status updated');
 
     await page.reload();

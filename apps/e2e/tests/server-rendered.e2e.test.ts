@@ -1,13 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_ADMIN } from '../support/accounts';
-import { baseUrl, errorsOf, hydrated, openPage } from '../support/browser';
+import { adminApi, PHOTO } from '../support/admin-api';
+import { errorsOf, hydrated, openPage } from '../support/browser';
 
-/** A 1×1 PNG: the photo every product needs. */
-const PHOTO = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 /** More than one page of a category (20 a page). */
 const PAGED_PRODUCTS = 21;
 
@@ -34,30 +29,6 @@ async function holdEntryScript(page: Page) {
  */
 const PAINTED = { waitUntil: 'domcontentloaded' } as const;
 const cardNames = (page: Page) => page.getByRole('article').getByRole('heading').allTextContents();
-
-/** The API as the admin's screens call it, for what a test needs the shop to hold. */
-async function adminApi() {
-  const call = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${baseUrl()}${path}`, {
-      method,
-      headers: {
-        authorization: token,
-        ...(body instanceof FormData ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await res.json()) as Record<string, unknown>;
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-    return json;
-  };
-  let token = '';
-  const login = await call('POST', '/api/v1/auth/login', {
-    email: SEED_ADMIN.email,
-    password: SEED_ADMIN.password,
-  });
-  token = String(login.token);
-  return call;
-}
 
 describe('storefront pages rendered on the server', () => {
   const word = `Paging${Date.now().toString(36)}`;

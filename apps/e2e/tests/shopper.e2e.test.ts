@@ -10,6 +10,7 @@ import {
   PHONE,
   shot,
 } from '../support/browser';
+import { quotedFigure } from '../support/checkout';
 
 /** Screens load their data after the chunk arrives; give them more than poll's default second. */
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000 });
@@ -107,11 +108,15 @@ describe('a shopper', () => {
     ).toBe(true);
   });
 
-  it('when a guest opens the cart, then it greets the guest, lists items and totals in dollars', async () => {
+  it('when a guest opens the cart, then it greets the guest, lists the mug added twice as one line of two, and totals in dollars', async () => {
     await badge(page).click();
     await page.getByRole('heading', { name: 'Hello Guest' }).waitFor();
     await page.getByText('You have 2 items in your cart').waitFor();
-    await page.getByText('Total : $19.00').waitFor();
+    const mug = page.getByRole('listitem', { name: 'Stoneware Coffee Mug' });
+    await mug.getByText('2 × $9.50').waitFor();
+    // Signed out, the cart is quoted for the shop's country: the summary's total is the quote's.
+    expect(await quotedFigure(page, 'Subtotal')).toBe('$19.00');
+    await page.getByText(`Total : ${await quotedFigure(page, 'Total')}`).waitFor();
     await checkScreen(page, 'cart-guest');
 
     await page.getByRole('button', { name: 'Please login to checkout' }).click();
@@ -184,12 +189,11 @@ describe('a shopper', () => {
     await shot(page, 'cart-signed-in');
   });
 
-  it('when a cart item is removed, then the cart and the badge follow, also after a reload', async () => {
-    // The mug went in twice (from the search and from its page): one entry goes.
+  it('when a unit is taken off a line, then the cart and the badge follow, also after a reload', async () => {
+    // The mug went in twice (from the search and from its page): one unit goes.
     await page
       .getByRole('listitem', { name: 'Stoneware Coffee Mug' })
-      .first()
-      .getByRole('button', { name: 'Remove' })
+      .getByRole('button', { name: 'Decrease quantity of Stoneware Coffee Mug' })
       .click();
     await page.getByText('You have 1 items in your cart').waitFor();
     await page.reload();

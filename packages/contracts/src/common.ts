@@ -3,11 +3,26 @@ import { z } from './zod.js';
 /** A MongoDB ObjectId in its 24-hex-digit text form. */
 export const objectIdSchema = z.string().regex(/^[0-9a-fA-F]{24}$/, 'must be a valid id');
 
-/** The body of every failed call: a 4xx (or 5xx) with a message a person can read. */
+/** One thing wrong with a request, named by where it is in the request. */
+export const fieldProblemSchema = z
+  .object({
+    /** Its path in the request, dot-separated: `price`, `rates.2.rate`, `zones.0.methods.1.name`. */
+    field: z.string(),
+    /** What is wrong, a sentence a person can act on. */
+    message: z.string(),
+  })
+  .meta({ id: 'FieldProblem' });
+export type FieldProblem = z.infer<typeof fieldProblemSchema>;
+
+/**
+ * The body of every failed call: a 4xx (or 5xx) with a message a person can read. A 400 about
+ * the request's fields also lists every problem it found in `errors` (`message` is the first).
+ */
 export const errorResponseSchema = z
   .object({
     success: z.literal(false),
     message: z.string(),
+    errors: z.array(fieldProblemSchema).optional(),
   })
   .meta({ id: 'Error' });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -40,6 +40,9 @@ export const orderTimelineEntrySchema = z.object({
     name: z.string(),
     role: z.enum(ORDER_ACTOR_ROLES),
   }),
+  /** The shipment an admin gave when setting `Shipped`, when they gave one. */
+  carrier: z.string().optional(),
+  trackingNumber: z.string().optional(),
 });
 export type OrderTimelineEntry = z.infer<typeof orderTimelineEntrySchema>;
 
@@ -116,6 +119,13 @@ export const orderSchema = z
     /** The discounts the order was placed with (see the quote); absent or empty: none. */
     discounts: z.array(appliedDiscountSchema).optional(),
     /**
+     * Its shipment, as the admin gave it when last setting `Shipped` (its timeline keeps each):
+     * absent when none was given; `trackingUrl` only for a carrier whose tracking page we know.
+     */
+    carrier: z.string().optional(),
+    trackingNumber: z.string().optional(),
+    trackingUrl: z.string().optional(),
+    /**
      * Its refunds, oldest first, and what they gave back (pending ones aside). Every order the
      * API answers has them; optional only so that clients built before them still read orders.
      */
@@ -139,7 +149,6 @@ export const ordersResponseSchema = z.object({
 });
 export type OrdersResponse = z.infer<typeof ordersResponseSchema>;
 
-export const orderStatusRequestSchema = z.object({ status: orderStatusSchema });
 export const orderIdParamsSchema = z.object({ orderId: objectIdSchema });
 
 export const orderResponseSchema = z.object({

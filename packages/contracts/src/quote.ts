@@ -45,6 +45,12 @@ export const quoteLineSchema = z.object({
   taxRate: z.number(),
   /** What the discounts took off this line (as entered), already out of net, tax and gross. */
   discount: z.number(),
+  /**
+   * Units of the variant this shopper can have now: those no checkout holds, and, signed in,
+   * those their own open checkout holds (paying again gives them back first). The cart's bound
+   * on the line's quantity; paying is refused past it (409).
+   */
+  available: z.number().int(),
 });
 export type QuoteLine = z.infer<typeof quoteLineSchema>;
 
@@ -148,6 +154,13 @@ export function priceSummary(priced: PriceFigures): { label: string; amount: num
     { label: 'Total', amount: priced.total },
   ];
 }
+
+/**
+ * A line of several units as every screen, e-mail and export writes its unit price beside its
+ * amount: `2 × $8.50` (the unit price as `unitPrice` is written there).
+ */
+export const unitsTimesPrice = (quantity: number, unitPrice: string) =>
+  `${quantity} × ${unitPrice}`;
 
 /** A line as the subtotal counts it: with tax when prices include it, else without. */
 export const lineSubtotal = (

@@ -11,9 +11,11 @@ export { BUILT_IN_TAX_CLASSES, DEFAULT_TAX_CLASS, taxClassSchema } from './tax-c
  */
 
 export const MAX_TAX_RATES = 1000;
-/** Rates are below 1000 %: 0 ≤ rate < 10. */
-export const TAX_RATE_LIMIT = 10;
+/** The highest rate: 1, that is 100 %. */
+export const MAX_TAX_RATE = 1;
 const BASIS_POINTS_PER_UNIT = 10_000;
+/** The highest rate in basis points, as the shop keeps rates (10000). */
+export const MAX_TAX_BASIS_POINTS = MAX_TAX_RATE * BASIS_POINTS_PER_UNIT;
 
 /**
  * A rate in basis points (0.19 → 1900), or null when it has more than 4 decimals. Read from the
@@ -36,7 +38,7 @@ export const taxRateSchema = z
     rate: z
       .number({ error: 'Rate must be a decimal such as 0.19 for 19 %' })
       .min(0, 'Rate must not be negative')
-      .lt(TAX_RATE_LIMIT, `Rate must be below ${TAX_RATE_LIMIT}`)
+      .max(MAX_TAX_RATE, `Rate must be at most ${MAX_TAX_RATE}, that is 100 %`)
       .refine((r) => toBasisPoints(r) !== null, 'Rate must have at most 4 decimals'),
   })
   .meta({ id: 'TaxRate' });
@@ -60,16 +62,21 @@ export const taxSettingsRequestSchema = z
   .object(taxSettingsFields)
   .superRefine(({ rates, shippingClass }, ctx) => {
     const seen = new Set<string>();
-    for (const { country, class: taxClass } of rates) {
+    rates.forEach(({ country, class: taxClass }, index) => {
       const key = `${country} ${taxClass}`;
       if (seen.has(key)) {
-        ctx.addIssue({ code: 'custom', message: `${country} has two rates of class ${taxClass}` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['rates', index, 'class'],
+          message: `${country} has two rates of class ${taxClass}`,
+        });
       }
       seen.add(key);
-    }
+    });
     if (!taxClassesOf(rates).includes(shippingClass)) {
       ctx.addIssue({
         code: 'custom',
+        path: ['shippingClass'],
         message: `Shipping class ${shippingClass} is not a tax class: give it a rate first`,
       });
     }

@@ -83,19 +83,28 @@ export const productVariantsRequestSchema = z
       .max(MAX_VARIANTS, `A product has at most ${MAX_VARIANTS} variants`),
   })
   .superRefine(({ options, variants }, ctx) => {
-    const fail = (message: string) => ctx.addIssue({ code: 'custom', message });
-    const names = new Set(options.map((o) => o.name.toLowerCase()));
-    if (names.size !== options.length) fail('Option names must differ');
-    for (const option of options) {
-      if (option.values.length === 0) fail(`Option ${option.name} has no values`);
-      if (new Set(option.values.map((v) => v.toLowerCase())).size !== option.values.length) {
-        fail(`Option ${option.name} lists a value twice`);
+    /** `path`: the field it is about, where there is one, so a form can show it there. */
+    const fail = (message: string, path?: (string | number)[]) =>
+      ctx.addIssue({ code: 'custom', message, ...(path ? { path } : {}) });
+    const names = new Set<string>();
+    options.forEach((option, index) => {
+      if (names.has(option.name.toLowerCase())) {
+        fail('Option names must differ', ['options', index, 'name']);
       }
-    }
+      names.add(option.name.toLowerCase());
+      if (option.values.length === 0) {
+        fail(`Option ${option.name} has no values`, ['options', index, 'values']);
+      }
+      if (new Set(option.values.map((v) => v.toLowerCase())).size !== option.values.length) {
+        fail(`Option ${option.name} lists a value twice`, ['options', index, 'values']);
+      }
+    });
     if (options.length === 0 && variants.length > 1) {
       fail('A product without options has exactly one variant');
     }
-    for (const variant of variants) {
+    // An option without values is said above: no variant can have one of them.
+    const valued = options.every((option) => option.values.length > 0);
+    for (const variant of valued ? variants : []) {
       const keys = Object.keys(variant.options);
       const fits =
         keys.length === options.length &&
@@ -107,8 +116,13 @@ export const productVariantsRequestSchema = z
     if (new Set(variants.map((v) => combination(options, v.options))).size !== variants.length) {
       fail('Two variants have the same option values');
     }
-    const skus = new Set(variants.map((v) => v.sku.toLowerCase()));
-    if (skus.size !== variants.length) fail('Two variants have the same SKU');
+    const skus = new Set<string>();
+    variants.forEach((variant, index) => {
+      if (skus.has(variant.sku.toLowerCase())) {
+        fail('Two variants have the same SKU', ['variants', index, 'sku']);
+      }
+      skus.add(variant.sku.toLowerCase());
+    });
     const ids = variants.flatMap((v) => (v._id ? [v._id.toLowerCase()] : []));
     if (new Set(ids).size !== ids.length) fail('Two variants have the same id');
   });

@@ -20,7 +20,9 @@ export const unauthorized = (message = 'Unauthorized: please sign in') =>
   new AppError(401, message);
 export const forbidden = (message = 'Forbidden: administrators only') => new AppError(403, message);
 export const notFound = (message: string) => new AppError(404, message);
-export const conflict = (message: string) => new AppError(409, message);
+/** A 409; with `field`, the field whose value clashes (a name taken) is named in `errors`. */
+export const conflict = (message: string, field?: string) =>
+  new AppError(409, message, field === undefined ? {} : { errors: [{ field, message }] });
 export const tooManyRequests = (message: string) => new AppError(429, message);
 
 /** A unique-index clash (MongoDB and FerretDB both answer code 11000). */
@@ -34,10 +36,14 @@ export const rethrowDuplicateAs =
     throw isDuplicateKeyError(err) ? clash() : err;
   };
 
-/** Turns the first zod issue into a message a person can act on. */
-export function describeZodError(error: z.ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return 'Invalid input';
+/** A field's problem as the API answers it (`errors` of a 400). */
+export type FieldProblem = { field: string; message: string };
+
+/** One zod issue in words a person can act on; `input` is what was parsed, whole. */
+export type DescribeIssue = (issue: z.core.$ZodIssue, input: unknown) => string;
+
+/** An issue's message, after its path when the message does not name the field. */
+export const describeIssue: DescribeIssue = (issue) => {
   const path = issue.path.join('.');
   const field = String(issue.path.at(-1) ?? '');
   // zod's generic text ('Invalid input: expected string, received object') keeps its useful half.
@@ -46,7 +52,70 @@ export function describeZodError(error: z.ZodError): string {
   const spelled = [field, field.replace(/([a-z])([A-Z])/g, '$1 $2')].map((f) => f.toLowerCase());
   const namesField = field !== '' && spelled.some((f) => message.toLowerCase().includes(f));
   return path && !namesField ? `${path}: ${message}` : message;
+};
+
+/**
+ * The problems of a failed parse of `input`: each field's first issue (`Price is required`, not
+ * also `Price must be a number`), named by its path in it.
+ */
+export function problemsOf(
+  error: z.ZodError,
+  describe: DescribeIssue = describeIssue,
+  input?: unknown,
+): FieldProblem[] {
+  const fields = new Set<string>();
+  return error.issues.flatMap((issue) => {
+    const field = issue.path.join('.');
+    if (fields.has(field)) return [];
+    fields.add(field);
+    return [{ field, message: describe(issue, input) }];
+  });
 }
+
+/** Turns the first zod issue into a message a person can act on. */
+export const describeZodError = (error: z.ZodError): string =>
+  problemsOf(error)[0]?.message ?? 'Invalid input';
+
+/**
+ * A 400 naming every problem found: `message` says the first (what a client that reads only it
+ * shows), `errors` all of them, each with the field it is about.
+ */
+export function invalidInput(problems: readonly FieldProblem[]): AppError {
+  const [first] = problems;
+  if (!first) return badRequest('Invalid input');
+  return new AppError(400, first.message, { errors: problems });
+}
+
+/**
+ * Runs checks of different fields together and answers what each found: a check failing with a
+ * 400 is its field's problem, and any problems found are refused at once (`invalidInput`); any
+ * other failure is rethrown.
+ */
+export async function checkFields<T extends Record<string, unknown>>(
+  checks: {
+    [K in keyof T]: Promise<T[K]>;
+  },
+): Promise<T> {
+  const fields = Object.keys(checks);
+  const outcomes = await Promise.allSettled(Object.values(checks));
+  const problems: FieldProblem[] = [];
+  const results: Record<string, unknown> = {};
+  outcomes.forEach((outcome, index) => {
+    const field = fields[index] ?? '';
+    if (outcome.status === 'fulfilled') results[field] = outcome.value;
+    else if (outcome.reason instanceof AppError && outcome.reason.status === 400) {
+      problems.push(...problemsIn(outcome.reason, field));
+    } else throw outcome.reason;
+  });
+  if (problems.length > 0) throw invalidInput(problems);
+  return results as T;
+}
+
+/** The problems a 400 lists, or its message as `field`'s one problem. */
+const problemsIn = (error: AppError, field: string): FieldProblem[] => {
+  const listed = error.extra.errors;
+  return Array.isArray(listed) ? (listed as FieldProblem[]) : [{ field, message: error.message }];
+};
 
 const {
   MongoNetworkError,
@@ -81,7 +150,7 @@ interface LoggedRequest {
 /** Knows every way a request can fail and never leaks a stack trace. */
 export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
-  if (err instanceof z.ZodError) return badRequest(describeZodError(err));
+  if (err instanceof z.ZodError) return invalidInput(problemsOf(err));
   if (err instanceof MulterError) {
     if (err.code === 'LIMIT_FILE_SIZE') return new AppError(413, 'Photo is too large');
     return badRequest(`Upload rejected: ${err.message}`);

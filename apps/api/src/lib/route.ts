@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { z } from 'zod';
+import { type DescribeIssue, type FieldProblem, invalidInput, problemsOf } from './errors.js';
 
 /**
  * Who may call a route: anyone, a signed-in user, a signed-in user or a guest who gives an
@@ -37,12 +38,15 @@ export interface FileSpec {
  * How a route reads its body:
  * - `json`: parsed by the app's JSON parser, then validated. `absent: 'empty'` reads a request
  *   without a body as `{}` (its fields then say what is missing); `'optional'` does so too and
- *   documents the body as optional.
- * - `multipart`: read by `read` (multer), its text fields validated (none sent reads as `{}`).
+ *   documents the body as optional. `describe` words its problems (else `describeIssue`).
+ * - `multipart`: read by `read` (multer), its text fields validated (none sent reads as `{}`),
+ *   a required file missing being one more problem.
  * - `raw`: the bytes, read by `read`; `raw` documents what they hold.
+ *
+ * A body that fails is refused with every problem found (`invalidInput`).
  */
 export type BodySpec =
-  | { json: z.ZodType; absent?: 'empty' | 'optional' }
+  | { json: z.ZodType; absent?: 'empty' | 'optional'; describe?: DescribeIssue }
   | { multipart: z.ZodObject; file: FileSpec; read: RequestHandler }
   | { raw: z.ZodType; read: RequestHandler };
 
@@ -103,13 +107,26 @@ const PATH_PARAMETER = /\{(\w+)\}/g;
 /** `/product/{id}` as Express writes it: `/product/:id`. */
 export const expressPath = (path: string) => path.replace(PATH_PARAMETER, ':$1');
 
-type RequestParts = Pick<Request, 'params' | 'query' | 'headers' | 'body'>;
+type RequestParts = Pick<Request, 'params' | 'query' | 'headers' | 'body'> & { file?: unknown };
+
+/** `photo` → `Photo is required`. */
+const missingFile = ({ field }: FileSpec): FieldProblem => ({
+  field,
+  message: `${field.charAt(0).toUpperCase()}${field.slice(1)} is required`,
+});
 
 function readBody(body: BodySpec | undefined, req: RequestParts): unknown {
   if (!body) return undefined;
-  if ('json' in body) return body.json.parse(body.absent ? (req.body ?? {}) : req.body);
-  if ('multipart' in body) return body.multipart.parse(req.body ?? {});
-  return Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+  if ('raw' in body) return Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+  const problems: FieldProblem[] = [];
+  const sent: unknown = 'json' in body && !body.absent ? req.body : (req.body ?? {});
+  const parsed = ('json' in body ? body.json : body.multipart).safeParse(sent);
+  if (!parsed.success) {
+    problems.push(...problemsOf(parsed.error, 'json' in body ? body.describe : undefined, sent));
+  }
+  if ('multipart' in body && body.file.required && !req.file) problems.push(missingFile(body.file));
+  if (problems.length > 0) throw invalidInput(problems);
+  return parsed.data;
 }
 
 /**

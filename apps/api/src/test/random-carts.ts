@@ -1,4 +1,6 @@
-import { DISCOUNT_KINDS, type DiscountKind } from '@shop/contracts/discount';
+import { DISCOUNT_KINDS } from '@shop/contracts/discount';
+import { MAX_TAX_BASIS_POINTS } from '@shop/contracts/tax';
+import type { DiscountRule } from '../features/discounts/index.js';
 import type { ShippingMethod, ShippingRate } from '../features/shipping/index.js';
 import { type Minor, minor } from '../lib/money.js';
 
@@ -68,34 +70,8 @@ export interface RandomLine extends RandomProduct {
   bp: number;
 }
 
-/** A discount as the shop keeps it: amounts in minor units, as docs/features/discounts.md reads it. */
-export interface RandomDiscount {
-  _id: string;
-  title: string;
-  /** In capitals; null for an automatic promotion. */
-  code: string | null;
-  automatic: boolean;
-  kind: DiscountKind;
-  /** What a fixed discount takes off; null for the other kinds. */
-  amountOff: Minor | null;
-  /** The whole percentage a percentage discount takes off; null for the other kinds. */
-  percentOff: number | null;
-  buy: number | null;
-  get: number | null;
-  /** Eligible goods: these products and the products of these categories; both empty: all. */
-  products: string[];
-  categories: string[];
-  minSubtotal: Minor | null;
-  startsAt: Date | null;
-  endsAt: Date | null;
-  firstOrderOnly: boolean;
-  /** Null: no usage limit. */
-  usesLeft: number | null;
-  perCustomerLimit: number | null;
-  combinable: boolean;
-  active: boolean;
-  createdAt: Date;
-}
+/** A discount as the shop keeps it and prices with it (docs/features/discounts.md). */
+export type RandomDiscount = DiscountRule;
 
 /** What the shop knows of who asks for the cart: a signed-in account, whose e-mail is its own. */
 export interface RandomShopper {
@@ -233,8 +209,8 @@ export function randomShop(
     standard: rate(2_700),
     reduced: rate(1_000),
     zero: 0,
-    // Up to 9.9999 (999.99%), the largest rate the tax settings take.
-    luxury: random.chance(0.5) ? random.int(0, 99_999) : random.int(0, 5_000),
+    // Up to 100 %, the largest rate the tax settings take.
+    luxury: random.chance(0.5) ? random.int(0, MAX_TAX_BASIS_POINTS) : random.int(0, 5_000),
   };
   const methods = Array.from({ length: random.int(0, 4) }, (_, i) => ({
     _id: methodId(i + 1),

@@ -649,3 +649,12 @@ export async function insertSubscriptionsBySpelling(
     })),
   );
 }
+
+/** Tax rates (in basis points) as the versions that took rates up to 999.99 % could store them. */
+export async function storeTaxRatesUpTo1000Percent(
+  rates: { country: string; class: string; bp: number }[],
+) {
+  await mongoose.connection
+    .collection<{ _id: string }>('tax_settings')
+    .updateOne({ _id: 'tax' }, { $set: { rates, shippingClass: 'standard' } }, { upsert: true });
+}

@@ -16,12 +16,13 @@ import { readStoredJson, removeStored, writeStored } from './storage';
 /**
  * The cart: what the shopper is about to buy, kept in localStorage under `cart` (every change,
  * removals included, is written back; an empty cart leaves no entry) and shared by every tab.
+ * A line is one variant and how many units of it: adding the same variant again adds a unit.
  */
 
 /**
  * A product as the cart keeps it. `quantity` here is how many units the shopper wants
  * (default 1), not the stock count the product carries in the catalogue; `price` is the
- * chosen variant's.
+ * chosen variant's (the unit price).
  */
 export type CartEntry = Omit<Product, 'quantity' | 'photo'> & {
   quantity?: number;
@@ -52,15 +53,21 @@ export async function loadCartReader(): Promise<void> {
   cartEntrySchema ??= await makeCartEntrySchema();
 }
 
-/** The entries of a stored cart (its JSON, read) that are whole products; the others dropped. */
+/**
+ * The entries of a stored cart (its JSON, read) that are whole products, the others dropped, as
+ * lines: a cart an earlier build stored, where the same variant was added twice as two entries,
+ * is read as one line of two.
+ */
 function cartOf(stored: unknown): CartEntry[] {
   const schema = cartEntrySchema;
   if (!schema) throw new Error('cart: loadCartReader() has not finished');
   if (!Array.isArray(stored)) return [];
-  return stored.flatMap((entry): CartEntry[] => {
-    const parsed = schema.safeParse(entry);
-    return parsed.success ? [parsed.data] : [];
-  });
+  return asLines(
+    stored.flatMap((entry): CartEntry[] => {
+      const parsed = schema.safeParse(entry);
+      return parsed.success ? [parsed.data] : [];
+    }),
+  );
 }
 
 const readStoredCart = () => cartOf(readStoredJson(CART_KEY));
@@ -87,7 +94,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
     void loadCartReader().then(() => {
       const stored = cartOf(json);
       if (stored.length === 0) return;
-      setCart((current) => (current === SERVER_CART ? stored : [...stored, ...current]));
+      setCart((current) => (current === SERVER_CART ? stored : asLines([...stored, ...current])));
     });
   }, []);
 
@@ -119,22 +126,78 @@ const ADDED_ON_LISTING = 'Item Added to cart';
 export const ADDED_ON_DETAILS = 'Item added to cart';
 
 /**
- * Adds one unit of a variant of the product, at the variant's price (duplicates allowed, spec
- * §3: the same variant twice is two lines) and confirms with a toast.
+ * Adds one unit of a variant of the product, at the variant's price, to its line (a new line
+ * the first time), and confirms with a toast; refused with a toast once the line holds every
+ * unit the product says is left.
  */
 export function useAddToCart(message: string = ADDED_ON_LISTING) {
-  const [, setCart] = useCart();
+  const [cart, setCart] = useCart();
   return useCallback(
     (product: Product, variant: ProductVariant) => {
-      setCart((cart) => [
-        ...cart,
-        { ...product, price: variant.price, variant: variant._id, quantity: 1 },
-      ]);
+      const line = `${product._id}/${variant._id}`;
+      const left = Math.min(variant.quantity, MAX_LINE_QUANTITY);
+      const inCart = cart.find((entry) => lineKeyOf(entry) === line);
+      if (inCart && unitsOf(inCart) >= left) {
+        toast.error(`Only ${left} left, all in your cart`);
+        return;
+      }
+      setCart((current) =>
+        asLines([
+          ...current,
+          { ...product, price: variant.price, variant: variant._id, quantity: 1 },
+        ]),
+      );
       toast.success(message);
     },
-    [setCart, message],
+    [cart, setCart, message],
   );
 }
+
+/** The most units one line may ask for: what the checkout's calls take. */
+export const MAX_LINE_QUANTITY = 1000;
+
+/** Units of the line's variant the shopper wants: 1 for an entry that says none. */
+export const unitsOf = (entry: Pick<CartEntry, 'quantity'>) => entry.quantity ?? 1;
+
+/** Units in the cart, every line's together: what the header's badge counts. */
+export const cartUnits = (cart: readonly Pick<CartEntry, 'quantity'>[]) =>
+  cart.reduce((sum, entry) => sum + unitsOf(entry), 0);
+
+/**
+ * Which line an entry is: its product and variant. Lines saved before variants that cannot be
+ * told apart (a product of several variants) are one line of that product.
+ */
+export const lineKeyOf = (entry: CartEntry) => `${entry._id}/${variantIdOf(entry) ?? ''}`;
+
+const withinLine = (units: number) => Math.min(Math.max(Math.trunc(units), 1), MAX_LINE_QUANTITY);
+
+/**
+ * The entries as lines: those of one variant are one, in the place of the first and as the last
+ * has the product (its newest price), their units added (within 1 and MAX_LINE_QUANTITY). Carts
+ * stored by earlier builds, which kept the same variant added twice as two entries, read so.
+ */
+export function asLines(entries: readonly CartEntry[]): CartEntry[] {
+  const lines = new Map<string, CartEntry>();
+  for (const entry of entries) {
+    const key = lineKeyOf(entry);
+    const same = lines.get(key);
+    lines.set(key, {
+      ...entry,
+      quantity: withinLine((same ? unitsOf(same) : 0) + unitsOf(entry)),
+    });
+  }
+  return [...lines.values()];
+}
+
+/** The cart with the line `key` at `units` (within 1 and MAX_LINE_QUANTITY). */
+export const withUnits = (cart: readonly CartEntry[], key: string, units: number) =>
+  cart.map((entry) =>
+    lineKeyOf(entry) === key ? { ...entry, quantity: withinLine(units) } : entry,
+  );
+
+/** The cart without the line `key`. */
+export const withoutLine = (cart: readonly CartEntry[], key: string) =>
+  cart.filter((entry) => lineKeyOf(entry) !== key);
 
 /**
  * The id of the variant a cart line buys. A line saved before variants names none: it is the

@@ -219,4 +219,9 @@ export const replies = {
     status,
     body: { success: false, message },
   }),
+  /** The API's 400 listing what is wrong with a request's fields, the first as its message. */
+  invalid: (errors: { field: string; message: string }[]) => ({
+    status: 400,
+    body: { success: false, message: errors[0]?.message ?? 'Invalid input', errors },
+  }),
 };

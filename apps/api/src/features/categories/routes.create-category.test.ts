@@ -44,7 +44,11 @@ describe('POST /api/v1/category/create-category', () => {
         .set('Authorization', admin.token)
         .send({ name: variant(existing.name) })
         .expect(409);
-      expect(res.body).toEqual({ success: false, message: 'Category Already Exists' });
+      expect(res.body).toEqual({
+        success: false,
+        message: 'Category Already Exists',
+        errors: [{ field: 'name', message: 'Category Already Exists' }],
+      });
       expect(await countCategories({ slug: existing.slug })).toBe(1);
     },
   );

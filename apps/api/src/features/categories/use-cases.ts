@@ -11,7 +11,7 @@ import {
   slugTaken,
 } from './repository.js';
 
-const alreadyExists = () => conflict('Category Already Exists');
+const alreadyExists = () => conflict('Category Already Exists', 'name');
 /** A unique-index clash: another admin saved the same name between our check and our write. */
 const onDuplicateName = rethrowDuplicateAs(alreadyExists);
 const categoryNotFound = () => notFound('Category not found');

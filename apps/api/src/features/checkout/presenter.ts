@@ -3,13 +3,14 @@ import { fromBasisPoints } from '@shop/contracts/tax';
 import type { Minor } from '../../lib/money.js';
 import type { CartQuote } from './pricing/quote.js';
 
-/** The quote as the API answers it: major units of its currency, rates as decimals. */
-export function quoteResponse({
-  currency,
-  pricesIncludeTax,
-  priced,
-  totalRefusal,
-}: CartQuote): QuoteResponse {
+/**
+ * The quote as the API answers it: major units of its currency, rates as decimals; each line's
+ * units to be had counting those the asking shopper holds (`heldByShopper`, by variant id).
+ */
+export function quoteResponse(
+  { currency, pricesIncludeTax, priced, totalRefusal }: CartQuote,
+  heldByShopper: ReadonlyMap<string, number> = new Map(),
+): QuoteResponse {
   const major = (amount: Minor) => toMajorUnits(amount, currency);
   const { shipping } = priced;
   return {
@@ -25,6 +26,7 @@ export function quoteResponse({
       gross: major(line.gross),
       taxRate: fromBasisPoints(line.bp),
       discount: major(line.discount),
+      available: line.available + (heldByShopper.get(line.variantId) ?? 0),
     })),
     subtotal: major(priced.subtotal),
     methods: priced.offered.map(({ _id, name, price, minDays, maxDays }) => ({

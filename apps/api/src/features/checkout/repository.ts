@@ -160,6 +160,15 @@ export async function findCheckout(id: string): Promise<Checkout | null> {
   return doc ? toCheckout(doc) : null;
 }
 
+/** The shopper's open checkout (`shopperKey` as checkout/shopper.ts makes it), if they have one. */
+export async function findOpenCheckoutOf(shopperKey: string): Promise<Checkout | null> {
+  const doc = await CheckoutModel.findOne({
+    openFor: shopperKey,
+    status: 'open',
+  }).lean<CheckoutDoc>();
+  return doc ? toCheckout(doc) : null;
+}
+
 export async function findCheckoutOfPayment(paymentIntentId: string): Promise<Checkout | null> {
   const doc = await CheckoutModel.findOne({ paymentIntentId }).lean<CheckoutDoc>();
   return doc ? toCheckout(doc) : null;

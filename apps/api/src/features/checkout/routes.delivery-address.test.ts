@@ -119,7 +119,7 @@ describe('delivery address at checkout', () => {
         .send({ cart: [{ _id: lamp.id }], deliveryAddress: addressWith(field, value) })
         .expect(400);
 
-      expect(errorResponseSchema.parse(res.body)).toEqual({ success: false, message });
+      expect(errorResponseSchema.parse(res.body).message).toBe(message);
       expect(stripe.calls.create).toBe(before);
     },
   );
@@ -133,7 +133,7 @@ describe('delivery address at checkout', () => {
         deliveryAddress: addressWith(field, value),
       }).expect(400);
 
-      expect(errorResponseSchema.parse(res.body)).toEqual({ success: false, message });
+      expect(errorResponseSchema.parse(res.body).message).toBe(message);
       expect(await ordersOf(paymentIntentId)).toBe(0);
       expect(await stockOf(lamp.id)).toBe(4);
       expect(stripe.capturesOf(paymentIntentId)).toBe(0);

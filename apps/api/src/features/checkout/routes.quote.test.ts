@@ -61,6 +61,7 @@ describe('POST /api/v1/order/quote', () => {
         gross: 47.58,
         taxRate: 0.19,
         discount: 0,
+        available: 20,
       },
       {
         product: book.id,
@@ -72,6 +73,7 @@ describe('POST /api/v1/order/quote', () => {
         gross: 12.84,
         taxRate: 0.07,
         discount: 0,
+        available: 20,
       },
     ]);
     expect(quote.methods).toEqual([

@@ -24,6 +24,7 @@ import { linesOf } from './cart.js';
 import { countPlacement } from './checkout-metrics.js';
 import { shopperOf } from './guest-checkout.js';
 import type { HoldLimits } from './holds.js';
+import { unitsHeldBy } from './own-holds.js';
 import { placeOrder } from './place-order.js';
 import { quoteResponse } from './presenter.js';
 import { quoteCart } from './pricing/quote.js';
@@ -92,7 +93,9 @@ export function checkoutRoutes({ config, payments }: CheckoutRoutesOptions) {
       access: 'public',
       summary:
         'Price a cart for a delivery country: lines, shipping methods offered, shipping, tax, total',
-      // Signed in, the account's own limits and first order count (a bad token is refused).
+      // Signed in, the account's own limits and first order count, and the units its open
+      // checkout holds are its to have (a bad token is refused). A guest's e-mail proves nobody:
+      // it counts for neither.
       middleware: [
         perAddressRateLimit('quotes', config.QUOTE_RATE_LIMIT),
         allowSignIn(config.JWT_SECRET),
@@ -101,18 +104,17 @@ export function checkoutRoutes({ config, payments }: CheckoutRoutesOptions) {
       responses: { 200: quoteResponseSchema },
       failures: [400, 401, 404, 413, 429],
       handler: async ({ body }, req, res) => {
-        const quote = await quoteCart(
-          linesOf(body.cart),
-          body.deliveryAddress.country,
-          body.shippingMethod ?? null,
-          {
+        // A guest's e-mail is not judged here: anyone may type it, and the answer would tell
+        // them whether its owner has bought (a code's conditions are judged at payment).
+        const account = req.user ? accountShopper(req.user) : null;
+        const [quote, held] = await Promise.all([
+          quoteCart(linesOf(body.cart), body.deliveryAddress.country, body.shippingMethod ?? null, {
             code: body.discountCode ?? null,
-            // A guest's e-mail is not judged here: anyone may type it, and the answer would
-            // tell them whether its owner has bought (a code's conditions are judged at payment).
-            shopper: req.user ? accountShopper(req.user) : null,
-          },
-        );
-        res.json(quoteResponse(quote));
+            shopper: account,
+          }),
+          account ? unitsHeldBy(account) : undefined,
+        ]);
+        res.json(quoteResponse(quote, held));
       },
     }),
     defineRoute({

@@ -30,6 +30,9 @@ const test = checkoutTest.extend<{ $file: { other: string } }>({
   ],
 });
 
+// The second process starts here, in the hook's time, not in the first test's (30 s at load 17).
+test.beforeAll(async ({ other: _ }) => {});
+
 type Target = Parameters<typeof supertest>[0];
 /** An account by its token, or a guest by the e-mail they give. */
 type Who = { token: string } | { email: string };

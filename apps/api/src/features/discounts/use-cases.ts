@@ -10,7 +10,7 @@ import {
 } from './repository.js';
 
 const codeTaken = (code: string | null) => () =>
-  conflict(`A discount with the code ${code} already exists`);
+  conflict(`A discount with the code ${code} already exists`, 'code');
 const discountNotFound = () => notFound('Discount not found');
 
 export const allDiscounts = (): Promise<StoredDiscount[]> => listDiscounts();

@@ -87,7 +87,7 @@ describe('e-mails to the buyer through the outbox', () => {
       expect(body).toContain('$159.98');
     }
     expectDeliveryAddressIn(mail);
-    expect(mail?.text).toContain(`2 x ${lamp.name}: $39.98`);
+    expect(mail?.text).toContain(`2 x ${lamp.name}: $39.98 (2 × $19.99)`);
     expect(mail?.messageId).toMatch(
       new RegExp(`^<order-${order._id}-placed-[0-9a-f]{24}@shop\\.test>$`),
     );

@@ -6,7 +6,7 @@ import { type Payments, releasePayment, requirePayments } from '../../lib/stripe
 import { giveBackDiscountUses } from '../discounts/index.js';
 import { giveBackStock } from '../products/index.js';
 import { markOrderCancelled, setOrderStatus } from './changes.js';
-import { type OrderActor, type StoredOrder, stockLinesOf } from './order.js';
+import { type OrderActor, type Shipment, type StoredOrder, stockLinesOf } from './order.js';
 import { refundWhatIsLeft } from './refund-order.js';
 import { findStoredOrder } from './repository/reads.js';
 import { claimOrder, markOrderRefunded, markOrderStockReturned } from './repository/writes.js';
@@ -19,18 +19,20 @@ const orderNotFound = () => notFound('Order not found');
  * (see cancel). Any other status is one update that refuses an order whose cancellation gave
  * them back (409: it cannot be reopened). One labelled 'cancel' without giving anything back
  * (an unpaid order, or one recorded so by an earlier version) is only a label, and may be set
- * to another status.
+ * to another status. `shipment` is what the admin told of it with `Shipped` (the contract
+ * refuses one with any other status).
  */
 export async function changeOrderStatus(
   payments: Payments | null,
   orderId: string,
   status: OrderStatus,
   by: OrderActor,
+  shipment: Shipment = {},
 ): Promise<Order> {
   if (status === 'cancel') await cancelOrder(payments, orderId, by);
   else {
     // The buyer is e-mailed the new status (not when it was the status already).
-    const outcome = await setOrderStatus(orderId, status, by);
+    const outcome = await setOrderStatus(orderId, status, by, shipment);
     if (outcome === 'missing') throw orderNotFound();
     if (outcome === 'closed') {
       throw conflict(

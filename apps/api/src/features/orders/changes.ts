@@ -12,7 +12,13 @@ import {
   snapshotOf,
   snapshotOfNew,
 } from './events.js';
-import type { NewOrder, OrderActor, StoredOrder } from './order.js';
+import {
+  type NewOrder,
+  type OrderActor,
+  type Shipment,
+  type StoredOrder,
+  shipmentOf,
+} from './order.js';
 import { findStoredOrder } from './repository/reads.js';
 import { recordRefundDone, recordStripeRefund } from './repository/refund-writes.js';
 import {
@@ -38,22 +44,26 @@ import {
 const TRIES = 10;
 
 /**
- * Publishes the change of `order` into `after` as `type`, made by `write` while the order is as
- * read. 'moved' when it was not (read it again).
+ * Publishes the change of `order` into `after` as `type` (with the shipment it gave, or the refund
+ * done, if any),
+ * made by `write` while the order is as read. 'moved' when it was not (read it again).
  */
 const announce = <Outcome extends string>(
   type: OrderEventType,
   order: StoredOrder,
   after: StoredOrder,
   write: (as: AsRead, eventId: string) => Promise<Outcome>,
-  extra: Pick<OrderEvent, 'refund'> = {},
+  shipment: Shipment = {},
+  refund?: OrderEvent['refund'],
 ) => {
   const as = { status: order.status, paid: order.payment.success, refunded: order.refundedDone };
+  const given = shipmentOf(shipment);
   const payload: OrderEvent = {
     orderId: order._id,
     before: as,
     order: snapshotOf(after),
-    ...extra,
+    ...(Object.keys(given).length > 0 ? { shipment: given } : {}),
+    ...(refund ? { refund } : {}),
   };
   return publishWith(
     { type, source: order._id, payload },
@@ -128,21 +138,26 @@ export async function markOrderCancelled(
 
 /**
  * Sets the order's status label (not a cancellation: see change-order-status.ts), announcing
- * `order.status-changed` with the timeline's entry naming `by`: 'updated', 'unchanged' (it had
- * that status already: no event, no entry), 'closed' (cancelled with its money or units given
- * back: it stays so), or 'missing'.
+ * `order.status-changed` with the timeline's entry naming `by` and holding `shipment` (given
+ * with `Shipped`): 'updated', 'unchanged' (it had that status already: no event, no entry),
+ * 'closed' (cancelled with its money or units given back: it stays so), or 'missing'.
  */
 export function setOrderStatus(
   orderId: string,
   status: OrderStatus,
   by: OrderActor,
+  shipment: Shipment = {},
 ): Promise<'updated' | 'unchanged' | 'closed' | 'missing'> {
   return untilSettled(orderId, async (order) => {
     if (!order) return 'missing';
     if (order.status === status) return 'unchanged';
     if (isClosed(order)) return 'closed';
-    const outcome = await announce(ORDER_STATUS_CHANGED, order, { ...order, status }, (as, event) =>
-      recordStatus(orderId, status, as, event, by),
+    const outcome = await announce(
+      ORDER_STATUS_CHANGED,
+      order,
+      { ...order, status },
+      (as, event) => recordStatus(orderId, status, as, event, by, shipment),
+      shipment,
     );
     return outcome === 'done' ? 'updated' : outcome;
   });
@@ -172,13 +187,8 @@ export function markRefundDone(
       order,
       after,
       (as, event) => doneOrMoved(recordRefundDone(orderId, { ...refund, amount }, as, event)),
-      {
-        refund: {
-          _id: refund._id,
-          amount,
-          ...(ofCancellation ? { ofCancellation: true as const } : {}),
-        },
-      },
+      {},
+      { _id: refund._id, amount, ...(ofCancellation ? { ofCancellation: true as const } : {}) },
     );
   });
 }
@@ -200,7 +210,8 @@ export function recordDashboardRefund(
       order,
       after,
       (as, event) => doneOrMoved(recordStripeRefund(orderId, refund, as, event)),
-      { refund: { _id: refund.stripeRefund, amount: refund.amount } },
+      {},
+      { _id: refund.stripeRefund, amount: refund.amount },
     );
   });
 }

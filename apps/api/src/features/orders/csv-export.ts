@@ -1,6 +1,11 @@
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { deliveryAddressLines, paymentLabel, totalQuantity } from '@shop/contracts';
+import {
+  deliveryAddressLines,
+  paymentLabel,
+  totalQuantity,
+  unitsTimesPrice,
+} from '@shop/contracts';
 import type { OrderFilter } from '@shop/contracts/order-filter';
 import { type CastReturnObject, stringify } from 'csv-stringify';
 import { add, type Minor, ZERO } from '../../lib/money.js';
@@ -61,12 +66,20 @@ const asText = (field: string): string | CastReturnObject =>
     ? { value: `'${field.replace(FORMULA_INSIDE, "$1'")}`, quoted: true }
     : field;
 
-const itemsOf = (order: StoredOrder) =>
-  order.lines
-    .map(({ quantity, name, variant }) => {
+/**
+ * Each line as `2 x Bottle (SKU B-1): 2 × 8.50` (its unit price paid, in the Currency column's
+ * money, when it has several units), `; ` between.
+ */
+const itemsOf = ({ lines, payment }: StoredOrder) =>
+  lines
+    .map(({ quantity, name, variant, unitPrice }) => {
       const options = Object.entries(variant?.options ?? {}).map(([k, v]) => `${k}: ${v}`);
       const detail = variant ? ` (SKU ${variant.sku}${options.map((o) => `, ${o}`).join('')})` : '';
-      return `${quantity} x ${name}${detail}`;
+      const perUnit =
+        quantity > 1
+          ? `: ${unitsTimesPrice(quantity, csvAmount(unitPrice, payment.currency))}`
+          : '';
+      return `${quantity} x ${name}${detail}${perUnit}`;
     })
     .join('; ');
 

@@ -2,7 +2,7 @@ import type { OrderStatus } from '@shop/contracts';
 import type { Minor } from '../../lib/money.js';
 import type { LandingCheck } from '../../lib/outbox/index.js';
 import { linesAlone, type OrderBreakdown } from './breakdown.js';
-import type { NewOrder, StoredOrder } from './order.js';
+import type { NewOrder, Shipment, StoredOrder } from './order.js';
 import { findStoredOrder } from './repository/reads.js';
 
 /**
@@ -52,6 +52,8 @@ export interface OrderEvent {
   before: { status: OrderStatus; paid: boolean; refunded?: Minor } | null;
   /** The order as the change left it. */
   order: OrderSnapshot;
+  /** What the admin told of the shipment with a change to `Shipped`, when they told anything. */
+  shipment?: Shipment;
   /**
    * The refund done (`order.refunded` only): its id, what it gave back, and whether it is a
    * cancellation's (whose own e-mail tells the buyer of it).

@@ -55,6 +55,26 @@ const discounted: Order = {
 };
 
 describe('the order e-mail', () => {
+  test('when a line has several units, then both forms give its amount with the units times the unit price beside it', () => {
+    const mail = renderMail({ kind: 'placed' }, discounted, 'Ann');
+
+    expect(mail.text).toContain('2 x Linen Shirt: $40.00 (2 × $20.00)\n');
+    expect(mail.html).toContain(
+      '<tr><td>2 × Linen Shirt</td><td align="right">$40.00<br>2 × $20.00</td></tr>',
+    );
+  });
+
+  test('when a line has one unit, then its amount stands alone', () => {
+    const single = {
+      ...discounted,
+      products: discounted.products.map((line) => ({ ...line, quantity: 1 })),
+    };
+    const mail = renderMail({ kind: 'placed' }, single, 'Ann');
+
+    expect(mail.text).toContain('1 x Linen Shirt: $40.00\n');
+    expect(mail.text).not.toContain('×');
+  });
+
   test('when the order was placed with discounts, then both forms list each after the subtotal, with shipping before its free-shipping discount', () => {
     const mail = renderMail({ kind: 'placed' }, discounted, 'Ann');
 

@@ -7,8 +7,11 @@ import {
   orderLineAmount,
   orderPriceFigures,
   priceSummary,
+  unitsTimesPrice,
 } from '@shop/contracts';
+import { trackingUrlOf } from '@shop/contracts/tracking';
 import escapeHtml from 'escape-html';
+import type { Shipment } from './order.js';
 
 /** An e-mail to the buyer, in both forms every mail client reads. */
 export interface RenderedMail {
@@ -17,13 +20,28 @@ export interface RenderedMail {
   html: string;
 }
 
-/** What an order's e-mail tells of it: its placement, its new status, a refund, or its cancellation. */
+/**
+ * What an order's e-mail tells of it: its placement, its new status (with the shipment the
+ * admin told of, for `Shipped`), a refund, or its cancellation.
+ */
 export type OrderNews =
   | { kind: 'placed' }
-  | { kind: 'status'; status: OrderStatus }
+  | { kind: 'status'; status: OrderStatus; shipment: Shipment }
   | { kind: 'cancelled' }
   /** Some of its money given back: `amount` formatted in the order's currency. */
   | { kind: 'refunded'; amount: string };
+
+/** How the buyer follows the shipment: its carrier, its number, and its link for a known carrier. */
+function trackingOf(news: OrderNews) {
+  if (news.kind !== 'status') return [];
+  const { carrier, trackingNumber } = news.shipment;
+  const url = trackingUrlOf(carrier, trackingNumber);
+  return [
+    ...(carrier ? [{ label: 'Carrier', text: carrier }] : []),
+    ...(trackingNumber ? [{ label: 'Tracking number', text: trackingNumber }] : []),
+    ...(url ? [{ label: 'Track your parcel', text: url, href: url }] : []),
+  ];
+}
 
 /** `Lamp (Size: S)` for a line of a variant with options. */
 const lineName = (line: Order['products'][number]) => {
@@ -71,10 +89,14 @@ export function renderMail(
   const currency = order.payment.currency;
   const total = formatMinorUnits(order.payment.amount, currency);
   const { subject, says } = headline(news, order, label, total);
+  const tracking = trackingOf(news);
   const lines = order.products.map((line) => ({
     name: lineName(line),
     quantity: line.quantity,
     amount: formatMoney(orderLineAmount(order, line), currency),
+    // Several units: what one cost, beside the line's amount.
+    perUnit:
+      line.quantity > 1 ? unitsTimesPrice(line.quantity, formatMoney(line.price, currency)) : null,
   }));
   const figures = priceSummary(orderPriceFigures(order)).map(({ label, amount }) => ({
     label,
@@ -89,8 +111,11 @@ export function renderMail(
     `Hello ${buyerName},`,
     '',
     says,
+    ...(tracking.length > 0 ? ['', ...tracking.map((t) => `${t.label}: ${t.text}`)] : []),
     '',
-    ...lines.map((l) => `${l.quantity} x ${l.name}: ${l.amount}`),
+    ...lines.map(
+      (l) => `${l.quantity} x ${l.name}: ${l.amount}${l.perUnit ? ` (${l.perUnit})` : ''}`,
+    ),
     ...figures.map((f) => `${f.label}: ${f.amount}`),
     ...(address.length > 0 ? ['', 'Delivery address:', ...address] : []),
     ...(orderLink ? ['', `Your order: ${orderLink}`] : []),
@@ -101,13 +126,23 @@ export function renderMail(
   const rows = lines
     .map(
       (l) =>
-        `<tr><td>${l.quantity} × ${escapeHtml(l.name)}</td><td align="right">${escapeHtml(l.amount)}</td></tr>`,
+        `<tr><td>${l.quantity} × ${escapeHtml(l.name)}</td><td align="right">${escapeHtml(l.amount)}${l.perUnit ? `<br>${escapeHtml(l.perUnit)}` : ''}</td></tr>`,
     )
     .join('');
   const html = [
     '<!doctype html><html><body style="font-family:sans-serif">',
     `<p>Hello ${escapeHtml(buyerName)},</p>`,
     `<p>${escapeHtml(says)}</p>`,
+    tracking.length > 0
+      ? `<p>${tracking
+          .map(({ label, text, href }) => {
+            const shown = href
+              ? `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>`
+              : escapeHtml(text);
+            return `${escapeHtml(label)}: ${shown}`;
+          })
+          .join('<br>')}</p>`
+      : '',
     `<table cellpadding="4">${rows}${figures
       .map(
         (f) =>

@@ -10,20 +10,24 @@ import {
 } from './events.js';
 import { linkOf } from './guest-orders.js';
 import { type OrderNews, renderMail } from './letter-render.js';
+import type { Shipment } from './order.js';
 import { recipientOf } from './recipient.js';
 import { findStoredOrder } from './repository/reads.js';
 import { findOrder } from './use-cases.js';
 
-/** What the letter tells: for a refund, what it gave back (as the order now answers it). */
+/**
+ * What the letter tells: a status with the shipment told of it; for a refund, what it gave back
+ * (as the order now answers it).
+ */
 function newsOf(
   kind: OrderNews['kind'],
-  status: OrderStatus,
+  change: { status: OrderStatus; shipment: Shipment },
   order: Order,
-  refundId: string | undefined,
+  refunded: OrderEvent['refund'],
 ): OrderNews | null {
-  if (kind === 'status') return { kind, status };
+  if (kind === 'status') return { kind, ...change };
   if (kind !== 'refunded') return { kind };
-  const refund = order.refunds?.find((r) => r._id === refundId);
+  const refund = order.refunds?.find((r) => r._id === refunded?._id);
   return refund ? { kind, amount: formatMoney(refund.amount, order.payment.currency) } : null;
 }
 
@@ -36,13 +40,13 @@ const orderLetter =
   (kind: OrderNews['kind']) =>
   async (event: PublishedEvent, { publicUrl }: { publicUrl: string }): Promise<Letter | Unsent> => {
     // The outbox holds what ./changes.ts published.
-    const { orderId, order: after, refund } = event.payload as OrderEvent;
+    const { orderId, order: after, shipment, refund } = event.payload as OrderEvent;
     if (refund?.ofCancellation) return { unsent: "the cancellation's own e-mail tells of it" };
     const stored = await findStoredOrder(orderId);
     if (!stored) return { unsent: 'its order is gone (its checkout was undone)' };
     const [order, buyer] = await Promise.all([findOrder(orderId), recipientOf(stored)]);
     if (!order || !buyer) return { unsent: 'its order or its buyer is gone' };
-    const news = newsOf(kind, after.status, order, refund?._id);
+    const news = newsOf(kind, { status: after.status, shipment: shipment ?? {} }, order, refund);
     if (!news) return { unsent: 'its refund is gone' };
     const position = stored.events.indexOf(event.id);
     return {

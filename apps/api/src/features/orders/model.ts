@@ -97,6 +97,9 @@ const timelineEntrySchema = new mongoose.Schema(
       name: { type: String, default: '' },
       role: { type: String, enum: ORDER_ACTOR_ROLES, required: true },
     },
+    /** The shipment given with a change to `Shipped`, when one was. */
+    carrier: { type: String },
+    trackingNumber: { type: String },
   },
   { _id: false },
 );

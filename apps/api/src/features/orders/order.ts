@@ -36,6 +36,26 @@ export const stockLinesOf = (lines: readonly OrderLine[]) =>
 /** Who changes an order, as its timeline records them. */
 export type OrderActor = OrderTimelineEntry['by'];
 
+/** What an admin may tell of a shipment when setting `Shipped`: each part optional. */
+export type Shipment = Pick<OrderTimelineEntry, 'carrier' | 'trackingNumber'>;
+
+/** The shipment as given, its absent parts left out (the outbox and the order store it so). */
+export const shipmentOf = ({ carrier, trackingNumber }: Shipment): Shipment => ({
+  ...(carrier ? { carrier } : {}),
+  ...(trackingNumber ? { trackingNumber } : {}),
+});
+
+/**
+ * The order's shipment: what the admin gave when last setting `Shipped` (an order shipped again
+ * is tracked by its last shipment), empty when they gave nothing.
+ */
+export const lastShipmentOf = (timeline: readonly OrderTimelineEntry[]): Shipment => {
+  const shipped = timeline.findLast(
+    (entry) => entry.event === 'status' && entry.status === 'Shipped',
+  );
+  return shipped ? shipmentOf(shipped) : {};
+};
+
 export interface OrderPayment {
   /** The PaymentIntent's id: one order per PaymentIntent. */
   id: string;

@@ -6,11 +6,12 @@ import {
   toMajorUnits,
 } from '@shop/contracts';
 import { fromBasisPoints } from '@shop/contracts/tax';
+import { trackingUrlOf } from '@shop/contracts/tracking';
 import { type Minor, ZERO } from '../../lib/money.js';
 import { findUserNames } from '../auth/index.js';
 import { findProductSummaries } from '../products/index.js';
 import type { OrderBreakdown } from './breakdown.js';
-import type { OrderLine, StoredOrder } from './order.js';
+import { lastShipmentOf, type OrderLine, type StoredOrder } from './order.js';
 
 /**
  * The orders as the API answers them (orders, all-orders, order-status, place-order, the
@@ -110,6 +111,8 @@ export async function orderAnswers(stored: readonly StoredOrder[]): Promise<Orde
     const major = (minor: Minor) => toMajorUnits(minor, payment.currency);
     // Refunds that gave back all that was captured read as a cancellation's: Refunded.
     const refundedWhole = payment.success && payment.amount > 0 && refundedDone >= payment.amount;
+    const shipment = lastShipmentOf(found.timeline);
+    const trackingUrl = trackingUrlOf(shipment.carrier, shipment.trackingNumber);
     return {
       ...order,
       payment: { ...payment, refunded: payment.refunded || refundedWhole },
@@ -118,6 +121,8 @@ export async function orderAnswers(stored: readonly StoredOrder[]): Promise<Orde
       refundedAmount: major(refundedDone),
       buyer: buyerId && buyerName !== undefined ? { _id: buyerId, name: buyerName } : null,
       timeline: timelineOf(found, buyerName),
+      ...shipment,
+      ...(trackingUrl ? { trackingUrl } : {}),
     };
   });
 }

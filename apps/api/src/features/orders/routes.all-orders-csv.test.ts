@@ -78,7 +78,7 @@ describe('GET /api/v1/auth/all-orders.csv', () => {
     expect(row).toMatchObject({
       Status: 'Shipped',
       'Buyer e-mail': buyer.email,
-      Items: `2 x ${product.name}`,
+      Items: `2 x ${product.name}: 2 × 12.50`,
       Quantity: '2',
       // Recorded without a breakdown (demo data): its lines alone.
       Subtotal: '25.00',

@@ -2,13 +2,13 @@ import {
   listQuerySchema,
   orderIdParamsSchema,
   orderResponseSchema,
-  orderStatusRequestSchema,
   ordersResponseSchema,
   refundRequestSchema,
   refundResponseSchema,
 } from '@shop/contracts';
 import { allOrdersQuerySchema, orderFilterQuerySchema } from '@shop/contracts/order-filter';
 import { orderNumberParamsSchema } from '@shop/contracts/order-number';
+import { orderStatusRequestSchema } from '@shop/contracts/tracking';
 import { notFound } from '../../lib/errors.js';
 import { currentUser } from '../../lib/http.js';
 import { defineRoute } from '../../lib/route.js';
@@ -93,15 +93,16 @@ export function orderRoutes({ payments }: OrderRoutesOptions) {
       method: 'put',
       path: '/api/v1/auth/order-status/{orderId}',
       access: 'admin',
-      summary: 'Change an order’s status; cancel gives back its stock and money once',
+      summary:
+        'Change an order’s status (Shipped may carry a carrier and tracking number); cancel gives back its stock and money once',
       params: orderIdParamsSchema,
       body: { json: orderStatusRequestSchema },
       responses: { 200: orderResponseSchema },
       failures: [400, 404, 409, 413, 502],
-      handler: async ({ params, body }, req, res) => {
+      handler: async ({ params, body: { status, ...shipment } }, req, res) => {
         const { _id, name } = currentUser(req);
         const by = { _id, name, role: 'admin' as const };
-        const order = await changeOrderStatus(payments, params.orderId, body.status, by);
+        const order = await changeOrderStatus(payments, params.orderId, status, by, shipment);
         res.json({ success: true, message: 'Order status updated', order });
       },
     }),

@@ -174,6 +174,53 @@ describe('POST /api/v1/product/create-product', () => {
     },
   );
 
+  test('when three fields are wrong, then one 400 lists all three, each with its field', async ({
+    api,
+    admin,
+    category,
+  }) => {
+    const before = await countProducts();
+    const res = await sendForm(
+      create(api, admin.token),
+      productForm(category.id, { name: '', price: 'cheap' }),
+    ).expect(400);
+
+    expect(res.body).toEqual({
+      success: false,
+      message: 'Name is required',
+      errors: [
+        { field: 'name', message: 'Name is required' },
+        { field: 'price', message: 'Price must be a number' },
+        { field: 'photo', message: 'Photo is required' },
+      ],
+    });
+    expect(await countProducts()).toBe(before);
+  });
+
+  test('when the category, the tax class and the photo each fail their own check, then one 400 lists all three', async ({
+    api,
+    admin,
+  }) => {
+    const before = await countProducts();
+    const res = await sendForm(
+      create(api, admin.token),
+      productForm(unknownId(), { taxClass: 'books' }),
+      { bytes: Buffer.from('just some text'), filename: 'cute.png' },
+    ).expect(400);
+
+    expect(res.body.errors).toEqual([
+      { field: 'category', message: 'Category does not exist' },
+      {
+        field: 'taxClass',
+        message:
+          "Tax class books is not one of the shop's (standard, reduced, zero): give it a rate under Taxes first",
+      },
+      { field: 'photo', message: 'Photo must be a JPEG, PNG, GIF or WebP image' },
+    ]);
+    expect(res.body.message).toBe('Category does not exist');
+    expect(await countProducts()).toBe(before);
+  });
+
   test('when a field is sent as an operator object (name[$gt]), then 400', async ({
     api,
     admin,

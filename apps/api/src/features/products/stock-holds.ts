@@ -29,6 +29,8 @@ export interface VariantToPrice {
   price: Minor;
   weight: number;
   taxClass: string;
+  /** Units shoppers can have now: those held in checkouts are not counted. */
+  available: number;
 }
 
 /** A product as a checkout prices it. */
@@ -39,16 +41,20 @@ export interface ProductToPrice {
   variants: VariantToPrice[];
 }
 
-/** The products of a cart as a checkout prices them, by id: one read (no holds, no photos). */
+/**
+ * The products of a cart as a checkout prices them, by id, with the units of each variant
+ * shoppers can have: one read (no holds, no photos).
+ */
 export async function findProductsToPrice(
   ids: readonly string[],
 ): Promise<Map<string, ProductToPrice>> {
   const docs = await ProductModel.find({ _id: { $in: [...new Set(ids)] } })
-    .select('name category options variants weight taxClass')
+    .select('name category options variants weight taxClass stock')
     .lean<ProductDoc[]>();
   return new Map(
     docs.map((p) => {
       const options = p.options ?? [];
+      const stock = (p.stock ?? {}) as unknown as Record<string, number>;
       const variants = (p.variants ?? []).map((v) => ({
         _id: String(v._id),
         sku: v.sku,
@@ -56,6 +62,7 @@ export async function findProductsToPrice(
         price: minor(v.price),
         weight: v.weight ?? p.weight ?? 0,
         taxClass: v.taxClass ?? p.taxClass ?? DEFAULT_TAX_CLASS,
+        available: stock[String(v._id)] ?? 0,
       }));
       const product = {
         _id: String(p._id),

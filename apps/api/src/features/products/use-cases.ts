@@ -1,4 +1,10 @@
-import { badRequest, conflict, notFound, rethrowDuplicateAs } from '../../lib/errors.js';
+import {
+  badRequest,
+  checkFields,
+  conflict,
+  notFound,
+  rethrowDuplicateAs,
+} from '../../lib/errors.js';
 import { requireSlug } from '../../lib/slug.js';
 import { currentCatalogue } from '../catalogue/index.js';
 import { categoryExists } from '../categories/index.js';
@@ -15,11 +21,26 @@ import {
   updateProduct as updateStoredProduct,
 } from './repository/writes.js';
 
-const alreadyExists = () => conflict('Product Already Exists');
+const alreadyExists = () => conflict('Product Already Exists', 'name');
 /** A unique-index clash: another admin saved the same name between our check and our write. */
 const onDuplicateName = rethrowDuplicateAs(alreadyExists);
 const missingCategory = () => badRequest('Category does not exist');
 const productNotFound = () => notFound('Product not found');
+
+/**
+ * What the form's fields are checked against beyond their shape, all at once (the admin is told
+ * every problem together): the name makes a slug, the category exists, the tax class is the
+ * shop's, the photo (when sent) is an image. Answers the slug and the photo made ready.
+ */
+const checkForm = <Photo>(form: ProductFormInput, photo: Promise<Photo>) =>
+  checkFields({
+    name: Promise.resolve().then(() => requireSlug(form.name)),
+    category: categoryExists(form.category).then((exists) => {
+      if (!exists) throw missingCategory();
+    }),
+    taxClass: form.taxClass === undefined ? Promise.resolve() : requireTaxClass(form.taxClass),
+    photo,
+  });
 
 /** The product as stored now, which the write's answer shows (see ./presenter.ts). */
 export async function readBack(productId: string): Promise<StoredProduct> {
@@ -33,10 +54,7 @@ export async function createProduct(
   photoBytes: Buffer | undefined,
 ): Promise<StoredProduct> {
   if (!photoBytes) throw badRequest('Photo is required');
-  const photo = await preparePhoto(photoBytes);
-  const slug = requireSlug(form.name);
-  if (!(await categoryExists(form.category))) throw missingCategory();
-  if (form.taxClass !== undefined) await requireTaxClass(form.taxClass);
+  const { name: slug, photo } = await checkForm(form, preparePhoto(photoBytes));
   if ((await currentCatalogue()).productBySlug(slug)) throw alreadyExists();
   // The files first: a product never points at a photo that is not stored yet.
   const _id = newProductId();
@@ -81,10 +99,8 @@ export async function updateProduct(
   form: ProductFormInput,
   photoBytes: Buffer | undefined,
 ): Promise<StoredProduct> {
-  const photo = photoBytes ? await preparePhoto(photoBytes) : undefined;
-  const slug = requireSlug(form.name);
-  if (!(await categoryExists(form.category))) throw missingCategory();
-  if (form.taxClass !== undefined) await requireTaxClass(form.taxClass);
+  const prepared = photoBytes ? preparePhoto(photoBytes) : Promise.resolve(undefined);
+  const { name: slug, photo } = await checkForm(form, prepared);
   const sameSlug = (await currentCatalogue()).productBySlug(slug);
   if (sameSlug && sameSlug.product._id !== productId) throw alreadyExists();
   const { shipping, previousQuantity, category, ...fields } = form;

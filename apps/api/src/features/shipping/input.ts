@@ -1,4 +1,4 @@
-import type { ShippingZonesValues } from '@shop/contracts/shipping';
+import { type ShippingZonesValues, shippingPlace } from '@shop/contracts/shipping';
 import { badRequest } from '../../lib/errors.js';
 import { exactlyFromMajor, type Minor } from '../../lib/money.js';
 import { newShippingId } from './repository.js';
@@ -12,23 +12,20 @@ import { mapRate, type ShippingZone } from './zones.js';
 function minorUnitsOf(major: number, currency: string, where: string): Minor {
   const amount = exactlyFromMajor(major, currency);
   if (amount === null) {
-    throw badRequest(`${where}: ${major} has more decimals than the currency has`);
+    throw badRequest(`${where}: ${major} has more decimals than ${currency.toUpperCase()} has`);
   }
   return amount;
 }
 
 /** The admin's zones as stored: ids kept when given (lower case), new ones otherwise. */
-export const zonesInMinorUnits = (
-  { zones }: ShippingZonesValues,
-  currency: string,
-): ShippingZone[] =>
-  zones.map((zone) => ({
+export const zonesInMinorUnits = (values: ShippingZonesValues, currency: string): ShippingZone[] =>
+  values.zones.map((zone, z) => ({
     _id: zone._id?.toLowerCase() ?? newShippingId(),
     name: zone.name,
     countries: zone.countries,
     restOfWorld: zone.restOfWorld,
-    methods: zone.methods.map((method) => {
-      const where = `Zone ${zone.name}, method ${method.name}`;
+    methods: zone.methods.map((method, m) => {
+      const where = shippingPlace(values, z, m);
       return {
         _id: method._id?.toLowerCase() ?? newShippingId(),
         name: method.name,

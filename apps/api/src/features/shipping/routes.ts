@@ -1,4 +1,5 @@
 import {
+  describeShippingIssue,
   shippingZonesRequestSchema,
   shippingZonesResponseSchema,
   shippingZonesSavedResponseSchema,
@@ -29,7 +30,7 @@ export const shippingRoutes = [
     access: 'admin',
     summary:
       'Replace every shipping zone: no country in two zones, at most one rest of the world, tiers strictly ascending; ids kept when given',
-    body: { json: shippingZonesRequestSchema },
+    body: { json: shippingZonesRequestSchema, describe: describeShippingIssue },
     responses: { 200: shippingZonesSavedResponseSchema },
     failures: [400, 413],
     handler: async ({ body }, _req, res) => {

@@ -195,37 +195,37 @@ describe('GET and PUT /api/v1/shipping/zones', () => {
     [
       'a country in two zones',
       { zones: [EUROPE, { name: 'France', countries: ['fr'], methods: [] }] },
-      'Country FR is in two zones: Europe and France',
+      'Zone "France": FR is also in zone "Europe"',
     ],
     [
       'a country twice in one zone',
       { zones: [{ ...EUROPE, countries: ['DE', 'de'] }] },
-      'Zone Europe lists DE twice',
+      'Zone "Europe": DE is listed twice',
     ],
     [
       'two zones for the rest of the world',
       { zones: [WORLD, { ...WORLD, name: 'Elsewhere' }] },
-      'Only one shipping zone can be the rest of the world',
+      'Zone "Elsewhere": only one zone can be the rest of the world',
     ],
     [
       'two zones of one name',
       { zones: [EUROPE, { ...EUROPE, countries: ['IT'] }] },
-      'Two shipping zones have the same name',
+      'Zone "Europe": another zone has the same name',
     ],
     [
       'a zone without countries that is not the rest of the world',
       { zones: [{ ...EUROPE, countries: [] }] },
-      'Zone Europe lists no countries (or set it as the rest of the world)',
+      'Zone "Europe": list a country, or make it the rest of the world',
     ],
     [
       'a code that names no country',
       { zones: [{ ...EUROPE, countries: ['XX'] }] },
-      'zones.0.countries.0: A country must be a two-letter country code such as DE (got XX)',
+      'Zone "Europe": XX is not a two-letter country code such as DE',
     ],
     [
       'a country name instead of a code',
       { zones: [{ ...EUROPE, countries: ['Germany'] }] },
-      'zones.0.countries.0: A country must be a two-letter country code such as DE (got GERMANY)',
+      'Zone "Europe": GERMANY is not a two-letter country code such as DE',
     ],
     [
       'weight tiers out of order',
@@ -239,7 +239,7 @@ describe('GET and PUT /api/v1/shipping/zones', () => {
           ],
         },
       }),
-      "Zone Europe, method Courier: the tiers' bounds must be strictly ascending",
+      'Zone "Europe", method "Courier": the bound of tier 2 must be above that of tier 1',
     ],
     [
       'two subtotal tiers of one bound',
@@ -253,47 +253,47 @@ describe('GET and PUT /api/v1/shipping/zones', () => {
           ],
         },
       }),
-      "Zone Europe, method Courier: the tiers' bounds must be strictly ascending",
+      'Zone "Europe", method "Courier": the bound of tier 2 must be above that of tier 1',
     ],
     [
       'a rate without tiers',
       withMethod({ ...COURIER, rate: { kind: 'weight', tiers: [] } }),
-      'zones.0.methods.0.rate.tiers: needs at least one tier',
+      'Zone "Europe", method "Courier": the rate needs at least one tier',
     ],
     [
       'a negative price',
       withMethod({ ...STANDARD, rate: { kind: 'flat', price: -1 } }),
-      'zones.0.methods.0.rate.price: must not be negative',
+      'Zone "Europe", method "Standard": the price must not be negative',
     ],
     [
       'a price as text',
       withMethod({ ...STANDARD, rate: { kind: 'flat', price: '4.90' } }),
-      'zones.0.methods.0.rate.price: must be an amount',
+      'Zone "Europe", method "Standard": the price must be an amount',
     ],
     [
       'a price finer than a cent',
       withMethod({ ...STANDARD, rate: { kind: 'flat', price: 4.999 } }),
-      'Zone Europe, method Standard: 4.999 has more decimals than the currency has',
+      'Zone "Europe", method "Standard": 4.999 has more decimals than USD has',
     ],
     [
       'a fractional tier weight',
       withMethod({ ...COURIER, rate: { kind: 'weight', tiers: [{ upToGrams: 1.5, price: 1 }] } }),
-      'zones.0.methods.0.rate.tiers.0.upToGrams: must be a whole number',
+      'Zone "Europe", method "Courier": the bound of tier 1 must be a whole number',
     ],
     [
       'a rate of an unknown kind',
       withMethod({ ...STANDARD, rate: { kind: 'free' } }),
-      "zones.0.methods.0.rate.kind: must be 'flat', 'weight', 'subtotal' or 'pickup'",
+      "Zone \"Europe\", method \"Standard\": how it is priced must be 'flat', 'weight', 'subtotal' or 'pickup'",
     ],
     [
       'fewer days at most than at least',
       withMethod({ ...STANDARD, minDays: 5, maxDays: 2 }),
-      'Zone Europe, method Standard: minDays must not be more than maxDays',
+      'Zone "Europe", method "Standard": days at least must not be more than days at most',
     ],
     [
       'two methods of one name',
       { zones: [{ ...EUROPE, methods: [STANDARD, { ...COURIER, name: 'standard' }] }] },
-      'Zone Europe has two methods of the same name',
+      'Zone "Europe", method "standard": another method of the zone has the same name',
     ],
     [
       'one method id twice',
@@ -316,10 +316,10 @@ describe('GET and PUT /api/v1/shipping/zones', () => {
     [
       'an operator object as a name',
       { zones: [{ ...EUROPE, name: { $gt: '' } }] },
-      'zones.0.name: must be text',
+      'Zone 1: the name must be text',
     ],
-    ['zones that are not a list', { zones: 'Europe' }, 'zones: must be a list'],
-    ['no zones at all', {}, 'zones: must be a list'],
+    ['zones that are not a list', { zones: 'Europe' }, 'Zones must be a list'],
+    ['no zones at all', {}, 'Zones must be a list'],
     [
       'too many zones',
       {

@@ -106,6 +106,7 @@ describe('GET and PUT /api/v1/store', () => {
         .send(settings({ currency }));
       expect(res.status).toBe(409);
       expect(errorOf(res.body)).toBe(CURRENCY_DIGITS_LOCKED);
+      expect(res.body.errors).toEqual([{ field: 'currency', message: CURRENCY_DIGITS_LOCKED }]);
     }
     expect((await api.get('/api/v1/store').expect(200)).body.currency).toBe('eur');
   });

@@ -50,7 +50,7 @@ export async function updateStore(
 ): Promise<Store> {
   const current = await storeSettings();
   const digitsChange = currencyDigits(next.currency) !== currencyDigits(current.currency);
-  if (digitsChange && (await holdsMoney())) throw conflict(CURRENCY_DIGITS_LOCKED);
+  if (digitsChange && (await holdsMoney())) throw conflict(CURRENCY_DIGITS_LOCKED, 'currency');
   if (!(await writeStore(next, current.currency))) {
     throw conflict('The store settings changed meanwhile; read them again');
   }

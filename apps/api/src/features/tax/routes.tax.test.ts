@@ -122,7 +122,17 @@ describe('GET and PUT /api/v1/tax', () => {
     [
       'a rate of 1000 %',
       { rates: [{ country: 'DE', class: 'standard', rate: 10 }] },
-      'Rate must be below 10',
+      'Rate must be at most 1, that is 100 %',
+    ],
+    [
+      'a rate of 999 %',
+      { rates: [{ country: 'DE', class: 'standard', rate: 9.99 }] },
+      'Rate must be at most 1, that is 100 %',
+    ],
+    [
+      'a rate of 100.01 %',
+      { rates: [{ country: 'DE', class: 'standard', rate: 1.0001 }] },
+      'Rate must be at most 1, that is 100 %',
     ],
     [
       'a rate as text',
@@ -164,6 +174,39 @@ describe('GET and PUT /api/v1/tax', () => {
       expect(await taxNow(api, admin.token)).toEqual(before);
     },
   );
+
+  test('when a rate is 100 %, then it is kept: the most a rate can be', async ({ api, admin }) => {
+    await putTax(api, admin.token, {
+      rates: [{ country: 'DK', class: 'standard', rate: 1 }],
+    }).expect(200);
+    expect((await taxSettings()).rates[0]?.bp).toBe(10_000);
+  });
+
+  test('when several rates are wrong, then the 400 lists each with the field it is about', async ({
+    api,
+    admin,
+  }) => {
+    const res = await putTax(api, admin.token, {
+      rates: [
+        { country: 'DE', class: 'standard', rate: 0.19 },
+        { country: 'XX', class: 'standard', rate: 0.2 },
+        { country: 'FR', class: 'standard', rate: 10 },
+      ],
+      shippingClass: 'standard',
+    }).expect(400);
+
+    expect(res.body).toEqual({
+      success: false,
+      message: 'Country must be a two-letter country code such as DE (got XX)',
+      errors: [
+        {
+          field: 'rates.1.country',
+          message: 'Country must be a two-letter country code such as DE (got XX)',
+        },
+        { field: 'rates.2.rate', message: 'Rate must be at most 1, that is 100 %' },
+      ],
+    });
+  });
 
   test('when the body is a list or no JSON, then 400', async ({ api, admin }) => {
     await expectMalformedBodiesRefused(api, PATH, admin.token);

@@ -4,7 +4,7 @@ import { CheckoutPanel } from '../../features/checkout/components/CheckoutPanel'
 import { useQuotedTotal } from '../../features/checkout/hooks/quoted-total';
 import { DiscountCodeField } from '../../features/discounts';
 import { useAuth } from '../../lib/auth';
-import { useCart } from '../../lib/cart';
+import { cartUnits, useCart } from '../../lib/cart';
 import './Cart.css';
 
 export default function Cart() {
@@ -16,11 +16,13 @@ export default function Cart() {
       <div className="page">
         <h1 className="page-title">{auth.user ? `Hello ${auth.user.name}` : 'Hello Guest'}</h1>
         <p className="result-count">
-          {cart.length > 0 ? `You have ${cart.length} items in your cart` : 'Your Cart is Empty'}
+          {cart.length > 0
+            ? `You have ${cartUnits(cart)} items in your cart`
+            : 'Your Cart is Empty'}
         </p>
         <div className="cart">
           <div className="cart-items">
-            <CartItemList />
+            <CartItemList available={quoted?.available} />
           </div>
           <div className="cart-side">
             <CartSummary quoted={quoted} />

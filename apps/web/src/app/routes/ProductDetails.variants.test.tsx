@@ -149,4 +149,19 @@ describe('product page of a product in variants', () => {
     ]);
     expect(screen.getByRole('link', { name: 'Cart 2' })).toBeInTheDocument();
   });
+
+  it('when the same size is added again, then its one line counts two units, and once it holds every unit left, adding is refused', async () => {
+    const { user } = await open(`/product/${tee.slug}?variant=COTTON-TEE-M-NAVY`);
+    const add = () => user.click(details().getByRole('button', { name: 'ADD TO CART' }));
+    await add();
+    await add();
+
+    const mNavy = variantOf('COTTON-TEE-M-NAVY');
+    expect(storedJson('cart')).toEqual([{ ...tee, price: 16, variant: mNavy._id, quantity: 2 }]);
+    expect(screen.getByRole('link', { name: 'Cart 2' })).toBeInTheDocument();
+
+    await add();
+    expect(await findToast('Only 2 left, all in your cart')).toBeInTheDocument();
+    expect(storedJson('cart')).toEqual([{ ...tee, price: 16, variant: mNavy._id, quantity: 2 }]);
+  });
 });

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { SIGNED_OUT, useAuth } from '../../lib/auth';
-import { useCart } from '../../lib/cart';
+import { cartUnits, useCart } from '../../lib/cart';
 import { useStoreName } from '../../lib/store-settings';
 import { CartIcon } from '../CartIcon';
 import { Dropdown } from '../Dropdown';
@@ -61,8 +61,26 @@ function AccountLinks() {
   );
 }
 
+/**
+ * The cart beside the menu's toggle on a phone, where the menu folds away: its icon and the
+ * badge (the menu's own Cart link shows on wider screens).
+ */
+function PhoneCartLink({ units }: { units: number }) {
+  return (
+    <NavLink
+      className="nav-link phone-cart-link"
+      to="/cart"
+      aria-label={`Cart, ${badgeText(units)} ${units === 1 ? 'item' : 'items'}`}
+    >
+      <CartIcon />
+      <span className="badge">{badgeText(units)}</span>
+    </NavLink>
+  );
+}
+
 export function Header() {
   const [cart] = useCart();
+  const units = cartUnits(cart);
   const [menuOpen, setMenuOpen] = useState(false);
   const { search, categoryMenu } = useHeaderParts();
   const storeName = useStoreName();
@@ -73,6 +91,7 @@ export function Header() {
           <CartIcon />
           <span className="brand-name">{storeName}</span>
         </Link>
+        <PhoneCartLink units={units} />
         <ToggleButton
           open={menuOpen}
           controls="main-menu"
@@ -96,9 +115,9 @@ export function Header() {
             </li>
             <li>{categoryMenu}</li>
             <AccountLinks />
-            <li>
+            <li className="menu-cart">
               <NavLink className="nav-link cart-link" to="/cart">
-                Cart <span className="badge">{badgeText(cart.length)}</span>
+                Cart <span className="badge">{badgeText(units)}</span>
               </NavLink>
             </li>
           </ul>

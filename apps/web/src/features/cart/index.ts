@@ -1,2 +1,2 @@
 export { CartItemList } from './components/CartItemList';
-export { CartSummary, cartTotal } from './components/CartSummary';
+export { CartSummary } from './components/CartSummary';

@@ -80,8 +80,9 @@ describe('the buyer’s order page', () => {
       within(rows[1] as HTMLElement)
         .getAllByText(/\$/)
         .map((c) => c.textContent),
-    ).toEqual(['$20.00', '$40.00']);
+    ).toEqual(['$20.00', '$40.00', '2 × $20.00']);
     expect(rows[2]).toHaveTextContent('Retired Lamp');
+    expect(rows[2]).not.toHaveTextContent('×');
     expect(screen.getByText('Subtotal').nextElementSibling).toHaveTextContent('$45.50');
     expect(screen.getByText('Total').nextElementSibling).toHaveTextContent('$45.50');
     expect(screen.getByText('42 Demo Lane')).toBeVisible();
@@ -237,6 +238,7 @@ describe('the admin’s order page', () => {
     );
     expect(select).toHaveValue('Shipped');
     await user.selectOptions(select, 'deliverd');
+    await user.click(screen.getByRole('button', { name: 'Change status' }));
 
     expect(await findToast('Order status updated')).toBeInTheDocument();
     expect(api.requestsTo('PUT', url).map((r) => r.body)).toEqual([{ status: 'deliverd' }]);

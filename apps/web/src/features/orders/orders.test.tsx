@@ -63,6 +63,11 @@ describe('user orders', () => {
     expect(within(first).getByText(`${mug.description.substring(0, 30)}...`)).toBeInTheDocument();
     expect(within(first).getByRole('img', { name: mug.name })).toBeInTheDocument();
     expect(within(first).getByText('Retired Lamp')).toBeInTheDocument();
+    // The spec's Price : is the line's (2 mugs); beside it, what one cost.
+    const prices = within(first)
+      .getAllByText(/^Price :/)
+      .map((line) => line.textContent);
+    expect(prices).toEqual(['Price : $24.00 2 × $12.00', 'Price : $30.00']);
 
     const second = screen.getByRole('region', { name: 'Order 2' });
     expect(within(second).getByRole('cell', { name: 'Failed' })).toBeInTheDocument();

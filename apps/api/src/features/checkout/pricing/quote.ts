@@ -25,6 +25,8 @@ export interface QuotedLine extends LineToPrice, CartLine {
   sku: string;
   options: Record<string, string>;
   taxClass: string;
+  /** Units of the variant shoppers can have now (see findProductsToPrice). */
+  available: number;
 }
 
 /** A cart priced for one delivery country and shipping method, in the store's currency. */
@@ -118,7 +120,7 @@ async function quotedLines(
     asked.map((line) => {
       const product = products.get(line.productId);
       if (!product) throw notFound(`A product in your cart no longer exists (${line.productId})`);
-      const { _id, sku, options, price, weight, taxClass } = variantOf(product, line);
+      const { _id, sku, options, price, weight, taxClass, available } = variantOf(product, line);
       return {
         productId: line.productId,
         variantId: _id,
@@ -129,6 +131,7 @@ async function quotedLines(
         unitPrice: price,
         weightGrams: weight,
         taxClass,
+        available,
         bp: bpOf(taxClass),
         categoryId: product.categoryId,
       };

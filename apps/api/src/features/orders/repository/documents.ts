@@ -79,7 +79,7 @@ export const toStoredOrder = (o: OrderDoc): StoredOrder => ({
   refundedUnits: unitsPerLine(o),
   shippingRefunded: o.shippingRefunded ?? false,
   events: o.events,
-  timeline: o.timeline.map(({ event, status, at, by }) => ({
+  timeline: o.timeline.map(({ event, status, at, by, carrier, trackingNumber }) => ({
     // The schema's enums admit only these values.
     event: event as OrderTimelineEntry['event'],
     status: status as OrderStatus,
@@ -89,6 +89,8 @@ export const toStoredOrder = (o: OrderDoc): StoredOrder => ({
       name: by?.name ?? '',
       role: by?.role as OrderActor['role'],
     },
+    ...(carrier ? { carrier } : {}),
+    ...(trackingNumber ? { trackingNumber } : {}),
   })),
   createdAt: new Date(o.createdAt).toISOString(),
   updatedAt: new Date(o.updatedAt).toISOString(),

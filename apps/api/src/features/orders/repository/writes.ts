@@ -4,7 +4,13 @@ import { isDuplicateKeyError } from '../../../lib/errors.js';
 import { mailboxOf } from '../../../lib/mailbox.js';
 import type { Minor } from '../../../lib/money.js';
 import { type OrderDoc, OrderModel } from '../model.js';
-import type { NewOrder, OrderActor, StoredOrder } from '../order.js';
+import {
+  type NewOrder,
+  type OrderActor,
+  type Shipment,
+  type StoredOrder,
+  shipmentOf,
+} from '../order.js';
 import { toDocument, toStoredOrder } from './documents.js';
 import { nextOrderNumber } from './numbers.js';
 
@@ -14,13 +20,13 @@ import { nextOrderNumber } from './numbers.js';
  * that lock has written the order.
  */
 
-/** A timeline entry of a change made now. */
-const entryNow = (event: OrderTimelineEntry['event'], status: OrderStatus, by: OrderActor) => ({
-  event,
-  status,
-  at: new Date(),
-  by,
-});
+/** A timeline entry of a change made now (with the shipment it gave, if any). */
+const entryNow = (
+  event: OrderTimelineEntry['event'],
+  status: OrderStatus,
+  by: OrderActor,
+  shipment: Shipment = {},
+) => ({ event, status, at: new Date(), by, ...shipmentOf(shipment) });
 
 /** Matches while no holder of the payment's lock later than `fence` has written the order. */
 const fencedBy = (orderId: string, fence: number) => ({
@@ -186,7 +192,7 @@ export const isClosed = (order: Pick<StoredOrder, 'status' | 'payment' | 'stockR
 /**
  * Sets the order's status label while it is as read, in one update that refuses an order
  * cancelled with its money and units given back, recording `event` and the timeline's entry
- * naming `by` in the same update: 'done', or 'moved' (read it again).
+ * naming `by` (with the shipment given) in the same update: 'done', or 'moved' (read it again).
  */
 export async function recordStatus(
   orderId: string,
@@ -194,11 +200,13 @@ export async function recordStatus(
   as: AsRead,
   event: string,
   by: OrderActor,
+  shipment: Shipment = {},
 ): Promise<'done' | 'moved'> {
+  const entry = entryNow('status', status, by, shipment);
   const written = await matched(
     OrderModel.updateOne(
       { _id: orderId, ...NOT_CLOSED, ...asRead(as) },
-      { $set: { status }, $push: { events: event, timeline: entryNow('status', status, by) } },
+      { $set: { status }, $push: { events: event, timeline: entry } },
     ),
   );
   return written ? 'done' : 'moved';

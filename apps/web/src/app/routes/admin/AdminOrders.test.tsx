@@ -54,6 +54,7 @@ describe('Admin Orders', () => {
       await screen.findByRole('combobox', { name: 'Status of order 1' }, PAGE_LOAD),
       'Shipped',
     );
+    await user.click(screen.getByRole('button', { name: 'Change status' }));
 
     expect(await findToast('Order status updated')).toBeInTheDocument();
     expect(api.requestsTo('PUT', url).map((r) => r.body)).toEqual([{ status: 'Shipped' }]);
@@ -79,6 +80,7 @@ describe('Admin Orders', () => {
     expect(within(first).getByRole('cell', { name: 'Refunded' })).toBeInTheDocument();
 
     await user.selectOptions(within(first).getByRole('combobox'), 'Processing');
+    await user.click(screen.getByRole('button', { name: 'Change status' }));
     expect(await findToast('Failed to update order status')).toBeInTheDocument();
     expect(within(first).getByRole('combobox')).toHaveValue('cancel');
   });

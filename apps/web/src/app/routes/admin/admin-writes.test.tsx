@@ -49,8 +49,16 @@ function serveProduct(saved: { product: Product }) {
 describe("an admin's writes, seen by the screens of the same tab", () => {
   it('when the admin changes a price, then the home listing and the product page, read a moment before, show the new price', async () => {
     serveAdmin();
-    const saved = { product: makeProduct('Desk Lamp', { price: 20 }) };
+    // In a category: the form sends nothing without one.
+    const saved = {
+      product: makeProduct('Desk Lamp', { price: 20, category: makeCategory('Home') }),
+    };
     serveProduct(saved);
+    api.on(
+      'GET',
+      '/api/v1/product/related-product/:productId/:categoryId',
+      replies.productPage([]),
+    );
     const { slug } = saved.product;
     const { router, user } = renderApp('/', { auth: admin });
     const card = (await screen.findByRole('heading', { name: 'Desk Lamp' })).closest('article');
@@ -157,6 +165,7 @@ describe("an admin's writes, seen by the screens of the same tab", () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status of order 1' }), [
       'Processing',
     ]);
+    await user.click(screen.getByRole('button', { name: 'Change status' }));
 
     expect(await findToast('Order status updated')).toBeInTheDocument();
     expect(await screen.findByText('1 order')).toBeVisible();

@@ -3,7 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeCategory, replies } from '../../../test/fixtures';
-import { api, findToast, renderScreen, setupAdminTests } from '../testing/setup';
+import {
+  api,
+  expectProblemsShown,
+  findToast,
+  renderScreen,
+  setupAdminTests,
+} from '../testing/setup';
 import { CategoryManager } from './CategoryManager';
 
 setupAdminTests();
@@ -97,13 +103,21 @@ describe('Manage Category: rename in the modal', () => {
 
   it('when the server refuses the new name, then its message is toasted and the dialog stays open', async () => {
     const user = await openManager();
-    api.on('PUT', UPDATE, replies.refused(409, 'Category Already Exisits'));
+    api.on('PUT', UPDATE, {
+      status: 409,
+      body: {
+        success: false,
+        message: 'Category Already Exisits',
+        errors: [{ field: 'name', message: 'Category Already Exisits' }],
+      },
+    });
 
     await user.click(screen.getByRole('button', { name: 'Edit Books' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Submit' }));
 
     expect(await findToast('Category Already Exisits')).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await expectProblemsShown([{ label: 'Category name', message: 'Category Already Exisits' }]);
     expect(api.requestsTo('GET', LIST)).toHaveLength(1);
   });
 

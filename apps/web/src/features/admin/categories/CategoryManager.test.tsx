@@ -4,7 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { deferred } from '../../../test/api-server';
 import { makeCategory, replies } from '../../../test/fixtures';
-import { api, findToast, renderScreen, setupAdminTests } from '../testing/setup';
+import {
+  api,
+  expectProblemsShown,
+  findToast,
+  renderScreen,
+  setupAdminTests,
+} from '../testing/setup';
 import { CategoryManager } from './CategoryManager';
 
 setupAdminTests();
@@ -104,6 +110,16 @@ describe('Manage Category', () => {
 
     expect(await findToast('Name is required')).toBeInTheDocument();
     expect(api.requestsTo('POST', CREATE).map((r) => r.body)).toEqual([{ name: '' }]);
+  });
+
+  it('when the server refuses an empty name with 400, then its message is toasted, said beside the field and in a focused summary', async () => {
+    const user = await openManager([]);
+    api.on('POST', CREATE, replies.invalid([{ field: 'name', message: 'Name is required' }]));
+
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(await findToast('Name is required')).toBeInTheDocument();
+    await expectProblemsShown([{ label: 'New category name', message: 'Name is required' }]);
   });
 
   it('when creating fails on the network, then the input form text is toasted', async () => {

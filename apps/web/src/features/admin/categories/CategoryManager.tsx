@@ -3,6 +3,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { type Column, DataTable } from '../../../components/DataTable';
 import { Modal } from '../../../components/Modal';
+import { refusedProblems, useProblems } from '../../../lib/form-problems';
 import { useSubmit } from '../../../lib/use-form';
 import { categoryQueries } from '../../categories';
 import { AdminList } from '../shared/AdminList';
@@ -30,13 +31,21 @@ export function CategoryManager() {
   const [selected, setSelected] = useState<Category | null>(null);
   const [updatedName, setUpdatedName] = useState('');
   const refusedOr = (fallback: string) => (err: unknown) => refusalOf(err) || fallback;
+  const createProblems = useProblems();
+  const renameProblems = useProblems();
+  /** A refusal of a name: its problems beside the field, its words toasted (spec §8). */
+  const refusedName = (problems: typeof createProblems, fallback: string) => (err: unknown) => {
+    problems.show(refusedProblems(err));
+    return refusedOr(fallback)(err);
+  };
 
   const create = useSubmit(categoryWrites.create(), {
     onSuccess: (created) => {
       toast.success(`${created.name} is created`);
+      createProblems.show([]);
       setName('');
     },
-    onFailure: refusedOr(CATEGORY_TEXTS.createFailed),
+    onFailure: refusedName(createProblems, CATEGORY_TEXTS.createFailed),
   });
 
   const openEdit = (category: Category) => {
@@ -47,6 +56,7 @@ export function CategoryManager() {
   const closeEdit = () => {
     setSelected(null);
     setUpdatedName('');
+    renameProblems.show([]);
   };
 
   const rename = useSubmit(categoryWrites.rename(), {
@@ -54,7 +64,7 @@ export function CategoryManager() {
       toast.success(`${updated.name} is updated`);
       closeEdit();
     },
-    onFailure: refusedOr(CATEGORY_TEXTS.changeFailed),
+    onFailure: refusedName(renameProblems, CATEGORY_TEXTS.changeFailed),
   });
 
   // One delete at a time: every Delete button waits while one is on its way.
@@ -99,6 +109,7 @@ export function CategoryManager() {
         value={name}
         onChange={setName}
         submit={create.form(name)}
+        problems={createProblems}
       />
       <AdminList load={categories} items={categories.data}>
         {(items) => (
@@ -120,6 +131,7 @@ export function CategoryManager() {
             value={updatedName}
             onChange={setUpdatedName}
             submit={rename.form({ category: selected, name: updatedName })}
+            problems={renameProblems}
           />
         )}
       </Modal>

@@ -2,9 +2,11 @@ import { DISCOUNT_KINDS, type DiscountKind } from '@shop/contracts/discount';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { FormField } from '../../../components/FormField';
+import { FieldError, ProblemSummary } from '../../../components/FormProblems';
+import type { Problems } from '../../../lib/form-problems';
 import { categoryQueries } from '../../categories';
 import { discountQueries } from './api';
-import { type CheckedDiscount, checkDraft, type DiscountDraft, type DraftErrors } from './draft';
+import { type CheckedDiscount, checkDraft, type DiscountDraft } from './draft';
 import { TargetPicker } from './TargetPicker';
 
 /** The draft's fields an input types into. */
@@ -21,48 +23,46 @@ const KIND_NAMES: Record<DiscountKind, string> = {
 
 /**
  * Every field of a discount (`discountInputSchema`). Saving checks the draft with the API's own
- * schema first and says under each field what is wrong; what the API then refuses (a code
- * already taken) is the caller's to toast.
+ * schema first and shows every problem, in the form's words, beside its field and summed up at
+ * the top (`problems`); what the API then refuses (a code already taken) is the caller's to show
+ * there too.
  */
 export function DiscountForm({
   heading,
   initial,
   busy,
+  problems,
   onSave,
   onCancel,
 }: {
   heading: string;
   initial: DiscountDraft;
   busy: boolean;
+  problems: Problems;
   onSave: (input: CheckedDiscount) => void;
   onCancel: () => void;
 }) {
   const [draft, setDraft] = useState(initial);
-  const [errors, setErrors] = useState<DraftErrors>({});
   const set = (changes: Partial<DiscountDraft>) => setDraft((all) => ({ ...all, ...changes }));
   const text = (field: TextField) => ({
+    ...problems.field(field),
     value: draft[field],
-    error: errors[field],
     onChange: (event: { target: { value: string } }) => set({ [field]: event.target.value }),
   });
   const products = useQuery(discountQueries.products());
   const categories = useQuery(categoryQueries.list());
-  const id = useId();
 
   const save = (event: FormEvent) => {
     event.preventDefault();
     const checked = checkDraft(draft);
-    if (checked.errors) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    onSave(checked.input);
+    problems.show(checked.problems ?? []);
+    if (!checked.problems) onSave(checked.input);
   };
 
   return (
     <form className="discount-form card-panel" onSubmit={save} aria-label={heading} noValidate>
       <h2>{heading}</h2>
+      <ProblemSummary problems={problems} />
       <FormField label="Title" {...text('title')} />
       <Check
         label="Automatic (applies without a code)"
@@ -71,9 +71,9 @@ export function DiscountForm({
       />
       {!draft.automatic && <FormField label="Code" autoComplete="off" {...text('code')} />}
       <div className="form-field">
-        <label htmlFor={`${id}-kind`}>Kind</label>
+        <label htmlFor={problems.idOf('kind')}>Kind</label>
         <select
-          id={`${id}-kind`}
+          {...problems.control('kind')}
           className="form-control"
           value={draft.kind}
           onChange={(event) => set({ kind: event.target.value as DiscountKind })}
@@ -84,6 +84,7 @@ export function DiscountForm({
             </option>
           ))}
         </select>
+        <FieldError problems={problems} field="kind" />
       </div>
       {draft.kind === 'percentage' && (
         <FormField label="Percentage" type="number" min={1} max={100} {...text('value')} />
@@ -134,7 +135,8 @@ export function DiscountForm({
         failed={categories.isError}
         chosen={draft.categories}
         onChange={(chosen) => set({ categories: chosen })}
-        error={errors.categories}
+        problems={problems}
+        field="categories"
       />
       <TargetPicker
         legend="Products (none: the whole cart)"
@@ -142,7 +144,8 @@ export function DiscountForm({
         failed={products.isError}
         chosen={draft.products}
         onChange={(chosen) => set({ products: chosen })}
-        error={errors.products}
+        problems={problems}
+        field="products"
       />
       <div className="discount-form-actions">
         <button type="submit" className="btn btn-primary" disabled={busy}>

@@ -3,7 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeCategory, makeProduct, newId, replies } from '../../../test/fixtures';
-import { api, findToast, renderScreen, setupAdminTests } from '../testing/setup';
+import {
+  api,
+  expectProblemsShown,
+  findToast,
+  renderScreen,
+  setupAdminTests,
+} from '../testing/setup';
 import { DiscountManager } from './DiscountManager';
 
 setupAdminTests();
@@ -149,42 +155,46 @@ describe('Discounts', () => {
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
   });
 
-  it('when the form is saved incomplete, then each wrong field says why under it and nothing is sent', async () => {
+  it('when the form is saved incomplete, then each wrong field says why beside it in the form’s words, a focused summary links to each, and nothing is sent', async () => {
     const user = await openDiscounts([]);
     await user.click(screen.getByRole('button', { name: 'New discount' }));
     const fields = within(form());
 
     await user.click(fields.getByRole('button', { name: 'Save discount' }));
 
-    expect(fields.getByLabelText('Title')).toHaveAccessibleDescription('title is required');
-    expect(fields.getByLabelText('Code')).toHaveAccessibleDescription(
-      'code is required (or automatic: true)',
-    );
-    expect(fields.getByLabelText('Percentage')).toHaveAccessibleDescription(
-      'value must be a whole percentage from 1 to 100',
-    );
+    await expectProblemsShown([
+      { label: 'Title', message: 'Title is required' },
+      { label: 'Code', message: 'Code is required, unless the discount is automatic' },
+      { label: 'Percentage', message: 'Percentage must be a whole number from 1 to 100' },
+    ]);
 
+    await user.type(fields.getByLabelText('Title'), 'Autumn');
     await user.selectOptions(fields.getByLabelText('Kind'), 'Buy X get Y');
     await user.type(fields.getByLabelText('Starts'), '2026-12-02T10:00');
     await user.type(fields.getByLabelText('Ends'), '2026-12-01T10:00');
     await user.type(fields.getByLabelText('Usage limit (orders in all)'), '0');
     await user.click(fields.getByRole('button', { name: 'Save discount' }));
 
-    expect(fields.getByLabelText('Buy')).toHaveAccessibleDescription(
-      'buy and get are required for buy-x-get-y',
-    );
-    expect(fields.getByLabelText('Ends')).toHaveAccessibleDescription(
-      'endsAt must be after startsAt',
-    );
-    expect(fields.getByLabelText('Usage limit (orders in all)')).toHaveAccessibleDescription(
-      'usageLimit must be at least 1',
-    );
+    await expectProblemsShown([
+      { label: 'Code', message: 'Code is required, unless the discount is automatic' },
+      { label: 'Buy', message: 'Buy and Get free are both required' },
+      { label: 'Ends', message: 'Ends must be after Starts' },
+      { label: 'Usage limit (orders in all)', message: 'Usage limit must be at least 1' },
+    ]);
+    expect(fields.getByLabelText('Title')).not.toHaveAttribute('aria-invalid');
     expect(bodiesTo('POST')).toEqual([]);
   });
 
-  it('when the API refuses the code, then its message is toasted and the form stays to be corrected', async () => {
+  it('when the API refuses the code, then its message is toasted, said beside Code with the summary, and the form stays to be corrected', async () => {
     const user = await openDiscounts([]);
-    api.on('POST', LIST, replies.refused(409, 'WELCOME10 is already a discount code'));
+    api.on('POST', LIST, {
+      status: 409,
+      body: {
+        success: false,
+        message: 'A discount with the code WELCOME10 already exists',
+        errors: [{ field: 'code', message: 'A discount with the code WELCOME10 already exists' }],
+      },
+    });
     await user.click(screen.getByRole('button', { name: 'New discount' }));
     const fields = within(form());
     await user.type(fields.getByLabelText('Title'), 'Welcome');
@@ -195,7 +205,9 @@ describe('Discounts', () => {
     await user.type(fields.getByLabelText('Percentage'), '10');
     await user.click(fields.getByRole('button', { name: 'Save discount' }));
 
-    expect(await findToast('WELCOME10 is already a discount code')).toBeInTheDocument();
+    const taken = 'A discount with the code WELCOME10 already exists';
+    expect(await findToast(taken)).toBeInTheDocument();
+    await expectProblemsShown([{ label: 'Code', message: taken }]);
     expect(fields.getByLabelText('Code')).toHaveValue('WELCOME10');
   });
 

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { type Column, DataTable } from '../../../components/DataTable';
+import { refusedProblems, useProblems } from '../../../lib/form-problems';
 import { useMoney } from '../../../lib/store-settings';
 import { useSubmit } from '../../../lib/use-form';
 import { AdminList } from '../shared/AdminList';
@@ -10,7 +11,7 @@ import { refusalOf } from '../shared/outcome';
 import { useAdminQuery } from '../shared/use-admin-query';
 import { discountQueries, discountWrites } from './api';
 import { DiscountForm } from './DiscountForm';
-import { draftOf, EMPTY_DRAFT, inputOfSaved } from './draft';
+import { discountProblem, draftOf, EMPTY_DRAFT, inputOfSaved } from './draft';
 import './discounts.css';
 
 export const DISCOUNT_TEXTS = {
@@ -37,13 +38,23 @@ export function DiscountManager() {
   const money = useMoney();
   const refusedOr = (fallback: string) => (err: unknown) => refusalOf(err) || fallback;
 
+  const problems = useProblems();
   const save = useSubmit(discountWrites.save(), {
     onSuccess: (answer) => {
       toast.success(answer.message);
       setEditing(null);
     },
-    onFailure: refusedOr(DISCOUNT_TEXTS.saveFailed),
+    onFailure: (err) => {
+      problems.show(
+        refusedProblems(err).map(({ field, message }) => discountProblem(field, message)),
+      );
+      return refusedOr(DISCOUNT_TEXTS.saveFailed)(err);
+    },
   });
+  const edit = (discount: Editing) => {
+    problems.show([]);
+    setEditing(discount);
+  };
 
   const toggle = useSubmit(discountWrites.save(), {
     onSuccess: (answer) => toast.success(answer.message),
@@ -77,7 +88,7 @@ export function DiscountManager() {
               type="button"
               className="btn btn-primary"
               aria-label={`Edit ${name}`}
-              onClick={() => setEditing(discount)}
+              onClick={() => edit(discount)}
             >
               Edit
             </button>
@@ -113,7 +124,7 @@ export function DiscountManager() {
     <>
       <h1 className="page-title">Discounts</h1>
       {editing === null ? (
-        <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
+        <button type="button" className="btn btn-primary" onClick={() => edit('new')}>
           New discount
         </button>
       ) : (
@@ -122,8 +133,9 @@ export function DiscountManager() {
           heading={editing === 'new' ? 'New discount' : `Edit ${editing.code ?? editing.title}`}
           initial={editing === 'new' ? EMPTY_DRAFT : draftOf(editing)}
           busy={save.busy}
+          problems={problems}
           onSave={(input) => void save.run({ id: editing === 'new' ? null : editing._id, input })}
-          onCancel={() => setEditing(null)}
+          onCancel={() => edit(null)}
         />
       )}
       <AdminList

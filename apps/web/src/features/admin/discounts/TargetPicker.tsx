@@ -1,4 +1,5 @@
-import { useId } from 'react';
+import { FieldError } from '../../../components/FormProblems';
+import type { Problems } from '../../../lib/form-problems';
 
 /**
  * The products or categories a discount is limited to, as a list of check boxes (none checked:
@@ -10,7 +11,8 @@ export function TargetPicker({
   options,
   chosen,
   onChange,
-  error,
+  problems,
+  field,
   failed,
 }: {
   legend: string;
@@ -20,15 +22,22 @@ export function TargetPicker({
   failed: boolean;
   chosen: string[];
   onChange: (chosen: string[]) => void;
-  error: string | undefined;
+  problems: Problems;
+  /** Its key among the form's problems. */
+  field: string;
 }) {
-  const id = useId();
+  const invalid = problems.messageOf(field) !== undefined;
   const shown = new Set(options?.map((option) => option._id));
   const hidden = chosen.filter((chosenId) => !shown.has(chosenId)).length;
   const toggle = (optionId: string, on: boolean) =>
     onChange(on ? [...chosen, optionId] : chosen.filter((other) => other !== optionId));
   return (
-    <fieldset className="discount-targets" aria-describedby={error ? `${id}-error` : undefined}>
+    <fieldset
+      id={problems.idOf(field)}
+      className="discount-targets"
+      tabIndex={invalid ? -1 : undefined}
+      aria-describedby={invalid ? problems.messageIdOf(field) : undefined}
+    >
       <legend>{legend}</legend>
       {options === undefined && (
         <p className="muted">{failed ? 'Could not be read' : 'Loading...'}</p>
@@ -47,11 +56,7 @@ export function TargetPicker({
         ))}
       </div>
       {options !== undefined && hidden > 0 && <p className="muted">{hidden} more chosen</p>}
-      {error && (
-        <p id={`${id}-error`} className="form-field-error">
-          {error}
-        </p>
-      )}
+      <FieldError problems={problems} field={field} />
     </fieldset>
   );
 }

@@ -4,6 +4,7 @@ import {
   type DiscountKind,
   discountInputSchema,
 } from '@shop/contracts/discount';
+import type { Problem } from '../../../lib/form-problems';
 
 /**
  * A discount as the admin's form holds it: what the inputs show (text for numbers and dates,
@@ -124,23 +125,66 @@ export function inputOf(draft: DiscountDraft): Record<keyof DiscountInput, unkno
 /** A discount's input as the API's schema reads it (the code in capitals, defaults filled). */
 export type CheckedDiscount = ReturnType<typeof discountInputSchema.parse>;
 
-export type DraftErrors = Partial<Record<keyof DiscountDraft, string>>;
+/** The labels of the form's fields, which its problems say instead of the API's field names. */
+const LABELS: Partial<Record<keyof DiscountDraft, string>> = {
+  title: 'Title',
+  code: 'Code',
+  buy: 'Buy',
+  get: 'Get free',
+  minSubtotal: 'Minimum subtotal',
+  startsAt: 'Starts',
+  endsAt: 'Ends',
+  usageLimit: 'Usage limit',
+  perCustomerLimit: 'Limit per customer',
+  products: 'Products',
+  categories: 'Categories',
+};
+
+/** The control of a request's field: the draft's field of that name, '' where there is none. */
+const controlOf = (field: string): string => (field in EMPTY_DRAFT ? field : '');
 
 /**
- * The draft checked by the API's own schema before it is sent: the input, or the first message
- * of each field that is wrong (shown under that field, in the API's words).
+ * A problem of the API's (`field`, its sentence naming API fields: `usageLimit must be at least
+ * 1`) in the form's words (`Usage limit must be at least 1`); `kind`, when known, names the
+ * value's field as the form labels it.
+ */
+export function discountProblem(field: string, message: string, kind?: DiscountKind): Problem {
+  const control = controlOf(field);
+  if (field === 'value') {
+    if (kind === 'percentage') {
+      return { field, message: 'Percentage must be a whole number from 1 to 100' };
+    }
+    if (kind === 'fixed') return { field, message: 'Amount must be above 0 and at most 1,000,000' };
+    return { field, message: `The value${message.replace(/^value/, '')}` };
+  }
+  if (field === 'code' && message.startsWith('code is required')) {
+    return { field, message: 'Code is required, unless the discount is automatic' };
+  }
+  if (field === 'buy' && message.startsWith('buy and get are required')) {
+    return { field, message: 'Buy and Get free are both required' };
+  }
+  if (field === 'endsAt' && message === 'endsAt must be after startsAt') {
+    return { field, message: 'Ends must be after Starts' };
+  }
+  const label = LABELS[control as keyof DiscountDraft];
+  const named = label && message.startsWith(`${field} `);
+  return { field: control, message: named ? `${label}${message.slice(field.length)}` : message };
+}
+
+/**
+ * The draft checked by the API's own schema before it is sent: the input, or every problem
+ * found, in the form's words, each on its field.
  */
 export function checkDraft(
   draft: DiscountDraft,
-): { input: CheckedDiscount; errors?: never } | { errors: DraftErrors } {
+): { input: CheckedDiscount; problems?: never } | { problems: Problem[] } {
   const checked = discountInputSchema.safeParse(inputOf(draft));
   if (checked.success) return { input: checked.data };
-  const errors: DraftErrors = {};
-  for (const issue of checked.error.issues) {
-    const field = issue.path[0] as keyof DiscountDraft | undefined;
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
-  return { errors };
+  return {
+    problems: checked.error.issues.map((issue) =>
+      discountProblem(String(issue.path[0] ?? ''), issue.message, draft.kind),
+    ),
+  };
 }
 
 /** A saved discount's own input, to send it back whole with one field changed (pausing). */

@@ -33,6 +33,7 @@ export function AdminOrderPage() {
             statusSlot={
               <OrderStatusSelect
                 orderId={order.data._id}
+                orderNumber={order.data.number}
                 status={order.data.status}
                 label={`Status of order #${number}`}
               />

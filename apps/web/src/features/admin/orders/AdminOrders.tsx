@@ -57,6 +57,7 @@ export function AdminOrders() {
               statusSlot={
                 <OrderStatusSelect
                   orderId={order._id}
+                  orderNumber={order.number}
                   status={order.status}
                   label={`Status of order ${orders.offset + index + 1}`}
                 />

@@ -6,6 +6,7 @@ import {
   type RefundRequest,
   refundResponseSchema,
 } from '@shop/contracts';
+import type { OrderStatusRequest } from '@shop/contracts/tracking';
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { getParsed, request, sendParsed } from '../../../lib/api-client';
 import { invalidate } from '../../../lib/query';
@@ -37,9 +38,10 @@ export async function fetchOrdersCsv(filter: OrderFilter): Promise<string> {
   return typeof data === 'string' ? data : '';
 }
 
-export async function updateOrderStatus(orderId: string, status: OrderStatus) {
+/** Sets the order's status; `Shipped` may carry the shipment's carrier and tracking number. */
+export async function updateOrderStatus(orderId: string, change: OrderStatusRequest) {
   const url = `/api/v1/auth/order-status/${encodeURIComponent(orderId)}`;
-  return (await sendParsed('put', url, { status }, outcome(orderResponseSchema))).order;
+  return (await sendParsed('put', url, change, outcome(orderResponseSchema))).order;
 }
 
 /** The admin's order reads, under `['admin', 'orders', …]`. */
@@ -66,8 +68,8 @@ export const adminOrderQueries = {
  */
 export const orderStatusWrite = () =>
   mutationOptions({
-    mutationFn: ({ orderId, status }: { orderId: string; status: OrderStatus }) =>
-      updateOrderStatus(orderId, status),
+    mutationFn: ({ orderId, ...change }: { orderId: string } & OrderStatusRequest) =>
+      updateOrderStatus(orderId, change),
     onSuccess: (_order, { status }, _result, { client }) =>
       invalidate(client, [
         adminOrderQueries.all,

@@ -6,6 +6,8 @@ import { makeCategory, makeProduct, replies } from '../../../test/fixtures';
 import {
   api,
   expectLoadFailureShown,
+  expectNoProblemsShown,
+  expectProblemsShown,
   findToast,
   PRODUCTS_PAGE,
   renderScreen,
@@ -129,25 +131,75 @@ describe('Create Product', () => {
     expect(await screen.findByRole('heading', { name: PRODUCTS_PAGE })).toBeVisible();
   });
 
-  it('when the server refuses the product, then its message is toasted and the form stays', async () => {
+  it('when three fields are wrong, then each says so beside it, a focused summary at the top links to each, and nothing is sent', async () => {
     const user = await openForm();
-    api.on('POST', CREATE, replies.refused(400, 'Photo is required'));
+    api.on('POST', CREATE, replies.refused(500, 'not expected'));
 
-    await user.type(screen.getByLabelText('Name'), 'Watering Can');
+    await user.selectOptions(screen.getByLabelText('Category'), 'Garden');
+    await user.type(screen.getByLabelText('Description'), 'Holds five litres');
+    await user.type(screen.getByLabelText('Price'), '-3');
+    await user.type(screen.getByLabelText('Quantity'), '7');
     await user.click(screen.getByRole('button', { name: 'CREATE PRODUCT' }));
 
-    expect(await findToast('Photo is required')).toBeInTheDocument();
+    await expectProblemsShown([
+      { label: 'Upload Photo', message: 'Photo is required' },
+      { label: 'Name', message: 'Name is required' },
+      { label: 'Price', message: 'Price must not be negative' },
+    ]);
+    expect(api.requestsTo('POST', CREATE)).toEqual([]);
+
+    await user.click(screen.getByRole('link', { name: 'Price must not be negative' }));
+    expect(screen.getByLabelText('Price')).toHaveFocus();
+  });
+
+  it('when the fields are put right, then the problems go and the product is sent', async () => {
+    const user = await openForm();
+    api.on('POST', CREATE, {
+      status: 201,
+      body: { success: true, message: 'created', product: makeProduct('Watering Can') },
+    });
+    await user.click(screen.getByRole('button', { name: 'CREATE PRODUCT' }));
+    await screen.findByRole('region', { name: /problems/ });
+
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: 'CREATE PRODUCT' }));
+
+    expect(await findToast('Product Created Successfully')).toBeInTheDocument();
+    expect(api.requestsTo('POST', CREATE)).toHaveLength(1);
+  });
+
+  it('when the server lists problems, then its message is toasted and each problem shows beside its field and in the summary', async () => {
+    const user = await openForm();
+    api.on(
+      'POST',
+      CREATE,
+      replies.invalid([
+        { field: 'category', message: 'Category does not exist' },
+        { field: 'taxClass', message: 'Tax class books is not one of the shop’s' },
+      ]),
+    );
+
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: 'CREATE PRODUCT' }));
+
+    expect(await findToast('Category does not exist')).toBeInTheDocument();
+    await expectProblemsShown([
+      { label: 'Category', message: 'Category does not exist' },
+      { label: 'Tax class', message: 'Tax class books is not one of the shop’s' },
+    ]);
     expect(screen.getByLabelText('Name')).toHaveValue('Watering Can');
     expect(screen.getByRole('button', { name: 'CREATE PRODUCT' })).toBeEnabled();
   });
 
   it('when the server refuses without a message, then the failed-to-create text is toasted', async () => {
     const user = await openForm();
-    api.on('POST', CREATE, { status: 400 });
+    api.on('POST', CREATE, { status: 409 });
 
+    await fillIn(user);
     await user.click(screen.getByRole('button', { name: 'CREATE PRODUCT' }));
 
     expect(await findToast('Failed to create product')).toBeInTheDocument();
+    expectNoProblemsShown();
   });
 
   it('when creating fails on the network, then the thrown-error text is toasted', async () => {

@@ -20,19 +20,24 @@ interface PhotoFieldProps {
   onChange: (photo: File | null) => void;
   /** The saved photo, shown until a new one is chosen. */
   current?: ReactNode;
+  /** The input's id, and whether it has a problem (useProblems' `control`). */
+  control: { id: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string };
+  /** Its problem, under it. */
+  children?: ReactNode;
 }
 
 /**
  * The photo upload: a button-like label naming the chosen file, images only, and a preview
  * of the chosen image (or of the saved one).
  */
-export function PhotoField({ photo, onChange, current }: PhotoFieldProps) {
+export function PhotoField({ photo, onChange, current, control, children }: PhotoFieldProps) {
   const previewUrl = usePreviewUrl(photo);
   return (
     <div className="photo-field">
       <label className="btn btn-outline photo-upload">
         {photo ? photo.name : 'Upload Photo'}
         <input
+          {...control}
           type="file"
           name="photo"
           accept="image/*"
@@ -40,6 +45,7 @@ export function PhotoField({ photo, onChange, current }: PhotoFieldProps) {
           onChange={(event) => onChange(event.target.files?.[0] ?? null)}
         />
       </label>
+      {children}
       {previewUrl ? (
         <img
           className="photo-preview"

@@ -1,6 +1,12 @@
-import type { Category, ProductForm as ProductFields } from '@shop/contracts';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import {
+  type Category,
+  type ProductForm as ProductFields,
+  productFormSchema,
+} from '@shop/contracts';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { FormField } from '../../../components/FormField';
+import { FieldError, ProblemSummary } from '../../../components/FormProblems';
+import type { Problem, Problems } from '../../../lib/form-problems';
 import { useFields } from '../../../lib/use-form';
 import { useTaxClasses } from '../taxes/api';
 import { PhotoField } from './PhotoField';
@@ -26,33 +32,69 @@ interface ProductFormProps {
   perVariantNote?: string;
   submitLabel: string;
   submitting: boolean;
+  /** What is wrong with what was sent, shown beside each field and summed up at the top. */
+  problems: Problems;
   onSubmit: (fields: ProductFields, photo: File | null) => void;
   /** Further actions next to the submit button (DELETE PRODUCT). */
   children?: ReactNode;
 }
 
-/** A labelled control; the label points at the id handed to the control. */
-function Field({ label, children }: { label: string; children: (id: string) => ReactNode }) {
-  const id = useId();
+/** The form's field a request's field is shown at (the stock the form was opened with: Quantity). */
+export const productFieldOf = (field: string) => {
+  if (field === 'previousQuantity') return 'quantity';
+  return field in EMPTY_PRODUCT || field === 'photo' ? field : '';
+};
+
+/**
+ * Everything wrong with the form, in the contract's words (the API's, which name each field by
+ * its label): every field at once, and the photo when one is needed.
+ */
+export function productProblems(fields: ProductFields, photo: File | null, photoRequired: boolean) {
+  const parsed = productFormSchema.safeParse(fields);
+  const problems: Problem[] = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => ({
+        field: productFieldOf(String(issue.path[0] ?? '')),
+        message: issue.message,
+      }));
+  if (photoRequired && !photo) problems.push({ field: 'photo', message: 'Photo is required' });
+  return problems;
+}
+
+/** A labelled control with its problem beside it; the label points at the control's id. */
+function Field({
+  label,
+  field,
+  problems,
+  children,
+}: {
+  label: string;
+  field: keyof ProductFields;
+  problems: Problems;
+  children: (control: ReturnType<Problems['control']>) => ReactNode;
+}) {
+  const control = problems.control(field);
   return (
     <div className="form-field">
-      <label htmlFor={id}>{label}</label>
-      {children(id)}
+      <label htmlFor={control.id}>{label}</label>
+      {children(control)}
+      <FieldError problems={problems} field={field} />
     </div>
   );
 }
 
 /**
- * The create and update product form. Nothing is checked here beyond the input types: the
- * server decides and its message is shown (spec §5).
+ * The create and update product form. Whoever sends it checks it first (`productProblems`)
+ * and shows what is wrong, and what the server refuses, through `problems`.
  */
 export function ProductForm(props: ProductFormProps) {
   const { categories, initial, currentPhoto, perVariantNote, submitLabel, submitting } = props;
-  const { onSubmit, children } = props;
+  const { onSubmit, children, problems } = props;
   const fields = useFields(initial);
   const [photo, setPhoto] = useState<File | null>(null);
   const taxClasses = useTaxClasses(fields.values.taxClass ?? 'standard');
   const bind = (key: keyof ProductFields) => ({ className: 'form-control', ...fields.bind(key) });
+  const field = (key: keyof ProductFields) => ({ ...bind(key), ...problems.field(key) });
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -60,10 +102,11 @@ export function ProductForm(props: ProductFormProps) {
   };
 
   return (
-    <form className="product-form" onSubmit={handleSubmit}>
-      <Field label="Category">
-        {(id) => (
-          <select id={id} {...bind('category')}>
+    <form className="product-form" onSubmit={handleSubmit} noValidate>
+      <ProblemSummary problems={problems} />
+      <Field label="Category" field="category" problems={problems}>
+        {(control) => (
+          <select {...control} {...bind('category')}>
             <option value="">Select a category</option>
             {categories.map((category) => (
               <option key={category._id} value={category._id}>
@@ -73,11 +116,23 @@ export function ProductForm(props: ProductFormProps) {
           </select>
         )}
       </Field>
-      <PhotoField photo={photo} onChange={setPhoto} current={currentPhoto} />
-      <FormField label="Name" type="text" placeholder="write a name" {...bind('name')} />
-      <Field label="Description">
-        {(id) => (
-          <textarea id={id} rows={4} placeholder="write a description" {...bind('description')} />
+      <PhotoField
+        photo={photo}
+        onChange={setPhoto}
+        current={currentPhoto}
+        control={problems.control('photo')}
+      >
+        <FieldError problems={problems} field="photo" />
+      </PhotoField>
+      <FormField label="Name" type="text" placeholder="write a name" {...field('name')} />
+      <Field label="Description" field="description" problems={problems}>
+        {(control) => (
+          <textarea
+            {...control}
+            rows={4}
+            placeholder="write a description"
+            {...bind('description')}
+          />
         )}
       </Field>
       {perVariantNote ? (
@@ -91,20 +146,20 @@ export function ProductForm(props: ProductFormProps) {
             inputMode="decimal"
             step="any"
             placeholder="write a Price"
-            {...bind('price')}
+            {...field('price')}
           />
           <FormField
             label="Quantity"
             type="number"
             inputMode="numeric"
             placeholder="write a quantity"
-            {...bind('quantity')}
+            {...field('quantity')}
           />
         </>
       )}
-      <Field label="Shipping">
-        {(id) => (
-          <select id={id} {...bind('shipping')}>
+      <Field label="Shipping" field="shipping" problems={problems}>
+        {(control) => (
+          <select {...control} {...bind('shipping')}>
             <option value="">Select Shipping</option>
             <option value="1">Yes</option>
             <option value="0">No</option>
@@ -117,11 +172,11 @@ export function ProductForm(props: ProductFormProps) {
         inputMode="numeric"
         min="0"
         placeholder="write a weight in grams"
-        {...bind('weight')}
+        {...field('weight')}
       />
-      <Field label="Tax class">
-        {(id) => (
-          <select id={id} {...bind('taxClass')}>
+      <Field label="Tax class" field="taxClass" problems={problems}>
+        {(control) => (
+          <select {...control} {...bind('taxClass')}>
             {taxClasses.map((name) => (
               <option key={name} value={name}>
                 {name}

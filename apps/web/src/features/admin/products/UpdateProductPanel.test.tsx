@@ -3,7 +3,14 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeCategory, makeProduct, replies } from '../../../test/fixtures';
-import { api, findToast, PRODUCTS_PAGE, renderScreen, setupAdminTests } from '../testing/setup';
+import {
+  api,
+  expectProblemsShown,
+  findToast,
+  PRODUCTS_PAGE,
+  renderScreen,
+  setupAdminTests,
+} from '../testing/setup';
 import { UpdateProductPanel } from './UpdateProductPanel';
 
 setupAdminTests();
@@ -97,13 +104,26 @@ describe('Update Product', () => {
     });
   });
 
-  it('when the update is refused, then the server message is toasted; on a network failure the update text', async () => {
+  it('when the name and price are emptied, then both problems show beside them and in a focused summary, and nothing is sent', async () => {
     const user = await openProduct();
-    api.on('PUT', UPDATE, replies.refused(400, 'Name is required'));
 
     await user.clear(screen.getByLabelText('Name'));
+    await user.clear(screen.getByLabelText('Price'));
     await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
-    expect(await findToast('Name is required')).toBeInTheDocument();
+
+    await expectProblemsShown([
+      { label: 'Name', message: 'Name is required' },
+      { label: 'Price', message: 'Price is required' },
+    ]);
+    expect(api.requestsTo('PUT', UPDATE)).toEqual([]);
+  });
+
+  it('when the update is refused, then the server message is toasted; on a network failure the update text', async () => {
+    const user = await openProduct();
+    api.on('PUT', UPDATE, replies.refused(409, 'Product Already Exists'));
+
+    await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
+    expect(await findToast('Product Already Exists')).toBeInTheDocument();
 
     api.on('PUT', UPDATE, 'network-error');
     await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));

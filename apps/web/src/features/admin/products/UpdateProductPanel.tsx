@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { Spinner } from '../../../components/Spinner';
+import { refusedProblems, useProblems } from '../../../lib/form-problems';
 import { useSubmit } from '../../../lib/use-form';
 import { categoryQueries } from '../../categories';
 import { ProductPhoto, productQueries } from '../../products';
@@ -14,7 +15,7 @@ import { refusalOf } from '../shared/outcome';
 import { useAdminQuery } from '../shared/use-admin-query';
 import { productWrites } from './api';
 import { CATEGORIES_FAILED } from './CreateProductPanel';
-import { ProductForm } from './ProductForm';
+import { ProductForm, productFieldOf, productProblems } from './ProductForm';
 import { pricedPerVariant } from './variants/grid';
 import { VARIANTS_TEXTS } from './variants/texts';
 import { VariantsEditor } from './variants/VariantsEditor';
@@ -65,13 +66,17 @@ export function UpdateProductPanel({ slug }: { slug: string }) {
   const [confirming, setConfirming] = useState(false);
   // The product as its variants were last saved here, whose price and stock the form sends.
   const [latest, setLatest] = useState<Product>();
+  const problems = useProblems();
 
   const update = useSubmit(productWrites.update(), {
     onSuccess: () => {
       toast.success(UPDATE_PRODUCT_TEXTS.updated);
       navigate(ADMIN_PATHS.products);
     },
-    onFailure: (err) => refusalOf(err) || UPDATE_PRODUCT_TEXTS.updateFailed,
+    onFailure: (err) => {
+      problems.show(refusedProblems(err, productFieldOf));
+      return refusalOf(err) || UPDATE_PRODUCT_TEXTS.updateFailed;
+    },
   });
 
   const remove = useSubmit(productWrites.remove(), {
@@ -113,9 +118,13 @@ export function UpdateProductPanel({ slug }: { slug: string }) {
             {...(perVariant ? { perVariantNote: VARIANTS_TEXTS.perVariant } : {})}
             submitLabel="UPDATE PRODUCT"
             submitting={update.busy}
-            onSubmit={(fields, photo) =>
-              void update.run({ id: saved._id, fields: toSend(saved, fields), photo })
-            }
+            problems={problems}
+            onSubmit={(fields, photo) => {
+              const sent = toSend(saved, fields);
+              if (!problems.show(productProblems(sent, photo, false))) {
+                void update.run({ id: saved._id, fields: sent, photo });
+              }
+            }}
           >
             <button
               type="button"

@@ -1,4 +1,6 @@
 import { FormField } from '../../../components/FormField';
+import { FieldError } from '../../../components/FormProblems';
+import type { Problems } from '../../../lib/form-problems';
 import { RemoveRowButton } from '../shared/RemoveRowButton';
 import { type MethodDraft, newTier, type RateKind, type TierDraft } from './draft';
 
@@ -9,18 +11,28 @@ const KINDS: { kind: RateKind; label: string }[] = [
   { kind: 'pickup', label: 'Pickup (free)' },
 ];
 
-/** A tier's bound or price, as typed. */
-function TierInput(props: { label: string; value: string; onChange: (value: string) => void }) {
+/** A tier's bound or price, as typed, with its problem under it. */
+function TierInput(props: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  problems: Problems;
+  field: string;
+}) {
   return (
-    <input
-      className="form-control"
-      type="number"
-      min="0"
-      step="any"
-      aria-label={props.label}
-      value={props.value}
-      onChange={(e) => props.onChange(e.target.value)}
-    />
+    <>
+      <input
+        {...props.problems.control(props.field)}
+        className="form-control"
+        type="number"
+        min="0"
+        step="any"
+        aria-label={props.label}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+      <FieldError problems={props.problems} field={props.field} />
+    </>
   );
 }
 
@@ -28,12 +40,14 @@ interface MethodEditorProps {
   method: MethodDraft;
   /** Names the method's group: "Method 2 of Europe". */
   label: string;
+  problems: Problems;
   onChange: (method: MethodDraft) => void;
   onRemove: () => void;
 }
 
 /** One way to ship: its name, how it is priced (a price, tiers, or nothing), free over, days. */
-export function MethodEditor({ method, label, onChange, onRemove }: MethodEditorProps) {
+export function MethodEditor({ method, label, problems, onChange, onRemove }: MethodEditorProps) {
+  const control = (field: string) => `method${method.key}.${field}`;
   const set = (changes: Partial<MethodDraft>) => onChange({ ...method, ...changes });
   const setTier = (key: number, changes: Partial<TierDraft>) =>
     set({ tiers: method.tiers.map((t) => (t.key === key ? { ...t, ...changes } : t)) });
@@ -44,6 +58,7 @@ export function MethodEditor({ method, label, onChange, onRemove }: MethodEditor
       <legend>{method.name || 'New method'}</legend>
       <FormField
         label="Method name"
+        {...problems.field(control('name'))}
         value={method.name}
         onChange={(e) => set({ name: e.target.value })}
       />
@@ -51,6 +66,7 @@ export function MethodEditor({ method, label, onChange, onRemove }: MethodEditor
         <label>
           Priced
           <select
+            {...problems.control(control('kind'))}
             className="form-control"
             value={method.kind}
             onChange={(e) => set({ kind: e.target.value as RateKind })}
@@ -62,10 +78,12 @@ export function MethodEditor({ method, label, onChange, onRemove }: MethodEditor
             ))}
           </select>
         </label>
+        <FieldError problems={problems} field={control('kind')} />
       </div>
       {method.kind === 'flat' && (
         <FormField
           label="Price"
+          {...problems.field(control('price'))}
           type="number"
           inputMode="decimal"
           step="any"
@@ -95,6 +113,8 @@ export function MethodEditor({ method, label, onChange, onRemove }: MethodEditor
                 <td>
                   <TierInput
                     label={`Bound of tier ${index + 1}`}
+                    problems={problems}
+                    field={`tier${tier.key}.bound`}
                     value={tier.bound}
                     onChange={(bound) => setTier(tier.key, { bound })}
                   />
@@ -102,6 +122,8 @@ export function MethodEditor({ method, label, onChange, onRemove }: MethodEditor
                 <td>
                   <TierInput
                     label={`Price of tier ${index + 1}`}
+                    problems={problems}
+                    field={`tier${tier.key}.price`}
                     value={tier.price}
                     onChange={(price) => setTier(tier.key, { price })}
                   />
@@ -118,17 +140,22 @@ export function MethodEditor({ method, label, onChange, onRemove }: MethodEditor
         </table>
       )}
       {(byWeight || method.kind === 'subtotal') && (
-        <button
-          type="button"
-          className="btn btn-secondary"
-          onClick={() => set({ tiers: [...method.tiers, newTier()] })}
-        >
-          Add tier
-        </button>
+        <>
+          <button
+            {...problems.control(control('tiers'))}
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => set({ tiers: [...method.tiers, newTier()] })}
+          >
+            Add tier
+          </button>
+          <FieldError problems={problems} field={control('tiers')} />
+        </>
       )}
       {method.kind !== 'pickup' && (
         <FormField
           label="Free over (empty: never)"
+          {...problems.field(control('freeOver'))}
           type="number"
           inputMode="decimal"
           step="any"
@@ -140,6 +167,7 @@ export function MethodEditor({ method, label, onChange, onRemove }: MethodEditor
       <div className="shipping-days">
         <FormField
           label="Days at least"
+          {...problems.field(control('minDays'))}
           type="number"
           inputMode="numeric"
           min="0"
@@ -148,6 +176,7 @@ export function MethodEditor({ method, label, onChange, onRemove }: MethodEditor
         />
         <FormField
           label="Days at most"
+          {...problems.field(control('maxDays'))}
           type="number"
           inputMode="numeric"
           min="0"

@@ -6,6 +6,7 @@ import { newId, replies } from '../../../test/fixtures';
 import {
   api,
   expectLoadFailureShown,
+  expectProblemsShown,
   findToast,
   renderScreen,
   setupAdminTests,
@@ -133,13 +134,82 @@ describe('Shipping', () => {
     expect(api.requestsTo('PUT', ZONES)[0]?.body).toEqual({ zones: [EUROPE] });
   });
 
-  it('when the server refuses the zones, then its message is toasted', async () => {
+  it('when three fields are wrong, then each says so beside it naming its zone and method, a focused summary links to each, and nothing is sent', async () => {
     const user = await openZones();
-    api.on('PUT', ZONES, replies.refused(400, 'Country FR is in two zones: Europe and France'));
+    const zone = screen.getByRole('group', { name: 'Zone 1' });
+    const standard = screen.getByRole('group', { name: 'Method 1 of Zone 1' });
+    const courier = screen.getByRole('group', { name: 'Method 2 of Zone 1' });
+
+    await user.type(within(zone).getByLabelText(/^Countries/), ', USA');
+    await user.clear(within(standard).getByLabelText('Price'));
+    await user.type(within(standard).getByLabelText('Price'), '2000000');
+    await user.clear(within(courier).getByLabelText('Method name'));
+    await user.click(screen.getByRole('button', { name: 'Save shipping zones' }));
+
+    await expectProblemsShown([
+      {
+        label: /^Countries/,
+        in: zone,
+        message: 'Zone "Europe": USA is not a two-letter country code such as DE',
+      },
+      {
+        label: 'Price',
+        in: standard,
+        message: 'Zone "Europe", method "Standard": the price must be at most 1,000,000',
+      },
+      {
+        label: 'Method name',
+        in: screen.getByRole('group', { name: 'Method 2 of Zone 1' }),
+        message: 'Zone "Europe", method 2: the name is required',
+      },
+    ]);
+    expect(api.requestsTo('PUT', ZONES)).toEqual([]);
+  });
+
+  it('when tiers are out of order, then the tier that is not above the one before says so', async () => {
+    const user = await openZones();
+    const courier = screen.getByRole('group', { name: 'Method 2 of Zone 1' });
+
+    await user.click(within(courier).getByRole('button', { name: 'Add tier' }));
+    await user.type(within(courier).getByLabelText('Bound of tier 2'), '500');
+    await user.type(within(courier).getByLabelText('Price of tier 2'), '9');
+    await user.click(screen.getByRole('button', { name: 'Save shipping zones' }));
+
+    await expectProblemsShown([
+      {
+        label: 'Bound of tier 2',
+        in: courier,
+        message:
+          'Zone "Europe", method "Courier": the bound of tier 2 must be above that of tier 1',
+      },
+    ]);
+  });
+
+  it('when the server refuses the zones, then its message is toasted and the problems it lists show at their fields', async () => {
+    const user = await openZones();
+    api.on(
+      'PUT',
+      ZONES,
+      replies.invalid([
+        {
+          field: 'zones.0.methods.1.rate.tiers.0.price',
+          message: 'Zone "Europe", method "Courier": 7.505 has more decimals than USD has',
+        },
+      ]),
+    );
 
     await user.click(screen.getByRole('button', { name: 'Save shipping zones' }));
 
-    expect(await findToast('Country FR is in two zones: Europe and France')).toBeInTheDocument();
+    expect(
+      await findToast('Zone "Europe", method "Courier": 7.505 has more decimals than USD has'),
+    ).toBeInTheDocument();
+    await expectProblemsShown([
+      {
+        label: 'Price of tier 1',
+        in: screen.getByRole('group', { name: 'Method 2 of Zone 1' }),
+        message: 'Zone "Europe", method "Courier": 7.505 has more decimals than USD has',
+      },
+    ]);
   });
 
   it('when the zones cannot be fetched, then a clear text is toasted and shown in place', async () => {

@@ -1,12 +1,14 @@
-import type { ShippingZone } from '@shop/contracts/shipping';
-import { useState } from 'react';
+import { type ShippingZone, shippingZonesProblems } from '@shop/contracts/shipping';
+import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
+import { ProblemSummary } from '../../../components/FormProblems';
+import { refusedProblems, useProblems } from '../../../lib/form-problems';
 import { useSubmit } from '../../../lib/use-form';
 import { AdminList } from '../shared/AdminList';
 import { refusalOf } from '../shared/outcome';
 import { useAdminQuery } from '../shared/use-admin-query';
 import { zonesQuery, zonesWrite } from './api';
-import { draftOf, newZone, requestOf } from './draft';
+import { draftOf, newZone, requestOf, shippingControlOf } from './draft';
 import { ZoneEditor } from './ZoneEditor';
 import './shipping.css';
 
@@ -17,7 +19,9 @@ export const SHIPPING_TEXTS = {
 
 /**
  * Shipping: the zones (countries, or the rest of the world) and the methods each offers,
- * edited in place and saved together; the server checks them and says what is wrong.
+ * edited in place and saved together. They are checked as the API checks them before they go,
+ * and what is wrong (or what the API still refuses) is shown beside its field, naming its zone
+ * and method, and summed up at the top.
  */
 export function ShippingZonesForm() {
   const zones = useAdminQuery(zonesQuery, (err) => refusalOf(err) || SHIPPING_TEXTS.loadFailed);
@@ -33,20 +37,36 @@ export function ShippingZonesForm() {
 
 function ZonesEditor({ saved }: { saved: ShippingZone[] }) {
   const [zones, setZones] = useState(() => draftOf(saved));
+  const problems = useProblems();
+  const controlOf = shippingControlOf(zones);
 
   const save = useSubmit(zonesWrite(), {
     onSuccess: (answer) => toast.success(answer.message),
-    onFailure: (err) => refusalOf(err) || SHIPPING_TEXTS.saveFailed,
+    onFailure: (err) => {
+      problems.show(refusedProblems(err, controlOf));
+      return refusalOf(err) || SHIPPING_TEXTS.saveFailed;
+    },
   });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const request = requestOf(zones);
+    const found = shippingZonesProblems(request).map(({ field, message }) => ({
+      field: controlOf(field),
+      message,
+    }));
+    if (!problems.show(found)) void save.run(request);
+  };
 
   return (
-    <form className="shipping-form" onSubmit={save.form(requestOf(zones)).onSubmit}>
+    <form className="shipping-form" onSubmit={submit} noValidate>
+      <ProblemSummary problems={problems} />
       {zones.length === 0 && <p>No shipping zones yet: shoppers are offered no way to ship.</p>}
       {zones.map((zone, index) => (
         <ZoneEditor
           key={zone.key}
           zone={zone}
           label={`Zone ${index + 1}`}
+          problems={problems}
           onChange={(changed) =>
             setZones((all) => all.map((z) => (z.key === zone.key ? changed : z)))
           }

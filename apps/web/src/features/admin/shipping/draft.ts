@@ -3,7 +3,7 @@ import type { ShippingRate, ShippingZone, ShippingZonesRequest } from '@shop/con
 /**
  * The zones as the Shipping screen edits them: every number as the text typed, so a half-typed
  * field stays as it is. `requestOf` turns them into the PUT's body; text that is no number goes
- * as it is, for the server to refuse with its message (the screen checks nothing itself).
+ * as it is, for the contract's checks (`shippingZonesProblems`) to name.
  */
 
 export type RateKind = ShippingRate['kind'];
@@ -150,3 +150,33 @@ export const requestOf = (zones: readonly ZoneDraft[]): ShippingZonesRequest => 
     })),
   })),
 });
+
+const ZONE_CONTROLS = new Set(['name', 'countries', 'restOfWorld']);
+const METHOD_CONTROLS = new Set(['name', 'freeOver', 'minDays', 'maxDays']);
+
+/**
+ * The screen's control a field of the request is typed in (`zones.1.methods.0.rate.price` →
+ * that method's Price), named by its zone's, method's or tier's key so a problem stays with its
+ * row when another is removed; '' for what has no control of its own (a zone's id).
+ */
+export const shippingControlOf =
+  (zones: readonly ZoneDraft[]) =>
+  (field: string): string => {
+    const [top, zoneIndex, zoneField = '', methodIndex, ...path] = field.split('.');
+    const zone = top === 'zones' ? zones[Number(zoneIndex)] : undefined;
+    if (!zone) return '';
+    if (zoneField !== 'methods') {
+      return ZONE_CONTROLS.has(zoneField) ? `zone${zone.key}.${zoneField}` : '';
+    }
+    const method = zone.methods[Number(methodIndex)];
+    const [methodField = '', ratePart, tierIndex, tierField] = path;
+    if (!method) return '';
+    if (methodField !== 'rate') {
+      return METHOD_CONTROLS.has(methodField) ? `method${method.key}.${methodField}` : '';
+    }
+    if (ratePart === 'price') return `method${method.key}.price`;
+    if (ratePart !== 'tiers') return `method${method.key}.kind`;
+    if (tierIndex === undefined) return `method${method.key}.tiers`;
+    const tier = method.tiers[Number(tierIndex)];
+    return tier ? `tier${tier.key}.${tierField === 'price' ? 'price' : 'bound'}` : '';
+  };

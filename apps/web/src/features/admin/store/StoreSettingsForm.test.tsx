@@ -6,6 +6,7 @@ import { replies } from '../../../test/fixtures';
 import {
   api,
   expectLoadFailureShown,
+  expectProblemsShown,
   findToast,
   renderScreen,
   setupAdminTests,
@@ -70,14 +71,28 @@ describe('Store', () => {
     const user = await openStore();
     const locked =
       'The currency can change only to one with as many decimals while the shop has products, orders or shipping rates: their amounts are kept in its minor unit';
-    api.on('PUT', STORE, replies.refused(409, locked));
+    api.on('PUT', STORE, {
+      status: 409,
+      body: { success: false, message: locked, errors: [{ field: 'currency', message: locked }] },
+    });
 
     await user.selectOptions(screen.getByLabelText('Currency'), 'JPY – Japanese Yen');
     await user.click(screen.getByRole('button', { name: 'Save store settings' }));
 
     expect(await findToast(locked)).toBeInTheDocument();
+    await expectProblemsShown([{ label: 'Currency', message: locked }]);
     expect(api.requestsTo('PUT', STORE)[0]?.body).toMatchObject({ currency: 'jpy' });
     expect(screen.getByText('Lamp at ₹19.99')).toBeVisible();
+  });
+
+  it('when the name is empty, then it says so beside the field and in a focused summary, and nothing is sent', async () => {
+    const user = await openStore();
+
+    await user.clear(screen.getByLabelText('Store name'));
+    await user.click(screen.getByRole('button', { name: 'Save store settings' }));
+
+    await expectProblemsShown([{ label: 'Store name', message: 'Store name is required' }]);
+    expect(api.requestsTo('PUT', STORE)).toEqual([]);
   });
 
   it('when the settings cannot be fetched, then a clear text is toasted and shown in place', async () => {

@@ -1,9 +1,11 @@
 import { countryCodes, countryName } from '@shop/contracts/country';
 import { chargeableCurrencies } from '@shop/contracts/money';
-import type { Store } from '@shop/contracts/store';
-import { useId, useState } from 'react';
+import { type Store, storeUpdateSchema } from '@shop/contracts/store';
+import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { FormField } from '../../../components/FormField';
+import { FieldError, ProblemSummary } from '../../../components/FormProblems';
+import { refusedProblems, useProblems } from '../../../lib/form-problems';
 import { storeQuery } from '../../../lib/store-settings';
 import { useSubmit } from '../../../lib/use-form';
 import { AdminList } from '../shared/AdminList';
@@ -41,24 +43,40 @@ export function StoreSettingsForm() {
 function SettingsEditor({ saved }: { saved: Store }) {
   const [settings, setSettings] = useState(saved);
   const set = (changes: Partial<Store>) => setSettings((all) => ({ ...all, ...changes }));
-  const id = useId();
+  const problems = useProblems();
 
   const save = useSubmit(storeWrite(), {
     onSuccess: () => toast.success(STORE_TEXTS.saved),
-    onFailure: (err) => refusalOf(err) || STORE_TEXTS.saveFailed,
+    onFailure: (err) => {
+      problems.show(refusedProblems(err));
+      return refusalOf(err) || STORE_TEXTS.saveFailed;
+    },
   });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const checked = storeUpdateSchema.safeParse(settings);
+    const found = checked.success
+      ? []
+      : checked.error.issues.map((issue) => ({
+          field: String(issue.path[0] ?? ''),
+          message: issue.message,
+        }));
+    if (!problems.show(found)) void save.run(settings);
+  };
 
   return (
-    <form className="store-form" onSubmit={save.form(settings).onSubmit}>
+    <form className="store-form" onSubmit={submit} noValidate>
+      <ProblemSummary problems={problems} />
       <FormField
         label="Store name"
+        {...problems.field('name')}
         value={settings.name}
         onChange={(e) => set({ name: e.target.value })}
       />
       <div className="form-field">
-        <label htmlFor={`${id}-currency`}>Currency</label>
+        <label htmlFor={problems.idOf('currency')}>Currency</label>
         <select
-          id={`${id}-currency`}
+          {...problems.control('currency')}
           className="form-control"
           value={settings.currency}
           onChange={(e) => set({ currency: e.target.value })}
@@ -69,6 +87,7 @@ function SettingsEditor({ saved }: { saved: Store }) {
             </option>
           ))}
         </select>
+        <FieldError problems={problems} field="currency" />
       </div>
       <p className="form-field store-note">
         Prices are kept in the currency's smallest unit, so while the shop has products, orders or
@@ -77,17 +96,18 @@ function SettingsEditor({ saved }: { saved: Store }) {
       </p>
       <div className="form-field store-prices-include-tax">
         <input
-          id={`${id}-tax`}
+          {...problems.control('pricesIncludeTax')}
           type="checkbox"
           checked={settings.pricesIncludeTax}
           onChange={(e) => set({ pricesIncludeTax: e.target.checked })}
         />
-        <label htmlFor={`${id}-tax`}>Entered prices include tax</label>
+        <label htmlFor={problems.idOf('pricesIncludeTax')}>Entered prices include tax</label>
+        <FieldError problems={problems} field="pricesIncludeTax" />
       </div>
       <div className="form-field">
-        <label htmlFor={`${id}-country`}>Country</label>
+        <label htmlFor={problems.idOf('country')}>Country</label>
         <select
-          id={`${id}-country`}
+          {...problems.control('country')}
           className="form-control"
           value={settings.country}
           onChange={(e) => set({ country: e.target.value })}
@@ -98,6 +118,7 @@ function SettingsEditor({ saved }: { saved: Store }) {
             </option>
           ))}
         </select>
+        <FieldError problems={problems} field="country" />
       </div>
       <button type="submit" className="btn btn-primary" disabled={save.busy}>
         Save store settings

@@ -5,6 +5,8 @@ import { replies } from '../../../test/fixtures';
 import {
   api,
   expectLoadFailureShown,
+  expectNoProblemsShown,
+  expectProblemsShown,
   findToast,
   renderScreen,
   setupAdminTests,
@@ -78,13 +80,74 @@ describe('Taxes', () => {
     });
   });
 
-  it('when the server refuses the rates, then its message is toasted', async () => {
+  it('when rates are wrong in percent, then each row says what beside its field, a focused summary links to each, and nothing is sent', async () => {
     const user = await openRates();
-    api.on('PUT', TAX, replies.refused(400, 'DE has two rates of class standard'));
+
+    await user.clear(screen.getByLabelText('Rate of rate 1 in percent'));
+    await user.type(screen.getByLabelText('Rate of rate 1 in percent'), '1000');
+    await user.clear(screen.getByLabelText('Rate of rate 2 in percent'));
+    await user.type(screen.getByLabelText('Rate of rate 2 in percent'), '7.125');
+    await user.click(screen.getByRole('button', { name: 'Add rate' }));
+    await user.type(screen.getByLabelText('Country of rate 3'), 'XX');
+    await user.type(screen.getByLabelText('Rate of rate 3 in percent'), '100');
+    await user.click(screen.getByRole('button', { name: 'Save tax rates' }));
+
+    await expectProblemsShown([
+      { label: 'Rate of rate 1 in percent', message: 'Rate 1: the rate must be at most 100 %' },
+      { label: 'Rate of rate 2 in percent', message: 'Rate 2: the rate has at most 2 decimals' },
+      {
+        label: 'Country of rate 3',
+        message: 'Rate 3: the country must be a two-letter code such as DE',
+      },
+    ]);
+    expect(api.requestsTo('PUT', TAX)).toEqual([]);
+  });
+
+  it('when a country has two rates of one class, then the second says so', async () => {
+    const user = await openRates();
+
+    await user.clear(screen.getByLabelText('Class of rate 2'));
+    await user.type(screen.getByLabelText('Class of rate 2'), 'standard');
+    await user.click(screen.getByRole('button', { name: 'Save tax rates' }));
+
+    await expectProblemsShown([
+      { label: 'Class of rate 2', message: 'Rate 2: DE already has a rate of class standard' },
+    ]);
+  });
+
+  it('when a rate is 100 % with two decimals at most, then it is sent as a decimal', async () => {
+    const user = await openRates([]);
+    api.on('PUT', TAX, { status: 200, body: { ...replies.taxSettings().body, message: 'Saved' } });
+
+    await user.click(screen.getByRole('button', { name: 'Add rate' }));
+    await user.type(screen.getByLabelText('Country of rate 1'), 'dk');
+    await user.type(screen.getByLabelText('Rate of rate 1 in percent'), '100');
+    await user.click(screen.getByRole('button', { name: 'Save tax rates' }));
+
+    expect(await findToast('Saved')).toBeInTheDocument();
+    expectNoProblemsShown();
+    expect(api.requestsTo('PUT', TAX)[0]?.body).toEqual({
+      rates: [{ country: 'dk', class: 'standard', rate: 1 }],
+      shippingClass: 'standard',
+    });
+  });
+
+  it('when the server refuses the rates, then its message is toasted and the problems it lists show in percent at their fields', async () => {
+    const user = await openRates();
+    api.on(
+      'PUT',
+      TAX,
+      replies.invalid([
+        { field: 'rates.1.rate', message: 'Rate must be at most 1, that is 100 %' },
+      ]),
+    );
 
     await user.click(screen.getByRole('button', { name: 'Save tax rates' }));
 
-    expect(await findToast('DE has two rates of class standard')).toBeInTheDocument();
+    expect(await findToast('Rate must be at most 1, that is 100 %')).toBeInTheDocument();
+    await expectProblemsShown([
+      { label: 'Rate of rate 2 in percent', message: 'Rate must be at most 1, that is 100 %' },
+    ]);
   });
 
   it('when the rates cannot be fetched, then a clear text is toasted and shown in place', async () => {

@@ -1,12 +1,15 @@
 import type { TaxSettingsResponse } from '@shop/contracts/tax';
-import { useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import toast from 'react-hot-toast';
+import { FieldError, ProblemSummary } from '../../../components/FormProblems';
+import { refusedProblems, useProblems } from '../../../lib/form-problems';
 import { useSubmit } from '../../../lib/use-form';
 import { AdminList } from '../shared/AdminList';
 import { refusalOf } from '../shared/outcome';
 import { RemoveRowButton } from '../shared/RemoveRowButton';
 import { useAdminQuery } from '../shared/use-admin-query';
 import { taxQuery, taxWrite } from './api';
+import { MAX_PERCENT, rateFieldOf, taxProblems } from './checks';
 import { percentOf, rateOf } from './percent';
 import './taxes.css';
 
@@ -53,9 +56,13 @@ function RatesEditor({ saved }: { saved: TaxSettingsResponse }) {
   const change = (key: number, changes: Partial<RateRow>) =>
     setRows((all) => all.map((row) => (row.key === key ? { ...row, ...changes } : row)));
 
+  const problems = useProblems();
   const save = useSubmit(taxWrite(), {
     onSuccess: (answer) => toast.success(answer.message),
-    onFailure: (err) => refusalOf(err) || TAX_TEXTS.saveFailed,
+    onFailure: (err) => {
+      problems.show(refusedProblems(err, rateFieldOf));
+      return refusalOf(err) || TAX_TEXTS.saveFailed;
+    },
   });
   const settings = {
     rates: rows.map((row) => ({
@@ -65,9 +72,17 @@ function RatesEditor({ saved }: { saved: TaxSettingsResponse }) {
     })),
     shippingClass,
   };
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!problems.show(taxProblems(rows, shippingClass))) void save.run(settings);
+  };
+  /** A row's input: its id, and its problem beside it. */
+  const cell = (index: number, field: 'country' | 'class' | 'percent') =>
+    problems.control(`rates.${index}.${field}`);
 
   return (
-    <form className="tax-form" onSubmit={save.form(settings).onSubmit}>
+    <form className="tax-form" onSubmit={submit} noValidate>
+      <ProblemSummary problems={problems} />
       <table className="tax-rates">
         <caption>Rates by country and class</caption>
         <thead>
@@ -85,6 +100,7 @@ function RatesEditor({ saved }: { saved: TaxSettingsResponse }) {
             <tr key={row.key}>
               <td>
                 <input
+                  {...cell(index, 'country')}
                   className="form-control"
                   aria-label={`Country of rate ${index + 1}`}
                   placeholder="DE"
@@ -92,32 +108,42 @@ function RatesEditor({ saved }: { saved: TaxSettingsResponse }) {
                   value={row.country}
                   onChange={(e) => change(row.key, { country: e.target.value })}
                 />
+                <FieldError problems={problems} field={`rates.${index}.country`} />
               </td>
               <td>
                 <input
+                  {...cell(index, 'class')}
                   className="form-control"
                   aria-label={`Class of rate ${index + 1}`}
                   list={classesId}
                   value={row.taxClass}
                   onChange={(e) => change(row.key, { taxClass: e.target.value })}
                 />
+                <FieldError problems={problems} field={`rates.${index}.class`} />
               </td>
               <td>
                 <input
+                  {...cell(index, 'percent')}
                   className="form-control"
                   aria-label={`Rate of rate ${index + 1} in percent`}
                   type="number"
                   inputMode="decimal"
-                  step="any"
+                  step="0.01"
                   min="0"
+                  max={MAX_PERCENT}
                   value={row.percent}
                   onChange={(e) => change(row.key, { percent: e.target.value })}
                 />
+                <FieldError problems={problems} field={`rates.${index}.percent`} />
               </td>
               <td>
                 <RemoveRowButton
                   row={`rate ${index + 1}`}
-                  onRemove={() => setRows((all) => all.filter((r) => r.key !== row.key))}
+                  onRemove={() => {
+                    // Problems name rows by their place, which the removal changes.
+                    problems.show([]);
+                    setRows((all) => all.filter((r) => r.key !== row.key));
+                  }}
                 />
               </td>
             </tr>
@@ -137,9 +163,9 @@ function RatesEditor({ saved }: { saved: TaxSettingsResponse }) {
         Add rate
       </button>
       <div className="form-field tax-shipping-class">
-        <label htmlFor={`${classesId}-shipping`}>Shipping is taxed as</label>
+        <label htmlFor={problems.idOf('shippingClass')}>Shipping is taxed as</label>
         <select
-          id={`${classesId}-shipping`}
+          {...problems.control('shippingClass')}
           className="form-control"
           value={shippingClass}
           onChange={(e) => setShippingClass(e.target.value)}
@@ -150,10 +176,11 @@ function RatesEditor({ saved }: { saved: TaxSettingsResponse }) {
             </option>
           ))}
         </select>
+        <FieldError problems={problems} field="shippingClass" />
       </div>
       <p className="tax-note">
-        A class is named by giving it a rate; a country without a rate for a class charges no tax on
-        it.
+        Rates are in percent, from 0 to 100, with at most 2 decimals. A class is named by giving it
+        a rate; a country without a rate for a class charges no tax on it.
       </p>
       <button type="submit" className="btn btn-primary" disabled={save.busy}>
         Save tax rates

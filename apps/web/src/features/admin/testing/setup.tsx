@@ -8,6 +8,7 @@ import { api, startApi, WithQueryClient } from '../../../test/render-app';
 
 import { ADMIN_PATHS } from '../shared/AdminMenu';
 
+export { expectNoProblemsShown, expectProblemsShown } from '../../../test/form-problems';
 export { api, expectLoadFailureShown, findToast } from '../../../test/render-app';
 
 /** Every admin test fakes the network; jsdom has no object URLs, which the photo preview uses. */

@@ -6,14 +6,13 @@ import { useStoreCurrency } from '../../../lib/store-settings';
 import './CartSummary.css';
 
 /**
- * Spec §9: summed from prices, one unit per entry (in minor units, so 0.1 + 0.2 shows 0.30),
- * in the store currency.
+ * The goods: each line's price times its units (spec §9 summed prices alone, from a cart that
+ * had no quantities to edit), in minor units so 0.1 + 0.2 shows 0.30, in the store currency.
  */
-export const cartTotal = (items: readonly { price: number }[], currency: string) =>
-  totalMajorUnits(
-    items.map(({ price }) => ({ price })),
-    currency,
-  );
+const cartTotal = (
+  items: readonly { price: number; quantity?: number | undefined }[],
+  currency: string,
+) => totalMajorUnits(items, currency);
 
 /**
  * `quoted`: the checkout's quote of this cart, once there is one; the total then is the one the

@@ -1,6 +1,7 @@
 import {
   type CreatePaymentIntentResponse,
   createPaymentIntentResponseSchema,
+  type DeliveryAddress,
   type PlaceOrderRequest,
   type QuoteResponse,
   quoteResponseSchema,
@@ -31,14 +32,18 @@ const discountCodeField = (discountCode: string | null | undefined) =>
 const linesOf = (cart: readonly CartEntry[]) =>
   cart.map((entry) => ({ _id: entry._id, ...variantField(entry), quantity: entry.quantity }));
 
+/** Where a cart is priced for: a confirmed delivery address, or only a country to estimate with. */
+export type QuoteAddress = Pick<DeliveryAddress, 'country'> & Partial<DeliveryAddress>;
+
 /**
- * The server's one pricing of the cart for the delivery address: its lines, the shipping
- * methods offered with their prices, and subtotal, shipping, tax and total (what the card will
- * be charged once `shippingMethod` is one of them).
+ * The server's one pricing of the cart for the delivery address (or a country to estimate with):
+ * its lines with the units to be had, the shipping methods offered with their prices, and
+ * subtotal, discounts, shipping, tax and total (what the card will be charged once
+ * `shippingMethod` is one of them).
  */
 export async function fetchQuote(
   cart: readonly CartEntry[],
-  deliveryAddress: Delivery['address'],
+  deliveryAddress: QuoteAddress,
   shippingMethod: string | null,
   discountCode: string | null,
   signal?: AbortSignal,

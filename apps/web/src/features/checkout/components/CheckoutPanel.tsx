@@ -2,33 +2,40 @@ import type { User } from '@shop/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { ErrorNotice, OFFLINE_MESSAGE } from '../../../components/ErrorNotice';
-import { PriceSummary } from '../../../components/PriceSummary';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useCart } from '../../../lib/cart';
 import { PRIVATE_READ } from '../../../lib/query';
 import { requestStateOf } from '../../../lib/request-state';
-import { useMoney } from '../../../lib/store-settings';
+import { storeQuery } from '../../../lib/store-settings';
 import { fetchPaymentConfig } from '../api/checkout-api';
 import { type Delivery, useDeliveryAddress } from '../hooks/use-delivery-address';
-import { useQuote } from '../hooks/use-quote';
+import { usePricedCart } from '../hooks/use-priced-cart';
+import { CartEstimate } from './CartEstimate';
 import { DeliveryAddressForm } from './DeliveryAddressForm';
 import { GuestCheckout } from './GuestCheckout';
-import { ShippingMethods } from './ShippingMethods';
+import { QuoteSection } from './QuoteSection';
 import './CheckoutPanel.css';
 
 const CardPayment = lazy(() => import('./CardPayment'));
 
+/** The country the cart is estimated for until an address is confirmed, and its setter. */
+interface Estimate {
+  country: string;
+  shopCountry: string;
+  setCountry: (country: string) => void;
+}
+
 /**
- * The checkout part of the cart page (spec §2): the card form shows to a signed-in shopper,
- * or to a guest once they gave an e-mail (GuestCheckout), with an address and a non-empty
- * cart, and only when the shop has payment keys. The
- * address it needs is the delivery address: the form asks for it (prefilled from the profile)
- * and once it is confirmed the server's quote lists the shipping methods offered there and the
- * totals; the card form shows once a method offered is chosen (or none is offered at all).
- * Pricing needs no payment keys: a shop without them still quotes the cart, and says where the
- * card form would be that card payments are not configured.
+ * The checkout part of the cart page (spec §2). Every shopper with a non-empty cart sees it
+ * priced by the server, signed in or not, card payments configured or not: estimated for a
+ * country (the shop's own first) until a delivery address is confirmed, then for that address,
+ * with the shipping methods offered, subtotal, discounts, tax and total. A signed-out shopper is
+ * offered guest checkout (and Find my order) beside the spec's "Please login to checkout". The
+ * delivery address is asked of a signed-in shopper (prefilled from the profile) or a guest once
+ * they gave an e-mail; the card form shows once it is confirmed and a method offered is picked,
+ * when the shop has payment keys, and one line says card payments are not configured when not.
  */
 export function CheckoutPanel() {
   const [auth] = useAuth();
@@ -40,6 +47,9 @@ export function CheckoutPanel() {
       ...PRIVATE_READ,
     }),
   );
+  const shopCountry = useQuery(storeQuery()).data?.country ?? '';
+  const [picked, setCountry] = useState<string | null>(null);
+  const estimate: Estimate = { country: picked ?? shopCountry, shopCountry, setCountry };
 
   if (config.loading) return null;
   if (config.error !== undefined) {
@@ -48,32 +58,63 @@ export function CheckoutPanel() {
     );
   }
   const publishableKey = config.data?.publishableKey ?? null;
+  if (cart.length === 0) return publishableKey ? null : <PaymentsNotConfigured />;
   const buyer = auth.token ? auth.user : null;
-  if (!buyer && cart.length > 0 && publishableKey) {
+  if (!buyer) {
     return (
-      <GuestCheckout>
+      <GuestCheckout before={<Estimated estimate={estimate} payments={publishableKey !== null} />}>
         {(guest) => (
-          <DeliveryAndCard key={guest.email} buyer={guest} publishableKey={publishableKey} guest />
+          <DeliveryAndCard
+            key={guest.email}
+            buyer={guest}
+            publishableKey={publishableKey}
+            estimate={estimate}
+            guest
+          />
         )}
       </GuestCheckout>
     );
   }
-  if (!buyer || cart.length === 0) return publishableKey ? null : <PaymentsNotConfigured />;
   // Its own state per account: another account signing in starts from its own profile.
-  return <DeliveryAndCard key={buyer._id} buyer={buyer} publishableKey={publishableKey} />;
+  return (
+    <DeliveryAndCard
+      key={buyer._id}
+      buyer={buyer}
+      publishableKey={publishableKey}
+      estimate={estimate}
+    />
+  );
 }
 
 const PaymentsNotConfigured = () => (
   <p className="muted checkout-note">Card payments are not configured</p>
 );
 
+/** The estimate, and, without payment keys, the line that says no card can be taken. */
+function Estimated({ estimate, payments }: { estimate: Estimate; payments: boolean }) {
+  // No country to estimate for until the store settings are read.
+  if (!estimate.country) return null;
+  return (
+    <>
+      <CartEstimate
+        country={estimate.country}
+        shopCountry={estimate.shopCountry}
+        onCountry={estimate.setCountry}
+      />
+      {!payments && <PaymentsNotConfigured />}
+    </>
+  );
+}
+
 function DeliveryAndCard({
   buyer,
   publishableKey,
+  estimate,
   guest = false,
 }: {
   buyer: User;
   publishableKey: string | null;
+  estimate: Estimate;
   /** A guest checking out with `buyer.email` instead of an account. */
   guest?: boolean;
 }) {
@@ -81,20 +122,22 @@ function DeliveryAndCard({
   return (
     <>
       <DeliveryAddressForm address={address} canSave={!guest} />
-      {address.delivery && (
+      {address.delivery ? (
         <ShippingAndCard
           buyer={buyer}
           publishableKey={publishableKey}
           delivery={guest ? { ...address.delivery, email: buyer.email } : address.delivery}
         />
+      ) : (
+        <Estimated estimate={estimate} payments={publishableKey !== null} />
       )}
     </>
   );
 }
 
 /**
- * The methods offered for the address and the totals, as the server quotes them; the first
- * method offered is picked until the shopper picks another, so the totals show at once.
+ * The methods offered for the address and the totals, as the server quotes them, then the
+ * card form (or the line saying card payments are not configured).
  */
 function ShippingAndCard({
   buyer,
@@ -106,45 +149,17 @@ function ShippingAndCard({
   delivery: Delivery;
 }) {
   const [cart] = useCart();
-  const [picked, setPicked] = useState<string | null>(null);
-  const [firstOffered, setFirstOffered] = useState<string | null>(null);
-  const shippingMethod = picked ?? firstOffered;
-  const quote = useQuote(cart, delivery.address, shippingMethod);
-  const money = useMoney(quote.data?.currency);
-  const offered = quote.data?.methods ?? [];
-  const first = offered[0]?._id ?? null;
-  if (quote.data && !offered.some((method) => method._id === shippingMethod)) {
-    // The cart or the address changed what is offered: start again from the first method.
-    if (picked !== null) setPicked(null);
-    if (firstOffered !== first) setFirstOffered(first);
-  }
-
-  if (quote.error !== undefined) {
-    return (
-      <ErrorNotice message={errorMessage(quote.error, OFFLINE_MESSAGE)} onRetry={quote.retry} />
-    );
-  }
-  if (!quote.data) return <Spinner label="Pricing your cart..." />;
-  const priced = quote.data;
-  const ready = offered.length === 0 || priced.shipping?.method._id === shippingMethod;
+  const pricing = usePricedCart(cart, delivery.address);
+  const { ready, shippingMethod } = pricing;
+  const refusal = ready ? (pricing.quote.data?.totalRefusal ?? null) : null;
   // A total the card cannot be charged (under the provider's smallest charge): said, not paid.
-  const payable = ready && priced.totalRefusal === null;
+  const payable = ready && refusal === null;
   return (
     <>
-      <section className="card-panel checkout-quote" aria-label="Shipping and totals">
-        {offered.length > 0 && (
-          <ShippingMethods
-            methods={offered}
-            picked={shippingMethod}
-            onPick={setPicked}
-            format={money}
-          />
-        )}
-        <PriceSummary priced={priced} format={money} label="Cart totals" />
-      </section>
-      {ready && priced.totalRefusal !== null && (
+      <QuoteSection pricing={pricing} />
+      {refusal !== null && (
         <p className="checkout-note" role="alert">
-          {priced.totalRefusal}
+          {refusal}
         </p>
       )}
       {payable && !publishableKey && <PaymentsNotConfigured />}

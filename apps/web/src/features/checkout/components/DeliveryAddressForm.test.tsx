@@ -72,8 +72,39 @@ describe('the delivery address on the cart page', () => {
     expect(intentBodies()[0]).toMatchObject({ deliveryAddress: SAVED, saveAddress: false });
   });
 
-  it('when the profile has none, then name and phone come from the account, the country is the shop’s, and confirming an incomplete address names each missing field and opens no card form', async () => {
-    const buyer = makeUser({ name: 'Grace Hopper', phone: '555-0199' });
+  it.each([
+    ['42 Demo Lane, Springfield', { street: '42 Demo Lane', postalCode: '', city: 'Springfield' }],
+    [
+      'Hauptstraße 5, Hinterhaus, 10115 Berlin',
+      { street: 'Hauptstraße 5, Hinterhaus', postalCode: '10115', city: 'Berlin' },
+    ],
+    [
+      '1 Navy Yard\nArlington 22202',
+      { street: '1 Navy Yard', postalCode: '22202', city: 'Arlington' },
+    ],
+    ['7 Elm Row', { street: '7 Elm Row', postalCode: '', city: '' }],
+  ])(
+    'when the profile has only its address text (%j), then the form starts from it, with the account’s name and phone in the shop’s country, to be confirmed',
+    async (text, expected) => {
+      openCart(makeUser({ name: 'Grace Hopper', phone: '555-0199', address: text }));
+
+      const form = await addressForm();
+      expect(field(form, 'Recipient name')).toHaveValue('Grace Hopper');
+      expect(field(form, 'Street')).toHaveValue(expected.street);
+      expect(field(form, 'Postal code')).toHaveValue(expected.postalCode);
+      expect(field(form, 'City')).toHaveValue(expected.city);
+      expect(field(form, 'Country')).toHaveValue('IN');
+      expect(field(form, 'Phone')).toHaveValue('555-0199');
+      // Read from a text, it is the shopper's to confirm, complete or not.
+      expect(
+        within(form).getByRole('button', { name: 'Deliver to this address' }),
+      ).toBeInTheDocument();
+      expect(cardForm()).not.toBeInTheDocument();
+    },
+  );
+
+  it('when the profile has no address at all, then name and phone come from the account, the country is the shop’s, and confirming an incomplete address names each missing field and opens no card form', async () => {
+    const buyer = makeUser({ name: 'Grace Hopper', phone: '555-0199', address: '' });
     const { user } = openCart(buyer);
 
     const form = await addressForm();
@@ -97,7 +128,7 @@ describe('the delivery address on the cart page', () => {
   });
 
   it('when fields are invalid, then each says why; once put right and confirmed, the card form opens with the trimmed address', async () => {
-    const { user } = openCart(makeUser({ name: 'Grace Hopper', phone: '555-0199' }));
+    const { user } = openCart(makeUser({ name: 'Grace Hopper', phone: '555-0199', address: '' }));
     const form = await addressForm();
     await user.type(field(form, 'Street'), '  1 Navy Yard ');
     await user.type(field(form, 'City'), 'Arlington');

@@ -14,11 +14,18 @@ const guestBuyer = (email: string): User => ({
 });
 
 /**
- * Guest checkout (issue 29), offered beside the spec's "Please login to checkout": the shopper
- * gives an e-mail (where the order, its e-mails and its link go), then the checkout goes on as
- * for an account (`children`: the delivery address and the card form).
+ * Guest checkout (issue 29), offered beside the spec's "Please login to checkout", with or
+ * without payment keys: the shopper gives an e-mail (where the order, its e-mails and its link
+ * go), then the checkout goes on as for an account (`children`: the delivery address, the totals
+ * and the card form). `before`: what shows below until then (the cart's estimate).
  */
-export function GuestCheckout({ children }: { children: (guest: User) => ReactNode }) {
+export function GuestCheckout({
+  before,
+  children,
+}: {
+  before: ReactNode;
+  children: (guest: User) => ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
@@ -33,14 +40,17 @@ export function GuestCheckout({ children }: { children: (guest: User) => ReactNo
 
   if (!open) {
     return (
-      <section className="card-panel guest-checkout" aria-label="Guest checkout">
-        <button type="button" className="btn btn-primary" onClick={() => setOpen(true)}>
-          Checkout as guest
-        </button>
-        <p className="muted">
-          Ordered before? <Link to="/orders/find">Find my order</Link>
-        </p>
-      </section>
+      <>
+        <section className="card-panel guest-checkout" aria-label="Guest checkout">
+          <button type="button" className="btn btn-primary" onClick={() => setOpen(true)}>
+            Checkout as guest
+          </button>
+          <p className="muted">
+            Ordered before? <Link to="/orders/find">Find my order</Link>
+          </p>
+        </section>
+        {before}
+      </>
     );
   }
   return (
@@ -72,7 +82,7 @@ export function GuestCheckout({ children }: { children: (guest: User) => ReactNo
           </button>
         )}
       </form>
-      {email && children(guestBuyer(email))}
+      {email ? children(guestBuyer(email)) : before}
     </>
   );
 }

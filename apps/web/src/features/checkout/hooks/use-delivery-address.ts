@@ -26,16 +26,38 @@ export const DELIVERY_FIELDS: readonly { field: Field; label: string; autoComple
   { field: 'phone', label: 'Phone', autoComplete: 'shipping tel' },
 ];
 
+/** A postal code beside a town, before or after it: a word with a digit (`10115`, `SW1Y`). */
+const CODE_BEFORE_TOWN = /^(\S*\d\S*)\s+(.+)$/u;
+const CODE_AFTER_TOWN = /^(.+?)\s+(\S*\d\S*)$/u;
+
 /**
- * The address saved on the profile, else the account's name and phone to start from, in the
- * shop's own country (the store settings' `country`).
+ * The profile's address text (the spec's one field: `42 Demo Lane, Springfield`) as the form's
+ * street, city and postal code: its last part (after a comma or a line break) is the town, a
+ * postal code written before or after it set apart (`10115 Berlin`, `Springfield 62704`); the
+ * parts before it are the street. One part alone is the street. The shopper checks the rest.
+ */
+function addressFromText(text: string): Pick<DeliveryAddress, 'street' | 'city' | 'postalCode'> {
+  const parts = text
+    .split(/[,\n]/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const town = parts.length > 1 ? (parts.at(-1) ?? '') : '';
+  const street = (town ? parts.slice(0, -1) : parts).join(', ');
+  const before = CODE_BEFORE_TOWN.exec(town);
+  if (before) return { street, postalCode: before[1] ?? '', city: before[2] ?? '' };
+  const after = CODE_AFTER_TOWN.exec(town);
+  if (after) return { street, city: after[1] ?? '', postalCode: after[2] ?? '' };
+  return { street, city: town, postalCode: '' };
+}
+
+/**
+ * The delivery address saved on the profile, else the profile's address text, name and phone to
+ * start from, in the shop's own country (the store settings' `country`).
  */
 const prefilled = (user: User, shopCountry: string): Record<Field, string> =>
   user.deliveryAddress ?? {
     name: user.name,
-    street: '',
-    city: '',
-    postalCode: '',
+    ...addressFromText(user.address),
     country: shopCountry,
     phone: user.phone,
   };
@@ -65,7 +87,11 @@ export function useDeliveryAddress(user: User) {
     if (!user.deliveryAddress) set({ country: shopCountry });
   }, [shopCountry, user.deliveryAddress, set]);
   const checked = deliveryAddressSchema.safeParse(fields.values);
-  const [confirmed, setConfirmed] = useState(() => (checked.success ? checked.data : null));
+  // Only an address the shopper saved is theirs as it stands; one read from the profile's text
+  // is a guess they confirm.
+  const [confirmed, setConfirmed] = useState(() =>
+    user.deliveryAddress && checked.success ? checked.data : null,
+  );
   const [showProblems, setShowProblems] = useState(false);
   const [save, setSave] = useState(false);
 

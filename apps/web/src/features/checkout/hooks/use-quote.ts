@@ -4,18 +4,17 @@ import type { CartEntry } from '../../../lib/cart';
 import { useDiscountCode } from '../../../lib/discount-code';
 import { PRIVATE_READ } from '../../../lib/query';
 import { requestStateOf } from '../../../lib/request-state';
-import { fetchQuote } from '../api/checkout-api';
-import { linesOf, quotedTotalKey } from './quoted-total';
-import type { Delivery } from './use-delivery-address';
+import { fetchQuote, type QuoteAddress } from '../api/checkout-api';
+import { linesOf, type QuotedTotal, quotedTotalKey } from './quoted-total';
 
 /**
- * The server's quote of the cart for the confirmed address and the method picked, asked again
- * whenever one of them changes. The last answer stays on screen while the next is asked, so
- * picking another method does not blank the totals.
+ * The server's quote of the cart for the address (or country) and the method picked, asked
+ * again whenever one of them changes. The last answer stays on screen while the next is asked,
+ * so picking another method does not blank the totals.
  */
 export function useQuote(
   cart: readonly CartEntry[],
-  address: Delivery['address'],
+  address: QuoteAddress,
   shippingMethod: string | null,
 ) {
   const lines = linesOf(cart);
@@ -31,12 +30,13 @@ export function useQuote(
   const failed = query.isError;
   const key = lines.join(',');
   useEffect(() => {
-    const quoted = current
+    const quoted: QuotedTotal | null = current
       ? {
           total: current.total,
           currency: current.currency,
           discountRefusal: current.discountRefusal,
           discountNotice: current.discountNotice,
+          available: Object.fromEntries(current.lines.map((l) => [l.variant, l.available])),
         }
       : null;
     if (current || failed)

@@ -21,3 +21,37 @@ export const quoteOf = (overrides: Partial<QuoteResponse> = {}): QuoteResponse =
   discountNotice: null,
   ...overrides,
 });
+
+/** A cart line as the checkout's calls send it. */
+interface AskedLine {
+  _id: string;
+  variant?: string;
+  quantity?: number;
+}
+
+/**
+ * The API's quote of whatever cart is asked for, line by line, each with the units the test
+ * says are to be had (`available`, by variant id; 100 for any other), amounts as `quoteOf`'s.
+ */
+export const quoteOfCart =
+  (available: Record<string, number> = {}) =>
+  ({ body }: { body: unknown }) => ({
+    status: 200,
+    body: quoteOf({
+      lines: (body as { cart: AskedLine[] }).cart.map((line) => {
+        const variant = line.variant ?? line._id;
+        return {
+          product: line._id,
+          variant,
+          quantity: line.quantity ?? 1,
+          unitPrice: 0,
+          net: 0,
+          tax: 0,
+          gross: 0,
+          taxRate: 0,
+          discount: 0,
+          available: available[variant] ?? 100,
+        };
+      }),
+    }),
+  });

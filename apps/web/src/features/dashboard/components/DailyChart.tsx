@@ -1,8 +1,9 @@
 import type { DailySales } from '@shop/contracts/dashboard';
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useStoreCurrency } from '../../../lib/store-settings';
 import { DAILY_METRICS, type DailyMetric } from './daily-metrics';
-import { shortDay, useRevenueFormat } from './money';
+import { moneyTicks, shortDay, useRevenueFormat, wholeAmount } from './money';
 
 /** The chart colours, read from the design tokens (SVG attributes take no CSS variables). */
 function chartColours() {
@@ -16,10 +17,6 @@ function chartColours() {
     axis: token('--muted'),
   };
 }
-
-/** Axis ticks without the minor unit (whole dollars): cents only crowd them. */
-const wholeUnits = (format: (minor: number) => string) => (minor: number) =>
-  format(minor).replace(/\.\d+$/, '');
 
 /**
  * One bar per day of `metric`. A module of its own, loaded only by the dashboard: the chart
@@ -35,10 +32,21 @@ export default function DailyChart({
 }) {
   const [colours] = useState(chartColours);
   const formatRevenue = useRevenueFormat();
+  const currency = useStoreCurrency();
+  // A money axis ticks at whole amounts of the currency (its own ticks, in minor units, would
+  // be cents apart under $1, each written $0 once the cents are left off).
+  const ticks =
+    metric === 'orders' || !currency
+      ? undefined
+      : moneyTicks(Math.max(0, ...days.map((day) => day[metric])), currency);
   const format =
     metric === 'orders'
       ? { axis: String, tooltip: String, axisWidth: 40 }
-      : { axis: wholeUnits(formatRevenue), tooltip: formatRevenue, axisWidth: 72 };
+      : {
+          axis: (minor: number) => (currency ? wholeAmount(minor, currency) : ''),
+          tooltip: formatRevenue,
+          axisWidth: 72,
+        };
   const data = days.map((d) => ({ ...d, label: shortDay(d.date) }));
   return (
     <div className="sales-chart-plot" aria-hidden="true" data-chart={metric}>
@@ -61,6 +69,7 @@ export default function DailyChart({
             tickFormatter={format.axis}
             allowDecimals={false}
             width={format.axisWidth}
+            {...(ticks ? { ticks, domain: [0, ticks.at(-1) ?? 0], interval: 0 } : {})}
           />
           <Tooltip
             formatter={(value) => [format.tooltip(Number(value)), DAILY_METRICS[metric].column]}

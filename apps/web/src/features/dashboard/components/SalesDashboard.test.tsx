@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Toasts } from '../../../app/providers';
+import { replies } from '../../../test/fixtures';
+import { expectProblemsShown } from '../../../test/form-problems';
 import { api, findToast, startApi, WithQueryClient } from '../../../test/render-app';
 import { SalesDashboard } from './SalesDashboard';
 
@@ -204,23 +206,41 @@ describe('the admin dashboard figures', () => {
     expect(threshold).toBe(12);
   });
 
-  it('when the server refuses the threshold, then its message is toasted', async () => {
+  it('when the server refuses the threshold, then its message is toasted and said beside the field', async () => {
     api.on('GET', DASHBOARD, () => ({
       status: 200,
       body: { success: true, dashboard: aDashboard() },
     }));
-    api.on('PUT', THRESHOLD, () => ({
-      status: 400,
-      body: { success: false, message: 'threshold must be a whole number from 0 to 1000000' },
-    }));
+    const refusal = 'threshold must be a whole number from 0 to 1000000';
+    api.on('PUT', THRESHOLD, replies.invalid([{ field: 'threshold', message: refusal }]));
     renderScreen();
     await screen.findByLabelText('Low stock threshold');
 
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(
-      await findToast('threshold must be a whole number from 0 to 1000000'),
-    ).toBeInTheDocument();
+    expect(await findToast(refusal)).toBeInTheDocument();
+    await expectProblemsShown([{ label: 'Low stock threshold', message: refusal }]);
+  });
+
+  it('when the threshold is no whole number, then it says so beside the field and nothing is sent', async () => {
+    api.on('GET', DASHBOARD, () => ({
+      status: 200,
+      body: { success: true, dashboard: aDashboard() },
+    }));
+    renderScreen();
+    const field = await screen.findByLabelText('Low stock threshold');
+
+    await userEvent.clear(field);
+    await userEvent.type(field, '2.5');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    await expectProblemsShown([
+      {
+        label: 'Low stock threshold',
+        message: 'Low stock threshold must be a whole number from 0 to 1,000,000',
+      },
+    ]);
+    expect(api.requestsTo('PUT', THRESHOLD)).toEqual([]);
   });
 
   it('when the figures cannot be read, then the failure is shown with a retry', async () => {

@@ -5,7 +5,9 @@ import type { ReactNode } from 'react';
 import { type Column, DataTable } from '../../../components/DataTable';
 import { PriceSummary } from '../../../components/PriceSummary';
 import { formatOptions, Price } from '../../products';
+import { OrderShipment } from './OrderShipment';
 import { OrderTimeline } from './OrderTimeline';
+import { UnitsTimesPrice } from './UnitsTimesPrice';
 import './OrderDetails.css';
 
 type DeliveryAddressView = NonNullable<Order['deliveryAddress']>;
@@ -56,7 +58,13 @@ const lineColumns = (order: Order): Column<OrderLine>[] => [
   {
     header: 'Line total',
     cell: (line) => (
-      <Price value={orderLineAmount(order, line)} currency={order.payment.currency} />
+      <>
+        <Price value={orderLineAmount(order, line)} currency={order.payment.currency} />
+        <UnitsTimesPrice
+          line={line}
+          format={(amount) => formatMoney(amount, order.payment.currency)}
+        />
+      </>
     ),
   },
 ];
@@ -67,7 +75,7 @@ const buyerOf = (order: Order) =>
 
 /**
  * One order in full: its lines (variant, SKU, unit price paid and quantity), subtotal,
- * shipping, tax and total, where it goes, its payment, and its history. `statusSlot` replaces the status text
+ * shipping, tax and total, where it goes and how (its shipment), its payment, and its history. `statusSlot` replaces the status text
  * (the admin's dropdown).
  */
 export function OrderDetails({ order, statusSlot }: { order: Order; statusSlot?: ReactNode }) {
@@ -113,6 +121,8 @@ export function OrderDetails({ order, statusSlot }: { order: Order; statusSlot?:
         <h2 id="order-delivery">Delivery address</h2>
         {delivery ? <DeliveryAddress address={delivery} /> : <p>{order.address || '—'}</p>}
       </section>
+
+      <OrderShipment order={order} />
 
       <section aria-labelledby="order-payment">
         <h2 id="order-payment">Payment</h2>

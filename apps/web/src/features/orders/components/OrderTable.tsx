@@ -1,4 +1,10 @@
-import { type Order, orderPriceFigures, paymentLabel, totalQuantity } from '@shop/contracts';
+import {
+  type Order,
+  orderLineAmount,
+  orderPriceFigures,
+  paymentLabel,
+  totalQuantity,
+} from '@shop/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { type Column, DataTable } from '../../../components/DataTable';
@@ -7,6 +13,7 @@ import { preview } from '../../../lib/format';
 import { relativeTime } from '../../../lib/relative-time';
 import { useMoney } from '../../../lib/store-settings';
 import { formatOptions, Price, ProductPhoto } from '../../products';
+import { UnitsTimesPrice } from './UnitsTimesPrice';
 import './OrderTable.css';
 
 const ORDER_LINE_PREVIEW = 30;
@@ -83,7 +90,9 @@ export function OrderTable(props: {
                   : 'This product is no longer sold'}
               </p>
               <p>
-                Price : <Price value={line.price} currency={order.payment.currency} />
+                Price :{' '}
+                <Price value={orderLineAmount(order, line)} currency={order.payment.currency} />
+                <UnitsTimesPrice line={line} format={money} />
               </p>
             </div>
           </li>

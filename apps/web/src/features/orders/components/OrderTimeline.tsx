@@ -1,7 +1,15 @@
 import type { OrderTimelineEntry } from '@shop/contracts';
 
-const whatHappened = ({ event, status }: OrderTimelineEntry) =>
-  event === 'placed' ? 'Placed' : event === 'cancelled' ? 'Cancelled' : `Status set to ${status}`;
+/** `UPS, 1Z 999` of a change to Shipped that told of its shipment. */
+const shipmentOf = ({ carrier, trackingNumber }: OrderTimelineEntry) =>
+  [carrier, trackingNumber].filter(Boolean).join(', ');
+
+const whatHappened = (entry: OrderTimelineEntry) => {
+  if (entry.event === 'placed') return 'Placed';
+  if (entry.event === 'cancelled') return 'Cancelled';
+  const shipment = shipmentOf(entry);
+  return `Status set to ${entry.status}${shipment ? ` (${shipment})` : ''}`;
+};
 
 const who = ({ by }: OrderTimelineEntry) =>
   `${by.name || 'Deleted user'} (${by.role === 'admin' ? 'admin' : 'buyer'})`;

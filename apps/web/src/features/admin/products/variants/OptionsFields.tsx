@@ -1,6 +1,7 @@
 import { MAX_OPTIONS } from '@shop/contracts';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { FormField } from '../../../../components/FormField';
+import type { Problems } from '../../../../lib/form-problems';
 import { newOptionId, type OptionDraft } from './grid';
 import { VARIANTS_TEXTS } from './texts';
 
@@ -17,12 +18,13 @@ function withValues(option: OptionDraft, typed: readonly string[]): OptionDraft 
 interface OptionFieldsProps {
   number: number;
   option: OptionDraft;
+  problems: Problems;
   onChange: (option: OptionDraft) => void;
   onRemove: () => void;
 }
 
 /** One option: its name, its values as chips, and a field adding values on Enter or comma. */
-function OptionFields({ number, option, onChange, onRemove }: OptionFieldsProps) {
+function OptionFields({ number, option, problems, onChange, onRemove }: OptionFieldsProps) {
   const [typing, setTyping] = useState('');
   const hintId = useId();
   const add = (typed: readonly string[]) => {
@@ -47,12 +49,14 @@ function OptionFields({ number, option, onChange, onRemove }: OptionFieldsProps)
       <legend>Option {number}</legend>
       <FormField
         label={`Option ${number} name`}
+        {...problems.field(`options.${number - 1}.name`)}
         placeholder="e.g. Size"
         value={option.name}
         onChange={(event) => onChange({ ...option, name: event.target.value })}
       />
       <FormField
         label={`Option ${number} values`}
+        {...problems.field(`options.${number - 1}.values`)}
         placeholder="e.g. S, M, L"
         aria-describedby={hintId}
         value={typing}
@@ -95,9 +99,11 @@ function OptionFields({ number, option, onChange, onRemove }: OptionFieldsProps)
 /** The product's options (at most three), each with its values. */
 export function OptionsFields({
   options,
+  problems,
   onChange,
 }: {
   options: OptionDraft[];
+  problems: Problems;
   onChange: (options: OptionDraft[]) => void;
 }) {
   const full = options.length >= MAX_OPTIONS;
@@ -108,6 +114,7 @@ export function OptionsFields({
           key={option.id}
           number={index + 1}
           option={option}
+          problems={problems}
           onChange={(changed) => onChange(options.map((o) => (o.id === option.id ? changed : o)))}
           onRemove={() => onChange(options.filter((o) => o.id !== option.id))}
         />

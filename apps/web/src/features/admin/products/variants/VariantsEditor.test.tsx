@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeCategory, makeProduct, newId, replies } from '../../../../test/fixtures';
+import { expectProblemsShown } from '../../../../test/form-problems';
 import { api, findToast, renderScreen, setupAdminTests } from '../../testing/setup';
 import { UpdateProductPanel } from '../UpdateProductPanel';
 
@@ -228,7 +229,7 @@ describe('Options and variants', () => {
     expect(screen.getByLabelText('Tax class of M')).toHaveValue('zero');
   });
 
-  it('when the grid breaks a rule, then the shared schema says which and nothing is sent', async () => {
+  it('when the grid breaks rules, then the shared schema says each in its cell or option and in a focused summary, and nothing is sent', async () => {
     const shirt = shirtInSizes();
     const user = await openProduct(shirt);
     acceptVariants(shirt);
@@ -236,12 +237,18 @@ describe('Options and variants', () => {
     await user.click(screen.getByRole('button', { name: 'Add option' }));
     await user.type(screen.getByLabelText('Option 2 name'), 'Colour');
     await user.click(screen.getByRole('button', { name: 'SAVE VARIANTS' }));
-    expect(await findToast('Option Colour has no values')).toBeInTheDocument();
+    await expectProblemsShown([
+      { label: 'Option 2 values', message: 'Option Colour has no values' },
+    ]);
 
     await user.click(screen.getByRole('button', { name: 'Remove option 2' }));
     await user.clear(screen.getByLabelText('Stock of M'));
+    await user.type(screen.getByLabelText('Price of S'), '{Backspace}{Backspace}-1');
     await user.click(screen.getByRole('button', { name: 'SAVE VARIANTS' }));
-    expect(await findToast('M: Quantity must be a number')).toBeInTheDocument();
+    await expectProblemsShown([
+      { label: 'Price of S', message: 'S: Price must not be negative' },
+      { label: 'Stock of M', message: 'M: Quantity must be a number' },
+    ]);
     expect(api.requestsTo('PUT', variantsUrl(shirt))).toEqual([]);
   });
 

@@ -1,6 +1,8 @@
 import type { Product } from '@shop/contracts';
 import { useId } from 'react';
 import toast from 'react-hot-toast';
+import { ProblemSummary } from '../../../../components/FormProblems';
+import { refusedProblems, useProblems } from '../../../../lib/form-problems';
 import { useSubmit } from '../../../../lib/use-form';
 import { refusalOf } from '../../shared/outcome';
 import { useTaxClasses } from '../../taxes/api';
@@ -8,7 +10,7 @@ import { variantWrites } from './api';
 import { BulkEdit } from './BulkEdit';
 import { pricedPerVariant } from './grid';
 import { OptionsFields } from './OptionsFields';
-import { firstProblem, variantsRequest } from './request';
+import { gridProblemOf, gridProblems, variantsRequest } from './request';
 import { VARIANTS_TEXTS } from './texts';
 import { useVariantGrid } from './use-variant-grid';
 import { VariantsTable } from './VariantsTable';
@@ -24,27 +26,31 @@ interface VariantsEditorProps {
  * Options and variants: the admin lists options and values, gets every combination, keeps or
  * drops each, sets SKU, price, stock, weight, tax class and photo per variant (a blank weight or
  * class follows the product's) or price and stock for many at once, and saves the whole grid
- * with one call. The shared schema checks it first; the server's
- * refusals (a SKU in use, a stock a checkout changed, a variant a checkout holds) are toasted
- * as it words them.
+ * with one call. The shared schema checks it first, and every problem shows in its cell (or
+ * option) and in the summary at the top; the server's refusals (a SKU in use, a stock a checkout
+ * changed, a variant a checkout holds) are toasted as it words them, and shown so too.
  */
 export function VariantsEditor({ product, onSaved }: VariantsEditorProps) {
   const headingId = useId();
   const editor = useVariantGrid(product);
   const { grid } = editor;
   const taxClasses = useTaxClasses(...grid.rows.flatMap((row) => row.taxClass || []));
+  const problems = useProblems();
   const save = useSubmit(variantWrites.save(product._id), {
     onSuccess: (saved) => {
+      problems.show([]);
       editor.reset(saved.product);
       onSaved(saved.product);
       toast.success(saved.message);
     },
-    onFailure: (err) => refusalOf(err) || VARIANTS_TEXTS.saveFailed,
+    onFailure: (err) => {
+      const problemOf = gridProblemOf(grid);
+      problems.show(refusedProblems(err).map(({ field, message }) => problemOf(field, message)));
+      return refusalOf(err) || VARIANTS_TEXTS.saveFailed;
+    },
   });
   const send = () => {
-    const problem = firstProblem(grid);
-    if (problem) toast.error(problem);
-    else void save.run(variantsRequest(grid));
+    if (!problems.show(gridProblems(grid))) void save.run(variantsRequest(grid));
   };
 
   const hasCombinations = grid.options.some((option) => option.values.length > 0);
@@ -54,7 +60,8 @@ export function VariantsEditor({ product, onSaved }: VariantsEditorProps) {
       <h2 id={headingId} className="variants-title">
         {VARIANTS_TEXTS.heading}
       </h2>
-      <OptionsFields options={grid.options} onChange={editor.changeOptions} />
+      <ProblemSummary problems={problems} />
+      <OptionsFields options={grid.options} onChange={editor.changeOptions} problems={problems} />
       {(hasCombinations || pricedPerVariant(product)) && (
         <>
           <BulkEdit
@@ -73,6 +80,7 @@ export function VariantsEditor({ product, onSaved }: VariantsEditorProps) {
               taxClasses={taxClasses}
               options={grid.options}
               rows={grid.rows}
+              problems={problems}
               onEdit={editor.editRow}
               onPhoto={editor.setPhoto}
             />

@@ -1,6 +1,8 @@
 import type { ProductPhotoMeta } from '@shop/contracts';
 import type { InputHTMLAttributes } from 'react';
 import { type Column, DataTable } from '../../../../components/DataTable';
+import { FieldError } from '../../../../components/FormProblems';
+import type { Problems } from '../../../../lib/form-problems';
 import {
   isProductItself,
   type OptionDraft,
@@ -18,6 +20,8 @@ interface VariantsTableProps {
   taxClasses: readonly string[];
   options: OptionDraft[];
   rows: VariantRow[];
+  /** Each cell's problem, shown in it (`rows.<index>.<field>`). */
+  problems: Problems;
   onEdit: (index: number, patch: Partial<VariantRow>) => void;
   onPhoto: (variantId: string, photo: ProductPhotoMeta | null) => void;
 }
@@ -45,7 +49,7 @@ const TYPED_FIELDS: {
  * own row (no options) takes them from the product form.
  */
 export function VariantsTable(props: VariantsTableProps) {
-  const { productId, product, taxClasses, options, rows, onEdit, onPhoto } = props;
+  const { productId, product, taxClasses, options, rows, problems, onEdit, onPhoto } = props;
   const labelOf = (row: VariantRow) => rowLabel(options, row);
   const editable = (row: VariantRow, field: string) =>
     field !== 'weight' && field !== 'taxClass' ? row.keep : row.keep && !isProductItself(row);
@@ -70,37 +74,45 @@ export function VariantsTable(props: VariantsTableProps) {
       ({ header, field, input }): Column<VariantRow> => ({
         header,
         cell: (row, index) => (
-          <input
-            className="form-control"
-            {...input}
-            aria-label={`${header} of ${labelOf(row)}`}
-            value={row[field]}
-            {...(field === 'weight'
-              ? { placeholder: VARIANTS_TEXTS.productsOwn(`${product.weight} g`) }
-              : {})}
-            disabled={!editable(row, field)}
-            onChange={(event) => onEdit(index, { [field]: event.target.value })}
-          />
+          <>
+            <input
+              {...problems.control(`rows.${index}.${field}`)}
+              className="form-control"
+              {...input}
+              aria-label={`${header} of ${labelOf(row)}`}
+              value={row[field]}
+              {...(field === 'weight'
+                ? { placeholder: VARIANTS_TEXTS.productsOwn(`${product.weight} g`) }
+                : {})}
+              disabled={!editable(row, field)}
+              onChange={(event) => onEdit(index, { [field]: event.target.value })}
+            />
+            <FieldError problems={problems} field={`rows.${index}.${field}`} />
+          </>
         ),
       }),
     ),
     {
       header: 'Tax class',
       cell: (row, index) => (
-        <select
-          className="form-control"
-          aria-label={`Tax class of ${labelOf(row)}`}
-          value={row.taxClass}
-          disabled={!editable(row, 'taxClass')}
-          onChange={(event) => onEdit(index, { taxClass: event.target.value })}
-        >
-          <option value="">{VARIANTS_TEXTS.productsOwn(product.taxClass)}</option>
-          {taxClasses.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </select>
+        <>
+          <select
+            {...problems.control(`rows.${index}.taxClass`)}
+            className="form-control"
+            aria-label={`Tax class of ${labelOf(row)}`}
+            value={row.taxClass}
+            disabled={!editable(row, 'taxClass')}
+            onChange={(event) => onEdit(index, { taxClass: event.target.value })}
+          >
+            <option value="">{VARIANTS_TEXTS.productsOwn(product.taxClass)}</option>
+            {taxClasses.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+          <FieldError problems={problems} field={`rows.${index}.taxClass`} />
+        </>
       ),
     },
     {

@@ -2,7 +2,10 @@ import { MAX_VARIANTS } from '@shop/contracts';
 import { describe, expect, it } from 'vitest';
 import { makeProduct } from '../../../../test/fixtures';
 import { gridFromProduct, type OptionDraft, regrid, type VariantGrid } from './grid';
-import { firstProblem, variantsRequest } from './request';
+import { gridProblems, variantsRequest } from './request';
+
+/** What the grid is told first, or null when nothing is wrong. */
+const firstProblem = (grid: VariantGrid) => gridProblems(grid)[0]?.message ?? null;
 
 const shirt = makeProduct('Shirt', { price: 15, quantity: 4 });
 const option = (name: string, values: string[]): OptionDraft => ({ id: name, name, values });
@@ -120,8 +123,19 @@ describe('the variants request', () => {
   it('when two rows have one SKU (in any case), then it is refused before sending', () => {
     const grid = gridWith(option('Size', ['S', 'M']));
     expect(firstProblem(editRow(grid, 1, { sku: 'shirt-s' }))).toBe(
-      'Two variants have the same SKU',
+      'M: Two variants have the same SKU',
     );
+  });
+
+  it('when several cells are wrong, then each is a problem at its cell, dropped rows counted in its place', () => {
+    const grid = gridWith(option('Size', ['S', 'M', 'L']));
+    const edited = editRow(editRow(editRow(grid, 0, { keep: false }), 1, { price: '' }), 2, {
+      quantity: '-1',
+    });
+    expect(gridProblems(edited)).toEqual([
+      { field: 'rows.1.price', message: 'M: Price must be a number' },
+      { field: 'rows.2.quantity', message: 'L: Quantity must not be negative' },
+    ]);
   });
 
   it('when a field of a row is wrong, then the message names the row', () => {

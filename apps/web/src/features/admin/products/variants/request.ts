@@ -2,6 +2,7 @@ import {
   type ProductVariantsRequest,
   productVariantsRequestSchema,
 } from '@shop/contracts/variants-request';
+import type { Problem } from '../../../../lib/form-problems';
 import { type OptionDraft, rowLabel, type VariantGrid, type VariantRow } from './grid';
 
 /** A typed amount; blank is no number at all (the schema then says it must be one). */
@@ -48,16 +49,44 @@ export function variantsRequest(grid: VariantGrid): ProductVariantsRequest {
   };
 }
 
+/** The grid's typed fields, which a kept row's problem may be about. */
+const ROW_FIELDS = new Set(['sku', 'price', 'quantity', 'weight', 'taxClass']);
+
 /**
- * What the shared schema finds wrong with the grid, in its own words (the server's), or null.
- * A variant's own field is named by its row: `S / Black: Price must not be negative`.
+ * The grid's control a request's field is typed in: a kept row's cell (`variants.1.price` →
+ * `rows.4.price`, the row's place among all the grid's rows), an option's name or values; ''
+ * for what has none of its own.
  */
-export function firstProblem(grid: VariantGrid): string | null {
+function controlOf(grid: VariantGrid, [part, index, field]: string[]): string {
+  if (part === 'options' && (field === 'name' || field === 'values')) {
+    return `options.${index}.${field}`;
+  }
+  const row = part === 'variants' ? keptRows(grid)[Number(index)] : undefined;
+  const cell = field === 'previousQuantity' ? 'quantity' : (field ?? '');
+  return row && ROW_FIELDS.has(cell) ? `rows.${grid.rows.indexOf(row)}.${cell}` : '';
+}
+
+/**
+ * A problem with a field of the request (the shared schema's, or the server's) as the grid
+ * shows it: at its control, a variant's own named by its row (`S / Black: Price must not be
+ * negative`).
+ */
+export const gridProblemOf =
+  (grid: VariantGrid) =>
+  (field: string, message: string): Problem => {
+    const path = field.split('.');
+    const [part, index] = path;
+    const row = part === 'variants' ? keptRows(grid)[Number(index)] : undefined;
+    return {
+      field: controlOf(grid, path),
+      message: row ? `${rowLabel(grid.options, row)}: ${message}` : message,
+    };
+  };
+
+/** Everything the shared schema (the server's) finds wrong with the grid, in its words. */
+export function gridProblems(grid: VariantGrid): Problem[] {
   const parsed = productVariantsRequestSchema.safeParse(variantsRequest(grid));
-  if (parsed.success) return null;
-  const [issue] = parsed.error.issues;
-  if (!issue) return null;
-  const [field, index] = issue.path;
-  const row = field === 'variants' && typeof index === 'number' ? keptRows(grid)[index] : undefined;
-  return row ? `${rowLabel(grid.options, row)}: ${issue.message}` : issue.message;
+  if (parsed.success) return [];
+  const problemOf = gridProblemOf(grid);
+  return parsed.error.issues.map((issue) => problemOf(issue.path.join('.'), issue.message));
 }
