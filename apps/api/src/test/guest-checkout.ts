@@ -14,23 +14,37 @@ export const guestPaymentIntentCall = (
   target: Target,
   email: string,
   cart: Record<string, unknown>[],
+  checkoutSecret?: string,
 ) =>
   supertest(target)
     .post('/api/v1/order/create-payment-intent')
-    .send({ cart, deliveryAddress: TEST_DELIVERY_ADDRESS, email });
+    .send({
+      cart,
+      deliveryAddress: TEST_DELIVERY_ADDRESS,
+      email,
+      ...(checkoutSecret ? { checkoutSecret } : {}),
+    });
 
-/** The same, expecting success: the PaymentIntent's id and amount. */
+/**
+ * The same, expecting success: the PaymentIntent's id and amount, and the checkout's secret,
+ * which the guest's next start sends to replace this checkout.
+ */
 export async function startGuestCheckout(
   target: Target,
   email: string,
   cart: Record<string, unknown>[],
+  checkoutSecret?: string,
 ) {
-  const res = await guestPaymentIntentCall(target, email, cart);
+  const res = await guestPaymentIntentCall(target, email, cart, checkoutSecret);
   if (res.status !== 200) {
     throw new Error(`create-payment-intent answered ${res.status}: ${JSON.stringify(res.body)}`);
   }
-  const { clientSecret, amount } = createPaymentIntentResponseSchema.parse(res.body);
-  return { paymentIntentId: clientSecret.split('_secret_')[0] as string, amount };
+  const answer = createPaymentIntentResponseSchema.parse(res.body);
+  return {
+    paymentIntentId: answer.clientSecret.split('_secret_')[0] as string,
+    amount: answer.amount,
+    checkoutSecret: answer.checkoutSecret,
+  };
 }
 
 /** POST place-order as a signed-out browser does, with the e-mail paying started with. */

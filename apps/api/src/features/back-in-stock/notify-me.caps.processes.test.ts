@@ -61,17 +61,29 @@ describe('"Notify me" letters per mailbox, over two API processes', () => {
       const lamp = await createProduct({ quantity: 1 });
       const decoy = await createProduct({ quantity: 1_000 });
       const bot = guestEmail();
+      // The bot replaces its own checkout, as a guest's browser does, by its secret.
+      let secret: string | undefined;
       for (let cycle = 0; cycle < 20; cycle += 1) {
         const [one, other] = cycle % 2 ? [a, b] : [b, a];
         // The last unit held: the lamp is sold out, and "Notify me" is offered.
-        await startGuestCheckout(one.url, bot, [{ _id: lamp.id }]);
+        ({ checkoutSecret: secret } = await startGuestCheckout(
+          one.url,
+          bot,
+          [{ _id: lamp.id }],
+          secret,
+        ));
         const asked = await notifyMe(one, lamp.id, `Victim+${cycle}@example.com`);
         expect({ status: asked.status, body: await asked.json() }).toEqual({
           status: 200,
           body: noted,
         });
         // The bot's next checkout replaces its hold: the lamp is back in stock.
-        await startGuestCheckout(other.url, bot, [{ _id: decoy.id }]);
+        ({ checkoutSecret: secret } = await startGuestCheckout(
+          other.url,
+          bot,
+          [{ _id: decoy.id }],
+          secret,
+        ));
         await untilLettersSettled();
       }
       expect(mailsToMailbox(shop.mailServer, 'victim@example.com')).toHaveLength(1);

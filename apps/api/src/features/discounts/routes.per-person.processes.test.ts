@@ -7,31 +7,13 @@ import {
   TEST_DELIVERY_ADDRESS,
 } from '../../test/checkout.js';
 import { createDiscount, uniqueCode } from '../../test/discounts.js';
-import { checkoutTest, describe, expect, type FakeStripe } from '../../test/fixtures.js';
+import { describe, expect, type FakeStripe, twoProcessTest as test } from '../../test/fixtures.js';
 import { guestEmail } from '../../test/guest-checkout.js';
-import { createUser, errorOf, TEST_JWT_SECRET } from '../../test/harness.js';
-import { startApiProcess } from '../../test/oversell.js';
+import { createUser, errorOf } from '../../test/harness.js';
 import { listOrdersOfProduct } from '../orders/repository/reads.js';
 
-/** The file's app and a second API process on its database and fake Stripe. */
-const test = checkoutTest.extend<{ $file: { other: string } }>({
-  other: [
-    async ({ app, stripe }, use) => {
-      const process = await startApiProcess(app.databaseUrl, stripe, {
-        env: { JWT_SECRET: TEST_JWT_SECRET },
-      });
-      try {
-        await use(process.url);
-      } finally {
-        process.stop();
-      }
-    },
-    { scope: 'file' },
-  ],
-});
-
 // The second process starts here, in the hook's time, not in the first test's (30 s at load 17).
-test.beforeAll(async ({ other: _ }) => {});
+test.beforeAll(async ({ otherUrl: _ }) => {});
 
 type Target = Parameters<typeof supertest>[0];
 /** An account by its token, or a guest by the e-mail they give. */
@@ -92,7 +74,7 @@ describe('codes limited per customer, over two API processes', () => {
     api,
     admin,
     stripe,
-    other,
+    otherUrl: other,
   }) => {
     const lamp = await createProduct({ price: 10, quantity: 10 });
     const first = uniqueCode('FIRST');
@@ -134,7 +116,7 @@ describe('codes limited per customer, over two API processes', () => {
     api,
     admin,
     stripe,
-    other,
+    otherUrl: other,
   }) => {
     const lamp = await createProduct({ price: 10, quantity: 10 });
     const once = uniqueCode('ONCE');
@@ -175,7 +157,7 @@ describe('codes limited per customer, over two API processes', () => {
     api,
     admin,
     stripe,
-    other,
+    otherUrl: other,
   }) => {
     const lamp = await createProduct({ price: 10, quantity: 10 });
     const first = uniqueCode('FIRST');
@@ -206,7 +188,7 @@ describe('codes limited per customer, over two API processes', () => {
     api,
     admin,
     stripe,
-    other,
+    otherUrl: other,
   }) => {
     const PEOPLE = 6;
     const lamp = await createProduct({ price: 10, quantity: 2 * PEOPLE });
@@ -242,7 +224,7 @@ describe('codes limited per customer, over two API processes', () => {
     api,
     admin,
     stripe,
-    other,
+    otherUrl: other,
   }) => {
     const lamp = await createProduct({ price: 10, quantity: 10 });
     const once = uniqueCode('ONCE');
@@ -259,7 +241,7 @@ describe('codes limited per customer, over two API processes', () => {
     api,
     admin,
     stripe,
-    other,
+    otherUrl: other,
   }) => {
     const lamp = await createProduct({ price: 10, quantity: 10 });
     const once = uniqueCode('ONCE');
