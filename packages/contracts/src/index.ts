@@ -10,6 +10,7 @@ export * from './price-bands.js';
 export * from './product.js';
 export * from './quote.js';
 export * from './rating.js';
+export * from './refund.js';
 export * from './store.js';
 export * from './stored-address.js';
 export * from './tax-class.js';

@@ -4,6 +4,7 @@ import { toMajorUnits, totalMajorUnits } from './money.js';
 import { totalField } from './paging.js';
 import { productSummarySchema } from './product.js';
 import { lineSubtotal, type PriceFigures, shippingChargeSchema } from './quote.js';
+import { orderRefundSchema } from './refund.js';
 import { storedDeliveryAddressSchema } from './stored-address.js';
 import { orderLineVariantSchema } from './variant.js';
 import { z } from './zod.js';
@@ -83,7 +84,10 @@ export const orderSchema = z
       status: z.string(),
       amount: z.number().int(),
       currency: z.string(),
-      /** True once the order was cancelled and its money given back (authorization or charge). */
+      /**
+       * True once its money was given back whole: by a cancellation (the authorization or the
+       * charge), or by refunds that reached what was captured.
+       */
       refunded: z.boolean(),
     }),
     /** Null for a guest's order (and once the buyer's account is gone). */
@@ -121,11 +125,17 @@ export const orderSchema = z
     carrier: z.string().optional(),
     trackingNumber: z.string().optional(),
     trackingUrl: z.string().optional(),
+    /**
+     * Its refunds, oldest first, and what they gave back (pending ones aside). Every order the
+     * API answers has them; optional only so that clients built before them still read orders.
+     */
+    refunds: z.array(orderRefundSchema).optional(),
+    refundedAmount: z.number().optional(),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof orderSchema>;
 
-/** The spec's Success / Failed, or Refunded once a cancellation gave the money back. */
+/** The spec's Success / Failed, or Refunded once the money was given back whole. */
 export const paymentLabel = ({
   refunded,
   success,
@@ -147,6 +157,15 @@ export const orderResponseSchema = z.object({
   order: orderSchema,
 });
 export type OrderResponse = z.infer<typeof orderResponseSchema>;
+
+/** A refund made: the order as it is after, and the refund. */
+export const refundResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  order: orderSchema,
+  refund: orderRefundSchema,
+});
+export type RefundResponse = z.infer<typeof refundResponseSchema>;
 
 /** Items in an order line count as 1 when the cart entry carries no quantity. */
 export const totalQuantity = (lines: readonly Pick<OrderLine, 'quantity'>[]): number =>

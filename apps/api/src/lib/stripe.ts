@@ -86,6 +86,46 @@ const isAlreadyRefunded = (err: unknown) =>
   err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'charge_already_refunded';
 
 /**
+ * The metadata key naming the shop's own refunds (a refund's id, or `release` for a payment
+ * given back whole): a refund without it was made in Stripe's dashboard.
+ */
+export const SHOP_REFUND = 'shop_refund';
+
+/**
+ * Gives back `amount` (minor units) of a captured payment: the shop's refund `refundId`, which
+ * its metadata names and its idempotency key is made of, so that asking again is Stripe's
+ * cached answer. Stripe's refund id.
+ */
+export async function refundPayment(
+  payments: Payments,
+  paymentIntentId: string,
+  amount: number,
+  refundId: string,
+): Promise<string> {
+  const refund = await callStripe(() =>
+    payments.stripe.refunds.create(
+      { payment_intent: paymentIntentId, amount, metadata: { [SHOP_REFUND]: refundId } },
+      { idempotencyKey: `refund:${refundId}` },
+    ),
+  );
+  return refund.id;
+}
+
+/** The refunds of a payment, newest first (at most 100: far more than any order has). */
+export async function refundsOf(payments: Payments, paymentIntentId: string) {
+  const { data } = await callStripe(() =>
+    payments.stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 }),
+  );
+  return data.map((refund) => ({
+    id: refund.id,
+    amount: refund.amount,
+    status: refund.status,
+    reason: refund.reason,
+    shopRefund: refund.metadata?.[SHOP_REFUND] ?? null,
+  }));
+}
+
+/**
  * A payment of nothing (a total of 0): Stripe charges no such amount and never sees it; its id
  * is the shop's own, `free_<what it pays for>`, so that what is keyed by a payment (an order, a
  * lock, a checkout) is keyed alike.
@@ -109,7 +149,7 @@ export async function releasePayment(
   if (intent.status === 'succeeded') {
     try {
       await payments.stripe.refunds.create(
-        { payment_intent: intent.id },
+        { payment_intent: intent.id, metadata: { [SHOP_REFUND]: 'release' } },
         { idempotencyKey: `refund:${intent.id}` },
       );
     } catch (err) {

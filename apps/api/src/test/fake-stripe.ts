@@ -17,6 +17,17 @@ export interface FakePaymentIntent {
   livemode: false;
 }
 
+/** The fields of a Refund the shop reads. */
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  payment_intent: string;
+  status: 'succeeded';
+  reason: string | null;
+  metadata: Record<string, string>;
+}
+
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
 export type Operation = 'create' | 'retrieve' | 'confirm' | 'capture' | 'cancel' | 'refund';
@@ -50,8 +61,8 @@ export async function startFakeStripe() {
     cancel: 0,
     refund: 0,
   };
-  /** Refunded amount per intent. */
-  const refunds = new Map<string, number>();
+  /** The refunds of each intent, oldest first. */
+  const refunds = new Map<string, FakeRefund[]>();
   const faults = new Map<Operation, Fault[]>();
   const stalled = new Set<ServerResponse>();
   /** Capture requests per intent, answered from the idempotency cache or not. */
@@ -108,14 +119,18 @@ export async function startFakeStripe() {
     const id = rawId ? decodeURIComponent(rawId) : undefined;
     if (req.method === 'GET' && url.pathname === '/v1/refunds') {
       const id = url.searchParams.get('payment_intent') ?? '';
-      const data = refunds.has(id) ? [{ object: 'refund', payment_intent: id }] : [];
+      // Newest first, as Stripe lists them.
+      const data = [...(refunds.get(id) ?? [])].reverse();
       return {
         operation: 'retrieve',
         answer: () => ({ status: 200, body: { object: 'list', data, has_more: false } }),
       };
     }
     if (req.method === 'POST' && url.pathname === '/v1/refunds') {
-      return { operation: 'refund', answer: () => refund(params.get('payment_intent') ?? '') };
+      return {
+        operation: 'refund',
+        answer: () => refund(params.get('payment_intent') ?? '', params),
+      };
     }
     if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
       return {
@@ -191,14 +206,18 @@ export async function startFakeStripe() {
     return { answer: () => answer(404, 'invalid_request_error', 'Unrecognized request URL') };
   }
 
-  /** A full refund of a captured intent, as Stripe refunds its charge; the intent stays `succeeded`. */
-  const refund = (id: string): Answer => {
+  /**
+   * A refund of a captured intent, as Stripe refunds its charge: of `amount` when the request
+   * names one, else of what is left; never past what was captured. The intent stays `succeeded`.
+   */
+  const refund = (id: string, params: URLSearchParams): Answer => {
     calls.refund += 1;
     return found(id, (intent) => {
       if (intent.status !== 'succeeded') {
         return answer(400, 'invalid_request_error', 'This PaymentIntent has no charge to refund');
       }
-      if (refunds.has(id)) {
+      const left = intent.amount - refundedOf(id);
+      if (left <= 0) {
         return answer(
           400,
           'invalid_request_error',
@@ -206,19 +225,31 @@ export async function startFakeStripe() {
           'charge_already_refunded',
         );
       }
-      refunds.set(id, intent.amount);
-      return {
-        status: 200,
-        body: {
-          id: newId('re'),
-          object: 'refund',
-          amount: intent.amount,
-          payment_intent: id,
-          status: 'succeeded',
-        },
+      const amount = params.has('amount') ? Number(params.get('amount')) : left;
+      if (!Number.isInteger(amount) || amount < 1 || amount > left) {
+        return answer(
+          400,
+          'invalid_request_error',
+          `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`,
+          'amount_too_large',
+        );
+      }
+      const made: FakeRefund = {
+        id: newId('re'),
+        object: 'refund',
+        amount,
+        payment_intent: id,
+        status: 'succeeded',
+        reason: null,
+        metadata: metadataOf(params),
       };
+      refunds.set(id, [...(refunds.get(id) ?? []), made]);
+      return { status: 200, body: made };
     });
   };
+
+  const refundedOf = (id: string) =>
+    (refunds.get(id) ?? []).reduce((total, made) => total + made.amount, 0);
 
   const found = (id: string, then: (intent: FakePaymentIntent) => Answer): Answer => {
     const intent = intents.get(id);
@@ -255,11 +286,15 @@ export async function startFakeStripe() {
       failingCaptures.add(id);
     },
     /** The amount refunded for the intent (0 when none). */
-    refundedOf: (id: string) => refunds.get(id) ?? 0,
-    /** A merchant refunds the captured intent in Stripe's dashboard, without the shop. */
-    refundFromDashboard: (id: string) => {
-      refund(id);
-    },
+    refundedOf,
+    /** The refunds of the intent, oldest first. */
+    refundsOf: (id: string) => [...(refunds.get(id) ?? [])],
+    /**
+     * A merchant refunds the captured intent in Stripe's dashboard, without the shop: `amount`
+     * (minor units) of it, else what is left. Stripe's answer (the refund, or its refusal).
+     */
+    refundFromDashboard: (id: string, amount?: number) =>
+      refund(id, new URLSearchParams(amount === undefined ? {} : { amount: String(amount) })),
     /** The next `times` requests of `operation` fail so; SDK retries count as requests. */
     inject: (operation: Operation, fault: Fault, times = 1) => {
       faults.set(operation, [...(faults.get(operation) ?? []), ...Array(times).fill(fault)]);
@@ -303,15 +338,20 @@ function blankIntent(): FakePaymentIntent {
 }
 
 /** The SDK form-encodes parameters, nesting as `metadata[buyer]=...`. */
-function createIntent(params: URLSearchParams): FakePaymentIntent | null {
-  const amount = Number(params.get('amount'));
-  const currency = params.get('currency');
-  if (!Number.isInteger(amount) || amount < 1 || !currency) return null;
+function metadataOf(params: URLSearchParams): Record<string, string> {
   const metadata: Record<string, string> = {};
   for (const [key, value] of params) {
     const name = /^metadata\[(.+)\]$/.exec(key)?.[1];
     if (name) metadata[name] = value;
   }
+  return metadata;
+}
+
+function createIntent(params: URLSearchParams): FakePaymentIntent | null {
+  const amount = Number(params.get('amount'));
+  const currency = params.get('currency');
+  if (!Number.isInteger(amount) || amount < 1 || !currency) return null;
+  const metadata = metadataOf(params);
   const captureMethod = params.get('capture_method') === 'manual' ? 'manual' : 'automatic';
   return { ...blankIntent(), amount, currency, capture_method: captureMethod, metadata };
 }

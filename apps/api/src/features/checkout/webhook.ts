@@ -2,18 +2,21 @@ import type Stripe from 'stripe';
 import { z } from 'zod';
 import { badRequest, describeZodError, toAppError } from '../../lib/errors.js';
 import type { Payments, StripeClient } from '../../lib/stripe.js';
+import { recordRefundsOfPayment } from '../orders/index.js';
 import { countPlacement } from './checkout-metrics.js';
 import { DeliveryAddressMissing } from './delivery.js';
 import { placeOrder } from './place-order.js';
 
 export type WebhookOutcome =
   | { kind: 'ignored' }
+  | { kind: 'refunds recorded'; paymentIntentId: string; recorded: number }
   | { kind: 'awaiting address'; paymentIntentId: string }
   | { kind: 'placed'; orderId: string; addressNotSaved?: unknown }
   | { kind: 'refused'; paymentIntentId: string; reason: string };
 
 /**
- * A verified Stripe event. An authorized payment whose buyer never came back to
+ * A verified Stripe event. A charge refunded has its refunds recorded on its order (see
+ * recordRefundsOfPayment). An authorized payment whose buyer never came back to
  * place-order gets its order (and is captured) here, through the same idempotent
  * placement; `payment_intent.succeeded`, sent after that capture, finds the order placed.
  * A payment that cannot become an order (sold out, changed price, not from this shop) is
@@ -28,6 +31,11 @@ export async function handlePaymentEvent(
   event: Stripe.Event,
   holdSeconds: number,
 ): Promise<WebhookOutcome> {
+  if (event.type === 'charge.refunded') {
+    const paymentIntentId = refundedPaymentOf(event);
+    const recorded = await recordRefundsOfPayment(payments, paymentIntentId);
+    return { kind: 'refunds recorded', paymentIntentId, recorded };
+  }
   const placing =
     event.type === 'payment_intent.amount_capturable_updated' ||
     event.type === 'payment_intent.succeeded';
@@ -63,6 +71,24 @@ function paymentIntentIdOf(event: Stripe.Event): string {
     );
   }
   return parsed.data.data.object.id;
+}
+
+/**
+ * What is read of `charge.refunded` (a refund made in Stripe's dashboard, or the shop's own): the
+ * charge's PaymentIntent, whose refunds are then listed from Stripe.
+ */
+const refundedChargeSchema = z.object({
+  data: z.object({ object: z.object({ payment_intent: z.string().min(1) }) }),
+});
+
+function refundedPaymentOf(event: Stripe.Event): string {
+  const parsed = refundedChargeSchema.safeParse(event);
+  if (!parsed.success) {
+    throw badRequest(
+      'The event charge.refunded names no PaymentIntent: data.object.payment_intent must be a non-empty string',
+    );
+  }
+  return parsed.data.data.object.payment_intent;
 }
 
 /** What every event is read by: its type. */

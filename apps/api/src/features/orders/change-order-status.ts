@@ -7,6 +7,7 @@ import { giveBackDiscountUses } from '../discounts/index.js';
 import { giveBackStock } from '../products/index.js';
 import { markOrderCancelled, setOrderStatus } from './changes.js';
 import { type OrderActor, type Shipment, type StoredOrder, stockLinesOf } from './order.js';
+import { refundWhatIsLeft } from './refund-order.js';
 import { findStoredOrder } from './repository/reads.js';
 import { claimOrder, markOrderRefunded, markOrderStockReturned } from './repository/writes.js';
 import { findOrder } from './use-cases.js';
@@ -65,7 +66,7 @@ async function cancelOrder(
 }
 
 /**
- * Money back first (the authorization cancelled, or the charge refunded), then the units
+ * Money back first (the authorization cancelled, or what is left of the charge refunded), then the units
  * back in stock, then the status. Each part is recorded on the order once done, so a
  * second cancellation changes nothing, and one interrupted half-way (Stripe unavailable:
  * 502 and nothing changed) is finished by cancelling again.
@@ -80,7 +81,10 @@ async function cancel(
   if (!order.payment.refunded) {
     const configured = requirePayments(payments);
     lease.signal.throwIfAborted();
-    await releasePayment(configured, order.payment.id);
+    // A captured payment is refunded as every refund is, recorded on the order; an
+    // authorization (the placement died before the capture) is only cancelled.
+    if (order.payment.success) await refundWhatIsLeft(configured, order, by);
+    else await releasePayment(configured, order.payment.id);
     await ensureWritten(markOrderRefunded(order._id, lease.token));
   }
   // Only a paid order's units were taken: an order whose placement died before the capture

@@ -1,9 +1,11 @@
 import type { OrderStatus } from '@shop/contracts';
+import { add, type Minor } from '../../lib/money.js';
 import { publishWith } from '../../lib/outbox/index.js';
 import {
   ORDER_CANCELLED,
   ORDER_IMPORTED,
   ORDER_PLACED,
+  ORDER_REFUNDED,
   ORDER_STATUS_CHANGED,
   type OrderEvent,
   type OrderEventType,
@@ -18,6 +20,7 @@ import {
   shipmentOf,
 } from './order.js';
 import { findStoredOrder } from './repository/reads.js';
+import { recordRefundDone, recordStripeRefund } from './repository/refund-writes.js';
 import {
   type AnnouncedWrite,
   type AsRead,
@@ -41,7 +44,8 @@ import {
 const TRIES = 10;
 
 /**
- * Publishes the change of `order` into `after` as `type` (with the shipment it gave, if any),
+ * Publishes the change of `order` into `after` as `type` (with the shipment it gave, or the refund
+ * done, if any),
  * made by `write` while the order is as read. 'moved' when it was not (read it again).
  */
 const announce = <Outcome extends string>(
@@ -50,14 +54,16 @@ const announce = <Outcome extends string>(
   after: StoredOrder,
   write: (as: AsRead, eventId: string) => Promise<Outcome>,
   shipment: Shipment = {},
+  refund?: OrderEvent['refund'],
 ) => {
-  const as = { status: order.status, paid: order.payment.success };
+  const as = { status: order.status, paid: order.payment.success, refunded: order.refundedDone };
   const given = shipmentOf(shipment);
   const payload: OrderEvent = {
     orderId: order._id,
     before: as,
     order: snapshotOf(after),
     ...(Object.keys(given).length > 0 ? { shipment: given } : {}),
+    ...(refund ? { refund } : {}),
   };
   return publishWith(
     { type, source: order._id, payload },
@@ -154,6 +160,59 @@ export function setOrderStatus(
       shipment,
     );
     return outcome === 'done' ? 'updated' : outcome;
+  });
+}
+
+/** 'done' when a refund's write was made, 'moved' when the order was not as read. */
+const doneOrMoved = async (write: Promise<boolean>) => ((await write) ? 'done' : 'moved');
+
+/**
+ * Marks the shop's pending refund done with Stripe's refund id, announcing `order.refunded`
+ * (the buyer's e-mail, the figures net of it): 'done', 'done before' (a retry, or the webhook
+ * of its Stripe refund), or 'missing' (the order, or the refund, is gone).
+ */
+export function markRefundDone(
+  orderId: string,
+  refund: { _id: string; stripeRefund: string },
+  ofCancellation: boolean,
+): Promise<'done' | 'done before' | 'missing'> {
+  return untilSettled(orderId, async (order) => {
+    const pending = order?.refunds.find((r) => r._id === refund._id);
+    if (!order || !pending) return 'missing';
+    if (pending.status === 'done') return 'done before';
+    const { amount } = pending;
+    const after = { ...order, refundedDone: add(order.refundedDone, amount) };
+    return announce(
+      ORDER_REFUNDED,
+      order,
+      after,
+      (as, event) => doneOrMoved(recordRefundDone(orderId, { ...refund, amount }, as, event)),
+      {},
+      { _id: refund._id, amount, ...(ofCancellation ? { ofCancellation: true as const } : {}) },
+    );
+  });
+}
+
+/**
+ * Records a refund made in Stripe's dashboard, announcing `order.refunded`, once per Stripe
+ * refund: 'done', 'done before', or 'missing' (no such order).
+ */
+export function recordDashboardRefund(
+  orderId: string,
+  refund: { stripeRefund: string; amount: Minor; reason: string },
+): Promise<'done' | 'done before' | 'missing'> {
+  return untilSettled(orderId, async (order) => {
+    if (!order) return 'missing';
+    if (order.refunds.some((r) => r._id === refund.stripeRefund)) return 'done before';
+    const after = { ...order, refundedDone: add(order.refundedDone, refund.amount) };
+    return announce(
+      ORDER_REFUNDED,
+      order,
+      after,
+      (as, event) => doneOrMoved(recordStripeRefund(orderId, refund, as, event)),
+      {},
+      { _id: refund.stripeRefund, amount: refund.amount },
+    );
   });
 }
 

@@ -17,6 +17,8 @@ export const ORDER_PLACED = 'order.placed';
 export const ORDER_STATUS_CHANGED = 'order.status-changed';
 /** An order was cancelled, its money and units given back. */
 export const ORDER_CANCELLED = 'order.cancelled';
+/** Some of an order's money was given back (a refund done, the shop's or Stripe's dashboard's). */
+export const ORDER_REFUNDED = 'order.refunded';
 /** An order was written whole, as it is (demo data, an import): nobody is told, it counts. */
 export const ORDER_IMPORTED = 'order.imported';
 
@@ -25,6 +27,7 @@ export const ORDER_EVENT_TYPES = [
   ORDER_STATUS_CHANGED,
   ORDER_CANCELLED,
   ORDER_IMPORTED,
+  ORDER_REFUNDED,
 ] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 
@@ -35,21 +38,32 @@ export interface OrderSnapshot {
   payment: { success: boolean; amount: Minor; currency: string };
   lines: { productId: string; name: string; unitPrice: Minor; quantity: number }[];
   breakdown: OrderBreakdown;
+  /** Given back by its refunds done; absent when none (and in events of earlier versions). */
+  refundedDone?: Minor;
 }
 
 /** What every order event says. */
 export interface OrderEvent {
   orderId: string;
-  /** Its status and whether it was paid, before the change; null for an order that was not there. */
-  before: { status: OrderStatus; paid: boolean } | null;
+  /**
+   * Its status, whether it was paid, and what its refunds had given back (absent in events of
+   * earlier versions: as after), before the change; null for an order that was not there.
+   */
+  before: { status: OrderStatus; paid: boolean; refunded?: Minor } | null;
   /** The order as the change left it. */
   order: OrderSnapshot;
   /** What the admin told of the shipment with a change to `Shipped`, when they told anything. */
   shipment?: Shipment;
+  /**
+   * The refund done (`order.refunded` only): its id, what it gave back, and whether it is a
+   * cancellation's (whose own e-mail tells the buyer of it).
+   */
+  refund?: { _id: string; amount: Minor; ofCancellation?: true };
 }
 
 type Snapshotted = Pick<StoredOrder, 'createdAt' | 'status' | 'lines' | 'breakdown'> & {
   payment: Pick<StoredOrder['payment'], 'success' | 'amount' | 'currency'>;
+  refundedDone?: Minor;
 };
 
 /** The snapshot of an order (undefined fields left out: the outbox stores it as it is). */
@@ -59,6 +73,7 @@ export const snapshotOf = ({
   payment,
   lines,
   breakdown,
+  refundedDone,
 }: Snapshotted): OrderSnapshot => ({
   createdAt,
   status,
@@ -70,6 +85,7 @@ export const snapshotOf = ({
     quantity,
   })),
   breakdown,
+  ...(refundedDone ? { refundedDone } : {}),
 });
 
 /** The snapshot of an order about to be written whole, at `createdAt`. */
@@ -96,4 +112,5 @@ export const orderLandingChecks: Record<OrderEventType, LandingCheck> = {
   [ORDER_STATUS_CHANGED]: orderEventLanded,
   [ORDER_CANCELLED]: orderEventLanded,
   [ORDER_IMPORTED]: orderEventLanded,
+  [ORDER_REFUNDED]: orderEventLanded,
 };

@@ -35,4 +35,5 @@ export {
   hasUnclaimedGuestOrders,
 } from './repository/reads.js';
 export { claimOrder, giveGuestOrdersTo, recordOrder, removeOrder } from './repository/writes.js';
+export { recordRefundsOfPayment } from './stripe-refunds.js';
 export { findOrder } from './use-cases.js';

@@ -22,12 +22,14 @@ export interface RenderedMail {
 
 /**
  * What an order's e-mail tells of it: its placement, its new status (with the shipment the
- * admin told of, for `Shipped`), or its cancellation.
+ * admin told of, for `Shipped`), a refund, or its cancellation.
  */
 export type OrderNews =
   | { kind: 'placed' }
   | { kind: 'status'; status: OrderStatus; shipment: Shipment }
-  | { kind: 'cancelled' };
+  | { kind: 'cancelled' }
+  /** Some of its money given back: `amount` formatted in the order's currency. */
+  | { kind: 'refunded'; amount: string };
 
 /** How the buyer follows the shipment: its carrier, its number, and its link for a known carrier. */
 function trackingOf(news: OrderNews) {
@@ -56,6 +58,11 @@ function headline(news: OrderNews, order: Order, label: string, total: string) {
       return {
         subject: `Order ${label}: ${news.status}`,
         says: `The status of your order ${label} is now: ${news.status}.`,
+      };
+    case 'refunded':
+      return {
+        subject: `Order ${label}: ${news.amount} refunded`,
+        says: `${news.amount} of your payment for order ${label} was refunded to you.`,
       };
     case 'cancelled':
       return {

@@ -1,11 +1,35 @@
+import { formatMoney, type Order, type OrderStatus } from '@shop/contracts';
 import type { PublishedEvent } from '../../lib/outbox/index.js';
 import type { Letter, Letters, Unsent } from '../mail/index.js';
-import { ORDER_CANCELLED, ORDER_PLACED, ORDER_STATUS_CHANGED, type OrderEvent } from './events.js';
+import {
+  ORDER_CANCELLED,
+  ORDER_PLACED,
+  ORDER_REFUNDED,
+  ORDER_STATUS_CHANGED,
+  type OrderEvent,
+} from './events.js';
 import { linkOf } from './guest-orders.js';
 import { type OrderNews, renderMail } from './letter-render.js';
+import type { Shipment } from './order.js';
 import { recipientOf } from './recipient.js';
 import { findStoredOrder } from './repository/reads.js';
 import { findOrder } from './use-cases.js';
+
+/**
+ * What the letter tells: a status with the shipment told of it; for a refund, what it gave back
+ * (as the order now answers it).
+ */
+function newsOf(
+  kind: OrderNews['kind'],
+  change: { status: OrderStatus; shipment: Shipment },
+  order: Order,
+  refunded: OrderEvent['refund'],
+): OrderNews | null {
+  if (kind === 'status') return { kind, ...change };
+  if (kind !== 'refunded') return { kind };
+  const refund = order.refunds?.find((r) => r._id === refunded?._id);
+  return refund ? { kind, amount: formatMoney(refund.amount, order.payment.currency) } : null;
+}
 
 /**
  * The buyer's e-mail of an order event, rendered from the order as it is now, with the order's
@@ -16,13 +40,14 @@ const orderLetter =
   (kind: OrderNews['kind']) =>
   async (event: PublishedEvent, { publicUrl }: { publicUrl: string }): Promise<Letter | Unsent> => {
     // The outbox holds what ./changes.ts published.
-    const { orderId, order: after, shipment } = event.payload as OrderEvent;
+    const { orderId, order: after, shipment, refund } = event.payload as OrderEvent;
+    if (refund?.ofCancellation) return { unsent: "the cancellation's own e-mail tells of it" };
     const stored = await findStoredOrder(orderId);
     if (!stored) return { unsent: 'its order is gone (its checkout was undone)' };
     const [order, buyer] = await Promise.all([findOrder(orderId), recipientOf(stored)]);
     if (!order || !buyer) return { unsent: 'its order or its buyer is gone' };
-    const news: OrderNews =
-      kind === 'status' ? { kind, status: after.status, shipment: shipment ?? {} } : { kind };
+    const news = newsOf(kind, { status: after.status, shipment: shipment ?? {} }, order, refund);
+    if (!news) return { unsent: 'its refund is gone' };
     const position = stored.events.indexOf(event.id);
     return {
       to: buyer.email,
@@ -37,4 +62,5 @@ export const orderLetters: Letters = {
   [ORDER_PLACED]: orderLetter('placed'),
   [ORDER_STATUS_CHANGED]: orderLetter('status'),
   [ORDER_CANCELLED]: orderLetter('cancelled'),
+  [ORDER_REFUNDED]: orderLetter('refunded'),
 };

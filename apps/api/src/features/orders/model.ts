@@ -1,4 +1,4 @@
-import { ORDER_ACTOR_ROLES, ORDER_STATUSES } from '@shop/contracts';
+import { ORDER_ACTOR_ROLES, ORDER_STATUSES, REFUND_STATUSES } from '@shop/contracts';
 import mongoose, { type InferSchemaType } from 'mongoose';
 import { deliveryAddressFields } from '../../lib/delivery-address-model.js';
 
@@ -104,6 +104,34 @@ const timelineEntrySchema = new mongoose.Schema(
   { _id: false },
 );
 
+/**
+ * One refund (see the contract's OrderRefund), in minor units, kept in the order's `refunds`
+ * under its id: the shop's own refund's id, or Stripe's for a refund made in its dashboard.
+ */
+const refundSchema = new mongoose.Schema(
+  {
+    amount: { type: Number, required: true },
+    lines: {
+      type: [new mongoose.Schema({ sku: String, quantity: Number }, { _id: false })],
+      default: [],
+    },
+    shipping: { type: Boolean, default: false },
+    reason: { type: String, required: true },
+    /** Null for a refund made in Stripe's dashboard. */
+    by: {
+      type: new mongoose.Schema(
+        { _id: { type: mongoose.Schema.Types.ObjectId, required: true }, name: String },
+        { _id: false },
+      ),
+      default: null,
+    },
+    at: { type: Date, required: true },
+    stripeRefund: { type: String, default: null },
+    status: { type: String, enum: REFUND_STATUSES, required: true },
+  },
+  { _id: false },
+);
+
 const orderSchema = new mongoose.Schema(
   {
     /** The short, sequential number people use (`#1042`); see ./repository/numbers.ts. */
@@ -143,6 +171,20 @@ const orderSchema = new mongoose.Schema(
     /** What it cost: lines, shipping, tax and total. */
     breakdown: { type: breakdownFields, required: true },
     status: { type: String, enum: ORDER_STATUSES, default: 'Not Process' },
+    /**
+     * Refunds by id (a map, so that one is found and changed by its key: FerretDB v1 has no
+     * positional updates), absent until the first. What they hold against the captured amount
+     * is kept beside them, each counter changed by the same update as the refund it counts.
+     */
+    refunds: { type: Map, of: refundSchema, default: undefined },
+    /** Held by refunds, pending and done: never more than was captured (minor units). */
+    refundHeld: { type: Number },
+    /** Given back by the refunds done (minor units): what the figures take off the revenue. */
+    refundedDone: { type: Number },
+    /** Units refunded per line, by the line's index. */
+    refundedUnits: { type: Map, of: Number, default: undefined },
+    /** The shipping was refunded (once at most). */
+    shippingRefunded: { type: Boolean },
     /** Set once a cancellation put the order's units back in stock, so it happens once. */
     stockReturned: { type: Boolean, default: false },
     /**

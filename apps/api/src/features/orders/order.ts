@@ -1,6 +1,7 @@
 import type {
   DeliveryAddress,
   OrderLineVariant,
+  OrderRefund,
   OrderStatus,
   OrderTimelineEntry,
 } from '@shop/contracts';
@@ -67,6 +68,11 @@ export interface OrderPayment {
   refunded: boolean;
 }
 
+/** A refund as the order records it (see the model): its amount in minor units. */
+export interface StoredRefund extends Omit<OrderRefund, 'amount'> {
+  amount: Minor;
+}
+
 /** An order as stored: its lines and buyer by id. */
 export interface StoredOrder {
   _id: string;
@@ -85,6 +91,15 @@ export interface StoredOrder {
   status: OrderStatus;
   /** Its units were put back in stock by a cancellation. */
   stockReturned: boolean;
+  /** Its refunds, oldest first. */
+  refunds: StoredRefund[];
+  /** Held by its refunds, pending and done. */
+  refundHeld: Minor;
+  /** Given back by its refunds done. */
+  refundedDone: Minor;
+  /** Units refunded of each line, in the lines' order. */
+  refundedUnits: number[];
+  shippingRefunded: boolean;
   /** The ids of the events (./events.ts) whose change landed: each recorded by its change. */
   events: string[];
   /** Its changes as recorded, oldest first: `placed` first. */

@@ -93,13 +93,32 @@ export async function orderAnswers(stored: readonly StoredOrder[]): Promise<Orde
     findUserNames(buyerIdsOf(stored)),
   ]);
   return stored.map((found) => {
-    const { lines, buyerId, stockReturned: _, events: __, breakdown: ___, ...order } = found;
+    const {
+      lines,
+      buyerId,
+      stockReturned: _,
+      events: __,
+      breakdown: ___,
+      refundHeld: ____,
+      refundedUnits: _____,
+      shippingRefunded: ______,
+      refundedDone,
+      refunds,
+      payment,
+      ...order
+    } = found;
     const buyerName = buyerId ? buyers.get(buyerId) : undefined;
+    const major = (minor: Minor) => toMajorUnits(minor, payment.currency);
+    // Refunds that gave back all that was captured read as a cancellation's: Refunded.
+    const refundedWhole = payment.success && payment.amount > 0 && refundedDone >= payment.amount;
     const shipment = lastShipmentOf(found.timeline);
     const trackingUrl = trackingUrlOf(shipment.carrier, shipment.trackingNumber);
     return {
       ...order,
+      payment: { ...payment, refunded: payment.refunded || refundedWhole },
       ...pricedLines(found, lines, products),
+      refunds: refunds.map((refund) => ({ ...refund, amount: major(refund.amount) })),
+      refundedAmount: major(refundedDone),
       buyer: buyerId && buyerName !== undefined ? { _id: buyerId, name: buyerName } : null,
       timeline: timelineOf(found, buyerName),
       ...shipment,

@@ -3,6 +3,8 @@ import {
   orderIdParamsSchema,
   orderResponseSchema,
   ordersResponseSchema,
+  refundRequestSchema,
+  refundResponseSchema,
 } from '@shop/contracts';
 import { allOrdersQuerySchema, orderFilterQuerySchema } from '@shop/contracts/order-filter';
 import { orderNumberParamsSchema } from '@shop/contracts/order-number';
@@ -13,6 +15,8 @@ import { defineRoute } from '../../lib/route.js';
 import type { Payments } from '../../lib/stripe.js';
 import { changeOrderStatus } from './change-order-status.js';
 import { writeOrdersCsv } from './csv-export.js';
+import { refundAskOf } from './input.js';
+import { refundOrder } from './refund-order.js';
 import { findOrderByNumberFor, listAllOrders, listOrdersOf } from './use-cases.js';
 
 export interface OrderRoutesOptions {
@@ -100,6 +104,22 @@ export function orderRoutes({ payments }: OrderRoutesOptions) {
         const by = { _id, name, role: 'admin' as const };
         const order = await changeOrderStatus(payments, params.orderId, status, by, shipment);
         res.json({ success: true, message: 'Order status updated', order });
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/v1/orders/{orderId}/refunds',
+      access: 'admin',
+      summary: 'Refund lines, the shipping or an amount of an order, never past what was captured',
+      params: orderIdParamsSchema,
+      body: { json: refundRequestSchema, absent: 'empty' },
+      responses: { 201: refundResponseSchema },
+      failures: [400, 404, 409, 413, 502, 503],
+      handler: async ({ params, body }, req, res) => {
+        const { _id, name } = currentUser(req);
+        const askIn = (currency: string) => refundAskOf(body, currency);
+        const { order, refund } = await refundOrder(payments, params.orderId, askIn, { _id, name });
+        res.status(201).json({ success: true, message: 'Refund recorded', order, refund });
       },
     }),
   ];

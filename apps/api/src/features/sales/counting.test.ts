@@ -80,7 +80,7 @@ describe('counting the order events into the sales figures', () => {
     };
     const event = { id, type: 'order.status-changed', source: orderId, payload };
     await recordDeliveries(event, [SALES_FIGURES], false);
-    const as = { status: order.status, paid: true };
+    const as = { status: order.status, paid: true, refunded: order.refundedDone };
     const by = { _id: admin.id, name: 'Admin', role: 'admin' as const };
     expect(await recordStatus(orderId, 'Shipped', as, id, by)).toBe('done');
     const after = await dashboardOf(api, admin.token);

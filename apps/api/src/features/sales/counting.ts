@@ -55,6 +55,7 @@ function changeOf(delivery: Delivery): OrderChange {
       ...order,
       status: before.status,
       payment: { ...order.payment, success: before.paid },
+      refundedDone: 'refunded' in before ? before.refunded : order.refundedDone,
     },
     after: order,
   };

@@ -1,5 +1,5 @@
 import { ORDER_STATUSES, type OrderStatus } from '@shop/contracts';
-import { add, type Minor, times, ZERO } from '../../lib/money.js';
+import { add, type Minor, subtract, times, ZERO } from '../../lib/money.js';
 
 /**
  * What the sales figures count of one order, and how a change of the order moves them. Pure:
@@ -10,7 +10,8 @@ import { add, type Minor, times, ZERO } from '../../lib/money.js';
  * undone, is no sale. A paid order counts in its status; unless it is cancelled it also counts
  * in its day's orders and revenue and in its products' revenue and units. So cancelling takes
  * an order out of the revenue and the orders of the day it was placed (figures net of
- * cancellations), and moves it to `cancel` among the statuses.
+ * cancellations), and moves it to `cancel` among the statuses. Its refunds done come off its
+ * day's revenue (and its discounts' revenue): its products' revenue and units stay as sold.
  */
 
 /** The fields of an order the figures read (a stored order has them all). */
@@ -18,6 +19,8 @@ export interface CountedOrder {
   createdAt: string;
   status: OrderStatus;
   payment: { success: boolean; amount: Minor; currency: string };
+  /** Given back by its refunds done (absent: none): not revenue. */
+  refundedDone?: Minor | undefined;
   lines: readonly { productId: string; name: string; unitPrice: Minor; quantity: number }[];
   /** What its amount is made of. */
   breakdown: {
@@ -103,7 +106,7 @@ export function addOrder(delta: FiguresDelta, order: CountedOrder | null, sign: 
   delta.statuses.set(order.status, (delta.statuses.get(order.status) ?? 0) + sign);
   if (order.status === 'cancel') return;
   const day = dayIn(delta, dayOf(order.createdAt));
-  const revenue = times(order.payment.amount, sign);
+  const revenue = times(subtract(order.payment.amount, order.refundedDone ?? ZERO), sign);
   day.revenue = add(day.revenue, revenue);
   day.shipping = add(day.shipping, times(order.breakdown.shipping?.net ?? ZERO, sign));
   day.tax = add(day.tax, times(order.breakdown.tax, sign));

@@ -3,6 +3,7 @@ import { findStoredOrder } from '../../features/orders/repository/reads.js';
 import { digestOfLinkToken, newLinkToken } from '../../lib/link-tokens.js';
 import { registrationForm, unknownId } from '../harness.js';
 import { makeOrder, makeOrderedProduct } from '../orders.js';
+import { paidOrder } from '../refunds.js';
 import { type Calls, placedOrder, secondOf, takeStripeDown, tooLarge } from './context.js';
 
 const makeSomeOrder = async (buyer: { id: string }) =>
@@ -124,6 +125,31 @@ export const accountCalls: Calls = {
       const { orderId } = await placedOrder(c);
       takeStripeDown(c.stripe, 'refund');
       return c.send({ as: c.admin, params: { orderId }, body: { status: 'cancel' } });
+    },
+  },
+  'POST /api/v1/orders/{orderId}/refunds': {
+    201: async ({ send, admin, stripe }) => {
+      const orderId = await paidOrder(stripe, { amount: 5000 });
+      return send({ as: admin, params: { orderId }, body: { amount: 10, reason: 'Goodwill' } });
+    },
+    400: ({ send, admin }) =>
+      send({ as: admin, params: { orderId: unknownId() }, body: { amount: 10 } }),
+    401: ({ send }) =>
+      send({ params: { orderId: unknownId() }, body: { amount: 10, reason: 'Why' } }),
+    403: ({ send, user }) =>
+      send({ as: user, params: { orderId: unknownId() }, body: { amount: 10, reason: 'Why' } }),
+    404: ({ send, admin }) =>
+      send({ as: admin, params: { orderId: unknownId() }, body: { amount: 10, reason: 'Why' } }),
+    // More than was captured.
+    409: async ({ send, admin, stripe }) => {
+      const orderId = await paidOrder(stripe, { amount: 5000 });
+      return send({ as: admin, params: { orderId }, body: { amount: 50.01, reason: 'Why' } });
+    },
+    413: ({ send, admin }) => send({ as: admin, params: { orderId: unknownId() }, body: tooLarge }),
+    502: async ({ send, admin, stripe }) => {
+      const orderId = await paidOrder(stripe, { amount: 5000 });
+      takeStripeDown(stripe, 'refund');
+      return send({ as: admin, params: { orderId }, body: { amount: 10, reason: 'Why' } });
     },
   },
 };

@@ -5,13 +5,27 @@ import { mailboxOf } from '../../../lib/mailbox.js';
 import { minor } from '../../../lib/money.js';
 import { linesAlone, toBreakdown } from '../breakdown.js';
 import type { OrderDoc } from '../model.js';
-import type { NewOrder, OrderActor, StoredOrder } from '../order.js';
+import type { NewOrder, OrderActor, StoredOrder, StoredRefund } from '../order.js';
 
 /**
  * Orders between their documents and the domain's shape (../order.ts), for the repository's
  * reads and writes. Amounts are stored as they are handed out: minor units of the order's
  * currency.
  */
+
+/**
+ * A map field's entries: a lean read hands it out as a plain object, a document as a Map
+ * (the schema types it as the latter).
+ */
+const entriesOf = <T>(
+  field: Map<string, T> | Record<string, T> | null | undefined,
+): [string, T][] => (field instanceof Map ? [...field.entries()] : Object.entries(field ?? {}));
+
+/** Units refunded of each line, in the lines' order (kept by the line's index). */
+const unitsPerLine = (o: OrderDoc) => {
+  const units = new Map(entriesOf(o.refundedUnits));
+  return o.products.map((_, i) => units.get(String(i)) ?? 0);
+};
 
 export const toStoredOrder = (o: OrderDoc): StoredOrder => ({
   _id: String(o._id),
@@ -46,6 +60,24 @@ export const toStoredOrder = (o: OrderDoc): StoredOrder => ({
   // The schema's enum admits only ORDER_STATUSES.
   status: o.status as OrderStatus,
   stockReturned: o.stockReturned ?? false,
+  refunds: entriesOf(o.refunds)
+    .map(([_id, refund]) => ({
+      _id,
+      amount: minor(refund.amount),
+      lines: refund.lines.map(({ sku, quantity }) => ({ sku: sku ?? '', quantity: quantity ?? 0 })),
+      shipping: refund.shipping ?? false,
+      reason: refund.reason,
+      by: refund.by ? { _id: String(refund.by._id), name: refund.by.name ?? '' } : null,
+      at: new Date(refund.at).toISOString(),
+      stripeRefund: refund.stripeRefund ?? null,
+      // The schema's enum admits only these values.
+      status: refund.status as StoredRefund['status'],
+    }))
+    .sort((a, b) => a.at.localeCompare(b.at)),
+  refundHeld: minor(o.refundHeld ?? 0),
+  refundedDone: minor(o.refundedDone ?? 0),
+  refundedUnits: unitsPerLine(o),
+  shippingRefunded: o.shippingRefunded ?? false,
   events: o.events,
   timeline: o.timeline.map(({ event, status, at, by, carrier, trackingNumber }) => ({
     // The schema's enums admit only these values.

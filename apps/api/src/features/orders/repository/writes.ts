@@ -2,6 +2,7 @@ import type { OrderStatus, OrderTimelineEntry } from '@shop/contracts';
 import mongoose from 'mongoose';
 import { isDuplicateKeyError } from '../../../lib/errors.js';
 import { mailboxOf } from '../../../lib/mailbox.js';
+import type { Minor } from '../../../lib/money.js';
 import { type OrderDoc, OrderModel } from '../model.js';
 import {
   type NewOrder,
@@ -106,11 +107,15 @@ export const removeOrder = async (orderId: string, fence: number) =>
 export interface AsRead {
   status: OrderStatus;
   paid: boolean;
+  /** What its refunds done had given back (its event tells the figures). */
+  refunded: Minor;
 }
 
-const asRead = ({ status, paid }: AsRead) => ({
+export const asRead = ({ status, paid, refunded }: AsRead) => ({
   status,
   'payment.success': paid ? true : { $ne: true },
+  // Orders of earlier versions have no such field: none given back.
+  refundedDone: refunded === 0 ? { $not: { $gt: 0 } } : refunded,
 });
 
 /**

@@ -7,10 +7,11 @@ import { AdminPage } from '../shared/AdminPage';
 import { useAdminQuery } from '../shared/use-admin-query';
 import { adminOrderQueries } from './api';
 import { OrderStatusSelect } from './OrderStatusSelect';
+import { RefundPanel } from './RefundPanel';
 
 const ORDER_FAILED = 'Something went wrong while fetching the order';
 
-/** Any order by its number, with its status dropdown: `/dashboard/admin/orders/1042`. */
+/** Any order by its number, with its status dropdown and its refunds: `/dashboard/admin/orders/1042`. */
 export function AdminOrderPage() {
   const number = Number(useParams().number);
   const order = useAdminQuery(adminOrderQueries.detail(number), (err) =>
@@ -26,17 +27,21 @@ export function AdminOrderPage() {
       {order.data === undefined ? (
         order.loading && <Spinner />
       ) : (
-        <OrderDetails
-          order={order.data}
-          statusSlot={
-            <OrderStatusSelect
-              orderId={order.data._id}
-              orderNumber={order.data.number}
-              status={order.data.status}
-              label={`Status of order #${number}`}
-            />
-          }
-        />
+        <>
+          <OrderDetails
+            order={order.data}
+            statusSlot={
+              <OrderStatusSelect
+                orderId={order.data._id}
+                orderNumber={order.data.number}
+                status={order.data.status}
+                label={`Status of order #${number}`}
+              />
+            }
+          />
+          {/* Only what was captured can be refunded. */}
+          {order.data.payment.success && <RefundPanel order={order.data} />}
+        </>
       )}
     </AdminPage>
   );

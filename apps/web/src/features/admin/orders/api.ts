@@ -3,6 +3,8 @@ import {
   type OrderStatus,
   orderResponseSchema,
   ordersResponseSchema,
+  type RefundRequest,
+  refundResponseSchema,
 } from '@shop/contracts';
 import type { OrderStatusRequest } from '@shop/contracts/tracking';
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
@@ -74,4 +76,18 @@ export const orderStatusWrite = () =>
         dashboardQuery().queryKey,
         ...(status === 'cancel' ? [productQueries.all, adminProductQueries.all] : []),
       ]),
+  });
+
+export async function refundOrder(orderId: string, request: RefundRequest) {
+  const url = `/api/v1/orders/${encodeURIComponent(orderId)}/refunds`;
+  return sendParsed('post', url, request, outcome(refundResponseSchema));
+}
+
+/** A refund: the admin's order reads (its refunds) and the dashboard's revenue, net of it. */
+export const refundWrite = () =>
+  mutationOptions({
+    mutationFn: ({ orderId, request }: { orderId: string; request: RefundRequest }) =>
+      refundOrder(orderId, request),
+    onSuccess: (_answer, _variables, _result, { client }) =>
+      invalidate(client, [adminOrderQueries.all, dashboardQuery().queryKey]),
   });
