@@ -17,6 +17,7 @@ import { discountRoutes } from './features/discounts/routes.js';
 import { offerGuestOrders } from './features/guest-orders/email-confirmation.js';
 import { guestOrderRoutes } from './features/guest-orders/routes.js';
 import { countOrders, giveGuestOrdersTo } from './features/orders/index.js';
+import { returnRoutes } from './features/orders/returns/routes.js';
 import { orderRoutes } from './features/orders/routes.js';
 import { countProductsInCategory, hasProducts } from './features/products/index.js';
 import { searchProducts } from './features/products/queries.js';
@@ -76,6 +77,7 @@ export function createApp({ config, logger, payments = createPayments(config) }:
         giveGuestOrdersTo({ email, buyerId: userId, placedBefore: sentAt }),
     }),
     ...orderRoutes({ payments }),
+    ...returnRoutes({ payments, jwtSecret: config.JWT_SECRET }),
     ...guestOrderRoutes({
       readRateLimit: config.QUOTE_RATE_LIMIT,
       askRateLimit: config.AUTH_RATE_LIMIT,

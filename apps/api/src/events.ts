@@ -3,7 +3,12 @@ import { accountLetters } from './features/auth/index.js';
 import { backInStockLanding, backInStockLetters } from './features/back-in-stock/index.js';
 import { guestOrderLetters } from './features/guest-orders/letters.js';
 import { type Letters, MAIL, type MailTransport, startMailSender } from './features/mail/index.js';
-import { ORDER_EVENT_TYPES, orderLandingChecks, orderLetters } from './features/orders/index.js';
+import {
+  ORDER_EVENT_TYPES,
+  orderLandingChecks,
+  orderLetters,
+  returnLandingChecks,
+} from './features/orders/index.js';
 import { SALES_FIGURES, startCountingOrderEvents } from './features/sales/index.js';
 import { storeName } from './features/store/index.js';
 import type { Logger } from './lib/logger.js';
@@ -18,6 +23,7 @@ import { type LandingCheck, wireOutbox } from './lib/outbox/index.js';
  * |---|---|---|
  * | `order.placed`, `order.status-changed`, `order.cancelled` | orders | mail (the buyer's letter), sales figures |
  * | `order.imported` (demo data) | orders | sales figures |
+ * | `order.return-changed` | orders (its returns) | mail (the buyer's letter) |
  * | `variant.back-in-stock` | back-in-stock | mail (the notice) |
  * | `guest-orders.links-asked`, `guest-orders.email-confirmation-asked` | guest-orders | mail |
  * | `auth.take-over-offered` | auth | mail |
@@ -37,6 +43,7 @@ export const letters: Letters = {
  */
 export const landingChecks: Readonly<Record<string, LandingCheck>> = {
   ...orderLandingChecks,
+  ...returnLandingChecks,
   ...backInStockLanding,
 };
 

@@ -5,6 +5,7 @@ import { totalField } from './paging.js';
 import { productSummarySchema } from './product.js';
 import { lineSubtotal, type PriceFigures, shippingChargeSchema } from './quote.js';
 import { orderRefundSchema } from './refund.js';
+import { returnStatusSchema } from './returns.js';
 import { storedDeliveryAddressSchema } from './stored-address.js';
 import { orderLineVariantSchema } from './variant.js';
 import { z } from './zod.js';
@@ -26,12 +27,13 @@ export type OrderStatus = z.infer<typeof orderStatusSchema>;
 export const ORDER_ACTOR_ROLES = ['buyer', 'admin'] as const;
 
 /**
- * One entry of an order's timeline: it was placed, its status changed, or it was cancelled;
+ * One entry of an order's timeline: it was placed, its status changed, it was cancelled, or a
+ * return of some of it moved (`returnStatus`, the step it took);
  * what status it then had, when, and by whom (their name then). Orders placed before
  * timelines were kept show their creation, by their buyer, as the first entry.
  */
 export const orderTimelineEntrySchema = z.object({
-  event: z.enum(['placed', 'status', 'cancelled']),
+  event: z.enum(['placed', 'status', 'cancelled', 'return']),
   status: orderStatusSchema,
   at: z.string(),
   by: z.object({
@@ -43,6 +45,8 @@ export const orderTimelineEntrySchema = z.object({
   /** The shipment an admin gave when setting `Shipped`, when they gave one. */
   carrier: z.string().optional(),
   trackingNumber: z.string().optional(),
+  /** The step a return of the order took (see ./returns.ts). */
+  returnStatus: returnStatusSchema.optional(),
 });
 export type OrderTimelineEntry = z.infer<typeof orderTimelineEntrySchema>;
 

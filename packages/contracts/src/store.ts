@@ -5,7 +5,8 @@ import { z } from './zod.js';
 /**
  * The shop's own settings: its name, the one currency it prices and charges in (lowercase ISO
  * 4217), whether the prices an admin enters already include tax, and the country it is in (ISO
- * 3166-1 alpha-2, uppercase; the delivery form's first country).
+ * 3166-1 alpha-2, uppercase; the delivery form's first country), and for how many days after
+ * an order its buyer may ask to return some of it.
  */
 export const storeSchema = z
   .object({
@@ -13,8 +14,13 @@ export const storeSchema = z
     currency: z.string(),
     pricesIncludeTax: z.boolean(),
     country: z.string(),
+    returnWindowDays: z.number().int(),
   })
   .meta({ id: 'Store' });
+
+/** How many days after an order a return may be asked for, unless the admin says otherwise. */
+export const RETURN_WINDOW_DAYS_DEFAULT = 30;
+export const RETURN_WINDOW_DAYS_MAX = 365;
 export type Store = z.infer<typeof storeSchema>;
 
 /** What an admin sends: every field, validated, the codes in any case. */
@@ -38,5 +44,12 @@ export const storeUpdateSchema = z.object({
     .trim()
     .toUpperCase()
     .refine(isCountryCode, 'Country must be a two-letter ISO 3166 code, such as DE'),
+  /** Absent: as it is (clients of earlier versions send the four fields above). */
+  returnWindowDays: z
+    .number({ error: 'returnWindowDays must be a number' })
+    .int('returnWindowDays must be a whole number')
+    .min(0, 'returnWindowDays must be 0 or more')
+    .max(RETURN_WINDOW_DAYS_MAX, `returnWindowDays must be at most ${RETURN_WINDOW_DAYS_MAX}`)
+    .optional(),
 });
 export type StoreUpdate = z.infer<typeof storeUpdateSchema>;

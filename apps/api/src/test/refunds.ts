@@ -68,15 +68,26 @@ const oneLineOf = (amount: number) => ({
   },
 });
 
+/** What a test order may say besides its lines: its buyer (a guest's by default), when. */
+export interface PaidOrderOptions {
+  amount?: number;
+  email?: string;
+  buyer?: { _id: string; name: string };
+  createdAt?: Date;
+  /** Its own lines and breakdown, instead of the mugs and sweater or the lamp. */
+  priced?: { lines: NewOrder['lines']; breakdown: OrderBreakdown };
+}
+
 /**
  * An order paid and captured in `stripe` (its payment `succeeded` there), written straight in the
  * database: the mugs and the sweater (60.09), or one lamp of `amount` minor units. Its id.
  */
 export async function paidOrder(
   stripe: FakeStripe,
-  { amount, email }: { amount?: number; email?: string } = {},
+  { amount, email, buyer, createdAt, priced }: PaidOrderOptions = {},
 ): Promise<string> {
-  const { lines, breakdown } = amount === undefined ? MUGS_AND_SWEATER : oneLineOf(amount);
+  const { lines, breakdown } =
+    priced ?? (amount === undefined ? MUGS_AND_SWEATER : oneLineOf(amount));
   const intent = stripe.insert({ amount: breakdown.total, status: 'succeeded' });
   const orderId = await insertOrder({
     lines,
@@ -88,8 +99,9 @@ export async function paidOrder(
       amount: breakdown.total,
       currency: 'usd',
     },
-    buyer: null,
+    buyer: buyer ?? null,
     email: email ?? `${uniqueWord()}@example.com`,
+    ...(createdAt ? { createdAt } : {}),
   });
   if (!orderId) throw new Error('a test order reused a payment id');
   return orderId;

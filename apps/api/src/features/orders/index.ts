@@ -35,5 +35,6 @@ export {
   hasUnclaimedGuestOrders,
 } from './repository/reads.js';
 export { claimOrder, giveGuestOrdersTo, recordOrder, removeOrder } from './repository/writes.js';
+export { returnLandingChecks } from './returns/events.js';
 export { recordRefundsOfPayment } from './stripe-refunds.js';
 export { findOrder } from './use-cases.js';

@@ -9,6 +9,7 @@ import {
   priceSummary,
   unitsTimesPrice,
 } from '@shop/contracts';
+import type { ReturnStatus } from '@shop/contracts/returns';
 import { trackingUrlOf } from '@shop/contracts/tracking';
 import escapeHtml from 'escape-html';
 import type { Shipment } from './order.js';
@@ -22,14 +23,26 @@ export interface RenderedMail {
 
 /**
  * What an order's e-mail tells of it: its placement, its new status (with the shipment the
- * admin told of, for `Shipped`), a refund, or its cancellation.
+ * admin told of, for `Shipped`), a refund, its cancellation, or a step of a return of it.
  */
 export type OrderNews =
   | { kind: 'placed' }
   | { kind: 'status'; status: OrderStatus; shipment: Shipment }
   | { kind: 'cancelled' }
   /** Some of its money given back: `amount` formatted in the order's currency. */
-  | { kind: 'refunded'; amount: string };
+  | { kind: 'refunded'; amount: string }
+  | { kind: 'return'; status: ReturnStatus };
+
+/** What the e-mail of each step of a return says, of the order labelled `label`. */
+const RETURN_SAYS: Record<ReturnStatus, (label: string) => string> = {
+  requested: (label) => `We have your request to return items of your order ${label}.`,
+  approved: (label) =>
+    `Your return of items of order ${label} is approved: please send them back to us.`,
+  rejected: (label) => `We could not accept your return of items of order ${label}.`,
+  received: (label) => `We received the items you returned from your order ${label}.`,
+  refunded: (label) => `The items you returned from your order ${label} were refunded to you.`,
+  closed: (label) => `Your return of items of order ${label} is closed.`,
+};
 
 /** How the buyer follows the shipment: its carrier, its number, and its link for a known carrier. */
 function trackingOf(news: OrderNews) {
@@ -63,6 +76,11 @@ function headline(news: OrderNews, order: Order, label: string, total: string) {
       return {
         subject: `Order ${label}: ${news.amount} refunded`,
         says: `${news.amount} of your payment for order ${label} was refunded to you.`,
+      };
+    case 'return':
+      return {
+        subject: `Order ${label}: return ${news.status}`,
+        says: RETURN_SAYS[news.status](label),
       };
     case 'cancelled':
       return {

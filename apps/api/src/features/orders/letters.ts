@@ -13,14 +13,18 @@ import { type OrderNews, renderMail } from './letter-render.js';
 import type { Shipment } from './order.js';
 import { recipientOf } from './recipient.js';
 import { findStoredOrder } from './repository/reads.js';
+import { ORDER_RETURN_CHANGED, type ReturnEvent } from './returns/events.js';
 import { findOrder } from './use-cases.js';
+
+/** The news of an order event (a return's step has a letter of its own). */
+type OrderKind = Exclude<OrderNews['kind'], 'return'>;
 
 /**
  * What the letter tells: a status with the shipment told of it; for a refund, what it gave back
  * (as the order now answers it).
  */
 function newsOf(
-  kind: OrderNews['kind'],
+  kind: OrderKind,
   change: { status: OrderStatus; shipment: Shipment },
   order: Order,
   refunded: OrderEvent['refund'],
@@ -37,7 +41,7 @@ function newsOf(
  * in the order they landed).
  */
 const orderLetter =
-  (kind: OrderNews['kind']) =>
+  (kind: OrderKind) =>
   async (event: PublishedEvent, { publicUrl }: { publicUrl: string }): Promise<Letter | Unsent> => {
     // The outbox holds what ./changes.ts published.
     const { orderId, order: after, shipment, refund } = event.payload as OrderEvent;
@@ -48,14 +52,38 @@ const orderLetter =
     if (!order || !buyer) return { unsent: 'its order or its buyer is gone' };
     const news = newsOf(kind, { status: after.status, shipment: shipment ?? {} }, order, refund);
     if (!news) return { unsent: 'its refund is gone' };
-    const position = stored.events.indexOf(event.id);
     return {
       to: buyer.email,
       ...renderMail(news, order, buyer.name, await linkOf(publicUrl, stored)),
       name: `order-${orderId}-${kind}`,
-      after: position > 0 ? stored.events.slice(0, position) : [],
+      after: afterEarlier(stored, event.id),
     };
   };
+
+/** Where an order's e-mail waits for the e-mails of the order's earlier changes. */
+const afterEarlier = (stored: { events: string[] }, eventId: string) => {
+  const position = stored.events.indexOf(eventId);
+  return position > 0 ? stored.events.slice(0, position) : [];
+};
+
+/** The buyer's e-mail of a step of a return of their order. */
+const returnLetter = async (
+  event: PublishedEvent,
+  { publicUrl }: { publicUrl: string },
+): Promise<Letter | Unsent> => {
+  // The outbox holds what ./returns/events.ts published.
+  const { orderId, returnId, status } = event.payload as ReturnEvent;
+  const stored = await findStoredOrder(orderId);
+  if (!stored) return { unsent: 'its order is gone' };
+  const [order, buyer] = await Promise.all([findOrder(orderId), recipientOf(stored)]);
+  if (!order || !buyer) return { unsent: 'its order or its buyer is gone' };
+  return {
+    to: buyer.email,
+    ...renderMail({ kind: 'return', status }, order, buyer.name, await linkOf(publicUrl, stored)),
+    name: `order-${orderId}-return-${returnId}-${status}`,
+    after: afterEarlier(stored, event.id),
+  };
+};
 
 /** The letters orders write (an order written whole, `order.imported`, tells nobody). */
 export const orderLetters: Letters = {
@@ -63,4 +91,5 @@ export const orderLetters: Letters = {
   [ORDER_STATUS_CHANGED]: orderLetter('status'),
   [ORDER_CANCELLED]: orderLetter('cancelled'),
   [ORDER_REFUNDED]: orderLetter('refunded'),
+  [ORDER_RETURN_CHANGED]: returnLetter,
 };

@@ -1,4 +1,5 @@
 import { ORDER_ACTOR_ROLES, ORDER_STATUSES, REFUND_STATUSES } from '@shop/contracts';
+import { RETURN_STATUSES } from '@shop/contracts/returns';
 import mongoose, { type InferSchemaType } from 'mongoose';
 import { deliveryAddressFields } from '../../lib/delivery-address-model.js';
 
@@ -89,7 +90,7 @@ const breakdownFields = new mongoose.Schema(
 /** One change of the order (see the contract's OrderTimelineEntry), pushed with the change. */
 const timelineEntrySchema = new mongoose.Schema(
   {
-    event: { type: String, enum: ['placed', 'status', 'cancelled'], required: true },
+    event: { type: String, enum: ['placed', 'status', 'cancelled', 'return'], required: true },
     status: { type: String, enum: ORDER_STATUSES, required: true },
     at: { type: Date, required: true },
     by: {
@@ -100,6 +101,8 @@ const timelineEntrySchema = new mongoose.Schema(
     /** The shipment given with a change to `Shipped`, when one was. */
     carrier: { type: String },
     trackingNumber: { type: String },
+    /** The step a return of the order took (features/orders/returns). */
+    returnStatus: { type: String, enum: RETURN_STATUSES },
   },
   { _id: false },
 );
@@ -185,6 +188,11 @@ const orderSchema = new mongoose.Schema(
     refundedUnits: { type: Map, of: Number, default: undefined },
     /** The shipping was refunded (once at most). */
     shippingRefunded: { type: Boolean },
+    /**
+     * The steps of its returns on its timeline, by `<return id>-<status>`: each entered once,
+     * however often the step is asked for again.
+     */
+    returnSteps: { type: Map, of: Boolean, default: undefined },
     /** Set once a cancellation put the order's units back in stock, so it happens once. */
     stockReturned: { type: Boolean, default: false },
     /**

@@ -36,11 +36,17 @@ interface Held {
   order: StoredOrder;
   refundId: string;
   worth: RefundWorth;
+  /** False when the refund was held before, by an earlier run under the same id: not ours to give back. */
+  heldNow: boolean;
+  /** That earlier run finished it. */
+  doneBefore: boolean;
 }
 
 /**
  * Holds the refund `askOf` makes of the order as read (what it asks may depend on it: a
  * cancellation asks for what is left), reading again when the order changed under the hold.
+ * A refund of a given id (a return's) held before is taken as it is, so that running it again
+ * refunds it once.
  */
 const holdRefundStep = createStep(
   'holdRefund',
@@ -48,25 +54,34 @@ const holdRefundStep = createStep(
     orderId,
     askOf,
     by,
+    givenId,
   }: {
     orderId: string;
     askOf: (order: StoredOrder) => RefundAsk;
     by: RefundActor;
+    givenId?: string;
   }): Promise<Held> => {
     for (let tried = 0; tried < TRIES; tried += 1) {
       const order = await findStoredOrder(orderId);
       if (!order) throw notFound('Order not found');
+      const before = order.refunds.find((r) => r._id === givenId);
+      if (before) {
+        const worth = { amount: before.amount, units: [], shipping: before.shipping };
+        const doneBefore = before.status === 'done';
+        return { order, refundId: before._id, worth, heldNow: false, doneBefore };
+      }
       const ask = askOf(order);
       const worth = refundWorth(order, ask);
-      const refundId = newRefundId();
+      const refundId = givenId ?? newRefundId();
       const captured = capturedOf(order);
       if (await holdRefund(orderId, refundId, { worth, ask, by, captured })) {
-        return { order, refundId, worth };
+        return { order, refundId, worth, heldNow: true, doneBefore: false };
       }
     }
     throw conflict('The order kept changing under this refund, please try again');
   },
-  ({ order, refundId, worth }) => giveBackRefund(order._id, refundId, worth),
+  ({ order, refundId, worth, heldNow }) =>
+    heldNow ? giveBackRefund(order._id, refundId, worth) : Promise.resolve(false),
 );
 
 /** Stripe gives the money back: past this, the refund stands. */
@@ -95,21 +110,24 @@ const markRefundDoneStep = createStep(
     ),
 );
 
-/** What a refund is for: an admin's ask, or a cancellation's (what is left). */
+/** What a refund is for: an admin's ask, a return's (under its id), or a cancellation's. */
 interface RefundFor {
   askOf: (order: StoredOrder) => RefundAsk;
   by: RefundActor;
   ofCancellation: boolean;
+  givenId?: string;
 }
 
 /** Runs the flow: the refund held, refunded by Stripe and marked done; its id. */
 async function runRefund(
   payments: Payments,
   orderId: string,
-  { askOf, by, ofCancellation }: RefundFor,
+  { askOf, by, ofCancellation, givenId }: RefundFor,
 ): Promise<string> {
   return runSteps(async (run) => {
-    const held = await run(holdRefundStep, { orderId, askOf, by });
+    const held = await run(holdRefundStep, { orderId, askOf, by, ...(givenId ? { givenId } : {}) });
+    // Done by an earlier run under the same id: nothing more to ask of Stripe.
+    if (held.doneBefore) return held.refundId;
     const stripeRefund = await run(refundThroughStripe(payments), held);
     const { refundId } = held;
     await run(markRefundDoneStep, { orderId, refundId, stripeRefund, ofCancellation });
@@ -119,19 +137,27 @@ async function runRefund(
 
 /**
  * An admin's refund of an order, `askIn` its order's currency: the order as it is after, and
- * the refund.
+ * the refund. Given `refundId` (a return's), the refund has that id, and asking again refunds
+ * it once.
  */
 export async function refundOrder(
   payments: Payments | null,
   orderId: string,
   askIn: (currency: string) => RefundAsk,
   by: RefundActor,
+  refundId?: string,
 ): Promise<{ order: Order; refund: OrderRefund }> {
   const configured = requirePayments(payments);
   const askOf = (order: StoredOrder) => askIn(order.payment.currency);
-  const refundId = await runRefund(configured, orderId, { askOf, by, ofCancellation: false });
+  const refundFor = {
+    askOf,
+    by,
+    ofCancellation: false,
+    ...(refundId ? { givenId: refundId } : {}),
+  };
+  const doneId = await runRefund(configured, orderId, refundFor);
   const order = await findOrder(orderId);
-  const refund = order?.refunds?.find((r) => r._id === refundId);
+  const refund = order?.refunds?.find((r) => r._id === doneId);
   if (!order || !refund) throw notFound('Order not found');
   return { order, refund };
 }

@@ -10,6 +10,8 @@ const storeSchema = new mongoose.Schema(
     pricesIncludeTax: { type: Boolean, required: true },
     /** ISO 3166-1 alpha-2, uppercase. */
     country: { type: String, required: true },
+    /** Absent on settings of earlier versions: RETURN_WINDOW_DAYS_DEFAULT. */
+    returnWindowDays: { type: Number },
   },
   { versionKey: false, collection: 'store', timestamps: true },
 );

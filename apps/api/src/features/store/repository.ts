@@ -1,4 +1,4 @@
-import type { Store } from '@shop/contracts';
+import { RETURN_WINDOW_DAYS_DEFAULT, type Store } from '@shop/contracts';
 import mongoose from 'mongoose';
 import { wholeChangesApplied, writeToCatalogue } from '../../db/catalogue-changes.js';
 import { type StoreDoc, StoreModel } from './model.js';
@@ -20,6 +20,7 @@ const toStore = (doc: StoreDoc): Store => ({
   currency: doc.currency,
   pricesIncludeTax: doc.pricesIncludeTax,
   country: doc.country,
+  returnWindowDays: doc.returnWindowDays ?? RETURN_WINDOW_DAYS_DEFAULT,
 });
 
 /**

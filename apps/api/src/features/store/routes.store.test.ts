@@ -28,6 +28,7 @@ describe('GET and PUT /api/v1/store', () => {
       currency: 'usd',
       pricesIncludeTax: false,
       country: 'US',
+      returnWindowDays: 30,
     });
   });
 
@@ -47,6 +48,10 @@ describe('GET and PUT /api/v1/store', () => {
       [settings({ country: 'Germany' }), /^Country must be/],
       [settings({ pricesIncludeTax: 'yes' }), /^pricesIncludeTax must be true or false/],
       [settings({ name: '  ' }), /^Store name is required/],
+      [settings({ returnWindowDays: -1 }), /^returnWindowDays must be 0 or more/],
+      [settings({ returnWindowDays: 366 }), /^returnWindowDays must be at most 365/],
+      [settings({ returnWindowDays: 1.5 }), /^returnWindowDays must be a whole number/],
+      [settings({ returnWindowDays: '30' }), /^returnWindowDays must be a number/],
       [{}, /is required|must be/],
     ] as const) {
       const res = await api.put('/api/v1/store').set('Authorization', admin.token).send(body);
@@ -55,6 +60,20 @@ describe('GET and PUT /api/v1/store', () => {
     }
     const res = await api.get('/api/v1/store').expect(200);
     expect(storeSchema.parse(res.body).currency).toBe('usd');
+  });
+
+  test('when an admin sets the return window, then it is kept, and a change that leaves it out keeps it', async ({
+    api,
+    admin,
+  }) => {
+    await api
+      .put('/api/v1/store')
+      .set('Authorization', admin.token)
+      .send(settings({ returnWindowDays: 0 }))
+      .expect(200);
+    expect(storeSchema.parse((await api.get('/api/v1/store')).body).returnWindowDays).toBe(0);
+    await api.put('/api/v1/store').set('Authorization', admin.token).send(settings()).expect(200);
+    expect(storeSchema.parse((await api.get('/api/v1/store')).body).returnWindowDays).toBe(0);
   });
 
   test('when an admin changes the currency to one with as many decimals, then prices keep their numbers, new payments are in it and orders keep theirs', async ({
@@ -69,7 +88,13 @@ describe('GET and PUT /api/v1/store', () => {
     const res = await api.put('/api/v1/store').set('Authorization', admin.token).send(settings());
 
     expect(res.status).toBe(200);
-    const changed = { name: 'Corner Shop', currency: 'eur', pricesIncludeTax: true, country: 'DE' };
+    const changed = {
+      name: 'Corner Shop',
+      currency: 'eur',
+      pricesIncludeTax: true,
+      country: 'DE',
+      returnWindowDays: 30,
+    };
     expect(storeSchema.parse(res.body)).toEqual(changed);
     expect((await api.get('/api/v1/store').expect(200)).body).toEqual(changed);
     expect((await api.get('/api/v1/order/config').expect(200)).body.currency).toBe('eur');

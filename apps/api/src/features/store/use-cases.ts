@@ -1,4 +1,9 @@
-import { currencyDigits, type Store, type StoreUpdate } from '@shop/contracts';
+import {
+  currencyDigits,
+  RETURN_WINDOW_DAYS_DEFAULT,
+  type Store,
+  type StoreUpdate,
+} from '@shop/contracts';
 import { DEFAULT_STORE_NAME } from '@shop/contracts/storefront';
 import { conflict } from '../../lib/errors.js';
 import { readStore, writeStore } from './repository.js';
@@ -12,6 +17,7 @@ let first: Store = {
   currency: 'usd',
   pricesIncludeTax: false,
   country: 'US',
+  returnWindowDays: RETURN_WINDOW_DAYS_DEFAULT,
 };
 
 /**
@@ -22,7 +28,7 @@ export function useFirstCurrency(currency: string): void {
   first = { ...first, currency };
 }
 
-/** The shop's settings: `{ name, currency, pricesIncludeTax, country }`. */
+/** The shop's settings: `{ name, currency, pricesIncludeTax, country, returnWindowDays }`. */
 export const storeSettings = (): Promise<Store> => readStore(first);
 
 /** The currency of every price the shop stores and answers (minor units of it inside). */
@@ -42,7 +48,7 @@ export const CURRENCY_DIGITS_LOCKED =
  * change to a currency with another number of decimals (usd to jpy) would multiply or divide
  * every price and figure by 100: refused with 409 while the shop has any (`holdsMoney`). A
  * change between currencies with as many decimals (usd to eur) keeps every amount's number;
- * each order keeps the currency it was paid in.
+ * each order keeps the currency it was paid in. `returnWindowDays` left out stays as it is.
  */
 export async function updateStore(
   next: StoreUpdate,
@@ -51,8 +57,9 @@ export async function updateStore(
   const current = await storeSettings();
   const digitsChange = currencyDigits(next.currency) !== currencyDigits(current.currency);
   if (digitsChange && (await holdsMoney())) throw conflict(CURRENCY_DIGITS_LOCKED, 'currency');
-  if (!(await writeStore(next, current.currency))) {
+  const store = { ...next, returnWindowDays: next.returnWindowDays ?? current.returnWindowDays };
+  if (!(await writeStore(store, current.currency))) {
     throw conflict('The store settings changed meanwhile; read them again');
   }
-  return next;
+  return store;
 }

@@ -1,4 +1,5 @@
 import type { OrderStatus, OrderTimelineEntry } from '@shop/contracts';
+import type { ReturnStatus } from '@shop/contracts/returns';
 import mongoose from 'mongoose';
 import { toDeliveryAddress } from '../../../lib/delivery-address-model.js';
 import { mailboxOf } from '../../../lib/mailbox.js';
@@ -79,7 +80,7 @@ export const toStoredOrder = (o: OrderDoc): StoredOrder => ({
   refundedUnits: unitsPerLine(o),
   shippingRefunded: o.shippingRefunded ?? false,
   events: o.events,
-  timeline: o.timeline.map(({ event, status, at, by, carrier, trackingNumber }) => ({
+  timeline: o.timeline.map(({ event, status, at, by, carrier, trackingNumber, returnStatus }) => ({
     // The schema's enums admit only these values.
     event: event as OrderTimelineEntry['event'],
     status: status as OrderStatus,
@@ -91,6 +92,8 @@ export const toStoredOrder = (o: OrderDoc): StoredOrder => ({
     },
     ...(carrier ? { carrier } : {}),
     ...(trackingNumber ? { trackingNumber } : {}),
+    // The schema's enum admits only RETURN_STATUSES.
+    ...(returnStatus ? { returnStatus: returnStatus as ReturnStatus } : {}),
   })),
   createdAt: new Date(o.createdAt).toISOString(),
   updatedAt: new Date(o.updatedAt).toISOString(),

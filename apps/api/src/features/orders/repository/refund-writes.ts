@@ -31,7 +31,8 @@ const matched = async (update: Promise<{ matchedCount: number }>) =>
 /**
  * Holds the refund `refundId` as pending: one update, made only while what refunds hold leaves
  * room for it under `captured`, while its lines' refunded units are as read and its shipping
- * (when it gives it back) not refunded yet. False when it was not made (read the order again).
+ * (when it gives it back) not refunded yet, and while the order has no refund of that id (a
+ * return's refund held again). False when it was not made (read the order again).
  */
 export function holdRefund(
   orderId: string,
@@ -53,6 +54,7 @@ export function holdRefund(
     OrderModel.updateOne(
       {
         _id: orderId,
+        [`refunds.${refundId}`]: { $exists: false },
         refundHeld: atMost(captured - worth.amount),
         ...unitsAsRead,
         ...(worth.shipping ? { shippingRefunded: { $ne: true } } : {}),

@@ -1,0 +1,93 @@
+import { type OrderReturn, RETURN_NEXT, type ReturnUpdate } from '@shop/contracts/returns';
+import { badRequest, conflict, notFound } from '../../../lib/errors.js';
+import { ZERO } from '../../../lib/money.js';
+import type { Payments } from '../../../lib/stripe.js';
+import { giveBackStock } from '../../products/index.js';
+import { type OrderActor, type StoredOrder, stockLinesOf } from '../order.js';
+import { refundOrder } from '../refund-order.js';
+import { findStoredOrder } from '../repository/reads.js';
+import type { RefundActor } from '../repository/refund-writes.js';
+import { tellReturnStep } from './events.js';
+import { findReturn, moveReturn, type StoredReturn } from './repository.js';
+
+type Units = readonly { sku: string; quantity: number }[];
+
+/** What goes back on the shelf: only units the return holds, one entry per SKU. */
+function restockOf(found: StoredReturn, restock: Units = []): Units {
+  const bySku = new Map<string, number>();
+  for (const { sku, quantity } of restock) bySku.set(sku, (bySku.get(sku) ?? 0) + quantity);
+  return [...bySku].map(([sku, quantity]) => {
+    const returned = found.lines.find((line) => line.sku === sku);
+    if (!returned) throw badRequest(`The return holds no units of ${sku}`);
+    if (quantity > returned.quantity) {
+      throw badRequest(`The return holds ${returned.quantity} units of ${sku}, not ${quantity}`);
+    }
+    return { sku, quantity };
+  });
+}
+
+/** Puts the units back in stock, each of its order line's variant. */
+async function putBackOnShelf(order: StoredOrder, restock: Units): Promise<void> {
+  const stock = stockLinesOf(order.lines);
+  const lines = restock.flatMap(({ sku, quantity }) => {
+    const index = order.lines.findIndex((line) => line.variant?.sku === sku);
+    const line = stock[index];
+    return line ? [{ ...line, quantity }] : [];
+  });
+  if (lines.length > 0) await giveBackStock(lines);
+}
+
+/** Refunds the return's units through the order's refunds, under the return's id: once. */
+const refundReturn = (payments: Payments | null, found: StoredReturn, by: RefundActor) =>
+  refundOrder(
+    payments,
+    found.orderId,
+    () => ({
+      lines: found.lines,
+      shipping: false,
+      amount: ZERO,
+      reason: `Return: ${found.reason}`,
+    }),
+    by,
+    found._id,
+  );
+
+/**
+ * An admin moves a return to its next status (`RETURN_NEXT`; any other: 409), each step one
+ * update conditioned on the status it leaves, entered on the order's timeline and e-mailed to
+ * the buyer. `received` puts `restock` back on the shelf, once: only the call that moved the
+ * return does, in the update that marks it so (a crash right after leaves the units uncounted,
+ * never counted twice, as a cancellation's). `refunded` refunds its units first, under the
+ * return's id, so that asking again refunds it once. Asking again for the status a return has
+ * changes nothing (it enters the step and its letter if a call that died left them out).
+ */
+export async function handleReturn(
+  payments: Payments | null,
+  returnId: string,
+  { status, restock }: ReturnUpdate,
+  by: OrderActor,
+): Promise<OrderReturn> {
+  const found = await findReturn(returnId);
+  if (!found) throw notFound('Return not found');
+  const order = await findStoredOrder(found.orderId);
+  if (!order) throw notFound('Order not found');
+  if (found.status === status) {
+    await tellReturnStep(order, { returnId, status, by });
+    return found;
+  }
+  if (!RETURN_NEXT[found.status].includes(status)) {
+    throw conflict(`A return ${found.status} cannot be marked ${status}`);
+  }
+  const units = restockOf(found, restock);
+  if (status === 'refunded') await refundReturn(payments, found, by);
+  const moved = await moveReturn(returnId, { from: found.status, to: status, by }, units);
+  if (!moved) {
+    // Another admin moved it meanwhile: to this status (a repeated call), or elsewhere.
+    const now = await findReturn(returnId);
+    if (now?.status === status) return now;
+    throw conflict(`The return is ${now?.status ?? 'gone'} now: read it again`);
+  }
+  if (status === 'received') await putBackOnShelf(order, moved.restock);
+  await tellReturnStep(order, { returnId, status, by });
+  return moved;
+}
