@@ -7,6 +7,7 @@ import { dashboardCalls } from '../../test/conformance/dashboard.js';
 import { discountCalls } from '../../test/conformance/discounts.js';
 import { guestCalls } from '../../test/conformance/guest.js';
 import { paymentCalls } from '../../test/conformance/payments.js';
+import { returnCalls } from '../../test/conformance/returns.js';
 import { reviewCalls } from '../../test/conformance/reviews.js';
 import { settingsCalls } from '../../test/conformance/settings.js';
 import { storeCalls } from '../../test/conformance/store.js';
@@ -25,6 +26,7 @@ const CALLS: Calls = {
   ...storeCalls,
   ...settingsCalls,
   ...discountCalls,
+  ...returnCalls,
 };
 
 // The app takes card payments, against a fake Stripe that some calls make fail.
