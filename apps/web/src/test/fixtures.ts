@@ -201,6 +201,7 @@ export const replies = {
       currency: 'inr',
       pricesIncludeTax: false,
       country: 'IN',
+      returnWindowDays: 30,
       ...over,
     } satisfies Store,
   }),

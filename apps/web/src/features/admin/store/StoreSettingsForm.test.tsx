@@ -16,7 +16,13 @@ import { STORE_TEXTS, StoreSettingsForm } from './StoreSettingsForm';
 setupAdminTests();
 
 const STORE = '/api/v1/store';
-const CORNER_SHOP = { name: 'Corner Shop', currency: 'eur', pricesIncludeTax: true, country: 'DE' };
+const CORNER_SHOP = {
+  name: 'Corner Shop',
+  currency: 'eur',
+  pricesIncludeTax: true,
+  country: 'DE',
+  returnWindowDays: 14,
+};
 
 /** A price as any other screen shows it, in the store currency. */
 function LampPrice() {
@@ -47,6 +53,7 @@ describe('Store', () => {
     expect(screen.getByLabelText('Entered prices include tax')).not.toBeChecked();
     expect(screen.getByLabelText('Country')).toHaveDisplayValue('India');
     expect(screen.getByRole('option', { name: 'Germany' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Return window (days)')).toHaveValue(30);
   });
 
   it('when the admin edits every field and saves, then the settings go whole, the save is toasted and every price shows the new currency', async () => {
@@ -59,6 +66,8 @@ describe('Store', () => {
     await user.selectOptions(screen.getByLabelText('Currency'), 'EUR – Euro');
     await user.click(screen.getByLabelText('Entered prices include tax'));
     await user.selectOptions(screen.getByLabelText('Country'), 'Germany');
+    await user.clear(screen.getByLabelText('Return window (days)'));
+    await user.type(screen.getByLabelText('Return window (days)'), '14');
     await user.click(screen.getByRole('button', { name: 'Save store settings' }));
 
     expect(await findToast(STORE_TEXTS.saved)).toBeInTheDocument();
@@ -92,6 +101,24 @@ describe('Store', () => {
     await user.click(screen.getByRole('button', { name: 'Save store settings' }));
 
     await expectProblemsShown([{ label: 'Store name', message: 'Store name is required' }]);
+    expect(api.requestsTo('PUT', STORE)).toEqual([]);
+  });
+
+  it('when the return window is past 365 days or empty, then it says so beside the field and nothing is sent', async () => {
+    const user = await openStore();
+    const field = screen.getByLabelText('Return window (days)');
+
+    await user.clear(field);
+    await user.type(field, '400');
+    await user.click(screen.getByRole('button', { name: 'Save store settings' }));
+    await expectProblemsShown([
+      { label: 'Return window (days)', message: 'returnWindowDays must be at most 365' },
+    ]);
+    await user.clear(field);
+    await user.click(screen.getByRole('button', { name: 'Save store settings' }));
+    await expectProblemsShown([
+      { label: 'Return window (days)', message: 'returnWindowDays must be a number' },
+    ]);
     expect(api.requestsTo('PUT', STORE)).toEqual([]);
   });
 

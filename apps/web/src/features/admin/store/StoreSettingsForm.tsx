@@ -1,6 +1,6 @@
 import { countryCodes, countryName } from '@shop/contracts/country';
 import { chargeableCurrencies } from '@shop/contracts/money';
-import { type Store, storeUpdateSchema } from '@shop/contracts/store';
+import { RETURN_WINDOW_DAYS_MAX, type Store, storeUpdateSchema } from '@shop/contracts/store';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { FormField } from '../../../components/FormField';
@@ -24,7 +24,8 @@ export const STORE_TEXTS = {
 const currencyNames = new Intl.DisplayNames(['en'], { type: 'currency' });
 
 /**
- * Store: the shop's name, currency, whether entered prices include tax, and its country. It
+ * Store: the shop's name, currency, whether entered prices include tax, its country, and for how
+ * many days after an order its buyer may ask to return some of it. It
  * reads and writes the web's one copy of the settings (`['store']`), so once saved every price
  * on every screen is written in the new currency.
  */
@@ -120,6 +121,19 @@ function SettingsEditor({ saved }: { saved: Store }) {
         </select>
         <FieldError problems={problems} field="country" />
       </div>
+      <FormField
+        label="Return window (days)"
+        {...problems.field('returnWindowDays')}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={RETURN_WINDOW_DAYS_MAX}
+        value={Number.isNaN(settings.returnWindowDays) ? '' : settings.returnWindowDays}
+        // Empty is no number: the contract says so rather than sending 0.
+        onChange={(e) =>
+          set({ returnWindowDays: e.target.value === '' ? Number.NaN : Number(e.target.value) })
+        }
+      />
       <button type="submit" className="btn btn-primary" disabled={save.busy}>
         Save store settings
       </button>
