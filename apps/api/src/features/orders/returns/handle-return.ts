@@ -7,8 +7,8 @@ import { type OrderActor, type StoredOrder, stockLinesOf } from '../order.js';
 import { refundOrder } from '../refund-order.js';
 import { findStoredOrder } from '../repository/reads.js';
 import type { RefundActor } from '../repository/refund-writes.js';
+import { findReturn, moveReturn, type StoredReturn } from '../repository/returns.js';
 import { tellReturnStep } from './events.js';
-import { findReturn, moveReturn, type StoredReturn } from './repository.js';
 
 type Units = readonly { sku: string; quantity: number }[];
 

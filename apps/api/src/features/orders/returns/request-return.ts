@@ -7,8 +7,8 @@ import { keyHashOf } from '../access-keys.js';
 import type { OrderActor, StoredOrder } from '../order.js';
 import { findOrderIdOfLink } from '../repository/links.js';
 import { findOrderByNumber, findStoredOrder } from '../repository/reads.js';
+import { insertReturn, OPEN_STATUSES, returnsOfOrder } from '../repository/returns.js';
 import { tellReturnStep } from './events.js';
-import { insertReturn, OPEN_STATUSES, returnsOfOrder } from './repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How long an ask waits for another ask of the same order to be recorded. */

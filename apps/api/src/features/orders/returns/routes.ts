@@ -12,8 +12,8 @@ import { currentUser } from '../../../lib/http.js';
 import { defineRoute } from '../../../lib/route.js';
 import type { Payments } from '../../../lib/stripe.js';
 import { allowSignIn } from '../../auth/index.js';
+import { listReturns } from '../repository/returns.js';
 import { handleReturn } from './handle-return.js';
-import { listReturns } from './repository.js';
 import { requestReturn, returnsOfAsker } from './request-return.js';
 
 export interface ReturnRoutesOptions {

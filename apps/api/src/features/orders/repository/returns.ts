@@ -2,7 +2,7 @@ import { type ListQuery, pageOffset } from '@shop/contracts';
 import type { OrderReturn, ReturnStatus } from '@shop/contracts/returns';
 import mongoose from 'mongoose';
 import type { OrderActor } from '../order.js';
-import { type ReturnDoc, ReturnModel } from './model.js';
+import { type ReturnDoc, ReturnModel } from './return-model.js';
 
 /**
  * The returns as stored: the only module that reads or writes them. Each move is one update

@@ -48,5 +48,5 @@ returnSchema.index({ status: 1, createdAt: -1, _id: -1 });
 returnSchema.index({ order: 1 });
 
 export type ReturnDoc = InferSchemaType<typeof returnSchema> & { _id: mongoose.Types.ObjectId };
-/** Read and written only by ./repository.ts. */
+/** Read and written only by ./returns.ts. */
 export const ReturnModel = mongoose.model('returns', returnSchema);
