@@ -10,6 +10,7 @@ import {
   totalStock,
   type User,
 } from '@shop/contracts';
+import type { OrderReturn } from '@shop/contracts/returns';
 import type { Review } from '@shop/contracts/reviews';
 
 let counter = 0;
@@ -177,6 +178,11 @@ export const replies = {
   orders: (orders: Order[], total = orders.length) => ({
     status: 200,
     body: { success: true as const, orders, total },
+  }),
+  /** An order's returns, or the shop's (the admin's list). */
+  returns: (returns: OrderReturn[], total = returns.length) => ({
+    status: 200,
+    body: { success: true as const, returns, total },
   }),
   users: (users: User[], total = users.length) => ({
     status: 200,

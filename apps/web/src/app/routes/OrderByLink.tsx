@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { Layout } from '../../components/layout/Layout';
 import { RequestStatus } from '../../components/RequestStatus';
-import { fetchOrderByLink, OrderDetails } from '../../features/orders';
+import { fetchOrderByLink, OrderDetails, OrderReturns } from '../../features/orders';
 import { PRIVATE_READ } from '../../lib/query';
 import { requestStateOf } from '../../lib/request-state';
 
@@ -26,6 +26,7 @@ export default function OrderByLink() {
         <h1 className="page-title">Order #{number}</h1>
         <RequestStatus request={request} />
         {request.data && <OrderDetails order={request.data} />}
+        {request.data && <OrderReturns order={request.data} orderKey={key} />}
         <p>
           <Link to="/orders/find">Find my other orders</Link>
         </p>

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeOrder, makeUser, sessionOf } from '../../test/fixtures';
+import { makeOrder, makeUser, replies, sessionOf } from '../../test/fixtures';
 import { api, findToast, renderApp, startApi } from '../../test/render-app';
 
 /** A lazily loaded page may take a moment when many test files run at once. */
@@ -9,6 +9,7 @@ const GUEST_ORDER = '/api/v1/order/guest/:number';
 
 beforeEach(() => {
   startApi();
+  api.on('GET', '/api/v1/orders/:number/returns', replies.returns([]));
 });
 
 describe('the order page opened by its link, signed out', () => {

@@ -55,6 +55,7 @@ describe('the buyer’s order page', () => {
   beforeEach(() => {
     startApi();
     api.on('GET', '/api/v1/auth/user-auth', { status: 200, body: { ok: true } });
+    api.on('GET', '/api/v1/orders/:number/returns', replies.returns([]));
   });
 
   it('when the buyer opens an order from their list, then its page shows its lines, totals, address, payment and history', async () => {

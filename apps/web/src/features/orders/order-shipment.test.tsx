@@ -2,7 +2,7 @@ import type { Order } from '@shop/contracts';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeOrder, makeUser, newId } from '../../test/fixtures';
+import { makeOrder, makeUser, newId, replies } from '../../test/fixtures';
 import { api, renderApp, startApi, WithStoreSettings } from '../../test/render-app';
 import { OrderDetails } from './components/OrderDetails';
 
@@ -76,6 +76,7 @@ describe('the shipment on the order page', () => {
 describe('the shipment on a guest’s order page', () => {
   beforeEach(() => {
     startApi();
+    api.on('GET', '/api/v1/orders/:number/returns', replies.returns([]));
   });
 
   it('when the guest opens their order’s link, then its tracking number links to the carrier', async () => {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { Layout } from '../../../components/layout/Layout';
 import { RequestStatus } from '../../../components/RequestStatus';
-import { fetchOrderByNumber, OrderDetails } from '../../../features/orders';
+import { fetchOrderByNumber, OrderDetails, OrderReturns } from '../../../features/orders';
 import { UserMenu } from '../../../features/user';
 import { PRIVATE_READ } from '../../../lib/query';
 import { requestStateOf } from '../../../lib/request-state';
@@ -28,6 +28,7 @@ export default function OrderPage() {
           <h1 className="page-title">Order #{number}</h1>
           <RequestStatus request={request} />
           {request.data && <OrderDetails order={request.data} />}
+          {request.data && <OrderReturns order={request.data} />}
         </div>
       </div>
     </Layout>

@@ -7,6 +7,7 @@ const shipmentOf = ({ carrier, trackingNumber }: OrderTimelineEntry) =>
 const whatHappened = (entry: OrderTimelineEntry) => {
   if (entry.event === 'placed') return 'Placed';
   if (entry.event === 'cancelled') return 'Cancelled';
+  if (entry.event === 'return') return `Return ${entry.returnStatus ?? ''}`.trim();
   const shipment = shipmentOf(entry);
   return `Status set to ${entry.status}${shipment ? ` (${shipment})` : ''}`;
 };
