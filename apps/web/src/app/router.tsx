@@ -83,6 +83,7 @@ const root: RouteObject = {
       page('store', () => import('./routes/admin/Store')),
       page('discounts', () => import('./routes/admin/Discounts')),
       page('reviews', () => import('./routes/admin/Reviews')),
+      page('returns', () => import('./routes/admin/Returns')),
       page('orders', () => import('./routes/admin/AdminOrders')),
       page('orders/:number', () => import('./routes/admin/AdminOrderPage')),
     ]),

@@ -33,6 +33,7 @@ describe('Admin dashboard', () => {
       ['Create Product', '/dashboard/admin/create-product'],
       ['Products', '/dashboard/admin/products'],
       ['Orders', '/dashboard/admin/orders'],
+      ['Returns', '/dashboard/admin/returns'],
       ['Users', '/dashboard/admin/users'],
       ['Shipping', '/dashboard/admin/shipping'],
       ['Taxes', '/dashboard/admin/taxes'],
@@ -66,6 +67,7 @@ describe('Admin dashboard', () => {
     ['/dashboard/admin/store', 'Dashboard - Store - Ecommerce App', 'Store'],
     ['/dashboard/admin/discounts', 'Dashboard - Discounts - Ecommerce App', 'Discounts'],
     ['/dashboard/admin/reviews', 'Dashboard - Reviews - Ecommerce App', 'Reviews'],
+    ['/dashboard/admin/returns', 'Dashboard - Returns - Ecommerce App', 'Returns'],
   ])(
     'when an admin opens %s, then the page is titled %s and headed %s',
     async (path, title, heading) => {
@@ -92,6 +94,7 @@ describe('Admin dashboard', () => {
       api.on('GET', '/api/v1/tax', replies.taxSettings());
       api.on('GET', '/api/v1/shipping/zones', { status: 200, body: { success: true, zones: [] } });
       api.on('GET', '/api/v1/discounts', { status: 200, body: { success: true, discounts: [] } });
+      api.on('GET', '/api/v1/returns', replies.returns([]));
       renderApp(path, { auth: sessionOf(makeUser({ role: 1 })) });
 
       expect(await screen.findByRole('heading', { name: heading, level: 1 })).toBeVisible();
