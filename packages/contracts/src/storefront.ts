@@ -88,6 +88,7 @@ export const PRIVATE_SCREENS = [
   '/dashboard/admin/store',
   '/dashboard/admin/discounts',
   '/dashboard/admin/reviews',
+  '/dashboard/admin/returns',
   '/dashboard/admin/orders',
   '/dashboard/admin/orders/:number',
 ] as const;
