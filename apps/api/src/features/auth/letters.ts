@@ -1,4 +1,5 @@
 import { digestOfLinkToken } from '../../lib/link-tokens.js';
+import { allowLetter, type LetterCap } from '../../lib/mailbox-letters.js';
 import type { PublishedEvent } from '../../lib/outbox/index.js';
 import { type Letter, type Letters, letterOf, type Unsent } from '../mail/index.js';
 import { findPendingTakeOver, findUserNames } from './repository.js';
@@ -23,9 +24,16 @@ export const takeOverLink = (publicUrl: string, token: string) =>
   `${publicUrl}/take-over?token=${encodeURIComponent(token)}`;
 
 /**
+ * Take-over letters a mailbox gets a day, every spelling together: each registration attempt on
+ * an unconfirmed address offers one, and no one may fill its owner's inbox with them. One held
+ * back is dropped: the next attempt offers a new link.
+ */
+const TAKE_OVER_CAP: LetterCap = { name: 'take-over', letters: 3, windowMs: 24 * 60 * 60 * 1000 };
+
+/**
  * The link, naming the account: its mailbox's owner takes it over, and whoever registered it
  * with someone else's e-mail loses it. Nothing is sent once the link was used, replaced or
- * expired, or its account is gone.
+ * expired, or its account is gone, nor past the mailbox's daily cap.
  */
 async function takeOverLetter(
   event: PublishedEvent,
@@ -38,6 +46,13 @@ async function takeOverLetter(
   if (name === undefined) {
     return { unsent: 'the link was used, replaced or expired, or its account is gone' };
   }
+  const verdict = await allowLetter({
+    letter: 'take-over',
+    to,
+    eventId: event.id,
+    caps: [TAKE_OVER_CAP],
+  });
+  if (!verdict.allowed) return { unsent: 'its mailbox had its take-over links within a day' };
   return letterOf(
     to,
     'take-over',

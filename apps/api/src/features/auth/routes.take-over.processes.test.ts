@@ -1,4 +1,5 @@
 import { ordersResponseSchema } from '@shop/contracts';
+import { mailboxOf } from '../../lib/mailbox.js';
 import { type Api, describe, expect, twoProcessTest as test } from '../../test/fixtures.js';
 import { guestEmail, placeGuestOrder } from '../../test/guest-checkout.js';
 import { createAdmin, errorOf, registrationForm } from '../../test/harness.js';
@@ -121,5 +122,27 @@ describe('POST /api/v1/auth/take-over over two processes: the mailbox owns the a
     expect(twice.status).toBe(400);
     expect(errorOf(twice.body)).toBe(LINK_NOT_VALID);
     expect(await signInStatus(other, held.email, 'new-secret')).toBe(200);
+  });
+
+  test('when five unconfirmed accounts hold +tag spellings of one address and each is registered again, on both processes, then that mailbox gets three take-over letters that day', async ({
+    api,
+    other,
+  }) => {
+    const email = guestEmail();
+    const spellings = [1, 2, 3, 4, 5].map((i) => email.replace('@', `+${i}@`));
+    for (const spelling of spellings) await registerAndSignIn(api, { email: spelling });
+    for (const [i, spelling] of spellings.entries()) {
+      const refused = await (i % 2 ? api : other)
+        .post(REGISTER)
+        .send(registrationForm({ email: spelling, name: 'Ada' }));
+      expect(refused.status).toBe(409);
+    }
+    await waitForEmptyMailOutbox();
+    const letters = caught
+      .mails()
+      .filter(
+        (mail) => mailboxOf(mail.to) === mailboxOf(email) && mail.text.includes('/take-over?'),
+      );
+    expect(letters).toHaveLength(3);
   });
 });

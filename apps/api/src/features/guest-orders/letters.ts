@@ -31,9 +31,20 @@ export const verifyEmailLink = (publicUrl: string, token: string) =>
   `${publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
 
 /**
+ * Confirmations a mailbox gets a day, every spelling together: registering many +tag spellings
+ * of one address, each an account to confirm, must not fill its owner's inbox. One held back is
+ * dropped, not deferred: the three sent that day already name accounts the owner can act on.
+ */
+const CONFIRMATION_CAP: LetterCap = {
+  name: 'verify-email',
+  letters: 3,
+  windowMs: 24 * 60 * 60 * 1000,
+};
+
+/**
  * The link confirming an e-mail, naming the account it was sent for: whoever did not register
  * it knows to leave it, and how to have the address back. Nothing is sent once the link was
- * used or expired, or its account is gone.
+ * used or expired, or its account is gone, nor past the mailbox's daily cap.
  */
 async function confirmationLetter(
   event: PublishedEvent,
@@ -44,6 +55,13 @@ async function confirmationLetter(
   const pending = await findPendingConfirmation(digestOfLinkToken(token), new Date());
   const name = pending ? (await findUserNames([pending.userId])).get(pending.userId) : undefined;
   if (name === undefined) return { unsent: 'the link was used or expired, or its account is gone' };
+  const verdict = await allowLetter({
+    letter: 'verify-email',
+    to,
+    eventId: event.id,
+    caps: [CONFIRMATION_CAP],
+  });
+  if (!verdict.allowed) return { unsent: 'its mailbox had its confirmations within a day' };
   return letterOf(
     to,
     'verify-email',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ordersResponseSchema } from '@shop/contracts';
 import { verifyEmailResponseSchema } from '@shop/contracts/guest';
+import { mailboxOf } from '../../lib/mailbox.js';
 import { type Api, describe, expect, twoProcessTest as test } from '../../test/fixtures.js';
 import { guestEmail, placeGuestOrder } from '../../test/guest-checkout.js';
 import { createUser, errorOf } from '../../test/harness.js';
@@ -122,5 +123,26 @@ describe('POST /api/v1/auth/verify-email over two processes: only the account it
     );
     expect(letter.text).toContain('If it is not yours, ignore this letter');
     expect(letter.html).toContain('&quot;Mallory Registrant&quot;');
+  });
+
+  test("when five accounts register with +tag spellings of a guest's address, on both processes, then that mailbox gets three confirmation letters that day", async ({
+    api,
+    other,
+    stripe,
+    otherUrl,
+  }) => {
+    const email = guestEmail();
+    await placeGuestOrder(otherUrl, stripe, email);
+    const spellings = [1, 2, 3, 4, 5].map((i) => email.replace('@', `+${i}@`));
+    for (const [i, spelling] of spellings.entries()) {
+      await registerAndSignIn(i % 2 ? api : other, { email: spelling });
+    }
+    await waitForEmptyMailOutbox();
+    const letters = caught
+      .mails()
+      .filter(
+        (mail) => mailboxOf(mail.to) === mailboxOf(email) && mail.text.includes('/verify-email?'),
+      );
+    expect(letters).toHaveLength(3);
   });
 });
