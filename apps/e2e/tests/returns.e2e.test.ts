@@ -1,9 +1,18 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { waitForMail } from '../mail/catcher';
 import { SEED_ADMIN } from '../support/accounts';
-import { checkScreen, DESKTOP, errorsOf, login, openPage, PHONE } from '../support/browser';
+import {
+  baseUrl,
+  checkScreen,
+  DESKTOP,
+  errorsOf,
+  login,
+  openPage,
+  PHONE,
+} from '../support/browser';
 import { deliverTo, openShopperPage, payByCard } from '../support/checkout';
-import { addFirstProduct, registerShopper } from '../support/shopper';
+import { registerShopper } from '../support/shopper';
 
 const SHOPPER = {
   name: 'Rory Return',
@@ -27,6 +36,31 @@ const toasted = (page: Page, text: string) =>
     .first()
     .waitFor();
 
+/** Puts the home page's first two products in the cart, as a shopper does; answers their names. */
+async function addFirstTwoProducts(page: Page) {
+  await page.goto('/');
+  const cards = page.getByRole('article');
+  await cards.nth(1).waitFor();
+  const badge = page.locator('.cart-link .badge');
+  const names: string[] = [];
+  for (const n of [0, 1]) {
+    const card = cards.nth(n);
+    names.push(((await card.getByRole('heading').first().textContent()) ?? '').trim());
+    await card.getByRole('button', { name: 'ADD TO CART' }).click();
+    await expect.poll(async () => Number(await badge.textContent())).toBe(n + 1);
+  }
+  return names;
+}
+
+/** The stock of the seeded product called `name`, as the catalogue answers it. */
+async function stockOf(name: string): Promise<number> {
+  const res = await fetch(`${baseUrl()}/api/v1/product/search/${encodeURIComponent(name)}`);
+  const products = (await res.json()) as { name: string; quantity: number }[];
+  const found = products.find((p) => p.name === name);
+  if (!found) throw new Error(`${name} is not in the catalogue`);
+  return found.quantity;
+}
+
 /** The admin's card of the return of order `number`. */
 const cardOf = (page: Page, number: number) =>
   page.getByRole('article').filter({ has: page.getByRole('link', { name: `order #${number}` }) });
@@ -42,11 +76,11 @@ async function move(page: Page, number: number, button: string, done: string) {
 }
 
 describe('returns in the browser', () => {
-  it('when a buyer asks for a return on the order page, then the admin approves, receives and refunds it, and the buyer’s page shows each step, on a desktop and a phone', async () => {
+  it('when a buyer asks to return two items on the order page, then the admin approves, receives one back on the shelf and one not, and refunds, and the buyer’s page and e-mails show each step, on a desktop and a phone', async () => {
     const email = await registerShopper('returns', SHOPPER);
     const shopper = await openShopperPage();
     await login(shopper, email, SHOPPER.password);
-    await addFirstProduct(shopper);
+    const [kept, broken] = (await addFirstTwoProducts(shopper)) as [string, string];
     await shopper.goto('/cart');
     await deliverTo(shopper, DELIVERY);
     await payByCard(shopper);
@@ -60,10 +94,12 @@ describe('returns in the browser', () => {
     // Nothing chosen is said beside the form; nothing is sent.
     await returns.getByRole('button', { name: 'Return items' }).click();
     await returns.getByText('Choose how many units of which items to return').waitFor();
-    await returns
-      .getByLabel(/units to return/)
-      .first()
-      .fill('1');
+    // One of each: one goes back on the shelf, the other arrived broken.
+    for (const n of [0, 1])
+      await returns
+        .getByLabel(/units to return/)
+        .nth(n)
+        .fill('1');
     await returns.getByLabel('Reason').fill('Wrong size');
     await returns.getByRole('button', { name: 'Return items' }).click();
     await toasted(shopper, 'Return requested');
@@ -80,8 +116,12 @@ describe('returns in the browser', () => {
       .getByLabel(/to restock/)
       .first()
       .waitFor();
+    const restock = cardOf(admin, number).getByLabel(/to restock/);
+    await restock.nth(1).fill('0');
     await checkScreen(admin, 'returns-admin-approved');
+    const before = [await stockOf(kept), await stockOf(broken)];
     await move(admin, number, 'Mark received', 'Return received');
+    expect([await stockOf(kept), await stockOf(broken)]).toEqual([(before[0] ?? 0) + 1, before[1]]);
     await move(admin, number, 'Refund', 'Return refunded');
     await cardOf(admin, number).getByText('refunded', { exact: true }).waitFor();
 
@@ -100,6 +140,11 @@ describe('returns in the browser', () => {
     await adminPhone.goto('/dashboard/admin/returns?status=refunded');
     await cardOf(adminPhone, number).waitFor();
     await checkScreen(adminPhone, 'returns-admin-phone', { phone: true });
+
+    // Each step reached the buyer's inbox.
+    for (const step of ['requested', 'approved', 'received', 'refunded']) {
+      await waitForMail(email, `Order #${number}: return ${step}`);
+    }
 
     expect([shopper, admin, phone, adminPhone].flatMap(errorsOf)).toEqual([]);
   });
