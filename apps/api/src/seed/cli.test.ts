@@ -83,7 +83,8 @@ describe('pnpm seed', () => {
 
       expect(run.code, run.output).toBe(0);
       const store = await t.http().get('/api/v1/store').expect(200);
-      expect(storeSchema.parse(store.body)).toEqual(settings);
+      // The return window, not sent, keeps its default.
+      expect(storeSchema.parse(store.body)).toEqual({ ...settings, returnWindowDays: 30 });
       expect(await mugPrice(t)).toBe(1400);
       expect(await usStandardShipping(t)).toMatchObject({
         rate: { kind: 'flat', price: 750 },

@@ -38,6 +38,19 @@ beforeEach(() => {
     status: 200,
     body: { clientSecret: `${INTENT}_secret_abc`, amount: 2000 },
   });
+  // Paid, the guest lands on the order's page by its link, which reads the order and its returns.
+  api.on('GET', '/api/v1/order/guest/:number', ({ params }) => ({
+    status: 200,
+    body: {
+      success: true,
+      message: `Order #${params.number}`,
+      order: makeOrder({ number: Number(params.number), buyer: null, email: EMAIL }),
+    },
+  }));
+  api.on('GET', '/api/v1/orders/:number/returns', {
+    status: 200,
+    body: { success: true, returns: [], total: 0 },
+  });
   fakeStripe.confirmCardPayment.mockReset();
   loadStripeFake.mockClear();
 });
