@@ -86,6 +86,7 @@ describe('admin screens in the browser', () => {
       'Create Product',
       'Products',
       'Orders',
+      'Returns',
       'Users',
       'Shipping',
       'Taxes',
