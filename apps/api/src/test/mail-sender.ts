@@ -43,6 +43,18 @@ export const startTestSender = (smtpUrl: string, overrides: Partial<MailSenderOp
   });
 
 /**
+ * Has a sender send what waits in the outbox to `mailServer`: the e-mails that arrived since
+ * `before` (a count taken earlier), once `count` more arrived and nothing waits.
+ */
+export async function sendWaiting(mailServer: TestMailServer, before: number, count: number) {
+  const sender = startTestSender(mailServer.url);
+  await mailServer.waitFor(before + count);
+  await waitForEmptyMailOutbox();
+  await sender.stop();
+  return mailServer.mails.slice(before);
+}
+
+/**
  * For a test file: a mail server of its own, started before the file's tests with a sender of
  * every letter through it (TEST_MAIL_FROM, for http://shop.test), both stopped after them.
  * `mails()`: the e-mails it caught so far.

@@ -4,7 +4,7 @@ import { randomId, recordDeliveries } from '../../lib/outbox/deliveries.js';
 import { placeOrderCall } from '../../test/checkout.js';
 import { describe, expect, checkoutTest as test } from '../../test/fixtures.js';
 import type { Api } from '../../test/harness.js';
-import { startTestSender, waitForEmptyMailOutbox } from '../../test/mail-sender.js';
+import { sendWaiting } from '../../test/mail-sender.js';
 import { createMailServerOnFreePort, type TestMailServer } from '../../test/mail-server.js';
 import { ORDER_LINKS_ASKED } from '../guest-orders/letters.js';
 import type { Letter } from './letter.js';
@@ -28,15 +28,6 @@ async function nameStore(api: Api, token: string, name: string) {
     .expect(200);
 }
 
-/** Sends what waits in the outbox, then answers the e-mails that arrived. */
-async function sendWaiting(before: number, count: number) {
-  const sender = startTestSender(mailServer.url);
-  await mailServer.waitFor(before + count);
-  await waitForEmptyMailOutbox();
-  await sender.stop();
-  return mailServer.mails.slice(before);
-}
-
 describe("the store's name on every e-mail", () => {
   test("when the store is named, then an order's e-mail and another feature's letter come from that name at MAIL_FROM's address, signed with it", async ({
     app,
@@ -46,7 +37,7 @@ describe("the store's name on every e-mail", () => {
   }) => {
     const first = await checkout();
     await placeOrderCall(app.app, first.user.token, first.paymentIntentId).expect(201);
-    const [unnamed] = await sendWaiting(mailServer.mails.length, 1);
+    const [unnamed] = await sendWaiting(mailServer, mailServer.mails.length, 1);
     expect(unnamed?.from).toEqual({ name: 'Ecommerce App', address: 'orders@shop.test' });
     expect(unnamed?.text).toMatch(/\n\n-- \nEcommerce App$/);
 
@@ -60,7 +51,7 @@ describe("the store's name on every e-mail", () => {
       [MAIL],
       true,
     );
-    const mails = await sendWaiting(before, 2);
+    const mails = await sendWaiting(mailServer, before, 2);
 
     expect(mails.map((mail) => mail.subject).sort()).toEqual(
       [expect.stringMatching(/^Order #\d+ placed$/), 'Your orders'].sort(),

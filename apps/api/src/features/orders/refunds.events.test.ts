@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll } from 'vitest';
 import { uniqueWord } from '../../test/catalogue.js';
 import { type Api, describe, expect, checkoutTest as test } from '../../test/fixtures.js';
-import { startTestSender, waitForEmptyMailOutbox } from '../../test/mail-sender.js';
+import { sendWaiting } from '../../test/mail-sender.js';
 import {
   createMailServerOnFreePort,
   mailsTo,
@@ -52,15 +52,6 @@ async function todaysRevenue(api: Api, token: string): Promise<number> {
   const dashboard: Dashboard = dashboardResponseSchema.parse(res.body).dashboard;
   const today = new Date().toISOString().slice(0, 10);
   return dashboard.days.find((day) => day.date === today)?.revenue ?? 0;
-}
-
-/** Sends what waits in the outbox; the e-mails that arrived since `before`. */
-async function sendWaiting(before: number, count: number) {
-  const sender = startTestSender(mailServer.url);
-  await mailServer.waitFor(before + count);
-  await waitForEmptyMailOutbox();
-  await sender.stop();
-  return mailServer.mails.slice(before);
 }
 
 describe('a refund made in Stripe’s dashboard (charge.refunded)', () => {
@@ -173,7 +164,7 @@ describe('what a refund tells', () => {
       .set('Authorization', admin.token)
       .send({ status: 'cancel' })
       .expect(200);
-    await sendWaiting(before, 2);
+    await sendWaiting(mailServer, before, 2);
 
     const mails = mailsTo(mailServer.mails.slice(before), email);
     expect(mails.map((mail) => mail.subject)).toEqual([
