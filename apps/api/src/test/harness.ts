@@ -68,8 +68,13 @@ export const registrationForm = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-/** Creates a user straight in the database (with `email`, else one no other test uses) and signs a token for it. */
-export async function createUser(opts: { role?: number; password?: string; email?: string } = {}) {
+/**
+ * Creates a user straight in the database (with `email`, else one no other test uses) and signs
+ * a token for it; its e-mail unconfirmed, as registering leaves it, unless `confirmed`.
+ */
+export async function createUser(
+  opts: { role?: number; password?: string; email?: string; confirmed?: boolean } = {},
+) {
   userCounter += 1;
   const password = opts.password ?? 'secret123';
   const user = await insertUser({
@@ -79,6 +84,7 @@ export async function createUser(opts: { role?: number; password?: string; email
     phone: '555-0100',
     address: `${userCounter} Test Street`,
     role: opts.role ?? 0,
+    ...(opts.confirmed ? { emailConfirmedAt: new Date() } : {}),
   });
   return { id: user._id, email: user.email, password, token: signToken(user._id, TEST_JWT_SECRET) };
 }
@@ -87,11 +93,16 @@ export const createAdmin = () => createUser({ role: 1 });
 
 /**
  * `count` accounts straight in the database in one insert, sharing one password hash (bcrypt's
- * cost paid once, not per account), each with a token signed with `secret`.
+ * cost paid once, not per account), each with a token signed with `secret`; their e-mails
+ * unconfirmed unless `confirmed`.
  */
 export async function createAccounts(
   count: number,
-  { role = 0, secret = TEST_JWT_SECRET }: { role?: number; secret?: string } = {},
+  {
+    role = 0,
+    secret = TEST_JWT_SECRET,
+    confirmed = false,
+  }: { role?: number; secret?: string; confirmed?: boolean } = {},
 ): Promise<{ id: string; token: string; email: string }[]> {
   const passwordHash = await hashPassword('secret123');
   const emails = Array.from(
@@ -106,6 +117,7 @@ export async function createAccounts(
       phone: '555-0100',
       address: `${i + 1} Checkout Street`,
       role,
+      ...(confirmed ? { emailConfirmedAt: new Date() } : {}),
     })),
   );
   return ids.map((id, i) => ({ id, token: signToken(id, secret), email: emails[i] as string }));

@@ -8,5 +8,10 @@ export {
   requireSignInOrGuestEmail,
 } from './middleware.js';
 export { confirmAccountEmail, type TakenOver } from './registration.js';
-export { findUserContacts, findUserIdsMatching, findUserNames } from './repository.js';
+export {
+  findUserContacts,
+  findUserIdsMatching,
+  findUserNames,
+  isEmailConfirmed,
+} from './repository.js';
 export { findUser, saveDeliveryAddress } from './use-cases.js';

@@ -29,6 +29,8 @@ export interface NewUser {
   phone: string;
   address: string;
   role: number;
+  /** When the owner of its e-mail proved to hold it; absent until they do. */
+  emailConfirmedAt?: Date;
 }
 
 /** What a profile update may change; a new password hash also revokes the tokens issued before. */
@@ -171,6 +173,18 @@ export async function revokeTokens(id: string): Promise<boolean> {
 
 /** An account whose e-mail no owner confirmed yet (nor an administrator's, set in the database). */
 const UNCONFIRMED = { emailConfirmedAt: { $exists: false }, role: { $ne: ADMIN_ROLE } };
+
+/**
+ * Whether the account's e-mail is proven its own: its owner confirmed it, or it is an
+ * administrator's (set in the database).
+ */
+export async function isEmailConfirmed(id: string): Promise<boolean> {
+  const confirmed = await UserModel.exists({
+    _id: id,
+    $or: [{ emailConfirmedAt: { $exists: true } }, { role: ADMIN_ROLE }],
+  });
+  return confirmed !== null;
+}
 
 /**
  * Records that the owner of the account's e-mail proved to hold it, unless that was recorded

@@ -103,6 +103,7 @@ export async function checkoutOfEarlierPayment(
   const quote = await quoteCart(earlier.lines, country, earlier.shippingMethod, {
     code: earlier.discountCode,
     shopper: buyer,
+    paying: true,
   });
   const ask = {
     cart: [],

@@ -93,9 +93,9 @@ export function checkoutRoutes({ config, payments }: CheckoutRoutesOptions) {
       access: 'public',
       summary:
         'Price a cart for a delivery country: lines, shipping methods offered, shipping, tax, total',
-      // Signed in, the account's own limits and first order count, and the units its open
-      // checkout holds are its to have (a bad token is refused). A guest's e-mail proves nobody:
-      // it counts for neither.
+      // Signed in, the account's limits and first order count (its mailbox's too once its
+      // e-mail is confirmed), and the units its open checkout holds are its to have (a bad token
+      // is refused). A guest's e-mail proves nobody: it counts for neither.
       middleware: [
         perAddressRateLimit('quotes', config.QUOTE_RATE_LIMIT),
         allowSignIn(config.JWT_SECRET),

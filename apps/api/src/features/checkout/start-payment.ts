@@ -114,7 +114,12 @@ export async function startPayment(
     delivery.address?.country ?? null,
     shippingMethod,
     // The use of the code the previous checkout holds is the shopper's own.
-    { code: discountCode, shopper, ...(previous ? { ownKey: previous.reservation.key } : {}) },
+    {
+      code: discountCode,
+      shopper,
+      paying: true,
+      ...(previous ? { ownKey: previous.reservation.key } : {}),
+    },
   );
   if (delivery.address) requireShippingChosen(quote, shippingMethod);
   if (quote.priced.refusal) throw badRequest(quote.priced.refusal);

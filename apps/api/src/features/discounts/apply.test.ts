@@ -69,7 +69,7 @@ const cart = ({
   shipping: minor(shipping),
   candidates: [],
   askedCode: null,
-  shopper: { ordersSoFar: 0, uses: new Map(), verified: true },
+  shopper: { ordersSoFar: 0, uses: new Map(), verified: true, complete: true },
   now: NOW,
   formatAmount: (amount) => formatMinorUnits(amount, 'INR'),
   ...over,
@@ -196,23 +196,35 @@ describe('applyDiscounts: conditions and refusals', () => {
     const welcome = code('WELCOME10', { perCustomerLimit: 1 });
     expect(
       refusal(welcome, {
-        shopper: { ordersSoFar: 3, uses: new Map([[welcome._id, 1]]), verified: true },
+        shopper: {
+          ordersSoFar: 3,
+          uses: new Map([[welcome._id, 1]]),
+          verified: true,
+          complete: true,
+        },
       }),
     ).toBe('You have used WELCOME10 as many times as it allows');
   });
 
   it('when the shopper has ordered before, then it is for first orders; unknown shoppers may try', () => {
     const welcome = code('WELCOME10', { firstOrderOnly: true });
-    expect(refusal(welcome, { shopper: { ordersSoFar: 1, uses: new Map(), verified: true } })).toBe(
-      'WELCOME10 is for first orders',
-    );
+    expect(
+      refusal(welcome, {
+        shopper: { ordersSoFar: 1, uses: new Map(), verified: true, complete: true },
+      }),
+    ).toBe('WELCOME10 is for first orders');
     expect(refusal(welcome, { shopper: null })).toBeNull();
   });
 
   it('when a shopper whose e-mail is not verified fails a per-customer condition, then every reason is said in the same words', () => {
     const first = code('WELCOME10', { firstOrderOnly: true });
     const once = code('WELCOME10', { perCustomerLimit: 1 });
-    const ordered = { ordersSoFar: 1, uses: new Map([[once._id, 1]]), verified: false };
+    const ordered = {
+      ordersSoFar: 1,
+      uses: new Map([[once._id, 1]]),
+      verified: false,
+      complete: true,
+    };
     expect(refusal(first, { shopper: ordered })).toBe('You are not eligible for WELCOME10');
     expect(refusal(once, { shopper: ordered })).toBe('You are not eligible for WELCOME10');
   });
@@ -225,8 +237,35 @@ describe('applyDiscounts: conditions and refusals', () => {
     expect(noticeOf(first, null)).toBe('FIRST applies at checkout if eligible');
     expect(noticeOf(once, null)).toBe('ONCE applies at checkout if eligible');
     expect(noticeOf(code('TEN'), null)).toBeNull();
-    expect(noticeOf(first, { ordersSoFar: 0, uses: new Map(), verified: true })).toBeNull();
+    expect(
+      noticeOf(first, { ordersSoFar: 0, uses: new Map(), verified: true, complete: true }),
+    ).toBeNull();
     expect(noticeOf(code('FIRST', { firstOrderOnly: true, minSubtotal: 5000 }), null)).toBeNull();
+  });
+
+  it('when an account is judged only on what it did itself (its e-mail not confirmed), then a code limited per customer it may use is said to be judged at checkout, and one it used up is refused saying why', () => {
+    const first = code('FIRST', { firstOrderOnly: true });
+    const once = code('ONCE', { perCustomerLimit: 1 });
+    const ownOnly = (uses: Map<string, number>) => ({
+      ordersSoFar: uses.size,
+      uses,
+      verified: true,
+      complete: false,
+    });
+    const outcome = (discount: DiscountRule, shopper: CartToDiscount['shopper']) => {
+      const { notice, refusal } = applyDiscounts(
+        cart({ candidates: [discount], askedCode: discount.code, shopper }),
+      );
+      return { notice, refusal };
+    };
+    expect(outcome(first, ownOnly(new Map()))).toEqual({
+      notice: 'FIRST applies at checkout if eligible',
+      refusal: null,
+    });
+    expect(outcome(once, ownOnly(new Map([[once._id, 1]])))).toEqual({
+      notice: null,
+      refusal: 'You have used ONCE as many times as it allows',
+    });
   });
 
   it('when the eligible goods fall short of the minimum, then it says how much to add', () => {

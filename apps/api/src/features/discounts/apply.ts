@@ -18,19 +18,27 @@ export interface DiscountLine {
 }
 
 /**
- * What the shop knows of the person asking (their mailbox and the account that owns it); null
- * where the quote does not judge per-customer conditions (an e-mail it cannot verify).
+ * What the shop knows of the person asking (their mailbox and the account that owns it, or only
+ * what the account did itself: see `complete`); null where the quote does not judge
+ * per-customer conditions (an e-mail it cannot verify).
  */
 export interface ShopperFacts {
   ordersSoFar: number;
   /** Orders the person placed with each discount, by its `_id`. */
   uses: ReadonlyMap<string, number>;
   /**
-   * Whether their e-mail is known to be theirs (a signed-in account's own): then a refusal says
-   * which condition failed; else every one is refused in the same words, which tell nothing of
-   * what the e-mail's owner bought.
+   * Whether these facts are known to be theirs (a confirmed account's mailbox, or an account's
+   * own orders alone): then a refusal says which condition failed; else every one is refused in
+   * the same words, which tell nothing of what the e-mail's owner bought.
    */
   verified: boolean;
+  /**
+   * Whether these are all the orders and uses paying judges them on. Not so for an account whose
+   * e-mail is not confirmed, quoting: only what it did itself counts there (anyone may register
+   * a stranger's e-mail), and its mailbox's guest orders count when it pays; so a code limited
+   * per customer that passes applies "at checkout if eligible", as for a guest.
+   */
+  complete: boolean;
 }
 
 export interface CartToDiscount {
@@ -266,7 +274,7 @@ export function applyDiscounts(cart: CartToDiscount): DiscountOutcome {
     applied,
     refusal,
     notice:
-      asked && refusal === null && cart.shopper === null && limitedPerCustomer(asked)
+      asked && refusal === null && !cart.shopper?.complete && limitedPerCustomer(asked)
         ? `${label(asked)} applies at checkout if eligible`
         : null,
   };

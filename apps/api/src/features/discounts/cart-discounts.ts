@@ -1,15 +1,16 @@
 import type { DiscountRule, ShopperFacts } from './apply.js';
-import { customerUses } from './customer-uses.js';
 import { findCandidates } from './repository.js';
 
 /** Who asks for a cart's discounts, when their per-customer conditions are judged. */
 export interface KnownShopper {
-  /** The mailbox of their e-mail (lib/mailbox.ts): the person whose uses count. */
-  person: string;
-  /** Whether their e-mail is known to be theirs (see ShopperFacts). */
+  /** Whether a refusal may say which condition failed (see ShopperFacts). */
   verified: boolean;
-  /** The person's paid orders so far, asked only when a first-order discount is a candidate. */
+  /** Whether these are all the orders and uses paying will judge them on (see ShopperFacts). */
+  complete: boolean;
+  /** Their paid orders so far, asked only when a first-order discount is a candidate. */
   ordersSoFar: () => Promise<number>;
+  /** Their orders with each of these discounts (absent: none), asked only when one limits them. */
+  usesOf: (discountIds: readonly string[]) => Promise<Map<string, number>>;
 }
 
 /** What a cart's discounts depend on, as the database has it now (see ./apply.ts's rules). */
@@ -43,16 +44,15 @@ export async function discountInputs(
   const [ordersSoFar, uses] = await Promise.all([
     shopper && candidates.some((d) => d.firstOrderOnly) ? shopper.ordersSoFar() : 0,
     shopper && limitedPerShopper.length > 0
-      ? customerUses(
-          limitedPerShopper.map((d) => d._id),
-          shopper.person,
-        )
+      ? shopper.usesOf(limitedPerShopper.map((d) => d._id))
       : new Map<string, number>(),
   ]);
   return {
     candidates,
     askedCode,
-    shopper: shopper ? { ordersSoFar, uses, verified: shopper.verified } : null,
+    shopper: shopper
+      ? { ordersSoFar, uses, verified: shopper.verified, complete: shopper.complete }
+      : null,
     now,
   };
 }

@@ -12,7 +12,7 @@ export {
   type KnownShopper,
   normalCode,
 } from './cart-discounts.js';
-export { giveBackCustomerUses } from './customer-uses.js';
+export { customerUses, giveBackCustomerUses } from './customer-uses.js';
 export {
   countShopperUses,
   type DiscountReservation,

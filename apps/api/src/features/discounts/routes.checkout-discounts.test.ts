@@ -178,7 +178,8 @@ describe('create-payment-intent and place-order with a discount code', () => {
       firstOrderOnly: true,
       combinable: true,
     });
-    const buyer = await createUser();
+    // Confirmed: its mailbox is its own, so it is told which condition failed.
+    const buyer = await createUser({ confirmed: true });
     const started = await startCheckout(app.app, buyer.token, [{ _id: lamp.id }], withCode(once));
     stripe.confirm(started.paymentIntentId);
     await placeOrderCall(app.app, buyer.token, started.paymentIntentId).expect(201);

@@ -122,7 +122,7 @@ describe('codes limited per customer, over two API processes', () => {
     const once = uniqueCode('ONCE');
     await createDiscount(api, admin, { code: once, kind: 'fixed', value: 1, perCustomerLimit: 1 });
     const local = gmailLocal();
-    const account = await createUser({ email: `${local}@gmail.com` });
+    const account = await createUser({ email: `${local}@gmail.com`, confirmed: true });
     const spellings: [string, Who][] = [
       ['a +tag', { email: `${local}+1@gmail.com` }],
       ['the account', { token: account.token }],
@@ -139,7 +139,8 @@ describe('codes limited per customer, over two API processes', () => {
 
     expect(outcomes).toEqual({
       'a +tag': { status: 201 },
-      // The account is told its own limit; a guest's e-mail is not known to be theirs.
+      // The account, its e-mail confirmed, is told its limit; a guest's e-mail is not known to be
+      // theirs.
       'the account': {
         status: 400,
         message: `You have used ${once} as many times as it allows`,

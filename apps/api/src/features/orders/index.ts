@@ -26,6 +26,7 @@ export {
   stockLinesOf,
 } from './order.js';
 export {
+  countAccountUsesOf,
   countOrders,
   countPaidOrdersOf,
   everyOrder,

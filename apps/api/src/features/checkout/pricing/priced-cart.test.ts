@@ -123,6 +123,7 @@ function pricedByTheCheckout(cart: RandomCart) {
         ordersSoFar: cart.shopper.ordersSoFar,
         uses: new Map(Object.entries(cart.shopper.uses)),
         verified: true,
+        complete: true,
       },
       now: cart.now,
     },

@@ -1,7 +1,8 @@
 import { formatMinorUnits, MAX_UNITS_PER_LINE, nameWithOptions } from '@shop/contracts';
 import { badRequest, conflict, notFound } from '../../../lib/errors.js';
-import { discountInputs, type KnownShopper } from '../../discounts/index.js';
-import { countPaidOrdersOf } from '../../orders/index.js';
+import { isEmailConfirmed } from '../../auth/index.js';
+import { customerUses, discountInputs, type KnownShopper } from '../../discounts/index.js';
+import { countAccountUsesOf, countPaidOrdersOf } from '../../orders/index.js';
 import { findProductsToPrice, type ProductToPrice } from '../../products/index.js';
 import { shippingZones, zoneFor } from '../../shipping/index.js';
 import { storeSettings } from '../../store/index.js';
@@ -47,6 +48,11 @@ export interface DiscountAsk {
   code: string | null;
   /** Null: per-customer conditions are not judged (the quote, for an e-mail it cannot verify). */
   shopper: Shopper | null;
+  /**
+   * Whether the shopper is paying: then every order and use of their mailbox counts. Quoting, an
+   * account whose e-mail is not confirmed counts only its own (see knownShopper).
+   */
+  paying?: boolean;
   /** The reservation of the checkout priced again, whose held uses are its own. */
   ownKey?: string;
 }
@@ -55,18 +61,32 @@ export const NO_DISCOUNT_ASKED: DiscountAsk = { code: null, shopper: null };
 
 /**
  * Who asks, as the discounts' rules know them: the person (their mailbox, and the account that
- * owns it) and, when asked, their paid orders. A signed-in account's own e-mail is taken as
- * theirs; a guest's is only what the request says, so a refusal tells a guest nothing of what
- * the e-mail's owner bought.
+ * owns it), their paid orders and uses, read only when a candidate asks. A guest's e-mail is
+ * only what the request says, and so is an account's until its owner confirms it (anyone may
+ * register a stranger's e-mail): a refusal tells them nothing of what the mailbox's owner
+ * bought. Such an account's quote counts only what it did itself, saying why it refuses; its
+ * mailbox's guest orders count when it pays, refused in the same words whatever failed. A
+ * confirmed account's mailbox is its own: always counted, always said.
  */
-function knownShopper(shopper: Shopper | null): KnownShopper | null {
+async function knownShopper(
+  shopper: Shopper | null,
+  paying: boolean,
+): Promise<KnownShopper | null> {
   if (!shopper) return null;
   const person = personOf(shopper);
-  const account = shopper.kind === 'account' ? { buyerId: shopper.user._id } : {};
+  const ofMailbox = (buyerId?: string) => ({
+    ordersSoFar: () => countPaidOrdersOf({ mailbox: person, ...(buyerId ? { buyerId } : {}) }),
+    usesOf: (discountIds: readonly string[]) => customerUses(discountIds, person),
+  });
+  if (shopper.kind === 'guest') return { verified: false, complete: true, ...ofMailbox() };
+  const buyerId = shopper.user._id;
+  const confirmed = await isEmailConfirmed(buyerId);
+  if (confirmed || paying) return { verified: confirmed, complete: true, ...ofMailbox(buyerId) };
   return {
-    person,
-    verified: shopper.kind === 'account',
-    ordersSoFar: () => countPaidOrdersOf({ mailbox: person, ...account }),
+    verified: true,
+    complete: false,
+    ordersSoFar: () => countPaidOrdersOf({ buyerId }),
+    usesOf: (discountIds) => countAccountUsesOf(buyerId, discountIds),
   };
 }
 
@@ -156,7 +176,9 @@ export async function quoteCart(
     storeSettings(),
     shippingZones(),
     taxSettings(),
-    discountInputs(ask.code, knownShopper(ask.shopper), ask.ownKey ?? null),
+    knownShopper(ask.shopper, ask.paying ?? false).then((shopper) =>
+      discountInputs(ask.code, shopper, ask.ownKey ?? null),
+    ),
   ]);
   const code = country === null ? store.country : countryCodeOf(country);
   const zone = zoneFor(code ?? '', zones);

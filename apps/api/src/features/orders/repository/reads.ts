@@ -102,13 +102,39 @@ export const countOrders = (by: { paymentId?: string } = {}) =>
 
 /**
  * How many paid orders one person has placed (a first-order discount asks): those of their
- * mailbox (lib/mailbox.ts), whatever the spelling, and of their account when they have one.
+ * mailbox (lib/mailbox.ts), whatever the spelling, and of their account when they have one;
+ * without a mailbox, only the account's own.
  */
-export const countPaidOrdersOf = ({ mailbox, buyerId }: { mailbox: string; buyerId?: string }) =>
+export const countPaidOrdersOf = ({
+  mailbox,
+  buyerId,
+}: { mailbox: string; buyerId?: string } | { mailbox?: undefined; buyerId: string }) =>
   OrderModel.countDocuments({
-    $or: [{ mailbox }, ...(buyerId ? [{ buyer: buyerId }] : [])],
+    $or: [...(mailbox ? [{ mailbox }] : []), ...(buyerId ? [{ buyer: buyerId }] : [])],
     'payment.success': true,
   });
+
+/**
+ * How many paid orders, not cancelled, the account placed itself with each of these discounts
+ * (absent: none): its own uses, whatever its mailbox's guests did.
+ */
+export async function countAccountUsesOf(
+  buyerId: string,
+  discountIds: readonly string[],
+): Promise<Map<string, number>> {
+  const counts = await Promise.all(
+    discountIds.map(async (id) => {
+      const count = await OrderModel.countDocuments({
+        buyer: buyerId,
+        'discounts._id': id,
+        'payment.success': true,
+        status: { $ne: 'cancel' },
+      });
+      return [id, count] as const;
+    }),
+  );
+  return new Map(counts.filter(([, count]) => count > 0));
+}
 
 /** Every order, one at a time, read in `_id` order by one cursor (a scan: for rebuilds). */
 export async function* everyOrder(): AsyncGenerator<StoredOrder> {
