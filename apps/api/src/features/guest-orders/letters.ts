@@ -83,10 +83,10 @@ async function confirmationLetter(
 const ORDER_LINKS_CAP: LetterCap = { name: 'order-links', letters: 1, windowMs: 30 * 60 * 1000 };
 
 /**
- * "Find my order"'s links, as the address's orders are now; nothing is sent when it has none
- * (though the request was answered the same), nor when its mailbox had them within the cap.
- * Its orders are looked for first, so that an ask under a spelling without orders does not
- * spend the mailbox's letter.
+ * "Find my order"'s links, as the orders of the address's mailbox (every spelling of it) are
+ * now; nothing is sent when it has none (though the request was answered the same), nor when
+ * the mailbox had them within the cap. Its orders are looked for first, so that an ask of a
+ * mailbox without orders spends nothing.
  */
 async function orderLinksLetter(
   event: PublishedEvent,

@@ -2,7 +2,7 @@ import type { Order } from '@shop/contracts';
 import { keyHashOf, newOrderKey, orderLink } from './access-keys.js';
 import type { StoredOrder } from './order.js';
 import { findOrderIdOfLink, recordOrderLinks } from './repository/links.js';
-import { findOrdersByEmail, findStoredOrder } from './repository/reads.js';
+import { findOrdersOfMailbox, findStoredOrder } from './repository/reads.js';
 import { findOrder } from './use-cases.js';
 
 type Linked = Pick<StoredOrder, '_id' | 'number'>;
@@ -53,9 +53,12 @@ export interface FoundOrder {
   linked: Linked;
 }
 
-/** The newest orders of an e-mail (FOUND_ORDERS_MAX at most), without links yet. */
+/**
+ * The newest orders of an e-mail's mailbox, whichever spelling placed them (FOUND_ORDERS_MAX at
+ * most), without links yet: a letter to any spelling reaches the same inbox.
+ */
 export async function ordersOfEmail(email: string): Promise<FoundOrder[]> {
-  const stored = await findOrdersByEmail(email, FOUND_ORDERS_MAX);
+  const stored = await findOrdersOfMailbox(email, FOUND_ORDERS_MAX);
   return (
     await Promise.all(
       stored.map(async (linked) => {

@@ -217,9 +217,9 @@ const orderSchema = new mongoose.Schema(
 orderSchema.index({ 'payment.id': 1 }, { unique: true });
 orderSchema.index({ buyer: 1, createdAt: -1 });
 orderSchema.index({ createdAt: -1 });
-// "Find my order" reads an address's orders, claiming a guest's orders a mailbox's.
+// An address's orders as it was given.
 orderSchema.index({ email: 1 });
-// A person's orders, for first-order discounts and for claiming a guest's orders.
+// A person's orders, for first-order discounts, "Find my order" and claiming a guest's orders.
 orderSchema.index({ mailbox: 1 });
 // All Orders, newest first (ties by _id), whole or of one status: on MongoDB these answer a page
 // and its count from the index instead of sorting every order (FerretDB uses only `_id`'s).

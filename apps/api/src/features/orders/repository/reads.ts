@@ -143,9 +143,12 @@ export async function* everyOrder(): AsyncGenerator<StoredOrder> {
   }
 }
 
-/** The orders placed with this e-mail (lower case), newest first, at most `limit`. */
-export async function findOrdersByEmail(email: string, limit: number): Promise<StoredOrder[]> {
-  const orders = await OrderModel.find({ email })
+/**
+ * The orders placed with any spelling of this e-mail's mailbox (lib/mailbox.ts), newest first,
+ * at most `limit`.
+ */
+export async function findOrdersOfMailbox(email: string, limit: number): Promise<StoredOrder[]> {
+  const orders = await OrderModel.find({ mailbox: mailboxOf(email) })
     .sort(NEWEST_FIRST)
     .limit(limit)
     .lean<OrderDoc[]>();
