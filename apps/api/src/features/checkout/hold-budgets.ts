@@ -4,12 +4,17 @@ import { type HoldBudgetDoc, HoldBudgetModel } from './model.js';
 /**
  * The budgets of holds as stored (`hold_budgets`), beside the checkouts' repository: what the
  * open checkouts of a shopper, and of a client address, hold together. A checkout's part is
- * taken by one update of each budget guarded on the units it leaves under the limit (and, for a
- * shopper, on no other checkout of theirs holding a use of the same code), and given back by one
+ * taken by one update of each budget (an upsert: a budget holding nothing is not kept), guarded
+ * on the units it leaves under the limit (and, for a shopper, on no other checkout of theirs
+ * holding a use of the same code, and on the shopper not cooling off), and given back by one
  * update guarded on its part still being there: so every process counts the same units, and a
  * part ends once whoever ends it. FerretDB v1 has no `$expr`: the limit is a plain filter on
- * `units` (at most the limit less what the checkout asks).
+ * `units` (at most the limit less what the checkout asks). A checkout costs one write per budget
+ * to take its part and, mostly, one to give it back: these are on the path of every order.
  */
+
+/** A client address's budget (shared by the shoppers behind it, so rarely left empty by one). */
+export const addressBudgetId = (address: string) => `address:${address}`;
 
 /** One budget a checkout's units count in. */
 export interface Budget {
@@ -32,6 +37,7 @@ export interface BudgetPart {
 export type BudgetRefusal = { budget: Budget } & (
   | { reason: 'units' }
   | { reason: 'code'; discountId: string }
+  | { reason: 'cooling'; cooling: { from: Date; until: Date } }
 );
 
 /** A budget as it stands: units held, each checkout's part, the checkout holding each code. */
@@ -48,12 +54,24 @@ const holdPath = (key: string) => `holds.${key}`;
 const codePath = (discountId: string) => `codes.${discountId}`;
 const codesOf = (budget: Budget, part: BudgetPart) => (budget.holdsCodes ? part.discountIds : []);
 
-async function takeFrom(budget: Budget, part: BudgetPart): Promise<boolean> {
+/** A shopper cooling off at `now` holds nothing new. */
+const coolingActive = (cooling: BudgetNow['cooling'], now: Date) =>
+  cooling !== null && cooling.from <= now && now < cooling.until;
+
+async function takeFrom(budget: Budget, part: BudgetPart, now: Date): Promise<boolean> {
+  if (part.units > budget.limit) return false;
   const filter: Record<string, unknown> = {
     _id: budget.id,
     units: { $lte: budget.limit - part.units },
     [holdPath(part.key)]: { $exists: false },
   };
+  if (budget.holdsCodes) {
+    filter.$or = [
+      { coolingUntil: { $exists: false } },
+      { coolingUntil: { $lte: now } },
+      { coolingFrom: { $gt: now } },
+    ];
+  }
   const set: Record<string, unknown> = { [holdPath(part.key)]: part.units };
   for (const id of codesOf(budget, part)) {
     filter[codePath(id)] = { $exists: false };
@@ -64,31 +82,27 @@ async function takeFrom(budget: Budget, part: BudgetPart): Promise<boolean> {
     set.coolingUntil = budget.cooling.until;
   }
   const update = { $inc: { units: part.units }, $set: set };
-  if ((await HoldBudgetModel.updateOne(filter, update)).matchedCount > 0) return true;
-  if (part.units > budget.limit) return false;
   try {
-    await HoldBudgetModel.create({
-      _id: budget.id,
-      units: part.units,
-      holds: { [part.key]: part.units },
-      codes: Object.fromEntries(codesOf(budget, part).map((id) => [id, part.key])),
-      ...(budget.cooling
-        ? { coolingFrom: budget.cooling.from, coolingUntil: budget.cooling.until }
-        : {}),
-    });
+    // A budget not kept (holding nothing) is made by this update with the part alone.
+    await HoldBudgetModel.updateOne(filter, update, { upsert: true });
     return true;
   } catch (err) {
     if (!isDuplicateKeyError(err)) throw err;
   }
-  // Another checkout made it meanwhile: the guarded update decides.
+  // The budget is kept and refused the part, or two checkouts made it at once: the guarded
+  // update decides.
   return (await HoldBudgetModel.updateOne(filter, update)).matchedCount > 0;
 }
 
 /** Why `budget` refused the part, read after the refusal. */
-async function refusalOf(budget: Budget, part: BudgetPart): Promise<BudgetRefusal> {
-  const now = await budgetNow(budget.id);
-  const discountId = codesOf(budget, part).find((id) => now.codes[id] !== undefined);
-  return discountId ? { budget, reason: 'code', discountId } : { budget, reason: 'units' };
+async function refusalOf(budget: Budget, part: BudgetPart, now: Date): Promise<BudgetRefusal> {
+  const held = await budgetNow(budget.id);
+  if (budget.holdsCodes && held.cooling && coolingActive(held.cooling, now)) {
+    return { budget, reason: 'cooling', cooling: held.cooling };
+  }
+  const discountId = codesOf(budget, part).find((id) => held.codes[id] !== undefined);
+  if (held.units + part.units > budget.limit || !discountId) return { budget, reason: 'units' };
+  return { budget, reason: 'code', discountId };
 }
 
 /**
@@ -98,37 +112,48 @@ async function refusalOf(budget: Budget, part: BudgetPart): Promise<BudgetRefusa
 export async function takeBudgets(
   part: BudgetPart,
   budgets: readonly Budget[],
+  now = new Date(),
 ): Promise<BudgetRefusal | null> {
-  const taken = await Promise.all(budgets.map((budget) => takeFrom(budget, part)));
+  const taken = await Promise.all(budgets.map((budget) => takeFrom(budget, part, now)));
   const refused = budgets.find((_, i) => !taken[i]);
   if (!refused) return null;
   await releaseBudgets(
     part,
     budgets.filter((_, i) => taken[i]).map((b) => b.id),
   );
-  return refusalOf(refused, part);
+  return refusalOf(refused, part, now);
 }
+
+/** Not a shopper cooling off now or later: their budget is kept until their cooling ends. */
+const noCoolingAhead = (now: Date) => ({
+  $or: [{ coolingUntil: { $exists: false } }, { coolingUntil: { $lte: now } }],
+});
 
 /**
  * Gives back the checkout's part of each budget it is still in, once; a budget left holding
- * nothing (and no shopper cooling off) is removed, so that only holders holding are kept.
+ * nothing (and no shopper cooling off) is removed, so that only holders holding are kept. A
+ * shopper's budget mostly holds their one checkout: removed at once when it holds this part
+ * alone (every checkout holds at least a unit, so its units are this part's); an address's is
+ * mostly shared, so its part is taken out first.
  */
 export async function releaseBudgets(part: BudgetPart, ids: readonly string[]): Promise<void> {
   const unset: Record<string, ''> = { [holdPath(part.key)]: '' };
   for (const id of part.discountIds) unset[codePath(id)] = '';
+  const now = new Date();
   await Promise.all(
     ids.map(async (_id) => {
+      const holding = { _id, [holdPath(part.key)]: { $exists: true } };
+      if (!_id.startsWith(addressBudgetId(''))) {
+        const alone = { ...holding, units: part.units, ...noCoolingAhead(now) };
+        if ((await HoldBudgetModel.deleteOne(alone)).deletedCount > 0) return;
+      }
       const left = await HoldBudgetModel.findOneAndUpdate(
-        { _id, [holdPath(part.key)]: { $exists: true } },
+        holding,
         { $inc: { units: -part.units }, $unset: unset },
         { returnDocument: 'after' },
       ).lean<{ units: number }>();
       if (!left || left.units > 0) return;
-      await HoldBudgetModel.deleteOne({
-        _id,
-        units: { $lte: 0 },
-        $or: [{ coolingUntil: { $exists: false } }, { coolingUntil: { $lte: new Date() } }],
-      });
+      await HoldBudgetModel.deleteOne({ _id, units: { $lte: 0 }, ...noCoolingAhead(now) });
     }),
   );
 }

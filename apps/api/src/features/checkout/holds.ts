@@ -4,7 +4,13 @@ import { mailboxOf } from '../../lib/mailbox.js';
 import { refusalOfCustomerUses } from '../discounts/index.js';
 import { unitsForSale } from '../products/index.js';
 import type { Checkout, PricedSnapshot, Reservation } from './checkout.js';
-import { type Budget, type BudgetPart, type BudgetRefusal, budgetNow } from './hold-budgets.js';
+import {
+  addressBudgetId,
+  type Budget,
+  type BudgetPart,
+  type BudgetRefusal,
+  budgetNow,
+} from './hold-budgets.js';
 import { notEnoughInStock } from './pricing/quote.js';
 import { findOpenCheckoutIn } from './repository.js';
 import { type Shopper, shopperKey } from './shopper.js';
@@ -124,7 +130,7 @@ export function budgetsOf(
       holdsCodes: true,
       ...(cooling ? { cooling } : {}),
     },
-    { id: `address:${address}`, limit: limits.unitsPerAddress, holdsCodes: false },
+    { id: addressBudgetId(address), limit: limits.unitsPerAddress, holdsCodes: false },
   ];
 }
 
@@ -138,6 +144,11 @@ export const partOf = ({ key, units, discountIds }: Reservation): BudgetPart => 
 /** The refusal of a start a budget cannot take (429), saying which. */
 export function refusalOfBudget(refusal: BudgetRefusal, priced: PricedSnapshot): AppError {
   const { budget } = refusal;
+  if (refusal.reason === 'cooling') {
+    // A shopper cools off for as long as a hold lasts.
+    const { from, until } = refusal.cooling;
+    return heldTooLong((until.getTime() - from.getTime()) / 1000, until, new Date());
+  }
   if (refusal.reason === 'code') {
     const discount = priced.discounts.find((d) => d._id === refusal.discountId);
     return tooManyRequests(
@@ -165,20 +176,22 @@ export async function refuseBeyondHolds(
   { holdSeconds }: Pick<HoldLimits, 'holdSeconds'>,
   now: Date,
 ): Promise<void> {
+  // Without a previous checkout nothing is given back before reserving, whose guarded updates
+  // refuse as these reads would (a start on the path of every order spares them).
+  if (!previous) return;
   const part = partOf(checkout.reservation);
-  const ownKey = previous?.reservation.key;
+  const ownKey = previous.reservation.key;
   const lines = checkout.priced.lines;
   const [standing, forSale] = await Promise.all([
     Promise.all(budgets.map(async (budget) => ({ budget, held: await budgetNow(budget.id) }))),
-    // Without a previous checkout, reserving tells the same as this read would.
-    previous ? unitsForSale(lines.map((line) => line.productId)) : new Map<string, number>(),
+    unitsForSale(lines.map((line) => line.productId)),
   ]);
   for (const { budget, held } of standing) {
     const { cooling } = held;
     if (budget.holdsCodes && cooling && cooling.from <= now && now < cooling.until) {
       throw heldTooLong(holdSeconds, cooling.until, now);
     }
-    const own = ownKey ? (held.holds[ownKey] ?? 0) : 0;
+    const own = held.holds[ownKey] ?? 0;
     if (held.units - own + part.units > budget.limit) {
       throw refusalOfBudget({ budget, reason: 'units' }, checkout.priced);
     }
@@ -189,7 +202,6 @@ export async function refuseBeyondHolds(
       throw refusalOfBudget({ budget, reason: 'code', discountId: heldElsewhere }, checkout.priced);
     }
   }
-  if (!previous) return;
   // A guest's per-customer conditions are judged here first (the quote does not judge them).
   const notTheirs = await refusalOfCustomerUses(checkout.reservation, previous.reservation.key);
   if (notTheirs) throw badRequest(notTheirs);

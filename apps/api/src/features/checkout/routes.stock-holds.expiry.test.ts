@@ -46,12 +46,12 @@ describe('checkouts that expire (CHECKOUT_HOLD_SECONDS=2), swept as every API pr
     stripe,
   }) => {
     const lamp = await createProduct({ quantity: 1 });
-    const first = await createUser();
+    // Both signed up first: the checkout lives two seconds, however slow a sign-up is here.
+    const [first, next] = await Promise.all([createUser(), createUser()]);
     const late = await startCheckout(app.app, first.token, [{ _id: lamp.id }]);
     expect(await availableOf(lamp.id)).toBe(0);
 
     // The next shopper is refused while the checkout lives, and served once it has ended.
-    const next = await createUser();
     expect(await tryToPay(app.app, next.token, lamp.id)).toBeNull();
     await expect
       .poll(() => tryToPay(app.app, next.token, lamp.id), { timeout: 15_000, interval: 250 })

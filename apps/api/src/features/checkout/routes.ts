@@ -173,7 +173,7 @@ export function checkoutRoutes({ config, payments }: CheckoutRoutesOptions) {
           }),
         );
         if (addressNotSaved) logAddressNotSaved(req, order._id, addressNotSaved);
-        const orderLink = await linkOfOrder(config.PUBLIC_URL, order._id);
+        const orderLink = await linkOfOrder(config.PUBLIC_URL, order);
         // The order and the key to it: kept by no cache on the way.
         res.set('Cache-Control', 'no-store');
         res.status(created ? 201 : 200).json({

@@ -2,7 +2,7 @@ import type { Order } from '@shop/contracts';
 import { keyHashOf, newOrderKey, orderLink } from './access-keys.js';
 import type { StoredOrder } from './order.js';
 import { findOrderIdOfLink, recordOrderLinks } from './repository/links.js';
-import { findOrdersOfMailbox, findStoredOrder } from './repository/reads.js';
+import { findOrdersOfMailbox } from './repository/reads.js';
 import { findOrder } from './use-cases.js';
 
 type Linked = Pick<StoredOrder, '_id' | 'number'>;
@@ -28,11 +28,9 @@ async function newLinksOf(publicUrl: string, orders: readonly Linked[]): Promise
 export const linkOf = async (publicUrl: string, order: Linked): Promise<string> =>
   (await newLinksOf(publicUrl, [order]))[0] as string;
 
-/** A new link to the order of that id, if there is one. */
-export async function linkOfOrder(publicUrl: string, orderId: string) {
-  const stored = await findStoredOrder(orderId);
-  return stored ? linkOf(publicUrl, stored) : undefined;
-}
+/** A new link to the order as answered (no read: on the path of every order placed). */
+export const linkOfOrder = (publicUrl: string, { _id, number }: Pick<Order, '_id' | 'number'>) =>
+  number === undefined ? undefined : linkOf(publicUrl, { _id, number });
 
 /**
  * The order that number and key open, or null: for a wrong or missing key exactly as for a

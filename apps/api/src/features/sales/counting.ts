@@ -4,6 +4,7 @@ import {
   completeDeliveries,
   type Delivery,
   LANDING_GRACE_MS,
+  landedOfSources,
   postponeDelivery,
   releaseClaim,
   settleLanding,
@@ -90,6 +91,14 @@ export async function countDueChanges(): Promise<boolean> {
   const { claim, deliveries } = await claimLandedDue(SALES_FIGURES, LEASE_MS, BATCH_MAX);
   if (deliveries.length === 0) return false;
   const ids = deliveries.map((d) => d._id);
+  // An order's changes are counted in the order they landed: one that landed before its
+  // publisher said so is counted with these, at once when marked here, else at the next poll.
+  const orders = [...new Set(deliveries.flatMap((d) => (d.event.source ? [d.event.source] : [])))];
+  const earlier = await landedOfSources(SALES_FIGURES, orders);
+  if (earlier) {
+    await releaseClaim(claim, ids);
+    return earlier === 'marked';
+  }
   const delta = deltaOf(deliveries.map(changeOf));
   // Nothing to count (an unpaid order imported): nothing that could be counted twice.
   if (isEmptyDelta(delta)) {

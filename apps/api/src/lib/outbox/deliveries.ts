@@ -127,13 +127,28 @@ export async function carryOverDeliveries(deliveries: readonly CarriedDelivery[]
   });
 }
 
-/** The event's change landed: its deliveries are due at once (those no worker holds). */
-export async function markLanded(eventId: string, subscribers: readonly string[]) {
-  if (subscribers.length === 0) return;
-  await DeliveryModel.updateMany(
+/** The event's change landed: its deliveries are due at once (those no worker holds): how many. */
+export async function markLanded(eventId: string, subscribers: readonly string[]): Promise<number> {
+  if (subscribers.length === 0) return 0;
+  const { modifiedCount } = await DeliveryModel.updateMany(
     { _id: { $in: subscribers.map((s) => deliveryId(eventId, s)) }, landed: false, claim: null },
     { $set: { landed: true, due: new Date() } },
   );
+  return modifiedCount;
+}
+
+/** The subscriber's deliveries of events of `sources` whose publisher has not said that they landed. */
+export async function unmarkedOf(
+  subscriber: string,
+  sources: readonly string[],
+): Promise<Delivery[]> {
+  if (sources.length === 0) return [];
+  const docs = await DeliveryModel.find({
+    subscriber,
+    landed: false,
+    source: { $in: sources },
+  }).lean<DeliveryDoc[]>();
+  return docs.map(toDelivery);
 }
 
 /** Removes an event whose change was refused. */

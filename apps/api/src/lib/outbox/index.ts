@@ -17,7 +17,7 @@ export {
   postponeDelivery,
   releaseClaim,
 } from './deliveries.js';
-export { LANDING_GRACE_MS, settleLanding } from './landing.js';
+export { LANDING_GRACE_MS, landedOfSources, settleLanding } from './landing.js';
 export { type NewEvent, publish, publishWith } from './publish.js';
 export {
   type LandingCheck,
