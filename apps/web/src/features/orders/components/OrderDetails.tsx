@@ -108,7 +108,8 @@ export function OrderDetails({ order, statusSlot }: { order: Order; statusSlot?:
           columns={lineColumns(order)}
           rows={order.products}
           rowKey={(_line, i) => i}
-          scrollLabel="Items table"
+          // A card per line on a phone: a buyer reads their items without scrolling sideways.
+          stacked
         />
         <PriceSummary
           priced={orderPriceFigures(order)}
