@@ -2,7 +2,13 @@ import { TWO_FACTOR_CODE_NEEDED, TWO_FACTOR_CODE_WRONG } from '@shop/contracts';
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeUser, sessionOf } from '../../test/fixtures';
-import { api, findToast, renderApp, startApi, storedJson } from '../../test/render-app';
+import {
+  api,
+  findToast,
+  renderApp,
+  startApiWithEmptyHome,
+  storedJson,
+} from '../../test/render-app';
 import { LOGIN_TEXTS } from './components/LoginForm';
 
 const LOGIN = '/api/v1/auth/login';
@@ -32,17 +38,7 @@ async function signIn(user: ReturnType<typeof renderApp>['user']) {
 }
 
 describe('login, the code step', () => {
-  beforeEach(() => {
-    startApi();
-    api.on('GET', '/api/v1/product/product-count', {
-      status: 200,
-      body: { success: true, total: 0 },
-    });
-    api.on('GET', '/api/v1/product/product-list/1', {
-      status: 200,
-      body: { success: true, products: [] },
-    });
-  });
+  beforeEach(startApiWithEmptyHome);
 
   it('when the API asks a code, then a numeric one-time-code field shows with the reason, the password is kept, and the code signs in', async () => {
     answerCodes('123456');

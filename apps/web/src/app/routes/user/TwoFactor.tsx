@@ -12,7 +12,7 @@ export default function TwoFactor() {
   const navigate = useNavigate();
   return (
     <Layout title="Two-factor sign-in" description={FORCED_SETUP_TEXTS.title}>
-      <section className="two-factor" aria-labelledby="forced-two-factor-title">
+      <section className="two-factor card-panel" aria-labelledby="forced-two-factor-title">
         <h1 id="forced-two-factor-title" className="page-title">
           {FORCED_SETUP_TEXTS.title}
         </h1>

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
-import { FormField } from '../../../components/FormField';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useSubmit } from '../../../lib/use-form';
 import { twoFactorQuery, twoFactorWrites } from '../api/two-factor-api';
+import { CodeForm } from './CodeForm';
 import { TwoFactorSetup } from './TwoFactorSetup';
 import './two-factor.css';
 
@@ -23,7 +22,7 @@ export function TwoFactorSection() {
   const [{ token }] = useAuth();
   const status = useQuery(twoFactorQuery(token));
   return (
-    <section className="two-factor" aria-labelledby="two-factor-title">
+    <section className="two-factor card-panel" aria-labelledby="two-factor-title">
       <h2 id="two-factor-title">{SECTION_TEXTS.title}</h2>
       {status.isPending && <Spinner label="Loading..." />}
       {status.isError && <p role="alert">{SECTION_TEXTS.loadFailed}</p>}
@@ -39,33 +38,23 @@ export function TwoFactorSection() {
 }
 
 function TurnOff({ recoveryCodesLeft }: { recoveryCodesLeft: number }) {
-  const [otp, setOtp] = useState('');
   const disable = useSubmit(twoFactorWrites.disable(), {
     onSuccess: (message) => toast.success(message),
     onFailure: (err) => errorMessage(err, 'something went wrong'),
   });
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    void disable.run(otp);
-  };
   return (
     <>
       <p>
         On: signing in asks a code from your authenticator app. Recovery codes left:{' '}
         {recoveryCodesLeft}.
       </p>
-      <form onSubmit={submit}>
-        <FormField
-          label={SECTION_TEXTS.offCode}
-          autoComplete="one-time-code"
-          required
-          value={otp}
-          onChange={(e) => setOtp(e.target.value)}
-        />
-        <button type="submit" className="btn btn-outline" disabled={disable.busy}>
-          {SECTION_TEXTS.turnOff}
-        </button>
-      </form>
+      <CodeForm
+        label={SECTION_TEXTS.offCode}
+        button={SECTION_TEXTS.turnOff}
+        busy={disable.busy}
+        numeric={false}
+        onSubmit={(otp) => void disable.run(otp)}
+      />
     </>
   );
 }

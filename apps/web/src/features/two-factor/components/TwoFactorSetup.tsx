@@ -1,10 +1,10 @@
 import type { TwoFactorSetupResponse } from '@shop/contracts/two-factor';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { FormField } from '../../../components/FormField';
 import { errorMessage } from '../../../lib/api-client';
 import { useSubmit } from '../../../lib/use-form';
 import { twoFactorWrites } from '../api/two-factor-api';
+import { CodeForm } from './CodeForm';
 import './two-factor.css';
 
 export const SETUP_TEXTS = {
@@ -56,7 +56,6 @@ function PendingSetup({
   setup: TwoFactorSetupResponse;
   onEnabled: (() => void) | undefined;
 }) {
-  const [otp, setOtp] = useState('');
   const enable = useSubmit(twoFactorWrites.enable(), {
     onSuccess: (message) => {
       toast.success(message);
@@ -64,10 +63,6 @@ function PendingSetup({
     },
     onFailure: (err) => errorMessage(err, 'something went wrong'),
   });
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    void enable.run(otp);
-  };
   const codesText = `${setup.recoveryCodes.join('\n')}\n`;
   const copy = async () => {
     await navigator.clipboard.writeText(codesText);
@@ -116,21 +111,13 @@ function PendingSetup({
           </div>
         </li>
         <li>
-          <form onSubmit={submit}>
-            <FormField
-              label={SETUP_TEXTS.code}
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              pattern="[0-9 ]*"
-              maxLength={7}
-              required
-              value={otp}
-              onChange={(e) => setOtp(e.target.value)}
-            />
-            <button type="submit" className="btn btn-primary" disabled={enable.busy}>
-              {SETUP_TEXTS.enable}
-            </button>
-          </form>
+          <CodeForm
+            label={SETUP_TEXTS.code}
+            button={SETUP_TEXTS.enable}
+            busy={enable.busy}
+            numeric
+            onSubmit={(otp) => void enable.run(otp)}
+          />
         </li>
       </ol>
     </div>
