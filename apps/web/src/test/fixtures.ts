@@ -208,6 +208,7 @@ export const replies = {
       pricesIncludeTax: false,
       country: 'IN',
       returnWindowDays: 30,
+      staffTwoFactorRequired: false,
       ...over,
     } satisfies Store,
   }),

@@ -11,12 +11,14 @@ import { returnCalls } from '../../test/conformance/returns.js';
 import { reviewCalls } from '../../test/conformance/reviews.js';
 import { settingsCalls } from '../../test/conformance/settings.js';
 import { storeCalls } from '../../test/conformance/store.js';
+import { twoFactorCalls } from '../../test/conformance/two-factor.js';
 import { describe, expect, checkoutTest as test } from '../../test/fixtures.js';
 
 /** For each operation of the document, a request for each status it documents. */
 const CALLS: Calls = {
   'GET /healthz': { 200: ({ send }) => send() },
   ...accountCalls,
+  ...twoFactorCalls,
   ...catalogueCalls,
   ...paymentCalls,
   ...guestCalls,

@@ -6,6 +6,7 @@ export {
   requireAdmin,
   requireSignIn,
   requireSignInOrGuestEmail,
+  requireTwoFactorWhereRequired,
 } from './middleware.js';
 export { confirmAccountEmail, type TakenOver } from './registration.js';
 export {

@@ -12,6 +12,8 @@ const storeSchema = new mongoose.Schema(
     country: { type: String, required: true },
     /** Absent on settings of earlier versions: RETURN_WINDOW_DAYS_DEFAULT. */
     returnWindowDays: { type: Number },
+    /** Absent on settings of earlier versions: false. */
+    staffTwoFactorRequired: { type: Boolean },
   },
   { versionKey: false, collection: 'store', timestamps: true },
 );

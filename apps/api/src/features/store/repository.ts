@@ -21,6 +21,7 @@ const toStore = (doc: StoreDoc): Store => ({
   pricesIncludeTax: doc.pricesIncludeTax,
   country: doc.country,
   returnWindowDays: doc.returnWindowDays ?? RETURN_WINDOW_DAYS_DEFAULT,
+  staffTwoFactorRequired: doc.staffTwoFactorRequired ?? false,
 });
 
 /**

@@ -18,6 +18,7 @@ let first: Store = {
   pricesIncludeTax: false,
   country: 'US',
   returnWindowDays: RETURN_WINDOW_DAYS_DEFAULT,
+  staffTwoFactorRequired: false,
 };
 
 /**
@@ -28,7 +29,10 @@ export function useFirstCurrency(currency: string): void {
   first = { ...first, currency };
 }
 
-/** The shop's settings: `{ name, currency, pricesIncludeTax, country, returnWindowDays }`. */
+/**
+ * The shop's settings: `{ name, currency, pricesIncludeTax, country, returnWindowDays,
+ * staffTwoFactorRequired }`.
+ */
 export const storeSettings = (): Promise<Store> => readStore(first);
 
 /** The currency of every price the shop stores and answers (minor units of it inside). */
@@ -40,6 +44,10 @@ export const storeCurrency = async (): Promise<string> => (await storeSettings()
  */
 export const storeName = async (): Promise<string> => (await storeSettings()).name;
 
+/** Whether every staff account must set up two-factor sign-in before it can do anything else. */
+export const staffTwoFactorRequired = async (): Promise<boolean> =>
+  (await storeSettings()).staffTwoFactorRequired;
+
 export const CURRENCY_DIGITS_LOCKED =
   'The currency can change only to one with as many decimals while the shop has products, orders or shipping rates: their amounts are kept in its minor unit';
 
@@ -48,7 +56,8 @@ export const CURRENCY_DIGITS_LOCKED =
  * change to a currency with another number of decimals (usd to jpy) would multiply or divide
  * every price and figure by 100: refused with 409 while the shop has any (`holdsMoney`). A
  * change between currencies with as many decimals (usd to eur) keeps every amount's number;
- * each order keeps the currency it was paid in. `returnWindowDays` left out stays as it is.
+ * each order keeps the currency it was paid in. `returnWindowDays` and `staffTwoFactorRequired`
+ * left out stay as they are.
  */
 export async function updateStore(
   next: StoreUpdate,
@@ -57,7 +66,11 @@ export async function updateStore(
   const current = await storeSettings();
   const digitsChange = currencyDigits(next.currency) !== currencyDigits(current.currency);
   if (digitsChange && (await holdsMoney())) throw conflict(CURRENCY_DIGITS_LOCKED, 'currency');
-  const store = { ...next, returnWindowDays: next.returnWindowDays ?? current.returnWindowDays };
+  const store = {
+    ...next,
+    returnWindowDays: next.returnWindowDays ?? current.returnWindowDays,
+    staffTwoFactorRequired: next.staffTwoFactorRequired ?? current.staffTwoFactorRequired,
+  };
   if (!(await writeStore(store, current.currency))) {
     throw conflict('The store settings changed meanwhile; read them again');
   }

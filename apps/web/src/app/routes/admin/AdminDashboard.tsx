@@ -1,6 +1,7 @@
 import { ADMIN_PATHS } from '../../../features/admin/shared/AdminMenu';
 import { AdminPage } from '../../../features/admin/shared/AdminPage';
 import { SalesDashboard } from '../../../features/dashboard/components/SalesDashboard';
+import { TwoFactorSection } from '../../../features/two-factor';
 import { useAuth } from '../../../lib/auth';
 
 export default function AdminDashboard() {
@@ -12,6 +13,7 @@ export default function AdminDashboard() {
         <p>Admin Email : {user?.email}</p>
         <p>Admin Contact : {user?.phone}</p>
       </section>
+      <TwoFactorSection />
       <SalesDashboard productPage={ADMIN_PATHS.product} />
     </AdminPage>
   );
