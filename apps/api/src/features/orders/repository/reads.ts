@@ -129,3 +129,12 @@ export async function findOrdersByEmail(email: string, limit: number): Promise<S
 /** Whether the mailbox of this e-mail placed a guest order no account has claimed yet. */
 export const hasUnclaimedGuestOrders = async (email: string) =>
   (await OrderModel.exists({ mailbox: mailboxOf(email), buyer: null })) !== null;
+
+/** Up to `limit` orders with a refund pending, oldest first. */
+export async function ordersWithPendingRefunds(limit: number): Promise<StoredOrder[]> {
+  const orders = await OrderModel.find({ refundsPending: { $gt: 0 } })
+    .sort({ _id: 1 })
+    .limit(limit)
+    .lean<OrderDoc[]>();
+  return orders.map(toStoredOrder);
+}

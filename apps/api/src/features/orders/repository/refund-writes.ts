@@ -73,7 +73,7 @@ export function holdRefund(
           },
           ...(worth.shipping ? { shippingRefunded: true } : {}),
         },
-        $inc: { refundHeld: worth.amount, ...unitsTaken },
+        $inc: { refundHeld: worth.amount, refundsPending: 1, ...unitsTaken },
       },
     ),
   );
@@ -93,7 +93,7 @@ export function giveBackRefund(
       { _id: orderId, [`refunds.${refundId}.status`]: 'pending' },
       {
         $unset: { [`refunds.${refundId}`]: '' },
-        $inc: { refundHeld: -worth.amount, ...unitsGiven },
+        $inc: { refundHeld: -worth.amount, refundsPending: -1, ...unitsGiven },
         ...(worth.shipping ? { $set: { shippingRefunded: false } } : {}),
       },
     ),
@@ -118,7 +118,7 @@ export function recordRefundDone(
           [`refunds.${refund._id}.status`]: 'done',
           [`refunds.${refund._id}.stripeRefund`]: refund.stripeRefund,
         },
-        $inc: { refundedDone: refund.amount },
+        $inc: { refundedDone: refund.amount, refundsPending: -1 },
         $push: { events: event },
       },
     ),
