@@ -37,6 +37,12 @@ const returnSchema = new mongoose.Schema(
     restock: { type: [unitsSchema], default: [] },
     /** Set with `restock` by that update: the units go back once, whoever repeats the call. */
     restocked: { type: Boolean, default: false },
+    /**
+     * Set with `restock` by the same update, unset once the units are back on the shelf: a
+     * crash in between leaves it set, and whoever finds it so finishes the restock (once: see
+     * the products' `restockOnce`). Absent on returns restocked before it was kept.
+     */
+    restockPending: { type: Boolean },
     /** Set by the update that marks it refunded: the refund of the order it made (its own id). */
     refundId: { type: String, default: null },
   },
@@ -46,6 +52,8 @@ const returnSchema = new mongoose.Schema(
 returnSchema.index({ createdAt: -1, _id: -1 });
 returnSchema.index({ status: 1, createdAt: -1, _id: -1 });
 returnSchema.index({ order: 1 });
+// The restocks a crash left pending (few, if any).
+returnSchema.index({ restockPending: 1, updatedAt: 1 });
 
 export type ReturnDoc = InferSchemaType<typeof returnSchema> & { _id: mongoose.Types.ObjectId };
 /** Read and written only by ./returns.ts. */

@@ -92,8 +92,8 @@ export async function listReturns(
 
 /**
  * Moves the return from `from` to `to`, recording the step, and with `received` what goes
- * back on the shelf (`restocked` set with it, in the same update: whoever made this move puts
- * the units back, once), with `refunded` its refund's id. The return as moved, or null when it
+ * back on the shelf (`restocked` and `restockPending` set with it, in the same update, until
+ * the units are back: see ../returns/restock.ts), with `refunded` its refund's id. The return as moved, or null when it
  * was not `from` (gone, or moved meanwhile).
  */
 export async function moveReturn(
@@ -106,7 +106,9 @@ export async function moveReturn(
     {
       $set: {
         status: to,
-        ...(to === 'received' ? { restock, restocked: restock.length > 0 } : {}),
+        ...(to === 'received'
+          ? { restock, restocked: restock.length > 0, restockPending: restock.length > 0 }
+          : {}),
         ...(to === 'refunded' ? { refundId: returnId } : {}),
       },
       $push: { history: stepNow(to, by) },
@@ -114,4 +116,41 @@ export async function moveReturn(
     { new: true },
   ).lean<ReturnDoc>();
   return doc ? toReturn(doc) : null;
+}
+
+/** A return whose units to put back on the shelf were recorded, not yet all put back. */
+export interface PendingRestock {
+  _id: string;
+  orderId: string;
+  restock: { sku: string; quantity: number }[];
+}
+
+const toPendingRestock = (doc: ReturnDoc): PendingRestock => ({
+  _id: String(doc._id),
+  orderId: String(doc.order),
+  restock: unitsOf(doc.restock),
+});
+
+/** The return's restock, when it is pending. */
+export async function pendingRestockOf(returnId: string): Promise<PendingRestock | null> {
+  const doc = await ReturnModel.findOne({ _id: returnId, restockPending: true }).lean<ReturnDoc>();
+  return doc ? toPendingRestock(doc) : null;
+}
+
+/** Up to `limit` restocks pending since before `before`, oldest first. */
+export async function pendingRestocks(before: Date, limit: number): Promise<PendingRestock[]> {
+  const docs = await ReturnModel.find({ restockPending: true, updatedAt: { $lt: before } })
+    .sort({ updatedAt: 1 })
+    .limit(limit)
+    .lean<ReturnDoc[]>();
+  return docs.map(toPendingRestock);
+}
+
+/** The return's units are all back on the shelf. */
+export async function markRestockDone(returnId: string): Promise<void> {
+  await ReturnModel.updateOne(
+    { _id: returnId, restockPending: true },
+    { $unset: { restockPending: '' } },
+    { timestamps: false },
+  );
 }
