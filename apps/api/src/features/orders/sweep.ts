@@ -1,3 +1,4 @@
+import { runRegularly } from '../../lib/regularly.js';
 import type { Payments } from '../../lib/stripe.js';
 import { sweepStaleRefunds } from './refund-sweep.js';
 import { finishPendingRestocks } from './returns/restock.js';
@@ -21,22 +22,7 @@ export async function sweepUnfinished(
 }
 
 /** Sweeps every SWEEP_EVERY_MS in this process; the answer stops it, once a sweep under way ended. */
-export function sweepUnfinishedRegularly(
+export const sweepUnfinishedRegularly = (
   payments: Payments | null,
   onError: (err: unknown) => void,
-): () => Promise<void> {
-  let sweeping: Promise<void> | null = null;
-  const timer = setInterval(() => {
-    if (sweeping) return;
-    sweeping = sweepUnfinished(payments, new Date(), onError)
-      .catch(onError)
-      .finally(() => {
-        sweeping = null;
-      });
-  }, SWEEP_EVERY_MS);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await sweeping;
-  };
-}
+) => runRegularly(SWEEP_EVERY_MS, () => sweepUnfinished(payments, new Date(), onError), onError);
