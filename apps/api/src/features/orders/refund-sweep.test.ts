@@ -1,5 +1,11 @@
 import { createPayments } from '../../lib/stripe.js';
-import { describe, expect, checkoutTest as test } from '../../test/fixtures.js';
+import {
+  describe,
+  expect,
+  type FakeStripe,
+  type TestApp,
+  checkoutTest as test,
+} from '../../test/fixtures.js';
 import { MUG, orderNow, paidOrder } from '../../test/refunds.js';
 import { capturedOf, type RefundAsk, refundWorth } from './refund-amounts.js';
 import { STALE_REFUND_MS, sweepStaleRefunds } from './refund-sweep.js';
@@ -17,22 +23,25 @@ const TWO_MUGS: RefundAsk = {
 };
 
 /**
- * What a process that died right after holding a refund leaves: the hold taken, the refund
- * pending, Stripe never asked. Its id.
+ * A paid order with what a process that died right after holding a refund leaves: the hold
+ * taken, the refund pending, Stripe never asked. The app's payments, the order, its payment and
+ * the refund.
  */
-async function heldByADeadProcess(orderId: string, by: { id: string }): Promise<string> {
+async function heldByADeadProcess(app: TestApp, stripe: FakeStripe, by: { id: string }) {
+  const payments = createPayments(app.config);
+  if (!payments) throw new Error('the test app takes no card payments');
+  const orderId = await paidOrder(stripe);
   const order = await findStoredOrder(orderId);
   if (!order) throw new Error('the order is gone');
   const refundId = newRefundId();
-  const worth = refundWorth(order, TWO_MUGS);
   const held = await holdRefund(orderId, refundId, {
-    worth,
+    worth: refundWorth(order, TWO_MUGS),
     ask: TWO_MUGS,
     by: { _id: by.id, name: 'Admin' },
     captured: capturedOf(order),
   });
   if (!held) throw new Error('the refund was not held');
-  return refundId;
+  return { payments, orderId, paymentId: order.payment.id, refundId };
 }
 
 /** A moment at which a refund held now is stale. */
@@ -52,10 +61,7 @@ describe('the sweep of refunds a crash left pending', () => {
     admin,
     stripe,
   }) => {
-    const payments = createPayments(app.config);
-    if (!payments) throw new Error('the test app takes no card payments');
-    const orderId = await paidOrder(stripe);
-    const refundId = await heldByADeadProcess(orderId, admin);
+    const { payments, orderId, refundId } = await heldByADeadProcess(app, stripe, admin);
 
     // Two sweeps at once (two processes' workers), then one more.
     await Promise.all([sweepStaleRefunds(payments, later()), sweepStaleRefunds(payments, later())]);
@@ -80,25 +86,21 @@ describe('the sweep of refunds a crash left pending', () => {
     admin,
     stripe,
   }) => {
-    const payments = createPayments(app.config);
-    if (!payments) throw new Error('the test app takes no card payments');
-    const orderId = await paidOrder(stripe);
-    const refundId = await heldByADeadProcess(orderId, admin);
-    const { payment } = await orderNow(orderId);
+    const { payments, orderId, paymentId, refundId } = await heldByADeadProcess(app, stripe, admin);
     stripe.inject('refund', { kind: 'drop', afterDoing: true }, 3);
     await sweepStaleRefunds(payments, later());
-    expect(stripe.refundsOf(payment.id)).toHaveLength(1);
+    expect(stripe.refundsOf(paymentId)).toHaveLength(1);
     expect(await heldOf(orderId)).toMatchObject({ refunds: ['pending'] });
 
     await sweepStaleRefunds(payments, later());
 
-    const made = stripe.refundsOf(payment.id);
+    const made = stripe.refundsOf(paymentId);
     expect(made).toHaveLength(1);
     const order = await orderNow(orderId);
     expect(order.refunds?.map((r) => [r._id, r.status, r.stripeRefund])).toEqual([
       [refundId, 'done', made[0]?.id],
     ]);
-    expect(stripe.refundedOf(payment.id)).toBe(667);
+    expect(stripe.refundedOf(paymentId)).toBe(667);
   });
 
   test('when Stripe refuses the stale refund, then its hold is given back and its units can be refunded again', async ({
@@ -106,13 +108,9 @@ describe('the sweep of refunds a crash left pending', () => {
     admin,
     stripe,
   }) => {
-    const payments = createPayments(app.config);
-    if (!payments) throw new Error('the test app takes no card payments');
-    const orderId = await paidOrder(stripe);
-    await heldByADeadProcess(orderId, admin);
-    const { payment } = await orderNow(orderId);
+    const { payments, orderId, paymentId } = await heldByADeadProcess(app, stripe, admin);
     // Refunded whole in Stripe's dashboard meanwhile: Stripe refuses any more.
-    stripe.refundFromDashboard(payment.id);
+    stripe.refundFromDashboard(paymentId);
 
     await sweepStaleRefunds(payments, later());
 
@@ -122,7 +120,7 @@ describe('the sweep of refunds a crash left pending', () => {
       refundedUnits: [0, 0],
       refunds: [],
     });
-    expect(stripe.refundsOf(payment.id)).toHaveLength(1);
+    expect(stripe.refundsOf(paymentId)).toHaveLength(1);
   });
 
   test('when Stripe is unavailable, or the refund is younger than a Stripe call could take, then the sweep leaves it pending', async ({
@@ -130,10 +128,7 @@ describe('the sweep of refunds a crash left pending', () => {
     admin,
     stripe,
   }) => {
-    const payments = createPayments(app.config);
-    if (!payments) throw new Error('the test app takes no card payments');
-    const orderId = await paidOrder(stripe);
-    await heldByADeadProcess(orderId, admin);
+    const { payments, orderId, paymentId } = await heldByADeadProcess(app, stripe, admin);
     const asked = stripe.calls.refund;
 
     await sweepStaleRefunds(payments, new Date());
@@ -150,7 +145,6 @@ describe('the sweep of refunds a crash left pending', () => {
       refundedUnits: [2, 0],
       refunds: ['pending'],
     });
-    const { payment } = await orderNow(orderId);
-    expect(stripe.refundedOf(payment.id)).toBe(0);
+    expect(stripe.refundedOf(paymentId)).toBe(0);
   });
 });

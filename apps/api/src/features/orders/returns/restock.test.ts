@@ -7,7 +7,7 @@ import {
   type FakeStripe,
   checkoutTest as test,
 } from '../../../test/fixtures.js';
-import { askReturn, keyOf, moveReturn, returnOf, shirtOrder } from '../../../test/returns.js';
+import { approvedReturnOfTwoM, moveReturn, returnOf } from '../../../test/returns.js';
 import { findProduct, RESTOCKS_KEPT, restockOnce } from '../../products/index.js';
 import { stockLinesOf } from '../order.js';
 import { findStoredOrder } from '../repository/reads.js';
@@ -30,21 +30,17 @@ interface Fixtures {
  * recorded, pending, no unit back yet. The return, and how to read M's stock.
  */
 async function receivedByADeadProcess({ api, admin, stripe, category }: Fixtures) {
-  const shirt = await makeShirt(category.id);
-  const m = shirt.variant('M', 'Black');
-  const orderId = await shirtOrder(stripe, shirt);
-  const { number, key } = await keyOf(orderId);
-  const ask = { lines: [{ sku: m.sku, quantity: 2 }], reason: 'Too big' };
-  const asked = returnOf((await askReturn(api, number, ask, { key }).expect(201)).body);
-  await moveReturn(api, admin.token, asked._id, { status: 'approved' }).expect(200);
-  const stockOfM = async () =>
-    (await findProduct(shirt.id))?.variants.find((v) => v._id === m._id)?.quantity ?? 0;
-  const before = await stockOfM();
+  const approved = await approvedReturnOfTwoM(api, admin.token, stripe, category.id);
+  const before = await approved.stockOfM();
   const by = { _id: admin.id, name: 'Admin', role: 'admin' as const };
-  const restock = [{ sku: m.sku, quantity: 2 }];
-  const moved = await recordMove(asked._id, { from: 'approved', to: 'received', by }, restock);
+  const restock = [{ sku: approved.m.sku, quantity: 2 }];
+  const moved = await recordMove(
+    approved.returnId,
+    { from: 'approved', to: 'received', by },
+    restock,
+  );
   if (!moved) throw new Error('the return was not moved');
-  return { returnId: asked._id, orderId, m, before, stockOfM };
+  return { ...approved, before };
 }
 
 describe('restocks a crash left pending', () => {
