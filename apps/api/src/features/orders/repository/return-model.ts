@@ -7,6 +7,22 @@ const unitsSchema = new mongoose.Schema(
   { _id: false },
 );
 
+/** A returned line: its units, and the order's line's name and options as bought. */
+const returnedLineSchema = new mongoose.Schema(
+  {
+    sku: { type: String, required: true },
+    quantity: { type: Number, required: true },
+    /** Absent on returns asked before they were kept. */
+    name: { type: String },
+    /** As the order keeps a line's (any text may name an option: no map keys). */
+    options: {
+      type: [new mongoose.Schema({ name: String, value: String }, { _id: false })],
+      default: undefined,
+    },
+  },
+  { _id: false },
+);
+
 /** One step a return took: its status then, when, and who moved it. */
 const stepSchema = new mongoose.Schema(
   {
@@ -29,7 +45,7 @@ const returnSchema = new mongoose.Schema(
   {
     order: { type: mongoose.Schema.Types.ObjectId, required: true },
     orderNumber: { type: Number, required: true },
-    lines: { type: [unitsSchema], required: true },
+    lines: { type: [returnedLineSchema], required: true },
     reason: { type: String, required: true },
     status: { type: String, enum: RETURN_STATUSES, required: true },
     history: { type: [stepSchema], required: true },

@@ -1,7 +1,7 @@
 import { type ListQuery, pageOffset } from '@shop/contracts';
 import type { OrderReturn, ReturnStatus } from '@shop/contracts/returns';
 import mongoose from 'mongoose';
-import type { OrderActor } from '../order.js';
+import type { OrderActor, StoredOrder } from '../order.js';
 import { type ReturnDoc, ReturnModel } from './return-model.js';
 
 /**
@@ -21,11 +21,22 @@ const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 const unitsOf = (lines: readonly { sku?: string | null; quantity?: number | null }[]) =>
   lines.map(({ sku, quantity }) => ({ sku: sku ?? '', quantity: quantity ?? 0 }));
 
+/** The returned lines, named as the order's lines were when it was asked. */
+const returnedLinesOf = (lines: ReturnDoc['lines']): StoredReturn['lines'] =>
+  lines.map(({ sku, quantity, name, options }) => ({
+    sku,
+    quantity,
+    ...(name ? { name } : {}),
+    ...(options
+      ? { options: Object.fromEntries(options.map((o) => [o.name ?? '', o.value ?? ''])) }
+      : {}),
+  }));
+
 const toReturn = (doc: ReturnDoc): StoredReturn => ({
   _id: String(doc._id),
   orderId: String(doc.order),
   orderNumber: doc.orderNumber,
-  lines: unitsOf(doc.lines),
+  lines: returnedLinesOf(doc.lines),
   reason: doc.reason,
   // The schema's enums admit only these values.
   status: doc.status as ReturnStatus,
@@ -43,16 +54,26 @@ const toReturn = (doc: ReturnDoc): StoredReturn => ({
 /** A step taken now. */
 const stepNow = (status: ReturnStatus, by: OrderActor) => ({ status, at: new Date(), by });
 
-/** Records a new return, `requested` by `by`. */
+/** Records a new return of `order`'s lines, `requested` by `by`, each line named as bought. */
 export async function insertReturn(
-  order: { _id: string; number: number },
+  order: Pick<StoredOrder, '_id' | 'number' | 'lines'>,
   ask: Pick<OrderReturn, 'lines' | 'reason'>,
   by: OrderActor,
 ): Promise<StoredReturn> {
+  const lines = ask.lines.map(({ sku, quantity }) => {
+    const bought = order.lines.find((line) => line.variant?.sku === sku);
+    const options = Object.entries(bought?.variant?.options ?? {});
+    return {
+      sku,
+      quantity,
+      name: bought?.name,
+      options: options.map(([name, value]) => ({ name, value })),
+    };
+  });
   const doc = await ReturnModel.create({
     order: order._id,
     orderNumber: order.number,
-    lines: ask.lines,
+    lines,
     reason: ask.reason,
     status: 'requested',
     history: [stepNow('requested', by)],
