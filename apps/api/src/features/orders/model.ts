@@ -183,10 +183,11 @@ const orderSchema = new mongoose.Schema(
     /** Held by refunds, pending and done: never more than was captured (minor units). */
     refundHeld: { type: Number },
     /**
-     * How many of its refunds are pending (held, Stripe not known to have refunded them): what
-     * the sweep of refunds a crash left pending looks for (absent reads 0).
+     * The ids of its refunds pending (held, Stripe not known to have refunded them), each added
+     * and taken out by the update that holds it and the one that ends it: what the sweep of
+     * refunds a crash left pending looks for (absent: none).
      */
-    refundsPending: { type: Number },
+    pendingRefunds: { type: [String], default: undefined },
     /** Given back by the refunds done (minor units): what the figures take off the revenue. */
     refundedDone: { type: Number },
     /** Units refunded per line, by the line's index. */
@@ -234,7 +235,7 @@ orderSchema.index({ status: 1, createdAt: -1, _id: -1 });
 // since migration 007.
 orderSchema.index({ number: 1 }, { unique: true, sparse: true });
 // The sweep of refunds a crash left pending (./refund-sweep.ts): the few orders with one.
-orderSchema.index({ refundsPending: 1 });
+orderSchema.index({ pendingRefunds: 1 });
 
 export type OrderDoc = InferSchemaType<typeof orderSchema> & { _id: mongoose.Types.ObjectId };
 /** Read and written only by ./repository/. */

@@ -6,6 +6,7 @@ import {
   type TestApp,
   checkoutTest as test,
 } from '../../test/fixtures.js';
+import { listRefundAgain, storedDocument } from '../../test/raw-documents.js';
 import { MUG, orderNow, paidOrder } from '../../test/refunds.js';
 import { capturedOf, type RefundAsk, refundWorth } from './refund-amounts.js';
 import { STALE_REFUND_MS, sweepStaleRefunds } from './refund-sweep.js';
@@ -63,6 +64,8 @@ describe('the sweep of refunds a crash left pending', () => {
   }) => {
     const { payments, orderId, refundId } = await heldByADeadProcess(app, stripe, admin);
 
+    const asked = stripe.calls.refund;
+
     // Two sweeps at once (two processes' workers), then one more.
     await Promise.all([sweepStaleRefunds(payments, later()), sweepStaleRefunds(payments, later())]);
     await sweepStaleRefunds(payments, later());
@@ -79,6 +82,26 @@ describe('the sweep of refunds a crash left pending', () => {
       refundedUnits: [2, 0],
       refunds: ['done'],
     });
+    // Only one sweep asked Stripe: the others found it under its lock, or done.
+    expect(stripe.calls.refund - asked).toBe(1);
+    expect((await storedDocument('orders', orderId))?.pendingRefunds).toEqual([]);
+  });
+
+  test('when an order lists a refund an earlier version ended, then the sweep only takes it off the list', async ({
+    app,
+    admin,
+    stripe,
+  }) => {
+    const { payments, orderId, refundId } = await heldByADeadProcess(app, stripe, admin);
+    await sweepStaleRefunds(payments, later());
+    await listRefundAgain(orderId, refundId);
+    const asked = stripe.calls.refund;
+
+    await sweepStaleRefunds(payments, later());
+
+    expect(stripe.calls.refund).toBe(asked);
+    expect((await storedDocument('orders', orderId))?.pendingRefunds).toEqual([]);
+    expect(await heldOf(orderId)).toMatchObject({ refundedDone: 667, refunds: ['done'] });
   });
 
   test('when Stripe made the refund but its answer was lost, then the sweep asks again under the same key and records that one refund', async ({

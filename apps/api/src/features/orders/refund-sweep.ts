@@ -6,7 +6,7 @@ import type { StoredOrder, StoredRefund } from './order.js';
 import { heldWorth } from './refund-amounts.js';
 import { CANCELLATION_REASON } from './refund-order.js';
 import { findStoredOrder, ordersWithPendingRefunds } from './repository/reads.js';
-import { giveBackRefund } from './repository/refund-writes.js';
+import { forgetFinishedRefund, giveBackRefund } from './repository/refund-writes.js';
 
 /**
  * A refund is held on the order before Stripe is asked (./refund-order.ts); a process that died
@@ -14,7 +14,8 @@ import { giveBackRefund } from './repository/refund-writes.js';
  * older than STALE_REFUND_MS (no call to Stripe takes that long), the sweep asks Stripe again
  * under the same idempotency key (`refund:<id>`: Stripe answers with the refund it made, if it
  * made one, so nothing is refunded twice) and marks it done, or gives the hold back when Stripe
- * refuses it. Stripe unavailable leaves it pending for a later sweep. One process at a time acts
+ * refuses it. The order lists its pending refunds' ids (`pendingRefunds`) for the sweep to find.
+ * Stripe unavailable leaves it pending for a later sweep. One process at a time acts
  * on a refund: under its lock.
  */
 
@@ -32,7 +33,8 @@ const isCancellations = (order: StoredOrder, refund: StoredRefund) =>
 async function finishRefund(payments: Payments, orderId: string, refundId: string) {
   const order = await findStoredOrder(orderId);
   const refund = order?.refunds.find((r) => r._id === refundId && r.status === 'pending');
-  if (!order || !refund) return;
+  if (!order) return;
+  if (!refund) return forgetFinishedRefund(orderId, refundId);
   let stripeRefund: string;
   try {
     stripeRefund = await refundPayment(payments, order.payment.id, refund.amount, refundId);
@@ -55,14 +57,15 @@ export async function sweepStaleRefunds(
   onError: (err: unknown) => void = () => {},
 ): Promise<number> {
   const staleBefore = now.getTime() - STALE_REFUND_MS;
+  // A listed refund no longer pending (ended by an earlier version) is only taken off the list.
+  const isYoung = (refund: StoredRefund | undefined) =>
+    refund?.status === 'pending' && new Date(refund.at).getTime() >= staleBefore;
   let tried = 0;
-  for (const order of await ordersWithPendingRefunds(BATCH)) {
-    const stale = order.refunds.filter(
-      (r) => r.status === 'pending' && new Date(r.at).getTime() < staleBefore,
-    );
-    for (const refund of stale) {
+  for (const { order, pending } of await ordersWithPendingRefunds(BATCH)) {
+    const due = pending.filter((id) => !isYoung(order.refunds.find((r) => r._id === id)));
+    for (const refundId of due) {
       tried += 1;
-      await withLock(`refund:${refund._id}`, () => finishRefund(payments, order._id, refund._id), {
+      await withLock(`refund:${refundId}`, () => finishRefund(payments, order._id, refundId), {
         waitMs: 0,
         busy: refundBusy,
       }).catch((err: unknown) => {

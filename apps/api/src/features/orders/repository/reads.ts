@@ -130,11 +130,16 @@ export async function findOrdersByEmail(email: string, limit: number): Promise<S
 export const hasUnclaimedGuestOrders = async (email: string) =>
   (await OrderModel.exists({ mailbox: mailboxOf(email), buyer: null })) !== null;
 
-/** Up to `limit` orders with a refund pending, oldest first. */
-export async function ordersWithPendingRefunds(limit: number): Promise<StoredOrder[]> {
-  const orders = await OrderModel.find({ refundsPending: { $gt: 0 } })
+/** Up to `limit` orders listing a refund pending, oldest first, with the ids they list. */
+export async function ordersWithPendingRefunds(
+  limit: number,
+): Promise<{ order: StoredOrder; pending: string[] }[]> {
+  const orders = await OrderModel.find({ 'pendingRefunds.0': { $exists: true } })
     .sort({ _id: 1 })
     .limit(limit)
     .lean<OrderDoc[]>();
-  return orders.map(toStoredOrder);
+  return orders.map((order) => ({
+    order: toStoredOrder(order),
+    pending: order.pendingRefunds ?? [],
+  }));
 }

@@ -73,7 +73,8 @@ export function holdRefund(
           },
           ...(worth.shipping ? { shippingRefunded: true } : {}),
         },
-        $inc: { refundHeld: worth.amount, refundsPending: 1, ...unitsTaken },
+        $inc: { refundHeld: worth.amount, ...unitsTaken },
+        $push: { pendingRefunds: refundId },
       },
     ),
   );
@@ -93,7 +94,8 @@ export function giveBackRefund(
       { _id: orderId, [`refunds.${refundId}.status`]: 'pending' },
       {
         $unset: { [`refunds.${refundId}`]: '' },
-        $inc: { refundHeld: -worth.amount, refundsPending: -1, ...unitsGiven },
+        $inc: { refundHeld: -worth.amount, ...unitsGiven },
+        $pull: { pendingRefunds: refundId },
         ...(worth.shipping ? { $set: { shippingRefunded: false } } : {}),
       },
     ),
@@ -118,8 +120,9 @@ export function recordRefundDone(
           [`refunds.${refund._id}.status`]: 'done',
           [`refunds.${refund._id}.stripeRefund`]: refund.stripeRefund,
         },
-        $inc: { refundedDone: refund.amount, refundsPending: -1 },
+        $inc: { refundedDone: refund.amount },
         $push: { events: event },
+        $pull: { pendingRefunds: refund._id },
       },
     ),
   );
@@ -157,5 +160,16 @@ export function recordStripeRefund(
         $push: { events: event },
       },
     ),
+  );
+}
+
+/**
+ * Takes out of the order's `pendingRefunds` a refund that is no longer pending there (done or
+ * given back by a process of an earlier version, which did not list it).
+ */
+export async function forgetFinishedRefund(orderId: string, refundId: string): Promise<void> {
+  await OrderModel.updateOne(
+    { _id: orderId, [`refunds.${refundId}.status`]: { $ne: 'pending' } },
+    { $pull: { pendingRefunds: refundId } },
   );
 }
