@@ -8,6 +8,7 @@ import { useAuth } from '../../../lib/auth';
 import { useCart } from '../../../lib/cart';
 import { PRIVATE_READ } from '../../../lib/query';
 import { requestStateOf } from '../../../lib/request-state';
+import { useHydrated } from '../../../lib/server-rendered';
 import { storeQuery } from '../../../lib/store-settings';
 import { fetchPaymentConfig } from '../api/checkout-api';
 import { type Delivery, useDeliveryAddress } from '../hooks/use-delivery-address';
@@ -40,11 +41,14 @@ interface Estimate {
 export function CheckoutPanel() {
   const [auth] = useAuth();
   const [cart] = useCart();
+  // Not in the server's render of the cart: the panel fills in once the page has hydrated.
+  const hydrated = useHydrated();
   const config = requestStateOf(
     useQuery({
       queryKey: ['payment-config'],
       queryFn: ({ signal }) => fetchPaymentConfig(signal),
       ...PRIVATE_READ,
+      enabled: hydrated,
     }),
   );
   const shopCountry = useQuery(storeQuery()).data?.country ?? '';
