@@ -14,6 +14,7 @@
 // --pages a,b audits only the pages so named (home, category, product, search, cart, cart-2-lines).
 // Usage: node apps/e2e/scripts/lighthouse.mjs http://127.0.0.1:PORT [--check] [--runs N] [--pages a,b]
 import { createServer } from 'node:net';
+import { CART_COOKIE, cartCookieValue } from '@shop/contracts/shopper-cookies';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
@@ -102,19 +103,34 @@ async function inOrigin(cdpUrl, action, arg) {
 }
 
 /**
- * Stores the cart (or none) in the origin's localStorage, as a returning shopper's browser holds
- * it. Lighthouse's reset before each audit clears caches, service workers and cache storage, not
- * localStorage (its default clearStorageTypes), so the audited page reads this cart with the HTTP
- * cache still cold; the report warns that stored data may affect loading, which is the point.
+ * Stores the cart (or none) as a returning shopper's browser holds it: in the origin's
+ * localStorage, and its lines in the `cart` cookie the server renders the cart page from (both as
+ * apps/web/src/lib/cart.tsx writes them). Lighthouse's reset before each audit clears caches,
+ * service workers and cache storage, not localStorage or cookies (its default
+ * clearStorageTypes), so the audited page has this cart with the HTTP cache still cold; the
+ * report warns that stored data may affect loading, which is the point.
  */
 const storeCart = (cdpUrl, cart) =>
   inOrigin(
     cdpUrl,
-    (json) => {
-      if (json === null) localStorage.removeItem('cart');
-      else localStorage.setItem('cart', json);
+    ({ name, json, lines }) => {
+      if (json === null) {
+        localStorage.removeItem('cart');
+        document.cookie = `${name}=; Path=/; Max-Age=0; SameSite=Lax`;
+      } else {
+        localStorage.setItem('cart', json);
+        // Kept for an hour, as the app keeps it for 400 days: a session cookie is dropped once
+        // this page's CDP connection closes, before Lighthouse opens the cart.
+        document.cookie = `${name}=${lines}; Path=/; Max-Age=3600; SameSite=Lax`;
+      }
     },
-    cart ? JSON.stringify(cart) : null,
+    {
+      name: CART_COOKIE,
+      json: cart ? JSON.stringify(cart) : null,
+      lines: cart
+        ? cartCookieValue(cart.map(({ variant, quantity }) => ({ variant, units: quantity })))
+        : '',
+    },
   );
 
 /**
