@@ -13,7 +13,14 @@ import {
 import toast from 'react-hot-toast';
 import { appState, useAppState } from './app-state';
 import { rendersAsServer, useServerShopper } from './server-rendered';
-import { readStoredJson, removeCookie, removeStored, writeCookie, writeStored } from './storage';
+import {
+  readCookie,
+  readStoredJson,
+  removeCookie,
+  removeStored,
+  writeCookie,
+  writeStored,
+} from './storage';
 
 /**
  * The cart: what the shopper is about to buy, kept in localStorage under `cart` (every change,
@@ -102,6 +109,18 @@ const cookieLinesOf = (cart: readonly CartEntry[]): CookieLine[] =>
     return variant ? [{ variant, units: unitsOf(entry) }] : [];
   });
 
+/**
+ * Whether the stored cart is the one the server rendered: the cookie it was rendered from is the
+ * one written with the stored cart, unchanged, and holds every stored entry. It is then not read
+ * again (its schemas evaluated, the screen rendered twice); the server's lines stand, with the
+ * catalogue's products of now.
+ */
+const isServerCart = (stored: unknown, serverCart: readonly CartEntry[]) =>
+  serverCart.length > 0 &&
+  Array.isArray(stored) &&
+  stored.length === serverCart.length &&
+  readCookie(CART_COOKIE) === cartCookieValue(cookieLinesOf(serverCart));
+
 function storeCart(cart: readonly CartEntry[]) {
   if (cart.length === 0) {
     removeStored(CART_KEY);
@@ -134,7 +153,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!rendersAsServer) return;
     const json = readStoredJson(CART_KEY);
-    if (json === null) return;
+    if (json === null || isServerCart(json, serverCart)) return;
     void loadCartReader().then(() => {
       const stored = cartOf(json);
       if (stored.length === 0) return;

@@ -51,6 +51,12 @@ export function writeCookie(name: string, value: string) {
   document.cookie = `${name}=${value}; Path=/; Max-Age=${COOKIE_MAX_AGE_S}; SameSite=Lax${secure}`;
 }
 
+/** A cookie's value as the browser would send it; undefined when there is none. */
+export function readCookie(name: string): string | undefined {
+  const pair = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
+  return pair?.slice(name.length + 1);
+}
+
 export function removeCookie(name: string) {
   // biome-ignore lint/suspicious/noDocumentCookie: as above.
   document.cookie = `${name}=; Path=/; Max-Age=0; SameSite=Lax`;

@@ -1,6 +1,6 @@
 import type { User } from '@shop/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { ErrorNotice, OFFLINE_MESSAGE } from '../../../components/ErrorNotice';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api-client';
@@ -55,7 +55,11 @@ export function CheckoutPanel() {
   const [picked, setCountry] = useState<string | null>(null);
   const estimate: Estimate = { country: picked ?? shopCountry, shopCountry, setCountry };
 
-  if (config.loading) return null;
+  // The panel's parts are first rendered in a render that yields to the browser: at once, on the
+  // cart the server rendered, they held a phone's main thread for one long task after hydrating.
+  const loading = useDeferredValue(config.loading, true);
+
+  if (loading || config.loading) return null;
   if (config.error !== undefined) {
     return (
       <ErrorNotice message={errorMessage(config.error, OFFLINE_MESSAGE)} onRetry={config.retry} />
