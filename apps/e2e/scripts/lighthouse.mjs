@@ -110,36 +110,47 @@ async function inOrigin(cdpUrl, action, arg) {
  * clearStorageTypes), so the audited page has this cart with the HTTP cache still cold; the
  * report warns that stored data may affect loading, which is the point.
  */
-const storeCart = (cdpUrl, cart) =>
-  inOrigin(
+async function storeCart(cdpUrl, cart) {
+  await inOrigin(
     cdpUrl,
-    ({ name, json, lines }) => {
-      if (json === null) {
-        localStorage.removeItem('cart');
-        document.cookie = `${name}=; Path=/; Max-Age=0; SameSite=Lax`;
-      } else {
-        localStorage.setItem('cart', json);
-        // Kept for an hour, as the app keeps it for 400 days: a session cookie is dropped once
-        // this page's CDP connection closes, before Lighthouse opens the cart.
-        document.cookie = `${name}=${lines}; Path=/; Max-Age=3600; SameSite=Lax`;
-      }
+    (json) => {
+      if (json === null) localStorage.removeItem('cart');
+      else localStorage.setItem('cart', json);
     },
-    {
-      name: CART_COOKIE,
-      json: cart ? JSON.stringify(cart) : null,
-      lines: cart
-        ? cartCookieValue(cart.map(({ variant, quantity }) => ({ variant, units: quantity })))
-        : '',
-    },
+    cart ? JSON.stringify(cart) : null,
   );
+  const browser = await chromium.connectOverCDP(cdpUrl);
+  try {
+    const context = browser.contexts()[0];
+    await context.clearCookies({ name: CART_COOKIE });
+    if (!cart) return;
+    const lines = cart.map(({ variant, quantity }) => ({ variant, units: quantity }));
+    // Kept for an hour, as the app keeps it for 400 days: a session cookie is dropped once this
+    // CDP connection closes, before Lighthouse opens the cart.
+    const expires = Math.round(Date.now() / 1000) + 3600;
+    await context.addCookies([
+      { name: CART_COOKIE, value: cartCookieValue(lines), url: base, expires, sameSite: 'Lax' },
+    ]);
+  } finally {
+    await browser.close();
+  }
+}
 
 /**
- * The lines of the cart stored after the audits: the app writes back the lines it read and
- * removes a cart it read as empty, so a cart it could not read (an entry its schema refuses)
- * would show here, instead of an empty cart being measured as a full one.
+ * The lines of the cart after the audits, as stored and as the server renders them: the app
+ * writes back the lines it read and removes a cart it read as empty, and the server renders the
+ * lines of the cookie it is sent, so a cart either could not read (an entry its schema refuses,
+ * a cookie that did not reach the audited page) would show here, instead of an empty cart being
+ * measured as a full one.
  */
-const storedLines = (cdpUrl) =>
-  inOrigin(cdpUrl, () => JSON.parse(localStorage.getItem('cart') ?? '[]').length);
+const cartLines = (cdpUrl) =>
+  inOrigin(cdpUrl, async () => {
+    const page = await (await fetch('/cart')).text();
+    return {
+      stored: JSON.parse(localStorage.getItem('cart') ?? '[]').length,
+      rendered: page.split('class="line-name"').length - 1,
+    };
+  });
 
 const port = await freePort();
 // Lighthouse drives the browser over its DevTools port; playwright-core only starts it.
@@ -186,9 +197,10 @@ try {
         }
         runs.push(result.lhr);
       }
-      if (cart && (await storedLines(cdpUrl)) !== cart.length) {
+      const lines = cart && (await cartLines(cdpUrl));
+      if (lines && (lines.stored !== cart.length || lines.rendered !== cart.length)) {
         throw new Error(
-          `lighthouse: ${name}: the shop did not read the ${cart.length} lines stored`,
+          `lighthouse: ${name}: the shop did not read the ${cart.length} lines stored (${JSON.stringify(lines)})`,
         );
       }
       const judged = judgedOf();
