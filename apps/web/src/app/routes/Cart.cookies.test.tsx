@@ -9,6 +9,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { serveConfig } from '../../features/checkout/testing/cart-checkout';
 import { QUOTE, quoteOfCart } from '../../features/checkout/testing/quotes';
 import type { CartEntry } from '../../lib/cart';
+import { readCookie, removeCookie } from '../../lib/storage';
 import { makeProduct, makeUser, sessionOf } from '../../test/fixtures';
 import { api, renderApp, startApi } from '../../test/render-app';
 
@@ -22,16 +23,8 @@ const line = ({ quantity: _stock, ...product }: typeof bottle, quantity = 1): Ca
   quantity,
 });
 
-/** A cookie's value as the server is sent it; undefined once removed. */
-function cookie(name: string): string | undefined {
-  const pair = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
-  return pair?.slice(name.length + 1);
-}
-
 beforeEach(() => {
-  for (const name of [CART_COOKIE, SHOPPER_NAME_COOKIE]) {
-    document.cookie = `${name}=; Path=/; Max-Age=0`;
-  }
+  for (const name of [CART_COOKIE, SHOPPER_NAME_COOKIE]) removeCookie(name);
   startApi();
   serveConfig(null);
   api.on('POST', QUOTE, quoteOfCart());
@@ -47,7 +40,7 @@ describe('the cookies the server renders the cart from', () => {
     );
 
     await waitFor(() =>
-      expect(cartCookieLines(cookie(CART_COOKIE))).toEqual([
+      expect(cartCookieLines(readCookie(CART_COOKIE))).toEqual([
         { variant: bottle._id, units: 2 },
         { variant: mug._id, units: 2 },
       ]),
@@ -57,7 +50,7 @@ describe('the cookies the server renders the cart from', () => {
       await user.click(within(shown).getByRole('button', { name: 'Remove' }));
     }
     expect(await screen.findByText('Your Cart is Empty')).toBeInTheDocument();
-    await waitFor(() => expect(cookie(CART_COOKIE)).toBeUndefined());
+    await waitFor(() => expect(readCookie(CART_COOKIE)).toBeUndefined());
   });
 
   it('when a signed-in shopper opens the shop, then the shopper cookie holds their name and nothing else, and signing out removes it', async () => {
@@ -65,12 +58,12 @@ describe('the cookies the server renders the cart from', () => {
     const { user } = renderApp('/cart', { auth: sessionOf(ada) });
 
     expect(await screen.findByRole('heading', { name: 'Hello Ada; Lovelace' })).toBeInTheDocument();
-    expect(shopperNameOf(cookie(SHOPPER_NAME_COOKIE))).toBe('Ada; Lovelace');
+    expect(shopperNameOf(readCookie(SHOPPER_NAME_COOKIE))).toBe('Ada; Lovelace');
     expect(document.cookie).not.toContain(sessionOf(ada).token);
 
     await user.click(screen.getByRole('button', { name: ada.name }));
     await user.click(screen.getByRole('button', { name: 'Logout' }));
 
-    await waitFor(() => expect(cookie(SHOPPER_NAME_COOKIE)).toBeUndefined());
+    await waitFor(() => expect(readCookie(SHOPPER_NAME_COOKIE)).toBeUndefined());
   });
 });
