@@ -62,6 +62,7 @@ export class CatalogueStore {
   private readonly bySlug = new Map<string, CatalogueEntry>();
   private readonly bySku = new Map<string, CatalogueEntry>();
   private readonly variantsById = new Map<string, ProductVariant>();
+  private readonly productsByVariant = new Map<string, CatalogueEntry>();
   private categories: Category[] = [];
   private readonly categoriesById = new Map<string, Category>();
   private readonly categoriesBySlug = new Map<string, Category>();
@@ -133,7 +134,10 @@ export class CatalogueStore {
   private index(entry: CatalogueEntry) {
     this.bySlug.set(entry.product.slug, entry);
     for (const sku of entry.skus) this.bySku.set(sku, entry);
-    for (const variant of entry.product.variants) this.variantsById.set(variant._id, variant);
+    for (const variant of entry.product.variants) {
+      this.variantsById.set(variant._id, variant);
+      this.productsByVariant.set(variant._id, entry);
+    }
   }
 
   private unindex(entry: CatalogueEntry) {
@@ -142,7 +146,10 @@ export class CatalogueStore {
     for (const sku of entry.skus) {
       if (this.bySku.get(sku) === entry) this.bySku.delete(sku);
     }
-    for (const variant of entry.product.variants) this.variantsById.delete(variant._id);
+    for (const variant of entry.product.variants) {
+      this.variantsById.delete(variant._id);
+      this.productsByVariant.delete(variant._id);
+    }
   }
 
   private orderChanged() {
@@ -175,6 +182,11 @@ export class CatalogueStore {
   /** A variant of any product, by its id. */
   variantById(variantId: string): ProductVariant | undefined {
     return this.variantsById.get(variantId);
+  }
+
+  /** The product a variant of this id belongs to. */
+  productOfVariant(variantId: string): CatalogueEntry | undefined {
+    return this.productsByVariant.get(variantId);
   }
 
   productById(productId: string): CatalogueEntry | undefined {
