@@ -9,10 +9,11 @@ export {
   readCatalogueFrom,
   type SourcedProduct,
 } from './catalogue.js';
+export { foldText } from './search-index.js';
 export {
   type CatalogueEntry,
   type CatalogueStore,
   compareNames,
-  foldText,
+  compareNewest,
   skuKey,
 } from './store.js';

@@ -1,9 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Category, Product, ProductVariant } from '@shop/contracts';
-
-/** Folds text for search: any case, any accent ('Crème' and 'CREME' both become 'creme'). */
-export const foldText = (text: string) =>
-  text.normalize('NFD').toLowerCase().replace(/\p{M}/gu, '');
+import { foldText, SearchIndex } from './search-index.js';
 
 /** Sorts names as a person reads them: 'apple' next to 'Apricot', not after 'Zebra'. */
 const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
@@ -47,7 +44,7 @@ const nextRevision = () => {
 };
 
 /** Newest first; the id breaks ties between products created in the same millisecond. */
-const newestFirst = (a: CatalogueEntry, b: CatalogueEntry) =>
+export const compareNewest = (a: CatalogueEntry, b: CatalogueEntry) =>
   b.createdAtMs - a.createdAtMs ||
   (a.product._id < b.product._id ? 1 : a.product._id > b.product._id ? -1 : 0);
 
@@ -68,6 +65,7 @@ export class CatalogueStore {
   /** Built on first use after a change that moves products between positions. */
   private newest: CatalogueEntry[] | null = null;
   private byCategory: Map<string, CatalogueEntry[]> | null = null;
+  private readonly words = new SearchIndex();
 
   constructor(categories: readonly Category[], entries: readonly CatalogueEntry[]) {
     this.setCategories(categories);
@@ -85,6 +83,8 @@ export class CatalogueStore {
     }
     for (const entry of this.products.values()) {
       entry.product = { ...entry.product, category: this.categoryOf(entry.categoryId) };
+      // A category's name is found by search, so a renamed one is indexed anew.
+      this.words.put(entry.product);
     }
     this.revision = nextRevision();
   }
@@ -127,6 +127,7 @@ export class CatalogueStore {
     if (!previous) return;
     this.products.delete(productId);
     this.unindex(previous);
+    this.words.remove(productId);
     this.orderChanged();
   }
 
@@ -134,6 +135,7 @@ export class CatalogueStore {
     this.bySlug.set(entry.product.slug, entry);
     for (const sku of entry.skus) this.bySku.set(sku, entry);
     for (const variant of entry.product.variants) this.variantsById.set(variant._id, variant);
+    this.words.put(entry.product);
   }
 
   private unindex(entry: CatalogueEntry) {
@@ -181,9 +183,22 @@ export class CatalogueStore {
     return this.products.get(productId);
   }
 
+  /**
+   * The products every word of the query matches (any order, the last word as a prefix, typos by
+   * the words' lengths), with how well: see search-index.ts.
+   */
+  matching(query: string): { entry: CatalogueEntry; relevance: number }[] {
+    const found: { entry: CatalogueEntry; relevance: number }[] = [];
+    for (const [id, relevance] of this.words.match(query)) {
+      const entry = this.products.get(id);
+      if (entry) found.push({ entry, relevance });
+    }
+    return found;
+  }
+
   /** Every product, newest first. */
   newestFirst(): readonly CatalogueEntry[] {
-    this.newest ??= [...this.products.values()].sort(newestFirst);
+    this.newest ??= [...this.products.values()].sort(compareNewest);
     return this.newest;
   }
 
