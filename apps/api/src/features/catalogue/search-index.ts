@@ -19,9 +19,10 @@ const TYPO = 0.3;
 export const typosAllowed = (word: string) => (word.length >= 9 ? 2 : word.length >= 5 ? 1 : 0);
 
 /**
- * The words of a text as the index keeps them: each space-separated piece whole, folded, and its
- * letters-and-digits parts when it has others. 'Noise-Cancelling' is found by
- * 'noise-cancelling', 'noise' and 'cancelling'; '(v2)' and 'a.b' stay findable as typed.
+ * The words of a text as the index keeps them: each space-separated piece whole, folded, and,
+ * when it has other characters than letters and digits, its parts alone and joined.
+ * 'Noise-Cancelling' is found by 'noise-cancelling', 'noise', 'cancelling' and
+ * 'noisecancelling', 'Men’s' by 'mens'; '(v2)' and 'a.b' stay findable as typed.
  */
 export function indexedWords(text: string): string[] {
   const words: string[] = [];
@@ -29,7 +30,9 @@ export function indexedWords(text: string): string[] {
     if (!piece) continue;
     words.push(piece);
     const parts = piece.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-    if (parts.length !== 1 || parts[0] !== piece) words.push(...parts);
+    if (parts.length === 1 && parts[0] === piece) continue;
+    words.push(...parts);
+    if (parts.length > 1) words.push(parts.join(''));
   }
   return words;
 }
