@@ -1,14 +1,7 @@
 import { facetedSearchResponseSchema } from '@shop/contracts';
-import { seed } from '../../seed/seed.js';
+import { demoShop } from '../../test/demo-shop.js';
 import { type Api, describe, expect, test } from '../../test/fixtures.js';
 import relevanceSet from './relevance-set.json' with { type: 'json' };
-
-/** The demo shop (`pnpm seed`), seeded once into this file's database. */
-let seeded: Promise<unknown> | undefined;
-const demoShop = () => {
-  seeded ??= seed(new Date('2026-01-01T00:00:00Z'));
-  return seeded;
-};
 
 const firstFound = async (api: Api, query: string) => {
   const res = await api.get('/api/v1/search').query({ q: query }).expect(200);
