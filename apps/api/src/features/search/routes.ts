@@ -14,7 +14,7 @@ export const searchRoutes = () => [
     path: '/api/v1/search',
     access: 'public',
     summary:
-      'Products matching every word (any order, the last as a prefix, typos by length), narrowed by facets (AND across, OR within), sorted, with each facet counted under the other filters',
+      'Products matching every word (any order, the last as a prefix, typos by length), narrowed by facets (AND across, OR within; an option as option.<Name>=<value>), sorted, with each facet counted under the other filters',
     query: searchQuerySchema,
     responses: { 200: facetedSearchResponseSchema, 304: notModified },
     failures: [400, 503],
