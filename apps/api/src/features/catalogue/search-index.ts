@@ -71,7 +71,12 @@ interface IndexedProduct {
   description: string;
 }
 
-const toDocument = (product: Product): IndexedProduct => ({
+/** What the index reads of a product. */
+export type IndexableProduct = Pick<Product, '_id' | 'name' | 'description' | 'options'> & {
+  category: { name: string } | null;
+};
+
+const toDocument = (product: IndexableProduct): IndexedProduct => ({
   id: product._id,
   name: product.name,
   category: product.category?.name ?? '',
@@ -79,28 +84,40 @@ const toDocument = (product: Product): IndexedProduct => ({
   description: product.description,
 });
 
-/** How well a product's matched words answer the query's: the sum of each query word's best. */
-function relevanceOf(words: readonly string[], match: SearchResult['match']): number {
-  let total = 0;
-  words.forEach((word, i) => {
-    const last = i === words.length - 1;
-    let best = 0;
-    for (const [term, fields] of Object.entries(match)) {
-      const how =
+/**
+ * How well a product's matched words answer the query's: the sum of each query word's best (how
+ * it is found × where). How a word is found is worked out once per term a query meets.
+ */
+function relevanceOf(words: readonly string[]): (match: SearchResult['match']) => number {
+  const hows = new Map<string, number[]>();
+  const howsOf = (term: string) => {
+    let found = hows.get(term);
+    if (!found) {
+      found = words.map((word, i) =>
         term === word
           ? EXACT
-          : last && term.startsWith(word)
+          : i === words.length - 1 && term.startsWith(word)
             ? PREFIX
             : withinEdits(term, word, typosAllowed(word))
               ? TYPO
-              : 0;
-      if (how === 0) continue;
-      const where = Math.max(...fields.map((field) => FIELD_WEIGHTS[field as Field] ?? 0));
-      best = Math.max(best, how * where);
+              : 0,
+      );
+      hows.set(term, found);
     }
-    total += best;
-  });
-  return total;
+    return found;
+  };
+  return (match) => {
+    const best = words.map(() => 0);
+    for (const term in match) {
+      const fields = match[term] ?? [];
+      let where = 0;
+      for (const field of fields) where = Math.max(where, FIELD_WEIGHTS[field as Field] ?? 0);
+      howsOf(term).forEach((how, i) => {
+        best[i] = Math.max(best[i] ?? 0, how * where);
+      });
+    }
+    return best.reduce((sum, value) => sum + value, 0);
+  };
 }
 
 /**
@@ -123,7 +140,7 @@ export class SearchIndex {
     },
   });
 
-  put(product: Product) {
+  put(product: IndexableProduct) {
     const document = toDocument(product);
     if (this.index.has(document.id)) this.index.replace(document);
     else this.index.add(document);
@@ -138,8 +155,9 @@ export class SearchIndex {
     const words = queryWords(query);
     const found = new Map<string, number>();
     if (words.length === 0) return found;
+    const relevance = relevanceOf(words);
     for (const result of this.index.search(words.join(' '))) {
-      found.set(result.id as string, relevanceOf(words, result.match));
+      found.set(result.id as string, relevance(result.match));
     }
     return found;
   }
