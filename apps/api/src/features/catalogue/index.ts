@@ -11,6 +11,7 @@ export {
 } from './catalogue.js';
 export { foldText } from './search-index.js';
 export {
+  ascending,
   type CatalogueEntry,
   type CatalogueStore,
   compareNames,

@@ -6,6 +6,9 @@ import { foldText, SearchIndex } from './search-index.js';
 const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 export const compareNames = (a: string, b: string) => byName.compare(a, b);
 
+/** Smaller first: an order, not an amount (prices compare as the catalogue keeps them). */
+export const ascending = (a: number, b: number) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** A product as the catalogue keeps it: its response shape plus what the indexes need. */
 export interface CatalogueEntry {
   product: Product;

@@ -9,7 +9,12 @@ import {
   type Suggestion,
 } from '@shop/contracts';
 import { pageOf } from '../../lib/paging.js';
-import { type CatalogueEntry, type CatalogueStore, compareNewest } from '../catalogue/index.js';
+import {
+  ascending,
+  type CatalogueEntry,
+  type CatalogueStore,
+  compareNewest,
+} from '../catalogue/index.js';
 import { narrow, type SearchFilters } from './facets.js';
 
 /**
@@ -28,10 +33,10 @@ export function rankedMatches(catalogue: CatalogueStore, query: string): Catalog
 }
 
 const byPrice = (a: CatalogueEntry, b: CatalogueEntry) =>
-  a.product.price - b.product.price || compareNewest(a, b);
+  ascending(a.product.price, b.product.price) || compareNewest(a, b);
 const byRating = (a: CatalogueEntry, b: CatalogueEntry) =>
-  b.product.rating.average - a.product.rating.average ||
-  b.product.rating.count - a.product.rating.count ||
+  ascending(b.product.rating.average, a.product.rating.average) ||
+  ascending(b.product.rating.count, a.product.rating.count) ||
   compareNewest(a, b);
 
 /** Puts products found in the order asked; relevance (or newest without a query) is their order already. */
