@@ -2,7 +2,8 @@
  * `pnpm search-bench`: how a search library holds a catalogue of bench products in memory.
  *
  *   pnpm search-bench [--products N] [--variants V] [--queries Q] [--others DIR]
- *                     (defaults: 50,000 products of 5 variants, 1,000 queries)
+ *                     (defaults: 10,000 products of 5 variants, i.e. 50,000 SKUs as
+ *                      `pnpm bench --variants 5` makes them; 1,000 queries)
  *
  * Makes the bench's products in memory (`pnpm bench`'s generator, scripts/bench/fill.ts: the
  * demo shop's products numbered, in V sizes), builds each library's index over them, and prints
@@ -24,7 +25,7 @@ import { CATALOGUE } from '../src/seed/catalogue.js';
 import { benchProduct } from './bench/fill.js';
 import { numberArg } from './bench/throwaway.js';
 
-const products = numberArg('products', 50_000);
+const products = numberArg('products', 10_000);
 const variants = numberArg('variants', 5);
 const queryCount = numberArg('queries', 1_000);
 const othersAt = process.argv.indexOf('--others');
