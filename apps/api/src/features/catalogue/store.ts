@@ -85,9 +85,10 @@ export class CatalogueStore {
       this.categoriesBySlug.set(category.slug, category);
     }
     for (const entry of this.products.values()) {
+      const before = entry.product.category?.name;
       entry.product = { ...entry.product, category: this.categoryOf(entry.categoryId) };
-      // A category's name is found by search, so a renamed one is indexed anew.
-      this.words.put(entry.product);
+      // A category's name is found by search: the products of one renamed or gone are indexed anew.
+      if (entry.product.category?.name !== before) this.words.put(entry.product);
     }
     this.revision = nextRevision();
   }

@@ -105,6 +105,21 @@ describe('GET /api/v1/search', () => {
     expect((await search(api, { q: after })).total).toBe(0);
   });
 
+  test('when an admin renames a category, then its products are found by its new name', async ({
+    api,
+    admin,
+    category,
+    addProduct,
+  }) => {
+    const product = await addProduct();
+    const renamed = `Shelf ${uniqueWord()}`;
+    await withToken(api.put(`/api/v1/category/update-category/${category.id}`), admin.token)
+      .send({ name: renamed })
+      .expect(200);
+    expect(idsOf((await search(api, { q: renamed.toLowerCase() })).products)).toEqual([product.id]);
+    expect((await search(api, { q: category.name })).total).toBe(0);
+  });
+
   test.for([
     ['sort=cheapest', 'sort must be one of relevance, price-asc, price-desc, newest, rating'],
     ['page=0', 'page must be 1 or more'],
