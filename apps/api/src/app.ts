@@ -29,6 +29,7 @@ import { searchProducts } from './features/products/queries.js';
 import { productRoutes } from './features/products/routes.js';
 import { reviewRoutes } from './features/reviews/routes.js';
 import { salesRoutes } from './features/sales/routes.js';
+import { searchRoutes } from './features/search/routes.js';
 import { shippingZones } from './features/shipping/index.js';
 import { shippingRoutes } from './features/shipping/routes.js';
 import { staffTwoFactorRequired, storeName, useFirstCurrency } from './features/store/index.js';
@@ -94,6 +95,7 @@ export function createApp({ config, logger, payments = createPayments(config) }:
     ...productRoutes({
       maxPhotoBytes: config.MAX_PHOTO_BYTES,
     }),
+    ...searchRoutes(),
     ...checkout.routes,
     ...reviewRoutes,
     ...backInStockRoutes({ rateLimit: config.NOTIFY_ME_RATE_LIMIT }),

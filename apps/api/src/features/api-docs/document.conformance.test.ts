@@ -9,6 +9,7 @@ import { guestCalls } from '../../test/conformance/guest.js';
 import { paymentCalls } from '../../test/conformance/payments.js';
 import { returnCalls } from '../../test/conformance/returns.js';
 import { reviewCalls } from '../../test/conformance/reviews.js';
+import { searchCalls } from '../../test/conformance/search.js';
 import { settingsCalls } from '../../test/conformance/settings.js';
 import { storeCalls } from '../../test/conformance/store.js';
 import { twoFactorCalls } from '../../test/conformance/two-factor.js';
@@ -20,6 +21,7 @@ const CALLS: Calls = {
   ...accountCalls,
   ...twoFactorCalls,
   ...catalogueCalls,
+  ...searchCalls,
   ...paymentCalls,
   ...guestCalls,
   ...reviewCalls,
