@@ -60,7 +60,7 @@ describe('GET /api/v1/product/export.csv', () => {
     });
     const text = await exportText(api, admin.token);
     const [row] = rowsOf(text).filter((r) => r.slug === product.slug);
-    expect(row?.description.startsWith("'=HYPERLINK")).toBe(true);
+    expect(row?.description?.startsWith("'=HYPERLINK")).toBe(true);
   });
 
   test('when someone other than an admin asks, then the export is refused', async ({
