@@ -59,13 +59,15 @@ export const rowErrorSchema = z.object({
 });
 export type RowError = z.infer<typeof rowErrorSchema>;
 
-/** One field of one row that the import changes (a dry run: would change), as CSV text. */
+/**
+ * One field of a row of an existing SKU that the import changes (a dry run: would change), as
+ * CSV text; a new SKU's row is counted as created, its fields not listed.
+ */
 export const rowChangeSchema = z.object({
   row: z.number().int().min(1),
   sku: z.string(),
   field: z.string(),
-  /** Null for a SKU the import creates. */
-  from: z.string().nullable(),
+  from: z.string(),
   to: z.string(),
 });
 export type RowChange = z.infer<typeof rowChangeSchema>;
