@@ -195,14 +195,12 @@ export function planExistingProduct(
       refuse(row, 'slug', `SKU ${row.sku} is a variant of ${product.slug}`);
     }
   }
-  productFieldsOf(
-    rows.filter((r) => !builder.isRefused(r)),
-    refuse,
-  );
+  const open = () => rows.filter((r) => !builder.isRefused(r));
+  // Rows that disagree with an earlier row about the product are refused before any is planned.
+  productFieldsOf(open(), refuse);
   const form = formOf(product);
   const oneWay = product.options.length === 0;
   let variantsChanged = false;
-  const open = () => rows.filter((r) => !builder.isRefused(r));
   let request: VariantsInput | null = null;
   if (oneWay) planOneWay(product, open(), form, builder);
   else {
