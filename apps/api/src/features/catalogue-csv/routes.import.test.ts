@@ -242,6 +242,21 @@ describe('POST /api/v1/product/import', () => {
       .expect(400);
   });
 
+  test('when the file breaks off inside a quoted cell, then the job fails saying so and nothing is written', async ({
+    api,
+    admin,
+    category,
+  }) => {
+    const { word } = await makeSizedProducts(category.id, 1);
+    const file = Buffer.from(`sku,price\r\n${word}-0-S,19.00\r\n"${word}-0-M,3.00\r\n`);
+    const started = await sendImport(api, admin.token, file, false).expect(202);
+    const job = await jobWhenOver(api, admin.token, started.body.jobId);
+    expect(job.status).toBe('failed');
+    expect(job.message).toMatch(/^The file is not valid CSV: /);
+    const row = rowsOf(await exportText(api, admin.token)).find((r) => r.sku === `${word}-0-S`);
+    expect(row?.price).toBe('10.00');
+  });
+
   test('when the file is larger than the limit, then it is refused with 413', async ({
     api,
     admin,

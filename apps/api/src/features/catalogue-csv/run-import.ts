@@ -175,16 +175,21 @@ export async function runImport(job: ClaimedJob): Promise<void> {
     await finishJob(job, { status: 'done', progress: tally.progress() });
   } catch (err) {
     if (err instanceof LeaseLost) return;
-    await finishJob(job, { status: 'failed', message: failureOf(err) });
-    throw err;
+    const notCsv = isCsvError(err);
+    await finishJob(job, {
+      status: 'failed',
+      message: notCsv
+        ? `The file is not valid CSV: ${(err as Error).message}`
+        : 'The import stopped on an error of the shop; try again',
+    });
+    // The file's fault is the job's outcome; only the shop's own is an error to log.
+    if (!notCsv) throw err;
   }
 }
 
-/** A CSV the parser gives up on is the file's fault, said as the parser says it. */
-const failureOf = (err: unknown) =>
-  err instanceof Error && 'code' in err && String(err.code).startsWith('CSV_')
-    ? `The file is not valid CSV: ${err.message}`
-    : 'The import stopped on an error of the shop; try again';
+/** An error of the CSV reader (an unclosed quote): csv-parse's codes start with CSV_. */
+const isCsvError = (err: unknown) =>
+  err instanceof Error && 'code' in err && String(err.code).startsWith('CSV_');
 
 async function save(job: ClaimedJob, tally: Tally) {
   if (!(await saveProgress(job, tally.progress()))) throw new LeaseLost();
