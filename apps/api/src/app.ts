@@ -16,6 +16,7 @@ import { authRoutes } from './features/auth/routes.js';
 import { backInStockRoutes } from './features/back-in-stock/index.js';
 import { keptAnswers } from './features/catalogue/cached-routes.js';
 import { earlyBodyErrors } from './features/catalogue/early-body.js';
+import { catalogueCsvRoutes } from './features/catalogue-csv/index.js';
 import { categoryRoutes } from './features/categories/routes.js';
 import { checkoutRoutes } from './features/checkout/routes.js';
 import { discountRoutes } from './features/discounts/routes.js';
@@ -96,6 +97,7 @@ export function createApp({ config, logger, payments = createPayments(config) }:
       maxPhotoBytes: config.MAX_PHOTO_BYTES,
     }),
     ...searchRoutes(),
+    ...catalogueCsvRoutes,
     ...checkout.routes,
     ...reviewRoutes,
     ...backInStockRoutes({ rateLimit: config.NOTIFY_ME_RATE_LIMIT }),

@@ -1,6 +1,7 @@
 import { accountCalls } from '../../test/conformance/accounts.js';
 import { backInStockCalls } from '../../test/conformance/back-in-stock.js';
 import { catalogueCalls } from '../../test/conformance/catalogue.js';
+import { catalogueCsvCalls } from '../../test/conformance/catalogue-csv.js';
 import { documentChecker } from '../../test/conformance/checker.js';
 import { type Calls, type Context, senderOf } from '../../test/conformance/context.js';
 import { dashboardCalls } from '../../test/conformance/dashboard.js';
@@ -22,6 +23,7 @@ const CALLS: Calls = {
   ...twoFactorCalls,
   ...catalogueCalls,
   ...searchCalls,
+  ...catalogueCsvCalls,
   ...paymentCalls,
   ...guestCalls,
   ...reviewCalls,
