@@ -59,6 +59,12 @@ export const STOREFRONT_PAGES = {
 } as const;
 export type FixedStorefrontPage = keyof typeof STOREFRONT_PAGES;
 
+/** The cart's head: the server renders it for each shopper, and the SPA's screen names it alike. */
+export const CART_SCREEN = {
+  title: 'Your Cart',
+  description: 'The products in your cart and checkout',
+} as const;
+
 /**
  * The SPA's screens that are nobody's business but the shopper's (cart, sign-in, dashboards):
  * the API renders them as private (not for indexing) rather than as unknown pages. Every path of

@@ -9,6 +9,7 @@ import {
   photoRenditionUrl,
 } from '@shop/contracts';
 import {
+  CART_SCREEN,
   categoryPath,
   categoryTitle,
   listingPagePath,
@@ -227,6 +228,7 @@ export function pageHeadFor(page: StorefrontPage, sources: HeadSources): PageHea
       };
     }
     case 'cart':
+      return { status: 200, ...CART_SCREEN, siteName, robots: 'noindex', jsonLd: [] };
     case 'private':
       return { status: 200, siteName, robots: 'noindex', jsonLd: [] };
     case 'unknown':

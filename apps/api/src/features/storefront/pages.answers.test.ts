@@ -74,15 +74,18 @@ describe('storefront pages: what the server answers beyond the head', () => {
     }
   });
 
-  test("when a shopper's own screen is asked (cart, sign-in, dashboards), then 200 titled by the store's name, not indexed", async ({
+  test('when the cart is asked, then 200 titled as its screen is, not indexed', async ({ api }) => {
+    const head = readHead(await api.get('/cart').expect(200));
+    expect(head.title).toBe('Your Cart - Ecommerce App');
+    expect(head.meta('description')).toBe('The products in your cart and checkout');
+    expect(head.meta('robots')).toBe('noindex');
+    expect(head.canonical).toBeUndefined();
+  });
+
+  test("when a shopper's other screens are asked (sign-in, dashboards), then 200 titled by the store's name, not indexed", async ({
     api,
   }) => {
-    for (const path of [
-      '/cart',
-      '/login',
-      '/dashboard/user/orders',
-      '/dashboard/admin/product/x',
-    ]) {
+    for (const path of ['/login', '/dashboard/user/orders', '/dashboard/admin/product/x']) {
       const head = readHead(await api.get(path).expect(200));
       expect(head.title, path).toBe('Ecommerce App');
       expect(head.meta('description')).toBe(

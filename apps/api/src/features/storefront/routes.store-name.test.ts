@@ -59,7 +59,9 @@ describe("the store's name on the pages the server sends", () => {
     expect(home.title).toBe('All Products - Best offers - Newcomer Outfitters');
     expect(home.meta('og:title')).toBe('All Products - Best offers');
     expect(home.meta('og:site_name')).toBe('Newcomer Outfitters');
-    expect(readHead(await api.get('/cart').expect(200)).title).toBe('Newcomer Outfitters');
+    expect(readHead(await api.get('/cart').expect(200)).title).toBe(
+      'Your Cart - Newcomer Outfitters',
+    );
     expect(readHead(await api.get('/no-such-page').expect(404)).title).toBe(
       'Go back - page not found - Newcomer Outfitters',
     );
@@ -71,7 +73,7 @@ describe("the store's name on the pages the server sends", () => {
       siteName: 'Oldtown Goods',
       sellers: [seller('Oldtown Goods')],
     });
-    expect(readHead(await api.get('/cart').expect(200)).title).toBe('Oldtown Goods');
+    expect(readHead(await api.get('/cart').expect(200)).title).toBe('Your Cart - Oldtown Goods');
   });
 
   test('when the name holds markup and quotes, then every tag keeps it as text', async ({

@@ -1,3 +1,4 @@
+import { CART_SCREEN } from '@shop/contracts/storefront';
 import { Layout } from '../../components/layout/Layout';
 import { CartItemList, CartSummary } from '../../features/cart';
 import { CheckoutPanel } from '../../features/checkout/components/CheckoutPanel';
@@ -12,7 +13,7 @@ export default function Cart() {
   const [cart] = useCart();
   const quoted = useQuotedTotal(cart);
   return (
-    <Layout title="Your Cart" description="The products in your cart and checkout">
+    <Layout title={CART_SCREEN.title} description={CART_SCREEN.description}>
       <div className="page">
         <h1 className="page-title">{name ? `Hello ${name}` : 'Hello Guest'}</h1>
         <p className="result-count">
