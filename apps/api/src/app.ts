@@ -6,7 +6,7 @@ import express from 'express';
 import helmet from 'helmet';
 import type { Config } from './config.js';
 import { apiDocsRoutes } from './features/api-docs/routes.js';
-import { requireAdmin, requireSignIn, requireSignInOrGuestEmail } from './features/auth/index.js';
+import { requireSignIn, requireSignInOrGuestEmail, requireStaff } from './features/auth/index.js';
 import { authRoutes } from './features/auth/routes.js';
 import { backInStockRoutes } from './features/back-in-stock/index.js';
 import { keptAnswers } from './features/catalogue/cached-routes.js';
@@ -61,7 +61,7 @@ export function createApp({ config, logger, payments = createPayments(config) }:
   const access: AccessChecks = {
     user: [signedIn],
     shopper: [requireSignInOrGuestEmail(signedIn)],
-    admin: [signedIn, requireAdmin],
+    staff: (staff) => [signedIn, requireStaff(staff)],
   };
   useFirstCurrency(config.STRIPE_CURRENCY);
   wireFeatures();

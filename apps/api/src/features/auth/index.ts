@@ -3,9 +3,10 @@
 export { accountLetters } from './letters.js';
 export {
   allowSignIn,
-  requireAdmin,
   requireSignIn,
   requireSignInOrGuestEmail,
+  requireStaff,
+  roleCannot,
 } from './middleware.js';
 export { confirmAccountEmail, type TakenOver } from './registration.js';
 export {

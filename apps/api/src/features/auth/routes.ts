@@ -28,6 +28,7 @@ import { knownBrowsers } from './known-browsers.js';
 import { currentSession } from './middleware.js';
 import { passwordGuessBudget } from './password-guesses.js';
 import { registerUser, type TakenOver, takeOver } from './registration.js';
+import { staffRoutes } from './staff-routes.js';
 import { listUsers, login, signOutEverywhere, updateProfile } from './use-cases.js';
 
 export interface AuthRoutesOptions {
@@ -138,8 +139,8 @@ export function authRoutes({
     defineRoute({
       method: 'get',
       path: '/api/v1/auth/admin-auth',
-      access: 'admin',
-      summary: 'Whether the token is an administrator’s',
+      access: { staff: ['catalogue', 'fulfilment', 'support'], to: 'open the dashboard' },
+      summary: 'Whether the token is a staff account’s (any staff role)',
       responses: { 200: authCheckResponseSchema },
       failures: [],
       handler: (_input, _req, res) => {
@@ -182,7 +183,7 @@ export function authRoutes({
     defineRoute({
       method: 'get',
       path: '/api/v1/auth/all-users',
-      access: 'admin',
+      access: { staff: ['support'], to: 'read the customers' },
       summary: 'All users, newest first',
       query: listQuerySchema(),
       responses: { 200: allUsersResponseSchema },
@@ -191,5 +192,6 @@ export function authRoutes({
         res.json({ success: true, ...(await listUsers(query)) });
       },
     }),
+    ...staffRoutes(attempts),
   ];
 }

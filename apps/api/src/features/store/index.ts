@@ -1,2 +1,8 @@
 /** The store settings' public module: what other features may use of them. */
-export { storeCurrency, storeName, storeSettings, useFirstCurrency } from './use-cases.js';
+export {
+  storeCurrency,
+  storeName,
+  storeSettings,
+  supportRefundLimit,
+  useFirstCurrency,
+} from './use-cases.js';

@@ -2,11 +2,14 @@ import {
   currencyDigits,
   RETURN_WINDOW_DAYS_DEFAULT,
   type Store,
+  type StoreAdmin,
   type StoreUpdate,
+  toMajorUnits,
+  toMinorUnits,
 } from '@shop/contracts';
 import { DEFAULT_STORE_NAME } from '@shop/contracts/storefront';
 import { conflict } from '../../lib/errors.js';
-import { readStore, writeStore } from './repository.js';
+import { readStore, type StoreSettings, writeStore } from './repository.js';
 
 /**
  * What a shop without settings starts with: the header's name, and the currency the
@@ -29,7 +32,20 @@ export function useFirstCurrency(currency: string): void {
 }
 
 /** The shop's settings: `{ name, currency, pricesIncludeTax, country, returnWindowDays }`. */
-export const storeSettings = (): Promise<Store> => readStore(first);
+export async function storeSettings(): Promise<Store> {
+  const { supportRefundLimit: _, ...store } = await readStore(first);
+  return store;
+}
+
+/** The largest refund a support account may give at once, in minor units of the currency. */
+export const supportRefundLimit = async (): Promise<number> =>
+  (await readStore(first)).supportRefundLimit;
+
+/** The settings as the owner reads them: money in major units. */
+const presentAdmin = (store: StoreSettings): StoreAdmin => ({
+  ...store,
+  supportRefundLimit: toMajorUnits(store.supportRefundLimit, store.currency),
+});
 
 /** The currency of every price the shop stores and answers (minor units of it inside). */
 export const storeCurrency = async (): Promise<string> => (await storeSettings()).currency;
@@ -48,18 +64,25 @@ export const CURRENCY_DIGITS_LOCKED =
  * change to a currency with another number of decimals (usd to jpy) would multiply or divide
  * every price and figure by 100: refused with 409 while the shop has any (`holdsMoney`). A
  * change between currencies with as many decimals (usd to eur) keeps every amount's number;
- * each order keeps the currency it was paid in. `returnWindowDays` left out stays as it is.
+ * each order keeps the currency it was paid in. `returnWindowDays` and `supportRefundLimit` left
+ * out stay as they are.
  */
 export async function updateStore(
   next: StoreUpdate,
   holdsMoney: () => Promise<boolean>,
-): Promise<Store> {
-  const current = await storeSettings();
+): Promise<StoreAdmin> {
+  const current = await readStore(first);
   const digitsChange = currencyDigits(next.currency) !== currencyDigits(current.currency);
   if (digitsChange && (await holdsMoney())) throw conflict(CURRENCY_DIGITS_LOCKED, 'currency');
-  const store = { ...next, returnWindowDays: next.returnWindowDays ?? current.returnWindowDays };
+  const { supportRefundLimit: limit, ...settings } = next;
+  const store = {
+    ...settings,
+    returnWindowDays: next.returnWindowDays ?? current.returnWindowDays,
+    supportRefundLimit:
+      limit === undefined ? current.supportRefundLimit : toMinorUnits(limit, next.currency),
+  };
   if (!(await writeStore(store, current.currency))) {
     throw conflict('The store settings changed meanwhile; read them again');
   }
-  return store;
+  return presentAdmin(store);
 }
