@@ -10,6 +10,7 @@ import { paymentCalls } from '../../test/conformance/payments.js';
 import { returnCalls } from '../../test/conformance/returns.js';
 import { reviewCalls } from '../../test/conformance/reviews.js';
 import { settingsCalls } from '../../test/conformance/settings.js';
+import { staffCalls } from '../../test/conformance/staff.js';
 import { storeCalls } from '../../test/conformance/store.js';
 import { describe, expect, checkoutTest as test } from '../../test/fixtures.js';
 
@@ -17,6 +18,7 @@ import { describe, expect, checkoutTest as test } from '../../test/fixtures.js';
 const CALLS: Calls = {
   'GET /healthz': { 200: ({ send }) => send() },
   ...accountCalls,
+  ...staffCalls,
   ...catalogueCalls,
   ...paymentCalls,
   ...guestCalls,
