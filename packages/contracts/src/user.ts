@@ -102,6 +102,15 @@ export const authCheckResponseSchema = z.object({ ok: z.boolean() });
 export type AuthCheckResponse = z.infer<typeof authCheckResponseSchema>;
 
 /**
+ * `admin-auth`'s answer: the spec's `ok`, and the account's staff role as it is now (read with
+ * the session), so that the dashboard shows what the role may open since its last change.
+ */
+export const staffCheckResponseSchema = authCheckResponseSchema.extend({
+  staffRole: staffRoleSchema.nullable().optional(),
+});
+export type StaffCheckResponse = z.infer<typeof staffCheckResponseSchema>;
+
+/**
  * The profile form sends every field; email is read-only and ignored by the
  * server, and an empty password leaves the password unchanged. A new password needs the
  * current one beside it, so that a token alone cannot take the account.

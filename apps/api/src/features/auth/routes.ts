@@ -9,6 +9,7 @@ import {
   profileUpdateResponseSchema,
   registerRequestSchema,
   registerResponseSchema,
+  staffCheckResponseSchema,
   type User,
 } from '@shop/contracts';
 import {
@@ -140,11 +141,11 @@ export function authRoutes({
       method: 'get',
       path: '/api/v1/auth/admin-auth',
       access: { staff: ['catalogue', 'fulfilment', 'support'], to: 'open the dashboard' },
-      summary: 'Whether the token is a staff account’s (any staff role)',
-      responses: { 200: authCheckResponseSchema },
+      summary: 'Whether the token is a staff account’s (any staff role), and its staff role now',
+      responses: { 200: staffCheckResponseSchema },
       failures: [],
-      handler: (_input, _req, res) => {
-        res.json({ ok: true });
+      handler: (_input, req, res) => {
+        res.json({ ok: true, staffRole: currentUser(req).staffRole });
       },
     }),
     defineRoute({
