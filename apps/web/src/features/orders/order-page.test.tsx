@@ -7,7 +7,7 @@ import { api, findToast, renderApp, startApi, WithStoreSettings } from '../../te
 import { OrderDetails } from './components/OrderDetails';
 
 const person = makeUser({ name: 'Ann Shopper' });
-const admin = makeUser({ name: 'Shop Admin', role: 1 });
+const admin = makeUser({ name: 'Shop Admin', role: 1, staffRole: 'owner' });
 const shirt = makeProduct('Linen Shirt', { price: 20 });
 /** A lazily loaded page may take a moment when many test files run at once. */
 const PAGE_LOAD = { timeout: 5000 };
