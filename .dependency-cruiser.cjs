@@ -28,10 +28,11 @@ const feature = (app) => `^apps/${app}/src/features/([^/]+)/`;
  * The API's repositories: the only modules that read or write a collection. A repository too
  * large for one file is a folder of them, one per responsibility (features/X/repository/reads.ts,
  * writes.ts, …); a few beside it keep one aggregate's part apart (products' stock holds and
- * photo files, discounts' uses per customer, the checkouts' budgets of holds).
+ * photo files, discounts' uses per customer, the checkouts' budgets of holds, the accounts'
+ * second factors).
  */
 const apiRepository =
-  '^apps/api/src/features/[^/]+/(repository|repository/[a-z-]+|photo-store|stock-holds|customer-uses|hold-budgets)\\.ts';
+  '^apps/api/src/features/[^/]+/(repository|repository/[a-z-]+|photo-store|stock-holds|customer-uses|hold-budgets|second-factors)\\.ts';
 const apiModel = '^apps/api/src/features/[^/]+/model\\.ts$';
 /** Test code may reach further (render the whole app, assert on a model). */
 const testCode = '(\\.test\\.tsx?$|/testing/|^apps/[^/]+/src/test/)';
@@ -84,7 +85,7 @@ module.exports = {
     {
       name: 'web-admin-shared-imports-no-admin-domain',
       comment:
-        "features/admin/shared/ serves every admin domain (products, orders, …), so it cannot depend on one.",
+        'features/admin/shared/ serves every admin domain (products, orders, …), so it cannot depend on one.',
       severity: 'error',
       from: { path: '^apps/web/src/features/admin/shared/', pathNot: testCode },
       to: { path: '^apps/web/src/features/admin/(?!shared/)[^/]+/' },

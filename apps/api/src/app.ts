@@ -6,7 +6,12 @@ import express from 'express';
 import helmet from 'helmet';
 import type { Config } from './config.js';
 import { apiDocsRoutes } from './features/api-docs/routes.js';
-import { requireSignIn, requireSignInOrGuestEmail, requireStaff } from './features/auth/index.js';
+import {
+  requireSignIn,
+  requireSignInOrGuestEmail,
+  requireStaff,
+  requireTwoFactorWhereRequired,
+} from './features/auth/index.js';
 import { authRoutes } from './features/auth/routes.js';
 import { backInStockRoutes } from './features/back-in-stock/index.js';
 import { keptAnswers } from './features/catalogue/cached-routes.js';
@@ -26,7 +31,7 @@ import { reviewRoutes } from './features/reviews/routes.js';
 import { salesRoutes } from './features/sales/routes.js';
 import { shippingZones } from './features/shipping/index.js';
 import { shippingRoutes } from './features/shipping/routes.js';
-import { useFirstCurrency } from './features/store/index.js';
+import { staffTwoFactorRequired, storeName, useFirstCurrency } from './features/store/index.js';
 import { storeRoutes } from './features/store/routes.js';
 import {
   crawlerFiles,
@@ -58,10 +63,11 @@ export function createApp({ config, logger, payments = createPayments(config) }:
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
   const signedIn = requireSignIn(config.JWT_SECRET);
+  const twoFactorWhereRequired = requireTwoFactorWhereRequired(staffTwoFactorRequired);
   const access: AccessChecks = {
-    user: [signedIn],
-    shopper: [requireSignInOrGuestEmail(signedIn)],
-    staff: (staff) => [signedIn, requireStaff(staff)],
+    user: [signedIn, twoFactorWhereRequired],
+    shopper: [requireSignInOrGuestEmail(signedIn), twoFactorWhereRequired],
+    staff: (staff) => [signedIn, twoFactorWhereRequired, requireStaff(staff)],
   };
   useFirstCurrency(config.STRIPE_CURRENCY);
   wireFeatures();
@@ -75,6 +81,8 @@ export function createApp({ config, logger, payments = createPayments(config) }:
       onRegistered: offerGuestOrders,
       onTakenOver: ({ userId, email, sentAt }) =>
         giveGuestOrdersTo({ email, buyerId: userId, placedBefore: sentAt }),
+      issuer: storeName,
+      staffTwoFactorRequired,
     }),
     ...orderRoutes({ payments }),
     ...returnRoutes({ payments, jwtSecret: config.JWT_SECRET }),

@@ -142,11 +142,12 @@ describe('stopping the server', () => {
         'shutting down: stop sweeping expired checkouts done',
         'shutting down: stop sweeping windows of letters done',
         'shutting down: stop looking for variants back in stock done',
+        'shutting down: stop finishing refunds and restocks done',
         'shutting down: release locks done',
         'shutting down: database closed',
       ]),
     );
-    expect(steps).toHaveLength(10);
+    expect(steps).toHaveLength(11);
   });
 
   it('when a request in flight outlasts the time limit, then it is cut and the process still exits', async () => {

@@ -10,6 +10,7 @@ import { notifyRestockedRegularly } from './features/back-in-stock/index.js';
 import { currentCatalogue } from './features/catalogue/catalogue.js';
 import { sweepExpiredCheckoutsRegularly } from './features/checkout/sweep.js';
 import { smtpTransport } from './features/mail/index.js';
+import { sweepUnfinishedRegularly } from './features/orders/index.js';
 import { useFirstCurrency } from './features/store/index.js';
 import { loadLocalJwtSecret } from './lib/local-secret.js';
 import { releaseHeldLocks } from './lib/locks.js';
@@ -108,6 +109,9 @@ async function main() {
   const stopSweepingCheckouts = sweepExpiredCheckoutsRegularly(payments, (err) =>
     logger.warn({ err }, 'an expired checkout was not ended; tried again in seconds'),
   );
+  const stopFinishingRefundsAndRestocks = sweepUnfinishedRegularly(payments, (err) =>
+    logger.warn({ err }, 'a refund or restock a crash left was not finished; tried again soon'),
+  );
   const stopNotifyingRestocks = notifyRestockedRegularly((err) =>
     logger.warn({ err }, 'back-in-stock e-mails not queued; tried again in seconds'),
   );
@@ -120,6 +124,7 @@ async function main() {
     { name: 'stop sweeping windows of letters', run: stopSweepingLetterWindows },
     { name: 'stop sweeping expired checkouts', run: stopSweepingCheckouts },
     { name: 'stop looking for variants back in stock', run: stopNotifyingRestocks },
+    { name: 'stop finishing refunds and restocks', run: stopFinishingRefundsAndRestocks },
     { name: 'release locks', run: releaseHeldLocks },
   ];
   const shutdown = gracefulShutdown({

@@ -50,7 +50,7 @@ async function addToCart(page: Page, slug: string) {
 /** The order's page as its link opens it: its number as the title and the product bought. */
 async function expectOrderPage(page: Page, number: number) {
   await page.getByRole('heading', { name: `Order #${number}`, level: 1 }).waitFor();
-  await page.getByRole('cell', { name: new RegExp(PRODUCT) }).waitFor();
+  await page.getByRole('rowheader', { name: new RegExp(PRODUCT) }).waitFor();
 }
 
 describe('guest checkout and order links in the browser', () => {

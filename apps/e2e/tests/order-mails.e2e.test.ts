@@ -49,7 +49,7 @@ describe('an order’s e-mails and back office in the browser', () => {
     await link.click();
     await shopper.waitForURL(`**/dashboard/user/orders/${number}`);
     await shopper.getByRole('heading', { name: `Order #${number}`, level: 1 }).waitFor();
-    await shopper.getByRole('cell', { name: new RegExp(product) }).waitFor();
+    await shopper.getByRole('rowheader', { name: new RegExp(product) }).waitFor();
     const total = (
       (await shopper
         .getByRole('region', { name: 'Order totals' })

@@ -41,7 +41,7 @@ describe('order pages in the browser', () => {
     await link.click();
     await shopper.waitForURL(`**/dashboard/user/orders/${number}`);
     await shopper.getByRole('heading', { name: `Order #${number}`, level: 1 }).waitFor();
-    await shopper.getByRole('cell', { name: new RegExp(product) }).waitFor();
+    await shopper.getByRole('rowheader', { name: new RegExp(product) }).waitFor();
     await shopper.getByText(DELIVERY.Street).waitFor();
     expect(await history(shopper).allTextContents()).toEqual([
       expect.stringMatching(new RegExp(`^Placed by ${SHOPPER.name} \\(buyer\\), `)),

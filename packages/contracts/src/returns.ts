@@ -1,6 +1,7 @@
 import { objectIdSchema, requiredText } from './common.js';
 import { listQuerySchema, totalField } from './paging.js';
 import { refundLineSchema } from './refund.js';
+import { variantOptionsSchema } from './variant.js';
 import { z } from './zod.js';
 
 /**
@@ -62,12 +63,21 @@ const returnStepSchema = z.object({
   by: z.object({ _id: objectIdSchema, name: z.string(), role: z.enum(['buyer', 'admin']) }),
 });
 
+/**
+ * A returned line as the return keeps it: its units, and what the order's line was (its name
+ * and its variant's options, as bought); absent on returns asked before they were kept.
+ */
+const returnedLineSchema = refundLineSchema.extend({
+  name: z.string().optional(),
+  options: variantOptionsSchema.optional(),
+});
+
 export const orderReturnSchema = z
   .object({
     _id: z.string(),
     orderId: z.string(),
     orderNumber: z.number(),
-    lines: z.array(refundLineSchema),
+    lines: z.array(returnedLineSchema),
     reason: z.string(),
     status: returnStatusSchema,
     history: z.array(returnStepSchema),

@@ -6,7 +6,8 @@ import { z } from './zod.js';
  * The shop's own settings: its name, the one currency it prices and charges in (lowercase ISO
  * 4217), whether the prices an admin enters already include tax, and the country it is in (ISO
  * 3166-1 alpha-2, uppercase; the delivery form's first country), and for how many days after
- * an order its buyer may ask to return some of it.
+ * an order its buyer may ask to return some of it, and whether staff must sign in with a second
+ * factor.
  */
 export const storeSchema = z
   .object({
@@ -15,6 +16,8 @@ export const storeSchema = z
     pricesIncludeTax: z.boolean(),
     country: z.string(),
     returnWindowDays: z.number().int(),
+    /** Every staff account sets up two-factor sign-in before it can do anything else. */
+    staffTwoFactorRequired: z.boolean(),
   })
   .meta({ id: 'Store' });
 
@@ -65,6 +68,10 @@ export const storeUpdateSchema = z.object({
     .number({ error: 'supportRefundLimit must be a number' })
     .nonnegative('supportRefundLimit must be 0 or more')
     .max(1_000_000_000, 'supportRefundLimit is too large')
+    .optional(),
+  /** Absent: as it is. */
+  staffTwoFactorRequired: z
+    .boolean({ error: 'staffTwoFactorRequired must be true or false' })
     .optional(),
 });
 export type StoreUpdate = z.infer<typeof storeUpdateSchema>;

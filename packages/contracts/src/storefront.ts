@@ -78,6 +78,7 @@ export const PRIVATE_SCREENS = [
   '/dashboard/user/orders',
   '/dashboard/user/orders/:number',
   '/dashboard/user/profile',
+  '/dashboard/user/two-factor',
   '/dashboard/admin',
   '/dashboard/admin/create-category',
   '/dashboard/admin/create-product',

@@ -77,9 +77,21 @@ export const registerResponseSchema = z.object({
 });
 export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 
+/**
+ * A second factor: the 6 digits of an authenticator app (spaces allowed, as apps show them), or
+ * one of the account's recovery codes (`xxxxx-xxxxx`).
+ */
+export const otpSchema = z
+  .string({ error: 'otp must be text' })
+  .trim()
+  .min(1, 'otp is required')
+  .max(32, 'otp is too long');
+
 export const loginRequestSchema = z.object({
   email: emailSchema,
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+  /** Only for an account with two-factor sign-in on; ignored for any other. */
+  otp: otpSchema.optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -90,6 +102,19 @@ export const loginResponseSchema = z.object({
   token: z.string(),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/**
+ * A refused login. `twoFactorRequired`: the password was right but the account has two-factor
+ * sign-in on, and the code (`otp`) was missing or wrong: the form asks for it.
+ */
+export const loginErrorSchema = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  twoFactorRequired: z.literal(true).optional(),
+});
+export type LoginError = z.infer<typeof loginErrorSchema>;
+export const TWO_FACTOR_CODE_NEEDED = 'Enter the code from your authenticator app';
+export const TWO_FACTOR_CODE_WRONG = 'The code is not right, or was used already';
 
 /** What the browser keeps under the storage key `auth`. */
 export const authSessionSchema = z.object({

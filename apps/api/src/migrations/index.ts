@@ -16,7 +16,8 @@ import { migration as customersByMailbox } from './015-customers-by-mailbox.js';
 import { migration as guestOrdersClaimedByMailbox } from './016-guest-orders-claimed-by-mailbox.js';
 import { migration as orderKeysHashed } from './017-order-keys-hashed.js';
 import { migration as taxRatesAtMost100Percent } from './018-tax-rates-at-most-100-percent.js';
-import { migration as administratorsOwners } from './019-administrators-owners.js';
+import { migration as pendingRefundsListed } from './019-pending-refunds-listed.js';
+import { migration as administratorsOwners } from './020-administrators-owners.js';
 import type { Migration, MigrationLog } from './migration.js';
 import { runMigrations } from './run.js';
 
@@ -40,6 +41,7 @@ export const MIGRATIONS: readonly Migration[] = [
   guestOrdersClaimedByMailbox,
   orderKeysHashed,
   taxRatesAtMost100Percent,
+  pendingRefundsListed,
   administratorsOwners,
 ];
 

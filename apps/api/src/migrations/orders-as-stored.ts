@@ -194,3 +194,33 @@ export async function dropStoredOrderKey(orderId: string, key: string): Promise<
   );
   return matchedCount > 0 ? 'done' : 'done before';
 }
+
+/**
+ * The ids of the order's refunds pending (held before Stripe answered) that its
+ * `pendingRefunds` does not list: held by a version before the order listed them.
+ */
+export async function unlistedPendingRefunds(orderId: string): Promise<string[]> {
+  const order = await orders().findOne(
+    { _id: oid(orderId) },
+    { projection: { refunds: 1, pendingRefunds: 1 } },
+  );
+  const listed = new Set<string>(order?.pendingRefunds ?? []);
+  return Object.entries<{ status?: string }>(order?.refunds ?? {})
+    .filter(([id, refund]) => refund.status === 'pending' && !listed.has(id))
+    .map(([id]) => id);
+}
+
+/** Lists the refund in the order's `pendingRefunds`, only while it is pending and unlisted. */
+export async function listPendingRefund(orderId: string, refundId: string): Promise<Outcome> {
+  // Typed for the driver's $push: the list is of ids.
+  const listed = mongoose.connection.collection<{ pendingRefunds?: string[] }>('orders');
+  const { matchedCount } = await listed.updateOne(
+    {
+      _id: oid(orderId),
+      [`refunds.${refundId}.status`]: 'pending',
+      pendingRefunds: { $ne: refundId },
+    },
+    { $push: { pendingRefunds: refundId } },
+  );
+  return matchedCount > 0 ? 'done' : 'done before';
+}

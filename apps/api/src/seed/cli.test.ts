@@ -83,8 +83,12 @@ describe('pnpm seed', () => {
 
       expect(run.code, run.output).toBe(0);
       const store = await t.http().get('/api/v1/store').expect(200);
-      // The return window, not sent, keeps its default.
-      expect(storeSchema.parse(store.body)).toEqual({ ...settings, returnWindowDays: 30 });
+      // The return window and the staff's second factor, not sent, keep their defaults.
+      expect(storeSchema.parse(store.body)).toEqual({
+        ...settings,
+        returnWindowDays: 30,
+        staffTwoFactorRequired: false,
+      });
       expect(await mugPrice(t)).toBe(1400);
       expect(await usStandardShipping(t)).toMatchObject({
         rate: { kind: 'flat', price: 750 },

@@ -658,3 +658,24 @@ export async function storeTaxRatesUpTo1000Percent(
     .collection<{ _id: string }>('tax_settings')
     .updateOne({ _id: 'tax' }, { $set: { rates, shippingClass: 'standard' } }, { upsert: true });
 }
+
+/** The order as versions before `pendingRefunds` stored it: its refunds pending not listed. */
+export async function unlistPendingRefunds(orderId: string): Promise<void> {
+  await orders().updateOne(
+    { _id: new mongoose.Types.ObjectId(orderId) },
+    { $unset: { pendingRefunds: '' } },
+  );
+}
+
+/**
+ * The refund listed again in the order's `pendingRefunds`, as a version that did not keep the
+ * list leaves a refund it ended.
+ */
+export async function listRefundAgain(orderId: string, refundId: string): Promise<void> {
+  await mongoose.connection
+    .collection<{ pendingRefunds?: string[] }>('orders')
+    .updateOne(
+      { _id: new mongoose.Types.ObjectId(orderId) },
+      { $push: { pendingRefunds: refundId } },
+    );
+}

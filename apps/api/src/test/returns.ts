@@ -1,7 +1,8 @@
 import { orderReturnSchema, returnResponseSchema } from '@shop/contracts/returns';
 import { linkOf } from '../features/orders/index.js';
+import { findProduct } from '../features/products/index.js';
 import { minor } from '../lib/money.js';
-import type { makeShirt } from './catalogue.js';
+import { makeShirt } from './catalogue.js';
 import type { FakeStripe } from './fake-stripe.js';
 import type { Api } from './harness.js';
 import { orderNow, type PaidOrderOptions, paidOrder } from './refunds.js';
@@ -62,3 +63,25 @@ export const moveReturn = (api: Api, token: string, returnId: string, body: unkn
 /** The return an answer holds. */
 export const returnOf = (body: unknown) =>
   orderReturnSchema.parse(returnResponseSchema.parse(body).return);
+
+/**
+ * A guest's return of two black shirts in M (of `shirtOrder`, in a new shirt of the category),
+ * approved by the admin of `adminToken`: the order, the return, the variant, and M's stock now.
+ */
+export async function approvedReturnOfTwoM(
+  api: Api,
+  adminToken: string,
+  stripe: FakeStripe,
+  categoryId: string,
+) {
+  const shirt = await makeShirt(categoryId);
+  const m = shirt.variant('M', 'Black');
+  const orderId = await shirtOrder(stripe, shirt);
+  const { number, key } = await keyOf(orderId);
+  const ask = { lines: [{ sku: m.sku, quantity: 2 }], reason: 'Too big' };
+  const asked = returnOf((await askReturn(api, number, ask, { key }).expect(201)).body);
+  await moveReturn(api, adminToken, asked._id, { status: 'approved' }).expect(200);
+  const stockOfM = async () =>
+    (await findProduct(shirt.id))?.variants.find((v) => v._id === m._id)?.quantity ?? 0;
+  return { orderId, returnId: asked._id, m, stockOfM };
+}

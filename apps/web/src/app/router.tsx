@@ -71,6 +71,7 @@ const root: RouteObject = {
       page('orders', () => import('./routes/user/Orders')),
       page('orders/:number', () => import('./routes/user/OrderPage')),
       page('profile', () => import('./routes/user/Profile')),
+      page('two-factor', () => import('./routes/user/TwoFactor')),
     ]),
     page('/dashboard/admin', () => import('../components/guards/AdminGuard'), [
       page(undefined, () => import('./routes/admin/AdminDashboard')),

@@ -209,6 +209,7 @@ export const replies = {
       pricesIncludeTax: false,
       country: 'IN',
       returnWindowDays: 30,
+      staffTwoFactorRequired: false,
       ...over,
     } satisfies Store,
   }),

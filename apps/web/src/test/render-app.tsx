@@ -25,6 +25,20 @@ export function startApi() {
   return api;
 }
 
+/** startApi, and a home page without products: where a sign-in lands. */
+export function startApiWithEmptyHome() {
+  startApi();
+  api.on('GET', '/api/v1/product/product-count', {
+    status: 200,
+    body: { success: true, total: 0 },
+  });
+  api.on('GET', '/api/v1/product/product-list/1', {
+    status: 200,
+    body: { success: true, products: [] },
+  });
+  return api;
+}
+
 /**
  * A component's render with the store settings already read (prices in rupees), as every
  * screen has them once the app's root read them.

@@ -12,6 +12,7 @@ import { reviewCalls } from '../../test/conformance/reviews.js';
 import { settingsCalls } from '../../test/conformance/settings.js';
 import { staffCalls } from '../../test/conformance/staff.js';
 import { storeCalls } from '../../test/conformance/store.js';
+import { twoFactorCalls } from '../../test/conformance/two-factor.js';
 import { describe, expect, checkoutTest as test } from '../../test/fixtures.js';
 
 /** For each operation of the document, a request for each status it documents. */
@@ -19,6 +20,7 @@ const CALLS: Calls = {
   'GET /healthz': { 200: ({ send }) => send() },
   ...accountCalls,
   ...staffCalls,
+  ...twoFactorCalls,
   ...catalogueCalls,
   ...paymentCalls,
   ...guestCalls,

@@ -6,6 +6,7 @@ export {
   requireSignIn,
   requireSignInOrGuestEmail,
   requireStaff,
+  requireTwoFactorWhereRequired,
   roleCannot,
 } from './middleware.js';
 export { confirmAccountEmail, type TakenOver } from './registration.js';

@@ -1,9 +1,11 @@
 import { isAdmin, staffMay, type User } from '@shop/contracts';
+import { SET_UP_TWO_FACTOR } from '@shop/contracts/two-factor';
 import type { Request, RequestHandler } from 'express';
-import { forbidden, unauthorized } from '../../lib/errors.js';
+import { AppError, forbidden, unauthorized } from '../../lib/errors.js';
 import { currentUser } from '../../lib/http.js';
 import type { StaffAccess } from '../../lib/route.js';
 import { verifyToken } from '../../lib/tokens.js';
+import { mustSetUpTwoFactor } from './two-factor.js';
 import { findSignedInUser, type Session } from './use-cases.js';
 
 declare global {
@@ -63,6 +65,34 @@ export const requireStaff =
   (req, _res, next) => {
     if (!isAdmin(req.user)) throw forbidden();
     if (!staffMay(req.user, staff)) throw roleCannot(req.user?.staffRole ?? null, to);
+    next();
+  };
+
+/**
+ * The calls a staff account that must set up two-factor sign-in may still make: setting it up,
+ * reading whether it is on, checking its token and signing out (by the declared path, which
+ * routerOf notes before the access checks).
+ */
+const ALLOWED_BEFORE_TWO_FACTOR = new Set([
+  '/api/v1/auth/2fa',
+  '/api/v1/auth/2fa/setup',
+  '/api/v1/auth/2fa/enable',
+  '/api/v1/auth/user-auth',
+  '/api/v1/auth/sign-out-everywhere',
+]);
+
+/**
+ * After the sign-in check: while the store requires it (`storeRequiresIt`), a staff account
+ * without two-factor sign-in gets 403 `twoFactorSetupRequired` for every other call.
+ */
+export const requireTwoFactorWhereRequired =
+  (storeRequiresIt: () => Promise<boolean>): RequestHandler =>
+  async (req, res, next) => {
+    const { user } = req;
+    const allowed = ALLOWED_BEFORE_TWO_FACTOR.has(String(res.locals.route));
+    if (user && !allowed && (await mustSetUpTwoFactor(user, storeRequiresIt))) {
+      throw new AppError(403, SET_UP_TWO_FACTOR, { twoFactorSetupRequired: true });
+    }
     next();
   };
 

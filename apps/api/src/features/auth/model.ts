@@ -2,6 +2,21 @@ import { STAFF_ROLES } from '@shop/contracts';
 import mongoose, { type InferSchemaType } from 'mongoose';
 import { deliveryAddressFields } from '../../lib/delivery-address-model.js';
 
+/**
+ * A TOTP secret (base32) and the SHA-256 hashes of its unused recovery codes; once on, the last
+ * time step a code was accepted for (a code is accepted once: only a later step passes).
+ */
+const secondFactorSchema = () =>
+  new mongoose.Schema(
+    {
+      secret: { type: String, required: true },
+      recoveryCodes: { type: [String], default: undefined },
+      lastStep: { type: Number },
+      since: { type: Date, required: true },
+    },
+    { _id: false },
+  );
+
 const userSchema = new mongoose.Schema(
   {
     name: { type: String, required: true, trim: true },
@@ -23,6 +38,10 @@ const userSchema = new mongoose.Schema(
      * accounts of versions before it: such an account can be taken over by the mailbox's owner.
      */
     emailConfirmedAt: { type: Date },
+    /** Two-factor sign-in, once turned on (./second-factors.ts): never in any answer. */
+    twoFactor: { type: secondFactorSchema(), default: undefined },
+    /** A secret set up and not yet confirmed by a code; replaced by the next setup. */
+    twoFactorPending: { type: secondFactorSchema(), default: undefined },
   },
   { timestamps: true },
 );

@@ -21,6 +21,8 @@ import { TakeOverModel, type UserDoc, UserModel } from './model.js';
 /** A user with what checking a token needs besides what responses show. */
 export interface StoredUser extends User {
   tokenVersion: number;
+  /** Whether the account signs in with a second factor. */
+  twoFactorOn: boolean;
 }
 
 export interface NewUser {
@@ -58,6 +60,7 @@ export const toUser = (user: UserDoc): User => ({
 const toStoredUser = (user: UserDoc): StoredUser => ({
   ...toUser(user),
   tokenVersion: user.tokenVersion ?? 0,
+  twoFactorOn: Boolean(user.twoFactor),
 });
 
 const toDocument = ({ passwordHash, ...user }: NewUser) => ({ ...user, password: passwordHash });
@@ -77,6 +80,7 @@ export async function findUser(id: string): Promise<StoredUser | null> {
 const SESSION_KEPT_MS = 1000;
 const sessionUsers = new LRUCache<string, StoredUser>({ max: 10_000, ttl: SESSION_KEPT_MS });
 const sessionKey = (id: string) => `${mongoose.connection.name}:${id}`;
+/** For the writes of an account's sign-in and role (here, ./second-factors.ts, ./staff-repository.ts). */
 export const forgetSession = (id: string) => sessionUsers.delete(sessionKey(id));
 
 /** The account a signed-in request names, as kept (see above) or read. */

@@ -1,7 +1,9 @@
 import {
   allUsersResponseSchema,
   authCheckResponseSchema,
+  errorResponseSchema,
   listQuerySchema,
+  loginErrorSchema,
   loginRequestSchema,
   loginResponseSchema,
   profileUpdateErrorSchema,
@@ -30,9 +32,11 @@ import { currentSession } from './middleware.js';
 import { passwordGuessBudget } from './password-guesses.js';
 import { registerUser, type TakenOver, takeOver } from './registration.js';
 import { staffRoutes } from './staff-routes.js';
+import { type TwoFactorRoutesOptions, twoFactorRoutes } from './two-factor-routes.js';
 import { listUsers, login, signOutEverywhere, updateProfile } from './use-cases.js';
 
-export interface AuthRoutesOptions {
+export interface AuthRoutesOptions
+  extends Pick<TwoFactorRoutesOptions, 'issuer' | 'staffTwoFactorRequired'> {
   jwtSecret: string;
   /** Login and register attempts allowed per client address in 15 minutes. */
   authRateLimit: number;
@@ -69,6 +73,8 @@ export function authRoutes({
   passwordGuessLimit,
   onRegistered,
   onTakenOver,
+  issuer,
+  staffTwoFactorRequired,
 }: AuthRoutesOptions) {
   const guesses = passwordGuessBudget(passwordGuessLimit);
   const browsers = knownBrowsers(jwtSecret);
@@ -80,6 +86,7 @@ export function authRoutes({
   );
 
   return [
+    ...twoFactorRoutes({ issuer, staffTwoFactorRequired, guesses, browsers }),
     defineRoute({
       method: 'post',
       path: '/api/v1/auth/register',
@@ -114,11 +121,13 @@ export function authRoutes({
       method: 'post',
       path: '/api/v1/auth/login',
       access: 'public',
-      summary: 'Sign in (the browser is then known to the account, by a cookie)',
+      summary:
+        'Sign in (the browser is then known to the account, by a cookie); an account with two-factor sign-in on also sends a code (`otp`), else 401 `twoFactorRequired`',
       middleware: [attempts, browsers.read],
       body: { json: loginRequestSchema },
       responses: { 200: loginResponseSchema },
       failures: [400, 401, 413, 429, 503],
+      failureBody: loginErrorSchema.extend({ errors: errorResponseSchema.shape.errors }),
       handler: async ({ body }, req, res) => {
         const browser = browsers.of(req);
         const session = await login(body, jwtSecret, guesses.from(browser));

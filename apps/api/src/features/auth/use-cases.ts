@@ -18,6 +18,7 @@ import {
   type StoredUser,
   updateProfile as updateStoredProfile,
 } from './repository.js';
+import { checkSecondFactorAtSignIn } from './two-factor.js';
 
 const BCRYPT_ROUNDS = 10;
 const ACCOUNT_GONE = 'Unauthorized: account no longer exists';
@@ -26,11 +27,12 @@ export const hashPassword = (password: string) => bcrypt.hash(password, BCRYPT_R
 const DUMMY_HASH = bcrypt.hashSync('no account has this password', BCRYPT_ROUNDS);
 
 /** The user as responses show it: what the repository stores besides is left out. */
-const publicUser = ({ tokenVersion: _, ...user }: StoredUser): User => user;
+const publicUser = ({ tokenVersion: _, twoFactorOn: __, ...user }: StoredUser): User => user;
 
 /**
  * Compares the password only while the account's budget of wrong guesses (from a browser known
- * for it, that browser's own) has one left; 429 otherwise, the right password included.
+ * for it, that browser's own) has one left; 429 otherwise, the right password included. An
+ * account with two-factor sign-in on also needs a right code, each wrong one a guess as well.
  */
 export async function login(input: LoginRequest, jwtSecret: string, checkPassword: PasswordCheck) {
   const found = await findCredentials(input.email);
@@ -41,6 +43,9 @@ export async function login(input: LoginRequest, jwtSecret: string, checkPasswor
   );
   // One message for both cases, so the form does not reveal which e-mails exist.
   if (!found || !valid) throw unauthorized('Invalid email or password');
+  if (found.user.twoFactorOn) {
+    await checkSecondFactorAtSignIn(found.user._id, input.otp, checkPassword, new Date());
+  }
   return { user: publicUser(found.user), token: tokenFor(found.user, jwtSecret) };
 }
 

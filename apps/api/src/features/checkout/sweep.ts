@@ -1,4 +1,5 @@
 import { isPaymentBusy, underPaymentLock } from '../../lib/payment-lock.js';
+import { runRegularly } from '../../lib/regularly.js';
 import { callStripe, isFreePayment, type Payments, releasePayment } from '../../lib/stripe.js';
 import { giveBackCustomerUses } from '../discounts/index.js';
 import { findOrderOfPayment, removeOrder } from '../orders/index.js';
@@ -99,23 +100,8 @@ export async function sweepExpiredCheckouts(
  * A checkout whose lock is held now (a placement under way, or one that died: its lease runs
  * out in seconds) is left for a later sweep.
  */
-export function sweepExpiredCheckoutsRegularly(
+export const sweepExpiredCheckoutsRegularly = (
   payments: Payments | null,
   onError: (err: unknown) => void,
-): () => Promise<void> {
-  let sweeping: Promise<void> | null = null;
-  const timer = setInterval(() => {
-    if (sweeping) return;
-    sweeping = sweepExpiredCheckouts(payments, new Date(), onError)
-      .then(() => {}, onError)
-      .finally(() => {
-        sweeping = null;
-      });
-  }, SWEEP_EVERY_MS);
-  timer.unref();
-  // Stops sweeping; settles once a sweep under way has ended (before the database closes).
-  return async () => {
-    clearInterval(timer);
-    await sweeping;
-  };
-}
+) =>
+  runRegularly(SWEEP_EVERY_MS, () => sweepExpiredCheckouts(payments, new Date(), onError), onError);

@@ -38,4 +38,5 @@ export {
 export { claimOrder, giveGuestOrdersTo, recordOrder, removeOrder } from './repository/writes.js';
 export { returnLandingChecks } from './returns/events.js';
 export { recordRefundsOfPayment } from './stripe-refunds.js';
+export { sweepUnfinishedRegularly } from './sweep.js';
 export { findOrder } from './use-cases.js';

@@ -182,6 +182,12 @@ const orderSchema = new mongoose.Schema(
     refunds: { type: Map, of: refundSchema, default: undefined },
     /** Held by refunds, pending and done: never more than was captured (minor units). */
     refundHeld: { type: Number },
+    /**
+     * The ids of its refunds pending (held, Stripe not known to have refunded them), each added
+     * and taken out by the update that holds it and the one that ends it: what the sweep of
+     * refunds a crash left pending looks for (absent: none).
+     */
+    pendingRefunds: { type: [String], default: undefined },
     /** Given back by the refunds done (minor units): what the figures take off the revenue. */
     refundedDone: { type: Number },
     /** Units refunded per line, by the line's index. */
@@ -228,6 +234,8 @@ orderSchema.index({ status: 1, createdAt: -1, _id: -1 });
 // Sparse as it was first built (an index keeps its options), though every order has a number
 // since migration 007.
 orderSchema.index({ number: 1 }, { unique: true, sparse: true });
+// The sweep of refunds a crash left pending (./refund-sweep.ts): the few orders with one.
+orderSchema.index({ pendingRefunds: 1 });
 
 export type OrderDoc = InferSchemaType<typeof orderSchema> & { _id: mongoose.Types.ObjectId };
 /** Read and written only by ./repository/. */

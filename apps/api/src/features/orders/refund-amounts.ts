@@ -1,7 +1,7 @@
 import { formatMinorUnits } from '@shop/contracts';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { add, type Minor, minor, subtract, sum, ZERO } from '../../lib/money.js';
-import type { StoredOrder } from './order.js';
+import type { StoredOrder, StoredRefund } from './order.js';
 
 /**
  * What a refund asked for gives back, to the minor unit, from the order's breakdown: a line's
@@ -99,4 +99,13 @@ export function refundWorth(order: StoredOrder, ask: RefundAsk): RefundWorth {
     );
   }
   return { amount, units, shipping: ask.shipping };
+}
+
+/** What a refund recorded on the order holds (its lines by their index): to give it back. */
+export function heldWorth(order: StoredOrder, refund: StoredRefund): RefundWorth {
+  const units = refund.lines.flatMap(({ sku, quantity }) => {
+    const index = order.lines.findIndex((line) => line.variant?.sku === sku);
+    return index < 0 ? [] : [{ index, sku, quantity, before: order.refundedUnits[index] ?? 0 }];
+  });
+  return { amount: refund.amount, units, shipping: refund.shipping };
 }

@@ -176,6 +176,9 @@ export async function refundOrder(
   return { order, refund };
 }
 
+/** The reason of a cancellation's refund: its buyer is told of it by the cancellation's e-mail. */
+export const CANCELLATION_REASON = 'Order cancelled';
+
 /**
  * Refunds what is left of the order's captured amount (nothing when nothing is), recorded as
  * every refund is: a cancellation's money back.
@@ -190,7 +193,7 @@ export async function refundWhatIsLeft(
     lines: [],
     shipping: false,
     amount: leftToRefund(now),
-    reason: 'Order cancelled',
+    reason: CANCELLATION_REASON,
   });
   await runRefund(payments, order._id, { askOf, by, ofCancellation: true });
 }

@@ -8,7 +8,13 @@ export type { StoredProduct } from './product.js';
 export { findProductSummaries } from './queries.js';
 export { changeShownReviews, findRatingSummary, type RatingSummary } from './repository/ratings.js';
 export { countProductsInCategory, findProduct, hasProducts } from './repository/reads.js';
-export { giveBackStock, type NamedStockLine, takeStock } from './repository/stock.js';
+export {
+  giveBackStock,
+  type NamedStockLine,
+  RESTOCKS_KEPT,
+  restockOnce,
+  takeStock,
+} from './repository/stock.js';
 export {
   findProductsToPrice,
   type ProductToPrice,

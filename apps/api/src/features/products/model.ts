@@ -68,6 +68,12 @@ const productSchema = new mongoose.Schema(
     held: { type: Map, of: Number, default: undefined },
     /** The checkouts' holds on this product's variants, by `<hold id>_<variant id>`. */
     holds: { type: Map, of: holdSchema, default: undefined },
+    /**
+     * The last restocks of returns put back on this product's shelf, by `<return id>_<variant
+     * id>`: a restock finished again after a crash finds itself here and adds nothing (see
+     * repository/stock.ts `restockOnce`). Only the last RESTOCKS_KEPT are kept.
+     */
+    restockedBy: { type: [String], default: undefined },
     category: { type: mongoose.Schema.Types.ObjectId, ref: 'categories', required: true },
     /** What listings need of the photo; its bytes live in their own collection (photo-store.ts). */
     photo: photoMetaSchema,

@@ -1,5 +1,6 @@
 /** The store settings' public module: what other features may use of them. */
 export {
+  staffTwoFactorRequired,
   storeCurrency,
   storeName,
   storeSettings,

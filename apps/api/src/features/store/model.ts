@@ -12,6 +12,8 @@ const storeSchema = new mongoose.Schema(
     country: { type: String, required: true },
     /** Absent on settings of earlier versions: RETURN_WINDOW_DAYS_DEFAULT. */
     returnWindowDays: { type: Number },
+    /** Absent on settings of earlier versions: false. */
+    staffTwoFactorRequired: { type: Boolean },
     /** The largest refund a support account may give at once, in minor units; absent: 0. */
     supportRefundLimit: { type: Number },
   },

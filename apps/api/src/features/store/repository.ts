@@ -28,6 +28,7 @@ const toStore = (doc: StoreDoc): StoreSettings => ({
   country: doc.country,
   returnWindowDays: doc.returnWindowDays ?? RETURN_WINDOW_DAYS_DEFAULT,
   supportRefundLimit: doc.supportRefundLimit ?? 0,
+  staffTwoFactorRequired: doc.staffTwoFactorRequired ?? false,
 });
 
 /**

@@ -29,6 +29,7 @@ describe('GET and PUT /api/v1/store', () => {
       pricesIncludeTax: false,
       country: 'US',
       returnWindowDays: 30,
+      staffTwoFactorRequired: false,
     });
   });
 
@@ -100,6 +101,7 @@ describe('GET and PUT /api/v1/store', () => {
       pricesIncludeTax: true,
       country: 'DE',
       returnWindowDays: 30,
+      staffTwoFactorRequired: false,
     };
     expect(storeSchema.parse(res.body)).toEqual(changed);
     expect((await api.get('/api/v1/store').expect(200)).body).toEqual(changed);

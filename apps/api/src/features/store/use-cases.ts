@@ -21,6 +21,7 @@ let first: Store = {
   pricesIncludeTax: false,
   country: 'US',
   returnWindowDays: RETURN_WINDOW_DAYS_DEFAULT,
+  staffTwoFactorRequired: false,
 };
 
 /**
@@ -31,7 +32,10 @@ export function useFirstCurrency(currency: string): void {
   first = { ...first, currency };
 }
 
-/** The shop's settings: `{ name, currency, pricesIncludeTax, country, returnWindowDays }`. */
+/**
+ * The shop's settings: `{ name, currency, pricesIncludeTax, country, returnWindowDays,
+ * staffTwoFactorRequired }`.
+ */
 export async function storeSettings(): Promise<Store> {
   const { supportRefundLimit: _, ...store } = await readStore(first);
   return store;
@@ -56,6 +60,10 @@ export const storeCurrency = async (): Promise<string> => (await storeSettings()
  */
 export const storeName = async (): Promise<string> => (await storeSettings()).name;
 
+/** Whether every staff account must set up two-factor sign-in before it can do anything else. */
+export const staffTwoFactorRequired = async (): Promise<boolean> =>
+  (await storeSettings()).staffTwoFactorRequired;
+
 export const CURRENCY_DIGITS_LOCKED =
   'The currency can change only to one with as many decimals while the shop has products, orders or shipping rates: their amounts are kept in its minor unit';
 
@@ -64,8 +72,8 @@ export const CURRENCY_DIGITS_LOCKED =
  * change to a currency with another number of decimals (usd to jpy) would multiply or divide
  * every price and figure by 100: refused with 409 while the shop has any (`holdsMoney`). A
  * change between currencies with as many decimals (usd to eur) keeps every amount's number;
- * each order keeps the currency it was paid in. `returnWindowDays` and `supportRefundLimit` left
- * out stay as they are.
+ * each order keeps the currency it was paid in. `returnWindowDays`, `staffTwoFactorRequired`
+ * and `supportRefundLimit` left out stay as they are.
  */
 export async function updateStore(
   next: StoreUpdate,
@@ -80,6 +88,7 @@ export async function updateStore(
     returnWindowDays: next.returnWindowDays ?? current.returnWindowDays,
     supportRefundLimit:
       limit === undefined ? current.supportRefundLimit : toMinorUnits(limit, next.currency),
+    staffTwoFactorRequired: next.staffTwoFactorRequired ?? current.staffTwoFactorRequired,
   };
   if (!(await writeStore(store, current.currency))) {
     throw conflict('The store settings changed meanwhile; read them again');

@@ -1,10 +1,18 @@
 import { staffCheckResponseSchema } from '@shop/contracts';
+import { twoFactorSetupRequiredSchema } from '@shop/contracts/two-factor';
 import { useQuery } from '@tanstack/react-query';
-import { getParsed } from '../../lib/api-client';
+import { getParsed, isHttpError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { PRIVATE_READ } from '../../lib/query';
 
-export type AccessStatus = 'checking' | 'allowed' | 'denied';
+/** `setup-required`: a staff account that must set up two-factor sign-in before anything else. */
+export type AccessStatus = 'checking' | 'allowed' | 'denied' | 'setup-required';
+
+/** The 403 of a call refused until the account sets up two-factor sign-in. */
+const asksTwoFactorSetup = (err: unknown) =>
+  isHttpError(err, true) &&
+  err.response?.status === 403 &&
+  twoFactorSetupRequiredSchema.safeParse(err.response.data).data?.twoFactorSetupRequired === true;
 
 /** Whether the session is staff's; its answer also says the staff role. */
 export const ADMIN_CHECK_URL = '/api/v1/auth/admin-auth';
@@ -25,6 +33,7 @@ export const accessCheckQuery = (checkUrl: string, token: string) => ({
 export function useAccessCheck(checkUrl: string): AccessStatus {
   const [{ token }] = useAuth();
   const check = useQuery(accessCheckQuery(checkUrl, token));
+  if (check.isError && asksTwoFactorSetup(check.error)) return 'setup-required';
   if (!token || check.isError) return 'denied';
   if (check.isPending) return 'checking';
   return check.data.ok ? 'allowed' : 'denied';

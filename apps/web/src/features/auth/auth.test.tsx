@@ -2,7 +2,14 @@ import { screen } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, replies, sessionOf } from '../../test/fixtures';
-import { api, findToast, renderApp, startApi, storedJson } from '../../test/render-app';
+import {
+  api,
+  findToast,
+  renderApp,
+  startApi,
+  startApiWithEmptyHome,
+  storedJson,
+} from '../../test/render-app';
 
 const person = makeUser({ name: 'Ann Shopper', email: 'ann@shop.test' });
 
@@ -80,17 +87,7 @@ describe('register', () => {
 });
 
 describe('login and logout', () => {
-  beforeEach(() => {
-    startApi();
-    api.on('GET', '/api/v1/product/product-count', {
-      status: 200,
-      body: { success: true, total: 0 },
-    });
-    api.on('GET', '/api/v1/product/product-list/1', {
-      status: 200,
-      body: { success: true, products: [] },
-    });
-  });
+  beforeEach(startApiWithEmptyHome);
 
   async function logIn(user: ReturnType<typeof renderApp>['user']) {
     await user.type(await screen.findByLabelText('Email'), 'ann@shop.test');

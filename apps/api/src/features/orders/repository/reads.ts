@@ -158,3 +158,17 @@ export async function findOrdersOfMailbox(email: string, limit: number): Promise
 /** Whether the mailbox of this e-mail placed a guest order no account has claimed yet. */
 export const hasUnclaimedGuestOrders = async (email: string) =>
   (await OrderModel.exists({ mailbox: mailboxOf(email), buyer: null })) !== null;
+
+/** Up to `limit` orders listing a refund pending, oldest first, with the ids they list. */
+export async function ordersWithPendingRefunds(
+  limit: number,
+): Promise<{ order: StoredOrder; pending: string[] }[]> {
+  const orders = await OrderModel.find({ 'pendingRefunds.0': { $exists: true } })
+    .sort({ _id: 1 })
+    .limit(limit)
+    .lean<OrderDoc[]>();
+  return orders.map((order) => ({
+    order: toStoredOrder(order),
+    pending: order.pendingRefunds ?? [],
+  }));
+}

@@ -74,6 +74,7 @@ export function holdRefund(
           ...(worth.shipping ? { shippingRefunded: true } : {}),
         },
         $inc: { refundHeld: worth.amount, ...unitsTaken },
+        $push: { pendingRefunds: refundId },
       },
     ),
   );
@@ -94,6 +95,7 @@ export function giveBackRefund(
       {
         $unset: { [`refunds.${refundId}`]: '' },
         $inc: { refundHeld: -worth.amount, ...unitsGiven },
+        $pull: { pendingRefunds: refundId },
         ...(worth.shipping ? { $set: { shippingRefunded: false } } : {}),
       },
     ),
@@ -120,6 +122,7 @@ export function recordRefundDone(
         },
         $inc: { refundedDone: refund.amount },
         $push: { events: event },
+        $pull: { pendingRefunds: refund._id },
       },
     ),
   );
@@ -157,5 +160,16 @@ export function recordStripeRefund(
         $push: { events: event },
       },
     ),
+  );
+}
+
+/**
+ * Takes out of the order's `pendingRefunds` a refund that is no longer pending there (done or
+ * given back by a process of an earlier version, which did not list it).
+ */
+export async function forgetFinishedRefund(orderId: string, refundId: string): Promise<void> {
+  await OrderModel.updateOne(
+    { _id: orderId, [`refunds.${refundId}.status`]: { $ne: 'pending' } },
+    { $pull: { pendingRefunds: refundId } },
   );
 }

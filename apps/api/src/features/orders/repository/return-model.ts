@@ -7,6 +7,22 @@ const unitsSchema = new mongoose.Schema(
   { _id: false },
 );
 
+/** A returned line: its units, and the order's line's name and options as bought. */
+const returnedLineSchema = new mongoose.Schema(
+  {
+    sku: { type: String, required: true },
+    quantity: { type: Number, required: true },
+    /** Absent on returns asked before they were kept. */
+    name: { type: String },
+    /** As the order keeps a line's (any text may name an option: no map keys). */
+    options: {
+      type: [new mongoose.Schema({ name: String, value: String }, { _id: false })],
+      default: undefined,
+    },
+  },
+  { _id: false },
+);
+
 /** One step a return took: its status then, when, and who moved it. */
 const stepSchema = new mongoose.Schema(
   {
@@ -29,7 +45,7 @@ const returnSchema = new mongoose.Schema(
   {
     order: { type: mongoose.Schema.Types.ObjectId, required: true },
     orderNumber: { type: Number, required: true },
-    lines: { type: [unitsSchema], required: true },
+    lines: { type: [returnedLineSchema], required: true },
     reason: { type: String, required: true },
     status: { type: String, enum: RETURN_STATUSES, required: true },
     history: { type: [stepSchema], required: true },
@@ -37,6 +53,12 @@ const returnSchema = new mongoose.Schema(
     restock: { type: [unitsSchema], default: [] },
     /** Set with `restock` by that update: the units go back once, whoever repeats the call. */
     restocked: { type: Boolean, default: false },
+    /**
+     * Set with `restock` by the same update, unset once the units are back on the shelf: a
+     * crash in between leaves it set, and whoever finds it so finishes the restock (once: see
+     * the products' `restockOnce`). Absent on returns restocked before it was kept.
+     */
+    restockPending: { type: Boolean },
     /** Set by the update that marks it refunded: the refund of the order it made (its own id). */
     refundId: { type: String, default: null },
   },
@@ -46,6 +68,8 @@ const returnSchema = new mongoose.Schema(
 returnSchema.index({ createdAt: -1, _id: -1 });
 returnSchema.index({ status: 1, createdAt: -1, _id: -1 });
 returnSchema.index({ order: 1 });
+// The restocks a crash left pending (few, if any).
+returnSchema.index({ restockPending: 1, updatedAt: 1 });
 
 export type ReturnDoc = InferSchemaType<typeof returnSchema> & { _id: mongoose.Types.ObjectId };
 /** Read and written only by ./returns.ts. */

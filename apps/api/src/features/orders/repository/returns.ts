@@ -1,7 +1,7 @@
 import { type ListQuery, pageOffset } from '@shop/contracts';
 import type { OrderReturn, ReturnStatus } from '@shop/contracts/returns';
 import mongoose from 'mongoose';
-import type { OrderActor } from '../order.js';
+import type { OrderActor, StoredOrder } from '../order.js';
 import { type ReturnDoc, ReturnModel } from './return-model.js';
 
 /**
@@ -21,11 +21,22 @@ const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 const unitsOf = (lines: readonly { sku?: string | null; quantity?: number | null }[]) =>
   lines.map(({ sku, quantity }) => ({ sku: sku ?? '', quantity: quantity ?? 0 }));
 
+/** The returned lines, named as the order's lines were when it was asked. */
+const returnedLinesOf = (lines: ReturnDoc['lines']): StoredReturn['lines'] =>
+  lines.map(({ sku, quantity, name, options }) => ({
+    sku,
+    quantity,
+    ...(name ? { name } : {}),
+    ...(options
+      ? { options: Object.fromEntries(options.map((o) => [o.name ?? '', o.value ?? ''])) }
+      : {}),
+  }));
+
 const toReturn = (doc: ReturnDoc): StoredReturn => ({
   _id: String(doc._id),
   orderId: String(doc.order),
   orderNumber: doc.orderNumber,
-  lines: unitsOf(doc.lines),
+  lines: returnedLinesOf(doc.lines),
   reason: doc.reason,
   // The schema's enums admit only these values.
   status: doc.status as ReturnStatus,
@@ -43,16 +54,26 @@ const toReturn = (doc: ReturnDoc): StoredReturn => ({
 /** A step taken now. */
 const stepNow = (status: ReturnStatus, by: OrderActor) => ({ status, at: new Date(), by });
 
-/** Records a new return, `requested` by `by`. */
+/** Records a new return of `order`'s lines, `requested` by `by`, each line named as bought. */
 export async function insertReturn(
-  order: { _id: string; number: number },
+  order: Pick<StoredOrder, '_id' | 'number' | 'lines'>,
   ask: Pick<OrderReturn, 'lines' | 'reason'>,
   by: OrderActor,
 ): Promise<StoredReturn> {
+  const lines = ask.lines.map(({ sku, quantity }) => {
+    const bought = order.lines.find((line) => line.variant?.sku === sku);
+    const options = Object.entries(bought?.variant?.options ?? {});
+    return {
+      sku,
+      quantity,
+      name: bought?.name,
+      options: options.map(([name, value]) => ({ name, value })),
+    };
+  });
   const doc = await ReturnModel.create({
     order: order._id,
     orderNumber: order.number,
-    lines: ask.lines,
+    lines,
     reason: ask.reason,
     status: 'requested',
     history: [stepNow('requested', by)],
@@ -92,8 +113,8 @@ export async function listReturns(
 
 /**
  * Moves the return from `from` to `to`, recording the step, and with `received` what goes
- * back on the shelf (`restocked` set with it, in the same update: whoever made this move puts
- * the units back, once), with `refunded` its refund's id. The return as moved, or null when it
+ * back on the shelf (`restocked` and `restockPending` set with it, in the same update, until
+ * the units are back: see ../returns/restock.ts), with `refunded` its refund's id. The return as moved, or null when it
  * was not `from` (gone, or moved meanwhile).
  */
 export async function moveReturn(
@@ -106,7 +127,9 @@ export async function moveReturn(
     {
       $set: {
         status: to,
-        ...(to === 'received' ? { restock, restocked: restock.length > 0 } : {}),
+        ...(to === 'received'
+          ? { restock, restocked: restock.length > 0, restockPending: restock.length > 0 }
+          : {}),
         ...(to === 'refunded' ? { refundId: returnId } : {}),
       },
       $push: { history: stepNow(to, by) },
@@ -114,4 +137,41 @@ export async function moveReturn(
     { new: true },
   ).lean<ReturnDoc>();
   return doc ? toReturn(doc) : null;
+}
+
+/** A return whose units to put back on the shelf were recorded, not yet all put back. */
+export interface PendingRestock {
+  _id: string;
+  orderId: string;
+  restock: { sku: string; quantity: number }[];
+}
+
+const toPendingRestock = (doc: ReturnDoc): PendingRestock => ({
+  _id: String(doc._id),
+  orderId: String(doc.order),
+  restock: unitsOf(doc.restock),
+});
+
+/** The return's restock, when it is pending. */
+export async function pendingRestockOf(returnId: string): Promise<PendingRestock | null> {
+  const doc = await ReturnModel.findOne({ _id: returnId, restockPending: true }).lean<ReturnDoc>();
+  return doc ? toPendingRestock(doc) : null;
+}
+
+/** Up to `limit` restocks pending since before `before`, oldest first. */
+export async function pendingRestocks(before: Date, limit: number): Promise<PendingRestock[]> {
+  const docs = await ReturnModel.find({ restockPending: true, updatedAt: { $lt: before } })
+    .sort({ updatedAt: 1 })
+    .limit(limit)
+    .lean<ReturnDoc[]>();
+  return docs.map(toPendingRestock);
+}
+
+/** The return's units are all back on the shelf. */
+export async function markRestockDone(returnId: string): Promise<void> {
+  await ReturnModel.updateOne(
+    { _id: returnId, restockPending: true },
+    { $unset: { restockPending: '' } },
+    { timestamps: false },
+  );
 }

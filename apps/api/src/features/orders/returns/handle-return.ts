@@ -2,13 +2,13 @@ import { type OrderReturn, RETURN_NEXT, type ReturnUpdate } from '@shop/contract
 import { badRequest, conflict, notFound } from '../../../lib/errors.js';
 import { ZERO } from '../../../lib/money.js';
 import type { Payments } from '../../../lib/stripe.js';
-import { giveBackStock } from '../../products/index.js';
-import { type OrderActor, type StoredOrder, stockLinesOf } from '../order.js';
+import type { OrderActor } from '../order.js';
 import { type RefundCheck, refundOrder } from '../refund-order.js';
 import { findStoredOrder } from '../repository/reads.js';
 import type { RefundActor } from '../repository/refund-writes.js';
 import { findReturn, moveReturn, type StoredReturn } from '../repository/returns.js';
 import { tellReturnStep } from './events.js';
+import { finishRestock, finishRestockOf } from './restock.js';
 
 type Units = readonly { sku: string; quantity: number }[];
 
@@ -24,17 +24,6 @@ function restockOf(found: StoredReturn, restock: Units = []): Units {
     }
     return { sku, quantity };
   });
-}
-
-/** Puts the units back in stock, each of its order line's variant. */
-async function putBackOnShelf(order: StoredOrder, restock: Units): Promise<void> {
-  const stock = stockLinesOf(order.lines);
-  const lines = restock.flatMap(({ sku, quantity }) => {
-    const index = order.lines.findIndex((line) => line.variant?.sku === sku);
-    const line = stock[index];
-    return line ? [{ ...line, quantity }] : [];
-  });
-  if (lines.length > 0) await giveBackStock(lines);
 }
 
 /** Refunds the return's units through the order's refunds, under the return's id: once. */
@@ -60,11 +49,11 @@ const refundReturn = (
 /**
  * An admin moves a return to its next status (`RETURN_NEXT`; any other: 409), each step one
  * update conditioned on the status it leaves, entered on the order's timeline and e-mailed to
- * the buyer. `received` puts `restock` back on the shelf, once: only the call that moved the
- * return does, in the update that marks it so (a crash right after leaves the units uncounted,
- * never counted twice, as a cancellation's). `refunded` refunds its units first, under the
- * return's id, so that asking again refunds it once. Asking again for the status a return has
- * changes nothing (it enters the step and its letter if a call that died left them out).
+ * the buyer. `received` puts `restock` back on the shelf, once (./restock.ts: recorded as
+ * pending by the move, finished after, however often). `refunded` refunds its units first,
+ * under the return's id, so that asking again refunds it once. Asking again for the status a
+ * return has changes nothing (it finishes the restock, and enters the step and its letter, if a
+ * call that died left them out).
  * `mayRefund` refuses a refund above what the staff account may give at once.
  */
 export async function handleReturn(
@@ -79,6 +68,7 @@ export async function handleReturn(
   const order = await findStoredOrder(found.orderId);
   if (!order) throw notFound('Order not found');
   if (found.status === status) {
+    if (status === 'received') await finishRestockOf(returnId);
     await tellReturnStep(order, { returnId, status, by });
     return found;
   }
@@ -94,7 +84,9 @@ export async function handleReturn(
     if (now?.status === status) return now;
     throw conflict(`The return is ${now?.status ?? 'gone'} now: read it again`);
   }
-  if (status === 'received') await putBackOnShelf(order, moved.restock);
+  if (status === 'received' && moved.restock.length > 0) {
+    await finishRestock({ _id: returnId, orderId: order._id, restock: moved.restock });
+  }
   await tellReturnStep(order, { returnId, status, by });
   return moved;
 }

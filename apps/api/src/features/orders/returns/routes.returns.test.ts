@@ -40,7 +40,8 @@ describe('POST /api/v1/orders/{number}/returns', () => {
     expect(asked).toMatchObject({
       orderId,
       orderNumber: number,
-      lines: [{ sku: MUG, quantity: 2 }],
+      // Named as the order's line was bought, for the admin's Returns screen.
+      lines: [{ sku: MUG, quantity: 2, name: 'Mug', options: { Size: 'M' } }],
       reason: 'Too small',
       status: 'requested',
       restocked: false,

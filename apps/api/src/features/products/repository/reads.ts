@@ -15,9 +15,9 @@ export async function findProduct(id: string): Promise<StoredProduct | null> {
 
 /** The products of these ids that exist, in one read by `_id`. */
 export async function findProductsById(ids: readonly string[]): Promise<StoredProduct[]> {
-  // The reservations' entries are no part of a product as shown.
+  // The reservations' and restocks' entries are no part of a product as shown.
   const found = await ProductModel.find({ _id: { $in: [...new Set(ids)] } })
-    .select('-holds')
+    .select('-holds -restockedBy')
     .lean<ProductDoc[]>();
   return found.map(toStoredProduct);
 }

@@ -71,3 +71,39 @@ const giveBack = (lines: readonly StockLine[]) =>
 export async function giveBackStock(lines: readonly StockLine[]): Promise<void> {
   await writeToCatalogue(productChange(lines.map((l) => l.productId)), () => giveBack(lines));
 }
+
+/**
+ * How many restocks a product remembers: a finisher that read a return's restock as pending
+ * would have to stall while this many other returns of the product were restocked to add its
+ * units twice.
+ */
+export const RESTOCKS_KEPT = 50;
+
+/**
+ * Puts a return's units back once, however often it is run (a crash between this and the
+ * return's mark leaves it to be run again): each line is one update that adds the units and
+ * records `<restock>_<variant>` in the product's `restockedBy`, made only while that is not
+ * there; then the oldest entry beyond RESTOCKS_KEPT is dropped. Only to a variant that still
+ * exists.
+ */
+export async function restockOnce(restock: string, lines: readonly StockLine[]): Promise<void> {
+  await writeToCatalogue(productChange(lines.map((l) => l.productId)), () =>
+    Promise.all(
+      lines.map(async (line) => {
+        const mark = `${restock}_${line.variantId ?? line.productId}`;
+        const { modifiedCount } = await ProductModel.updateOne(
+          { _id: line.productId, [stockKey(line)]: { $exists: true }, restockedBy: { $ne: mark } },
+          {
+            $inc: { [stockKey(line)]: line.quantity, quantity: line.quantity },
+            $push: { restockedBy: mark },
+          },
+        );
+        if (modifiedCount === 0) return;
+        await ProductModel.updateOne(
+          { _id: line.productId, [`restockedBy.${RESTOCKS_KEPT}`]: { $exists: true } },
+          { $pop: { restockedBy: -1 } },
+        );
+      }),
+    ),
+  );
+}

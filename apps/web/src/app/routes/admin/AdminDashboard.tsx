@@ -2,6 +2,7 @@ import { ADMIN_PATHS } from '../../../features/admin/shared/AdminMenu';
 import { AdminPage } from '../../../features/admin/shared/AdminPage';
 import { roleMayOpen, useStaffRole } from '../../../features/admin/shared/staff-role';
 import { SalesDashboard } from '../../../features/dashboard/components/SalesDashboard';
+import { TwoFactorSection } from '../../../features/two-factor';
 import { useAuth } from '../../../lib/auth';
 
 export default function AdminDashboard() {
@@ -15,6 +16,7 @@ export default function AdminDashboard() {
         <p>Admin Contact : {user?.phone}</p>
         <p>Staff Role : {staffRole ?? 'none'}</p>
       </section>
+      <TwoFactorSection />
       {/* The figures are the owner's (revenue, discounts, low stock): docs/features/staff-roles.md. */}
       {roleMayOpen(staffRole, []) && <SalesDashboard productPage={ADMIN_PATHS.product} />}
     </AdminPage>

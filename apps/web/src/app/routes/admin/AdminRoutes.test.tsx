@@ -12,6 +12,8 @@ describe('Admin dashboard', () => {
       status: 404,
       body: { success: false, message: 'x' },
     });
+    // So is two-factor sign-in (features/two-factor).
+    api.on('GET', '/api/v1/auth/2fa', { status: 404, body: { success: false, message: 'x' } });
     const admin = makeUser({
       name: 'Shop Admin',
       email: 'admin@shop.test',

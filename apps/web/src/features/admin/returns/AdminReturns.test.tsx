@@ -16,7 +16,8 @@ const aReturn = (over: Partial<OrderReturn> = {}): OrderReturn => ({
   orderId: newId(),
   orderNumber: 1042,
   lines: [
-    { sku: 'SWEATER-M', quantity: 1 },
+    { sku: 'SWEATER-M', quantity: 1, name: 'Sweater', options: { Size: 'M', Colour: 'Grey' } },
+    // Asked before returns kept their lines' names.
     { sku: 'MUG-BLUE', quantity: 2 },
   ],
   reason: 'Wrong size, mugs broken',
@@ -53,7 +54,14 @@ describe('Returns', () => {
     expect(
       within(requested as HTMLElement).getByRole('link', { name: 'order #1042' }),
     ).toHaveAttribute('href', '/dashboard/admin/orders/1042');
-    expect(within(requested as HTMLElement).getByText('2 × MUG-BLUE')).toBeVisible();
+    const units = within(
+      within(requested as HTMLElement).getByRole('list', { name: 'Returned units' }),
+    ).getAllByRole('listitem');
+    expect(units.map((unit) => unit.textContent)).toEqual([
+      '1 × Sweater Size: M · Colour: Grey · SKU SWEATER-M',
+      '2 × MUG-BLUE',
+    ]);
+    expect(within(units[0] as HTMLElement).getByText('Sweater')).toBeVisible();
     expect(
       within(requested as HTMLElement).getByText('Reason: Wrong size, mugs broken'),
     ).toBeVisible();
@@ -70,6 +78,7 @@ describe('Returns', () => {
     const user = await openReturns([approved]);
 
     const mugs = await screen.findByLabelText('Units of MUG-BLUE to restock (of 2)');
+    expect(screen.getByLabelText('Units of Sweater (M, Grey) to restock (of 1)')).toHaveValue(1);
     expect(mugs).toHaveValue(2);
     await user.clear(mugs);
     await user.type(mugs, '0');

@@ -1,9 +1,11 @@
+import { nameWithOptions } from '@shop/contracts';
 import type { OrderReturn, ReturnStatus } from '@shop/contracts/returns';
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router-dom';
 import { FormField } from '../../../components/FormField';
 import { useSubmit } from '../../../lib/use-form';
+import { formatOptions } from '../../products';
 import { refusalOf } from '../shared/outcome';
 import { returnWrite } from './api';
 
@@ -29,6 +31,26 @@ const NEXT: Record<ReturnStatus, readonly Exclude<ReturnStatus, 'requested'>[]> 
   refunded: [],
   closed: [],
 };
+
+type ReturnedLine = OrderReturn['lines'][number];
+
+/** A line as a field names it: its name and options as bought, or its SKU (an earlier return). */
+const nameOf = (line: ReturnedLine) =>
+  line.name ? nameWithOptions(line.name, line.options ?? {}) : line.sku;
+
+/** A returned line as the order page shows one: its name, then its options and SKU, small. */
+function ReturnedLineName({ line }: { line: ReturnedLine }) {
+  if (!line.name) return <>{line.sku}</>;
+  const options = line.options ?? {};
+  return (
+    <>
+      <span className="line-name">{line.name}</span>{' '}
+      <small className="muted">
+        {Object.keys(options).length > 0 && `${formatOptions(options)} · `}SKU {line.sku}
+      </small>
+    </>
+  );
+}
 
 /**
  * One return on the admin's Returns screen: its order, lines, reason and steps, and the moves
@@ -67,12 +89,20 @@ export function ReturnCard({ item }: { item: OrderReturn }) {
       <ul aria-label="Returned units">
         {item.lines.map((line) => (
           <li key={line.sku}>
-            {line.quantity} × {line.sku}
+            {line.quantity} × <ReturnedLineName line={line} />
           </li>
         ))}
       </ul>
       {item.restock.length > 0 && (
-        <p>Restocked: {item.restock.map((line) => `${line.quantity} × ${line.sku}`).join(', ')}</p>
+        <p>
+          Restocked:{' '}
+          {item.restock
+            .map(({ sku, quantity }) => {
+              const returned = item.lines.find((line) => line.sku === sku);
+              return `${quantity} × ${returned ? nameOf(returned) : sku}`;
+            })
+            .join(', ')}
+        </p>
       )}
       <ol className="return-history" aria-label="Return history">
         {item.history.map((step) => (
@@ -88,7 +118,7 @@ export function ReturnCard({ item }: { item: OrderReturn }) {
           {item.lines.map((line) => (
             <FormField
               key={line.sku}
-              label={`Units of ${line.sku} to restock (of ${line.quantity})`}
+              label={`Units of ${nameOf(line)} to restock (of ${line.quantity})`}
               type="number"
               min={0}
               max={line.quantity}

@@ -22,6 +22,7 @@ const CORNER_SHOP = {
   pricesIncludeTax: true,
   country: 'DE',
   returnWindowDays: 14,
+  staffTwoFactorRequired: true,
 };
 
 /** A price as any other screen shows it, in the store currency. */
@@ -54,6 +55,7 @@ describe('Store', () => {
     expect(screen.getByLabelText('Country')).toHaveDisplayValue('India');
     expect(screen.getByRole('option', { name: 'Germany' })).toBeInTheDocument();
     expect(screen.getByLabelText('Return window (days)')).toHaveValue(30);
+    expect(screen.getByLabelText('Staff must use two-factor sign-in')).not.toBeChecked();
   });
 
   it('when the admin edits every field and saves, then the settings go whole, the save is toasted and every price shows the new currency', async () => {
@@ -68,6 +70,7 @@ describe('Store', () => {
     await user.selectOptions(screen.getByLabelText('Country'), 'Germany');
     await user.clear(screen.getByLabelText('Return window (days)'));
     await user.type(screen.getByLabelText('Return window (days)'), '14');
+    await user.click(screen.getByLabelText('Staff must use two-factor sign-in'));
     await user.click(screen.getByRole('button', { name: 'Save store settings' }));
 
     expect(await findToast(STORE_TEXTS.saved)).toBeInTheDocument();

@@ -24,8 +24,9 @@ export const STORE_TEXTS = {
 const currencyNames = new Intl.DisplayNames(['en'], { type: 'currency' });
 
 /**
- * Store: the shop's name, currency, whether entered prices include tax, its country, and for how
- * many days after an order its buyer may ask to return some of it. It
+ * Store: the shop's name, currency, whether entered prices include tax, its country, for how
+ * many days after an order its buyer may ask to return some of it, and whether staff must use
+ * two-factor sign-in. It
  * reads and writes the web's one copy of the settings (`['store']`), so once saved every price
  * on every screen is written in the new currency.
  */
@@ -64,6 +65,8 @@ function SettingsEditor({ saved }: { saved: Store }) {
         }));
     if (!problems.show(found)) void save.run(settings);
   };
+
+  const twoFactorControl = problems.control('staffTwoFactorRequired');
 
   return (
     <form className="store-form" onSubmit={submit} noValidate>
@@ -134,6 +137,25 @@ function SettingsEditor({ saved }: { saved: Store }) {
           set({ returnWindowDays: e.target.value === '' ? Number.NaN : Number(e.target.value) })
         }
       />
+      <div className="form-field store-staff-two-factor">
+        <input
+          {...twoFactorControl}
+          aria-describedby={[twoFactorControl['aria-describedby'], 'staff-two-factor-note']
+            .filter(Boolean)
+            .join(' ')}
+          type="checkbox"
+          checked={settings.staffTwoFactorRequired}
+          onChange={(e) => set({ staffTwoFactorRequired: e.target.checked })}
+        />
+        <label htmlFor={problems.idOf('staffTwoFactorRequired')}>
+          Staff must use two-factor sign-in
+        </label>
+        <FieldError problems={problems} field="staffTwoFactorRequired" />
+      </div>
+      <p id="staff-two-factor-note" className="form-field store-note">
+        Each staff account without it is asked to set it up at its next sign-in, before it can do
+        anything else.
+      </p>
       <button type="submit" className="btn btn-primary" disabled={save.busy}>
         Save store settings
       </button>

@@ -1,6 +1,7 @@
 import {
   type AuthSession,
   type LoginRequest,
+  loginErrorSchema,
   loginResponseSchema,
   messageResponseSchema,
   type RegisterRequest,
@@ -8,9 +9,11 @@ import {
 import { type TakeOverRequest, takeOverResponseSchema } from '@shop/contracts/account';
 import { type StaffInviteAccept, staffInviteResponseSchema } from '@shop/contracts/staff';
 import { mutationOptions } from '@tanstack/react-query';
-import { api, sendParsed } from '../../../lib/api-client';
+import { api, isHttpError, sendParsed } from '../../../lib/api-client';
 
 type Outcome<T> = { ok: true; message: string; value: T } | { ok: false; message: string };
+/** A refused sign-in whose password was right: the account asks a code as well. */
+type CodeAsked = { ok: false; message: string; twoFactorRequired: true };
 
 export async function register(body: RegisterRequest): Promise<Outcome<null>> {
   const { data } = await api.post('/api/v1/auth/register', body);
@@ -18,8 +21,17 @@ export async function register(body: RegisterRequest): Promise<Outcome<null>> {
   return success ? { ok: true, message, value: null } : { ok: false, message };
 }
 
-export async function login(body: LoginRequest): Promise<Outcome<AuthSession>> {
-  const { data } = await api.post('/api/v1/auth/login', body);
+export async function login(body: LoginRequest): Promise<Outcome<AuthSession> | CodeAsked> {
+  let data: unknown;
+  try {
+    ({ data } = await api.post('/api/v1/auth/login', body));
+  } catch (err) {
+    const refused = loginErrorSchema.safeParse(isHttpError(err, true) && err.response?.data);
+    if (refused.success && refused.data.twoFactorRequired) {
+      return { ok: false, message: refused.data.message, twoFactorRequired: true };
+    }
+    throw err;
+  }
   const outcome = messageResponseSchema.parse(data);
   if (!outcome.success) return { ok: false, message: outcome.message };
   const { message, user, token } = loginResponseSchema.parse(data);

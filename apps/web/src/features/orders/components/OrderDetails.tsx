@@ -37,6 +37,7 @@ type OrderLine = Order['products'][number];
 const lineColumns = (order: Order): Column<OrderLine>[] => [
   {
     header: 'Product',
+    rowHeader: true,
     cell: (line) => (
       <>
         <span className="line-name">{line.name}</span>

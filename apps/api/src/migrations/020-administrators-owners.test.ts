@@ -2,7 +2,7 @@ import mongoose from 'mongoose';
 import { describe, expect, test } from '../test/fixtures.js';
 import { createUser } from '../test/harness.js';
 import { runMigration } from '../test/migrations.js';
-import { migration } from './019-administrators-owners.js';
+import { migration } from './020-administrators-owners.js';
 
 const staffRoleOf = async (id: string) =>
   (
@@ -11,7 +11,7 @@ const staffRoleOf = async (id: string) =>
       .findOne({ _id: new mongoose.Types.ObjectId(id) }, { projection: { staffRole: 1 } })
   )?.staffRole;
 
-describe('migration 019: every administrator an owner', () => {
+describe('migration 020: every administrator an owner', () => {
   test('when an administrator of an earlier version has no staff role, then it becomes an owner and keeps every admin call; a customer stays one', async ({
     api,
   }) => {

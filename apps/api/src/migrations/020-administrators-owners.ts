@@ -6,7 +6,7 @@ import { makeAdministratorsOwners } from './users-as-stored.js';
  * and may then give the others narrower roles.
  */
 export const migration: Migration = {
-  id: '019-administrators-owners',
+  id: '020-administrators-owners',
   name: 'every administrator becomes an owner',
   async up({ log }) {
     const owners = await makeAdministratorsOwners();

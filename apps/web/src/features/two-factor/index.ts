@@ -1,0 +1,2 @@
+export { TwoFactorSection } from './components/TwoFactorSection';
+export { TwoFactorSetup } from './components/TwoFactorSetup';
