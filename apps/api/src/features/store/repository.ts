@@ -40,10 +40,12 @@ export async function readStore(first: Store): Promise<StoreSettings> {
   const wholeChanges = wholeChangesApplied();
   const same = kept?.database === database && kept.wholeChanges === wholeChanges;
   if (kept && same && kept.until > Date.now()) return kept.store;
+  const now = new Date();
+  // No automatic timestamps: they would $set updatedAt at every read of settings that exist.
   const doc = await StoreModel.findOneAndUpdate(
     { _id: STORE_ID },
-    { $setOnInsert: first },
-    { upsert: true, new: true },
+    { $setOnInsert: { ...first, createdAt: now, updatedAt: now } },
+    { upsert: true, new: true, timestamps: false },
   ).lean<StoreDoc>();
   const store = toStore(doc);
   kept = { store, until: Date.now() + KEPT_MS, database, wholeChanges };
