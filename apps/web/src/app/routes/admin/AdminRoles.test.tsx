@@ -8,7 +8,9 @@ import { api, renderApp, startApi } from '../../../test/render-app';
 function openAs(staffRole: StaffRole, path = '/dashboard/admin') {
   startApi();
   api.on('GET', '/api/v1/auth/admin-auth', { status: 200, body: { ok: true, staffRole } });
+  // The figures and the two-factor section are other tests': here they are not found.
   api.on('GET', '/api/v1/auth/dashboard', { status: 404, body: { success: false, message: 'x' } });
+  api.on('GET', '/api/v1/auth/2fa', { status: 404, body: { success: false, message: 'x' } });
   const staff = makeUser({ name: 'Pat', role: 1, staffRole: 'owner' });
   return renderApp(path, { auth: sessionOf(staff) });
 }
