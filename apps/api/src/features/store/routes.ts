@@ -1,5 +1,7 @@
 import { storeAdminSchema, storeSchema, storeUpdateSchema } from '@shop/contracts';
 import { defineRoute } from '../../lib/route.js';
+import { storeChangesOf } from './input.js';
+import { presentStoreAdmin } from './presenter.js';
 import { storeSettings, updateStore } from './use-cases.js';
 
 export interface StoreRoutesOptions {
@@ -29,7 +31,7 @@ export const storeRoutes = ({ holdsMoney }: StoreRoutesOptions) => [
     responses: { 200: storeAdminSchema },
     failures: [400, 409, 413],
     handler: async ({ body }, _req, res) => {
-      res.json(await updateStore(body, holdsMoney));
+      res.json(presentStoreAdmin(await updateStore(storeChangesOf(body), holdsMoney)));
     },
   }),
 ];

@@ -1,14 +1,7 @@
-import {
-  currencyDigits,
-  RETURN_WINDOW_DAYS_DEFAULT,
-  type Store,
-  type StoreAdmin,
-  type StoreUpdate,
-  toMajorUnits,
-  toMinorUnits,
-} from '@shop/contracts';
+import { currencyDigits, RETURN_WINDOW_DAYS_DEFAULT, type Store } from '@shop/contracts';
 import { DEFAULT_STORE_NAME } from '@shop/contracts/storefront';
 import { conflict } from '../../lib/errors.js';
+import type { StoreChanges } from './input.js';
 import { readStore, type StoreSettings, writeStore } from './repository.js';
 
 /**
@@ -45,12 +38,6 @@ export async function storeSettings(): Promise<Store> {
 export const supportRefundLimit = async (): Promise<number> =>
   (await readStore(first)).supportRefundLimit;
 
-/** The settings as the owner reads them: money in major units. */
-const presentAdmin = (store: StoreSettings): StoreAdmin => ({
-  ...store,
-  supportRefundLimit: toMajorUnits(store.supportRefundLimit, store.currency),
-});
-
 /** The currency of every price the shop stores and answers (minor units of it inside). */
 export const storeCurrency = async (): Promise<string> => (await storeSettings()).currency;
 
@@ -76,22 +63,20 @@ export const CURRENCY_DIGITS_LOCKED =
  * and `supportRefundLimit` left out stay as they are.
  */
 export async function updateStore(
-  next: StoreUpdate,
+  next: StoreChanges,
   holdsMoney: () => Promise<boolean>,
-): Promise<StoreAdmin> {
+): Promise<StoreSettings> {
   const current = await readStore(first);
   const digitsChange = currencyDigits(next.currency) !== currencyDigits(current.currency);
   if (digitsChange && (await holdsMoney())) throw conflict(CURRENCY_DIGITS_LOCKED, 'currency');
-  const { supportRefundLimit: limit, ...settings } = next;
   const store = {
-    ...settings,
+    ...next,
     returnWindowDays: next.returnWindowDays ?? current.returnWindowDays,
-    supportRefundLimit:
-      limit === undefined ? current.supportRefundLimit : toMinorUnits(limit, next.currency),
+    supportRefundLimit: next.supportRefundLimit ?? current.supportRefundLimit,
     staffTwoFactorRequired: next.staffTwoFactorRequired ?? current.staffTwoFactorRequired,
   };
   if (!(await writeStore(store, current.currency))) {
     throw conflict('The store settings changed meanwhile; read them again');
   }
-  return presentAdmin(store);
+  return store;
 }
