@@ -255,3 +255,30 @@ describe('the admin’s order page', () => {
     );
   });
 });
+
+describe('the admin order page per staff role', () => {
+  it.each([
+    ['fulfilment', { statusSelect: 1, refund: 0 }],
+    ['support', { statusSelect: 0, refund: 1 }],
+  ] as const)(
+    'when a %s account opens an order, then it is offered only what its role may do',
+    async (staffRole, offered) => {
+      startApi();
+      api.on('GET', '/api/v1/auth/admin-auth', { status: 200, body: { ok: true, staffRole } });
+      api.on('GET', '/api/v1/auth/orders/:number', {
+        status: 200,
+        body: { success: true, message: 'Order #1042', order: order() },
+      });
+      renderApp('/dashboard/admin/orders/1042', { auth: sessionOf(admin) });
+
+      await screen.findByRole('heading', { name: 'Order #1042', level: 1 }, PAGE_LOAD);
+      await screen.findAllByText('SHIRT-M-WHT', { exact: false }, PAGE_LOAD);
+      expect(screen.queryAllByRole('combobox', { name: 'Status of order #1042' })).toHaveLength(
+        offered.statusSelect,
+      );
+      expect(screen.queryAllByRole('heading', { name: 'Refund', level: 2 })).toHaveLength(
+        offered.refund,
+      );
+    },
+  );
+});
