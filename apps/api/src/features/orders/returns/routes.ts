@@ -1,8 +1,8 @@
-import { idParamsSchema, type StaffRole, staffMay } from '@shop/contracts';
+import { idParamsSchema, staffMay } from '@shop/contracts';
 import { orderKeyQuerySchema } from '@shop/contracts/guest';
 import { orderNumberParamsSchema } from '@shop/contracts/order-number';
 import {
-  type ReturnStatus,
+  RETURN_STEP_ROLES,
   returnRequestSchema,
   returnResponseSchema,
   returnsQuerySchema,
@@ -17,19 +17,6 @@ import { refundCapOf } from '../refund-cap.js';
 import { listReturns } from '../repository/returns.js';
 import { handleReturn } from './handle-return.js';
 import { requestReturn, returnsOfAsker } from './request-return.js';
-
-/**
- * Who may move a return to each status (an owner always): support decides and refunds it (up
- * to its refund limit), fulfilment receives what comes back.
- */
-const RETURN_STEP_ROLES: Record<ReturnStatus, readonly StaffRole[]> = {
-  requested: [],
-  approved: ['support'],
-  rejected: ['support'],
-  received: ['fulfilment'],
-  refunded: ['support'],
-  closed: ['support'],
-};
 
 export interface ReturnRoutesOptions {
   /** A return's refund goes through the order's refunds; null without card payments. */
