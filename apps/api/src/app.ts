@@ -16,6 +16,7 @@ import { authRoutes } from './features/auth/routes.js';
 import { backInStockRoutes } from './features/back-in-stock/index.js';
 import { keptAnswers } from './features/catalogue/cached-routes.js';
 import { earlyBodyErrors } from './features/catalogue/early-body.js';
+import { catalogueCsvRoutes } from './features/catalogue-csv/index.js';
 import { categoryRoutes } from './features/categories/routes.js';
 import { checkoutRoutes } from './features/checkout/routes.js';
 import { discountRoutes } from './features/discounts/routes.js';
@@ -29,6 +30,7 @@ import { searchProducts } from './features/products/queries.js';
 import { productRoutes } from './features/products/routes.js';
 import { reviewRoutes } from './features/reviews/routes.js';
 import { salesRoutes } from './features/sales/routes.js';
+import { searchRoutes } from './features/search/routes.js';
 import { shippingZones } from './features/shipping/index.js';
 import { shippingRoutes } from './features/shipping/routes.js';
 import { staffTwoFactorRequired, storeName, useFirstCurrency } from './features/store/index.js';
@@ -94,6 +96,8 @@ export function createApp({ config, logger, payments = createPayments(config) }:
     ...productRoutes({
       maxPhotoBytes: config.MAX_PHOTO_BYTES,
     }),
+    ...searchRoutes(),
+    ...catalogueCsvRoutes,
     ...checkout.routes,
     ...reviewRoutes,
     ...backInStockRoutes({ rateLimit: config.NOTIFY_ME_RATE_LIMIT }),

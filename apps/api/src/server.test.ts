@@ -143,11 +143,12 @@ describe('stopping the server', () => {
         'shutting down: stop sweeping windows of letters done',
         'shutting down: stop looking for variants back in stock done',
         'shutting down: stop finishing refunds and restocks done',
+        'shutting down: stop resuming catalogue imports done',
         'shutting down: release locks done',
         'shutting down: database closed',
       ]),
     );
-    expect(steps).toHaveLength(11);
+    expect(steps).toHaveLength(12);
   });
 
   it('when a request in flight outlasts the time limit, then it is cut and the process still exits', async () => {

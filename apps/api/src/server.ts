@@ -8,6 +8,7 @@ import { connectDatabase } from './db/connect.js';
 import { startCountingSales, startSendingMail } from './events.js';
 import { notifyRestockedRegularly } from './features/back-in-stock/index.js';
 import { currentCatalogue } from './features/catalogue/catalogue.js';
+import { resumeImportsRegularly } from './features/catalogue-csv/index.js';
 import { sweepExpiredCheckoutsRegularly } from './features/checkout/sweep.js';
 import { smtpTransport } from './features/mail/index.js';
 import { sweepUnfinishedRegularly } from './features/orders/index.js';
@@ -115,6 +116,9 @@ async function main() {
   const stopNotifyingRestocks = notifyRestockedRegularly((err) =>
     logger.warn({ err }, 'back-in-stock e-mails not queued; tried again in seconds'),
   );
+  const stopResumingImports = resumeImportsRegularly((err) =>
+    logger.error({ err }, 'a catalogue import failed'),
+  );
 
   // Run after the last request finished and before the database closes.
   const shutdownHooks: ShutdownHook[] = [
@@ -125,6 +129,7 @@ async function main() {
     { name: 'stop sweeping expired checkouts', run: stopSweepingCheckouts },
     { name: 'stop looking for variants back in stock', run: stopNotifyingRestocks },
     { name: 'stop finishing refunds and restocks', run: stopFinishingRefundsAndRestocks },
+    { name: 'stop resuming catalogue imports', run: stopResumingImports },
     { name: 'release locks', run: releaseHeldLocks },
   ];
   const shutdown = gracefulShutdown({

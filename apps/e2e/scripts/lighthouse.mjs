@@ -14,6 +14,7 @@
 // --pages a,b audits only the pages so named (home, category, product, search, cart, cart-2-lines).
 // Usage: node apps/e2e/scripts/lighthouse.mjs http://127.0.0.1:PORT [--check] [--runs N] [--pages a,b]
 import { createServer } from 'node:net';
+import { CART_COOKIE, cartCookieValue } from '@shop/contracts/shopper-cookies';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
@@ -102,13 +103,15 @@ async function inOrigin(cdpUrl, action, arg) {
 }
 
 /**
- * Stores the cart (or none) in the origin's localStorage, as a returning shopper's browser holds
- * it. Lighthouse's reset before each audit clears caches, service workers and cache storage, not
- * localStorage (its default clearStorageTypes), so the audited page reads this cart with the HTTP
- * cache still cold; the report warns that stored data may affect loading, which is the point.
+ * Stores the cart (or none) as a returning shopper's browser holds it: in the origin's
+ * localStorage, and its lines in the `cart` cookie the server renders the cart page from (both as
+ * apps/web/src/lib/cart.tsx writes them). Lighthouse's reset before each audit clears caches,
+ * service workers and cache storage, not localStorage or cookies (its default
+ * clearStorageTypes), so the audited page has this cart with the HTTP cache still cold; the
+ * report warns that stored data may affect loading, which is the point.
  */
-const storeCart = (cdpUrl, cart) =>
-  inOrigin(
+async function storeCart(cdpUrl, cart) {
+  await inOrigin(
     cdpUrl,
     (json) => {
       if (json === null) localStorage.removeItem('cart');
@@ -116,14 +119,38 @@ const storeCart = (cdpUrl, cart) =>
     },
     cart ? JSON.stringify(cart) : null,
   );
+  const browser = await chromium.connectOverCDP(cdpUrl);
+  try {
+    const context = browser.contexts()[0];
+    await context.clearCookies({ name: CART_COOKIE });
+    if (!cart) return;
+    const lines = cart.map(({ variant, quantity }) => ({ variant, units: quantity }));
+    // Kept for an hour, as the app keeps it for 400 days: a session cookie is dropped once this
+    // CDP connection closes, before Lighthouse opens the cart.
+    const expires = Math.round(Date.now() / 1000) + 3600;
+    await context.addCookies([
+      { name: CART_COOKIE, value: cartCookieValue(lines), url: base, expires, sameSite: 'Lax' },
+    ]);
+  } finally {
+    await browser.close();
+  }
+}
 
 /**
- * The lines of the cart stored after the audits: the app writes back the lines it read and
- * removes a cart it read as empty, so a cart it could not read (an entry its schema refuses)
- * would show here, instead of an empty cart being measured as a full one.
+ * The lines of the cart after the audits, as stored and as the server renders them: the app
+ * writes back the lines it read and removes a cart it read as empty, and the server renders the
+ * lines of the cookie it is sent, so a cart either could not read (an entry its schema refuses,
+ * a cookie that did not reach the audited page) would show here, instead of an empty cart being
+ * measured as a full one.
  */
-const storedLines = (cdpUrl) =>
-  inOrigin(cdpUrl, () => JSON.parse(localStorage.getItem('cart') ?? '[]').length);
+const cartLines = (cdpUrl) =>
+  inOrigin(cdpUrl, async () => {
+    const page = await (await fetch('/cart')).text();
+    return {
+      stored: JSON.parse(localStorage.getItem('cart') ?? '[]').length,
+      rendered: page.split('class="line-name"').length - 1,
+    };
+  });
 
 const port = await freePort();
 // Lighthouse drives the browser over its DevTools port; playwright-core only starts it.
@@ -170,9 +197,10 @@ try {
         }
         runs.push(result.lhr);
       }
-      if (cart && (await storedLines(cdpUrl)) !== cart.length) {
+      const lines = cart && (await cartLines(cdpUrl));
+      if (lines && (lines.stored !== cart.length || lines.rendered !== cart.length)) {
         throw new Error(
-          `lighthouse: ${name}: the shop did not read the ${cart.length} lines stored`,
+          `lighthouse: ${name}: the shop did not read the ${cart.length} lines stored (${JSON.stringify(lines)})`,
         );
       }
       const judged = judgedOf();

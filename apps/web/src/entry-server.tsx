@@ -11,6 +11,7 @@ import { GivenQueryClient } from './app/query-client-choice';
 import { readScreen, routes } from './app/router';
 import { HttpError, isHttpError } from './lib/api-client';
 import { createQueryClient } from './lib/query';
+import { ServerShopper } from './lib/server-rendered';
 import { STOREFRONT_URLS } from './lib/storefront-reads';
 
 const handler = createStaticHandler(routes);
@@ -60,11 +61,13 @@ const undeclared = (client: QueryClient) =>
 
 /**
  * Renders the screen at `url` (a path and query) as a signed-out shopper with an empty cart
- * sees it: the reads its routes declare are made first, through `reads` (the API's own, in
- * process), then it is rendered once. Those reads go with the markup (TanStack Query's
- * dehydrated state), so the browser that hydrates the page asks for none of them again.
+ * sees it, or, given `shopper`, with that cart and greeting (the cart page): the reads its
+ * routes declare are made first, through `reads` (the API's own, in process), then it is
+ * rendered once. Those reads go with the markup (TanStack Query's dehydrated state), and the
+ * shopper's state too, so the browser that hydrates the page asks for none of them again and
+ * starts from the same cart.
  */
-export const render: RenderPage = async (url, reads) => {
+export const render: RenderPage = async (url, reads, shopper) => {
   const request = new Request(new URL(url, 'http://localhost'));
   const queryClient = createQueryClient(asTheApiAnswers(reads));
   const [context] = await Promise.all([
@@ -80,9 +83,11 @@ export const render: RenderPage = async (url, reads) => {
   );
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
-    <GivenQueryClient.Provider value={queryClient}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </GivenQueryClient.Provider>,
+    <ServerShopper.Provider value={shopper ?? { cart: [] }}>
+      <GivenQueryClient.Provider value={queryClient}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </GivenQueryClient.Provider>
+    </ServerShopper.Provider>,
   );
   // A screen that reads what its route does not declare would show a spinner the browser then
   // replaces: the page is rendered in the browser instead, and the omission logged by the API.
@@ -99,7 +104,7 @@ export const render: RenderPage = async (url, reads) => {
     shouldDehydrateQuery: (query) =>
       declared.has(query.queryHash) && query.state.status === 'success',
   });
-  return { html, state };
+  return shopper ? { html, state, shopper } : { html, state };
 };
 
 /**

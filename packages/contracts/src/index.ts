@@ -11,6 +11,7 @@ export * from './product.js';
 export * from './quote.js';
 export * from './rating.js';
 export * from './refund.js';
+export * from './search.js';
 export * from './store.js';
 export * from './stored-address.js';
 export * from './tax-class.js';

@@ -2,6 +2,7 @@ import type { CategoryListResponse } from './category.js';
 import type { ListQuery } from './paging.js';
 import type {
   PagedProductListResponse,
+  Product,
   ProductCategoryResponse,
   ProductCountResponse,
   ProductListResponse,
@@ -187,14 +188,40 @@ export interface ServerRenderedPage {
   html: string;
   /** The data it was rendered from, for the browser to start from instead of asking again. */
   state?: unknown;
+  /** The shopper's own state it was rendered with, for the browser to hydrate with. */
+  shopper?: ShopperState;
+}
+
+/**
+ * A cart's line as the server renders it: the catalogue's product (as its read answers it), the
+ * variant the line buys, and its units (from the `cart` cookie, `./shopper-cookies`).
+ */
+export interface ShopperLine {
+  product: Product;
+  variant: string;
+  units: number;
+}
+
+/**
+ * The shopper's own state a page is rendered with (the cart's; every other page is rendered as a
+ * signed-out shopper with an empty cart sees it): the cart's lines the catalogue has, and the name
+ * a signed-in shopper is greeted by. The browser hydrates with the same.
+ */
+export interface ShopperState {
+  cart: ShopperLine[];
+  name?: string | undefined;
 }
 
 /**
  * How the API has the web's server entry (apps/web/src/entry-server.tsx) render a storefront
- * page: `render(url, reads)` makes the reads the page declares through `reads`, renders it once,
- * and answers its markup with those reads.
+ * page: `render(url, reads, shopper)` makes the reads the page declares through `reads`, renders
+ * it once (with `shopper`'s cart and name when given), and answers its markup with those reads.
  */
-export type RenderPage = (url: string, reads: StorefrontReads) => Promise<ServerRenderedPage>;
+export type RenderPage = (
+  url: string,
+  reads: StorefrontReads,
+  shopper?: ShopperState,
+) => Promise<ServerRenderedPage>;
 
 /**
  * The URLs the browser GETs first for the screen at `url` (a path and query), as the web's server

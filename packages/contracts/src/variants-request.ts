@@ -33,13 +33,13 @@ const optionInputSchema = z.object({
     .max(MAX_OPTION_VALUES, `An option has at most ${MAX_OPTION_VALUES} values`),
 });
 
+/** What a SKU may hold (the catalogue import reads SKUs by it too). */
+export const SKU_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
+
 const variantInputSchema = z.object({
   /** An existing variant of the product; a new one without. */
   _id: objectIdSchema.optional(),
-  sku: text('SKU', 64).regex(
-    /^[A-Za-z0-9][A-Za-z0-9._/-]*$/,
-    'SKU may hold only letters, digits and . _ / -',
-  ),
+  sku: text('SKU', 64).regex(SKU_PATTERN, 'SKU may hold only letters, digits and . _ / -'),
   options: z.record(z.string(), z.string()).default({}),
   price: amount('Price', false),
   quantity: amount('Quantity', true),

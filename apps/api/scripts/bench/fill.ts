@@ -11,7 +11,7 @@ import { rebuildSalesFigures } from '../../src/features/sales/index.js';
 import { storeSettings } from '../../src/features/store/index.js';
 import { fromMajor } from '../../src/lib/money.js';
 import { requireSlug } from '../../src/lib/slug.js';
-import { CATALOGUE } from '../../src/seed/catalogue.js';
+import { CATALOGUE, type SeedProduct } from '../../src/seed/catalogue.js';
 import { type PhotoTheme, renderProductPhoto } from '../../src/seed/photos.js';
 import { fillOrders } from '../orders-bench/fill.js';
 
@@ -31,6 +31,36 @@ function inSizes(slug: string, price: number, count: number, currency: string): 
       price: fromMajor(price + i, currency),
       quantity: 1_000_000,
     })),
+  };
+}
+
+/**
+ * The bench's product number `i` (from 0) of a demo category: its i-th template of the category
+ * named with the number (`Bluetooth Pocket Speaker 8`), a second apart from the one before since
+ * `start`; in `variants` sizes when above 1. Without a photo.
+ */
+export function benchProduct(
+  i: number,
+  category: { id: string; templates: readonly SeedProduct[] },
+  { variants, currency, start }: { variants: number; currency: string; start: number },
+): NewProduct {
+  const template = category.templates[i % category.templates.length];
+  if (!template) throw new Error('a demo category without products');
+  const name = `${template.name} ${i + 1}`;
+  return {
+    _id: newProductId(),
+    name,
+    slug: requireSlug(name),
+    description: template.description,
+    price: fromMajor(template.price, currency),
+    quantity: 1_000_000,
+    categoryId: category.id,
+    shipping: template.shipping,
+    photo: null,
+    createdAt: new Date(start + i * 1000),
+    ...(variants > 1
+      ? { variants: inSizes(requireSlug(name), template.price, variants, currency) }
+      : {}),
   };
 }
 
@@ -138,25 +168,8 @@ export async function fillCatalogue(
     const batch: { product: NewProduct; photo: PreparedPhoto }[] = [];
     for (let i = first; i < Math.min(count, first + BATCH); i += 1) {
       const category = categories[i % categories.length] as (typeof categories)[number];
-      const template = category.templates[i % category.templates.length];
-      if (!template) throw new Error('a demo category without products');
-      const name = `${template.name} ${i + 1}`;
-      const product: NewProduct = {
-        _id: newProductId(),
-        name,
-        slug: requireSlug(name),
-        description: template.description,
-        price: fromMajor(template.price, currency),
-        quantity: 1_000_000,
-        categoryId: category.id,
-        shipping: template.shipping,
-        photo: category.photo.meta,
-        createdAt: new Date(start + i * 1000),
-        ...(variants > 1
-          ? { variants: inSizes(requireSlug(name), template.price, variants, currency) }
-          : {}),
-      };
-      batch.push({ product, photo: category.photo });
+      const product = benchProduct(i, category, { variants, currency, start });
+      batch.push({ product: { ...product, photo: category.photo.meta }, photo: category.photo });
     }
     if (photoFiles) {
       await insertPhotoFiles(

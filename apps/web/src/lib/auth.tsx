@@ -1,15 +1,24 @@
 import type { AuthSession } from '@shop/contracts';
+import { SHOPPER_NAME_COOKIE, shopperNameCookieValue } from '@shop/contracts/shopper-cookies';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { setAuthToken, whenTokenRejected } from './api-client';
 import { appState, useAppState } from './app-state';
-import { rendersAsServer } from './server-rendered';
-import { isStored, readStored, removeStored, writeStored } from './storage';
+import { rendersAsServer, useServerShopper } from './server-rendered';
+import {
+  isStored,
+  readStored,
+  removeCookie,
+  removeStored,
+  writeCookie,
+  writeStored,
+} from './storage';
 
 const AUTH_KEY = 'auth';
 export const SIGNED_OUT: AuthSession = { user: null, token: '' };
 
 type SetAuth = (next: AuthSession) => void;
-const AuthContext = appState<readonly [AuthSession, SetAuth]>();
+/** The session, its setter, and whether the stored one is still to be read (hydrating). */
+const AuthContext = appState<readonly [AuthSession, SetAuth, boolean]>();
 
 type SessionSchema = typeof import('@shop/contracts').authSessionSchema;
 let sessionSchema: SessionSchema | undefined;
@@ -33,10 +42,22 @@ function restore(): AuthSession {
   return stored?.token ? stored : SIGNED_OUT;
 }
 
+/**
+ * The name the server greets the shopper by on the cart page (the `shopper` cookie), nothing
+ * else: the token stays in localStorage. Removed when signed out.
+ */
+function greetAs(session: AuthSession) {
+  const name =
+    session.token && session.user ? shopperNameCookieValue(session.user.name) : undefined;
+  if (name) writeCookie(SHOPPER_NAME_COOKIE, name);
+  else removeCookie(SHOPPER_NAME_COOKIE);
+}
+
 /** A session with a token is kept under `auth`; signing out removes the entry. */
 function persist(session: AuthSession) {
   if (session.token) writeStored(AUTH_KEY, session);
   else removeStored(AUTH_KEY);
+  greetAs(session);
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -45,19 +66,30 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const session = restore();
     // Set before any child renders, so the first requests already carry the token.
     setAuthToken(session.token);
+    greetAs(session);
     return session;
   });
+  // A screen the server rendered shows the session it was given (the name greeted) until the
+  // stored one is read.
+  const [restoring, setRestoring] = useState(rendersAsServer);
 
   // Hydrated the server's signed-out screen: the stored session comes in once its reader has
   // loaded, unless the shopper signed in meanwhile.
   const latest = useRef(auth);
   latest.current = auth;
   useEffect(() => {
-    if (!rendersAsServer || !isStored(AUTH_KEY)) return;
+    if (!rendersAsServer) return;
+    if (!isStored(AUTH_KEY)) {
+      greetAs(SIGNED_OUT);
+      setRestoring(false);
+      return;
+    }
     void loadSessionReader().then(() => {
+      setRestoring(false);
       if (latest.current !== SIGNED_OUT) return;
       const session = restore();
       setAuthToken(session.token);
+      greetAs(session);
       setAuthState(session);
     });
   }, []);
@@ -65,6 +97,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const setAuth = useCallback<SetAuth>((next) => {
     setAuthToken(next.token);
     persist(next);
+    setRestoring(false);
     setAuthState(next);
   }, []);
 
@@ -80,6 +113,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       void loadSessionReader().then(() => {
         const session = restore();
         setAuthToken(session.token);
+        setRestoring(false);
         setAuthState(session);
       });
     };
@@ -87,9 +121,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('storage', onStorage);
   }, []);
 
-  const value = useMemo(() => [auth, setAuth] as const, [auth, setAuth]);
+  const value = useMemo(() => [auth, setAuth, restoring] as const, [auth, setAuth, restoring]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
 /** The session and its setter: `[auth, setAuth]`. */
-export const useAuth = () => useAppState(AuthContext, 'Auth');
+export const useAuth = () => {
+  const [auth, setAuth] = useAppState(AuthContext, 'Auth');
+  return [auth, setAuth] as const;
+};
+
+/**
+ * The name the cart greets: the signed-in shopper's, or, until the stored session is read on a
+ * page the server rendered, the one the server rendered it with (the `shopper` cookie's).
+ */
+export function useGreetedName(): string | undefined {
+  const [auth, , restoring] = useAppState(AuthContext, 'Auth');
+  const { name } = useServerShopper();
+  return auth.user?.name ?? (restoring ? name : undefined);
+}

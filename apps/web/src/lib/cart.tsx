@@ -1,4 +1,6 @@
 import type { Product, ProductVariant } from '@shop/contracts';
+import { CART_COOKIE, type CookieLine, cartCookieValue } from '@shop/contracts/shopper-cookies';
+import type { ShopperLine } from '@shop/contracts/storefront';
 import {
   type Dispatch,
   type ReactNode,
@@ -10,13 +12,22 @@ import {
 } from 'react';
 import toast from 'react-hot-toast';
 import { appState, useAppState } from './app-state';
-import { rendersAsServer } from './server-rendered';
-import { readStoredJson, removeStored, writeStored } from './storage';
+import { rendersAsServer, useServerShopper } from './server-rendered';
+import {
+  readCookie,
+  readStoredJson,
+  removeCookie,
+  removeStored,
+  writeCookie,
+  writeStored,
+} from './storage';
 
 /**
  * The cart: what the shopper is about to buy, kept in localStorage under `cart` (every change,
  * removals included, is written back; an empty cart leaves no entry) and shared by every tab.
  * A line is one variant and how many units of it: adding the same variant again adds a unit.
+ * Its lines (variant and units) are copied to the `cart` cookie with every write, so that the
+ * server can render the cart page with them (the products come from its catalogue).
  */
 
 /**
@@ -72,38 +83,91 @@ function cartOf(stored: unknown): CartEntry[] {
 
 const readStoredCart = () => cartOf(readStoredJson(CART_KEY));
 
-/** The cart the server renders with, until the stored one is read. */
-const SERVER_CART: CartEntry[] = [];
+/** A line of `units` of the product's `variant`, at the variant's price. */
+export const cartEntryOf = (
+  product: Product,
+  variant: ProductVariant,
+  units: number,
+): CartEntry => ({
+  ...product,
+  price: variant.price,
+  variant: variant._id,
+  quantity: units,
+});
+
+/** The server's lines as the cart keeps them; a line whose variant the product lacks is none. */
+const serverCartOf = (lines: readonly ShopperLine[]): CartEntry[] =>
+  lines.flatMap(({ product, variant, units }) => {
+    const bought = product.variants.find((v) => v._id === variant);
+    return bought ? [cartEntryOf(product, bought, units)] : [];
+  });
+
+/** The cart's lines as the `cart` cookie holds them: lines of no known variant are left out. */
+const cookieLinesOf = (cart: readonly CartEntry[]): CookieLine[] =>
+  cart.flatMap((entry) => {
+    const variant = variantIdOf(entry);
+    return variant ? [{ variant, units: unitsOf(entry) }] : [];
+  });
+
+/**
+ * Whether the stored cart is the one the server rendered: the cookie it was rendered from is the
+ * one written with the stored cart, unchanged, and holds every stored entry. It is then not read
+ * again (its schemas evaluated, the screen rendered twice); the server's lines stand, with the
+ * catalogue's products of now.
+ */
+const isServerCart = (stored: unknown, serverCart: readonly CartEntry[]) =>
+  serverCart.length > 0 &&
+  Array.isArray(stored) &&
+  stored.length === serverCart.length &&
+  readCookie(CART_COOKIE) === cartCookieValue(cookieLinesOf(serverCart));
+
+function storeCart(cart: readonly CartEntry[]) {
+  if (cart.length === 0) {
+    removeStored(CART_KEY);
+    removeCookie(CART_COOKIE);
+    return;
+  }
+  writeStored(CART_KEY, cart);
+  const lines = cartCookieValue(cookieLinesOf(cart));
+  if (lines) writeCookie(CART_COOKIE, lines);
+  else removeCookie(CART_COOKIE);
+}
 
 type CartState = readonly [CartEntry[], Dispatch<SetStateAction<CartEntry[]>>];
 const CartContext = appState<CartState>();
 
 export function CartProvider({ children }: { children: ReactNode }) {
+  // The cart the server rendered with (the cookie's lines on the cart page, else none), until
+  // the stored one is read.
+  const shopper = useServerShopper();
+  const [serverCart] = useState(() => serverCartOf(shopper.cart));
   const [cart, setCart] = useState<CartEntry[]>(() =>
-    rendersAsServer ? SERVER_CART : readStoredCart(),
+    rendersAsServer ? serverCart : readStoredCart(),
   );
 
-  // Hydrated the server's screen (an empty cart): the stored cart comes in once its reader has
-  // loaded, after what the shopper added meanwhile. No cart stored keeps the server's, which
-  // renders nothing again.
+  // Hydrated the server's screen: the stored cart comes in once its reader has loaded. Over an
+  // empty one, after what the shopper added meanwhile; over the cookie's lines (the cart page),
+  // unless the shopper changed them meanwhile, since they were the stored cart's. No cart stored
+  // keeps the server's, which renders nothing again.
   // What is stored is taken now, before an early press writes the cart back.
   useEffect(() => {
     if (!rendersAsServer) return;
     const json = readStoredJson(CART_KEY);
-    if (json === null) return;
+    if (json === null || isServerCart(json, serverCart)) return;
     void loadCartReader().then(() => {
       const stored = cartOf(json);
       if (stored.length === 0) return;
-      setCart((current) => (current === SERVER_CART ? stored : asLines([...stored, ...current])));
+      setCart((current) => {
+        if (current === serverCart) return stored;
+        return serverCart.length > 0 ? current : asLines([...stored, ...current]);
+      });
     });
-  }, []);
+  }, [serverCart]);
 
-  // The server's empty cart is no change: it stood in for the stored one until that was read.
+  // The server's cart is no change: it stood in for the stored one until that was read.
   useEffect(() => {
-    if (cart === SERVER_CART) return;
-    if (cart.length > 0) writeStored(CART_KEY, cart);
-    else removeStored(CART_KEY);
-  }, [cart]);
+    if (cart !== serverCart) storeCart(cart);
+  }, [cart, serverCart]);
 
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
@@ -141,12 +205,7 @@ export function useAddToCart(message: string = ADDED_ON_LISTING) {
         toast.error(`Only ${left} left, all in your cart`);
         return;
       }
-      setCart((current) =>
-        asLines([
-          ...current,
-          { ...product, price: variant.price, variant: variant._id, quantity: 1 },
-        ]),
-      );
+      setCart((current) => asLines([...current, cartEntryOf(product, variant, 1)]));
       toast.success(message);
     },
     [cart, setCart, message],

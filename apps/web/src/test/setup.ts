@@ -57,7 +57,8 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   toast.remove();
-  window.localStorage.clear();
+  // A file that renders as the API's server entry does runs with no document (and no storage).
+  if (typeof window !== 'undefined') window.localStorage.clear();
   setAuthToken('');
   api.reset();
   vi.useRealTimers();

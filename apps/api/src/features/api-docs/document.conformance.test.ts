@@ -1,6 +1,7 @@
 import { accountCalls } from '../../test/conformance/accounts.js';
 import { backInStockCalls } from '../../test/conformance/back-in-stock.js';
 import { catalogueCalls } from '../../test/conformance/catalogue.js';
+import { catalogueCsvCalls } from '../../test/conformance/catalogue-csv.js';
 import { documentChecker } from '../../test/conformance/checker.js';
 import { type Calls, type Context, senderOf } from '../../test/conformance/context.js';
 import { dashboardCalls } from '../../test/conformance/dashboard.js';
@@ -9,6 +10,7 @@ import { guestCalls } from '../../test/conformance/guest.js';
 import { paymentCalls } from '../../test/conformance/payments.js';
 import { returnCalls } from '../../test/conformance/returns.js';
 import { reviewCalls } from '../../test/conformance/reviews.js';
+import { searchCalls } from '../../test/conformance/search.js';
 import { settingsCalls } from '../../test/conformance/settings.js';
 import { staffCalls } from '../../test/conformance/staff.js';
 import { storeCalls } from '../../test/conformance/store.js';
@@ -22,6 +24,8 @@ const CALLS: Calls = {
   ...staffCalls,
   ...twoFactorCalls,
   ...catalogueCalls,
+  ...searchCalls,
+  ...catalogueCsvCalls,
   ...paymentCalls,
   ...guestCalls,
   ...reviewCalls,

@@ -9,10 +9,12 @@ export {
   readCatalogueFrom,
   type SourcedProduct,
 } from './catalogue.js';
+export { foldText } from './search-index.js';
 export {
+  ascending,
   type CatalogueEntry,
   type CatalogueStore,
   compareNames,
-  foldText,
+  compareNewest,
   skuKey,
 } from './store.js';

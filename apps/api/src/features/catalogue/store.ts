@@ -1,13 +1,13 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Category, Product, ProductVariant } from '@shop/contracts';
-
-/** Folds text for search: any case, any accent ('Crème' and 'CREME' both become 'creme'). */
-export const foldText = (text: string) =>
-  text.normalize('NFD').toLowerCase().replace(/\p{M}/gu, '');
+import { foldText, SearchIndex } from './search-index.js';
 
 /** Sorts names as a person reads them: 'apple' next to 'Apricot', not after 'Zebra'. */
 const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 export const compareNames = (a: string, b: string) => byName.compare(a, b);
+
+/** Smaller first: an order, not an amount (prices compare as the catalogue keeps them). */
+export const ascending = (a: number, b: number) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** A product as the catalogue keeps it: its response shape plus what the indexes need. */
 export interface CatalogueEntry {
@@ -47,7 +47,7 @@ const nextRevision = () => {
 };
 
 /** Newest first; the id breaks ties between products created in the same millisecond. */
-const newestFirst = (a: CatalogueEntry, b: CatalogueEntry) =>
+export const compareNewest = (a: CatalogueEntry, b: CatalogueEntry) =>
   b.createdAtMs - a.createdAtMs ||
   (a.product._id < b.product._id ? 1 : a.product._id > b.product._id ? -1 : 0);
 
@@ -62,12 +62,14 @@ export class CatalogueStore {
   private readonly bySlug = new Map<string, CatalogueEntry>();
   private readonly bySku = new Map<string, CatalogueEntry>();
   private readonly variantsById = new Map<string, ProductVariant>();
+  private readonly productsByVariant = new Map<string, CatalogueEntry>();
   private categories: Category[] = [];
   private readonly categoriesById = new Map<string, Category>();
   private readonly categoriesBySlug = new Map<string, Category>();
   /** Built on first use after a change that moves products between positions. */
   private newest: CatalogueEntry[] | null = null;
   private byCategory: Map<string, CatalogueEntry[]> | null = null;
+  private readonly words = new SearchIndex();
 
   constructor(categories: readonly Category[], entries: readonly CatalogueEntry[]) {
     this.setCategories(categories);
@@ -84,7 +86,10 @@ export class CatalogueStore {
       this.categoriesBySlug.set(category.slug, category);
     }
     for (const entry of this.products.values()) {
+      const before = entry.product.category?.name;
       entry.product = { ...entry.product, category: this.categoryOf(entry.categoryId) };
+      // A category's name is found by search: the products of one renamed or gone are indexed anew.
+      if (entry.product.category?.name !== before) this.words.put(entry.product);
     }
     this.revision = nextRevision();
   }
@@ -127,13 +132,18 @@ export class CatalogueStore {
     if (!previous) return;
     this.products.delete(productId);
     this.unindex(previous);
+    this.words.remove(productId);
     this.orderChanged();
   }
 
   private index(entry: CatalogueEntry) {
     this.bySlug.set(entry.product.slug, entry);
     for (const sku of entry.skus) this.bySku.set(sku, entry);
-    for (const variant of entry.product.variants) this.variantsById.set(variant._id, variant);
+    for (const variant of entry.product.variants) {
+      this.variantsById.set(variant._id, variant);
+      this.productsByVariant.set(variant._id, entry);
+    }
+    this.words.put(entry.product);
   }
 
   private unindex(entry: CatalogueEntry) {
@@ -142,7 +152,10 @@ export class CatalogueStore {
     for (const sku of entry.skus) {
       if (this.bySku.get(sku) === entry) this.bySku.delete(sku);
     }
-    for (const variant of entry.product.variants) this.variantsById.delete(variant._id);
+    for (const variant of entry.product.variants) {
+      this.variantsById.delete(variant._id);
+      this.productsByVariant.delete(variant._id);
+    }
   }
 
   private orderChanged() {
@@ -177,13 +190,31 @@ export class CatalogueStore {
     return this.variantsById.get(variantId);
   }
 
+  /** The product a variant of this id belongs to. */
+  productOfVariant(variantId: string): CatalogueEntry | undefined {
+    return this.productsByVariant.get(variantId);
+  }
+
   productById(productId: string): CatalogueEntry | undefined {
     return this.products.get(productId);
   }
 
+  /**
+   * The products every word of the query matches (any order, the last word as a prefix, typos by
+   * the words' lengths), with how well: see search-index.ts.
+   */
+  matching(query: string): { entry: CatalogueEntry; relevance: number }[] {
+    const found: { entry: CatalogueEntry; relevance: number }[] = [];
+    for (const [id, relevance] of this.words.match(query)) {
+      const entry = this.products.get(id);
+      if (entry) found.push({ entry, relevance });
+    }
+    return found;
+  }
+
   /** Every product, newest first. */
   newestFirst(): readonly CatalogueEntry[] {
-    this.newest ??= [...this.products.values()].sort(newestFirst);
+    this.newest ??= [...this.products.values()].sort(compareNewest);
     return this.newest;
   }
 

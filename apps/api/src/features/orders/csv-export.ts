@@ -7,7 +7,8 @@ import {
   unitsTimesPrice,
 } from '@shop/contracts';
 import type { OrderFilter } from '@shop/contracts/order-filter';
-import { type CastReturnObject, stringify } from 'csv-stringify';
+import { stringify } from 'csv-stringify';
+import { asText } from '../../lib/csv.js';
 import { add, type Minor, ZERO } from '../../lib/money.js';
 import { findUserContacts } from '../auth/index.js';
 import type { OrderDiscount } from './breakdown.js';
@@ -41,32 +42,6 @@ export const ORDERS_CSV_COLUMNS = [
 const BUYERS_BATCH = 200;
 
 /**
- * A field a spreadsheet could read a formula from, however it splits the file (OWASP's CSV
- * injection rules): one that starts with a tab or a line break, or has a formula character
- * (= + - @, or the full-width forms Apple Numbers reads as them) at its start or where a
- * spreadsheet may start a cell inside it, reading the file with other separators or quotes
- * than it was written with (a `;` where that is the list separator, a tab, several at once):
- * after a comma, a semicolon, a tab, a line break or a quote, spaces between (a spreadsheet may
- * trim them).
- */
-const FORMULA_LIKE =
-  /^[\t\r\n]|^\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|[,;\t\r\n"']\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/u;
-/** Where a formula character follows a separator, a line break or a quote inside a field. */
-const FORMULA_INSIDE = /([,;\t\r\n"']\s*)(?=[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/gu;
-
-/**
- * A field a spreadsheet could take a formula from is written as text: a `'` before it and
- * before each formula character that follows a separator, a line break or a quote in it, and
- * quoted, so that a spreadsheet splitting on commas keeps it one cell and one splitting on
- * anything else gets no cell that starts with a formula. Any other field (numbers, dates,
- * e-mails, most names and addresses) as it is.
- */
-const asText = (field: string): string | CastReturnObject =>
-  FORMULA_LIKE.test(field)
-    ? { value: `'${field.replace(FORMULA_INSIDE, "$1'")}`, quoted: true }
-    : field;
-
-/**
  * Each line as `2 x Bottle (SKU B-1): 2 × 8.50` (its unit price paid, in the Currency column's
  * money, when it has several units), `; ` between.
  */
@@ -85,7 +60,7 @@ const itemsOf = ({ lines, payment }: StoredOrder) =>
 
 /**
  * Each discount as `CODE −12.00` (an automatic one by its title), in the order they were taken
- * off, `; ` between. The minus is U+2212: a cell must not start a formula (see FORMULA_LIKE).
+ * off, `; ` between. The minus is U+2212: a cell must not start a formula (see FORMULA_LIKE in lib/csv.ts).
  */
 const discountsText = (discounts: OrderDiscount[], amount: (minor: Minor) => string) =>
   discounts.map((d) => `${d.code ?? d.title} \u2212${amount(d.amount)}`).join('; ');

@@ -1,6 +1,7 @@
 import type { AdminProductSort, AdminProductsQuery } from '@shop/contracts/admin-products';
 import { pageOf } from '../../lib/paging.js';
 import {
+  ascending,
   type CatalogueEntry,
   type CatalogueStore,
   compareNames,
@@ -15,9 +16,6 @@ import type { ProductPage } from './queries.js';
  * so a page costs no database read, and the search, the filter and each order are made in
  * memory whatever the database (our FerretDB answers no substring search from an index).
  */
-
-/** Smaller first: an order, not an amount (prices compare as the catalogue keeps them). */
-const ascending = (a: number, b: number) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Each order past the newest; the sort is stable, so products that tie stay newest first. */
 const ORDERS: Record<

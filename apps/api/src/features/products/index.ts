@@ -1,13 +1,20 @@
 /** Products' public module: what other features may use of them. */
 
+export type { ProductFormInput, VariantsInput } from './input.js';
 export {
   cataloguedProducts,
   cataloguedProductsById,
 } from './presenter.js';
-export type { StoredProduct } from './product.js';
+export type { NewProduct, NewVariant, StoredProduct, StoredVariant } from './product.js';
 export { findProductSummaries } from './queries.js';
 export { changeShownReviews, findRatingSummary, type RatingSummary } from './repository/ratings.js';
-export { countProductsInCategory, findProduct, hasProducts } from './repository/reads.js';
+export {
+  countProductsInCategory,
+  findProduct,
+  findProductsById,
+  hasProducts,
+  streamProducts,
+} from './repository/reads.js';
 export {
   giveBackStock,
   type NamedStockLine,
@@ -15,6 +22,7 @@ export {
   restockOnce,
   takeStock,
 } from './repository/stock.js';
+export { insertProduct, newProductId } from './repository/writes.js';
 export {
   findProductsToPrice,
   type ProductToPrice,
@@ -26,3 +34,5 @@ export {
   unitsForSale,
   unreservedOf,
 } from './stock-holds.js';
+export { updateProduct } from './use-cases.js';
+export { setVariants } from './variants.js';

@@ -1,6 +1,5 @@
 import {
   type Category,
-  isInPriceRange,
   type ListQuery,
   PRODUCT_PAGE_SIZE,
   type Product,
@@ -9,12 +8,8 @@ import {
 } from '@shop/contracts';
 import { notFound } from '../../lib/errors.js';
 import { pageLeavingOut, pageOf } from '../../lib/paging.js';
-import {
-  type CatalogueEntry,
-  type CatalogueStore,
-  currentCatalogue,
-  foldText,
-} from '../catalogue/index.js';
+import { type CatalogueEntry, type CatalogueStore, currentCatalogue } from '../catalogue/index.js';
+import { passesFilters, rankedMatches } from '../search/index.js';
 
 /** Every catalogue read answers from the in-process catalogue, never from the database. */
 
@@ -51,38 +46,23 @@ export function filterProducts(
   { checked, radio }: ProductFilters,
   query: ListQuery,
 ): ProductPage {
-  const categories = new Set(checked);
-  const matches = catalogue
-    .newestFirst()
-    .filter(
-      ({ categoryId, product: { variants } }) =>
-        (categories.size === 0 || categories.has(categoryId)) &&
-        (radio.length !== 2 || variants.some((v) => isInPriceRange(v.price, radio))),
-    );
-  return toPage(matches, query);
+  const passes = passesFilters({
+    categoryIds: checked.length > 0 ? new Set(checked) : undefined,
+    priceRanges: radio.length === 2 ? [radio] : undefined,
+  });
+  return toPage(catalogue.newestFirst().filter(passes), query);
 }
 
 /**
- * The product with a variant of that SKU (the keyword whole, in any case) first; then products
- * whose name or description contains the keyword, taken literally, in any case and with or
- * without accents ('creme' finds 'Crème'): name matches first, then newest first.
+ * The search engine's matches for the keyword (see features/search): every word in any order,
+ * the last as a prefix, with typos by length; an exact SKU first, then by relevance (name
+ * before description), then newest first.
  */
-export function searchProducts(
+export const searchProducts = (
   catalogue: CatalogueStore,
   keyword: string,
   query: ListQuery,
-): ProductPage {
-  const wanted = foldText(keyword);
-  const bySku = catalogue.productBySku(keyword);
-  const inName: CatalogueEntry[] = bySku ? [bySku] : [];
-  const inDescription: CatalogueEntry[] = [];
-  for (const entry of catalogue.newestFirst()) {
-    if (entry === bySku) continue;
-    if (entry.foldedName.includes(wanted)) inName.push(entry);
-    else if (entry.foldedDescription.includes(wanted)) inDescription.push(entry);
-  }
-  return toPage([...inName, ...inDescription], query);
-}
+): ProductPage => toPage(rankedMatches(catalogue, keyword), query);
 
 /**
  * Other products of the same category: the category's list as it is kept, paged around the

@@ -115,10 +115,10 @@ export class IndexHtml {
    * preloads: the page shows whole without scripts, so they are asked for once it has painted.
    */
   withScreen(head: PageHead, screen: RenderedScreen): string {
-    const state =
-      screen.state === undefined
-        ? ''
-        : `<script type="application/json" id="${QUERY_STATE_ID}">${htmlescape(screen.state)}</script>`;
+    const state = [
+      jsonBlock(QUERY_STATE_ID, screen.state),
+      jsonBlock(SHOPPER_STATE_ID, screen.shopper),
+    ].join('');
     const { scripts } = screen;
     const photo = firstPhotoPreload(screen.html);
     const page = this.withHead(head)
@@ -146,6 +146,8 @@ export interface RenderedScreen {
   html: string;
   /** The server-state it was rendered from (apps/web/src/entry-server.tsx). */
   state?: unknown;
+  /** The shopper's state it was rendered with (the cart page's). */
+  shopper?: unknown;
   /** The style sheets to inline. */
   css: string;
   /** The page's scripts, started after its first paint; index.html's own without them. */
@@ -191,8 +193,16 @@ function firstPhotoPreload(html: string): string | undefined {
 const ROOT = /<div id="root"><\/div>/i;
 /** The web marks `#root` so when it holds a server render (apps/web/src/lib/server-rendered.ts). */
 const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
-/** Where the web reads the render's server-state from (apps/web/src/entry-client). */
+/** Where the web reads the render's server-state from (apps/web/src/app/first-screen.ts). */
 export const QUERY_STATE_ID = 'shop-query-state';
+/** Where the web reads the shopper's state from (apps/web/src/lib/server-rendered.ts). */
+const SHOPPER_STATE_ID = 'shop-shopper-state';
+
+/** Data beside `#root`, as a JSON block (which the CSP lets through, as it runs nothing). */
+const jsonBlock = (id: string, data: unknown) =>
+  data === undefined
+    ? ''
+    : `<script type="application/json" id="${id}">${htmlescape(data)}</script>`;
 const STYLESHEET_LINKS = /<link rel="stylesheet"[^>]*>\s*/gi;
 /** index.html's module scripts (its entry), with the white space after each. */
 const MODULE_SCRIPTS = /<script type="module"[^>]*\ssrc="([^"]*)"[^>]*><\/script>\s*/gi;

@@ -226,6 +226,7 @@ export function pageHeadFor(page: StorefrontPage, sources: HeadSources): PageHea
         jsonLd: page.keyword ? [itemListJsonLd(productLinks(products, origin), total)] : [],
       };
     }
+    case 'cart':
     case 'private':
       return { status: 200, siteName, robots: 'noindex', jsonLd: [] };
     case 'unknown':

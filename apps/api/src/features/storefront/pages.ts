@@ -23,6 +23,7 @@ export type StorefrontPage =
   | { kind: 'category'; slug: string; page: number }
   | { kind: 'product'; slug: string; variant?: string }
   | { kind: 'search'; keyword: string; page: number }
+  | { kind: 'cart' }
   | { kind: 'private' }
   | { kind: 'unknown' };
 
@@ -37,6 +38,9 @@ const fixedPages = Object.entries(STOREFRONT_PAGES).map(([kind, { path }]) => ({
 const productPage = matcher('/product/:slug');
 const categoryPage = matcher('/category/:slug');
 const searchPage = matcher('/search');
+/** The cart, rendered for each shopper from their cookies, never kept. */
+const CART_PATH = '/cart';
+const cartPage = matcher(CART_PATH);
 const privateScreens = PRIVATE_SCREENS.map(matcher);
 
 /** The search words of `?keyword=`, as the search call takes them; '' when none or unusable. */
@@ -97,6 +101,7 @@ function storefrontPageOf(pathname: string, query: string): StorefrontPage {
     const category = categoryPage(pathname);
     if (category) return { kind: 'category', slug: String(category.params.slug), page };
     if (searchPage(pathname)) return { kind: 'search', keyword: keywordOf(searchParams), page };
+    if (cartPage(pathname)) return { kind: 'cart' };
     if (privateScreens.some((matches) => matches(pathname))) return { kind: 'private' };
   } catch {
     // A path that is not percent-encoded right names no page.
@@ -132,6 +137,7 @@ export function canonicalPathOf(page: StorefrontPage): string | undefined {
       return listingPagePath(searchPath(page.keyword), page.page);
     case 'home':
       return listingPagePath(STOREFRONT_PAGES.home.path, page.page);
+    case 'cart':
     case 'private':
     case 'unknown':
       return undefined;
@@ -149,10 +155,12 @@ const NOT_FOUND_SCREEN_PATH = '/page-not-found';
 /**
  * What the page's screen is rendered from: its canonical URL, and the variant a product page
  * shows (its own URL, but one product page to crawlers); the not-found screen's path for a URL
- * of no screen; none for the shopper's own screens.
+ * of no screen; the cart's path for the cart (rendered for each shopper from their cookies);
+ * none for the shopper's other screens.
  */
 export function renderPathOf(page: StorefrontPage): string | undefined {
   if (page.kind === 'unknown') return NOT_FOUND_SCREEN_PATH;
+  if (page.kind === 'cart') return CART_PATH;
   const canonical = canonicalPathOf(page);
   if (page.kind !== 'product' || !page.variant || !canonical) return canonical;
   return `${canonical}?variant=${encodeURIComponent(page.variant)}`;

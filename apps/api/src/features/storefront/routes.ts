@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import type { ShopperState } from '@shop/contracts/storefront';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { notFound } from '../../lib/errors.js';
 import { storefrontRenders } from '../../lib/metrics.js';
@@ -14,6 +15,7 @@ import { ReviewQuotes } from './review-quotes.js';
 import { gzippedBody, type MadeAnswer, madeAnswer, RevisionCache } from './revision-cache.js';
 import { SentPages } from './sent-pages.js';
 import type { ServerEntry } from './server-render.js';
+import { shopperOf } from './shopper.js';
 import { SITEMAP_KINDS, type SitemapKind, sitemapIndexXml, sitemapXml } from './sitemap.js';
 import { StorefrontAssets } from './storefront-assets.js';
 
@@ -37,14 +39,27 @@ export const RENDERS_AT_ONCE = 2;
 /** How long a page waits to be made before it goes for the browser to render. */
 const RENDER_WAIT_MS = 200;
 
-/** Gzipped once per answer for whoever takes gzip, instead of by the middleware on every send. */
-async function send(req: Request, res: Response, answer: MadeAnswer, type: string) {
+/**
+ * Gzipped once per answer for whoever takes gzip, instead of by the middleware on every send. A
+ * shopper's own page (`personal`) is for that shopper's browser alone and never stored: no cache,
+ * shared or not, may give it to another, nor the browser show it again after the cart changed.
+ */
+async function send(
+  req: Request,
+  res: Response,
+  answer: MadeAnswer,
+  type: string,
+  personal = false,
+) {
   res
     .status(answer.status)
     .type(type)
-    .set({ 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding' });
+    .set({
+      'Cache-Control': personal ? 'private, no-store' : 'no-cache',
+      Vary: personal ? 'Accept-Encoding, Cookie' : 'Accept-Encoding',
+    });
   // With the ETag set, Express answers a matching If-None-Match with 304.
-  if (answer.status === 200) res.set('ETag', answer.etag);
+  if (answer.status === 200 && !personal) res.set('ETag', answer.etag);
   if (answer.body.length >= GZIP_MIN_BYTES && req.acceptsEncodings('gzip') === 'gzip') {
     const body = await gzippedBody(answer);
     // An encoded body is left alone by the compression middleware.
@@ -87,12 +102,20 @@ export function storefrontPages(
       : [];
     return madeAnswer(head.status, index.withHead(head, firstReads));
   };
-  /** The page with its screen rendered, unless it is the shopper's own or the render fails. */
-  const madePage = async (req: Request, page: StorefrontPage, head: PageHead) => {
+  /**
+   * The page with its screen rendered (the cart with the shopper's state), unless it is the
+   * shopper's own or the render fails.
+   */
+  const madePage = async (
+    req: Request,
+    page: StorefrontPage,
+    head: PageHead,
+    shopper?: ShopperState,
+  ) => {
     const url = renderPathOf(page);
     if (!entry || url === undefined) return forTheBrowser(req, page, head);
     try {
-      const screen = await entry.render(url);
+      const screen = await entry.render(url, shopper);
       storefrontRenders.inc({ outcome: 'rendered' });
       const { css } = assets;
       const scripts = assets.scriptsOf(page);
@@ -111,10 +134,36 @@ export function storefrontPages(
     res: ServerResponse,
     sending: (req: IncomingMessage, res: ServerResponse) => void,
   ) => sent.sendAgain(req, res, kept, () => sending(req, res));
+  /**
+   * The cart, rendered for this shopper from their cookies (lines and greeting) with the
+   * catalogue of now: made at every request and kept nowhere, neither here (the page cache and
+   * the sent pages are shared by every shopper) nor by any cache on the way.
+   */
+  const cart = async (req: Request, res: Response, page: StorefrontPage) => {
+    const catalogue = await currentCatalogue();
+    const { currency, name: storeName } = await storeSettings();
+    const noQuotes = () => [];
+    const head = pageHeadFor(page, {
+      catalogue,
+      origin,
+      search,
+      reviewsOf: noQuotes,
+      currency,
+      storeName,
+    });
+    const shopper = shopperOf(req.headers.cookie, catalogue);
+    const made = await makeInTurn(() => madePage(req, page, head, shopper));
+    if (!made) storefrontRenders.inc({ outcome: 'busy' });
+    await send(req, res, made ?? (await forTheBrowser(req, page, head)), 'html', true);
+  };
   const handler: RequestHandler = async (req, res) => {
     const asked = pageAskedBy(req.url);
     if ('movedTo' in asked) {
       res.redirect(301, asked.movedTo);
+      return;
+    }
+    if (asked.page.kind === 'cart') {
+      await cart(req, res, asked.page);
       return;
     }
     const catalogue = await currentCatalogue();

@@ -119,7 +119,7 @@ describe('storefront pages rendered on the server', () => {
   test("when the shopper's own screens are asked, then the browser renders them: an empty #root, no state, the style sheets linked, and every screen's first reads preloaded", async ({
     api,
   }) => {
-    for (const path of ['/cart', '/login', '/dashboard/user/orders']) {
+    for (const path of ['/login', '/dashboard/user/orders']) {
       const res = await api.get(path).expect(200);
       const { head, state } = readState(res.text);
       expect(head.document.querySelector('#root')?.innerHTML).toBe('');

@@ -5,11 +5,12 @@ import type {
   FirstReads,
   RenderPage,
   ServerRenderedPage,
+  ShopperState,
   StorefrontReads,
 } from '@shop/contracts/storefront';
 
-/** Renders the storefront page at `url` (its path and query). */
-export type RenderScreen = (url: string) => Promise<ServerRenderedPage>;
+/** Renders the storefront page at `url` (its path and query), with the shopper's state given. */
+export type RenderScreen = (url: string, shopper?: ShopperState) => Promise<ServerRenderedPage>;
 
 /** What the storefront's pages ask of the web's server entry. */
 export interface ServerEntry {
@@ -39,7 +40,7 @@ export function webServerEntry(webDist: string, reads: StorefrontReads): ServerE
     return loading;
   };
   return {
-    render: async (url) => (await load()).render(url, reads),
+    render: async (url, shopper) => (await load()).render(url, reads, shopper),
     firstReads: async (url) => (await load()).firstReads(url),
   };
 }

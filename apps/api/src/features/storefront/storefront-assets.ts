@@ -10,6 +10,7 @@ const SCREENS: Record<Exclude<StorefrontPage['kind'], 'private'>, string> = {
   category: 'src/app/routes/CategoryProducts.tsx',
   product: 'src/app/routes/ProductDetails.tsx',
   search: 'src/app/routes/Search.tsx',
+  cart: 'src/app/routes/Cart.tsx',
   about: 'src/app/routes/About.tsx',
   contact: 'src/app/routes/Contact.tsx',
   policy: 'src/app/routes/Policy.tsx',

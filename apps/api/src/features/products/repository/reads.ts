@@ -51,6 +51,19 @@ export async function listProducts(): Promise<StoredProduct[]> {
   return (await ProductModel.find().lean<ProductDoc[]>()).map(toStoredProduct);
 }
 
+/**
+ * Every product, oldest first, read from one cursor a batch at a time (an export), so memory
+ * holds a batch, never the whole catalogue.
+ */
+export async function* streamProducts(): AsyncGenerator<StoredProduct> {
+  const cursor = ProductModel.find()
+    .sort({ _id: 1 })
+    .select('-holds')
+    .lean<ProductDoc[]>()
+    .cursor({ batchSize: 200 });
+  for await (const product of cursor) yield toStoredProduct(product as ProductDoc);
+}
+
 export async function findProductsBySlug(slugs: readonly string[]): Promise<StoredProduct[]> {
   const found = await ProductModel.find({ slug: { $in: slugs } }).lean<ProductDoc[]>();
   return found.map(toStoredProduct);

@@ -1,6 +1,6 @@
 import type { User } from '@shop/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { ErrorNotice, OFFLINE_MESSAGE } from '../../../components/ErrorNotice';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api-client';
@@ -8,6 +8,7 @@ import { useAuth } from '../../../lib/auth';
 import { useCart } from '../../../lib/cart';
 import { PRIVATE_READ } from '../../../lib/query';
 import { requestStateOf } from '../../../lib/request-state';
+import { useHydrated } from '../../../lib/server-rendered';
 import { storeQuery } from '../../../lib/store-settings';
 import { fetchPaymentConfig } from '../api/checkout-api';
 import { type Delivery, useDeliveryAddress } from '../hooks/use-delivery-address';
@@ -40,18 +41,25 @@ interface Estimate {
 export function CheckoutPanel() {
   const [auth] = useAuth();
   const [cart] = useCart();
+  // Not in the server's render of the cart: the panel fills in once the page has hydrated.
+  const hydrated = useHydrated();
   const config = requestStateOf(
     useQuery({
       queryKey: ['payment-config'],
       queryFn: ({ signal }) => fetchPaymentConfig(signal),
       ...PRIVATE_READ,
+      enabled: hydrated,
     }),
   );
   const shopCountry = useQuery(storeQuery()).data?.country ?? '';
   const [picked, setCountry] = useState<string | null>(null);
   const estimate: Estimate = { country: picked ?? shopCountry, shopCountry, setCountry };
 
-  if (config.loading) return null;
+  // The panel's parts are first rendered in a render that yields to the browser: at once, on the
+  // cart the server rendered, they held a phone's main thread for one long task after hydrating.
+  const loading = useDeferredValue(config.loading, true);
+
+  if (loading || config.loading) return null;
   if (config.error !== undefined) {
     return (
       <ErrorNotice message={errorMessage(config.error, OFFLINE_MESSAGE)} onRetry={config.retry} />

@@ -1,0 +1,248 @@
+/**
+ * `pnpm search-bench`: how a search library holds a catalogue of bench products in memory.
+ *
+ *   pnpm search-bench [--products N] [--variants V] [--queries Q] [--others DIR]
+ *                     (defaults: 10,000 products of 5 variants, i.e. 50,000 SKUs as
+ *                      `pnpm bench --variants 5` makes them; 1,000 queries)
+ *
+ * Makes the bench's products in memory (`pnpm bench`'s generator, scripts/bench/fill.ts: the
+ * demo shop's products numbered, in V sizes), builds each library's index over them, and prints
+ * the build's time, the heap it keeps, and the p50/p99 of typo'd queries (one to three words of
+ * a product's name or category in any order, one of 5+ letters with a letter dropped or changed,
+ * the last often cut short as a shopper types) with how many found the product meant in their
+ * first 10. `minisearch` is the shop's own index (features/catalogue/search-index.ts: MiniSearch
+ * with its folding, rules and ranking). With `--others DIR`, a folder where other libraries are
+ * installed (`npm install @orama/orama flexsearch` there), they are measured too, each with its
+ * closest settings: the shop depends on one library only.
+ */
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { SearchIndex } from '../src/features/catalogue/search-index.js';
+import { CATALOGUE } from '../src/seed/catalogue.js';
+import { benchProduct } from './bench/fill.js';
+import { numberArg } from './bench/throwaway.js';
+
+const products = numberArg('products', 10_000);
+const variants = numberArg('variants', 5);
+const queryCount = numberArg('queries', 1_000);
+const othersAt = process.argv.indexOf('--others');
+const othersDir = othersAt === -1 ? undefined : process.argv[othersAt + 1];
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+
+interface Doc {
+  id: string;
+  name: string;
+  category: string;
+  options: string;
+  description: string;
+}
+
+function makeDocs(): Doc[] {
+  const start = Date.now() - products * 1000;
+  const categories = CATALOGUE.map((c) => ({ id: c.name, templates: c.products }));
+  return Array.from({ length: products }, (_, i) => {
+    const category = categories[i % categories.length] as (typeof categories)[number];
+    const p = benchProduct(i, category, { variants, currency: 'USD', start });
+    return {
+      id: p._id,
+      name: p.name,
+      category: category.id,
+      options: (p.variants?.options ?? []).flatMap((o) => o.values).join(' '),
+      description: p.description,
+    };
+  });
+}
+
+/** A small seeded generator (mulberry32): the same queries at every run. */
+function randomFrom(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Query {
+  text: string;
+  /** The product's name without its number: any product of it is the one meant. */
+  meant: string;
+}
+
+function makeQueries(docs: readonly Doc[]): Query[] {
+  const random = randomFrom(39);
+  const below = (n: number) => Math.floor(random() * n);
+  return Array.from({ length: queryCount }, () => {
+    const doc = docs[below(docs.length)] as Doc;
+    const meant = doc.name.replace(/ \d+$/, '');
+    const words = [...meant.split(' '), doc.category.split(' ')[0] ?? '']
+      .filter((w) => /^\p{L}{2,}$/u.test(w))
+      .sort(() => random() - 0.5)
+      .slice(0, 1 + below(3));
+    const long = words.findIndex((w) => w.length >= 5);
+    if (long !== -1) {
+      const word = words[long] as string;
+      const at = 1 + below(word.length - 1);
+      words[long] =
+        random() < 0.5
+          ? word.slice(0, at) + word.slice(at + 1)
+          : `${word.slice(0, at)}x${word.slice(at + 1)}`;
+    }
+    const last = words.length - 1;
+    const lastWord = words[last] ?? '';
+    if (random() < 0.5 && lastWord.length > 3)
+      words[last] = lastWord.slice(0, 3 + below(lastWord.length - 3));
+    return { text: words.join(' ').toLowerCase(), meant };
+  });
+}
+
+interface Engine {
+  build: (docs: readonly Doc[]) => Promise<void> | void;
+  /** The ids of the first 10 found. */
+  search: (text: string) => Promise<string[]> | string[];
+}
+
+const shopIndex = (): Engine => {
+  const index = new SearchIndex();
+  return {
+    build: (docs) => {
+      for (const d of docs) {
+        index.put({
+          _id: d.id,
+          name: d.name,
+          description: d.description,
+          options: [{ name: 'Size', values: d.options.split(' ') }],
+          category: { name: d.category },
+        });
+      }
+    },
+    search: (text) =>
+      [...index.match(text)]
+        .sort(([, a], [, b]) => b - a)
+        .slice(0, 10)
+        .map(([id]) => id),
+  };
+};
+
+/**
+ * The libraries measured against it, loaded from `--others`: typed here only as far as called
+ * (they are not the shop's dependencies, so their own types are not installed).
+ */
+type Loaded = Record<string, (...args: unknown[]) => unknown>;
+const load = async (name: string): Promise<Loaded> => {
+  const require = createRequire(join(othersDir ?? '.', 'package.json'));
+  // Their CommonJS builds are what resolves here: their exports are the module's default.
+  const imported = (await import(pathToFileURL(require.resolve(name)).href)) as {
+    default?: Loaded;
+  };
+  return imported.default ?? (imported as Loaded);
+};
+const FIELDS = ['name', 'category', 'options', 'description'] as const;
+
+const orama = async (): Promise<Engine> => {
+  const { create, insertMultiple, search } = await load('@orama/orama');
+  if (!create || !insertMultiple || !search) throw new Error('not Orama 3');
+  const db = create({ schema: Object.fromEntries(FIELDS.map((f) => [f, 'string'])) });
+  return {
+    build: async (docs) => {
+      await insertMultiple(db, docs, 1000);
+    },
+    search: async (text) => {
+      const found = (await search(db, {
+        term: text,
+        tolerance: 1,
+        threshold: 0,
+        boost: { name: 8, category: 4, options: 2, description: 1 },
+        limit: 10,
+      })) as { hits: { id: string }[] };
+      return found.hits.map((hit) => hit.id);
+    },
+  };
+};
+
+const flexsearch = async (): Promise<Engine> => {
+  const module = (await load('flexsearch')) as unknown as {
+    Document: new (
+      options: unknown,
+    ) => {
+      add: (doc: Doc) => void;
+      search: (text: string, options: unknown) => { result: string[] }[];
+    };
+    Charset: Record<string, unknown>;
+  };
+  const index = new module.Document({
+    document: { id: 'id', index: [...FIELDS] },
+    tokenize: 'forward',
+    encoder: module.Charset.LatinAdvanced,
+  });
+  return {
+    build: (docs) => {
+      for (const d of docs) index.add(d);
+    },
+    search: (text) =>
+      [...new Set(index.search(text, { limit: 10 }).flatMap((f) => f.result))].slice(0, 10),
+  };
+};
+
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+const heapMb = () => {
+  gc();
+  return process.memoryUsage().heapUsed / 2 ** 20;
+};
+
+async function measure(
+  name: string,
+  make: () => Promise<Engine> | Engine,
+  docs: readonly Doc[],
+  queries: readonly Query[],
+) {
+  const names = new Map(docs.map((d) => [d.id, d.name.replace(/ \d+$/, '')]));
+  const heapBefore = heapMb();
+  const engine = await make();
+  const started = performance.now();
+  await engine.build(docs);
+  const buildMs = performance.now() - started;
+  const heap = heapMb() - heapBefore;
+  const times: number[] = [];
+  let found = 0;
+  for (const { text, meant } of queries) {
+    const t = performance.now();
+    const ids = await engine.search(text);
+    times.push(performance.now() - t);
+    if (ids.some((id) => names.get(id) === meant)) found += 1;
+  }
+  times.sort((a, b) => a - b);
+  console.log(
+    [
+      name.padEnd(11),
+      `${(buildMs / 1000).toFixed(1)} s`.padStart(8),
+      `${heap.toFixed(0)} MB`.padStart(8),
+      `${percentile(times, 50).toFixed(2)} ms`.padStart(10),
+      `${percentile(times, 99).toFixed(2)} ms`.padStart(10),
+      `${((100 * found) / queries.length).toFixed(0)}%`.padStart(7),
+    ].join(' '),
+  );
+}
+
+const docs = makeDocs();
+const queries = makeQueries(docs);
+console.log(
+  `${products} products of ${variants} variants, ${queries.length} typo'd queries, Node ${process.version}`,
+);
+console.log('library        build     heap        p50        p99  found');
+const engines: [string, () => Promise<Engine> | Engine][] = [['minisearch', shopIndex]];
+if (othersDir) engines.push(['orama', orama], ['flexsearch', flexsearch]);
+for (const [name, make] of engines) {
+  try {
+    await measure(name, make, docs, queries);
+  } catch (error) {
+    console.log(`${name.padEnd(11)} failed: ${(error as Error).message}`);
+  }
+}

@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import type { ImportJob, RowChange, RowError } from '@shop/contracts/catalogue-csv';
+import { type JobDoc, JobModel } from './model.js';
+
+/** The jobs as stored: the only module that reads or writes them. */
+
+/** How long a claim lasts without a progress write: a process that stopped loses its jobs after. */
+export const LEASE_MS = 30_000;
+
+const leaseFromNow = () => new Date(Date.now() + LEASE_MS);
+
+const toJob = (doc: JobDoc): ImportJob => ({
+  jobId: String(doc._id),
+  dryRun: doc.dryRun,
+  status: doc.status as ImportJob['status'],
+  processed: doc.processed,
+  total: doc.total,
+  created: doc.created,
+  updated: doc.updated,
+  unchanged: doc.unchanged,
+  errors: doc.rowErrors as RowError[],
+  errorCount: doc.errorCount,
+  changes: doc.changes as RowChange[],
+  changeCount: doc.changeCount,
+  ...(doc.message ? { message: doc.message } : {}),
+});
+
+export async function insertJob(file: Buffer, dryRun: boolean): Promise<string> {
+  const job = await JobModel.create({ file, dryRun, status: 'queued' });
+  return String(job._id);
+}
+
+/** The job without its file, or null when there is none of that id. */
+export async function findJob(jobId: string): Promise<ImportJob | null> {
+  const doc = await JobModel.findById(jobId).select('-file').lean<JobDoc>();
+  return doc ? toJob(doc) : null;
+}
+
+/** A job this process works on: its id, its file, and the claim its writes are made under. */
+export interface ClaimedJob {
+  jobId: string;
+  dryRun: boolean;
+  file: Buffer;
+  claim: string;
+}
+
+/**
+ * Takes a job no process works on (queued, or its lease ran out), that one when `jobId` is
+ * given: one conditional update, so two processes never both get it. Null when there is none.
+ */
+export async function claimJob(jobId?: string): Promise<ClaimedJob | null> {
+  const claim = randomUUID();
+  const doc = await JobModel.findOneAndUpdate(
+    {
+      ...(jobId ? { _id: jobId } : {}),
+      $or: [{ status: 'queued' }, { status: 'running', leaseUntil: { $lt: new Date() } }],
+    },
+    {
+      $set: {
+        status: 'running',
+        claim,
+        leaseUntil: leaseFromNow(),
+        processed: 0,
+        created: 0,
+        updated: 0,
+        unchanged: 0,
+        rowErrors: [],
+        errorCount: 0,
+        changes: [],
+        changeCount: 0,
+      },
+    },
+    { new: true },
+  ).lean<Omit<JobDoc, 'file'> & { file?: { buffer: Uint8Array } }>();
+  if (!doc?.file) return null;
+  // A lean read hands the bytes out as BSON's Binary, whose `buffer` holds them.
+  return { jobId: String(doc._id), dryRun: doc.dryRun, file: Buffer.from(doc.file.buffer), claim };
+}
+
+/** What a job has done so far. */
+export type JobProgress = Pick<
+  ImportJob,
+  | 'processed'
+  | 'total'
+  | 'created'
+  | 'updated'
+  | 'unchanged'
+  | 'errors'
+  | 'errorCount'
+  | 'changes'
+  | 'changeCount'
+>;
+
+const progressFields = ({ errors, ...progress }: JobProgress) => ({
+  ...progress,
+  rowErrors: errors,
+});
+
+/**
+ * Writes the job's progress and renews its lease, while this claim holds it: false when it no
+ * longer does (its lease ran out and another process took it over), and the work must stop.
+ */
+export async function saveProgress(job: ClaimedJob, progress: JobProgress): Promise<boolean> {
+  const { matchedCount } = await JobModel.updateOne(
+    { _id: job.jobId, claim: job.claim },
+    { $set: { ...progressFields(progress), leaseUntil: leaseFromNow() } },
+  );
+  return matchedCount === 1;
+}
+
+/** Ends the job (done, or failed with why) and lets its file go. */
+export async function finishJob(
+  job: ClaimedJob,
+  outcome: { status: 'done'; progress: JobProgress } | { status: 'failed'; message: string },
+): Promise<void> {
+  await JobModel.updateOne(
+    { _id: job.jobId, claim: job.claim },
+    {
+      $set: {
+        status: outcome.status,
+        claim: null,
+        leaseUntil: null,
+        ...(outcome.status === 'done'
+          ? progressFields(outcome.progress)
+          : { message: outcome.message }),
+      },
+      $unset: { file: '' },
+    },
+  );
+}
