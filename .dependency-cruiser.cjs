@@ -29,10 +29,10 @@ const feature = (app) => `^apps/${app}/src/features/([^/]+)/`;
  * large for one file is a folder of them, one per responsibility (features/X/repository/reads.ts,
  * writes.ts, …); a few beside it keep one aggregate's part apart (products' stock holds and
  * photo files, discounts' uses per customer, the checkouts' budgets of holds, the accounts'
- * second factors).
+ * second factors and staff roles).
  */
 const apiRepository =
-  '^apps/api/src/features/[^/]+/(repository|repository/[a-z-]+|photo-store|stock-holds|customer-uses|hold-budgets|second-factors)\\.ts';
+  '^apps/api/src/features/[^/]+/(repository|repository/[a-z-]+|photo-store|stock-holds|customer-uses|hold-budgets|second-factors|staff-repository)\\.ts';
 const apiModel = '^apps/api/src/features/[^/]+/model\\.ts$';
 /** Test code may reach further (render the whole app, assert on a model). */
 const testCode = '(\\.test\\.tsx?$|/testing/|^apps/[^/]+/src/test/)';

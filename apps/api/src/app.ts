@@ -7,9 +7,9 @@ import helmet from 'helmet';
 import type { Config } from './config.js';
 import { apiDocsRoutes } from './features/api-docs/routes.js';
 import {
-  requireAdmin,
   requireSignIn,
   requireSignInOrGuestEmail,
+  requireStaff,
   requireTwoFactorWhereRequired,
 } from './features/auth/index.js';
 import { authRoutes } from './features/auth/routes.js';
@@ -69,7 +69,7 @@ export function createApp({ config, logger, payments = createPayments(config) }:
   const access: AccessChecks = {
     user: [signedIn, twoFactorWhereRequired],
     shopper: [requireSignInOrGuestEmail(signedIn), twoFactorWhereRequired],
-    admin: [signedIn, twoFactorWhereRequired, requireAdmin],
+    staff: (staff) => [signedIn, twoFactorWhereRequired, requireStaff(staff)],
   };
   useFirstCurrency(config.STRIPE_CURRENCY);
   wireFeatures();

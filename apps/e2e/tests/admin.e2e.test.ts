@@ -93,6 +93,7 @@ describe('admin screens in the browser', () => {
       'Store',
       'Discounts',
       'Reviews',
+      'Staff',
     ]);
     await checkAdminScreen(page, 'admin-dashboard');
 

@@ -1,6 +1,7 @@
 import { objectIdSchema, requiredText } from './common.js';
 import { listQuerySchema, totalField } from './paging.js';
 import { refundLineSchema } from './refund.js';
+import type { StaffRole } from './values.js';
 import { variantOptionsSchema } from './variant.js';
 import { z } from './zod.js';
 
@@ -22,6 +23,19 @@ export const returnStatusSchema = z.enum(RETURN_STATUSES, {
   error: `status must be one of ${RETURN_STATUSES.join(', ')}`,
 });
 export type ReturnStatus = z.infer<typeof returnStatusSchema>;
+
+/**
+ * Who may move a return to each status (an owner always): support decides and refunds it (up
+ * to its refund limit), fulfilment receives what comes back.
+ */
+export const RETURN_STEP_ROLES: Record<ReturnStatus, readonly StaffRole[]> = {
+  requested: [],
+  approved: ['support'],
+  rejected: ['support'],
+  received: ['fulfilment'],
+  refunded: ['support'],
+  closed: ['support'],
+};
 
 /** The statuses each status may move to: a return moves forward only. */
 export const RETURN_NEXT: Record<ReturnStatus, readonly ReturnStatus[]> = {

@@ -26,6 +26,15 @@ export const RETURN_WINDOW_DAYS_DEFAULT = 30;
 export const RETURN_WINDOW_DAYS_MAX = 365;
 export type Store = z.infer<typeof storeSchema>;
 
+/**
+ * The settings as the owner reads them after a change: the public ones and the largest refund a
+ * support account may give at once (major units; kept in minor units, 0 until the owner sets it).
+ */
+export const storeAdminSchema = storeSchema
+  .extend({ supportRefundLimit: z.number().nonnegative() })
+  .meta({ id: 'StoreAdmin' });
+export type StoreAdmin = z.infer<typeof storeAdminSchema>;
+
 /** What an admin sends: every field, validated, the codes in any case. */
 export const storeUpdateSchema = z.object({
   name: z
@@ -53,6 +62,12 @@ export const storeUpdateSchema = z.object({
     .int('returnWindowDays must be a whole number')
     .min(0, 'returnWindowDays must be 0 or more')
     .max(RETURN_WINDOW_DAYS_MAX, `returnWindowDays must be at most ${RETURN_WINDOW_DAYS_MAX}`)
+    .optional(),
+  /** Absent: as it is. In the store currency's major units. */
+  supportRefundLimit: z
+    .number({ error: 'supportRefundLimit must be a number' })
+    .nonnegative('supportRefundLimit must be 0 or more')
+    .max(1_000_000_000, 'supportRefundLimit is too large')
     .optional(),
   /** Absent: as it is. */
   staffTwoFactorRequired: z

@@ -80,6 +80,7 @@ export const PRIVATE_SCREENS = [
   '/orders/:number',
   '/verify-email',
   '/take-over',
+  '/staff-invite',
   '/dashboard/user',
   '/dashboard/user/orders',
   '/dashboard/user/orders/:number',
@@ -97,6 +98,7 @@ export const PRIVATE_SCREENS = [
   '/dashboard/admin/discounts',
   '/dashboard/admin/reviews',
   '/dashboard/admin/returns',
+  '/dashboard/admin/staff',
   '/dashboard/admin/orders',
   '/dashboard/admin/orders/:number',
 ] as const;

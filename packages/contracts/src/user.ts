@@ -1,9 +1,14 @@
 import { objectIdSchema, requiredText } from './common.js';
 import { totalField } from './paging.js';
 import { storedDeliveryAddressSchema } from './stored-address.js';
+import { STAFF_ROLES } from './values.js';
 import { z } from './zod.js';
 
-export { ADMIN_ROLE, isAdmin } from './values.js';
+export { ADMIN_ROLE, isAdmin, STAFF_ROLES, type StaffRole, staffMay } from './values.js';
+
+export const staffRoleSchema = z.enum(STAFF_ROLES, {
+  error: `staffRole must be one of ${STAFF_ROLES.join(', ')}`,
+});
 
 export const userSchema = z
   .object({
@@ -13,6 +18,8 @@ export const userSchema = z
     phone: z.string(),
     address: z.string(),
     role: z.number().int(),
+    /** A staff account's role (its `role` is 1); null for a customer, and in sessions kept before. */
+    staffRole: staffRoleSchema.nullable().default(null),
     /** The delivery address saved at a checkout, prefilled at the next one. */
     deliveryAddress: storedDeliveryAddressSchema.optional(),
   })
@@ -118,6 +125,15 @@ export type AuthSession = z.infer<typeof authSessionSchema>;
 
 export const authCheckResponseSchema = z.object({ ok: z.boolean() });
 export type AuthCheckResponse = z.infer<typeof authCheckResponseSchema>;
+
+/**
+ * `admin-auth`'s answer: the spec's `ok`, and the account's staff role as it is now (read with
+ * the session), so that the dashboard shows what the role may open since its last change.
+ */
+export const staffCheckResponseSchema = authCheckResponseSchema.extend({
+  staffRole: staffRoleSchema.nullable().optional(),
+});
+export type StaffCheckResponse = z.infer<typeof staffCheckResponseSchema>;
 
 /**
  * The profile form sends every field; email is read-only and ignored by the

@@ -21,6 +21,22 @@ export const ADMIN_ROLE = 1;
 export const isAdmin = (user: { role: number } | null | undefined): boolean =>
   user?.role === ADMIN_ROLE;
 
+/**
+ * What a staff account (role 1) may do: `owner` everything (staff and settings included),
+ * `catalogue` the products, categories and reviews, `fulfilment` the orders' statuses and
+ * returns received, `support` orders and customers read, returns decided and refunds up to the
+ * store's limit. A customer has none.
+ */
+export const STAFF_ROLES = ['owner', 'catalogue', 'fulfilment', 'support'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** Whether the account's staff role is one of `roles`; an owner may do everything. */
+export const staffMay = (
+  user: { role: number; staffRole?: StaffRole | null } | null | undefined,
+  roles: readonly StaffRole[],
+): boolean =>
+  isAdmin(user) && (user?.staffRole === 'owner' || roles.some((role) => role === user?.staffRole));
+
 /** A [low, high] price pair, in major units. */
 export type PriceRange = [number, number];
 

@@ -1,13 +1,23 @@
 import { STATUS_CODES } from 'node:http';
+import type { StaffRole } from '@shop/contracts';
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { z } from 'zod';
 import { type DescribeIssue, type FieldProblem, invalidInput, problemsOf } from './errors.js';
 
 /**
- * Who may call a route: anyone, a signed-in user, a signed-in user or a guest who gives an
- * e-mail in the body (`shopper`: the checkout), or an administrator.
+ * Staff whose role is one of `staff` (an owner always may: `staff: []` is the owner's alone);
+ * `to` says what the route does, in the refusal of any other role ("… cannot manage products").
  */
-export type Access = 'public' | 'user' | 'shopper' | 'admin';
+export interface StaffAccess {
+  staff: readonly StaffRole[];
+  to: string;
+}
+
+/**
+ * Who may call a route: anyone, a signed-in user, a signed-in user or a guest who gives an
+ * e-mail in the body (`shopper`: the checkout), or staff of the roles named.
+ */
+export type Access = 'public' | 'user' | 'shopper' | StaffAccess;
 
 export type Method = 'get' | 'post' | 'put' | 'delete';
 

@@ -1,8 +1,17 @@
 import { type RequestHandler, Router } from 'express';
-import { type Access, expressPath, type Route } from './route.js';
+import { type Access, expressPath, type Route, type StaffAccess } from './route.js';
 
 /** The checks of each access: the app gives them, since lib knows nothing of accounts. */
-export type AccessChecks = Record<Exclude<Access, 'public'>, RequestHandler[]>;
+export interface AccessChecks {
+  user: RequestHandler[];
+  shopper: RequestHandler[];
+  staff: (access: StaffAccess) => RequestHandler[];
+}
+
+const checksOf = (access: Access, checks: AccessChecks): RequestHandler[] => {
+  if (access === 'public') return [];
+  return typeof access === 'string' ? checks[access] : checks.staff(access);
+};
 
 /** Notes the declared route a request went to (read by the request metrics). */
 export const nameRoute =
@@ -23,7 +32,7 @@ export function routerOf(routes: readonly Route[], checks: AccessChecks): Router
       expressPath(route.path),
       // The declared path names the route in the metrics: bounded, unlike the URL.
       nameRoute(route.path),
-      ...(route.access === 'public' ? [] : checks[route.access]),
+      ...checksOf(route.access, checks),
       ...(route.middleware ?? []),
       ...(route.body && 'read' in route.body ? [route.body.read] : []),
       route.handle,

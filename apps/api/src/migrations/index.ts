@@ -17,6 +17,7 @@ import { migration as guestOrdersClaimedByMailbox } from './016-guest-orders-cla
 import { migration as orderKeysHashed } from './017-order-keys-hashed.js';
 import { migration as taxRatesAtMost100Percent } from './018-tax-rates-at-most-100-percent.js';
 import { migration as pendingRefundsListed } from './019-pending-refunds-listed.js';
+import { migration as administratorsOwners } from './020-administrators-owners.js';
 import type { Migration, MigrationLog } from './migration.js';
 import { runMigrations } from './run.js';
 
@@ -41,6 +42,7 @@ export const MIGRATIONS: readonly Migration[] = [
   orderKeysHashed,
   taxRatesAtMost100Percent,
   pendingRefundsListed,
+  administratorsOwners,
 ];
 
 /**

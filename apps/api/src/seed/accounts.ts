@@ -8,6 +8,7 @@ const ADMIN = {
   email: 'admin@shop.test',
   password: 'admin123',
   role: 1,
+  staffRole: 'owner',
   phone: '555-0100',
   address: '1 Market Street, Springfield',
 } as const;
@@ -18,6 +19,7 @@ export const DEMO_USER = {
   email: 'user@shop.test',
   password: 'user1234',
   role: 0,
+  staffRole: null,
   phone: '555-0123',
   address: '42 Demo Lane, Springfield',
 } as const;
@@ -70,12 +72,14 @@ export function seedPasswords(
 export async function insertMissingAccounts(passwords: SeedPasswords) {
   const ids = new Map<string, string>();
   const lines: string[] = [];
-  for (const { label, name, email, password: published, role, phone, address } of SEED_ACCOUNTS) {
+  for (const account of SEED_ACCOUNTS) {
+    const { label, name, email, password: published, role, staffRole, phone, address } = account;
     const password = passwords[email];
     const { id, inserted } = await insertUserIfMissing({
       name,
       email,
       role,
+      staffRole,
       phone,
       address,
       passwordHash: await hashPassword(password),

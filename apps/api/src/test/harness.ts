@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { errorResponseSchema } from '@shop/contracts';
+import { errorResponseSchema, type StaffRole } from '@shop/contracts';
 import mongoose from 'mongoose';
 import supertest from 'supertest';
 import { inject } from 'vitest';
@@ -73,7 +73,13 @@ export const registrationForm = (over: Record<string, unknown> = {}) => ({
  * a token for it; its e-mail unconfirmed, as registering leaves it, unless `confirmed`.
  */
 export async function createUser(
-  opts: { role?: number; password?: string; email?: string; confirmed?: boolean } = {},
+  opts: {
+    role?: number;
+    staffRole?: StaffRole;
+    password?: string;
+    email?: string;
+    confirmed?: boolean;
+  } = {},
 ) {
   userCounter += 1;
   const password = opts.password ?? 'secret123';
@@ -84,12 +90,17 @@ export async function createUser(
     phone: '555-0100',
     address: `${userCounter} Test Street`,
     role: opts.role ?? 0,
+    ...(opts.staffRole ? { staffRole: opts.staffRole } : {}),
     ...(opts.confirmed ? { emailConfirmedAt: new Date() } : {}),
   });
   return { id: user._id, email: user.email, password, token: signToken(user._id, TEST_JWT_SECRET) };
 }
 
-export const createAdmin = () => createUser({ role: 1 });
+/** A staff account (role 1) of `staffRole`. */
+export const createStaff = (staffRole: StaffRole) => createUser({ role: 1, staffRole });
+
+/** An owner: what an administrator was before staff roles. */
+export const createAdmin = () => createStaff('owner');
 
 /**
  * `count` accounts straight in the database in one insert, sharing one password hash (bcrypt's
@@ -117,6 +128,8 @@ export async function createAccounts(
       phone: '555-0100',
       address: `${i + 1} Checkout Street`,
       role,
+      // An administrator of the tests may do everything, as before staff roles.
+      staffRole: role === 1 ? 'owner' : null,
       ...(confirmed ? { emailConfirmedAt: new Date() } : {}),
     })),
   );

@@ -65,6 +65,7 @@ const root: RouteObject = {
     page('/orders/:number', () => import('./routes/OrderByLink')),
     page('/verify-email', () => import('./routes/VerifyEmail')),
     page('/take-over', () => import('./routes/TakeOver')),
+    page('/staff-invite', () => import('./routes/StaffInvite')),
     page('/dashboard/user', () => import('../components/guards/UserGuard'), [
       page(undefined, () => import('./routes/user/UserDashboard')),
       page('orders', () => import('./routes/user/Orders')),
@@ -85,6 +86,7 @@ const root: RouteObject = {
       page('discounts', () => import('./routes/admin/Discounts')),
       page('reviews', () => import('./routes/admin/Reviews')),
       page('returns', () => import('./routes/admin/Returns')),
+      page('staff', () => import('./routes/admin/Staff')),
       page('orders', () => import('./routes/admin/AdminOrders')),
       page('orders/:number', () => import('./routes/admin/AdminOrderPage')),
     ]),

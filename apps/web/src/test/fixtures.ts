@@ -103,6 +103,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     phone: '555-0123',
     address: '42 Demo Lane, Springfield',
     role: 0,
+    staffRole: null,
     ...overrides,
   };
 }

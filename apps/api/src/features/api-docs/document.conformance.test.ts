@@ -12,6 +12,7 @@ import { returnCalls } from '../../test/conformance/returns.js';
 import { reviewCalls } from '../../test/conformance/reviews.js';
 import { searchCalls } from '../../test/conformance/search.js';
 import { settingsCalls } from '../../test/conformance/settings.js';
+import { staffCalls } from '../../test/conformance/staff.js';
 import { storeCalls } from '../../test/conformance/store.js';
 import { twoFactorCalls } from '../../test/conformance/two-factor.js';
 import { describe, expect, checkoutTest as test } from '../../test/fixtures.js';
@@ -20,6 +21,7 @@ import { describe, expect, checkoutTest as test } from '../../test/fixtures.js';
 const CALLS: Calls = {
   'GET /healthz': { 200: ({ send }) => send() },
   ...accountCalls,
+  ...staffCalls,
   ...twoFactorCalls,
   ...catalogueCalls,
   ...searchCalls,

@@ -27,12 +27,23 @@ const FAILURES: Record<FailureStatus, string> = {
  * What every call of an access may answer besides its own failures: a signed-in call reads its
  * user from the database, so it may also find no valid token or no database.
  */
-const ACCESS_FAILURES: Record<Access, FailureStatus[]> = {
+const ACCESS_FAILURES: Record<'public' | 'user' | 'shopper' | 'staff', FailureStatus[]> = {
   public: [],
   user: [401, 503],
   shopper: [401, 503],
-  admin: [401, 403, 503],
+  staff: [401, 403, 503],
 };
+
+const accessKind = (access: Access) => (typeof access === 'string' ? access : 'staff');
+
+/** Who may call a staff route, as its description says it (the owner first, always). */
+const staffOf = (access: Access) =>
+  typeof access === 'string'
+    ? {}
+    : {
+        description: `Staff roles: ${['owner', ...access.staff].join(', ')}. Any other answers 403.`,
+        'x-staff-roles': ['owner', ...access.staff],
+      };
 
 /** `Authorization: <token>` or `Bearer <token>`. */
 const SECURITY = [{ token: [] }];
@@ -82,7 +93,7 @@ function operationOf(route: Route): ZodOpenApiOperationObject {
     ...(query ? { query } : {}),
     ...(headers ? { header: headers } : {}),
   };
-  const statuses = [...new Set([...route.failures, ...ACCESS_FAILURES[access]])];
+  const statuses = [...new Set([...route.failures, ...ACCESS_FAILURES[accessKind(access)]])];
   const failures = statuses.map((status) => {
     const schema = status < 500 && route.failureBody ? route.failureBody : errorResponseSchema;
     return [status, { description: FAILURES[status], ...json(schema) }] as const;
@@ -90,6 +101,7 @@ function operationOf(route: Route): ZodOpenApiOperationObject {
   const answers = Object.entries(route.responses).map(([status, it]) => [status, answerOf(it)]);
   return {
     summary: route.summary,
+    ...staffOf(access),
     ...(Object.keys(requestParams).length > 0 ? { requestParams } : {}),
     ...(body ? { requestBody: requestBodyOf(body) } : {}),
     ...(access === 'public'

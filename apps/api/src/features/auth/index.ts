@@ -3,10 +3,11 @@
 export { accountLetters } from './letters.js';
 export {
   allowSignIn,
-  requireAdmin,
   requireSignIn,
   requireSignInOrGuestEmail,
+  requireStaff,
   requireTwoFactorWhereRequired,
+  roleCannot,
 } from './middleware.js';
 export { confirmAccountEmail, type TakenOver } from './registration.js';
 export {

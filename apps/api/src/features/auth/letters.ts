@@ -3,10 +3,11 @@ import { allowLetter, type LetterCap } from '../../lib/mailbox-letters.js';
 import type { PublishedEvent } from '../../lib/outbox/index.js';
 import { type Letter, type Letters, letterOf, type Unsent } from '../mail/index.js';
 import { findPendingTakeOver, findUserNames } from './repository.js';
+import { isStaffInvitePending } from './staff-repository.js';
 
 /**
  * The accounts' letters: the link that lets the owner of an e-mail take over the account that
- * holds it unconfirmed. Published as an event that changes nothing it must wait for
+ * holds it unconfirmed, and an owner's invitation to the staff. Published as an event that changes nothing it must wait for
  * (./registration.ts), so it is sent as soon as a sender takes it.
  */
 
@@ -66,4 +67,60 @@ async function takeOverLetter(
   );
 }
 
-export const accountLetters: Letters = { [TAKE_OVER_OFFERED]: takeOverLetter };
+/** An owner invited someone to the staff. */
+export const STAFF_INVITED_EVENT = 'auth.staff-invited';
+
+export interface StaffInvited {
+  to: string;
+  staffRole: string;
+  /** The one-time token its link carries (only its hash is kept elsewhere). */
+  token: string;
+}
+
+/** The page an invitation's link opens, which sets the invited account's password. */
+export const staffInviteLink = (publicUrl: string, token: string) =>
+  `${publicUrl}/staff-invite?token=${encodeURIComponent(token)}`;
+
+/**
+ * Invitations a mailbox gets a day, every spelling together: an owner's mistyped address or a
+ * stolen owner's session must not fill someone's inbox. One held back is dropped.
+ */
+export const STAFF_INVITE_CAP: LetterCap = {
+  name: 'staff-invite',
+  letters: 3,
+  windowMs: 24 * 60 * 60 * 1000,
+};
+
+/** The invitation's link; nothing is sent once it was used or expired, nor past the cap. */
+async function staffInviteLetter(
+  event: PublishedEvent,
+  { publicUrl }: { publicUrl: string },
+): Promise<Letter | Unsent> {
+  // The outbox holds what ./staff.ts published.
+  const { to, staffRole, token } = event.payload as StaffInvited;
+  if (!(await isStaffInvitePending(digestOfLinkToken(token), new Date()))) {
+    return { unsent: 'the invitation was used or expired' };
+  }
+  const verdict = await allowLetter({
+    letter: 'staff-invite',
+    to,
+    eventId: event.id,
+    caps: [STAFF_INVITE_CAP],
+  });
+  if (!verdict.allowed) return { unsent: 'its mailbox had its staff invitations within a day' };
+  return letterOf(
+    to,
+    'staff-invite',
+    'You are invited to the shop’s staff',
+    [
+      `An owner of the shop invited you to its staff, as ${staffRole}. Open this link within three days and choose a password: you then sign in with this e-mail address.`,
+      'If you did not expect this, you may ignore this letter.',
+    ],
+    [{ label: 'Join the staff', url: staffInviteLink(publicUrl, token) }],
+  );
+}
+
+export const accountLetters: Letters = {
+  [TAKE_OVER_OFFERED]: takeOverLetter,
+  [STAFF_INVITED_EVENT]: staffInviteLetter,
+};

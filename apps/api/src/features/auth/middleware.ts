@@ -1,8 +1,9 @@
-import { ADMIN_ROLE, type User } from '@shop/contracts';
+import { isAdmin, staffMay, type User } from '@shop/contracts';
 import { SET_UP_TWO_FACTOR } from '@shop/contracts/two-factor';
 import type { Request, RequestHandler } from 'express';
 import { AppError, forbidden, unauthorized } from '../../lib/errors.js';
 import { currentUser } from '../../lib/http.js';
+import type { StaffAccess } from '../../lib/route.js';
 import { verifyToken } from '../../lib/tokens.js';
 import { mustSetUpTwoFactor } from './two-factor.js';
 import { findSignedInUser, type Session } from './use-cases.js';
@@ -51,11 +52,21 @@ export const allowSignIn =
     else next();
   };
 
-/** Role is read from the database on every call, never from the token. */
-export const requireAdmin: RequestHandler = (req, _res, next) => {
-  if (req.user?.role !== ADMIN_ROLE) throw forbidden();
-  next();
-};
+/** A staff account's role that may not do what it asked. */
+export const roleCannot = (staffRole: string | null, what: string) =>
+  forbidden(`Your staff role (${staffRole ?? 'none'}) cannot ${what}`);
+
+/**
+ * Staff of the roles named (an owner always). Role and staff role are read from the database on
+ * every call (requireSignIn's read), never from the token: a change applies to the next call.
+ */
+export const requireStaff =
+  ({ staff, to }: StaffAccess): RequestHandler =>
+  (req, _res, next) => {
+    if (!isAdmin(req.user)) throw forbidden();
+    if (!staffMay(req.user, staff)) throw roleCannot(req.user?.staffRole ?? null, to);
+    next();
+  };
 
 /**
  * The calls a staff account that must set up two-factor sign-in may still make: setting it up,

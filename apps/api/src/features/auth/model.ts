@@ -1,3 +1,4 @@
+import { STAFF_ROLES } from '@shop/contracts';
 import mongoose, { type InferSchemaType } from 'mongoose';
 import { deliveryAddressFields } from '../../lib/delivery-address-model.js';
 
@@ -25,6 +26,8 @@ const userSchema = new mongoose.Schema(
     phone: { type: String, required: true },
     address: { type: String, required: true },
     role: { type: Number, default: 0 },
+    /** A staff account's role (its `role` is 1); null for a customer. */
+    staffRole: { type: String, enum: [...STAFF_ROLES, null], default: null },
     /** Saved from a checkout ("Save this address to my profile"); `address` stays the spec's text. */
     deliveryAddress: { type: deliveryAddressFields, default: undefined },
     /** Raised by a password change: tokens carrying an older version are refused. */
@@ -44,6 +47,7 @@ const userSchema = new mongoose.Schema(
 );
 userSchema.index({ email: 1 }, { unique: true });
 userSchema.index({ createdAt: -1 });
+userSchema.index({ staffRole: 1 });
 
 export type UserDoc = InferSchemaType<typeof userSchema> & { _id: mongoose.Types.ObjectId };
 /** Read and written only by ./repository.ts. */
@@ -72,3 +76,27 @@ takeOverSchema.index({ hash: 1 }, { unique: true });
 
 /** Read and written only by ./repository.ts. */
 export const TakeOverModel = mongoose.model('account_take_overs', takeOverSchema);
+
+/**
+ * An owner's invitation of a person to the staff: the link e-mailed to them, by the SHA-256 of
+ * its token (the token itself is only in the e-mail), used once to set a password.
+ */
+const staffInviteSchema = new mongoose.Schema(
+  {
+    /** The hash of its token. */
+    _id: { type: String, required: true },
+    email: { type: String, required: true },
+    name: { type: String, required: true },
+    staffRole: { type: String, enum: STAFF_ROLES, required: true },
+    /** The owner who sent it. */
+    invitedBy: { type: mongoose.Schema.Types.ObjectId, required: true },
+    sentAt: { type: Date, required: true },
+    expiresAt: { type: Date, required: true },
+    /** Set by the one use that made the account. */
+    usedAt: { type: Date, default: null },
+  },
+  { versionKey: false, collection: 'staff_invites' },
+);
+
+/** Read and written only by ./staff-repository.ts. */
+export const StaffInviteModel = mongoose.model('staff_invites', staffInviteSchema);

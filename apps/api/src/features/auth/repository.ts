@@ -3,6 +3,7 @@ import {
   type DeliveryAddress,
   type ListQuery,
   pageOffset,
+  type StaffRole,
   type User,
 } from '@shop/contracts';
 import { LRUCache } from 'lru-cache';
@@ -31,6 +32,7 @@ export interface NewUser {
   phone: string;
   address: string;
   role: number;
+  staffRole?: StaffRole | null;
   /** When the owner of its e-mail proved to hold it; absent until they do. */
   emailConfirmedAt?: Date;
 }
@@ -44,13 +46,14 @@ export interface ProfileChanges {
   passwordHash?: string;
 }
 
-const toUser = (user: UserDoc): User => ({
+export const toUser = (user: UserDoc): User => ({
   _id: String(user._id),
   name: user.name,
   email: user.email,
   phone: user.phone,
   address: user.address,
   role: user.role ?? 0,
+  staffRole: user.role === ADMIN_ROLE ? (user.staffRole ?? null) : null,
   ...(user.deliveryAddress ? { deliveryAddress: toDeliveryAddress(user.deliveryAddress) } : {}),
 });
 
@@ -77,7 +80,7 @@ export async function findUser(id: string): Promise<StoredUser | null> {
 const SESSION_KEPT_MS = 1000;
 const sessionUsers = new LRUCache<string, StoredUser>({ max: 10_000, ttl: SESSION_KEPT_MS });
 const sessionKey = (id: string) => `${mongoose.connection.name}:${id}`;
-/** For the writes of an account's sign-in (here and in ./second-factors.ts). */
+/** For the writes of an account's sign-in and role (here, ./second-factors.ts, ./staff-repository.ts). */
 export const forgetSession = (id: string) => sessionUsers.delete(sessionKey(id));
 
 /** The account a signed-in request names, as kept (see above) or read. */

@@ -11,6 +11,7 @@ import {
   profileUpdateResponseSchema,
   registerRequestSchema,
   registerResponseSchema,
+  staffCheckResponseSchema,
   type User,
 } from '@shop/contracts';
 import {
@@ -30,6 +31,7 @@ import { knownBrowsers } from './known-browsers.js';
 import { currentSession } from './middleware.js';
 import { passwordGuessBudget } from './password-guesses.js';
 import { registerUser, type TakenOver, takeOver } from './registration.js';
+import { staffRoutes } from './staff-routes.js';
 import { type TwoFactorRoutesOptions, twoFactorRoutes } from './two-factor-routes.js';
 import { listUsers, login, signOutEverywhere, updateProfile } from './use-cases.js';
 
@@ -147,12 +149,12 @@ export function authRoutes({
     defineRoute({
       method: 'get',
       path: '/api/v1/auth/admin-auth',
-      access: 'admin',
-      summary: 'Whether the token is an administrator’s',
-      responses: { 200: authCheckResponseSchema },
+      access: { staff: ['catalogue', 'fulfilment', 'support'], to: 'open the dashboard' },
+      summary: 'Whether the token is a staff account’s (any staff role), and its staff role now',
+      responses: { 200: staffCheckResponseSchema },
       failures: [],
-      handler: (_input, _req, res) => {
-        res.json({ ok: true });
+      handler: (_input, req, res) => {
+        res.json({ ok: true, staffRole: currentUser(req).staffRole });
       },
     }),
     defineRoute({
@@ -191,7 +193,7 @@ export function authRoutes({
     defineRoute({
       method: 'get',
       path: '/api/v1/auth/all-users',
-      access: 'admin',
+      access: { staff: ['support'], to: 'read the customers' },
       summary: 'All users, newest first',
       query: listQuerySchema(),
       responses: { 200: allUsersResponseSchema },
@@ -200,5 +202,6 @@ export function authRoutes({
         res.json({ success: true, ...(await listUsers(query)) });
       },
     }),
+    ...staffRoutes(attempts),
   ];
 }

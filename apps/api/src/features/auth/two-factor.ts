@@ -35,10 +35,7 @@ import {
  * and from then on signs in with its password and a code, or once with each recovery code.
  */
 
-/**
- * Whether the account is staff: the spec's administrators (`role: 1`) today. Staff roles will
- * replace this one test.
- */
+/** Whether the account is staff (the spec's `role: 1`), whatever its staff role. */
 export const isStaff = (user: Pick<User, 'role'>): boolean => user.role === ADMIN_ROLE;
 
 const ACCOUNT_GONE = 'Unauthorized: account no longer exists';

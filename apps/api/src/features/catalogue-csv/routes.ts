@@ -29,7 +29,7 @@ export const catalogueCsvRoutes = [
   defineRoute({
     method: 'get',
     path: '/api/v1/product/export.csv',
-    access: 'admin',
+    access: { staff: ['catalogue'], to: 'export the catalogue' },
     summary: 'Every product’s variants as CSV, one a row: the file the import reads',
     responses: {
       200: {
@@ -52,7 +52,7 @@ export const catalogueCsvRoutes = [
   defineRoute({
     method: 'post',
     path: '/api/v1/product/import',
-    access: 'admin',
+    access: { staff: ['catalogue'], to: 'import the catalogue' },
     summary:
       'Import a CSV of the catalogue (as the export writes it) in the background; with dryRun=true, only list what would change',
     body: {
@@ -77,7 +77,7 @@ export const catalogueCsvRoutes = [
   defineRoute({
     method: 'get',
     path: '/api/v1/jobs/{jobId}',
-    access: 'admin',
+    access: { staff: ['catalogue'], to: 'follow catalogue imports' },
     summary: 'An import’s progress and outcome (any API process answers)',
     params: jobParamsSchema,
     responses: { 200: importJobResponseSchema },
@@ -91,7 +91,7 @@ export const catalogueCsvRoutes = [
   defineRoute({
     method: 'get',
     path: '/api/v1/jobs/{jobId}/events',
-    access: 'admin',
+    access: { staff: ['catalogue'], to: 'follow catalogue imports' },
     summary:
       'An import’s progress as Server-Sent Events: a `progress` event at each change, an `end` event when it is done or failed, then the stream ends',
     params: jobParamsSchema,

@@ -43,6 +43,7 @@ describe('a process killed between a catalogue write and its announcement', () =
       phone: '555-0100',
       address: '1 Admin Street',
       role: 1,
+      staffRole: 'owner',
     });
     const [writer, reader] = await Promise.all([
       startApiProcess(t.databaseUrl, fake, { env: { CRASH_AFTER_CATALOGUE_WRITE: '1' } }),

@@ -39,7 +39,7 @@ export const categoryRoutes = ({ productsIn }: CategoryRoutesOptions) => [
   defineRoute({
     method: 'post',
     path: '/api/v1/category/create-category',
-    access: 'admin',
+    access: { staff: ['catalogue'], to: 'manage categories' },
     summary: 'Create a category',
     body: categoryForm,
     responses: { 201: categoryResponseSchema },
@@ -52,7 +52,7 @@ export const categoryRoutes = ({ productsIn }: CategoryRoutesOptions) => [
   defineRoute({
     method: 'put',
     path: '/api/v1/category/update-category/{id}',
-    access: 'admin',
+    access: { staff: ['catalogue'], to: 'manage categories' },
     summary: 'Rename a category',
     params: idParamsSchema,
     body: categoryForm,
@@ -66,7 +66,7 @@ export const categoryRoutes = ({ productsIn }: CategoryRoutesOptions) => [
   defineRoute({
     method: 'delete',
     path: '/api/v1/category/delete-category/{id}',
-    access: 'admin',
+    access: { staff: ['catalogue'], to: 'manage categories' },
     summary: 'Delete a category that no product uses',
     params: idParamsSchema,
     responses: { 200: messageResponseSchema },

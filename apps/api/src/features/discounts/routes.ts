@@ -18,7 +18,7 @@ export const discountRoutes = [
   defineRoute({
     method: 'get',
     path: PATH,
-    access: 'admin',
+    access: { staff: [], to: 'manage discounts' },
     summary: 'Every discount code and automatic promotion, newest first, with its usage',
     responses: { 200: discountsResponseSchema },
     failures: [],
@@ -29,7 +29,7 @@ export const discountRoutes = [
   defineRoute({
     method: 'post',
     path: PATH,
-    access: 'admin',
+    access: { staff: [], to: 'manage discounts' },
     summary: 'Create a discount code (unique whatever its case) or an automatic promotion',
     body: discountForm,
     responses: { 201: discountResponseSchema },
@@ -42,7 +42,7 @@ export const discountRoutes = [
   defineRoute({
     method: 'put',
     path: `${PATH}/{id}`,
-    access: 'admin',
+    access: { staff: [], to: 'manage discounts' },
     summary: 'Replace a discount’s settings (the whole input; active: false pauses it)',
     params: idParamsSchema,
     body: discountForm,
@@ -57,7 +57,7 @@ export const discountRoutes = [
   defineRoute({
     method: 'delete',
     path: `${PATH}/{id}`,
-    access: 'admin',
+    access: { staff: [], to: 'manage discounts' },
     summary: 'Delete a discount; orders placed with it keep what it took off',
     params: idParamsSchema,
     responses: { 200: messageResponseSchema },

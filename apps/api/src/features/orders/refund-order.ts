@@ -55,11 +55,13 @@ const holdRefundStep = createStep(
     askOf,
     by,
     givenId,
+    mayRefund,
   }: {
     orderId: string;
     askOf: (order: StoredOrder) => RefundAsk;
     by: RefundActor;
     givenId?: string;
+    mayRefund?: RefundCheck;
   }): Promise<Held> => {
     for (let tried = 0; tried < TRIES; tried += 1) {
       const order = await findStoredOrder(orderId);
@@ -72,6 +74,7 @@ const holdRefundStep = createStep(
       }
       const ask = askOf(order);
       const worth = refundWorth(order, ask);
+      mayRefund?.(worth.amount, order.payment.currency);
       const refundId = givenId ?? newRefundId();
       const captured = capturedOf(order);
       if (await holdRefund(orderId, refundId, { worth, ask, by, captured })) {
@@ -110,22 +113,32 @@ const markRefundDoneStep = createStep(
     ),
 );
 
+/** Throws when the one who asks may not refund this much (minor units of `currency`) at once. */
+export type RefundCheck = (amount: number, currency: string) => void;
+
 /** What a refund is for: an admin's ask, a return's (under its id), or a cancellation's. */
 interface RefundFor {
   askOf: (order: StoredOrder) => RefundAsk;
   by: RefundActor;
   ofCancellation: boolean;
   givenId?: string;
+  mayRefund?: RefundCheck;
 }
 
 /** Runs the flow: the refund held, refunded by Stripe and marked done; its id. */
 async function runRefund(
   payments: Payments,
   orderId: string,
-  { askOf, by, ofCancellation, givenId }: RefundFor,
+  { askOf, by, ofCancellation, givenId, mayRefund }: RefundFor,
 ): Promise<string> {
   return runSteps(async (run) => {
-    const held = await run(holdRefundStep, { orderId, askOf, by, ...(givenId ? { givenId } : {}) });
+    const held = await run(holdRefundStep, {
+      orderId,
+      askOf,
+      by,
+      ...(givenId ? { givenId } : {}),
+      ...(mayRefund ? { mayRefund } : {}),
+    });
     // Done by an earlier run under the same id: nothing more to ask of Stripe.
     if (held.doneBefore) return held.refundId;
     const stripeRefund = await run(refundThroughStripe(payments), held);
@@ -145,7 +158,7 @@ export async function refundOrder(
   orderId: string,
   askIn: (currency: string) => RefundAsk,
   by: RefundActor,
-  refundId?: string,
+  { refundId, mayRefund }: { refundId?: string; mayRefund?: RefundCheck | undefined } = {},
 ): Promise<{ order: Order; refund: OrderRefund }> {
   const configured = requirePayments(payments);
   const askOf = (order: StoredOrder) => askIn(order.payment.currency);
@@ -154,6 +167,7 @@ export async function refundOrder(
     by,
     ofCancellation: false,
     ...(refundId ? { givenId: refundId } : {}),
+    ...(mayRefund ? { mayRefund } : {}),
   };
   const doneId = await runRefund(configured, orderId, refundFor);
   const order = await findOrder(orderId);

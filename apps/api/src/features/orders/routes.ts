@@ -16,6 +16,7 @@ import type { Payments } from '../../lib/stripe.js';
 import { changeOrderStatus } from './change-order-status.js';
 import { writeOrdersCsv } from './csv-export.js';
 import { refundAskOf } from './input.js';
+import { refundCapOf } from './refund-cap.js';
 import { refundOrder } from './refund-order.js';
 import { findOrderByNumberFor, listAllOrders, listOrdersOf } from './use-cases.js';
 
@@ -55,7 +56,7 @@ export function orderRoutes({ payments }: OrderRoutesOptions) {
     defineRoute({
       method: 'get',
       path: '/api/v1/auth/all-orders',
-      access: 'admin',
+      access: { staff: ['fulfilment', 'support'], to: 'read the orders' },
       summary:
         'All orders, newest first; of one status, or searched by number, buyer e-mail or name',
       query: allOrdersQuerySchema,
@@ -68,7 +69,7 @@ export function orderRoutes({ payments }: OrderRoutesOptions) {
     defineRoute({
       method: 'get',
       path: '/api/v1/auth/all-orders.csv',
-      access: 'admin',
+      access: { staff: ['fulfilment', 'support'], to: 'read the orders' },
       summary: 'The orders all-orders selects (every page), newest first, as CSV',
       query: orderFilterQuerySchema,
       responses: {
@@ -92,7 +93,7 @@ export function orderRoutes({ payments }: OrderRoutesOptions) {
     defineRoute({
       method: 'put',
       path: '/api/v1/auth/order-status/{orderId}',
-      access: 'admin',
+      access: { staff: ['fulfilment'], to: 'change an order’s status' },
       summary:
         'Change an order’s status (Shipped may carry a carrier and tracking number); cancel gives back its stock and money once',
       params: orderIdParamsSchema,
@@ -109,16 +110,20 @@ export function orderRoutes({ payments }: OrderRoutesOptions) {
     defineRoute({
       method: 'post',
       path: '/api/v1/orders/{orderId}/refunds',
-      access: 'admin',
+      access: { staff: ['support'], to: 'refund orders' },
       summary: 'Refund lines, the shipping or an amount of an order, never past what was captured',
       params: orderIdParamsSchema,
       body: { json: refundRequestSchema, absent: 'empty' },
       responses: { 201: refundResponseSchema },
       failures: [400, 404, 409, 413, 502, 503],
       handler: async ({ params, body }, req, res) => {
-        const { _id, name } = currentUser(req);
+        const user = currentUser(req);
         const askIn = (currency: string) => refundAskOf(body, currency);
-        const { order, refund } = await refundOrder(payments, params.orderId, askIn, { _id, name });
+        const by = { _id: user._id, name: user.name };
+        const mayRefund = await refundCapOf(user);
+        const { order, refund } = await refundOrder(payments, params.orderId, askIn, by, {
+          mayRefund,
+        });
         res.status(201).json({ success: true, message: 'Refund recorded', order, refund });
       },
     }),

@@ -164,7 +164,7 @@ export function productRoutes({ maxPhotoBytes }: ProductRoutesOptions) {
     defineRoute({
       method: 'get',
       path: '/api/v1/product/admin-products',
-      access: 'admin',
+      access: { staff: ['catalogue'], to: 'manage products' },
       summary:
         'The admin’s products table: a search by name or SKU, a category, an order (newest, name, price, stock) and a page',
       query: adminProductsQuerySchema,
@@ -178,7 +178,7 @@ export function productRoutes({ maxPhotoBytes }: ProductRoutesOptions) {
     defineRoute({
       method: 'post',
       path: '/api/v1/product/create-product',
-      access: 'admin',
+      access: { staff: ['catalogue'], to: 'manage products' },
       summary: 'Create a product',
       body: { multipart: productFormSchema, file: photoFile(true), read },
       responses: { 201: productResponseSchema },
@@ -192,7 +192,7 @@ export function productRoutes({ maxPhotoBytes }: ProductRoutesOptions) {
     defineRoute({
       method: 'put',
       path: '/api/v1/product/update-product/{id}',
-      access: 'admin',
+      access: { staff: ['catalogue'], to: 'manage products' },
       summary: 'Change a product (a new photo is optional)',
       params: idParamsSchema,
       body: { multipart: productFormSchema, file: photoFile(false), read },
@@ -207,7 +207,7 @@ export function productRoutes({ maxPhotoBytes }: ProductRoutesOptions) {
     defineRoute({
       method: 'put',
       path: '/api/v1/product/product-variants/{id}',
-      access: 'admin',
+      access: { staff: ['catalogue'], to: 'manage products' },
       summary:
         'Set a product’s options and variants: SKU, option values, price and stock of each combination kept',
       params: idParamsSchema,
@@ -224,7 +224,7 @@ export function productRoutes({ maxPhotoBytes }: ProductRoutesOptions) {
     defineRoute({
       method: 'put',
       path: '/api/v1/product/product-variants/{id}/{variantId}/photo',
-      access: 'admin',
+      access: { staff: ['catalogue'], to: 'manage products' },
       summary: 'Give a variant a photo of its own (served at product-photo/{variantId})',
       params: variantParamsSchema,
       body: { multipart: z.object({}), file: photoFile(true), read },
@@ -240,7 +240,7 @@ export function productRoutes({ maxPhotoBytes }: ProductRoutesOptions) {
     defineRoute({
       method: 'delete',
       path: '/api/v1/product/product-variants/{id}/{variantId}/photo',
-      access: 'admin',
+      access: { staff: ['catalogue'], to: 'manage products' },
       summary: 'Take a variant’s own photo away: it shows the product’s again',
       params: variantParamsSchema,
       responses: { 200: productResponseSchema },
@@ -255,7 +255,7 @@ export function productRoutes({ maxPhotoBytes }: ProductRoutesOptions) {
     defineRoute({
       method: 'delete',
       path: '/api/v1/product/product/{id}',
-      access: 'admin',
+      access: { staff: ['catalogue'], to: 'manage products' },
       summary: 'Delete a product and its photo',
       params: idParamsSchema,
       responses: { 200: messageResponseSchema },

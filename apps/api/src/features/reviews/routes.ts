@@ -29,7 +29,7 @@ export const reviewRoutes = [
   defineRoute({
     method: 'get',
     path: '/api/v1/reviews',
-    access: 'admin',
+    access: { staff: ['catalogue'], to: 'read the reviews' },
     summary:
       'Every product’s reviews, hidden ones too, newest first: shown or hidden ones (state), of a number of stars',
     query: allReviewsQuerySchema,
@@ -55,7 +55,7 @@ export const reviewRoutes = [
   defineRoute({
     method: 'get',
     path: `${REVIEWS}/all`,
-    access: 'admin',
+    access: { staff: ['catalogue'], to: 'read the reviews' },
     summary: 'Every review of a product, hidden ones too, newest first',
     params: productIdParamsSchema,
     query: listQuerySchema(),
@@ -122,7 +122,7 @@ export const reviewRoutes = [
   defineRoute({
     method: 'put',
     path: `${REVIEWS}/{reviewId}/visibility`,
-    access: 'admin',
+    access: { staff: ['catalogue'], to: 'change a review’s visibility' },
     summary: 'Hide a review (it then counts nowhere) or show it again',
     params: reviewParamsSchema,
     body: { json: reviewVisibilityRequestSchema },

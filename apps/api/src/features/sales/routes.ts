@@ -10,7 +10,7 @@ export const salesRoutes = [
   defineRoute({
     method: 'get',
     path: '/api/v1/auth/dashboard',
-    access: 'admin',
+    access: { staff: [], to: 'read the sales figures' },
     summary:
       'The admin dashboard’s figures: revenue and orders per day over the last 30 days (UTC), orders by status, the top 10 products by revenue, variants low in stock',
     responses: { 200: dashboardResponseSchema },
@@ -22,7 +22,7 @@ export const salesRoutes = [
   defineRoute({
     method: 'put',
     path: '/api/v1/auth/dashboard/low-stock-threshold',
-    access: 'admin',
+    access: { staff: [], to: 'change the low stock threshold' },
     summary: 'Set the stock below which a variant is listed as low in stock',
     body: { json: lowStockThresholdRequestSchema },
     responses: { 200: lowStockThresholdResponseSchema },

@@ -15,7 +15,7 @@ export const shippingRoutes = [
   defineRoute({
     method: 'get',
     path: PATH,
-    access: 'admin',
+    access: { staff: [], to: 'manage shipping' },
     summary: 'Every shipping zone with its methods, amounts in the store currency',
     responses: { 200: shippingZonesResponseSchema },
     failures: [],
@@ -27,7 +27,7 @@ export const shippingRoutes = [
   defineRoute({
     method: 'put',
     path: PATH,
-    access: 'admin',
+    access: { staff: [], to: 'manage shipping' },
     summary:
       'Replace every shipping zone: no country in two zones, at most one rest of the world, tiers strictly ascending; ids kept when given',
     body: { json: shippingZonesRequestSchema, describe: describeShippingIssue },

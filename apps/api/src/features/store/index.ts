@@ -4,5 +4,6 @@ export {
   storeCurrency,
   storeName,
   storeSettings,
+  supportRefundLimit,
   useFirstCurrency,
 } from './use-cases.js';

@@ -14,6 +14,8 @@ const storeSchema = new mongoose.Schema(
     returnWindowDays: { type: Number },
     /** Absent on settings of earlier versions: false. */
     staffTwoFactorRequired: { type: Boolean },
+    /** The largest refund a support account may give at once, in minor units; absent: 0. */
+    supportRefundLimit: { type: Number },
   },
   { versionKey: false, collection: 'store', timestamps: true },
 );

@@ -13,14 +13,21 @@ import { type StoreDoc, StoreModel } from './model.js';
 const STORE_ID = 'store';
 export const KEPT_MS = 1000;
 
-let kept: { store: Store; until: number; database: string; wholeChanges: number } | null = null;
+/** The settings as kept: the public ones and the owner's (money in minor units). */
+export interface StoreSettings extends Store {
+  supportRefundLimit: number;
+}
 
-const toStore = (doc: StoreDoc): Store => ({
+let kept: { store: StoreSettings; until: number; database: string; wholeChanges: number } | null =
+  null;
+
+const toStore = (doc: StoreDoc): StoreSettings => ({
   name: doc.name,
   currency: doc.currency,
   pricesIncludeTax: doc.pricesIncludeTax,
   country: doc.country,
   returnWindowDays: doc.returnWindowDays ?? RETURN_WINDOW_DAYS_DEFAULT,
+  supportRefundLimit: doc.supportRefundLimit ?? 0,
   staffTwoFactorRequired: doc.staffTwoFactorRequired ?? false,
 });
 
@@ -28,15 +35,17 @@ const toStore = (doc: StoreDoc): Store => ({
  * The settings; the first read of a shop without them writes `first` (one upsert, so processes
  * starting together agree on one).
  */
-export async function readStore(first: Store): Promise<Store> {
+export async function readStore(first: Store): Promise<StoreSettings> {
   const database = mongoose.connection.name;
   const wholeChanges = wholeChangesApplied();
   const same = kept?.database === database && kept.wholeChanges === wholeChanges;
   if (kept && same && kept.until > Date.now()) return kept.store;
+  const now = new Date();
+  // No automatic timestamps: they would $set updatedAt at every read of settings that exist.
   const doc = await StoreModel.findOneAndUpdate(
     { _id: STORE_ID },
-    { $setOnInsert: first },
-    { upsert: true, new: true },
+    { $setOnInsert: { ...first, createdAt: now, updatedAt: now } },
+    { upsert: true, new: true, timestamps: false },
   ).lean<StoreDoc>();
   const store = toStore(doc);
   kept = { store, until: Date.now() + KEPT_MS, database, wholeChanges };
@@ -44,11 +53,14 @@ export async function readStore(first: Store): Promise<Store> {
 }
 
 /**
- * Replaces the settings, only while the currency is still `expectedCurrency` (a change of
+ * Replaces the settings (`supportRefundLimit` left out stays as it is), only while the currency is still `expectedCurrency` (a change of
  * currency is checked against it): whether they were written. Announced as a change of the
  * whole catalogue, so that every process makes its pages (prices in the currency) again.
  */
-export async function writeStore(store: Store, expectedCurrency: string): Promise<boolean> {
+export async function writeStore(
+  store: Store & Partial<StoreSettings>,
+  expectedCurrency: string,
+): Promise<boolean> {
   kept = null;
   const { matchedCount } = await writeToCatalogue({ all: true }, () =>
     StoreModel.updateOne({ _id: STORE_ID, currency: expectedCurrency }, { $set: store }),

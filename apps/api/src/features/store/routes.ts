@@ -1,5 +1,7 @@
-import { storeSchema, storeUpdateSchema } from '@shop/contracts';
+import { storeAdminSchema, storeSchema, storeUpdateSchema } from '@shop/contracts';
 import { defineRoute } from '../../lib/route.js';
+import { storeChangesOf } from './input.js';
+import { presentStoreAdmin } from './presenter.js';
 import { storeSettings, updateStore } from './use-cases.js';
 
 export interface StoreRoutesOptions {
@@ -22,14 +24,14 @@ export const storeRoutes = ({ holdsMoney }: StoreRoutesOptions) => [
   defineRoute({
     method: 'put',
     path: '/api/v1/store',
-    access: 'admin',
+    access: { staff: [], to: 'change the store settings' },
     summary:
       'Change the shop’s settings; a currency with another number of decimals only while no product or order holds money',
     body: { json: storeUpdateSchema, absent: 'empty' },
-    responses: { 200: storeSchema },
+    responses: { 200: storeAdminSchema },
     failures: [400, 409, 413],
     handler: async ({ body }, _req, res) => {
-      res.json(await updateStore(body, holdsMoney));
+      res.json(presentStoreAdmin(await updateStore(storeChangesOf(body), holdsMoney)));
     },
   }),
 ];

@@ -1,12 +1,8 @@
-import {
-  currencyDigits,
-  RETURN_WINDOW_DAYS_DEFAULT,
-  type Store,
-  type StoreUpdate,
-} from '@shop/contracts';
+import { currencyDigits, RETURN_WINDOW_DAYS_DEFAULT, type Store } from '@shop/contracts';
 import { DEFAULT_STORE_NAME } from '@shop/contracts/storefront';
 import { conflict } from '../../lib/errors.js';
-import { readStore, writeStore } from './repository.js';
+import type { StoreChanges } from './input.js';
+import { readStore, type StoreSettings, writeStore } from './repository.js';
 
 /**
  * What a shop without settings starts with: the header's name, and the currency the
@@ -33,7 +29,14 @@ export function useFirstCurrency(currency: string): void {
  * The shop's settings: `{ name, currency, pricesIncludeTax, country, returnWindowDays,
  * staffTwoFactorRequired }`.
  */
-export const storeSettings = (): Promise<Store> => readStore(first);
+export async function storeSettings(): Promise<Store> {
+  const { supportRefundLimit: _, ...store } = await readStore(first);
+  return store;
+}
+
+/** The largest refund a support account may give at once, in minor units of the currency. */
+export const supportRefundLimit = async (): Promise<number> =>
+  (await readStore(first)).supportRefundLimit;
 
 /** The currency of every price the shop stores and answers (minor units of it inside). */
 export const storeCurrency = async (): Promise<string> => (await storeSettings()).currency;
@@ -56,19 +59,20 @@ export const CURRENCY_DIGITS_LOCKED =
  * change to a currency with another number of decimals (usd to jpy) would multiply or divide
  * every price and figure by 100: refused with 409 while the shop has any (`holdsMoney`). A
  * change between currencies with as many decimals (usd to eur) keeps every amount's number;
- * each order keeps the currency it was paid in. `returnWindowDays` and `staffTwoFactorRequired`
- * left out stay as they are.
+ * each order keeps the currency it was paid in. `returnWindowDays`, `staffTwoFactorRequired`
+ * and `supportRefundLimit` left out stay as they are.
  */
 export async function updateStore(
-  next: StoreUpdate,
+  next: StoreChanges,
   holdsMoney: () => Promise<boolean>,
-): Promise<Store> {
-  const current = await storeSettings();
+): Promise<StoreSettings> {
+  const current = await readStore(first);
   const digitsChange = currencyDigits(next.currency) !== currencyDigits(current.currency);
   if (digitsChange && (await holdsMoney())) throw conflict(CURRENCY_DIGITS_LOCKED, 'currency');
   const store = {
     ...next,
     returnWindowDays: next.returnWindowDays ?? current.returnWindowDays,
+    supportRefundLimit: next.supportRefundLimit ?? current.supportRefundLimit,
     staffTwoFactorRequired: next.staffTwoFactorRequired ?? current.staffTwoFactorRequired,
   };
   if (!(await writeStore(store, current.currency))) {

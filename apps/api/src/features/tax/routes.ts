@@ -12,7 +12,7 @@ export const taxRoutes = [
   defineRoute({
     method: 'get',
     path: PATH,
-    access: 'admin',
+    access: { staff: [], to: 'manage taxes' },
     summary:
       'Tax rates per country and class (0.19 for 19 %), the class shipping is taxed as, and the classes a product may have',
     responses: { 200: taxSettingsResponseSchema },
@@ -24,7 +24,7 @@ export const taxRoutes = [
   defineRoute({
     method: 'put',
     path: PATH,
-    access: 'admin',
+    access: { staff: [], to: 'manage taxes' },
     summary:
       'Replace every tax rate and the class shipping is taxed as: one rate per country and class, at most 4 decimals; a class is named by giving it a rate',
     body: { json: taxSettingsRequestSchema },

@@ -1,8 +1,9 @@
 import { AccessGuard } from './AccessGuard';
+import { ADMIN_CHECK_URL } from './use-access-check';
 
-/** /dashboard/admin/*: administrators; others go to / after the countdown. */
+/** /dashboard/admin/*: staff of any role; others go to / after the countdown. */
 export function AdminGuard() {
-  return <AccessGuard checkUrl="/api/v1/auth/admin-auth" redirectTo="/" />;
+  return <AccessGuard checkUrl={ADMIN_CHECK_URL} redirectTo="/" />;
 }
 
 export default AdminGuard;

@@ -1,4 +1,4 @@
-import { authCheckResponseSchema } from '@shop/contracts';
+import { staffCheckResponseSchema } from '@shop/contracts';
 import { twoFactorSetupRequiredSchema } from '@shop/contracts/two-factor';
 import { useQuery } from '@tanstack/react-query';
 import { getParsed, isHttpError } from '../../lib/api-client';
@@ -14,18 +14,25 @@ const asksTwoFactorSetup = (err: unknown) =>
   err.response?.status === 403 &&
   twoFactorSetupRequiredSchema.safeParse(err.response.data).data?.twoFactorSetupRequired === true;
 
+/** Whether the session is staff's; its answer also says the staff role. */
+export const ADMIN_CHECK_URL = '/api/v1/auth/admin-auth';
+
+/** The check of `checkUrl` for the session: `admin-auth` also answers the staff role as it is now. */
+export const accessCheckQuery = (checkUrl: string, token: string) => ({
+  queryKey: ['account', token, checkUrl] as const,
+  queryFn: ({ signal }: { signal?: AbortSignal }) =>
+    getParsed(checkUrl, staffCheckResponseSchema, signal),
+  enabled: token !== '',
+  ...PRIVATE_READ,
+});
+
 /**
  * Asks the server whether the session may enter, on every visit and for each token; no session
  * means no call and no entry.
  */
 export function useAccessCheck(checkUrl: string): AccessStatus {
   const [{ token }] = useAuth();
-  const check = useQuery({
-    queryKey: ['account', token, checkUrl],
-    queryFn: ({ signal }) => getParsed(checkUrl, authCheckResponseSchema, signal),
-    enabled: token !== '',
-    ...PRIVATE_READ,
-  });
+  const check = useQuery(accessCheckQuery(checkUrl, token));
   if (check.isError && asksTwoFactorSetup(check.error)) return 'setup-required';
   if (!token || check.isError) return 'denied';
   if (check.isPending) return 'checking';

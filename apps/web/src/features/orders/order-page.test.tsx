@@ -7,7 +7,7 @@ import { api, findToast, renderApp, startApi, WithStoreSettings } from '../../te
 import { OrderDetails } from './components/OrderDetails';
 
 const person = makeUser({ name: 'Ann Shopper' });
-const admin = makeUser({ name: 'Shop Admin', role: 1 });
+const admin = makeUser({ name: 'Shop Admin', role: 1, staffRole: 'owner' });
 const shirt = makeProduct('Linen Shirt', { price: 20 });
 /** A lazily loaded page may take a moment when many test files run at once. */
 const PAGE_LOAD = { timeout: 5000 };
@@ -254,4 +254,31 @@ describe('the admin’s order page', () => {
       '/dashboard/admin/orders',
     );
   });
+});
+
+describe('the admin order page per staff role', () => {
+  it.each([
+    ['fulfilment', { statusSelect: 1, refund: 0 }],
+    ['support', { statusSelect: 0, refund: 1 }],
+  ] as const)(
+    'when a %s account opens an order, then it is offered only what its role may do',
+    async (staffRole, offered) => {
+      startApi();
+      api.on('GET', '/api/v1/auth/admin-auth', { status: 200, body: { ok: true, staffRole } });
+      api.on('GET', '/api/v1/auth/orders/:number', {
+        status: 200,
+        body: { success: true, message: 'Order #1042', order: order() },
+      });
+      renderApp('/dashboard/admin/orders/1042', { auth: sessionOf(admin) });
+
+      await screen.findByRole('heading', { name: 'Order #1042', level: 1 }, PAGE_LOAD);
+      await screen.findAllByText('SHIRT-M-WHT', { exact: false }, PAGE_LOAD);
+      expect(screen.queryAllByRole('combobox', { name: 'Status of order #1042' })).toHaveLength(
+        offered.statusSelect,
+      );
+      expect(screen.queryAllByRole('heading', { name: 'Refund', level: 2 })).toHaveLength(
+        offered.refund,
+      );
+    },
+  );
 });

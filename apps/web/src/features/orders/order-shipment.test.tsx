@@ -8,7 +8,7 @@ import { OrderDetails } from './components/OrderDetails';
 
 /** A lazily loaded page may take a moment when many test files run at once. */
 const PAGE_LOAD = { timeout: 5000 };
-const admin = makeUser({ name: 'Shop Admin', role: 1 });
+const admin = makeUser({ name: 'Shop Admin', role: 1, staffRole: 'owner' });
 const UPS_LINK = 'https://www.ups.com/track?tracknum=1Z999AA10123456784';
 
 /** An order an admin marked Shipped, telling of its shipment as `shipment` does. */

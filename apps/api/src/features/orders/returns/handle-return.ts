@@ -3,7 +3,7 @@ import { badRequest, conflict, notFound } from '../../../lib/errors.js';
 import { ZERO } from '../../../lib/money.js';
 import type { Payments } from '../../../lib/stripe.js';
 import type { OrderActor } from '../order.js';
-import { refundOrder } from '../refund-order.js';
+import { type RefundCheck, refundOrder } from '../refund-order.js';
 import { findStoredOrder } from '../repository/reads.js';
 import type { RefundActor } from '../repository/refund-writes.js';
 import { findReturn, moveReturn, type StoredReturn } from '../repository/returns.js';
@@ -27,7 +27,12 @@ function restockOf(found: StoredReturn, restock: Units = []): Units {
 }
 
 /** Refunds the return's units through the order's refunds, under the return's id: once. */
-const refundReturn = (payments: Payments | null, found: StoredReturn, by: RefundActor) =>
+const refundReturn = (
+  payments: Payments | null,
+  found: StoredReturn,
+  by: RefundActor,
+  mayRefund: RefundCheck | undefined,
+) =>
   refundOrder(
     payments,
     found.orderId,
@@ -38,7 +43,7 @@ const refundReturn = (payments: Payments | null, found: StoredReturn, by: Refund
       reason: `Return: ${found.reason}`,
     }),
     by,
-    found._id,
+    { refundId: found._id, mayRefund },
   );
 
 /**
@@ -49,12 +54,14 @@ const refundReturn = (payments: Payments | null, found: StoredReturn, by: Refund
  * under the return's id, so that asking again refunds it once. Asking again for the status a
  * return has changes nothing (it finishes the restock, and enters the step and its letter, if a
  * call that died left them out).
+ * `mayRefund` refuses a refund above what the staff account may give at once.
  */
 export async function handleReturn(
   payments: Payments | null,
   returnId: string,
   { status, restock }: ReturnUpdate,
   by: OrderActor,
+  mayRefund?: RefundCheck,
 ): Promise<OrderReturn> {
   const found = await findReturn(returnId);
   if (!found) throw notFound('Return not found');
@@ -69,7 +76,7 @@ export async function handleReturn(
     throw conflict(`A return ${found.status} cannot be marked ${status}`);
   }
   const units = restockOf(found, restock);
-  if (status === 'refunded') await refundReturn(payments, found, by);
+  if (status === 'refunded') await refundReturn(payments, found, by, mayRefund);
   const moved = await moveReturn(returnId, { from: found.status, to: status, by }, units);
   if (!moved) {
     // Another admin moved it meanwhile: to this status (a repeated call), or elsewhere.

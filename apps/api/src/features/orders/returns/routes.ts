@@ -1,7 +1,8 @@
-import { idParamsSchema } from '@shop/contracts';
+import { idParamsSchema, staffMay } from '@shop/contracts';
 import { orderKeyQuerySchema } from '@shop/contracts/guest';
 import { orderNumberParamsSchema } from '@shop/contracts/order-number';
 import {
+  RETURN_STEP_ROLES,
   returnRequestSchema,
   returnResponseSchema,
   returnsQuerySchema,
@@ -11,7 +12,8 @@ import {
 import { currentUser } from '../../../lib/http.js';
 import { defineRoute } from '../../../lib/route.js';
 import type { Payments } from '../../../lib/stripe.js';
-import { allowSignIn } from '../../auth/index.js';
+import { allowSignIn, roleCannot } from '../../auth/index.js';
+import { refundCapOf } from '../refund-cap.js';
 import { listReturns } from '../repository/returns.js';
 import { handleReturn } from './handle-return.js';
 import { requestReturn, returnsOfAsker } from './request-return.js';
@@ -64,7 +66,7 @@ export function returnRoutes({ payments, jwtSecret }: ReturnRoutesOptions) {
     defineRoute({
       method: 'get',
       path: '/api/v1/returns',
-      access: 'admin',
+      access: { staff: ['fulfilment', 'support'], to: 'read the returns' },
       summary: 'The shop’s returns, newest first, of one status or all',
       query: returnsQuerySchema,
       responses: { 200: returnsResponseSchema },
@@ -76,7 +78,7 @@ export function returnRoutes({ payments, jwtSecret }: ReturnRoutesOptions) {
     defineRoute({
       method: 'put',
       path: '/api/v1/returns/{id}',
-      access: 'admin',
+      access: { staff: ['fulfilment', 'support'], to: 'handle returns' },
       summary:
         'Move a return on: approved or rejected, received (restocking what is named, once), refunded or closed',
       params: idParamsSchema,
@@ -84,9 +86,13 @@ export function returnRoutes({ payments, jwtSecret }: ReturnRoutesOptions) {
       responses: { 200: returnResponseSchema },
       failures: [400, 404, 409, 413, 502, 503],
       handler: async ({ params, body }, req, res) => {
-        const { _id, name } = currentUser(req);
-        const by = { _id, name, role: 'admin' as const };
-        const moved = await handleReturn(payments, params.id, body, by);
+        const user = currentUser(req);
+        if (!staffMay(user, RETURN_STEP_ROLES[body.status])) {
+          throw roleCannot(user.staffRole, `mark a return ${body.status}`);
+        }
+        const by = { _id: user._id, name: user.name, role: 'admin' as const };
+        const mayRefund = await refundCapOf(user);
+        const moved = await handleReturn(payments, params.id, body, by, mayRefund);
         res.json({ success: true, message: `Return ${moved.status}`, return: moved });
       },
     }),

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeOrder, makeUser, replies, sessionOf } from '../../../test/fixtures';
 import { api, findToast, renderApp, startApi } from '../../../test/render-app';
 
-const admin = sessionOf(makeUser({ name: 'Shop Admin', role: 1 }));
+const admin = sessionOf(makeUser({ name: 'Shop Admin', role: 1, staffRole: 'owner' }));
 const ALL_ORDERS = '/api/v1/auth/all-orders';
 /** A lazily loaded page may take a moment when many test files run at once. */
 const PAGE_LOAD = { timeout: 5000 };

@@ -19,6 +19,7 @@ describe('Admin dashboard', () => {
       email: 'admin@shop.test',
       phone: '555-0100',
       role: 1,
+      staffRole: 'owner',
     });
     renderApp('/dashboard/admin', { auth: sessionOf(admin) });
 
@@ -42,6 +43,7 @@ describe('Admin dashboard', () => {
       ['Store', '/dashboard/admin/store'],
       ['Discounts', '/dashboard/admin/discounts'],
       ['Reviews', '/dashboard/admin/reviews'],
+      ['Staff', '/dashboard/admin/staff'],
     ]);
     expect(document.title).toBe('Dashboard - Ecommerce App');
   });
@@ -97,7 +99,7 @@ describe('Admin dashboard', () => {
       api.on('GET', '/api/v1/shipping/zones', { status: 200, body: { success: true, zones: [] } });
       api.on('GET', '/api/v1/discounts', { status: 200, body: { success: true, discounts: [] } });
       api.on('GET', '/api/v1/returns', replies.returns([]));
-      renderApp(path, { auth: sessionOf(makeUser({ role: 1 })) });
+      renderApp(path, { auth: sessionOf(makeUser({ role: 1, staffRole: 'owner' })) });
 
       expect(await screen.findByRole('heading', { name: heading, level: 1 })).toBeVisible();
       expect(document.title).toBe(title);
@@ -110,7 +112,7 @@ describe("the store's name", () => {
     startApi();
     api.on('GET', '/api/v1/auth/admin-auth', { status: 200, body: { ok: true } });
     const { user } = renderApp('/dashboard/admin/store', {
-      auth: sessionOf(makeUser({ role: 1 })),
+      auth: sessionOf(makeUser({ role: 1, staffRole: 'owner' })),
     });
     const name = await screen.findByLabelText('Store name');
     const nav = screen.getByRole('navigation', { name: 'Main' });

@@ -16,7 +16,7 @@ import { api, findToast, renderApp, startApi } from '../../../test/render-app';
  * write invalidates the reads it changes (see docs/architecture.md, "The web's layers").
  */
 
-const admin = sessionOf(makeUser({ name: 'Shop Admin', role: 1 }));
+const admin = sessionOf(makeUser({ name: 'Shop Admin', role: 1, staffRole: 'owner' }));
 /** A lazily loaded page may take a moment when many test files run at once. */
 const PAGE_LOAD = { timeout: 5000 };
 

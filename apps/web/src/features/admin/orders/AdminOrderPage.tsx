@@ -4,6 +4,7 @@ import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { OrderDetails } from '../../orders';
 import { AdminPage } from '../shared/AdminPage';
+import { roleMayOpen, useStaffRole } from '../shared/staff-role';
 import { useAdminQuery } from '../shared/use-admin-query';
 import { adminOrderQueries } from './api';
 import { OrderStatusSelect } from './OrderStatusSelect';
@@ -17,6 +18,9 @@ export function AdminOrderPage() {
   const order = useAdminQuery(adminOrderQueries.detail(number), (err) =>
     errorMessage(err, ORDER_FAILED),
   );
+  // What the role may not do is not offered (the API would refuse it): docs/features/staff-roles.md.
+  const staffRole = useStaffRole();
+  const mayRefund = roleMayOpen(staffRole, ['support']);
   return (
     <AdminPage title={`Order #${number}`}>
       <p>
@@ -31,16 +35,18 @@ export function AdminOrderPage() {
           <OrderDetails
             order={order.data}
             statusSlot={
-              <OrderStatusSelect
-                orderId={order.data._id}
-                orderNumber={order.data.number}
-                status={order.data.status}
-                label={`Status of order #${number}`}
-              />
+              roleMayOpen(staffRole, ['fulfilment']) ? (
+                <OrderStatusSelect
+                  orderId={order.data._id}
+                  orderNumber={order.data.number}
+                  status={order.data.status}
+                  label={`Status of order #${number}`}
+                />
+              ) : undefined
             }
           />
           {/* Only what was captured can be refunded. */}
-          {order.data.payment.success && <RefundPanel order={order.data} />}
+          {order.data.payment.success && mayRefund && <RefundPanel order={order.data} />}
         </>
       )}
     </AdminPage>

@@ -2,6 +2,7 @@ import { type OrderStatus, orderStatusSchema } from '@shop/contracts';
 import { OrderTable } from '../../orders';
 import { PagedList } from '../shared/AdminList';
 import { AdminPage } from '../shared/AdminPage';
+import { roleMayOpen, useStaffRole } from '../shared/staff-role';
 import { useAdminPages } from '../shared/use-admin-query';
 import { useUrlChoices } from '../shared/use-url-choices';
 import { adminOrderQueries, type OrderFilter } from './api';
@@ -28,6 +29,8 @@ export function AdminOrders() {
     (page) => adminOrderQueries.list(page, { status, q }),
     () => ORDERS_FAILED,
   );
+  // Support reads the orders; only fulfilment (and an owner) changes their status.
+  const mayChangeStatus = roleMayOpen(useStaffRole(), ['fulfilment']);
   const filter = (next: OrderFilter) => {
     keep({ ...next });
     orders.setPage(1);
@@ -55,12 +58,14 @@ export function AdminOrders() {
               index={orders.offset + index}
               pageOf={(number) => `/dashboard/admin/orders/${number}`}
               statusSlot={
-                <OrderStatusSelect
-                  orderId={order._id}
-                  orderNumber={order.number}
-                  status={order.status}
-                  label={`Status of order ${orders.offset + index + 1}`}
-                />
+                mayChangeStatus ? (
+                  <OrderStatusSelect
+                    orderId={order._id}
+                    orderNumber={order.number}
+                    status={order.status}
+                    label={`Status of order ${orders.offset + index + 1}`}
+                  />
+                ) : undefined
               }
             />
           ))

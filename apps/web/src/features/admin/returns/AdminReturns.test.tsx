@@ -117,3 +117,42 @@ describe('Returns', () => {
     );
   });
 });
+
+describe('Returns per staff role', () => {
+  it('when fulfilment and then support open the same returns, then each is offered only its own moves', async () => {
+    api.on('GET', '/api/v1/auth/admin-auth', {
+      status: 200,
+      body: { ok: true, staffRole: 'fulfilment' },
+    });
+    await openReturns([aReturn(), aReturn({ status: 'approved', orderNumber: 1043 })]);
+
+    const [requested, approved] = await screen.findAllByRole('article');
+    // The session kept says owner; the dashboard's check says fulfilment, and wins.
+    await waitFor(() =>
+      expect(within(requested as HTMLElement).queryAllByRole('button')).toEqual([]),
+    );
+    expect(
+      within(approved as HTMLElement).getByRole('button', { name: /received/i }),
+    ).toBeVisible();
+    expect(
+      within(approved as HTMLElement).getByRole('group', { name: 'Back on the shelf' }),
+    ).toBeVisible();
+  });
+
+  it('when support opens an approved return, then it is offered no move and no restock', async () => {
+    api.on('GET', '/api/v1/auth/admin-auth', {
+      status: 200,
+      body: { ok: true, staffRole: 'support' },
+    });
+    await openReturns([aReturn(), aReturn({ status: 'approved', orderNumber: 1043 })]);
+
+    const [requested, approved] = await screen.findAllByRole('article');
+    await waitFor(() =>
+      expect(within(approved as HTMLElement).queryAllByRole('button')).toEqual([]),
+    );
+    expect(
+      within(requested as HTMLElement).getByRole('button', { name: /approve/i }),
+    ).toBeVisible();
+    expect(within(approved as HTMLElement).queryByRole('group')).toBeNull();
+  });
+});

@@ -1,5 +1,5 @@
 import { nameWithOptions } from '@shop/contracts';
-import type { OrderReturn, ReturnStatus } from '@shop/contracts/returns';
+import { type OrderReturn, RETURN_STEP_ROLES, type ReturnStatus } from '@shop/contracts/returns';
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { FormField } from '../../../components/FormField';
 import { useSubmit } from '../../../lib/use-form';
 import { formatOptions } from '../../products';
 import { refusalOf } from '../shared/outcome';
+import { roleMayOpen, useStaffRole } from '../shared/staff-role';
 import { returnWrite } from './api';
 
 export const RETURN_ACTION_TEXTS = {
@@ -55,13 +56,16 @@ function ReturnedLineName({ line }: { line: ReturnedLine }) {
 /**
  * One return on the admin's Returns screen: its order, lines, reason and steps, and the moves
  * it may take. Approved, it asks per line how many units go back on the shelf (all of them at
- * first; a broken one: none) before Mark received.
+ * first; a broken one: none) before Mark received. Only the moves the staff role may make are
+ * offered.
  */
 export function ReturnCard({ item }: { item: OrderReturn }) {
   const headingId = useId();
   const [restock, setRestock] = useState<Record<string, number>>(() =>
     Object.fromEntries(item.lines.map((line) => [line.sku, line.quantity])),
   );
+  const staffRole = useStaffRole();
+  const mayMark = (status: ReturnStatus) => roleMayOpen(staffRole, RETURN_STEP_ROLES[status]);
   const move = useSubmit(returnWrite(), {
     onSuccess: (_answer, { status }) => {
       if (status !== 'requested') toast.success(ACTIONS[status].done);
@@ -112,7 +116,7 @@ export function ReturnCard({ item }: { item: OrderReturn }) {
           </li>
         ))}
       </ol>
-      {item.status === 'approved' && (
+      {item.status === 'approved' && mayMark('received') && (
         <fieldset className="return-restock">
           <legend>Back on the shelf</legend>
           {item.lines.map((line) => (
@@ -134,7 +138,7 @@ export function ReturnCard({ item }: { item: OrderReturn }) {
         </fieldset>
       )}
       <div className="return-actions">
-        {NEXT[item.status].map((status) => (
+        {NEXT[item.status].filter(mayMark).map((status) => (
           <button
             key={status}
             type="button"

@@ -7,6 +7,7 @@ import {
   type RegisterRequest,
 } from '@shop/contracts';
 import { type TakeOverRequest, takeOverResponseSchema } from '@shop/contracts/account';
+import { type StaffInviteAccept, staffInviteResponseSchema } from '@shop/contracts/staff';
 import { mutationOptions } from '@tanstack/react-query';
 import { api, isHttpError, sendParsed } from '../../../lib/api-client';
 
@@ -41,6 +42,9 @@ export async function login(body: LoginRequest): Promise<Outcome<AuthSession> | 
 export const takeOver = (body: TakeOverRequest) =>
   sendParsed('post', '/api/v1/auth/take-over', body, takeOverResponseSchema);
 
+export const acceptStaffInvite = (body: StaffInviteAccept) =>
+  sendParsed('post', '/api/v1/auth/staff/invites/accept', body, staffInviteResponseSchema);
+
 /**
  * Registering, signing in and taking an account over change no read the web keeps: the session
  * they give is the auth store's, and the reads of an account are keyed by its token or asked
@@ -50,4 +54,5 @@ export const authWrites = {
   register: () => mutationOptions({ mutationFn: register }),
   login: () => mutationOptions({ mutationFn: login }),
   takeOver: () => mutationOptions({ mutationFn: takeOver }),
+  acceptStaffInvite: () => mutationOptions({ mutationFn: acceptStaffInvite }),
 };

@@ -11,6 +11,7 @@ const guestBuyer = (email: string): User => ({
   phone: '',
   address: '',
   role: 0,
+  staffRole: null,
 });
 
 /**
