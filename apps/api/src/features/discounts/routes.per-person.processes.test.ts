@@ -1,62 +1,22 @@
-import { createPaymentIntentResponseSchema, quoteResponseSchema } from '@shop/contracts';
+import { quoteResponseSchema } from '@shop/contracts';
 import supertest from 'supertest';
 import { uniqueWord } from '../../test/catalogue.js';
+import { createProduct, expireAndSweepCheckouts } from '../../test/checkout.js';
 import {
-  createProduct,
-  expireAndSweepCheckouts,
-  TEST_DELIVERY_ADDRESS,
-} from '../../test/checkout.js';
+  buy,
+  notEligible,
+  startPaying,
+  type Target,
+  type Who,
+} from '../../test/discount-shoppers.js';
 import { createDiscount, uniqueCode } from '../../test/discounts.js';
-import { describe, expect, type FakeStripe, twoProcessTest as test } from '../../test/fixtures.js';
+import { describe, expect, twoProcessTest as test } from '../../test/fixtures.js';
 import { guestEmail } from '../../test/guest-checkout.js';
-import { createUser, errorOf } from '../../test/harness.js';
+import { createUser } from '../../test/harness.js';
 import { listOrdersOfProduct } from '../orders/repository/reads.js';
 
 // The second process starts here, in the hook's time, not in the first test's (30 s at load 17).
 test.beforeAll(async ({ otherUrl: _ }) => {});
-
-type Target = Parameters<typeof supertest>[0];
-/** An account by its token, or a guest by the e-mail they give. */
-type Who = { token: string } | { email: string };
-
-const as = <R extends { set: (k: string, v: string) => R }>(req: R, who: Who) =>
-  'token' in who ? req.set('Authorization', `Bearer ${who.token}`) : req;
-const emailOf = (who: Who) => ('email' in who ? { email: who.email } : {});
-
-const startPaying = (target: Target, who: Who, productId: string, code: string | null) =>
-  as(
-    supertest(target)
-      .post('/api/v1/order/create-payment-intent')
-      .send({
-        cart: [{ _id: productId }],
-        deliveryAddress: TEST_DELIVERY_ADDRESS,
-        ...(code ? { discountCode: code } : {}),
-        ...emailOf(who),
-      }),
-    who,
-  );
-
-/** Starts paying, authorizes and places: place-order's status, or the refusal to start. */
-async function buy(
-  target: Target,
-  stripe: FakeStripe,
-  who: Who,
-  productId: string,
-  code: string | null,
-): Promise<{ status: number; message?: string }> {
-  const started = await startPaying(target, who, productId, code);
-  if (started.status !== 200) return { status: started.status, message: errorOf(started.body) };
-  const { clientSecret } = createPaymentIntentResponseSchema.parse(started.body);
-  const paymentIntentId = clientSecret.split('_secret_')[0] as string;
-  stripe.confirm(paymentIntentId);
-  const placed = await as(
-    supertest(target)
-      .post('/api/v1/order/place-order')
-      .send({ payment: { id: paymentIntentId, status: 'requires_capture' }, ...emailOf(who) }),
-    who,
-  );
-  return { status: placed.status };
-}
 
 const ordersWith = async (productId: string, code: string) =>
   (await listOrdersOfProduct(productId)).filter((order) =>
@@ -65,8 +25,6 @@ const ordersWith = async (productId: string, code: string) =>
 
 /** A Gmail mailbox no other test uses: its local part, which has no dot. */
 const gmailLocal = () => `p${uniqueWord()}`;
-
-const notEligible = (code: string) => `You are not eligible for ${code}`;
 
 describe('codes limited per customer, over two API processes', () => {
   test('when a customer and a stranger quote a first-order code and a code limited per customer with their e-mail, then both get the same answer: the code taken off, and that it applies at checkout if eligible', async ({

@@ -1,48 +1,14 @@
-import { createPaymentIntentResponseSchema, quoteResponseSchema } from '@shop/contracts';
+import { quoteResponseSchema } from '@shop/contracts';
 import supertest from 'supertest';
-import { availableOf, createProduct, TEST_DELIVERY_ADDRESS } from '../../test/checkout.js';
+import { availableOf, createProduct } from '../../test/checkout.js';
+import { buy, notEligible, startPaying, type Target } from '../../test/discount-shoppers.js';
 import { createDiscount, uniqueCode } from '../../test/discounts.js';
-import { describe, expect, type FakeStripe, twoProcessTest as test } from '../../test/fixtures.js';
+import { describe, expect, twoProcessTest as test } from '../../test/fixtures.js';
 import { guestEmail } from '../../test/guest-checkout.js';
 import { createUser, errorOf } from '../../test/harness.js';
 
 // The second process starts here, in the hook's time, not in the first test's.
 test.beforeAll(async ({ otherUrl: _ }) => {});
-
-type Target = Parameters<typeof supertest>[0];
-/** An account by its token, or a guest by the e-mail they give. */
-type Who = { token: string } | { email: string };
-
-const as = <R extends { set: (k: string, v: string) => R }>(req: R, who: Who) =>
-  'token' in who ? req.set('Authorization', `Bearer ${who.token}`) : req;
-const emailOf = (who: Who) => ('email' in who ? { email: who.email } : {});
-
-const startPaying = (target: Target, who: Who, productId: string, code: string | null) =>
-  as(
-    supertest(target)
-      .post('/api/v1/order/create-payment-intent')
-      .send({
-        cart: [{ _id: productId }],
-        deliveryAddress: TEST_DELIVERY_ADDRESS,
-        ...(code ? { discountCode: code } : {}),
-        ...emailOf(who),
-      }),
-    who,
-  );
-
-/** Starts paying, authorizes and places; place-order must answer 201. */
-async function buy(target: Target, stripe: FakeStripe, who: Who, productId: string, code: string) {
-  const started = await startPaying(target, who, productId, code).expect(200);
-  const { clientSecret } = createPaymentIntentResponseSchema.parse(started.body);
-  const paymentIntentId = clientSecret.split('_secret_')[0] as string;
-  stripe.confirm(paymentIntentId);
-  await as(
-    supertest(target)
-      .post('/api/v1/order/place-order')
-      .send({ payment: { id: paymentIntentId, status: 'requires_capture' }, ...emailOf(who) }),
-    who,
-  ).expect(201);
-}
 
 /** The quote of one unit with the code, as the account asks for it. */
 const quoteAs = async (target: Target, token: string, productId: string, code: string) =>
@@ -59,8 +25,6 @@ const quoteAs = async (target: Target, token: string, productId: string, code: s
         .expect(200)
     ).body,
   );
-
-const notEligible = (code: string) => `You are not eligible for ${code}`;
 
 /** A first-order code and a code of one use per customer, both of 1.00 off. */
 async function codesLimitedPerCustomer(
@@ -85,7 +49,7 @@ describe('an account whose e-mail is not confirmed, over two API processes', () 
     const lamp = await createProduct({ price: 10, quantity: 10 });
     const { first, once } = await codesLimitedPerCustomer(api, admin);
     const customer = guestEmail();
-    await buy(app.app, stripe, { email: customer }, lamp.id, once);
+    expect(await buy(app.app, stripe, { email: customer }, lamp.id, once)).toEqual({ status: 201 });
     const registrant = await createUser({ email: customer });
     const stranger = await createUser({ email: guestEmail() });
 
@@ -124,7 +88,9 @@ describe('an account whose e-mail is not confirmed, over two API processes', () 
     const lamp = await createProduct({ price: 10, quantity: 10 });
     const { first, once } = await codesLimitedPerCustomer(api, admin);
     const account = await createUser();
-    await buy(app.app, stripe, { token: account.token }, lamp.id, once);
+    expect(await buy(app.app, stripe, { token: account.token }, lamp.id, once)).toEqual({
+      status: 201,
+    });
 
     expect(await quoteAs(other, account.token, lamp.id, first)).toMatchObject({
       discountRefusal: `${first} is for first orders`,
@@ -148,7 +114,9 @@ describe('an account whose e-mail is confirmed, over two API processes', () => {
     const lamp = await createProduct({ price: 10, quantity: 10 });
     const { first, once } = await codesLimitedPerCustomer(api, admin);
     const email = guestEmail();
-    await buy(app.app, stripe, { email: email.replace('@', '+shop@') }, lamp.id, once);
+    expect(
+      await buy(app.app, stripe, { email: email.replace('@', '+shop@') }, lamp.id, once),
+    ).toEqual({ status: 201 });
     const account = await createUser({ email, confirmed: true });
 
     expect(await quoteAs(other, account.token, lamp.id, first)).toMatchObject({

@@ -1,3 +1,4 @@
+import type { OrderStatus } from '@shop/contracts';
 import { type Dashboard, dashboardResponseSchema } from '@shop/contracts/dashboard';
 import { minor, ZERO } from '../../lib/money.js';
 import { listDeliveries, randomId, recordDeliveries } from '../../lib/outbox/deliveries.js';
@@ -29,6 +30,30 @@ const soldToday = (productId: string): CountedOrder => ({
   lines: [{ productId, name: 'Counted once', unitPrice: minor(617), quantity: 2 }],
   breakdown: { shipping: null, tax: ZERO },
 });
+
+/**
+ * Sets a paid order's status as orders/changes.ts does, its event recorded for the figures, but
+ * not marked landed (its process died, or has not got there yet): the event's id.
+ */
+async function changeStatusUnmarked(orderId: string, status: OrderStatus, by: { id: string }) {
+  const order = await findStoredOrder(orderId);
+  if (!order) throw new Error('the order was not written');
+  const id = randomId();
+  const payload: OrderEvent = {
+    orderId,
+    before: { status: order.status, paid: true },
+    order: snapshotOf({ ...order, status }),
+  };
+  await recordDeliveries(
+    { id, type: 'order.status-changed', source: orderId, payload },
+    [SALES_FIGURES],
+    false,
+  );
+  const as = { status: order.status, paid: true, refunded: order.refundedDone };
+  const admin = { _id: by.id, name: 'Admin', role: 'admin' as const };
+  expect(await recordStatus(orderId, status, as, id, admin)).toBe('done');
+  return id;
+}
 
 describe('counting the order events into the sales figures', () => {
   test('when a process died after counting a batch into some figures only, then the next count finishes it and counts nothing twice', async ({
@@ -68,21 +93,8 @@ describe('counting the order events into the sales figures', () => {
     const product = await makeOrderedProduct(20);
     const orderId = await makeOrder({ buyer: user.id, products: [product] });
     const before = await dashboardOf(api, admin.token);
-    const order = await findStoredOrder(orderId);
-    if (!order) throw new Error('the order was not written');
-
-    // As orders/changes.ts publishes it, but the process dies before marking it landed.
-    const id = randomId();
-    const payload: OrderEvent = {
-      orderId,
-      before: { status: order.status, paid: true },
-      order: snapshotOf({ ...order, status: 'Shipped' }),
-    };
-    const event = { id, type: 'order.status-changed', source: orderId, payload };
-    await recordDeliveries(event, [SALES_FIGURES], false);
-    const as = { status: order.status, paid: true, refunded: order.refundedDone };
-    const by = { _id: admin.id, name: 'Admin', role: 'admin' as const };
-    expect(await recordStatus(orderId, 'Shipped', as, id, by)).toBe('done');
+    // The process dies before marking it landed.
+    await changeStatusUnmarked(orderId, 'Shipped', admin);
     const after = await dashboardOf(api, admin.token);
 
     expect(countOf(after, 'Shipped') - countOf(before, 'Shipped')).toBe(1);
@@ -98,24 +110,8 @@ describe('counting the order events into the sales figures', () => {
     const product = await makeOrderedProduct(30);
     const orderId = await makeOrder({ buyer: user.id, products: [product] });
     const before = await dashboardOf(api, admin.token);
-    const order = await findStoredOrder(orderId);
-    if (!order) throw new Error('the order was not written');
-
-    // Set to Processing, as orders/changes.ts publishes it, but not marked landed yet.
-    const id = randomId();
-    const payload: OrderEvent = {
-      orderId,
-      before: { status: order.status, paid: true },
-      order: snapshotOf({ ...order, status: 'Processing' }),
-    };
-    await recordDeliveries(
-      { id, type: 'order.status-changed', source: orderId, payload },
-      [SALES_FIGURES],
-      false,
-    );
-    const as = { status: order.status, paid: true, refunded: order.refundedDone };
-    const by = { _id: admin.id, name: 'Admin', role: 'admin' as const };
-    expect(await recordStatus(orderId, 'Processing', as, id, by)).toBe('done');
+    // Set to Processing, not marked landed yet.
+    const id = await changeStatusUnmarked(orderId, 'Processing', admin);
     // Then shipped by an admin: an event from Processing, marked landed at once.
     await api
       .put(`/api/v1/auth/order-status/${orderId}`)
