@@ -36,6 +36,8 @@ const withoutSpaces = (code: string) => code.replace(/\s+/g, '');
  * Steps only grow, so the caller accepts a step once by keeping the last one accepted.
  */
 export function stepOfCode(secret: string, code: string, now: Date): number | null {
+  // The library compares as many bytes as the code has with a 6-digit code, and throws on others.
+  if (!isTotpCode(code)) return null;
   const totp = totpOf(secret);
   const timestamp = now.getTime();
   const delta = totp.validate({ token: withoutSpaces(code), timestamp, window: WINDOW });
