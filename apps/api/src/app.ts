@@ -11,6 +11,7 @@ import {
   requireSignInOrGuestEmail,
   requireStaff,
   requireTwoFactorWhereRequired,
+  useSecretsKey,
 } from './features/auth/index.js';
 import { authRoutes } from './features/auth/routes.js';
 import { backInStockRoutes } from './features/back-in-stock/index.js';
@@ -72,6 +73,7 @@ export function createApp({ config, logger, payments = createPayments(config) }:
     staff: (staff) => [signedIn, twoFactorWhereRequired, requireStaff(staff)],
   };
   useFirstCurrency(config.STRIPE_CURRENCY);
+  useSecretsKey(config.TWO_FACTOR_KEY ?? config.JWT_SECRET);
   wireFeatures();
   const checkout = checkoutRoutes({ config, payments });
   const apiRoutes = [
