@@ -104,7 +104,13 @@ describe('Catalogue → Import', () => {
     expect(button('Dry run')).toBeDisabled();
     expect(button('Apply')).toBeDisabled();
 
+    expect(button('Apply')).toHaveAccessibleDescription(
+      'Choose a CSV file, then check it with a dry run before you apply it.',
+    );
     const events = await dryRun(user);
+    expect(button('Apply')).toHaveAccessibleDescription(
+      'Apply is offered once a dry run of this file has ended.',
+    );
     expect(await sent(0)).toEqual({ dryRun: 'true', file: CSV });
     events.progress(jobOf({ processed: 2 }));
 
@@ -126,6 +132,9 @@ describe('Catalogue → Import', () => {
       ['5', 'category', 'Unknown category: lamps'].join(''),
     );
     expect(button('Apply')).toBeEnabled();
+    expect(button('Apply')).toHaveAccessibleDescription(
+      'Apply imports this file for real: what its dry run listed.',
+    );
   });
 
   it('when the admin applies a dry-run file, then it is imported for real with its progress, and the result shows created, updated, unchanged and errors', async () => {

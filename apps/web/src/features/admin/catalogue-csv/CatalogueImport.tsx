@@ -16,6 +16,7 @@ export const IMPORT_TEXTS = {
   failed: 'Something went wrong while importing',
   chooseFirst: 'Choose a CSV file, then check it with a dry run before you apply it.',
   applyAfterDryRun: 'Apply is offered once a dry run of this file has ended.',
+  applyReady: 'Apply imports this file for real: what its dry run listed.',
 } as const;
 
 function ExportButton() {
@@ -120,7 +121,11 @@ export function CatalogueImport() {
           <ExportButton />
         </div>
         <p id="import-apply-hint" className="muted">
-          {file ? IMPORT_TEXTS.applyAfterDryRun : IMPORT_TEXTS.chooseFirst}
+          {!file
+            ? IMPORT_TEXTS.chooseFirst
+            : checked === file
+              ? IMPORT_TEXTS.applyReady
+              : IMPORT_TEXTS.applyAfterDryRun}
         </p>
         {job && job.status !== 'failed' && <ImportProgress job={job} />}
       </section>
