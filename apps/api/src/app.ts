@@ -99,7 +99,7 @@ export function createApp({ config, logger, payments = createPayments(config) }:
       maxPhotoBytes: config.MAX_PHOTO_BYTES,
     }),
     ...searchRoutes(),
-    ...catalogueCsvRoutes,
+    ...catalogueCsvRoutes({ publicUrl: config.PUBLIC_URL }),
     ...checkout.routes,
     ...reviewRoutes,
     ...backInStockRoutes({ rateLimit: config.NOTIFY_ME_RATE_LIMIT }),

@@ -25,7 +25,8 @@ const isOver = (job: ImportJob) => job.status === 'done' || job.status === 'fail
 const sendEvent = (res: Response, event: 'progress' | 'end', job: ImportJob) =>
   res.write(`event: ${event}\ndata: ${JSON.stringify(job)}\n\n`);
 
-export const catalogueCsvRoutes = [
+/** `publicUrl`: the shop's public origin (PUBLIC_URL), which the export's photo URLs start with. */
+export const catalogueCsvRoutes = ({ publicUrl }: { publicUrl: string }) => [
   defineRoute({
     method: 'get',
     path: '/api/v1/product/export.csv',
@@ -34,7 +35,7 @@ export const catalogueCsvRoutes = [
     responses: {
       200: {
         description:
-          'RFC 4180 CSV (UTF-8 with a BOM) under a header row: slug, name, description, category (its slug), option1 name … option3 value, sku, price (major units), quantity, weight (grams), taxClass, photo (its largest rendition’s URL); a cell that would start with = + - @ starts with a quote',
+          'RFC 4180 CSV (UTF-8 with a BOM) under a header row: slug, name, description, category (its slug), option1 name … option3 value, sku, price (major units), quantity, weight (grams), taxClass, photo (its largest rendition’s absolute URL under PUBLIC_URL); a cell that would start with = + - @ starts with a quote',
         bytes: 'text/csv',
       },
     },
@@ -46,7 +47,7 @@ export const catalogueCsvRoutes = [
         'Content-Disposition': `attachment; filename="catalogue-${day}.csv"`,
         'Cache-Control': 'no-store',
       });
-      await writeCatalogueCsv(res);
+      await writeCatalogueCsv(res, publicUrl);
     },
   }),
   defineRoute({
