@@ -1,5 +1,4 @@
 import { storeSchema } from '@shop/contracts';
-import type { Response } from 'supertest';
 import { productForm, sendForm } from './catalogue.js';
 import type { Api } from './harness.js';
 
@@ -73,10 +72,13 @@ export const changePrice = (
     }),
   ).expect(200);
 
-/** The ETag each page is sent with now, by path. */
-export async function etagsOf(get: (path: string) => Promise<Response>, paths: readonly string[]) {
+/** The ETag each page is sent with now (`etagOf` asks one), by path. */
+export async function etagsOf(
+  etagOf: (path: string) => Promise<string | undefined>,
+  paths: readonly string[],
+) {
   const etags: Record<string, string | undefined> = {};
-  for (const path of paths) etags[path] = (await get(path)).headers.etag;
+  for (const path of paths) etags[path] = await etagOf(path);
   return etags;
 }
 
