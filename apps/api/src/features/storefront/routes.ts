@@ -23,10 +23,9 @@ import { StorefrontAssets } from './storefront-assets.js';
 export interface StorefrontOptions {
   /** `PUBLIC_URL`: the origin of every absolute URL, whatever host a request names. */
   origin: string;
+  /** `STOREFRONT_PAGES_MB`: the bytes of the pages kept (HTML and its gzipped copy). */
+  keptPagesBytes: number;
 }
-
-/** Every page's HTML kept: a few kB each, so thousands of products and searches. */
-const PAGE_CACHE_BYTES = 8 * 1024 * 1024;
 /** Sitemap files kept: 10,000 products take about 1.3 MB. */
 const SITEMAP_CACHE_BYTES = 16 * 1024 * 1024;
 /** Smaller answers go as they are (the compression middleware's own threshold). */
@@ -83,11 +82,16 @@ async function send(
  */
 export function storefrontPages(
   dist: string,
-  { origin, search, entry }: StorefrontOptions & { search: SearchCatalogue; entry?: ServerEntry },
+  {
+    origin,
+    keptPagesBytes,
+    search,
+    entry,
+  }: StorefrontOptions & { search: SearchCatalogue; entry?: ServerEntry },
 ) {
   const index = new IndexHtml(readFileSync(join(dist, 'index.html'), 'utf8'));
   const assets = new StorefrontAssets(dist);
-  const pages = new KeptPages(PAGE_CACHE_BYTES);
+  const pages = new KeptPages(keptPagesBytes);
   const quotes = new ReviewQuotes();
   const sent = new SentPages();
   const makeInTurn = inTurn(RENDERS_AT_ONCE, RENDER_WAIT_MS);
@@ -196,7 +200,10 @@ export function storefrontPages(
 const SITEMAP_FILE = new RegExp(`^(${SITEMAP_KINDS.join('|')})-([1-9]\\d{0,8})\\.xml$`);
 
 /** `/robots.txt`, `/sitemap.xml` (the index) and its files `/sitemaps/<kind>-<n>.xml`. */
-export function crawlerFiles({ origin, urlsPerFile }: StorefrontOptions & { urlsPerFile: number }) {
+export function crawlerFiles({
+  origin,
+  urlsPerFile,
+}: Pick<StorefrontOptions, 'origin'> & { urlsPerFile: number }) {
   const router = express.Router();
   const sitemaps = new RevisionCache(SITEMAP_CACHE_BYTES);
 
