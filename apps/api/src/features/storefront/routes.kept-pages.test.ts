@@ -6,6 +6,7 @@ import { type Api, describe, expect, test } from '../../test/fixtures.js';
 import { changePrice, etagsOf, nameStore, SHOWING_SERVER_ENTRY } from '../../test/kept-pages.js';
 import { buyerOf, postReview } from '../../test/reviews.js';
 import { readHead, writeBuiltSpaWithServerEntry } from '../../test/storefront.js';
+import { RENDERS_AT_ONCE } from './routes.js';
 
 const METRICS_TOKEN = 'metrics-token-of-the-kept-pages-test';
 const { root, dist } = writeBuiltSpaWithServerEntry(SHOWING_SERVER_ENTRY, {
@@ -82,6 +83,34 @@ describe('storefront pages kept until what they show changes', () => {
     }
     expect((answered.kept ?? 0) - (counted.kept ?? 0)).toBe(3);
     expect((answered.made ?? 0) - (counted.made ?? 0)).toBe(4);
+  });
+
+  test("when many pages are made at once, more than renders run at once, then each notes what it shows alone: a price changed makes again its product's page only", async ({
+    api,
+    admin,
+  }) => {
+    const products = [];
+    for (let i = 0; i < 3 * RENDERS_AT_ONCE; i += 1) {
+      const category = await makeCategory();
+      products.push({
+        ...(await makeProduct({ categoryId: category.id })),
+        categoryId: category.id,
+      });
+    }
+    const [changed, ...others] = products;
+    if (!changed) throw new Error('no product');
+    const paths = products.map((product) => `/product/${product.slug}`);
+    await expect.poll(() => priceOf(api, changed.slug), { timeout: 10_000 }).toBe(25);
+    await Promise.all(paths.map((path) => api.get(path).expect(200)));
+    const before = await etagsOf(etagOn(api), paths);
+
+    await changePrice(api, admin.token, changed, 31);
+
+    const after = await etagsOf(etagOn(api), paths);
+    expect(after[`/product/${changed.slug}`]).not.toBe(before[`/product/${changed.slug}`]);
+    for (const { slug } of others) {
+      expect(after[`/product/${slug}`], slug).toBe(before[`/product/${slug}`]);
+    }
   });
 
   test("when a buyer reviews the lamp, then the lamp's page is made again with its review, and the desk's is sent as kept", async ({
