@@ -1,5 +1,4 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { CatalogueStore } from './store.js';
 
 /**
  * The things of the catalogue a page shows, each with a version in the catalogue store that
@@ -23,6 +22,11 @@ export const shown = {
   everything: 'everything',
 } as const;
 
+/** A catalogue as pages see it: the version of each thing they show (the catalogue store). */
+export interface ShownCatalogue {
+  versionOf(thing: string): number;
+}
+
 /**
  * What one answer shows of the catalogue, noted as it is made: each thing at the version it was
  * read at. Made from one catalogue store: one replaced (reloaded whole, as the store's settings'
@@ -32,9 +36,9 @@ export class ShownVersions {
   private readonly versions = new Map<string, number>();
   private mixed = false;
 
-  constructor(private readonly catalogue: CatalogueStore) {}
+  constructor(private readonly catalogue: ShownCatalogue) {}
 
-  note(catalogue: CatalogueStore, things: readonly string[]) {
+  note(catalogue: ShownCatalogue, things: readonly string[]) {
     if (catalogue !== this.catalogue) this.mixed = true;
     for (const thing of things) {
       const version = catalogue.versionOf(thing);
@@ -45,7 +49,7 @@ export class ShownVersions {
   }
 
   /** Whether `catalogue` still shows every thing noted as it was: a few map reads. */
-  stillShownBy(catalogue: CatalogueStore | null): boolean {
+  stillShownBy(catalogue: ShownCatalogue | null): boolean {
     if (this.mixed || catalogue !== this.catalogue) return false;
     for (const [thing, version] of this.versions) {
       if (catalogue.versionOf(thing) !== version) return false;
@@ -62,5 +66,5 @@ export const recordShown = <T>(versions: ShownVersions, make: () => T): T =>
   making.run(versions, make);
 
 /** Notes what a read shows for the answer being made, if one is (anywhere else: nothing). */
-export const noteShown = (catalogue: CatalogueStore, things: readonly string[]) =>
+export const noteShown = (catalogue: ShownCatalogue, things: readonly string[]) =>
   making.getStore()?.note(catalogue, things);
