@@ -145,7 +145,10 @@ export function createApp({ config, logger, payments = createPayments(config) }:
 
   // The storefront answers no path under /api/, so it comes first: a page does not go past
   // every API route to get there.
-  const storefront: StorefrontOptions = { origin: config.PUBLIC_URL };
+  const storefront: StorefrontOptions = {
+    origin: config.PUBLIC_URL,
+    keptPagesBytes: config.STOREFRONT_PAGES_MB * 1024 * 1024,
+  };
   app.use(crawlerFiles({ ...storefront, urlsPerFile: config.SITEMAP_URLS_PER_FILE }));
   const pages =
     config.WEB_DIST && existsSync(join(config.WEB_DIST, 'index.html'))

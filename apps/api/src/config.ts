@@ -40,6 +40,11 @@ const envSchema = z
       .optional(),
     /** URLs per sitemap file: the protocol's 50,000 at most; smaller in tests. */
     SITEMAP_URLS_PER_FILE: z.coerce.number().int().min(1).max(50_000).default(50_000),
+    /**
+     * MB of storefront pages each process keeps (about 50 kB a product page, counted with its
+     * gzipped copy): all of a catalogue's product pages fit in 1 MB per 20 products.
+     */
+    STOREFRONT_PAGES_MB: z.coerce.number().int().min(1).default(8),
     /** Upload limit for product photos, in bytes. */
     MAX_PHOTO_BYTES: z.coerce.number().int().positive().default(1_000_000),
     /** On SIGTERM/SIGINT, how long requests in flight may run before they are cut. */

@@ -2,6 +2,7 @@ import {
   CATEGORY_DEFAULT_PER_PAGE,
   type ListQuery,
   listQuerySchema,
+  type Product,
   productPageParamsSchema,
   RELATED_DEFAULT_PER_PAGE,
   relatedProductParamsSchema,
@@ -10,7 +11,12 @@ import {
 } from '@shop/contracts';
 import { productIdParamsSchema } from '@shop/contracts/reviews';
 import { RefusedRead, type StorefrontReads } from '@shop/contracts/storefront';
-import { currentCatalogue } from './features/catalogue/index.js';
+import {
+  type CatalogueStore,
+  currentCatalogue,
+  noteShown,
+  shown,
+} from './features/catalogue/index.js';
 import { categoryListAnswer } from './features/categories/use-cases.js';
 import { productAnswers, searchProducts } from './features/products/queries.js';
 import { reviewListAnswer } from './features/reviews/index.js';
@@ -44,6 +50,32 @@ const pagingOf = ({ page, perPage }: ListQuery) =>
 const ALL_CATEGORIES = listQuerySchema(CATEGORY_DEFAULT_PER_PAGE).parse({});
 const FIRST_RELATED = listQuerySchema(RELATED_DEFAULT_PER_PAGE).parse({});
 
+/** An answer that may show products: a list's, or one product's. */
+interface ShowingProducts {
+  products?: readonly Pick<Product, '_id'>[];
+  product?: Pick<Product, '_id'>;
+}
+
+/**
+ * Notes what an answer shows for the page being made (features/catalogue/shown.ts): `things`,
+ * noted before it is made (a refused read shows them too: a product page of an unknown slug its
+ * slug), then the products it answers.
+ */
+function showing<T extends ShowingProducts>(
+  catalogue: CatalogueStore,
+  things: readonly string[],
+  answer: () => T,
+): T {
+  noteShown(catalogue, things);
+  const answered = answer();
+  const products = [...(answered.products ?? []), ...(answered.product ? [answered.product] : [])];
+  noteShown(
+    catalogue,
+    products.map((product) => shown.product(product._id)),
+  );
+  return answered;
+}
+
 /**
  * The storefront's reads in this process, which the app hands the storefront's server render
  * (features/storefront): each answers what its HTTP route would (the same schemas check the
@@ -54,33 +86,58 @@ const FIRST_RELATED = listQuerySchema(RELATED_DEFAULT_PER_PAGE).parse({});
  */
 export function storefrontReads(): StorefrontReads {
   return {
-    categories: refusing(async () => categoryListAnswer(await currentCatalogue(), ALL_CATEGORIES)),
-    productCount: refusing(async () => productAnswers.count(await currentCatalogue())),
+    categories: refusing(async () => {
+      const catalogue = await currentCatalogue();
+      noteShown(catalogue, [shown.categories]);
+      return categoryListAnswer(catalogue, ALL_CATEGORIES);
+    }),
+    productCount: refusing(async () => {
+      const catalogue = await currentCatalogue();
+      noteShown(catalogue, [shown.newest]);
+      return productAnswers.count(catalogue);
+    }),
     productPage: refusing(async (page) => {
       const params = productPageParamsSchema.parse({ page: String(page) });
-      return productAnswers.page(await currentCatalogue(), params.page);
+      const catalogue = await currentCatalogue();
+      return showing(catalogue, [shown.newest], () => productAnswers.page(catalogue, params.page));
     }),
     product: refusing(async (slug) => {
       const params = slugParamsSchema.parse({ slug });
-      return productAnswers.bySlug(await currentCatalogue(), params.slug);
+      const catalogue = await currentCatalogue();
+      return showing(catalogue, [shown.slug(params.slug)], () =>
+        productAnswers.bySlug(catalogue, params.slug),
+      );
     }),
     relatedProducts: refusing(async (productId, categoryId) => {
       const ids = relatedProductParamsSchema.parse({ productId, categoryId });
       const catalogue = await currentCatalogue();
-      return productAnswers.related(catalogue, ids.productId, ids.categoryId, FIRST_RELATED);
+      return showing(catalogue, [shown.listing(ids.categoryId)], () =>
+        productAnswers.related(catalogue, ids.productId, ids.categoryId, FIRST_RELATED),
+      );
     }),
     categoryProducts: refusing(async (slug, list) => {
       const params = slugParamsSchema.parse({ slug });
-      return productAnswers.ofCategory(await currentCatalogue(), params.slug, pagingOf(list));
+      const catalogue = await currentCatalogue();
+      const category = catalogue.categoryBySlug(params.slug);
+      const listing = category ? [shown.listing(category._id)] : [];
+      return showing(catalogue, [shown.categories, ...listing], () =>
+        productAnswers.ofCategory(catalogue, params.slug, pagingOf(list)),
+      );
     }),
     search: refusing(async (keyword, list) => {
       const params = searchParamsSchema.parse({ keyword });
-      return searchProducts(await currentCatalogue(), params.keyword, pagingOf(list));
+      const catalogue = await currentCatalogue();
+      return showing(catalogue, [shown.matches], () =>
+        searchProducts(catalogue, params.keyword, pagingOf(list)),
+      );
     }),
     productReviews: refusing(async (productId, list) => {
       const params = productIdParamsSchema.parse({ productId });
+      // Every review write its list shows moves the product's reviews version, in the catalogue.
+      noteShown(await currentCatalogue(), [shown.product(params.productId)]);
       return reviewListAnswer(params.productId, pagingOf(list));
     }),
+    // A change of the settings reloads the catalogue whole: every page noted its catalogue.
     store: refusing(storeSettings),
   };
 }

@@ -10,6 +10,7 @@ export {
   type SourcedProduct,
 } from './catalogue.js';
 export { foldText } from './search-index.js';
+export { noteShown, recordShown, ShownVersions, shown } from './shown.js';
 export {
   ascending,
   type CatalogueEntry,
