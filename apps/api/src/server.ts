@@ -8,7 +8,7 @@ import { connectDatabase } from './db/connect.js';
 import { startCountingSales, startSendingMail } from './events.js';
 import { notifyRestockedRegularly } from './features/back-in-stock/index.js';
 import { currentCatalogue } from './features/catalogue/catalogue.js';
-import { resumeImportsRegularly } from './features/catalogue-csv/index.js';
+import { photoFetchOptions, resumeImportsRegularly } from './features/catalogue-csv/index.js';
 import { sweepExpiredCheckoutsRegularly } from './features/checkout/sweep.js';
 import { smtpTransport } from './features/mail/index.js';
 import { sweepUnfinishedRegularly } from './features/orders/index.js';
@@ -116,7 +116,7 @@ async function main() {
   const stopNotifyingRestocks = notifyRestockedRegularly((err) =>
     logger.warn({ err }, 'back-in-stock e-mails not queued; tried again in seconds'),
   );
-  const stopResumingImports = resumeImportsRegularly((err) =>
+  const stopResumingImports = resumeImportsRegularly(photoFetchOptions(config), (err) =>
     logger.error({ err }, 'a catalogue import failed'),
   );
 

@@ -20,7 +20,7 @@ export const csvPrice = (amount: Minor, currency: string) =>
   decimalText(toMajorUnits(amount, currency), currency);
 
 /** The URL of the largest rendition of the photo the variant shows (its own, else its product's). */
-function photoUrlOf(product: StoredProduct, variant: StoredVariant): string {
+export function photoUrlOf(product: StoredProduct, variant: StoredVariant): string {
   const [ownerId, photo]: [string, ProductPhotoMeta | null] = variant.photo
     ? [variant._id, variant.photo]
     : [product._id, product.photo];

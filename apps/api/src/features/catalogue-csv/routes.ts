@@ -12,6 +12,7 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { defineRoute } from '../../lib/route.js';
 import { writeCatalogueCsv } from './csv-export.js';
 import { startImport } from './jobs.js';
+import type { PhotoFetchOptions } from './photo-fetch.js';
 import { findJob } from './repository.js';
 import { readImportForm } from './upload.js';
 
@@ -25,7 +26,8 @@ const isOver = (job: ImportJob) => job.status === 'done' || job.status === 'fail
 const sendEvent = (res: Response, event: 'progress' | 'end', job: ImportJob) =>
   res.write(`event: ${event}\ndata: ${JSON.stringify(job)}\n\n`);
 
-export const catalogueCsvRoutes = [
+/** The import fetches rows' photos with these (see photoFetchOptions). */
+export const catalogueCsvRoutes = (photos: PhotoFetchOptions) => [
   defineRoute({
     method: 'get',
     path: '/api/v1/product/export.csv',
@@ -68,7 +70,7 @@ export const catalogueCsvRoutes = [
     failures: [400, 413],
     handler: async ({ body }, req, res) => {
       if (!req.file) throw badRequest('File is required');
-      const jobId = await startImport(req.file.buffer, body.dryRun, (err) =>
+      const jobId = await startImport(req.file.buffer, body.dryRun, photos, (err) =>
         req.log.error({ err }, 'catalogue import failed'),
       );
       res.status(202).json({ success: true, jobId });

@@ -12,6 +12,8 @@ import { findProductsById, type StoredProduct } from '../products/index.js';
 import { storeCurrency } from '../store/index.js';
 import { taxSettings } from '../tax/index.js';
 import { type RowContext, type RowInput, readRow } from './input.js';
+import type { PhotoFetchOptions } from './photo-fetch.js';
+import { type PhotoContext, photoSteps, withPhotos } from './photo-rows.js';
 import { PlanBuilder, type PlanContext, type ProductPlan } from './plan.js';
 import { planExistingProduct } from './plan-existing.js';
 import { planNewProduct } from './plan-new.js';
@@ -143,12 +145,13 @@ async function contexts(): Promise<{ row: RowContext; plan: PlanContext }> {
 }
 
 /**
- * Runs a claimed import: reads and checks every row, then product by product works out what
- * changes and (unless a dry run) writes it through the products' use cases. A row refused,
- * by its checks or by its product's write, is written nothing of; the others go on. Progress
- * is written every PROGRESS_EVERY rows, which renews the lease.
+ * Runs a claimed import: reads and checks every row, then product by product fetches its rows'
+ * photos, works out what changes and (unless a dry run) writes it through the products' use
+ * cases. A row refused, by its checks, its photo or its product's write, is written nothing
+ * of; the others go on. Progress is written every PROGRESS_EVERY rows, which renews the lease.
  */
-export async function runImport(job: ClaimedJob): Promise<void> {
+export async function runImport(job: ClaimedJob, photos: PhotoFetchOptions): Promise<void> {
+  const photoContext: PhotoContext = { dryRun: job.dryRun, fetch: photos };
   try {
     const context = await contexts();
     const { rows, errors, total } = await readRows(job.file, context.row);
@@ -164,7 +167,7 @@ export async function runImport(job: ClaimedJob): Promise<void> {
       const ids = batch.flatMap((g) => ('productId' in g ? [g.productId] : []));
       const stored = new Map((await findProductsById(ids)).map((p) => [p._id, p]));
       for (const group of batch) {
-        await planAndWrite(job, group, stored, context.plan, tally);
+        await planAndWrite(job, group, stored, { plan: context.plan, photos: photoContext }, tally);
         tally.processed += group.rows.length;
         if (tally.processed - lastSaved >= PROGRESS_EVERY) {
           await save(job, tally);
@@ -199,10 +202,10 @@ async function planAndWrite(
   job: ClaimedJob,
   group: Group,
   stored: ReadonlyMap<string, StoredProduct>,
-  context: PlanContext,
+  context: { plan: PlanContext; photos: PhotoContext },
   tally: Tally,
 ) {
-  const builder = new PlanBuilder(context);
+  const builder = new PlanBuilder(context.plan);
   const product = 'productId' in group ? stored.get(group.productId) : undefined;
   if ('productId' in group && !product) {
     for (const row of group.rows)
@@ -213,9 +216,17 @@ async function planAndWrite(
       });
     return;
   }
-  const plan = product
-    ? planExistingProduct(product, group.rows, builder)
-    : planNewProduct('slug' in group ? group.slug : '', group.rows, builder);
+  // Photos first: a row whose photo fails is refused before anything of it is planned.
+  const photos = await photoSteps(product, group.rows, context.photos);
+  tally.errors.push(...photos.errors);
+  const photoRefused = new Set(photos.errors.map((e) => e.row));
+  const rows = group.rows.filter((row) => !photoRefused.has(row.row));
+  const slug = 'slug' in group ? group.slug : '';
+  const plan = withPhotos(
+    product ? planExistingProduct(product, rows, builder) : planNewProduct(slug, rows, builder),
+    photos.steps,
+    product ? { productId: product._id } : { slug },
+  );
   tally.errors.push(...plan.errors);
   if (plan.write && !job.dryRun) {
     try {
