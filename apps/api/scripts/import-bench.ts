@@ -1,13 +1,15 @@
 /**
  * `pnpm import-bench` (after `pnpm build`): the catalogue's CSV import and export at scale.
  *
- *   pnpm import-bench [--products N] [--variants V] [--shop S] [--export-skus K] [--connections C]
+ *   pnpm import-bench [--products N] [--variants V] [--shop S] [--export-skus K]
+ *                     [--connections C] [--rate R]
  *        (defaults: 2,000 products of 5 variants imported into a shop of 2,000 products,
- *         export at 50,000 SKUs, 8 shopper connections)
+ *         export at 50,000 SKUs; shoppers on 8 connections asking 200 requests/s in all)
  *
  * Fills a throwaway database (embedded FerretDB, or MONGO_URL) with S products of the bench's
- * catalogue, starts the built API (one process, production mode) and loads a listing and product
- * pages for 5 s (the shoppers' latency before). Then it imports N × V rows three times, each
+ * catalogue, starts the built API (one process, production mode) and has shoppers ask a listing
+ * and product pages at a steady rate for 5 s (their latency before; a steady rate, not as many as
+ * the process answers, so that the import has its share and the figure is the shoppers' wait). Then it imports N × V rows three times, each
  * while the same load runs: new products (created), a dry run of every price raised, and that
  * import (updated). For each it prints the wall time from upload to `done`, the API process's
  * RSS before and at its highest, the shoppers' p50/p99 meanwhile, and the load average (the
@@ -35,6 +37,7 @@ const variants = numberArg('variants', 5);
 const shopProducts = numberArg('shop', 2_000);
 const exportSkus = numberArg('export-skus', 50_000);
 const connections = numberArg('connections', 8);
+const rate = numberArg('rate', 200);
 const IMPORT_SECONDS_BUDGET = 60;
 const IMPORT_RSS_BUDGET_MB = 100;
 const BASELINE_SECONDS = 5;
@@ -65,6 +68,7 @@ function shoppers(url: string, paths: readonly string[]) {
       {
         url,
         connections,
+        overallRate: rate,
         duration: 3600,
         requests: [
           {
@@ -86,6 +90,18 @@ function shoppers(url: string, paths: readonly string[]) {
       return `${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${r.errors + r.non2xx - r['3xx']} errors`;
     },
   };
+}
+
+/**
+ * Waits until the API's catalogue holds `count` products: products stored straight in the
+ * database make it reload, and that reload is no part of the export measured after.
+ */
+async function catalogueSettled(url: string, count: number) {
+  for (;;) {
+    const res = await fetch(`${url}/api/v1/product/product-count`);
+    if (((await res.json()) as { total: number }).total === count) return;
+    await sleep(500);
+  }
 }
 
 /** Uploads the file for import and waits for its job: the job and the process's peak RSS. */
@@ -136,14 +152,14 @@ async function main() {
       const baseline = shoppers(api.url, paths);
       await sleep(BASELINE_SECONDS * 1000);
       console.log(
-        `\nshoppers alone (${connections} connections, ${BASELINE_SECONDS} s): ${await baseline.stop()}; load ${load()}`,
+        `\nshoppers alone (${rate} req/s on ${connections} connections, ${BASELINE_SECONDS} s): ${await baseline.stop()}; load ${load()}`,
       );
 
       const rows = products * variants;
       const created = newProductsCsv(products, generator);
       const raised = newProductsCsv(products, generator, 100);
       console.log(
-        `\nimports of ${rows} rows (${products} products × ${variants}, ${(created.length / 1024 / 1024).toFixed(1)} MB), shoppers at ${connections} connections meanwhile:`,
+        `\nimports of ${rows} rows (${products} products × ${variants}, ${(created.length / 1024 / 1024).toFixed(1)} MB), shoppers asking ${rate} req/s meanwhile:`,
       );
       for (const [label, file, dryRun] of [
         ['new products', created, false],
@@ -180,6 +196,7 @@ async function main() {
       await insertBenchProducts(more, { ...generator, from: shopProducts + products });
       const total = skus + more * variants;
       console.log(`\nadded ${more} products of ${variants} (${total} SKUs) in ${since(start)}`);
+      await catalogueSettled(api.url, shopProducts + products + more);
       const loadBefore = load();
       const csv = await measureCsvExport(api.url, token, api.pid, '/api/v1/product/export.csv');
       const growth = csv.rssPeakMb - csv.rssBeforeMb;

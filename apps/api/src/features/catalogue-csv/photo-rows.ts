@@ -147,7 +147,7 @@ async function applyPhotos(
 
 /**
  * The plan with its rows' photos: each kept row's photo listed as a change (a row that changed
- * nothing else is then updated), and written after the rest of the product's rows.
+ * nothing else is then updated), and given once the product's rows are written.
  */
 export function withPhotos(
   plan: ProductPlan,
@@ -166,9 +166,6 @@ export function withPhotos(
     updated: plan.updated + newlyUpdated.size,
     unchanged: plan.unchanged - newlyUpdated.size,
     changes: [...plan.changes, ...changes],
-    write: async () => {
-      await plan.write?.();
-      await applyPhotos(product, kept);
-    },
+    photos: () => applyPhotos(product, kept),
   };
 }

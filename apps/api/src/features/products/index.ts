@@ -24,7 +24,7 @@ export {
   restockOnce,
   takeStock,
 } from './repository/stock.js';
-export { insertProduct, newProductId } from './repository/writes.js';
+export { insertNewProducts, insertProduct, newProductId } from './repository/writes.js';
 export {
   findProductsToPrice,
   type ProductToPrice,
