@@ -51,13 +51,22 @@ function refusal(err: unknown): string | null {
 }
 
 /**
- * Writes the products' plans (none in a dry run) and counts them. A product the shop has is
- * written at once; new products wait for `flush` and are inserted together, in one write the
- * catalogue of every process reloads once (one insert each took most of a large import's time).
- * A write refused refuses its product's rows.
+ * Products the shop has written at once: each write waits on the database most of its time (its
+ * announcement, the update, the catalogue's read back), and writes made together share their
+ * announcements (see writeToCatalogue).
+ */
+const CONCURRENT_WRITES = 8;
+
+/**
+ * Writes the products' plans (none in a dry run) and counts them. Products the shop has are
+ * written CONCURRENT_WRITES at a time; new products wait for `flush` and are inserted together,
+ * in one write the catalogue of every process reloads once (one insert each took most of a large
+ * import's time). A write refused refuses its product's rows; any other failure is thrown.
  */
 export class PlanWriter {
   private pending: (ProductPlan & { insert: NewProduct })[] = [];
+  private readonly running = new Set<Promise<void>>();
+  private failed: { error: unknown } | null = null;
 
   constructor(
     private readonly tally: Tally,
@@ -67,11 +76,29 @@ export class PlanWriter {
   async write(plan: ProductPlan) {
     if (this.dryRun || (!plan.write && !plan.photos)) this.tally.add(plan);
     else if (plan.insert) this.pending.push({ ...plan, insert: plan.insert });
-    else await this.settle(plan, true);
+    else {
+      const running: Promise<void> = this.settle(plan, true)
+        .catch((error: unknown) => {
+          this.failed ??= { error };
+        })
+        .finally(() => this.running.delete(running));
+      this.running.add(running);
+      if (this.running.size >= CONCURRENT_WRITES) await Promise.race(this.running);
+    }
+    this.throwIfFailed();
   }
 
-  /** Inserts the new products waiting; those after one refused are written one by one. */
+  private throwIfFailed() {
+    if (this.failed) throw this.failed.error;
+  }
+
+  /**
+   * Waits for the writes under way, then inserts the new products waiting; those after one
+   * refused are written one by one.
+   */
   async flush() {
+    await Promise.all(this.running);
+    this.throwIfFailed();
     const pending = this.pending;
     this.pending = [];
     if (pending.length === 0) return;
