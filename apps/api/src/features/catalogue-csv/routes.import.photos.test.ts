@@ -15,6 +15,7 @@ import {
 import { describe, expect, test } from '../../test/fixtures.js';
 import { testConfig } from '../../test/harness.js';
 import { startPhotoServer } from '../../test/photo-server.js';
+import type { LookupAll } from './photo-fetch.js';
 
 const MAX_BYTES = 20_000;
 const TIMEOUT_MS = 500;
@@ -37,17 +38,23 @@ test.override(
     IMPORT_PHOTO_TIMEOUT_MS: String(TIMEOUT_MS),
   },
 );
-test.override(
-  'appDeps',
-  { scope: 'file' },
-  {
-    lookupHost: async (host) => {
-      const addresses = NAMES[host];
-      if (!addresses) throw new Error(`ENOTFOUND ${host}`);
-      return addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
-    },
-  },
-);
+const lookupHost: LookupAll = async (host) => {
+  const addresses = NAMES[host];
+  if (!addresses) throw new Error(`ENOTFOUND ${host}`);
+  return addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+};
+test.override('appDeps', { scope: 'file' }, { lookupHost });
+
+/** Another app on the test's database, configured with `env`, resolving names as this file. */
+const appWith = (env: Record<string, string>) =>
+  supertest(
+    createApp({
+      config: testConfig(env),
+      logger: createLogger('silent'),
+      payments: null,
+      lookupHost,
+    }),
+  );
 
 const png = (colour: string) => ({
   headers: { 'content-type': 'image/png' },
@@ -119,7 +126,7 @@ describe('POST /api/v1/product/import: photo URLs', () => {
     expect(rendition.headers['content-type']).toBe('image/webp');
   });
 
-  test('when the rows of a product without a photo give URLs, then the product takes the first (by a listed name, fetched once) and a variant with another gets its own', async ({
+  test("when the rows of a product without a photo give URLs, then the product takes the first (by a listed name, fetched once), a variant with another gets its own, and naming the product's photo takes it away", async ({
     api,
     admin,
     category,
@@ -149,6 +156,19 @@ describe('POST /api/v1/product/import: photo URLs', () => {
     const again = csvOf([...after.values()].filter((r) => r.sku?.startsWith(word)));
     const repeat = await runImport(api, admin.token, again, false);
     expect(repeat).toMatchObject({ unchanged: 3, changeCount: 0, errorCount: 0 });
+
+    // A variant's cell naming its product's photo takes the variant's own away.
+    const large = `${word}-0-L`;
+    const back = await runImport(
+      api,
+      admin.token,
+      csvOf([{ sku: large, photo: small ?? '' }]),
+      false,
+    );
+    expect(back.changes).toEqual([
+      { row: 2, sku: large, field: 'photo', from: after.get(large)?.photo, to: small },
+    ]);
+    expect((await exportedRows(api, admin.token)).get(large)?.photo).toBe(small);
   });
 
   test('when a photo URL is refused or its fetch fails, then its row is reported at its photo and nothing of it is written, and the other rows land', async ({
@@ -225,9 +245,7 @@ describe('POST /api/v1/product/import: photo URLs', () => {
     addProduct,
   }) => {
     const product = await addProduct();
-    const off = supertest(
-      createApp({ config: testConfig(), logger: createLogger('silent'), payments: null }),
-    );
+    const off = appWith({});
     const row = [...(await exportedRows(off, admin.token)).values()].find(
       (r) => r.slug === product.slug,
     ) as CsvRecord;
@@ -248,5 +266,30 @@ describe('POST /api/v1/product/import: photo URLs', () => {
           'Photo URLs are not enabled: the shop fetches photos only from the hosts in IMPORT_PHOTO_HOSTS',
       },
     ]);
+  });
+
+  test('when a listed name resolves to 127.0.0.1 and that address is not listed itself, then the photo is refused', async ({
+    admin,
+    category,
+  }) => {
+    const { word } = await makeSizedProducts(category.id, 1);
+    const namesOnly = appWith({ IMPORT_PHOTO_HOSTS: '*.photos.test' });
+    const hitsBefore = server.hits('/red.png');
+
+    const job = await runImport(
+      namesOnly,
+      admin.token,
+      csvOf([{ sku: `${word}-0-S`, photo: server.url('/red.png', 'cdn.photos.test') }]),
+      false,
+    );
+
+    expect(job.errors).toEqual([
+      {
+        row: 2,
+        column: 'photo',
+        message: 'cdn.photos.test is a loopback address (127.0.0.1), which is never fetched',
+      },
+    ]);
+    expect(server.hits('/red.png')).toBe(hitsBefore);
   });
 });
