@@ -11,6 +11,7 @@ import {
   requireSignInOrGuestEmail,
   requireStaff,
   requireTwoFactorWhereRequired,
+  useSecretsKey,
 } from './features/auth/index.js';
 import { authRoutes } from './features/auth/routes.js';
 import { backInStockRoutes } from './features/back-in-stock/index.js';
@@ -83,6 +84,7 @@ export function createApp({
     staff: (staff) => [signedIn, twoFactorWhereRequired, requireStaff(staff)],
   };
   useFirstCurrency(config.STRIPE_CURRENCY);
+  useSecretsKey(config.TWO_FACTOR_KEY ?? config.JWT_SECRET);
   wireFeatures();
   const checkout = checkoutRoutes({ config, payments });
   const apiRoutes = [
@@ -108,7 +110,10 @@ export function createApp({
       maxPhotoBytes: config.MAX_PHOTO_BYTES,
     }),
     ...searchRoutes(),
-    ...catalogueCsvRoutes(photoFetchOptions(config, lookupHost)),
+    ...catalogueCsvRoutes({
+      publicUrl: config.PUBLIC_URL,
+      photos: photoFetchOptions(config, lookupHost),
+    }),
     ...checkout.routes,
     ...reviewRoutes,
     ...backInStockRoutes({ rateLimit: config.NOTIFY_ME_RATE_LIMIT }),

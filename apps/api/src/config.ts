@@ -14,6 +14,16 @@ const envSchema = z
     /** Where the embedded database keeps its files when MONGO_URL is not set. */
     DATA_DIR: z.string().default('.data'),
     JWT_SECRET: z.string().min(1).optional(),
+    /**
+     * The key sealing the accounts' two-factor secrets in the database; unset, one derived from
+     * JWT_SECRET (so a new JWT_SECRET alone would make every authenticator's codes stop passing).
+     */
+    TWO_FACTOR_KEY: z
+      .string()
+      .refine((key) => Buffer.byteLength(key) >= MIN_PRODUCTION_SECRET_BYTES, {
+        error: `must be at least ${MIN_PRODUCTION_SECRET_BYTES} bytes (e.g. openssl rand -hex 32)`,
+      })
+      .optional(),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),

@@ -1,4 +1,4 @@
-import type { PhotoFetchOptions } from './photo-fetch.js';
+import type { ImportOptions } from './photo-rows.js';
 import { checkCatalogueCsv } from './read-file.js';
 import { claimJob, insertJob } from './repository.js';
 import { runImport } from './run-import.js';
@@ -13,13 +13,13 @@ const RESUME_EVERY_MS = 10_000;
 export async function startImport(
   file: Buffer,
   dryRun: boolean,
-  photos: PhotoFetchOptions,
+  options: ImportOptions,
   onError: (err: unknown) => void,
 ): Promise<string> {
   checkCatalogueCsv(file);
   const jobId = await insertJob(file, dryRun);
   void claimJob(jobId)
-    .then((job) => job && runImport(job, photos))
+    .then((job) => job && runImport(job, options))
     .catch(onError);
   return jobId;
 }
@@ -29,14 +29,14 @@ export async function startImport(
  * process stopped (their lease ran out). Answers a stop that waits for the import under way.
  */
 export function resumeImportsRegularly(
-  photos: PhotoFetchOptions,
+  options: ImportOptions,
   onError: (err: unknown) => void,
 ): () => Promise<void> {
   let running: Promise<void> = Promise.resolve();
   const timer = setInterval(() => {
     running = running
       .then(async () => {
-        for (let job = await claimJob(); job; job = await claimJob()) await runImport(job, photos);
+        for (let job = await claimJob(); job; job = await claimJob()) await runImport(job, options);
       })
       .catch(onError);
   }, RESUME_EVERY_MS);

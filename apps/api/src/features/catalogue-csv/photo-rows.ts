@@ -32,11 +32,18 @@ export interface PhotoStep {
   photo?: PreparedPhoto;
 }
 
-/** How the import treats photos: whether it writes, and where it may fetch from. */
+/**
+ * How the import treats photos: whether it writes, where it may fetch from, and the shop's
+ * public origin its export's photo URLs start with.
+ */
 export interface PhotoContext {
   dryRun: boolean;
   fetch: PhotoFetchOptions;
+  origin: string;
 }
+
+/** What an import is run with, a dry run or not. */
+export type ImportOptions = Omit<PhotoContext, 'dryRun'>;
 
 /**
  * The photo of this shop a URL names (its rendition's or original's, at any origin): the id of
@@ -98,7 +105,7 @@ export async function photoSteps(
       (v) => skuKey(v.sku) === skuKey(row.sku),
     );
     const named = shopPhotoOf(to);
-    const from = product && variant ? photoUrlOf(product, variant) : '';
+    const from = product && variant ? photoUrlOf(product, variant, context.origin) : '';
     const step = { row: row.row, sku: row.sku, created: !variant, from, to };
     if (product && variant) {
       const shown = variant.photo ? [variant._id, variant.photo] : [product._id, product.photo];

@@ -6,8 +6,7 @@ import { findProductsById, type StoredProduct } from '../products/index.js';
 import { storeCurrency } from '../store/index.js';
 import { taxSettings } from '../tax/index.js';
 import { type RowContext, type RowInput, readRow } from './input.js';
-import type { PhotoFetchOptions } from './photo-fetch.js';
-import { type PhotoContext, photoSteps, withPhotos } from './photo-rows.js';
+import { type ImportOptions, type PhotoContext, photoSteps, withPhotos } from './photo-rows.js';
 import { PlanBuilder, type PlanContext, type ProductPlan } from './plan.js';
 import { planExistingProduct } from './plan-existing.js';
 import { planNewProduct } from './plan-new.js';
@@ -104,8 +103,8 @@ async function contexts(): Promise<{ row: RowContext; plan: PlanContext }> {
  * cases. A row refused, by its checks, its photo or its product's write, is written nothing
  * of; the others go on. Progress is written every PROGRESS_EVERY rows, which renews the lease.
  */
-export async function runImport(job: ClaimedJob, photos: PhotoFetchOptions): Promise<void> {
-  const photoContext: PhotoContext = { dryRun: job.dryRun, fetch: photos };
+export async function runImport(job: ClaimedJob, options: ImportOptions): Promise<void> {
+  const photoContext: PhotoContext = { dryRun: job.dryRun, ...options };
   try {
     const context = await contexts();
     const { rows, errors, total } = await readRows(job.file, context.row);
