@@ -17,7 +17,11 @@ import { authRoutes } from './features/auth/routes.js';
 import { backInStockRoutes } from './features/back-in-stock/index.js';
 import { keptAnswers } from './features/catalogue/cached-routes.js';
 import { earlyBodyErrors } from './features/catalogue/early-body.js';
-import { catalogueCsvRoutes } from './features/catalogue-csv/index.js';
+import {
+  catalogueCsvRoutes,
+  type LookupAll,
+  photoFetchOptions,
+} from './features/catalogue-csv/index.js';
 import { categoryRoutes } from './features/categories/routes.js';
 import { checkoutRoutes } from './features/checkout/routes.js';
 import { discountRoutes } from './features/discounts/routes.js';
@@ -59,9 +63,16 @@ export interface AppDeps {
   logger: Logger;
   /** The one Stripe client (the server's, which its sweep of checkouts shares); else made here. */
   payments?: Payments | null;
+  /** How the import's photo fetching resolves host names; the system's unless a test's. */
+  lookupHost?: LookupAll;
 }
 
-export function createApp({ config, logger, payments = createPayments(config) }: AppDeps) {
+export function createApp({
+  config,
+  logger,
+  payments = createPayments(config),
+  lookupHost,
+}: AppDeps) {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
@@ -99,7 +110,10 @@ export function createApp({ config, logger, payments = createPayments(config) }:
       maxPhotoBytes: config.MAX_PHOTO_BYTES,
     }),
     ...searchRoutes(),
-    ...catalogueCsvRoutes({ publicUrl: config.PUBLIC_URL }),
+    ...catalogueCsvRoutes({
+      publicUrl: config.PUBLIC_URL,
+      photos: photoFetchOptions(config, lookupHost),
+    }),
     ...checkout.routes,
     ...reviewRoutes,
     ...backInStockRoutes({ rateLimit: config.NOTIFY_ME_RATE_LIMIT }),

@@ -47,6 +47,33 @@ const envSchema = z
     STOREFRONT_PAGES_MB: z.coerce.number().int().min(1).default(8),
     /** Upload limit for product photos, in bytes. */
     MAX_PHOTO_BYTES: z.coerce.number().int().positive().default(1_000_000),
+    /**
+     * Hosts a catalogue import fetches `photo` URLs from, comma-separated: names
+     * (`cdn.example.com`), subdomains (`*.example.com`), IP addresses. Empty: photo URLs are not
+     * fetched. A name must resolve to public addresses only; a private or loopback address is
+     * reached only when that address is listed itself.
+     */
+    IMPORT_PHOTO_HOSTS: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((host) => host.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(
+          z
+            .string()
+            .regex(
+              /^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*$|^[0-9a-f:.]+$/,
+              'must list host names, *.domains or IP addresses, comma-separated',
+            ),
+        ),
+      ),
+    /** How long one photo URL of an import may take to fetch, redirects included. */
+    IMPORT_PHOTO_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     /** On SIGTERM/SIGINT, how long requests in flight may run before they are cut. */
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(8_000),
     AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),

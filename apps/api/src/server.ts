@@ -9,7 +9,7 @@ import { startCountingSales, startSendingMail } from './events.js';
 import { useSecretsKey } from './features/auth/index.js';
 import { notifyRestockedRegularly } from './features/back-in-stock/index.js';
 import { currentCatalogue } from './features/catalogue/catalogue.js';
-import { resumeImportsRegularly } from './features/catalogue-csv/index.js';
+import { photoFetchOptions, resumeImportsRegularly } from './features/catalogue-csv/index.js';
 import { sweepExpiredCheckoutsRegularly } from './features/checkout/sweep.js';
 import { smtpTransport } from './features/mail/index.js';
 import { sweepUnfinishedRegularly } from './features/orders/index.js';
@@ -119,8 +119,9 @@ async function main() {
   const stopNotifyingRestocks = notifyRestockedRegularly((err) =>
     logger.warn({ err }, 'back-in-stock e-mails not queued; tried again in seconds'),
   );
-  const stopResumingImports = resumeImportsRegularly((err) =>
-    logger.error({ err }, 'a catalogue import failed'),
+  const stopResumingImports = resumeImportsRegularly(
+    { fetch: photoFetchOptions(config), origin: config.PUBLIC_URL },
+    (err) => logger.error({ err }, 'a catalogue import failed'),
   );
 
   // Run after the last request finished and before the database closes.

@@ -24,7 +24,7 @@ export const csvPrice = (amount: Minor, currency: string) =>
  * shows (its own, else its product's): absolute, so that the file imported into another shop can
  * fetch it from this one.
  */
-function photoUrlOf(product: StoredProduct, variant: StoredVariant, origin: string): string {
+export function photoUrlOf(product: StoredProduct, variant: StoredVariant, origin: string): string {
   const [ownerId, photo]: [string, ProductPhotoMeta | null] = variant.photo
     ? [variant._id, variant.photo]
     : [product._id, product.photo];
