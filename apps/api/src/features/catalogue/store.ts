@@ -1,6 +1,13 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Category, Product, ProductVariant } from '@shop/contracts';
-import { foldText, SearchIndex } from './search-index.js';
+import {
+  type Category,
+  isInPriceRange,
+  PRICE_BANDS,
+  type PriceBand,
+  type Product,
+  type ProductVariant,
+} from '@shop/contracts';
+import { foldText, type Matches, SearchIndex } from './search-index.js';
 
 /** Sorts names as a person reads them: 'apple' next to 'Apricot', not after 'Zebra'. */
 const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
@@ -21,6 +28,8 @@ export interface CatalogueEntry {
   foldedDescription: string;
   /** Its variants' SKUs, lower-cased. */
   skus: string[];
+  /** The price bands one of its variants' prices is in, by their place in PRICE_BANDS (search's facets). */
+  priceBands: number[];
 }
 
 /** SKUs are unique in the shop in any case. */
@@ -37,6 +46,9 @@ export const toEntry = (
   foldedName: foldText(product.name),
   foldedDescription: foldText(product.description),
   skus: product.variants.map((v) => skuKey(v.sku)),
+  priceBands: [...PRICE_BANDS.keys()].filter((band) =>
+    product.variants.some((v) => isInPriceRange(v.price, (PRICE_BANDS[band] as PriceBand).array)),
+  ),
 });
 
 let revisions = 0;
@@ -69,7 +81,7 @@ export class CatalogueStore {
   /** Built on first use after a change that moves products between positions. */
   private newest: CatalogueEntry[] | null = null;
   private byCategory: Map<string, CatalogueEntry[]> | null = null;
-  private readonly words = new SearchIndex();
+  private readonly words = new SearchIndex<CatalogueEntry>();
 
   constructor(categories: readonly Category[], entries: readonly CatalogueEntry[]) {
     this.setCategories(categories);
@@ -89,7 +101,7 @@ export class CatalogueStore {
       const before = entry.product.category?.name;
       entry.product = { ...entry.product, category: this.categoryOf(entry.categoryId) };
       // A category's name is found by search: the products of one renamed or gone are indexed anew.
-      if (entry.product.category?.name !== before) this.words.put(entry.product);
+      if (entry.product.category?.name !== before) this.words.put(entry.product, entry);
     }
     this.revision = nextRevision();
   }
@@ -143,7 +155,7 @@ export class CatalogueStore {
       this.variantsById.set(variant._id, variant);
       this.productsByVariant.set(variant._id, entry);
     }
-    this.words.put(entry.product);
+    this.words.put(entry.product, entry);
   }
 
   private unindex(entry: CatalogueEntry) {
@@ -203,13 +215,8 @@ export class CatalogueStore {
    * The products every word of the query matches (any order, the last word as a prefix, typos by
    * the words' lengths), with how well: see search-index.ts.
    */
-  matching(query: string): { entry: CatalogueEntry; relevance: number }[] {
-    const found: { entry: CatalogueEntry; relevance: number }[] = [];
-    for (const [id, relevance] of this.words.match(query)) {
-      const entry = this.products.get(id);
-      if (entry) found.push({ entry, relevance });
-    }
-    return found;
+  matching(query: string): Matches<CatalogueEntry> {
+    return this.words.match(query);
   }
 
   /** Every product, newest first. */

@@ -1,7 +1,7 @@
 import {
-  isInPriceRange,
   PRICE_BANDS,
   type PriceRange,
+  priceRangeLimits,
   SEARCH_RATINGS,
   type SearchFacets,
 } from '@shop/contracts';
@@ -28,18 +28,21 @@ interface Facet {
 const optionValues = (entry: CatalogueEntry, name: string) =>
   entry.product.options.find((option) => option.name === name)?.values ?? [];
 
-/** A product is in a price range when one of its variants' prices is. */
-const hasPriceIn = (entry: CatalogueEntry, range: PriceRange) =>
-  entry.product.variants.some((variant) => isInPriceRange(variant.price, range));
+/** A product is in one of the ranges when one of its variants' prices is (limits worked out once). */
+function pricedIn(ranges: readonly PriceRange[]): (entry: CatalogueEntry) => boolean {
+  const limits = ranges.map(priceRangeLimits);
+  return (entry) =>
+    entry.product.variants.some(({ price }) =>
+      limits.some(({ min, below }) => price >= min && (below === undefined || price < below)),
+    );
+}
 
 /** The filters that are set, each one a facet the others' counts are taken under. */
 function facetsOf(filters: SearchFilters): Facet[] {
   const facets: Facet[] = [];
   const { categoryIds, priceRanges, options, rating, inStock } = filters;
   if (categoryIds) facets.push({ key: 'category', passes: (e) => categoryIds.has(e.categoryId) });
-  if (priceRanges) {
-    facets.push({ key: 'price', passes: (e) => priceRanges.some((r) => hasPriceIn(e, r)) });
-  }
+  if (priceRanges) facets.push({ key: 'price', passes: pricedIn(priceRanges) });
   for (const [name, wanted] of options ?? []) {
     facets.push({
       key: `option.${name}`,
@@ -59,57 +62,59 @@ export function passesFilters(filters: SearchFilters): (entry: CatalogueEntry) =
   return (entry) => facets.every((facet) => facet.passes(entry));
 }
 
-/** Counts as they are made: each bucket by key. */
+/** Counts as they are made: each bucket by key; bands and ratings by their place in the lists. */
 class FacetCounter {
   readonly categories = new Map<string, number>();
-  readonly prices = new Map<number, number>();
+  readonly prices = PRICE_BANDS.map(() => 0);
   readonly options = new Map<string, Map<string, number>>();
-  readonly ratings = new Map<number, number>();
+  readonly ratings = SEARCH_RATINGS.map(() => 0);
   inStock = 0;
 
   /** Counts a product in the buckets of one facet (every facet: undefined). */
   count(entry: CatalogueEntry, only: string | undefined) {
-    const counts = (key: string) => only === undefined || only === key;
-    if (counts('category')) bump(this.categories, entry.categoryId);
-    if (counts('price')) {
-      for (const band of PRICE_BANDS)
-        if (hasPriceIn(entry, band.array)) bump(this.prices, band._id);
+    const { product } = entry;
+    if (only === undefined || only === 'category') bump(this.categories, entry.categoryId);
+    if (only === undefined || only === 'price') {
+      for (const band of entry.priceBands) this.prices[band] = (this.prices[band] ?? 0) + 1;
     }
-    for (const option of entry.product.options) {
-      if (!counts(`option.${option.name}`)) continue;
-      let values = this.options.get(option.name);
-      if (!values) {
-        values = new Map();
-        this.options.set(option.name, values);
+    for (const { name, values } of product.options) {
+      if (only !== undefined && only !== `option.${name}`) continue;
+      let counts = this.options.get(name);
+      if (!counts) {
+        counts = new Map();
+        this.options.set(name, counts);
       }
-      for (const value of new Set(option.values)) bump(values, value);
+      // A value listed twice counts once.
+      for (const [i, value] of values.entries())
+        if (values.indexOf(value) === i) bump(counts, value);
     }
-    if (counts('rating')) {
-      for (const stars of SEARCH_RATINGS) {
-        if (entry.product.rating.average >= stars) bump(this.ratings, stars);
+    if (only === undefined || only === 'rating') {
+      for (const [i, stars] of SEARCH_RATINGS.entries()) {
+        if (product.rating.average >= stars) this.ratings[i] = (this.ratings[i] ?? 0) + 1;
       }
     }
-    if (counts('inStock') && entry.product.quantity > 0) this.inStock += 1;
+    if ((only === undefined || only === 'inStock') && product.quantity > 0) this.inStock += 1;
   }
 }
 
 const bump = <K>(counts: Map<K, number>, key: K) => counts.set(key, (counts.get(key) ?? 0) + 1);
 
 /**
- * The products that pass every filter, and the facets counted over the products given: each
+ * The products that pass every filter (their positions among those given), and the facets
+ * counted over the products given: each
  * facet's buckets count the products that pass every OTHER filter, so a shopper sees what
  * checking one more value of a facet would add. One pass: a product failing no filter counts
  * everywhere, one failing exactly one counts only in that facet.
  */
 export function narrow(
   catalogue: CatalogueStore,
-  candidates: Iterable<CatalogueEntry>,
+  candidates: readonly CatalogueEntry[],
   filters: SearchFilters,
-): { passing: CatalogueEntry[]; facets: SearchFacets } {
+): { passing: number[]; facets: SearchFacets } {
   const facets = facetsOf(filters);
   const counter = new FacetCounter();
-  const passing: CatalogueEntry[] = [];
-  for (const entry of candidates) {
+  const passing: number[] = [];
+  for (const [position, entry] of candidates.entries()) {
     let failed: string | undefined;
     let failures = 0;
     for (const facet of facets) {
@@ -119,7 +124,7 @@ export function narrow(
       if (failures > 1) break;
     }
     if (failures === 0) {
-      passing.push(entry);
+      passing.push(position);
       counter.count(entry, undefined);
     } else if (failures === 1) {
       counter.count(entry, failed);
@@ -151,16 +156,13 @@ function present(
   });
   return {
     categories,
-    prices: PRICE_BANDS.map(({ _id, name }) => ({
+    prices: PRICE_BANDS.map(({ _id, name }, band) => ({
       _id,
       name,
-      count: counter.prices.get(_id) ?? 0,
+      count: counter.prices[band] ?? 0,
     })),
     options,
-    ratings: SEARCH_RATINGS.map((atLeast) => ({
-      atLeast,
-      count: counter.ratings.get(atLeast) ?? 0,
-    })),
+    ratings: SEARCH_RATINGS.map((atLeast, i) => ({ atLeast, count: counter.ratings[i] ?? 0 })),
     inStock: counter.inStock,
   };
 }
