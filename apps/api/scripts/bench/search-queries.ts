@@ -2,6 +2,7 @@ import { PRICE_BANDS } from '@shop/contracts';
 import type { NewProduct } from '../../src/features/products/product.js';
 import { requireSlug } from '../../src/lib/slug.js';
 import { CATALOGUE } from '../../src/seed/catalogue.js';
+import { seededRandom } from '../../src/test/random-carts.js';
 import { benchProduct } from './fill.js';
 
 /** A bench product as a search library indexes it. */
@@ -32,17 +33,6 @@ export function benchSearchDocs(products: number, variants: number): SearchDoc[]
   });
 }
 
-/** A small seeded generator (mulberry32): the same queries at every run. */
-export function randomFrom(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export interface TypoQuery {
   text: string;
   /** The product's name without its number: any product of it is the one meant. */
@@ -54,7 +44,7 @@ export interface TypoQuery {
  * one of 5+ letters with a letter dropped or changed, the last often cut short as a shopper types.
  */
 export function typoQueries(docs: readonly SearchDoc[], count: number, seed = 39): TypoQuery[] {
-  const random = randomFrom(seed);
+  const random = seededRandom(seed).next;
   const below = (n: number) => Math.floor(random() * n);
   return Array.from({ length: count }, () => {
     const doc = docs[below(docs.length)] as SearchDoc;
@@ -86,7 +76,7 @@ export function typoQueries(docs: readonly SearchDoc[], count: number, seed = 39
  * other than relevance one time in five; the same at every run.
  */
 export function searchPaths(queries: readonly TypoQuery[], variants: number, seed = 40): string[] {
-  const random = randomFrom(seed);
+  const random = seededRandom(seed).next;
   const below = (n: number) => Math.floor(random() * n);
   const sorts = ['price-asc', 'price-desc', 'newest', 'rating'];
   return queries.map(({ text }) => {

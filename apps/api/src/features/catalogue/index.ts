@@ -16,5 +16,7 @@ export {
   type CatalogueStore,
   compareNames,
   compareNewest,
+  optionValueCount,
+  optionValueOf,
   skuKey,
 } from './store.js';

@@ -30,7 +30,39 @@ export interface CatalogueEntry {
   skus: string[];
   /** The price bands one of its variants' prices is in, by their place in PRICE_BANDS (search's facets). */
   priceBands: number[];
+  /** Its options' values, each once, by number (see optionValueOf: search's facets). */
+  optionValues: number[];
 }
+
+/** An option's value as search's facets count it, and the facet that is (`option.<Name>`). */
+export interface OptionValue {
+  name: string;
+  value: string;
+  facet: string;
+}
+
+/**
+ * Every option value a product has had, numbered once for the life of the process, so that
+ * facets count them in an array (a shop has a few hundred: sizes, colours, materials).
+ */
+const optionValues: OptionValue[] = [];
+const optionValueNumbers = new Map<string, number>();
+
+function optionValueNumber(name: string, value: string): number {
+  const key = JSON.stringify([name, value]);
+  let number = optionValueNumbers.get(key);
+  if (number === undefined) {
+    number = optionValues.length;
+    optionValues.push({ name, value, facet: `option.${name}` });
+    optionValueNumbers.set(key, number);
+  }
+  return number;
+}
+
+/** The option value of this number (see CatalogueEntry.optionValues). */
+export const optionValueOf = (number: number) => optionValues[number] as OptionValue;
+/** How many option values are numbered so far: every entry's are below. */
+export const optionValueCount = () => optionValues.length;
 
 /** SKUs are unique in the shop in any case. */
 export const skuKey = (sku: string) => sku.toLowerCase();
@@ -49,6 +81,13 @@ export const toEntry = (
   priceBands: [...PRICE_BANDS.keys()].filter((band) =>
     product.variants.some((v) => isInPriceRange(v.price, (PRICE_BANDS[band] as PriceBand).array)),
   ),
+  optionValues: [
+    ...new Set(
+      product.options.flatMap(({ name, values }) =>
+        values.map((value) => optionValueNumber(name, value)),
+      ),
+    ),
+  ],
 });
 
 let revisions = 0;

@@ -5,7 +5,13 @@ import {
   SEARCH_RATINGS,
   type SearchFacets,
 } from '@shop/contracts';
-import { type CatalogueEntry, type CatalogueStore, compareNames } from '../catalogue/index.js';
+import {
+  type CatalogueEntry,
+  type CatalogueStore,
+  compareNames,
+  optionValueCount,
+  optionValueOf,
+} from '../catalogue/index.js';
 
 /** What a search is narrowed to: AND across filters, OR within one. Absent means any. */
 export interface SearchFilters {
@@ -62,11 +68,15 @@ export function passesFilters(filters: SearchFilters): (entry: CatalogueEntry) =
   return (entry) => facets.every((facet) => facet.passes(entry));
 }
 
-/** Counts as they are made: each bucket by key; bands and ratings by their place in the lists. */
+/**
+ * Counts as they are made: categories by id; bands, ratings and option values by their place
+ * or number (CatalogueEntry's keys worked out once per product), so a product costs a few
+ * array increments.
+ */
 class FacetCounter {
   readonly categories = new Map<string, number>();
   readonly prices = PRICE_BANDS.map(() => 0);
-  readonly options = new Map<string, Map<string, number>>();
+  readonly optionValues = new Uint32Array(optionValueCount());
   readonly ratings = SEARCH_RATINGS.map(() => 0);
   inStock = 0;
 
@@ -77,16 +87,10 @@ class FacetCounter {
     if (only === undefined || only === 'price') {
       for (const band of entry.priceBands) this.prices[band] = (this.prices[band] ?? 0) + 1;
     }
-    for (const { name, values } of product.options) {
-      if (only !== undefined && only !== `option.${name}`) continue;
-      let counts = this.options.get(name);
-      if (!counts) {
-        counts = new Map();
-        this.options.set(name, counts);
+    for (const number of entry.optionValues) {
+      if (only === undefined || only === optionValueOf(number).facet) {
+        this.optionValues[number] = (this.optionValues[number] ?? 0) + 1;
       }
-      // A value listed twice counts once.
-      for (const [i, value] of values.entries())
-        if (values.indexOf(value) === i) bump(counts, value);
     }
     if (only === undefined || only === 'rating') {
       for (const [i, stars] of SEARCH_RATINGS.entries()) {
@@ -95,15 +99,26 @@ class FacetCounter {
     }
     if ((only === undefined || only === 'inStock') && product.quantity > 0) this.inStock += 1;
   }
+
+  /** The option values counted, by option name. */
+  options(): Map<string, Map<string, number>> {
+    const options = new Map<string, Map<string, number>>();
+    for (const [number, count] of this.optionValues.entries()) {
+      if (count === 0) continue;
+      const { name, value } = optionValueOf(number);
+      const counts = options.get(name) ?? new Map<string, number>();
+      options.set(name, counts.set(value, count));
+    }
+    return options;
+  }
 }
 
 const bump = <K>(counts: Map<K, number>, key: K) => counts.set(key, (counts.get(key) ?? 0) + 1);
 
 /**
  * The products that pass every filter (their positions among those given), and the facets
- * counted over the products given: each
- * facet's buckets count the products that pass every OTHER filter, so a shopper sees what
- * checking one more value of a facet would add. One pass: a product failing no filter counts
+ * counted over the products given: each facet's buckets count the products that pass every
+ * OTHER filter, so a shopper sees what checking one more value of a facet would add. One pass: a product failing no filter counts
  * everywhere, one failing exactly one counts only in that facet.
  */
 export function narrow(
@@ -143,9 +158,10 @@ function present(
     .allCategories()
     .filter((c) => counter.categories.has(c._id) || filters.categoryIds?.has(c._id))
     .map(({ _id, name, slug }) => ({ _id, name, slug, count: counter.categories.get(_id) ?? 0 }));
-  const optionNames = new Set([...counter.options.keys(), ...(filters.options?.keys() ?? [])]);
+  const counted = counter.options();
+  const optionNames = new Set([...counted.keys(), ...(filters.options?.keys() ?? [])]);
   const options = [...optionNames].sort(compareNames).map((name) => {
-    const counts = counter.options.get(name) ?? new Map<string, number>();
+    const counts = counted.get(name) ?? new Map<string, number>();
     const values = new Set([...counts.keys(), ...(filters.options?.get(name) ?? [])]);
     return {
       name,
