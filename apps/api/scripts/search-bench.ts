@@ -5,13 +5,19 @@
  *                     (defaults: 10,000 products of 5 variants, i.e. 50,000 SKUs as
  *                      `pnpm bench --variants 5` makes them; 1,000 queries)
  *
+ * To compare with an older commit, copy scripts/bench/search-queries.ts and search-shop.ts into
+ * a checkout of it and run the shop's part there (its catalogue's calls have not changed).
+ *
  * Makes the bench's products in memory (`pnpm bench`'s generator, scripts/bench/fill.ts: the
  * demo shop's products numbered, in V sizes), builds each library's index over them, and prints
  * the build's time, the heap it keeps, and the p50/p99 of typo'd queries (one to three words of
  * a product's name or category in any order, one of 5+ letters with a letter dropped or changed,
  * the last often cut short as a shopper types) with how many found the product meant in their
- * first 10. `minisearch` is the shop's own index (features/catalogue/search-index.ts: MiniSearch
- * with its folding, rules and ranking). With `--others DIR`, a folder where other libraries are
+ * first 10. Then the shop's own answers in process (scripts/bench/search-shop.ts): its catalogue
+ * built as a process builds it at start (time, heap kept), `GET /search` with the same queries
+ * and filters as a shopper checks them (facets counted), and the suggestions: p50, p99 and CPU
+ * time per query. `minisearch` is the shop's own index (features/catalogue/search-index.ts:
+ * its words in MiniSearch's radix tree, with the shop's folding, rules and ranking). With `--others DIR`, a folder where other libraries are
  * installed (`npm install @orama/orama flexsearch` there), they are measured too, each with its
  * closest settings: the shop depends on one library only.
  */
@@ -173,16 +179,21 @@ async function measure(
   );
 }
 
-/** The p50 and p99 of each call, in ms, after one warm-up round. */
+/**
+ * The p50 and p99 of each call, in ms, after one warm-up round, and the CPU time per call (which
+ * other work on a shared machine moves less than the times).
+ */
 function timed(calls: readonly (() => unknown)[]) {
   for (const call of calls) call();
+  const cpu = process.cpuUsage();
   const times = calls.map((call) => {
     const t = performance.now();
     call();
     return performance.now() - t;
   });
+  const { user, system } = process.cpuUsage(cpu);
   times.sort((a, b) => a - b);
-  return `p50 ${percentile(times, 50).toFixed(2)} ms, p99 ${percentile(times, 99).toFixed(2)} ms`;
+  return `p50 ${percentile(times, 50).toFixed(2)} ms, p99 ${percentile(times, 99).toFixed(2)} ms, CPU ${((user + system) / 1000 / calls.length).toFixed(2)} ms each`;
 }
 
 /**
@@ -192,10 +203,12 @@ function timed(calls: readonly (() => unknown)[]) {
 function measureShop(docs: readonly Doc[], queries: readonly Query[]) {
   const heapBefore = heapMb();
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const catalogue = catalogueOf(docs);
+  const { user, system } = process.cpuUsage(cpu);
   const buildMs = performance.now() - started;
   console.log(
-    `\nthe shop's catalogue: built in ${(buildMs / 1000).toFixed(1)} s, heap kept ${(heapMb() - heapBefore).toFixed(0)} MB`,
+    `\nthe shop's catalogue: built in ${(buildMs / 1000).toFixed(1)} s (CPU ${((user + system) / 1e6).toFixed(1)} s), heap kept ${(heapMb() - heapBefore).toFixed(0)} MB`,
   );
   const paths = searchPaths(queries, variants);
   console.log(
