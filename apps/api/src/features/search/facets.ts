@@ -34,8 +34,17 @@ interface Facet {
 const optionValues = (entry: CatalogueEntry, name: string) =>
   entry.product.options.find((option) => option.name === name)?.values ?? [];
 
-/** A product is in one of the ranges when one of its variants' prices is (limits worked out once). */
+const bandOf = ([low, high]: PriceRange) =>
+  PRICE_BANDS.findIndex(({ array }) => array[0] === low && array[1] === high);
+
+/**
+ * A product is in one of the ranges when one of its variants' prices is: read from the bands
+ * its entry keeps when every range is a band (as search's are), else worked out (the home page's
+ * filters may ask any range).
+ */
 function pricedIn(ranges: readonly PriceRange[]): (entry: CatalogueEntry) => boolean {
+  const bands = ranges.map(bandOf);
+  if (!bands.includes(-1)) return (entry) => entry.priceBands.some((band) => bands.includes(band));
   const limits = ranges.map(priceRangeLimits);
   return (entry) =>
     entry.product.variants.some(({ price }) =>
@@ -93,9 +102,9 @@ class FacetCounter {
       }
     }
     if (only === undefined || only === 'rating') {
-      for (const [i, stars] of SEARCH_RATINGS.entries()) {
+      SEARCH_RATINGS.forEach((stars, i) => {
         if (product.rating.average >= stars) this.ratings[i] = (this.ratings[i] ?? 0) + 1;
-      }
+      });
     }
     if ((only === undefined || only === 'inStock') && product.quantity > 0) this.inStock += 1;
   }
