@@ -17,5 +17,7 @@ export {
   type CatalogueStore,
   compareNames,
   compareNewest,
+  optionValueCount,
+  optionValueOf,
   skuKey,
 } from './store.js';

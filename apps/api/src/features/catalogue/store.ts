@@ -1,6 +1,13 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Category, Product, ProductVariant } from '@shop/contracts';
-import { foldText, SearchIndex } from './search-index.js';
+import {
+  type Category,
+  isInPriceRange,
+  PRICE_BANDS,
+  type PriceBand,
+  type Product,
+  type ProductVariant,
+} from '@shop/contracts';
+import { foldText, type Matches, SearchIndex } from './search-index.js';
 import { shown } from './shown.js';
 
 /** Sorts names as a person reads them: 'apple' next to 'Apricot', not after 'Zebra'. */
@@ -22,7 +29,41 @@ export interface CatalogueEntry {
   foldedDescription: string;
   /** Its variants' SKUs, lower-cased. */
   skus: string[];
+  /** The price bands one of its variants' prices is in, by their place in PRICE_BANDS (search's facets). */
+  priceBands: number[];
+  /** Its options' values, each once, by number (see optionValueOf: search's facets). */
+  optionValues: number[];
 }
+
+/** An option's value as search's facets count it, and the facet that is (`option.<Name>`). */
+export interface OptionValue {
+  name: string;
+  value: string;
+  facet: string;
+}
+
+/**
+ * Every option value a product has had, numbered once for the life of the process, so that
+ * facets count them in an array (a shop has a few hundred: sizes, colours, materials).
+ */
+const optionValues: OptionValue[] = [];
+const optionValueNumbers = new Map<string, number>();
+
+function optionValueNumber(name: string, value: string): number {
+  const key = JSON.stringify([name, value]);
+  let number = optionValueNumbers.get(key);
+  if (number === undefined) {
+    number = optionValues.length;
+    optionValues.push({ name, value, facet: `option.${name}` });
+    optionValueNumbers.set(key, number);
+  }
+  return number;
+}
+
+/** The option value of this number (see CatalogueEntry.optionValues). */
+export const optionValueOf = (number: number) => optionValues[number] as OptionValue;
+/** How many option values are numbered so far: every entry's are below. */
+export const optionValueCount = () => optionValues.length;
 
 /** SKUs are unique in the shop in any case. */
 export const skuKey = (sku: string) => sku.toLowerCase();
@@ -38,6 +79,16 @@ export const toEntry = (
   foldedName: foldText(product.name),
   foldedDescription: foldText(product.description),
   skus: product.variants.map((v) => skuKey(v.sku)),
+  priceBands: [...PRICE_BANDS.keys()].filter((band) =>
+    product.variants.some((v) => isInPriceRange(v.price, (PRICE_BANDS[band] as PriceBand).array)),
+  ),
+  optionValues: [
+    ...new Set(
+      product.options.flatMap(({ name, values }) =>
+        values.map((value) => optionValueNumber(name, value)),
+      ),
+    ),
+  ],
 });
 
 let revisions = 0;
@@ -99,7 +150,7 @@ export class CatalogueStore {
   /** Built on first use after a change that moves products between positions. */
   private newest: CatalogueEntry[] | null = null;
   private byCategory: Map<string, CatalogueEntry[]> | null = null;
-  private readonly words = new SearchIndex();
+  private readonly words = new SearchIndex<CatalogueEntry>();
 
   constructor(categories: readonly Category[], entries: readonly CatalogueEntry[]) {
     this.setCategories(categories);
@@ -135,7 +186,7 @@ export class CatalogueStore {
       const { _id, slug } = entry.product;
       // A category's name is found by search: the products of one renamed or gone are indexed anew.
       const renamed = category?.name !== before?.name;
-      if (renamed) this.words.put(entry.product);
+      if (renamed) this.words.put(entry.product, entry);
       this.changed([shown.product(_id), shown.slug(slug), ...(renamed ? [shown.matches] : [])]);
     }
     this.revision = nextRevision();
@@ -190,7 +241,7 @@ export class CatalogueStore {
       this.variantsById.set(variant._id, variant);
       this.productsByVariant.set(variant._id, entry);
     }
-    this.words.put(entry.product);
+    this.words.put(entry.product, entry);
   }
 
   private unindex(entry: CatalogueEntry) {
@@ -250,13 +301,8 @@ export class CatalogueStore {
    * The products every word of the query matches (any order, the last word as a prefix, typos by
    * the words' lengths), with how well: see search-index.ts.
    */
-  matching(query: string): { entry: CatalogueEntry; relevance: number }[] {
-    const found: { entry: CatalogueEntry; relevance: number }[] = [];
-    for (const [id, relevance] of this.words.match(query)) {
-      const entry = this.products.get(id);
-      if (entry) found.push({ entry, relevance });
-    }
-    return found;
+  matching(query: string): Matches<CatalogueEntry> {
+    return this.words.match(query);
   }
 
   /** Every product, newest first. */
