@@ -22,6 +22,8 @@ export function startApi() {
   api.on('GET', '/api/v1/category/get-category', replies.categories([]));
   // Every price is written in the store currency.
   api.on('GET', '/api/v1/store', replies.store());
+  // The Store screen edits the owner's read of them.
+  api.on('GET', '/api/v1/store/admin', replies.storeAdmin());
   return api;
 }
 

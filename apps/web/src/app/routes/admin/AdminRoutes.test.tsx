@@ -118,7 +118,7 @@ describe("the store's name", () => {
     const name = await screen.findByLabelText('Store name');
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Ecommerce App' })).toBeVisible();
-    api.on('PUT', '/api/v1/store', replies.store({ name: 'Newcomer Outfitters' }));
+    api.on('PUT', '/api/v1/store', replies.storeAdmin({ name: 'Newcomer Outfitters' }));
 
     await user.clear(name);
     await user.type(name, 'Newcomer Outfitters');
