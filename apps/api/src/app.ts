@@ -6,6 +6,7 @@ import express from 'express';
 import helmet from 'helmet';
 import type { Config } from './config.js';
 import { apiDocsRoutes } from './features/api-docs/routes.js';
+import { auditRoutes, recordAudit } from './features/audit/index.js';
 import {
   requireSignIn,
   requireSignInOrGuestEmail,
@@ -70,6 +71,7 @@ export function createApp({ config, logger, payments = createPayments(config) }:
     user: [signedIn, twoFactorWhereRequired],
     shopper: [requireSignInOrGuestEmail(signedIn), twoFactorWhereRequired],
     staff: (staff) => [signedIn, twoFactorWhereRequired, requireStaff(staff)],
+    audit: recordAudit,
   };
   useFirstCurrency(config.STRIPE_CURRENCY);
   wireFeatures();
@@ -111,6 +113,7 @@ export function createApp({ config, logger, payments = createPayments(config) }:
     ...shippingRoutes,
     ...taxRoutes,
     ...discountRoutes,
+    ...auditRoutes,
   ];
 
   // First: every answer is counted and timed, the kept catalogue answers too.

@@ -68,6 +68,7 @@ describe('buying every variant of a product given options through the API', () =
         price: 20 + i * 2.5,
         quantity: 3,
       })),
+      reason: 'Sold in sizes',
     });
     expect(product.variants[0]?._id).toBe(created._id);
 
