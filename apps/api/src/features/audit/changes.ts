@@ -26,7 +26,9 @@ const plain = (snapshot: Snapshot | null): Snapshot | null =>
   snapshot === null ? null : (withoutSecrets(JSON.parse(JSON.stringify(snapshot))) as Snapshot);
 
 const pick = (snapshot: Snapshot, names: string[]) =>
-  Object.fromEntries(names.filter((name) => name in snapshot).map((name) => [name, snapshot[name]]));
+  Object.fromEntries(
+    names.filter((name) => name in snapshot).map((name) => [name, snapshot[name]]),
+  );
 
 /**
  * What a write changed: the fields whose values differ, as they were and as they are. A thing

@@ -40,7 +40,10 @@ export const recordAudit =
         .finally(() => answer(body));
       return res;
     };
-    const appendChange = async (id: string | undefined, was: Awaited<ReturnType<typeof trail.load>>) => {
+    const appendChange = async (
+      id: string | undefined,
+      was: Awaited<ReturnType<typeof trail.load>>,
+    ) => {
       const is = id ? await trail.load(id) : null;
       const named = is ?? was;
       await appendAuditEntry({

@@ -1,5 +1,5 @@
-import type { AuditEntry, AuditFilter } from '@shop/contracts/audit';
 import { type ListQuery, pageOffset } from '@shop/contracts';
+import type { AuditEntry, AuditFilter } from '@shop/contracts/audit';
 import { type AuditDoc, AuditModel } from './model.js';
 
 /**
@@ -76,7 +76,10 @@ export async function findAuditEntries(filter: AuditFilter, query: ListQuery) {
 
 /** Every entry the filter selects, newest first, one at a time (the CSV export). */
 export async function* streamAuditEntries(filter: AuditFilter): AsyncGenerator<AuditEntry> {
-  for await (const doc of AuditModel.find(selectionOf(filter)).sort(NEWEST_FIRST).lean<AuditDoc>().cursor()) {
+  for await (const doc of AuditModel.find(selectionOf(filter))
+    .sort(NEWEST_FIRST)
+    .lean<AuditDoc>()
+    .cursor()) {
     yield toEntry(doc as AuditDoc);
   }
 }

@@ -16,7 +16,11 @@ import { type Api, describe, expect, checkoutTest as test } from '../../test/fix
 // A cart of 399 units: more than a shopper may hold by default (routes.hold-budgets.processes.test.ts).
 test.override('appEnv', { scope: 'file' }, { CHECKOUT_HOLD_UNITS: '1000' });
 
-type Variants = { options: { name: string; values: string[] }[]; variants: object[] };
+type Variants = {
+  options: { name: string; values: string[] }[];
+  variants: object[];
+  reason?: string;
+};
 
 const setVariants = async (api: Api, token: string, id: string, request: Variants) => {
   const res = await api
