@@ -51,22 +51,16 @@ export const auditEntrySchema = z
   .meta({ id: 'AuditEntry' });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-/** An empty filter is no filter (a form's blank field). */
-const blankIsAbsent = (value: unknown) => (value === '' ? undefined : value);
-
 /** A day or an instant (`2026-11-29` or ISO 8601 with its offset). */
 const momentSchema = (field: string) =>
-  z.preprocess(
-    blankIsAbsent,
-    z
-      .string({ error: `${field} must be a date` })
-      .regex(
-        /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/,
-        `${field} must be a date (YYYY-MM-DD or an ISO 8601 time)`,
-      )
-      .refine((text) => !Number.isNaN(Date.parse(text)), `${field} must be a real date`)
-      .optional(),
-  );
+  z
+    .string({ error: `${field} must be a date` })
+    .regex(
+      /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/,
+      `${field} must be a date (YYYY-MM-DD or an ISO 8601 time)`,
+    )
+    .refine((text) => !Number.isNaN(Date.parse(text)), `${field} must be a real date`)
+    .optional();
 
 const fromNotAfterTo = {
   check: ({ from, to }: { from?: string; to?: string }) =>
@@ -77,18 +71,17 @@ const fromNotAfterTo = {
 /**
  * What filters the log (and its CSV): who (an account's id), what kind of target, which one (its
  * id, exactly), and when (`from` a day's start or an instant, `to` a day's end or an instant).
+ * A filter left out selects everything; an empty one is refused, as any value that is not one.
  */
 export const auditFilterQuerySchema = z
   .object({
-    actor: z.preprocess(blankIsAbsent, objectIdSchema.optional()),
-    type: z.preprocess(blankIsAbsent, auditTargetTypeSchema.optional()),
-    target: z.preprocess(
-      blankIsAbsent,
-      z
-        .string({ error: 'target must be a text' })
-        .max(100, 'target must be at most 100 characters')
-        .optional(),
-    ),
+    actor: objectIdSchema.optional(),
+    type: auditTargetTypeSchema.optional(),
+    target: z
+      .string({ error: 'target must be a text' })
+      .min(1, 'target must not be empty')
+      .max(100, 'target must be at most 100 characters')
+      .optional(),
     from: momentSchema('from'),
     to: momentSchema('to'),
   })
