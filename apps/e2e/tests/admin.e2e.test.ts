@@ -94,6 +94,7 @@ describe('admin screens in the browser', () => {
       'Discounts',
       'Reviews',
       'Staff',
+      'Audit log',
     ]);
     await checkAdminScreen(page, 'admin-dashboard');
 
