@@ -1,5 +1,11 @@
 import { type RequestHandler, Router } from 'express';
-import { type Access, type AuditTrail, expressPath, type Route, type StaffAccess } from './route.js';
+import {
+  type Access,
+  type AuditTrail,
+  expressPath,
+  type Route,
+  type StaffAccess,
+} from './route.js';
 
 /**
  * The checks of each access, and the audit log's recorder of a route that declares its audit

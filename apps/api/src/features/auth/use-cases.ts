@@ -1,8 +1,8 @@
 import {
   CURRENT_PASSWORD_WRONG,
   type DeliveryAddress,
-  type LoginRequest,
   isAdmin,
+  type LoginRequest,
   type ProfileUpdateRequest,
   type User,
 } from '@shop/contracts';

@@ -152,9 +152,7 @@ describe('PUT /api/v1/product/update-product/{id}', () => {
     const missing = await sendForm(update(api, unknownId(), admin.token), editForm(category.id));
     expect(missing.status).toBe(404);
     expect(errorOf(missing.body)).toBe('Product not found');
-    const bad = await sendForm(update(api, '123', admin.token), editForm(category.id)).expect(
-      400,
-    );
+    const bad = await sendForm(update(api, '123', admin.token), editForm(category.id)).expect(400);
     expect(errorOf(bad.body)).toMatch(/valid id/);
   });
 
