@@ -6,6 +6,7 @@ import express from 'express';
 import helmet from 'helmet';
 import type { Config } from './config.js';
 import { apiDocsRoutes } from './features/api-docs/routes.js';
+import { auditRoutes, recordAudit } from './features/audit/index.js';
 import {
   requireSignIn,
   requireSignInOrGuestEmail,
@@ -82,6 +83,7 @@ export function createApp({
     user: [signedIn, twoFactorWhereRequired],
     shopper: [requireSignInOrGuestEmail(signedIn), twoFactorWhereRequired],
     staff: (staff) => [signedIn, twoFactorWhereRequired, requireStaff(staff)],
+    audit: recordAudit,
   };
   useFirstCurrency(config.STRIPE_CURRENCY);
   useSecretsKey(config.TWO_FACTOR_KEY ?? config.JWT_SECRET);
@@ -127,6 +129,7 @@ export function createApp({
     ...shippingRoutes,
     ...taxRoutes,
     ...discountRoutes,
+    ...auditRoutes,
   ];
 
   // First: every answer is counted and timed, the kept catalogue answers too.

@@ -95,6 +95,7 @@ describe('admin screens in the browser', () => {
       'Discounts',
       'Reviews',
       'Staff',
+      'Audit log',
     ]);
     await checkAdminScreen(page, 'admin-dashboard');
 
@@ -184,6 +185,7 @@ describe('admin screens in the browser', () => {
     expect(await page.getByLabel('Shipping').inputValue()).toBe('1');
     await page.getByRole('img', { name }).waitFor();
     await page.getByLabel('Price').fill('19.99');
+    await page.getByLabel('Reason').fill('Launch price over');
     await page.getByLabel('Shipping').selectOption('No');
     await checkAdminScreen(page, 'admin-update-product');
     await saveProductForm(page, 'UPDATE PRODUCT', 'Product Updated Successfully');

@@ -48,6 +48,19 @@ export const requiredText = (field: string, max = 200) =>
     .min(1, `${field} is required`)
     .max(max, `${field} must be at most ${max} characters`);
 
+/**
+ * Why a staff write was made, kept in the audit log: optional on the calls that take it, required
+ * where it says so (a price change).
+ */
+export const changeReasonSchema = z
+  .string({ error: 'reason must be text' })
+  .trim()
+  .max(200, 'reason must be at most 200 characters')
+  .optional();
+
+/** A product's price, changed by update-product or by its variants, is told why. */
+export const PRICE_REASON_REQUIRED = 'reason is required when a price changes';
+
 export const idParamsSchema = z.object({ id: objectIdSchema });
 export const slugParamsSchema = z.object({
   slug: z.string().trim().min(1, 'slug is required').max(300),

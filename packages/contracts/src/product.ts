@@ -1,5 +1,5 @@
 import { categorySchema } from './category.js';
-import { notTextError, objectIdSchema, requiredText } from './common.js';
+import { changeReasonSchema, notTextError, objectIdSchema, requiredText } from './common.js';
 import { totalField, wholeNumberInUrl } from './paging.js';
 import { productPhotoSchema } from './photo.js';
 import { priceRangeSchema } from './price-bands.js';
@@ -102,6 +102,8 @@ export const productFormSchema = z.object({
   weight: numberField('Weight', { int: true, max: MAX_WEIGHT_GRAMS }).optional(),
   /** Standard on a new product without it, unchanged on an update without it. */
   taxClass: taxClassSchema.optional(),
+  /** Why, for the audit log: required on an update that changes the price. */
+  reason: changeReasonSchema,
 });
 export type ProductForm = z.input<typeof productFormSchema>;
 export type ProductFormValues = z.output<typeof productFormSchema>;

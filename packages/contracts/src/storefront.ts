@@ -100,6 +100,7 @@ export const PRIVATE_SCREENS = [
   '/dashboard/admin/reviews',
   '/dashboard/admin/returns',
   '/dashboard/admin/staff',
+  '/dashboard/admin/audit',
   '/dashboard/admin/orders',
   '/dashboard/admin/orders/:number',
 ] as const;

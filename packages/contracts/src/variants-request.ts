@@ -1,4 +1,4 @@
-import { objectIdSchema } from './common.js';
+import { changeReasonSchema, objectIdSchema } from './common.js';
 import { taxClassSchema } from './tax-class.js';
 import { MAX_OPTION_VALUES, MAX_OPTIONS, MAX_VARIANTS, MAX_WEIGHT_GRAMS } from './variant.js';
 import { z } from './zod.js';
@@ -81,6 +81,8 @@ export const productVariantsRequestSchema = z
       .array(variantInputSchema)
       .min(1, 'A product needs at least one variant')
       .max(MAX_VARIANTS, `A product has at most ${MAX_VARIANTS} variants`),
+    /** Why, for the audit log: required when a variant kept changes its price. */
+    reason: changeReasonSchema,
   })
   .superRefine(({ options, variants }, ctx) => {
     /** `path`: the field it is about, where there is one, so a form can show it there. */

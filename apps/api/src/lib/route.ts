@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { StaffRole } from '@shop/contracts';
+import type { AuditTargetType } from '@shop/contracts/audit';
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { z } from 'zod';
 import { type DescribeIssue, type FieldProblem, invalidInput, problemsOf } from './errors.js';
@@ -67,6 +68,35 @@ type BodyOf<B> = B extends { json: infer S } | { multipart: infer S }
     ? Buffer
     : undefined;
 
+/** What the audit log keeps of a thing a staff write changes: its fields, as plain values. */
+export type Snapshot = Record<string, unknown>;
+
+/**
+ * How a write is recorded in the audit log: the kind of thing it changes (`type`), which one
+ * (`target`: from the validated input, or, for a thing it makes, from its answer `made`, which is
+ * undefined before the handler runs), how that thing is read before and after (`load`: null when
+ * there is none) and named (`label`). `action` defaults to the route's method and path.
+ */
+export interface AuditSpec<I> {
+  type: AuditTargetType;
+  action?: string;
+  target: (input: I, req: Request, made?: unknown) => string | undefined;
+  load: (id: string) => Promise<Snapshot | null>;
+  label: (snapshot: Snapshot) => string;
+}
+
+/** The `_id` of `made[field]` in a route's answer (the thing a create made), if there is one. */
+export function idMade(made: unknown, field: string): string | undefined {
+  const thing = (made as Record<string, { _id?: unknown } | undefined> | undefined)?.[field];
+  return typeof thing?._id === 'string' ? thing._id : undefined;
+}
+
+/** A route's audit, its target read from the request (the route's own validation first). */
+export interface AuditTrail extends Omit<AuditSpec<unknown>, 'target' | 'action'> {
+  action: string;
+  target: (req: Request, made?: unknown) => string | undefined;
+}
+
 /** What the handler gets, validated: path parameters, query, headers and body. */
 export interface RouteInput<P, Q, H, B> {
   params: Parsed<P>;
@@ -100,6 +130,8 @@ export interface RouteDeclaration<P, Q, H, B> extends RouteSpec {
   body?: B;
   /** Thin: takes the validated input, calls a use case, responds. */
   handler: (input: RouteInput<P, Q, H, B>, req: Request, res: Response) => unknown;
+  /** Required of every staff write: how the audit log records it. */
+  audit?: AuditSpec<RouteInput<P, Q, H, B>>;
 }
 
 /** A declared route, its handler wrapped in the validation of its input. */
@@ -110,6 +142,7 @@ export interface Route extends Omit<RouteSpec, 'responses'> {
   body?: BodySpec;
   responses: Record<number, ResponseSpec>;
   handle: RequestHandler;
+  audit?: AuditTrail;
 }
 
 const PATH_PARAMETER = /\{(\w+)\}/g;
@@ -164,12 +197,17 @@ export function defineRoute<
   H extends z.ZodObject | undefined = undefined,
   B extends BodySpec | undefined = undefined,
 >(declaration: RouteDeclaration<P, Q, H, B>): Route {
-  const { handler, responses, ...route } = declaration;
+  const { handler, responses, audit, ...route } = declaration;
   const named = [...route.path.matchAll(PATH_PARAMETER)].map((match) => match[1]);
   const declared = Object.keys(route.params?.shape ?? {});
   if (named.join() !== declared.join()) {
     throw new Error(`${route.path}: its path names {${named}}, its params {${declared}}`);
   }
+  if (isStaffWrite(route) && !audit) {
+    throw new Error(`${route.method} ${route.path}: a staff write declares its audit`);
+  }
+  // Each part is parsed by its declared schema, which TypeScript cannot follow through `route`.
+  const inputOf = (req: Request) => parseRouteInput(route, req) as RouteInput<P, Q, H, B>;
   return {
     ...route,
     responses: Object.fromEntries(
@@ -181,9 +219,18 @@ export function defineRoute<
       ]),
     ),
     handle: async (req, res) => {
-      // Each part is parsed by its declared schema, which TypeScript cannot follow through `route`.
-      const input = parseRouteInput(route, req) as RouteInput<P, Q, H, B>;
-      await handler(input, req, res);
+      await handler(inputOf(req), req, res);
     },
+    ...(audit && {
+      audit: {
+        ...audit,
+        action: audit.action ?? `${route.method} ${route.path}`,
+        target: (req: Request, made?: unknown) => audit.target(inputOf(req), req, made),
+      },
+    }),
   };
 }
+
+/** A route that changes something, for staff only: the audit log must record it. */
+export const isStaffWrite = (route: Pick<RouteSpec, 'method' | 'access'>) =>
+  route.method !== 'get' && typeof route.access === 'object';

@@ -1,11 +1,21 @@
 import { type RequestHandler, Router } from 'express';
-import { type Access, expressPath, type Route, type StaffAccess } from './route.js';
+import {
+  type Access,
+  type AuditTrail,
+  expressPath,
+  type Route,
+  type StaffAccess,
+} from './route.js';
 
-/** The checks of each access: the app gives them, since lib knows nothing of accounts. */
+/**
+ * The checks of each access, and the audit log's recorder of a route that declares its audit
+ * (run just before its handler): the app gives them, since lib knows nothing of accounts.
+ */
 export interface AccessChecks {
   user: RequestHandler[];
   shopper: RequestHandler[];
   staff: (access: StaffAccess) => RequestHandler[];
+  audit: (trail: AuditTrail) => RequestHandler;
 }
 
 const checksOf = (access: Access, checks: AccessChecks): RequestHandler[] => {
@@ -23,7 +33,8 @@ export const nameRoute =
 
 /**
  * The Express router of declared routes; each runs its access checks, its middleware, its body
- * reader (multipart, raw), then its handler on the validated input, then its own error handler.
+ * reader (multipart, raw), its audit's recorder, then its handler on the validated input, then
+ * its own error handler.
  */
 export function routerOf(routes: readonly Route[], checks: AccessChecks): Router {
   const router = Router();
@@ -35,6 +46,7 @@ export function routerOf(routes: readonly Route[], checks: AccessChecks): Router
       ...checksOf(route.access, checks),
       ...(route.middleware ?? []),
       ...(route.body && 'read' in route.body ? [route.body.read] : []),
+      ...(route.audit ? [checks.audit(route.audit)] : []),
       route.handle,
       ...(route.onError ? [route.onError] : []),
     );

@@ -88,6 +88,7 @@ const root: RouteObject = {
       page('reviews', () => import('./routes/admin/Reviews')),
       page('returns', () => import('./routes/admin/Returns')),
       page('staff', () => import('./routes/admin/Staff')),
+      page('audit', () => import('./routes/admin/Audit')),
       page('orders', () => import('./routes/admin/AdminOrders')),
       page('orders/:number', () => import('./routes/admin/AdminOrderPage')),
     ]),

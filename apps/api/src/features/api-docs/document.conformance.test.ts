@@ -1,4 +1,5 @@
 import { accountCalls } from '../../test/conformance/accounts.js';
+import { auditCalls } from '../../test/conformance/audit.js';
 import { backInStockCalls } from '../../test/conformance/back-in-stock.js';
 import { catalogueCalls } from '../../test/conformance/catalogue.js';
 import { catalogueCsvCalls } from '../../test/conformance/catalogue-csv.js';
@@ -35,6 +36,7 @@ const CALLS: Calls = {
   ...settingsCalls,
   ...discountCalls,
   ...returnCalls,
+  ...auditCalls,
 };
 
 // The app takes card payments, against a fake Stripe that some calls make fail.

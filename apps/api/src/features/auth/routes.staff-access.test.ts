@@ -73,6 +73,8 @@ const WHO_MAY: Record<string, StaffRole[]> = {
   'post /api/v1/discounts': [],
   'put /api/v1/discounts/{id}': [],
   'delete /api/v1/discounts/{id}': [],
+  'get /api/v1/audit': [],
+  'get /api/v1/audit.csv': [],
 };
 
 /** Collections that change without any write of the call asked (its session, its locks). */

@@ -130,7 +130,7 @@ export function authRoutes({
       failureBody: loginErrorSchema.extend({ errors: errorResponseSchema.shape.errors }),
       handler: async ({ body }, req, res) => {
         const browser = browsers.of(req);
-        const session = await login(body, jwtSecret, guesses.from(browser));
+        const session = await login(body, jwtSecret, guesses.from(browser), req.ip ?? '');
         browsers.remember(req, res, browser, session.user._id);
         res.json({ success: true, message: 'login successfully', ...session });
       },

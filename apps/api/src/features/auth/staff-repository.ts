@@ -112,3 +112,12 @@ export async function makeInvitedStaff(
   const id = upsertedId ?? (await UserModel.findOne({ email }).select('_id').lean())?._id;
   if (id) forgetSession(String(id));
 }
+
+/** The latest invitation sent to `email`, as the audit log shows it (never its hash), or null. */
+export async function latestStaffInviteTo(email: string) {
+  const invite = await StaffInviteModel.findOne({ email })
+    .sort({ sentAt: -1 })
+    .select('-_id email name staffRole sentAt expiresAt')
+    .lean<Pick<StaffInvite, 'email' | 'name' | 'staffRole' | 'sentAt' | 'expiresAt'>>();
+  return invite ? { ...invite } : null;
+}

@@ -13,6 +13,7 @@ import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import { currentUser } from '../../lib/http.js';
 import { defineRoute } from '../../lib/route.js';
+import { staffInviteAudit, staffRoleAudit } from './audit.js';
 import { acceptStaffInvite, changeStaffRole, inviteStaff, listStaff } from './staff.js';
 
 const MANAGE_STAFF = { staff: [], to: 'manage the staff' } as const;
@@ -41,6 +42,7 @@ export const staffRoutes = (attempts: RequestHandler) => [
     body: { json: staffRoleRequestSchema, absent: 'empty' },
     responses: { 200: staffRoleResponseSchema },
     failures: [400, 404, 409, 413],
+    audit: staffRoleAudit,
     handler: async ({ params, body }, _req, res) => {
       const user = await changeStaffRole(params.userId, body.staffRole);
       res.json({ success: true, message: 'Staff role changed', user });
@@ -55,6 +57,7 @@ export const staffRoutes = (attempts: RequestHandler) => [
     body: { json: staffInviteRequestSchema, absent: 'empty' },
     responses: { 201: staffInviteResponseSchema },
     failures: [400, 413],
+    audit: staffInviteAudit,
     handler: async ({ body }, req, res) => {
       await inviteStaff(body, currentUser(req)._id);
       res.status(201).json({ success: true, message: STAFF_INVITED });

@@ -11,6 +11,7 @@ import {
 } from '@shop/contracts/two-factor';
 import { currentUser } from '../../lib/http.js';
 import { defineRoute } from '../../lib/route.js';
+import { ownAccountAudit } from './audit.js';
 import type { KnownBrowsers } from './known-browsers.js';
 import type { PasswordGuessBudget } from './password-guesses.js';
 import {
@@ -74,6 +75,7 @@ export function twoFactorRoutes({
       body: { json: twoFactorCodeRequestSchema },
       responses: { 200: twoFactorChangeResponseSchema },
       failures: [400, 409, 413],
+      audit: ownAccountAudit,
       handler: async ({ body }, req, res) => {
         await enableTwoFactor(currentUser(req)._id, body.otp, new Date());
         res.json({ success: true, message: TWO_FACTOR_ENABLED } satisfies TwoFactorChangeResponse);
@@ -89,6 +91,7 @@ export function twoFactorRoutes({
       body: { json: twoFactorCodeRequestSchema },
       responses: { 200: twoFactorChangeResponseSchema },
       failures: [400, 409, 413, 429],
+      audit: ownAccountAudit,
       handler: async ({ body }, req, res) => {
         const check = guesses.from(browsers.of(req));
         await disableTwoFactor(currentUser(req)._id, body.otp, check, new Date());

@@ -1,13 +1,15 @@
 import {
   CURRENT_PASSWORD_WRONG,
   type DeliveryAddress,
+  isAdmin,
   type LoginRequest,
   type ProfileUpdateRequest,
   type User,
 } from '@shop/contracts';
 import bcrypt from 'bcrypt';
-import { badRequest, notFound, unauthorized } from '../../lib/errors.js';
+import { badRequest, notFound, toAppError, unauthorized } from '../../lib/errors.js';
 import { invalidToken, signToken, type TokenClaims } from '../../lib/tokens.js';
+import { recordSignIn } from '../audit/index.js';
 import type { PasswordCheck } from './password-guesses.js';
 import {
   findCredentials,
@@ -34,18 +36,36 @@ const publicUser = ({ tokenVersion: _, twoFactorOn: __, ...user }: StoredUser): 
  * for it, that browser's own) has one left; 429 otherwise, the right password included. An
  * account with two-factor sign-in on also needs a right code, each wrong one a guess as well.
  */
-export async function login(input: LoginRequest, jwtSecret: string, checkPassword: PasswordCheck) {
+export async function login(
+  input: LoginRequest,
+  jwtSecret: string,
+  checkPassword: PasswordCheck,
+  ip: string,
+) {
   const found = await findCredentials(input.email);
-  // An unknown e-mail spends a budget of its own, as an account would: nothing tells them apart.
-  const valid = await checkPassword(
-    found ? { accountId: found.user._id } : { email: input.email },
-    () => bcrypt.compare(input.password, found?.passwordHash ?? DUMMY_HASH),
-  );
-  // One message for both cases, so the form does not reveal which e-mails exist.
-  if (!found || !valid) throw unauthorized('Invalid email or password');
-  if (found.user.twoFactorOn) {
-    await checkSecondFactorAtSignIn(found.user._id, input.otp, checkPassword, new Date());
+  const signIn = { email: input.email, account: found && publicUser(found.user), ip };
+  // Staff sign-ins are the audit log's, and those of no account (a staff address mistyped, or
+  // someone trying addresses); a customer's are not.
+  const audited = !found || isAdmin(found.user);
+  let askingForCode = false;
+  try {
+    // An unknown e-mail spends a budget of its own, as an account would: nothing tells them apart.
+    const valid = await checkPassword(
+      found ? { accountId: found.user._id } : { email: input.email },
+      () => bcrypt.compare(input.password, found?.passwordHash ?? DUMMY_HASH),
+    );
+    // One message for both cases, so the form does not reveal which e-mails exist.
+    if (!found || !valid) throw unauthorized('Invalid email or password');
+    if (found.user.twoFactorOn) {
+      askingForCode = input.otp === undefined;
+      await checkSecondFactorAtSignIn(found.user._id, input.otp, checkPassword, new Date());
+    }
+  } catch (error) {
+    // Asking for the code is a step of a sign-in, not its failure.
+    if (audited && !askingForCode) await recordSignIn(signIn, toAppError(error).message);
+    throw error;
   }
+  if (audited) await recordSignIn(signIn);
   return { user: publicUser(found.user), token: tokenFor(found.user, jwtSecret) };
 }
 

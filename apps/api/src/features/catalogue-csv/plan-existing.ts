@@ -34,6 +34,12 @@ function figureChanges(row: RowInput, variant: StoredVariant, builder: PlanBuild
   ];
 }
 
+/**
+ * The reason an import gives its price changes: the file is the reason, and the import is an
+ * entry of the audit log of its own.
+ */
+const IMPORT_REASON = 'Catalogue import';
+
 /** The product's form as it is now: what updateProduct takes, changed by the rows. */
 const formOf = (product: StoredProduct): ProductFormInput => ({
   name: product.name,
@@ -46,6 +52,7 @@ const formOf = (product: StoredProduct): ProductFormInput => ({
   shipping: product.shipping,
   weight: product.weight,
   taxClass: product.taxClass,
+  reason: IMPORT_REASON,
 });
 
 /** A product sold one way (no options): its only SKU's row; its form takes the changes. */
@@ -175,7 +182,7 @@ function planVariants(product: StoredProduct, rows: readonly RowInput[], builder
     builder.keep(row, { created: !existing, changes });
   }
   const variants = [...next.values()];
-  return { options: optionsAfter(product.options, variants), variants };
+  return { options: optionsAfter(product.options, variants), variants, reason: IMPORT_REASON };
 }
 
 /**

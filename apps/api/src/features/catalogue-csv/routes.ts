@@ -10,6 +10,7 @@ import {
 import type { Response } from 'express';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { defineRoute } from '../../lib/route.js';
+import { importAudit } from './audit.js';
 import { writeCatalogueCsv } from './csv-export.js';
 import { startImport } from './jobs.js';
 import type { PhotoFetchOptions } from './photo-fetch.js';
@@ -77,6 +78,7 @@ export const catalogueCsvRoutes = ({
     },
     responses: { 202: importStartedResponseSchema },
     failures: [400, 413],
+    audit: importAudit,
     handler: async ({ body }, req, res) => {
       if (!req.file) throw badRequest('File is required');
       const imports = { fetch: photos, origin: publicUrl };

@@ -49,6 +49,7 @@ describe('a repeated catalogue read', () => {
       .field('name', product.slug)
       .field('description', 'Changed')
       .field('price', '31')
+      .field('reason', 'Dearer')
       .field('quantity', '5')
       .field('category', category.id)
       .expect(200);

@@ -56,7 +56,7 @@ describe('a process killed between a catalogue write and its announcement', () =
       supertest(writer.url)
         .put(`/api/v1/product/update-product/${product.id}`)
         .set('Authorization', signToken(admin._id, JWT_SECRET)),
-      productForm(category.id, { name: product.name, price: '99' }),
+      productForm(category.id, { name: product.name, price: '99', reason: 'Dearer' }),
     );
     expect(
       await edit.then(

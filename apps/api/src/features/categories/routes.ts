@@ -9,6 +9,7 @@ import {
 } from '@shop/contracts';
 import { defineRoute, notModified } from '../../lib/route.js';
 import { catalogueJsonRoute } from '../catalogue/index.js';
+import { categoryAudit, madeCategoryAudit } from './audit.js';
 import {
   categoryListAnswer,
   createCategory,
@@ -44,6 +45,7 @@ export const categoryRoutes = ({ productsIn }: CategoryRoutesOptions) => [
     body: categoryForm,
     responses: { 201: categoryResponseSchema },
     failures: [400, 409, 413],
+    audit: madeCategoryAudit,
     handler: async ({ body }, _req, res) => {
       const category = await createCategory(body);
       res.status(201).json({ success: true, message: 'New category created', category });
@@ -58,6 +60,7 @@ export const categoryRoutes = ({ productsIn }: CategoryRoutesOptions) => [
     body: categoryForm,
     responses: { 200: categoryResponseSchema },
     failures: [400, 404, 409, 413],
+    audit: categoryAudit,
     handler: async ({ params, body }, _req, res) => {
       const category = await updateCategory(params.id, body);
       res.json({ success: true, message: 'Category Updated Successfully', category });
@@ -71,6 +74,7 @@ export const categoryRoutes = ({ productsIn }: CategoryRoutesOptions) => [
     params: idParamsSchema,
     responses: { 200: messageResponseSchema },
     failures: [400, 404, 409],
+    audit: categoryAudit,
     handler: async ({ params }, _req, res) => {
       await deleteCategory(params.id, productsIn);
       res.json({ success: true, message: 'Category Deleted Successfully' });

@@ -16,7 +16,11 @@ import { type Api, describe, expect, checkoutTest as test } from '../../test/fix
 // A cart of 399 units: more than a shopper may hold by default (routes.hold-budgets.processes.test.ts).
 test.override('appEnv', { scope: 'file' }, { CHECKOUT_HOLD_UNITS: '1000' });
 
-type Variants = { options: { name: string; values: string[] }[]; variants: object[] };
+type Variants = {
+  options: { name: string; values: string[] }[];
+  variants: object[];
+  reason?: string;
+};
 
 const setVariants = async (api: Api, token: string, id: string, request: Variants) => {
   const res = await api
@@ -68,6 +72,7 @@ describe('buying every variant of a product given options through the API', () =
         price: 20 + i * 2.5,
         quantity: 3,
       })),
+      reason: 'Sold in sizes',
     });
     expect(product.variants[0]?._id).toBe(created._id);
 

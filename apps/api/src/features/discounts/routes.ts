@@ -5,6 +5,7 @@ import {
   discountsResponseSchema,
 } from '@shop/contracts/discount';
 import { defineRoute } from '../../lib/route.js';
+import { discountAudit, madeDiscountAudit } from './audit.js';
 import { discountFields } from './input.js';
 import { discountAnswer, discountAnswers } from './presenter.js';
 import { allDiscounts, createDiscount, deleteDiscount, updateDiscount } from './use-cases.js';
@@ -34,6 +35,7 @@ export const discountRoutes = [
     body: discountForm,
     responses: { 201: discountResponseSchema },
     failures: [400, 409, 413],
+    audit: madeDiscountAudit,
     handler: async ({ body }, _req, res) => {
       const discount = await discountAnswer(await createDiscount(await discountFields(body)));
       res.status(201).json({ success: true, message: 'Discount created', discount });
@@ -48,6 +50,7 @@ export const discountRoutes = [
     body: discountForm,
     responses: { 200: discountResponseSchema },
     failures: [400, 404, 409, 413],
+    audit: discountAudit,
     handler: async ({ params, body }, _req, res) => {
       const fields = await discountFields(body);
       const discount = await discountAnswer(await updateDiscount(params.id, fields));
@@ -62,6 +65,7 @@ export const discountRoutes = [
     params: idParamsSchema,
     responses: { 200: messageResponseSchema },
     failures: [400, 404],
+    audit: discountAudit,
     handler: async ({ params }, _req, res) => {
       await deleteDiscount(params.id);
       res.json({ success: true, message: 'Discount deleted' });

@@ -13,6 +13,7 @@ import { notFound } from '../../lib/errors.js';
 import { currentUser } from '../../lib/http.js';
 import { defineRoute } from '../../lib/route.js';
 import type { Payments } from '../../lib/stripe.js';
+import { orderAudit } from './audit.js';
 import { changeOrderStatus } from './change-order-status.js';
 import { writeOrdersCsv } from './csv-export.js';
 import { refundAskOf } from './input.js';
@@ -100,6 +101,7 @@ export function orderRoutes({ payments }: OrderRoutesOptions) {
       body: { json: orderStatusRequestSchema },
       responses: { 200: orderResponseSchema },
       failures: [400, 404, 409, 413, 502],
+      audit: orderAudit,
       handler: async ({ params, body: { status, ...shipment } }, req, res) => {
         const { _id, name } = currentUser(req);
         const by = { _id, name, role: 'admin' as const };
@@ -116,6 +118,7 @@ export function orderRoutes({ payments }: OrderRoutesOptions) {
       body: { json: refundRequestSchema, absent: 'empty' },
       responses: { 201: refundResponseSchema },
       failures: [400, 404, 409, 413, 502, 503],
+      audit: orderAudit,
       handler: async ({ params, body }, req, res) => {
         const user = currentUser(req);
         const askIn = (currency: string) => refundAskOf(body, currency);

@@ -31,7 +31,8 @@ describe('photos from a phone: stored without the camera, the place, or their si
     addProduct,
     category,
   }) => {
-    const product = await addProduct();
+    // At the form's price: only the photo changes.
+    const product = await addProduct({ price: 24.5 });
     const res = await sendForm(
       api.put(`${BASE}/update-product/${product.id}`).set('Authorization', admin.token),
       productForm(category.id, { name: product.name }),

@@ -84,6 +84,7 @@ describe('PUT /api/v1/product/product-variants/{id}', () => {
     const res = await setVariants(api, shirt.id, admin.token, {
       options: shirt.product.options,
       variants: kept,
+      reason: 'Summer sale',
     }).expect(200);
     const product = productOf(res.body);
 
@@ -111,7 +112,12 @@ describe('PUT /api/v1/product/product-variants/{id}', () => {
       quantity: 3,
     });
 
-    const form = productForm(category.id, { name: shirt.name, price: '14', quantity: '6' });
+    const form = productForm(category.id, {
+      name: shirt.name,
+      price: '14',
+      quantity: '6',
+      reason: 'Summer sale',
+    });
     const edited = await sendForm(
       api.put(`/api/v1/product/update-product/${shirt.id}`).set('Authorization', admin.token),
       form,

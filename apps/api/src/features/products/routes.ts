@@ -28,6 +28,7 @@ import { badRequest } from '../../lib/errors.js';
 import { defineRoute, type FileSpec, notModified } from '../../lib/route.js';
 import { catalogueJsonRoute, currentCatalogue } from '../catalogue/index.js';
 import { listProductsForAdmin } from './admin-listing.js';
+import { madeProductAudit, productAudit } from './audit.js';
 import { productFormInput, variantsInput } from './input.js';
 import { productPhotoRoute } from './photo-route.js';
 import { productAnswer } from './presenter.js';
@@ -183,6 +184,7 @@ export function productRoutes({ maxPhotoBytes }: ProductRoutesOptions) {
       body: { multipart: productFormSchema, file: photoFile(true), read },
       responses: { 201: productResponseSchema },
       failures: [400, 409, 413],
+      audit: madeProductAudit,
       handler: async ({ body }, req, res) => {
         const created = await createProduct(await productFormInput(body), req.file?.buffer);
         const product = await productAnswer(created);
@@ -198,6 +200,7 @@ export function productRoutes({ maxPhotoBytes }: ProductRoutesOptions) {
       body: { multipart: productFormSchema, file: photoFile(false), read },
       responses: { 200: productResponseSchema },
       failures: [400, 404, 409, 413],
+      audit: productAudit,
       handler: async ({ params, body }, req, res) => {
         const form = await productFormInput(body);
         const product = await productAnswer(await updateProduct(params.id, form, req.file?.buffer));
@@ -214,6 +217,7 @@ export function productRoutes({ maxPhotoBytes }: ProductRoutesOptions) {
       body: { json: productVariantsRequestSchema },
       responses: { 200: productResponseSchema },
       failures: [400, 404, 409, 413],
+      audit: productAudit,
       handler: async ({ params, body }, _req, res) => {
         const product = await productAnswer(
           await setVariants(params.id, await variantsInput(body)),
@@ -230,6 +234,7 @@ export function productRoutes({ maxPhotoBytes }: ProductRoutesOptions) {
       body: { multipart: z.object({}), file: photoFile(true), read },
       responses: { 200: productResponseSchema },
       failures: [400, 404, 409, 413],
+      audit: productAudit,
       handler: async ({ params }, req, res) => {
         if (!req.file) throw badRequest('Photo is required');
         const withPhoto = await setVariantPhoto(params.id, params.variantId, req.file.buffer);
@@ -245,6 +250,7 @@ export function productRoutes({ maxPhotoBytes }: ProductRoutesOptions) {
       params: variantParamsSchema,
       responses: { 200: productResponseSchema },
       failures: [400, 404, 409],
+      audit: productAudit,
       handler: async ({ params }, _req, res) => {
         const product = await productAnswer(
           await setVariantPhoto(params.id, params.variantId, null),
@@ -260,6 +266,7 @@ export function productRoutes({ maxPhotoBytes }: ProductRoutesOptions) {
       params: idParamsSchema,
       responses: { 200: messageResponseSchema },
       failures: [400, 404],
+      audit: productAudit,
       handler: async ({ params }, _req, res) => {
         await deleteProduct(params.id);
         res.json({ success: true, message: 'Product Deleted successfully' });

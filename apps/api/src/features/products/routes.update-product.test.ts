@@ -9,6 +9,9 @@ import { findProduct } from './repository/reads.js';
 import { takeStock } from './repository/stock.js';
 
 const BASE = '/api/v1/product';
+/** The product form as the editor sends it: a price change comes with its reason. */
+const editForm = (categoryId: string, over: Record<string, string | undefined> = {}) =>
+  productForm(categoryId, { reason: 'Priced again', ...over });
 const update = (api: Api, id: string, token: string | undefined) =>
   withToken(api.put(`${BASE}/update-product/${id}`), token);
 const stored = (id: string) => findProduct(id);
@@ -21,7 +24,7 @@ const edit = (
   categoryId: string,
   productId: string,
   fields: Record<string, string>,
-) => sendForm(update(api, productId, token), productForm(categoryId, fields));
+) => sendForm(update(api, productId, token), editForm(categoryId, fields));
 
 describe('PUT /api/v1/product/update-product/{id}', () => {
   test('when an admin changes every field but the photo, then they change and the photo stays', async ({
@@ -31,7 +34,7 @@ describe('PUT /api/v1/product/update-product/{id}', () => {
   }) => {
     const original = await addProduct();
     const otherCategory = await makeCategory();
-    const fields = productForm(otherCategory.id, { name: 'Brand New Name', price: '99.5' });
+    const fields = editForm(otherCategory.id, { name: 'Brand New Name', price: '99.5' });
     const res = await sendForm(update(api, original.id, admin.token), fields).expect(200);
     const { message, product } = productResponseSchema.parse(res.body);
     expect(message).toBe('Product Updated Successfully');
@@ -56,7 +59,7 @@ describe('PUT /api/v1/product/update-product/{id}', () => {
     const original = await addProduct();
     const res = await sendForm(
       update(api, original.id, admin.token),
-      productForm(category.id, { shipping: undefined }),
+      editForm(category.id, { shipping: undefined }),
     ).expect(200);
     expect(productResponseSchema.parse(res.body).product.shipping).toBe(1);
   });
@@ -69,7 +72,7 @@ describe('PUT /api/v1/product/update-product/{id}', () => {
   }) => {
     const original = await addProduct();
     const jpeg = await imageBytes('jpeg', '#00f');
-    await sendForm(update(api, original.id, admin.token), productForm(category.id), {
+    await sendForm(update(api, original.id, admin.token), editForm(category.id), {
       bytes: jpeg,
       filename: 'new.png',
       contentType: 'image/png',
@@ -89,7 +92,7 @@ describe('PUT /api/v1/product/update-product/{id}', () => {
     const original = await addProduct();
     await sendForm(
       update(api, original.id, admin.token),
-      productForm(category.id, { name: original.name }),
+      editForm(category.id, { name: original.name }),
     ).expect(200);
   });
 
@@ -103,7 +106,7 @@ describe('PUT /api/v1/product/update-product/{id}', () => {
     const original = await addProduct();
     const res = await sendForm(
       update(api, original.id, admin.token),
-      productForm(category.id, { name: taken.name.toLowerCase(), price: '1' }),
+      editForm(category.id, { name: taken.name.toLowerCase(), price: '1' }),
     ).expect(409);
     expect(errorOf(res.body)).toBe('Product Already Exists');
     expect((await stored(original.id))?.name).toBe(original.name);
@@ -119,7 +122,7 @@ describe('PUT /api/v1/product/update-product/{id}', () => {
       const categoryId = label === 'an unknown category' ? unknownId() : category.id;
       const res = await sendForm(
         update(api, original.id, admin.token),
-        productForm(categoryId, { name: 'Should Not Stick' }),
+        editForm(categoryId, { name: 'Should Not Stick' }),
         bytes ? { bytes } : undefined,
       ).expect(400);
       expect(errorOf(res.body)).toBe(message);
@@ -134,7 +137,7 @@ describe('PUT /api/v1/product/update-product/{id}', () => {
     addProduct,
   }) => {
     const original = await addProduct();
-    const { price: _price, ...rest } = productForm(category.id);
+    const { price: _price, ...rest } = editForm(category.id);
     await sendForm(update(api, original.id, admin.token), { ...rest, 'price[$inc]': '5' }).expect(
       400,
     );
@@ -146,12 +149,10 @@ describe('PUT /api/v1/product/update-product/{id}', () => {
     admin,
     category,
   }) => {
-    const missing = await sendForm(update(api, unknownId(), admin.token), productForm(category.id));
+    const missing = await sendForm(update(api, unknownId(), admin.token), editForm(category.id));
     expect(missing.status).toBe(404);
     expect(errorOf(missing.body)).toBe('Product not found');
-    const bad = await sendForm(update(api, '123', admin.token), productForm(category.id)).expect(
-      400,
-    );
+    const bad = await sendForm(update(api, '123', admin.token), editForm(category.id)).expect(400);
     expect(errorOf(bad.body)).toMatch(/valid id/);
   });
 
@@ -165,7 +166,7 @@ describe('PUT /api/v1/product/update-product/{id}', () => {
     for (const [, token, status] of notAdmins(user)) {
       await sendForm(
         update(api, original.id, token),
-        productForm(category.id, { name: 'Hijack' }),
+        editForm(category.id, { name: 'Hijack' }),
       ).expect(status);
     }
     expect((await stored(original.id))?.name).toBe(original.name);

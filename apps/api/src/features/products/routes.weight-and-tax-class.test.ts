@@ -196,8 +196,13 @@ describe('weight and tax class of products and variants', () => {
     }));
 
     const repriced = productOf(
-      (await setVariants(api, admin.token, _id, { ...request, variants: asOpened }).expect(200))
-        .body,
+      (
+        await setVariants(api, admin.token, _id, {
+          ...request,
+          variants: asOpened,
+          reason: 'Dearer',
+        }).expect(200)
+      ).body,
     );
     expect(repriced.variants.map((v) => v.price)).toEqual([21, 23]);
     expect(weighedBySku(repriced)).toEqual({

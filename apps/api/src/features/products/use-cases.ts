@@ -1,3 +1,4 @@
+import { PRICE_REASON_REQUIRED } from '@shop/contracts';
 import {
   badRequest,
   checkFields,
@@ -60,7 +61,7 @@ export async function createProduct(
   const _id = newProductId();
   await savePhotoFiles(_id, photo);
   const dropPhoto = () => deletePhotoFiles(_id, photo.meta);
-  const { category, previousQuantity: _, price, quantity, ...fields } = form;
+  const { category, previousQuantity: _, price, quantity, reason: __, ...fields } = form;
   await insertProduct({
     ...fields,
     _id,
@@ -103,7 +104,7 @@ export async function updateProduct(
   const { name: slug, photo } = await checkForm(form, prepared);
   const sameSlug = (await currentCatalogue()).productBySlug(slug);
   if (sameSlug && sameSlug.product._id !== productId) throw alreadyExists();
-  const { shipping, previousQuantity, category, ...fields } = form;
+  const { shipping, previousQuantity, category, reason: _, ...fields } = form;
   const ofVariants = await soldByVariants(productId, form);
   // The new files first; afterwards only the version the product points at keeps its files.
   if (photo) await savePhotoFiles(productId, photo);
@@ -159,7 +160,10 @@ async function soldByVariants(productId: string, form: ProductFormInput): Promis
   const current = await findProduct(productId);
   if (!current) throw productNotFound();
   const [only, ...others] = current.variants;
-  if (only?._id === productId && others.length === 0) return false;
+  if (only?._id === productId && others.length === 0) {
+    if (form.price !== current.price && !form.reason) throw badRequest(PRICE_REASON_REQUIRED);
+    return false;
+  }
   const stockUntouched = form.quantity === (form.previousQuantity ?? current.quantity);
   if (form.price !== current.price || !stockUntouched) throw setPerVariant();
   return true;

@@ -1,3 +1,4 @@
+import { PRICE_REASON_REQUIRED } from '@shop/contracts';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { currentCatalogue } from '../catalogue/index.js';
 import { requireTaxClass } from '../tax/index.js';
@@ -76,6 +77,11 @@ async function planVariants(
     const owner = catalogue.productBySku(input.sku);
     if (owner && owner.product._id !== current._id) {
       throw conflict(`SKU ${input.sku} is already used by ${owner.product.name}`);
+    }
+    // The variant a product without options keeps is its own, whatever id the request gives.
+    const was = existing ?? (withoutOptions ? byId.get(current._id) : undefined);
+    if (was && was.price !== input.price && !request.reason) {
+      throw badRequest(PRICE_REASON_REQUIRED);
     }
     return {
       // A product without options is one variant of its own id (see the repository).

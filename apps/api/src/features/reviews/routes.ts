@@ -12,6 +12,7 @@ import {
 } from '@shop/contracts/reviews';
 import { currentUser } from '../../lib/http.js';
 import { defineRoute } from '../../lib/route.js';
+import { reviewAudit } from './audit.js';
 import {
   editReview,
   listAllProductReviews,
@@ -128,6 +129,7 @@ export const reviewRoutes = [
     body: { json: reviewVisibilityRequestSchema },
     responses: { 200: reviewResponseSchema },
     failures: [400, 404, 413],
+    audit: reviewAudit,
     handler: async ({ params, body }, _req, res) => {
       const review = await setReviewVisibility(params.productId, params.reviewId, body.hidden);
       const message = body.hidden ? 'Review Hidden' : 'Review Shown';

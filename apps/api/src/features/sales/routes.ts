@@ -4,6 +4,7 @@ import {
   lowStockThresholdResponseSchema,
 } from '@shop/contracts/dashboard';
 import { defineRoute } from '../../lib/route.js';
+import { lowStockThresholdAudit } from './audit.js';
 import { readDashboard, setLowStockThreshold } from './dashboard.js';
 
 export const salesRoutes = [
@@ -27,6 +28,7 @@ export const salesRoutes = [
     body: { json: lowStockThresholdRequestSchema },
     responses: { 200: lowStockThresholdResponseSchema },
     failures: [400, 413],
+    audit: lowStockThresholdAudit,
     handler: async ({ body }, _req, res) => {
       await setLowStockThreshold(body.threshold);
       res.json({

@@ -98,7 +98,10 @@ describe('GET /api/v1/search', () => {
     const product = await addProduct({ name: `Kettle ${before}` });
     expect((await search(api, { q: before })).total).toBe(1);
     const update = withToken(api.put(`/api/v1/product/update-product/${product.id}`), admin.token);
-    await sendForm(update, productForm(category.id, { name: `Kettle ${after}` })).expect(200);
+    await sendForm(
+      update,
+      productForm(category.id, { name: `Kettle ${after}`, reason: 'Renamed' }),
+    ).expect(200);
     expect(idsOf((await search(api, { q: after })).products)).toEqual([product.id]);
     expect((await search(api, { q: before })).total).toBe(0);
     await withToken(api.delete(`/api/v1/product/product/${product.id}`), admin.token).expect(200);

@@ -6,6 +6,7 @@ import {
 } from '@shop/contracts/shipping';
 import { defineRoute } from '../../lib/route.js';
 import { storeSettings } from '../store/index.js';
+import { shippingZonesAudit } from './audit.js';
 import { zonesInMajorUnits } from './presenter.js';
 import { saveShippingZones, storedShippingZones } from './use-cases.js';
 
@@ -33,6 +34,7 @@ export const shippingRoutes = [
     body: { json: shippingZonesRequestSchema, describe: describeShippingIssue },
     responses: { 200: shippingZonesSavedResponseSchema },
     failures: [400, 413],
+    audit: shippingZonesAudit,
     handler: async ({ body }, _req, res) => {
       const zones = await saveShippingZones(body);
       const { currency } = await storeSettings();

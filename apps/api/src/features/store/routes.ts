@@ -1,5 +1,6 @@
 import { storeAdminSchema, storeSchema, storeUpdateSchema } from '@shop/contracts';
 import { defineRoute } from '../../lib/route.js';
+import { storeAudit } from './audit.js';
 import { storeChangesOf } from './input.js';
 import { presentStoreAdmin } from './presenter.js';
 import { storeAdminSettings, storeSettings, updateStore } from './use-cases.js';
@@ -42,6 +43,7 @@ export const storeRoutes = ({ holdsMoney }: StoreRoutesOptions) => [
     body: { json: storeUpdateSchema, absent: 'empty' },
     responses: { 200: storeAdminSchema },
     failures: [400, 409, 413],
+    audit: storeAudit,
     handler: async ({ body }, _req, res) => {
       res.json(presentStoreAdmin(await updateStore(storeChangesOf(body), holdsMoney)));
     },

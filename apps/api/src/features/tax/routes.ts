@@ -4,6 +4,7 @@ import {
   taxSettingsSavedResponseSchema,
 } from '@shop/contracts/tax';
 import { defineRoute } from '../../lib/route.js';
+import { taxAudit } from './audit.js';
 import { saveTaxSettings, storedTaxSettings, taxSettingsAnswer } from './use-cases.js';
 
 const PATH = '/api/v1/tax';
@@ -30,6 +31,7 @@ export const taxRoutes = [
     body: { json: taxSettingsRequestSchema },
     responses: { 200: taxSettingsSavedResponseSchema },
     failures: [400, 413],
+    audit: taxAudit,
     handler: async ({ body }, _req, res) => {
       const saved = await saveTaxSettings(body);
       res.json({ success: true, message: 'Tax rates saved', ...taxSettingsAnswer(saved) });

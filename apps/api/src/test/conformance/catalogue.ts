@@ -17,7 +17,11 @@ const VARIANTS_MOVED =
   'the variants changed between reading the product and writing the photo: a race only';
 
 /** A variants request of one variant, no options. */
-const oneVariant = (sku: string) => ({ variants: [{ sku, price: 5, quantity: 2 }] });
+/** One variant, priced anew: with the reason a price change needs. */
+const oneVariant = (sku: string) => ({
+  variants: [{ sku, price: 5, quantity: 2 }],
+  reason: 'Repriced',
+});
 const newForm = async (over: Record<string, string> = {}) =>
   productForm((await makeCategory()).id, over);
 
@@ -158,7 +162,7 @@ export const catalogueCalls: Calls = {
   'PUT /api/v1/product/update-product/{id}': {
     200: async ({ send, admin }) => {
       const { id } = await makeProductOfItsOwn();
-      return sendForm(send({ as: admin, params: { id } }), await newForm());
+      return sendForm(send({ as: admin, params: { id } }), await newForm({ reason: 'Repriced' }));
     },
     400: ({ send, admin }) => send({ as: admin, params: { id: 'not-an-id' } }),
     401: ({ send }) => send({ params: { id: unknownId() } }),
@@ -168,7 +172,7 @@ export const catalogueCalls: Calls = {
     // A checkout changed the stock since the form was opened.
     409: async ({ send, admin }) => {
       const { id } = await makeProductOfItsOwn();
-      const form = await newForm({ previousQuantity: '999' });
+      const form = await newForm({ previousQuantity: '999', reason: 'Repriced' });
       return sendForm(send({ as: admin, params: { id } }), form);
     },
     413: async ({ send, admin }) => {

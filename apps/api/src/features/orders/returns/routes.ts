@@ -13,6 +13,7 @@ import { currentUser } from '../../../lib/http.js';
 import { defineRoute } from '../../../lib/route.js';
 import type { Payments } from '../../../lib/stripe.js';
 import { allowSignIn, roleCannot } from '../../auth/index.js';
+import { returnAudit } from '../audit.js';
 import { refundCapOf } from '../refund-cap.js';
 import { listReturns } from '../repository/returns.js';
 import { handleReturn } from './handle-return.js';
@@ -85,6 +86,7 @@ export function returnRoutes({ payments, jwtSecret }: ReturnRoutesOptions) {
       body: { json: returnUpdateSchema, absent: 'empty' },
       responses: { 200: returnResponseSchema },
       failures: [400, 404, 409, 413, 502, 503],
+      audit: returnAudit,
       handler: async ({ params, body }, req, res) => {
         const user = currentUser(req);
         if (!staffMay(user, RETURN_STEP_ROLES[body.status])) {

@@ -38,10 +38,14 @@ describe('the admin menu per staff role', () => {
     },
   );
 
-  it('when an owner opens the dashboard, then its menu holds every screen, Staff included, and the figures are asked', async () => {
+  it('when an owner opens the dashboard, then its menu holds every screen, Staff and the Audit log included, and the figures are asked', async () => {
     openAs('owner');
 
-    expect(await menuLinks()).toHaveLength(13);
+    expect(await menuLinks()).toHaveLength(14);
+    expect(screen.getByRole('link', { name: 'Audit log' })).toHaveAttribute(
+      'href',
+      '/dashboard/admin/audit',
+    );
     expect(screen.getByRole('link', { name: 'Staff' })).toHaveAttribute(
       'href',
       '/dashboard/admin/staff',

@@ -45,6 +45,7 @@ describe('Admin dashboard', () => {
       ['Discounts', '/dashboard/admin/discounts'],
       ['Reviews', '/dashboard/admin/reviews'],
       ['Staff', '/dashboard/admin/staff'],
+      ['Audit log', '/dashboard/admin/audit'],
     ]);
     expect(document.title).toBe('Dashboard - Ecommerce App');
   });

@@ -71,6 +71,7 @@ describe("an admin's writes, seen by the screens of the same tab", () => {
     const price = await screen.findByLabelText('Price', {}, PAGE_LOAD);
     await user.clear(price);
     await user.type(price, '35');
+    await user.type(screen.getByLabelText('Reason'), 'Dearer');
     await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
     expect(await findToast('Product Updated Successfully')).toBeInTheDocument();
     await screen.findByRole('heading', { name: 'All Products List' }, PAGE_LOAD);

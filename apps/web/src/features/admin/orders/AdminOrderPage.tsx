@@ -4,6 +4,7 @@ import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { OrderDetails } from '../../orders';
 import { AdminPage } from '../shared/AdminPage';
+import { HistoryLink } from '../shared/HistoryLink';
 import { roleMayOpen, useStaffRole } from '../shared/staff-role';
 import { useAdminQuery } from '../shared/use-admin-query';
 import { adminOrderQueries } from './api';
@@ -32,6 +33,7 @@ export function AdminOrderPage() {
         order.loading && <Spinner />
       ) : (
         <>
+          <HistoryLink targetId={order.data._id} />
           <OrderDetails
             order={order.data}
             statusSlot={

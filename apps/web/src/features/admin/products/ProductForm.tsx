@@ -1,5 +1,6 @@
 import {
   type Category,
+  PRICE_REASON_REQUIRED,
   type ProductForm as ProductFields,
   productFormSchema,
 } from '@shop/contracts';
@@ -30,6 +31,8 @@ interface ProductFormProps {
   currentPhoto?: ReactNode;
   /** Price and stock are the variants': their fields give way to a note saying so. */
   perVariantNote?: string;
+  /** On the update screen, the price saved: a change of it asks for a Reason. */
+  savedPrice?: string;
   submitLabel: string;
   submitting: boolean;
   /** What is wrong with what was sent, shown beside each field and summed up at the top. */
@@ -42,7 +45,7 @@ interface ProductFormProps {
 /** The form's field a request's field is shown at (the stock the form was opened with: Quantity). */
 export const productFieldOf = (field: string) => {
   if (field === 'previousQuantity') return 'quantity';
-  return field in EMPTY_PRODUCT || field === 'photo' ? field : '';
+  return field in EMPTY_PRODUCT || field === 'photo' || field === 'reason' ? field : '';
 };
 
 /**
@@ -60,6 +63,27 @@ export function productProblems(fields: ProductFields, photo: File | null, photo
   if (photoRequired && !photo) problems.push({ field: 'photo', message: 'Photo is required' });
   return problems;
 }
+
+/**
+ * Whether the form changes the saved price to another number (a price emptied or not a number
+ * is a problem of its own, not a change).
+ */
+function changesPrice(fields: ProductFields, savedPrice: string | undefined) {
+  const typed = fields.price.trim();
+  const price = Number(typed);
+  return (
+    savedPrice !== undefined &&
+    typed !== '' &&
+    Number.isFinite(price) &&
+    price !== Number(savedPrice)
+  );
+}
+
+/** A price changed is told why, as the API requires (the audit log keeps the reason). */
+export const priceReasonProblems = (fields: ProductFields, savedPrice: string): Problem[] =>
+  changesPrice(fields, savedPrice) && !fields.reason?.trim()
+    ? [{ field: 'reason', message: PRICE_REASON_REQUIRED }]
+    : [];
 
 /** A labelled control with its problem beside it; the label points at the control's id. */
 function Field({
@@ -88,8 +112,8 @@ function Field({
  * and shows what is wrong, and what the server refuses, through `problems`.
  */
 export function ProductForm(props: ProductFormProps) {
-  const { categories, initial, currentPhoto, perVariantNote, submitLabel, submitting } = props;
-  const { onSubmit, children, problems } = props;
+  const { categories, initial, currentPhoto, perVariantNote, savedPrice, submitLabel } = props;
+  const { submitting, onSubmit, children, problems } = props;
   const fields = useFields(initial);
   const [photo, setPhoto] = useState<File | null>(null);
   const taxClasses = useTaxClasses(fields.values.taxClass ?? 'standard');
@@ -155,6 +179,15 @@ export function ProductForm(props: ProductFormProps) {
             placeholder="write a quantity"
             {...field('quantity')}
           />
+          {changesPrice(fields.values, savedPrice) && (
+            <FormField
+              label="Reason"
+              type="text"
+              placeholder="why the price changes"
+              maxLength={200}
+              {...field('reason')}
+            />
+          )}
         </>
       )}
       <Field label="Shipping" field="shipping" problems={problems}>

@@ -86,6 +86,7 @@ describe('Update Product', () => {
     await user.clear(screen.getByLabelText('Price'));
     await user.type(screen.getByLabelText('Price'), '30');
     await user.selectOptions(screen.getByLabelText('Shipping'), 'Yes');
+    await user.type(screen.getByLabelText('Reason'), 'Supplier raised prices');
     await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
 
     expect(await findToast('Product Updated Successfully')).toBeInTheDocument();
@@ -101,7 +102,22 @@ describe('Update Product', () => {
       shipping: '1',
       weight: '0',
       taxClass: 'standard',
+      reason: 'Supplier raised prices',
     });
+  });
+
+  it('when the price changes without a reason, then the Reason field says it is required and nothing is sent', async () => {
+    const user = await openProduct();
+    expect(screen.queryByLabelText('Reason')).not.toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('Price'));
+    await user.type(screen.getByLabelText('Price'), '30');
+    await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
+
+    await expectProblemsShown([
+      { label: 'Reason', message: 'reason is required when a price changes' },
+    ]);
+    expect(api.requestsTo('PUT', UPDATE)).toEqual([]);
   });
 
   it('when the name and price are emptied, then both problems show beside them and in a focused summary, and nothing is sent', async () => {

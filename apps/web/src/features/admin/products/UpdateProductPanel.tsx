@@ -11,11 +11,12 @@ import { categoryQueries } from '../../categories';
 import { ProductPhoto, productQueries } from '../../products';
 import { AdminReviews } from '../reviews/AdminReviews';
 import { ADMIN_PATHS } from '../shared/AdminMenu';
+import { HistoryLink } from '../shared/HistoryLink';
 import { refusalOf } from '../shared/outcome';
 import { useAdminQuery } from '../shared/use-admin-query';
 import { productWrites } from './api';
 import { CATEGORIES_FAILED } from './CreateProductPanel';
-import { ProductForm, productFieldOf, productProblems } from './ProductForm';
+import { ProductForm, priceReasonProblems, productFieldOf, productProblems } from './ProductForm';
 import { pricedPerVariant } from './variants/grid';
 import { VARIANTS_TEXTS } from './variants/texts';
 import { VariantsEditor } from './variants/VariantsEditor';
@@ -96,6 +97,7 @@ export function UpdateProductPanel({ slug }: { slug: string }) {
   return (
     <>
       <h1 className="page-title">Update Product</h1>
+      {saved && <HistoryLink targetId={saved._id} />}
       {product.error && <ErrorNotice message={product.error} onRetry={product.retry} />}
       {categories.error && <ErrorNotice message={categories.error} onRetry={categories.retry} />}
       {!saved || (categories.data === undefined && categories.loading) ? (
@@ -116,12 +118,17 @@ export function UpdateProductPanel({ slug }: { slug: string }) {
               />
             }
             {...(perVariant ? { perVariantNote: VARIANTS_TEXTS.perVariant } : {})}
+            savedPrice={String(saved.price)}
             submitLabel="UPDATE PRODUCT"
             submitting={update.busy}
             problems={problems}
             onSubmit={(fields, photo) => {
               const sent = toSend(saved, fields);
-              if (!problems.show(productProblems(sent, photo, false))) {
+              const found = [
+                ...productProblems(sent, photo, false),
+                ...priceReasonProblems(sent, String(saved.price)),
+              ];
+              if (!problems.show(found)) {
                 void update.run({ id: saved._id, fields: sent, photo });
               }
             }}

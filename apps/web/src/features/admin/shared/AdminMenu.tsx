@@ -17,6 +17,10 @@ export const ADMIN_PATHS = {
   discounts: '/dashboard/admin/discounts',
   reviews: '/dashboard/admin/reviews',
   staff: '/dashboard/admin/staff',
+  audit: '/dashboard/admin/audit',
+  /** The audit log of one product, order or other target: its History. */
+  history: (targetId: string) =>
+    `/dashboard/admin/audit?${new URLSearchParams({ target: targetId })}`,
   product: (slug: string) => `/dashboard/admin/product/${encodeURIComponent(slug)}`,
 } as const;
 
@@ -65,6 +69,7 @@ export const ADMIN_SCREENS = [
   { to: ADMIN_PATHS.discounts, label: 'Discounts', roles: OWNER, does: 'manage discounts' },
   { to: ADMIN_PATHS.reviews, label: 'Reviews', roles: CATALOGUE, does: 'read the reviews' },
   { to: ADMIN_PATHS.staff, label: 'Staff', roles: OWNER, does: 'manage the staff' },
+  { to: ADMIN_PATHS.audit, label: 'Audit log', roles: OWNER, does: 'read the audit log' },
 ] as const satisfies readonly {
   to: string;
   label: string;

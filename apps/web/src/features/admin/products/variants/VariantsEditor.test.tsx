@@ -205,8 +205,10 @@ describe('Options and variants', () => {
 
     await user.clear(screen.getByLabelText('Price of S'));
     await user.type(screen.getByLabelText('Price of S'), '16');
+    await user.type(screen.getByLabelText('Reason for the price change'), 'Dearer fabric');
     await user.click(screen.getByRole('button', { name: 'SAVE VARIANTS' }));
     expect(await findToast('Variants Updated Successfully')).toBeInTheDocument();
+    expect(sentBody(shirt).reason).toBe('Dearer fabric');
     expect(
       sentBody(shirt).variants.map((v) => [v.sku, v.price, 'weight' in v, 'taxClass' in v]),
     ).toEqual([
@@ -393,5 +395,23 @@ describe('Options and variants', () => {
     expect(screen.queryByLabelText('Photo of L')).not.toBeInTheDocument();
     const newRow = screen.getByRole('rowheader', { name: 'L' }).closest('tr');
     expect(newRow).toHaveTextContent('Save first to add one');
+  });
+
+  it('when a saved variant’s price changes without a reason, then the Reason field says it is required and nothing is sent', async () => {
+    const shirt = shirtInSizes();
+    const user = await openProduct(shirt);
+    expect(screen.queryByLabelText('Reason for the price change')).not.toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('Price of M'));
+    await user.type(screen.getByLabelText('Price of M'), '19');
+    await user.click(screen.getByRole('button', { name: 'SAVE VARIANTS' }));
+
+    await expectProblemsShown([
+      {
+        label: 'Reason for the price change',
+        message: 'reason is required when a price changes',
+      },
+    ]);
+    expect(api.requestsTo('PUT', variantsUrl(shirt))).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
-import type { Product } from '@shop/contracts';
-import { useId } from 'react';
+import { PRICE_REASON_REQUIRED, type Product } from '@shop/contracts';
+import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
+import { FormField } from '../../../../components/FormField';
 import { ProblemSummary } from '../../../../components/FormProblems';
 import { refusedProblems, useProblems } from '../../../../lib/form-problems';
 import { useSubmit } from '../../../../lib/use-form';
@@ -10,7 +11,7 @@ import { variantWrites } from './api';
 import { BulkEdit } from './BulkEdit';
 import { pricedPerVariant } from './grid';
 import { OptionsFields } from './OptionsFields';
-import { gridProblemOf, gridProblems, variantsRequest } from './request';
+import { changesPrices, gridProblemOf, gridProblems, variantsRequest } from './request';
 import { VARIANTS_TEXTS } from './texts';
 import { useVariantGrid } from './use-variant-grid';
 import { VariantsTable } from './VariantsTable';
@@ -36,9 +37,12 @@ export function VariantsEditor({ product, onSaved }: VariantsEditorProps) {
   const { grid } = editor;
   const taxClasses = useTaxClasses(...grid.rows.flatMap((row) => row.taxClass || []));
   const problems = useProblems();
+  const [reason, setReason] = useState('');
+  const repriced = changesPrices(grid, product);
   const save = useSubmit(variantWrites.save(product._id), {
     onSuccess: (saved) => {
       problems.show([]);
+      setReason('');
       editor.reset(saved.product);
       onSaved(saved.product);
       toast.success(saved.message);
@@ -50,7 +54,11 @@ export function VariantsEditor({ product, onSaved }: VariantsEditorProps) {
     },
   });
   const send = () => {
-    if (!problems.show(gridProblems(grid))) void save.run(variantsRequest(grid));
+    const found = gridProblems(grid);
+    if (repriced && reason.trim() === '') {
+      found.push({ field: 'reason', message: PRICE_REASON_REQUIRED });
+    }
+    if (!problems.show(found)) void save.run(variantsRequest(grid, repriced ? reason : ''));
   };
 
   const hasCombinations = grid.options.some((option) => option.values.length > 0);
@@ -85,6 +93,17 @@ export function VariantsEditor({ product, onSaved }: VariantsEditorProps) {
               onPhoto={editor.setPhoto}
             />
           </div>
+          {/* A price changed is told why: the audit log keeps it. */}
+          {repriced && (
+            <FormField
+              label="Reason for the price change"
+              type="text"
+              maxLength={200}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+              {...problems.field('reason')}
+            />
+          )}
           <button type="button" className="btn btn-primary" disabled={save.busy} onClick={send}>
             {VARIANTS_TEXTS.save}
           </button>

@@ -1,3 +1,4 @@
+import type { Product } from '@shop/contracts';
 import {
   type ProductVariantsRequest,
   productVariantsRequestSchema,
@@ -33,9 +34,24 @@ function ownWeightAndClass(row: VariantRow) {
 /** The kept rows, in the order the request lists them. */
 const keptRows = (grid: VariantGrid) => grid.rows.filter((row) => row.keep);
 
-/** The body of `PUT product-variants/{id}`: every option, and the rows kept. */
-export function variantsRequest(grid: VariantGrid): ProductVariantsRequest {
+/**
+ * Whether the grid changes the price of a saved variant it keeps to another price (one that is
+ * no price at all is a problem of its own): the API then asks why.
+ */
+export const changesPrices = (grid: VariantGrid, product: Pick<Product, 'variants'>) =>
+  keptRows(grid).some((row) => {
+    const saved = product.variants.find((variant) => variant._id === row._id);
+    const price = amount(row.price);
+    return saved !== undefined && Number.isFinite(price) && price >= 0 && price !== saved.price;
+  });
+
+/**
+ * The body of `PUT product-variants/{id}`: every option, the rows kept, and the reason for a
+ * change of their prices.
+ */
+export function variantsRequest(grid: VariantGrid, reason = ''): ProductVariantsRequest {
   return {
+    ...(reason.trim() === '' ? {} : { reason: reason.trim() }),
     options: grid.options.map((o) => ({ name: o.name, values: o.values })),
     variants: keptRows(grid).map((row) => ({
       ...(row._id ? { _id: row._id } : {}),
