@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { PRIVATE_READ } from '../../../lib/query';
-import { useSubmit } from '../../../lib/use-form';
 import { csvNameOfToday, saveCsv } from '../../../lib/save-csv';
+import { useSubmit } from '../../../lib/use-form';
 import { adminStaffQueries } from '../staff/api';
 import { type AuditFilter, fetchAuditCsv } from './api';
 
