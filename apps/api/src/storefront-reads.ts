@@ -5,15 +5,17 @@ import {
   productPageParamsSchema,
   RELATED_DEFAULT_PER_PAGE,
   relatedProductParamsSchema,
-  searchParamsSchema,
+  searchQuerySchema,
   slugParamsSchema,
 } from '@shop/contracts';
 import { productIdParamsSchema } from '@shop/contracts/reviews';
 import { RefusedRead, type StorefrontReads } from '@shop/contracts/storefront';
+import type { CatalogueStore } from './features/catalogue/index.js';
 import { currentCatalogue } from './features/catalogue/index.js';
 import { categoryListAnswer } from './features/categories/use-cases.js';
-import { productAnswers, searchProducts } from './features/products/queries.js';
+import { productAnswers } from './features/products/queries.js';
 import { reviewListAnswer } from './features/reviews/index.js';
+import { searchCatalogue } from './features/search/index.js';
 import { storeSettings } from './features/store/index.js';
 import { toAppError } from './lib/errors.js';
 
@@ -45,6 +47,29 @@ const ALL_CATEGORIES = listQuerySchema(CATEGORY_DEFAULT_PER_PAGE).parse({});
 const FIRST_RELATED = listQuerySchema(RELATED_DEFAULT_PER_PAGE).parse({});
 
 /**
+ * A query string as Express's parser reads it for a route: a parameter given once as text,
+ * repeated as a list (`category=a&category=b`).
+ */
+function queryRecordOf(query: string): Record<string, string | string[]> {
+  const params = new URLSearchParams(query);
+  return Object.fromEntries(
+    [...new Set(params.keys())].map((name) => {
+      const values = params.getAll(name);
+      return [name, values.length === 1 ? (values[0] as string) : values];
+    }),
+  );
+}
+
+/**
+ * `GET /api/v1/search?{query}`'s answer (the query checked as its route checks it), which the
+ * storefront's search page and its head are made from.
+ */
+export function facetedSearch(catalogue: CatalogueStore, query: string) {
+  const parsed = searchQuerySchema.parse(queryRecordOf(query));
+  return { success: true as const, ...searchCatalogue(catalogue, parsed) };
+}
+
+/**
  * The storefront's reads in this process, which the app hands the storefront's server render
  * (features/storefront): each answers what its HTTP route would (the same schemas check the
  * input, the same functions of the feature that owns the read make the answer, from the
@@ -73,10 +98,7 @@ export function storefrontReads(): StorefrontReads {
       const params = slugParamsSchema.parse({ slug });
       return productAnswers.ofCategory(await currentCatalogue(), params.slug, pagingOf(list));
     }),
-    search: refusing(async (keyword, list) => {
-      const params = searchParamsSchema.parse({ keyword });
-      return searchProducts(await currentCatalogue(), params.keyword, pagingOf(list));
-    }),
+    facetedSearch: refusing(async (query) => facetedSearch(await currentCatalogue(), query)),
     productReviews: refusing(async (productId, list) => {
       const params = productIdParamsSchema.parse({ productId });
       return reviewListAnswer(params.productId, pagingOf(list));

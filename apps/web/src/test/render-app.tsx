@@ -22,6 +22,9 @@ export function startApi() {
   api.on('GET', '/api/v1/category/get-category', replies.categories([]));
   // Every price is written in the store currency.
   api.on('GET', '/api/v1/store', replies.store());
+  // The header's search box asks for suggestions as the shopper types; a test about them
+  // declares its own answer.
+  api.on('GET', '/api/v1/search/suggest', replies.suggestions([]));
   return api;
 }
 

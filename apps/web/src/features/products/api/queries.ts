@@ -101,17 +101,6 @@ export const productQueries = {
         storefrontReadsOf(context).categoryProducts(slug, listPage(context.pageParam)),
       ...fromPage(page),
     }),
-
-  /**
-   * `['products', 'search', { keyword, page }]`: the products matching `keyword` (name matches
-   * first), with their total, 20 a page from page `page`.
-   */
-  search: (keyword: string, page = 1) =>
-    infiniteQueryOptions({
-      queryKey: ['products', 'search', { keyword, page }] as const,
-      queryFn: (context) => storefrontReadsOf(context).search(keyword, listPage(context.pageParam)),
-      ...fromPage(page),
-    }),
 };
 
 /** A page of the home listing: its total comes from `count`. */
@@ -137,8 +126,3 @@ export const categoryProductsPage = ({
   products: Product[];
   total: number;
 }): Page<Product> & { category: Category } => ({ category, items: products, total });
-
-export const searchPage = ({ products, total }: { products: Product[]; total: number }) => ({
-  items: products,
-  total: Number.isInteger(total) && total >= products.length ? total : products.length,
-});
