@@ -71,10 +71,16 @@ export function searchFiltersOf(query: URLSearchParams, fixed?: 'category'): Sea
   }
   const options = [...valuesOf.keys()].filter((name) => name.startsWith(OPTION_PARAM_PREFIX));
   for (const extra of options.sort().slice(SEARCH_OPTION_FILTERS_MAX)) valuesOf.delete(extra);
-  return [...valuesOf.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .flatMap(([name, values]) => [...values].sort().map((value) => [name, value] as const));
+  return inOrder(
+    [...valuesOf].flatMap(([name, values]) => [...values].map((v) => [name, v] as const)),
+  );
 }
+
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Filters in their one order: by parameter, then value. */
+const inOrder = (filters: readonly SearchFilter[]) =>
+  [...filters].sort(([a, x], [b, y]) => byText(a, b) || byText(x, y));
 
 /** The filters' value of `name` (the first), or undefined. */
 export const filterValueOf = (filters: readonly SearchFilter[], name: string) =>
@@ -97,7 +103,7 @@ const queryOf = (pairs: readonly SearchFilter[]) =>
 
 /**
  * A search or category page's URL: `path`, its words (`keyword`, the search page's), its filters
- * in their one order, and `page` from 2.
+ * in their one order (so every link to one state is one URL), and `page` from 2.
  */
 export function filteredPagePath(
   path: string,
@@ -109,7 +115,7 @@ export function filteredPagePath(
 ): string {
   const pairs: SearchFilter[] = [
     ...(keyword ? [['keyword', keyword] as const] : []),
-    ...filters,
+    ...inOrder(filters),
     ...(page > 1 ? [['page', String(page)] as const] : []),
   ];
   const query = queryOf(pairs);

@@ -36,7 +36,25 @@ describe("a storefront page's declared reads, listed without rendering it", () =
     ],
     [
       '/search?keyword=%20rake%20',
-      [...EVERY_SCREEN, ['products', 'search', { keyword: 'rake', page: 1 }]],
+      [...EVERY_SCREEN, ['products', 'search', { keyword: 'rake', filters: [], page: 1 }]],
+    ],
+    [
+      '/search?sort=newest&category=garden&utm=1&page=2',
+      [
+        ...EVERY_SCREEN,
+        [
+          'products',
+          'search',
+          {
+            keyword: '',
+            filters: [
+              ['category', 'garden'],
+              ['sort', 'newest'],
+            ],
+            page: 2,
+          },
+        ],
+      ],
     ],
     ['/search', EVERY_SCREEN],
     ['/categories', EVERY_SCREEN],

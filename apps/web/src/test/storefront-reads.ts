@@ -40,13 +40,14 @@ export function fakeStorefrontReads(categories: Category[], products: Product[])
       const params = new URLSearchParams(query);
       const words = (params.get('q') ?? '').toLowerCase();
       const slugs = params.getAll('category');
-      const found = products.filter(
-        (p) =>
-          p.name.toLowerCase().includes(words) &&
-          (slugs.length === 0 || slugs.includes(p.category?.slug ?? '')),
+      const matching = products.filter((p) => p.name.toLowerCase().includes(words));
+      const found = matching.filter(
+        (p) => slugs.length === 0 || slugs.includes(p.category?.slug ?? ''),
       );
       const list = { page: Number(params.get('page')), perPage: Number(params.get('perPage')) };
-      return replies.facetedSearch(page(found, list), found.length, facetsOf(found)).body;
+      // The categories are counted under the other filters (none here but the words).
+      const facets = { ...facetsOf(found), categories: facetsOf(matching).categories };
+      return replies.facetedSearch(page(found, list), found.length, facets).body;
     }),
     productReviews: vi.fn(async () => replies.reviews().body),
     store: vi.fn(async () => replies.store().body),
