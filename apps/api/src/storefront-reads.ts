@@ -94,10 +94,6 @@ export function storefrontReads(): StorefrontReads {
       const catalogue = await currentCatalogue();
       return productAnswers.related(catalogue, ids.productId, ids.categoryId, FIRST_RELATED);
     }),
-    categoryProducts: refusing(async (slug, list) => {
-      const params = slugParamsSchema.parse({ slug });
-      return productAnswers.ofCategory(await currentCatalogue(), params.slug, pagingOf(list));
-    }),
     facetedSearch: refusing(async (query) => facetedSearch(await currentCatalogue(), query)),
     productReviews: refusing(async (productId, list) => {
       const params = productIdParamsSchema.parse({ productId });

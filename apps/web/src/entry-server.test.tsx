@@ -104,7 +104,11 @@ describe('the reads a page the browser renders makes first', () => {
     ['/', ['/api/v1/product/product-list/1', '/api/v1/product/product-count']],
     ['/?page=3', ['/api/v1/product/product-list/3', '/api/v1/product/product-count']],
     [`/product/${spade.slug}`, [`/api/v1/product/get-product/${spade.slug}`]],
-    ['/category/garden?page=2', ['/api/v1/product/product-category/garden?page=2&perPage=20']],
+    ['/category/garden?page=2', ['/api/v1/search?category=garden&page=2&perPage=20']],
+    [
+      '/category/garden?category=kitchen&price=1',
+      ['/api/v1/search?category=garden&price=1&page=1&perPage=20'],
+    ],
     ['/search?keyword=rake', ['/api/v1/search?q=rake&page=1&perPage=20']],
     [
       '/search?price=1&keyword=rake&category=garden&page=2',

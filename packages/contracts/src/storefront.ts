@@ -3,7 +3,6 @@ import type { ListQuery } from './paging.js';
 import type {
   PagedProductListResponse,
   Product,
-  ProductCategoryResponse,
   ProductCountResponse,
   ProductListResponse,
   ProductResponse,
@@ -159,8 +158,6 @@ export interface StorefrontReads {
   product(slug: string): Promise<ProductResponse>;
   /** `GET /api/v1/product/related-product/{productId}/{categoryId}`: the first few. */
   relatedProducts(productId: string, categoryId: string): Promise<PagedProductListResponse>;
-  /** `GET /api/v1/product/product-category/{slug}?page&perPage`. */
-  categoryProducts(slug: string, list: ListQuery): Promise<ProductCategoryResponse>;
   /**
    * `GET /api/v1/search?{query}`: the products matching, filtered, sorted and paged as the query
    * (`facetedSearchQuery`) says, with their total and facets.

@@ -32,7 +32,10 @@ describe("a storefront page's declared reads, listed without rendering it", () =
     ['/?page=3', [...EVERY_SCREEN, ['products', 'list', { page: 3 }], ['products', 'count']]],
     [
       '/category/garden?page=2',
-      [...EVERY_SCREEN, ['products', 'in-category', { slug: 'garden', page: 2 }]],
+      [
+        ...EVERY_SCREEN,
+        ['products', 'search', { keyword: '', category: 'garden', filters: [], page: 2 }],
+      ],
     ],
     [
       '/search?keyword=%20rake%20',

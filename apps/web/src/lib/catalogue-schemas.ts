@@ -7,7 +7,6 @@ export {
   categoryListResponseSchema,
   facetedSearchResponseSchema,
   pagedProductListResponseSchema,
-  productCategoryResponseSchema,
   productCountResponseSchema,
   productListResponseSchema,
   productResponseSchema,

@@ -32,7 +32,6 @@ export const PARSERS = {
   product: (s: Schemas) => s.productResponseSchema,
   productList: (s: Schemas) => s.productListResponseSchema,
   pagedProductList: (s: Schemas) => s.pagedProductListResponseSchema,
-  categoryProducts: (s: Schemas) => s.productCategoryResponseSchema,
   facetedSearch: (s: Schemas) => s.facetedSearchResponseSchema,
   suggestions: (s: Schemas) => s.suggestResponseSchema,
   reviews: (s: Schemas) => s.reviewListResponseSchema,
@@ -49,8 +48,6 @@ export const STOREFRONT_URLS = {
   product: (slug: string) => `/api/v1/product/get-product/${encodeURIComponent(slug)}`,
   relatedProducts: (productId: string, categoryId: string) =>
     `/api/v1/product/related-product/${encodeURIComponent(productId)}/${encodeURIComponent(categoryId)}`,
-  categoryProducts: (slug: string, list: ListQuery) =>
-    listed(`/api/v1/product/product-category/${encodeURIComponent(slug)}`, list),
   facetedSearch: (query: string) => `/api/v1/search?${query}`,
   productReviews: (productId: string, list: ListQuery) =>
     listed(`/api/v1/product/${encodeURIComponent(productId)}/reviews`, list),
@@ -70,8 +67,6 @@ export function httpStorefrontReads(signal?: AbortSignal): StorefrontReads {
         body(STOREFRONT_URLS.relatedProducts(productId, categoryId)),
         PARSERS.pagedProductList,
       ),
-    categoryProducts: (slug, list) =>
-      parsed(body(STOREFRONT_URLS.categoryProducts(slug, list)), PARSERS.categoryProducts),
     facetedSearch: (query) =>
       parsed(body(STOREFRONT_URLS.facetedSearch(query)), PARSERS.facetedSearch),
     productReviews: (productId, list) =>

@@ -224,10 +224,6 @@ export const replies = {
       products: products.map(({ _id, name, slug, price }) => ({ _id, name, slug, price })),
     },
   }),
-  categoryProducts: (category: Category, products: Product[], total = products.length) => ({
-    status: 200,
-    body: { success: true as const, category, products, total },
-  }),
   orders: (orders: Order[], total = orders.length) => ({
     status: 200,
     body: { success: true as const, orders, total },

@@ -29,12 +29,6 @@ export function fakeStorefrontReads(categories: Category[], products: Product[])
       const others = inCategory(categoryId).filter((p) => p._id !== productId);
       return replies.productPage(others.slice(0, 3), others.length).body;
     }),
-    categoryProducts: vi.fn(async (slug: string, list: { page: number; perPage: number }) => {
-      const category = categories.find((c) => c.slug === slug);
-      if (!category) throw new RefusedRead(404, 'Category not found');
-      const all = inCategory(category._id);
-      return replies.categoryProducts(category, page(all, list), all.length).body;
-    }),
     // Its words in the name, its categories (by slug): enough of the search for a screen.
     facetedSearch: vi.fn(async (query: string) => {
       const params = new URLSearchParams(query);

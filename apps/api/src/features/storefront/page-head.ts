@@ -171,8 +171,7 @@ const pageItems = <T>(items: readonly T[], page: number, perPage: number) =>
   items.slice((page - 1) * perPage, page * perPage);
 
 function categoryHead(
-  slug: string,
-  page: number,
+  { slug, page, filters }: Extract<StorefrontPage, { kind: 'category' }>,
   { catalogue, origin, storeName }: HeadSources,
 ): PageHead {
   const category: Category | undefined = catalogue.categoryBySlug(slug);
@@ -188,6 +187,8 @@ function categoryHead(
     siteName: storeName,
     description: `Products of ${category.name}`,
     canonical: url,
+    // The category narrowed by filters or sorted is the category's page again.
+    ...(filters.length > 0 ? { robots: 'noindex, follow' } : {}),
     preview: { type: 'website', url },
     jsonLd: [
       breadcrumbJsonLd([
@@ -212,7 +213,7 @@ export function pageHeadFor(page: StorefrontPage, sources: HeadSources): PageHea
     case 'product':
       return productHead(page.slug, sources);
     case 'category':
-      return categoryHead(page.slug, page.page, sources);
+      return categoryHead(page, sources);
     case 'search': {
       const { keyword, filters } = page;
       const asked = keyword !== '' || filters.length > 0;

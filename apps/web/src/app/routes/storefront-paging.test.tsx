@@ -5,8 +5,11 @@ import { makeCategory, makeProduct, replies } from '../../test/fixtures';
 import { api, renderApp, startApi } from '../../test/render-app';
 
 const books = makeCategory('Books');
-const first = [makeProduct('Atlas'), makeProduct('Bible')];
-const second = [makeProduct('Cookbook')];
+const first = [
+  makeProduct('Atlas', { category: books }),
+  makeProduct('Bible', { category: books }),
+];
+const second = [makeProduct('Cookbook', { category: books })];
 const all = [...first, ...second];
 
 /** Two pages of the same three products, whatever the list: page 2 holds the third. */
@@ -83,9 +86,7 @@ describe('storefront lists read page by page', () => {
   });
 
   it("when a category's later page opens (?page=2, where Load More links), then it lists from that page", async () => {
-    api.on('GET', '/api/v1/product/product-category/:slug', (request) =>
-      replies.categoryProducts(books, pageOfAll(request), 41),
-    );
+    api.on('GET', '/api/v1/search', (request) => replies.facetedSearch(pageOfAll(request), 41));
     renderApp('/category/books?page=2');
 
     await screen.findByRole('heading', { name: 'Cookbook' });
@@ -112,8 +113,8 @@ describe('storefront lists read page by page', () => {
   });
 
   it('when a category holds more than a page, then N result found counts them all and Load More adds the rest', async () => {
-    api.on('GET', '/api/v1/product/product-category/books', (request) =>
-      replies.categoryProducts(books, pageOfAll(request), all.length),
+    api.on('GET', '/api/v1/search', (request) =>
+      replies.facetedSearch(pageOfAll(request), all.length),
     );
     const { user } = renderApp('/category/books');
 
