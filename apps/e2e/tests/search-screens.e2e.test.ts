@@ -1,6 +1,8 @@
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { checkScreen, DESKTOP, errorsOf, hydrated, openPage } from '../support/browser';
+import { SCREENSHOT_DIR } from '../support/paths';
 
 /** The search screens of issue 39 (apps/e2e/screenshots/ is not committed). */
 const SHOTS = 'issue-39-search';
@@ -119,9 +121,9 @@ describe('the search screens in Chromium', () => {
         await page.waitForURL((url) => url.searchParams.get('price') === '5');
         await expect.poll(() => found(page)).toBe('Found 1');
         expect(new URL(page.url()).searchParams.get('keyword')).toBe('wirless');
-        await checkScreen(page, `${SHOTS}/03-no-scripts-facet-applied-${device}`, {
-          phone: device === 'phone',
-        });
+        // No script runs in this page, the checks' (axe) neither: its picture alone.
+        const path = join(SCREENSHOT_DIR, SHOTS, `03-no-scripts-facet-applied-${device}.png`);
+        await page.screenshot({ path, fullPage: true });
         await page.context().close();
       }
     },

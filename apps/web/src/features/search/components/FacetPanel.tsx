@@ -120,7 +120,9 @@ export function FacetPanel({
               checked={rating === String(atLeast)}
               onChange={() => show([...withoutRating, ['rating', String(atLeast)]])}
             />
-            <span className="facet-label">{atLeast} stars & up</span>
+            <span className="facet-label">
+              {atLeast} {atLeast === 1 ? 'star' : 'stars'} & up
+            </span>
             <span className="facet-count">{count}</span>
           </label>
         ))}
