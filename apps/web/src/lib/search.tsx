@@ -11,7 +11,7 @@ export interface SearchState {
   keyword: string;
 }
 
-export const NO_SEARCH: SearchState = { keyword: '' };
+const NO_SEARCH: SearchState = { keyword: '' };
 
 /**
  * A page opened at `/search?keyword=…` (a shared link, or the search box of a page without
