@@ -142,7 +142,7 @@ export function facetedSearchQuery({
   return queryOf([
     ...(keyword ? [['q', keyword] as const] : []),
     ...(category === undefined ? [] : [['category', category] as const]),
-    ...filters,
+    ...inOrder(filters),
     ['page', String(page)],
     ['perPage', String(perPage)],
   ]);
