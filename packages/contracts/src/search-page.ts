@@ -58,10 +58,14 @@ const SINGLE = new Set(['rating', 'inStock', 'sort']);
  * The filters and sort a page's query names, in one order (by parameter, then value) and each
  * once, without what the search would refuse (a price that is no band, a rating of 7, more
  * values than it takes): a hand-made or outdated link shows the page without them rather than an
- * error, and every spelling of one state is one page. `fixed` names a parameter the page fixes
- * itself (a category page's `category`), which the query cannot set.
+ * error, and every spelling of one state is one page. `query` is the URL's parameters (a
+ * URLSearchParams); `fixed` names a parameter the page fixes itself (a category page's
+ * `category`), which the query cannot set.
  */
-export function searchFiltersOf(query: URLSearchParams, fixed?: 'category'): SearchFilter[] {
+export function searchFiltersOf(
+  query: Iterable<readonly [name: string, value: string]>,
+  fixed?: 'category',
+): SearchFilter[] {
   const valuesOf = new Map<string, Set<string>>();
   for (const [name, value] of query) {
     if (name === fixed || !usable(name, value)) continue;
