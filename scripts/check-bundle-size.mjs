@@ -19,13 +19,15 @@ const BUDGETS = { entry: 110 * KB, home: 150 * KB };
  * (about 25 kB, and 50 ms of a phone's main thread to evaluate it and the schemas). Their reads
  * arrive parsed; the schemas load with the first read the browser makes itself
  * (apps/web/src/lib/catalogue-reads.ts; the cart and session readers of lib/cart.tsx and
- * lib/auth.tsx).
+ * lib/auth.tsx; the cart's checkout part).
  */
 const HYDRATED_SCREENS = [
   'src/app/routes/Home.tsx',
   'src/app/routes/CategoryProducts.tsx',
   'src/app/routes/ProductDetails.tsx',
   'src/app/routes/Search.tsx',
+  // Its checkout part, which parses the quote with zod, is a chunk asked for after hydrating.
+  'src/app/routes/Cart.tsx',
 ];
 /** A name zod's minified code keeps (its schema classes are registered by name). */
 const ZOD_MARK = '"$ZodType"';

@@ -20,7 +20,10 @@
  *   pnpm bench ... --as-started                  (one API process as `pnpm start` runs it in
  *                                                 production: its request log on, written to
  *                                                 /dev/null; no mixed run)
- *   pnpm bench ... --only "home html,search"     (only these paths, by label)
+ *   pnpm bench ... --only "home html,search"     (only these paths, by label; `search facets`
+ *                                                 asks GET /api/v1/search with typo'd words and
+ *                                                 filters, `suggest` the search box's
+ *                                                 suggestions, each request other words)
  *   pnpm bench ... --against DIR                 (another checkout of the shop, built: each
  *                                                 path is loaded on its API too, just before
  *                                                 this one's, on the same database: a row
@@ -66,6 +69,7 @@ import {
 } from './bench/flood-hits.js';
 import { fetchAnswer, type LoadFigures, load, type ReadPath, startFloor } from './bench/load.js';
 import { runMixedLoad } from './bench/mixed.js';
+import { benchSearchDocs, searchPaths, suggestPaths, typoQueries } from './bench/search-queries.js';
 import { cpuSeconds, numberArg, rssMb, withThrowawayDatabaseAndStripe } from './bench/throwaway.js';
 
 /** Connections each path is loaded with (the floor's too). */
@@ -105,8 +109,17 @@ async function everyProductPage() {
   return products.map(({ slug }) => `/product/${slug}`);
 }
 
+/**
+ * Asked in turn by `search facets` and `suggest`: more than a run asks (the answer cache would
+ * otherwise serve the second round), made from the products as the bench fills them.
+ */
+const SEARCHES = 50_000;
+
 async function readPaths(url: string, categories: { id: string; slug: string }[]) {
   const api = `${url}/api/v1/product`;
+  const queries = typoQueries(benchSearchDocs(products, variants), SEARCHES);
+  const searchFacets = searchPaths(queries, variants);
+  const suggestions = suggestPaths(queries);
   const listing = (await (await fetch(`${api}/product-list/1`)).json()) as ProductListResponse;
   const [first] = listing.products;
   if (!first) throw new Error('the catalogue is empty');
@@ -123,6 +136,9 @@ async function readPaths(url: string, categories: { id: string; slug: string }[]
     { label: 'details', path: `/api/v1/product/get-product/${first.slug}` },
     { label: 'related', path: `/api/v1/product/related-product/${first._id}/${category.id}` },
     { label: 'search', path: '/api/v1/product/search/lamp' },
+    // Typo'd words as shoppers type them, each asked once: never an answer kept from before.
+    { label: 'search facets', path: searchFacets[0] as string, paths: searchFacets },
+    { label: 'suggest', path: suggestions[0] as string, paths: suggestions },
     ...(first.variants.length > 1
       ? [{ label: 'search SKU', path: `/api/v1/product/search/${first.variants.at(-1)?.sku}` }]
       : []),

@@ -5,13 +5,19 @@
  *                     (defaults: 10,000 products of 5 variants, i.e. 50,000 SKUs as
  *                      `pnpm bench --variants 5` makes them; 1,000 queries)
  *
+ * To compare with an older commit, copy scripts/bench/search-queries.ts and search-shop.ts into
+ * a checkout of it and run the shop's part there (its catalogue's calls have not changed).
+ *
  * Makes the bench's products in memory (`pnpm bench`'s generator, scripts/bench/fill.ts: the
  * demo shop's products numbered, in V sizes), builds each library's index over them, and prints
  * the build's time, the heap it keeps, and the p50/p99 of typo'd queries (one to three words of
  * a product's name or category in any order, one of 5+ letters with a letter dropped or changed,
  * the last often cut short as a shopper types) with how many found the product meant in their
- * first 10. `minisearch` is the shop's own index (features/catalogue/search-index.ts: MiniSearch
- * with its folding, rules and ranking). With `--others DIR`, a folder where other libraries are
+ * first 10. Then the shop's own answers in process (scripts/bench/search-shop.ts): its catalogue
+ * built as a process builds it at start (time, heap kept), `GET /search` with the same queries
+ * and filters as a shopper checks them (facets counted), and the suggestions: p50, p99 and CPU
+ * time per query. `minisearch` is the shop's own index (features/catalogue/search-index.ts:
+ * its words in MiniSearch's radix tree, with the shop's folding, rules and ranking). With `--others DIR`, a folder where other libraries are
  * installed (`npm install @orama/orama flexsearch` there), they are measured too, each with its
  * closest settings: the shop depends on one library only.
  */
@@ -21,8 +27,15 @@ import { pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { SearchIndex } from '../src/features/catalogue/search-index.js';
-import { CATALOGUE } from '../src/seed/catalogue.js';
-import { benchProduct } from './bench/fill.js';
+import { firstInOrder } from '../src/lib/first-in-order.js';
+import {
+  benchSearchDocs,
+  type SearchDoc as Doc,
+  type TypoQuery as Query,
+  searchPaths,
+  typoQueries,
+} from './bench/search-queries.js';
+import { catalogueOf, searchOf, suggestOf } from './bench/search-shop.js';
 import { numberArg } from './bench/throwaway.js';
 
 const products = numberArg('products', 10_000);
@@ -34,74 +47,6 @@ const othersDir = othersAt === -1 ? undefined : process.argv[othersAt + 1];
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 
-interface Doc {
-  id: string;
-  name: string;
-  category: string;
-  options: string;
-  description: string;
-}
-
-function makeDocs(): Doc[] {
-  const start = Date.now() - products * 1000;
-  const categories = CATALOGUE.map((c) => ({ id: c.name, templates: c.products }));
-  return Array.from({ length: products }, (_, i) => {
-    const category = categories[i % categories.length] as (typeof categories)[number];
-    const p = benchProduct(i, category, { variants, currency: 'USD', start });
-    return {
-      id: p._id,
-      name: p.name,
-      category: category.id,
-      options: (p.variants?.options ?? []).flatMap((o) => o.values).join(' '),
-      description: p.description,
-    };
-  });
-}
-
-/** A small seeded generator (mulberry32): the same queries at every run. */
-function randomFrom(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-interface Query {
-  text: string;
-  /** The product's name without its number: any product of it is the one meant. */
-  meant: string;
-}
-
-function makeQueries(docs: readonly Doc[]): Query[] {
-  const random = randomFrom(39);
-  const below = (n: number) => Math.floor(random() * n);
-  return Array.from({ length: queryCount }, () => {
-    const doc = docs[below(docs.length)] as Doc;
-    const meant = doc.name.replace(/ \d+$/, '');
-    const words = [...meant.split(' '), doc.category.split(' ')[0] ?? '']
-      .filter((w) => /^\p{L}{2,}$/u.test(w))
-      .sort(() => random() - 0.5)
-      .slice(0, 1 + below(3));
-    const long = words.findIndex((w) => w.length >= 5);
-    if (long !== -1) {
-      const word = words[long] as string;
-      const at = 1 + below(word.length - 1);
-      words[long] =
-        random() < 0.5
-          ? word.slice(0, at) + word.slice(at + 1)
-          : `${word.slice(0, at)}x${word.slice(at + 1)}`;
-    }
-    const last = words.length - 1;
-    const lastWord = words[last] ?? '';
-    if (random() < 0.5 && lastWord.length > 3)
-      words[last] = lastWord.slice(0, 3 + below(lastWord.length - 3));
-    return { text: words.join(' ').toLowerCase(), meant };
-  });
-}
-
 interface Engine {
   build: (docs: readonly Doc[]) => Promise<void> | void;
   /** The ids of the first 10 found. */
@@ -109,24 +54,27 @@ interface Engine {
 }
 
 const shopIndex = (): Engine => {
-  const index = new SearchIndex();
+  const index = new SearchIndex<string>();
   return {
     build: (docs) => {
       for (const d of docs) {
-        index.put({
-          _id: d.id,
-          name: d.name,
-          description: d.description,
-          options: [{ name: 'Size', values: d.options.split(' ') }],
-          category: { name: d.category },
-        });
+        index.put(
+          {
+            _id: d.id,
+            name: d.name,
+            description: d.description,
+            options: [{ name: 'Size', values: d.options.split(' ') }],
+            category: { name: d.category },
+          },
+          d.id,
+        );
       }
     },
-    search: (text) =>
-      [...index.match(text)]
-        .sort(([, a], [, b]) => b - a)
-        .slice(0, 10)
-        .map(([id]) => id),
+    search: (text) => {
+      const { items, relevance } = index.match(text);
+      const best = (a: number, b: number) => (relevance[b] ?? 0) - (relevance[a] ?? 0);
+      return firstInOrder(Object.keys(items).map(Number), 10, best).map((at) => items[at] ?? '');
+    },
   };
 };
 
@@ -231,8 +179,46 @@ async function measure(
   );
 }
 
-const docs = makeDocs();
-const queries = makeQueries(docs);
+/**
+ * The p50 and p99 of each call, in ms, after one warm-up round, and the CPU time per call (which
+ * other work on a shared machine moves less than the times).
+ */
+function timed(calls: readonly (() => unknown)[]) {
+  for (const call of calls) call();
+  const cpu = process.cpuUsage();
+  const times = calls.map((call) => {
+    const t = performance.now();
+    call();
+    return performance.now() - t;
+  });
+  const { user, system } = process.cpuUsage(cpu);
+  times.sort((a, b) => a - b);
+  return `p50 ${percentile(times, 50).toFixed(2)} ms, p99 ${percentile(times, 99).toFixed(2)} ms, CPU ${((user + system) / 1000 / calls.length).toFixed(2)} ms each`;
+}
+
+/**
+ * The shop's own answers in process: its catalogue built (each product and the search index, as
+ * a process builds them at start), then `GET /search` with filters and facets, and suggestions.
+ */
+function measureShop(docs: readonly Doc[], queries: readonly Query[]) {
+  const heapBefore = heapMb();
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  const catalogue = catalogueOf(docs);
+  const { user, system } = process.cpuUsage(cpu);
+  const buildMs = performance.now() - started;
+  console.log(
+    `\nthe shop's catalogue: built in ${(buildMs / 1000).toFixed(1)} s (CPU ${((user + system) / 1e6).toFixed(1)} s), heap kept ${(heapMb() - heapBefore).toFixed(0)} MB`,
+  );
+  const paths = searchPaths(queries, variants);
+  console.log(
+    `GET /search with filters and facets: ${timed(paths.map((p) => searchOf(catalogue, p)))}`,
+  );
+  console.log(`GET /search/suggest: ${timed(queries.map((q) => suggestOf(catalogue, q.text)))}`);
+}
+
+const docs = benchSearchDocs(products, variants);
+const queries = typoQueries(docs, queryCount);
 console.log(
   `${products} products of ${variants} variants, ${queries.length} typo'd queries, Node ${process.version}`,
 );
@@ -246,3 +232,4 @@ for (const [name, make] of engines) {
     console.log(`${name.padEnd(11)} failed: ${(error as Error).message}`);
   }
 }
+measureShop(docs, queries);

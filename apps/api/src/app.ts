@@ -11,12 +11,17 @@ import {
   requireSignInOrGuestEmail,
   requireStaff,
   requireTwoFactorWhereRequired,
+  useSecretsKey,
 } from './features/auth/index.js';
 import { authRoutes } from './features/auth/routes.js';
 import { backInStockRoutes } from './features/back-in-stock/index.js';
 import { keptAnswers } from './features/catalogue/cached-routes.js';
 import { earlyBodyErrors } from './features/catalogue/early-body.js';
-import { catalogueCsvRoutes } from './features/catalogue-csv/index.js';
+import {
+  catalogueCsvRoutes,
+  type LookupAll,
+  photoFetchOptions,
+} from './features/catalogue-csv/index.js';
 import { categoryRoutes } from './features/categories/routes.js';
 import { checkoutRoutes } from './features/checkout/routes.js';
 import { discountRoutes } from './features/discounts/routes.js';
@@ -57,9 +62,16 @@ export interface AppDeps {
   logger: Logger;
   /** The one Stripe client (the server's, which its sweep of checkouts shares); else made here. */
   payments?: Payments | null;
+  /** How the import's photo fetching resolves host names; the system's unless a test's. */
+  lookupHost?: LookupAll;
 }
 
-export function createApp({ config, logger, payments = createPayments(config) }: AppDeps) {
+export function createApp({
+  config,
+  logger,
+  payments = createPayments(config),
+  lookupHost,
+}: AppDeps) {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
@@ -71,6 +83,7 @@ export function createApp({ config, logger, payments = createPayments(config) }:
     staff: (staff) => [signedIn, twoFactorWhereRequired, requireStaff(staff)],
   };
   useFirstCurrency(config.STRIPE_CURRENCY);
+  useSecretsKey(config.TWO_FACTOR_KEY ?? config.JWT_SECRET);
   wireFeatures();
   const checkout = checkoutRoutes({ config, payments });
   const apiRoutes = [
@@ -96,7 +109,10 @@ export function createApp({ config, logger, payments = createPayments(config) }:
       maxPhotoBytes: config.MAX_PHOTO_BYTES,
     }),
     ...searchRoutes(),
-    ...catalogueCsvRoutes,
+    ...catalogueCsvRoutes({
+      publicUrl: config.PUBLIC_URL,
+      photos: photoFetchOptions(config, lookupHost),
+    }),
     ...checkout.routes,
     ...reviewRoutes,
     ...backInStockRoutes({ rateLimit: config.NOTIFY_ME_RATE_LIMIT }),
@@ -142,7 +158,10 @@ export function createApp({ config, logger, payments = createPayments(config) }:
 
   // The storefront answers no path under /api/, so it comes first: a page does not go past
   // every API route to get there.
-  const storefront: StorefrontOptions = { origin: config.PUBLIC_URL };
+  const storefront: StorefrontOptions = {
+    origin: config.PUBLIC_URL,
+    keptPagesBytes: config.STOREFRONT_PAGES_MB * 1024 * 1024,
+  };
   app.use(crawlerFiles({ ...storefront, urlsPerFile: config.SITEMAP_URLS_PER_FILE }));
   const pages =
     config.WEB_DIST && existsSync(join(config.WEB_DIST, 'index.html'))

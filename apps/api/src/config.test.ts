@@ -38,6 +38,16 @@ describe('configuration of accounts and limits', () => {
     expect(loadConfig({ NODE_ENV: 'test', JWT_SECRET: 's' }).JWT_SECRET).toBe('s');
   });
 
+  it('when TWO_FACTOR_KEY is shorter than 32 bytes, then loading fails naming it; unset, it stays unset', () => {
+    expect(() => loadConfig({ JWT_SECRET: 's', TWO_FACTOR_KEY: 'short' })).toThrow(
+      /TWO_FACTOR_KEY: must be at least 32 bytes/,
+    );
+    expect(loadConfig({ JWT_SECRET: 's', TWO_FACTOR_KEY: 'k'.repeat(32) }).TWO_FACTOR_KEY).toBe(
+      'k'.repeat(32),
+    );
+    expect(loadConfig({ JWT_SECRET: 's' }).TWO_FACTOR_KEY).toBeUndefined();
+  });
+
   it('when nothing is set, then the per-user limits default to 10 profile updates and 30 checkout calls', () => {
     const config = loadConfig({ JWT_SECRET: 's' });
     expect(config.PROFILE_RATE_LIMIT).toBe(10);

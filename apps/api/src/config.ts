@@ -14,6 +14,16 @@ const envSchema = z
     /** Where the embedded database keeps its files when MONGO_URL is not set. */
     DATA_DIR: z.string().default('.data'),
     JWT_SECRET: z.string().min(1).optional(),
+    /**
+     * The key sealing the accounts' two-factor secrets in the database; unset, one derived from
+     * JWT_SECRET (so a new JWT_SECRET alone would make every authenticator's codes stop passing).
+     */
+    TWO_FACTOR_KEY: z
+      .string()
+      .refine((key) => Buffer.byteLength(key) >= MIN_PRODUCTION_SECRET_BYTES, {
+        error: `must be at least ${MIN_PRODUCTION_SECRET_BYTES} bytes (e.g. openssl rand -hex 32)`,
+      })
+      .optional(),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -30,8 +40,40 @@ const envSchema = z
       .optional(),
     /** URLs per sitemap file: the protocol's 50,000 at most; smaller in tests. */
     SITEMAP_URLS_PER_FILE: z.coerce.number().int().min(1).max(50_000).default(50_000),
+    /**
+     * MB of storefront pages each process keeps (about 50 kB a product page, counted with its
+     * gzipped copy): all of a catalogue's product pages fit in 1 MB per 20 products.
+     */
+    STOREFRONT_PAGES_MB: z.coerce.number().int().min(1).default(8),
     /** Upload limit for product photos, in bytes. */
     MAX_PHOTO_BYTES: z.coerce.number().int().positive().default(1_000_000),
+    /**
+     * Hosts a catalogue import fetches `photo` URLs from, comma-separated: names
+     * (`cdn.example.com`), subdomains (`*.example.com`), IP addresses. Empty: photo URLs are not
+     * fetched. A name must resolve to public addresses only; a private or loopback address is
+     * reached only when that address is listed itself.
+     */
+    IMPORT_PHOTO_HOSTS: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((host) => host.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(
+          z
+            .string()
+            .regex(
+              /^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*$|^[0-9a-f:.]+$/,
+              'must list host names, *.domains or IP addresses, comma-separated',
+            ),
+        ),
+      ),
+    /** How long one photo URL of an import may take to fetch, redirects included. */
+    IMPORT_PHOTO_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     /** On SIGTERM/SIGINT, how long requests in flight may run before they are cut. */
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(8_000),
     AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),

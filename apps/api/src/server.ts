@@ -6,9 +6,10 @@ import { type Config, loadConfig } from './config.js';
 import { crashAfterWrites } from './db/catalogue-changes.js';
 import { connectDatabase } from './db/connect.js';
 import { startCountingSales, startSendingMail } from './events.js';
+import { useSecretsKey } from './features/auth/index.js';
 import { notifyRestockedRegularly } from './features/back-in-stock/index.js';
 import { currentCatalogue } from './features/catalogue/catalogue.js';
-import { resumeImportsRegularly } from './features/catalogue-csv/index.js';
+import { photoFetchOptions, resumeImportsRegularly } from './features/catalogue-csv/index.js';
 import { sweepExpiredCheckoutsRegularly } from './features/checkout/sweep.js';
 import { smtpTransport } from './features/mail/index.js';
 import { sweepUnfinishedRegularly } from './features/orders/index.js';
@@ -58,6 +59,8 @@ async function main() {
 
   // The migrations and the seed below price in the store currency, which this seeds.
   useFirstCurrency(config.STRIPE_CURRENCY);
+  // Migration 021 seals the two-factor secrets of earlier versions with it.
+  useSecretsKey(config.TWO_FACTOR_KEY ?? config.JWT_SECRET);
 
   // Before serving, and before the seed writes: the database is brought to the shape this
   // version reads and writes, by the numbered migrations it has not recorded (none, on a shop
@@ -116,8 +119,9 @@ async function main() {
   const stopNotifyingRestocks = notifyRestockedRegularly((err) =>
     logger.warn({ err }, 'back-in-stock e-mails not queued; tried again in seconds'),
   );
-  const stopResumingImports = resumeImportsRegularly((err) =>
-    logger.error({ err }, 'a catalogue import failed'),
+  const stopResumingImports = resumeImportsRegularly(
+    { fetch: photoFetchOptions(config), origin: config.PUBLIC_URL },
+    (err) => logger.error({ err }, 'a catalogue import failed'),
   );
 
   // Run after the last request finished and before the database closes.

@@ -2,6 +2,7 @@ import {
   CATEGORY_DEFAULT_PER_PAGE,
   type ListQuery,
   listQuerySchema,
+  type Product,
   productPageParamsSchema,
   RELATED_DEFAULT_PER_PAGE,
   relatedProductParamsSchema,
@@ -10,8 +11,12 @@ import {
 } from '@shop/contracts';
 import { productIdParamsSchema } from '@shop/contracts/reviews';
 import { RefusedRead, type StorefrontReads } from '@shop/contracts/storefront';
-import type { CatalogueStore } from './features/catalogue/index.js';
-import { currentCatalogue } from './features/catalogue/index.js';
+import {
+  type CatalogueStore,
+  currentCatalogue,
+  noteShown,
+  shown,
+} from './features/catalogue/index.js';
 import { categoryListAnswer } from './features/categories/use-cases.js';
 import { productAnswers } from './features/products/queries.js';
 import { reviewListAnswer } from './features/reviews/index.js';
@@ -46,6 +51,32 @@ const pagingOf = ({ page, perPage }: ListQuery) =>
 const ALL_CATEGORIES = listQuerySchema(CATEGORY_DEFAULT_PER_PAGE).parse({});
 const FIRST_RELATED = listQuerySchema(RELATED_DEFAULT_PER_PAGE).parse({});
 
+/** An answer that may show products: a list's, or one product's. */
+interface ShowingProducts {
+  products?: readonly Pick<Product, '_id'>[];
+  product?: Pick<Product, '_id'>;
+}
+
+/**
+ * Notes what an answer shows for the page being made (features/catalogue/shown.ts): `things`,
+ * noted before it is made (a refused read shows them too: a product page of an unknown slug its
+ * slug), then the products it answers.
+ */
+function showing<T extends ShowingProducts>(
+  catalogue: CatalogueStore,
+  things: readonly string[],
+  answer: () => T,
+): T {
+  noteShown(catalogue, things);
+  const answered = answer();
+  const products = [...(answered.products ?? []), ...(answered.product ? [answered.product] : [])];
+  noteShown(
+    catalogue,
+    products.map((product) => shown.product(product._id)),
+  );
+  return answered;
+}
+
 /**
  * A query string as Express's parser reads it for a route: a parameter given once as text,
  * repeated as a list (`category=a&category=b`).
@@ -70,6 +101,25 @@ export function facetedSearch(catalogue: CatalogueStore, query: string) {
 }
 
 /**
+ * What a search's answer shows: its facets count every product it could find (their prices,
+ * stock, options and ratings) and name the categories. A category's products (a category page,
+ * no words) are its listing and those products; any other search could find any product.
+ */
+function searchShows(catalogue: CatalogueStore, query: string): string[] {
+  const params = new URLSearchParams(query);
+  const slugs = params.getAll('category');
+  if (params.get('q') || slugs.length === 0) return [shown.everything];
+  const categories = slugs.flatMap((slug) => catalogue.categoryBySlug(slug) ?? []);
+  return [
+    shown.categories,
+    ...categories.flatMap(({ _id }) => [
+      shown.listing(_id),
+      ...catalogue.inCategory(_id).map(({ product }) => shown.product(product._id)),
+    ]),
+  ];
+}
+
+/**
  * The storefront's reads in this process, which the app hands the storefront's server render
  * (features/storefront): each answers what its HTTP route would (the same schemas check the
  * input, the same functions of the feature that owns the read make the answer, from the
@@ -79,26 +129,48 @@ export function facetedSearch(catalogue: CatalogueStore, query: string) {
  */
 export function storefrontReads(): StorefrontReads {
   return {
-    categories: refusing(async () => categoryListAnswer(await currentCatalogue(), ALL_CATEGORIES)),
-    productCount: refusing(async () => productAnswers.count(await currentCatalogue())),
+    categories: refusing(async () => {
+      const catalogue = await currentCatalogue();
+      noteShown(catalogue, [shown.categories]);
+      return categoryListAnswer(catalogue, ALL_CATEGORIES);
+    }),
+    productCount: refusing(async () => {
+      const catalogue = await currentCatalogue();
+      noteShown(catalogue, [shown.newest]);
+      return productAnswers.count(catalogue);
+    }),
     productPage: refusing(async (page) => {
       const params = productPageParamsSchema.parse({ page: String(page) });
-      return productAnswers.page(await currentCatalogue(), params.page);
+      const catalogue = await currentCatalogue();
+      return showing(catalogue, [shown.newest], () => productAnswers.page(catalogue, params.page));
     }),
     product: refusing(async (slug) => {
       const params = slugParamsSchema.parse({ slug });
-      return productAnswers.bySlug(await currentCatalogue(), params.slug);
+      const catalogue = await currentCatalogue();
+      return showing(catalogue, [shown.slug(params.slug)], () =>
+        productAnswers.bySlug(catalogue, params.slug),
+      );
     }),
     relatedProducts: refusing(async (productId, categoryId) => {
       const ids = relatedProductParamsSchema.parse({ productId, categoryId });
       const catalogue = await currentCatalogue();
-      return productAnswers.related(catalogue, ids.productId, ids.categoryId, FIRST_RELATED);
+      return showing(catalogue, [shown.listing(ids.categoryId)], () =>
+        productAnswers.related(catalogue, ids.productId, ids.categoryId, FIRST_RELATED),
+      );
     }),
-    facetedSearch: refusing(async (query) => facetedSearch(await currentCatalogue(), query)),
+    facetedSearch: refusing(async (query) => {
+      const catalogue = await currentCatalogue();
+      return showing(catalogue, searchShows(catalogue, query), () =>
+        facetedSearch(catalogue, query),
+      );
+    }),
     productReviews: refusing(async (productId, list) => {
       const params = productIdParamsSchema.parse({ productId });
+      // Every review write its list shows moves the product's reviews version, in the catalogue.
+      noteShown(await currentCatalogue(), [shown.product(params.productId)]);
       return reviewListAnswer(params.productId, pagingOf(list));
     }),
+    // A change of the settings reloads the catalogue whole: every page noted its catalogue.
     store: refusing(storeSettings),
   };
 }

@@ -85,6 +85,7 @@ describe('admin screens in the browser', () => {
       'Create Category',
       'Create Product',
       'Products',
+      'Import',
       'Orders',
       'Returns',
       'Users',

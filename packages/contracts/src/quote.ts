@@ -9,6 +9,8 @@ import { cartItemSchema } from './payment.js';
 import { guestEmailField } from './user.js';
 import { z } from './zod.js';
 
+export { unitsTimesPrice } from './values.js';
+
 /**
  * The one pricing of a cart (`POST /api/v1/order/quote`), the same figures the card is charged
  * and the order records. Amounts are major units of `currency` as the API writes money
@@ -154,13 +156,6 @@ export function priceSummary(priced: PriceFigures): { label: string; amount: num
     { label: 'Total', amount: priced.total },
   ];
 }
-
-/**
- * A line of several units as every screen, e-mail and export writes its unit price beside its
- * amount: `2 × $8.50` (the unit price as `unitPrice` is written there).
- */
-export const unitsTimesPrice = (quantity: number, unitPrice: string) =>
-  `${quantity} × ${unitPrice}`;
 
 /** A line as the subtotal counts it: with tax when prices include it, else without. */
 export const lineSubtotal = (

@@ -92,6 +92,7 @@ export const PRIVATE_SCREENS = [
   '/dashboard/admin/create-product',
   '/dashboard/admin/product/:slug',
   '/dashboard/admin/products',
+  '/dashboard/admin/import',
   '/dashboard/admin/users',
   '/dashboard/admin/shipping',
   '/dashboard/admin/taxes',

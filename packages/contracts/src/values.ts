@@ -1,9 +1,9 @@
 /**
- * The contracts' plain values and functions, without zod: limits, headers, price bands, roles and
- * the search keyword's rule. The browser's storefront screens import them from here
- * (`@shop/contracts/values`), so that a server-rendered page hydrates without evaluating zod and
- * every schema (about 50 ms of a phone's main thread); the schema modules re-export them, so
- * `@shop/contracts` still holds them all.
+ * The contracts' plain values and functions, without zod: limits, headers, price bands, roles,
+ * the search keyword's rule and how a cart line's name and units are written. The browser's
+ * storefront screens (the cart too) import them from here (`@shop/contracts/values`), so that a
+ * server-rendered page hydrates without evaluating zod and every schema (about 50 ms of a phone's
+ * main thread); the schema modules re-export them, so `@shop/contracts` still holds them all.
  */
 
 /** The largest page a list call answers. */
@@ -89,3 +89,19 @@ export function searchKeywordOf(text: string): string | undefined {
   const length = keyword.length <= SEARCH_KEYWORD_MAX ? keyword.length : [...keyword].length;
   return length >= 1 && length <= SEARCH_KEYWORD_MAX ? keyword : undefined;
 }
+
+/**
+ * A product's name and, when it has options, the variant's values: `T-shirt (M, Black)`.
+ * `options` is a variant's (`VariantOptions`): its option names and their values.
+ */
+export function nameWithOptions(name: string, options: Readonly<Record<string, string>>) {
+  const values = Object.values(options);
+  return values.length > 0 ? `${name} (${values.join(', ')})` : name;
+}
+
+/**
+ * A line of several units as every screen, e-mail and export writes its unit price beside its
+ * amount: `2 × $8.50` (the unit price as `unitPrice` is written there).
+ */
+export const unitsTimesPrice = (quantity: number, unitPrice: string) =>
+  `${quantity} × ${unitPrice}`;

@@ -3,6 +3,8 @@ import { productPhotoSchema } from './photo.js';
 import { DEFAULT_TAX_CLASS } from './tax-class.js';
 import { z } from './zod.js';
 
+export { nameWithOptions } from './values.js';
+
 /** What a product may have: the issue's limits, shared by the admin form and the API. */
 export const MAX_OPTIONS = 3;
 export const MAX_OPTION_VALUES = 20;
@@ -52,12 +54,6 @@ export const orderLineVariantSchema = z.object({
   options: variantOptionsSchema,
 });
 export type OrderLineVariant = z.infer<typeof orderLineVariantSchema>;
-
-/** A product's name and, when it has options, the variant's values: `T-shirt (M, Black)`. */
-export function nameWithOptions(name: string, options: VariantOptions) {
-  const values = Object.values(options);
-  return values.length > 0 ? `${name} (${values.join(', ')})` : name;
-}
 
 /** The lowest price of the variants: what a product's `price` says. */
 export const lowestPrice = (variants: readonly { price: number }[]) =>

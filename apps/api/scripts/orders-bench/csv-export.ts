@@ -13,14 +13,15 @@ export interface CsvExportFigures {
 }
 
 /**
- * Downloads `GET /api/v1/auth/all-orders.csv` (every order) from the API process `pid`, as a
- * browser would, reading it as it comes, while sampling that process's resident memory: its
+ * Downloads `GET /api/v1/auth/all-orders.csv` (every order), or another CSV export's `path`,
+ * from the API process `pid`, as a browser would, reading it as it comes, while sampling that process's resident memory: its
  * rows, size, time, and the process's RSS before and at its highest during the export.
  */
 export async function measureCsvExport(
   url: string,
   token: string,
   pid: number,
+  path = '/api/v1/auth/all-orders.csv',
 ): Promise<CsvExportFigures> {
   const rssBeforeMb = rssMb(pid);
   let rssPeakMb = rssBeforeMb;
@@ -29,7 +30,7 @@ export async function measureCsvExport(
   }, SAMPLE_EVERY_MS);
   const start = performance.now();
   try {
-    const res = await fetch(`${url}/api/v1/auth/all-orders.csv`, {
+    const res = await fetch(`${url}${path}`, {
       headers: { authorization: token },
     });
     if (!res.ok || !res.body) throw new Error(`the CSV export answered ${res.status}`);
@@ -37,7 +38,7 @@ export async function measureCsvExport(
     let lineEnds = 0;
     for await (const chunk of res.body) {
       bytes += chunk.byteLength;
-      // The bench's orders hold no line break in a cell: each LF (of a CRLF) ends a row.
+      // The benches' orders and products hold no line break in a cell: each LF ends a row.
       for (const byte of chunk) if (byte === 0x0a) lineEnds += 1;
     }
     return {

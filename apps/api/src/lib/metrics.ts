@@ -36,6 +36,12 @@ export const storefrontRenders = new client.Counter({
   labelNames: ['outcome'] as const,
 });
 
+export const storefrontPageAnswers = new client.Counter({
+  name: 'shop_storefront_pages_total',
+  help: 'Storefront page requests (the cart aside), by outcome: kept (sent as kept: nothing it shows changed), made (made now: not kept, or something it shows changed), joined (waited for the same page being made)',
+  labelNames: ['outcome'] as const,
+});
+
 export const mailsSent = new client.Counter({
   name: 'shop_outbox_sent_total',
   help: 'E-mails the mail server accepted',

@@ -18,6 +18,7 @@ import { migration as orderKeysHashed } from './017-order-keys-hashed.js';
 import { migration as taxRatesAtMost100Percent } from './018-tax-rates-at-most-100-percent.js';
 import { migration as pendingRefundsListed } from './019-pending-refunds-listed.js';
 import { migration as administratorsOwners } from './020-administrators-owners.js';
+import { migration as twoFactorSecretsSealed } from './021-two-factor-secrets-sealed.js';
 import type { Migration, MigrationLog } from './migration.js';
 import { runMigrations } from './run.js';
 
@@ -43,6 +44,7 @@ export const MIGRATIONS: readonly Migration[] = [
   taxRatesAtMost100Percent,
   pendingRefundsListed,
   administratorsOwners,
+  twoFactorSecretsSealed,
 ];
 
 /**

@@ -1,6 +1,7 @@
 import { type Product, productResponseSchema } from '@shop/contracts';
 import supertest from 'supertest';
 import { test as base } from 'vitest';
+import type { AppDeps } from '../app.js';
 import {
   makeCategory,
   makeProduct,
@@ -17,6 +18,7 @@ import { stripeEnv } from './payments-app.js';
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 type Env = Record<string, string>;
+type Deps = Pick<AppDeps, 'lookupHost'>;
 type Account = Awaited<ReturnType<typeof createUser>>;
 type Category = Awaited<ReturnType<typeof makeCategory>>;
 type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
@@ -28,7 +30,8 @@ type Upload = (photo: PhotoPart) => Promise<Product>;
  * - `api`: supertest for the real app (`api.get(…)`), one app and database per test file;
  * - `app`: that app itself (`app.app`, `app.config`), for the few tests that look inside;
  * - `appEnv`: what the file's app is configured with beyond the test defaults; a file that
- *   needs another setting says `test.override('appEnv', { scope: 'file' }, { … })`;
+ *   needs another setting says `test.override('appEnv', { scope: 'file' }, { … })`; `appDeps`
+ *   likewise what it is given beside (a resolver of host names of the test's own);
  * - `admin`, `user`: a signed-in account made for that test (`.token`, `.id`, `.email`);
  * - `category`: a category made for that test; `addProduct(…)`: makes a product in it straight
  *   in the database; `upload(photo)`: has the admin create one in it through create-product.
@@ -47,16 +50,18 @@ export const test = base.extend<{
     addProduct: MakeProduct;
     upload: Upload;
   };
-  $file: { appEnv: Env; paymentEnv: Env; app: TestApp; api: Api };
+  $file: { appEnv: Env; appDeps: Deps; paymentEnv: Env; app: TestApp; api: Api };
 }>({
   // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's needs from this pattern
   appEnv: [async ({}, use) => use({}), { scope: 'file' }],
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's needs from this pattern
+  appDeps: [async ({}, use) => use({}), { scope: 'file' }],
   // No card payments unless the file uses `checkoutTest`.
   // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's needs from this pattern
   paymentEnv: [async ({}, use) => use({}), { scope: 'file' }],
   app: [
-    async ({ paymentEnv, appEnv }, use) => {
-      const app = await startTestApp({ ...paymentEnv, ...appEnv });
+    async ({ paymentEnv, appEnv, appDeps }, use) => {
+      const app = await startTestApp({ ...paymentEnv, ...appEnv }, appDeps);
       await use(app);
       await app.close();
     },

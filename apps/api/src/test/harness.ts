@@ -3,7 +3,7 @@ import { errorResponseSchema, type StaffRole } from '@shop/contracts';
 import mongoose from 'mongoose';
 import supertest from 'supertest';
 import { inject } from 'vitest';
-import { createApp } from '../app.js';
+import { type AppDeps, createApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { startCountingSales } from '../events.js';
 import { insertUser, insertUsers } from '../features/auth/repository.js';
@@ -36,11 +36,14 @@ export const testConfig = (overrides: Record<string, string> = {}) =>
  * The real app over HTTP against a database of its own (one per test file), on
  * the server chosen by the global setup.
  */
-export async function startTestApp(overrides: Record<string, string> = {}) {
+export async function startTestApp(
+  overrides: Record<string, string> = {},
+  deps: Pick<AppDeps, 'lookupHost'> = {},
+) {
   const db = await openThrowawayDatabase('test', inject('mongoUrl'));
   const config = testConfig(overrides);
   const logger = createLogger('silent');
-  const app = createApp({ config, logger });
+  const app = createApp({ config, logger, ...deps });
   // As the server does: the sales figures count the orders' events as they land.
   const counting = startCountingSales(logger);
   return {

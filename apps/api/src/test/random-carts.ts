@@ -33,7 +33,7 @@ export function seededRandom(seed: number) {
       drawn.push(...left.splice(int(0, left.length - 1), 1));
     return drawn;
   };
-  return { int, pick, chance, some };
+  return { next, int, pick, chance, some };
 }
 export type Random = ReturnType<typeof seededRandom>;
 

@@ -79,6 +79,7 @@ const root: RouteObject = {
       page('create-product', () => import('./routes/admin/CreateProduct')),
       page('product/:slug', () => import('./routes/admin/UpdateProduct')),
       page('products', () => import('./routes/admin/Products')),
+      page('import', () => import('./routes/admin/CatalogueImport')),
       page('users', () => import('./routes/admin/Users')),
       page('shipping', () => import('./routes/admin/Shipping')),
       page('taxes', () => import('./routes/admin/Taxes')),

@@ -10,6 +10,7 @@ import {
   SEARCH_RATINGS,
   type SearchFacets,
   type Store,
+  type StoreAdmin,
   totalStock,
   type User,
 } from '@shop/contracts';
@@ -260,6 +261,11 @@ export const replies = {
       staffTwoFactorRequired: false,
       ...over,
     } satisfies Store,
+  }),
+  /** The owner's read of the store settings: the public ones and the support refund limit. */
+  storeAdmin: (over: Partial<StoreAdmin> = {}) => ({
+    status: 200,
+    body: { ...replies.store().body, supportRefundLimit: 0, ...over } satisfies StoreAdmin,
   }),
   /** api/v1/tax: no rates unless given, shipping standard, the built-in classes and the rates'. */
   taxSettings: (rates: { country: string; class: string; rate: number }[] = []) => ({

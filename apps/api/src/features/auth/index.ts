@@ -16,4 +16,5 @@ export {
   findUserNames,
   isEmailConfirmed,
 } from './repository.js';
+export { useSecretsKey } from './sealed-secrets.js';
 export { findUser, saveDeliveryAddress } from './use-cases.js';

@@ -63,6 +63,7 @@ const WHO_MAY: Record<string, StaffRole[]> = {
   'post /api/v1/product/import': CATALOGUE,
   'get /api/v1/jobs/{jobId}': CATALOGUE,
   'get /api/v1/jobs/{jobId}/events': CATALOGUE,
+  'get /api/v1/store/admin': [],
   'put /api/v1/store': [],
   'get /api/v1/shipping/zones': [],
   'put /api/v1/shipping/zones': [],

@@ -11,10 +11,12 @@ import {
   TWO_FACTOR_NOT_ON,
   twoFactorStatusResponseSchema,
 } from '@shop/contracts/two-factor';
+import mongoose from 'mongoose';
 import { describe, expect, test } from '../../test/fixtures.js';
 import type { Api } from '../../test/harness.js';
 import { address, sentFrom, TOO_MANY_GUESSES } from '../../test/sign-ins.js';
 import { appOf, setUp, turnOn } from '../../test/two-factor.js';
+import { useSecretsKey } from './sealed-secrets.js';
 
 const LOGIN = '/api/v1/auth/login';
 const TWO_FACTOR = '/api/v1/auth/2fa';
@@ -264,6 +266,46 @@ describe('the secret stays on the server', () => {
       expect(text).not.toContain(secret);
       for (const code of setup.recoveryCodes) expect(text).not.toContain(code);
       expect(text).not.toMatch(/"(twoFactor|twoFactorPending|recoveryCodes|lastStep|secret)"/);
+    }
+  });
+});
+
+describe('the secret is kept sealed', () => {
+  test('when it is on, then the database holds no secret an authenticator could use, and codes of it still sign in', async ({
+    api,
+    admin,
+  }) => {
+    const { app } = await turnOn(api, admin.token);
+
+    const stored = await mongoose.connection
+      .collection('users')
+      .findOne({ _id: new mongoose.Types.ObjectId(admin.id) });
+    const text = JSON.stringify(stored);
+    expect(text).not.toContain(app.secret);
+    expect(stored?.twoFactor.secret).toMatch(/^v1\./);
+    await signIn(api, admin, app.code(1)).expect(200);
+  });
+
+  test('when the shop’s key changed since it was sealed, then its codes no longer pass but a recovery code does, and it can be set up again', async ({
+    api,
+    admin,
+    app: shop,
+  }) => {
+    const { app, recoveryCodes } = await turnOn(api, admin.token);
+    useSecretsKey('another key than the one that sealed the secret');
+    try {
+      const refused = await signIn(api, admin, app.code(1)).expect(401);
+      expect(refused.body.message).toBe(TWO_FACTOR_CODE_WRONG);
+      await signIn(api, admin, recoveryCodes[0] ?? '').expect(200);
+      await api
+        .delete(TWO_FACTOR)
+        .set('Authorization', admin.token)
+        .send({ otp: recoveryCodes[1] ?? '' })
+        .expect(200);
+      const again = await turnOn(api, admin.token);
+      await signIn(api, admin, again.app.code(1)).expect(200);
+    } finally {
+      useSecretsKey(shop.config.JWT_SECRET);
     }
   });
 });

@@ -1,17 +1,25 @@
 import { type UserDoc, UserModel } from './model.js';
 import { forgetSession } from './repository.js';
+import { openSecret, sealSecret } from './sealed-secrets.js';
 
 /**
  * The accounts' second factors as stored (the TOTP secret, the hashes of the recovery codes, the
  * last time step accepted): the only module besides ./repository.ts that reads or writes users,
  * and the only one that reads a secret. Every write that a code decides is one conditional
- * update, so two requests racing with one code (or one recovery code) cannot both pass.
+ * update, so two requests racing with one code (or one recovery code) cannot both pass. The
+ * secrets are stored sealed (./sealed-secrets.ts), and opened here only.
  */
 
-export interface SecondFactor {
+/** A secret as set up (its own, not sealed), and the hashes of its recovery codes. */
+export interface NewSecondFactor {
   secret: string;
   /** The SHA-256 hashes of the recovery codes not used yet. */
   recoveryCodes: string[];
+}
+
+/** A second factor as read: its secret null when this shop's key did not seal it (changed since). */
+export interface SecondFactor extends Omit<NewSecondFactor, 'secret'> {
+  secret: string | null;
 }
 
 export interface AccountSecondFactors {
@@ -24,7 +32,7 @@ export interface AccountSecondFactors {
 type SecondFactorDoc = NonNullable<UserDoc['twoFactor']>;
 
 const toSecondFactor = (doc: SecondFactorDoc): SecondFactor => ({
-  secret: doc.secret,
+  secret: openSecret(doc.secret),
   recoveryCodes: doc.recoveryCodes ?? [],
 });
 
@@ -48,12 +56,12 @@ export async function findSecondFactors(userId: string): Promise<AccountSecondFa
  */
 export async function savePendingSecondFactor(
   userId: string,
-  pending: SecondFactor,
+  { secret, recoveryCodes }: NewSecondFactor,
   now: Date,
 ): Promise<boolean> {
   const { matchedCount } = await UserModel.updateOne(
     { _id: userId, twoFactor: { $exists: false } },
-    { $set: { twoFactorPending: { ...pending, since: now } } },
+    { $set: { twoFactorPending: { secret: sealSecret(secret), recoveryCodes, since: now } } },
   );
   return matchedCount > 0;
 }
@@ -64,14 +72,15 @@ export async function savePendingSecondFactor(
  */
 export async function turnOnSecondFactor(
   userId: string,
-  { secret, recoveryCodes }: SecondFactor,
+  { secret, recoveryCodes }: NewSecondFactor,
   step: number,
   now: Date,
 ): Promise<boolean> {
+  const sealed = sealSecret(secret);
   const { modifiedCount } = await UserModel.updateOne(
-    { _id: userId, 'twoFactorPending.secret': secret, twoFactor: { $exists: false } },
+    { _id: userId, 'twoFactorPending.secret': sealed, twoFactor: { $exists: false } },
     {
-      $set: { twoFactor: { secret, recoveryCodes, lastStep: step, since: now } },
+      $set: { twoFactor: { secret: sealed, recoveryCodes, lastStep: step, since: now } },
       $unset: { twoFactorPending: '' },
     },
   );
@@ -85,7 +94,7 @@ export async function turnOnSecondFactor(
  */
 export async function acceptStep(userId: string, secret: string, step: number): Promise<boolean> {
   const { modifiedCount } = await UserModel.updateOne(
-    { _id: userId, 'twoFactor.secret': secret, 'twoFactor.lastStep': { $lt: step } },
+    { _id: userId, 'twoFactor.secret': sealSecret(secret), 'twoFactor.lastStep': { $lt: step } },
     { $set: { 'twoFactor.lastStep': step } },
   );
   return modifiedCount > 0;

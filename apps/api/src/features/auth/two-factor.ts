@@ -62,11 +62,14 @@ export async function enableTwoFactor(userId: string, code: string, now: Date): 
   const factors = await findSecondFactors(userId);
   if (!factors) throw unauthorized(ACCOUNT_GONE);
   if (factors.on) throw conflict(TWO_FACTOR_ALREADY_ON);
-  if (!factors.pending) throw conflict(TWO_FACTOR_NOT_SET_UP);
-  const step = stepOfCode(factors.pending.secret, code, now);
+  // A secret this shop's key cannot open (the key changed since): set up again.
+  const secret = factors.pending?.secret;
+  if (!factors.pending || !secret) throw conflict(TWO_FACTOR_NOT_SET_UP);
+  const step = stepOfCode(secret, code, now);
   if (step === null) throw badRequest(TWO_FACTOR_CODE_WRONG);
   // Refused when a second setup replaced the secret this code is of: set up again.
-  if (!(await turnOnSecondFactor(userId, factors.pending, step, now))) {
+  const { recoveryCodes } = factors.pending;
+  if (!(await turnOnSecondFactor(userId, { secret, recoveryCodes }, step, now))) {
     throw conflict(TWO_FACTOR_NOT_SET_UP);
   }
 }
@@ -116,8 +119,10 @@ async function passSecondFactor(userId: string, code: string, now: Date): Promis
   const factors = await findSecondFactors(userId);
   if (!factors?.on) return false;
   if (!isTotpCode(code)) return spendRecoveryCode(userId, recoveryCodeHash(code));
-  const step = stepOfCode(factors.on.secret, code, now);
-  return step !== null && step > factors.on.lastStep && acceptStep(userId, factors.on.secret, step);
+  const { secret, lastStep } = factors.on;
+  if (secret === null) return false;
+  const step = stepOfCode(secret, code, now);
+  return step !== null && step > lastStep && acceptStep(userId, secret, step);
 }
 
 /** Whether it is on, whether the store requires it of this account, the recovery codes left. */

@@ -9,11 +9,11 @@ import { storeCurrency } from '../store/index.js';
 import { csvRowOf } from './presenter.js';
 
 /** Every variant's row, product after product, as the cursor hands them out. */
-async function* rowsOf(currency: string): AsyncGenerator<string[]> {
+async function* rowsOf(currency: string, origin: string): AsyncGenerator<string[]> {
   const categorySlugs = new Map((await listCategories()).map((c) => [c._id, c.slug]));
   for await (const product of streamProducts()) {
     for (const variant of product.variants) {
-      yield csvRowOf(product, variant, { currency, categorySlugs });
+      yield csvRowOf(product, variant, { currency, categorySlugs, origin });
     }
   }
 }
@@ -21,11 +21,11 @@ async function* rowsOf(currency: string): AsyncGenerator<string[]> {
 /**
  * Writes the catalogue as CSV (RFC 4180 with a BOM, formulas written as text, as the orders'
  * export) into `out`, one variant a row. Streamed from one cursor: memory holds a batch of
- * products, never the whole catalogue.
+ * products, never the whole catalogue. Photo URLs start with `origin`, the shop's public one.
  */
-export async function writeCatalogueCsv(out: Writable): Promise<void> {
+export async function writeCatalogueCsv(out: Writable, origin: string): Promise<void> {
   await pipeline(
-    Readable.from(rowsOf(await storeCurrency())),
+    Readable.from(rowsOf(await storeCurrency(), origin)),
     stringify({
       header: true,
       columns: [...CATALOGUE_CSV_COLUMNS],

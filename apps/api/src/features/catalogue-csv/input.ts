@@ -24,6 +24,8 @@ export interface RowInput {
   quantity?: number;
   weight?: number;
   taxClass?: string;
+  /** The photo the SKU shows: a URL to fetch, or this shop's URL of a photo it has. */
+  photo?: string;
 }
 
 /** What a row's cells are read against: the shop as it is when the import starts. */
@@ -126,7 +128,7 @@ export function readRow(
     problem('sku', 'SKU may hold only letters, digits and . _ / - (at most 64)');
   }
   const input: RowInput = { row, sku: sku ?? '' };
-  for (const field of ['slug', 'name', 'description'] as const) {
+  for (const field of ['slug', 'name', 'description', 'photo'] as const) {
     const value = cell(field);
     if (value !== undefined) input[field] = value;
   }

@@ -1,3 +1,4 @@
+import type { ImportOptions } from './photo-rows.js';
 import { checkCatalogueCsv } from './read-file.js';
 import { claimJob, insertJob } from './repository.js';
 import { runImport } from './run-import.js';
@@ -12,12 +13,13 @@ const RESUME_EVERY_MS = 10_000;
 export async function startImport(
   file: Buffer,
   dryRun: boolean,
+  options: ImportOptions,
   onError: (err: unknown) => void,
 ): Promise<string> {
   checkCatalogueCsv(file);
   const jobId = await insertJob(file, dryRun);
   void claimJob(jobId)
-    .then((job) => job && runImport(job))
+    .then((job) => job && runImport(job, options))
     .catch(onError);
   return jobId;
 }
@@ -26,12 +28,15 @@ export async function startImport(
  * Runs, every RESUME_EVERY_MS, the imports no process works on: queued ones and those whose
  * process stopped (their lease ran out). Answers a stop that waits for the import under way.
  */
-export function resumeImportsRegularly(onError: (err: unknown) => void): () => Promise<void> {
+export function resumeImportsRegularly(
+  options: ImportOptions,
+  onError: (err: unknown) => void,
+): () => Promise<void> {
   let running: Promise<void> = Promise.resolve();
   const timer = setInterval(() => {
     running = running
       .then(async () => {
-        for (let job = await claimJob(); job; job = await claimJob()) await runImport(job);
+        for (let job = await claimJob(); job; job = await claimJob()) await runImport(job, options);
       })
       .catch(onError);
   }, RESUME_EVERY_MS);

@@ -1,7 +1,12 @@
 import { DEFAULT_TAX_CLASS } from '@shop/contracts';
 import { lowest } from '../../lib/money.js';
 import { toSlug } from '../../lib/slug.js';
-import { insertProduct, type NewVariant, newProductId } from '../products/index.js';
+import {
+  insertProduct,
+  type NewProduct,
+  type NewVariant,
+  newProductId,
+} from '../products/index.js';
 import type { RowInput } from './input.js';
 import { combinationOf, optionsAfter, type PlanBuilder, productFieldsOf } from './plan.js';
 
@@ -94,21 +99,21 @@ export function planNewProduct(slug: string, rows: readonly RowInput[], builder:
           },
         ],
   );
-  return builder.finish(() =>
-    insertProduct({
-      _id,
-      name,
-      slug,
-      description: fields.description?.value ?? '',
-      categoryId: fields.categoryId?.value ?? '',
-      price: lowest(variants.map((v) => v.price)),
-      quantity: 0,
-      shipping: 0,
-      weight,
-      taxClass,
-      // Photos are not imported yet (see docs/features/catalogue-import-export.md).
-      photo: null,
-      variants: { options: optionsAfter(options, variants), variants },
-    }),
-  );
+  const product: NewProduct = {
+    _id,
+    name,
+    slug,
+    description: fields.description?.value ?? '',
+    categoryId: fields.categoryId?.value ?? '',
+    price: lowest(variants.map((v) => v.price)),
+    quantity: 0,
+    shipping: 0,
+    weight,
+    taxClass,
+    // Given after the insert, from the rows' photo URLs (see ./photo-rows.ts).
+    photo: null,
+    variants: { options: optionsAfter(options, variants), variants },
+  };
+  const plan = builder.finish(() => insertProduct(product));
+  return plan.write ? { ...plan, insert: product } : plan;
 }

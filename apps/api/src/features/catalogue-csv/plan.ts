@@ -1,6 +1,7 @@
 import type { ProductOption } from '@shop/contracts';
 import type { RowChange, RowError } from '@shop/contracts/catalogue-csv';
 import type { Minor } from '../../lib/money.js';
+import type { NewProduct } from '../products/index.js';
 import type { RowInput } from './input.js';
 import { csvPrice } from './presenter.js';
 
@@ -18,6 +19,10 @@ export interface ProductPlan {
   changes: RowChange[];
   errors: RowError[];
   write?: () => Promise<unknown>;
+  /** A new product: what `write` inserts, for the import to insert with others at once. */
+  insert?: NewProduct;
+  /** The rows' photos, given once the product is written (see ./photo-rows.ts). */
+  photos?: () => Promise<void>;
 }
 
 /** How the plan writes figures and names as the CSV shows them. */

@@ -19,13 +19,17 @@ export type CsvRow = Partial<Record<CatalogueCsvColumn, string>>;
 export const csvPrice = (amount: Minor, currency: string) =>
   decimalText(toMajorUnits(amount, currency), currency);
 
-/** The URL of the largest rendition of the photo the variant shows (its own, else its product's). */
-function photoUrlOf(product: StoredProduct, variant: StoredVariant): string {
+/**
+ * The absolute URL (under the shop's `origin`) of the largest rendition of the photo the variant
+ * shows (its own, else its product's): absolute, so that the file imported into another shop can
+ * fetch it from this one.
+ */
+export function photoUrlOf(product: StoredProduct, variant: StoredVariant, origin: string): string {
   const [ownerId, photo]: [string, ProductPhotoMeta | null] = variant.photo
     ? [variant._id, variant.photo]
     : [product._id, product.photo];
   const largest = photo ? photoRenditions(photo).at(-1) : undefined;
-  return photo && largest ? photoRenditionUrl(ownerId, photo, largest.width) : '';
+  return photo && largest ? `${origin}${photoRenditionUrl(ownerId, photo, largest.width)}` : '';
 }
 
 /** The option columns of the variant: each option's name and the variant's value of it. */
@@ -44,7 +48,7 @@ const optionCellsOf = (product: StoredProduct, variant: StoredVariant): CsvRow =
 export const csvRowOf = (
   product: StoredProduct,
   variant: StoredVariant,
-  context: { currency: string; categorySlugs: ReadonlyMap<string, string> },
+  context: { currency: string; categorySlugs: ReadonlyMap<string, string>; origin: string },
 ): string[] => {
   const row: CsvRow = {
     slug: product.slug,
@@ -57,7 +61,7 @@ export const csvRowOf = (
     quantity: String(variant.quantity),
     weight: String(variant.weight),
     taxClass: variant.taxClass,
-    photo: photoUrlOf(product, variant),
+    photo: photoUrlOf(product, variant, context.origin),
   };
   return CATALOGUE_CSV_COLUMNS.map((column) => row[column] ?? '');
 };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ImportJob, RowChange, RowError } from '@shop/contracts/catalogue-csv';
-import { type JobDoc, JobModel } from './model.js';
+import mongoose from 'mongoose';
+import { type JobDoc, JobFileModel, JobModel } from './model.js';
 
 /** The jobs as stored: the only module that reads or writes them. */
 
@@ -25,14 +26,16 @@ const toJob = (doc: JobDoc): ImportJob => ({
   ...(doc.message ? { message: doc.message } : {}),
 });
 
+/** The file first, then its job: a job any process can claim always has its file. */
 export async function insertJob(file: Buffer, dryRun: boolean): Promise<string> {
-  const job = await JobModel.create({ file, dryRun, status: 'queued' });
-  return String(job._id);
+  const { _id } = await JobFileModel.create({ _id: new mongoose.Types.ObjectId(), data: file });
+  await JobModel.create({ _id, dryRun, status: 'queued' });
+  return String(_id);
 }
 
-/** The job without its file, or null when there is none of that id. */
+/** The job, or null when there is none of that id. */
 export async function findJob(jobId: string): Promise<ImportJob | null> {
-  const doc = await JobModel.findById(jobId).select('-file').lean<JobDoc>();
+  const doc = await JobModel.findById(jobId).lean<JobDoc>();
   return doc ? toJob(doc) : null;
 }
 
@@ -71,10 +74,17 @@ export async function claimJob(jobId?: string): Promise<ClaimedJob | null> {
       },
     },
     { new: true },
-  ).lean<Omit<JobDoc, 'file'> & { file?: { buffer: Uint8Array } }>();
-  if (!doc?.file) return null;
+  ).lean<JobDoc>();
+  if (!doc) return null;
+  const file = await JobFileModel.findById(doc._id).lean<{ data: { buffer: Uint8Array } }>();
+  const job = { jobId: String(doc._id), dryRun: doc.dryRun, file: Buffer.alloc(0), claim };
+  if (!file) {
+    // A job of a version that kept its file inside it (none is left once the shop has run).
+    await finishJob(job, { status: 'failed', message: 'The file of this import is gone' });
+    return null;
+  }
   // A lean read hands the bytes out as BSON's Binary, whose `buffer` holds them.
-  return { jobId: String(doc._id), dryRun: doc.dryRun, file: Buffer.from(doc.file.buffer), claim };
+  return { ...job, file: Buffer.from(file.data.buffer) };
 }
 
 /** What a job has done so far. */
@@ -124,7 +134,7 @@ export async function finishJob(
           ? progressFields(outcome.progress)
           : { message: outcome.message }),
       },
-      $unset: { file: '' },
     },
   );
+  await JobFileModel.deleteOne({ _id: job.jobId });
 }

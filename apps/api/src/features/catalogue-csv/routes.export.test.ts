@@ -4,8 +4,12 @@ import { exportText, rowsOf } from '../../test/catalogue-csv.js';
 import { describe, expect, test } from '../../test/fixtures.js';
 import { notAdmins, withToken } from '../../test/harness.js';
 
+// The shop's public origin, which no request names: the export's photo URLs start with it.
+const ORIGIN = 'https://shop.example';
+test.override('appEnv', { scope: 'file' }, { PUBLIC_URL: ORIGIN });
+
 describe('GET /api/v1/product/export.csv', () => {
-  test('when an admin exports, then each variant is a row with its product, options and figures, and a product without options is one row', async ({
+  test('when an admin exports, then each variant is a row with its product, options and figures (its photo an absolute URL under PUBLIC_URL), and a product without options is one row', async ({
     api,
     admin,
     category,
@@ -29,7 +33,7 @@ describe('GET /api/v1/product/export.csv', () => {
         quantity: '3',
         weight: '0',
         taxClass: 'standard',
-        photo: `/api/v1/product/product-photo/${lamp.id}?v=${lamp.photoMeta.version}&w=320`,
+        photo: `${ORIGIN}/api/v1/product/product-photo/${lamp.id}?v=${lamp.photoMeta.version}&w=320`,
       }),
     ]);
     const shirtRows = rows.filter((r) => r.slug === shirt.product.slug);

@@ -12,6 +12,7 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { defineRoute } from '../../lib/route.js';
 import { writeCatalogueCsv } from './csv-export.js';
 import { startImport } from './jobs.js';
+import type { PhotoFetchOptions } from './photo-fetch.js';
 import { findJob } from './repository.js';
 import { readImportForm } from './upload.js';
 
@@ -25,7 +26,17 @@ const isOver = (job: ImportJob) => job.status === 'done' || job.status === 'fail
 const sendEvent = (res: Response, event: 'progress' | 'end', job: ImportJob) =>
   res.write(`event: ${event}\ndata: ${JSON.stringify(job)}\n\n`);
 
-export const catalogueCsvRoutes = [
+/**
+ * `publicUrl`: the shop's public origin (PUBLIC_URL), which the export's photo URLs start with;
+ * `photos`: how the import fetches rows' photo URLs (see photoFetchOptions).
+ */
+export const catalogueCsvRoutes = ({
+  publicUrl,
+  photos,
+}: {
+  publicUrl: string;
+  photos: PhotoFetchOptions;
+}) => [
   defineRoute({
     method: 'get',
     path: '/api/v1/product/export.csv',
@@ -34,7 +45,7 @@ export const catalogueCsvRoutes = [
     responses: {
       200: {
         description:
-          'RFC 4180 CSV (UTF-8 with a BOM) under a header row: slug, name, description, category (its slug), option1 name … option3 value, sku, price (major units), quantity, weight (grams), taxClass, photo (its largest rendition’s URL); a cell that would start with = + - @ starts with a quote',
+          'RFC 4180 CSV (UTF-8 with a BOM) under a header row: slug, name, description, category (its slug), option1 name … option3 value, sku, price (major units), quantity, weight (grams), taxClass, photo (its largest rendition’s absolute URL under PUBLIC_URL); a cell that would start with = + - @ starts with a quote',
         bytes: 'text/csv',
       },
     },
@@ -46,7 +57,7 @@ export const catalogueCsvRoutes = [
         'Content-Disposition': `attachment; filename="catalogue-${day}.csv"`,
         'Cache-Control': 'no-store',
       });
-      await writeCatalogueCsv(res);
+      await writeCatalogueCsv(res, publicUrl);
     },
   }),
   defineRoute({
@@ -68,7 +79,8 @@ export const catalogueCsvRoutes = [
     failures: [400, 413],
     handler: async ({ body }, req, res) => {
       if (!req.file) throw badRequest('File is required');
-      const jobId = await startImport(req.file.buffer, body.dryRun, (err) =>
+      const imports = { fetch: photos, origin: publicUrl };
+      const jobId = await startImport(req.file.buffer, body.dryRun, imports, (err) =>
         req.log.error({ err }, 'catalogue import failed'),
       );
       res.status(202).json({ success: true, jobId });

@@ -1,22 +1,18 @@
-import {
-  MAX_LISTED_CHANGES,
-  MAX_LISTED_ERRORS,
-  type RowChange,
-  type RowError,
-} from '@shop/contracts/catalogue-csv';
+import type { RowError } from '@shop/contracts/catalogue-csv';
 import { taxClassesOf } from '@shop/contracts/tax';
-import { AppError, isDuplicateKeyError } from '../../lib/errors.js';
 import { currentCatalogue, skuKey } from '../catalogue/index.js';
 import { listCategories } from '../categories/index.js';
 import { findProductsById, type StoredProduct } from '../products/index.js';
 import { storeCurrency } from '../store/index.js';
 import { taxSettings } from '../tax/index.js';
 import { type RowContext, type RowInput, readRow } from './input.js';
+import { type ImportOptions, type PhotoContext, photoSteps, withPhotos } from './photo-rows.js';
 import { PlanBuilder, type PlanContext, type ProductPlan } from './plan.js';
 import { planExistingProduct } from './plan-existing.js';
 import { planNewProduct } from './plan-new.js';
 import { csvRecords } from './read-file.js';
-import { type ClaimedJob, finishJob, type JobProgress, saveProgress } from './repository.js';
+import { type ClaimedJob, finishJob, saveProgress } from './repository.js';
+import { PlanWriter, Tally } from './write-plans.js';
 
 /** Rows between two progress writes (each also renews the job's lease). */
 const PROGRESS_EVERY = 200;
@@ -83,47 +79,6 @@ async function groupRows(rows: readonly RowInput[], errors: RowError[]): Promise
   return [...groups.values()];
 }
 
-/** The import's running totals. */
-class Tally {
-  processed = 0;
-  created = 0;
-  updated = 0;
-  unchanged = 0;
-  readonly errors: RowError[] = [];
-  readonly changes: RowChange[] = [];
-
-  constructor(readonly total: number) {}
-
-  add(plan: Pick<ProductPlan, 'created' | 'updated' | 'unchanged' | 'changes'>) {
-    this.created += plan.created;
-    this.updated += plan.updated;
-    this.unchanged += plan.unchanged;
-    this.changes.push(...plan.changes);
-  }
-
-  progress(): JobProgress {
-    const byRow = (a: { row: number }, b: { row: number }) => a.row - b.row;
-    return {
-      processed: this.processed,
-      total: this.total,
-      created: this.created,
-      updated: this.updated,
-      unchanged: this.unchanged,
-      errors: [...this.errors].sort(byRow).slice(0, MAX_LISTED_ERRORS),
-      errorCount: this.errors.length,
-      changes: [...this.changes].sort(byRow).slice(0, MAX_LISTED_CHANGES),
-      changeCount: this.changes.length,
-    };
-  }
-}
-
-/** Why a write refused a product's rows, when it is the rows' fault (a 4xx), else null. */
-function refusal(err: unknown): string | null {
-  if (err instanceof AppError && err.status < 500) return err.message;
-  if (isDuplicateKeyError(err)) return 'Product Already Exists';
-  return null;
-}
-
 async function contexts(): Promise<{ row: RowContext; plan: PlanContext }> {
   const [currency, categories, taxes] = await Promise.all([
     storeCurrency(),
@@ -143,12 +98,13 @@ async function contexts(): Promise<{ row: RowContext; plan: PlanContext }> {
 }
 
 /**
- * Runs a claimed import: reads and checks every row, then product by product works out what
- * changes and (unless a dry run) writes it through the products' use cases. A row refused,
- * by its checks or by its product's write, is written nothing of; the others go on. Progress
- * is written every PROGRESS_EVERY rows, which renews the lease.
+ * Runs a claimed import: reads and checks every row, then product by product fetches its rows'
+ * photos, works out what changes and (unless a dry run) writes it through the products' use
+ * cases. A row refused, by its checks, its photo or its product's write, is written nothing
+ * of; the others go on. Progress is written every PROGRESS_EVERY rows, which renews the lease.
  */
-export async function runImport(job: ClaimedJob): Promise<void> {
+export async function runImport(job: ClaimedJob, options: ImportOptions): Promise<void> {
+  const photoContext: PhotoContext = { dryRun: job.dryRun, ...options };
   try {
     const context = await contexts();
     const { rows, errors, total } = await readRows(job.file, context.row);
@@ -159,18 +115,21 @@ export async function runImport(job: ClaimedJob): Promise<void> {
     tally.processed = total - groups.reduce((n, g) => n + g.rows.length, 0);
     await save(job, tally);
     let lastSaved = tally.processed;
+    const writer = new PlanWriter(tally, job.dryRun);
     for (let at = 0; at < groups.length; at += PRODUCTS_BATCH) {
       const batch = groups.slice(at, at + PRODUCTS_BATCH);
       const ids = batch.flatMap((g) => ('productId' in g ? [g.productId] : []));
       const stored = new Map((await findProductsById(ids)).map((p) => [p._id, p]));
+      const plans = { plan: context.plan, photos: photoContext };
       for (const group of batch) {
-        await planAndWrite(job, group, stored, context.plan, tally);
+        await writer.write(await planOf(group, stored, plans, tally));
         tally.processed += group.rows.length;
         if (tally.processed - lastSaved >= PROGRESS_EVERY) {
           await save(job, tally);
           lastSaved = tally.processed;
         }
       }
+      await writer.flush();
     }
     await finishJob(job, { status: 'done', progress: tally.progress() });
   } catch (err) {
@@ -195,37 +154,32 @@ async function save(job: ClaimedJob, tally: Tally) {
   if (!(await saveProgress(job, tally.progress()))) throw new LeaseLost();
 }
 
-async function planAndWrite(
-  job: ClaimedJob,
+/**
+ * What the rows of one product change: its rows' photos fetched first (a row whose photo fails
+ * is refused before anything of it is planned), then its plan, with the photos in it.
+ */
+async function planOf(
   group: Group,
   stored: ReadonlyMap<string, StoredProduct>,
-  context: PlanContext,
+  context: { plan: PlanContext; photos: PhotoContext },
   tally: Tally,
-) {
-  const builder = new PlanBuilder(context);
+): Promise<ProductPlan> {
+  const builder = new PlanBuilder(context.plan);
   const product = 'productId' in group ? stored.get(group.productId) : undefined;
   if ('productId' in group && !product) {
-    for (const row of group.rows)
-      tally.errors.push({
-        row: row.row,
-        column: 'sku',
-        message: 'Its product was deleted meanwhile',
-      });
-    return;
+    for (const row of group.rows) builder.refuse(row, 'sku', 'Its product was deleted meanwhile');
+    return builder.finish();
   }
-  const plan = product
-    ? planExistingProduct(product, group.rows, builder)
-    : planNewProduct('slug' in group ? group.slug : '', group.rows, builder);
+  const photos = await photoSteps(product, group.rows, context.photos);
+  tally.errors.push(...photos.errors);
+  const photoRefused = new Set(photos.errors.map((e) => e.row));
+  const rows = group.rows.filter((row) => !photoRefused.has(row.row));
+  const slug = 'slug' in group ? group.slug : '';
+  const plan = withPhotos(
+    product ? planExistingProduct(product, rows, builder) : planNewProduct(slug, rows, builder),
+    photos.steps,
+    product ? { productId: product._id } : { slug },
+  );
   tally.errors.push(...plan.errors);
-  if (plan.write && !job.dryRun) {
-    try {
-      await plan.write();
-    } catch (err) {
-      const message = refusal(err);
-      if (message === null) throw err;
-      tally.errors.push(...plan.rows.map((row) => ({ row, column: '', message })));
-      return;
-    }
-  }
-  tally.add(plan);
+  return plan;
 }

@@ -10,11 +10,14 @@ export {
   type SourcedProduct,
 } from './catalogue.js';
 export { foldText } from './search-index.js';
+export { noteShown, recordShown, ShownVersions, shown } from './shown.js';
 export {
   ascending,
   type CatalogueEntry,
   type CatalogueStore,
   compareNames,
   compareNewest,
+  optionValueCount,
+  optionValueOf,
   skuKey,
 } from './store.js';

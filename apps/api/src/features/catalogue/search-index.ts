@@ -1,5 +1,5 @@
 import type { Product } from '@shop/contracts';
-import MiniSearch, { type SearchResult } from 'minisearch';
+import SearchableMap from 'minisearch/SearchableMap';
 
 /** Folds text for search: any case, any accent ('Crème' and 'CREME' both become 'creme'). */
 export const foldText = (text: string) =>
@@ -40,125 +40,184 @@ export function indexedWords(text: string): string[] {
 /** The words of a query: its space-separated pieces, folded, each kept whole. */
 export const queryWords = (query: string) => foldText(query).split(/\s+/u).filter(Boolean);
 
-/** Whether `a` becomes `b` with at most `max` letters inserted, removed or changed. */
-export function withinEdits(a: string, b: string, max: number): boolean {
-  if (Math.abs(a.length - b.length) > max) return false;
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i += 1) {
-    const row = [i];
-    let best = i;
-    for (let j = 1; j <= b.length; j += 1) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      const value = Math.min(
-        (previous[j] ?? 0) + 1,
-        (row[j - 1] ?? 0) + 1,
-        (previous[j - 1] ?? 0) + cost,
-      );
-      row.push(value);
-      best = Math.min(best, value);
-    }
-    if (best > max) return false;
-    previous = row;
-  }
-  return (previous[b.length] ?? max + 1) <= max;
-}
-
-interface IndexedProduct {
-  id: string;
-  name: string;
-  category: string;
-  options: string;
-  description: string;
-}
-
 /** What the index reads of a product. */
 export type IndexableProduct = Pick<Product, '_id' | 'name' | 'description' | 'options'> & {
   category: { name: string } | null;
 };
 
-const toDocument = (product: IndexableProduct): IndexedProduct => ({
-  id: product._id,
+const textsOf = (product: IndexableProduct): Record<Field, string> => ({
   name: product.name,
   category: product.category?.name ?? '',
   options: product.options.flatMap((option) => option.values).join(' '),
   description: product.description,
 });
 
-/**
- * How well a product's matched words answer the query's: the sum of each query word's best (how
- * it is found × where). How a word is found is worked out once per term a query meets.
- */
-function relevanceOf(words: readonly string[]): (match: SearchResult['match']) => number {
-  const hows = new Map<string, number[]>();
-  const howsOf = (term: string) => {
-    let found = hows.get(term);
-    if (!found) {
-      found = words.map((word, i) =>
-        term === word
-          ? EXACT
-          : i === words.length - 1 && term.startsWith(word)
-            ? PREFIX
-            : withinEdits(term, word, typosAllowed(word))
-              ? TYPO
-              : 0,
-      );
-      hows.set(term, found);
+/** A product's words, each with where it is found best (its most telling field's weight). */
+function weightedWords(product: IndexableProduct): Map<string, number> {
+  const words = new Map<string, number>();
+  const texts = textsOf(product);
+  for (const field of FIELDS) {
+    const where = FIELD_WEIGHTS[field];
+    for (const word of indexedWords(texts[field])) {
+      if ((words.get(word) ?? 0) < where) words.set(word, where);
     }
-    return found;
-  };
-  return (match) => {
-    const best = words.map(() => 0);
-    for (const term in match) {
-      const fields = match[term] ?? [];
-      let where = 0;
-      for (const field of fields) where = Math.max(where, FIELD_WEIGHTS[field as Field] ?? 0);
-      howsOf(term).forEach((how, i) => {
-        best[i] = Math.max(best[i] ?? 0, how * where);
-      });
-    }
-    return best.reduce((sum, value) => sum + value, 0);
-  };
+  }
+  return words;
+}
+
+/** The products of a word, by their number in the index: where it is found best in each. */
+type Postings = Map<number, number>;
+const newPostings = (): Postings => new Map();
+
+/** What a query found: the items every word matches, each with its relevance at the same index. */
+export interface Matches<T> {
+  items: T[];
+  relevance: number[];
 }
 
 /**
- * The catalogue's word index (MiniSearch): every word of a query must match, in any order, the
- * last one also as the start of a word; with typos by the word's length. Kept in step with the
- * catalogue product by product.
+ * The catalogue's word index: every word of a query must match, in any order, the last one also
+ * as the start of a word; with typos by the word's length (see typosAllowed). Its words are
+ * kept in MiniSearch's radix tree (SearchableMap: prefixes and edit distances without a scan),
+ * each with the products it is in by number and where it is found best, which is all the
+ * ranking reads: a query walks each matching word's products once, into arrays reused from one
+ * query to the next, and makes nothing per product but its place in the answer. Kept in step
+ * with the catalogue product by product; `T` is what a match hands back (the catalogue's entry).
  */
-export class SearchIndex {
-  private readonly index = new MiniSearch<IndexedProduct>({
-    fields: FIELDS,
-    tokenize: indexedWords,
-    processTerm: (term) => term,
-    searchOptions: {
-      tokenize: queryWords,
-      processTerm: (term) => term,
-      combineWith: 'AND',
-      prefix: (_term, i, terms) => i === terms.length - 1,
-      fuzzy: (term) => typosAllowed(term),
-      maxFuzzy: 2,
-    },
-  });
+export class SearchIndex<T> {
+  private readonly words = new SearchableMap<Postings>();
+  /** By number: the item indexed (undefined once removed), and its words, to take it out. */
+  private readonly items: (T | undefined)[] = [];
+  private readonly wordsOf: (readonly string[])[] = [];
+  private readonly numbers = new Map<string, number>();
+  private readonly freeNumbers: number[] = [];
+  /**
+   * By number, for the query under way: the pass (one per query word) that last found it, its
+   * best score in that pass and its sum so far. Passes are numbered across queries, so nothing
+   * is cleared between them.
+   */
+  private passOf = new Uint32Array(0);
+  private wordScore = new Float64Array(0);
+  private total = new Float64Array(0);
+  private pass = 0;
 
-  put(product: IndexableProduct) {
-    const document = toDocument(product);
-    if (this.index.has(document.id)) this.index.replace(document);
-    else this.index.add(document);
+  /** Indexes (or indexes anew) the product under its id, handing back `item` when it matches. */
+  put(product: IndexableProduct, item: T) {
+    this.remove(product._id);
+    const number = this.freeNumbers.pop() ?? this.items.length;
+    const words = weightedWords(product);
+    for (const [word, where] of words) {
+      this.words.fetch(word, newPostings).set(number, where);
+    }
+    this.items[number] = item;
+    this.wordsOf[number] = [...words.keys()];
+    this.numbers.set(product._id, number);
+    this.fitScratch();
   }
 
   remove(productId: string) {
-    if (this.index.has(productId)) this.index.discard(productId);
+    const number = this.numbers.get(productId);
+    if (number === undefined) return;
+    for (const word of this.wordsOf[number] ?? []) {
+      const postings = this.words.get(word);
+      postings?.delete(number);
+      if (postings?.size === 0) this.words.delete(word);
+    }
+    this.items[number] = undefined;
+    this.wordsOf[number] = [];
+    this.numbers.delete(productId);
+    this.freeNumbers.push(number);
   }
 
-  /** The ids of the products every word of the query matches, with their relevance. */
-  match(query: string): Map<string, number> {
+  /**
+   * The items every word of the query matches, with their relevance: the sum, over the query's
+   * words, of each one's best match in the product (how it is found × where).
+   */
+  match(query: string): Matches<T> {
     const words = queryWords(query);
-    const found = new Map<string, number>();
-    if (words.length === 0) return found;
-    const relevance = relevanceOf(words);
-    for (const result of this.index.search(words.join(' '))) {
-      found.set(result.id as string, relevance(result.match));
+    let found: number[] = [];
+    for (const [i, word] of words.entries()) {
+      found = this.walk(this.indexedFor(word, i === words.length - 1), i === 0 ? null : found);
+      if (found.length === 0) break;
+    }
+    const items: T[] = [];
+    const relevance: number[] = [];
+    for (const number of found) {
+      items.push(this.items[number] as T);
+      relevance.push(this.total[number] as number);
+    }
+    return { items, relevance };
+  }
+
+  /**
+   * The indexed words a query word matches, with how (exact, prefix, typo): itself, the words
+   * it starts when it is the last one, those within its typos.
+   */
+  private indexedFor(word: string, last: boolean): Map<Postings, number> {
+    const found = new Map<Postings, number>();
+    const exact = this.words.get(word);
+    if (exact) found.set(exact, EXACT);
+    if (last) {
+      for (const [term, postings] of this.words.atPrefix(word)) {
+        if (term !== word) found.set(postings, PREFIX);
+      }
+    }
+    const typos = typosAllowed(word);
+    if (typos > 0) {
+      for (const [postings] of this.words.fuzzyGet(word, typos).values()) {
+        if (!found.has(postings)) found.set(postings, TYPO);
+      }
     }
     return found;
+  }
+
+  /**
+   * One query word's pass: each product of its matching words scores its best (how × where);
+   * those among `alive` (the products every word before matched; null for the first word)
+   * are kept, their scores added to their sums.
+   */
+  private walk(matching: Map<Postings, number>, alive: number[] | null): number[] {
+    this.pass += 1;
+    if (this.pass === 0xffffffff) this.restartPasses();
+    const { pass, passOf, wordScore } = this;
+    const kept: number[] = [];
+    for (const [postings, how] of matching) {
+      for (const [number, where] of postings) {
+        const score = how * where;
+        if (passOf[number] === pass) {
+          if (score > (wordScore[number] as number)) wordScore[number] = score;
+        } else if (alive === null || passOf[number] === pass - 1) {
+          passOf[number] = pass;
+          wordScore[number] = score;
+          kept.push(number);
+        }
+      }
+    }
+    for (const number of kept) {
+      this.total[number] =
+        (alive === null ? 0 : (this.total[number] as number)) + (wordScore[number] as number);
+    }
+    return kept;
+  }
+
+  /** Past 4 billion passes the numbering starts over, with no product found by any. */
+  private restartPasses() {
+    this.passOf.fill(0);
+    this.pass = 1;
+  }
+
+  private fitScratch() {
+    if (this.passOf.length >= this.items.length) return;
+    const size = Math.max(1024, this.items.length * 2);
+    const grown = (from: Float64Array) => {
+      const to = new Float64Array(size);
+      to.set(from);
+      return to;
+    };
+    const passOf = new Uint32Array(size);
+    passOf.set(this.passOf);
+    this.passOf = passOf;
+    this.wordScore = grown(this.wordScore);
+    this.total = grown(this.total);
   }
 }

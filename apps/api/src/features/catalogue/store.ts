@@ -1,6 +1,14 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Category, Product, ProductVariant } from '@shop/contracts';
-import { foldText, SearchIndex } from './search-index.js';
+import {
+  type Category,
+  isInPriceRange,
+  PRICE_BANDS,
+  type PriceBand,
+  type Product,
+  type ProductVariant,
+} from '@shop/contracts';
+import { foldText, type Matches, SearchIndex } from './search-index.js';
+import { shown } from './shown.js';
 
 /** Sorts names as a person reads them: 'apple' next to 'Apricot', not after 'Zebra'. */
 const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
@@ -21,7 +29,41 @@ export interface CatalogueEntry {
   foldedDescription: string;
   /** Its variants' SKUs, lower-cased. */
   skus: string[];
+  /** The price bands one of its variants' prices is in, by their place in PRICE_BANDS (search's facets). */
+  priceBands: number[];
+  /** Its options' values, each once, by number (see optionValueOf: search's facets). */
+  optionValues: number[];
 }
+
+/** An option's value as search's facets count it, and the facet that is (`option.<Name>`). */
+export interface OptionValue {
+  name: string;
+  value: string;
+  facet: string;
+}
+
+/**
+ * Every option value a product has had, numbered once for the life of the process, so that
+ * facets count them in an array (a shop has a few hundred: sizes, colours, materials).
+ */
+const optionValues: OptionValue[] = [];
+const optionValueNumbers = new Map<string, number>();
+
+function optionValueNumber(name: string, value: string): number {
+  const key = JSON.stringify([name, value]);
+  let number = optionValueNumbers.get(key);
+  if (number === undefined) {
+    number = optionValues.length;
+    optionValues.push({ name, value, facet: `option.${name}` });
+    optionValueNumbers.set(key, number);
+  }
+  return number;
+}
+
+/** The option value of this number (see CatalogueEntry.optionValues). */
+export const optionValueOf = (number: number) => optionValues[number] as OptionValue;
+/** How many option values are numbered so far: every entry's are below. */
+export const optionValueCount = () => optionValues.length;
 
 /** SKUs are unique in the shop in any case. */
 export const skuKey = (sku: string) => sku.toLowerCase();
@@ -37,6 +79,16 @@ export const toEntry = (
   foldedName: foldText(product.name),
   foldedDescription: foldText(product.description),
   skus: product.variants.map((v) => skuKey(v.sku)),
+  priceBands: [...PRICE_BANDS.keys()].filter((band) =>
+    product.variants.some((v) => isInPriceRange(v.price, (PRICE_BANDS[band] as PriceBand).array)),
+  ),
+  optionValues: [
+    ...new Set(
+      product.options.flatMap(({ name, values }) =>
+        values.map((value) => optionValueNumber(name, value)),
+      ),
+    ),
+  ],
 });
 
 let revisions = 0;
@@ -51,13 +103,42 @@ export const compareNewest = (a: CatalogueEntry, b: CatalogueEntry) =>
   b.createdAtMs - a.createdAtMs ||
   (a.product._id < b.product._id ? 1 : a.product._id > b.product._id ? -1 : 0);
 
+/** Whether a product's change moves it in the listings: newest first, by category. */
+const moves = (a: CatalogueEntry, b: CatalogueEntry) =>
+  a.createdAtMs !== b.createdAtMs || a.categoryId !== b.categoryId;
+
+/** Whether a product's change changes what a search finds (its words, SKUs or category's name). */
+const wordsChange = (a: CatalogueEntry, b: CatalogueEntry) =>
+  a.foldedName !== b.foldedName ||
+  a.foldedDescription !== b.foldedDescription ||
+  a.product.category?.name !== b.product.category?.name ||
+  !isDeepStrictEqual(a.skus, b.skus);
+
+/** What a product's change (from `before` to `after`, either absent) changes of what pages show. */
+function changedByProduct(before?: CatalogueEntry, after?: CatalogueEntry): string[] {
+  const things = [before, after].flatMap((entry) =>
+    entry ? [shown.product(entry.product._id), shown.slug(entry.product.slug)] : [],
+  );
+  if (!before || !after || moves(before, after)) {
+    const listings = [before, after].flatMap((entry) =>
+      entry ? [shown.listing(entry.categoryId)] : [],
+    );
+    return [...things, ...listings, shown.newest, shown.matches];
+  }
+  return wordsChange(before, after) ? [...things, shown.matches] : things;
+}
+
 /**
  * The read-only catalogue of one API process: every product (without photo bytes) and every
  * category, with the indexes the storefront reads through. It never touches the database;
- * `revision` changes whenever its content does, so answers built from it can be cached.
+ * `revision` changes whenever its content does, so answers built from it can be cached; and
+ * each thing a page shows (shown.ts) has a version of its own, which moves only when that thing
+ * changes, so a page kept is made again only when something it shows changed.
  */
 export class CatalogueStore {
   revision = nextRevision();
+  /** Each thing pages show, by the number it took at its last change (none: 0). */
+  private readonly versions = new Map<string, number>();
   private readonly products = new Map<string, CatalogueEntry>();
   private readonly bySlug = new Map<string, CatalogueEntry>();
   private readonly bySku = new Map<string, CatalogueEntry>();
@@ -69,16 +150,28 @@ export class CatalogueStore {
   /** Built on first use after a change that moves products between positions. */
   private newest: CatalogueEntry[] | null = null;
   private byCategory: Map<string, CatalogueEntry[]> | null = null;
-  private readonly words = new SearchIndex();
+  private readonly words = new SearchIndex<CatalogueEntry>();
 
   constructor(categories: readonly Category[], entries: readonly CatalogueEntry[]) {
     this.setCategories(categories);
     for (const entry of entries) this.upsert(entry);
   }
 
+  /** The version of a thing pages show (shown.ts): `everything` is the revision. */
+  versionOf(thing: string): number {
+    return thing === shown.everything ? this.revision : (this.versions.get(thing) ?? 0);
+  }
+
+  private changed(things: readonly string[]) {
+    const version = nextRevision();
+    for (const thing of things) this.versions.set(thing, version);
+  }
+
   /** Replaces every category; products show their category's new name at once. */
   setCategories(categories: readonly Category[]) {
-    this.categories = [...categories].sort((a, b) => byName.compare(a.name, b.name));
+    const sorted = [...categories].sort((a, b) => byName.compare(a.name, b.name));
+    if (!isDeepStrictEqual(sorted, this.categories)) this.changed([shown.categories]);
+    this.categories = sorted;
     this.categoriesById.clear();
     this.categoriesBySlug.clear();
     for (const category of this.categories) {
@@ -86,10 +179,15 @@ export class CatalogueStore {
       this.categoriesBySlug.set(category.slug, category);
     }
     for (const entry of this.products.values()) {
-      const before = entry.product.category?.name;
-      entry.product = { ...entry.product, category: this.categoryOf(entry.categoryId) };
+      const before = entry.product.category;
+      const category = this.categoryOf(entry.categoryId);
+      if (isDeepStrictEqual(before, category)) continue;
+      entry.product = { ...entry.product, category };
+      const { _id, slug } = entry.product;
       // A category's name is found by search: the products of one renamed or gone are indexed anew.
-      if (entry.product.category?.name !== before) this.words.put(entry.product);
+      const renamed = category?.name !== before?.name;
+      if (renamed) this.words.put(entry.product, entry);
+      this.changed([shown.product(_id), shown.slug(slug), ...(renamed ? [shown.matches] : [])]);
     }
     this.revision = nextRevision();
   }
@@ -110,11 +208,10 @@ export class CatalogueStore {
     ) {
       return;
     }
+    this.changed(changedByProduct(previous, entry));
     if (previous) {
       this.unindex(previous);
-      const samePlace =
-        previous.createdAtMs === entry.createdAtMs && previous.categoryId === entry.categoryId;
-      if (samePlace) {
+      if (!moves(previous, entry)) {
         // The ordered indexes hold this very object, so they stay right without a rebuild.
         Object.assign(previous, entry);
         this.index(previous);
@@ -130,6 +227,7 @@ export class CatalogueStore {
   remove(productId: string) {
     const previous = this.products.get(productId);
     if (!previous) return;
+    this.changed(changedByProduct(previous));
     this.products.delete(productId);
     this.unindex(previous);
     this.words.remove(productId);
@@ -143,7 +241,7 @@ export class CatalogueStore {
       this.variantsById.set(variant._id, variant);
       this.productsByVariant.set(variant._id, entry);
     }
-    this.words.put(entry.product);
+    this.words.put(entry.product, entry);
   }
 
   private unindex(entry: CatalogueEntry) {
@@ -203,13 +301,8 @@ export class CatalogueStore {
    * The products every word of the query matches (any order, the last word as a prefix, typos by
    * the words' lengths), with how well: see search-index.ts.
    */
-  matching(query: string): { entry: CatalogueEntry; relevance: number }[] {
-    const found: { entry: CatalogueEntry; relevance: number }[] = [];
-    for (const [id, relevance] of this.words.match(query)) {
-      const entry = this.products.get(id);
-      if (entry) found.push({ entry, relevance });
-    }
-    return found;
+  matching(query: string): Matches<CatalogueEntry> {
+    return this.words.match(query);
   }
 
   /** Every product, newest first. */

@@ -7,11 +7,13 @@ export {
 } from './presenter.js';
 export type { NewProduct, NewVariant, StoredProduct, StoredVariant } from './product.js';
 export { findProductSummaries } from './queries.js';
+export { type PreparedPhoto, preparePhoto } from './renditions.js';
 export { changeShownReviews, findRatingSummary, type RatingSummary } from './repository/ratings.js';
 export {
   countProductsInCategory,
   findProduct,
   findProductsById,
+  findProductsBySlug,
   hasProducts,
   streamProducts,
 } from './repository/reads.js';
@@ -22,7 +24,7 @@ export {
   restockOnce,
   takeStock,
 } from './repository/stock.js';
-export { insertProduct, newProductId } from './repository/writes.js';
+export { insertNewProducts, insertProduct, newProductId } from './repository/writes.js';
 export {
   findProductsToPrice,
   type ProductToPrice,
@@ -35,4 +37,5 @@ export {
   unreservedOf,
 } from './stock-holds.js';
 export { updateProduct } from './use-cases.js';
+export { setProductPhoto, setVariantPhoto } from './variant-photo.js';
 export { setVariants } from './variants.js';

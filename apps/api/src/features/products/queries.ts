@@ -9,7 +9,7 @@ import {
 import { notFound } from '../../lib/errors.js';
 import { pageLeavingOut, pageOf } from '../../lib/paging.js';
 import { type CatalogueEntry, type CatalogueStore, currentCatalogue } from '../catalogue/index.js';
-import { passesFilters, rankedMatches } from '../search/index.js';
+import { passesFilters, rankedPage } from '../search/index.js';
 
 /** Every catalogue read answers from the in-process catalogue, never from the database. */
 
@@ -62,7 +62,10 @@ export const searchProducts = (
   catalogue: CatalogueStore,
   keyword: string,
   query: ListQuery,
-): ProductPage => toPage(rankedMatches(catalogue, keyword), query);
+): ProductPage => {
+  const { entries, total } = rankedPage(catalogue, keyword, query);
+  return { products: entries.map((entry) => entry.product), total };
+};
 
 /**
  * Other products of the same category: the category's list as it is kept, paged around the

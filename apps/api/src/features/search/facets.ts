@@ -1,11 +1,17 @@
 import {
-  isInPriceRange,
   PRICE_BANDS,
   type PriceRange,
+  priceRangeLimits,
   SEARCH_RATINGS,
   type SearchFacets,
 } from '@shop/contracts';
-import { type CatalogueEntry, type CatalogueStore, compareNames } from '../catalogue/index.js';
+import {
+  type CatalogueEntry,
+  type CatalogueStore,
+  compareNames,
+  optionValueCount,
+  optionValueOf,
+} from '../catalogue/index.js';
 
 /** What a search is narrowed to: AND across filters, OR within one. Absent means any. */
 export interface SearchFilters {
@@ -28,18 +34,30 @@ interface Facet {
 const optionValues = (entry: CatalogueEntry, name: string) =>
   entry.product.options.find((option) => option.name === name)?.values ?? [];
 
-/** A product is in a price range when one of its variants' prices is. */
-const hasPriceIn = (entry: CatalogueEntry, range: PriceRange) =>
-  entry.product.variants.some((variant) => isInPriceRange(variant.price, range));
+const bandOf = ([low, high]: PriceRange) =>
+  PRICE_BANDS.findIndex(({ array }) => array[0] === low && array[1] === high);
+
+/**
+ * A product is in one of the ranges when one of its variants' prices is: read from the bands
+ * its entry keeps when every range is a band (as search's are), else worked out (the home page's
+ * filters may ask any range).
+ */
+function pricedIn(ranges: readonly PriceRange[]): (entry: CatalogueEntry) => boolean {
+  const bands = ranges.map(bandOf);
+  if (!bands.includes(-1)) return (entry) => entry.priceBands.some((band) => bands.includes(band));
+  const limits = ranges.map(priceRangeLimits);
+  return (entry) =>
+    entry.product.variants.some(({ price }) =>
+      limits.some(({ min, below }) => price >= min && (below === undefined || price < below)),
+    );
+}
 
 /** The filters that are set, each one a facet the others' counts are taken under. */
 function facetsOf(filters: SearchFilters): Facet[] {
   const facets: Facet[] = [];
   const { categoryIds, priceRanges, options, rating, inStock } = filters;
   if (categoryIds) facets.push({ key: 'category', passes: (e) => categoryIds.has(e.categoryId) });
-  if (priceRanges) {
-    facets.push({ key: 'price', passes: (e) => priceRanges.some((r) => hasPriceIn(e, r)) });
-  }
+  if (priceRanges) facets.push({ key: 'price', passes: pricedIn(priceRanges) });
   for (const [name, wanted] of options ?? []) {
     facets.push({
       key: `option.${name}`,
@@ -59,57 +77,68 @@ export function passesFilters(filters: SearchFilters): (entry: CatalogueEntry) =
   return (entry) => facets.every((facet) => facet.passes(entry));
 }
 
-/** Counts as they are made: each bucket by key. */
+/**
+ * Counts as they are made: categories by id; bands, ratings and option values by their place
+ * or number (CatalogueEntry's keys worked out once per product), so a product costs a few
+ * array increments.
+ */
 class FacetCounter {
   readonly categories = new Map<string, number>();
-  readonly prices = new Map<number, number>();
-  readonly options = new Map<string, Map<string, number>>();
-  readonly ratings = new Map<number, number>();
+  readonly prices = PRICE_BANDS.map(() => 0);
+  readonly optionValues = new Uint32Array(optionValueCount());
+  readonly ratings = SEARCH_RATINGS.map(() => 0);
   inStock = 0;
 
   /** Counts a product in the buckets of one facet (every facet: undefined). */
   count(entry: CatalogueEntry, only: string | undefined) {
-    const counts = (key: string) => only === undefined || only === key;
-    if (counts('category')) bump(this.categories, entry.categoryId);
-    if (counts('price')) {
-      for (const band of PRICE_BANDS)
-        if (hasPriceIn(entry, band.array)) bump(this.prices, band._id);
+    const { product } = entry;
+    if (only === undefined || only === 'category') bump(this.categories, entry.categoryId);
+    if (only === undefined || only === 'price') {
+      for (const band of entry.priceBands) this.prices[band] = (this.prices[band] ?? 0) + 1;
     }
-    for (const option of entry.product.options) {
-      if (!counts(`option.${option.name}`)) continue;
-      let values = this.options.get(option.name);
-      if (!values) {
-        values = new Map();
-        this.options.set(option.name, values);
-      }
-      for (const value of new Set(option.values)) bump(values, value);
-    }
-    if (counts('rating')) {
-      for (const stars of SEARCH_RATINGS) {
-        if (entry.product.rating.average >= stars) bump(this.ratings, stars);
+    for (const number of entry.optionValues) {
+      if (only === undefined || only === optionValueOf(number).facet) {
+        this.optionValues[number] = (this.optionValues[number] ?? 0) + 1;
       }
     }
-    if (counts('inStock') && entry.product.quantity > 0) this.inStock += 1;
+    if (only === undefined || only === 'rating') {
+      SEARCH_RATINGS.forEach((stars, i) => {
+        if (product.rating.average >= stars) this.ratings[i] = (this.ratings[i] ?? 0) + 1;
+      });
+    }
+    if ((only === undefined || only === 'inStock') && product.quantity > 0) this.inStock += 1;
+  }
+
+  /** The option values counted, by option name. */
+  options(): Map<string, Map<string, number>> {
+    const options = new Map<string, Map<string, number>>();
+    for (const [number, count] of this.optionValues.entries()) {
+      if (count === 0) continue;
+      const { name, value } = optionValueOf(number);
+      const counts = options.get(name) ?? new Map<string, number>();
+      options.set(name, counts.set(value, count));
+    }
+    return options;
   }
 }
 
 const bump = <K>(counts: Map<K, number>, key: K) => counts.set(key, (counts.get(key) ?? 0) + 1);
 
 /**
- * The products that pass every filter, and the facets counted over the products given: each
- * facet's buckets count the products that pass every OTHER filter, so a shopper sees what
- * checking one more value of a facet would add. One pass: a product failing no filter counts
+ * The products that pass every filter (their positions among those given), and the facets
+ * counted over the products given: each facet's buckets count the products that pass every
+ * OTHER filter, so a shopper sees what checking one more value of a facet would add. One pass: a product failing no filter counts
  * everywhere, one failing exactly one counts only in that facet.
  */
 export function narrow(
   catalogue: CatalogueStore,
-  candidates: Iterable<CatalogueEntry>,
+  candidates: readonly CatalogueEntry[],
   filters: SearchFilters,
-): { passing: CatalogueEntry[]; facets: SearchFacets } {
+): { passing: number[]; facets: SearchFacets } {
   const facets = facetsOf(filters);
   const counter = new FacetCounter();
-  const passing: CatalogueEntry[] = [];
-  for (const entry of candidates) {
+  const passing: number[] = [];
+  for (const [position, entry] of candidates.entries()) {
     let failed: string | undefined;
     let failures = 0;
     for (const facet of facets) {
@@ -119,7 +148,7 @@ export function narrow(
       if (failures > 1) break;
     }
     if (failures === 0) {
-      passing.push(entry);
+      passing.push(position);
       counter.count(entry, undefined);
     } else if (failures === 1) {
       counter.count(entry, failed);
@@ -138,9 +167,10 @@ function present(
     .allCategories()
     .filter((c) => counter.categories.has(c._id) || filters.categoryIds?.has(c._id))
     .map(({ _id, name, slug }) => ({ _id, name, slug, count: counter.categories.get(_id) ?? 0 }));
-  const optionNames = new Set([...counter.options.keys(), ...(filters.options?.keys() ?? [])]);
+  const counted = counter.options();
+  const optionNames = new Set([...counted.keys(), ...(filters.options?.keys() ?? [])]);
   const options = [...optionNames].sort(compareNames).map((name) => {
-    const counts = counter.options.get(name) ?? new Map<string, number>();
+    const counts = counted.get(name) ?? new Map<string, number>();
     const values = new Set([...counts.keys(), ...(filters.options?.get(name) ?? [])]);
     return {
       name,
@@ -151,16 +181,13 @@ function present(
   });
   return {
     categories,
-    prices: PRICE_BANDS.map(({ _id, name }) => ({
+    prices: PRICE_BANDS.map(({ _id, name }, band) => ({
       _id,
       name,
-      count: counter.prices.get(_id) ?? 0,
+      count: counter.prices[band] ?? 0,
     })),
     options,
-    ratings: SEARCH_RATINGS.map((atLeast) => ({
-      atLeast,
-      count: counter.ratings.get(atLeast) ?? 0,
-    })),
+    ratings: SEARCH_RATINGS.map((atLeast, i) => ({ atLeast, count: counter.ratings[i] ?? 0 })),
     inStock: counter.inStock,
   };
 }

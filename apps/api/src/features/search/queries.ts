@@ -2,13 +2,14 @@ import {
   type ListQuery,
   optionFiltersOf,
   PRICE_BANDS,
+  pageOffset,
   type SearchFacets,
   type SearchQuery,
   type SearchSort,
   SUGGESTIONS_MAX,
   type Suggestion,
 } from '@shop/contracts';
-import { pageOf } from '../../lib/paging.js';
+import { firstInOrder } from '../../lib/first-in-order.js';
 import {
   ascending,
   type CatalogueEntry,
@@ -17,20 +18,62 @@ import {
 } from '../catalogue/index.js';
 import { narrow, type SearchFilters } from './facets.js';
 
-/**
- * The products every word of the query matches, best first: the product with a variant of that
- * SKU (the query whole, in any case) before all, then by relevance (see the catalogue's
- * search-index.ts), then newest first.
- */
-export function rankedMatches(catalogue: CatalogueStore, query: string): CatalogueEntry[] {
-  const bySku = catalogue.productBySku(query.trim());
-  const ranked = catalogue
-    .matching(query)
-    .filter(({ entry }) => entry !== bySku)
-    .sort((a, b) => b.relevance - a.relevance || compareNewest(a.entry, b.entry))
-    .map(({ entry }) => entry);
-  return bySku ? [bySku, ...ranked] : ranked;
+/** The products a search orders: every one (no words), or those every word matches. */
+interface Found {
+  entries: readonly CatalogueEntry[];
+  /** Puts two of `entries`, by position, in the order asked. */
+  relevance: (a: number, b: number) => number;
 }
+
+/**
+ * The products every word of the query matches, and their order by relevance: the product with
+ * a variant of that SKU (the query whole, in any case) before all, then by relevance (see the
+ * catalogue's search-index.ts), then newest first.
+ */
+function matchesOf(catalogue: CatalogueStore, query: string): Found {
+  const { items, relevance } = catalogue.matching(query);
+  const bySku = catalogue.productBySku(query.trim());
+  let skuAt = bySku ? items.indexOf(bySku) : -1;
+  if (bySku && skuAt === -1) {
+    skuAt = items.length;
+    items.push(bySku);
+    relevance.push(0);
+  }
+  return {
+    entries: items,
+    relevance: (a, b) =>
+      a === skuAt
+        ? -1
+        : b === skuAt
+          ? 1
+          : (relevance[b] as number) - (relevance[a] as number) ||
+            compareNewest(items[a] as CatalogueEntry, items[b] as CatalogueEntry),
+  };
+}
+
+/** The positions 0 … n-1. */
+const positions = (n: number) => Array.from({ length: n }, (_, i) => i);
+
+/**
+ * One page of the products the keyword's words match (the spec's `search/{keyword}`), in the
+ * order of `GET /search`'s relevance, and how many match in all.
+ */
+export function rankedPage(catalogue: CatalogueStore, keyword: string, page: ListQuery) {
+  const { entries, relevance } = matchesOf(catalogue, keyword);
+  return {
+    entries: pageIn(positions(entries.length), relevance, page).map(
+      (at) => entries[at] as CatalogueEntry,
+    ),
+    total: entries.length,
+  };
+}
+
+/** One page of `positions` in the order of `compare`: only the pages up to it are ordered. */
+const pageIn = (
+  positions: readonly number[],
+  compare: (a: number, b: number) => number,
+  page: ListQuery,
+) => firstInOrder(positions, pageOffset(page) + page.perPage, compare).slice(pageOffset(page));
 
 const byPrice = (a: CatalogueEntry, b: CatalogueEntry) =>
   ascending(a.product.price, b.product.price) || compareNewest(a, b);
@@ -39,19 +82,23 @@ const byRating = (a: CatalogueEntry, b: CatalogueEntry) =>
   ascending(b.product.rating.count, a.product.rating.count) ||
   compareNewest(a, b);
 
-/** Puts products found in the order asked; relevance (or newest without a query) is their order already. */
-function ordered(found: CatalogueEntry[], sort: SearchSort): CatalogueEntry[] {
+/** Puts two products found, by position, in the order asked. */
+function orderOf(
+  { entries, relevance }: Found,
+  sort: SearchSort,
+): (a: number, b: number) => number {
+  const at = (position: number) => entries[position] as CatalogueEntry;
   switch (sort) {
     case 'relevance':
-      return found;
+      return relevance;
     case 'newest':
-      return found.sort(compareNewest);
+      return (a, b) => compareNewest(at(a), at(b));
     case 'price-asc':
-      return found.sort(byPrice);
+      return (a, b) => byPrice(at(a), at(b));
     case 'price-desc':
-      return found.sort((a, b) => byPrice(b, a) || compareNewest(a, b));
+      return (a, b) => byPrice(at(b), at(a)) || compareNewest(at(a), at(b));
     case 'rating':
-      return found.sort(byRating);
+      return (a, b) => byRating(at(a), at(b));
   }
 }
 
@@ -83,12 +130,17 @@ export interface SearchAnswer {
 /** `GET /search`: the query's products narrowed by the filters, ordered, one page, and the facets. */
 export function searchCatalogue(catalogue: CatalogueStore, query: SearchQuery): SearchAnswer {
   const q = query.q ?? '';
-  const candidates = q ? rankedMatches(catalogue, q) : catalogue.newestFirst();
-  const { passing, facets } = narrow(catalogue, candidates, filtersOf(catalogue, query));
-  const sort = query.sort ?? (q ? 'relevance' : 'newest');
+  // Without words, every product, newest first: their positions are their order by relevance.
+  const found: Found = q
+    ? matchesOf(catalogue, q)
+    : { entries: catalogue.newestFirst(), relevance: (a, b) => a - b };
+  const { passing, facets } = narrow(catalogue, found.entries, filtersOf(catalogue, query));
+  const order = orderOf(found, query.sort ?? (q ? 'relevance' : 'newest'));
   const page: ListQuery = { page: query.page, perPage: query.perPage };
   return {
-    products: pageOf(ordered(passing, sort), page).map((entry) => entry.product),
+    products: pageIn(passing, order, page).map(
+      (position) => (found.entries[position] as CatalogueEntry).product,
+    ),
     total: passing.length,
     facets,
   };
@@ -96,13 +148,9 @@ export function searchCatalogue(catalogue: CatalogueStore, query: SearchQuery): 
 
 /** What the search box suggests as the shopper types: the best few matches, small. */
 export function suggestProducts(catalogue: CatalogueStore, query: string): Suggestion[] {
-  return rankedMatches(catalogue, query)
-    .slice(0, SUGGESTIONS_MAX)
-    .map(({ product: { _id, name, slug, price, photo } }) => ({
-      _id,
-      name,
-      slug,
-      price,
-      ...(photo ? { photo } : {}),
-    }));
+  const { entries, relevance } = matchesOf(catalogue, query);
+  return firstInOrder(positions(entries.length), SUGGESTIONS_MAX, relevance).map((position) => {
+    const { _id, name, slug, price, photo } = (entries[position] as CatalogueEntry).product;
+    return { _id, name, slug, price, ...(photo ? { photo } : {}) };
+  });
 }

@@ -2,6 +2,7 @@ import {
   createPaymentIntentResponseSchema,
   orderResponseSchema,
   productResponseSchema,
+  storeAdminSchema,
   storeSchema,
 } from '@shop/contracts';
 import { createProduct } from '../../test/checkout.js';
@@ -80,6 +81,31 @@ describe('GET and PUT /api/v1/store', () => {
       .put('/api/v1/store')
       .set('Authorization', admin.token)
       .send(settings({ returnWindowDays: 30 }))
+      .expect(200);
+  });
+
+  test('when the owner sets the support refund limit, then the owner reads it back and the public settings leave it out', async ({
+    api,
+    admin,
+    user,
+  }) => {
+    await api
+      .put('/api/v1/store')
+      .set('Authorization', admin.token)
+      .send(settings({ currency: 'usd', supportRefundLimit: 25.5 }))
+      .expect(200);
+    const read = await api.get('/api/v1/store/admin').set('Authorization', admin.token).expect(200);
+    expect(storeAdminSchema.parse(read.body).supportRefundLimit).toBe(25.5);
+    expect((await api.get('/api/v1/store')).body).not.toHaveProperty('supportRefundLimit');
+    for (const [label, token, status] of notAdmins(user)) {
+      const res = await withToken(api.get('/api/v1/store/admin'), token);
+      expect(res.status, label).toBe(status);
+    }
+    // The file's other tests read the store as the first settings leave it.
+    await api
+      .put('/api/v1/store')
+      .set('Authorization', admin.token)
+      .send(settings({ supportRefundLimit: 0 }))
       .expect(200);
   });
 

@@ -2,7 +2,7 @@ import { storeAdminSchema, storeSchema, storeUpdateSchema } from '@shop/contract
 import { defineRoute } from '../../lib/route.js';
 import { storeChangesOf } from './input.js';
 import { presentStoreAdmin } from './presenter.js';
-import { storeSettings, updateStore } from './use-cases.js';
+import { storeAdminSettings, storeSettings, updateStore } from './use-cases.js';
 
 export interface StoreRoutesOptions {
   /** Whether any product or order holds an amount in the store currency's minor unit. */
@@ -19,6 +19,18 @@ export const storeRoutes = ({ holdsMoney }: StoreRoutesOptions) => [
     failures: [],
     handler: async (_input, _req, res) => {
       res.json(await storeSettings());
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/store/admin',
+    access: { staff: [], to: 'read the store settings' },
+    summary:
+      'The shop’s settings as the owner edits them, with the largest refund support may give',
+    responses: { 200: storeAdminSchema },
+    failures: [],
+    handler: async (_input, _req, res) => {
+      res.json(presentStoreAdmin(await storeAdminSettings()));
     },
   }),
   defineRoute({

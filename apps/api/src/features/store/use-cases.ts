@@ -34,6 +34,9 @@ export async function storeSettings(): Promise<Store> {
   return store;
 }
 
+/** The settings with the ones only the owner reads (`supportRefundLimit`, in minor units). */
+export const storeAdminSettings = (): Promise<StoreSettings> => readStore(first);
+
 /** The largest refund a support account may give at once, in minor units of the currency. */
 export const supportRefundLimit = async (): Promise<number> =>
   (await readStore(first)).supportRefundLimit;

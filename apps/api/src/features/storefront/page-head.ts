@@ -18,7 +18,7 @@ import {
   STOREFRONT_PAGES,
   searchTitle,
 } from '@shop/contracts/storefront';
-import type { CatalogueStore } from '../catalogue/index.js';
+import { type CatalogueStore, noteShown, shown } from '../catalogue/index.js';
 import {
   breadcrumbJsonLd,
   itemListJsonLd,
@@ -128,6 +128,7 @@ function productHead(
   { catalogue, origin, reviewsOf, currency, storeName }: HeadSources,
 ): PageHead {
   const product = catalogue.productBySlug(slug)?.product;
+  noteShown(catalogue, [shown.slug(slug), ...(product ? [shown.product(product._id)] : [])]);
   if (!product) return notFound(storeName);
   const url = origin + productPath(product.slug);
   const image = previewImage(product, origin);
@@ -166,6 +167,13 @@ function productHead(
 const productLinks = (products: readonly Product[], origin: string): Link[] =>
   products.map((product) => ({ name: product.name, url: origin + productPath(product.slug) }));
 
+/** Notes what a listing's head shows: `things` (its list and its length), and its products. */
+const noteListing = (
+  catalogue: CatalogueStore,
+  things: readonly string[],
+  products: readonly Product[],
+) => noteShown(catalogue, [...things, ...products.map((product) => shown.product(product._id))]);
+
 /** The items of listing page `page` (from 1) of `perPage` each. */
 const pageItems = <T>(items: readonly T[], page: number, perPage: number) =>
   items.slice((page - 1) * perPage, page * perPage);
@@ -175,11 +183,13 @@ function categoryHead(
   { catalogue, origin, storeName }: HeadSources,
 ): PageHead {
   const category: Category | undefined = catalogue.categoryBySlug(slug);
+  noteShown(catalogue, [shown.categories]);
   if (!category) return notFound(storeName);
   const products = catalogue.inCategory(category._id);
-  const shown = pageItems(products, page, LIST_DEFAULT_PER_PAGE).map((entry) => entry.product);
+  const listed = pageItems(products, page, LIST_DEFAULT_PER_PAGE).map((entry) => entry.product);
+  noteListing(catalogue, [shown.listing(category._id)], listed);
   // A page past the last one is one of endless empty lists.
-  if (page > 1 && shown.length === 0) return notFound(storeName);
+  if (page > 1 && listed.length === 0) return notFound(storeName);
   const url = origin + listingPagePath(categoryPath(category.slug), page);
   return {
     status: 200,
@@ -196,7 +206,7 @@ function categoryHead(
         { name: STOREFRONT_PAGES.categories.title, url: origin + STOREFRONT_PAGES.categories.path },
         { name: category.name, url: origin + categoryPath(category.slug) },
       ]),
-      itemListJsonLd(productLinks(shown, origin), products.length),
+      itemListJsonLd(productLinks(listed, origin), products.length),
     ],
   };
 }
@@ -220,6 +230,9 @@ export function pageHeadFor(page: StorefrontPage, sources: HeadSources): PageHea
       const query = facetedSearchQuery({ ...page, perPage: LIST_DEFAULT_PER_PAGE });
       // The page shows nothing until it is asked something (apps/web's Search route).
       const { products, total } = asked ? sources.search(catalogue, query) : NOTHING_FOUND;
+      // What filters let through is any product's price, stock, options or rating.
+      if (asked)
+        noteListing(catalogue, [filters.length > 0 ? shown.everything : shown.matches], products);
       if (page.page > 1 && products.length === 0) return notFound(siteName);
       return {
         status: 200,
@@ -242,8 +255,9 @@ export function pageHeadFor(page: StorefrontPage, sources: HeadSources): PageHea
       return notFound(siteName);
     case 'home': {
       const newest = catalogue.newestFirst();
-      const shown = pageItems(newest, page.page, PRODUCT_PAGE_SIZE).map((entry) => entry.product);
-      if (page.page > 1 && shown.length === 0) return notFound(siteName);
+      const listed = pageItems(newest, page.page, PRODUCT_PAGE_SIZE).map((entry) => entry.product);
+      noteListing(catalogue, [shown.newest], listed);
+      if (page.page > 1 && listed.length === 0) return notFound(siteName);
       const { title, description } = STOREFRONT_PAGES.home;
       return {
         status: 200,
@@ -252,7 +266,7 @@ export function pageHeadFor(page: StorefrontPage, sources: HeadSources): PageHea
         description,
         canonical,
         preview: { type: 'website', url: canonical ?? `${origin}/` },
-        jsonLd: [itemListJsonLd(productLinks(shown, origin), newest.length)],
+        jsonLd: [itemListJsonLd(productLinks(listed, origin), newest.length)],
       };
     }
     default: {

@@ -4,7 +4,7 @@ import { gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import { ownBytes } from '../../lib/own-bytes.js';
 
-/** A document made once per catalogue revision and sent as is. */
+/** A document made once (per catalogue revision, or while what it shows is unchanged), sent as is. */
 export interface MadeAnswer {
   status: number;
   body: Buffer;
@@ -34,14 +34,13 @@ export function gzippedBody(answer: MadeAnswer): Promise<Buffer> {
 }
 
 /**
- * Answers made from one catalogue revision, by key, bounded by their bytes (the least recently
- * sent go first); the first answer of a newer revision drops every older one.
+ * Answers made from one catalogue revision (the sitemaps: they show every product), by key,
+ * bounded by their bytes (the least recently sent go first); the first answer of a newer
+ * revision drops every older one.
  */
 export class RevisionCache {
   private revision: number | undefined;
   private readonly answers: LRUCache<string, MadeAnswer>;
-  /** Answers being made, by revision and key. */
-  private readonly making = new Map<string, Promise<MadeAnswer>>();
 
   constructor(maxBytes: number) {
     this.answers = new LRUCache({
@@ -67,36 +66,5 @@ export class RevisionCache {
       this.answers.set(key, answer);
     }
     return answer;
-  }
-
-  /**
-   * The answer under `key` made from this revision, made now when there is none; requests that
-   * come while it is being made wait for the same making. A transient answer is not kept.
-   */
-  async answerAsync(
-    revision: number,
-    key: string,
-    make: () => Promise<MadeAnswer>,
-  ): Promise<MadeAnswer> {
-    this.useRevision(revision);
-    const kept = this.answers.get(key);
-    if (kept) return kept;
-    const making = `${revision} ${key}`;
-    let pending = this.making.get(making);
-    if (!pending) {
-      pending = make()
-        .then((answer) => {
-          if (this.revision === revision && !answer.transient) this.answers.set(key, answer);
-          return answer;
-        })
-        .finally(() => this.making.delete(making));
-      this.making.set(making, pending);
-    }
-    return pending;
-  }
-
-  /** The answer kept under `key` for this revision, if any. */
-  kept(revision: number | undefined, key: string): MadeAnswer | undefined {
-    return revision === this.revision ? this.answers.get(key) : undefined;
   }
 }

@@ -1,24 +1,14 @@
 import { rmSync } from 'node:fs';
-import { storeSchema } from '@shop/contracts';
 import { afterAll } from 'vitest';
 import { describe, expect, test } from '../../test/fixtures.js';
 import type { Api } from '../../test/harness.js';
+import { nameStore } from '../../test/kept-pages.js';
 import { readHead, writeBuiltSpa } from '../../test/storefront.js';
 
 const ORIGIN = 'https://shop.example';
 const dist = writeBuiltSpa();
 test.override('appEnv', { scope: 'file' }, { WEB_DIST: dist, PUBLIC_URL: ORIGIN });
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
-
-/** An admin renames the store in Store settings, every other setting as it is. */
-async function nameStore(api: Api, token: string, name: string) {
-  const current = storeSchema.parse((await api.get('/api/v1/store').expect(200)).body);
-  await api
-    .put('/api/v1/store')
-    .set('Authorization', token)
-    .send({ ...current, name })
-    .expect(200);
-}
 
 /** What a product page says of the store: its title's end, its previews' site, its seller. */
 async function storeOnProductPage(api: Api, slug: string) {

@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import type { ShopperState } from '@shop/contracts/storefront';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { notFound } from '../../lib/errors.js';
-import { storefrontRenders } from '../../lib/metrics.js';
+import { storefrontPageAnswers, storefrontRenders } from '../../lib/metrics.js';
 import { currentCatalogue, loadedCatalogue } from '../catalogue/index.js';
 import { storeSettings } from '../store/index.js';
 import { IndexHtml } from './head-html.js';
 import { inTurn } from './in-turn.js';
+import { KeptPages } from './kept-pages.js';
 import { type PageHead, pageHeadFor, type SearchCatalogue } from './page-head.js';
 import { pageAskedBy, pageKeyOf, renderPathOf, type StorefrontPage, shownPageOf } from './pages.js';
 import { ReviewQuotes } from './review-quotes.js';
@@ -22,10 +23,9 @@ import { StorefrontAssets } from './storefront-assets.js';
 export interface StorefrontOptions {
   /** `PUBLIC_URL`: the origin of every absolute URL, whatever host a request names. */
   origin: string;
+  /** `STOREFRONT_PAGES_MB`: the bytes of the pages kept (HTML and its gzipped copy). */
+  keptPagesBytes: number;
 }
-
-/** Every page's HTML kept: a few kB each, so thousands of products and searches. */
-const PAGE_CACHE_BYTES = 8 * 1024 * 1024;
 /** Sitemap files kept: 10,000 products take about 1.3 MB. */
 const SITEMAP_CACHE_BYTES = 16 * 1024 * 1024;
 /** Smaller answers go as they are (the compression middleware's own threshold). */
@@ -73,20 +73,25 @@ async function send(
  * Every storefront URL answers the SPA's index.html with that page's head (title, description,
  * canonical URL, link previews, structured data) and, given the web's server `entry`, its screen
  * rendered on the server, or else the reads its screen makes first, preloaded; both are made
- * from the in-process catalogue and the store's settings once per revision, kept by page (the
- * path its screen is rendered from: one entry for every spelling of a page, and for every URL of
- * no page). A path not in its normal form is moved to it. An unknown product, category or path
+ * from the in-process catalogue and the store's settings, and kept by page (the path its screen
+ * is rendered from: one entry for every spelling of a page, and for every URL of no page) until
+ * something it shows changes (kept-pages.ts). A path not in its normal form is moved to it. An unknown product, category or path
  * answers with 404. The shopper's own screens (cart, sign-in, dashboards) are left to the
  * browser. `answerAtOnce`, before the app: a request asked before gets the same bytes again
  * while its page is kept, `sending` called first (to count and log it).
  */
 export function storefrontPages(
   dist: string,
-  { origin, search, entry }: StorefrontOptions & { search: SearchCatalogue; entry?: ServerEntry },
+  {
+    origin,
+    keptPagesBytes,
+    search,
+    entry,
+  }: StorefrontOptions & { search: SearchCatalogue; entry?: ServerEntry },
 ) {
   const index = new IndexHtml(readFileSync(join(dist, 'index.html'), 'utf8'));
   const assets = new StorefrontAssets(dist);
-  const pages = new RevisionCache(PAGE_CACHE_BYTES);
+  const pages = new KeptPages(keptPagesBytes);
   const quotes = new ReviewQuotes();
   const sent = new SentPages();
   const makeInTurn = inTurn(RENDERS_AT_ONCE, RENDER_WAIT_MS);
@@ -128,12 +133,16 @@ export function storefrontPages(
       return { ...(await forTheBrowser(req, page, head)), transient: true };
     }
   };
-  const kept = (key: string) => pages.kept(loadedCatalogue()?.revision, key);
+  const kept = (key: string) => pages.kept(loadedCatalogue(), key);
   const answerAtOnce = (
     req: IncomingMessage,
     res: ServerResponse,
     sending: (req: IncomingMessage, res: ServerResponse) => void,
-  ) => sent.sendAgain(req, res, kept, () => sending(req, res));
+  ) =>
+    sent.sendAgain(req, res, kept, () => {
+      storefrontPageAnswers.inc({ outcome: 'kept' });
+      sending(req, res);
+    });
   /**
    * The cart, rendered for this shopper from their cookies (lines and greeting) with the
    * catalogue of now: made at every request and kept nowhere, neither here (the page cache and
@@ -169,7 +178,7 @@ export function storefrontPages(
     const catalogue = await currentCatalogue();
     const page = shownPageOf(asked.page, catalogue);
     const key = pageKeyOf(page);
-    const answer = await pages.answerAsync(catalogue.revision, key, async () => {
+    const answer = await pages.answer(catalogue, key, async () => {
       // Read first, so that the page kept quotes them; a page made without them is not kept.
       const { reviewsOf, complete } = await quotes.ofPage(page, catalogue);
       const { currency, name: storeName } = await storeSettings();
@@ -191,7 +200,10 @@ export function storefrontPages(
 const SITEMAP_FILE = new RegExp(`^(${SITEMAP_KINDS.join('|')})-([1-9]\\d{0,8})\\.xml$`);
 
 /** `/robots.txt`, `/sitemap.xml` (the index) and its files `/sitemaps/<kind>-<n>.xml`. */
-export function crawlerFiles({ origin, urlsPerFile }: StorefrontOptions & { urlsPerFile: number }) {
+export function crawlerFiles({
+  origin,
+  urlsPerFile,
+}: Pick<StorefrontOptions, 'origin'> & { urlsPerFile: number }) {
   const router = express.Router();
   const sitemaps = new RevisionCache(SITEMAP_CACHE_BYTES);
 

@@ -1,12 +1,38 @@
 import { CART_SCREEN } from '@shop/contracts/storefront';
+import { lazy, memo, Suspense } from 'react';
 import { Layout } from '../../components/layout/Layout';
 import { CartItemList, CartSummary } from '../../features/cart';
-import { CheckoutPanel } from '../../features/checkout/components/CheckoutPanel';
 import { useQuotedTotal } from '../../features/checkout/hooks/quoted-total';
 import { DiscountCodeField } from '../../features/discounts';
 import { useGreetedName } from '../../lib/auth';
 import { cartUnits, useCart } from '../../lib/cart';
+import { useHydrated } from '../../lib/server-rendered';
 import './Cart.css';
+
+/**
+ * The checkout part (quote, guest checkout, address, card) in a chunk of its own, asked for once
+ * the cart's lines have hydrated: with it, the cart the server rendered hydrated with zod, every
+ * checkout schema and the country list evaluated first, one long task on a phone (issue 36).
+ */
+const CheckoutPanel = lazy(() =>
+  import('../../features/checkout/components/CheckoutPanel').then(({ CheckoutPanel }) => ({
+    default: CheckoutPanel,
+  })),
+);
+
+/**
+ * Not in the server's render, as the panel itself is not: nothing of it to hydrate. Its own
+ * component, so that only it renders again once the page has hydrated, not the cart's lines;
+ * kept (memo) when the cart's lines render again for a quote's total, which the panel asked for.
+ */
+const CheckoutOnceHydrated = memo(function CheckoutOnceHydrated() {
+  const hydrated = useHydrated();
+  return hydrated ? (
+    <Suspense fallback={null}>
+      <CheckoutPanel />
+    </Suspense>
+  ) : null;
+});
 
 export default function Cart() {
   const name = useGreetedName();
@@ -28,7 +54,7 @@ export default function Cart() {
           <div className="cart-side">
             <CartSummary quoted={quoted} />
             <DiscountCodeField refusal={quoted?.discountRefusal} notice={quoted?.discountNotice} />
-            <CheckoutPanel />
+            <CheckoutOnceHydrated />
           </div>
         </div>
       </div>

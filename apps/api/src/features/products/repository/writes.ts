@@ -42,6 +42,18 @@ export async function insertProducts(products: readonly NewProduct[]): Promise<v
 }
 
 /**
+ * Many new products at once (what a catalogue import creates), each announced by its id: every
+ * process reloads those, not the whole catalogue. In order: on a duplicate slug it throws, the
+ * products before that one stored.
+ */
+export async function insertNewProducts(products: readonly NewProduct[]): Promise<void> {
+  const documents = products.map(toDocument);
+  await writeToCatalogue(productChange(products.map((p) => p._id)), () =>
+    ProductModel.insertMany(documents, { lean: true }),
+  );
+}
+
+/**
  * Inserts the product unless one has its slug (left as an admin may have edited it): the
  * unique slug refuses a second. An insert, not an upsert: FerretDB's upsert leaves out an empty
  * array (`options: []` of a product without options).

@@ -26,7 +26,7 @@ describe('the admin menu per staff role', () => {
   it.each<[StaffRole, string[]]>([
     ['fulfilment', ['Orders', 'Returns']],
     ['support', ['Orders', 'Returns', 'Users']],
-    ['catalogue', ['Create Category', 'Create Product', 'Products', 'Reviews']],
+    ['catalogue', ['Create Category', 'Create Product', 'Products', 'Import', 'Reviews']],
   ])(
     'when a %s account opens the dashboard, then its menu holds only %j and no sales figures are asked',
     async (role, links) => {
@@ -41,7 +41,7 @@ describe('the admin menu per staff role', () => {
   it('when an owner opens the dashboard, then its menu holds every screen, Staff included, and the figures are asked', async () => {
     openAs('owner');
 
-    expect(await menuLinks()).toHaveLength(12);
+    expect(await menuLinks()).toHaveLength(13);
     expect(screen.getByRole('link', { name: 'Staff' })).toHaveAttribute(
       'href',
       '/dashboard/admin/staff',

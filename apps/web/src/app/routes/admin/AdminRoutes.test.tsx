@@ -35,6 +35,7 @@ describe('Admin dashboard', () => {
       ['Create Category', '/dashboard/admin/create-category'],
       ['Create Product', '/dashboard/admin/create-product'],
       ['Products', '/dashboard/admin/products'],
+      ['Import', '/dashboard/admin/import'],
       ['Orders', '/dashboard/admin/orders'],
       ['Returns', '/dashboard/admin/returns'],
       ['Users', '/dashboard/admin/users'],

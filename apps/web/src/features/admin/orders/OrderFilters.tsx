@@ -1,6 +1,7 @@
 import { ORDER_STATUSES, orderStatusSchema } from '@shop/contracts';
 import { type FormEvent, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
+import { csvNameOfToday, saveCsv } from '../../../lib/save-csv';
 import { useSubmit } from '../../../lib/use-form';
 import { fetchOrdersCsv, type OrderFilter } from './api';
 import './orders.css';
@@ -9,18 +10,6 @@ export const ORDER_FILTER_TEXTS = {
   csvFailed: 'Failed to export orders',
   csvReady: 'Orders exported',
 } as const;
-
-/** Hands the browser `csv` as a file to save (a BOM first, so spreadsheets read UTF-8). */
-function saveCsv(csv: string) {
-  const url = URL.createObjectURL(new Blob(['\uFEFF', csv], { type: 'text/csv' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `orders-${new Date().toISOString().slice(0, 10)}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
 
 /**
  * All Orders' filters: a status (applied at once), a search by order number, buyer e-mail or
@@ -41,7 +30,7 @@ export function OrderFilters({
     { mutationFn: fetchOrdersCsv },
     {
       onSuccess: (csv) => {
-        saveCsv(csv);
+        saveCsv(csv, csvNameOfToday('orders'));
         toast.success(ORDER_FILTER_TEXTS.csvReady);
       },
       onFailure: (err) => {

@@ -7,6 +7,7 @@ export const ADMIN_PATHS = {
   createCategory: '/dashboard/admin/create-category',
   createProduct: '/dashboard/admin/create-product',
   products: '/dashboard/admin/products',
+  catalogueImport: '/dashboard/admin/import',
   orders: '/dashboard/admin/orders',
   returns: '/dashboard/admin/returns',
   users: '/dashboard/admin/users',
@@ -42,6 +43,12 @@ export const ADMIN_SCREENS = [
     does: 'manage products',
   },
   { to: ADMIN_PATHS.products, label: 'Products', roles: CATALOGUE, does: 'manage products' },
+  {
+    to: ADMIN_PATHS.catalogueImport,
+    label: 'Import',
+    roles: CATALOGUE,
+    does: 'import the catalogue',
+  },
   {
     to: '/dashboard/admin/product',
     label: 'Update Product',

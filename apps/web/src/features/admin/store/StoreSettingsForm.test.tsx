@@ -16,6 +16,7 @@ import { STORE_TEXTS, StoreSettingsForm } from './StoreSettingsForm';
 setupAdminTests();
 
 const STORE = '/api/v1/store';
+const STORE_ADMIN = '/api/v1/store/admin';
 const CORNER_SHOP = {
   name: 'Corner Shop',
   currency: 'eur',
@@ -23,6 +24,7 @@ const CORNER_SHOP = {
   country: 'DE',
   returnWindowDays: 14,
   staffTwoFactorRequired: true,
+  supportRefundLimit: 50,
 };
 
 /** A price as any other screen shows it, in the store currency. */
@@ -32,6 +34,7 @@ function LampPrice() {
 }
 
 async function openStore() {
+  api.on('GET', STORE_ADMIN, replies.storeAdmin());
   renderScreen(
     <>
       <StoreSettingsForm />
@@ -55,13 +58,14 @@ describe('Store', () => {
     expect(screen.getByLabelText('Country')).toHaveDisplayValue('India');
     expect(screen.getByRole('option', { name: 'Germany' })).toBeInTheDocument();
     expect(screen.getByLabelText('Return window (days)')).toHaveValue(30);
+    expect(screen.getByLabelText('Largest refund support may give (INR)')).toHaveValue(0);
     expect(screen.getByLabelText('Staff must use two-factor sign-in')).not.toBeChecked();
   });
 
   it('when the admin edits every field and saves, then the settings go whole, the save is toasted and every price shows the new currency', async () => {
     const user = await openStore();
     expect(screen.getByText('Lamp at ₹19.99')).toBeVisible();
-    api.on('PUT', STORE, replies.store(CORNER_SHOP));
+    api.on('PUT', STORE, replies.storeAdmin(CORNER_SHOP));
 
     await user.clear(screen.getByLabelText('Store name'));
     await user.type(screen.getByLabelText('Store name'), 'Corner Shop');
@@ -70,6 +74,9 @@ describe('Store', () => {
     await user.selectOptions(screen.getByLabelText('Country'), 'Germany');
     await user.clear(screen.getByLabelText('Return window (days)'));
     await user.type(screen.getByLabelText('Return window (days)'), '14');
+    const refundLimit = screen.getByLabelText('Largest refund support may give (EUR)');
+    await user.clear(refundLimit);
+    await user.type(refundLimit, '50');
     await user.click(screen.getByLabelText('Staff must use two-factor sign-in'));
     await user.click(screen.getByRole('button', { name: 'Save store settings' }));
 
@@ -77,6 +84,24 @@ describe('Store', () => {
     expect(api.requestsTo('PUT', STORE).map((request) => request.body)).toEqual([CORNER_SHOP]);
     expect(screen.getByText('Lamp at €19.99')).toBeVisible();
     expect(screen.getByLabelText('Currency')).toHaveDisplayValue('EUR – Euro');
+    expect(screen.getByLabelText('Largest refund support may give (EUR)')).toHaveValue(50);
+  });
+
+  it('when the support refund limit is negative, then it says so beside the field and nothing is sent', async () => {
+    const user = await openStore();
+    const field = screen.getByLabelText('Largest refund support may give (INR)');
+
+    await user.clear(field);
+    await user.type(field, '-5');
+    await user.click(screen.getByRole('button', { name: 'Save store settings' }));
+
+    await expectProblemsShown([
+      {
+        label: 'Largest refund support may give (INR)',
+        message: 'supportRefundLimit must be 0 or more',
+      },
+    ]);
+    expect(api.requestsTo('PUT', STORE)).toEqual([]);
   });
 
   it('when the server refuses the currency, then its message is toasted and prices keep the old currency', async () => {
@@ -126,7 +151,7 @@ describe('Store', () => {
   });
 
   it('when the settings cannot be fetched, then a clear text is toasted and shown in place', async () => {
-    api.on('GET', STORE, 'network-error');
+    api.on('GET', STORE_ADMIN, 'network-error');
     renderScreen(<StoreSettingsForm />, '/dashboard/admin/store');
 
     await expectLoadFailureShown(STORE_TEXTS.loadFailed);

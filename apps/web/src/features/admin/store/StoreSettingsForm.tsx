@@ -1,17 +1,16 @@
 import { countryCodes, countryName } from '@shop/contracts/country';
 import { chargeableCurrencies } from '@shop/contracts/money';
-import { RETURN_WINDOW_DAYS_MAX, type Store, storeUpdateSchema } from '@shop/contracts/store';
+import { RETURN_WINDOW_DAYS_MAX, type StoreAdmin, storeUpdateSchema } from '@shop/contracts/store';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { FormField } from '../../../components/FormField';
 import { FieldError, ProblemSummary } from '../../../components/FormProblems';
 import { refusedProblems, useProblems } from '../../../lib/form-problems';
-import { storeQuery } from '../../../lib/store-settings';
 import { useSubmit } from '../../../lib/use-form';
 import { AdminList } from '../shared/AdminList';
 import { refusalOf } from '../shared/outcome';
 import { useAdminQuery } from '../shared/use-admin-query';
-import { storeWrite } from './api';
+import { storeAdminQuery, storeWrite } from './api';
 import './store.css';
 
 export const STORE_TEXTS = {
@@ -25,13 +24,13 @@ const currencyNames = new Intl.DisplayNames(['en'], { type: 'currency' });
 
 /**
  * Store: the shop's name, currency, whether entered prices include tax, its country, for how
- * many days after an order its buyer may ask to return some of it, and whether staff must use
- * two-factor sign-in. It
- * reads and writes the web's one copy of the settings (`['store']`), so once saved every price
- * on every screen is written in the new currency.
+ * many days after an order its buyer may ask to return some of it, the largest refund a support
+ * account may give at once, and whether staff must use two-factor sign-in. Once saved, the web's
+ * one copy of the public settings (`['store']`) is the answer, so every price on every screen is
+ * written in the new currency.
  */
 export function StoreSettingsForm() {
-  const store = useAdminQuery(storeQuery(), (err) => refusalOf(err) || STORE_TEXTS.loadFailed);
+  const store = useAdminQuery(storeAdminQuery, (err) => refusalOf(err) || STORE_TEXTS.loadFailed);
   return (
     <>
       <h1 className="page-title">Store</h1>
@@ -42,9 +41,9 @@ export function StoreSettingsForm() {
   );
 }
 
-function SettingsEditor({ saved }: { saved: Store }) {
+function SettingsEditor({ saved }: { saved: StoreAdmin }) {
   const [settings, setSettings] = useState(saved);
-  const set = (changes: Partial<Store>) => setSettings((all) => ({ ...all, ...changes }));
+  const set = (changes: Partial<StoreAdmin>) => setSettings((all) => ({ ...all, ...changes }));
   const problems = useProblems();
 
   const save = useSubmit(storeWrite(), {
@@ -137,6 +136,23 @@ function SettingsEditor({ saved }: { saved: Store }) {
           set({ returnWindowDays: e.target.value === '' ? Number.NaN : Number(e.target.value) })
         }
       />
+      <FormField
+        label={`Largest refund support may give (${settings.currency.toUpperCase()})`}
+        {...problems.field('supportRefundLimit')}
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step="any"
+        aria-describedby="support-refund-limit-note"
+        value={Number.isNaN(settings.supportRefundLimit) ? '' : settings.supportRefundLimit}
+        onChange={(e) =>
+          set({ supportRefundLimit: e.target.value === '' ? Number.NaN : Number(e.target.value) })
+        }
+      />
+      <p id="support-refund-limit-note" className="form-field store-note">
+        A support account may refund up to this much at once (0: none); larger refunds need an
+        owner.
+      </p>
       <div className="form-field store-staff-two-factor">
         <input
           {...twoFactorControl}

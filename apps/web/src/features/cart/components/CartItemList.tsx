@@ -1,5 +1,5 @@
-import { nameWithOptions, unitsTimesPrice } from '@shop/contracts';
 import { totalMajorUnits } from '@shop/contracts/money';
+import { nameWithOptions, unitsTimesPrice } from '@shop/contracts/values';
 import {
   type CartEntry,
   lineKeyOf,

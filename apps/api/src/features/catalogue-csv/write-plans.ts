@@ -1,0 +1,133 @@
+import {
+  MAX_LISTED_CHANGES,
+  MAX_LISTED_ERRORS,
+  type RowChange,
+  type RowError,
+} from '@shop/contracts/catalogue-csv';
+import { AppError, isDuplicateKeyError } from '../../lib/errors.js';
+import { findProductsById, insertNewProducts, type NewProduct } from '../products/index.js';
+import type { ProductPlan } from './plan.js';
+import type { JobProgress } from './repository.js';
+
+/** The import's running totals. */
+export class Tally {
+  processed = 0;
+  created = 0;
+  updated = 0;
+  unchanged = 0;
+  readonly errors: RowError[] = [];
+  readonly changes: RowChange[] = [];
+
+  constructor(readonly total: number) {}
+
+  add(plan: Pick<ProductPlan, 'created' | 'updated' | 'unchanged' | 'changes'>) {
+    this.created += plan.created;
+    this.updated += plan.updated;
+    this.unchanged += plan.unchanged;
+    this.changes.push(...plan.changes);
+  }
+
+  progress(): JobProgress {
+    const byRow = (a: { row: number }, b: { row: number }) => a.row - b.row;
+    return {
+      processed: this.processed,
+      total: this.total,
+      created: this.created,
+      updated: this.updated,
+      unchanged: this.unchanged,
+      errors: [...this.errors].sort(byRow).slice(0, MAX_LISTED_ERRORS),
+      errorCount: this.errors.length,
+      changes: [...this.changes].sort(byRow).slice(0, MAX_LISTED_CHANGES),
+      changeCount: this.changes.length,
+    };
+  }
+}
+
+/** Why a write refused a product's rows, when it is the rows' fault (a 4xx), else null. */
+function refusal(err: unknown): string | null {
+  if (err instanceof AppError && err.status < 500) return err.message;
+  if (isDuplicateKeyError(err)) return 'Product Already Exists';
+  return null;
+}
+
+/**
+ * Products the shop has written at once: each write waits on the database most of its time (its
+ * announcement, the update, the catalogue's read back), and writes made together share their
+ * announcements (see writeToCatalogue).
+ */
+const CONCURRENT_WRITES = 8;
+
+/**
+ * Writes the products' plans (none in a dry run) and counts them. Products the shop has are
+ * written CONCURRENT_WRITES at a time; new products wait for `flush` and are inserted together,
+ * in one write the catalogue of every process reloads once (one insert each took most of a large
+ * import's time). A write refused refuses its product's rows; any other failure is thrown.
+ */
+export class PlanWriter {
+  private pending: (ProductPlan & { insert: NewProduct })[] = [];
+  private readonly running = new Set<Promise<void>>();
+  private failed: { error: unknown } | null = null;
+
+  constructor(
+    private readonly tally: Tally,
+    private readonly dryRun: boolean,
+  ) {}
+
+  async write(plan: ProductPlan) {
+    if (this.dryRun || (!plan.write && !plan.photos)) this.tally.add(plan);
+    else if (plan.insert) this.pending.push({ ...plan, insert: plan.insert });
+    else {
+      const running: Promise<void> = this.settle(plan, true)
+        .catch((error: unknown) => {
+          this.failed ??= { error };
+        })
+        .finally(() => this.running.delete(running));
+      this.running.add(running);
+      if (this.running.size >= CONCURRENT_WRITES) await Promise.race(this.running);
+    }
+    this.throwIfFailed();
+  }
+
+  private throwIfFailed() {
+    if (this.failed) throw this.failed.error;
+  }
+
+  /**
+   * Waits for the writes under way, then inserts the new products waiting; those after one
+   * refused are written one by one.
+   */
+  async flush() {
+    await Promise.all(this.running);
+    this.throwIfFailed();
+    const pending = this.pending;
+    this.pending = [];
+    if (pending.length === 0) return;
+    let inserted = pending;
+    try {
+      await insertNewProducts(pending.map((plan) => plan.insert));
+    } catch (err) {
+      if (refusal(err) === null) throw err;
+      // The insert stops at the product refused: those before it are stored.
+      const stored = new Set(
+        (await findProductsById(pending.map((plan) => plan.insert._id))).map((p) => p._id),
+      );
+      inserted = pending.filter((plan) => stored.has(plan.insert._id));
+      for (const plan of pending) if (!stored.has(plan.insert._id)) await this.settle(plan, true);
+    }
+    for (const plan of inserted) await this.settle(plan, false);
+  }
+
+  /** Writes the plan (unless written already) and its photos, counting it, or refusing its rows. */
+  private async settle(plan: ProductPlan, write: boolean) {
+    try {
+      if (write) await plan.write?.();
+      await plan.photos?.();
+    } catch (err) {
+      const message = refusal(err);
+      if (message === null) throw err;
+      this.tally.errors.push(...plan.rows.map((row) => ({ row, column: '', message })));
+      return;
+    }
+    this.tally.add(plan);
+  }
+}
