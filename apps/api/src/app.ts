@@ -32,7 +32,6 @@ import { countOrders, giveGuestOrdersTo } from './features/orders/index.js';
 import { returnRoutes } from './features/orders/returns/routes.js';
 import { orderRoutes } from './features/orders/routes.js';
 import { countProductsInCategory, hasProducts } from './features/products/index.js';
-import { searchProducts } from './features/products/queries.js';
 import { productRoutes } from './features/products/routes.js';
 import { reviewRoutes } from './features/reviews/routes.js';
 import { salesRoutes } from './features/sales/routes.js';
@@ -56,7 +55,7 @@ import { requestLog } from './lib/request-log.js';
 import { type AccessChecks, nameRoute, routerOf } from './lib/router.js';
 import { createPayments, type Payments } from './lib/stripe.js';
 import './operator-metrics.js';
-import { storefrontReads } from './storefront-reads.js';
+import { facetedSearch, storefrontReads } from './storefront-reads.js';
 import { wireFeatures } from './wiring.js';
 
 export interface AppDeps {
@@ -263,7 +262,7 @@ function serveSpa(app: express.Express, dist: string, storefront: StorefrontOpti
   app.use(rootFilesOf(dist));
   const entry = webServerEntry(dist, storefrontReads());
   // Not under /api/ in any case: Express matches the API's paths without regard to case.
-  const pages = storefrontPages(dist, { ...storefront, search: searchProducts, entry });
+  const pages = storefrontPages(dist, { ...storefront, search: facetedSearch, entry });
   app.get(/^(?!\/api\/).*/i, pages.handler);
   return pages;
 }

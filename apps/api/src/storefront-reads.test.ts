@@ -6,7 +6,6 @@ import { unknownId } from './test/harness.js';
 import { buyerOf, postReview, reviewsPath } from './test/reviews.js';
 
 const reads = storefrontReads();
-const LIST = { page: 1, perPage: 20 };
 
 /**
  * The same answer in meaning: equal as the objects the render reads (no Date or ObjectId where
@@ -48,15 +47,8 @@ describe('the storefront reads the server render makes in process', () => {
       await reads.relatedProducts(lamp.id, category.id),
       await body(`/api/v1/product/related-product/${lamp.id}/${category.id}`),
     );
-    expectSameAnswer(
-      await reads.categoryProducts(category.slug, LIST),
-      await body(`/api/v1/product/product-category/${category.slug}?page=1&perPage=20`),
-    );
-    const searched = await api.get(`/api/v1/product/search/${word}?page=1&perPage=20`).expect(200);
-    expectSameAnswer(await reads.search(word, LIST), {
-      products: searched.body,
-      total: Number(searched.headers['x-total-count']),
-    });
+    const query = `q=${word}&category=${category.slug}&price=1&price=2&sort=price-asc&page=1&perPage=20`;
+    expectSameAnswer(await reads.facetedSearch(query), await body(`/api/v1/search?${query}`));
     const reviews = await reads.productReviews(lamp.id, { page: 1, perPage: 5 });
     expect(reviews.reviews).toHaveLength(1);
     expectSameAnswer(reviews, await body(`${reviewsPath(lamp.id)}?page=1&perPage=5`));
@@ -69,11 +61,8 @@ describe('the storefront reads the server render makes in process', () => {
     const nobody = unknownId();
     const cases = [
       [() => reads.product(missing), `/api/v1/product/get-product/${missing}`],
-      [
-        () => reads.categoryProducts(missing, LIST),
-        `/api/v1/product/product-category/${missing}?page=1&perPage=20`,
-      ],
       [() => reads.productPage(0), '/api/v1/product/product-list/0'],
+      [() => reads.facetedSearch('q=lamp&sort=cheapest'), '/api/v1/search?q=lamp&sort=cheapest'],
       [
         () => reads.relatedProducts('not-an-id', nobody),
         `/api/v1/product/related-product/not-an-id/${nobody}`,

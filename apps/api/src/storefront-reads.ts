@@ -6,7 +6,7 @@ import {
   productPageParamsSchema,
   RELATED_DEFAULT_PER_PAGE,
   relatedProductParamsSchema,
-  searchParamsSchema,
+  searchQuerySchema,
   slugParamsSchema,
 } from '@shop/contracts';
 import { productIdParamsSchema } from '@shop/contracts/reviews';
@@ -18,8 +18,9 @@ import {
   shown,
 } from './features/catalogue/index.js';
 import { categoryListAnswer } from './features/categories/use-cases.js';
-import { productAnswers, searchProducts } from './features/products/queries.js';
+import { productAnswers } from './features/products/queries.js';
 import { reviewListAnswer } from './features/reviews/index.js';
+import { searchCatalogue } from './features/search/index.js';
 import { storeSettings } from './features/store/index.js';
 import { toAppError } from './lib/errors.js';
 
@@ -77,6 +78,48 @@ function showing<T extends ShowingProducts>(
 }
 
 /**
+ * A query string as Express's parser reads it for a route: a parameter given once as text,
+ * repeated as a list (`category=a&category=b`).
+ */
+function queryRecordOf(query: string): Record<string, string | string[]> {
+  const params = new URLSearchParams(query);
+  return Object.fromEntries(
+    [...new Set(params.keys())].map((name) => {
+      const values = params.getAll(name);
+      return [name, values.length === 1 ? (values[0] as string) : values];
+    }),
+  );
+}
+
+/**
+ * `GET /api/v1/search?{query}`'s answer (the query checked as its route checks it), which the
+ * storefront's search page and its head are made from.
+ */
+export function facetedSearch(catalogue: CatalogueStore, query: string) {
+  const parsed = searchQuerySchema.parse(queryRecordOf(query));
+  return { success: true as const, ...searchCatalogue(catalogue, parsed) };
+}
+
+/**
+ * What a search's answer shows: its facets count every product it could find (their prices,
+ * stock, options and ratings) and name the categories. A category's products (a category page,
+ * no words) are its listing and those products; any other search could find any product.
+ */
+function searchShows(catalogue: CatalogueStore, query: string): string[] {
+  const params = new URLSearchParams(query);
+  const slugs = params.getAll('category');
+  if (params.get('q') || slugs.length === 0) return [shown.everything];
+  const categories = slugs.flatMap((slug) => catalogue.categoryBySlug(slug) ?? []);
+  return [
+    shown.categories,
+    ...categories.flatMap(({ _id }) => [
+      shown.listing(_id),
+      ...catalogue.inCategory(_id).map(({ product }) => shown.product(product._id)),
+    ]),
+  ];
+}
+
+/**
  * The storefront's reads in this process, which the app hands the storefront's server render
  * (features/storefront): each answers what its HTTP route would (the same schemas check the
  * input, the same functions of the feature that owns the read make the answer, from the
@@ -115,20 +158,10 @@ export function storefrontReads(): StorefrontReads {
         productAnswers.related(catalogue, ids.productId, ids.categoryId, FIRST_RELATED),
       );
     }),
-    categoryProducts: refusing(async (slug, list) => {
-      const params = slugParamsSchema.parse({ slug });
+    facetedSearch: refusing(async (query) => {
       const catalogue = await currentCatalogue();
-      const category = catalogue.categoryBySlug(params.slug);
-      const listing = category ? [shown.listing(category._id)] : [];
-      return showing(catalogue, [shown.categories, ...listing], () =>
-        productAnswers.ofCategory(catalogue, params.slug, pagingOf(list)),
-      );
-    }),
-    search: refusing(async (keyword, list) => {
-      const params = searchParamsSchema.parse({ keyword });
-      const catalogue = await currentCatalogue();
-      return showing(catalogue, [shown.matches], () =>
-        searchProducts(catalogue, params.keyword, pagingOf(list)),
+      return showing(catalogue, searchShows(catalogue, query), () =>
+        facetedSearch(catalogue, query),
       );
     }),
     productReviews: refusing(async (productId, list) => {

@@ -11,7 +11,8 @@
 // (more script, a slower render) costs points in every run and fails.
 // --check exits 1 when a judged run is under any budget of issue 17 (CI: --check --runs 3).
 // A run Lighthouse could not finish (NO_NAVSTART and the like, on a loaded machine) is run again.
-// --pages a,b audits only the pages so named (home, category, product, search, cart, cart-2-lines).
+// --pages a,b audits only the pages so named (home, category, product, search, search-facets,
+// cart, cart-2-lines).
 // Usage: node apps/e2e/scripts/lighthouse.mjs http://127.0.0.1:PORT [--check] [--runs N] [--pages a,b]
 import { createServer } from 'node:net';
 import { CART_COOKIE, cartCookieValue } from '@shop/contracts/shopper-cookies';
@@ -77,11 +78,21 @@ async function pages() {
     throw new Error('lighthouse: the shop has no category or product to audit (seed it first)');
   }
   const word = products[0].name.split(/\s+/)[0];
+  // The search with facets applied: its product's category, in stock, cheapest first. A search
+  // narrowed by filters is the words' page again, kept out of search engines on purpose
+  // (`noindex, follow`), like the cart.
+  const facets = new URLSearchParams({
+    keyword: word,
+    category: (category.find((c) => c._id === products[0].category?._id) ?? category[0]).slug,
+    inStock: 'true',
+    sort: 'price-asc',
+  });
   return {
     home: { path: '/' },
     category: { path: `/category/${encodeURIComponent(category[0].slug)}` },
     product: { path: `/product/${encodeURIComponent(products[0].slug)}` },
     search: { path: `/search?keyword=${encodeURIComponent(word)}` },
+    'search-facets': { path: `/search?${facets}`, ownScreen: true },
     cart: { path: '/cart', ownScreen: true },
     'cart-2-lines': { path: '/cart', ownScreen: true, cart: cartOf(products.slice(0, 2)) },
   };

@@ -17,7 +17,7 @@ async function headphonesCard(page: Page) {
   await page.goto('/');
   await page.getByPlaceholder('Search').first().fill('Noise-Cancelling');
   await page.getByRole('button', { name: 'Search', exact: true }).first().click();
-  await page.waitForURL('**/search');
+  await page.waitForURL((url) => url.pathname === '/search');
   return page.getByRole('article', { name: HEADPHONES.name });
 }
 

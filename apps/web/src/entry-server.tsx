@@ -36,8 +36,7 @@ function asTheApiAnswers(reads: StorefrontReads): StorefrontReads {
     productPage: answering(reads.productPage),
     product: answering(reads.product),
     relatedProducts: answering(reads.relatedProducts),
-    categoryProducts: answering(reads.categoryProducts),
-    search: answering(reads.search),
+    facetedSearch: answering(reads.facetedSearch),
     productReviews: answering(reads.productReviews),
     store: answering(reads.store),
   };
@@ -123,8 +122,7 @@ function notedReads(asked: string[]): StorefrontReads {
     product: (slug) => note(STOREFRONT_URLS.product(slug)),
     relatedProducts: (productId, categoryId) =>
       note(STOREFRONT_URLS.relatedProducts(productId, categoryId)),
-    categoryProducts: (slug, list) => note(STOREFRONT_URLS.categoryProducts(slug, list)),
-    search: (keyword, list) => note(STOREFRONT_URLS.search(keyword, list)),
+    facetedSearch: (query) => note(STOREFRONT_URLS.facetedSearch(query)),
     productReviews: (productId, list) => note(STOREFRONT_URLS.productReviews(productId, list)),
     store: () => note(STOREFRONT_URLS.store),
   };

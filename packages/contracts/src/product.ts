@@ -170,11 +170,6 @@ export const searchParamsSchema = z.object({
 });
 /** `search/{keyword}` answers with the bare list of matching products. */
 export const searchResponseSchema = z.array(productSchema);
-/** A page of search results: the bare list `search/{keyword}` answers, and its total header. */
-export interface SearchResults {
-  products: Product[];
-  total: number;
-}
 
 export const relatedProductParamsSchema = z.object({
   productId: objectIdSchema,

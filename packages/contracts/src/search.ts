@@ -1,22 +1,27 @@
 import { listQuerySchema } from './paging.js';
 import { productPhotoSchema } from './photo.js';
 import { productSchema } from './product.js';
-import { PRICE_BANDS, SEARCH_KEYWORD_MAX } from './values.js';
+import {
+  SEARCH_FILTER_VALUE_MAX_LENGTH as FILTER_VALUE_MAX_LENGTH,
+  SEARCH_FILTER_VALUES_MAX as FILTER_VALUES_MAX,
+  SEARCH_OPTION_FILTERS_MAX as OPTION_FILTERS_MAX,
+  OPTION_PARAM_PREFIX,
+  PRICE_BANDS,
+  SEARCH_KEYWORD_MAX,
+  SEARCH_OPTION_NAME_MAX_LENGTH,
+  SEARCH_RATINGS,
+  SEARCH_SORTS,
+  SUGGESTIONS_MAX,
+} from './values.js';
 import { z } from './zod.js';
 
-/** How `GET /search` may order its products; `relevance` is the default with a query. */
-export const SEARCH_SORTS = ['relevance', 'price-asc', 'price-desc', 'newest', 'rating'] as const;
-export type SearchSort = (typeof SEARCH_SORTS)[number];
-/** The rating facet: products rated at least this many stars. */
-export const SEARCH_RATINGS = [4, 3, 2, 1] as const;
-/** Products the search box suggests as the shopper types. */
-export const SUGGESTIONS_MAX = 8;
-/** An option filter's parameter: `option.Size=M`. */
-export const OPTION_PARAM_PREFIX = 'option.';
-/** Values one filter may be given (OR within it), and option filters in one query. */
-const FILTER_VALUES_MAX = 20;
-const OPTION_FILTERS_MAX = 10;
-const FILTER_VALUE_MAX_LENGTH = 100;
+export {
+  OPTION_PARAM_PREFIX,
+  SEARCH_RATINGS,
+  SEARCH_SORTS,
+  type SearchSort,
+  SUGGESTIONS_MAX,
+} from './values.js';
 
 /** A filter's values: the parameter once or repeated (`category=a&category=b`). */
 const filterValues = (field: string) =>
@@ -82,7 +87,11 @@ export const searchQuerySchema = z
     const optionKeys = Object.keys(query).filter((key) => !(key in knownParams));
     for (const key of optionKeys) {
       const name = key.slice(OPTION_PARAM_PREFIX.length);
-      if (!key.startsWith(OPTION_PARAM_PREFIX) || !name || name.length > 50) {
+      if (
+        !key.startsWith(OPTION_PARAM_PREFIX) ||
+        !name ||
+        name.length > SEARCH_OPTION_NAME_MAX_LENGTH
+      ) {
         ctx.addIssue({ code: 'custom', message: `unknown parameter ${key.slice(0, 50)}` });
       }
     }

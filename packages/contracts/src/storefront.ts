@@ -3,14 +3,15 @@ import type { ListQuery } from './paging.js';
 import type {
   PagedProductListResponse,
   Product,
-  ProductCategoryResponse,
   ProductCountResponse,
   ProductListResponse,
   ProductResponse,
-  SearchResults,
 } from './product.js';
 import type { ReviewListResponse } from './review.js';
+import type { FacetedSearchResponse } from './search.js';
 import type { Store } from './store.js';
+
+export * from './search-page.js';
 
 /**
  * The storefront's pages as a shopper's tab, a crawler and a link preview name them: their paths
@@ -143,8 +144,7 @@ export const listingPagePath = (path: string, page: number) =>
 
 /**
  * The storefront's catalogue reads, one function per read a storefront screen makes, each
- * resolving to what its HTTP route answers (the body as its contract reads it; search's total
- * from its header). The API hands its own to the web's server entry, which runs them in process
+ * resolving to what its HTTP route answers (the body as its contract reads it). The API hands its own to the web's server entry, which runs them in process
  * (apps/api/src/features/storefront/storefront-reads.ts); the browser's go over HTTP through the
  * api client (apps/web/src/lib/storefront-reads.ts). A read the API refuses rejects with a
  * RefusedRead.
@@ -160,10 +160,11 @@ export interface StorefrontReads {
   product(slug: string): Promise<ProductResponse>;
   /** `GET /api/v1/product/related-product/{productId}/{categoryId}`: the first few. */
   relatedProducts(productId: string, categoryId: string): Promise<PagedProductListResponse>;
-  /** `GET /api/v1/product/product-category/{slug}?page&perPage`. */
-  categoryProducts(slug: string, list: ListQuery): Promise<ProductCategoryResponse>;
-  /** `GET /api/v1/product/search/{keyword}?page&perPage`. */
-  search(keyword: string, list: ListQuery): Promise<SearchResults>;
+  /**
+   * `GET /api/v1/search?{query}`: the products matching, filtered, sorted and paged as the query
+   * (`facetedSearchQuery`) says, with their total and facets.
+   */
+  facetedSearch(query: string): Promise<FacetedSearchResponse>;
   /** `GET /api/v1/product/{productId}/reviews?page&perPage`: its visible reviews, newest first. */
   productReviews(productId: string, list: ListQuery): Promise<ReviewListResponse>;
   /** `GET /api/v1/store`: the shop's name, currency (every price is shown in it) and country. */

@@ -62,6 +62,21 @@ export const findPriceBand = (id: number): PriceBand | undefined =>
 /** The stars a review gives, fewest first. */
 export const REVIEW_STARS = [1, 2, 3, 4, 5] as const;
 
+/** How `GET /search` may order its products; `relevance` is the default with a query. */
+export const SEARCH_SORTS = ['relevance', 'price-asc', 'price-desc', 'newest', 'rating'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+/** The rating facet: products rated at least this many stars. */
+export const SEARCH_RATINGS = [4, 3, 2, 1] as const;
+/** Products the search box suggests as the shopper types. */
+export const SUGGESTIONS_MAX = 8;
+/** An option filter's parameter: `option.Size=M`. */
+export const OPTION_PARAM_PREFIX = 'option.';
+/** Values one search filter may be given (OR within it), option filters in one query, their lengths. */
+export const SEARCH_FILTER_VALUES_MAX = 20;
+export const SEARCH_OPTION_FILTERS_MAX = 10;
+export const SEARCH_FILTER_VALUE_MAX_LENGTH = 100;
+export const SEARCH_OPTION_NAME_MAX_LENGTH = 50;
+
 /** The longest search keyword, in characters (code points, as zod counts a string's length). */
 export const SEARCH_KEYWORD_MAX = 100;
 

@@ -26,7 +26,8 @@ async function screen(pathname, page, reads) {
     return '<h1>' + escape(shown.name) + ' ' + shown.price + '</h1><p>' + reviews.reviews.length + ' reviews</p>' + cards(related.products);
   }
   if (category) {
-    const { products } = await reads.categoryProducts(decodeURIComponent(category[1]), { page, perPage: 20 });
+    const query = 'category=' + category[1] + '&page=' + page + '&perPage=20';
+    const { products } = await reads.facetedSearch(query);
     return cards(products);
   }
   return pathname === '/' ? cards((await reads.productPage(page)).products) : '';

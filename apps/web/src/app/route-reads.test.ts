@@ -32,11 +32,32 @@ describe("a storefront page's declared reads, listed without rendering it", () =
     ['/?page=3', [...EVERY_SCREEN, ['products', 'list', { page: 3 }], ['products', 'count']]],
     [
       '/category/garden?page=2',
-      [...EVERY_SCREEN, ['products', 'in-category', { slug: 'garden', page: 2 }]],
+      [
+        ...EVERY_SCREEN,
+        ['products', 'search', { keyword: '', category: 'garden', filters: [], page: 2 }],
+      ],
     ],
     [
       '/search?keyword=%20rake%20',
-      [...EVERY_SCREEN, ['products', 'search', { keyword: 'rake', page: 1 }]],
+      [...EVERY_SCREEN, ['products', 'search', { keyword: 'rake', filters: [], page: 1 }]],
+    ],
+    [
+      '/search?sort=newest&category=garden&utm=1&page=2',
+      [
+        ...EVERY_SCREEN,
+        [
+          'products',
+          'search',
+          {
+            keyword: '',
+            filters: [
+              ['category', 'garden'],
+              ['sort', 'newest'],
+            ],
+            page: 2,
+          },
+        ],
+      ],
     ],
     ['/search', EVERY_SCREEN],
     ['/categories', EVERY_SCREEN],

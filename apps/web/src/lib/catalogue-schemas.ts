@@ -5,12 +5,12 @@
  */
 export {
   categoryListResponseSchema,
+  facetedSearchResponseSchema,
   pagedProductListResponseSchema,
-  productCategoryResponseSchema,
   productCountResponseSchema,
   productListResponseSchema,
   productResponseSchema,
-  searchResponseSchema,
   storeSchema,
+  suggestResponseSchema,
 } from '@shop/contracts';
 export { reviewListResponseSchema } from '@shop/contracts/reviews';

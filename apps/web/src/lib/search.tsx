@@ -1,31 +1,25 @@
-import { listingPageOf } from '@shop/contracts/storefront';
 import { searchKeywordOf } from '@shop/contracts/values';
 import { type Dispatch, type ReactNode, type SetStateAction, useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { appState, useAppState } from './app-state';
 
 /**
- * The app-wide search state of spec §3: what is typed, and the words whose results /search
- * shows (their pages are the query `searchQuery(asked)` of features/products/api/queries.ts).
+ * The app-wide search state of spec §3: what is typed in the header's search box. The results
+ * are the search page's, read from its URL (`/search?keyword=…` and its filters).
  */
 export interface SearchState {
   keyword: string;
-  asked: string;
-  /** The page the results start at (a `/search?keyword=…&page=N` link; 1 for a search made here). */
-  from: number;
 }
 
-export const NO_SEARCH: SearchState = { keyword: '', asked: '', from: 1 };
+const NO_SEARCH: SearchState = { keyword: '' };
 
 /**
  * A page opened at `/search?keyword=…` (a shared link, or the search box of a page without
- * scripts) shows those words' results; any other starts with no search.
+ * scripts) starts with those words in the box; any other starts with an empty box.
  */
 export function searchOfUrl(pathname: string, query: URLSearchParams): SearchState {
   if (pathname !== '/search') return NO_SEARCH;
-  const keyword = searchKeywordOf(query.get('keyword') ?? '');
-  if (!keyword) return NO_SEARCH;
-  return { keyword, asked: keyword, from: listingPageOf(query) };
+  return { keyword: searchKeywordOf(query.get('keyword') ?? '') ?? '' };
 }
 
 type SearchContextValue = readonly [SearchState, Dispatch<SetStateAction<SearchState>>];

@@ -1,6 +1,5 @@
 import type { ListQuery } from '@shop/contracts';
 import type { StorefrontReads } from '@shop/contracts/storefront';
-import { TOTAL_COUNT_HEADER } from '@shop/contracts/values';
 import { request } from './api-client';
 import { pageOf } from './paging';
 
@@ -33,8 +32,8 @@ export const PARSERS = {
   product: (s: Schemas) => s.productResponseSchema,
   productList: (s: Schemas) => s.productListResponseSchema,
   pagedProductList: (s: Schemas) => s.pagedProductListResponseSchema,
-  categoryProducts: (s: Schemas) => s.productCategoryResponseSchema,
-  search: (s: Schemas) => s.searchResponseSchema,
+  facetedSearch: (s: Schemas) => s.facetedSearchResponseSchema,
+  suggestions: (s: Schemas) => s.suggestResponseSchema,
   reviews: (s: Schemas) => s.reviewListResponseSchema,
   store: (s: Schemas) => s.storeSchema,
 } as const;
@@ -49,10 +48,7 @@ export const STOREFRONT_URLS = {
   product: (slug: string) => `/api/v1/product/get-product/${encodeURIComponent(slug)}`,
   relatedProducts: (productId: string, categoryId: string) =>
     `/api/v1/product/related-product/${encodeURIComponent(productId)}/${encodeURIComponent(categoryId)}`,
-  categoryProducts: (slug: string, list: ListQuery) =>
-    listed(`/api/v1/product/product-category/${encodeURIComponent(slug)}`, list),
-  search: (keyword: string, list: ListQuery) =>
-    listed(`/api/v1/product/search/${encodeURIComponent(keyword)}`, list),
+  facetedSearch: (query: string) => `/api/v1/search?${query}`,
   productReviews: (productId: string, list: ListQuery) =>
     listed(`/api/v1/product/${encodeURIComponent(productId)}/reviews`, list),
   store: '/api/v1/store',
@@ -71,14 +67,8 @@ export function httpStorefrontReads(signal?: AbortSignal): StorefrontReads {
         body(STOREFRONT_URLS.relatedProducts(productId, categoryId)),
         PARSERS.pagedProductList,
       ),
-    categoryProducts: (slug, list) =>
-      parsed(body(STOREFRONT_URLS.categoryProducts(slug, list)), PARSERS.categoryProducts),
-    // The API answers a bare list, and the total in a header.
-    search: async (keyword, list) => {
-      const { data, headers } = await request(STOREFRONT_URLS.search(keyword, list), { signal });
-      const products = await parsed(Promise.resolve(data), PARSERS.search);
-      return { products, total: Number(headers.get(TOTAL_COUNT_HEADER)) };
-    },
+    facetedSearch: (query) =>
+      parsed(body(STOREFRONT_URLS.facetedSearch(query)), PARSERS.facetedSearch),
     productReviews: (productId, list) =>
       parsed(body(STOREFRONT_URLS.productReviews(productId, list)), PARSERS.reviews),
     store: () => parsed(body(STOREFRONT_URLS.store), PARSERS.store),

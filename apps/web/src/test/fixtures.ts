@@ -3,9 +3,12 @@ import {
   type Category,
   lowestPrice,
   type Order,
+  PRICE_BANDS,
   type Product,
   type ProductOption,
   type ProductVariant,
+  SEARCH_RATINGS,
+  type SearchFacets,
   type Store,
   type StoreAdmin,
   totalStock,
@@ -19,6 +22,48 @@ let counter = 0;
 export const newId = () => (++counter).toString(16).padStart(24, 'a');
 
 const NOW = '2025-01-01T00:00:00.000Z';
+
+/**
+ * The facets `GET /search` would count for `products` with no filter chosen: their categories,
+ * every price band and rating, each option's values, and those in stock.
+ */
+export function facetsOf(products: Product[]): SearchFacets {
+  const categories = new Map<string, SearchFacets['categories'][number]>();
+  const options = new Map<string, Map<string, number>>();
+  for (const { category, variants } of products) {
+    if (category) {
+      const known = categories.get(category._id);
+      categories.set(category._id, { ...category, count: (known?.count ?? 0) + 1 });
+    }
+    // Each value once per product, however many of its variants have it.
+    const values = new Set(
+      variants.flatMap((variant) => Object.entries(variant.options).map(String)),
+    );
+    for (const pair of values) {
+      const [name = '', value = ''] = pair.split(',');
+      const counts = options.get(name) ?? new Map<string, number>();
+      counts.set(value, (counts.get(value) ?? 0) + 1);
+      options.set(name, counts);
+    }
+  }
+  return {
+    categories: [...categories.values()],
+    prices: PRICE_BANDS.map(({ _id, name, array: [low, high] }) => ({
+      _id,
+      name,
+      count: products.filter(({ price }) => price >= low && price <= high).length,
+    })),
+    options: [...options].map(([name, counts]) => ({
+      name,
+      values: [...counts].map(([value, count]) => ({ value, count })),
+    })),
+    ratings: SEARCH_RATINGS.map((atLeast) => ({
+      atLeast,
+      count: products.filter(({ rating }) => rating.count > 0 && rating.average >= atLeast).length,
+    })),
+    inStock: products.filter(({ quantity }) => quantity > 0).length,
+  };
+}
 
 export function makeCategory(name: string): Category {
   return { _id: newId(), name, slug: name.toLowerCase().replace(/\s+/g, '-') };
@@ -167,15 +212,18 @@ export const replies = {
       total,
     },
   }),
-  /** search/{keyword}: a bare list, its total in a header. */
-  searchResults: (products: Product[], total = products.length) => ({
+  /** `GET /search`: a page of products, their total, and the facets (`facetsOf` them by default). */
+  facetedSearch: (products: Product[], total = products.length, facets = facetsOf(products)) => ({
     status: 200,
-    body: products,
-    headers: { 'X-Total-Count': String(total) },
+    body: { success: true as const, products, total, facets },
   }),
-  categoryProducts: (category: Category, products: Product[], total = products.length) => ({
+  /** `GET /search/suggest`: the products' suggestions. */
+  suggestions: (products: Product[]) => ({
     status: 200,
-    body: { success: true as const, category, products, total },
+    body: {
+      success: true as const,
+      products: products.map(({ _id, name, slug, price }) => ({ _id, name, slug, price })),
+    },
   }),
   orders: (orders: Order[], total = orders.length) => ({
     status: 200,

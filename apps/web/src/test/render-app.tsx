@@ -24,6 +24,9 @@ export function startApi() {
   api.on('GET', '/api/v1/store', replies.store());
   // The Store screen edits the owner's read of them.
   api.on('GET', '/api/v1/store/admin', replies.storeAdmin());
+  // The header's search box asks for suggestions as the shopper types; a test about them
+  // declares its own answer.
+  api.on('GET', '/api/v1/search/suggest', replies.suggestions([]));
   return api;
 }
 

@@ -1,7 +1,7 @@
 import type { Category, Product } from '@shop/contracts';
 import { RefusedRead, type StorefrontReads } from '@shop/contracts/storefront';
 import { vi } from 'vitest';
-import { replies } from './fixtures';
+import { facetsOf, replies } from './fixtures';
 
 /**
  * The storefront reads over a small catalogue, answering as the API does (a product or category
@@ -29,15 +29,19 @@ export function fakeStorefrontReads(categories: Category[], products: Product[])
       const others = inCategory(categoryId).filter((p) => p._id !== productId);
       return replies.productPage(others.slice(0, 3), others.length).body;
     }),
-    categoryProducts: vi.fn(async (slug: string, list: { page: number; perPage: number }) => {
-      const category = categories.find((c) => c.slug === slug);
-      if (!category) throw new RefusedRead(404, 'Category not found');
-      const all = inCategory(category._id);
-      return replies.categoryProducts(category, page(all, list), all.length).body;
-    }),
-    search: vi.fn(async (keyword: string, list: { page: number; perPage: number }) => {
-      const found = products.filter((p) => p.name.toLowerCase().includes(keyword.toLowerCase()));
-      return { products: page(found, list), total: found.length };
+    // Its words in the name, its categories (by slug): enough of the search for a screen.
+    facetedSearch: vi.fn(async (query: string) => {
+      const params = new URLSearchParams(query);
+      const words = (params.get('q') ?? '').toLowerCase();
+      const slugs = params.getAll('category');
+      const matching = products.filter((p) => p.name.toLowerCase().includes(words));
+      const found = matching.filter(
+        (p) => slugs.length === 0 || slugs.includes(p.category?.slug ?? ''),
+      );
+      const list = { page: Number(params.get('page')), perPage: Number(params.get('perPage')) };
+      // The categories are counted under the other filters (none here but the words).
+      const facets = { ...facetsOf(found), categories: facetsOf(matching).categories };
+      return replies.facetedSearch(page(found, list), found.length, facets).body;
     }),
     productReviews: vi.fn(async () => replies.reviews().body),
     store: vi.fn(async () => replies.store().body),

@@ -2,7 +2,6 @@ import {
   type Category,
   decimalText,
   LIST_DEFAULT_PER_PAGE,
-  type ListQuery,
   PRODUCT_PAGE_SIZE,
   type Product,
   photoRenditions,
@@ -12,6 +11,7 @@ import {
   CART_SCREEN,
   categoryPath,
   categoryTitle,
+  facetedSearchQuery,
   listingPagePath,
   NOT_FOUND_PAGE,
   productPath,
@@ -64,11 +64,13 @@ export interface PageHead {
   jsonLd: object[];
 }
 
-/** The search the storefront's search page runs (the products feature's, wired by the app). */
+/**
+ * The search the storefront's search page runs, `GET /api/v1/search`'s of a query (made with
+ * `facetedSearchQuery`; the search feature's, wired by the app).
+ */
 export type SearchCatalogue = (
   catalogue: CatalogueStore,
-  keyword: string,
-  query: ListQuery,
+  query: string,
 ) => { products: Product[]; total: number };
 
 export interface HeadSources {
@@ -83,6 +85,8 @@ export interface HeadSources {
   /** The store's name (store settings). */
   storeName: string;
 }
+
+const NOTHING_FOUND = { products: [], total: 0 };
 
 /** Search engines show about this much of a description. */
 const DESCRIPTION_LENGTH = 160;
@@ -175,8 +179,7 @@ const pageItems = <T>(items: readonly T[], page: number, perPage: number) =>
   items.slice((page - 1) * perPage, page * perPage);
 
 function categoryHead(
-  slug: string,
-  page: number,
+  { slug, page, filters }: Extract<StorefrontPage, { kind: 'category' }>,
   { catalogue, origin, storeName }: HeadSources,
 ): PageHead {
   const category: Category | undefined = catalogue.categoryBySlug(slug);
@@ -194,6 +197,8 @@ function categoryHead(
     siteName: storeName,
     description: `Products of ${category.name}`,
     canonical: url,
+    // The category narrowed by filters or sorted is the category's page again.
+    ...(filters.length > 0 ? { robots: 'noindex, follow' } : {}),
     preview: { type: 'website', url },
     jsonLd: [
       breadcrumbJsonLd([
@@ -218,24 +223,28 @@ export function pageHeadFor(page: StorefrontPage, sources: HeadSources): PageHea
     case 'product':
       return productHead(page.slug, sources);
     case 'category':
-      return categoryHead(page.slug, page.page, sources);
+      return categoryHead(page, sources);
     case 'search': {
-      const { products, total } = sources.search(catalogue, page.keyword, {
-        page: page.page,
-        perPage: LIST_DEFAULT_PER_PAGE,
-      });
-      noteListing(catalogue, [shown.matches], products);
+      const { keyword, filters } = page;
+      const asked = keyword !== '' || filters.length > 0;
+      const query = facetedSearchQuery({ ...page, perPage: LIST_DEFAULT_PER_PAGE });
+      // The page shows nothing until it is asked something (apps/web's Search route).
+      const { products, total } = asked ? sources.search(catalogue, query) : NOTHING_FOUND;
+      // What filters let through is any product's price, stock, options or rating.
+      if (asked)
+        noteListing(catalogue, [filters.length > 0 ? shown.everything : shown.matches], products);
       if (page.page > 1 && products.length === 0) return notFound(siteName);
       return {
         status: 200,
-        title: searchTitle(page.keyword),
+        title: searchTitle(keyword),
         siteName,
-        description: page.keyword ? `Products matching ${page.keyword}` : 'Search the shop',
+        description: keyword ? `Products matching ${keyword}` : 'Search the shop',
         canonical,
         // Words that find products make a page worth indexing (its canonical URL keeps only the
-        // words); words that find nothing are one of endless empty lists: followed, not indexed.
-        ...(page.keyword && total > 0 ? {} : { robots: 'noindex, follow' }),
-        jsonLd: page.keyword ? [itemListJsonLd(productLinks(products, origin), total)] : [],
+        // words); words that find nothing are one of endless empty lists, and the words
+        // narrowed by filters or sorted are the words' page again: followed, not indexed.
+        ...(keyword && total > 0 && filters.length === 0 ? {} : { robots: 'noindex, follow' }),
+        jsonLd: asked ? [itemListJsonLd(productLinks(products, origin), total)] : [],
       };
     }
     case 'cart':

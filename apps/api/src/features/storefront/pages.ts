@@ -2,11 +2,14 @@ import { searchParamsSchema } from '@shop/contracts';
 import {
   categoryPath,
   type FixedStorefrontPage,
+  filteredPagePath,
   listingPageOf,
   listingPagePath,
   PRIVATE_SCREENS,
   productPath,
+  type SearchFilter,
   STOREFRONT_PAGES,
+  searchFiltersOf,
   searchPath,
 } from '@shop/contracts/storefront';
 import { match } from 'path-to-regexp';
@@ -20,9 +23,9 @@ import { type CatalogueStore, skuKey } from '../catalogue/index.js';
 export type StorefrontPage =
   | { kind: Exclude<FixedStorefrontPage, 'home'> }
   | { kind: 'home'; page: number }
-  | { kind: 'category'; slug: string; page: number }
+  | { kind: 'category'; slug: string; filters: SearchFilter[]; page: number }
   | { kind: 'product'; slug: string; variant?: string }
-  | { kind: 'search'; keyword: string; page: number }
+  | { kind: 'search'; keyword: string; filters: SearchFilter[]; page: number }
   | { kind: 'cart' }
   | { kind: 'private' }
   | { kind: 'unknown' };
@@ -99,8 +102,14 @@ function storefrontPageOf(pathname: string, query: string): StorefrontPage {
         : { kind: 'product', slug };
     }
     const category = categoryPage(pathname);
-    if (category) return { kind: 'category', slug: String(category.params.slug), page };
-    if (searchPage(pathname)) return { kind: 'search', keyword: keywordOf(searchParams), page };
+    if (category) {
+      const filters = searchFiltersOf(searchParams, 'category');
+      return { kind: 'category', slug: String(category.params.slug), filters, page };
+    }
+    if (searchPage(pathname)) {
+      const filters = searchFiltersOf(searchParams);
+      return { kind: 'search', keyword: keywordOf(searchParams), filters, page };
+    }
     if (cartPage(pathname)) return { kind: 'cart' };
     if (privateScreens.some((matches) => matches(pathname))) return { kind: 'private' };
   } catch {
@@ -153,14 +162,16 @@ export function canonicalPathOf(page: StorefrontPage): string | undefined {
 const NOT_FOUND_SCREEN_PATH = '/page-not-found';
 
 /**
- * What the page's screen is rendered from: its canonical URL, and the variant a product page
- * shows (its own URL, but one product page to crawlers); the not-found screen's path for a URL
+ * What the page's screen is rendered from: its canonical URL, the variant a product page shows
+ * and the filters and sort of a search or category page (their own URLs, but one page to crawlers); the not-found screen's path for a URL
  * of no screen; the cart's path for the cart (rendered for each shopper from their cookies);
  * none for the shopper's other screens.
  */
 export function renderPathOf(page: StorefrontPage): string | undefined {
   if (page.kind === 'unknown') return NOT_FOUND_SCREEN_PATH;
   if (page.kind === 'cart') return CART_PATH;
+  if (page.kind === 'search') return filteredPagePath('/search', page);
+  if (page.kind === 'category') return filteredPagePath(categoryPath(page.slug), page);
   const canonical = canonicalPathOf(page);
   if (page.kind !== 'product' || !page.variant || !canonical) return canonical;
   return `${canonical}?variant=${encodeURIComponent(page.variant)}`;

@@ -168,10 +168,8 @@ describe('categories', () => {
     startApi();
     api.on('GET', '/api/v1/product/:productId/reviews', replies.reviews());
     api.on('GET', '/api/v1/category/get-category', replies.categories([books]));
-    api.on(
-      'GET',
-      '/api/v1/product/product-category/books',
-      replies.categoryProducts(books, [novel, poems]),
+    api.on('GET', '/api/v1/search', ({ query }) =>
+      replies.facetedSearch(query.category === 'books' ? [novel, poems] : []),
     );
   });
 
@@ -190,5 +188,11 @@ describe('categories', () => {
     expect(await screen.findByRole('heading', { name: 'Category - Books' })).toBeInTheDocument();
     expect(screen.getByText('2 result found')).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(2);
+  });
+
+  it('when a category page of no category opens, then it says so', async () => {
+    renderApp('/category/no-such-shelf');
+    expect(await screen.findByText('Category not found')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Filters' })).not.toBeInTheDocument();
   });
 });

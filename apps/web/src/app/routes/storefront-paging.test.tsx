@@ -5,8 +5,11 @@ import { makeCategory, makeProduct, replies } from '../../test/fixtures';
 import { api, renderApp, startApi } from '../../test/render-app';
 
 const books = makeCategory('Books');
-const first = [makeProduct('Atlas'), makeProduct('Bible')];
-const second = [makeProduct('Cookbook')];
+const first = [
+  makeProduct('Atlas', { category: books }),
+  makeProduct('Bible', { category: books }),
+];
+const second = [makeProduct('Cookbook', { category: books })];
 const all = [...first, ...second];
 
 /** Two pages of the same three products, whatever the list: page 2 holds the third. */
@@ -44,8 +47,8 @@ describe('storefront lists read page by page', () => {
   });
 
   it('when a search matches more than a page, then Found counts them all and Load More adds the rest', async () => {
-    api.on('GET', '/api/v1/product/search/:keyword', (request) =>
-      replies.searchResults(pageOfAll(request), all.length),
+    api.on('GET', '/api/v1/search', (request) =>
+      replies.facetedSearch(pageOfAll(request), all.length),
     );
     const { user } = renderApp('/about');
     await user.type(await screen.findByPlaceholderText('Search'), 'book');
@@ -60,16 +63,15 @@ describe('storefront lists read page by page', () => {
     await screen.findByRole('heading', { name: 'Cookbook' });
     expect(cardTitles()).toEqual(['Atlas', 'Bible', 'Cookbook']);
     expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument();
-    expect(api.requestsTo('GET', '/api/v1/product/search/book').map((r) => r.query.page)).toEqual([
-      '1',
-      '2',
+    const asked = api.requestsTo('GET', '/api/v1/search');
+    expect(asked.map((r) => [r.query.q, r.query.page])).toEqual([
+      ['book', '1'],
+      ['book', '2'],
     ]);
   });
 
   it('when a search link opens (/search?keyword=…&page=2), then its results show from that page, and Load More links to the next', async () => {
-    api.on('GET', '/api/v1/product/search/:keyword', (request) =>
-      replies.searchResults(pageOfAll(request), 41),
-    );
+    api.on('GET', '/api/v1/search', (request) => replies.facetedSearch(pageOfAll(request), 41));
     renderApp('/search?keyword=book&page=2');
 
     expect(await screen.findByText('Found 41')).toBeInTheDocument();
@@ -79,15 +81,12 @@ describe('storefront lists read page by page', () => {
       'href',
       '/search?keyword=book&page=3',
     );
-    expect(api.requestsTo('GET', '/api/v1/product/search/book').map((r) => r.query.page)).toEqual([
-      '2',
-    ]);
+    const asked = api.requestsTo('GET', '/api/v1/search');
+    expect(asked.map((r) => [r.query.q, r.query.page])).toEqual([['book', '2']]);
   });
 
   it("when a category's later page opens (?page=2, where Load More links), then it lists from that page", async () => {
-    api.on('GET', '/api/v1/product/product-category/:slug', (request) =>
-      replies.categoryProducts(books, pageOfAll(request), 41),
-    );
+    api.on('GET', '/api/v1/search', (request) => replies.facetedSearch(pageOfAll(request), 41));
     renderApp('/category/books?page=2');
 
     await screen.findByRole('heading', { name: 'Cookbook' });
@@ -99,8 +98,8 @@ describe('storefront lists read page by page', () => {
   });
 
   it('when Load More fails on the search page, then the results stay and it can be tried again', async () => {
-    api.on('GET', '/api/v1/product/search/:keyword', (request) =>
-      request.query.page === '2' ? 'network-error' : replies.searchResults(first, all.length),
+    api.on('GET', '/api/v1/search', (request) =>
+      request.query.page === '2' ? 'network-error' : replies.facetedSearch(first, all.length),
     );
     const { user } = renderApp('/about');
     await user.type(await screen.findByPlaceholderText('Search'), 'book');
@@ -114,8 +113,8 @@ describe('storefront lists read page by page', () => {
   });
 
   it('when a category holds more than a page, then N result found counts them all and Load More adds the rest', async () => {
-    api.on('GET', '/api/v1/product/product-category/books', (request) =>
-      replies.categoryProducts(books, pageOfAll(request), all.length),
+    api.on('GET', '/api/v1/search', (request) =>
+      replies.facetedSearch(pageOfAll(request), all.length),
     );
     const { user } = renderApp('/category/books');
 

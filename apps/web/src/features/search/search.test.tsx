@@ -10,10 +10,9 @@ const lampShade = makeProduct('Lamp Shade', { price: 15 });
 describe('search', () => {
   beforeEach(() => {
     startApi();
-    api.on('GET', '/api/v1/product/search/:keyword', ({ params }) => ({
-      status: 200,
-      body: params.keyword === 'lamp' ? [lamp, lampShade] : [],
-    }));
+    api.on('GET', '/api/v1/search', ({ query }) =>
+      replies.facetedSearch(query.q === 'lamp' ? [lamp, lampShade] : []),
+    );
   });
 
   async function search(user: ReturnType<typeof renderApp>['user'], keyword: string) {
@@ -21,12 +20,13 @@ describe('search', () => {
     await user.click(screen.getByRole('button', { name: 'Search' }));
   }
 
-  it('when a keyword is searched, then the results are kept and /search shows Found N with cards', async () => {
+  it('when a keyword is searched, then /search?keyword= shows Found N with cards', async () => {
     const { user, router } = renderApp('/about');
     await search(user, 'lamp');
 
     expect(await screen.findByText('Found 2')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/search');
+    expect(router.state.location.search).toBe('?keyword=lamp');
     // The title names the words searched, then the store.
     expect(document.title).toBe('Search results - lamp - Ecommerce App');
     const card = screen.getByRole('article', { name: 'Desk Lamp' });
@@ -58,16 +58,16 @@ describe('search', () => {
 
   it('when the search is on its way, then the Search button is disabled', async () => {
     const slow = deferred();
-    api.on('GET', '/api/v1/product/search/:keyword', slow.reply);
+    api.on('GET', '/api/v1/search', slow.reply);
     const { user } = renderApp('/about');
     await search(user, 'lamp');
     expect(screen.getByRole('button', { name: 'Search' })).toBeDisabled();
-    slow.release({ status: 200, body: [lamp] });
+    slow.release(replies.facetedSearch([lamp]));
     expect(await screen.findByText('Found 1')).toBeInTheDocument();
   });
 
   it('when the search fails, then it is only logged and the shopper stays', async () => {
-    api.on('GET', '/api/v1/product/search/:keyword', 'network-error');
+    api.on('GET', '/api/v1/search', 'network-error');
     const { user, router } = renderApp('/about');
     await search(user, 'lamp');
     await screen.findByRole('button', { name: 'Search' });
@@ -75,11 +75,12 @@ describe('search', () => {
     expect(console.error).toHaveBeenCalled();
   });
 
-  it('when the keyword holds a slash, then it travels encoded in the path', async () => {
-    const { user } = renderApp('/about');
-    await search(user, 'a/b');
+  it('when the keyword holds a slash or an ampersand, then it travels whole as q', async () => {
+    const { user, router } = renderApp('/about');
+    await search(user, 'a/b & c');
     await screen.findByText('No Products Found');
-    expect(api.requestsTo('GET', '/api/v1/product/search/a%2Fb')).toHaveLength(1);
+    expect(api.requestsTo('GET', '/api/v1/search').map((r) => r.query.q)).toEqual(['a/b & c']);
+    expect(router.state.location.search).toBe('?keyword=a%2Fb%20%26%20c');
   });
 });
 

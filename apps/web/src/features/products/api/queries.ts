@@ -1,5 +1,5 @@
-import type { Category, PriceRange, Product } from '@shop/contracts';
-import { LIST_DEFAULT_PER_PAGE, PRODUCT_PAGE_SIZE } from '@shop/contracts/values';
+import type { PriceRange, Product } from '@shop/contracts';
+import { PRODUCT_PAGE_SIZE } from '@shop/contracts/values';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
 import { type Page, pageOf } from '../../../lib/paging';
@@ -15,9 +15,6 @@ const fromPage = (from: number) => ({
   initialPageParam: from,
   getNextPageParam: (_last: unknown, _all: unknown, lastPage: number) => lastPage + 1,
 });
-
-/** A storefront listing's page of `page` (20 products). */
-const listPage = (page: number) => ({ page, perPage: LIST_DEFAULT_PER_PAGE });
 
 export interface ProductFilterChoice {
   checked: string[];
@@ -89,29 +86,6 @@ export const productQueries = {
       queryFn: (context) => storefrontReadsOf(context).relatedProducts(productId, categoryId),
       select: (answer): Product[] => answer.products,
     }),
-
-  /**
-   * `['products', 'in-category', { slug, page }]`: a category's products, newest first, with
-   * the category and their total, 20 a page from page `page`.
-   */
-  inCategory: (slug: string, page = 1) =>
-    infiniteQueryOptions({
-      queryKey: ['products', 'in-category', { slug, page }] as const,
-      queryFn: (context) =>
-        storefrontReadsOf(context).categoryProducts(slug, listPage(context.pageParam)),
-      ...fromPage(page),
-    }),
-
-  /**
-   * `['products', 'search', { keyword, page }]`: the products matching `keyword` (name matches
-   * first), with their total, 20 a page from page `page`.
-   */
-  search: (keyword: string, page = 1) =>
-    infiniteQueryOptions({
-      queryKey: ['products', 'search', { keyword, page }] as const,
-      queryFn: (context) => storefrontReadsOf(context).search(keyword, listPage(context.pageParam)),
-      ...fromPage(page),
-    }),
 };
 
 /** A page of the home listing: its total comes from `count`. */
@@ -127,18 +101,3 @@ export const filteredListingPage = ({
   products: Product[];
   total: number;
 }): Page<Product> => ({ items: products, total });
-
-export const categoryProductsPage = ({
-  category,
-  products,
-  total,
-}: {
-  category: Category;
-  products: Product[];
-  total: number;
-}): Page<Product> & { category: Category } => ({ category, items: products, total });
-
-export const searchPage = ({ products, total }: { products: Product[]; total: number }) => ({
-  items: products,
-  total: Number.isInteger(total) && total >= products.length ? total : products.length,
-});
