@@ -41,13 +41,14 @@ async function openLog(url = '/dashboard/admin/audit') {
 }
 
 describe('Audit log', () => {
-  it('when the log loads, then each entry shows who changed what, from what to what, and why', async () => {
+  it('when the log loads, then each entry shows who changed what, from what to what (money in the store currency), and why', async () => {
     await openLog();
 
     const row = screen.getByRole('row', { name: /update-product/ });
     expect(within(row).getByText('Pat (catalogue)')).toBeVisible();
     expect(within(row).getByText('product: Desk lamp')).toBeVisible();
-    expect(within(row).getByText('2500 → 3000', { exact: false })).toBeVisible();
+    // Once the store currency is read, as on every admin screen.
+    expect(await within(row).findByText('₹25.00 → ₹30.00', { exact: false })).toBeVisible();
     expect(within(row).getByText('Supplier raised prices')).toBeVisible();
     expect(api.requestsTo('GET', LOG)[0]?.query).toEqual({ page: '1', perPage: '20' });
   });

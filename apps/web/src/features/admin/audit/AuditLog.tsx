@@ -1,34 +1,34 @@
 import { type AuditEntry, auditTargetTypeSchema } from '@shop/contracts/audit';
 import { type Column, DataTable } from '../../../components/DataTable';
+import { useStoreCurrency } from '../../../lib/store-settings';
 import { PagedList } from '../shared/AdminList';
 import { useAdminPages } from '../shared/use-admin-query';
 import { useUrlChoices } from '../shared/use-url-choices';
 import { AuditFilters } from './AuditFilters';
 import { type AuditFilter, adminAuditQueries } from './api';
+import { changeLines, shownValue } from './audit-changes';
 import './audit.css';
 
 const AUDIT_FAILED = 'Something went wrong while fetching the audit log';
 
-/** A value as the log shows it: text as it is, anything else as JSON, long ones cut. */
-const shown = (value: unknown) => {
-  const text = typeof value === 'string' ? value : JSON.stringify(value ?? null);
-  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
-};
-
-/** What changed, a line per field: `price: 2500 → 3000`; made or deleted things say so. */
+/** What changed, a line per field: `price: $25.00 → $30.00`; made or deleted things say so. */
 function Changes({ before, after }: Pick<AuditEntry, 'before' | 'after'>) {
-  const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  const currency = useStoreCurrency();
   if (before === null && after === null) return null;
+  const shown = (name: string, value: { value: unknown } | undefined) =>
+    value === undefined ? '' : shownValue(name, value.value, currency);
   return (
     <ul className="audit-changes">
       {before === null && <li>made</li>}
       {after === null && <li>deleted</li>}
-      {fields.map((field) => (
+      {changeLines(before, after).map(({ field, name, from, to }) => (
         <li key={field}>
           <span className="audit-field">{field}</span>:{' '}
-          {before && after
-            ? `${shown(before[field])} → ${shown(after[field])}`
-            : shown((after ?? before)?.[field])}
+          {from && to
+            ? `${shown(name, from)} → ${shown(name, to)}`
+            : from
+              ? `${shown(name, from)}${after ? ' (gone)' : ''}`
+              : shown(name, to)}
         </li>
       ))}
     </ul>
