@@ -56,7 +56,7 @@ interface EditedProduct {
   quantity?: number;
 }
 
-/** The admin changes the product's price through the API, nothing else of it. */
+/** The admin changes the product's price through the API (saying why), nothing else of it. */
 export const changePrice = (
   api: Api,
   adminToken: string,
@@ -70,6 +70,7 @@ export const changePrice = (
       description,
       quantity: String(quantity),
       price: String(price),
+      reason: 'Kept pages test',
     }),
   ).expect(200);
 
