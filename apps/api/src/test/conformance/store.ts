@@ -10,6 +10,11 @@ const settings = (currency: string) => ({
 /** The calls of the store settings. */
 export const storeCalls: Calls = {
   'GET /api/v1/store': { 200: ({ send }) => send() },
+  'GET /api/v1/store/admin': {
+    200: ({ send, admin }) => send({ as: admin }),
+    401: ({ send }) => send(),
+    403: ({ send, user }) => send({ as: user }),
+  },
   'PUT /api/v1/store': {
     200: ({ send, admin }) => send({ as: admin, body: settings('usd') }),
     400: ({ send, admin }) => send({ as: admin, body: settings('dollars') }),
