@@ -113,7 +113,13 @@ describe('the cart with quantities', () => {
       await addOne(shopper, 0);
       await addOne(shopper, 1);
       if (device === 'phone') {
-        // The menu folds away on a phone; the cart stays in the header beside it.
+        // The menu folds away on a phone; the cart stays in the header beside it. The toasts of
+        // the two adds sit over the header (top-center, spec §9) while they slide in and out:
+        // the shopper taps the cart once they are gone, or the tap lands on a toast.
+        await shopper
+          .getByText('Item added to cart')
+          .first()
+          .waitFor({ state: 'detached', timeout: 10_000 });
         await shopper.getByRole('link', { name: 'Cart, 2 items' }).click();
       } else {
         await shopper.getByRole('link', { name: 'Cart 2' }).click();
