@@ -1,4 +1,5 @@
 import type { CastReturnObject } from 'csv-stringify';
+import type { Response } from 'express';
 
 /**
  * A field a spreadsheet could read a formula from, however it splits the file (OWASP's CSV
@@ -42,3 +43,16 @@ export function fromText(field: string): string {
 /** A cell a spreadsheet would run as a formula when it opens the file (`=cmd|' /C calc'!A0`). */
 export const startsAsFormula = (field: string) =>
   /^[\t\r\n]|^\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/u.test(field);
+
+/**
+ * Sends the answer as a CSV file to save, `<what>-<today>.csv`, that no cache keeps (the staff's
+ * exports: orders, the catalogue, the audit log).
+ */
+export function answerCsvFile(res: Pick<Response, 'set'>, what: string): void {
+  const day = new Date().toISOString().slice(0, 10);
+  res.set({
+    'Content-Type': 'text/csv; charset=utf-8',
+    'Content-Disposition': `attachment; filename="${what}-${day}.csv"`,
+    'Cache-Control': 'no-store',
+  });
+}

@@ -3,6 +3,7 @@ import {
   auditListResponseSchema,
   auditQuerySchema,
 } from '@shop/contracts/audit';
+import { answerCsvFile } from '../../lib/csv.js';
 import { defineRoute } from '../../lib/route.js';
 import { writeAuditCsv } from './csv-export.js';
 import { findAuditEntries } from './repository.js';
@@ -38,12 +39,7 @@ export const auditRoutes = [
     },
     failures: [400],
     handler: async ({ query }, _req, res) => {
-      const day = new Date().toISOString().slice(0, 10);
-      res.set({
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="audit-${day}.csv"`,
-        'Cache-Control': 'no-store',
-      });
+      answerCsvFile(res, 'audit');
       await writeAuditCsv(query, res);
     },
   }),

@@ -8,6 +8,7 @@ import {
   MAX_IMPORT_BYTES,
 } from '@shop/contracts/catalogue-csv';
 import type { Response } from 'express';
+import { answerCsvFile } from '../../lib/csv.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { defineRoute } from '../../lib/route.js';
 import { importAudit } from './audit.js';
@@ -52,12 +53,7 @@ export const catalogueCsvRoutes = ({
     },
     failures: [],
     handler: async (_input, _req, res) => {
-      const day = new Date().toISOString().slice(0, 10);
-      res.set({
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="catalogue-${day}.csv"`,
-        'Cache-Control': 'no-store',
-      });
+      answerCsvFile(res, 'catalogue');
       await writeCatalogueCsv(res, publicUrl);
     },
   }),

@@ -9,6 +9,7 @@ import {
 import { allOrdersQuerySchema, orderFilterQuerySchema } from '@shop/contracts/order-filter';
 import { orderNumberParamsSchema } from '@shop/contracts/order-number';
 import { orderStatusRequestSchema } from '@shop/contracts/tracking';
+import { answerCsvFile } from '../../lib/csv.js';
 import { notFound } from '../../lib/errors.js';
 import { currentUser } from '../../lib/http.js';
 import { defineRoute } from '../../lib/route.js';
@@ -82,12 +83,7 @@ export function orderRoutes({ payments }: OrderRoutesOptions) {
       },
       failures: [400],
       handler: async ({ query }, _req, res) => {
-        const day = new Date().toISOString().slice(0, 10);
-        res.set({
-          'Content-Type': 'text/csv; charset=utf-8',
-          'Content-Disposition': `attachment; filename="orders-${day}.csv"`,
-          'Cache-Control': 'no-store',
-        });
+        answerCsvFile(res, 'orders');
         await writeOrdersCsv(query, res);
       },
     }),
