@@ -7,6 +7,12 @@ import { SCREENSHOT_DIR } from './paths';
 
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export const PHONE = { width: 375, height: 740 } as const;
+/** The desktop and a phone (`PHONE` unless the test names another), which a test walks in turn. */
+export const viewports = (phone: { width: number; height: number } = PHONE) =>
+  [
+    { viewport: DESKTOP, device: 'desktop' },
+    { viewport: phone, device: 'phone' },
+  ] as const;
 
 let browser: Promise<Browser> | undefined;
 const pageErrors = new WeakMap<Page, string[]>();

@@ -6,12 +6,11 @@ import { adminApi, PHOTO } from '../support/admin-api';
 import {
   baseUrl,
   checkScreen,
-  DESKTOP,
   errorsOf,
   hydrated,
   login,
   openPage,
-  PHONE,
+  viewports,
 } from '../support/browser';
 import { openShopperPage, payByCard, quotedFigure } from '../support/checkout';
 import { SCREENSHOT_DIR } from '../support/paths';
@@ -20,11 +19,6 @@ import { type StartedShop, startShop } from '../support/start-shop';
 
 /** Issue 36's cart: quantities and totals for everyone (apps/e2e/screenshots/ is not committed). */
 const SHOTS = 'issue-36-cart';
-
-const VIEWPORTS = [
-  { viewport: DESKTOP, device: 'desktop' },
-  { viewport: PHONE, device: 'phone' },
-] as const;
 
 type AdminCall = Awaited<ReturnType<typeof adminApi>>;
 
@@ -92,7 +86,7 @@ describe('the cart with quantities', () => {
     }
   });
 
-  for (const { viewport, device } of VIEWPORTS) {
+  for (const { viewport, device } of viewports()) {
     it(`when a signed-in shopper on a ${device} adds a bottle twice, steps it up to the 3 in stock and back, and pays, then the cart held one line of units, the order has 2 at $8.50 each and its page says 2 × $8.50`, async () => {
       const word = `Qty${device}${Date.now().toString(36)}`;
       const bottle = await createBottle(call, word, 3);
@@ -215,7 +209,7 @@ describe('a signed-out cart on a shop without payment keys', () => {
     ).json()) as { slug: string }[];
     const mug = found[0]?.slug ?? expect.fail('the seeded mug is missing');
 
-    for (const { viewport, device } of VIEWPORTS) {
+    for (const { viewport, device } of viewports()) {
       const page = await openPage(viewport, { baseURL: shop.baseUrl });
       await page.goto(`/product/${mug}`);
       await hydrated(page);

@@ -12,6 +12,7 @@ import {
   openPage,
   PHONE,
   shot,
+  viewports,
 } from '../support/browser';
 import { deliverTo, openShopperPage, payByCard, quotedFigure } from '../support/checkout';
 import { SCREENSHOT_DIR } from '../support/paths';
@@ -26,11 +27,6 @@ const SHOTS = 'issue-28-discounts';
  */
 const MAPS = 'a-short-history-of-maps';
 const LIGHTHOUSE = 'midnight-at-the-lighthouse';
-
-const VIEWPORTS = [
-  { viewport: DESKTOP, name: 'desktop' },
-  { viewport: PHONE, name: 'phone' },
-] as const;
 
 const ADDRESS = {
   Street: '9 Compass Row',
@@ -193,9 +189,9 @@ describe('discount codes and promotions in the browser', () => {
     }
   });
 
-  it.each(VIEWPORTS)(
-    'when a cart misses a code’s minimum or the code has ended, then the field says why; when the cart reaches an automatic promotion’s threshold, then it appears in the totals ($name)',
-    async ({ viewport, name }) => {
+  it.each(viewports())(
+    'when a cart misses a code’s minimum or the code has ended, then the field says why; when the cart reaches an automatic promotion’s threshold, then it appears in the totals ($device)',
+    async ({ viewport, device }) => {
       mkdirSync(join(SCREENSHOT_DIR, SHOTS), { recursive: true });
       const admin = await apiToken(SEED_ADMIN);
       const lighthouse = await productId(LIGHTHOUSE);
@@ -232,7 +228,7 @@ describe('discount codes and promotions in the browser', () => {
         }),
       ];
       try {
-        const page = await signedInShopper(`promo-${name}`, viewport);
+        const page = await signedInShopper(`promo-${device}`, viewport);
         await addToCart(page, LIGHTHOUSE, 0);
         await openQuotedCart(page);
         expect(await discountLine(page, promotion).count()).toBe(0);
@@ -243,11 +239,11 @@ describe('discount codes and promotions in the browser', () => {
           'discount-code-refusal',
         );
         expect(await discountLine(page, minimum).count()).toBe(0);
-        await shot(page, `${SHOTS}/06-code-refused-minimum-${name}`);
+        await shot(page, `${SHOTS}/06-code-refused-minimum-${device}`);
 
         await applyCode(page, ended);
         await refusal(page).getByText(`${ended} has ended`).waitFor();
-        await shot(page, `${SHOTS}/07-code-refused-ended-${name}`);
+        await shot(page, `${SHOTS}/07-code-refused-ended-${device}`);
         await page.getByRole('button', { name: 'Remove code' }).click();
         await refusal(page).waitFor({ state: 'detached' });
 
@@ -257,7 +253,7 @@ describe('discount codes and promotions in the browser', () => {
         await discountLine(page, promotion).waitFor();
         expect(await quotedFigure(page, `Discount \\(${promotion}\\)`)).toMatch(/^[-−]\$5\.00$/);
         expect(await quotedFigure(page, 'Subtotal')).toBe('$25.00');
-        await shot(page, `${SHOTS}/08-automatic-promotion-${name}`);
+        await shot(page, `${SHOTS}/08-automatic-promotion-${device}`);
         expect(errorsOf(page)).toEqual([]);
       } finally {
         // Nothing of this test stays to price another file's cart.
@@ -266,9 +262,9 @@ describe('discount codes and promotions in the browser', () => {
     },
   );
 
-  it.each(VIEWPORTS)(
-    'when a shopper follows /discount/CODE, then they land on the home page with a banner saying the code is applied ($name)',
-    async ({ viewport, name }) => {
+  it.each(viewports())(
+    'when a shopper follows /discount/CODE, then they land on the home page with a banner saying the code is applied ($device)',
+    async ({ viewport, device }) => {
       mkdirSync(join(SCREENSHOT_DIR, SHOTS), { recursive: true });
       const admin = await apiToken(SEED_ADMIN);
       const code = freshCode('LINK');
@@ -287,7 +283,7 @@ describe('discount codes and promotions in the browser', () => {
         expect(await page.evaluate(() => window.localStorage.getItem('discountCode'))).toBe(
           JSON.stringify(code),
         );
-        await shot(page, `${SHOTS}/09-link-banner-${name}`);
+        await shot(page, `${SHOTS}/09-link-banner-${device}`);
         expect(errorsOf(page)).toEqual([]);
       } finally {
         await deleteDiscount(admin, id);

@@ -1,18 +1,13 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { checkScreen, DESKTOP, errorsOf, hydrated, openPage } from '../support/browser';
+import { checkScreen, errorsOf, hydrated, openPage, viewports } from '../support/browser';
 import { SCREENSHOT_DIR } from '../support/paths';
 
 /** The search screens of issue 39 (apps/e2e/screenshots/ is not committed). */
 const SHOTS = 'issue-39-search';
 /** A phone as wide as the issue names (390 px). */
 const PHONE_390 = { width: 390, height: 844 } as const;
-
-const VIEWPORTS = [
-  { viewport: DESKTOP, device: 'desktop' },
-  { viewport: PHONE_390, device: 'phone' },
-] as const;
 
 /** Each test goes through its steps on both screens. */
 const TWO_SCREENS_MS = 300_000;
@@ -40,7 +35,7 @@ describe('the search screens in Chromium', () => {
   it(
     'when a shopper types a typo, chooses a suggestion by keyboard, then searches the typo and applies a facet, on a desktop and a 390 px phone, then each step shows what was asked',
     async () => {
-      for (const { viewport, device } of VIEWPORTS) {
+      for (const { viewport, device } of viewports(PHONE_390)) {
         const page = await openPage(viewport);
         await page.goto('/');
         await hydrated(page);
@@ -107,7 +102,7 @@ describe('the search screens in Chromium', () => {
   it(
     'when scripts are off, then the facets apply with Apply and the server renders the filtered page; on a phone the Filters link opens the drawer',
     async () => {
-      for (const { viewport, device } of VIEWPORTS) {
+      for (const { viewport, device } of viewports(PHONE_390)) {
         const page = await openPage(viewport, { javaScriptEnabled: false });
         await page.goto('/search?keyword=wirless');
         await expect.poll(() => found(page)).toBe('Found 2');

@@ -8,16 +8,11 @@ import {
   hydrated,
   login,
   openPage,
-  PHONE,
+  viewports,
 } from '../support/browser';
 
 /** The cart rendered by the server (apps/e2e/screenshots/ is not committed). */
 const SHOTS = 'issue-36-cart-ssr';
-
-const VIEWPORTS = [
-  { viewport: DESKTOP, device: 'desktop' },
-  { viewport: PHONE, device: 'phone' },
-] as const;
 
 const badge = (page: Page) => page.locator('.cart-link .badge');
 const lineNames = (page: Page) => page.locator('p.line-name').allTextContents();
@@ -54,7 +49,7 @@ async function watchForFlash(page: Page) {
 
 describe('the cart rendered by the server', () => {
   it('when a signed-in shopper with two lines opens the cart, on a desktop and on a phone, then the page arrives with their greeting and lines (scripts off too), hydrates without a mismatch or a flash of an empty cart, and is stored by no cache', async () => {
-    for (const { viewport, device } of VIEWPORTS) {
+    for (const { viewport, device } of viewports()) {
       const page = await openPage(viewport);
       const logged: string[] = [];
       page.on('console', (message) => {
