@@ -29,12 +29,12 @@ const logOf = (entries: AuditEntry[], total = entries.length) => ({
   body: { success: true, entries, total },
 });
 
-async function openLog(url = '/dashboard/admin/audit') {
+async function openLog(url = '/dashboard/admin/audit', entries = [priceChange]) {
   api.on('GET', '/api/v1/auth/staff', {
     status: 200,
     body: { success: true, staff: [pat], total: 1 },
   });
-  api.on('GET', LOG, logOf([priceChange]));
+  api.on('GET', LOG, logOf(entries));
   renderScreen(<AuditLog />, url);
   await screen.findByRole('table');
   return userEvent.setup();
@@ -51,6 +51,25 @@ describe('Audit log', () => {
     expect(await within(row).findByText('₹25.00 → ₹30.00', { exact: false })).toBeVisible();
     expect(within(row).getByText('Supplier raised prices')).toBeVisible();
     expect(api.requestsTo('GET', LOG)[0]?.query).toEqual({ page: '1', perPage: '20' });
+  });
+
+  it('when a zone’s countries changed, then the entry reads what came and went, not the list as JSON', async () => {
+    const zones = (countries: string[]) => ({
+      zones: [{ _id: 'z1', name: 'Europe', countries, restOfWorld: false, methods: [] }],
+    });
+    await openLog(undefined, [
+      {
+        ...priceChange,
+        action: 'put /api/v1/shipping/zones',
+        target: { type: 'settings', _id: 'shipping', label: 'Shipping zones' },
+        before: zones(['DE']),
+        after: zones(['FR']),
+      },
+    ]);
+
+    const row = screen.getByRole('row', { name: /shipping\/zones/ });
+    expect(within(row).getByText('zones[Europe].countries')).toBeVisible();
+    expect(within(row).getByText('+FR, −DE', { exact: false })).toBeVisible();
   });
 
   it('when a History link opens it on a target, then only that target is asked for and its id fills the filter', async () => {

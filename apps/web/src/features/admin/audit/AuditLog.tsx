@@ -6,7 +6,7 @@ import { useAdminPages } from '../shared/use-admin-query';
 import { useUrlChoices } from '../shared/use-url-choices';
 import { AuditFilters } from './AuditFilters';
 import { type AuditFilter, adminAuditQueries } from './api';
-import { changeLines, shownValue } from './audit-changes';
+import { changeLines, shownChange } from './audit-changes';
 import './audit.css';
 
 const AUDIT_FAILED = 'Something went wrong while fetching the audit log';
@@ -15,20 +15,14 @@ const AUDIT_FAILED = 'Something went wrong while fetching the audit log';
 function Changes({ before, after }: Pick<AuditEntry, 'before' | 'after'>) {
   const currency = useStoreCurrency();
   if (before === null && after === null) return null;
-  const shown = (name: string, value: { value: unknown } | undefined) =>
-    value === undefined ? '' : shownValue(name, value.value, currency);
   return (
     <ul className="audit-changes">
       {before === null && <li>made</li>}
       {after === null && <li>deleted</li>}
-      {changeLines(before, after).map(({ field, name, from, to }) => (
-        <li key={field}>
-          <span className="audit-field">{field}</span>:{' '}
-          {from && to
-            ? `${shown(name, from)} → ${shown(name, to)}`
-            : from
-              ? `${shown(name, from)}${after ? ' (gone)' : ''}`
-              : shown(name, to)}
+      {changeLines(before, after).map((line) => (
+        <li key={line.field}>
+          <span className="audit-field">{line.field}</span>:{' '}
+          {shownChange(line, currency, after !== null)}
         </li>
       ))}
     </ul>
