@@ -1,6 +1,6 @@
 import mongoose from 'mongoose';
 import { isDuplicateKeyError } from '../lib/errors.js';
-import { intentBatcher } from './intent-batches.js';
+import { afterBatcher, intentBatcher } from './intent-batches.js';
 
 /**
  * The catalogue's change log. Each API process keeps the catalogue in memory and reads this log
@@ -200,6 +200,15 @@ export const crashAfterWrites = () => {
 };
 
 const intents = intentBatcher(announceChange);
+const afterwards = afterBatcher(announceChange);
+
+/**
+ * How a write is announced. `intent` (the rule): an intent before it and a completion after.
+ * `after`: one change once it landed, for a write whose loss to the other processes' view a
+ * later write always repairs (a checkout's stock: see products' stock-holds.ts), which spares
+ * the log half its inserts and every process the reloads an open intent costs on each poll.
+ */
+export type Announcement = 'intent' | 'after';
 
 /**
  * Runs a write to products or categories between its intent and its completion (shared with
@@ -208,17 +217,22 @@ const intents = intentBatcher(announceChange);
  * never be announced (the process killed right after writing, or the log unreachable for a
  * moment), every process still reloads the products the intent names until WRITE_LIMIT_MS
  * after it saw it, and so shows the write within one poll of it landing. The completion makes
- * them reload once more and stop. This process's own catalogue is brought up to date before
- * returning, so the writer's next read shows its change; unless `readBack` is false (a
- * checkout's stock, which its own answer does not show): this process's next poll shows it then,
- * as every other process's does.
+ * them reload once more and stop. With `announce: 'after'` there is no intent: the change is
+ * announced once the write ended (landed or failed). This process's own catalogue is brought up
+ * to date before returning, so the writer's next read shows its change; unless `readBack` is
+ * false (a checkout's stock, which its own answer does not show): this process's next poll
+ * shows it then, as every other process's does.
  */
 export async function writeToCatalogue<T>(
   change: CatalogueChange,
   write: () => Promise<T>,
-  { readBack = true }: { readBack?: boolean } = {},
+  { readBack = true, announce = 'intent' }: { readBack?: boolean; announce?: Announcement } = {},
 ) {
-  const end = await intents.join(change);
+  const end =
+    announce === 'intent'
+      ? await intents.join(change)
+      : // A change that cannot be announced is repaired by the next write of its products.
+        () => afterwards(change).catch(() => {});
   try {
     const written = await write();
     if (crashAfterWrite) process.kill(process.pid, 'SIGKILL');

@@ -1,11 +1,14 @@
 /**
- * Group commit of the catalogue's intents. Every write announces an intent before it and a
- * completion after; numbers are claimed one insert at a time, so a thousand writers at once
- * (reviews of one product, a sale) would each retry past every other's number. Instead, the
- * writes of one process that start while its previous intent is being announced share the next
- * one: one intent naming all their products, and one completion once the last of them ended.
- * What a write is told stays the same: an intent named its products before it, and its
- * completion comes after it.
+ * Group commit of the catalogue's change log. Numbers are claimed one insert at a time, so a
+ * thousand writers at once (reviews of one product, a sale) would each retry past every other's
+ * number. Instead, the changes of one process that come while its previous announcement is on
+ * its way share the next one, which names all their products.
+ *
+ * Two kinds of writes use it. Most announce an intent before they write and a completion after:
+ * the writes that start while an intent is being announced share the next intent, and one
+ * completion once the last of them ended. What a write is told stays the same: an intent named
+ * its products before it, and its completion comes after it. A checkout's stock writes announce
+ * only after they landed (see catalogue-changes.ts), grouped the same way.
  */
 
 /** What a write changes (catalogue-changes.ts's CatalogueChange, said again to keep imports one-way). */
@@ -19,17 +22,6 @@ type Announce = (
   change: CatalogueChange & { intent?: boolean; completes?: number },
 ) => Promise<number>;
 
-interface Batch {
-  change: CatalogueChange;
-  /** Writes of the batch not ended yet. */
-  running: number;
-  /** Settles with the intent's number once it is announced. */
-  intent: Promise<number>;
-  /** Settles once the completion was announced (or could not be). */
-  completed: Promise<void>;
-  complete: () => void;
-}
-
 const merge = (a: CatalogueChange, b: CatalogueChange): CatalogueChange => ({
   ...(a.productIds || b.productIds
     ? { productIds: [...new Set([...(a.productIds ?? []), ...(b.productIds ?? [])])] }
@@ -38,27 +30,28 @@ const merge = (a: CatalogueChange, b: CatalogueChange): CatalogueChange => ({
   ...(a.all || b.all ? { all: true } : {}),
 });
 
-export function intentBatcher(announce: Announce) {
-  /** Writes waiting for the next intent, which is sent once the one in flight is announced. */
-  let next: (Batch & { send: () => void }) | null = null;
+/** Changes announced together: what they change, and the number it took once announced. */
+interface Group {
+  change: CatalogueChange;
+  number: Promise<number>;
+}
+
+/**
+ * Announces each change joined, those joined while an announcement is on its way together in
+ * the next one; `join` answers the group the change went in (the same object for all of it).
+ */
+function groupCommits(announce: (change: CatalogueChange) => Promise<number>) {
+  /** The group waiting for the one on its way, sent once that one is announced. */
+  let next: (Group & { send: () => void }) | null = null;
   let announcing = false;
 
-  function newBatch(): Batch & { send: () => void } {
+  function newGroup(): Group & { send: () => void } {
     let send = () => {};
-    let complete = () => {};
-    const batch = {
-      change: {},
-      running: 0,
-      completed: new Promise<void>((done) => {
-        complete = done;
-      }),
-      complete: () => complete(),
-      send: () => send(),
-    } as Batch & { send: () => void };
-    batch.intent = new Promise<number>((resolve, reject) => {
+    const group = { change: {}, send: () => send() } as Group & { send: () => void };
+    group.number = new Promise<number>((resolve, reject) => {
       send = () => {
         announcing = true;
-        announce({ ...batch.change, intent: true })
+        announce(group.change)
           .then(resolve, reject)
           .finally(() => {
             announcing = false;
@@ -68,21 +61,50 @@ export function intentBatcher(announce: Announce) {
           });
       };
     });
-    // A failed intent fails its writes (they were not made); they see it through `intent`.
-    batch.intent.catch(() => {});
+    // A failed announcement fails its writes; they see it through `number`.
+    group.number.catch(() => {});
+    return group;
+  }
+
+  return function join(change: CatalogueChange): Group {
+    const group = next ?? newGroup();
+    group.change = merge(group.change, change);
+    if (announcing) next = group;
+    else group.send();
+    return group;
+  };
+}
+
+/** Intents before writes, one completion per intent once its last write ended. */
+export function intentBatcher(announce: Announce) {
+  const intents = groupCommits((change) => announce({ ...change, intent: true }));
+  /** Per intent: its writes not ended yet, and the completion they all wait for. */
+  const batches = new WeakMap<
+    Group,
+    { running: number; completed: Promise<void>; complete: () => void }
+  >();
+
+  function batchOf(group: Group) {
+    let batch = batches.get(group);
+    if (!batch) {
+      let complete = () => {};
+      const completed = new Promise<void>((done) => {
+        complete = done;
+      });
+      batch = { running: 0, completed, complete: () => complete() };
+      batches.set(group, batch);
+    }
     return batch;
   }
 
   /** Joins the next intent; resolves once it is announced, with what ends the write. */
   async function join(change: CatalogueChange): Promise<() => Promise<void>> {
-    const batch = next ?? newBatch();
-    batch.change = merge(batch.change, change);
+    const group = intents(change);
+    const batch = batchOf(group);
     batch.running += 1;
-    if (announcing) next = batch;
-    else batch.send();
     let intent: number;
     try {
-      intent = await batch.intent;
+      intent = await group.number;
     } catch (err) {
       batch.running -= 1;
       throw err;
@@ -91,7 +113,7 @@ export function intentBatcher(announce: Announce) {
       batch.running -= 1;
       if (batch.running === 0) {
         // A completion that cannot be announced is covered by its intent; the writes stand.
-        await announce({ ...batch.change, completes: intent }).catch(() => {});
+        await announce({ ...group.change, completes: intent }).catch(() => {});
         batch.complete();
       }
       await batch.completed;
@@ -99,4 +121,12 @@ export function intentBatcher(announce: Announce) {
   }
 
   return { join };
+}
+
+/** Changes announced after their writes: resolves once a change naming this one's is in the log. */
+export function afterBatcher(announce: Announce) {
+  const changes = groupCommits(announce);
+  return async (change: CatalogueChange): Promise<void> => {
+    await changes(change).number;
+  };
 }

@@ -112,6 +112,14 @@ function byProduct(lines: readonly ReservedUnits[]): ReservedUnits[][] {
 }
 
 const READ_LATER = { readBack: false };
+/**
+ * Reserving and settling announce their change once it landed, without an intent: should the
+ * process die between the write and its announcement, the other processes show the product's
+ * units as before the write until its reservation is ended (settled, or released by the sweep
+ * at its expiry), which every process hears of. A release keeps its intent: no later write of
+ * a reservation ended would make up for it.
+ */
+const ANNOUNCED_AFTER = { readBack: false, announce: 'after' } as const;
 
 const total = (lines: readonly ReservedUnits[]) => lines.reduce((n, l) => n + l.quantity, 0);
 const productIdsOf = (lines: readonly ReservedUnits[]) => [
@@ -150,7 +158,7 @@ export async function reserveUnits(
         }
       }
     },
-    READ_LATER,
+    ANNOUNCED_AFTER,
   );
 }
 
@@ -244,7 +252,7 @@ export async function settleUnits(key: string, lines: readonly ReservedUnits[]):
   await writeToCatalogue(
     productChange(productIdsOf(lines)),
     () => Promise.all(byProduct(lines).map((group) => endProduct(key, group, true))),
-    READ_LATER,
+    ANNOUNCED_AFTER,
   );
 }
 
