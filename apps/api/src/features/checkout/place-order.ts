@@ -6,7 +6,13 @@ import { underPaymentLock } from '../../lib/payment-lock.js';
 import { type FlowFailure, runSteps } from '../../lib/steps.js';
 import { callStripe, isFreePayment, type Payments } from '../../lib/stripe.js';
 import { findUser } from '../auth/index.js';
-import { claimOrder, findOrder, findOrderOfPayment, type StoredOrder } from '../orders/index.js';
+import {
+  claimOrder,
+  findOrder,
+  findOrderOfPayment,
+  orderAnswerOf,
+  type StoredOrder,
+} from '../orders/index.js';
 import { freePaymentOf, type PaymentState, wasRefunded } from './authorization.js';
 import type { Checkout, CheckoutShopper } from './checkout.js';
 import { type Delivery, DeliveryAddressMissing, withCountryCode } from './delivery.js';
@@ -221,7 +227,7 @@ export async function placeUnderLock({
   ...context
 }: Omit<Placement, 'unfinished'> & { save: boolean }): Promise<PlacedOrder> {
   const { intent, lease, buyer, deliveryAddress } = context;
-  const { orderId, created, addressNotSaved } = await runSteps(
+  const { paid, created, addressNotSaved } = await runSteps(
     async (run) => {
       const { checkout, wasPlacing } = await run(claimCheckout, context);
       const unfinished = wasPlacing ? await claimUnfinished(intent.id, lease) : null;
@@ -237,19 +243,21 @@ export async function placeUnderLock({
       const orderId = order._id;
       await run(capturePayment, placement);
       await run(settleReservation, checkout.reservation);
-      await run(markPaidAndQueueConfirmation, { placement, order });
+      const paid = await run(markPaidAndQueueConfirmation, { placement, order });
       await run(closeCheckout, { checkoutId: checkout._id, orderId });
       const addressNotSaved =
         save && buyer.kind === 'account'
           ? await run(saveAddressToProfile, { buyerId: buyer.user._id, address: deliveryAddress })
           : undefined;
-      return { orderId, created: !unfinished, addressNotSaved };
+      return { paid, created: !unfinished, addressNotSaved };
     },
     explainFailure,
     lease.signal,
   );
+  // Answered as written: the buyer's name is the one the placement holds.
+  const buyerNames = new Map(buyer.kind === 'account' ? [[buyer.user._id, buyer.user.name]] : []);
   return {
-    order: await orderById(orderId),
+    order: await orderAnswerOf(paid, buyerNames),
     created,
     ...(addressNotSaved ? { addressNotSaved } : {}),
   };

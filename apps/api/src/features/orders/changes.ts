@@ -92,28 +92,38 @@ async function untilSettled<Outcome extends string>(
 /**
  * Marks the checkout's order paid under the holder of `fence` (`recorded`: the order as the
  * placement recorded it, when it did, which spares a read), announcing `order.placed` (the
- * buyer's confirmation, the sales figures). Whether it is paid, by this call or an earlier
- * one; false when it is gone or a later holder of the payment's lock wrote it.
+ * buyer's confirmation, the sales figures). The order as it is now stored, paid, by this call
+ * or an earlier one; null when it is gone or a later holder of the payment's lock wrote it.
  */
 export async function markOrderPaid(
   orderId: string,
   fence: number,
   recorded?: StoredOrder,
-): Promise<boolean> {
+): Promise<StoredOrder | null> {
+  let paidNow: StoredOrder | null = null;
   const outcome = await untilSettled<AnnouncedWrite | 'paid before'>(
     orderId,
     async (order) => {
       if (!order) return 'refused';
       if (order.payment.success) return 'paid before';
-      const paid = { ...order, payment: { ...order.payment, success: true, status: 'succeeded' } };
-      return announce(ORDER_PLACED, order, paid, (as, event) =>
-        recordPaid(orderId, fence, as, event),
-      );
+      const at = new Date();
+      const paid: StoredOrder = {
+        ...order,
+        payment: { ...order.payment, success: true, status: 'succeeded' },
+        updatedAt: at.toISOString(),
+      };
+      let recordedEvent = '';
+      const written = await announce(ORDER_PLACED, order, paid, (as, event) => {
+        recordedEvent = event;
+        return recordPaid(orderId, fence, as, event, at);
+      });
+      if (written === 'done') paidNow = { ...paid, events: [...order.events, recordedEvent] };
+      return written;
     },
     recorded,
   );
-  if (outcome === 'paid before') return (await claimOrder(orderId, fence)) !== null;
-  return outcome === 'done';
+  if (outcome === 'paid before') return claimOrder(orderId, fence);
+  return outcome === 'done' ? paidNow : null;
 }
 
 /**

@@ -39,4 +39,4 @@ export { claimOrder, giveGuestOrdersTo, recordOrder, removeOrder } from './repos
 export { returnLandingChecks } from './returns/events.js';
 export { recordRefundsOfPayment } from './stripe-refunds.js';
 export { sweepUnfinishedRegularly } from './sweep.js';
-export { findOrder } from './use-cases.js';
+export { findOrder, orderAnswerOf } from './use-cases.js';

@@ -85,12 +85,16 @@ function pricedLines(
 
 /**
  * The one shape of an order in every response: each line with what its product shows now (null
- * once deleted), the buyer's name (null once the account is gone).
+ * once deleted), the buyer's name (null once the account is gone). `buyers`: their names by
+ * account, when the caller has them (a placement has its buyer's), else read.
  */
-export async function orderAnswers(stored: readonly StoredOrder[]): Promise<Order[]> {
+export async function orderAnswers(
+  stored: readonly StoredOrder[],
+  knownBuyers?: ReadonlyMap<string, string>,
+): Promise<Order[]> {
   const [products, buyers] = await Promise.all([
     findProductSummaries([...new Set(stored.flatMap((o) => o.lines.map((l) => l.productId)))]),
-    findUserNames(buyerIdsOf(stored)),
+    knownBuyers ?? findUserNames(buyerIdsOf(stored)),
   ]);
   return stored.map((found) => {
     const {

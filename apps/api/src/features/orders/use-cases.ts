@@ -5,7 +5,7 @@ import {
   orderNumberSearched,
 } from '@shop/contracts/order-filter';
 import { findUserIdsMatching } from '../auth/index.js';
-import type { OrderSelection } from './order.js';
+import type { OrderSelection, StoredOrder } from './order.js';
 import { orderAnswers } from './presenter.js';
 import { findOrderByNumber, findStoredOrder, listOrders } from './repository/reads.js';
 
@@ -39,6 +39,14 @@ export const listAllOrders = async ({ status, q, ...page }: AllOrdersQuery) =>
 export async function findOrder(orderId: string): Promise<Order | null> {
   const stored = await findStoredOrder(orderId);
   return stored ? ((await orderAnswers([stored]))[0] ?? null) : null;
+}
+
+/** The order as its writer holds it, in its response shape, with its buyer's name as known. */
+export async function orderAnswerOf(
+  stored: StoredOrder,
+  buyerNames: ReadonlyMap<string, string>,
+): Promise<Order> {
+  return (await orderAnswers([stored], buyerNames))[0] as Order;
 }
 
 /**

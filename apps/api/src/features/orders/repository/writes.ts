@@ -134,14 +134,17 @@ export async function recordPaid(
   fence: number,
   as: AsRead,
   event: string,
+  at: Date,
 ): Promise<AnnouncedWrite> {
   const written = await matched(
     OrderModel.updateOne(
       { ...fencedBy(orderId, fence), ...asRead(as) },
       {
-        $set: { 'payment.success': true, 'payment.status': 'succeeded', fence },
+        $set: { 'payment.success': true, 'payment.status': 'succeeded', fence, updatedAt: at },
         $push: { events: event },
       },
+      // `at` is the time the placement answers with, without reading the order back.
+      { timestamps: false },
     ),
   );
   return written ? 'done' : whyNotWritten(orderId, fence);
