@@ -23,6 +23,8 @@ export interface StoredUser extends User {
   tokenVersion: number;
   /** Whether the account signs in with a second factor. */
   twoFactorOn: boolean;
+  /** Whether its e-mail is proven its own (see isEmailConfirmed). */
+  emailConfirmed: boolean;
 }
 
 export interface NewUser {
@@ -61,6 +63,7 @@ const toStoredUser = (user: UserDoc): StoredUser => ({
   ...toUser(user),
   tokenVersion: user.tokenVersion ?? 0,
   twoFactorOn: Boolean(user.twoFactor),
+  emailConfirmed: Boolean(user.emailConfirmedAt) || user.role === ADMIN_ROLE,
 });
 
 const toDocument = ({ passwordHash, ...user }: NewUser) => ({ ...user, password: passwordHash });
@@ -183,14 +186,11 @@ const UNCONFIRMED = { emailConfirmedAt: { $exists: false }, role: { $ne: ADMIN_R
 
 /**
  * Whether the account's e-mail is proven its own: its owner confirmed it, or it is an
- * administrator's (set in the database).
+ * administrator's (set in the database). Read as the request's session is (kept a second, see
+ * findSessionUser), so a signed-in checkout asks the database nothing more for it.
  */
 export async function isEmailConfirmed(id: string): Promise<boolean> {
-  const confirmed = await UserModel.exists({
-    _id: id,
-    $or: [{ emailConfirmedAt: { $exists: true } }, { role: ADMIN_ROLE }],
-  });
-  return confirmed !== null;
+  return (await findSessionUser(id))?.emailConfirmed ?? false;
 }
 
 /**
@@ -202,6 +202,7 @@ export async function confirmEmailOf(id: string, email: string, now: Date): Prom
     { _id: id, email, emailConfirmedAt: { $exists: false } },
     { $set: { emailConfirmedAt: now } },
   );
+  forgetSession(id);
 }
 
 /** The id of the account holding this e-mail, when its mailbox's owner may take it over. */
