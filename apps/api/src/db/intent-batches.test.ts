@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { intentBatcher } from './intent-batches.js';
+import { afterBatcher, intentBatcher } from './intent-batches.js';
 
 interface LoggedChange {
   productIds?: string[];
@@ -68,4 +68,28 @@ describe('intent batches', () => {
       { categories: true, completes: 1 },
     ]);
   });
+
+  it('when 50 writes announced after them end at once, then a few changes name them all, each after its write, none an intent', async () => {
+    const { log, announce } = slowLog();
+    const announceAfter = afterBatcher(announce);
+    const written: string[] = [];
+
+    await Promise.all(
+      Array.from({ length: 50 }, async (_, i) => {
+        await sleep(i % 7);
+        const product = `p${i}`;
+        written.push(product);
+        const before = log.length;
+        await announceAfter({ productIds: [product] });
+        // Announced by a change logged after the write, not by one already on its way.
+        const named = log.slice(before).some((c) => c.productIds?.includes(product));
+        expect(named).toBe(true);
+      }),
+    );
+
+    expect(log.length).toBeLessThanOrEqual(20);
+    expect(log.every((c) => !c.intent && c.completes === undefined)).toBe(true);
+    expect(new Set(log.flatMap((c) => c.productIds ?? []))).toEqual(new Set(written));
+  });
 });
+
