@@ -92,4 +92,3 @@ describe('intent batches', () => {
     expect(new Set(log.flatMap((c) => c.productIds ?? []))).toEqual(new Set(written));
   });
 });
-
