@@ -132,7 +132,7 @@ describe('a new catalogue read, made before the app once the app has made one of
     expect(beforeTheApp['x-content-type-options']).toBe('nosniff');
   });
 
-  test('when a product found is repriced, then the next answer of the same or new words shows the new price', async ({
+  test('when a product found is repriced, then the next answer of the same or new words shows the new price, as JSON.stringify writes it', async ({
     api,
   }) => {
     const { category, products } = await makeProducts(1, { price: 20 });
@@ -140,6 +140,9 @@ describe('a new catalogue read, made before the app once the app has made one of
     const word = product.name.split(' ')[1] as string;
     const searched = async (q: string) => {
       const res = await api.get('/api/v1/search').query({ q }).expect(200);
+      // Written from each product's kept JSON: the bytes JSON.stringify makes of the answer.
+      expect(res.text).toBe(JSON.stringify(res.body));
+      expect(Object.keys(res.body)).toEqual(['success', 'products', 'total', 'facets']);
       return facetedSearchResponseSchema.parse(res.body).products.map((p) => p.price);
     };
     const suggested = async (q: string) => {

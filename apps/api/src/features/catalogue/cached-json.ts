@@ -11,10 +11,10 @@ import {
 import { currentCatalogue, loadedCatalogue } from './catalogue.js';
 import type { CatalogueStore } from './store.js';
 
-export interface JsonAnswer {
-  body: unknown;
+/** An answer's body, or its JSON when the route writes it (as JSON.stringify would). */
+export type JsonAnswer = ({ body: unknown } | { json: string }) & {
   headers?: Record<string, string>;
-}
+};
 
 /**
  * Every catalogue answer kept, JSON and photos, in all. Enough for every page shoppers read at
@@ -28,8 +28,10 @@ export const GZIP_MIN_BYTES = 1024;
 
 /** An answer's JSON, its ETag and the headers the route itself sends with it. */
 function serialize(catalogue: CatalogueStore, build: (catalogue: CatalogueStore) => JsonAnswer) {
-  const { body, headers = {} } = build(catalogue);
-  const bytes = ownBytes(Buffer.from(JSON.stringify(body)));
+  const answer = build(catalogue);
+  const json = 'json' in answer ? answer.json : JSON.stringify(answer.body);
+  const bytes = ownBytes(Buffer.from(json));
+  const { headers = {} } = answer;
   const etag = `W/"${createHash('sha1').update(bytes).digest('base64url')}"`;
   const own = { ...headers, 'Content-Type': 'application/json; charset=utf-8', ETag: etag };
   return { bytes, etag, own };
