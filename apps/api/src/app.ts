@@ -185,7 +185,8 @@ export function createApp({
   return answeringFirst(
     app,
     (req, res) =>
-      kept.answerAtOnce(req, res) || (pages?.answerAtOnce(req, res, countAndLog) ?? false),
+      kept.answerAtOnce(req, res, log.logAnswer) ||
+      (pages?.answerAtOnce(req, res, countAndLog) ?? false),
   );
 }
 

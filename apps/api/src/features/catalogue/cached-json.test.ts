@@ -1,5 +1,10 @@
-import { pagedProductListResponseSchema, productResponseSchema } from '@shop/contracts';
-import { makeProducts } from '../../test/catalogue.js';
+import {
+  facetedSearchResponseSchema,
+  pagedProductListResponseSchema,
+  productResponseSchema,
+  suggestResponseSchema,
+} from '@shop/contracts';
+import { makeProducts, uniqueWord } from '../../test/catalogue.js';
 import { describe, expect, test } from '../../test/fixtures.js';
 import { createAdmin } from '../../test/harness.js';
 import { answers } from './cached-json.js';
@@ -111,5 +116,54 @@ describe('a repeated catalogue read', () => {
       expect(res.text).toBe(clean.text);
     }
     expect(answers.size.entries).toBe(kept);
+  });
+});
+
+describe('a new catalogue read, made before the app once the app has made one of its route', () => {
+  test('when new words are asked, then their answer goes with the headers the app sent, security headers included', async ({
+    api,
+  }) => {
+    const suggest = (q: string) => api.get('/api/v1/search/suggest').query({ q }).expect(200);
+    const { date: _madeAt, ...byTheApp } = (await suggest(uniqueWord())).headers;
+    const { date: _sentAt, ...beforeTheApp } = (await suggest(uniqueWord())).headers;
+    // No product has either word: the same body, so the same ETag and length too.
+    expect(beforeTheApp).toEqual(byTheApp);
+    expect(beforeTheApp['content-security-policy']).toContain("script-src 'self'");
+    expect(beforeTheApp['x-content-type-options']).toBe('nosniff');
+  });
+
+  test('when a product found is repriced, then the next answer of the same or new words shows the new price, as JSON.stringify writes it', async ({
+    api,
+  }) => {
+    const { category, products } = await makeProducts(1, { price: 20 });
+    const product = products[0] as { id: string; slug: string; name: string };
+    const word = product.name.split(' ')[1] as string;
+    const searched = async (q: string) => {
+      const res = await api.get('/api/v1/search').query({ q }).expect(200);
+      // Written from each product's kept JSON: the bytes JSON.stringify makes of the answer.
+      expect(res.text).toBe(JSON.stringify(res.body));
+      expect(Object.keys(res.body)).toEqual(['success', 'products', 'total', 'facets']);
+      return facetedSearchResponseSchema.parse(res.body).products.map((p) => p.price);
+    };
+    const suggested = async (q: string) => {
+      const res = await api.get('/api/v1/search/suggest').query({ q }).expect(200);
+      return suggestResponseSchema.parse(res.body).products.map((p) => p.price);
+    };
+    expect(await searched(word)).toEqual([20]);
+    expect(await suggested(word)).toEqual([20]);
+    const admin = await createAdmin();
+    await api
+      .put(`/api/v1/product/update-product/${product.id}`)
+      .set('Authorization', admin.token)
+      .field('name', product.name)
+      .field('description', 'Changed')
+      .field('price', '31')
+      .field('reason', 'Dearer')
+      .field('quantity', '5')
+      .field('category', category.id)
+      .expect(200);
+    expect(await searched(word)).toEqual([31]);
+    expect(await suggested(word)).toEqual([31]);
+    expect(await searched(`${word} product`)).toEqual([31]);
   });
 });

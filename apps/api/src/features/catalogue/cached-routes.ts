@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parse as parseQuery } from 'node:querystring';
 import type { Request, RequestHandler, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { match } from 'path-to-regexp';
@@ -15,7 +16,14 @@ import {
   type RouteInput,
 } from '../../lib/route.js';
 import { type CachedAnswer, type Headers, hasBody } from './answer-cache.js';
-import { answers, type JsonAnswer, sendCatalogueJson } from './cached-json.js';
+import {
+  answers,
+  GZIP_MIN_BYTES,
+  type JsonAnswer,
+  makeJsonAnswerBeforeApp,
+  sendCatalogueJson,
+} from './cached-json.js';
+import { loadedCatalogue } from './catalogue.js';
 import { readBodyEarly } from './early-body.js';
 import type { CatalogueStore } from './store.js';
 
@@ -27,7 +35,11 @@ export interface CachedRoute extends Route {
    * no query, or one body with its keys in another order, give one key.
    */
   answerKey: (input: { params?: unknown; query?: unknown; body?: unknown }) => string;
+  /** A catalogue JSON read's answer from the catalogue and the input (see catalogueJsonRoute). */
+  jsonAnswer?: (catalogue: CatalogueStore, input: ParsedInput) => JsonAnswer;
 }
+
+type ParsedInput = ReturnType<typeof parseRouteInput>;
 
 type ZodObjectOrNone = z.ZodObject | undefined;
 
@@ -65,11 +77,15 @@ export const catalogueJsonRoute = <
   ...declaration
 }: Omit<CachedRouteDeclaration<P, Q, H, B>, 'send'> & {
   answer: (catalogue: CatalogueStore, input: RouteInput<P, Q, H, B>) => JsonAnswer;
-}) =>
-  cachedRoute<P, Q, H, B>({
+}): CachedRoute => ({
+  ...cachedRoute<P, Q, H, B>({
     ...declaration,
-    send: (input, key, req, res) => sendCatalogueJson(req, res, key, (c) => answer(c, input)),
-  });
+    send: (input, key, req, res) =>
+      sendCatalogueJson(req, res, { route: declaration.path, key }, (c) => answer(c, input)),
+  }),
+  // Parsed by the route's own schemas, which TypeScript cannot follow through `route`.
+  jsonAnswer: (catalogue, input) => answer(catalogue, input as RouteInput<P, Q, H, B>),
+});
 
 const isCached = (route: Route): route is CachedRoute => 'answerKey' in route;
 
@@ -172,7 +188,8 @@ function startOfEvery(paths: readonly string[]): (path: string) => boolean {
  * Paths are matched by path-to-regexp, as Express matches them, so a URL that Express would not
  * route to the same place goes on. Anything else goes on as usual; a POST's small JSON body,
  * read here, is parsed here too. `answerAtOnce`, before the app: the same for a GET whose
- * answer `replay` has learnt and can send as it is.
+ * answer `replay` has learnt, and a GET of a catalogue JSON read whose answer is not kept is
+ * answered there too, made from the catalogue (`logNew` called, as the app logs what it makes).
  */
 export function keptAnswers(routes: readonly Route[]) {
   const table = routes.filter(isCached).map((route) => ({
@@ -188,20 +205,94 @@ export function keptAnswers(routes: readonly Route[]) {
     if (key !== undefined) keysByRequest.set(request, key);
     return key;
   };
+  /** The cached route a path goes to and its params; 'bad' when it is not percent-encoded right. */
+  const routeFor = (method: string, path: string) => {
+    if (!mayBeKept(path)) return undefined;
+    for (const { route, method: declared, matches } of table) {
+      if (method !== declared) continue;
+      try {
+        const found = matches(path);
+        if (found) return { route, params: found.params };
+      } catch {
+        return 'bad';
+      }
+    }
+    return undefined;
+  };
   /**
-   * Before Express: a GET asked before whose answer is kept, as it is sent again (not one to
-   * gzip first), goes out at once, counted and timed; true when it did. Express's own work on
-   * a request (its router, prototypes, final handler) cost four times a bare node:http answer.
+   * A GET's answer that is not kept, made from the catalogue as its route makes it; undefined
+   * when the app is to answer: no catalogue JSON read, a bad request or one the route refuses
+   * (404), no catalogue loaded yet, or no answer of the route made by the app yet (whose headers
+   * the answer takes).
    */
-  const answerAtOnce = (req: IncomingMessage, res: ServerResponse): boolean => {
-    const key = req.method === 'GET' ? keysByRequest.get(req.url ?? '') : undefined;
-    const answer = key === undefined ? undefined : answers.find(key);
-    const replay = answer && replayOf(answer, req);
-    if (!replay || replay === 'gzip') return false;
-    const route = routeOfKey(key as string);
-    measureAnswer(req, res, () => route);
-    send(res, replay);
+  const newAnswer = (url: string, req: IncomingMessage) => {
+    const catalogue = loadedCatalogue();
+    const at = url.indexOf('?');
+    const path = at === -1 ? url : url.slice(0, at);
+    const query = at === -1 ? '' : url.slice(at + 1);
+    const found = catalogue ? routeFor('GET', path) : undefined;
+    if (!catalogue || !found || found === 'bad' || !found.route.jsonAnswer) return undefined;
+    const { route, params } = found;
+    const jsonAnswer = route.jsonAnswer as NonNullable<CachedRoute['jsonAnswer']>;
+    try {
+      // The query as Express parses it (its 'simple' query parser).
+      const request = { params, query: parseQuery(query), headers: req.headers, body: undefined };
+      const input = parseRouteInput(route, request as unknown as Request);
+      const key = route.answerKey(input);
+      const kept = answers.find(key);
+      const answer =
+        kept ?? makeJsonAnswerBeforeApp(route.path, catalogue, (c) => jsonAnswer(c, input));
+      if (!answer) return undefined;
+      if (!kept) answers.keep(key, answer);
+      keysByRequest.set(url, key);
+      return { key, answer, made: !kept };
+    } catch {
+      return undefined;
+    }
+  };
+  /** Sends an answer before the app, counted and timed; false when only its 304 is kept, not asked. */
+  const sendBeforeApp = (
+    key: string,
+    answer: CachedAnswer,
+    req: IncomingMessage,
+    res: ServerResponse,
+  ) => {
+    const replay = replayOf(answer, req);
+    if (replay === null) return false;
+    measureAnswer(req, res, () => routeOfKey(key));
+    if (replay !== 'gzip') send(res, replay);
+    else if (hasBody(answer)) {
+      // Should zlib fail, the answer goes as it is.
+      answers.gzipped(key, answer).then(
+        (gzipped) => send(res, { status: 200, ...gzipped }),
+        () => send(res, { status: 200, headers: answer.plain, body: answer.body }),
+      );
+    }
     return true;
+  };
+  /**
+   * Before Express: a GET asked before whose answer is kept goes out at once, and so does a new
+   * catalogue JSON read's; true when it did. Express's own work on a request (its router,
+   * prototypes, middleware, final handler) cost four times a bare node:http answer.
+   */
+  const answerAtOnce = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    logNew: (req: IncomingMessage, res: ServerResponse) => void,
+  ): boolean => {
+    if (req.method !== 'GET') return false;
+    const url = req.url ?? '';
+    const known = keysByRequest.get(url);
+    const kept = known === undefined ? undefined : answers.find(known);
+    if (known !== undefined && kept) return sendBeforeApp(known, kept, req, res);
+    const fresh = newAnswer(url, req);
+    if (!fresh) return false;
+    if (!fresh.made) return sendBeforeApp(fresh.key, fresh.answer, req, res);
+    logNew(req, res);
+    // As the app sends an answer it has just made: a small one as it is.
+    const small = hasBody(fresh.answer) && fresh.answer.body.length < GZIP_MIN_BYTES;
+    const answer = small ? { ...fresh.answer, compressible: false } : fresh.answer;
+    return sendBeforeApp(fresh.key, answer, req, res);
   };
   const replay: RequestHandler = (req, res, next) => {
     const known = req.method === 'GET' ? keysByRequest.get(req.url) : undefined;
@@ -209,30 +300,19 @@ export function keptAnswers(routes: readonly Route[]) {
       res.locals.route = routeOfKey(known);
       return sendKeptUnder(known, req, res, next);
     }
-    const path = req.url.split('?', 1)[0] as string;
-    if (!mayBeKept(path)) return next();
-    for (const { route, method, matches } of table) {
-      if (req.method !== method) continue;
-      let found: ReturnType<typeof matches>;
-      try {
-        found = matches(path);
-      } catch {
-        // Not percent-encoded right: the app answers it (400).
-        return next();
-      }
-      if (!found) continue;
-      // Named for the request metrics, as the router names the routes it serves.
-      res.locals.route = route.path;
-      const { params } = found;
-      const sendFor = (request: string) => {
-        const key = keyOf(request, route, params, req);
-        if (key === undefined) next();
-        else sendKeptUnder(key, req, res, next);
-      };
-      if (method === 'GET') return sendFor(req.url);
-      return readBodyEarly(req, (raw) => sendFor(`${req.url}\n${raw}`), next);
-    }
-    next();
+    const found = routeFor(req.method, req.url.split('?', 1)[0] as string);
+    // Not percent-encoded right: the app answers it (400).
+    if (found === undefined || found === 'bad') return next();
+    const { route, params } = found;
+    // Named for the request metrics, as the router names the routes it serves.
+    res.locals.route = route.path;
+    const sendFor = (request: string) => {
+      const key = keyOf(request, route, params, req);
+      if (key === undefined) next();
+      else sendKeptUnder(key, req, res, next);
+    };
+    if (req.method === 'GET') return sendFor(req.url);
+    return readBodyEarly(req, (raw) => sendFor(`${req.url}\n${raw}`), next);
   };
   return { answerAtOnce, replay };
 }

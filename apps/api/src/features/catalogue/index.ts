@@ -18,6 +18,7 @@ export {
   compareNames,
   compareNewest,
   optionValueCount,
+  optionValueNumberOf,
   optionValueOf,
   skuKey,
 } from './store.js';

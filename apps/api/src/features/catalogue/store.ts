@@ -60,6 +60,10 @@ function optionValueNumber(name: string, value: string): number {
   return number;
 }
 
+/** The number of an option's value, if any product has had it (search's filters look it up). */
+export const optionValueNumberOf = (name: string, value: string) =>
+  optionValueNumbers.get(JSON.stringify([name, value]));
+
 /** The option value of this number (see CatalogueEntry.optionValues). */
 export const optionValueOf = (number: number) => optionValues[number] as OptionValue;
 /** How many option values are numbered so far: every entry's are below. */

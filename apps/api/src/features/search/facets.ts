@@ -10,6 +10,7 @@ import {
   type CatalogueStore,
   compareNames,
   optionValueCount,
+  optionValueNumberOf,
   optionValueOf,
 } from '../catalogue/index.js';
 
@@ -31,8 +32,22 @@ interface Facet {
   passes: (entry: CatalogueEntry) => boolean;
 }
 
-const optionValues = (entry: CatalogueEntry, name: string) =>
-  entry.product.options.find((option) => option.name === name)?.values ?? [];
+/**
+ * A product has one of the values wanted of an option when one of its option values' numbers
+ * is theirs (option names differ within a product): a value no product has had has no number,
+ * and matches nothing.
+ */
+function hasOneOf(name: string, wanted: readonly string[]): (entry: CatalogueEntry) => boolean {
+  const numbers = new Set<number>();
+  for (const value of wanted) {
+    const number = optionValueNumberOf(name, value);
+    if (number !== undefined) numbers.add(number);
+  }
+  return (entry) => {
+    for (const number of entry.optionValues) if (numbers.has(number)) return true;
+    return false;
+  };
+}
 
 const bandOf = ([low, high]: PriceRange) =>
   PRICE_BANDS.findIndex(({ array }) => array[0] === low && array[1] === high);
@@ -59,10 +74,7 @@ function facetsOf(filters: SearchFilters): Facet[] {
   if (categoryIds) facets.push({ key: 'category', passes: (e) => categoryIds.has(e.categoryId) });
   if (priceRanges) facets.push({ key: 'price', passes: pricedIn(priceRanges) });
   for (const [name, wanted] of options ?? []) {
-    facets.push({
-      key: `option.${name}`,
-      passes: (e) => optionValues(e, name).some((value) => wanted.includes(value)),
-    });
+    facets.push({ key: `option.${name}`, passes: hasOneOf(name, wanted) });
   }
   if (rating !== undefined) {
     facets.push({ key: 'rating', passes: (e) => e.product.rating.average >= rating });
@@ -89,24 +101,40 @@ class FacetCounter {
   readonly ratings = SEARCH_RATINGS.map(() => 0);
   inStock = 0;
 
-  /** Counts a product in the buckets of one facet (every facet: undefined). */
-  count(entry: CatalogueEntry, only: string | undefined) {
+  /** Counts a product that passes every filter: in every bucket it is in. */
+  countAll(entry: CatalogueEntry) {
     const { product } = entry;
-    if (only === undefined || only === 'category') bump(this.categories, entry.categoryId);
-    if (only === undefined || only === 'price') {
-      for (const band of entry.priceBands) this.prices[band] = (this.prices[band] ?? 0) + 1;
-    }
+    bump(this.categories, entry.categoryId);
+    for (const band of entry.priceBands) this.prices[band] = (this.prices[band] ?? 0) + 1;
     for (const number of entry.optionValues) {
-      if (only === undefined || only === optionValueOf(number).facet) {
-        this.optionValues[number] = (this.optionValues[number] ?? 0) + 1;
+      this.optionValues[number] = (this.optionValues[number] ?? 0) + 1;
+    }
+    this.countRating(product.rating.average);
+    if (product.quantity > 0) this.inStock += 1;
+  }
+
+  /** Counts a product that fails only the filter of `facet`: in that facet's buckets alone. */
+  countIn(entry: CatalogueEntry, facet: string) {
+    const { product } = entry;
+    if (facet === 'category') bump(this.categories, entry.categoryId);
+    else if (facet === 'price') {
+      for (const band of entry.priceBands) this.prices[band] = (this.prices[band] ?? 0) + 1;
+    } else if (facet === 'rating') this.countRating(product.rating.average);
+    else if (facet === 'inStock') {
+      if (product.quantity > 0) this.inStock += 1;
+    } else {
+      for (const number of entry.optionValues) {
+        if (optionValueOf(number).facet === facet) {
+          this.optionValues[number] = (this.optionValues[number] ?? 0) + 1;
+        }
       }
     }
-    if (only === undefined || only === 'rating') {
-      SEARCH_RATINGS.forEach((stars, i) => {
-        if (product.rating.average >= stars) this.ratings[i] = (this.ratings[i] ?? 0) + 1;
-      });
+  }
+
+  private countRating(average: number) {
+    for (let i = 0; i < SEARCH_RATINGS.length; i += 1) {
+      if (average >= (SEARCH_RATINGS[i] as number)) this.ratings[i] = (this.ratings[i] ?? 0) + 1;
     }
-    if ((only === undefined || only === 'inStock') && product.quantity > 0) this.inStock += 1;
   }
 
   /** The option values counted, by option name. */
@@ -138,20 +166,22 @@ export function narrow(
   const facets = facetsOf(filters);
   const counter = new FacetCounter();
   const passing: number[] = [];
-  for (const [position, entry] of candidates.entries()) {
-    let failed: string | undefined;
+  // Indexed loops: this one runs over every product a query's words match.
+  for (let position = 0; position < candidates.length; position += 1) {
+    const entry = candidates[position] as CatalogueEntry;
+    let failed: Facet | undefined;
     let failures = 0;
-    for (const facet of facets) {
+    for (let f = 0; f < facets.length && failures < 2; f += 1) {
+      const facet = facets[f] as Facet;
       if (facet.passes(entry)) continue;
       failures += 1;
-      failed = facet.key;
-      if (failures > 1) break;
+      failed = facet;
     }
     if (failures === 0) {
       passing.push(position);
-      counter.count(entry, undefined);
+      counter.countAll(entry);
     } else if (failures === 1) {
-      counter.count(entry, failed);
+      counter.countIn(entry, (failed as Facet).key);
     }
   }
   return { passing, facets: present(catalogue, counter, filters) };

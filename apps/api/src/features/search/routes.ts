@@ -6,6 +6,7 @@ import {
 } from '@shop/contracts';
 import { notModified } from '../../lib/route.js';
 import { catalogueJsonRoute } from '../catalogue/index.js';
+import { searchAnswerJson } from './answer-json.js';
 import { searchCatalogue, suggestProducts } from './queries.js';
 
 export const searchRoutes = () => [
@@ -19,7 +20,7 @@ export const searchRoutes = () => [
     responses: { 200: facetedSearchResponseSchema, 304: notModified },
     failures: [400, 503],
     answer: (catalogue, { query }) => ({
-      body: { success: true, ...searchCatalogue(catalogue, query) },
+      json: searchAnswerJson(searchCatalogue(catalogue, query)),
     }),
   }),
   catalogueJsonRoute({
