@@ -101,16 +101,20 @@ export type JobProgress = Pick<
   | 'changeCount'
 >;
 
-const progressFields = ({ errors, ...progress }: JobProgress) => ({
+/** Progress to write: the counts, and the lists when they changed since they were written. */
+export type ProgressUpdate = Omit<JobProgress, 'errors' | 'changes'> &
+  Partial<Pick<JobProgress, 'errors' | 'changes'>>;
+
+const progressFields = ({ errors, ...progress }: ProgressUpdate) => ({
   ...progress,
-  rowErrors: errors,
+  ...(errors ? { rowErrors: errors } : {}),
 });
 
 /**
  * Writes the job's progress and renews its lease, while this claim holds it: false when it no
  * longer does (its lease ran out and another process took it over), and the work must stop.
  */
-export async function saveProgress(job: ClaimedJob, progress: JobProgress): Promise<boolean> {
+export async function saveProgress(job: ClaimedJob, progress: ProgressUpdate): Promise<boolean> {
   const { matchedCount } = await JobModel.updateOne(
     { _id: job.jobId, claim: job.claim },
     { $set: { ...progressFields(progress), leaseUntil: leaseFromNow() } },
