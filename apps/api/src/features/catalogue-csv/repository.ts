@@ -39,6 +39,18 @@ export async function findJob(jobId: string): Promise<ImportJob | null> {
   return doc ? toJob(doc) : null;
 }
 
+/**
+ * What tells one state of the job from the next (when it was written, its status and rows done),
+ * or null when there is none of that id: read by whoever follows the job before reading it whole,
+ * which with its lists is a thousand times larger.
+ */
+export async function jobVersion(jobId: string): Promise<string | null> {
+  const doc = await JobModel.findById(jobId)
+    .select('updatedAt status processed')
+    .lean<Pick<JobDoc, 'updatedAt' | 'status' | 'processed'>>();
+  return doc ? `${doc.updatedAt.getTime()} ${doc.status} ${doc.processed}` : null;
+}
+
 /** A job this process works on: its id, its file, and the claim its writes are made under. */
 export interface ClaimedJob {
   jobId: string;
