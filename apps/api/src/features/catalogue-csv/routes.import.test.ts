@@ -257,6 +257,24 @@ describe('POST /api/v1/product/import', () => {
     expect(row?.price).toBe('10.00');
   });
 
+  test('when more rows are refused than the job lists, then it lists the first 1,000 by row and counts them all', async ({
+    api,
+    admin,
+  }) => {
+    const word = uniqueWord();
+    // Odd rows are refused as they are read, even ones (a new SKU without a slug) only once the
+    // file is read: their errors come later, and the list still goes by row.
+    const rows = Array.from({ length: 1_100 }, (_, i) =>
+      i % 2 === 0 ? { sku: `${word}-${i}`, price: '-1' } : { sku: `${word}-${i}`, price: '1' },
+    );
+
+    const job = await runImport(api, admin.token, csvOf(rows), true);
+
+    expect(job).toMatchObject({ total: 1_100, processed: 1_100, errorCount: 1_100 });
+    expect(job.errors.map((e) => e.row)).toEqual(Array.from({ length: 1_000 }, (_, i) => i + 2));
+    expect(job.errors.slice(0, 2).map((e) => e.column)).toEqual(['price', 'slug']);
+  });
+
   test('when the file is larger than the limit, then it is refused with 413', async ({
     api,
     admin,
