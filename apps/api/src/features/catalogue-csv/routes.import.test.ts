@@ -218,7 +218,13 @@ describe('POST /api/v1/product/import', () => {
     admin,
   }) => {
     const png = await sendImport(api, admin.token, await imageBytes(), false).expect(400);
-    expect(errorOf(png.body)).toMatch(/^The file is not a CSV of the catalogue/);
+    expect(errorOf(png.body)).toBe('The file is not a CSV of the catalogue: it is not UTF-8 text');
+    // UTF-8 with a NUL byte: binary all the same.
+    const nul = Buffer.from('sku,price\r\nA\u0000,3\r\n');
+    const binary = await sendImport(api, admin.token, nul, false).expect(400);
+    expect(errorOf(binary.body)).toBe(
+      'The file is not a CSV of the catalogue: it is not UTF-8 text',
+    );
     const noSku = await sendImport(
       api,
       admin.token,
