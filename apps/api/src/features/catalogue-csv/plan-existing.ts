@@ -1,9 +1,9 @@
 import { skuKey } from '../catalogue/index.js';
 import {
+  changeVariants,
   type ProductFormInput,
   type StoredProduct,
   type StoredVariant,
-  setVariants,
   updateProduct,
   type VariantsInput,
 } from '../products/index.js';
@@ -187,7 +187,8 @@ function planVariants(product: StoredProduct, rows: readonly RowInput[], builder
 
 /**
  * The plan for the rows of a product the shop has (by a row's SKU, or by its slug for a new
- * SKU): its own fields through its form (updateProduct), its variants through setVariants, so
+ * SKU): its own fields through its form (updateProduct), its variants through changeVariants
+ * (setVariants without reading the product back), so
  * the catalogue's change log, the caches and every check of the admin's screens apply.
  */
 export function planExistingProduct(
@@ -238,6 +239,6 @@ export function planExistingProduct(
 
   return builder.finish(async () => {
     if (formChanged || fieldsChanged) await updateProduct(product._id, form, undefined);
-    if (request && variantsChanged) await setVariants(product._id, request);
+    if (request && variantsChanged) await changeVariants(product._id, request);
   });
 }

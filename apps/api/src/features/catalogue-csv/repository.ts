@@ -39,6 +39,18 @@ export async function findJob(jobId: string): Promise<ImportJob | null> {
   return doc ? toJob(doc) : null;
 }
 
+/**
+ * What tells one state of the job from the next (when it was written, its status and rows done),
+ * or null when there is none of that id: read by whoever follows the job before reading it whole,
+ * which with its lists is a thousand times larger.
+ */
+export async function jobVersion(jobId: string): Promise<string | null> {
+  const doc = await JobModel.findById(jobId)
+    .select('updatedAt status processed')
+    .lean<Pick<JobDoc, 'updatedAt' | 'status' | 'processed'>>();
+  return doc ? `${doc.updatedAt.getTime()} ${doc.status} ${doc.processed}` : null;
+}
+
 /** A job this process works on: its id, its file, and the claim its writes are made under. */
 export interface ClaimedJob {
   jobId: string;
@@ -101,16 +113,20 @@ export type JobProgress = Pick<
   | 'changeCount'
 >;
 
-const progressFields = ({ errors, ...progress }: JobProgress) => ({
+/** Progress to write: the counts, and the lists when they changed since they were written. */
+export type ProgressUpdate = Omit<JobProgress, 'errors' | 'changes'> &
+  Partial<Pick<JobProgress, 'errors' | 'changes'>>;
+
+const progressFields = ({ errors, ...progress }: ProgressUpdate) => ({
   ...progress,
-  rowErrors: errors,
+  ...(errors ? { rowErrors: errors } : {}),
 });
 
 /**
  * Writes the job's progress and renews its lease, while this claim holds it: false when it no
  * longer does (its lease ran out and another process took it over), and the work must stop.
  */
-export async function saveProgress(job: ClaimedJob, progress: JobProgress): Promise<boolean> {
+export async function saveProgress(job: ClaimedJob, progress: ProgressUpdate): Promise<boolean> {
   const { matchedCount } = await JobModel.updateOne(
     { _id: job.jobId, claim: job.claim },
     { $set: { ...progressFields(progress), leaseUntil: leaseFromNow() } },

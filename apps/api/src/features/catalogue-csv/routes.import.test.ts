@@ -218,7 +218,13 @@ describe('POST /api/v1/product/import', () => {
     admin,
   }) => {
     const png = await sendImport(api, admin.token, await imageBytes(), false).expect(400);
-    expect(errorOf(png.body)).toMatch(/^The file is not a CSV of the catalogue/);
+    expect(errorOf(png.body)).toBe('The file is not a CSV of the catalogue: it is not UTF-8 text');
+    // UTF-8 with a NUL byte: binary all the same.
+    const nul = Buffer.from('sku,price\r\nA\u0000,3\r\n');
+    const binary = await sendImport(api, admin.token, nul, false).expect(400);
+    expect(errorOf(binary.body)).toBe(
+      'The file is not a CSV of the catalogue: it is not UTF-8 text',
+    );
     const noSku = await sendImport(
       api,
       admin.token,
@@ -255,6 +261,24 @@ describe('POST /api/v1/product/import', () => {
     expect(job.message).toMatch(/^The file is not valid CSV: /);
     const row = rowsOf(await exportText(api, admin.token)).find((r) => r.sku === `${word}-0-S`);
     expect(row?.price).toBe('10.00');
+  });
+
+  test('when more rows are refused than the job lists, then it lists the first 1,000 by row and counts them all', async ({
+    api,
+    admin,
+  }) => {
+    const word = uniqueWord();
+    // Odd rows are refused as they are read, even ones (a new SKU without a slug) only once the
+    // file is read: their errors come later, and the list still goes by row.
+    const rows = Array.from({ length: 1_100 }, (_, i) =>
+      i % 2 === 0 ? { sku: `${word}-${i}`, price: '-1' } : { sku: `${word}-${i}`, price: '1' },
+    );
+
+    const job = await runImport(api, admin.token, csvOf(rows), true);
+
+    expect(job).toMatchObject({ total: 1_100, processed: 1_100, errorCount: 1_100 });
+    expect(job.errors.map((e) => e.row)).toEqual(Array.from({ length: 1_000 }, (_, i) => i + 2));
+    expect(job.errors.slice(0, 2).map((e) => e.column)).toEqual(['price', 'slug']);
   });
 
   test('when the file is larger than the limit, then it is refused with 413', async ({

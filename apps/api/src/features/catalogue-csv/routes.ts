@@ -15,7 +15,7 @@ import { importAudit } from './audit.js';
 import { writeCatalogueCsv } from './csv-export.js';
 import { startImport } from './jobs.js';
 import type { PhotoFetchOptions } from './photo-fetch.js';
-import { findJob } from './repository.js';
+import { findJob, jobVersion } from './repository.js';
 import { readImportForm } from './upload.js';
 
 /** How often the events stream reads the job again. */
@@ -113,6 +113,7 @@ export const catalogueCsvRoutes = ({
     },
     failures: [400, 404],
     handler: async ({ params }, req, res) => {
+      let seen = await jobVersion(params.jobId);
       let job = await findJob(params.jobId);
       if (!job) throw jobNotFound();
       // no-transform: the compression middleware would hold the events back.
@@ -126,16 +127,19 @@ export const catalogueCsvRoutes = ({
       req.on('close', () => {
         closed = true;
       });
-      let sent = '';
       while (job && !closed) {
         if (isOver(job)) {
           sendEvent(res, 'end', job);
           break;
         }
-        const now = JSON.stringify(job);
-        if (now !== sent) sendEvent(res, 'progress', job);
-        sent = now;
-        await sleep(EVENTS_POLL_MS);
+        sendEvent(res, 'progress', job);
+        // The whole job (its lists) is read again only once it changed.
+        let version = seen;
+        while (version === seen && !closed) {
+          await sleep(EVENTS_POLL_MS);
+          version = await jobVersion(params.jobId);
+        }
+        seen = version;
         job = await findJob(params.jobId);
       }
       res.end();

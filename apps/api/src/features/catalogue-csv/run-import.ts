@@ -1,4 +1,3 @@
-import type { RowError } from '@shop/contracts/catalogue-csv';
 import { taxClassesOf } from '@shop/contracts/tax';
 import { currentCatalogue, skuKey } from '../catalogue/index.js';
 import { listCategories } from '../categories/index.js';
@@ -22,13 +21,15 @@ const PRODUCTS_BATCH = 500;
 /** The job's lease ran out and another process took it over: this one stops. */
 class LeaseLost extends Error {}
 
+/** Where rows' errors go: the job's list of them. */
+type RowErrors = Pick<Tally['errors'], 'push'>;
+
 /** The rows of one product: a product the shop has (by id), or a new one (by slug). */
 type Group = { productId: string; rows: RowInput[] } | { slug: string; rows: RowInput[] };
 
 /** Reads the file: each row checked on its own, a SKU twice refused after its first row. */
-async function readRows(file: Buffer, context: RowContext) {
+async function readRows(file: Buffer, context: RowContext, errors: RowErrors) {
   const rows: RowInput[] = [];
-  const errors: RowError[] = [];
   const firstRowOf = new Map<string, number>();
   let header: string[] | null = null;
   let number = 0;
@@ -51,11 +52,11 @@ async function readRows(file: Buffer, context: RowContext) {
     if ('errors' in read) errors.push(...read.errors);
     else if (first === undefined) rows.push(read.input);
   }
-  return { rows, errors, total: Math.max(number - 1, 0) };
+  return { rows, total: Math.max(number - 1, 0) };
 }
 
 /** The rows by product, in the order their products first appear; rows that find none refused. */
-async function groupRows(rows: readonly RowInput[], errors: RowError[]): Promise<Group[]> {
+async function groupRows(rows: readonly RowInput[], errors: RowErrors): Promise<Group[]> {
   const catalogue = await currentCatalogue();
   const groups = new Map<string, Group>();
   for (const row of rows) {
@@ -107,9 +108,9 @@ export async function runImport(job: ClaimedJob, options: ImportOptions): Promis
   const photoContext: PhotoContext = { dryRun: job.dryRun, ...options };
   try {
     const context = await contexts();
-    const { rows, errors, total } = await readRows(job.file, context.row);
-    const tally = new Tally(total);
-    tally.errors.push(...errors);
+    const tally = new Tally();
+    const { rows, total } = await readRows(job.file, context.row, tally.errors);
+    tally.total = total;
     const groups = await groupRows(rows, tally.errors);
     // The rows refused so far are done with.
     tally.processed = total - groups.reduce((n, g) => n + g.rows.length, 0);
@@ -151,7 +152,7 @@ const isCsvError = (err: unknown) =>
   err instanceof Error && 'code' in err && String(err.code).startsWith('CSV_');
 
 async function save(job: ClaimedJob, tally: Tally) {
-  if (!(await saveProgress(job, tally.progress()))) throw new LeaseLost();
+  if (!(await saveProgress(job, tally.unsaved()))) throw new LeaseLost();
 }
 
 /**

@@ -7,18 +7,20 @@ import {
 import { AppError, isDuplicateKeyError } from '../../lib/errors.js';
 import { findProductsById, insertNewProducts, type NewProduct } from '../products/index.js';
 import type { ProductPlan } from './plan.js';
-import type { JobProgress } from './repository.js';
+import type { JobProgress, ProgressUpdate } from './repository.js';
+import { RowList } from './row-list.js';
 
-/** The import's running totals. */
+/** The import's running totals, with the first rows' errors and changes its job lists. */
 export class Tally {
   processed = 0;
+  total = 0;
   created = 0;
   updated = 0;
   unchanged = 0;
-  readonly errors: RowError[] = [];
-  readonly changes: RowChange[] = [];
-
-  constructor(readonly total: number) {}
+  readonly errors = new RowList<RowError>(MAX_LISTED_ERRORS);
+  readonly changes = new RowList<RowChange>(MAX_LISTED_CHANGES);
+  /** The lists' versions last written to the job (see `unsaved`). */
+  private saved = { errors: -1, changes: -1 };
 
   add(plan: Pick<ProductPlan, 'created' | 'updated' | 'unchanged' | 'changes'>) {
     this.created += plan.created;
@@ -28,17 +30,34 @@ export class Tally {
   }
 
   progress(): JobProgress {
-    const byRow = (a: { row: number }, b: { row: number }) => a.row - b.row;
+    return {
+      ...this.counts(),
+      errors: [...this.errors.entries],
+      changes: [...this.changes.entries],
+    };
+  }
+
+  /**
+   * The progress to write now: the counts, and each list only when it changed since it was
+   * last written (a large import's lists fill early, then stay as they are).
+   */
+  unsaved(): ProgressUpdate {
+    const update: ProgressUpdate = this.counts();
+    if (this.errors.changedAt !== this.saved.errors) update.errors = [...this.errors.entries];
+    if (this.changes.changedAt !== this.saved.changes) update.changes = [...this.changes.entries];
+    this.saved = { errors: this.errors.changedAt, changes: this.changes.changedAt };
+    return update;
+  }
+
+  private counts() {
     return {
       processed: this.processed,
       total: this.total,
       created: this.created,
       updated: this.updated,
       unchanged: this.unchanged,
-      errors: [...this.errors].sort(byRow).slice(0, MAX_LISTED_ERRORS),
-      errorCount: this.errors.length,
-      changes: [...this.changes].sort(byRow).slice(0, MAX_LISTED_CHANGES),
-      changeCount: this.changes.length,
+      errorCount: this.errors.count,
+      changeCount: this.changes.count,
     };
   }
 }

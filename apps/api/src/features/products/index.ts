@@ -38,4 +38,4 @@ export {
 } from './stock-holds.js';
 export { updateProduct } from './use-cases.js';
 export { setProductPhoto, setVariantPhoto } from './variant-photo.js';
-export { setVariants } from './variants.js';
+export { changeVariants, setVariants } from './variants.js';

@@ -24,6 +24,15 @@ export async function setVariants(
   productId: string,
   request: VariantsInput,
 ): Promise<StoredProduct> {
+  await changeVariants(productId, request);
+  return readBack(productId);
+}
+
+/**
+ * setVariants for a caller that does not show the product after (a catalogue import): the same
+ * checks and update, without reading the product back.
+ */
+export async function changeVariants(productId: string, request: VariantsInput): Promise<void> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
     const found = await findProductWithOverrides(productId);
     if (!found) throw notFound('Product not found');
@@ -41,7 +50,7 @@ export async function setVariants(
     }
     if (await replaceVariants(productId, current.updatedAt, next)) {
       for (const variant of removed) await deletePhotoFiles(variant._id, variant.photo);
-      return readBack(productId);
+      return;
     }
   }
   throw conflict('The product kept changing while you saved; reload it and try again');

@@ -109,20 +109,18 @@ export async function updateProduct(
 /**
  * Replaces the product's options and variants (their stock included) in one update, made only
  * while the product is as it was read (`readAt`, its `updatedAt`: every write, a checkout's
- * too, moves it): the previous product, or null when it changed or is gone.
+ * too, moves it): false when it changed or is gone.
  */
 export async function replaceVariants(
   id: string,
   readAt: string,
   next: VariantSet,
-): Promise<StoredProduct | null> {
-  const previous = await writeToCatalogue(productChange([id]), () =>
-    ProductModel.findOneAndUpdate(
-      { _id: id, updatedAt: new Date(readAt) },
-      { $set: variantFields(next) },
-    ).lean<ProductDoc>(),
+): Promise<boolean> {
+  // Only whether it matched: an import makes thousands of these.
+  const { matchedCount } = await writeToCatalogue(productChange([id]), () =>
+    ProductModel.updateOne({ _id: id, updatedAt: new Date(readAt) }, { $set: variantFields(next) }),
   );
-  return previous ? toStoredProduct(previous) : null;
+  return matchedCount === 1;
 }
 
 /**
