@@ -6,10 +6,30 @@ import {
 } from '@shop/contracts';
 import { makeProducts, uniqueWord } from '../../test/catalogue.js';
 import { describe, expect, test } from '../../test/fixtures.js';
-import { createAdmin } from '../../test/harness.js';
+import { type Api, createAdmin } from '../../test/harness.js';
 import { answers } from './cached-json.js';
 
 const detailsOf = (slug: string) => `/api/v1/product/get-product/${slug}`;
+
+/** The product at a new price, as an admin's edit saves it (its description changed too). */
+async function repriced(
+  api: Api,
+  product: { id: string; name: string },
+  categoryId: string,
+  price: number,
+) {
+  const admin = await createAdmin();
+  await api
+    .put(`/api/v1/product/update-product/${product.id}`)
+    .set('Authorization', admin.token)
+    .field('name', product.name)
+    .field('description', 'Changed')
+    .field('price', String(price))
+    .field('reason', 'Dearer')
+    .field('quantity', '5')
+    .field('category', categoryId)
+    .expect(200);
+}
 
 describe('a repeated catalogue read', () => {
   test('when asked again, then the same bytes and headers, security headers included', async ({
@@ -47,17 +67,7 @@ describe('a repeated catalogue read', () => {
     const { category, products } = await makeProducts(1);
     const product = products[0] as { id: string; slug: string };
     await api.get(detailsOf(product.slug)).expect(200);
-    const admin = await createAdmin();
-    await api
-      .put(`/api/v1/product/update-product/${product.id}`)
-      .set('Authorization', admin.token)
-      .field('name', product.slug)
-      .field('description', 'Changed')
-      .field('price', '31')
-      .field('reason', 'Dearer')
-      .field('quantity', '5')
-      .field('category', category.id)
-      .expect(200);
+    await repriced(api, { ...product, name: product.slug }, category.id, 31);
     const res = await api.get(detailsOf(product.slug)).expect(200);
     expect(productResponseSchema.parse(res.body).product.price).toBe(31);
   });
@@ -151,17 +161,7 @@ describe('a new catalogue read, made before the app once the app has made one of
     };
     expect(await searched(word)).toEqual([20]);
     expect(await suggested(word)).toEqual([20]);
-    const admin = await createAdmin();
-    await api
-      .put(`/api/v1/product/update-product/${product.id}`)
-      .set('Authorization', admin.token)
-      .field('name', product.name)
-      .field('description', 'Changed')
-      .field('price', '31')
-      .field('reason', 'Dearer')
-      .field('quantity', '5')
-      .field('category', category.id)
-      .expect(200);
+    await repriced(api, product, category.id, 31);
     expect(await searched(word)).toEqual([31]);
     expect(await suggested(word)).toEqual([31]);
     expect(await searched(`${word} product`)).toEqual([31]);
