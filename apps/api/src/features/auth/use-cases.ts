@@ -29,7 +29,12 @@ export const hashPassword = (password: string) => bcrypt.hash(password, BCRYPT_R
 const DUMMY_HASH = bcrypt.hashSync('no account has this password', BCRYPT_ROUNDS);
 
 /** The user as responses show it: what the repository stores besides is left out. */
-const publicUser = ({ tokenVersion: _, twoFactorOn: __, ...user }: StoredUser): User => user;
+const publicUser = ({
+  tokenVersion: _,
+  twoFactorOn: __,
+  emailConfirmed: ___,
+  ...user
+}: StoredUser): User => user;
 
 /**
  * Compares the password only while the account's budget of wrong guesses (from a browser known
