@@ -239,6 +239,6 @@ export function planExistingProduct(
 
   return builder.finish(async () => {
     if (formChanged || fieldsChanged) await updateProduct(product._id, form, undefined);
-    if (request && variantsChanged) await changeVariants(product._id, request);
+    if (request && variantsChanged) await changeVariants(product._id, request, { caughtUp: false });
   });
 }

@@ -1,4 +1,6 @@
+import { productResponseSchema } from '@shop/contracts';
 import { MAX_IMPORT_BYTES } from '@shop/contracts/catalogue-csv';
+import { toSlug } from '../../lib/slug.js';
 import { imageBytes, makeCategory, makeShirt, uniqueWord } from '../../test/catalogue.js';
 import {
   type CsvRecord,
@@ -65,6 +67,12 @@ describe('POST /api/v1/product/import', () => {
 
     const applied = await runImport(api, admin.token, file, false);
     expect(applied).toMatchObject({ dryRun: false, updated: 300, changeCount: 300, errorCount: 0 });
+    // The storefront shows them once the job is done, as the export does.
+    for (const n of [0, 50, 99]) {
+      const res = await api.get(`/api/v1/product/get-product/${toSlug(`Sized ${word} ${n}`)}`);
+      const { product } = productResponseSchema.parse(res.body);
+      expect(product.variants.map((v) => v.price)).toEqual([99.95, 99.95, 99.95]);
+    }
     const after = rowsOf(await exportText(api, admin.token));
     expect(rowsWith(after, word).map((r) => r.price)).toEqual(mine.map(() => '99.95'));
     expect(after.filter((r) => !r.sku?.startsWith(word))).toEqual(

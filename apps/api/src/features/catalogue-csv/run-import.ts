@@ -1,5 +1,5 @@
 import { taxClassesOf } from '@shop/contracts/tax';
-import { currentCatalogue, skuKey } from '../catalogue/index.js';
+import { catchUpCatalogue, currentCatalogue, skuKey } from '../catalogue/index.js';
 import { listCategories } from '../categories/index.js';
 import { findProductsById, type StoredProduct } from '../products/index.js';
 import { storeCurrency } from '../store/index.js';
@@ -132,6 +132,8 @@ export async function runImport(job: ClaimedJob, options: ImportOptions): Promis
       }
       await writer.flush();
     }
+    // Its writes did not wait for this process's catalogue: done means the shop shows them here.
+    await catchUpCatalogue();
     await finishJob(job, { status: 'done', progress: tally.progress() });
   } catch (err) {
     if (err instanceof LeaseLost) return;

@@ -188,6 +188,12 @@ function sync(): Promise<void> {
   return queued;
 }
 
+/**
+ * Brings this process's catalogue up to every change announced so far: for a writer that did not
+ * wait for it after each write (a catalogue import), once at its end.
+ */
+export const catchUpCatalogue = (): Promise<void> => (store ? sync() : Promise.resolve());
+
 /** How many announced catalogue changes this process has not applied yet (for the metrics). */
 export const catalogueRevisionLag = async () =>
   Math.max(0, (await readCatalogueHead()) - appliedVersion);

@@ -4,6 +4,7 @@ export { cachedRoute, catalogueJsonRoute } from './cached-routes.js';
 export {
   type CatalogueSource,
   catalogueRevisionLag,
+  catchUpCatalogue,
   currentCatalogue,
   loadedCatalogue,
   readCatalogueFrom,

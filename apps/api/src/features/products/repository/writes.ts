@@ -115,10 +115,17 @@ export async function replaceVariants(
   id: string,
   readAt: string,
   next: VariantSet,
+  announced: { readBack: boolean },
 ): Promise<boolean> {
   // Only whether it matched: an import makes thousands of these.
-  const { matchedCount } = await writeToCatalogue(productChange([id]), () =>
-    ProductModel.updateOne({ _id: id, updatedAt: new Date(readAt) }, { $set: variantFields(next) }),
+  const { matchedCount } = await writeToCatalogue(
+    productChange([id]),
+    () =>
+      ProductModel.updateOne(
+        { _id: id, updatedAt: new Date(readAt) },
+        { $set: variantFields(next) },
+      ),
+    announced,
   );
   return matchedCount === 1;
 }
