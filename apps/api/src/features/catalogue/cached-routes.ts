@@ -221,7 +221,8 @@ export function keptAnswers(routes: readonly Route[]) {
   };
   /**
    * A GET's answer that is not kept, made from the catalogue as its route makes it; undefined
-   * when the app is to answer: no catalogue JSON read, a bad request or one the route refuses
+   * when the app is to answer: no public catalogue JSON read without middleware (an access check
+   * or a rate limit runs in the app), a bad request or one the route refuses
    * (404), no catalogue loaded yet, or no answer of the route made by the app yet (whose headers
    * the answer takes).
    */
@@ -233,6 +234,8 @@ export function keptAnswers(routes: readonly Route[]) {
     const found = catalogue ? routeFor('GET', path) : undefined;
     if (!catalogue || !found || found === 'bad' || !found.route.jsonAnswer) return undefined;
     const { route, params } = found;
+    // Made without the app: only for a read anyone may make, with nothing to run before it.
+    if (route.access !== 'public' || (route.middleware?.length ?? 0) > 0) return undefined;
     const jsonAnswer = route.jsonAnswer as NonNullable<CachedRoute['jsonAnswer']>;
     try {
       // The query as Express parses it (its 'simple' query parser).
