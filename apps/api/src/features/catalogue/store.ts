@@ -309,9 +309,22 @@ export class CatalogueStore {
     return this.words.match(query);
   }
 
+  /**
+   * The first `count` products the query's words match, most relevant first, then newest (see
+   * search-index.ts): the search box's suggestions.
+   */
+  bestMatching(query: string, count: number): CatalogueEntry[] {
+    // The index breaks ties by the newest-first order, put in it when that order is made.
+    this.newestFirst();
+    return this.words.best(query, count);
+  }
+
   /** Every product, newest first. */
   newestFirst(): readonly CatalogueEntry[] {
-    this.newest ??= [...this.products.values()].sort(compareNewest);
+    if (!this.newest) {
+      this.newest = [...this.products.values()].sort(compareNewest);
+      this.words.order(this.newest.map((entry) => entry.product._id));
+    }
     return this.newest;
   }
 

@@ -146,11 +146,21 @@ export function searchCatalogue(catalogue: CatalogueStore, query: SearchQuery): 
   };
 }
 
-/** What the search box suggests as the shopper types: the best few matches, small. */
+/**
+ * What the search box suggests as the shopper types: the best few matches, small; the product
+ * with a variant of that SKU first, as in a search.
+ */
 export function suggestProducts(catalogue: CatalogueStore, query: string): Suggestion[] {
-  const { entries, relevance } = matchesOf(catalogue, query);
-  return firstInOrder(positions(entries.length), SUGGESTIONS_MAX, relevance).map((position) => {
-    const { _id, name, slug, price, photo } = (entries[position] as CatalogueEntry).product;
-    return { _id, name, slug, price, ...(photo ? { photo } : {}) };
-  });
+  const bySku = catalogue.productBySku(query.trim());
+  const best = catalogue.bestMatching(query, SUGGESTIONS_MAX);
+  const entries = bySku
+    ? [bySku, ...best.filter((entry) => entry !== bySku)].slice(0, SUGGESTIONS_MAX)
+    : best;
+  return entries.map(({ product: { _id, name, slug, price, photo } }) => ({
+    _id,
+    name,
+    slug,
+    price,
+    ...(photo ? { photo } : {}),
+  }));
 }
