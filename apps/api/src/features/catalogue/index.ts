@@ -10,6 +10,14 @@ export {
   readCatalogueFrom,
   type SourcedProduct,
 } from './catalogue.js';
+export {
+  categoryCount,
+  categoryNumberOf,
+  optionNumberOf,
+  optionValueCount,
+  optionValueNumberOf,
+  optionValueOf,
+} from './facet-keys.js';
 export { foldText } from './search-index.js';
 export { noteShown, recordShown, ShownVersions, shown } from './shown.js';
 export {
@@ -18,8 +26,5 @@ export {
   type CatalogueStore,
   compareNames,
   compareNewest,
-  optionValueCount,
-  optionValueNumberOf,
-  optionValueOf,
   skuKey,
 } from './store.js';

@@ -1,12 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
-import {
-  type Category,
-  isInPriceRange,
-  PRICE_BANDS,
-  type PriceBand,
-  type Product,
-  type ProductVariant,
-} from '@shop/contracts';
+import type { Category, Product, ProductVariant } from '@shop/contracts';
+import { type FacetKeys, facetKeysOf } from './facet-keys.js';
 import { foldText, type Matches, SearchIndex } from './search-index.js';
 import { shown } from './shown.js';
 
@@ -18,7 +12,7 @@ export const compareNames = (a: string, b: string) => byName.compare(a, b);
 export const ascending = (a: number, b: number) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** A product as the catalogue keeps it: its response shape plus what the indexes need. */
-export interface CatalogueEntry {
+export interface CatalogueEntry extends FacetKeys {
   product: Product;
   /** The stored category id, kept even when that category is gone (the response shows null). */
   categoryId: string;
@@ -29,45 +23,7 @@ export interface CatalogueEntry {
   foldedDescription: string;
   /** Its variants' SKUs, lower-cased. */
   skus: string[];
-  /** The price bands one of its variants' prices is in, by their place in PRICE_BANDS (search's facets). */
-  priceBands: number[];
-  /** Its options' values, each once, by number (see optionValueOf: search's facets). */
-  optionValues: number[];
 }
-
-/** An option's value as search's facets count it, and the facet that is (`option.<Name>`). */
-export interface OptionValue {
-  name: string;
-  value: string;
-  facet: string;
-}
-
-/**
- * Every option value a product has had, numbered once for the life of the process, so that
- * facets count them in an array (a shop has a few hundred: sizes, colours, materials).
- */
-const optionValues: OptionValue[] = [];
-const optionValueNumbers = new Map<string, number>();
-
-function optionValueNumber(name: string, value: string): number {
-  const key = JSON.stringify([name, value]);
-  let number = optionValueNumbers.get(key);
-  if (number === undefined) {
-    number = optionValues.length;
-    optionValues.push({ name, value, facet: `option.${name}` });
-    optionValueNumbers.set(key, number);
-  }
-  return number;
-}
-
-/** The number of an option's value, if any product has had it (search's filters look it up). */
-export const optionValueNumberOf = (name: string, value: string) =>
-  optionValueNumbers.get(JSON.stringify([name, value]));
-
-/** The option value of this number (see CatalogueEntry.optionValues). */
-export const optionValueOf = (number: number) => optionValues[number] as OptionValue;
-/** How many option values are numbered so far: every entry's are below. */
-export const optionValueCount = () => optionValues.length;
 
 /** SKUs are unique in the shop in any case. */
 export const skuKey = (sku: string) => sku.toLowerCase();
@@ -83,16 +39,7 @@ export const toEntry = (
   foldedName: foldText(product.name),
   foldedDescription: foldText(product.description),
   skus: product.variants.map((v) => skuKey(v.sku)),
-  priceBands: [...PRICE_BANDS.keys()].filter((band) =>
-    product.variants.some((v) => isInPriceRange(v.price, (PRICE_BANDS[band] as PriceBand).array)),
-  ),
-  optionValues: [
-    ...new Set(
-      product.options.flatMap(({ name, values }) =>
-        values.map((value) => optionValueNumber(name, value)),
-      ),
-    ),
-  ],
+  ...facetKeysOf(product, categoryId),
 });
 
 let revisions = 0;
