@@ -1,6 +1,7 @@
 import type { Product } from '@shop/contracts';
 import { LRUCache } from 'lru-cache';
 import SearchableMap from 'minisearch/SearchableMap';
+import { Postings } from './postings.js';
 
 /** Folds text for search: any case, any accent ('Crème' and 'CREME' both become 'creme'). */
 export const foldText = (text: string) =>
@@ -66,9 +67,6 @@ function weightedWords(product: IndexableProduct): Map<string, number> {
   return words;
 }
 
-/** The products of a word, by their number in the index: where it is found best in each. */
-type Postings = Map<number, number>;
-
 /** The indexed words a query word matches: each one's products, and how it is found (exact, prefix, typo). */
 type Candidates = Map<Postings, number>;
 
@@ -126,7 +124,7 @@ export class SearchIndex<T> {
     for (const [word, where] of words) {
       let postings = this.words.get(word);
       if (!postings) {
-        postings = new Map();
+        postings = new Postings();
         this.words.set(word, postings);
         this.candidates.clear();
       }
@@ -266,8 +264,10 @@ export class SearchIndex<T> {
     const { pass, passOf, wordScore } = this;
     const kept: number[] = [];
     for (const [postings, how] of matching) {
-      for (const [number, where] of postings) {
-        const score = how * where;
+      const { numbers, weights } = postings.walkable();
+      for (let i = 0; i < numbers.length; i += 1) {
+        const number = numbers[i] as number;
+        const score = how * (weights[i] as number);
         if (passOf[number] === pass) {
           if (score > (wordScore[number] as number)) wordScore[number] = score;
         } else if (alive === null || passOf[number] === pass - 1) {

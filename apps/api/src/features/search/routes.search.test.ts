@@ -108,6 +108,44 @@ describe('GET /api/v1/search', () => {
     expect((await search(api, { q: after })).total).toBe(0);
   });
 
+  test('when one of two products that share a word is renamed, repriced and sold out after they were searched, then the next search, its facet counts and the suggestions show it', async ({
+    api,
+    admin,
+    category,
+    addProduct,
+  }) => {
+    const word = uniqueWord();
+    const one = await addProduct({ name: `Teapot ${word} one`, price: 10 });
+    const two = await addProduct({ name: `Teapot ${word} two`, price: 12 });
+    const before = await search(api, { q: word, inStock: 'true' });
+    expect(before.total).toBe(2);
+    expect(before.facets.prices.map((band) => band.count)).toEqual([2, 0, 0, 0, 0, 0]);
+    expect(idsOf(await suggest(api, `teapt ${word.slice(0, -2)}`)).sort()).toEqual(
+      [one.id, two.id].sort(),
+    );
+
+    const update = withToken(api.put(`/api/v1/product/update-product/${one.id}`), admin.token);
+    await sendForm(
+      update,
+      productForm(category.id, {
+        name: `Kettle ${word} one`,
+        price: '150',
+        quantity: '0',
+        reason: 'Renamed, repriced, sold out',
+      }),
+    ).expect(200);
+
+    const after = await search(api, { q: word, inStock: 'true' });
+    expect(idsOf(after.products)).toEqual([two.id]);
+    // The bands are counted under the stock filter, stock under none: the kettle counts there.
+    expect(after.facets.prices.map((band) => band.count)).toEqual([1, 0, 0, 0, 0, 0]);
+    expect(after.facets.inStock).toBe(1);
+    const anyStock = await search(api, { q: word });
+    expect(anyStock.facets.prices.map((band) => band.count)).toEqual([1, 0, 0, 0, 0, 1]);
+    expect(idsOf(await suggest(api, `teapt ${word.slice(0, -2)}`))).toEqual([two.id]);
+    expect(idsOf(await suggest(api, `${word} kettl`))).toEqual([one.id]);
+  });
+
   test('when an admin renames a category, then its products are found by its new name', async ({
     api,
     admin,
