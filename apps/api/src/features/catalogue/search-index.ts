@@ -72,9 +72,11 @@ type Candidates = Map<Postings, number>;
 
 /**
  * Query words whose candidates are kept: shoppers' words repeat far more than whole queries, and
- * a word's typo candidates cost a walk of the radix tree (most of a word's time).
+ * a word's typo candidates cost a walk of the radix tree (most of a word's time). Bounded by the
+ * candidates they hold in all (a short prefix has thousands), so a flood of odd words keeps a
+ * few megabytes at most.
  */
-const CANDIDATES_KEPT = 10_000;
+const CANDIDATES_KEPT = 200_000;
 
 /** What a query found: the items every word matches, each with its relevance at the same index. */
 export interface Matches<T> {
@@ -100,10 +102,13 @@ export class SearchIndex<T> {
   private readonly freeNumbers: number[] = [];
   /**
    * Each query word's candidates (by whether it is the last word), kept while the indexed words
-   * stay the same: a postings map is changed in place as products come and go, so a word's
+   * stay the same: a word's postings are changed in place as products come and go, so a word's
    * candidates hold until a word is added to the index or leaves it (then all are dropped).
    */
-  private readonly candidates = new LRUCache<string, Candidates>({ max: CANDIDATES_KEPT });
+  private readonly candidates = new LRUCache<string, Candidates>({
+    maxSize: CANDIDATES_KEPT,
+    sizeCalculation: (candidates) => candidates.size + 1,
+  });
   /**
    * By number, for the query under way: the pass (one per query word) that last found it, its
    * best score in that pass and its sum so far. Passes are numbered across queries, so nothing
