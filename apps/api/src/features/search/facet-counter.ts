@@ -16,13 +16,15 @@ export const CATEGORY = 1;
 export const PRICE = 2;
 export const RATING = 4;
 export const IN_STOCK = 8;
-const FIRST_OPTION = 16;
-export const optionBit = (i: number) => FIRST_OPTION << i;
+const FIRST_OPTION_BIT = 4;
+export const optionBit = (i: number) => 1 << (FIRST_OPTION_BIT + i);
+/** The option filter whose bit is `bit` (one bit set). */
+const optionAt = (bit: number) => 31 - Math.clz32(bit) - FIRST_OPTION_BIT;
 
 /** An option filter: its option's number, and its values wanted, marked by their numbers. */
 export interface OptionFilter {
   option: number;
-  wanted: ReadonlySet<number>;
+  wanted: Uint8Array;
 }
 
 /**
@@ -47,7 +49,9 @@ export class FacetCounter {
     this.bandSets[entry.priceBandBits] = (this.bandSets[entry.priceBandBits] ?? 0) + 1;
     this.ratingSets[entry.ratingBits] = (this.ratingSets[entry.ratingBits] ?? 0) + 1;
     if (entry.inStock) this.inStock += 1;
-    for (const number of entry.optionValues) {
+    const { optionValues } = entry;
+    for (let i = 0; i < optionValues.length; i += 1) {
+      const number = optionValues[i] as number;
       this.optionValues[number] = (this.optionValues[number] ?? 0) + 1;
     }
   }
@@ -63,7 +67,7 @@ export class FacetCounter {
     } else if (failed === IN_STOCK) {
       if (entry.inStock) this.inStock += 1;
     } else {
-      const { option } = this.optionFilters.find((_, i) => optionBit(i) === failed) as OptionFilter;
+      const { option } = this.optionFilters[optionAt(failed)] as OptionFilter;
       for (const number of entry.optionValues) {
         if (optionValueOf(number).option === option) {
           this.optionValues[number] = (this.optionValues[number] ?? 0) + 1;

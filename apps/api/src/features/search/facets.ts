@@ -8,9 +8,11 @@ import {
 import {
   type CatalogueEntry,
   type CatalogueStore,
+  categoryCount,
   categoryNumberOf,
   compareNames,
   optionNumberOf,
+  optionValueCount,
   optionValueNumberOf,
 } from '../catalogue/index.js';
 import {
@@ -35,9 +37,15 @@ export interface SearchFilters {
   inStock?: boolean;
 }
 
-/** Marks `numbers` (those defined) in a set: a name or value no product has had has none. */
-const numbered = (numbers: readonly (number | undefined)[]) =>
-  new Set(numbers.filter((n): n is number => n !== undefined));
+/**
+ * Marks `numbers` (those defined) in an array of `size`, one byte a number, so a product is
+ * looked up by its number with no hashing: a name or value no product has had has no number.
+ */
+function marked(numbers: readonly (number | undefined)[], size: number): Uint8Array {
+  const marks = new Uint8Array(size);
+  for (const number of numbers) if (number !== undefined) marks[number] = 1;
+  return marks;
+}
 
 const bandOf = ([low, high]: PriceRange) =>
   PRICE_BANDS.findIndex(({ array }) => array[0] === low && array[1] === high);
@@ -67,8 +75,11 @@ function ratedAtLeast(rating: number): (entry: CatalogueEntry) => boolean {
   return (entry) => (entry.ratingBits & (1 << i)) !== 0;
 }
 
-const hasOneOf = (entry: CatalogueEntry, wanted: ReadonlySet<number>) => {
-  for (const number of entry.optionValues) if (wanted.has(number)) return true;
+const hasOneOf = (entry: CatalogueEntry, wanted: Uint8Array) => {
+  const { optionValues } = entry;
+  for (let i = 0; i < optionValues.length; i += 1) {
+    if (wanted[optionValues[i] as number] === 1) return true;
+  }
   return false;
 };
 
@@ -81,19 +92,22 @@ export interface Narrowing {
 
 export function narrowingOf(filters: SearchFilters): Narrowing {
   const { categoryIds, priceRanges, rating, inStock } = filters;
-  const categories = categoryIds && numbered([...categoryIds].map(categoryNumberOf));
+  const categories = categoryIds && marked([...categoryIds].map(categoryNumberOf), categoryCount());
   const priced = priceRanges && pricedIn(priceRanges);
   const rated = rating === undefined ? undefined : ratedAtLeast(rating);
   const options = [...(filters.options ?? [])].map(([name, values]) => ({
     // An option no product has had: its filter matches nothing.
     option: optionNumberOf(name) ?? -1,
-    wanted: numbered(values.map((value) => optionValueNumberOf(name, value))),
+    wanted: marked(
+      values.map((value) => optionValueNumberOf(name, value)),
+      optionValueCount(),
+    ),
   }));
   return {
     options,
     failures: (entry) => {
       let failed = 0;
-      if (categories && !categories.has(entry.categoryNumber)) failed |= CATEGORY;
+      if (categories && categories[entry.categoryNumber] !== 1) failed |= CATEGORY;
       if (priced && !priced(entry)) failed |= PRICE;
       if (rated && !rated(entry)) failed |= RATING;
       if (inStock && !entry.inStock) failed |= IN_STOCK;
