@@ -18,6 +18,13 @@ export {
   optionValueNumberOf,
   optionValueOf,
 } from './facet-keys.js';
+export {
+  bandBitsOf,
+  type FacetTable,
+  isInStock,
+  ROW,
+  ratingBitsOf,
+} from './facet-table.js';
 export { foldText } from './search-index.js';
 export { noteShown, recordShown, ShownVersions, shown } from './shown.js';
 export {

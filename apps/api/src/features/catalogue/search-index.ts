@@ -78,12 +78,6 @@ type Candidates = Map<Postings, number>;
  */
 const CANDIDATES_KEPT = 200_000;
 
-/** What a query found: the items every word matches, each with its relevance at the same index. */
-export interface Matches<T> {
-  items: T[];
-  relevance: number[];
-}
-
 /**
  * The catalogue's word index: every word of a query must match, in any order, the last one also
  * as the start of a word; with typos by the word's length (see typosAllowed). Its words are
@@ -121,8 +115,11 @@ export class SearchIndex<T> {
   private rank = new Uint32Array(0);
   private pass = 0;
 
-  /** Indexes (or indexes anew) the product under its id, handing back `item` when it matches. */
-  put(product: IndexableProduct, item: T) {
+  /**
+   * Indexes (or indexes anew) the product under its id, handing back `item` when it matches;
+   * answers its number (a product indexed anew keeps its number).
+   */
+  put(product: IndexableProduct, item: T): number {
     this.remove(product._id);
     const number = this.freeNumbers.pop() ?? this.items.length;
     const words = weightedWords(product);
@@ -139,6 +136,7 @@ export class SearchIndex<T> {
     this.wordsOf[number] = [...words.keys()];
     this.numbers.set(product._id, number);
     this.fitScratch();
+    return number;
   }
 
   remove(productId: string) {
@@ -160,30 +158,48 @@ export class SearchIndex<T> {
 
   /**
    * Puts the items in the order equal relevances go in (the catalogue's newest first), by their
-   * ids; an item put since keeps its place if it had one (a product changed in place) until the
-   * next call.
+   * ids, and answers their numbers in that order; an item put since keeps its place if it had
+   * one (a product changed in place) until the next call.
    */
-  order(ids: Iterable<string>) {
-    let place = 0;
-    for (const id of ids) {
-      const number = this.numbers.get(id);
-      if (number !== undefined) this.rank[number] = place;
-      place += 1;
+  order(ids: readonly string[]): Uint32Array {
+    const ordered = new Uint32Array(ids.length);
+    for (const [place, id] of ids.entries()) {
+      const number = this.numbers.get(id) as number;
+      this.rank[number] = place;
+      ordered[place] = number;
     }
+    return ordered;
+  }
+
+  /** The item of this number (one the index holds). */
+  itemAt(number: number): T {
+    return this.items[number] as T;
+  }
+
+  /** The number of the product of this id, if it is indexed. */
+  numberOf(productId: string): number | undefined {
+    return this.numbers.get(productId);
   }
 
   /**
-   * The items every word of the query matches, with their relevance: the sum, over the query's
-   * words, of each one's best match in the product (how it is found × where).
+   * The numbers of the items every word of the query matches. Their relevance (the sum, over
+   * the query's words, of each one's best match in the product: how it is found × where) is
+   * compareRelevance's until the next query.
    */
-  match(query: string): Matches<T> {
-    const items: T[] = [];
-    const relevance: number[] = [];
-    for (const number of this.found(query)) {
-      items.push(this.items[number] as T);
-      relevance.push(this.total[number] as number);
+  match(query: string): number[] {
+    const words = queryWords(query);
+    let found: number[] = [];
+    for (const [i, word] of words.entries()) {
+      found = this.walk(this.indexedFor(word, i === words.length - 1), i === 0 ? null : found);
+      if (found.length === 0) break;
     }
-    return { items, relevance };
+    return found;
+  }
+
+  /** Puts two items of the last query's matches, by number, most relevant first, then in order. */
+  compareRelevance(a: number, b: number): number {
+    const { total, rank } = this;
+    return (total[b] as number) - (total[a] as number) || (rank[a] as number) - (rank[b] as number);
   }
 
   /**
@@ -194,7 +210,7 @@ export class SearchIndex<T> {
   best(query: string, count: number): T[] {
     const { total, rank } = this;
     const chosen: number[] = [];
-    for (const number of this.found(query)) {
+    for (const number of this.match(query)) {
       const score = total[number] as number;
       let at = chosen.length;
       // From the end, while the one before comes after this one (fewer points, or as many and later).
@@ -213,17 +229,6 @@ export class SearchIndex<T> {
       if (chosen.length > count) chosen.pop();
     }
     return chosen.map((number) => this.items[number] as T);
-  }
-
-  /** The numbers of the items every word of the query matches, their sums in `total`. */
-  private found(query: string): number[] {
-    const words = queryWords(query);
-    let found: number[] = [];
-    for (const [i, word] of words.entries()) {
-      found = this.walk(this.indexedFor(word, i === words.length - 1), i === 0 ? null : found);
-      if (found.length === 0) break;
-    }
-    return found;
   }
 
   /**

@@ -1,7 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Category, Product, ProductVariant } from '@shop/contracts';
 import { type FacetKeys, facetKeysOf } from './facet-keys.js';
-import { foldText, type Matches, SearchIndex } from './search-index.js';
+import { FacetTable } from './facet-table.js';
+import { foldText, SearchIndex } from './search-index.js';
 import { shown } from './shown.js';
 
 /** Sorts names as a person reads them: 'apple' next to 'Apricot', not after 'Zebra'. */
@@ -99,9 +100,11 @@ export class CatalogueStore {
   private readonly categoriesById = new Map<string, Category>();
   private readonly categoriesBySlug = new Map<string, Category>();
   /** Built on first use after a change that moves products between positions. */
-  private newest: CatalogueEntry[] | null = null;
+  private newest: { entries: CatalogueEntry[]; numbers: Uint32Array } | null = null;
   private byCategory: Map<string, CatalogueEntry[]> | null = null;
   private readonly words = new SearchIndex<CatalogueEntry>();
+  /** Each product's facet keys by its number in `words`. */
+  readonly facetTable = new FacetTable();
 
   constructor(categories: readonly Category[], entries: readonly CatalogueEntry[]) {
     this.setCategories(categories);
@@ -192,7 +195,7 @@ export class CatalogueStore {
       this.variantsById.set(variant._id, variant);
       this.productsByVariant.set(variant._id, entry);
     }
-    this.words.put(entry.product, entry);
+    this.facetTable.set(this.words.put(entry.product, entry), entry);
   }
 
   private unindex(entry: CatalogueEntry) {
@@ -250,10 +253,18 @@ export class CatalogueStore {
 
   /**
    * The products every word of the query matches (any order, the last word as a prefix, typos by
-   * the words' lengths), with how well: see search-index.ts.
+   * the words' lengths), by number (see entryAt); compareRelevance orders them until the next
+   * query: see search-index.ts.
    */
-  matching(query: string): Matches<CatalogueEntry> {
+  matching(query: string): number[] {
+    // The index breaks ties by the newest-first order, put in it when that order is made.
+    this.newestFirst();
     return this.words.match(query);
+  }
+
+  /** Puts two products of the last query's matches, by number, most relevant first, then newest. */
+  compareRelevance(a: number, b: number): number {
+    return this.words.compareRelevance(a, b);
   }
 
   /**
@@ -261,16 +272,35 @@ export class CatalogueStore {
    * search-index.ts): the search box's suggestions.
    */
   bestMatching(query: string, count: number): CatalogueEntry[] {
-    // The index breaks ties by the newest-first order, put in it when that order is made.
     this.newestFirst();
     return this.words.best(query, count);
   }
 
+  /** The product of this number (see matching, newestNumbers and facetTable). */
+  entryAt(number: number): CatalogueEntry {
+    return this.words.itemAt(number);
+  }
+
+  /** The number of this product, if the catalogue holds it. */
+  numberOf(entry: CatalogueEntry): number | undefined {
+    return this.words.numberOf(entry.product._id);
+  }
+
   /** Every product, newest first. */
   newestFirst(): readonly CatalogueEntry[] {
+    return this.ordered().entries;
+  }
+
+  /** Every product's number, newest first. */
+  newestNumbers(): Uint32Array {
+    return this.ordered().numbers;
+  }
+
+  private ordered() {
     if (!this.newest) {
-      this.newest = [...this.products.values()].sort(compareNewest);
-      this.words.order(this.newest.map((entry) => entry.product._id));
+      const entries = [...this.products.values()].sort(compareNewest);
+      const numbers = this.words.order(entries.map((entry) => entry.product._id));
+      this.newest = { entries, numbers };
     }
     return this.newest;
   }

@@ -1,10 +1,14 @@
 import { PRICE_BANDS, SEARCH_RATINGS } from '@shop/contracts';
 import {
-  type CatalogueEntry,
+  bandBitsOf,
   categoryCount,
   categoryNumberOf,
+  type FacetTable,
+  isInStock,
   optionValueCount,
   optionValueOf,
+  ROW,
+  ratingBitsOf,
 } from '../catalogue/index.js';
 
 /**
@@ -28,52 +32,77 @@ export interface OptionFilter {
 }
 
 /**
- * A search's facet counts as they are made, in arrays indexed by the numbers each entry keeps
- * (catalogue/facet-keys.ts): a product costs a few increments. Price bands and ratings are
- * counted by the set a product is in (its bits), and each band's or rating's count summed from
- * those sets once at the end, so a product costs one increment for each, not one per band.
+ * A search's facet counts as they are made, in arrays indexed by the numbers each product's row
+ * of the catalogue's facet table holds (catalogue/facet-table.ts): a product costs a few
+ * increments. Price bands and ratings are counted by the set a product is in (its bits), and
+ * each band's or rating's count summed from those sets once at the end, so a product costs one
+ * increment for each, not one per band.
  */
 export class FacetCounter {
   private readonly categories = new Uint32Array(categoryCount());
   private readonly bandSets = new Uint32Array(1 << PRICE_BANDS.length);
   private readonly ratingSets = new Uint32Array(1 << SEARCH_RATINGS.length);
   private readonly optionValues = new Uint32Array(optionValueCount());
+  private readonly rows: Uint32Array;
+  private readonly stride: number;
   inStock = 0;
 
-  /** `options`: the search's option filters, as narrowingOf numbered them. */
-  constructor(private readonly optionFilters: readonly OptionFilter[]) {}
+  /** `optionFilters`: the search's option filters, as narrowingOf numbered them. */
+  constructor(
+    table: FacetTable,
+    private readonly optionFilters: readonly OptionFilter[],
+  ) {
+    this.rows = table.rows;
+    this.stride = table.stride;
+  }
 
-  /** Counts a product that passes every filter: in every bucket it is in. */
-  countAll(entry: CatalogueEntry) {
-    this.categories[entry.categoryNumber] = (this.categories[entry.categoryNumber] ?? 0) + 1;
-    this.bandSets[entry.priceBandBits] = (this.bandSets[entry.priceBandBits] ?? 0) + 1;
-    this.ratingSets[entry.ratingBits] = (this.ratingSets[entry.ratingBits] ?? 0) + 1;
-    if (entry.inStock) this.inStock += 1;
-    const { optionValues } = entry;
-    for (let i = 0; i < optionValues.length; i += 1) {
-      const number = optionValues[i] as number;
-      this.optionValues[number] = (this.optionValues[number] ?? 0) + 1;
+  /** Counts the product of this number, which passes every filter: in every bucket it is in. */
+  countAll(number: number) {
+    const { rows } = this;
+    const at = number * this.stride;
+    const category = rows[at + ROW.CATEGORY_AT] as number;
+    const flags = rows[at + ROW.FLAGS_AT] as number;
+    this.categories[category] = (this.categories[category] ?? 0) + 1;
+    this.countFlags(flags, PRICE | RATING | IN_STOCK);
+    const end = at + ROW.HEADER + (rows[at + ROW.VALUES_COUNT_AT] as number);
+    for (let v = at + ROW.HEADER; v < end; v += 1) {
+      const value = rows[v] as number;
+      this.optionValues[value] = (this.optionValues[value] ?? 0) + 1;
     }
   }
 
   /** Counts a product that fails only the filter of bit `failed`: in that facet's buckets alone. */
-  countIn(entry: CatalogueEntry, failed: number) {
+  countIn(number: number, failed: number) {
+    const { rows } = this;
+    const at = number * this.stride;
     if (failed === CATEGORY) {
-      this.categories[entry.categoryNumber] = (this.categories[entry.categoryNumber] ?? 0) + 1;
-    } else if (failed === PRICE) {
-      this.bandSets[entry.priceBandBits] = (this.bandSets[entry.priceBandBits] ?? 0) + 1;
-    } else if (failed === RATING) {
-      this.ratingSets[entry.ratingBits] = (this.ratingSets[entry.ratingBits] ?? 0) + 1;
-    } else if (failed === IN_STOCK) {
-      if (entry.inStock) this.inStock += 1;
+      const category = rows[at + ROW.CATEGORY_AT] as number;
+      this.categories[category] = (this.categories[category] ?? 0) + 1;
+    } else if (failed === PRICE || failed === RATING || failed === IN_STOCK) {
+      this.countFlags(rows[at + ROW.FLAGS_AT] as number, failed);
     } else {
       const { option } = this.optionFilters[optionAt(failed)] as OptionFilter;
-      for (const number of entry.optionValues) {
-        if (optionValueOf(number).option === option) {
-          this.optionValues[number] = (this.optionValues[number] ?? 0) + 1;
+      const end = at + ROW.HEADER + (rows[at + ROW.VALUES_COUNT_AT] as number);
+      for (let v = at + ROW.HEADER; v < end; v += 1) {
+        const value = rows[v] as number;
+        if (optionValueOf(value).option === option) {
+          this.optionValues[value] = (this.optionValues[value] ?? 0) + 1;
         }
       }
     }
+  }
+
+  /** Counts a product's flags in the facets of `facets` (PRICE, RATING, IN_STOCK bits). */
+  private countFlags(flags: number, facets: number) {
+    if (facets & PRICE) {
+      const bands = bandBitsOf(flags);
+      this.bandSets[bands] = (this.bandSets[bands] ?? 0) + 1;
+    }
+    if (facets & RATING) {
+      const ratings = ratingBitsOf(flags);
+      this.ratingSets[ratings] = (this.ratingSets[ratings] ?? 0) + 1;
+    }
+    if (facets & IN_STOCK && isInStock(flags)) this.inStock += 1;
   }
 
   /** The products counted in the category of this id. */

@@ -6,14 +6,17 @@ import {
   type SearchFacets,
 } from '@shop/contracts';
 import {
-  type CatalogueEntry,
+  bandBitsOf,
   type CatalogueStore,
   categoryCount,
   categoryNumberOf,
   compareNames,
+  isInStock,
   optionNumberOf,
   optionValueCount,
   optionValueNumberOf,
+  ROW,
+  ratingBitsOf,
 } from '../catalogue/index.js';
 import {
   CATEGORY,
@@ -50,51 +53,49 @@ function marked(numbers: readonly (number | undefined)[], size: number): Uint8Ar
 const bandOf = ([low, high]: PriceRange) =>
   PRICE_BANDS.findIndex(({ array }) => array[0] === low && array[1] === high);
 
+/** What a filter reads of a product: its number (see CatalogueStore.entryAt) and its row's flags. */
+type Test = (number: number, flags: number) => boolean;
+
 /**
  * A product is in one of the ranges when one of its variants' prices is: read from the bands
- * its entry keeps when every range is a band (as search's are), else worked out (the home page's
+ * its row keeps when every range is a band (as search's are), else worked out (the home page's
  * filters may ask any range).
  */
-function pricedIn(ranges: readonly PriceRange[]): (entry: CatalogueEntry) => boolean {
+function pricedIn(catalogue: CatalogueStore, ranges: readonly PriceRange[]): Test {
   const bands = ranges.map(bandOf);
   if (!bands.includes(-1)) {
     const bits = bands.reduce((all, band) => all | (1 << band), 0);
-    return (entry) => (entry.priceBandBits & bits) !== 0;
+    return (_, flags) => (bandBitsOf(flags) & bits) !== 0;
   }
   const limits = ranges.map(priceRangeLimits);
-  return (entry) =>
-    entry.product.variants.some(({ price }) =>
-      limits.some(({ min, below }) => price >= min && (below === undefined || price < below)),
-    );
+  return (number) =>
+    catalogue
+      .entryAt(number)
+      .product.variants.some(({ price }) =>
+        limits.some(({ min, below }) => price >= min && (below === undefined || price < below)),
+      );
 }
 
-/** Rated at least `rating` on average: read from the ratings its entry keeps when it is one of them. */
-function ratedAtLeast(rating: number): (entry: CatalogueEntry) => boolean {
+/** Rated at least `rating` on average: read from the ratings its row keeps when it is one of them. */
+function ratedAtLeast(catalogue: CatalogueStore, rating: number): Test {
   const i = (SEARCH_RATINGS as readonly number[]).indexOf(rating);
-  if (i === -1) return (entry) => entry.product.rating.average >= rating;
-  return (entry) => (entry.ratingBits & (1 << i)) !== 0;
+  if (i === -1) return (number) => catalogue.entryAt(number).product.rating.average >= rating;
+  return (_, flags) => (ratingBitsOf(flags) & (1 << i)) !== 0;
 }
-
-const hasOneOf = (entry: CatalogueEntry, wanted: Uint8Array) => {
-  const { optionValues } = entry;
-  for (let i = 0; i < optionValues.length; i += 1) {
-    if (wanted[optionValues[i] as number] === 1) return true;
-  }
-  return false;
-};
 
 /** The filters compiled to numbers: which of them a product fails, as bits (see CATEGORY). */
 export interface Narrowing {
-  failures: (entry: CatalogueEntry) => number;
-  /** The option filters, the `i`th at bit FIRST_OPTION << i. */
+  /** Which filters the product of this number fails. */
+  failures: (number: number) => number;
+  /** The option filters, the `i`th at optionBit(i). */
   options: readonly OptionFilter[];
 }
 
-export function narrowingOf(filters: SearchFilters): Narrowing {
+export function narrowingOf(catalogue: CatalogueStore, filters: SearchFilters): Narrowing {
   const { categoryIds, priceRanges, rating, inStock } = filters;
   const categories = categoryIds && marked([...categoryIds].map(categoryNumberOf), categoryCount());
-  const priced = priceRanges && pricedIn(priceRanges);
-  const rated = rating === undefined ? undefined : ratedAtLeast(rating);
+  const priced = priceRanges && pricedIn(catalogue, priceRanges);
+  const rated = rating === undefined ? undefined : ratedAtLeast(catalogue, rating);
   const options = [...(filters.options ?? [])].map(([name, values]) => ({
     // An option no product has had: its filter matches nothing.
     option: optionNumberOf(name) ?? -1,
@@ -103,30 +104,46 @@ export function narrowingOf(filters: SearchFilters): Narrowing {
       optionValueCount(),
     ),
   }));
+  const { rows, stride } = catalogue.facetTable;
   return {
     options,
-    failures: (entry) => {
+    failures: (number) => {
+      const at = number * stride;
+      const flags = rows[at + ROW.FLAGS_AT] as number;
       let failed = 0;
-      if (categories && categories[entry.categoryNumber] !== 1) failed |= CATEGORY;
-      if (priced && !priced(entry)) failed |= PRICE;
-      if (rated && !rated(entry)) failed |= RATING;
-      if (inStock && !entry.inStock) failed |= IN_STOCK;
-      for (let i = 0; i < options.length; i += 1) {
-        if (!hasOneOf(entry, (options[i] as OptionFilter).wanted)) failed |= optionBit(i);
+      if (categories && categories[rows[at + ROW.CATEGORY_AT] as number] !== 1) failed |= CATEGORY;
+      if (priced && !priced(number, flags)) failed |= PRICE;
+      if (rated && !rated(number, flags)) failed |= RATING;
+      if (inStock && !isInStock(flags)) failed |= IN_STOCK;
+      if (options.length > 0) {
+        const first = at + ROW.HEADER;
+        const end = first + (rows[at + ROW.VALUES_COUNT_AT] as number);
+        for (let i = 0; i < options.length; i += 1) {
+          const { wanted } = options[i] as OptionFilter;
+          let has = false;
+          for (let v = first; v < end && !has; v += 1) has = wanted[rows[v] as number] === 1;
+          if (!has) failed |= optionBit(i);
+        }
       }
       return failed;
     },
   };
 }
 
-/** Whether a product passes every filter (the home page's filters ask only this). */
-export function passesFilters(filters: SearchFilters): (entry: CatalogueEntry) => boolean {
-  const { failures } = narrowingOf(filters);
-  return (entry) => failures(entry) === 0;
+/**
+ * Whether the product of this number passes every filter (the home page's filters ask only
+ * this).
+ */
+export function passesFilters(
+  catalogue: CatalogueStore,
+  filters: SearchFilters,
+): (number: number) => boolean {
+  const { failures } = narrowingOf(catalogue, filters);
+  return (number) => failures(number) === 0;
 }
 
 /**
- * The products that pass every filter (their positions among those given), and the facets
+ * The products that pass every filter (their numbers, in the order given), and the facets
  * counted over the products given: each facet's buckets count the products that pass every
  * OTHER filter, so a shopper sees what checking one more value of a facet would add. One pass:
  * a product failing no filter counts everywhere, one failing exactly one counts only in that
@@ -134,21 +151,21 @@ export function passesFilters(filters: SearchFilters): (entry: CatalogueEntry) =
  */
 export function narrow(
   catalogue: CatalogueStore,
-  candidates: readonly CatalogueEntry[],
+  candidates: ArrayLike<number>,
   filters: SearchFilters,
 ): { passing: number[]; facets: SearchFacets } {
-  const narrowing = narrowingOf(filters);
-  const counter = new FacetCounter(narrowing.options);
+  const narrowing = narrowingOf(catalogue, filters);
+  const counter = new FacetCounter(catalogue.facetTable, narrowing.options);
   const passing: number[] = [];
   // Indexed loops: this one runs over every product a query's words match.
-  for (let position = 0; position < candidates.length; position += 1) {
-    const entry = candidates[position] as CatalogueEntry;
-    const failed = narrowing.failures(entry);
+  for (let i = 0; i < candidates.length; i += 1) {
+    const number = candidates[i] as number;
+    const failed = narrowing.failures(number);
     if (failed === 0) {
-      passing.push(position);
-      counter.countAll(entry);
+      passing.push(number);
+      counter.countAll(number);
     } else if ((failed & (failed - 1)) === 0) {
-      counter.countIn(entry, failed);
+      counter.countIn(number, failed);
     }
   }
   return { passing, facets: present(catalogue, counter, filters) };

@@ -18,10 +18,10 @@ import {
 } from '../catalogue/index.js';
 import { narrow, type SearchFilters } from './facets.js';
 
-/** The products a search orders: every one (no words), or those every word matches. */
+/** The products a search orders, by number (see CatalogueStore.entryAt). */
 interface Found {
-  entries: readonly CatalogueEntry[];
-  /** Puts two of `entries`, by position, in the order asked. */
+  numbers: ArrayLike<number>;
+  /** Puts two of `numbers` in the order of relevance. */
   relevance: (a: number, b: number) => number;
 }
 
@@ -30,50 +30,35 @@ interface Found {
  * a variant of that SKU (the query whole, in any case) before all, then by relevance (see the
  * catalogue's search-index.ts), then newest first.
  */
-function matchesOf(catalogue: CatalogueStore, query: string): Found {
-  const { items, relevance } = catalogue.matching(query);
+function matchesOf(catalogue: CatalogueStore, query: string): Found & { numbers: number[] } {
+  const numbers = catalogue.matching(query);
   const bySku = catalogue.productBySku(query.trim());
-  let skuAt = bySku ? items.indexOf(bySku) : -1;
-  if (bySku && skuAt === -1) {
-    skuAt = items.length;
-    items.push(bySku);
-    relevance.push(0);
-  }
+  const sku = bySku && catalogue.numberOf(bySku);
+  if (sku !== undefined && !numbers.includes(sku)) numbers.push(sku);
   return {
-    entries: items,
-    relevance: (a, b) =>
-      a === skuAt
-        ? -1
-        : b === skuAt
-          ? 1
-          : (relevance[b] as number) - (relevance[a] as number) ||
-            compareNewest(items[a] as CatalogueEntry, items[b] as CatalogueEntry),
+    numbers,
+    relevance: (a, b) => (a === sku ? -1 : b === sku ? 1 : catalogue.compareRelevance(a, b)),
   };
 }
-
-/** The positions 0 … n-1. */
-const positions = (n: number) => Array.from({ length: n }, (_, i) => i);
 
 /**
  * One page of the products the keyword's words match (the spec's `search/{keyword}`), in the
  * order of `GET /search`'s relevance, and how many match in all.
  */
 export function rankedPage(catalogue: CatalogueStore, keyword: string, page: ListQuery) {
-  const { entries, relevance } = matchesOf(catalogue, keyword);
+  const { numbers, relevance } = matchesOf(catalogue, keyword);
   return {
-    entries: pageIn(positions(entries.length), relevance, page).map(
-      (at) => entries[at] as CatalogueEntry,
-    ),
-    total: entries.length,
+    entries: pageIn(numbers, relevance, page).map((n) => catalogue.entryAt(n)),
+    total: numbers.length,
   };
 }
 
-/** One page of `positions` in the order of `compare`: only the pages up to it are ordered. */
+/** One page of `numbers` in the order of `compare`: only the pages up to it are ordered. */
 const pageIn = (
-  positions: readonly number[],
+  numbers: readonly number[],
   compare: (a: number, b: number) => number,
   page: ListQuery,
-) => firstInOrder(positions, pageOffset(page) + page.perPage, compare).slice(pageOffset(page));
+) => firstInOrder(numbers, pageOffset(page) + page.perPage, compare).slice(pageOffset(page));
 
 const byPrice = (a: CatalogueEntry, b: CatalogueEntry) =>
   ascending(a.product.price, b.product.price) || compareNewest(a, b);
@@ -82,12 +67,13 @@ const byRating = (a: CatalogueEntry, b: CatalogueEntry) =>
   ascending(b.product.rating.count, a.product.rating.count) ||
   compareNewest(a, b);
 
-/** Puts two products found, by position, in the order asked. */
+/** Puts two products found, by number, in the order asked. */
 function orderOf(
-  { entries, relevance }: Found,
+  catalogue: CatalogueStore,
+  { relevance }: Found,
   sort: SearchSort,
 ): (a: number, b: number) => number {
-  const at = (position: number) => entries[position] as CatalogueEntry;
+  const at = (number: number) => catalogue.entryAt(number);
   switch (sort) {
     case 'relevance':
       return relevance;
@@ -130,17 +116,18 @@ export interface SearchAnswer {
 /** `GET /search`: the query's products narrowed by the filters, ordered, one page, and the facets. */
 export function searchCatalogue(catalogue: CatalogueStore, query: SearchQuery): SearchAnswer {
   const q = query.q ?? '';
-  // Without words, every product, newest first: their positions are their order by relevance.
+  // Without words, every product, newest first: the order of relevance is the newest's.
   const found: Found = q
     ? matchesOf(catalogue, q)
-    : { entries: catalogue.newestFirst(), relevance: (a, b) => a - b };
-  const { passing, facets } = narrow(catalogue, found.entries, filtersOf(catalogue, query));
-  const order = orderOf(found, query.sort ?? (q ? 'relevance' : 'newest'));
+    : {
+        numbers: catalogue.newestNumbers(),
+        relevance: (a, b) => compareNewest(catalogue.entryAt(a), catalogue.entryAt(b)),
+      };
+  const { passing, facets } = narrow(catalogue, found.numbers, filtersOf(catalogue, query));
+  const order = orderOf(catalogue, found, query.sort ?? (q ? 'relevance' : 'newest'));
   const page: ListQuery = { page: query.page, perPage: query.perPage };
   return {
-    products: pageIn(passing, order, page).map(
-      (position) => (found.entries[position] as CatalogueEntry).product,
-    ),
+    products: pageIn(passing, order, page).map((number) => catalogue.entryAt(number).product),
     total: passing.length,
     facets,
   };
