@@ -32,6 +32,5 @@ export {
   type CatalogueEntry,
   type CatalogueStore,
   compareNames,
-  compareNewest,
   skuKey,
 } from './store.js';

@@ -196,6 +196,11 @@ export class SearchIndex<T> {
     return found;
   }
 
+  /** Puts two items, by number, in the order given (see order). */
+  compareOrder(a: number, b: number): number {
+    return (this.rank[a] as number) - (this.rank[b] as number);
+  }
+
   /** Puts two items of the last query's matches, by number, most relevant first, then in order. */
   compareRelevance(a: number, b: number): number {
     const { total, rank } = this;

@@ -4,6 +4,7 @@ import { type FacetKeys, facetKeysOf } from './facet-keys.js';
 import { FacetTable } from './facet-table.js';
 import { foldText, SearchIndex } from './search-index.js';
 import { shown } from './shown.js';
+import { SortColumns } from './sort-columns.js';
 
 /** Sorts names as a person reads them: 'apple' next to 'Apricot', not after 'Zebra'. */
 const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
@@ -103,8 +104,9 @@ export class CatalogueStore {
   private newest: { entries: CatalogueEntry[]; numbers: Uint32Array } | null = null;
   private byCategory: Map<string, CatalogueEntry[]> | null = null;
   private readonly words = new SearchIndex<CatalogueEntry>();
-  /** Each product's facet keys by its number in `words`. */
+  /** Each product's facet keys and what the sorts read, by its number in `words`. */
   readonly facetTable = new FacetTable();
+  readonly sortColumns = new SortColumns();
 
   constructor(categories: readonly Category[], entries: readonly CatalogueEntry[]) {
     this.setCategories(categories);
@@ -195,7 +197,9 @@ export class CatalogueStore {
       this.variantsById.set(variant._id, variant);
       this.productsByVariant.set(variant._id, entry);
     }
-    this.facetTable.set(this.words.put(entry.product, entry), entry);
+    const number = this.words.put(entry.product, entry);
+    this.facetTable.set(number, entry);
+    this.sortColumns.set(number, entry.product);
   }
 
   private unindex(entry: CatalogueEntry) {
@@ -274,6 +278,12 @@ export class CatalogueStore {
   bestMatching(query: string, count: number): CatalogueEntry[] {
     this.newestFirst();
     return this.words.best(query, count);
+  }
+
+  /** Puts two products, by number, newest first (the order of newestNumbers). */
+  newestOrder(): (a: number, b: number) => number {
+    this.newestFirst();
+    return (a, b) => this.words.compareOrder(a, b);
   }
 
   /** The product of this number (see matching, newestNumbers and facetTable). */

@@ -14,7 +14,6 @@ import {
   ascending,
   type CatalogueEntry,
   type CatalogueStore,
-  compareNewest,
 } from '../catalogue/index.js';
 import { narrow, type SearchFilters } from './facets.js';
 
@@ -60,31 +59,33 @@ const pageIn = (
   page: ListQuery,
 ) => firstInOrder(numbers, pageOffset(page) + page.perPage, compare).slice(pageOffset(page));
 
-const byPrice = (a: CatalogueEntry, b: CatalogueEntry) =>
-  ascending(a.product.price, b.product.price) || compareNewest(a, b);
-const byRating = (a: CatalogueEntry, b: CatalogueEntry) =>
-  ascending(b.product.rating.average, a.product.rating.average) ||
-  ascending(b.product.rating.count, a.product.rating.count) ||
-  compareNewest(a, b);
-
-/** Puts two products found, by number, in the order asked. */
+/**
+ * Puts two products found, by number, in the order asked, reading the catalogue's sort columns;
+ * equal ones newest first (by equal prices from high to low, oldest first: the whole order
+ * reversed, as it has always been).
+ */
 function orderOf(
   catalogue: CatalogueStore,
   { relevance }: Found,
   sort: SearchSort,
 ): (a: number, b: number) => number {
-  const at = (number: number) => catalogue.entryAt(number);
+  const newest = catalogue.newestOrder();
+  const { price, ratingAverage, ratingCount } = catalogue.sortColumns;
+  const at = (column: Float64Array, number: number) => column[number] as number;
   switch (sort) {
     case 'relevance':
       return relevance;
     case 'newest':
-      return (a, b) => compareNewest(at(a), at(b));
+      return newest;
     case 'price-asc':
-      return (a, b) => byPrice(at(a), at(b));
+      return (a, b) => ascending(at(price, a), at(price, b)) || newest(a, b);
     case 'price-desc':
-      return (a, b) => byPrice(at(b), at(a)) || compareNewest(at(a), at(b));
+      return (a, b) => ascending(at(price, b), at(price, a)) || newest(b, a);
     case 'rating':
-      return (a, b) => byRating(at(a), at(b));
+      return (a, b) =>
+        ascending(at(ratingAverage, b), at(ratingAverage, a)) ||
+        ascending(at(ratingCount, b), at(ratingCount, a)) ||
+        newest(a, b);
   }
 }
 
@@ -119,10 +120,7 @@ export function searchCatalogue(catalogue: CatalogueStore, query: SearchQuery): 
   // Without words, every product, newest first: the order of relevance is the newest's.
   const found: Found = q
     ? matchesOf(catalogue, q)
-    : {
-        numbers: catalogue.newestNumbers(),
-        relevance: (a, b) => compareNewest(catalogue.entryAt(a), catalogue.entryAt(b)),
-      };
+    : { numbers: catalogue.newestNumbers(), relevance: catalogue.newestOrder() };
   const { passing, facets } = narrow(catalogue, found.numbers, filtersOf(catalogue, query));
   const order = orderOf(catalogue, found, query.sort ?? (q ? 'relevance' : 'newest'));
   const page: ListQuery = { page: query.page, perPage: query.perPage };

@@ -108,7 +108,7 @@ describe('GET /api/v1/search', () => {
     expect((await search(api, { q: after })).total).toBe(0);
   });
 
-  test('when one of two products that share a word is renamed, repriced and sold out after they were searched, then the next search, its facet counts and the suggestions show it', async ({
+  test('when one of two products that share a word is renamed, repriced and sold out after they were searched, then the next search, its facet counts, its order by price and the suggestions show it', async ({
     api,
     admin,
     category,
@@ -120,6 +120,8 @@ describe('GET /api/v1/search', () => {
     const before = await search(api, { q: word, inStock: 'true' });
     expect(before.total).toBe(2);
     expect(before.facets.prices.map((band) => band.count)).toEqual([2, 0, 0, 0, 0, 0]);
+    const byPrice = async () => idsOf((await search(api, { q: word, sort: 'price-asc' })).products);
+    expect(await byPrice()).toEqual([one.id, two.id]);
     expect(idsOf(await suggest(api, `teapt ${word.slice(0, -2)}`)).sort()).toEqual(
       [one.id, two.id].sort(),
     );
@@ -142,6 +144,7 @@ describe('GET /api/v1/search', () => {
     expect(after.facets.inStock).toBe(1);
     const anyStock = await search(api, { q: word });
     expect(anyStock.facets.prices.map((band) => band.count)).toEqual([1, 0, 0, 0, 0, 1]);
+    expect(await byPrice()).toEqual([two.id, one.id]);
     expect(idsOf(await suggest(api, `teapt ${word.slice(0, -2)}`))).toEqual([two.id]);
     expect(idsOf(await suggest(api, `${word} kettl`))).toEqual([one.id]);
   });
