@@ -10,11 +10,7 @@ import {
   type Suggestion,
 } from '@shop/contracts';
 import { firstInOrder } from '../../lib/first-in-order.js';
-import {
-  ascending,
-  type CatalogueEntry,
-  type CatalogueStore,
-} from '../catalogue/index.js';
+import { ascending, type CatalogueEntry, type CatalogueStore } from '../catalogue/index.js';
 import { narrow, type SearchFilters } from './facets.js';
 
 /** The products a search orders, by number (see CatalogueStore.entryAt). */
