@@ -123,6 +123,44 @@ describe('GET /api/v1/search', () => {
     expect((await search(api, { q: category.name })).total).toBe(0);
   });
 
+  test('when an admin reprices a product’s variants, then it is found as before at its new price; when a colour is renamed, then by the new colour only', async ({
+    api,
+    admin,
+    category,
+  }) => {
+    const [colour, renamed] = [uniqueWord(), uniqueWord()];
+    const shirt = await makeShirt(category.id, [
+      { size: 'S', colour, price: 20, quantity: 3 },
+      { size: 'M', colour, price: 20, quantity: 3 },
+    ]);
+    const put = (colourNow: string, price: number) =>
+      withToken(api.put(`/api/v1/product/product-variants/${shirt.id}`), admin.token)
+        .send({
+          options: [
+            { name: 'Size', values: ['S', 'M'] },
+            { name: 'Colour', values: [colourNow] },
+          ],
+          variants: shirt.shown.variants.map(({ _id, sku, options }) => ({
+            _id,
+            sku,
+            options: { ...options, Colour: colourNow },
+            price,
+            quantity: 3,
+          })),
+          reason: 'Sale',
+        })
+        .expect(200);
+    expect(idsOf((await search(api, { q: colour })).products)).toEqual([shirt.id]);
+
+    await put(colour, 15);
+    const [repriced] = (await search(api, { q: colour })).products;
+    expect(repriced?.variants.map((v) => v.price)).toEqual([15, 15]);
+
+    await put(renamed, 15);
+    expect(idsOf((await search(api, { q: renamed })).products)).toEqual([shirt.id]);
+    expect((await search(api, { q: colour })).total).toBe(0);
+  });
+
   test.for([
     ['sort=cheapest', 'sort must be one of relevance, price-asc, price-desc, newest, rating'],
     ['page=0', 'page must be 1 or more'],
