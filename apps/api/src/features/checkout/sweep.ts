@@ -5,6 +5,7 @@ import { giveBackCustomerUses } from '../discounts/index.js';
 import { findOrderOfPayment, removeOrder } from '../orders/index.js';
 import { freePaymentOf, wasRefunded } from './authorization.js';
 import type { Checkout } from './checkout.js';
+import { removeEmptyBudgets } from './hold-budgets.js';
 import { buyerOf, PLACEABLE, placeUnderLock } from './place-order.js';
 import { endCheckout, expiredCheckouts, findCheckout } from './repository.js';
 import { releaseReservation } from './steps/reserve.js';
@@ -79,7 +80,10 @@ async function endExpired(payments: Payments | null, checkout: Checkout): Promis
   );
 }
 
-/** Ends every checkout expired by `now` (BATCH at a time), in whichever process runs it: how many it tried. */
+/**
+ * Ends every checkout expired by `now` (BATCH at a time), in whichever process runs it, then
+ * removes the budgets of holds left holding nothing (./hold-budgets.ts): how many it tried.
+ */
 export async function sweepExpiredCheckouts(
   payments: Payments | null,
   now = new Date(),
@@ -92,6 +96,7 @@ export async function sweepExpiredCheckouts(
       if (!isPaymentBusy(err)) onError(err);
     });
   }
+  await removeEmptyBudgets(now);
   return expired.length;
 }
 
