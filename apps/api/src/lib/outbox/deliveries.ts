@@ -128,10 +128,14 @@ export async function carryOverDeliveries(deliveries: readonly CarriedDelivery[]
 }
 
 /** The event's change landed: its deliveries are due at once (those no worker holds): how many. */
-export async function markLanded(eventId: string, subscribers: readonly string[]): Promise<number> {
-  if (subscribers.length === 0) return 0;
+export const markLanded = (eventId: string, subscribers: readonly string[]): Promise<number> =>
+  markDeliveriesLanded(subscribers.map((s) => deliveryId(eventId, s)));
+
+/** markLanded of deliveries of any events, by their ids, in one update: how many it marked. */
+export async function markDeliveriesLanded(deliveryIds: readonly string[]): Promise<number> {
+  if (deliveryIds.length === 0) return 0;
   const { modifiedCount } = await DeliveryModel.updateMany(
-    { _id: { $in: subscribers.map((s) => deliveryId(eventId, s)) }, landed: false, claim: null },
+    { _id: { $in: deliveryIds }, landed: false, claim: null },
     { $set: { landed: true, due: new Date() } },
   );
   return modifiedCount;
