@@ -1,4 +1,5 @@
 import mongoose from 'mongoose';
+import { groupCommits } from '../../../lib/group-commits.js';
 import { OrderLinkModel } from '../model.js';
 
 /**
@@ -13,9 +14,24 @@ export interface OrderLinkRecord {
   number: number;
 }
 
-/** Records the links handed out, in one write; a link recorded already is left as it is. */
+/**
+ * Records the links handed out, in one write with those of this process's other callers that
+ * come while the previous write is on its way (lib/group-commits.ts: a placed order's answer
+ * carries a link, so this is on the path of every order); a link recorded already is left as it
+ * is. Resolves once they are recorded: a link works from when it is handed out.
+ */
 export async function recordOrderLinks(links: readonly OrderLinkRecord[]): Promise<void> {
   if (links.length === 0) return;
+  await linkWrites(links).answer;
+}
+
+const linkWrites = groupCommits<readonly OrderLinkRecord[], void>(
+  writeOrderLinks,
+  (a, b) => [...a, ...b],
+  [],
+);
+
+async function writeOrderLinks(links: readonly OrderLinkRecord[]): Promise<void> {
   await OrderLinkModel.bulkWrite(
     links.map(({ keyHash, orderId, number }) => ({
       updateOne: {
