@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { isDuplicateKeyError } from '../errors.js';
+import { groupCommits } from '../group-commits.js';
 import { type DeliveryDoc, DeliveryModel } from './model.js';
 
 /**
@@ -76,8 +77,21 @@ const documentOf = (
 });
 
 /**
- * Records the event for each subscriber. One not landed yet is due only a little later: its
- * change lands first, and its publisher then makes it due at once (markLanded).
+ * Deliveries recorded while an insert of them is on its way, inserted together by the next one
+ * (lib/group-commits.ts): the events of the orders one process places at once cost one command.
+ */
+const deliveryInserts = groupCommits<readonly ReturnType<typeof documentOf>[], void>(
+  async (documents) => {
+    await DeliveryModel.insertMany(documents);
+  },
+  (a, b) => [...a, ...b],
+  [],
+);
+
+/**
+ * Records the event for each subscriber, once it is stored. One not landed yet is due only a
+ * little later: its change lands first, and its publisher then makes it due at once
+ * (markLanded).
  */
 export async function recordDeliveries(
   event: PublishedEvent,
@@ -87,11 +101,11 @@ export async function recordDeliveries(
   if (subscribers.length === 0) return;
   const now = new Date();
   const due = landed ? now : new Date(now.getTime() + LANDING_RECHECK_MS);
-  await DeliveryModel.insertMany(
+  await deliveryInserts(
     subscribers.map((subscriber) =>
       documentOf(event, subscriber, { landed, createdAt: now, due, attempts: 0 }),
     ),
-  );
+  ).answer;
 }
 
 /** A delivery kept until now outside the outbox (by an earlier version), as it stood there. */
