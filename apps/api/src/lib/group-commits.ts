@@ -54,3 +54,21 @@ export function groupCommits<Change, Answer>(
     return group;
   };
 }
+
+/**
+ * Updates of one collection whose callers need no answer of their own (a release, a mark, a
+ * guarded update that may match nothing), those handed in while a bulk write of them is on its
+ * way sent together by the next one (unordered: each stands alone). Resolves once they landed.
+ */
+export function groupedWrites<Op>(bulkWrite: (ops: Op[]) => Promise<unknown>) {
+  const join = groupCommits<readonly Op[], void>(
+    async (ops) => {
+      await bulkWrite([...ops]);
+    },
+    (a, b) => [...a, ...b],
+    [],
+  );
+  return async (ops: readonly Op[]): Promise<void> => {
+    if (ops.length > 0) await join(ops).answer;
+  };
+}

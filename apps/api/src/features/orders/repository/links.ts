@@ -1,5 +1,5 @@
 import mongoose from 'mongoose';
-import { groupCommits } from '../../../lib/group-commits.js';
+import { groupedWrites } from '../../../lib/group-commits.js';
 import { OrderLinkModel } from '../model.js';
 
 /**
@@ -20,19 +20,8 @@ export interface OrderLinkRecord {
  * carries a link, so this is on the path of every order); a link recorded already is left as it
  * is. Resolves once they are recorded: a link works from when it is handed out.
  */
-export async function recordOrderLinks(links: readonly OrderLinkRecord[]): Promise<void> {
-  if (links.length === 0) return;
-  await linkWrites(links).answer;
-}
-
-const linkWrites = groupCommits<readonly OrderLinkRecord[], void>(
-  writeOrderLinks,
-  (a, b) => [...a, ...b],
-  [],
-);
-
-async function writeOrderLinks(links: readonly OrderLinkRecord[]): Promise<void> {
-  await OrderLinkModel.bulkWrite(
+export const recordOrderLinks = (links: readonly OrderLinkRecord[]): Promise<void> =>
+  linkWrites(
     links.map(({ keyHash, orderId, number }) => ({
       updateOne: {
         filter: { _id: keyHash },
@@ -46,9 +35,11 @@ async function writeOrderLinks(links: readonly OrderLinkRecord[]): Promise<void>
         upsert: true,
       },
     })),
-    { ordered: false },
   );
-}
+
+const linkWrites = groupedWrites((ops: Parameters<typeof OrderLinkModel.bulkWrite>[0]) =>
+  OrderLinkModel.bulkWrite(ops, { ordered: false }),
+);
 
 /**
  * The id of the order that number and key hash open, or null. One read by both together, by the
