@@ -1,4 +1,5 @@
 import { isDuplicateKeyError } from '../../lib/errors.js';
+import { groupedWrites } from '../../lib/group-commits.js';
 import { type HoldBudgetDoc, HoldBudgetModel } from './model.js';
 
 /**
@@ -130,24 +131,28 @@ const noCoolingAhead = (now: Date) => ({
   $or: [{ coolingUntil: { $exists: false } }, { coolingUntil: { $lte: now } }],
 });
 
+/** Budgets' updates whose callers need no answer: those handed in at once share one command. */
+const budgetWrites = groupedWrites((ops: Parameters<typeof HoldBudgetModel.bulkWrite>[0]) =>
+  HoldBudgetModel.bulkWrite(ops, { ordered: false }),
+);
+
 /**
- * Gives back the checkout's part of each budget it is still in, once, in one command (an update
- * per budget, guarded on the part still being there): on the path of every order. A budget left
- * holding nothing stays until the sweep removes it (removeEmptyBudgets): kept empty, it takes a
- * part as a missing one would.
+ * Gives back the checkout's part of each budget it is still in, once, by an update per budget
+ * guarded on the part still being there, all in one command with those of this process's
+ * other checkouts ending at once (lib/group-commits.ts): on the path of every order. A budget
+ * left holding nothing stays until the sweep removes it (removeEmptyBudgets): kept empty, it
+ * takes a part as a missing one would.
  */
 export async function releaseBudgets(part: BudgetPart, ids: readonly string[]): Promise<void> {
-  if (ids.length === 0) return;
   const unset: Record<string, ''> = { [holdPath(part.key)]: '' };
   for (const id of part.discountIds) unset[codePath(id)] = '';
-  await HoldBudgetModel.bulkWrite(
+  await budgetWrites(
     ids.map((_id) => ({
       updateOne: {
         filter: { _id, [holdPath(part.key)]: { $exists: true } },
         update: { $inc: { units: -part.units }, $unset: unset },
       },
     })),
-    { ordered: false },
   );
 }
 
