@@ -7,7 +7,7 @@ import { freePaymentOf, wasRefunded } from './authorization.js';
 import type { Checkout } from './checkout.js';
 import { removeEmptyBudgets } from './hold-budgets.js';
 import { buyerOf, PLACEABLE, placeUnderLock } from './place-order.js';
-import { endCheckout, expiredCheckouts, findCheckout } from './repository.js';
+import { expiredCheckouts, findCheckout, releaseCheckout } from './repository.js';
 import { releaseReservation } from './steps/reserve.js';
 
 /**
@@ -40,7 +40,7 @@ async function abandon(payments: Payments, checkout: Checkout, fence: number) {
   }
   await giveBackCustomerUses(paymentIntentId);
   await releaseReservation(checkout.reservation);
-  await endCheckout(checkout._id, ['open', 'placing'], 'released');
+  await releaseCheckout(checkout._id, ['open', 'placing']);
 }
 
 /** Places or ends one expired checkout under its payment's lock, unless someone holds it now. */
@@ -48,7 +48,7 @@ async function endExpired(payments: Payments | null, checkout: Checkout): Promis
   const paymentIntentId = checkout.paymentIntentId;
   if (!paymentIntentId || !payments) {
     // Its start died before making a payment, or the shop takes none: only the reservation is left.
-    const ended = await endCheckout(checkout._id, 'open', 'released');
+    const ended = await releaseCheckout(checkout._id, 'open');
     if (ended) await releaseReservation(ended.reservation);
     return;
   }
