@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { groupCommits } from './group-commits.js';
+import { groupCommits, groupedWrites } from './group-commits.js';
 
 /** A write that takes a little while, as a database round trip does, logging what it wrote. */
 function slowWrites() {
@@ -48,5 +48,15 @@ describe('group commits', () => {
     await expect(join(['a']).answer).rejects.toThrow('down');
     fail = false;
     expect(await join(['b']).answer).toBe('b');
+  });
+
+  it('when updates are handed in while a bulk write is on its way, then the next bulk write sends them together, and nothing is written for none', async () => {
+    const sent: number[][] = [];
+    const write = groupedWrites(async (ops: number[]) => {
+      await sleep(5);
+      sent.push(ops);
+    });
+    await Promise.all([write([1]), write([2, 3]), write([]), write([4])]);
+    expect(sent).toEqual([[1], [2, 3, 4]]);
   });
 });
