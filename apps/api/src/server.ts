@@ -1,3 +1,4 @@
+import './gc-settings.js';
 import './env-file.js';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,3 +1,5 @@
+import { type Group as GroupOf, groupCommits } from '../lib/group-commits.js';
+
 /**
  * Group commit of the catalogue's change log. Numbers are claimed one insert at a time, so a
  * thousand writers at once (reviews of one product, a sale) would each retry past every other's
@@ -30,54 +32,19 @@ const merge = (a: CatalogueChange, b: CatalogueChange): CatalogueChange => ({
   ...(a.all || b.all ? { all: true } : {}),
 });
 
-/** Changes announced together: what they change, and the number it took once announced. */
-interface Group {
-  change: CatalogueChange;
-  number: Promise<number>;
-}
+/** Changes announced together, and the number their announcement took. */
+type Group = GroupOf<CatalogueChange, number>;
 
 /**
  * Announces each change joined, those joined while an announcement is on its way together in
- * the next one; `join` answers the group the change went in (the same object for all of it).
+ * the next one (lib/group-commits.ts).
  */
-function groupCommits(announce: (change: CatalogueChange) => Promise<number>) {
-  /** The group waiting for the one on its way, sent once that one is announced. */
-  let next: (Group & { send: () => void }) | null = null;
-  let announcing = false;
-
-  function newGroup(): Group & { send: () => void } {
-    let send = () => {};
-    const group = { change: {}, send: () => send() } as Group & { send: () => void };
-    group.number = new Promise<number>((resolve, reject) => {
-      send = () => {
-        announcing = true;
-        announce(group.change)
-          .then(resolve, reject)
-          .finally(() => {
-            announcing = false;
-            const waiting = next;
-            next = null;
-            waiting?.send();
-          });
-      };
-    });
-    // A failed announcement fails its writes; they see it through `number`.
-    group.number.catch(() => {});
-    return group;
-  }
-
-  return function join(change: CatalogueChange): Group {
-    const group = next ?? newGroup();
-    group.change = merge(group.change, change);
-    if (announcing) next = group;
-    else group.send();
-    return group;
-  };
-}
+const groupAnnouncements = (announce: (change: CatalogueChange) => Promise<number>) =>
+  groupCommits(announce, merge, {});
 
 /** Intents before writes, one completion per intent once its last write ended. */
 export function intentBatcher(announce: Announce) {
-  const intents = groupCommits((change) => announce({ ...change, intent: true }));
+  const intents = groupAnnouncements((change) => announce({ ...change, intent: true }));
   /** Per intent: its writes not ended yet, and the completion they all wait for. */
   const batches = new WeakMap<
     Group,
@@ -104,7 +71,7 @@ export function intentBatcher(announce: Announce) {
     batch.running += 1;
     let intent: number;
     try {
-      intent = await group.number;
+      intent = await group.answer;
     } catch (err) {
       batch.running -= 1;
       throw err;
@@ -125,8 +92,8 @@ export function intentBatcher(announce: Announce) {
 
 /** Changes announced after their writes: resolves once a change naming this one's is in the log. */
 export function afterBatcher(announce: Announce) {
-  const changes = groupCommits(announce);
+  const changes = groupAnnouncements(announce);
   return async (change: CatalogueChange): Promise<void> => {
-    await changes(change).number;
+    await changes(change).answer;
   };
 }

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import mongoose from 'mongoose';
 import { type AppError, isDuplicateKeyError } from './errors.js';
+import { groupedWrites } from './group-commits.js';
 
 /**
  * A lock held by one caller at a time, across every API process: `_id` is the locked thing
@@ -182,7 +183,12 @@ async function release(key: string, token: number) {
     entry.stop();
     held.delete(key);
   }
-  await LockModel.updateOne({ _id: key, token }, { $set: { expiresAt: new Date(0) } }).catch(
-    () => {},
-  );
+  await lockReleases([
+    { updateOne: { filter: { _id: key, token }, update: { $set: { expiresAt: new Date(0) } } } },
+  ]).catch(() => {});
 }
+
+/** Releases handed in at once (placements ending together) share one command. */
+const lockReleases = groupedWrites((ops: Parameters<typeof LockModel.bulkWrite>[0]) =>
+  LockModel.bulkWrite(ops, { ordered: false }),
+);

@@ -237,6 +237,10 @@ export function planExistingProduct(
   form.description = given.description?.value ?? form.description;
   form.category = given.categoryId?.value ?? form.category;
 
+  // Its variants alone changed (a price list): written with other products' at once.
+  if (request && variantsChanged && !fieldsChanged) {
+    return { ...builder.finish(), variants: { productId: product._id, request } };
+  }
   return builder.finish(async () => {
     if (formChanged || fieldsChanged) await updateProduct(product._id, form, undefined);
     if (request && variantsChanged) await changeVariants(product._id, request, { caughtUp: false });

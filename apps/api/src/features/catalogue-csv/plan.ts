@@ -1,7 +1,7 @@
 import type { ProductOption } from '@shop/contracts';
 import type { RowChange, RowError } from '@shop/contracts/catalogue-csv';
 import type { Minor } from '../../lib/money.js';
-import type { NewProduct } from '../products/index.js';
+import type { NewProduct, VariantsChange } from '../products/index.js';
 import type { RowInput } from './input.js';
 import { csvPrice } from './presenter.js';
 
@@ -19,6 +19,8 @@ export interface ProductPlan {
   changes: RowChange[];
   errors: RowError[];
   write?: () => Promise<unknown>;
+  /** Its variants alone change: what the import writes with other products' at once. */
+  variants?: VariantsChange;
   /** A new product: what `write` inserts, for the import to insert with others at once. */
   insert?: NewProduct;
   /** The rows' photos, given once the product is written (see ./photo-rows.ts). */

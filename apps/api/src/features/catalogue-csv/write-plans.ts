@@ -5,7 +5,13 @@ import {
   type RowError,
 } from '@shop/contracts/catalogue-csv';
 import { AppError, isDuplicateKeyError } from '../../lib/errors.js';
-import { findProductsById, insertNewProducts, type NewProduct } from '../products/index.js';
+import {
+  changeManyVariants,
+  findProductsById,
+  insertNewProducts,
+  type NewProduct,
+  type VariantsChange,
+} from '../products/index.js';
 import type { ProductPlan } from './plan.js';
 import type { JobProgress, ProgressUpdate } from './repository.js';
 import { RowList } from './row-list.js';
@@ -77,13 +83,23 @@ function refusal(err: unknown): string | null {
 const CONCURRENT_WRITES = 8;
 
 /**
- * Writes the products' plans (none in a dry run) and counts them. Products the shop has are
- * written CONCURRENT_WRITES at a time; new products wait for `flush` and are inserted together,
- * in one write the catalogue of every process reloads once (one insert each took most of a large
- * import's time). A write refused refuses its product's rows; any other failure is thrown.
+ * Products whose variants alone change written in one update (see changeManyVariants): a price
+ * list's thousands of products then take a few dozen writes and announcements, and every
+ * process's catalogue reloads them a batch at a time, instead of each costing a read, an update
+ * and its share of announcements (and its garbage) of its own.
+ */
+const VARIANTS_BATCH = 50;
+
+/**
+ * Writes the products' plans (none in a dry run) and counts them. Products whose variants alone
+ * change are written VARIANTS_BATCH at once; other products the shop has, CONCURRENT_WRITES at a
+ * time; new products wait for `flush` and are inserted together, in one write the catalogue of
+ * every process reloads once (one insert each took most of a large import's time). A write
+ * refused refuses its product's rows; any other failure is thrown.
  */
 export class PlanWriter {
   private pending: (ProductPlan & { insert: NewProduct })[] = [];
+  private variantsPending: (ProductPlan & { variants: VariantsChange })[] = [];
   private readonly running = new Set<Promise<void>>();
   private failed: { error: unknown } | null = null;
 
@@ -93,9 +109,12 @@ export class PlanWriter {
   ) {}
 
   async write(plan: ProductPlan) {
-    if (this.dryRun || (!plan.write && !plan.photos)) this.tally.add(plan);
+    if (this.dryRun || (!plan.write && !plan.photos && !plan.variants)) this.tally.add(plan);
     else if (plan.insert) this.pending.push({ ...plan, insert: plan.insert });
-    else {
+    else if (plan.variants) {
+      this.variantsPending.push({ ...plan, variants: plan.variants });
+      if (this.variantsPending.length >= VARIANTS_BATCH) await this.writeVariants();
+    } else {
       const running: Promise<void> = this.settle(plan, true)
         .catch((error: unknown) => {
           this.failed ??= { error };
@@ -118,6 +137,7 @@ export class PlanWriter {
   async flush() {
     await Promise.all(this.running);
     this.throwIfFailed();
+    await this.writeVariants();
     const pending = this.pending;
     this.pending = [];
     if (pending.length === 0) return;
@@ -136,6 +156,19 @@ export class PlanWriter {
     for (const plan of inserted) await this.settle(plan, false);
   }
 
+  /** Writes the variants waiting, in one update, then each one's photos; a refused one refuses its rows. */
+  private async writeVariants() {
+    const waiting = this.variantsPending;
+    this.variantsPending = [];
+    if (waiting.length === 0) return;
+    const outcomes = await changeManyVariants(waiting.map((plan) => plan.variants));
+    for (const [at, plan] of waiting.entries()) {
+      const refused = outcomes[at];
+      if (refused) this.refuse(plan, refused.message);
+      else await this.settle(plan, false);
+    }
+  }
+
   /** Writes the plan (unless written already) and its photos, counting it, or refusing its rows. */
   private async settle(plan: ProductPlan, write: boolean) {
     try {
@@ -144,9 +177,13 @@ export class PlanWriter {
     } catch (err) {
       const message = refusal(err);
       if (message === null) throw err;
-      this.tally.errors.push(...plan.rows.map((row) => ({ row, column: '', message })));
+      this.refuse(plan, message);
       return;
     }
     this.tally.add(plan);
+  }
+
+  private refuse(plan: ProductPlan, message: string) {
+    this.tally.errors.push(...plan.rows.map((row) => ({ row, column: '', message })));
   }
 }

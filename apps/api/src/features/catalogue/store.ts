@@ -60,11 +60,15 @@ export const compareNewest = (a: CatalogueEntry, b: CatalogueEntry) =>
 const moves = (a: CatalogueEntry, b: CatalogueEntry) =>
   a.createdAtMs !== b.createdAtMs || a.categoryId !== b.categoryId;
 
-/** Whether a product's change changes what a search finds (its words, SKUs or category's name). */
+/**
+ * Whether a product's change changes what a search finds: its words (name, description, option
+ * values, category's name: what the word index keeps of it) or SKUs.
+ */
 const wordsChange = (a: CatalogueEntry, b: CatalogueEntry) =>
   a.foldedName !== b.foldedName ||
   a.foldedDescription !== b.foldedDescription ||
   a.product.category?.name !== b.product.category?.name ||
+  !isDeepStrictEqual(a.optionValues, b.optionValues) ||
   !isDeepStrictEqual(a.skus, b.skus);
 
 /** What a product's change (from `before` to `after`, either absent) changes of what pages show. */
@@ -166,11 +170,14 @@ export class CatalogueStore {
     }
     this.changed(changedByProduct(previous, entry));
     if (previous) {
+      const reword = wordsChange(previous, entry);
       this.unindex(previous);
       if (!moves(previous, entry)) {
-        // The ordered indexes hold this very object, so they stay right without a rebuild.
+        // The ordered indexes, and the word index, hold this very object, so they stay right
+        // without a rebuild; its words are indexed anew only when they changed (a price or
+        // stock change, as an import of prices makes by the thousand, leaves them).
         Object.assign(previous, entry);
-        this.index(previous);
+        this.index(previous, { words: reword });
         this.revision = nextRevision();
         return;
       }
@@ -190,14 +197,17 @@ export class CatalogueStore {
     this.orderChanged();
   }
 
-  private index(entry: CatalogueEntry) {
+  private index(entry: CatalogueEntry, { words = true }: { words?: boolean } = {}) {
     this.bySlug.set(entry.product.slug, entry);
     for (const sku of entry.skus) this.bySku.set(sku, entry);
     for (const variant of entry.product.variants) {
       this.variantsById.set(variant._id, variant);
       this.productsByVariant.set(variant._id, entry);
     }
-    const number = this.words.put(entry.product, entry);
+    const number = words
+      ? this.words.put(entry.product, entry)
+      : (this.words.numberOf(entry.product._id) as number);
+    // A price, stock or rating moves these though the words stay.
     this.facetTable.set(number, entry);
     this.sortColumns.set(number, entry.product);
   }

@@ -1,16 +1,18 @@
 import { isDuplicateKeyError } from '../../lib/errors.js';
+import { groupedWrites } from '../../lib/group-commits.js';
 import { type HoldBudgetDoc, HoldBudgetModel } from './model.js';
 
 /**
  * The budgets of holds as stored (`hold_budgets`), beside the checkouts' repository: what the
  * open checkouts of a shopper, and of a client address, hold together. A checkout's part is
- * taken by one update of each budget (an upsert: a budget holding nothing is not kept), guarded
- * on the units it leaves under the limit (and, for a shopper, on no other checkout of theirs
- * holding a use of the same code, and on the shopper not cooling off), and given back by one
- * update guarded on its part still being there: so every process counts the same units, and a
- * part ends once whoever ends it. FerretDB v1 has no `$expr`: the limit is a plain filter on
- * `units` (at most the limit less what the checkout asks). A checkout costs one write per budget
- * to take its part and, mostly, one to give it back: these are on the path of every order.
+ * taken by one update of each budget (an upsert: a budget not kept is made), guarded on the
+ * units it leaves under the limit (and, for a shopper, on no other checkout of theirs holding a
+ * use of the same code, and on the shopper not cooling off), and given back by one update
+ * guarded on its part still being there: so every process counts the same units, and a part
+ * ends once whoever ends it. A budget left holding nothing is removed by the sweep. FerretDB v1
+ * has no `$expr`: the limit is a plain filter on `units` (at most the limit less what the
+ * checkout asks). A checkout costs one write per budget to take its part and one command for
+ * all of them to give it back: these are on the path of every order.
  */
 
 /** A client address's budget (shared by the shoppers behind it, so rarely left empty by one). */
@@ -129,33 +131,38 @@ const noCoolingAhead = (now: Date) => ({
   $or: [{ coolingUntil: { $exists: false } }, { coolingUntil: { $lte: now } }],
 });
 
+/** Budgets' updates whose callers need no answer: those handed in at once share one command. */
+const budgetWrites = groupedWrites((ops: Parameters<typeof HoldBudgetModel.bulkWrite>[0]) =>
+  HoldBudgetModel.bulkWrite(ops, { ordered: false }),
+);
+
 /**
- * Gives back the checkout's part of each budget it is still in, once; a budget left holding
- * nothing (and no shopper cooling off) is removed, so that only holders holding are kept. A
- * shopper's budget mostly holds their one checkout: removed at once when it holds this part
- * alone (every checkout holds at least a unit, so its units are this part's); an address's is
- * mostly shared, so its part is taken out first.
+ * Gives back the checkout's part of each budget it is still in, once, by an update per budget
+ * guarded on the part still being there, all in one command with those of this process's
+ * other checkouts ending at once (lib/group-commits.ts): on the path of every order. A budget
+ * left holding nothing stays until the sweep removes it (removeEmptyBudgets): kept empty, it
+ * takes a part as a missing one would.
  */
 export async function releaseBudgets(part: BudgetPart, ids: readonly string[]): Promise<void> {
   const unset: Record<string, ''> = { [holdPath(part.key)]: '' };
   for (const id of part.discountIds) unset[codePath(id)] = '';
-  const now = new Date();
-  await Promise.all(
-    ids.map(async (_id) => {
-      const holding = { _id, [holdPath(part.key)]: { $exists: true } };
-      if (!_id.startsWith(addressBudgetId(''))) {
-        const alone = { ...holding, units: part.units, ...noCoolingAhead(now) };
-        if ((await HoldBudgetModel.deleteOne(alone)).deletedCount > 0) return;
-      }
-      const left = await HoldBudgetModel.findOneAndUpdate(
-        holding,
-        { $inc: { units: -part.units }, $unset: unset },
-        { returnDocument: 'after' },
-      ).lean<{ units: number }>();
-      if (!left || left.units > 0) return;
-      await HoldBudgetModel.deleteOne({ _id, units: { $lte: 0 }, ...noCoolingAhead(now) });
-    }),
+  await budgetWrites(
+    ids.map((_id) => ({
+      updateOne: {
+        filter: { _id, [holdPath(part.key)]: { $exists: true } },
+        update: { $inc: { units: -part.units }, $unset: unset },
+      },
+    })),
   );
+}
+
+/**
+ * Removes the budgets holding nothing (but a shopper's cooling off now or later), so that only
+ * holders holding are kept. A part taken meanwhile is not lost: the removal and the part's
+ * update are each atomic on the budget, and a budget removed is made again by the part.
+ */
+export async function removeEmptyBudgets(now = new Date()): Promise<void> {
+  await HoldBudgetModel.deleteMany({ units: { $lte: 0 }, ...noCoolingAhead(now) });
 }
 
 /** The budget of `id` as it stands; one not kept holds nothing. */

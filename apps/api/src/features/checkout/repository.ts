@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import mongoose from 'mongoose';
 import { toDeliveryAddress } from '../../lib/delivery-address-model.js';
 import { isDuplicateKeyError } from '../../lib/errors.js';
+import { groupedWrites } from '../../lib/group-commits.js';
 import { mailboxOf } from '../../lib/mailbox.js';
 import { minor } from '../../lib/money.js';
 import type { Checkout, CheckoutStatus, PricedSnapshot } from './checkout.js';
@@ -186,12 +187,32 @@ export async function findOpenCheckoutIn(slot: string): Promise<Checkout | null>
  * (it is being placed, or was ended meanwhile).
  */
 export const releaseOpenCheckoutIn = (slot: string): Promise<Checkout | null> =>
-  end({ openFor: slot, status: 'open' }, 'released');
+  release({ openFor: slot, status: 'open' });
+
+/**
+ * Checkouts' updates whose callers need no answer (on the path of every order): those handed in
+ * at once share one command (lib/group-commits.ts).
+ */
+const checkoutWrites = groupedWrites((ops: Parameters<typeof CheckoutModel.bulkWrite>[0]) =>
+  CheckoutModel.bulkWrite(ops, { ordered: false }),
+);
 
 /** The PaymentIntent made for the checkout. */
-export async function setPaymentOf(checkoutId: string, paymentIntentId: string): Promise<void> {
-  await CheckoutModel.updateOne({ _id: checkoutId }, { $set: { paymentIntentId } });
-}
+export const setPaymentOf = (checkoutId: string, paymentIntentId: string): Promise<void> =>
+  checkoutWrites([
+    { updateOne: { filter: { _id: checkoutId }, update: { $set: { paymentIntentId } } } },
+  ]);
+
+/** The checkout being placed is placed, naming its order (unless it was ended meanwhile). */
+export const closePlaced = (checkoutId: string, orderId: string): Promise<void> =>
+  checkoutWrites([
+    {
+      updateOne: {
+        filter: { _id: checkoutId, status: 'placing' },
+        update: { $set: { status: 'placed', openFor: closedKey(), orderId } },
+      },
+    },
+  ]);
 
 /**
  * Claims the checkout for placing its payment (under the payment's lock): open, or left placing
@@ -213,25 +234,19 @@ export async function claimForPlacing(
 }
 
 /**
- * Moves the checkout from `from` to its end: placed (with its order) or released; the checkout
- * as it was, or null when it was not `from` any more.
+ * Ends the checkout as released (replaced, expired, refused) when it is still `from`: the
+ * checkout as it was, or null when it was not `from` any more.
  */
-export const endCheckout = (
+export const releaseCheckout = (
   checkoutId: string,
   from: CheckoutStatus | CheckoutStatus[],
-  to: 'placed' | 'released',
-  orderId?: string,
 ): Promise<Checkout | null> =>
-  end({ _id: checkoutId, status: Array.isArray(from) ? { $in: from } : from }, to, orderId);
+  release({ _id: checkoutId, status: Array.isArray(from) ? { $in: from } : from });
 
-/** Ends the checkout `filter` matches (its status guarded there); as it was, or null. */
-async function end(
-  filter: Record<string, unknown>,
-  to: 'placed' | 'released',
-  orderId?: string,
-): Promise<Checkout | null> {
+/** Ends the checkout `filter` matches (its status guarded there) as released; as it was, or null. */
+async function release(filter: Record<string, unknown>): Promise<Checkout | null> {
   const ended = await CheckoutModel.findOneAndUpdate(filter, {
-    $set: { status: to, openFor: closedKey(), ...(orderId ? { orderId } : {}) },
+    $set: { status: 'released', openFor: closedKey() },
   }).lean<CheckoutDoc>();
   return ended ? toCheckout(ended) : null;
 }

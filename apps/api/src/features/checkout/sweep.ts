@@ -5,8 +5,9 @@ import { giveBackCustomerUses } from '../discounts/index.js';
 import { findOrderOfPayment, removeOrder } from '../orders/index.js';
 import { freePaymentOf, wasRefunded } from './authorization.js';
 import type { Checkout } from './checkout.js';
+import { removeEmptyBudgets } from './hold-budgets.js';
 import { buyerOf, PLACEABLE, placeUnderLock } from './place-order.js';
-import { endCheckout, expiredCheckouts, findCheckout } from './repository.js';
+import { expiredCheckouts, findCheckout, releaseCheckout } from './repository.js';
 import { releaseReservation } from './steps/reserve.js';
 
 /**
@@ -39,7 +40,7 @@ async function abandon(payments: Payments, checkout: Checkout, fence: number) {
   }
   await giveBackCustomerUses(paymentIntentId);
   await releaseReservation(checkout.reservation);
-  await endCheckout(checkout._id, ['open', 'placing'], 'released');
+  await releaseCheckout(checkout._id, ['open', 'placing']);
 }
 
 /** Places or ends one expired checkout under its payment's lock, unless someone holds it now. */
@@ -47,7 +48,7 @@ async function endExpired(payments: Payments | null, checkout: Checkout): Promis
   const paymentIntentId = checkout.paymentIntentId;
   if (!paymentIntentId || !payments) {
     // Its start died before making a payment, or the shop takes none: only the reservation is left.
-    const ended = await endCheckout(checkout._id, 'open', 'released');
+    const ended = await releaseCheckout(checkout._id, 'open');
     if (ended) await releaseReservation(ended.reservation);
     return;
   }
@@ -79,7 +80,10 @@ async function endExpired(payments: Payments | null, checkout: Checkout): Promis
   );
 }
 
-/** Ends every checkout expired by `now` (BATCH at a time), in whichever process runs it: how many it tried. */
+/**
+ * Ends every checkout expired by `now` (BATCH at a time), in whichever process runs it, then
+ * removes the budgets of holds left holding nothing (./hold-budgets.ts): how many it tried.
+ */
 export async function sweepExpiredCheckouts(
   payments: Payments | null,
   now = new Date(),
@@ -92,6 +96,7 @@ export async function sweepExpiredCheckouts(
       if (!isPaymentBusy(err)) onError(err);
     });
   }
+  await removeEmptyBudgets(now);
   return expired.length;
 }
 

@@ -38,4 +38,9 @@ export {
 } from './stock-holds.js';
 export { updateProduct } from './use-cases.js';
 export { setProductPhoto, setVariantPhoto } from './variant-photo.js';
-export { changeVariants, setVariants } from './variants.js';
+export {
+  changeManyVariants,
+  changeVariants,
+  setVariants,
+  type VariantsChange,
+} from './variants.js';

@@ -1,12 +1,22 @@
 import { PRICE_REASON_REQUIRED } from '@shop/contracts';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { currentCatalogue } from '../catalogue/index.js';
 import { requireTaxClass } from '../tax/index.js';
 import type { VariantsInput } from './input.js';
 import { deletePhotoFiles } from './photo-store.js';
-import type { NewVariant, StoredProduct, VariantSet } from './product.js';
-import { findProductWithOverrides, type VariantOverrides } from './repository/reads.js';
-import { newProductId, replaceVariants } from './repository/writes.js';
+import type { NewVariant, StoredProduct, StoredVariant, VariantSet } from './product.js';
+import {
+  findProductsWithOverrides,
+  findProductWithOverrides,
+  type ProductWithOverrides,
+  type VariantOverrides,
+} from './repository/reads.js';
+import {
+  newProductId,
+  replaceManyVariants,
+  replaceVariants,
+  type VariantsReplacement,
+} from './repository/writes.js';
 import { readBack } from './use-cases.js';
 
 /** Writes lost to a checkout landing between the read and the write, before giving up. */
@@ -43,24 +53,86 @@ export async function changeVariants(
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
     const found = await findProductWithOverrides(productId);
     if (!found) throw notFound('Product not found');
-    const { product: current, overrides } = found;
-    const next = await planVariants(current, overrides, request);
-    const kept = new Set(next.variants.map((v) => v._id));
-    const removed = current.variants.filter((v) => !kept.has(v._id));
-    // Units of it held in checkouts now (a reservation, or an order not yet paid).
-    const inUse = removed.filter((v) => (v.inCheckouts ?? 0) > 0);
-    if (inUse.length > 0) {
-      const skus = inUse.map((v) => v.sku);
-      throw conflict(
-        `A checkout under way holds ${skus.join(', ')}: keep it until that order is paid or cancelled`,
-      );
-    }
-    if (await replaceVariants(productId, current.updatedAt, next, { readBack: caughtUp })) {
-      for (const variant of removed) await deletePhotoFiles(variant._id, variant.photo);
+    const { next, removed } = await replacementOf(found, request);
+    if (await replaceVariants(productId, found.product.updatedAt, next, { readBack: caughtUp })) {
+      await deletePhotosOf(removed);
       return;
     }
   }
   throw conflict('The product kept changing while you saved; reload it and try again');
+}
+
+/** A product's variants as an import asks them (see changeManyVariants). */
+export interface VariantsChange {
+  productId: string;
+  request: VariantsInput;
+}
+
+/**
+ * changeVariants for many products (a catalogue import), each checked as changeVariants checks
+ * it, in one read, one update and one announcement: answers, in the order asked, null for a
+ * product written and the error of one refused (a 4xx). A product another write changed between
+ * the read and the update is written alone after, as changeVariants writes it. The catalogue of
+ * this process shows them at its next poll, as every other process's does.
+ */
+export async function changeManyVariants(
+  changes: readonly VariantsChange[],
+): Promise<(AppError | null)[]> {
+  const outcomes: (AppError | null)[] = changes.map(() => null);
+  const found = await findProductsWithOverrides(changes.map((c) => c.productId));
+  const planned: (VariantsReplacement & { at: number; removed: StoredVariant[] })[] = [];
+  for (const [at, { productId, request }] of changes.entries()) {
+    const read = found.get(productId);
+    try {
+      if (!read) throw notFound('Product not found');
+      const { next, removed } = await replacementOf(read, request);
+      planned.push({ at, id: productId, readAt: read.product.updatedAt, next, removed });
+    } catch (err) {
+      outcomes[at] = refusalOf(err);
+    }
+  }
+  const written = await replaceManyVariants(planned);
+  for (const { at, id, removed } of planned) {
+    if (written.has(id)) await deletePhotosOf(removed);
+    else {
+      const request = (changes[at] as VariantsChange).request;
+      await changeVariants(id, request, { caughtUp: false }).catch((err: unknown) => {
+        outcomes[at] = refusalOf(err);
+      });
+    }
+  }
+  return outcomes;
+}
+
+/** A refusal of the request (a 4xx) as an outcome; anything else is thrown on. */
+function refusalOf(err: unknown): AppError {
+  if (err instanceof AppError && err.status < 500) return err;
+  throw err;
+}
+
+/**
+ * The variants to store for the product as read, and those the request removes; refused (409)
+ * when one removed has units held in checkouts (a reservation, or an order not yet paid).
+ */
+async function replacementOf(
+  { product: current, overrides }: ProductWithOverrides,
+  request: VariantsInput,
+): Promise<{ next: VariantSet; removed: StoredVariant[] }> {
+  const next = await planVariants(current, overrides, request);
+  const kept = new Set(next.variants.map((v) => v._id));
+  const removed = current.variants.filter((v) => !kept.has(v._id));
+  const inUse = removed.filter((v) => (v.inCheckouts ?? 0) > 0);
+  if (inUse.length > 0) {
+    const skus = inUse.map((v) => v.sku);
+    throw conflict(
+      `A checkout under way holds ${skus.join(', ')}: keep it until that order is paid or cancelled`,
+    );
+  }
+  return { next, removed };
+}
+
+async function deletePhotosOf(variants: readonly StoredVariant[]) {
+  for (const variant of variants) await deletePhotoFiles(variant._id, variant.photo);
 }
 
 /** The variants to store, checked against the product as it is now and the rest of the shop. */

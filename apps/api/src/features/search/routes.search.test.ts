@@ -108,44 +108,42 @@ describe('GET /api/v1/search', () => {
     expect((await search(api, { q: after })).total).toBe(0);
   });
 
-  test('when one of two products that share a word is renamed, repriced and sold out after they were searched, then the next search, its facet counts, its order by price and the suggestions show it', async ({
+  test('when one of two products that share a word is repriced and sold out, then renamed, after they were searched, then the next search, its facet counts, its order by price and the suggestions show each change', async ({
     api,
     admin,
     category,
     addProduct,
   }) => {
     const word = uniqueWord();
-    const one = await addProduct({ name: `Teapot ${word} one`, price: 10 });
-    const two = await addProduct({ name: `Teapot ${word} two`, price: 12 });
+    const description = 'A thing worth having';
+    const one = await addProduct({ name: `Teapot ${word} one`, description, price: 10 });
+    const two = await addProduct({ name: `Teapot ${word} two`, description, price: 12 });
     const before = await search(api, { q: word, inStock: 'true' });
     expect(before.total).toBe(2);
     expect(before.facets.prices.map((band) => band.count)).toEqual([2, 0, 0, 0, 0, 0]);
     const byPrice = async () => idsOf((await search(api, { q: word, sort: 'price-asc' })).products);
     expect(await byPrice()).toEqual([one.id, two.id]);
-    expect(idsOf(await suggest(api, `teapt ${word.slice(0, -2)}`)).sort()).toEqual(
-      [one.id, two.id].sort(),
-    );
+    const teapots = async () => idsOf(await suggest(api, `teapt ${word.slice(0, -2)}`));
+    expect((await teapots()).sort()).toEqual([one.id, two.id].sort());
 
-    const update = withToken(api.put(`/api/v1/product/update-product/${one.id}`), admin.token);
-    await sendForm(
-      update,
-      productForm(category.id, {
-        name: `Kettle ${word} one`,
-        price: '150',
-        quantity: '0',
-        reason: 'Renamed, repriced, sold out',
-      }),
-    ).expect(200);
-
+    const update = (fields: Record<string, string>) =>
+      sendForm(
+        withToken(api.put(`/api/v1/product/update-product/${one.id}`), admin.token),
+        productForm(category.id, { name: `Teapot ${word} one`, description, ...fields }),
+      ).expect(200);
+    // Its words stay: the word index keeps it as it was, its price and stock change.
+    await update({ price: '150', quantity: '0', reason: 'Repriced, sold out' });
     const after = await search(api, { q: word, inStock: 'true' });
     expect(idsOf(after.products)).toEqual([two.id]);
-    // The bands are counted under the stock filter, stock under none: the kettle counts there.
+    // The bands are counted under the stock filter, stock under none: the dear one counts there.
     expect(after.facets.prices.map((band) => band.count)).toEqual([1, 0, 0, 0, 0, 0]);
     expect(after.facets.inStock).toBe(1);
     const anyStock = await search(api, { q: word });
     expect(anyStock.facets.prices.map((band) => band.count)).toEqual([1, 0, 0, 0, 0, 1]);
     expect(await byPrice()).toEqual([two.id, one.id]);
-    expect(idsOf(await suggest(api, `teapt ${word.slice(0, -2)}`))).toEqual([two.id]);
+
+    await update({ name: `Kettle ${word} one`, price: '150', quantity: '0', reason: 'Renamed' });
+    expect(await teapots()).toEqual([two.id]);
     expect(idsOf(await suggest(api, `${word} kettl`))).toEqual([one.id]);
   });
 
@@ -162,6 +160,44 @@ describe('GET /api/v1/search', () => {
       .expect(200);
     expect(idsOf((await search(api, { q: renamed.toLowerCase() })).products)).toEqual([product.id]);
     expect((await search(api, { q: category.name })).total).toBe(0);
+  });
+
+  test('when an admin reprices a product’s variants, then it is found as before at its new price; when a colour is renamed, then by the new colour only', async ({
+    api,
+    admin,
+    category,
+  }) => {
+    const [colour, renamed] = [uniqueWord(), uniqueWord()];
+    const shirt = await makeShirt(category.id, [
+      { size: 'S', colour, price: 20, quantity: 3 },
+      { size: 'M', colour, price: 20, quantity: 3 },
+    ]);
+    const put = (colourNow: string, price: number) =>
+      withToken(api.put(`/api/v1/product/product-variants/${shirt.id}`), admin.token)
+        .send({
+          options: [
+            { name: 'Size', values: ['S', 'M'] },
+            { name: 'Colour', values: [colourNow] },
+          ],
+          variants: shirt.shown.variants.map(({ _id, sku, options }) => ({
+            _id,
+            sku,
+            options: { ...options, Colour: colourNow },
+            price,
+            quantity: 3,
+          })),
+          reason: 'Sale',
+        })
+        .expect(200);
+    expect(idsOf((await search(api, { q: colour })).products)).toEqual([shirt.id]);
+
+    await put(colour, 15);
+    const [repriced] = (await search(api, { q: colour })).products;
+    expect(repriced?.variants.map((v) => v.price)).toEqual([15, 15]);
+
+    await put(renamed, 15);
+    expect(idsOf((await search(api, { q: renamed })).products)).toEqual([shirt.id]);
+    expect((await search(api, { q: colour })).total).toBe(0);
   });
 
   test.for([

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { isDuplicateKeyError } from '../errors.js';
+import { groupCommits } from '../group-commits.js';
 import { type DeliveryDoc, DeliveryModel } from './model.js';
 
 /**
@@ -76,8 +77,21 @@ const documentOf = (
 });
 
 /**
- * Records the event for each subscriber. One not landed yet is due only a little later: its
- * change lands first, and its publisher then makes it due at once (markLanded).
+ * Deliveries recorded while an insert of them is on its way, inserted together by the next one
+ * (lib/group-commits.ts): the events of the orders one process places at once cost one command.
+ */
+const deliveryInserts = groupCommits<readonly ReturnType<typeof documentOf>[], void>(
+  async (documents) => {
+    await DeliveryModel.insertMany(documents);
+  },
+  (a, b) => [...a, ...b],
+  [],
+);
+
+/**
+ * Records the event for each subscriber, once it is stored. One not landed yet is due only a
+ * little later: its change lands first, and its publisher then makes it due at once
+ * (markLanded).
  */
 export async function recordDeliveries(
   event: PublishedEvent,
@@ -87,11 +101,11 @@ export async function recordDeliveries(
   if (subscribers.length === 0) return;
   const now = new Date();
   const due = landed ? now : new Date(now.getTime() + LANDING_RECHECK_MS);
-  await DeliveryModel.insertMany(
+  await deliveryInserts(
     subscribers.map((subscriber) =>
       documentOf(event, subscriber, { landed, createdAt: now, due, attempts: 0 }),
     ),
-  );
+  ).answer;
 }
 
 /** A delivery kept until now outside the outbox (by an earlier version), as it stood there. */
@@ -128,10 +142,14 @@ export async function carryOverDeliveries(deliveries: readonly CarriedDelivery[]
 }
 
 /** The event's change landed: its deliveries are due at once (those no worker holds): how many. */
-export async function markLanded(eventId: string, subscribers: readonly string[]): Promise<number> {
-  if (subscribers.length === 0) return 0;
+export const markLanded = (eventId: string, subscribers: readonly string[]): Promise<number> =>
+  markDeliveriesLanded(subscribers.map((s) => deliveryId(eventId, s)));
+
+/** markLanded of deliveries of any events, by their ids, in one update: how many it marked. */
+export async function markDeliveriesLanded(deliveryIds: readonly string[]): Promise<number> {
+  if (deliveryIds.length === 0) return 0;
   const { modifiedCount } = await DeliveryModel.updateMany(
-    { _id: { $in: subscribers.map((s) => deliveryId(eventId, s)) }, landed: false, claim: null },
+    { _id: { $in: deliveryIds }, landed: false, claim: null },
     { $set: { landed: true, due: new Date() } },
   );
   return modifiedCount;

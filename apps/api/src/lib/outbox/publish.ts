@@ -1,5 +1,7 @@
+import { groupCommits } from '../group-commits.js';
 import {
-  markLanded,
+  deliveryId,
+  markDeliveriesLanded,
   type PublishedEvent,
   randomId,
   recordDeliveries,
@@ -19,6 +21,17 @@ export const onLanded = (wake: (subscriber: string) => void) => {
 const wakeFor = (subscribers: readonly string[]) => {
   for (const subscriber of subscribers) for (const wake of wakers) wake(subscriber);
 };
+
+/**
+ * The landed marks of this process's events: those whose change landed while a mark is on its
+ * way are marked together by the next update (lib/group-commits.ts), so that placements at once
+ * share one command instead of one each.
+ */
+const landedMarks = groupCommits<readonly string[], number>(
+  markDeliveriesLanded,
+  (a, b) => [...a, ...b],
+  [],
+);
 
 /**
  * Makes a change that its subscribers hear of. There are no transactions, so the event goes
@@ -42,7 +55,7 @@ export async function publishWith<T, Payload>(
   const outcome = await change(id);
   if (landed(outcome)) {
     // Best effort: a delivery left unmarked is asked about once its recheck is due.
-    await markLanded(id, subscribers).catch(() => {});
+    await landedMarks(subscribers.map((s) => deliveryId(id, s))).answer.catch(() => {});
     wakeFor(subscribers);
   }
   // Best effort: a withdrawal that fails leaves deliveries whose landing check says so.

@@ -2,7 +2,7 @@ import { AppError } from '../../../lib/errors.js';
 import { createStep } from '../../../lib/steps.js';
 import { type Payments, releasePayment } from '../../../lib/stripe.js';
 import type { Checkout } from '../checkout.js';
-import { claimForPlacing, endCheckout, findCheckout } from '../repository.js';
+import { claimForPlacing, findCheckout, releaseCheckout } from '../repository.js';
 import { releaseReservation } from './reserve.js';
 
 /** The checkout was placed meanwhile, by the placement that held its payment's lock before. */
@@ -45,6 +45,6 @@ export const claimCheckout = createStep(
   },
   async ({ checkout }) => {
     await releaseReservation(checkout.reservation);
-    await endCheckout(checkout._id, 'placing', 'released');
+    await releaseCheckout(checkout._id, 'placing');
   },
 );

@@ -1,10 +1,10 @@
 import { createStep } from '../../../lib/steps.js';
-import { endCheckout } from '../repository.js';
+import { closePlaced } from '../repository.js';
 
 /** The checkout is placed, and names its order: a replay of its payment answers that order. */
 export const closeCheckout = createStep(
   'closeCheckout',
   async ({ checkoutId, orderId }: { checkoutId: string; orderId: string }) => {
-    await endCheckout(checkoutId, 'placing', 'placed', orderId);
+    await closePlaced(checkoutId, orderId);
   },
 );

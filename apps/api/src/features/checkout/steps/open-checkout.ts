@@ -2,7 +2,7 @@ import { conflict } from '../../../lib/errors.js';
 import { createStep } from '../../../lib/steps.js';
 import { type Payments, releasePayment } from '../../../lib/stripe.js';
 import type { Checkout } from '../checkout.js';
-import { endCheckout, insertOpenCheckout, releaseOpenCheckoutIn } from '../repository.js';
+import { insertOpenCheckout, releaseCheckout, releaseOpenCheckoutIn } from '../repository.js';
 import { releaseReservation } from './reserve.js';
 
 /** How often a new checkout ends the shopper's open one and tries again before giving up. */
@@ -45,6 +45,6 @@ export const openCheckout = createStep(
     throw conflict('Another payment of yours is starting; try again in a moment');
   },
   async (checkout) => {
-    await endCheckout(checkout._id, 'open', 'released');
+    await releaseCheckout(checkout._id, 'open');
   },
 );

@@ -1,4 +1,5 @@
 import mongoose from 'mongoose';
+import { groupedWrites } from '../../../lib/group-commits.js';
 import { OrderLinkModel } from '../model.js';
 
 /**
@@ -13,10 +14,14 @@ export interface OrderLinkRecord {
   number: number;
 }
 
-/** Records the links handed out, in one write; a link recorded already is left as it is. */
-export async function recordOrderLinks(links: readonly OrderLinkRecord[]): Promise<void> {
-  if (links.length === 0) return;
-  await OrderLinkModel.bulkWrite(
+/**
+ * Records the links handed out, in one write with those of this process's other callers that
+ * come while the previous write is on its way (lib/group-commits.ts: a placed order's answer
+ * carries a link, so this is on the path of every order); a link recorded already is left as it
+ * is. Resolves once they are recorded: a link works from when it is handed out.
+ */
+export const recordOrderLinks = (links: readonly OrderLinkRecord[]): Promise<void> =>
+  linkWrites(
     links.map(({ keyHash, orderId, number }) => ({
       updateOne: {
         filter: { _id: keyHash },
@@ -30,9 +35,11 @@ export async function recordOrderLinks(links: readonly OrderLinkRecord[]): Promi
         upsert: true,
       },
     })),
-    { ordered: false },
   );
-}
+
+const linkWrites = groupedWrites((ops: Parameters<typeof OrderLinkModel.bulkWrite>[0]) =>
+  OrderLinkModel.bulkWrite(ops, { ordered: false }),
+);
 
 /**
  * The id of the order that number and key hash open, or null. One read by both together, by the

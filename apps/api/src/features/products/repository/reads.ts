@@ -25,15 +25,13 @@ export async function findProductsById(ids: readonly string[]): Promise<StoredPr
 /** What a variant says of itself rather than taking from its product, by the variant's id. */
 export type VariantOverrides = Map<string, Pick<NewVariant, 'weight' | 'taxClass'>>;
 
-/**
- * The product and each variant's own weight and class (which the product does not tell from its
- * own), read together so that a variants change guarded on the product keeps them as read.
- */
-export async function findProductWithOverrides(
-  id: string,
-): Promise<{ product: StoredProduct; overrides: VariantOverrides } | null> {
-  const product = await ProductModel.findById(id).lean<ProductDoc>();
-  if (!product) return null;
+/** A product with each variant's own weight and class (see findProductWithOverrides). */
+export interface ProductWithOverrides {
+  product: StoredProduct;
+  overrides: VariantOverrides;
+}
+
+function withOverrides(product: ProductDoc): ProductWithOverrides {
   const overrides: VariantOverrides = new Map(
     product.variants.map((v) => [
       String(v._id),
@@ -44,6 +42,23 @@ export async function findProductWithOverrides(
     ]),
   );
   return { product: toStoredProduct(product), overrides };
+}
+
+/**
+ * The product and each variant's own weight and class (which the product does not tell from its
+ * own), read together so that a variants change guarded on the product keeps them as read.
+ */
+export async function findProductWithOverrides(id: string): Promise<ProductWithOverrides | null> {
+  const product = await ProductModel.findById(id).lean<ProductDoc>();
+  return product ? withOverrides(product) : null;
+}
+
+/** findProductWithOverrides for many products, in one read by `_id`: those that exist, by id. */
+export async function findProductsWithOverrides(
+  ids: readonly string[],
+): Promise<Map<string, ProductWithOverrides>> {
+  const found = await ProductModel.find({ _id: { $in: [...new Set(ids)] } }).lean<ProductDoc[]>();
+  return new Map(found.map((doc) => [String(doc._id), withOverrides(doc)]));
 }
 
 /** Every product (what the catalogue of each process loads). */

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { ProductPhotoMeta } from '@shop/contracts';
 import mongoose from 'mongoose';
 import { writeToCatalogue } from '../../../db/catalogue-changes.js';
@@ -129,6 +130,65 @@ export async function replaceVariants(
   );
   return matchedCount === 1;
 }
+
+/** One product's variants to replace, as replaceVariants takes them. */
+export interface VariantsReplacement {
+  id: string;
+  readAt: string;
+  next: VariantSet;
+}
+
+/**
+ * replaceVariants for many products (a catalogue import): one update of them all, under one
+ * announcement the catalogue of every process reloads them by, each product's made only while
+ * it is as read. Answers the ids of those whose variants are now as asked; the others changed
+ * meanwhile (a checkout) or are gone. The database says only how many updates matched, so when
+ * some did not, the products are read again and each one whose variants are as asked counts.
+ */
+export async function replaceManyVariants(
+  replacements: readonly VariantsReplacement[],
+): Promise<Set<string>> {
+  const ids = replacements.map((r) => r.id);
+  if (ids.length === 0) return new Set();
+  const { matchedCount } = await writeToCatalogue(
+    productChange(ids),
+    () =>
+      // Straight through the driver, as documents.ts shapes them: the update sets `updatedAt`.
+      ProductModel.collection.bulkWrite(
+        replacements.map(({ id, readAt, next }) => ({
+          updateOne: {
+            filter: { _id: oid(id), updatedAt: new Date(readAt) },
+            update: { $set: { ...variantFields(next), updatedAt: new Date() } },
+          },
+        })),
+        { ordered: false },
+      ),
+    { readBack: false },
+  );
+  if (matchedCount === ids.length) return new Set(ids);
+  const now = await ProductModel.find({ _id: { $in: ids } })
+    .select('options variants stock')
+    .lean<(VariantsAsStored & { _id: unknown })[]>();
+  const asNow = new Map(now.map((doc) => [String(doc._id), storedShape(doc)]));
+  return new Set(
+    replacements
+      .filter(({ id, next }) => isDeepStrictEqual(asNow.get(id), storedShape(variantFields(next))))
+      .map((r) => r.id),
+  );
+}
+
+/** What a variants replacement writes (documents.ts `variantFields`), as compared after. */
+interface VariantsAsStored {
+  options: readonly { name: string; values: readonly string[] }[];
+  variants: readonly { _id: unknown; sku: string; values: readonly string[]; price: number }[];
+  stock: Readonly<Record<string, number>>;
+}
+
+const storedShape = ({ options, variants, stock }: VariantsAsStored) => ({
+  options: options.map(({ name, values }) => ({ name, values: [...values] })),
+  variants: variants.map((v) => [String(v._id), v.sku, [...v.values], v.price]),
+  stock: { ...stock },
+});
 
 /**
  * Sets (or with null removes) the photo of the variant at `index` of the product, in one update

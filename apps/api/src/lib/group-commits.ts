@@ -1,0 +1,74 @@
+/**
+ * Group commit: what callers of one process hand in while the previous write of it is on its
+ * way is merged and written as the next one, so that under load many callers cost one command
+ * and a caller alone waits for nothing. For writes on the path of every order (the catalogue's
+ * change log, the outbox's landed marks).
+ */
+
+/** Written together: what they carry, and the write's answer once it landed. */
+export interface Group<Change, Answer> {
+  change: Change;
+  answer: Promise<Answer>;
+}
+
+/**
+ * Writes each change joined, those joined while a write is on its way together in the next
+ * one; `join` answers the group the change went in (the same object for all of it).
+ */
+export function groupCommits<Change, Answer>(
+  write: (change: Change) => Promise<Answer>,
+  merge: (a: Change, b: Change) => Change,
+  nothing: Change,
+) {
+  type Waiting = Group<Change, Answer> & { send: () => void };
+  /** The group waiting for the one on its way, sent once that one landed. */
+  let next: Waiting | null = null;
+  let writing = false;
+
+  function newGroup(): Waiting {
+    let send = () => {};
+    const group = { change: nothing, send: () => send() } as Waiting;
+    group.answer = new Promise<Answer>((resolve, reject) => {
+      send = () => {
+        writing = true;
+        write(group.change)
+          .then(resolve, reject)
+          .finally(() => {
+            writing = false;
+            const waiting = next;
+            next = null;
+            waiting?.send();
+          });
+      };
+    });
+    // A failed write fails its callers; they see it through `answer`.
+    group.answer.catch(() => {});
+    return group;
+  }
+
+  return function join(change: Change): Group<Change, Answer> {
+    const group = next ?? newGroup();
+    group.change = merge(group.change, change);
+    if (writing) next = group;
+    else group.send();
+    return group;
+  };
+}
+
+/**
+ * Updates of one collection whose callers need no answer of their own (a release, a mark, a
+ * guarded update that may match nothing), those handed in while a bulk write of them is on its
+ * way sent together by the next one (unordered: each stands alone). Resolves once they landed.
+ */
+export function groupedWrites<Op>(bulkWrite: (ops: Op[]) => Promise<unknown>) {
+  const join = groupCommits<readonly Op[], void>(
+    async (ops) => {
+      await bulkWrite([...ops]);
+    },
+    (a, b) => [...a, ...b],
+    [],
+  );
+  return async (ops: readonly Op[]): Promise<void> => {
+    if (ops.length > 0) await join(ops).answer;
+  };
+}
