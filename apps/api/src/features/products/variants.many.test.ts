@@ -65,7 +65,14 @@ describe('replaceManyVariants', () => {
     if (!moved || !fresh || !again) throw new Error('no shirts');
     const setOf = ({ options, variants }: VariantsInput) => ({
       options,
-      variants: variants.map((v) => ({ ...v, _id: v._id ?? newProductId(), photo: null })),
+      variants: variants.map(({ _id, sku, options: values, price, quantity }) => ({
+        _id: _id ?? newProductId(),
+        sku,
+        options: values,
+        price,
+        quantity,
+        photo: null,
+      })),
     });
     const read = (shirt: typeof moved) => ({ id: shirt.id, readAt: shirt.product.updatedAt });
     // Another write lands on two of them after they were read: `again` is the same as asked.
