@@ -27,7 +27,6 @@ import { pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { SearchIndex } from '../src/features/catalogue/search-index.js';
-import { firstInOrder } from '../src/lib/first-in-order.js';
 import {
   benchSearchDocs,
   type SearchDoc as Doc,
@@ -70,11 +69,7 @@ const shopIndex = (): Engine => {
         );
       }
     },
-    search: (text) => {
-      const { items, relevance } = index.match(text);
-      const best = (a: number, b: number) => (relevance[b] ?? 0) - (relevance[a] ?? 0);
-      return firstInOrder(Object.keys(items).map(Number), 10, best).map((at) => items[at] ?? '');
-    },
+    search: (text) => index.best(text, 10),
   };
 };
 

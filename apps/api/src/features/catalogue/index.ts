@@ -10,6 +10,21 @@ export {
   readCatalogueFrom,
   type SourcedProduct,
 } from './catalogue.js';
+export {
+  categoryCount,
+  categoryNumberOf,
+  optionNumberOf,
+  optionValueCount,
+  optionValueNumberOf,
+  optionValueOf,
+} from './facet-keys.js';
+export {
+  bandBitsOf,
+  type FacetTable,
+  isInStock,
+  ROW,
+  ratingBitsOf,
+} from './facet-table.js';
 export { foldText } from './search-index.js';
 export { noteShown, recordShown, ShownVersions, shown } from './shown.js';
 export {
@@ -17,9 +32,5 @@ export {
   type CatalogueEntry,
   type CatalogueStore,
   compareNames,
-  compareNewest,
-  optionValueCount,
-  optionValueNumberOf,
-  optionValueOf,
   skuKey,
 } from './store.js';

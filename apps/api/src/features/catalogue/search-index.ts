@@ -1,5 +1,7 @@
 import type { Product } from '@shop/contracts';
+import { LRUCache } from 'lru-cache';
 import SearchableMap from 'minisearch/SearchableMap';
+import { Postings } from './postings.js';
 
 /** Folds text for search: any case, any accent ('Crème' and 'CREME' both become 'creme'). */
 export const foldText = (text: string) =>
@@ -65,15 +67,16 @@ function weightedWords(product: IndexableProduct): Map<string, number> {
   return words;
 }
 
-/** The products of a word, by their number in the index: where it is found best in each. */
-type Postings = Map<number, number>;
-const newPostings = (): Postings => new Map();
+/** The indexed words a query word matches: each one's products, and how it is found (exact, prefix, typo). */
+type Candidates = Map<Postings, number>;
 
-/** What a query found: the items every word matches, each with its relevance at the same index. */
-export interface Matches<T> {
-  items: T[];
-  relevance: number[];
-}
+/**
+ * Query words whose candidates are kept: shoppers' words repeat far more than whole queries, and
+ * a word's typo candidates cost a walk of the radix tree (most of a word's time). Bounded by the
+ * candidates they hold in all (a short prefix has thousands), so a flood of odd words keeps a
+ * few megabytes at most.
+ */
+const CANDIDATES_KEPT = 200_000;
 
 /**
  * The catalogue's word index: every word of a query must match, in any order, the last one also
@@ -92,6 +95,15 @@ export class SearchIndex<T> {
   private readonly numbers = new Map<string, number>();
   private readonly freeNumbers: number[] = [];
   /**
+   * Each query word's candidates (by whether it is the last word), kept while the indexed words
+   * stay the same: a word's postings are changed in place as products come and go, so a word's
+   * candidates hold until a word is added to the index or leaves it (then all are dropped).
+   */
+  private readonly candidates = new LRUCache<string, Candidates>({
+    maxSize: CANDIDATES_KEPT,
+    sizeCalculation: (candidates) => candidates.size + 1,
+  });
+  /**
    * By number, for the query under way: the pass (one per query word) that last found it, its
    * best score in that pass and its sum so far. Passes are numbered across queries, so nothing
    * is cleared between them.
@@ -99,20 +111,32 @@ export class SearchIndex<T> {
   private passOf = new Uint32Array(0);
   private wordScore = new Float64Array(0);
   private total = new Float64Array(0);
+  /** By number: the place in the order ties go in (newest first; see order), lower first. */
+  private rank = new Uint32Array(0);
   private pass = 0;
 
-  /** Indexes (or indexes anew) the product under its id, handing back `item` when it matches. */
-  put(product: IndexableProduct, item: T) {
+  /**
+   * Indexes (or indexes anew) the product under its id, handing back `item` when it matches;
+   * answers its number (a product indexed anew keeps its number).
+   */
+  put(product: IndexableProduct, item: T): number {
     this.remove(product._id);
     const number = this.freeNumbers.pop() ?? this.items.length;
     const words = weightedWords(product);
     for (const [word, where] of words) {
-      this.words.fetch(word, newPostings).set(number, where);
+      let postings = this.words.get(word);
+      if (!postings) {
+        postings = new Postings();
+        this.words.set(word, postings);
+        this.candidates.clear();
+      }
+      postings.set(number, where);
     }
     this.items[number] = item;
     this.wordsOf[number] = [...words.keys()];
     this.numbers.set(product._id, number);
     this.fitScratch();
+    return number;
   }
 
   remove(productId: string) {
@@ -121,7 +145,10 @@ export class SearchIndex<T> {
     for (const word of this.wordsOf[number] ?? []) {
       const postings = this.words.get(word);
       postings?.delete(number);
-      if (postings?.size === 0) this.words.delete(word);
+      if (postings?.size === 0) {
+        this.words.delete(word);
+        this.candidates.clear();
+      }
     }
     this.items[number] = undefined;
     this.wordsOf[number] = [];
@@ -130,31 +157,101 @@ export class SearchIndex<T> {
   }
 
   /**
-   * The items every word of the query matches, with their relevance: the sum, over the query's
-   * words, of each one's best match in the product (how it is found × where).
+   * Puts the items in the order equal relevances go in (the catalogue's newest first), by their
+   * ids, and answers their numbers in that order; an item put since keeps its place if it had
+   * one (a product changed in place) until the next call.
    */
-  match(query: string): Matches<T> {
+  order(ids: readonly string[]): Uint32Array {
+    const ordered = new Uint32Array(ids.length);
+    for (const [place, id] of ids.entries()) {
+      const number = this.numbers.get(id) as number;
+      this.rank[number] = place;
+      ordered[place] = number;
+    }
+    return ordered;
+  }
+
+  /** The item of this number (one the index holds). */
+  itemAt(number: number): T {
+    return this.items[number] as T;
+  }
+
+  /** The number of the product of this id, if it is indexed. */
+  numberOf(productId: string): number | undefined {
+    return this.numbers.get(productId);
+  }
+
+  /**
+   * The numbers of the items every word of the query matches. Their relevance (the sum, over
+   * the query's words, of each one's best match in the product: how it is found × where) is
+   * compareRelevance's until the next query.
+   */
+  match(query: string): number[] {
     const words = queryWords(query);
     let found: number[] = [];
     for (const [i, word] of words.entries()) {
       found = this.walk(this.indexedFor(word, i === words.length - 1), i === 0 ? null : found);
       if (found.length === 0) break;
     }
-    const items: T[] = [];
-    const relevance: number[] = [];
-    for (const number of found) {
-      items.push(this.items[number] as T);
-      relevance.push(this.total[number] as number);
+    return found;
+  }
+
+  /** Puts two items, by number, in the order given (see order). */
+  compareOrder(a: number, b: number): number {
+    return (this.rank[a] as number) - (this.rank[b] as number);
+  }
+
+  /** Puts two items of the last query's matches, by number, most relevant first, then in order. */
+  compareRelevance(a: number, b: number): number {
+    const { total, rank } = this;
+    return (total[b] as number) - (total[a] as number) || (rank[a] as number) - (rank[b] as number);
+  }
+
+  /**
+   * The first `count` items the query matches, most relevant first, equal ones in the order
+   * given (see order): the few a shopper is shown as they type, picked without ordering every
+   * match. Each match costs a comparison with the last of the best so far, inline.
+   */
+  best(query: string, count: number): T[] {
+    const { total, rank } = this;
+    const chosen: number[] = [];
+    for (const number of this.match(query)) {
+      const score = total[number] as number;
+      let at = chosen.length;
+      // From the end, while the one before comes after this one (fewer points, or as many and later).
+      while (at > 0) {
+        const other = chosen[at - 1] as number;
+        const otherScore = total[other] as number;
+        if (
+          otherScore > score ||
+          (otherScore === score && (rank[other] as number) < (rank[number] as number))
+        )
+          break;
+        at -= 1;
+      }
+      if (at >= count) continue;
+      chosen.splice(at, 0, number);
+      if (chosen.length > count) chosen.pop();
     }
-    return { items, relevance };
+    return chosen.map((number) => this.items[number] as T);
   }
 
   /**
    * The indexed words a query word matches, with how (exact, prefix, typo): itself, the words
    * it starts when it is the last one, those within its typos.
    */
-  private indexedFor(word: string, last: boolean): Map<Postings, number> {
-    const found = new Map<Postings, number>();
+  private indexedFor(word: string, last: boolean): Candidates {
+    const key = `${last ? '>' : '='}${word}`;
+    let found = this.candidates.get(key);
+    if (!found) {
+      found = this.candidatesOf(word, last);
+      this.candidates.set(key, found);
+    }
+    return found;
+  }
+
+  private candidatesOf(word: string, last: boolean): Candidates {
+    const found: Candidates = new Map();
     const exact = this.words.get(word);
     if (exact) found.set(exact, EXACT);
     if (last) {
@@ -176,14 +273,16 @@ export class SearchIndex<T> {
    * those among `alive` (the products every word before matched; null for the first word)
    * are kept, their scores added to their sums.
    */
-  private walk(matching: Map<Postings, number>, alive: number[] | null): number[] {
+  private walk(matching: Candidates, alive: number[] | null): number[] {
     this.pass += 1;
     if (this.pass === 0xffffffff) this.restartPasses();
     const { pass, passOf, wordScore } = this;
     const kept: number[] = [];
     for (const [postings, how] of matching) {
-      for (const [number, where] of postings) {
-        const score = how * where;
+      const { numbers, weights } = postings.walkable();
+      for (let i = 0; i < numbers.length; i += 1) {
+        const number = numbers[i] as number;
+        const score = how * (weights[i] as number);
         if (passOf[number] === pass) {
           if (score > (wordScore[number] as number)) wordScore[number] = score;
         } else if (alive === null || passOf[number] === pass - 1) {
@@ -219,5 +318,8 @@ export class SearchIndex<T> {
     this.passOf = passOf;
     this.wordScore = grown(this.wordScore);
     this.total = grown(this.total);
+    const rank = new Uint32Array(size);
+    rank.set(this.rank);
+    this.rank = rank;
   }
 }

@@ -1,14 +1,10 @@
 import { isDeepStrictEqual } from 'node:util';
-import {
-  type Category,
-  isInPriceRange,
-  PRICE_BANDS,
-  type PriceBand,
-  type Product,
-  type ProductVariant,
-} from '@shop/contracts';
-import { foldText, type Matches, SearchIndex } from './search-index.js';
+import type { Category, Product, ProductVariant } from '@shop/contracts';
+import { type FacetKeys, facetKeysOf } from './facet-keys.js';
+import { FacetTable } from './facet-table.js';
+import { foldText, SearchIndex } from './search-index.js';
 import { shown } from './shown.js';
+import { SortColumns } from './sort-columns.js';
 
 /** Sorts names as a person reads them: 'apple' next to 'Apricot', not after 'Zebra'. */
 const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
@@ -18,7 +14,7 @@ export const compareNames = (a: string, b: string) => byName.compare(a, b);
 export const ascending = (a: number, b: number) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** A product as the catalogue keeps it: its response shape plus what the indexes need. */
-export interface CatalogueEntry {
+export interface CatalogueEntry extends FacetKeys {
   product: Product;
   /** The stored category id, kept even when that category is gone (the response shows null). */
   categoryId: string;
@@ -29,45 +25,7 @@ export interface CatalogueEntry {
   foldedDescription: string;
   /** Its variants' SKUs, lower-cased. */
   skus: string[];
-  /** The price bands one of its variants' prices is in, by their place in PRICE_BANDS (search's facets). */
-  priceBands: number[];
-  /** Its options' values, each once, by number (see optionValueOf: search's facets). */
-  optionValues: number[];
 }
-
-/** An option's value as search's facets count it, and the facet that is (`option.<Name>`). */
-export interface OptionValue {
-  name: string;
-  value: string;
-  facet: string;
-}
-
-/**
- * Every option value a product has had, numbered once for the life of the process, so that
- * facets count them in an array (a shop has a few hundred: sizes, colours, materials).
- */
-const optionValues: OptionValue[] = [];
-const optionValueNumbers = new Map<string, number>();
-
-function optionValueNumber(name: string, value: string): number {
-  const key = JSON.stringify([name, value]);
-  let number = optionValueNumbers.get(key);
-  if (number === undefined) {
-    number = optionValues.length;
-    optionValues.push({ name, value, facet: `option.${name}` });
-    optionValueNumbers.set(key, number);
-  }
-  return number;
-}
-
-/** The number of an option's value, if any product has had it (search's filters look it up). */
-export const optionValueNumberOf = (name: string, value: string) =>
-  optionValueNumbers.get(JSON.stringify([name, value]));
-
-/** The option value of this number (see CatalogueEntry.optionValues). */
-export const optionValueOf = (number: number) => optionValues[number] as OptionValue;
-/** How many option values are numbered so far: every entry's are below. */
-export const optionValueCount = () => optionValues.length;
 
 /** SKUs are unique in the shop in any case. */
 export const skuKey = (sku: string) => sku.toLowerCase();
@@ -83,16 +41,7 @@ export const toEntry = (
   foldedName: foldText(product.name),
   foldedDescription: foldText(product.description),
   skus: product.variants.map((v) => skuKey(v.sku)),
-  priceBands: [...PRICE_BANDS.keys()].filter((band) =>
-    product.variants.some((v) => isInPriceRange(v.price, (PRICE_BANDS[band] as PriceBand).array)),
-  ),
-  optionValues: [
-    ...new Set(
-      product.options.flatMap(({ name, values }) =>
-        values.map((value) => optionValueNumber(name, value)),
-      ),
-    ),
-  ],
+  ...facetKeysOf(product, categoryId),
 });
 
 let revisions = 0;
@@ -156,9 +105,12 @@ export class CatalogueStore {
   private readonly categoriesById = new Map<string, Category>();
   private readonly categoriesBySlug = new Map<string, Category>();
   /** Built on first use after a change that moves products between positions. */
-  private newest: CatalogueEntry[] | null = null;
+  private newest: { entries: CatalogueEntry[]; numbers: Uint32Array } | null = null;
   private byCategory: Map<string, CatalogueEntry[]> | null = null;
   private readonly words = new SearchIndex<CatalogueEntry>();
+  /** Each product's facet keys and what the sorts read, by its number in `words`. */
+  readonly facetTable = new FacetTable();
+  readonly sortColumns = new SortColumns();
 
   constructor(categories: readonly Category[], entries: readonly CatalogueEntry[]) {
     this.setCategories(categories);
@@ -252,7 +204,12 @@ export class CatalogueStore {
       this.variantsById.set(variant._id, variant);
       this.productsByVariant.set(variant._id, entry);
     }
-    if (words) this.words.put(entry.product, entry);
+    const number = words
+      ? this.words.put(entry.product, entry)
+      : (this.words.numberOf(entry.product._id) as number);
+    // A price, stock or rating moves these though the words stay.
+    this.facetTable.set(number, entry);
+    this.sortColumns.set(number, entry.product);
   }
 
   private unindex(entry: CatalogueEntry) {
@@ -310,15 +267,61 @@ export class CatalogueStore {
 
   /**
    * The products every word of the query matches (any order, the last word as a prefix, typos by
-   * the words' lengths), with how well: see search-index.ts.
+   * the words' lengths), by number (see entryAt); compareRelevance orders them until the next
+   * query: see search-index.ts.
    */
-  matching(query: string): Matches<CatalogueEntry> {
+  matching(query: string): number[] {
+    // The index breaks ties by the newest-first order, put in it when that order is made.
+    this.newestFirst();
     return this.words.match(query);
+  }
+
+  /** Puts two products of the last query's matches, by number, most relevant first, then newest. */
+  compareRelevance(a: number, b: number): number {
+    return this.words.compareRelevance(a, b);
+  }
+
+  /**
+   * The first `count` products the query's words match, most relevant first, then newest (see
+   * search-index.ts): the search box's suggestions.
+   */
+  bestMatching(query: string, count: number): CatalogueEntry[] {
+    this.newestFirst();
+    return this.words.best(query, count);
+  }
+
+  /** Puts two products, by number, newest first (the order of newestNumbers). */
+  newestOrder(): (a: number, b: number) => number {
+    this.newestFirst();
+    return (a, b) => this.words.compareOrder(a, b);
+  }
+
+  /** The product of this number (see matching, newestNumbers and facetTable). */
+  entryAt(number: number): CatalogueEntry {
+    return this.words.itemAt(number);
+  }
+
+  /** The number of this product, if the catalogue holds it. */
+  numberOf(entry: CatalogueEntry): number | undefined {
+    return this.words.numberOf(entry.product._id);
   }
 
   /** Every product, newest first. */
   newestFirst(): readonly CatalogueEntry[] {
-    this.newest ??= [...this.products.values()].sort(compareNewest);
+    return this.ordered().entries;
+  }
+
+  /** Every product's number, newest first. */
+  newestNumbers(): Uint32Array {
+    return this.ordered().numbers;
+  }
+
+  private ordered() {
+    if (!this.newest) {
+      const entries = [...this.products.values()].sort(compareNewest);
+      const numbers = this.words.order(entries.map((entry) => entry.product._id));
+      this.newest = { entries, numbers };
+    }
     return this.newest;
   }
 

@@ -46,11 +46,15 @@ export function filterProducts(
   { checked, radio }: ProductFilters,
   query: ListQuery,
 ): ProductPage {
-  const passes = passesFilters({
+  const passes = passesFilters(catalogue, {
     categoryIds: checked.length > 0 ? new Set(checked) : undefined,
     priceRanges: radio.length === 2 ? [radio] : undefined,
   });
-  return toPage(catalogue.newestFirst().filter(passes), query);
+  const entries: CatalogueEntry[] = [];
+  for (const number of catalogue.newestNumbers()) {
+    if (passes(number)) entries.push(catalogue.entryAt(number));
+  }
+  return toPage(entries, query);
 }
 
 /**

@@ -6,13 +6,27 @@ import {
   type SearchFacets,
 } from '@shop/contracts';
 import {
-  type CatalogueEntry,
+  bandBitsOf,
   type CatalogueStore,
+  categoryCount,
+  categoryNumberOf,
   compareNames,
+  isInStock,
+  optionNumberOf,
   optionValueCount,
   optionValueNumberOf,
-  optionValueOf,
+  ROW,
+  ratingBitsOf,
 } from '../catalogue/index.js';
+import {
+  CATEGORY,
+  FacetCounter,
+  IN_STOCK,
+  type OptionFilter,
+  optionBit,
+  PRICE,
+  RATING,
+} from './facet-counter.js';
 
 /** What a search is narrowed to: AND across filters, OR within one. Absent means any. */
 export interface SearchFilters {
@@ -26,162 +40,132 @@ export interface SearchFilters {
   inStock?: boolean;
 }
 
-/** One filter as the facets count it: its key, and whether a product passes it. */
-interface Facet {
-  key: string;
-  passes: (entry: CatalogueEntry) => boolean;
-}
-
 /**
- * A product has one of the values wanted of an option when one of its option values' numbers
- * is theirs (option names differ within a product): a value no product has had has no number,
- * and matches nothing.
+ * Marks `numbers` (those defined) in an array of `size`, one byte a number, so a product is
+ * looked up by its number with no hashing: a name or value no product has had has no number.
  */
-function hasOneOf(name: string, wanted: readonly string[]): (entry: CatalogueEntry) => boolean {
-  const numbers = new Set<number>();
-  for (const value of wanted) {
-    const number = optionValueNumberOf(name, value);
-    if (number !== undefined) numbers.add(number);
-  }
-  return (entry) => {
-    for (const number of entry.optionValues) if (numbers.has(number)) return true;
-    return false;
-  };
+function marked(numbers: readonly (number | undefined)[], size: number): Uint8Array {
+  const marks = new Uint8Array(size);
+  for (const number of numbers) if (number !== undefined) marks[number] = 1;
+  return marks;
 }
 
 const bandOf = ([low, high]: PriceRange) =>
   PRICE_BANDS.findIndex(({ array }) => array[0] === low && array[1] === high);
 
+/** What a filter reads of a product: its number (see CatalogueStore.entryAt) and its row's flags. */
+type Test = (number: number, flags: number) => boolean;
+
 /**
  * A product is in one of the ranges when one of its variants' prices is: read from the bands
- * its entry keeps when every range is a band (as search's are), else worked out (the home page's
+ * its row keeps when every range is a band (as search's are), else worked out (the home page's
  * filters may ask any range).
  */
-function pricedIn(ranges: readonly PriceRange[]): (entry: CatalogueEntry) => boolean {
+function pricedIn(catalogue: CatalogueStore, ranges: readonly PriceRange[]): Test {
   const bands = ranges.map(bandOf);
-  if (!bands.includes(-1)) return (entry) => entry.priceBands.some((band) => bands.includes(band));
+  if (!bands.includes(-1)) {
+    const bits = bands.reduce((all, band) => all | (1 << band), 0);
+    return (_, flags) => (bandBitsOf(flags) & bits) !== 0;
+  }
   const limits = ranges.map(priceRangeLimits);
-  return (entry) =>
-    entry.product.variants.some(({ price }) =>
-      limits.some(({ min, below }) => price >= min && (below === undefined || price < below)),
-    );
+  return (number) =>
+    catalogue
+      .entryAt(number)
+      .product.variants.some(({ price }) =>
+        limits.some(({ min, below }) => price >= min && (below === undefined || price < below)),
+      );
 }
 
-/** The filters that are set, each one a facet the others' counts are taken under. */
-function facetsOf(filters: SearchFilters): Facet[] {
-  const facets: Facet[] = [];
-  const { categoryIds, priceRanges, options, rating, inStock } = filters;
-  if (categoryIds) facets.push({ key: 'category', passes: (e) => categoryIds.has(e.categoryId) });
-  if (priceRanges) facets.push({ key: 'price', passes: pricedIn(priceRanges) });
-  for (const [name, wanted] of options ?? []) {
-    facets.push({ key: `option.${name}`, passes: hasOneOf(name, wanted) });
-  }
-  if (rating !== undefined) {
-    facets.push({ key: 'rating', passes: (e) => e.product.rating.average >= rating });
-  }
-  if (inStock) facets.push({ key: 'inStock', passes: (e) => e.product.quantity > 0 });
-  return facets;
+/** Rated at least `rating` on average: read from the ratings its row keeps when it is one of them. */
+function ratedAtLeast(catalogue: CatalogueStore, rating: number): Test {
+  const i = (SEARCH_RATINGS as readonly number[]).indexOf(rating);
+  if (i === -1) return (number) => catalogue.entryAt(number).product.rating.average >= rating;
+  return (_, flags) => (ratingBitsOf(flags) & (1 << i)) !== 0;
 }
 
-/** Whether a product passes every filter (the home page's filters ask only this). */
-export function passesFilters(filters: SearchFilters): (entry: CatalogueEntry) => boolean {
-  const facets = facetsOf(filters);
-  return (entry) => facets.every((facet) => facet.passes(entry));
+/** The filters compiled to numbers: which of them a product fails, as bits (see CATEGORY). */
+export interface Narrowing {
+  /** Which filters the product of this number fails. */
+  failures: (number: number) => number;
+  /** The option filters, the `i`th at optionBit(i). */
+  options: readonly OptionFilter[];
 }
 
-/**
- * Counts as they are made: categories by id; bands, ratings and option values by their place
- * or number (CatalogueEntry's keys worked out once per product), so a product costs a few
- * array increments.
- */
-class FacetCounter {
-  readonly categories = new Map<string, number>();
-  readonly prices = PRICE_BANDS.map(() => 0);
-  readonly optionValues = new Uint32Array(optionValueCount());
-  readonly ratings = SEARCH_RATINGS.map(() => 0);
-  inStock = 0;
-
-  /** Counts a product that passes every filter: in every bucket it is in. */
-  countAll(entry: CatalogueEntry) {
-    const { product } = entry;
-    bump(this.categories, entry.categoryId);
-    for (const band of entry.priceBands) this.prices[band] = (this.prices[band] ?? 0) + 1;
-    for (const number of entry.optionValues) {
-      this.optionValues[number] = (this.optionValues[number] ?? 0) + 1;
-    }
-    this.countRating(product.rating.average);
-    if (product.quantity > 0) this.inStock += 1;
-  }
-
-  /** Counts a product that fails only the filter of `facet`: in that facet's buckets alone. */
-  countIn(entry: CatalogueEntry, facet: string) {
-    const { product } = entry;
-    if (facet === 'category') bump(this.categories, entry.categoryId);
-    else if (facet === 'price') {
-      for (const band of entry.priceBands) this.prices[band] = (this.prices[band] ?? 0) + 1;
-    } else if (facet === 'rating') this.countRating(product.rating.average);
-    else if (facet === 'inStock') {
-      if (product.quantity > 0) this.inStock += 1;
-    } else {
-      for (const number of entry.optionValues) {
-        if (optionValueOf(number).facet === facet) {
-          this.optionValues[number] = (this.optionValues[number] ?? 0) + 1;
+export function narrowingOf(catalogue: CatalogueStore, filters: SearchFilters): Narrowing {
+  const { categoryIds, priceRanges, rating, inStock } = filters;
+  const categories = categoryIds && marked([...categoryIds].map(categoryNumberOf), categoryCount());
+  const priced = priceRanges && pricedIn(catalogue, priceRanges);
+  const rated = rating === undefined ? undefined : ratedAtLeast(catalogue, rating);
+  const options = [...(filters.options ?? [])].map(([name, values]) => ({
+    // An option no product has had: its filter matches nothing.
+    option: optionNumberOf(name) ?? -1,
+    wanted: marked(
+      values.map((value) => optionValueNumberOf(name, value)),
+      optionValueCount(),
+    ),
+  }));
+  const { rows, stride } = catalogue.facetTable;
+  return {
+    options,
+    failures: (number) => {
+      const at = number * stride;
+      const flags = rows[at + ROW.FLAGS_AT] as number;
+      let failed = 0;
+      if (categories && categories[rows[at + ROW.CATEGORY_AT] as number] !== 1) failed |= CATEGORY;
+      if (priced && !priced(number, flags)) failed |= PRICE;
+      if (rated && !rated(number, flags)) failed |= RATING;
+      if (inStock && !isInStock(flags)) failed |= IN_STOCK;
+      if (options.length > 0) {
+        const first = at + ROW.HEADER;
+        const end = first + (rows[at + ROW.VALUES_COUNT_AT] as number);
+        for (let i = 0; i < options.length; i += 1) {
+          const { wanted } = options[i] as OptionFilter;
+          let has = false;
+          for (let v = first; v < end && !has; v += 1) has = wanted[rows[v] as number] === 1;
+          if (!has) failed |= optionBit(i);
         }
       }
-    }
-  }
-
-  private countRating(average: number) {
-    for (let i = 0; i < SEARCH_RATINGS.length; i += 1) {
-      if (average >= (SEARCH_RATINGS[i] as number)) this.ratings[i] = (this.ratings[i] ?? 0) + 1;
-    }
-  }
-
-  /** The option values counted, by option name. */
-  options(): Map<string, Map<string, number>> {
-    const options = new Map<string, Map<string, number>>();
-    for (const [number, count] of this.optionValues.entries()) {
-      if (count === 0) continue;
-      const { name, value } = optionValueOf(number);
-      const counts = options.get(name) ?? new Map<string, number>();
-      options.set(name, counts.set(value, count));
-    }
-    return options;
-  }
+      return failed;
+    },
+  };
 }
 
-const bump = <K>(counts: Map<K, number>, key: K) => counts.set(key, (counts.get(key) ?? 0) + 1);
+/**
+ * Whether the product of this number passes every filter (the home page's filters ask only
+ * this).
+ */
+export function passesFilters(
+  catalogue: CatalogueStore,
+  filters: SearchFilters,
+): (number: number) => boolean {
+  const { failures } = narrowingOf(catalogue, filters);
+  return (number) => failures(number) === 0;
+}
 
 /**
- * The products that pass every filter (their positions among those given), and the facets
+ * The products that pass every filter (their numbers, in the order given), and the facets
  * counted over the products given: each facet's buckets count the products that pass every
- * OTHER filter, so a shopper sees what checking one more value of a facet would add. One pass: a product failing no filter counts
- * everywhere, one failing exactly one counts only in that facet.
+ * OTHER filter, so a shopper sees what checking one more value of a facet would add. One pass:
+ * a product failing no filter counts everywhere, one failing exactly one counts only in that
+ * facet.
  */
 export function narrow(
   catalogue: CatalogueStore,
-  candidates: readonly CatalogueEntry[],
+  candidates: ArrayLike<number>,
   filters: SearchFilters,
 ): { passing: number[]; facets: SearchFacets } {
-  const facets = facetsOf(filters);
-  const counter = new FacetCounter();
+  const narrowing = narrowingOf(catalogue, filters);
+  const counter = new FacetCounter(catalogue.facetTable, narrowing.options);
   const passing: number[] = [];
   // Indexed loops: this one runs over every product a query's words match.
-  for (let position = 0; position < candidates.length; position += 1) {
-    const entry = candidates[position] as CatalogueEntry;
-    let failed: Facet | undefined;
-    let failures = 0;
-    for (let f = 0; f < facets.length && failures < 2; f += 1) {
-      const facet = facets[f] as Facet;
-      if (facet.passes(entry)) continue;
-      failures += 1;
-      failed = facet;
-    }
-    if (failures === 0) {
-      passing.push(position);
-      counter.countAll(entry);
-    } else if (failures === 1) {
-      counter.countIn(entry, (failed as Facet).key);
+  for (let i = 0; i < candidates.length; i += 1) {
+    const number = candidates[i] as number;
+    const failed = narrowing.failures(number);
+    if (failed === 0) {
+      passing.push(number);
+      counter.countAll(number);
+    } else if ((failed & (failed - 1)) === 0) {
+      counter.countIn(number, failed);
     }
   }
   return { passing, facets: present(catalogue, counter, filters) };
@@ -195,8 +179,8 @@ function present(
 ): SearchFacets {
   const categories = catalogue
     .allCategories()
-    .filter((c) => counter.categories.has(c._id) || filters.categoryIds?.has(c._id))
-    .map(({ _id, name, slug }) => ({ _id, name, slug, count: counter.categories.get(_id) ?? 0 }));
+    .map(({ _id, name, slug }) => ({ _id, name, slug, count: counter.categoryCount(_id) }))
+    .filter(({ _id, count }) => count > 0 || filters.categoryIds?.has(_id));
   const counted = counter.options();
   const optionNames = new Set([...counted.keys(), ...(filters.options?.keys() ?? [])]);
   const options = [...optionNames].sort(compareNames).map((name) => {
@@ -211,13 +195,9 @@ function present(
   });
   return {
     categories,
-    prices: PRICE_BANDS.map(({ _id, name }, band) => ({
-      _id,
-      name,
-      count: counter.prices[band] ?? 0,
-    })),
+    prices: PRICE_BANDS.map(({ _id, name }, band) => ({ _id, name, count: counter.price(band) })),
     options,
-    ratings: SEARCH_RATINGS.map((atLeast, i) => ({ atLeast, count: counter.ratings[i] ?? 0 })),
+    ratings: SEARCH_RATINGS.map((atLeast, i) => ({ atLeast, count: counter.rating(i) })),
     inStock: counter.inStock,
   };
 }

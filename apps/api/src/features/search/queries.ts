@@ -10,18 +10,13 @@ import {
   type Suggestion,
 } from '@shop/contracts';
 import { firstInOrder } from '../../lib/first-in-order.js';
-import {
-  ascending,
-  type CatalogueEntry,
-  type CatalogueStore,
-  compareNewest,
-} from '../catalogue/index.js';
+import { ascending, type CatalogueEntry, type CatalogueStore } from '../catalogue/index.js';
 import { narrow, type SearchFilters } from './facets.js';
 
-/** The products a search orders: every one (no words), or those every word matches. */
+/** The products a search orders, by number (see CatalogueStore.entryAt). */
 interface Found {
-  entries: readonly CatalogueEntry[];
-  /** Puts two of `entries`, by position, in the order asked. */
+  numbers: ArrayLike<number>;
+  /** Puts two of `numbers` in the order of relevance. */
   relevance: (a: number, b: number) => number;
 }
 
@@ -30,75 +25,63 @@ interface Found {
  * a variant of that SKU (the query whole, in any case) before all, then by relevance (see the
  * catalogue's search-index.ts), then newest first.
  */
-function matchesOf(catalogue: CatalogueStore, query: string): Found {
-  const { items, relevance } = catalogue.matching(query);
+function matchesOf(catalogue: CatalogueStore, query: string): Found & { numbers: number[] } {
+  const numbers = catalogue.matching(query);
   const bySku = catalogue.productBySku(query.trim());
-  let skuAt = bySku ? items.indexOf(bySku) : -1;
-  if (bySku && skuAt === -1) {
-    skuAt = items.length;
-    items.push(bySku);
-    relevance.push(0);
-  }
+  const sku = bySku && catalogue.numberOf(bySku);
+  if (sku !== undefined && !numbers.includes(sku)) numbers.push(sku);
   return {
-    entries: items,
-    relevance: (a, b) =>
-      a === skuAt
-        ? -1
-        : b === skuAt
-          ? 1
-          : (relevance[b] as number) - (relevance[a] as number) ||
-            compareNewest(items[a] as CatalogueEntry, items[b] as CatalogueEntry),
+    numbers,
+    relevance: (a, b) => (a === sku ? -1 : b === sku ? 1 : catalogue.compareRelevance(a, b)),
   };
 }
-
-/** The positions 0 … n-1. */
-const positions = (n: number) => Array.from({ length: n }, (_, i) => i);
 
 /**
  * One page of the products the keyword's words match (the spec's `search/{keyword}`), in the
  * order of `GET /search`'s relevance, and how many match in all.
  */
 export function rankedPage(catalogue: CatalogueStore, keyword: string, page: ListQuery) {
-  const { entries, relevance } = matchesOf(catalogue, keyword);
+  const { numbers, relevance } = matchesOf(catalogue, keyword);
   return {
-    entries: pageIn(positions(entries.length), relevance, page).map(
-      (at) => entries[at] as CatalogueEntry,
-    ),
-    total: entries.length,
+    entries: pageIn(numbers, relevance, page).map((n) => catalogue.entryAt(n)),
+    total: numbers.length,
   };
 }
 
-/** One page of `positions` in the order of `compare`: only the pages up to it are ordered. */
+/** One page of `numbers` in the order of `compare`: only the pages up to it are ordered. */
 const pageIn = (
-  positions: readonly number[],
+  numbers: readonly number[],
   compare: (a: number, b: number) => number,
   page: ListQuery,
-) => firstInOrder(positions, pageOffset(page) + page.perPage, compare).slice(pageOffset(page));
+) => firstInOrder(numbers, pageOffset(page) + page.perPage, compare).slice(pageOffset(page));
 
-const byPrice = (a: CatalogueEntry, b: CatalogueEntry) =>
-  ascending(a.product.price, b.product.price) || compareNewest(a, b);
-const byRating = (a: CatalogueEntry, b: CatalogueEntry) =>
-  ascending(b.product.rating.average, a.product.rating.average) ||
-  ascending(b.product.rating.count, a.product.rating.count) ||
-  compareNewest(a, b);
-
-/** Puts two products found, by position, in the order asked. */
+/**
+ * Puts two products found, by number, in the order asked, reading the catalogue's sort columns;
+ * equal ones newest first (by equal prices from high to low, oldest first: the whole order
+ * reversed, as it has always been).
+ */
 function orderOf(
-  { entries, relevance }: Found,
+  catalogue: CatalogueStore,
+  { relevance }: Found,
   sort: SearchSort,
 ): (a: number, b: number) => number {
-  const at = (position: number) => entries[position] as CatalogueEntry;
+  const newest = catalogue.newestOrder();
+  const { price, ratingAverage, ratingCount } = catalogue.sortColumns;
+  const at = (column: Float64Array, number: number) => column[number] as number;
   switch (sort) {
     case 'relevance':
       return relevance;
     case 'newest':
-      return (a, b) => compareNewest(at(a), at(b));
+      return newest;
     case 'price-asc':
-      return (a, b) => byPrice(at(a), at(b));
+      return (a, b) => ascending(at(price, a), at(price, b)) || newest(a, b);
     case 'price-desc':
-      return (a, b) => byPrice(at(b), at(a)) || compareNewest(at(a), at(b));
+      return (a, b) => ascending(at(price, b), at(price, a)) || newest(b, a);
     case 'rating':
-      return (a, b) => byRating(at(a), at(b));
+      return (a, b) =>
+        ascending(at(ratingAverage, b), at(ratingAverage, a)) ||
+        ascending(at(ratingCount, b), at(ratingCount, a)) ||
+        newest(a, b);
   }
 }
 
@@ -130,27 +113,35 @@ export interface SearchAnswer {
 /** `GET /search`: the query's products narrowed by the filters, ordered, one page, and the facets. */
 export function searchCatalogue(catalogue: CatalogueStore, query: SearchQuery): SearchAnswer {
   const q = query.q ?? '';
-  // Without words, every product, newest first: their positions are their order by relevance.
+  // Without words, every product, newest first: the order of relevance is the newest's.
   const found: Found = q
     ? matchesOf(catalogue, q)
-    : { entries: catalogue.newestFirst(), relevance: (a, b) => a - b };
-  const { passing, facets } = narrow(catalogue, found.entries, filtersOf(catalogue, query));
-  const order = orderOf(found, query.sort ?? (q ? 'relevance' : 'newest'));
+    : { numbers: catalogue.newestNumbers(), relevance: catalogue.newestOrder() };
+  const { passing, facets } = narrow(catalogue, found.numbers, filtersOf(catalogue, query));
+  const order = orderOf(catalogue, found, query.sort ?? (q ? 'relevance' : 'newest'));
   const page: ListQuery = { page: query.page, perPage: query.perPage };
   return {
-    products: pageIn(passing, order, page).map(
-      (position) => (found.entries[position] as CatalogueEntry).product,
-    ),
+    products: pageIn(passing, order, page).map((number) => catalogue.entryAt(number).product),
     total: passing.length,
     facets,
   };
 }
 
-/** What the search box suggests as the shopper types: the best few matches, small. */
+/**
+ * What the search box suggests as the shopper types: the best few matches, small; the product
+ * with a variant of that SKU first, as in a search.
+ */
 export function suggestProducts(catalogue: CatalogueStore, query: string): Suggestion[] {
-  const { entries, relevance } = matchesOf(catalogue, query);
-  return firstInOrder(positions(entries.length), SUGGESTIONS_MAX, relevance).map((position) => {
-    const { _id, name, slug, price, photo } = (entries[position] as CatalogueEntry).product;
-    return { _id, name, slug, price, ...(photo ? { photo } : {}) };
-  });
+  const bySku = catalogue.productBySku(query.trim());
+  const best = catalogue.bestMatching(query, SUGGESTIONS_MAX);
+  const entries = bySku
+    ? [bySku, ...best.filter((entry) => entry !== bySku)].slice(0, SUGGESTIONS_MAX)
+    : best;
+  return entries.map(({ product: { _id, name, slug, price, photo } }) => ({
+    _id,
+    name,
+    slug,
+    price,
+    ...(photo ? { photo } : {}),
+  }));
 }

@@ -108,6 +108,45 @@ describe('GET /api/v1/search', () => {
     expect((await search(api, { q: after })).total).toBe(0);
   });
 
+  test('when one of two products that share a word is repriced and sold out, then renamed, after they were searched, then the next search, its facet counts, its order by price and the suggestions show each change', async ({
+    api,
+    admin,
+    category,
+    addProduct,
+  }) => {
+    const word = uniqueWord();
+    const description = 'A thing worth having';
+    const one = await addProduct({ name: `Teapot ${word} one`, description, price: 10 });
+    const two = await addProduct({ name: `Teapot ${word} two`, description, price: 12 });
+    const before = await search(api, { q: word, inStock: 'true' });
+    expect(before.total).toBe(2);
+    expect(before.facets.prices.map((band) => band.count)).toEqual([2, 0, 0, 0, 0, 0]);
+    const byPrice = async () => idsOf((await search(api, { q: word, sort: 'price-asc' })).products);
+    expect(await byPrice()).toEqual([one.id, two.id]);
+    const teapots = async () => idsOf(await suggest(api, `teapt ${word.slice(0, -2)}`));
+    expect((await teapots()).sort()).toEqual([one.id, two.id].sort());
+
+    const update = (fields: Record<string, string>) =>
+      sendForm(
+        withToken(api.put(`/api/v1/product/update-product/${one.id}`), admin.token),
+        productForm(category.id, { name: `Teapot ${word} one`, description, ...fields }),
+      ).expect(200);
+    // Its words stay: the word index keeps it as it was, its price and stock change.
+    await update({ price: '150', quantity: '0', reason: 'Repriced, sold out' });
+    const after = await search(api, { q: word, inStock: 'true' });
+    expect(idsOf(after.products)).toEqual([two.id]);
+    // The bands are counted under the stock filter, stock under none: the dear one counts there.
+    expect(after.facets.prices.map((band) => band.count)).toEqual([1, 0, 0, 0, 0, 0]);
+    expect(after.facets.inStock).toBe(1);
+    const anyStock = await search(api, { q: word });
+    expect(anyStock.facets.prices.map((band) => band.count)).toEqual([1, 0, 0, 0, 0, 1]);
+    expect(await byPrice()).toEqual([two.id, one.id]);
+
+    await update({ name: `Kettle ${word} one`, price: '150', quantity: '0', reason: 'Renamed' });
+    expect(await teapots()).toEqual([two.id]);
+    expect(idsOf(await suggest(api, `${word} kettl`))).toEqual([one.id]);
+  });
+
   test('when an admin renames a category, then its products are found by its new name', async ({
     api,
     admin,
