@@ -57,8 +57,7 @@ const pageIn = (
 
 /**
  * Puts two products found, by number, in the order asked, reading the catalogue's sort columns;
- * equal ones newest first (by equal prices from high to low, oldest first: the whole order
- * reversed, as it has always been).
+ * equal ones newest first, whichever way the prices go.
  */
 function orderOf(
   catalogue: CatalogueStore,
@@ -76,7 +75,7 @@ function orderOf(
     case 'price-asc':
       return (a, b) => ascending(at(price, a), at(price, b)) || newest(a, b);
     case 'price-desc':
-      return (a, b) => ascending(at(price, b), at(price, a)) || newest(b, a);
+      return (a, b) => ascending(at(price, b), at(price, a)) || newest(a, b);
     case 'rating':
       return (a, b) =>
         ascending(at(ratingAverage, b), at(ratingAverage, a)) ||

@@ -77,15 +77,19 @@ describe('GET /api/v1/search', () => {
     ]);
   });
 
-  test('when a sort is asked, then the products come in its order', async ({ api, addProduct }) => {
+  test('when a sort is asked, then the products come in its order, equal prices newest first either way', async ({
+    api,
+    addProduct,
+  }) => {
     const word = uniqueWord();
     const a = await addProduct({ name: `A ${word}`, price: 30 });
     const b = await addProduct({ name: `B ${word}`, price: 10 });
     const c = await addProduct({ name: `C ${word}`, price: 20 });
+    const d = await addProduct({ name: `D ${word}`, price: 20 });
     const order = async (sort: string) => idsOf((await search(api, { q: word, sort })).products);
-    expect(await order('price-asc')).toEqual([b.id, c.id, a.id]);
-    expect(await order('price-desc')).toEqual([a.id, c.id, b.id]);
-    expect(await order('newest')).toEqual([c.id, b.id, a.id]);
+    expect(await order('price-asc')).toEqual([b.id, d.id, c.id, a.id]);
+    expect(await order('price-desc')).toEqual([a.id, d.id, c.id, b.id]);
+    expect(await order('newest')).toEqual([d.id, c.id, b.id, a.id]);
   });
 
   test('when an admin renames a product, then it is found by its new name and no longer by the old', async ({
