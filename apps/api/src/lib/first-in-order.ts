@@ -5,14 +5,15 @@
  * many found: a page of results, the suggestions.
  */
 export function firstInOrder<T>(
-  items: readonly T[],
+  items: ArrayLike<T>,
   count: number,
   compare: (a: T, b: T) => number,
 ): T[] {
   if (count <= 0) return [];
-  if (count >= items.length) return [...items].sort(compare);
+  if (count >= items.length) return Array.from(items).sort(compare);
   const heap: T[] = [];
-  for (const item of items) {
+  for (let i = 0; i < items.length; i += 1) {
+    const item = items[i] as T;
     if (heap.length < count) {
       heap.push(item);
       siftUp(heap, heap.length - 1, compare);
@@ -30,7 +31,7 @@ function siftUp<T>(heap: T[], at: number, compare: (a: T, b: T) => number) {
   while (child > 0) {
     const parent = (child - 1) >> 1;
     if (compare(heap[child] as T, heap[parent] as T) <= 0) return;
-    [heap[child], heap[parent]] = [heap[parent] as T, heap[child] as T];
+    swap(heap, child, parent);
     child = parent;
   }
 }
@@ -45,7 +46,14 @@ function siftDown<T>(heap: T[], compare: (a: T, b: T) => number) {
     if (left < heap.length && compare(heap[left] as T, heap[last] as T) > 0) last = left;
     if (right < heap.length && compare(heap[right] as T, heap[last] as T) > 0) last = right;
     if (last === parent) return;
-    [heap[parent], heap[last]] = [heap[last] as T, heap[parent] as T];
+    swap(heap, parent, last);
     parent = last;
   }
+}
+
+/** Swaps two items in place: no array made per swap, as a destructuring swap may make. */
+function swap<T>(heap: T[], a: number, b: number) {
+  const item = heap[a] as T;
+  heap[a] = heap[b] as T;
+  heap[b] = item;
 }

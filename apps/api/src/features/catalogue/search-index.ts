@@ -67,8 +67,15 @@ function weightedWords(product: IndexableProduct): Map<string, number> {
   return words;
 }
 
-/** The indexed words a query word matches: each one's products, and how it is found (exact, prefix, typo). */
-type Candidates = Map<Postings, number>;
+/**
+ * The indexed words a query word matches: each one's products, and how it is found (exact,
+ * prefix, typo), side by side. Arrays, not a Map: walked at every query, and a Map's entries
+ * are made anew at each walk.
+ */
+interface Candidates {
+  postings: Postings[];
+  how: number[];
+}
 
 /**
  * Query words whose candidates are kept: shoppers' words repeat far more than whole queries, and
@@ -101,7 +108,7 @@ export class SearchIndex<T> {
    */
   private readonly candidates = new LRUCache<string, Candidates>({
     maxSize: CANDIDATES_KEPT,
-    sizeCalculation: (candidates) => candidates.size + 1,
+    sizeCalculation: (candidates) => candidates.postings.length + 1,
   });
   /**
    * By number, for the query under way: the pass (one per query word) that last found it, its
@@ -113,6 +120,12 @@ export class SearchIndex<T> {
   private total = new Float64Array(0);
   /** By number: the place in the order ties go in (newest first; see order), lower first. */
   private rank = new Uint32Array(0);
+  /**
+   * The numbers a query word's pass keeps, reused from one pass to the next: a pass finds each
+   * number once, so as many as the index has numbers. Grown numbers-by-push arrays were most of
+   * what a search allocated.
+   */
+  private kept = new Uint32Array(0);
   private pass = 0;
 
   /**
@@ -186,12 +199,17 @@ export class SearchIndex<T> {
    * the query's words, of each one's best match in the product: how it is found × where) is
    * compareRelevance's until the next query.
    */
-  match(query: string): number[] {
+  match(query: string): Uint32Array {
+    return this.kept.slice(0, this.matchKept(query));
+  }
+
+  /** Matches the query (see match) into the first entries of `kept`; answers how many. */
+  private matchKept(query: string): number {
     const words = queryWords(query);
-    let found: number[] = [];
+    let found = 0;
     for (const [i, word] of words.entries()) {
-      found = this.walk(this.indexedFor(word, i === words.length - 1), i === 0 ? null : found);
-      if (found.length === 0) break;
+      found = this.walk(this.indexedFor(word, i === words.length - 1), i === 0);
+      if (found === 0) break;
     }
     return found;
   }
@@ -213,9 +231,11 @@ export class SearchIndex<T> {
    * match. Each match costs a comparison with the last of the best so far, inline.
    */
   best(query: string, count: number): T[] {
-    const { total, rank } = this;
+    const found = this.matchKept(query);
+    const { total, rank, kept } = this;
     const chosen: number[] = [];
-    for (const number of this.match(query)) {
+    for (let i = 0; i < found; i += 1) {
+      const number = kept[i] as number;
       const score = total[number] as number;
       let at = chosen.length;
       // From the end, while the one before comes after this one (fewer points, or as many and later).
@@ -251,7 +271,7 @@ export class SearchIndex<T> {
   }
 
   private candidatesOf(word: string, last: boolean): Candidates {
-    const found: Candidates = new Map();
+    const found = new Map<Postings, number>();
     const exact = this.words.get(word);
     if (exact) found.set(exact, EXACT);
     if (last) {
@@ -265,38 +285,40 @@ export class SearchIndex<T> {
         if (!found.has(postings)) found.set(postings, TYPO);
       }
     }
-    return found;
+    return { postings: [...found.keys()], how: [...found.values()] };
   }
 
   /**
    * One query word's pass: each product of its matching words scores its best (how × where);
-   * those among `alive` (the products every word before matched; null for the first word)
-   * are kept, their scores added to their sums.
+   * those every word before matched (all, for the first word) are kept, their scores added to
+   * their sums. Answers how many it kept, in the first entries of `kept`.
    */
-  private walk(matching: Candidates, alive: number[] | null): number[] {
+  private walk(matching: Candidates, first: boolean): number {
     this.pass += 1;
     if (this.pass === 0xffffffff) this.restartPasses();
-    const { pass, passOf, wordScore } = this;
-    const kept: number[] = [];
-    for (const [postings, how] of matching) {
-      const { numbers, weights } = postings.walkable();
+    const { pass, passOf, wordScore, kept, total } = this;
+    let found = 0;
+    for (let word = 0; word < matching.postings.length; word += 1) {
+      const { numbers, weights } = (matching.postings[word] as Postings).walkable();
+      const how = matching.how[word] as number;
       for (let i = 0; i < numbers.length; i += 1) {
         const number = numbers[i] as number;
         const score = how * (weights[i] as number);
         if (passOf[number] === pass) {
           if (score > (wordScore[number] as number)) wordScore[number] = score;
-        } else if (alive === null || passOf[number] === pass - 1) {
+        } else if (first || passOf[number] === pass - 1) {
           passOf[number] = pass;
           wordScore[number] = score;
-          kept.push(number);
+          kept[found] = number;
+          found += 1;
         }
       }
     }
-    for (const number of kept) {
-      this.total[number] =
-        (alive === null ? 0 : (this.total[number] as number)) + (wordScore[number] as number);
+    for (let i = 0; i < found; i += 1) {
+      const number = kept[i] as number;
+      total[number] = (first ? 0 : (total[number] as number)) + (wordScore[number] as number);
     }
-    return kept;
+    return found;
   }
 
   /** Past 4 billion passes the numbering starts over, with no product found by any. */
@@ -321,5 +343,6 @@ export class SearchIndex<T> {
     const rank = new Uint32Array(size);
     rank.set(this.rank);
     this.rank = rank;
+    this.kept = new Uint32Array(size);
   }
 }

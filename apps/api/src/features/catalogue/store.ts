@@ -270,7 +270,7 @@ export class CatalogueStore {
    * the words' lengths), by number (see entryAt); compareRelevance orders them until the next
    * query: see search-index.ts.
    */
-  matching(query: string): number[] {
+  matching(query: string): Uint32Array {
     // The index breaks ties by the newest-first order, put in it when that order is made.
     this.newestFirst();
     return this.words.match(query);

@@ -153,22 +153,25 @@ export function narrow(
   catalogue: CatalogueStore,
   candidates: ArrayLike<number>,
   filters: SearchFilters,
-): { passing: number[]; facets: SearchFacets } {
+): { passing: Uint32Array; facets: SearchFacets } {
   const narrowing = narrowingOf(catalogue, filters);
   const counter = new FacetCounter(catalogue.facetTable, narrowing.options);
-  const passing: number[] = [];
+  // As many as the candidates at most: one allocation, not an array grown by push.
+  const passing = new Uint32Array(candidates.length);
+  let passed = 0;
   // Indexed loops: this one runs over every product a query's words match.
   for (let i = 0; i < candidates.length; i += 1) {
     const number = candidates[i] as number;
     const failed = narrowing.failures(number);
     if (failed === 0) {
-      passing.push(number);
+      passing[passed] = number;
+      passed += 1;
       counter.countAll(number);
     } else if ((failed & (failed - 1)) === 0) {
       counter.countIn(number, failed);
     }
   }
-  return { passing, facets: present(catalogue, counter, filters) };
+  return { passing: passing.subarray(0, passed), facets: present(catalogue, counter, filters) };
 }
 
 /** The facets as the answer shows them: every band and rating; categories and values found or chosen. */

@@ -25,11 +25,16 @@ interface Found {
  * a variant of that SKU (the query whole, in any case) before all, then by relevance (see the
  * catalogue's search-index.ts), then newest first.
  */
-function matchesOf(catalogue: CatalogueStore, query: string): Found & { numbers: number[] } {
-  const numbers = catalogue.matching(query);
+function matchesOf(catalogue: CatalogueStore, query: string): Found {
+  const matching = catalogue.matching(query);
   const bySku = catalogue.productBySku(query.trim());
   const sku = bySku && catalogue.numberOf(bySku);
-  if (sku !== undefined && !numbers.includes(sku)) numbers.push(sku);
+  let numbers = matching;
+  if (sku !== undefined && !matching.includes(sku)) {
+    numbers = new Uint32Array(matching.length + 1);
+    numbers.set(matching);
+    numbers[matching.length] = sku;
+  }
   return {
     numbers,
     relevance: (a, b) => (a === sku ? -1 : b === sku ? 1 : catalogue.compareRelevance(a, b)),
@@ -50,7 +55,7 @@ export function rankedPage(catalogue: CatalogueStore, keyword: string, page: Lis
 
 /** One page of `numbers` in the order of `compare`: only the pages up to it are ordered. */
 const pageIn = (
-  numbers: readonly number[],
+  numbers: ArrayLike<number>,
   compare: (a: number, b: number) => number,
   page: ListQuery,
 ) => firstInOrder(numbers, pageOffset(page) + page.perPage, compare).slice(pageOffset(page));
