@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
@@ -19,7 +19,7 @@ export interface MadeAnswer {
 
 export const madeAnswer = (status: number, text: string): MadeAnswer => {
   const body = Buffer.from(text);
-  return { status, body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
+  return { status, body, etag: `W/"${hash('sha1', body, 'base64url')}"` };
 };
 
 const gzipAsync = promisify(gzip);
