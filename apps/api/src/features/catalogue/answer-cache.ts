@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
+import { AskedAgain } from '../../lib/asked-again.js';
 import { ownBytes } from '../../lib/own-bytes.js';
 
 export type Headers = Record<string, string | number | string[]>;
@@ -55,6 +56,9 @@ export const answerCost = (answer: CachedAnswer, key: string) =>
 
 const gzipAsync = promisify(gzip);
 
+/** The keys of answers asked lately that the doorkeeper tells apart (see keepIfAskedAgain). */
+const ASKED_SLOTS = 65_536;
+
 /**
  * Answers made from the catalogue, by key, bounded by what they cost in all: the least recently
  * sent go first. An answer over an eighth of the bound is not kept, so a few large photos
@@ -65,6 +69,7 @@ export class AnswerCache {
   private keptRevision: number | undefined;
   /** Compressions under way, so that every request asking meanwhile waits for the same one. */
   private readonly compressing = new WeakMap<CachedAnswer, Promise<Encoded>>();
+  private readonly asked = new AskedAgain(ASKED_SLOTS);
 
   constructor(
     maxBytes: number,
@@ -94,6 +99,18 @@ export class AnswerCache {
       this.keptRevision = revision;
     }
     this.answers.set(key, answer);
+  }
+
+  /**
+   * Keeps an answer (see keep) from the second time its key is asked lately; answers whether it
+   * did. One asked once (a shopper's own search words, mostly) is sent and forgotten: it pushes
+   * out no answer asked again and again, and its objects never reach the old heap, where only a
+   * full collection would free them.
+   */
+  keepIfAskedAgain(key: string, answer: CachedAnswer): boolean {
+    if (!this.asked.ask(key)) return false;
+    this.keep(key, answer);
+    return true;
   }
 
   /** The answer gzipped: made once, on zlib's thread pool, then kept with the answer. */

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { ownBytes } from '../../lib/own-bytes.js';
 import {
@@ -32,7 +32,7 @@ function serialize(catalogue: CatalogueStore, build: (catalogue: CatalogueStore)
   const json = 'json' in answer ? answer.json : JSON.stringify(answer.body);
   const bytes = ownBytes(Buffer.from(json));
   const { headers = {} } = answer;
-  const etag = `W/"${createHash('sha1').update(bytes).digest('base64url')}"`;
+  const etag = `W/"${hash('sha1', bytes, 'base64url')}"`;
   const own = { ...headers, 'Content-Type': 'application/json; charset=utf-8', ETag: etag };
   return { bytes, etag, own };
 }
@@ -112,7 +112,7 @@ export async function sendCatalogueJson(
     res.set(answer.own);
   } else {
     answer = makeJsonAnswer(res, route, catalogue, build);
-    answers.keep(key, answer);
+    answers.keepIfAskedAgain(key, answer);
   }
   if (answer.body.length >= GZIP_MIN_BYTES && req.acceptsEncodings('gzip') === 'gzip') {
     const { body } = await answers.gzipped(key, answer);

@@ -246,8 +246,8 @@ export function keptAnswers(routes: readonly Route[]) {
       const answer =
         kept ?? makeJsonAnswerBeforeApp(route.path, catalogue, (c) => jsonAnswer(c, input));
       if (!answer) return undefined;
-      if (!kept) answers.keep(key, answer);
-      keysByRequest.set(url, key);
+      // The request's key is learnt with its answer kept: until then the key leads nowhere.
+      if (kept || answers.keepIfAskedAgain(key, answer)) keysByRequest.set(url, key);
       return { key, answer, made: !kept };
     } catch {
       return undefined;
