@@ -11,8 +11,8 @@ import {
 import { currentCatalogue, loadedCatalogue } from './catalogue.js';
 import type { CatalogueStore } from './store.js';
 
-/** An answer's body, or its JSON when the route writes it (as JSON.stringify would). */
-export type JsonAnswer = ({ body: unknown } | { json: string }) & {
+/** An answer's body, or its JSON's bytes when the route writes them (as JSON.stringify would). */
+export type JsonAnswer = ({ body: unknown } | { json: Buffer }) & {
   headers?: Record<string, string>;
 };
 
@@ -29,8 +29,7 @@ export const GZIP_MIN_BYTES = 1024;
 /** An answer's JSON, its ETag and the headers the route itself sends with it. */
 function serialize(catalogue: CatalogueStore, build: (catalogue: CatalogueStore) => JsonAnswer) {
   const answer = build(catalogue);
-  const json = 'json' in answer ? answer.json : JSON.stringify(answer.body);
-  const bytes = ownBytes(Buffer.from(json));
+  const bytes = ownBytes('json' in answer ? answer.json : Buffer.from(JSON.stringify(answer.body)));
   const { headers = {} } = answer;
   const etag = `W/"${hash('sha1', bytes, 'base64url')}"`;
   const own = { ...headers, 'Content-Type': 'application/json; charset=utf-8', ETag: etag };
