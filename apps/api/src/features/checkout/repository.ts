@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import mongoose from 'mongoose';
+import { insertCast } from '../../lib/cast-insert.js';
 import { toDeliveryAddress } from '../../lib/delivery-address-model.js';
 import { isDuplicateKeyError } from '../../lib/errors.js';
 import { groupedWrites } from '../../lib/group-commits.js';
@@ -133,7 +134,7 @@ export async function insertOpenCheckout(
   slot: string,
 ): Promise<'opened' | 'shopper has one'> {
   try {
-    await CheckoutModel.create(toDocument(checkout, slot));
+    await insertCast(CheckoutModel, toDocument(checkout, slot));
     return 'opened';
   } catch (err) {
     if (isDuplicateKeyError(err)) return 'shopper has one';
