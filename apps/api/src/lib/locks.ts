@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import mongoose from 'mongoose';
 import { type AppError, isDuplicateKeyError } from './errors.js';
-import { groupedWrites } from './group-commits.js';
+import { groupedCollectionWrites } from './group-commits.js';
 
 /**
  * A lock held by one caller at a time, across every API process: `_id` is the locked thing
@@ -189,6 +189,4 @@ async function release(key: string, token: number) {
 }
 
 /** Releases handed in at once (placements ending together) share one command. */
-const lockReleases = groupedWrites((ops: Parameters<typeof LockModel.bulkWrite>[0]) =>
-  LockModel.bulkWrite(ops, { ordered: false }),
-);
+const lockReleases = groupedCollectionWrites<{ _id: string }>(LockModel.collection);

@@ -1,5 +1,5 @@
 import { isDuplicateKeyError } from '../../lib/errors.js';
-import { groupedWrites } from '../../lib/group-commits.js';
+import { groupedCollectionWrites } from '../../lib/group-commits.js';
 import { type HoldBudgetDoc, HoldBudgetModel } from './model.js';
 
 /**
@@ -132,9 +132,7 @@ const noCoolingAhead = (now: Date) => ({
 });
 
 /** Budgets' updates whose callers need no answer: those handed in at once share one command. */
-const budgetWrites = groupedWrites((ops: Parameters<typeof HoldBudgetModel.bulkWrite>[0]) =>
-  HoldBudgetModel.bulkWrite(ops, { ordered: false }),
-);
+const budgetWrites = groupedCollectionWrites<{ _id: string }>(HoldBudgetModel.collection);
 
 /**
  * Gives back the checkout's part of each budget it is still in, once, by an update per budget

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import mongoose from 'mongoose';
+import { insertCast } from '../../lib/cast-insert.js';
 import { toDeliveryAddress } from '../../lib/delivery-address-model.js';
 import { isDuplicateKeyError } from '../../lib/errors.js';
-import { groupedWrites } from '../../lib/group-commits.js';
+import { groupedCollectionWrites } from '../../lib/group-commits.js';
 import { mailboxOf } from '../../lib/mailbox.js';
 import { minor } from '../../lib/money.js';
 import type { Checkout, CheckoutStatus, PricedSnapshot } from './checkout.js';
@@ -133,7 +134,7 @@ export async function insertOpenCheckout(
   slot: string,
 ): Promise<'opened' | 'shopper has one'> {
   try {
-    await CheckoutModel.create(toDocument(checkout, slot));
+    await insertCast(CheckoutModel, toDocument(checkout, slot));
     return 'opened';
   } catch (err) {
     if (isDuplicateKeyError(err)) return 'shopper has one';
@@ -193,14 +194,18 @@ export const releaseOpenCheckoutIn = (slot: string): Promise<Checkout | null> =>
  * Checkouts' updates whose callers need no answer (on the path of every order): those handed in
  * at once share one command (lib/group-commits.ts).
  */
-const checkoutWrites = groupedWrites((ops: Parameters<typeof CheckoutModel.bulkWrite>[0]) =>
-  CheckoutModel.bulkWrite(ops, { ordered: false }),
-);
+const checkoutWrites = groupedCollectionWrites(CheckoutModel.collection);
+const objectId = (id: string) => new mongoose.Types.ObjectId(id);
 
 /** The PaymentIntent made for the checkout. */
 export const setPaymentOf = (checkoutId: string, paymentIntentId: string): Promise<void> =>
   checkoutWrites([
-    { updateOne: { filter: { _id: checkoutId }, update: { $set: { paymentIntentId } } } },
+    {
+      updateOne: {
+        filter: { _id: objectId(checkoutId) },
+        update: { $set: { paymentIntentId, updatedAt: new Date() } },
+      },
+    },
   ]);
 
 /** The checkout being placed is placed, naming its order (unless it was ended meanwhile). */
@@ -208,8 +213,15 @@ export const closePlaced = (checkoutId: string, orderId: string): Promise<void> 
   checkoutWrites([
     {
       updateOne: {
-        filter: { _id: checkoutId, status: 'placing' },
-        update: { $set: { status: 'placed', openFor: closedKey(), orderId } },
+        filter: { _id: objectId(checkoutId), status: 'placing' },
+        update: {
+          $set: {
+            status: 'placed',
+            openFor: closedKey(),
+            orderId: objectId(orderId),
+            updatedAt: new Date(),
+          },
+        },
       },
     },
   ]);

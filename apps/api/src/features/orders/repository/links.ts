@@ -1,5 +1,5 @@
 import mongoose from 'mongoose';
-import { groupedWrites } from '../../../lib/group-commits.js';
+import { groupedCollectionWrites } from '../../../lib/group-commits.js';
 import { OrderLinkModel } from '../model.js';
 
 /**
@@ -37,9 +37,7 @@ export const recordOrderLinks = (links: readonly OrderLinkRecord[]): Promise<voi
     })),
   );
 
-const linkWrites = groupedWrites((ops: Parameters<typeof OrderLinkModel.bulkWrite>[0]) =>
-  OrderLinkModel.bulkWrite(ops, { ordered: false }),
-);
+const linkWrites = groupedCollectionWrites<{ _id: string }>(OrderLinkModel.collection);
 
 /**
  * The id of the order that number and key hash open, or null. One read by both together, by the

@@ -1,5 +1,6 @@
 import type { OrderStatus, OrderTimelineEntry } from '@shop/contracts';
 import mongoose from 'mongoose';
+import { insertCast } from '../../../lib/cast-insert.js';
 import { isDuplicateKeyError } from '../../../lib/errors.js';
 import { mailboxOf } from '../../../lib/mailbox.js';
 import type { Minor } from '../../../lib/money.js';
@@ -78,13 +79,14 @@ export async function recordImportedOrder(
 export async function recordOrder(order: NewOrder, fence: number): Promise<StoredOrder> {
   const _id = new mongoose.Types.ObjectId();
   const number = await nextOrderNumber();
-  const created = await OrderModel.create({ ...toDocument(order, number, _id), fence }).catch(
-    async (err: unknown) => {
-      await removeOrder(String(_id), fence).catch(() => {});
-      throw err;
-    },
-  );
-  return toStoredOrder(created.toObject());
+  const created = await insertCast<OrderDoc>(OrderModel, {
+    ...toDocument(order, number, _id),
+    fence,
+  }).catch(async (err: unknown) => {
+    await removeOrder(String(_id), fence).catch(() => {});
+    throw err;
+  });
+  return toStoredOrder(created);
 }
 
 /**
