@@ -19,6 +19,9 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 120_000,
     hookTimeout: 300_000,
+    // What a person waits for a screen to answer, on a slow machine too: vitest's 1 s default
+    // failed a cart badge's update under one busy core.
+    expect: { poll: { timeout: 15_000 } },
     reporters: ['default', 'json'],
     outputFile: { json: 'test-results/e2e.json' },
   },
