@@ -1,9 +1,9 @@
 import { DEFAULT_TAX_CLASS } from '@shop/contracts/tax';
-import mongoose from 'mongoose';
 import { writeToCatalogue } from '../../db/catalogue-changes.js';
 import { type Minor, minor } from '../../lib/money.js';
 import { type ProductDoc, ProductModel } from './model.js';
 import { productChange, stockKey } from './product.js';
+import { oid } from './repository/documents.js';
 
 /**
  * The products' part of a checkout's reservation (see the checkout feature): units held for a
@@ -176,7 +176,7 @@ async function updateProduct(
   { $set, ...update }: { $inc?: Record<string, number>; $set?: object; $unset?: object },
 ): Promise<boolean> {
   const { matchedCount } = await ProductModel.collection.updateOne(
-    { _id: new mongoose.Types.ObjectId(productId), ...guards },
+    { _id: oid(productId), ...guards },
     { ...update, $set: { ...$set, updatedAt: new Date() } },
   );
   return matchedCount > 0;
