@@ -182,7 +182,10 @@ describe('a shopper', () => {
 
     await page.reload();
     await page.getByRole('heading', { name: 'USER PROFILE' }).waitFor();
-    expect(await page.getByLabel('Address').inputValue()).toBe('9 Oak Road, Shelbyville');
+    // The form fills in from the signed-in account as the page hydrates: as a person waits.
+    await expect
+      .poll(() => page.getByLabel('Address').inputValue())
+      .toBe('9 Oak Road, Shelbyville');
     await page.goto('/cart');
     await page.getByRole('heading', { name: `Hello ${shopper.name}` }).waitFor();
     await page.getByText('9 Oak Road, Shelbyville').waitFor();
