@@ -8,7 +8,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import mongoose from 'mongoose';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { freePort } from './db/embedded.js';
+import { freePort } from './lib/free-port.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { insertOrderBeforeNumbers, insertOrderInMajorUnits } from './test/raw-documents.js';
 import { withThrowawayDatabase } from './test/throwaway-database.js';

@@ -9,12 +9,13 @@ import supertest from 'supertest';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
 import { findOrderOfPayment } from '../features/orders/repository/reads.js';
+import { freePort } from '../lib/free-port.js';
 import { createLogger } from '../lib/logger.js';
 import { createProduct, placeOrderCall, startCheckout, stockOf } from '../test/checkout.js';
 import { type FakeStripe, startFakeStripe } from '../test/fake-stripe.js';
 import { createUser, testConfig } from '../test/harness.js';
 import { connectDatabase } from './connect.js';
-import { buildFerretDb, freePort, startEmbeddedDatabase } from './embedded.js';
+import { buildFerretDb, startEmbeddedDatabase } from './embedded.js';
 
 /**
  * These tests run a database of their own (never the suite's shared one) and kill it while

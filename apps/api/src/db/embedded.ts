@@ -2,10 +2,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { lookup } from 'node:dns/promises';
 import { type EventEmitter, once } from 'node:events';
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../lib/free-port.js';
 
 export type EmbeddedKind = 'mongodb-memory-server' | 'ferretdb';
 
@@ -158,21 +158,6 @@ export async function buildFerretDb(
   })) as [number | null];
   if (code !== 0) throw new Error(`building tools/ferretdb failed: ${output.join('\n')}`);
   return binary;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolvePort(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 /** Waits between restarts of a database that died: doubles from the first, up to the last. */

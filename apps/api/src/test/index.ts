@@ -4,7 +4,7 @@
  * compares a served photo with the one uploaded by its pixels (the shop stores it again,
  * without its metadata).
  */
-export { freePort } from '../db/embedded.js';
+export { freePort } from '../lib/free-port.js';
 export { startMailCatcher } from '../lib/mail-catcher.js';
 export {
   type Answer,

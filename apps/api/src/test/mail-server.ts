@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { freePort } from '../db/embedded.js';
+import { freePort } from '../lib/free-port.js';
 
 /** An e-mail the test mail server accepted. */
 export interface CaughtMail {
