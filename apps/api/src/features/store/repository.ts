@@ -20,6 +20,11 @@ export interface StoreSettings extends Store {
 
 let kept: { store: StoreSettings; until: number; database: string; wholeChanges: number } | null =
   null;
+/** The read under way, which every caller meanwhile waits for instead of reading again. */
+let reading: { answer: Promise<StoreSettings>; database: string; wholeChanges: number } | null =
+  null;
+/** Raised by each write here: a read that started before it is not kept. */
+let writes = 0;
 
 const toStore = (doc: StoreDoc): StoreSettings => ({
   name: doc.name,
@@ -32,24 +37,47 @@ const toStore = (doc: StoreDoc): StoreSettings => ({
 });
 
 /**
- * The settings; the first read of a shop without them writes `first` (one upsert, so processes
- * starting together agree on one).
+ * The stored settings: a read; only a shop without them yet writes `first` (one upsert, so
+ * processes starting together agree on one). An upsert at every read would be a write, which
+ * the database makes under its collection's lock, on the path of every price.
+ */
+async function readStored(first: Store): Promise<StoreDoc> {
+  const found = await StoreModel.findById(STORE_ID).lean<StoreDoc>();
+  if (found) return found;
+  const now = new Date();
+  // No automatic timestamps: they would $set updatedAt on settings another process just wrote.
+  return StoreModel.findOneAndUpdate(
+    { _id: STORE_ID },
+    { $setOnInsert: { ...first, createdAt: now, updatedAt: now } },
+    { upsert: true, new: true, timestamps: false },
+  ).lean<StoreDoc>() as Promise<StoreDoc>;
+}
+
+/**
+ * The settings; the first read of a shop without them writes `first`. Callers asking while
+ * the kept ones are too old share one read.
  */
 export async function readStore(first: Store): Promise<StoreSettings> {
   const database = mongoose.connection.name;
   const wholeChanges = wholeChangesApplied();
   const same = kept?.database === database && kept.wholeChanges === wholeChanges;
   if (kept && same && kept.until > Date.now()) return kept.store;
-  const now = new Date();
-  // No automatic timestamps: they would $set updatedAt at every read of settings that exist.
-  const doc = await StoreModel.findOneAndUpdate(
-    { _id: STORE_ID },
-    { $setOnInsert: { ...first, createdAt: now, updatedAt: now } },
-    { upsert: true, new: true, timestamps: false },
-  ).lean<StoreDoc>();
-  const store = toStore(doc);
-  kept = { store, until: Date.now() + KEPT_MS, database, wholeChanges };
-  return store;
+  if (reading?.database === database && reading.wholeChanges === wholeChanges) {
+    return reading.answer;
+  }
+  const writesBefore = writes;
+  const answer = readStored(first).then(toStore);
+  const entry = { answer, database, wholeChanges };
+  reading = entry;
+  try {
+    const store = await answer;
+    if (writes === writesBefore) {
+      kept = { store, until: Date.now() + KEPT_MS, database, wholeChanges };
+    }
+    return store;
+  } finally {
+    if (reading === entry) reading = null;
+  }
 }
 
 /**
@@ -61,10 +89,15 @@ export async function writeStore(
   store: Store & Partial<StoreSettings>,
   expectedCurrency: string,
 ): Promise<boolean> {
-  kept = null;
+  const forget = () => {
+    writes += 1;
+    kept = null;
+    reading = null;
+  };
+  forget();
   const { matchedCount } = await writeToCatalogue({ all: true }, () =>
     StoreModel.updateOne({ _id: STORE_ID, currency: expectedCurrency }, { $set: store }),
   );
-  kept = null;
+  forget();
   return matchedCount > 0;
 }
