@@ -144,11 +144,12 @@ describe('stopping the server', () => {
         'shutting down: stop looking for variants back in stock done',
         'shutting down: stop finishing refunds and restocks done',
         'shutting down: stop resuming catalogue imports done',
+        'shutting down: announce the catalogue changes under way done',
         'shutting down: release locks done',
         'shutting down: database closed',
       ]),
     );
-    expect(steps).toHaveLength(12);
+    expect(steps).toHaveLength(13);
   });
 
   it('when a request in flight outlasts the time limit, then it is cut and the process still exits', async () => {

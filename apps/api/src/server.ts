@@ -4,7 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.js';
 import { type Config, loadConfig } from './config.js';
-import { crashAfterWrites } from './db/catalogue-changes.js';
+import { announcementsUnderWay, crashAfterWrites } from './db/catalogue-changes.js';
 import { connectDatabase } from './db/connect.js';
 import { startCountingSales, startSendingMail } from './events.js';
 import { useSecretsKey } from './features/auth/index.js';
@@ -135,6 +135,7 @@ async function main() {
     { name: 'stop looking for variants back in stock', run: stopNotifyingRestocks },
     { name: 'stop finishing refunds and restocks', run: stopFinishingRefundsAndRestocks },
     { name: 'stop resuming catalogue imports', run: stopResumingImports },
+    { name: 'announce the catalogue changes under way', run: announcementsUnderWay },
     { name: 'release locks', run: releaseHeldLocks },
   ];
   const shutdown = gracefulShutdown({

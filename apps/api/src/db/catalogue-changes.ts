@@ -217,6 +217,30 @@ export const crashAfterWrites = () => {
 const intents = intentBatcher(announceChange);
 const afterwards = afterBatcher(announceChange);
 
+/** Announcements their writer did not wait for, until they are made (or failed). */
+const underWay = new Set<Promise<void>>();
+
+/**
+ * Announces a change once its write ended, without the writer waiting: nobody's answer shows
+ * it (`readBack: false`), and every process, this one too, learns of it at its next poll after
+ * the announcement lands, whether the writer waited or not. Waiting put one to three more
+ * commands (the insert, and on a number another process took, the head and the insert again)
+ * before a checkout's answer, twice an order. A process that dies first loses the
+ * announcement, as one that dies right after its write always could (ANNOUNCED_AFTER in
+ * products' stock-holds.ts says what repairs it); a process stopping waits for them
+ * (announcementsUnderWay).
+ */
+function announceLater(change: CatalogueChange) {
+  const announced = afterwards(change).catch(() => {});
+  underWay.add(announced);
+  void announced.finally(() => underWay.delete(announced));
+}
+
+/** Settles once every announcement under way now is made (or failed): for a graceful stop. */
+export const announcementsUnderWay = async (): Promise<void> => {
+  await Promise.all(underWay);
+};
+
 /**
  * How a write is announced. `intent` (the rule): an intent before it and a completion after.
  * `after`: one change once it landed, for a write whose loss to the other processes' view a
@@ -236,7 +260,8 @@ export type Announcement = 'intent' | 'after';
  * announced once the write ended (landed or failed). This process's own catalogue is brought up
  * to date before returning, so the writer's next read shows its change; unless `readBack` is
  * false (a checkout's stock, which its own answer does not show): this process's next poll
- * shows it then, as every other process's does.
+ * shows it then, as every other process's does, and a change announced after its write is then
+ * not waited for either (see announceLater).
  */
 export async function writeToCatalogue<T>(
   change: CatalogueChange,
@@ -246,8 +271,10 @@ export async function writeToCatalogue<T>(
   const end =
     announce === 'intent'
       ? await intents.join(change)
-      : // A change that cannot be announced is repaired by the next write of its products.
-        () => afterwards(change).catch(() => {});
+      : readBack
+        ? // A change that cannot be announced is repaired by the next write of its products.
+          () => afterwards(change).catch(() => {})
+        : async () => announceLater(change);
   try {
     const written = await write();
     if (crashAfterWrite) process.kill(process.pid, 'SIGKILL');

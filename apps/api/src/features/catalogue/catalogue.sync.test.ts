@@ -2,9 +2,11 @@ import { productResponseSchema } from '@shop/contracts';
 import mongoose from 'mongoose';
 import {
   announceChange,
+  announcementsUnderWay,
   KEPT_CHANGES,
   readCatalogueHead,
   readChange,
+  readChangesAfter,
 } from '../../db/catalogue-changes.js';
 import { makeProducts } from '../../test/catalogue.js';
 import { type Api, describe, expect, test } from '../../test/fixtures.js';
@@ -12,6 +14,7 @@ import { inStoreCurrency } from '../../test/money.js';
 import { setPriceUnannounced } from '../../test/raw-documents.js';
 import { renameCategory } from '../categories/repository.js';
 import { updateProduct } from '../products/repository/writes.js';
+import { reserveUnits, settleUnits, unitsForSale } from '../products/stock-holds.js';
 import { currentCatalogue } from './catalogue.js';
 
 test.beforeAll(async ({ app: _app }) => {
@@ -66,6 +69,30 @@ describe('the catalogue of each API process', () => {
     await priceSet(other.id, 30);
     await setPriceUnannounced(product.id, 63);
     await expect.poll(async () => (await productOf(api, product.slug)).price, SEEN_WITHIN).toBe(63);
+  });
+
+  test('when a checkout reserves and settles units, then each change is announced after its write, and this process shows the units left', async ({
+    api,
+  }) => {
+    const { products } = await makeProducts(1);
+    const [product] = products;
+    if (!product) throw new Error('fixture');
+    const [[variantId, units] = ['', 0]] = await unitsForSale([product.id]);
+    const lines = [{ productId: product.id, variantId, quantity: 2 }];
+    const before = await readCatalogueHead();
+
+    expect(await reserveUnits('checkout-1', lines, new Date(Date.now() + 60_000))).toBeNull();
+    await settleUnits('checkout-1', lines);
+    // What a stopping process waits for before it closes the database.
+    await announcementsUnderWay();
+
+    const announced = await readChangesAfter(before, 10);
+    // Two changes, or one naming both when the second came while the first was on its way.
+    expect(announced.some((change) => change.productIds?.includes(product.id))).toBe(true);
+    expect(announced.some((change) => change.intent)).toBe(false);
+    await expect
+      .poll(async () => (await productOf(api, product.slug)).quantity, SEEN_WITHIN)
+      .toBe(units - 2);
   });
 
   test('when a category is renamed, then its products show the new name', async ({ api }) => {
