@@ -145,11 +145,12 @@ describe('stopping the server', () => {
         'shutting down: stop finishing refunds and restocks done',
         'shutting down: stop resuming catalogue imports done',
         'shutting down: announce the catalogue changes under way done',
+        'shutting down: mark the events landed under way done',
         'shutting down: release locks done',
         'shutting down: database closed',
       ]),
     );
-    expect(steps).toHaveLength(13);
+    expect(steps).toHaveLength(14);
   });
 
   it('when a request in flight outlasts the time limit, then it is cut and the process still exits', async () => {

@@ -20,6 +20,7 @@ import { releaseHeldLocks } from './lib/locks.js';
 import { createLogger, type Logger, logsForAPerson } from './lib/logger.js';
 import { startMailCatcher } from './lib/mail-catcher.js';
 import { sweepLetterWindowsRegularly } from './lib/mailbox-letters.js';
+import { marksUnderWay } from './lib/outbox/index.js';
 import { sweepBudgetWindowsRegularly } from './lib/shared-budgets.js';
 import { gracefulShutdown, type ShutdownHook } from './lib/shutdown.js';
 import { crashAfterStep } from './lib/steps.js';
@@ -136,6 +137,7 @@ async function main() {
     { name: 'stop finishing refunds and restocks', run: stopFinishingRefundsAndRestocks },
     { name: 'stop resuming catalogue imports', run: stopResumingImports },
     { name: 'announce the catalogue changes under way', run: announcementsUnderWay },
+    { name: 'mark the events landed under way', run: marksUnderWay },
     { name: 'release locks', run: releaseHeldLocks },
   ];
   const shutdown = gracefulShutdown({

@@ -18,7 +18,7 @@ export {
   releaseClaim,
 } from './deliveries.js';
 export { LANDING_GRACE_MS, landedOfSources, settleLanding } from './landing.js';
-export { type NewEvent, publish, publishWith } from './publish.js';
+export { marksUnderWay, type NewEvent, publish, publishWith } from './publish.js';
 export {
   type LandingCheck,
   type LandingVerdict,

@@ -33,6 +33,29 @@ const landedMarks = groupCommits<readonly string[], number>(
   [],
 );
 
+/** Landed marks their publisher did not wait for, until they are made (or failed). */
+const underWay = new Set<Promise<void>>();
+
+/**
+ * Marks the deliveries landed and then wakes their workers, without the publisher waiting: its
+ * caller's answer does not depend on it (a placed order's answer waited one more command for
+ * it). Best effort, as it always was: a delivery left unmarked (the update failed, or the
+ * process died first) is asked about once its recheck is due. A stopping process waits for
+ * them (marksUnderWay), so that its events are not left to that recheck.
+ */
+function markLanded(ids: readonly string[], subscribers: readonly string[]) {
+  const marked = landedMarks(ids)
+    .answer.catch(() => {})
+    .then(() => wakeFor(subscribers));
+  underWay.add(marked);
+  void marked.finally(() => underWay.delete(marked));
+}
+
+/** Settles once every landed mark under way now is made (or failed): for a graceful stop. */
+export const marksUnderWay = async (): Promise<void> => {
+  await Promise.all(underWay);
+};
+
 /**
  * Makes a change that its subscribers hear of. There are no transactions, so the event goes
  * first: it is recorded for each subscriber under a new id, then `change` makes the change and
@@ -53,11 +76,11 @@ export async function publishWith<T, Payload>(
   const id = randomId();
   await recordDeliveries({ id, ...event }, subscribers, false);
   const outcome = await change(id);
-  if (landed(outcome)) {
-    // Best effort: a delivery left unmarked is asked about once its recheck is due.
-    await landedMarks(subscribers.map((s) => deliveryId(id, s))).answer.catch(() => {});
-    wakeFor(subscribers);
-  }
+  if (landed(outcome))
+    markLanded(
+      subscribers.map((s) => deliveryId(id, s)),
+      subscribers,
+    );
   // Best effort: a withdrawal that fails leaves deliveries whose landing check says so.
   else await withdrawEvent(id, subscribers).catch(() => {});
   return outcome;
