@@ -211,9 +211,9 @@ async function claimUnfinished(paymentIntentId: string, lease: Lease): Promise<S
  *   countUsesOfShopper      ↔  given back (the codes limited per shopper)
  *   recordUnpaidOrder       ↔  removed
  *   capturePayment             the pivot: from here on nothing is undone
- *   settleReservation          the units sold, the codes' uses counted
- *   markPaidAndQueueConfirmation
- *   closeCheckout              placed, naming its order
+ *   settleReservation          the units sold, the codes' uses counted; at once with
+ *   markPaidAndQueueConfirmation  the order paid (each is done once whatever the other did)
+ *   closeCheckout              placed, naming its order, once both are done
  *   saveAddressToProfile       when the buyer asked to
  *
  * Any failure before the capture (a refusal, the database, Stripe) undoes the steps done, so
@@ -242,8 +242,11 @@ export async function placeUnderLock({
       const order = await run(recordUnpaidOrder, { placement, priced });
       const orderId = order._id;
       await run(capturePayment, placement);
-      await run(settleReservation, checkout.reservation);
-      const paid = await run(markPaidAndQueueConfirmation, { placement, order });
+      // Past the pivot, and neither reads what the other writes: both before the close.
+      const [, paid] = await Promise.all([
+        run(settleReservation, checkout.reservation),
+        run(markPaidAndQueueConfirmation, { placement, order }),
+      ]);
       await run(closeCheckout, { checkoutId: checkout._id, orderId });
       const addressNotSaved =
         save && buyer.kind === 'account'
