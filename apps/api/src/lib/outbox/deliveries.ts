@@ -161,12 +161,13 @@ export async function unmarkedOf(
   sources: readonly string[],
 ): Promise<Delivery[]> {
   if (sources.length === 0) return [];
-  const docs = await DeliveryModel.find({
-    subscriber,
-    landed: false,
-    source: { $in: sources },
-  }).lean<DeliveryDoc[]>();
-  return docs.map(toDelivery);
+  // `landed` is left to the filter below: FerretDB answers from its indexes only equalities on
+  // strings, numbers, ids and dates, and a boolean in the filter made it read every delivery
+  // (30-400 ms a batch with the e-mails of a shop without a mail server waiting beside them).
+  const docs = await DeliveryModel.find({ source: { $in: sources }, subscriber }).lean<
+    DeliveryDoc[]
+  >();
+  return docs.filter((doc) => !doc.landed).map(toDelivery);
 }
 
 /** Removes an event whose change was refused. */

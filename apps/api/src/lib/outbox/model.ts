@@ -35,6 +35,9 @@ const deliverySchema = new mongoose.Schema(
 // A subscriber's deliveries soonest due: an equality and a sort, which every backend answers
 // from this index (FerretDB would answer a range on `due` by reading the whole collection).
 deliverySchema.index({ subscriber: 1, due: 1 });
+// The deliveries of some sources (the orders a batch of the sales figures counts): equalities
+// answered from this index, whatever else waits in the outbox.
+deliverySchema.index({ source: 1, subscriber: 1 });
 
 export type DeliveryDoc = InferSchemaType<typeof deliverySchema>;
 /** Read and written only by ./deliveries.ts. */
