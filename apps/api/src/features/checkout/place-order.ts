@@ -227,7 +227,9 @@ export async function placeUnderLock({
   ...context
 }: Omit<Placement, 'unfinished'> & { save: boolean }): Promise<PlacedOrder> {
   const { intent, lease, buyer, deliveryAddress } = context;
-  const { paid, created, addressNotSaved } = await runSteps(
+  // Answered as written: the buyer's name is the one the placement holds.
+  const buyerNames = new Map(buyer.kind === 'account' ? [[buyer.user._id, buyer.user.name]] : []);
+  const { answer, created, addressNotSaved } = await runSteps(
     async (run) => {
       const { checkout, wasPlacing } = await run(claimCheckout, context);
       const unfinished = wasPlacing ? await claimUnfinished(intent.id, lease) : null;
@@ -247,23 +249,21 @@ export async function placeUnderLock({
         run(settleReservation, checkout.reservation),
         run(markPaidAndQueueConfirmation, { placement, order }),
       ]);
-      await run(closeCheckout, { checkoutId: checkout._id, orderId });
+      // The answer is made while the checkout closes: it reads nothing the close writes.
+      const [answer] = await Promise.all([
+        orderAnswerOf(paid, buyerNames),
+        run(closeCheckout, { checkoutId: checkout._id, orderId }),
+      ]);
       const addressNotSaved =
         save && buyer.kind === 'account'
           ? await run(saveAddressToProfile, { buyerId: buyer.user._id, address: deliveryAddress })
           : undefined;
-      return { paid, created: !unfinished, addressNotSaved };
+      return { answer, created: !unfinished, addressNotSaved };
     },
     explainFailure,
     lease.signal,
   );
-  // Answered as written: the buyer's name is the one the placement holds.
-  const buyerNames = new Map(buyer.kind === 'account' ? [[buyer.user._id, buyer.user.name]] : []);
-  return {
-    order: await orderAnswerOf(paid, buyerNames),
-    created,
-    ...(addressNotSaved ? { addressNotSaved } : {}),
-  };
+  return { order: answer, created, ...(addressNotSaved ? { addressNotSaved } : {}) };
 }
 
 /** The error of a failed placement, telling the buyer when their money was given back. */
