@@ -19,6 +19,7 @@ import { migration as taxRatesAtMost100Percent } from './018-tax-rates-at-most-1
 import { migration as pendingRefundsListed } from './019-pending-refunds-listed.js';
 import { migration as administratorsOwners } from './020-administrators-owners.js';
 import { migration as twoFactorSecretsSealed } from './021-two-factor-secrets-sealed.js';
+import { migration as ordersPaymentId } from './022-orders-payment-id.js';
 import type { Migration, MigrationLog } from './migration.js';
 import { runMigrations } from './run.js';
 
@@ -45,6 +46,7 @@ export const MIGRATIONS: readonly Migration[] = [
   pendingRefundsListed,
   administratorsOwners,
   twoFactorSecretsSealed,
+  ordersPaymentId,
 ];
 
 /**

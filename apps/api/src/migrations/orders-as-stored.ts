@@ -224,3 +224,29 @@ export async function listPendingRefund(orderId: string, refundId: string): Prom
   );
   return matchedCount > 0 ? 'done' : 'done before';
 }
+
+/**
+ * The payment ids of the orders of `orderIds` that have no top-level `paymentId` yet, in their
+ * order (null for one that has one by now, or is gone): placed before orders kept it there.
+ */
+export async function paymentIdsOfOrdersWithout(
+  orderIds: readonly string[],
+): Promise<(string | null)[]> {
+  const found = await orders()
+    .find(
+      { _id: { $in: orderIds.map(oid) }, paymentId: { $exists: false } },
+      { projection: { 'payment.id': 1 } },
+    )
+    .toArray();
+  const byId = new Map(found.map((order) => [String(order._id), order.payment?.id ?? null]));
+  return orderIds.map((id) => byId.get(id) ?? null);
+}
+
+/** Gives the order its top-level `paymentId`, in one update made only while it has none. */
+export async function giveOrderPaymentId(orderId: string, paymentId: string): Promise<Outcome> {
+  const { matchedCount } = await orders().updateOne(
+    { _id: oid(orderId), paymentId: { $exists: false } },
+    { $set: { paymentId } },
+  );
+  return matchedCount > 0 ? 'done' : 'done before';
+}

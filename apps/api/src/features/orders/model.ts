@@ -165,6 +165,12 @@ const orderSchema = new mongoose.Schema(
      * deleted before guest checkout).
      */
     mailbox: { type: String },
+    /**
+     * `payment.id` again, at the top: the embedded FerretDB answers from its indexes only
+     * top-level fields, and read every order for each lookup by the nested one (0.5 s at
+     * 10,000 orders); absent on orders placed before it, until migration 022.
+     */
+    paymentId: { type: String },
     address: { type: String, default: '' },
     /**
      * Where it goes, as the buyer gave it at checkout; absent on orders placed before checkout
@@ -221,6 +227,8 @@ const orderSchema = new mongoose.Schema(
   { timestamps: true },
 );
 orderSchema.index({ 'payment.id': 1 }, { unique: true });
+// An order's lookup by its payment (a placement's replay, the sweep, Stripe's refund events).
+orderSchema.index({ paymentId: 1 });
 orderSchema.index({ buyer: 1, createdAt: -1 });
 orderSchema.index({ createdAt: -1 });
 // An address's orders as it was given.

@@ -131,6 +131,7 @@ export const toDocument = (
     quantity,
   })),
   payment: { ...payment, success: payment.success ?? false },
+  paymentId: payment.id,
   buyer: buyer?._id ?? null,
   ...(email ? { email: email.trim().toLowerCase(), mailbox: mailboxOf(email) } : {}),
   address: buyer?.address ?? '',

@@ -23,7 +23,7 @@ export async function findStoredOrder(orderId: string): Promise<StoredOrder | nu
 }
 
 export async function findOrderOfPayment(paymentIntentId: string): Promise<StoredOrder | null> {
-  const order = await OrderModel.findOne({ 'payment.id': paymentIntentId }).lean<OrderDoc>();
+  const order = await OrderModel.findOne({ paymentId: paymentIntentId }).lean<OrderDoc>();
   return order ? toStoredOrder(order) : null;
 }
 
@@ -98,7 +98,7 @@ export async function hasPaidOrderOf(buyerId: string, productId: string): Promis
 
 /** How many orders there are of this PaymentIntent (all of them without one). */
 export const countOrders = (by: { paymentId?: string } = {}) =>
-  OrderModel.countDocuments(by.paymentId ? { 'payment.id': by.paymentId } : {});
+  OrderModel.countDocuments(by.paymentId ? { paymentId: by.paymentId } : {});
 
 /**
  * How many paid orders one person has placed (a first-order discount asks): those of their
