@@ -101,6 +101,32 @@ describe('an account whose e-mail is not confirmed, over two API processes', () 
       discountNotice: null,
     });
   });
+
+  test('when it has ordered with its own account without the code, then its quote and its payment take a code of one use per customer', async ({
+    app,
+    api,
+    admin,
+    stripe,
+    otherUrl: other,
+  }) => {
+    const lamp = await createProduct({ price: 10, quantity: 10 });
+    const { once } = await codesLimitedPerCustomer(api, admin);
+    const account = await createUser();
+    expect(await buy(app.app, stripe, { token: account.token }, lamp.id, null)).toEqual({
+      status: 201,
+    });
+
+    expect(await quoteAs(other, account.token, lamp.id, once)).toMatchObject({
+      discounts: [{ code: once }],
+      discountRefusal: null,
+    });
+    expect(await buy(other, stripe, { token: account.token }, lamp.id, once)).toEqual({
+      status: 201,
+    });
+    expect(await quoteAs(app.app, account.token, lamp.id, once)).toMatchObject({
+      discountRefusal: `You have used ${once} as many times as it allows`,
+    });
+  });
 });
 
 describe('an account whose e-mail is confirmed, over two API processes', () => {

@@ -87,14 +87,39 @@ export async function listOrdersOfProduct(productId: string): Promise<StoredOrde
 
 /** Whether the user bought the product: an order of it that is paid and not cancelled. */
 export async function hasPaidOrderOf(buyerId: string, productId: string): Promise<boolean> {
-  const order = await OrderModel.exists({
-    buyer: buyerId,
-    'products.productId': productId,
-    'payment.success': true,
-    status: { $ne: 'cancel' },
+  const orders = await ordersOfPeople([{ buyer: buyerId }], {
+    'products.productId': 1,
+    'payment.success': 1,
+    status: 1,
   });
-  return order !== null;
+  return orders.some(
+    (order) =>
+      isPaidAndStands(order) &&
+      order.products?.some((line) => String(line.productId) === productId),
+  );
 }
+
+/** What a person's orders are read with to be counted here. */
+interface CountedOrder {
+  payment?: { success?: boolean };
+  status?: string;
+  products?: { productId?: unknown }[];
+  breakdown?: { discounts?: { _id?: unknown }[] };
+}
+
+const isPaid = (order: CountedOrder) => order.payment?.success === true;
+const isPaidAndStands = (order: CountedOrder) => isPaid(order) && order.status !== 'cancel';
+
+/**
+ * The orders of these people (an `$or` of equalities on indexed top-level fields: a mailbox, a
+ * buyer), with only `projection`, for the code to count: a person has few orders, and a nested
+ * or boolean condition in the filter (`payment.success`) made the embedded FerretDB read every
+ * order of the shop instead of the person's, at every quote of a first-order discount.
+ */
+const ordersOfPeople = (people: Record<string, string>[], projection: Record<string, 1>) =>
+  OrderModel.find(people.length === 1 ? (people[0] as object) : { $or: people }, projection).lean<
+    CountedOrder[]
+  >();
 
 /** How many orders there are of this PaymentIntent (all of them without one). */
 export const countOrders = (by: { paymentId?: string } = {}) =>
@@ -105,14 +130,16 @@ export const countOrders = (by: { paymentId?: string } = {}) =>
  * mailbox (lib/mailbox.ts), whatever the spelling, and of their account when they have one;
  * without a mailbox, only the account's own.
  */
-export const countPaidOrdersOf = ({
+export const countPaidOrdersOf = async ({
   mailbox,
   buyerId,
 }: { mailbox: string; buyerId?: string } | { mailbox?: undefined; buyerId: string }) =>
-  OrderModel.countDocuments({
-    $or: [...(mailbox ? [{ mailbox }] : []), ...(buyerId ? [{ buyer: buyerId }] : [])],
-    'payment.success': true,
-  });
+  (
+    await ordersOfPeople(
+      [...(mailbox ? [{ mailbox }] : []), ...(buyerId ? [{ buyer: buyerId }] : [])],
+      { 'payment.success': 1 },
+    )
+  ).filter(isPaid).length;
 
 /**
  * How many paid orders, not cancelled, the account placed itself with each of these discounts
@@ -122,18 +149,22 @@ export async function countAccountUsesOf(
   buyerId: string,
   discountIds: readonly string[],
 ): Promise<Map<string, number>> {
-  const counts = await Promise.all(
-    discountIds.map(async (id) => {
-      const count = await OrderModel.countDocuments({
-        buyer: buyerId,
-        'discounts._id': id,
-        'payment.success': true,
-        status: { $ne: 'cancel' },
-      });
-      return [id, count] as const;
-    }),
-  );
-  return new Map(counts.filter(([, count]) => count > 0));
+  if (discountIds.length === 0) return new Map();
+  const orders = (
+    await ordersOfPeople([{ buyer: buyerId }], {
+      'breakdown.discounts._id': 1,
+      'payment.success': 1,
+      status: 1,
+    })
+  ).filter(isPaidAndStands);
+  const counts = new Map<string, number>();
+  for (const id of discountIds) {
+    const count = orders.filter((order) =>
+      order.breakdown?.discounts?.some((discount) => String(discount._id) === id),
+    ).length;
+    if (count > 0) counts.set(id, count);
+  }
+  return counts;
 }
 
 /** Every order, one at a time, read in `_id` order by one cursor (a scan: for rebuilds). */
