@@ -176,12 +176,16 @@ async function candidateDocs(code: string | null): Promise<CandidateDoc[]> {
   const key = `${mongoose.connection.name}:${code ?? ''}`;
   const kept = keptCandidates.get(key);
   if (kept) return kept;
-  const docs = await DiscountModel.find(
-    code === null
-      ? { automatic: true, active: true }
-      : { $or: [{ automatic: true, active: true }, { code }] },
+  // The automatic ones are those without a code: asked by the code alone (missing matches
+  // null), which the embedded FerretDB answers from the code's index, where `automatic: true,
+  // active: true` (booleans) read every discount, a shop's thousands of codes each second.
+  const found = await DiscountModel.find(
+    { code: code === null ? null : { $in: [null, code] } },
     WITHOUT_PAYMENTS,
   ).lean<CandidateDoc[]>();
+  const docs = found.filter(
+    (doc) => (code !== null && doc.code === code) || (doc.automatic && doc.active),
+  );
   keptCandidates.set(key, docs);
   return docs;
 }
