@@ -1,5 +1,6 @@
 import mongoose from 'mongoose';
 import { isDuplicateKeyError } from '../lib/errors.js';
+import { writesUnderWay } from '../lib/under-way.js';
 import { afterBatcher, intentBatcher } from './intent-batches.js';
 
 /**
@@ -218,7 +219,7 @@ const intents = intentBatcher(announceChange);
 const afterwards = afterBatcher(announceChange);
 
 /** Announcements their writer did not wait for, until they are made (or failed). */
-const underWay = new Set<Promise<void>>();
+const underWay = writesUnderWay();
 
 /**
  * Announces a change once its write ended, without the writer waiting: nobody's answer shows
@@ -231,15 +232,11 @@ const underWay = new Set<Promise<void>>();
  * (announcementsUnderWay).
  */
 function announceLater(change: CatalogueChange) {
-  const announced = afterwards(change).catch(() => {});
-  underWay.add(announced);
-  void announced.finally(() => underWay.delete(announced));
+  underWay.add(afterwards(change).catch(() => {}));
 }
 
 /** Settles once every announcement under way now is made (or failed): for a graceful stop. */
-export const announcementsUnderWay = async (): Promise<void> => {
-  await Promise.all(underWay);
-};
+export const announcementsUnderWay = (): Promise<void> => underWay.ended();
 
 /**
  * How a write is announced. `intent` (the rule): an intent before it and a completion after.

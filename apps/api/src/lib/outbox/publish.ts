@@ -1,4 +1,5 @@
 import { groupCommits } from '../group-commits.js';
+import { writesUnderWay } from '../under-way.js';
 import {
   deliveryId,
   markDeliveriesLanded,
@@ -34,7 +35,7 @@ const landedMarks = groupCommits<readonly string[], number>(
 );
 
 /** Landed marks their publisher did not wait for, until they are made (or failed). */
-const underWay = new Set<Promise<void>>();
+const underWay = writesUnderWay();
 
 /**
  * Marks the deliveries landed and then wakes their workers, without the publisher waiting: its
@@ -44,17 +45,15 @@ const underWay = new Set<Promise<void>>();
  * them (marksUnderWay), so that its events are not left to that recheck.
  */
 function markLanded(ids: readonly string[], subscribers: readonly string[]) {
-  const marked = landedMarks(ids)
-    .answer.catch(() => {})
-    .then(() => wakeFor(subscribers));
-  underWay.add(marked);
-  void marked.finally(() => underWay.delete(marked));
+  underWay.add(
+    landedMarks(ids)
+      .answer.catch(() => {})
+      .then(() => wakeFor(subscribers)),
+  );
 }
 
 /** Settles once every landed mark under way now is made (or failed): for a graceful stop. */
-export const marksUnderWay = async (): Promise<void> => {
-  await Promise.all(underWay);
-};
+export const marksUnderWay = (): Promise<void> => underWay.ended();
 
 /**
  * Makes a change that its subscribers hear of. There are no transactions, so the event goes
