@@ -17,6 +17,7 @@ type edit struct {
 var added = map[string]string{
 	"internal/handler/namespace_lock.go":            "_overlay/handler/namespace_lock.go",
 	"internal/backends/sqlite/id_equality.go":       "_overlay/sqlite/id_equality.go",
+	"internal/backends/sqlite/key_narrowing.go":     "_overlay/sqlite/key_narrowing.go",
 	"internal/backends/sqlite/exact.go":             "_overlay/sqlite/exact.go",
 	"internal/backends/sqlite/metadata/sort_key.go": "_overlay/sqlite/metadata/sort_key.go",
 	"internal/handler/exact.go":                     "_overlay/handler/exact.go",
@@ -71,6 +72,25 @@ var edits = []edit{
 			"\t\t\targs = []any{string(must.NotFail(sjson.MarshalSingleValue(v)))}\n" +
 			"\t\tcase *types.Document:\n\t\t\tif clause, inArgs, ok := idIn(v); ok {\n" +
 			"\t\t\t\tfilterPushdown = true\n\t\t\t\twhereClause, args = clause, inArgs\n\t\t\t}\n\t\t}\n",
+	},
+	{
+		file: "internal/backends/sqlite/collection.go",
+		why: "A filter that SQL cannot answer whole, and that names no `_id`, read every document " +
+			"even when it required an indexed field to equal a value: `{key: k, $or: [{expire: " +
+			"{$gt: now}}, {expire: null}]}`, a rate limit's window counted by findAndModify at each " +
+			"checkout call, was a read of every window. keyNarrowing (ours, _overlay/sqlite) " +
+			"narrows the read through the key index of an index the field leads; the caller " +
+			"filters the rows again, as for an `_id` equality.",
+		old: "\tq += whereClause\n\tq += prepareOrderByClause(params.Sort)\n",
+		new: "\tif whereClause == \"\" {\n\t\twhereClause, args = keyNarrowing(ctx, db, meta, params.Filter)\n\t}\n\n" +
+			"\tq += whereClause\n\tq += prepareOrderByClause(params.Sort)\n",
+	},
+	{
+		file: "internal/backends/sqlite/collection.go",
+		why:  "Explain reports what Query does: the same narrowing by an indexed field's equality.",
+		old:  "\torderByClause := prepareOrderByClause(params.Sort)\n\tsortPushdown := orderByClause != \"\"\n",
+		new: "\tif whereClause == \"\" {\n\t\twhereClause, args = keyNarrowing(ctx, db, meta, params.Filter)\n\t}\n\n" +
+			"\torderByClause := prepareOrderByClause(params.Sort)\n\tsortPushdown := orderByClause != \"\"\n",
 	},
 	{
 		file: "internal/handler/msg_update.go",

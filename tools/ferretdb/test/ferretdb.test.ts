@@ -1,4 +1,4 @@
-import { type Collection, type Db, MongoClient } from 'mongodb';
+import { type Collection, type Db, Double, Long, MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Server, startServer } from './server.js';
 
@@ -144,5 +144,114 @@ describe('a guarded single-document write', () => {
     expect(results.every((r) => r.modifiedCount + r.upsertedCount === 1)).toBe(true);
     expect(await counters.countDocuments()).toBe(1);
     expect((await counters.findOne({ _id: 'orders' }))?.n).toBe(CLIENTS);
+  });
+});
+
+describe("an indexed field's equality", () => {
+  type Window = {
+    _id: number;
+    key: string | string[] | null;
+    n: number | bigint;
+    expire?: Date | null;
+  };
+  let named = 0;
+
+  /** A new collection indexed on `key`, with three documents per key of 'a', 'b' and 'c'. */
+  async function windows(extra: Omit<Window, '_id'>[] = []) {
+    named += 1;
+    const collection = db.collection<Window>(`windows${named}`);
+    await collection.createIndex({ key: 1 }, { unique: false });
+    const now = Date.now();
+    const docs: Window[] = ['a', 'b', 'c'].flatMap((key, k) =>
+      [0, 1, 2].map((i) => ({
+        _id: k * 3 + i,
+        key,
+        n: i,
+        ...(i === 0 ? {} : { expire: i === 1 ? null : new Date(now + (k - 1) * 60_000) }),
+      })),
+    );
+    await collection.insertMany([...docs, ...extra.map((d, i) => ({ _id: 100 + i, ...d }))]);
+    return collection;
+  }
+
+  const live = () => ({ $or: [{ expire: { $gt: new Date() } }, { expire: null }] });
+  /** The same filter in `$and`, which nothing narrows: FerretDB's own in-memory answer. */
+  const unnarrowed = <T>(filter: T) => ({ $and: [filter] });
+  const ids = (docs: { _id: number }[]) => docs.map((d) => d._id).sort((x, y) => x - y);
+
+  test('when the filter has conditions besides it, then its index narrows the read', async () => {
+    const collection = await windows();
+    const plan = await planOf(collection.find({ key: 'b', ...live() }).explain());
+    expect(plan).toMatch(/SEARCH \S+ USING INDEX \S+_ferretdb_key /);
+    expect(plan).not.toMatch(/SCAN /);
+  });
+
+  test('when the filter has conditions besides it, then reads and writes answer as without the narrowing', async () => {
+    const collection = await windows();
+    for (const key of ['a', 'b', 'c', 'missing']) {
+      const narrowed = { key: { $in: [key, 'none'] }, n: { $gte: 1 }, ...live() };
+      expect(ids(await collection.find(narrowed).toArray())).toEqual(
+        ids(await collection.find(unnarrowed(narrowed)).toArray()),
+      );
+    }
+    const taken = await collection.findOneAndUpdate(
+      { key: 'c', ...live(), n: { $gte: 2 } },
+      { $inc: { n: 10 } },
+      { returnDocument: 'after' },
+    );
+    expect(taken).toMatchObject({ _id: 8, n: 12 });
+    expect(
+      await collection.findOneAndUpdate({ key: 'a', n: { $gte: 3 } }, { $inc: { n: 1 } }),
+    ).toBeNull();
+    expect(
+      (await collection.updateMany({ key: 'b', n: { $lt: 2 } }, { $set: { n: 5 } })).modifiedCount,
+    ).toBe(2);
+    expect((await collection.deleteMany({ key: 'b', n: 5 })).deletedCount).toBe(2);
+    expect(ids(await collection.find(unnarrowed({ key: 'b' })).toArray())).toEqual([5]);
+  });
+
+  test('when null is asked for, then documents without the field match too', async () => {
+    const collection = await windows([{ key: null, n: 1 }, { n: 1 } as Omit<Window, '_id'>]);
+    const filter = { key: null, n: { $gte: 1 } };
+    expect(ids(await collection.find(filter).toArray())).toEqual([100, 101]);
+    expect((await collection.updateMany(filter, { $set: { n: 7 } })).modifiedCount).toBe(2);
+  });
+
+  test('when numbers of other types are equal, then they match', async () => {
+    named += 1;
+    const collection = db.collection<{ _id: number; n: unknown; m: number }>(`numbers${named}`);
+    await collection.createIndex({ n: 1 });
+    await collection.insertMany([
+      { _id: 1, n: 3, m: 1 },
+      { _id: 2, n: 3.0, m: 1 },
+      { _id: 3, n: new Long(3), m: 1 },
+      { _id: 4, n: 4, m: 1 },
+    ]);
+    expect(ids(await collection.find({ n: 3, m: { $gte: 1 } }).toArray())).toEqual([1, 2, 3]);
+    expect(ids(await collection.find({ n: new Double(3), m: { $gte: 1 } }).toArray())).toEqual([
+      1, 2, 3,
+    ]);
+  });
+
+  test('when a document holds an array there, then it still matches by its elements', async () => {
+    const collection = await windows([{ key: ['x', 'b'], n: 1 }]);
+    const filter = { key: 'b', n: { $gte: 1 } };
+    expect(ids(await collection.find(filter).toArray())).toEqual([4, 5, 100]);
+    expect((await collection.updateMany(filter, { $inc: { n: 1 } })).modifiedCount).toBe(3);
+  });
+
+  test('when the field only follows another in its index, then the read is not narrowed and still right', async () => {
+    named += 1;
+    const collection = db.collection<{ _id: number; a: string; b: string; n: number }>(
+      `pairs${named}`,
+    );
+    await collection.createIndex({ a: 1, b: 1 });
+    await collection.insertMany([
+      { _id: 1, a: 'x', b: 'y', n: 1 },
+      { _id: 2, a: 'z', b: 'y', n: 2 },
+    ]);
+    const filter = { b: 'y', n: { $gte: 2 } };
+    expect(await planOf(collection.find(filter).explain())).toMatch(/SCAN /);
+    expect(ids(await collection.find(filter).toArray())).toEqual([2]);
   });
 });
