@@ -20,6 +20,7 @@ import { migration as pendingRefundsListed } from './019-pending-refunds-listed.
 import { migration as administratorsOwners } from './020-administrators-owners.js';
 import { migration as twoFactorSecretsSealed } from './021-two-factor-secrets-sealed.js';
 import { migration as ordersPaymentId } from './022-orders-payment-id.js';
+import { migration as ordersListingRefundsMarked } from './023-orders-listing-refunds-marked.js';
 import type { Migration, MigrationLog } from './migration.js';
 import { runMigrations } from './run.js';
 
@@ -47,6 +48,7 @@ export const MIGRATIONS: readonly Migration[] = [
   administratorsOwners,
   twoFactorSecretsSealed,
   ordersPaymentId,
+  ordersListingRefundsMarked,
 ];
 
 /**

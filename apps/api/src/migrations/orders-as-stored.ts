@@ -226,6 +226,25 @@ export async function listPendingRefund(orderId: string, refundId: string): Prom
 }
 
 /**
+ * Marks the order for the sweep of pending refunds (`refundsListed`) while it lists one and is
+ * not marked yet.
+ */
+export async function markRefundsListed(orderId: string): Promise<Outcome> {
+  const { matchedCount } = await orders().updateOne(
+    { _id: oid(orderId), 'pendingRefunds.0': { $exists: true }, refundsListed: { $exists: false } },
+    { $set: { refundsListed: 1 } },
+  );
+  return matchedCount > 0 ? 'done' : 'done before';
+}
+
+/** Drops the orders' index of that name: whether there was one. */
+export async function dropOrdersIndex(name: string): Promise<boolean> {
+  if (!(await orders().indexExists(name))) return false;
+  await orders().dropIndex(name);
+  return true;
+}
+
+/**
  * The payment ids of the orders of `orderIds` that have no top-level `paymentId` yet, in their
  * order (null for one that has one by now, or is gone): placed before orders kept it there.
  */

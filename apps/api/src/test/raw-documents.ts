@@ -669,13 +669,13 @@ export async function unlistPendingRefunds(orderId: string): Promise<void> {
 
 /**
  * The refund listed again in the order's `pendingRefunds`, as a version that did not keep the
- * list leaves a refund it ended.
+ * list leaves a refund it ended (and the order marked for the sweep, as migration 023 marks it).
  */
 export async function listRefundAgain(orderId: string, refundId: string): Promise<void> {
   await mongoose.connection
-    .collection<{ pendingRefunds?: string[] }>('orders')
+    .collection<{ pendingRefunds?: string[]; refundsListed?: number }>('orders')
     .updateOne(
       { _id: new mongoose.Types.ObjectId(orderId) },
-      { $push: { pendingRefunds: refundId } },
+      { $push: { pendingRefunds: refundId }, $set: { refundsListed: 1 } },
     );
 }

@@ -194,6 +194,12 @@ const orderSchema = new mongoose.Schema(
      * refunds a crash left pending looks for (absent: none).
      */
     pendingRefunds: { type: [String], default: undefined },
+    /**
+     * 1 from the update that lists a pending refund until a sweep finds the list empty and takes
+     * it off: what the sweep looks for. The list itself, or a boolean, the embedded FerretDB
+     * answers only by reading every order; an equality on a number it answers from the index.
+     */
+    refundsListed: { type: Number },
     /** Given back by the refunds done (minor units): what the figures take off the revenue. */
     refundedDone: { type: Number },
     /** Units refunded per line, by the line's index. */
@@ -242,8 +248,8 @@ orderSchema.index({ status: 1, createdAt: -1, _id: -1 });
 // Sparse as it was first built (an index keeps its options), though every order has a number
 // since migration 007.
 orderSchema.index({ number: 1 }, { unique: true, sparse: true });
-// The sweep of refunds a crash left pending (./refund-sweep.ts): the few orders with one.
-orderSchema.index({ pendingRefunds: 1 });
+// The sweep of refunds a crash left pending (./refund-sweep.ts): the few orders listing one.
+orderSchema.index({ refundsListed: 1 }, { sparse: true });
 
 export type OrderDoc = InferSchemaType<typeof orderSchema> & { _id: mongoose.Types.ObjectId };
 /** Read and written only by ./repository/. */

@@ -6,7 +6,11 @@ import type { StoredOrder, StoredRefund } from './order.js';
 import { heldWorth } from './refund-amounts.js';
 import { CANCELLATION_REASON } from './refund-order.js';
 import { findStoredOrder, ordersWithPendingRefunds } from './repository/reads.js';
-import { forgetFinishedRefund, giveBackRefund } from './repository/refund-writes.js';
+import {
+  forgetFinishedRefund,
+  giveBackRefund,
+  unmarkRefundsListed,
+} from './repository/refund-writes.js';
 
 /**
  * A refund is held on the order before Stripe is asked (./refund-order.ts); a process that died
@@ -14,7 +18,8 @@ import { forgetFinishedRefund, giveBackRefund } from './repository/refund-writes
  * older than STALE_REFUND_MS (no call to Stripe takes that long), the sweep asks Stripe again
  * under the same idempotency key (`refund:<id>`: Stripe answers with the refund it made, if it
  * made one, so nothing is refunded twice) and marks it done, or gives the hold back when Stripe
- * refuses it. The order lists its pending refunds' ids (`pendingRefunds`) for the sweep to find.
+ * refuses it. The order lists its pending refunds' ids (`pendingRefunds`), and is marked
+ * (`refundsListed`) for the sweep to find it; the sweep takes the mark off once the list is empty.
  * Stripe unavailable leaves it pending for a later sweep. One process at a time acts
  * on a refund: under its lock.
  */
@@ -62,6 +67,10 @@ export async function sweepStaleRefunds(
     refund?.status === 'pending' && new Date(refund.at).getTime() >= staleBefore;
   let tried = 0;
   for (const { order, pending } of await ordersWithPendingRefunds(BATCH)) {
+    if (pending.length === 0) {
+      await unmarkRefundsListed(order._id).catch(onError);
+      continue;
+    }
     const due = pending.filter((id) => !isYoung(order.refunds.find((r) => r._id === id)));
     for (const refundId of due) {
       tried += 1;

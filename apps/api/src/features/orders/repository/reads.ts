@@ -190,11 +190,14 @@ export async function findOrdersOfMailbox(email: string, limit: number): Promise
 export const hasUnclaimedGuestOrders = async (email: string) =>
   (await OrderModel.exists({ mailbox: mailboxOf(email), buyer: null })) !== null;
 
-/** Up to `limit` orders listing a refund pending, oldest first, with the ids they list. */
+/**
+ * Up to `limit` orders on the sweep's list (`refundsListed`), oldest first, with the ids of the
+ * refunds they list pending: none for one whose last pending refund ended since.
+ */
 export async function ordersWithPendingRefunds(
   limit: number,
 ): Promise<{ order: StoredOrder; pending: string[] }[]> {
-  const orders = await OrderModel.find({ 'pendingRefunds.0': { $exists: true } })
+  const orders = await OrderModel.find({ refundsListed: 1 })
     .sort({ _id: 1 })
     .limit(limit)
     .lean<OrderDoc[]>();

@@ -72,6 +72,7 @@ export function holdRefund(
             status: 'pending',
           },
           ...(worth.shipping ? { shippingRefunded: true } : {}),
+          refundsListed: 1,
         },
         $inc: { refundHeld: worth.amount, ...unitsTaken },
         $push: { pendingRefunds: refundId },
@@ -171,5 +172,16 @@ export async function forgetFinishedRefund(orderId: string, refundId: string): P
   await OrderModel.updateOne(
     { _id: orderId, [`refunds.${refundId}.status`]: { $ne: 'pending' } },
     { $pull: { pendingRefunds: refundId } },
+  );
+}
+
+/**
+ * Takes the order off the sweep's list (`refundsListed`) while it lists no pending refund: in
+ * one update, so that a refund listed meanwhile keeps it on.
+ */
+export async function unmarkRefundsListed(orderId: string): Promise<void> {
+  await OrderModel.updateOne(
+    { _id: orderId, refundsListed: 1, 'pendingRefunds.0': { $exists: false } },
+    { $unset: { refundsListed: '' } },
   );
 }
