@@ -1,6 +1,7 @@
 import { NOTIFY_ME_NOTED, type NotifyMeRequest } from '@shop/contracts/back-in-stock';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { publishWith } from '../../lib/outbox/index.js';
+import { loadedCatalogue } from '../catalogue/index.js';
 import { findProduct, type StoredProduct } from '../products/index.js';
 import { VARIANT_BACK_IN_STOCK, type VariantBackInStock } from './letters.js';
 import { markNotified, subscribe, waitingSubscriptions } from './repository.js';
@@ -26,6 +27,19 @@ const inStock = (product: StoredProduct | null | undefined, variantId: string) =
   (product?.variants.find((v) => v._id === variantId)?.quantity ?? 0) > 0;
 
 /**
+ * Whether this process's catalogue shows the variant sold out: then its product is not read
+ * from the database at this look. Read for each product waited on, every look of every process,
+ * a thousand sold-out products waited on made a thousand reads each 2 s per process. The
+ * catalogue follows every stock change within a poll (CATALOGUE_POLL_MS), so a variant back in
+ * stock is told at the next look at the latest; one it shows for sale, or does not know, is read
+ * from the database before anyone is told, as before.
+ */
+const shownSoldOut = (variantId: string) => {
+  const variant = loadedCatalogue()?.variantById(variantId);
+  return variant !== undefined && variant.quantity <= 0;
+};
+
+/**
  * Announces every waiting subscription whose variant shoppers can have again (its e-mail): each
  * event recorded in the outbox, then the subscription ended by one guarded update naming it,
  * so that whichever process gets there first tells the shopper, once (the outbox drops the
@@ -38,6 +52,7 @@ export async function notifyRestocked(): Promise<number> {
   let queued = 0;
   for (const subscription of waiting) {
     const { productId, variantId } = subscription;
+    if (shownSoldOut(variantId)) continue;
     if (!products.has(productId)) products.set(productId, findProduct(productId));
     if (!inStock(await products.get(productId), variantId)) continue;
     const payload: VariantBackInStock = { subscriptionId: subscription._id, productId, variantId };
