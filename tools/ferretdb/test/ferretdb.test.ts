@@ -240,6 +240,37 @@ describe("an indexed field's equality", () => {
     expect((await collection.updateMany(filter, { $inc: { n: 1 } })).modifiedCount).toBe(3);
   });
 
+  test('when _id is a number, then reads, updates and deletes by it, alone or among other conditions, find it whatever its numeric type', async () => {
+    named += 1;
+    const changes = db.collection<{ _id: unknown; n: number }>(`changes${named}`);
+    await changes.insertMany([
+      { _id: 1, n: 1 },
+      { _id: new Long(2), n: 2 },
+      { _id: new Double(3), n: 3 },
+      { _id: -4, n: 4 },
+      { _id: 5.5, n: 5 },
+      { _id: 'six', n: 6 },
+    ]);
+    expect(
+      (await changes.updateOne({ _id: new Double(1) }, { $inc: { n: 10 } })).modifiedCount,
+    ).toBe(1);
+    expect(
+      (await changes.updateOne({ _id: 2, n: { $gte: 2 } }, { $inc: { n: 10 } })).modifiedCount,
+    ).toBe(1);
+    expect(
+      await changes.findOneAndUpdate({ _id: new Long(3), n: { $lt: 0 } }, { $set: { n: 0 } }),
+    ).toBeNull();
+    expect((await changes.updateOne({ _id: -4, n: 4 }, { $inc: { n: 10 } })).modifiedCount).toBe(1);
+    expect((await changes.updateOne({ _id: 5.5 }, { $inc: { n: 10 } })).modifiedCount).toBe(1);
+    const found = await changes
+      .find({ _id: { $in: [1, 2, 3, -4, 5.5, 'six', 7] }, n: { $gte: 3 } })
+      .toArray();
+    expect(found.map((d) => d.n).sort((x, y) => x - y)).toEqual([3, 6, 11, 12, 14, 15]);
+    const { deletedCount } = await changes.deleteMany({ _id: { $in: [3, 7, 8] }, n: { $gte: 0 } });
+    expect(deletedCount).toBe(1);
+    expect(await changes.countDocuments(unnarrowed({}))).toBe(5);
+  });
+
   test('when the field only follows another in its index, then the read is not narrowed and still right', async () => {
     named += 1;
     const collection = db.collection<{ _id: number; a: string; b: string; n: number }>(

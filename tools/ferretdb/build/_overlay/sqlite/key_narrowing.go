@@ -15,7 +15,7 @@ import (
 
 // keyNarrowing returns a WHERE clause and its arguments that narrow a read to the documents
 // whose keys (metadata.SortKey) equal what the filter's top-level equalities (`{f: v}`,
-// `{f: {$in: [v…]}}`) require, on the fields that lead one of the collection's MongoDB
+// `{f: {$in: [v…]}}`) require, on `_id` and the fields that lead one of the collection's MongoDB
 // indexes, whatever else the filter says; "" when there are none, or when a document has an
 // unknown key in one of them (metadata.UnknownKey: an array matches `{f: x}` by its elements,
 // which the key cannot say).
@@ -30,19 +30,20 @@ func keyNarrowing(ctx context.Context, db *fsql.DB, meta *metadata.Collection, f
 		return "", nil
 	}
 
-	leading := map[string]bool{}
+	// `_id` is always there: Query narrows strings and ObjectIDs through its index before this is
+	// called, so it gets here with numbers or dates (the catalogue's change log numbers its
+	// changes), read by their key without an index, which is still no decoding of every document.
+	leading := map[string]bool{"_id": true}
 
 	for _, index := range meta.Settings.Indexes {
-		if len(index.Key) > 0 && index.Key[0].Field != "_id" && metadata.KeyField(index.Key[0].Field) {
+		if len(index.Key) > 0 && metadata.KeyField(index.Key[0].Field) {
 			leading[index.Key[0].Field] = true
 		}
 	}
 
-	if len(leading) == 0 {
-		return "", nil
-	}
-
-	var fields, conditions []string
+	// checked are the fields whose keys must all be known; `_id` is never an array (FerretDB
+	// refuses one), so an equality on its key is BSON's equality whatever other documents hold.
+	var checked, conditions []string
 	var args []any
 
 	keys := filter.Keys()
@@ -62,7 +63,10 @@ func keyNarrowing(ctx context.Context, db *fsql.DB, meta *metadata.Collection, f
 			continue
 		}
 
-		fields = append(fields, field)
+		if field != "_id" {
+			checked = append(checked, field)
+		}
+
 		placeholders := strings.TrimSuffix(strings.Repeat("?, ", len(values)), ", ")
 		conditions = append(conditions, fmt.Sprintf("%s IN (%s)", metadata.SortKey(field), placeholders))
 
@@ -75,7 +79,7 @@ func keyNarrowing(ctx context.Context, db *fsql.DB, meta *metadata.Collection, f
 		return "", nil
 	}
 
-	if unknown, err := hasUnknownKey(ctx, db, meta.TableName, fields); err != nil || unknown {
+	if unknown, err := hasUnknownKey(ctx, db, meta.TableName, checked); err != nil || unknown {
 		return "", nil
 	}
 
