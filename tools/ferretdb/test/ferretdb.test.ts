@@ -242,7 +242,9 @@ describe("an indexed field's equality", () => {
 
   test('when _id is a number, then reads, updates and deletes by it, alone or among other conditions, find it whatever its numeric type', async () => {
     named += 1;
-    const changes = db.collection<{ _id: unknown; n: number }>(`changes${named}`);
+    const changes = db.collection<{ _id: number | string | Long | Double; n: number }>(
+      `changes${named}`,
+    );
     await changes.insertMany([
       { _id: 1, n: 1 },
       { _id: new Long(2), n: 2 },
