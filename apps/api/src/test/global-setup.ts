@@ -18,7 +18,13 @@ export default async function setup(project: TestProject) {
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-test-db-'));
   const prefer = process.env.SHOP_EMBEDDED_DB as EmbeddedKind | undefined;
-  const db = await startEmbeddedDatabase({ dataDir, ...(prefer ? { prefer } : {}) });
+  // What the database says (its errors, a restart after it died) goes to the run's output: a
+  // run whose database died once said nothing of why (2026-11-30, under `taskset -c 0`).
+  const db = await startEmbeddedDatabase({
+    dataDir,
+    ...(prefer ? { prefer } : {}),
+    log: (line) => console.error(line),
+  });
   console.log(`tests use ${db.kind} at ${db.url}`);
   project.provide('mongoUrl', db.url);
   return async () => {
