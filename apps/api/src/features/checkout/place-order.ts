@@ -10,6 +10,8 @@ import {
   claimOrder,
   findOrder,
   findOrderOfPayment,
+  linkOfOrder,
+  nextOrderNumber,
   orderAnswerOf,
   type StoredOrder,
 } from '../orders/index.js';
@@ -35,6 +37,11 @@ export interface PlacedOrder {
   order: Order;
   /** False when the payment's order already existed (a replay). */
   created: boolean;
+  /**
+   * A new link to the order, when the placement was asked for one (`linkFrom`) and made it: a
+   * replay answered from an order placed before has none.
+   */
+  orderLink?: string;
   /**
    * Why the delivery address the buyer asked to keep did not reach their profile, when it did
    * not: the order is placed and paid all the same, so this is for the log, not the buyer.
@@ -129,14 +136,18 @@ async function paymentAndCheckout(
   known: Checkout | null,
   asking: Shopper | undefined,
   holdSeconds: number,
+  asked: Promise<Stripe.PaymentIntent> | undefined,
 ): Promise<{ intent: PaymentState; checkout: Checkout }> {
   if (isFreePayment(paymentIntentId)) {
     if (!known) throw badRequest('This payment was not made by a checkout of this shop');
     return { intent: freePaymentOf(known, true), checkout: known };
   }
-  const intent = await callStripe(() => payments.stripe.paymentIntents.retrieve(paymentIntentId));
+  const intent = await (asked ?? retrievePayment(payments, paymentIntentId));
   return { intent, checkout: known ?? (await checkoutOfPayment(intent, asking, holdSeconds)) };
 }
+
+const retrievePayment = (payments: Payments, paymentIntentId: string) =>
+  callStripe(() => payments.stripe.paymentIntents.retrieve(paymentIntentId));
 
 /**
  * Places the order of one PaymentIntent, trusting only what Stripe says of it and the checkout
@@ -152,8 +163,27 @@ async function paymentAndCheckout(
 export async function placeOrder(
   payments: Payments,
   paymentIntentId: string,
-  { asking, given = {}, holdSeconds }: { asking?: Shopper; given?: Delivery; holdSeconds: number },
+  {
+    asking,
+    given = {},
+    holdSeconds,
+    linkFrom,
+  }: {
+    asking?: Shopper;
+    given?: Delivery;
+    holdSeconds: number;
+    /** The shop's public URL, when the answer carries a link to the order (a shopper's call). */
+    linkFrom?: string;
+  },
 ): Promise<PlacedOrder> {
+  // A shopper asks before their checkout is placed, nearly always: the payment is asked of Stripe
+  // while the checkout is read, not after. The webhook finds the checkout placed by the shopper's
+  // call as a rule, so it asks Stripe only when it must. Awaited below, unless not needed.
+  const asked =
+    asking && !isFreePayment(paymentIntentId)
+      ? retrievePayment(payments, paymentIntentId)
+      : undefined;
+  asked?.catch(() => {});
   const known = await findCheckoutOfPayment(paymentIntentId);
   if (known) requirePayer(known.shopper.key, asking);
   const placed = await alreadyPlaced(paymentIntentId, asking, known);
@@ -164,6 +194,7 @@ export async function placeOrder(
     known,
     asking,
     holdSeconds,
+    asked,
   );
   if (!PLACEABLE.has(intent.status)) {
     throw new AppError(402, `The payment has not succeeded (status: ${intent.status})`);
@@ -178,12 +209,19 @@ export async function placeOrder(
   return underPaymentLock(
     paymentIntentId,
     (lease) =>
-      placeUnderLock({ payments, intent, lease, checkout, buyer, deliveryAddress, save }).catch(
-        async (err: unknown) => {
-          if (!(err instanceof CheckoutPlacedMeanwhile)) throw err;
-          return { order: await orderById(err.orderId), created: false };
-        },
-      ),
+      placeUnderLock({
+        payments,
+        intent,
+        lease,
+        checkout,
+        buyer,
+        deliveryAddress,
+        save,
+        ...(linkFrom ? { linkFrom } : {}),
+      }).catch(async (err: unknown) => {
+        if (!(err instanceof CheckoutPlacedMeanwhile)) throw err;
+        return { order: await orderById(err.orderId), created: false };
+      }),
     async () =>
       alreadyPlaced(paymentIntentId, asking, await findCheckoutOfPayment(paymentIntentId)),
   );
@@ -216,6 +254,10 @@ async function claimUnfinished(paymentIntentId: string, lease: Lease): Promise<S
  *   closeCheckout              placed, naming its order, once both are done
  *   saveAddressToProfile       when the buyer asked to
  *
+ * The order's link, when asked for (`linkFrom`), is written past the pivot together with the
+ * settling, and the answer is made while the checkout closes: neither waits in turn for writes
+ * it does not read.
+ *
  * Any failure before the capture (a refusal, the database, Stripe) undoes the steps done, so
  * nobody is charged without an order and no reservation outlives its checkout; past it, the
  * order stands and what is left is finished by a replay, the webhook or the sweep (each step
@@ -224,13 +266,19 @@ async function claimUnfinished(paymentIntentId: string, lease: Lease): Promise<S
  */
 export async function placeUnderLock({
   save,
+  linkFrom,
   ...context
-}: Omit<Placement, 'unfinished'> & { save: boolean }): Promise<PlacedOrder> {
+}: Omit<Placement, 'unfinished'> & { save: boolean; linkFrom?: string }): Promise<PlacedOrder> {
   const { intent, lease, buyer, deliveryAddress } = context;
   // Answered as written: the buyer's name is the one the placement holds.
   const buyerNames = new Map(buyer.kind === 'account' ? [[buyer.user._id, buyer.user.name]] : []);
-  const { answer, created, addressNotSaved } = await runSteps(
+  const { answer, created, addressNotSaved, orderLink } = await runSteps(
     async (run) => {
+      // The order's number is taken while the checkout is claimed, not after: a placement
+      // refused or undone from here on leaves a gap in the numbers, as one undone after
+      // recording its order always did. Awaited when the order is recorded, unless never.
+      const number = nextOrderNumber();
+      number.catch(() => {});
       const { checkout, wasPlacing } = await run(claimCheckout, context);
       const unfinished = wasPlacing ? await claimUnfinished(intent.id, lease) : null;
       const placement: Placement = { ...context, checkout, unfinished };
@@ -241,13 +289,14 @@ export async function placeUnderLock({
         await run(reserve, { checkout, budgets: [] });
       }
       await run(countUsesOfShopper, placement);
-      const order = await run(recordUnpaidOrder, { placement, priced });
+      const order = await run(recordUnpaidOrder, { placement, priced, number });
       const orderId = order._id;
       await run(capturePayment, placement);
-      // Past the pivot, and neither reads what the other writes: both before the close.
-      const [, paid] = await Promise.all([
+      // Past the pivot, and none reads what another writes: all before the close.
+      const [, paid, orderLink] = await Promise.all([
         run(settleReservation, checkout.reservation),
         run(markPaidAndQueueConfirmation, { placement, order }),
+        linkFrom ? linkOfOrder(linkFrom, order) : undefined,
       ]);
       // The answer is made while the checkout closes: it reads nothing the close writes.
       const [answer] = await Promise.all([
@@ -258,12 +307,17 @@ export async function placeUnderLock({
         save && buyer.kind === 'account'
           ? await run(saveAddressToProfile, { buyerId: buyer.user._id, address: deliveryAddress })
           : undefined;
-      return { answer, created: !unfinished, addressNotSaved };
+      return { answer, created: !unfinished, addressNotSaved, orderLink };
     },
     explainFailure,
     lease.signal,
   );
-  return { order: answer, created, ...(addressNotSaved ? { addressNotSaved } : {}) };
+  return {
+    order: answer,
+    created,
+    ...(addressNotSaved ? { addressNotSaved } : {}),
+    ...(orderLink ? { orderLink } : {}),
+  };
 }
 
 /** The error of a failed placement, telling the buyer when their money was given back. */

@@ -165,15 +165,18 @@ export function checkoutRoutes({ config, payments }: CheckoutRoutesOptions) {
       },
       failures: [400, 402, 403, 404, 409, 413, 429, 502],
       handler: async ({ body }, req, res) => {
-        const { order, created, addressNotSaved } = await countPlacement(
+        const placed = await countPlacement(
           placeOrder(requirePayments(payments), body.payment.id, {
             asking: shopperOf(req, body.email),
             given: { address: body.deliveryAddress, save: body.saveAddress },
             holdSeconds: config.CHECKOUT_HOLD_SECONDS,
+            linkFrom: config.PUBLIC_URL,
           }),
         );
+        const { order, created, addressNotSaved } = placed;
         if (addressNotSaved) logAddressNotSaved(req, order._id, addressNotSaved);
-        const orderLink = await linkOfOrder(config.PUBLIC_URL, order);
+        // Made by the placement while it settled; a replay's is made now.
+        const orderLink = placed.orderLink ?? (await linkOfOrder(config.PUBLIC_URL, order));
         // The order and the key to it: kept by no cache on the way.
         res.set('Cache-Control', 'no-store');
         res.status(created ? 201 : 200).json({

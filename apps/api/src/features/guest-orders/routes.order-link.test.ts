@@ -39,6 +39,29 @@ describe('GET /api/v1/order/guest/{number}?key=: the order its link opens', () =
     expect(JSON.stringify(placed.body.order)).not.toContain(link.key);
   });
 
+  test('when place-order is asked again for the same payment, then 200 with a link of its own, and both links open the order', async ({
+    app,
+    api,
+    stripe,
+  }) => {
+    const { cart } = await createLampsAndDesk();
+    const email = guestEmail();
+    const { paymentIntentId } = await startGuestCheckout(app.app, email, cart);
+    stripe.confirm(paymentIntentId);
+    const first = await guestPlaceOrderCall(app.app, email, paymentIntentId).expect(201);
+    const again = await guestPlaceOrderCall(app.app, email, paymentIntentId).expect(200);
+
+    const links = [linkParts(first.body), linkParts(again.body)];
+    expect(links[1].key).not.toBe(links[0].key);
+    const { order } = placeOrderResponseSchema.parse(first.body);
+    for (const link of links) {
+      expect(link.path).toBe(`/orders/${order.number}`);
+      const res = await api.get(`/api/v1/order/guest/${link.number}`).query({ key: link.key });
+      expect(res.status).toBe(200);
+      expect(orderResponseSchema.parse(res.body).order._id).toBe(order._id);
+    }
+  });
+
   test("when the key is wrong, missing, or another order's, or the number names no order, then 404, one and the same answer", async ({
     app,
     api,

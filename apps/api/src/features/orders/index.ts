@@ -25,6 +25,7 @@ export {
   type StoredOrder,
   stockLinesOf,
 } from './order.js';
+export { nextOrderNumber } from './repository/numbers.js';
 export {
   countAccountUsesOf,
   countOrders,

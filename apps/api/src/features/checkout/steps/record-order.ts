@@ -88,11 +88,14 @@ export const recordUnpaidOrder = createStep(
   async ({
     placement,
     priced,
+    number,
   }: {
     placement: Placement;
     priced: PricedSnapshot;
+    /** The order's number, taken before (see ../place-order.ts). */
+    number: Promise<number>;
   }): Promise<StoredOrder> =>
-    placement.unfinished ?? recordOrder(orderOf(placement, priced), placement.lease.token),
+    placement.unfinished ?? recordOrder(orderOf(placement, priced), placement.lease.token, number),
   async (order, { placement: { lease } }) =>
     (await removeOrder(order._id, lease.token)) || lease.abandon(),
 );

@@ -74,11 +74,16 @@ export async function recordImportedOrder(
 /**
  * Records a checkout's order (unpaid) under the holder's fencing token, with an id chosen
  * here so that a write whose answer is lost is removed too: the order as written. A second
- * order of the payment is refused by the unique index (a duplicate-key error).
+ * order of the payment is refused by the unique index (a duplicate-key error). Its number is
+ * the one the caller took before (nextOrderNumber), else the next.
  */
-export async function recordOrder(order: NewOrder, fence: number): Promise<StoredOrder> {
+export async function recordOrder(
+  order: NewOrder,
+  fence: number,
+  taken?: Promise<number>,
+): Promise<StoredOrder> {
   const _id = new mongoose.Types.ObjectId();
-  const number = await nextOrderNumber();
+  const number = await (taken ?? nextOrderNumber());
   const created = await insertCast<OrderDoc>(OrderModel, {
     ...toDocument(order, number, _id),
     fence,
