@@ -13,8 +13,11 @@
 // A run Lighthouse could not finish (NO_NAVSTART and the like, on a loaded machine) is run again.
 // --pages a,b audits only the pages so named (home, category, product, search, search-facets,
 // cart, cart-2-lines).
+// With fewer than two cores to run on (its CPU affinity: `taskset -c 0`), the phone's performance
+// score is printed and not judged: see PHONE_PERFORMANCE_JUDGED.
 // Usage: node apps/e2e/scripts/lighthouse.mjs http://127.0.0.1:PORT [--check] [--runs N] [--pages a,b]
 import { createServer } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { CART_COOKIE, cartCookieValue } from '@shop/contracts/shopper-cookies';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -34,6 +37,18 @@ const ATTEMPTS = 3;
 const JUDGED_RANK = Math.min(2, RUNS);
 /** Runs made beyond --runs, at most, while the judged run is under the performance budget. */
 const EXTRA_RUNS = RUNS > 1 ? 2 : 0;
+
+/**
+ * Whether the phone's performance score is judged: only with two cores or more to run on.
+ * Lighthouse asks for at least two dedicated cores for its performance figures (its
+ * docs/variability.md, "Run on Adequate Hardware"); on one, the audited page's main thread shares
+ * it with Chromium's other processes, the shop and Lighthouse itself, and the phone preset
+ * multiplies every such wait by 4. Under `taskset -c 0` (2026-11-30) every gated page scored 83-94
+ * on a phone where the same build scored 99-100 on two cores, and neither giving Lighthouse nor
+ * the shop a lower priority moved it. The desktop preset (no multiplier) still scored 100 there,
+ * so it stays judged, as do accessibility, best practices, SEO and CLS.
+ */
+const PHONE_PERFORMANCE_JUDGED = availableParallelism() >= 2;
 
 /** Issue 17's budgets: scores out of 100, CLS as Lighthouse measures it. */
 const BUDGETS = {
@@ -172,6 +187,11 @@ const failures = [];
 const lost = new Map();
 try {
   const targets = await pages();
+  if (!PHONE_PERFORMANCE_JUDGED) {
+    console.log(
+      `(${availableParallelism()} core to run on: the phone's performance is shown, not judged; Lighthouse needs two)`,
+    );
+  }
   console.log(
     '| page | preset | performance (each run) | accessibility | best practices | SEO | LCP | CLS |',
   );
@@ -186,7 +206,10 @@ try {
       const performanceOf = (lhr) => lhr.categories.performance?.score ?? 0;
       const judgedOf = () =>
         [...runs].sort((a, b) => performanceOf(b) - performanceOf(a))[JUDGED_RANK - 1];
+      const isJudged = (key) =>
+        PHONE_PERFORMANCE_JUDGED || preset !== 'mobile' || key !== 'performance';
       const underBudget = () =>
+        isJudged('performance') &&
         Math.round(performanceOf(judgedOf()) * 100) < BUDGETS[preset].performance;
       while (runs.length < RUNS || (underBudget() && runs.length < RUNS + EXTRA_RUNS)) {
         let result;
@@ -242,6 +265,7 @@ try {
         }
       }
       for (const [key, floor] of Object.entries(BUDGETS[preset])) {
+        if (!isJudged(key)) continue;
         if (key === 'cls' ? !(cls <= floor) : figures[key] < floor) {
           const value = key === 'cls' ? cls.toFixed(3) : figures[key];
           failures.push(`${name} (${preset}): ${key} ${value}, budget ${floor}`);
