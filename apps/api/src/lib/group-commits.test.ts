@@ -50,6 +50,31 @@ describe('group commits', () => {
     expect(await join(['b']).answer).toBe('b');
   });
 
+  it('when callers join within the linger, then one write carries them all once it is over, and a caller alone waits it out too', async () => {
+    const written: { ids: string[]; at: number }[] = [];
+    const start = performance.now();
+    const join = groupCommits<readonly string[], number>(
+      async (ids) => {
+        written.push({ ids: [...ids], at: performance.now() - start });
+        return written.length;
+      },
+      (a, b) => [...a, ...b],
+      [],
+      { lingerMs: 40 },
+    );
+    const first = join(['a']);
+    await sleep(5);
+    const second = join(['b']);
+    expect(second).toBe(first);
+    expect(written).toEqual([]);
+    expect(await first.answer).toBe(1);
+    expect(written.map((w) => w.ids)).toEqual([['a', 'b']]);
+    expect(written[0]?.at).toBeGreaterThanOrEqual(39);
+
+    expect(await join(['c']).answer).toBe(2);
+    expect(written.map((w) => w.ids)).toEqual([['a', 'b'], ['c']]);
+  });
+
   it('when updates are handed in while a bulk write is on its way, then the next bulk write sends them together, and nothing is written for none', async () => {
     const sent: number[][] = [];
     const write = groupedWrites(async (ops: number[]) => {

@@ -14,17 +14,23 @@ export interface Group<Change, Answer> {
 
 /**
  * Writes each change joined, those joined while a write is on its way together in the next
- * one; `join` answers the group the change went in (the same object for all of it).
+ * one; `join` answers the group the change went in (the same object for all of it). With
+ * `lingerMs`, for writes nobody waits for, a change that finds no write on its way waits that
+ * long for others before it is written: under load, changes come a few milliseconds apart, each
+ * write is over before the next comes, and without it every change would cost its own command.
  */
 export function groupCommits<Change, Answer>(
   write: (change: Change) => Promise<Answer>,
   merge: (a: Change, b: Change) => Change,
   nothing: Change,
+  { lingerMs = 0 }: { lingerMs?: number } = {},
 ) {
   type Waiting = Group<Change, Answer> & { send: () => void };
   /** The group waiting for the one on its way, sent once that one landed. */
   let next: Waiting | null = null;
   let writing = false;
+  /** A group waits out its linger: the changes joined meanwhile go in it. */
+  let lingering = false;
 
   function newGroup(): Waiting {
     let send = () => {};
@@ -50,8 +56,16 @@ export function groupCommits<Change, Answer>(
   return function join(change: Change): Group<Change, Answer> {
     const group = next ?? newGroup();
     group.change = merge(group.change, change);
-    if (writing) next = group;
-    else group.send();
+    if (writing || lingering) next = group;
+    else if (lingerMs > 0) {
+      lingering = true;
+      next = group;
+      setTimeout(() => {
+        lingering = false;
+        next = null;
+        group.send();
+      }, lingerMs);
+    } else group.send();
     return group;
   };
 }
