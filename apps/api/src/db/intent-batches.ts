@@ -39,8 +39,8 @@ type Group = GroupOf<CatalogueChange, number>;
  * Announces each change joined, those joined while an announcement is on its way together in
  * the next one (lib/group-commits.ts).
  */
-const groupAnnouncements = (announce: (change: CatalogueChange) => Promise<number>) =>
-  groupCommits(announce, merge, {});
+const groupAnnouncements = (announce: (change: CatalogueChange) => Promise<number>, lingerMs = 0) =>
+  groupCommits(announce, merge, {}, { lingerMs });
 
 /** Intents before writes, one completion per intent once its last write ended. */
 export function intentBatcher(announce: Announce) {
@@ -90,9 +90,12 @@ export function intentBatcher(announce: Announce) {
   return { join };
 }
 
-/** Changes announced after their writes: resolves once a change naming this one's is in the log. */
-export function afterBatcher(announce: Announce) {
-  const changes = groupAnnouncements(announce);
+/**
+ * Changes announced after their writes: resolves once a change naming this one's is in the log.
+ * `lingerMs` for changes nobody waits for (see groupCommits).
+ */
+export function afterBatcher(announce: Announce, lingerMs = 0) {
+  const changes = groupAnnouncements(announce, lingerMs);
   return async (change: CatalogueChange): Promise<void> => {
     await changes(change).answer;
   };

@@ -44,6 +44,29 @@ describe('the catalogue of each API process', () => {
     expect(announced.sort()).toEqual([...ids].sort());
   });
 
+  test('when another process took the number this one expected, then the change goes under the next one without reading the newest', async () => {
+    const expected = (await announceChange({ productIds: ['before'] })) + 1;
+    // Another process announces a change under the number this one expects next.
+    await mongoose.connection
+      .collection<{ _id: number; productIds?: string[] }>('catalog_changes')
+      .insertOne({ _id: expected, productIds: ['elsewhere'] });
+    // The log's commands but this process's polls (reads of the next numbers by `_id`).
+    const asked: string[] = [];
+    mongoose.set('debug', (collection: string, method: string, filter?: { _id?: unknown }) => {
+      if (collection === 'catalog_changes' && !(method === 'find' && filter?._id))
+        asked.push(method);
+    });
+    try {
+      expect(await announceChange({ productIds: ['here'] })).toBe(expected + 1);
+    } finally {
+      mongoose.set('debug', false);
+    }
+    // The insert refused and the next: two commands (before, three: the newest read between).
+    // Two as well, a find and an insert, should this process's guess have aged past trusting.
+    expect(asked).toHaveLength(2);
+    expect((await readChange(expected + 1))?.productIds).toEqual(['here']);
+  });
+
   test('when a product is changed, then the catalogue shows it, reloading only that product', async ({
     api,
   }) => {

@@ -24,14 +24,22 @@ const wakeFor = (subscribers: readonly string[]) => {
 };
 
 /**
- * The landed marks of this process's events: those whose change landed while a mark is on its
- * way are marked together by the next update (lib/group-commits.ts), so that placements at once
- * share one command instead of one each.
+ * How long a landed mark waits for others before it is written: nobody's answer waits for it,
+ * and a subscriber's worker hears of it that much later (a letter, the sales figures).
+ */
+const MARK_LINGER_MS = 25;
+
+/**
+ * The landed marks of this process's events: those whose change landed within MARK_LINGER_MS of
+ * the first, or while a mark is on its way, are marked together by one update
+ * (lib/group-commits.ts), so that placements at once share one command, and wake the workers
+ * once, instead of one each.
  */
 const landedMarks = groupCommits<readonly string[], number>(
   markDeliveriesLanded,
   (a, b) => [...a, ...b],
   [],
+  { lingerMs: MARK_LINGER_MS },
 );
 
 /** Landed marks their publisher did not wait for, until they are made (or failed). */
