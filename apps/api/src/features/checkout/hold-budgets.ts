@@ -1,3 +1,4 @@
+import { mongo } from 'mongoose';
 import { isDuplicateKeyError } from '../../lib/errors.js';
 import { groupedCollectionWrites } from '../../lib/group-commits.js';
 import { type HoldBudgetDoc, HoldBudgetModel } from './model.js';
@@ -11,8 +12,9 @@ import { type HoldBudgetDoc, HoldBudgetModel } from './model.js';
  * guarded on its part still being there: so every process counts the same units, and a part
  * ends once whoever ends it. A budget left holding nothing is removed by the sweep. FerretDB v1
  * has no `$expr`: the limit is a plain filter on `units` (at most the limit less what the
- * checkout asks). A checkout costs one write per budget to take its part and one command for
- * all of them to give it back: these are on the path of every order.
+ * checkout asks). A checkout costs one command to take its part of all its budgets and one
+ * command (shared with other checkouts ending at once) to give it back: these are on the path of
+ * every order.
  */
 
 /** A client address's budget (shared by the shoppers behind it, so rarely left empty by one). */
@@ -60,8 +62,8 @@ const codesOf = (budget: Budget, part: BudgetPart) => (budget.holdsCodes ? part.
 const coolingActive = (cooling: BudgetNow['cooling'], now: Date) =>
   cooling !== null && cooling.from <= now && now < cooling.until;
 
-async function takeFrom(budget: Budget, part: BudgetPart, now: Date): Promise<boolean> {
-  if (part.units > budget.limit) return false;
+/** The guarded update that takes `part` from `budget`. */
+function takeOf(budget: Budget, part: BudgetPart, now: Date) {
   const filter: Record<string, unknown> = {
     _id: budget.id,
     units: { $lte: budget.limit - part.units },
@@ -83,17 +85,65 @@ async function takeFrom(budget: Budget, part: BudgetPart, now: Date): Promise<bo
     set.coolingFrom = budget.cooling.from;
     set.coolingUntil = budget.cooling.until;
   }
-  const update = { $inc: { units: part.units }, $set: set };
+  return { filter, update: { $inc: { units: part.units }, $set: set } };
+}
+
+/** Whether a bulk write failed only on upserts refused for a budget's id already kept. */
+function clashedOnly(err: unknown): boolean {
+  if (!(err instanceof mongo.MongoBulkWriteError)) return false;
+  const errors = ([] as mongo.WriteError[]).concat(err.writeErrors);
+  return errors.length > 0 && errors.every(isDuplicateKeyError);
+}
+
+/**
+ * Takes the part from one budget, whatever an earlier try did: an upsert (a budget not kept is
+ * made with the part alone); refused on the budget's id, the budget is kept and either refused
+ * the part, or two checkouts made it at once, or the earlier try took it: the guarded update
+ * decides, and a read tells the last.
+ */
+async function takeOne(
+  { budget, filter, update }: { budget: Budget } & ReturnType<typeof takeOf>,
+  key: string,
+): Promise<boolean> {
   try {
-    // A budget not kept (holding nothing) is made by this update with the part alone.
     await HoldBudgetModel.updateOne(filter, update, { upsert: true });
     return true;
   } catch (err) {
     if (!isDuplicateKeyError(err)) throw err;
   }
-  // The budget is kept and refused the part, or two checkouts made it at once: the guarded
-  // update decides.
-  return (await HoldBudgetModel.updateOne(filter, update)).matchedCount > 0;
+  if ((await HoldBudgetModel.updateOne(filter, update)).matchedCount > 0) return true;
+  return (await budgetNow(budget.id)).holds[key] !== undefined;
+}
+
+/**
+ * Takes the part from each budget: whether each took it. All in one command (unordered
+ * upserts), which takes it from every budget whenever each is new or has room, as nearly
+ * always. When one is refused, the command's error does not say reliably which (FerretDB v1
+ * stops at the first refusal and numbers it 0): each budget is then taken on its own, counting
+ * a part the command took already.
+ */
+async function takeFromAll(
+  budgets: readonly Budget[],
+  part: BudgetPart,
+  now: Date,
+): Promise<boolean[]> {
+  const takes = budgets
+    .filter((budget) => part.units <= budget.limit)
+    .map((budget) => ({ budget, ...takeOf(budget, part, now) }));
+  let taken = new Set(takes.map((take) => take.budget));
+  if (takes.length > 0) {
+    try {
+      await HoldBudgetModel.bulkWrite(
+        takes.map(({ filter, update }) => ({ updateOne: { filter, update, upsert: true } })),
+        { ordered: false },
+      );
+    } catch (err) {
+      if (!clashedOnly(err)) throw err;
+      const each = await Promise.all(takes.map((take) => takeOne(take, part.key)));
+      taken = new Set(takes.filter((_, i) => each[i]).map((take) => take.budget));
+    }
+  }
+  return budgets.map((budget) => taken.has(budget));
 }
 
 /** Why `budget` refused the part, read after the refusal. */
@@ -116,7 +166,7 @@ export async function takeBudgets(
   budgets: readonly Budget[],
   now = new Date(),
 ): Promise<BudgetRefusal | null> {
-  const taken = await Promise.all(budgets.map((budget) => takeFrom(budget, part, now)));
+  const taken = await takeFromAll(budgets, part, now);
   const refused = budgets.find((_, i) => !taken[i]);
   if (!refused) return null;
   await releaseBudgets(
