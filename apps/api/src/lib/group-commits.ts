@@ -71,6 +71,36 @@ export function groupCommits<Change, Answer>(
 }
 
 /**
+ * `groupCommits` apart for each key: changes of one key handed in while that key's write is on
+ * its way are merged into its next one, and a key nobody writes is forgotten. For a counter
+ * kept per key (a rate limit's window), where changes of one key are one command however many.
+ */
+export function keyedGroupCommits<Change, Answer>(
+  write: (key: string, change: Change) => Promise<Answer>,
+  merge: (a: Change, b: Change) => Change,
+  nothing: Change,
+) {
+  const keys = new Map<string, { join: (change: Change) => Group<Change, Answer>; open: number }>();
+  return function join(key: string, change: Change): Group<Change, Answer> {
+    let kept = keys.get(key);
+    if (!kept) {
+      kept = { join: groupCommits((merged) => write(key, merged), merge, nothing), open: 0 };
+      keys.set(key, kept);
+    }
+    const group = kept.join(change);
+    kept.open += 1;
+    const done = kept;
+    void group.answer
+      .catch(() => {})
+      .finally(() => {
+        done.open -= 1;
+        if (done.open === 0 && keys.get(key) === done) keys.delete(key);
+      });
+    return group;
+  };
+}
+
+/**
  * Updates of one collection whose callers need no answer of their own (a release, a mark, a
  * guarded update that may match nothing), those handed in while a bulk write of them is on its
  * way sent together by the next one (unordered: each stands alone). Resolves once they landed.

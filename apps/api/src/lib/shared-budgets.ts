@@ -1,11 +1,13 @@
 import type { ClientRateLimitInfo, Options, Store } from 'express-rate-limit';
 import mongoose from 'mongoose';
 import { RateLimiterMongo, RateLimiterRes } from 'rate-limiter-flexible';
+import { keyedGroupCommits } from './group-commits.js';
 
 /**
  * Budgets counted in the database (rate-limiter-flexible's Mongo store), so that every API
  * process on it spends from the same one: `limit` per key in a fixed window that starts with the
- * key's first spending. Each spending is one atomic upsert of the key's document.
+ * key's first spending. Each spending is one atomic upsert of the key's document (the
+ * middleware's calls of one key that come at once share one, see SharedBudgetStore).
  */
 export interface SharedBudget {
   /** Spends one of `key`'s budget: false, and nothing spent, when none was left. */
@@ -92,6 +94,16 @@ export class SharedBudgetStore implements Store {
   readonly localKeys = false;
   readonly prefix: string;
   #windows: RateLimiterMongo | undefined;
+  /**
+   * The calls of one key that come while its last spending is on its way (many shoppers behind
+   * one address, under load) are spent together by the next, one command for all: the window
+   * counts them as it would one by one, and each call is told its own place among them.
+   */
+  readonly #spendings = keyedGroupCommits(
+    (key, calls: number) => this.#budget.consume(key, calls).catch(spentAnyway),
+    (a, b) => a + b,
+    0,
+  );
 
   constructor(name: string) {
     this.prefix = name;
@@ -110,7 +122,14 @@ export class SharedBudgetStore implements Store {
 
   /** Spends one call, past the limit too, so the answer says how many were asked for. */
   async increment(key: string): Promise<ClientRateLimitInfo> {
-    return rateLimitInfo(await this.#budget.consume(key).catch(spentAnyway));
+    const spending = this.#spendings(key, 1);
+    // This call's place in its spending, which the window counted last of all.
+    const place = spending.change;
+    const res = await spending.answer;
+    return {
+      ...rateLimitInfo(res),
+      totalHits: res.consumedPoints - spending.change + place,
+    };
   }
 
   async decrement(key: string) {
