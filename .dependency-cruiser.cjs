@@ -32,7 +32,7 @@ const feature = (app) => `^apps/${app}/src/features/([^/]+)/`;
  * second factors and staff roles).
  */
 const apiRepository =
-  '^apps/api/src/features/[^/]+/(repository|repository/[a-z-]+|photo-store|stock-holds|customer-uses|hold-budgets|second-factors|staff-repository)\\.ts';
+  '^apps/api/src/features/[^/]+/(repository|repository/[a-z-]+|photo-store|stock-holds|customer-uses|hold-budgets|second-factors|staff-repository|session-changes)\\.ts';
 const apiModel = '^apps/api/src/features/[^/]+/model\\.ts$';
 /** Test code may reach further (render the whole app, assert on a model). */
 const testCode = '(\\.test\\.tsx?$|/testing/|^apps/[^/]+/src/test/)';

@@ -1,6 +1,27 @@
+import mongoose from 'mongoose';
 import { describe, expect, test } from '../../test/fixtures.js';
 import { removeTokenVersion } from '../../test/raw-documents.js';
-import { findUser, revokeTokens, updateProfile } from './repository.js';
+import {
+  findSessionUser,
+  findUser,
+  forgetSession,
+  revokeTokens,
+  updateProfile,
+} from './repository.js';
+
+/** The reads of accounts Mongoose sends while `work` runs. */
+async function accountReadsDuring(work: () => Promise<unknown>): Promise<number> {
+  let reads = 0;
+  mongoose.set('debug', (collection: string, method: string) => {
+    if (collection === 'users' && method.startsWith('find')) reads += 1;
+  });
+  try {
+    await work();
+  } finally {
+    mongoose.set('debug', false);
+  }
+  return reads;
+}
 
 describe('updateProfile, guarded by the token version of whoever asks', () => {
   test('when the tokens were revoked after the token was checked, then the update changes nothing', async ({
@@ -29,5 +50,30 @@ describe('updateProfile, guarded by the token version of whoever asks', () => {
     const updated = await updateProfile(user.id, 0, { name: 'Older Account' });
 
     expect(updated).toMatchObject({ name: 'Older Account', tokenVersion: 0 });
+  });
+});
+
+describe('the accounts kept for the session check', () => {
+  test('when an account was read for a session, then the next check reads nothing', async ({
+    user,
+  }) => {
+    await forgetSession(user.id);
+    expect(await accountReadsDuring(() => findSessionUser(user.id))).toBe(1);
+
+    expect(await accountReadsDuring(() => findSessionUser(user.id))).toBe(0);
+  });
+
+  test('when the account is forgotten while a read of it is on its way, then that read answers but is not kept: the next check reads again', async ({
+    user,
+  }) => {
+    await forgetSession(user.id);
+    // The read is sent; the forgetting (a write's, made here) overtakes its answer.
+    const reading = findSessionUser(user.id);
+    const forgetting = forgetSession(user.id);
+
+    const [read] = await Promise.all([reading, forgetting]);
+
+    expect(read?._id).toBe(user.id);
+    expect(await accountReadsDuring(() => findSessionUser(user.id))).toBe(1);
   });
 });

@@ -12,6 +12,7 @@ import { toDeliveryAddress } from '../../lib/delivery-address-model.js';
 import { isDuplicateKeyError } from '../../lib/errors.js';
 import { literally } from '../../lib/literal-pattern.js';
 import { TakeOverModel, type UserDoc, UserModel } from './model.js';
+import { announceSessionChange, watchSessionChanges } from './session-changes.js';
 
 /**
  * The accounts as stored: the only module that reads or writes them. The password hash leaves
@@ -74,24 +75,52 @@ export async function findUser(id: string): Promise<StoredUser | null> {
 }
 
 /**
- * The accounts that signed-in requests named lately, each kept for a second: every request
- * checks its token against its account (gone, revoked, its role), and a shopper's checkout makes
- * three requests in a row. A change made in this process is seen at once (every write below
- * forgets the account); one made in another process within SESSION_KEPT_MS. Kept by database,
- * since a test process opens several.
+ * The accounts that signed-in requests named lately, each kept for SESSION_KEPT_MS: every
+ * request checks its token against its account (gone, revoked, its role), and a shopper's
+ * checkout makes three requests in a row. A change made in this process is seen at once (every
+ * write below forgets the account); one made in another process within a poll of the accounts
+ * changed (./session-changes.ts: every write below announces it), or, should its writer die
+ * between its write and its announcement, once the keeping runs out. A read that a forgetting
+ * overtook is answered but not kept: it may hold the account as it was before the change. Kept
+ * by database, since a test process opens several.
  */
-const SESSION_KEPT_MS = 1000;
+export const SESSION_KEPT_MS = 10_000;
 const sessionUsers = new LRUCache<string, StoredUser>({ max: 10_000, ttl: SESSION_KEPT_MS });
 const sessionKey = (id: string) => `${mongoose.connection.name}:${id}`;
-/** For the writes of an account's sign-in and role (here, ./second-factors.ts, ./staff-repository.ts). */
-export const forgetSession = (id: string) => sessionUsers.delete(sessionKey(id));
+/** How many forgettings this process made; for each account kept lately, the number of its last. */
+let forgettings = 0;
+const lastForgotten = new LRUCache<string, number>({ max: 10_000, ttl: SESSION_KEPT_MS });
+let watching = false;
+
+/** Forgets the account here only (a change this process made, or another announced). */
+const forgetHere = (id: string) => {
+  forgettings += 1;
+  lastForgotten.set(sessionKey(id), forgettings);
+  sessionUsers.delete(sessionKey(id));
+};
+
+/**
+ * For the writes of an account's sign-in, role and profile (here, ./second-factors.ts,
+ * ./staff-repository.ts), after the write: forgotten here at once, and in the other processes
+ * within their next poll.
+ */
+export async function forgetSession(id: string): Promise<void> {
+  forgetHere(id);
+  await announceSessionChange(id);
+}
 
 /** The account a signed-in request names, as kept (see above) or read. */
 export async function findSessionUser(id: string): Promise<StoredUser | null> {
-  const kept = sessionUsers.get(sessionKey(id));
+  const key = sessionKey(id);
+  const kept = sessionUsers.get(key);
   if (kept) return kept;
+  if (!watching) {
+    watching = true;
+    watchSessionChanges(forgetHere);
+  }
+  const before = forgettings;
   const user = await findUser(id);
-  if (user) sessionUsers.set(sessionKey(id), user);
+  if (user && (lastForgotten.get(key) ?? 0) <= before) sessionUsers.set(key, user);
   return user;
 }
 
@@ -158,7 +187,7 @@ export async function updateProfile(
     },
     { new: true },
   ).lean<UserDoc>();
-  forgetSession(id);
+  await forgetSession(id);
   return user ? toStoredUser(user) : null;
 }
 
@@ -177,7 +206,7 @@ export async function findPasswordHash(id: string): Promise<string | null> {
 /** Raises the account's token version, revoking every token issued so far; false when it is gone. */
 export async function revokeTokens(id: string): Promise<boolean> {
   const { matchedCount } = await UserModel.updateOne({ _id: id }, { $inc: { tokenVersion: 1 } });
-  forgetSession(id);
+  await forgetSession(id);
   return matchedCount > 0;
 }
 
@@ -202,7 +231,7 @@ export async function confirmEmailOf(id: string, email: string, now: Date): Prom
     { _id: id, email, emailConfirmedAt: { $exists: false } },
     { $set: { emailConfirmedAt: now } },
   );
-  forgetSession(id);
+  await forgetSession(id);
 }
 
 /** The id of the account holding this e-mail, when its mailbox's owner may take it over. */
@@ -285,7 +314,7 @@ export async function takeOverAccount(
     { _id: id, email, ...UNCONFIRMED },
     { $set: { password: passwordHash, emailConfirmedAt: now }, $inc: { tokenVersion: 1 } },
   );
-  forgetSession(id);
+  await forgetSession(id);
   return matchedCount > 0;
 }
 
@@ -334,5 +363,5 @@ export async function findUserIdsMatching(text: string, limit: number): Promise<
 
 export async function deleteUser(id: string): Promise<void> {
   await UserModel.deleteOne({ _id: id });
-  forgetSession(id);
+  await forgetSession(id);
 }

@@ -84,7 +84,7 @@ export async function turnOnSecondFactor(
       $unset: { twoFactorPending: '' },
     },
   );
-  forgetSession(userId);
+  await forgetSession(userId);
   return modifiedCount > 0;
 }
 
@@ -112,5 +112,5 @@ export async function spendRecoveryCode(userId: string, hash: string): Promise<b
 /** Turns two-factor sign-in off (a pending setup goes too). */
 export async function turnOffSecondFactor(userId: string): Promise<void> {
   await UserModel.updateOne({ _id: userId }, { $unset: { twoFactor: '', twoFactorPending: '' } });
-  forgetSession(userId);
+  await forgetSession(userId);
 }

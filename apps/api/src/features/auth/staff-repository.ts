@@ -17,7 +17,7 @@ export async function setStaffRole(id: string, staffRole: StaffRole | null): Pro
     { $set: { role: staffRole ? ADMIN_ROLE : 0, staffRole } },
     { new: true },
   ).lean<UserDoc>();
-  forgetSession(id);
+  await forgetSession(id);
   return user ? toUser(user) : null;
 }
 
@@ -110,7 +110,7 @@ export async function makeInvitedStaff(
     { upsert: true, timestamps: false },
   );
   const id = upsertedId ?? (await UserModel.findOne({ email }).select('_id').lean())?._id;
-  if (id) forgetSession(String(id));
+  if (id) await forgetSession(String(id));
 }
 
 /** The latest invitation sent to `email`, as the audit log shows it (never its hash), or null. */
