@@ -1,4 +1,4 @@
-import mongoose from 'mongoose';
+import { commandsTo } from '../../test/commands.js';
 import { describe, expect, test } from '../../test/fixtures.js';
 import { removeTokenVersion } from '../../test/raw-documents.js';
 import {
@@ -9,19 +9,9 @@ import {
   updateProfile,
 } from './repository.js';
 
-/** The reads of accounts Mongoose sends while `work` runs. */
-async function accountReadsDuring(work: () => Promise<unknown>): Promise<number> {
-  let reads = 0;
-  mongoose.set('debug', (collection: string, method: string) => {
-    if (collection === 'users' && method.startsWith('find')) reads += 1;
-  });
-  try {
-    await work();
-  } finally {
-    mongoose.set('debug', false);
-  }
-  return reads;
-}
+/** The reads of accounts sent while `work` runs. */
+const accountReadsDuring = async (work: () => Promise<unknown>) =>
+  (await commandsTo('users', work)).sent.filter((method) => method.startsWith('find')).length;
 
 describe('updateProfile, guarded by the token version of whoever asks', () => {
   test('when the tokens were revoked after the token was checked, then the update changes nothing', async ({

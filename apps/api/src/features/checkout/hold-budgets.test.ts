@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import mongoose from 'mongoose';
+import { commandsTo } from '../../test/commands.js';
 import { describe, expect, test } from '../../test/fixtures.js';
 import { type Budget, type BudgetPart, budgetNow, takeBudgets } from './hold-budgets.js';
 
@@ -18,19 +19,6 @@ const partOf = (units: number, discountIds: string[] = []): BudgetPart => ({
   discountIds,
 });
 
-/** The commands Mongoose sends to the budgets' collection while `work` runs, by method. */
-async function budgetCommandsDuring<T>(work: () => Promise<T>): Promise<[T, string[]]> {
-  const sent: string[] = [];
-  mongoose.set('debug', (collection: string, method: string) => {
-    if (collection === 'hold_budgets') sent.push(method);
-  });
-  try {
-    return [await work(), sent];
-  } finally {
-    mongoose.set('debug', false);
-  }
-}
-
 describe('a checkout taking its part of its budgets of holds', () => {
   test('when neither budget is kept yet, then one command makes both, each holding the part', async ({
     api,
@@ -39,7 +27,9 @@ describe('a checkout taking its part of its budgets of holds', () => {
     const budgets = budgetsOfOneShopper();
     const part = partOf(3);
 
-    const [refusal, sent] = await budgetCommandsDuring(() => takeBudgets(part, budgets));
+    const { answer: refusal, sent } = await commandsTo('hold_budgets', () =>
+      takeBudgets(part, budgets),
+    );
 
     expect(refusal).toBeNull();
     expect(sent).toEqual(['bulkWrite']);
@@ -57,7 +47,9 @@ describe('a checkout taking its part of its budgets of holds', () => {
     expect(await takeBudgets(first, budgets)).toBeNull();
     const second = partOf(5);
 
-    const [refusal, sent] = await budgetCommandsDuring(() => takeBudgets(second, budgets));
+    const { answer: refusal, sent } = await commandsTo('hold_budgets', () =>
+      takeBudgets(second, budgets),
+    );
 
     expect(refusal).toBeNull();
     expect(sent).toEqual(['bulkWrite']);
@@ -113,7 +105,9 @@ describe('a checkout taking its part of its budgets of holds', () => {
     const [shopper, address] = budgetsOfOneShopper();
     const part = partOf(11);
 
-    const [refusal, sent] = await budgetCommandsDuring(() => takeBudgets(part, [shopper, address]));
+    const { answer: refusal, sent } = await commandsTo('hold_budgets', () =>
+      takeBudgets(part, [shopper, address]),
+    );
 
     expect(refusal).toEqual({ budget: shopper, reason: 'units' });
     expect(sent).not.toContain('updateOne');

@@ -1,5 +1,6 @@
 import mongoose from 'mongoose';
 import { afterEach, vi } from 'vitest';
+import { commandsTo } from '../../test/commands.js';
 import { describe, expect, test } from '../../test/fixtures.js';
 import { KEPT_MS, readStore } from './repository.js';
 
@@ -15,20 +16,6 @@ const first = {
 const storedSettings = () =>
   mongoose.connection.collection<{ _id: string }>('store').findOne({ _id: 'store' });
 
-/** The commands Mongoose sends to the store's collection while `work` runs, by method. */
-async function storeCommandsDuring(work: () => Promise<unknown>): Promise<string[]> {
-  const sent: string[] = [];
-  mongoose.set('debug', (collection: string, method: string) => {
-    if (collection === 'store') sent.push(method);
-  });
-  try {
-    await work();
-  } finally {
-    mongoose.set('debug', false);
-  }
-  return sent;
-}
-
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -42,10 +29,9 @@ describe('the store settings as each process keeps them', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + KEPT_MS + 1);
 
-    let answers: Awaited<ReturnType<typeof readStore>>[] = [];
-    const sent = await storeCommandsDuring(async () => {
-      answers = await Promise.all(Array.from({ length: 20 }, () => readStore(first)));
-    });
+    const { answer: answers, sent } = await commandsTo('store', () =>
+      Promise.all(Array.from({ length: 20 }, () => readStore(first))),
+    );
 
     expect(sent).toEqual(['findOne']);
     expect(new Set(answers.map((answer) => JSON.stringify(answer))).size).toBe(1);
