@@ -19,13 +19,16 @@ const whoAmI = (api: Api, token: string) =>
 const opensProducts = (api: Api, token: string) =>
   api.get('/api/v1/product/admin-products').set('Authorization', token);
 
-/** A person waits about a second for what another process changed; a poll is a quarter. */
-const WITHIN_A_SECOND = { timeout: 1_000, interval: 50 };
+/**
+ * A poll of the accounts changed is a quarter of a second; a machine shared with other work (or
+ * one core) may take a few times that, still far inside the ten seconds an account is kept.
+ */
+const WITHIN_MOMENTS = { timeout: 3_000, interval: 50 };
 
 describe('sessions kept by each process, forgotten when another changes the account', {
   timeout: PROCESSES_TIMEOUT_MS,
 }, () => {
-  test('when a user signs out everywhere in one process, then the token the other process just checked is refused there within a second', async ({
+  test('when a user signs out everywhere in one process, then the token the other process just checked is refused there within moments, long before its ten seconds are up', async ({
     api,
     other,
   }) => {
@@ -39,12 +42,12 @@ describe('sessions kept by each process, forgotten when another changes the acco
       .expect(200);
 
     await expect
-      .poll(async () => (await whoAmI(other, user.token)).status, WITHIN_A_SECOND)
+      .poll(async () => (await whoAmI(other, user.token)).status, WITHIN_MOMENTS)
       .toBe(401);
     await whoAmI(api, user.token).expect(401);
   });
 
-  test('when an owner makes a staff account a customer again in one process, then its next calls in the other are refused within a second', async ({
+  test('when an owner makes a staff account a customer again in one process, then its next calls in the other are refused within moments', async ({
     api,
     other,
     admin,
@@ -56,7 +59,7 @@ describe('sessions kept by each process, forgotten when another changes the acco
       .send({ staffRole: 'catalogue' })
       .expect(200);
     await expect
-      .poll(async () => (await opensProducts(other, account.token)).status, WITHIN_A_SECOND)
+      .poll(async () => (await opensProducts(other, account.token)).status, WITHIN_MOMENTS)
       .toBe(200);
 
     await api
@@ -66,7 +69,7 @@ describe('sessions kept by each process, forgotten when another changes the acco
       .expect(200);
 
     await expect
-      .poll(async () => (await opensProducts(other, account.token)).status, WITHIN_A_SECOND)
+      .poll(async () => (await opensProducts(other, account.token)).status, WITHIN_MOMENTS)
       .toBe(403);
     expect(errorOf((await opensProducts(other, account.token)).body)).toBe(
       'Forbidden: administrators only',
