@@ -4,13 +4,15 @@
 package sqlite
 
 import (
+	"container/list"
+
 	sqlite3 "modernc.org/sqlite/lib"
 )
 
 // maxCachedStmts bounds the statements one connection keeps prepared. FerretDB's SQL texts name
-// a table and a shape, not values, so a shop needs some dozens per connection; past the bound
-// (texts that differ by their values, say) a text is prepared and finalized at each use, as the
-// driver always did.
+// a table and a shape, not values, so a shop uses some dozens per connection; texts that differ
+// by their count of values (a batch insert's rows, an `IN` list's length) are many more, used
+// once or rarely, and the bound keeps them from growing the connection's memory without end.
 const maxCachedStmts = 256
 
 // stmtCache is a connection's prepared statements, kept for the next use of the same text.
@@ -21,14 +23,23 @@ const maxCachedStmts = 256
 // statement in use (its exec running, its rows not closed yet) is not handed out again: the
 // second user of the text meanwhile prepares a statement of its own, finalized after its use.
 // database/sql makes the calls on one connection one at a time, so the cache takes no lock.
+//
+// A full cache makes room for a new text by finalizing its least recently used idle statement.
+// It kept its first texts for ever before (2026-11-30): a shop's start-up and the catalogue's
+// fill used up the 256 places of every connection, and under the checkout every statement of
+// the checkout was prepared at each use again, 3,700 prepares in ten seconds.
 type stmtCache struct {
 	byText   map[string]*cachedStmt
 	byHandle map[uintptr]*cachedStmt
+	// byUse orders the cached statements from the most recently handed out to the least.
+	byUse list.List
 }
 
 type cachedStmt struct {
 	pstmt uintptr
+	sql   string
 	inUse bool
+	use   *list.Element
 }
 
 // prepareCached stands for prepareV2 in a statement's exec and query. For the statement's
@@ -48,14 +59,19 @@ func (c *conn) prepareCached(s *stmt, psql *uintptr) (uintptr, error) {
 		}
 
 		cached.inUse = true
+		c.stmts.byUse.MoveToFront(cached.use)
 		*psql = end
 
 		return cached.pstmt, nil
 	}
 
 	pstmt, err := c.prepareV2(psql)
-	if err != nil || pstmt == 0 || *psql != end || len(c.stmts.byText) >= maxCachedStmts {
+	if err != nil || pstmt == 0 || *psql != end {
 		return pstmt, err
+	}
+
+	if len(c.stmts.byText) >= maxCachedStmts && !c.evictLeastUsed() {
+		return pstmt, nil
 	}
 
 	if c.stmts.byText == nil {
@@ -63,11 +79,32 @@ func (c *conn) prepareCached(s *stmt, psql *uintptr) (uintptr, error) {
 		c.stmts.byHandle = map[uintptr]*cachedStmt{}
 	}
 
-	cached := &cachedStmt{pstmt: pstmt, inUse: true}
+	cached := &cachedStmt{pstmt: pstmt, sql: s.sql, inUse: true}
+	cached.use = c.stmts.byUse.PushFront(cached)
 	c.stmts.byText[s.sql] = cached
 	c.stmts.byHandle[pstmt] = cached
 
 	return pstmt, nil
+}
+
+// evictLeastUsed finalizes and forgets the least recently used cached statement that is idle,
+// and reports whether there was one.
+func (c *conn) evictLeastUsed() bool {
+	for e := c.stmts.byUse.Back(); e != nil; e = e.Prev() {
+		cached := e.Value.(*cachedStmt)
+		if cached.inUse {
+			continue
+		}
+
+		c.stmts.byUse.Remove(e)
+		delete(c.stmts.byText, cached.sql)
+		delete(c.stmts.byHandle, cached.pstmt)
+		_ = c.finalize(cached.pstmt)
+
+		return true
+	}
+
+	return false
 }
 
 // release stands for finalize where a use of a statement ends. A cached statement is reset,

@@ -180,18 +180,70 @@ func TestOnlyTextsOfOneStatementAreKept(t *testing.T) {
 	}
 }
 
-func TestPastTheBoundTextsArePreparedAtEachUse(t *testing.T) {
+func TestAFullCacheMakesRoomByItsLeastRecentlyUsedStatement(t *testing.T) {
 	_, sc := openOne(t)
-	for i := 0; i < maxCachedStmts+20; i++ {
-		want := []string{"one"}
-		if got := texts(t, sc, fmt.Sprintf("SELECT a FROM t WHERE b = 1 AND %d = %d", i, i)); !equal(got, want) {
+	const hot = "SELECT a FROM t WHERE b = ?"
+	other := func(i int) string { return fmt.Sprintf("SELECT a FROM t WHERE b = 1 AND %d = %d", i, i) }
+	// The texts of a start-up fill the cache; the texts used from then on must still be kept.
+	for i := 0; i < maxCachedStmts; i++ {
+		texts(t, sc, other(i))
+	}
+	for i := maxCachedStmts; i < maxCachedStmts+20; i++ {
+		if got := texts(t, sc, hot, 2); !equal(got, []string{"two"}) {
+			t.Fatalf("when the hot text runs after %d others, then it answers %q", i, got)
+		}
+		if got := texts(t, sc, other(i)); !equal(got, []string{"one"}) {
 			t.Fatalf("when text %d runs, then it answers %q", i, got)
 		}
 	}
+	if n := runs(t, sc, hot); n != 20 {
+		t.Errorf("when a text first runs into a full cache and then 20 times, then its one statement ran %d times", n)
+	}
+	for _, gone := range []int{0, 20} {
+		if n := runs(t, sc, other(gone)); n != -1 {
+			t.Errorf("when text %d has not run since %d others, then it is made room for, not kept with %d runs", gone, maxCachedStmts, n)
+		}
+	}
+	if n := runs(t, sc, other(21)); n != 1 {
+		t.Errorf("when text 21 is the least recently used left, then it is kept (%d runs, not 1)", n)
+	}
 	inside(t, sc, func(c *conn) {
-		if len(c.stmts.byText) != maxCachedStmts || liveStatements(c) != maxCachedStmts {
-			t.Errorf("when %d texts have run, then %d are cached and %d live, not %d",
-				maxCachedStmts+20, len(c.stmts.byText), liveStatements(c), maxCachedStmts)
+		if len(c.stmts.byText) != maxCachedStmts || len(c.stmts.byHandle) != maxCachedStmts ||
+			c.stmts.byUse.Len() != maxCachedStmts || liveStatements(c) != maxCachedStmts {
+			t.Errorf("when %d texts have run, then %d are cached (%d by handle, %d by use) and %d live, not %d",
+				maxCachedStmts+21, len(c.stmts.byText), len(c.stmts.byHandle), c.stmts.byUse.Len(),
+				liveStatements(c), maxCachedStmts)
+		}
+	})
+}
+
+func TestAStatementInUseIsNotMadeRoomFor(t *testing.T) {
+	_, sc := openOne(t)
+	const oldest = "SELECT a FROM t WHERE b >= ? ORDER BY b"
+	open, err := sc.QueryContext(context.Background(), oldest, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !open.Next() {
+		t.Fatal(open.Err())
+	}
+	for i := 0; i < maxCachedStmts+5; i++ {
+		texts(t, sc, fmt.Sprintf("SELECT a FROM t WHERE b = 1 AND %d = %d", i, i))
+	}
+	rest := scanAll(t, open)
+	_ = open.Close()
+	if !equal(rest, []string{"two"}) {
+		t.Errorf("when the oldest statement's rows are read on after %d other texts, then they answer %q", maxCachedStmts+5, rest)
+	}
+	if got := texts(t, sc, oldest, 2); !equal(got, []string{"two"}) {
+		t.Errorf("when the oldest text runs again, then it answers %q", got)
+	}
+	if n := runs(t, sc, oldest); n != 2 {
+		t.Errorf("when the oldest statement was in use while the cache filled, then it is kept (%d runs, not 2)", n)
+	}
+	inside(t, sc, func(c *conn) {
+		if live := liveStatements(c); live != maxCachedStmts || len(c.stmts.byText) != maxCachedStmts {
+			t.Errorf("when the uses have ended, then %d statements live for %d cached, not %d", live, len(c.stmts.byText), maxCachedStmts)
 		}
 	})
 }
