@@ -15,15 +15,23 @@ type edit struct {
 // added are our own files put into FerretDB's packages (from _overlay/, which the Go tool
 // ignores when it builds this module), keyed by their path in the FerretDB module.
 var added = map[string]string{
-	"internal/handler/namespace_lock.go":            "_overlay/handler/namespace_lock.go",
-	"internal/backends/sqlite/id_equality.go":       "_overlay/sqlite/id_equality.go",
-	"internal/backends/sqlite/key_narrowing.go":     "_overlay/sqlite/key_narrowing.go",
-	"internal/backends/sqlite/exact.go":             "_overlay/sqlite/exact.go",
-	"internal/backends/sqlite/metadata/sort_key.go": "_overlay/sqlite/metadata/sort_key.go",
-	"internal/handler/exact.go":                     "_overlay/handler/exact.go",
-	"internal/handler/sjson/fast_scalar.go":         "_overlay/sjson/fast_scalar.go",
-	"internal/util/fsql/debug_query.go":             "_overlay/fsql/debug_query.go",
+	"internal/handler/namespace_lock.go":                 "_overlay/handler/namespace_lock.go",
+	"internal/backends/sqlite/id_equality.go":            "_overlay/sqlite/id_equality.go",
+	"internal/backends/sqlite/key_narrowing.go":          "_overlay/sqlite/key_narrowing.go",
+	"internal/backends/sqlite/exact.go":                  "_overlay/sqlite/exact.go",
+	"internal/backends/sqlite/metadata/sort_key.go":      "_overlay/sqlite/metadata/sort_key.go",
+	"internal/backends/sqlite/metadata/sort_key_test.go": "_overlay/sqlite/metadata/sort_key_test.go",
+	"internal/handler/exact.go":                          "_overlay/handler/exact.go",
+	"internal/handler/sjson/fast_scalar.go":              "_overlay/sjson/fast_scalar.go",
+	"internal/util/fsql/debug_query.go":                  "_overlay/fsql/debug_query.go",
 }
+
+// valueIndexWhy is why a non-unique MongoDB index gets no SQLite index on its fields' JSON values
+// (FerretDB's `_ferretdb_sjson->"field"`), only its key index.
+const valueIndexWhy = "FerretDB made an SQLite index on each MongoDB index's JSON values, which no query " +
+	"uses: its SQL names only `_id`'s, and our SQL the key indexes. A unique index still needs it (SQLite " +
+	"refuses the duplicate); a non-unique one only cost a b-tree write at each insert and update of " +
+	"its collection (the orders had eight)."
 
 // lockAfterParams is the line each write command gains right after it has parsed its
 // parameters (and so knows its database and collection): it holds the collection's write lock
@@ -161,10 +169,38 @@ var edits = []edit{
 	},
 	{
 		file: "internal/backends/sqlite/metadata/registry.go",
-		why:  "Dropping a MongoDB index drops its key index too.",
-		old:  "\t\tq := fmt.Sprintf(\"DROP INDEX %q\", c.TableName+\"_\"+name)\n",
+		why: "Dropping a MongoDB index drops its key index too, and its index on the JSON values only if it " +
+			"has one (a non-unique index has not: " + valueIndexWhy + ")",
+		old: "\t\tq := fmt.Sprintf(\"DROP INDEX %q\", c.TableName+\"_\"+name)\n",
 		new: "\t\tif err := dropKeyIndex(ctx, db, c.TableName, name); err != nil {\n\t\t\treturn lazyerrors.Error(err)\n\t\t}\n\n" +
-			"\t\tq := fmt.Sprintf(\"DROP INDEX %q\", c.TableName+\"_\"+name)\n",
+			"\t\tq := fmt.Sprintf(\"DROP INDEX IF EXISTS %q\", c.TableName+\"_\"+name)\n",
+	},
+	{
+		file: "internal/backends/sqlite/metadata/registry.go",
+		why:  valueIndexWhy + " A new non-unique index gets no index on the JSON values.",
+		old: "\t\tif _, err := db.ExecContext(ctx, q); err != nil {\n\t\t\t_ = r.indexesDrop(ctx, dbName, collectionName, created)\n" +
+			"\t\t\treturn lazyerrors.Error(err)\n\t\t}\n\n\t\tcreated = append(created, index.Name)",
+		new: "\t\tif index.Unique {\n\t\t\tif _, err := db.ExecContext(ctx, q); err != nil {\n" +
+			"\t\t\t\t_ = r.indexesDrop(ctx, dbName, collectionName, created)\n\t\t\t\treturn lazyerrors.Error(err)\n\t\t\t}\n\t\t}\n\n" +
+			"\t\tcreated = append(created, index.Name)",
+	},
+	{
+		file: "internal/backends/sqlite/collection.go",
+		why:  valueIndexWhy + " collStats sizes a non-unique index by its key index (StoredIndexName).",
+		old:  "\t\targs = append(args, coll.TableName+\"_\"+index.Name)\n\t\tindexMap[coll.TableName+\"_\"+index.Name] = index.Name",
+		new:  "\t\targs = append(args, metadata.StoredIndexName(coll.TableName, index))\n\t\tindexMap[metadata.StoredIndexName(coll.TableName, index)] = index.Name",
+	},
+	{
+		file: "internal/backends/sqlite/collection.go",
+		why:  valueIndexWhy + " An index without an SQLite index of its own (a non-unique one on dotted fields) is left out of collStats' sizes, not named \"\".",
+		old:  "\t\tIndexSizes:      indexSizes,",
+		new:  "\t\tIndexSizes:      indexSizes[:i],",
+	},
+	{
+		file: "internal/backends/sqlite/sqlite.go",
+		why:  valueIndexWhy + " dbStats sizes a non-unique index by its key index (StoredIndexName).",
+		old:  "\t\t\targs = append(args, c.TableName+\"_\"+index.Name)",
+		new:  "\t\t\targs = append(args, metadata.StoredIndexName(c.TableName, index))",
 	},
 	{
 		file: "internal/handler/sjson/sjson.go",

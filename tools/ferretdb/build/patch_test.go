@@ -4,14 +4,16 @@ import (
 	"go/parser"
 	"go/token"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
 )
 
 // TestThePatchedDriversOwnTests prepares the sources as the build does and runs our tests of
-// the driver's statement cache (_overlay/driver/stmt_cache_test.go), which read the driver's
-// internals and so run inside the patched driver.
+// the driver's statement cache (_overlay/driver/stmt_cache_test.go) and of the SQLite indexes a
+// MongoDB index gets (_overlay/sqlite/metadata/sort_key_test.go), which read the driver's and
+// FerretDB's internals and so run inside the patched sources.
 func TestThePatchedDriversOwnTests(t *testing.T) {
 	ferretDir, _, err := locateModule(ferretModule)
 	if err != nil {
@@ -35,6 +37,21 @@ func TestThePatchedDriversOwnTests(t *testing.T) {
 	out, err := goCommand(work, "test", "-trimpath", "-timeout=120s", driverModule).CombinedOutput()
 	if err != nil {
 		t.Fatalf("go test %s: %v\n%s", driverModule, err, out)
+	}
+	// Ours among the tests of FerretDB's SQLite metadata (sort_key_test.go), not FerretDB's own. A
+	// test binary of FerretDB's module wants the version file a release has (the build's binary,
+	// whose module is ours, does not), and FerretDB's test helpers its repository's root.
+	version := filepath.Join(dir, "FerretDB", "build", "version", "version.txt")
+	if err := os.WriteFile(version, []byte("v1.24.0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "FerretDB", ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	metadata := ferretModule + "/internal/backends/sqlite/metadata"
+	out, err = goCommand(work, "test", "-trimpath", "-timeout=120s", "-run", "^TestANonUniqueIndexIsItsKeyIndexAlone$", metadata).CombinedOutput()
+	if err != nil {
+		t.Fatalf("go test %s: %v\n%s", metadata, err, out)
 	}
 }
 

@@ -125,8 +125,14 @@ func MarkerIndexName(table, field string) string {
 // createKeyIndexes gives a MongoDB index on top-level fields (KeyField) an SQLite index on
 // their sort keys, in its directions, and each field its MarkerIndexName. An index on other
 // fields gets none. Existing ones are kept, so an index made by an earlier build gains them
-// when the application declares its indexes again (Mongoose does at every start).
+// when the application declares its indexes again (Mongoose does at every start); a
+// non-unique one then also loses the index on its JSON values earlier builds made
+// (dropValueIndex).
 func createKeyIndexes(ctx context.Context, db *fsql.DB, table string, index IndexInfo) error {
+	if err := dropValueIndex(ctx, db, table, index); err != nil {
+		return err
+	}
+
 	columns := make([]string, len(index.Key))
 
 	for i, key := range index.Key {
@@ -162,4 +168,28 @@ func createKeyIndexes(ctx context.Context, db *fsql.DB, table string, index Inde
 func dropKeyIndex(ctx context.Context, db *fsql.DB, table, index string) error {
 	_, err := db.ExecContext(ctx, fmt.Sprintf(`DROP INDEX IF EXISTS %q`, KeyIndexName(table, index)))
 	return err
+}
+
+// dropValueIndex drops the SQLite index on a non-unique MongoDB index's JSON values that FerretDB
+// made (and earlier builds of ours), if it is there: no query uses it (see createKeyIndexes), and
+// each write of the collection paid for it. A unique index keeps it, since it refuses duplicates.
+func dropValueIndex(ctx context.Context, db *fsql.DB, table string, index IndexInfo) error {
+	if index.Unique {
+		return nil
+	}
+
+	_, err := db.ExecContext(ctx, fmt.Sprintf(`DROP INDEX IF EXISTS %q`, table+"_"+index.Name))
+
+	return err
+}
+
+// StoredIndexName is the SQLite index that holds a MongoDB index's entries, for its size: its
+// own index on the JSON values when it is unique (or the `_id_` index), its key index otherwise
+// (which a non-unique index on dotted fields does not have: it then has none).
+func StoredIndexName(table string, index IndexInfo) string {
+	if index.Unique {
+		return table + "_" + index.Name
+	}
+
+	return KeyIndexName(table, index.Name)
 }
