@@ -160,8 +160,7 @@ var edits = []edit{
 	{
 		file: "internal/backends/sqlite/metadata/registry.go",
 		why: "Each MongoDB index on top-level fields gets an SQLite index on the fields' sort keys " +
-			"(createKeyIndexes, ours), the expressions exactQuery's SQL uses; an index already " +
-			"there gets it too when it is declared again.",
+			"(createKeyIndexes, ours), the expressions exactQuery's SQL uses, when it is made.",
 		old: "\tfor _, index := range indexes {\n\t\tif slices.ContainsFunc(c.Settings.Indexes, func(i IndexInfo) bool { return index.Name == i.Name }) {\n\t\t\tcontinue\n\t\t}",
 		new: "\tfor _, index := range indexes {\n\t\tif err := createKeyIndexes(ctx, db, c.TableName, index); err != nil {\n" +
 			"\t\t\t_ = r.indexesDrop(ctx, dbName, collectionName, created)\n\t\t\treturn lazyerrors.Error(err)\n\t\t}\n\n" +
@@ -183,6 +182,18 @@ var edits = []edit{
 		new: "\t\tif index.Unique {\n\t\t\tif _, err := db.ExecContext(ctx, q); err != nil {\n" +
 			"\t\t\t\t_ = r.indexesDrop(ctx, dbName, collectionName, created)\n\t\t\t\treturn lazyerrors.Error(err)\n\t\t\t}\n\t\t}\n\n" +
 			"\t\tcreated = append(created, index.Name)",
+	},
+	{
+		file: "internal/backends/sqlite/metadata/registry.go",
+		why: "A database opened (at start) gives each of its collections' indexes what this build makes " +
+			"of one (createKeyIndexes): an earlier build's database gains the key indexes and loses the " +
+			"non-unique indexes' indexes on JSON values. Declaring an index again does not do it: " +
+			"FerretDB's createIndexes leaves out the indexes that exist before the backend sees them. " +
+			"Where everything is in place, each statement is a no-op.",
+		old: "\tr.colls[dbName] = colls\n\n\treturn nil\n}\n\n// DatabaseList",
+		new: "\tfor _, c := range colls {\n\t\tfor _, index := range c.Settings.Indexes {\n" +
+			"\t\t\tif err = createKeyIndexes(ctx, db, c.TableName, index); err != nil {\n\t\t\t\treturn lazyerrors.Error(err)\n\t\t\t}\n\t\t}\n\t}\n\n" +
+			"\tr.colls[dbName] = colls\n\n\treturn nil\n}\n\n// DatabaseList",
 	},
 	{
 		file: "internal/backends/sqlite/collection.go",

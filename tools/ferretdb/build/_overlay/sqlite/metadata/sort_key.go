@@ -124,10 +124,9 @@ func MarkerIndexName(table, field string) string {
 
 // createKeyIndexes gives a MongoDB index on top-level fields (KeyField) an SQLite index on
 // their sort keys, in its directions, and each field its MarkerIndexName. An index on other
-// fields gets none. Existing ones are kept, so an index made by an earlier build gains them
-// when the application declares its indexes again (Mongoose does at every start); a
-// non-unique one then also loses the index on its JSON values earlier builds made
-// (dropValueIndex).
+// fields gets none. Existing ones are kept. It runs for every index of every collection when a
+// database is opened too, so that an index made by an earlier build gains them, and a
+// non-unique one loses the index on its JSON values earlier builds made (dropValueIndex).
 func createKeyIndexes(ctx context.Context, db *fsql.DB, table string, index IndexInfo) error {
 	if err := dropValueIndex(ctx, db, table, index); err != nil {
 		return err
