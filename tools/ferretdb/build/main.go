@@ -41,10 +41,16 @@ func run(output string) error {
 	if err != nil {
 		return err
 	}
+	libcDir, libcVersion, err := locateModule(libcModule)
+	if err != nil {
+		return err
+	}
 	say("patching FerretDB %s: %d edits, %d added files (tools/ferretdb/build/edits.go)", version, len(edits), len(added))
 	say("patching %s %s: %d edits, %d added files (tools/ferretdb/build/driver.go)",
 		driverModule, driverVersion, len(driverEdits), len(driverAdded))
-	work, err := prepareSource(moduleDir, driverDir, ".patched")
+	say("patching %s %s: %d edits, %d added files (tools/ferretdb/build/libc.go)",
+		libcModule, libcVersion, len(libcEdits), len(libcAdded))
+	work, err := prepareSource(moduleDir, driverDir, libcDir, ".patched")
 	if err != nil {
 		return err
 	}
@@ -76,9 +82,10 @@ func locateModule(module string) (dir, version string, err error) {
 
 // prepareSource copies the pinned FerretDB module to dir/FerretDB (the module cache is
 // read-only, and the Go tool will not overlay files in it), applies the edits, adds our files,
-// makes dir/sqlite the driver patched likewise (linkDriver), and writes dir/go.work, which builds
-// tools/ferretdb (the working directory) against both. It returns go.work.
-func prepareSource(moduleDir, driverDir, dir string) (string, error) {
+// makes dir/sqlite the driver and dir/libc its C library patched likewise (linkDriver), and
+// writes dir/go.work, which builds tools/ferretdb (the working directory) against the three. It
+// returns go.work.
+func prepareSource(moduleDir, driverDir, libcDir, dir string) (string, error) {
 	dir, err := filepath.Abs(dir)
 	if err != nil {
 		return "", err
@@ -109,13 +116,20 @@ func prepareSource(moduleDir, driverDir, dir string) (string, error) {
 	if err := linkDriver(driverDir, filepath.Join(dir, "sqlite"), driver); err != nil {
 		return "", fmt.Errorf("linking %s: %w", driverDir, err)
 	}
+	libc, err := patchedFiles(libcDir, libcEdits, libcAdded)
+	if err != nil {
+		return "", err
+	}
+	if err := linkDriver(libcDir, filepath.Join(dir, "libc"), libc); err != nil {
+		return "", fmt.Errorf("linking %s: %w", libcDir, err)
+	}
 	tool, err := filepath.Abs(".")
 	if err != nil {
 		return "", err
 	}
 	work := filepath.Join(dir, "go.work")
-	workFile := fmt.Sprintf("go 1.23\n\nuse %q\n\nreplace %s => ./FerretDB\n\nreplace %s => ./sqlite\n",
-		tool, ferretModule, driverModule)
+	workFile := fmt.Sprintf("go 1.23\n\nuse %q\n\nreplace %s => ./FerretDB\n\nreplace %s => ./sqlite\n\nreplace %s => ./libc\n",
+		tool, ferretModule, driverModule, libcModule)
 	return work, os.WriteFile(work, []byte(workFile), 0o644)
 }
 

@@ -29,7 +29,11 @@ func TestThePatchedDriversOwnTests(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer func() { _ = os.Chdir("build") }()
-	work, err := prepareSource(ferretDir, driverDir, dir)
+	libcDir, _, err := locateModule(libcModule)
+	if err != nil {
+		t.Fatal(err)
+	}
+	work, err := prepareSource(ferretDir, driverDir, libcDir, dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,7 +42,8 @@ func TestThePatchedDriversOwnTests(t *testing.T) {
 	if err != nil {
 		t.Fatalf("go test %s: %v\n%s", driverModule, err, out)
 	}
-	// Ours among the tests of FerretDB's SQLite metadata (sort_key_test.go), not FerretDB's own. A
+	// Ours among the tests of FerretDB's SQLite metadata (sort_key_test.go) and sjson
+	// (fast_split_test.go), not FerretDB's own. A
 	// test binary of FerretDB's module wants the version file a release has (the build's binary,
 	// whose module is ours, does not), and FerretDB's test helpers its repository's root.
 	version := filepath.Join(dir, "FerretDB", "build", "version", "version.txt")
@@ -48,17 +53,26 @@ func TestThePatchedDriversOwnTests(t *testing.T) {
 	if err := os.Mkdir(filepath.Join(dir, "FerretDB", ".git"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	metadata := ferretModule + "/internal/backends/sqlite/metadata"
-	out, err = goCommand(work, "test", "-trimpath", "-timeout=120s", "-run", "^TestANonUniqueIndexIsItsKeyIndexAlone$", metadata).CombinedOutput()
+	// Ours in the C library (memcmp_test.go), not its own.
+	out, err = goCommand(work, "test", "-trimpath", "-timeout=120s", "-run", "^TestMemcmpGivesTheSignOfTheFirstDifference$", libcModule).CombinedOutput()
 	if err != nil {
-		t.Fatalf("go test %s: %v\n%s", metadata, err, out)
+		t.Fatalf("go test %s: %v\n%s", libcModule, err, out)
+	}
+	for pkg, tests := range map[string]string{
+		"/internal/backends/sqlite/metadata": "^TestANonUniqueIndexIsItsKeyIndexAlone$",
+		"/internal/handler/sjson":            "^(TestSplittingGivesWhatTheDecoderGives|TestADocumentReadBackIsTheDocumentWritten|TestASchemaIsDecodedOncePerText)$",
+	} {
+		out, err = goCommand(work, "test", "-trimpath", "-timeout=120s", "-run", tests, ferretModule+pkg).CombinedOutput()
+		if err != nil {
+			t.Fatalf("go test %s: %v\n%s", pkg, err, out)
+		}
 	}
 }
 
 // TestEditsApplyToThePinnedVersion applies every edit to the FerretDB and driver sources go.mod
 // pins, as the build does, and checks that each edited file is still Go.
 func TestEditsApplyToThePinnedVersion(t *testing.T) {
-	for module, edits := range map[string][]edit{ferretModule: edits, driverModule: driverEdits} {
+	for module, edits := range map[string][]edit{ferretModule: edits, driverModule: driverEdits, libcModule: libcEdits} {
 		dir, _, err := locateModule(module)
 		if err != nil {
 			t.Fatal(err)
