@@ -67,16 +67,7 @@ func splitObject(data []byte) (map[string]json.RawMessage, error) {
 		return members, nil
 	}
 
-	var members map[string]json.RawMessage
-
-	r := bytes.NewReader(data)
-	dec := json.NewDecoder(r)
-
-	if err := dec.Decode(&members); err != nil {
-		return nil, err
-	}
-
-	return members, checkConsumed(dec, r)
+	return decodeAll[map[string]json.RawMessage](data)
 }
 
 // splitArray is splitObject for a JSON array: its elements' raw values, in order.
@@ -85,16 +76,22 @@ func splitArray(data []byte) ([]json.RawMessage, error) {
 		return elements, nil
 	}
 
-	var elements []json.RawMessage
+	return decodeAll[[]json.RawMessage](data)
+}
+
+// decodeAll is what the JSON decoder makes of data, as FerretDB decoded it: the value, or the
+// error (data holding anything after the value is one).
+func decodeAll[T any](data []byte) (T, error) {
+	var v T
 
 	r := bytes.NewReader(data)
 	dec := json.NewDecoder(r)
 
-	if err := dec.Decode(&elements); err != nil {
-		return nil, err
+	if err := dec.Decode(&v); err != nil {
+		return v, err
 	}
 
-	return elements, checkConsumed(dec, r)
+	return v, checkConsumed(dec, r)
 }
 
 // splitMembers splits a JSON object that is all of data, false where splitObject must ask the
@@ -131,19 +128,12 @@ func splitMembers(data []byte) (map[string]json.RawMessage, bool) {
 
 		members[key] = data[start:end:end]
 
-		i = skipSpace(data, end)
-		if i >= len(data) {
-			return nil, false
+		next, closed, ok := afterValue(data, end, '}')
+		if !ok || closed {
+			return members, ok
 		}
 
-		switch data[i] {
-		case ',':
-			i = skipSpace(data, i+1)
-		case '}':
-			return members, i == len(data)-1
-		default:
-			return nil, false
-		}
+		i = next
 	}
 }
 
@@ -169,20 +159,32 @@ func splitElements(data []byte) ([]json.RawMessage, bool) {
 
 		elements = append(elements, data[i:end:end])
 
-		i = skipSpace(data, end)
-		if i >= len(data) {
-			return nil, false
+		next, closed, ok := afterValue(data, end, ']')
+		if !ok || closed {
+			return elements, ok
 		}
 
-		switch data[i] {
-		case ',':
-			i = skipSpace(data, i+1)
-		case ']':
-			return elements, i == len(data)-1
-		default:
-			return nil, false
-		}
+		i = next
 	}
+}
+
+// afterValue reads what follows a member's or element's value ending at data[end]: a comma, and
+// then where the next one starts, or the closing bracket, then data's last byte; false for
+// anything else.
+func afterValue(data []byte, end int, closing byte) (next int, closed, ok bool) {
+	i := skipSpace(data, end)
+	if i >= len(data) {
+		return 0, false, false
+	}
+
+	switch data[i] {
+	case ',':
+		return skipSpace(data, i+1), false, true
+	case closing:
+		return 0, true, i == len(data)-1
+	}
+
+	return 0, false, false
 }
 
 // plainKey reads the string at data[i] when it holds valid UTF-8 without escapes or control

@@ -14,21 +14,6 @@ import (
 	"github.com/FerretDB/FerretDB/internal/util/must"
 )
 
-// decoded is what the JSON decoder (FerretDB's way before splitObject and splitArray) makes of
-// data: the members or elements, or the error.
-func decoded[T any](data []byte) (T, error) {
-	var v T
-
-	r := bytes.NewReader(data)
-	dec := json.NewDecoder(r)
-
-	if err := dec.Decode(&v); err != nil {
-		return v, err
-	}
-
-	return v, checkConsumed(dec, r)
-}
-
 func TestSplittingGivesWhatTheDecoderGives(t *testing.T) {
 	objects := []string{
 		`{}`, `{ }`, `{"a":1}`, `{"a":1,"b":"two","c":true,"d":null}`,
@@ -41,7 +26,7 @@ func TestSplittingGivesWhatTheDecoderGives(t *testing.T) {
 	}
 	for _, text := range objects {
 		got, gotErr := splitObject([]byte(text))
-		want, wantErr := decoded[map[string]json.RawMessage]([]byte(text))
+		want, wantErr := decodeAll[map[string]json.RawMessage]([]byte(text))
 
 		if _, fast := splitMembers([]byte(text)); fast && wantErr != nil {
 			// Literals are left to their own decoders, which refuse them after.
@@ -69,7 +54,7 @@ func TestSplittingGivesWhatTheDecoderGives(t *testing.T) {
 	}
 	for _, text := range arrays {
 		got, gotErr := splitArray([]byte(text))
-		want, wantErr := decoded[[]json.RawMessage]([]byte(text))
+		want, wantErr := decodeAll[[]json.RawMessage]([]byte(text))
 
 		if (gotErr == nil) != (wantErr == nil) || fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Errorf("when %q is split, then it gives %q (%v), not %q (%v)", text, got, gotErr, want, wantErr)
@@ -123,7 +108,7 @@ func TestASchemaIsDecodedOncePerText(t *testing.T) {
 		t.Errorf("when a schema's text is decoded again, then it is decoded anew (%v)", err)
 	}
 
-	want, err := decoded[schema]([]byte(text))
+	want, err := decodeAll[schema]([]byte(text))
 	if err != nil {
 		t.Fatal(err)
 	}
