@@ -9,8 +9,10 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"os"
 	"os/signal"
@@ -23,6 +25,7 @@ import (
 
 func main() {
 	listen := flag.String("listen", "127.0.0.1:27017", "TCP address to listen on")
+	listenUnix := flag.String("listen-unix", "", "Unix domain socket to listen on as well (optional)")
 	dir := flag.String("dir", "", "directory holding the SQLite files (required)")
 	logLevel := flag.String("log-level", "warn", "log level: debug, info, warn or error")
 	flag.Parse()
@@ -56,8 +59,17 @@ func main() {
 		debug.SetMemoryLimit(768 << 20)
 	}
 
+	if *listenUnix != "" {
+		if err := clearStaleSocket(*listenUnix); err != nil {
+			fmt.Fprintf(os.Stderr, "ferretdb: cannot use socket %q: %v\n", *listenUnix, err)
+			os.Exit(1)
+		}
+	}
+
 	db, err := ferretdb.New(&ferretdb.Config{
-		Listener: ferretdb.ListenerConfig{TCP: *listen},
+		// A client on this machine does better on the Unix socket: a command's write to a TCP
+		// socket on loopback runs the receiver's TCP stack too, in the sender's system call.
+		Listener: ferretdb.ListenerConfig{TCP: *listen, Unix: *listenUnix},
 		Logger:   logger,
 		Handler:  "sqlite",
 		// WAL with synchronous=NORMAL: a commit is in the WAL file (the OS's) when it answers, so
@@ -83,4 +95,20 @@ func main() {
 	// parent process that the server is ready.
 	fmt.Println("ferretdb listening on", db.MongoDBURI())
 	<-done
+}
+
+// clearStaleSocket removes the socket file a killed server left at path (a server that stops
+// removes its own), so that listening there again does not fail with "address already in use".
+// Anything at path that is not a socket is left alone, and refused.
+func clearStaleSocket(path string) error {
+	info, err := os.Lstat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return err
+	case info.Mode().Type() != fs.ModeSocket:
+		return errors.New("a file that is not a socket is there")
+	}
+	return os.Remove(path)
 }
