@@ -53,10 +53,16 @@ func TestThePatchedDriversOwnTests(t *testing.T) {
 	if err := os.Mkdir(filepath.Join(dir, "FerretDB", ".git"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	// Ours in the C library (memcmp_test.go), not its own.
-	out, err = goCommand(work, "test", "-trimpath", "-timeout=120s", "-run", "^TestMemcmpGivesTheSignOfTheFirstDifference$", libcModule).CombinedOutput()
+	// Ours in the C library (memcmp_test.go, memcpy_test.go), not its own; each must have run.
+	libcTests := []string{"TestMemcmpGivesTheSignOfTheFirstDifference", "TestMemcpyCopiesEveryByteAtAnyAlignment"}
+	out, err = goCommand(work, "test", "-trimpath", "-timeout=120s", "-v", "-run", "^("+strings.Join(libcTests, "|")+")$", libcModule).CombinedOutput()
 	if err != nil {
 		t.Fatalf("go test %s: %v\n%s", libcModule, err, out)
+	}
+	for _, name := range libcTests {
+		if !strings.Contains(string(out), "--- PASS: "+name) {
+			t.Fatalf("go test %s did not run %s:\n%s", libcModule, name, out)
+		}
 	}
 	for pkg, tests := range map[string]string{
 		"/internal/backends/sqlite/metadata": "^TestANonUniqueIndexIsItsKeyIndexAlone$",
