@@ -164,14 +164,19 @@ export async function buildFerretDb(
 /** Waits between restarts of a database that died: doubles from the first, up to the last. */
 const RESTART_DELAYS_MS = [100, 200, 400, 800, 1_600, 3_200, 5_000];
 
+/** The longest socket path every Unix takes (Linux 107 bytes, macOS and the BSDs 103). */
+const LONGEST_SOCKET_PATH = 103;
+
 /**
  * Where ferretdb listens besides its port, or none: on Windows the driver's socket paths are
- * named pipes. The path is in the system's temporary folder, which is local wherever the data
- * is, and short (a socket's path has at most 107 bytes), named by the port, which no other
- * running server holds.
+ * named pipes, and a temporary folder too deep for a socket's path leaves the port alone. The
+ * path is in the system's temporary folder, which is local wherever the data is, named by the
+ * port, which no other running server holds.
  */
-function socketPath(port: number): string | undefined {
-  return process.platform === 'win32' ? undefined : join(tmpdir(), `shop-ferretdb-${port}.sock`);
+export function socketPath(port: number): string | undefined {
+  if (process.platform === 'win32') return undefined;
+  const path = join(tmpdir(), `shop-ferretdb-${port}.sock`);
+  return Buffer.byteLength(path) <= LONGEST_SOCKET_PATH ? path : undefined;
 }
 
 /**
