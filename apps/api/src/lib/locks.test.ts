@@ -129,14 +129,12 @@ describe('a holder that loses its lease', () => {
     );
 
     // The database goes out of reach: the holder's renewals fail until its lease runs out.
-    const client = mongoose.connection.getClient().options.hosts.map(String).join(',');
-    const dbName = mongoose.connection.name;
     await mongoose.disconnect();
     if (!leaseA.signal.aborted) {
       await new Promise((told) => leaseA.signal.addEventListener('abort', told, { once: true }));
     }
     expect(leaseA.signal.reason).toMatchObject({ status: 503 });
-    await mongoose.connect(`mongodb://${client}/`, { dbName });
+    await mongoose.connect(t.databaseUrl);
 
     // The lease ran out, so the next caller gets the lock, with a larger token, and writes.
     const paidByB = await withLock(
