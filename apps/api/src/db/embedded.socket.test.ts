@@ -1,14 +1,15 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mongoose from 'mongoose';
 import { afterEach, describe, expect, test } from 'vitest';
-import { socketPath, startEmbeddedDatabase } from './embedded.js';
+import { makeSocketFolder, startEmbeddedDatabase } from './embedded.js';
 
 /**
- * The API talks to its embedded ferretdb over a Unix socket in the system's temporary folder. A
- * socket's path is at most 103 bytes on some systems (107 on Linux): under a temporary folder
- * deeper than that the embedded database keeps to its loopback port, and the shop still starts.
+ * The API talks to its embedded ferretdb over a Unix socket, in a folder of its own in the
+ * system's temporary folder. A socket's path is at most 103 bytes on some systems (107 on
+ * Linux): under a temporary folder deeper than that the embedded database keeps to its loopback
+ * port, and the shop still starts.
  */
 const made: string[] = [];
 const savedTmpdir = process.env.TMPDIR;
@@ -30,36 +31,61 @@ function folderOfLength(length: number): string {
   return deep;
 }
 
-describe.skipIf(process.platform === 'win32')('the embedded database’s socket', () => {
-  test('when the temporary folder is short, then the socket is in it, named by the port', () => {
-    process.env.TMPDIR = folderOfLength(60);
+/** `/shop-ferretdb-XXXXXX/ferretdb.sock`: what the socket's path adds to the temporary folder. */
+const SOCKET_TAIL = '/shop-ferretdb-XXXXXX/ferretdb.sock'.length;
 
-    expect(socketPath(40123)).toBe(`${process.env.TMPDIR}/shop-ferretdb-40123.sock`);
+const startIn = async (dataDir: string) => {
+  const db = await startEmbeddedDatabase({ dataDir, prefer: 'ferretdb' });
+  made.push(dataDir);
+  return db;
+};
+
+/** Writes a note through `url` and counts the notes there. */
+async function writeAndCount(url: string): Promise<number> {
+  const connection = await mongoose.createConnection(`${url}socket`).asPromise();
+  try {
+    await connection.collection('notes').insertOne({ text: 'answered' });
+    return await connection.collection('notes').countDocuments();
+  } finally {
+    await connection.close();
+  }
+}
+
+describe.skipIf(process.platform === 'win32')('the embedded database’s socket', () => {
+  test('when ferretdb starts, then its socket is in a folder only its user may enter, which goes when it stops', async () => {
+    process.env.TMPDIR = folderOfLength(40);
+    const db = await startIn(mkdtempSync(join(base, 'shop-data-')));
+    try {
+      const [name] = readdirSync(process.env.TMPDIR);
+      expect(name).toMatch(/^shop-ferretdb-/);
+      const folder = join(process.env.TMPDIR, name as string);
+      expect(db.url).toBe(`mongodb://${encodeURIComponent(join(folder, 'ferretdb.sock'))}/`);
+      expect(statSync(folder).mode & 0o777).toBe(0o700);
+      expect(await writeAndCount(db.url)).toBe(1);
+
+      await db.stop();
+      expect(existsSync(folder)).toBe(false);
+    } finally {
+      await db.stop();
+    }
   });
 
-  test('when the socket’s path would pass 103 bytes, then there is none', () => {
-    process.env.TMPDIR = folderOfLength(103 - '/shop-ferretdb-40123.sock'.length);
-    expect(socketPath(40123)).toHaveLength(103);
+  test('when the socket’s path would pass 103 bytes, then there is none; at 103 there is', () => {
+    process.env.TMPDIR = folderOfLength(103 - SOCKET_TAIL);
+    const folder = makeSocketFolder();
+    expect(folder && join(folder, 'ferretdb.sock')).toHaveLength(103);
 
-    process.env.TMPDIR = folderOfLength(104 - '/shop-ferretdb-40123.sock'.length);
-    expect(socketPath(40123)).toBeUndefined();
+    process.env.TMPDIR = folderOfLength(104 - SOCKET_TAIL);
+    expect(makeSocketFolder()).toBeUndefined();
+    expect(readdirSync(process.env.TMPDIR)).toEqual([]);
   });
 
   test('when the temporary folder is too deep for a socket, then ferretdb starts on its port alone and answers', async () => {
     process.env.TMPDIR = folderOfLength(120);
-    const dataDir = mkdtempSync(join(base, 'shop-data-'));
-    made.push(dataDir);
-
-    const db = await startEmbeddedDatabase({ dataDir, prefer: 'ferretdb' });
+    const db = await startIn(mkdtempSync(join(base, 'shop-data-')));
     try {
       expect(db.url).toMatch(/^mongodb:\/\/127\.0\.0\.1:\d+\/$/);
-      const connection = await mongoose.createConnection(`${db.url}deep`).asPromise();
-      try {
-        await connection.collection('notes').insertOne({ text: 'answered' });
-        expect(await connection.collection('notes').countDocuments()).toBe(1);
-      } finally {
-        await connection.close();
-      }
+      expect(await writeAndCount(db.url)).toBe(1);
     } finally {
       await db.stop();
     }

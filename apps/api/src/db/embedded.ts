@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { lookup } from 'node:dns/promises';
 import { type EventEmitter, once } from 'node:events';
-import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -166,17 +166,22 @@ const RESTART_DELAYS_MS = [100, 200, 400, 800, 1_600, 3_200, 5_000];
 
 /** The longest socket path every Unix takes (Linux 107 bytes, macOS and the BSDs 103). */
 const LONGEST_SOCKET_PATH = 103;
+/** The socket's name in its folder. */
+const SOCKET_NAME = 'ferretdb.sock';
+/** The socket's folder's name before the 6 characters `mkdtemp` adds. */
+const SOCKET_FOLDER_PREFIX = 'shop-ferretdb-';
 
 /**
- * Where ferretdb listens besides its port, or none: on Windows the driver's socket paths are
- * named pipes, and a temporary folder too deep for a socket's path leaves the port alone. The
- * path is in the system's temporary folder, which is local wherever the data is, named by the
- * port, which no other running server holds.
+ * A new folder of this user's (mode 700) in the system's temporary folder, which is local
+ * wherever the data is, for ferretdb's socket; or none: on Windows the driver's socket paths
+ * are named pipes, and under a temporary folder too deep for a socket's path the port is used
+ * alone. A folder of its own per server, so no other server's or user's socket is ever in the way.
  */
-export function socketPath(port: number): string | undefined {
+export function makeSocketFolder(): string | undefined {
   if (process.platform === 'win32') return undefined;
-  const path = join(tmpdir(), `shop-ferretdb-${port}.sock`);
-  return Buffer.byteLength(path) <= LONGEST_SOCKET_PATH ? path : undefined;
+  const path = join(tmpdir(), `${SOCKET_FOLDER_PREFIX}XXXXXX`, SOCKET_NAME);
+  if (Buffer.byteLength(path) > LONGEST_SOCKET_PATH) return undefined;
+  return mkdtempSync(join(tmpdir(), SOCKET_FOLDER_PREFIX));
 }
 
 /**
@@ -192,7 +197,8 @@ export async function startFerretDb(
   mkdirSync(dir, { recursive: true });
   const binary = await buildFerretDb(findRepoRoot(), log);
   const port = await freePort();
-  const socket = socketPath(port);
+  const socketFolder = makeSocketFolder();
+  const socket = socketFolder ? join(socketFolder, SOCKET_NAME) : undefined;
   const launch = () => {
     // At warn, FerretDB logs every refused command (e.g. mongoose's 'collection exists').
     const child = spawn(
@@ -206,8 +212,14 @@ export async function startFerretDb(
     child.stderr?.on('data', (chunk: Buffer) => log(`ferretdb: ${chunk.toString().trim()}`));
     return child;
   };
+  const removeSocketFolder = () => {
+    if (socketFolder) rmSync(socketFolder, { recursive: true, force: true });
+  };
   let child = launch();
-  await waitForReady(child);
+  await waitForReady(child).catch((err: unknown) => {
+    removeSocketFolder();
+    throw err;
+  });
   let stopping = false;
   let failures = 0;
   const supervise = (running: ChildProcess) => {
@@ -234,7 +246,10 @@ export async function startFerretDb(
     });
   };
   supervise(child);
-  const stopOnExit = () => child.kill('SIGTERM');
+  const stopOnExit = () => {
+    child.kill('SIGTERM');
+    removeSocketFolder();
+  };
   process.once('exit', stopOnExit);
   return {
     kind: 'ferretdb',
@@ -243,10 +258,12 @@ export async function startFerretDb(
     stop: async () => {
       stopping = true;
       process.off('exit', stopOnExit);
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      removeSocketFolder();
     },
   };
 }
