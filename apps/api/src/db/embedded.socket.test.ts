@@ -1,9 +1,18 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mongoose from 'mongoose';
 import { afterEach, describe, expect, test } from 'vitest';
-import { makeSocketFolder, startEmbeddedDatabase } from './embedded.js';
+import { makeSocketFolder, startEmbeddedDatabase, touchSocketFolder } from './embedded.js';
 
 /**
  * The API talks to its embedded ferretdb over a Unix socket, in a folder of its own in the
@@ -78,6 +87,23 @@ describe.skipIf(process.platform === 'win32')('the embedded database’s socket'
     process.env.TMPDIR = folderOfLength(104 - SOCKET_TAIL);
     expect(makeSocketFolder()).toBeUndefined();
     expect(readdirSync(process.env.TMPDIR)).toEqual([]);
+  });
+
+  test('when the socket’s folder is touched, then it and its socket count as just used, for cleaners of the temporary folder', () => {
+    const folder = mkdtempSync(join(base, 'touched-'));
+    made.push(folder);
+    const socket = join(folder, 'ferretdb.sock');
+    writeFileSync(socket, '');
+    const twentyDaysAgo = new Date(Date.now() - 20 * 24 * 3600 * 1000);
+    utimesSync(socket, twentyDaysAgo, twentyDaysAgo);
+    utimesSync(folder, twentyDaysAgo, twentyDaysAgo);
+
+    touchSocketFolder(folder);
+
+    for (const path of [folder, socket]) {
+      expect(Date.now() - statSync(path).mtimeMs).toBeLessThan(60_000);
+      expect(Date.now() - statSync(path).atimeMs).toBeLessThan(60_000);
+    }
   });
 
   test('when the temporary folder is too deep for a socket, then ferretdb starts on its port alone and answers', async () => {

@@ -1,7 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { lookup } from 'node:dns/promises';
 import { type EventEmitter, once } from 'node:events';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  utimesSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -185,6 +193,25 @@ export function makeSocketFolder(): string | undefined {
 }
 
 /**
+ * Cleaners of the temporary folder (systemd-tmpfiles: what nobody touched for 10 days) would
+ * take a long-running shop's socket away: its folder and socket are touched every hour, as
+ * PostgreSQL touches its own socket in /tmp.
+ */
+const TOUCH_SOCKET_EVERY_MS = 60 * 60 * 1000;
+
+/** Marks the socket's folder, and the socket in it, as just used. */
+export function touchSocketFolder(folder: string): void {
+  const now = new Date();
+  for (const path of [folder, join(folder, SOCKET_NAME)]) {
+    try {
+      utimesSync(path, now, now);
+    } catch {
+      // Not there (yet, or any more): the next start makes it again.
+    }
+  }
+}
+
+/**
  * Runs tools/ferretdb on a fixed port (and Unix socket) and keeps it running: when it dies
  * (crash, OOM kill), it is started again on the same port and folder, so the driver reconnects
  * on its own. The API connects through the socket, which costs each command less than TCP on
@@ -200,6 +227,8 @@ export async function startFerretDb(
   const socketFolder = makeSocketFolder();
   const socket = socketFolder ? join(socketFolder, SOCKET_NAME) : undefined;
   const launch = () => {
+    // Made again if something took it away while the server ran.
+    if (socketFolder) mkdirSync(socketFolder, { recursive: true, mode: 0o700 });
     // At warn, FerretDB logs every refused command (e.g. mongoose's 'collection exists').
     const child = spawn(
       binary,
@@ -246,6 +275,9 @@ export async function startFerretDb(
     });
   };
   supervise(child);
+  const touching = socketFolder
+    ? setInterval(() => touchSocketFolder(socketFolder), TOUCH_SOCKET_EVERY_MS).unref()
+    : undefined;
   const stopOnExit = () => {
     child.kill('SIGTERM');
     removeSocketFolder();
@@ -257,6 +289,7 @@ export async function startFerretDb(
     pid: () => child.pid,
     stop: async () => {
       stopping = true;
+      clearInterval(touching);
       process.off('exit', stopOnExit);
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
