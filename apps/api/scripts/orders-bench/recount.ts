@@ -9,7 +9,10 @@ import type { FilledOrder } from './fill.js';
  */
 export function recount(orders: readonly FilledOrder[], days: readonly string[]) {
   const inDays = new Set(days);
-  const perDay = new Map(days.map((d) => [d, { date: d, revenue: 0, orders: 0 }]));
+  // The orders filled charge no shipping or tax and have no discount: the days' parts of them are 0.
+  const perDay = new Map(
+    days.map((d) => [d, { date: d, revenue: 0, shipping: 0, tax: 0, orders: 0, discounts: 0 }]),
+  );
   const statuses = new Map(ORDER_STATUSES.map((s) => [s, 0]));
   const products = new Map<
     string,
