@@ -1,4 +1,12 @@
-import { type Collection, type Db, Double, Long, MongoClient } from 'mongodb';
+import {
+  type Collection,
+  type Db,
+  type Document,
+  Double,
+  Long,
+  MongoClient,
+  ObjectId,
+} from 'mongodb';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Server, startServer } from './server.js';
 
@@ -286,5 +294,144 @@ describe("an indexed field's equality", () => {
     const filter = { b: 'y', n: { $gte: 2 } };
     expect(await planOf(collection.find(filter).explain())).toMatch(/SCAN /);
     expect(ids(await collection.find(filter).toArray())).toEqual([2]);
+  });
+});
+
+describe("a search's `$or`", () => {
+  /** A regex of the text taken literally, as the shop's All Orders search makes one. */
+  const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  /** The filter All Orders' search makes of `text` (orders/repository/reads.ts). */
+  const search = (text: string, buyers: ObjectId[] = [], number: number | null = null) => {
+    const pattern = { $regex: literally(text), $options: 'i' };
+    return {
+      $or: [
+        ...(number === null ? [] : [{ number }]),
+        ...(buyers.length > 0 ? [{ buyer: { $in: buyers } }] : []),
+        { buyer: null, email: pattern },
+        { buyer: null, 'deliveryAddress.name': pattern },
+      ],
+    };
+  };
+  const newestFirst = { createdAt: -1, _id: -1 } as const;
+  let named = 0;
+
+  /**
+   * Orders of two accounts and of guests, whose e-mails and names hold what a case-insensitive
+   * search must find, or must not: cases, the two letters Go's case folding takes from outside
+   * ASCII (KELVIN SIGN, LONG S), letters outside ASCII, characters JSON escapes, arrays, a stored
+   * regex, a number, missing fields.
+   */
+  async function orders() {
+    named += 1;
+    const collection = db.collection(`searched${named}`);
+    await collection.createIndex({ buyer: 1, createdAt: -1 });
+    await collection.createIndex({ number: 1 }, { unique: true, sparse: true });
+    const accounts = [new ObjectId(), new ObjectId()];
+    const guests: Document[] = [
+      { email: 'Ann@Example.com', deliveryAddress: { name: 'Ann Lee' } },
+      { email: 'ann+shop@EXAMPLE.COM', deliveryAddress: { name: 'ANN LEE' } },
+      { email: 'bob@\u212Aelvin.test', deliveryAddress: { name: 'Bob' } },
+      { email: 'chris@x.test', deliveryAddress: { name: 'Chri\u017Ftine Day' } },
+      { email: 'zoe@x.test', deliveryAddress: { name: 'Zoë Ärger' } },
+      { email: 'obrien@x.test', deliveryAddress: { name: 'Pat O"Brien \\ <a&b>' } },
+      { email: ['old@x.test', 'Ann@Example.com'], deliveryAddress: { name: 'Two' } },
+      { email: /ann/i, deliveryAddress: { name: 'Stored regex' } },
+      { email: /example\.com/i, deliveryAddress: { name: 'Stored regex of an escaped dot' } },
+      { email: 1042, deliveryAddress: { name: 'A number' } },
+      { deliveryAddress: { name: 'No e-mail, ann' } },
+      { email: 'nameless@x.test' },
+    ].map((order, i) => ({ ...order, ...(i % 2 === 0 ? { buyer: null } : {}) }));
+    const docs = [
+      ...Array.from({ length: 30 }, (_, i) => ({
+        buyer: accounts[i % 2],
+        email: i % 2 ? 'ann@example.com' : 'carl@example.com',
+      })),
+      ...guests,
+    ].map((order, i) => ({
+      ...order,
+      number: 1001 + i,
+      createdAt: new Date(Date.UTC(2026, 0, 1) + (i % 7) * 86_400_000),
+    }));
+    await collection.insertMany(docs);
+    return { collection, accounts };
+  }
+
+  const numbers = (docs: Document[]) => docs.map((d) => d.number as number);
+
+  test('when All Orders searches a text, a number or buyers, then each page and count is the in-memory one', async () => {
+    const { collection, accounts } = await orders();
+    const filters: Document[] = [
+      ...[
+        'ann',
+        'ANN',
+        'example.com',
+        'Example.COM',
+        'kelvin',
+        'KELVIN',
+        'christine',
+        'CHRISTINE',
+        'zoë',
+        'ärger',
+        'o"brien',
+        '\\',
+        '<a&b>',
+        'a&b',
+        '#1042',
+        '1042',
+        'lee',
+        ' ',
+        'nobody',
+      ].map((text) => search(text)),
+      search('ann', [accounts[0] as ObjectId], 1035),
+      search('example.com', [accounts[1] as ObjectId]),
+      search('1033', [], 1033),
+      { $or: [{ email: /ann/i }, { number: 1002 }] },
+      { $or: [{ email: /ann/ }, { 'deliveryAddress.name': /LEE/ }] },
+      { $or: [{ email: { $regex: /ANN/, $options: 'i' } }] },
+      { $or: [{ email: { $regex: 'ann', $options: 'ims' } }] },
+      { $or: [{ email: { $regex: 'a.n', $options: 'i' } }] },
+      { $or: [{ email: { $regex: 'ann' } }, { buyer: null }] },
+      { $or: [{ email: { $regex: '\\d' } }] },
+      { status: 'x', $or: [{ email: /ann/i }] },
+    ];
+    for (const filter of filters) {
+      for (const [skip, limit] of [
+        [0, 20],
+        [20, 20],
+        [0, 0],
+      ] as const) {
+        const run = (f: Document) =>
+          collection.find(f).sort(newestFirst).skip(skip).limit(limit).toArray();
+        const [narrowed, inMemory] = await Promise.all([run(filter), run({ $and: [filter] })]);
+        expect(numbers(narrowed), JSON.stringify(filter)).toEqual(numbers(inMemory));
+      }
+      expect(await collection.countDocuments(filter), JSON.stringify(filter)).toBe(
+        await collection.countDocuments({ $and: [filter] }),
+      );
+    }
+    // What the search finds, beside what FerretDB's own path finds.
+    expect(numbers(await collection.find(search('kelvin')).toArray())).toEqual([1033]);
+    expect(numbers(await collection.find(search('CHRISTINE')).toArray())).toEqual([1034]);
+    expect(numbers(await collection.find(search('example.com')).toArray()).sort()).toEqual([
+      1031, 1032, 1037, 1039,
+    ]);
+    expect(numbers(await collection.find(search('ann')).toArray()).sort()).toEqual([
+      1031, 1032, 1037, 1038, 1041,
+    ]);
+  });
+
+  test('when every branch names a key or a literal text, then the read is narrowed in SQL', async () => {
+    const { collection, accounts } = await orders();
+    const plan = await planOf(
+      collection.find(search('ann', [accounts[0] as ObjectId], 1035)).explain(),
+    );
+    // Each branch through a key index (a guest's by the key of null), none read whole.
+    expect(plan).toMatch(/MULTI-INDEX OR/);
+    expect(plan).not.toMatch(/SCAN /);
+    // A branch that names neither (a pattern, not a text) leaves the whole read to FerretDB.
+    const unnarrowed = await planOf(
+      collection.find({ $or: [{ email: /a.n/i }, { number: 1002 }] }).explain(),
+    );
+    expect(unnarrowed).toMatch(/SCAN /);
   });
 });

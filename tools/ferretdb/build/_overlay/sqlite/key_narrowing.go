@@ -75,6 +75,14 @@ func keyNarrowing(ctx context.Context, db *fsql.DB, meta *metadata.Collection, f
 		}
 	}
 
+	if named["$or"] == 1 {
+		if either, eitherArgs, fields, ok := orNarrowing(filter, leading); ok {
+			conditions = append(conditions, either)
+			args = append(args, eitherArgs...)
+			checked = append(checked, fields...)
+		}
+	}
+
 	if len(conditions) == 0 {
 		return "", nil
 	}
@@ -84,4 +92,202 @@ func keyNarrowing(ctx context.Context, db *fsql.DB, meta *metadata.Collection, f
 	}
 
 	return " WHERE " + strings.Join(conditions, " AND "), args
+}
+
+// orNarrowing is the condition a filter's `$or` puts on a document, when each of its branches
+// names something SQL can require (ORed, each branch's ANDed): an equality on `_id` or on a field
+// that leads an index, as above, or a literal `$regex` (see literalCondition); false when a branch
+// names none, since that branch could match any document. A branch's other conditions are left
+// to the filter in memory. The fields whose keys are relied on are returned to be checked.
+//
+// It turns All Orders' search (`{$or: [{number: n}, {buyer: {$in: [ids…]}}, {buyer: null, email:
+// /text/i}, {buyer: null, "deliveryAddress.name": /text/i}]}`) from a decoding of every order into
+// a read of the few whose keys or text can match.
+func orNarrowing(filter *types.Document, leading map[string]bool) (string, []any, []string, bool) {
+	branches, ok := got(filter.Get("$or")).(*types.Array)
+	if !ok || branches.Len() == 0 {
+		return "", nil, nil, false
+	}
+
+	var either, fields []string
+	var args []any
+
+	for i := 0; i < branches.Len(); i++ {
+		branch, ok := got(branches.Get(i)).(*types.Document)
+		if !ok {
+			return "", nil, nil, false
+		}
+
+		var all []string
+
+		keys := branch.Keys()
+		for j, field := range keys {
+			if slicesContain(keys[:j], field) || slicesContain(keys[j+1:], field) {
+				continue
+			}
+
+			value := got(branch.Get(field))
+
+			if leading[field] {
+				values, ok := equalityKeys(value)
+				if ok && len(values) > 0 && len(values) <= maxIDsIn {
+					placeholders := strings.TrimSuffix(strings.Repeat("?, ", len(values)), ", ")
+					all = append(all, fmt.Sprintf("%s IN (%s)", metadata.SortKey(field), placeholders))
+
+					for _, v := range values {
+						args = append(args, v)
+					}
+
+					if field != "_id" {
+						fields = append(fields, field)
+					}
+
+					continue
+				}
+			}
+
+			if !strings.HasPrefix(field, "$") {
+				if condition, arg, ok := literalCondition(value); ok {
+					all = append(all, condition)
+					args = append(args, arg)
+				}
+			}
+		}
+
+		if len(all) == 0 {
+			return "", nil, nil, false
+		}
+
+		either = append(either, "("+strings.Join(all, " AND ")+")")
+	}
+
+	return "(" + strings.Join(either, " OR ") + ")", args, fields, true
+}
+
+func slicesContain(list []string, s string) bool {
+	for _, e := range list {
+		if e == s {
+			return true
+		}
+	}
+
+	return false
+}
+
+// literalCondition is a condition that every document holds whose field the value matches, when
+// the value is a `$regex` (`/text/i` or `{$regex: "text", $options: "i"}`, options of `i`, `m`
+// and `s` only) that only matches its text: printable ASCII, metacharacters escaped, none of the
+// characters JSON escapes (`"`, `\`, `<`, `>`, `&`). Such a match is in the document's stored JSON
+// as it is, so the text is looked for there (`instr`), whichever field holds it; with `i`, in the
+// stored JSON lowered, after the only two characters Go's case folding takes to ASCII (U+212A,
+// KELVIN SIGN, folds to k; U+017F, LONG S, to s) are made those letters. A stored regex equal to
+// the filter's matches it too, and is not its text: a document holding one passes as well.
+// False for any other value.
+func literalCondition(v any) (string, any, bool) {
+	var pattern, options string
+
+	switch v := v.(type) {
+	case types.Regex:
+		pattern, options = v.Pattern, v.Options
+	case *types.Document:
+		keys := v.Keys()
+		if len(keys) == 0 || len(keys) > 2 || keys[0] != "$regex" || (len(keys) == 2 && keys[1] != "$options") {
+			return "", nil, false
+		}
+
+		switch r := got(v.Get("$regex")).(type) {
+		case string:
+			pattern = r
+		case types.Regex:
+			pattern, options = r.Pattern, r.Options
+		default:
+			return "", nil, false
+		}
+
+		if len(keys) == 2 {
+			o, ok := got(v.Get("$options")).(string)
+			if !ok || (o != "" && options != "") {
+				return "", nil, false
+			}
+
+			if o != "" {
+				options = o
+			}
+		}
+	default:
+		return "", nil, false
+	}
+
+	caseless := false
+
+	for _, o := range options {
+		switch o {
+		case 'i':
+			caseless = true
+		case 'm', 's':
+		default:
+			return "", nil, false
+		}
+	}
+
+	text, ok := literalText(pattern)
+	if !ok {
+		return "", nil, false
+	}
+
+	const storedRegex = `instr(` + metadata.DefaultColumn + `, '"t":"regex"') > 0`
+
+	if !caseless {
+		return "(instr(" + metadata.DefaultColumn + ", ?) > 0 OR " + storedRegex + ")", text, true
+	}
+
+	stored := metadata.DefaultColumn
+	lowered := strings.ToLower(text)
+
+	if strings.Contains(lowered, "k") {
+		stored = "replace(" + stored + ", '\u212a', 'k')"
+	}
+
+	if strings.Contains(lowered, "s") {
+		stored = "replace(" + stored + ", '\u017f', 's')"
+	}
+
+	return "(instr(lower(" + stored + "), ?) > 0 OR " + storedRegex + ")", lowered, true
+}
+
+// literalText is the text a regular expression matches and nothing else, when it is printable
+// ASCII whose metacharacters are escaped (`\.`) and holds none of the characters JSON escapes.
+func literalText(pattern string) (string, bool) {
+	var text strings.Builder
+
+	for i := 0; i < len(pattern); i++ {
+		c := pattern[i]
+
+		if c == '\\' {
+			i++
+			if i == len(pattern) {
+				return "", false
+			}
+
+			c = pattern[i]
+			// An escaped letter or digit is a class or a reference (\d, \b, \1), not itself.
+			if c < 0x21 || c > 0x7e || ('0' <= c && c <= '9') || ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z') {
+				return "", false
+			}
+		} else if c < 0x20 || c > 0x7e || strings.IndexByte(".^$*+?()[]{}|", c) >= 0 {
+			return "", false
+		}
+
+		if strings.IndexByte("\"\\<>&", c) >= 0 {
+			return "", false
+		}
+
+		text.WriteByte(c)
+	}
+
+	if text.Len() == 0 {
+		return "", false
+	}
+
+	return text.String(), true
 }
