@@ -6,6 +6,7 @@ package sqlite
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/FerretDB/FerretDB/internal/backends/sqlite/metadata"
@@ -122,7 +123,7 @@ func orNarrowing(filter *types.Document, leading map[string]bool) (string, []any
 
 		keys := branch.Keys()
 		for j, field := range keys {
-			if slicesContain(keys[:j], field) || slicesContain(keys[j+1:], field) {
+			if slices.Contains(keys[:j], field) || slices.Contains(keys[j+1:], field) {
 				continue
 			}
 
@@ -162,16 +163,6 @@ func orNarrowing(filter *types.Document, leading map[string]bool) (string, []any
 	}
 
 	return "(" + strings.Join(either, " OR ") + ")", args, fields, true
-}
-
-func slicesContain(list []string, s string) bool {
-	for _, e := range list {
-		if e == s {
-			return true
-		}
-	}
-
-	return false
 }
 
 // literalCondition is a condition that every document holds whose field the value matches, when
