@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import mongoose from 'mongoose';
+import { insertCast } from './cast-insert.js';
 import { type AppError, isDuplicateKeyError } from './errors.js';
 import { groupedCollectionWrites } from './group-commits.js';
 
@@ -112,7 +113,7 @@ async function tryLock(key: string, leaseMs: number) {
   const expiresAt = new Date(renewedAt + leaseMs);
   try {
     const token = renewedAt;
-    await LockModel.create({ _id: key, token, expiresAt });
+    await insertCast(LockModel, { _id: key, token, expiresAt });
     return { token, renewedAt };
   } catch (err) {
     if (!isDuplicateKeyError(err)) throw err;

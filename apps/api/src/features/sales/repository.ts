@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { OrderStatus } from '@shop/contracts';
+import { insertCast } from '../../lib/cast-insert.js';
 import { isDuplicateKeyError } from '../../lib/errors.js';
 import { minor } from '../../lib/money.js';
 import type { DayFigures, DiscountFigures, FiguresDelta, ProductFigures } from './figures.js';
@@ -173,7 +174,7 @@ export async function lastBatch(): Promise<CountingBatch | null> {
 export async function openBatch({ number, deliveries, delta }: CountingBatch): Promise<boolean> {
   const statuses = Object.fromEntries([...delta.statuses].map(([s, n]) => [statusKey(s), n]));
   try {
-    await SalesBatchModel.create({
+    await insertCast(SalesBatchModel, {
       _id: number,
       deliveries,
       delta: { days: Object.fromEntries(delta.days), statuses },

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { insertManyCast } from '../cast-insert.js';
 import { isDuplicateKeyError } from '../errors.js';
 import { groupCommits } from '../group-commits.js';
 import { type DeliveryDoc, DeliveryModel } from './model.js';
@@ -81,9 +82,7 @@ const documentOf = (
  * (lib/group-commits.ts): the events of the orders one process places at once cost one command.
  */
 const deliveryInserts = groupCommits<readonly ReturnType<typeof documentOf>[], void>(
-  async (documents) => {
-    await DeliveryModel.insertMany(documents);
-  },
+  (documents) => insertManyCast(DeliveryModel, documents),
   (a, b) => [...a, ...b],
   [],
 );
