@@ -133,7 +133,9 @@ async function takeFromAll(
   let taken = new Set(takes.map((take) => take.budget));
   if (takes.length > 0) {
     try {
-      await HoldBudgetModel.bulkWrite(
+      // Through the driver: every value above is of its stored type already, so Mongoose's
+      // cast of each operation (on the path of every start of paying) is skipped.
+      await HoldBudgetModel.collection.bulkWrite(
         takes.map(({ filter, update }) => ({ updateOne: { filter, update, upsert: true } })),
         { ordered: false },
       );
