@@ -159,10 +159,10 @@ export async function insertCheckoutOfPayment(checkout: Checkout): Promise<Check
 
 /**
  * The checkouts read and claimed through the driver, not Mongoose's queries: every id here is a
- * stored checkout's, every value a string, so there is nothing to cast, and on the path of every
- * order Mongoose's query building (casts, hooks, the schema's projections) was about 5 % of the
- * API's CPU (docs/features/cart-and-checkout.md, "Where the time goes"). `updatedAt` is set as
- * the schema's timestamps would.
+ * stored checkout's, every value a string, so there is nothing to cast, and these are on the path
+ * of every order, where Mongoose's query building (casts, hooks, the schema's projections) is
+ * spared (docs/features/cart-and-checkout.md, "Where the time goes"). `updatedAt` is set as the
+ * schema's timestamps would.
  */
 const checkouts = CheckoutModel.collection;
 const objectId = (id: string) => new mongoose.Types.ObjectId(id);

@@ -45,9 +45,9 @@ export interface ProductToPrice {
 
 /**
  * The products' ids as stored, each once; an id no product can have (not 24 hex digits) is left
- * out, so it is not found. The checkout's reads of products go through the driver, not
- * Mongoose's queries, whose building was about 2 % of the API's CPU on the path of every order
- * (docs/features/cart-and-checkout.md, "Where the time goes").
+ * out, so it is not found (the checkout calls' schemas refuse such ids first). The checkout's
+ * reads of products go through the driver, sparing Mongoose's query building on the path of every
+ * order (docs/features/cart-and-checkout.md, "Where the time goes").
  */
 const storedIds = (ids: readonly string[]) =>
   [...new Set(ids)].filter((id) => objectIdSchema.safeParse(id).success).map(oid);
