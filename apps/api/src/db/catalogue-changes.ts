@@ -56,11 +56,16 @@ const changeSchema = new mongoose.Schema(
   { versionKey: false, collection: 'catalog_changes' },
 );
 const CatalogueChangeModel = mongoose.model('catalog_changes', changeSchema);
+/** The log's inserts, through the driver (changeDocument). */
+const changeInserts = CatalogueChangeModel.collection as unknown as mongoose.mongo.Collection<
+  LoggedChange & { _id: number }
+>;
 
 /**
- * A change as inserted: as it is (`lean`), since every write to the catalogue makes one and the
- * log's fields need no casting (Mongoose's document, validation and copy cost more than the
- * insert's own work); fields left undefined are left out, as Mongoose would.
+ * A change as inserted: as it is, by the driver, since every write to the catalogue makes one and
+ * the log's fields need no casting (Mongoose's document, validation and copy cost more than the
+ * insert's own work, and its `lean` insert still waits a turn of the event loop per document);
+ * fields left undefined are left out, as Mongoose would.
  */
 const changeDocument = (version: number, change: LoggedChange) => {
   const document: LoggedChange & { _id: number } = { _id: version };
@@ -180,7 +185,7 @@ export async function announceChange(change: LoggedChange): Promise<number> {
   let version = await firstGuess();
   for (let taken = 0; ; taken += 1) {
     try {
-      await CatalogueChangeModel.insertMany([changeDocument(version, change)], { lean: true });
+      await changeInserts.insertOne(changeDocument(version, change));
       break;
     } catch (err) {
       if (!isDuplicateKeyError(err)) throw err;

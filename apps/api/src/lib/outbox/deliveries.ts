@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { mongo } from 'mongoose';
 import { insertManyCast } from '../cast-insert.js';
 import { isDuplicateKeyError } from '../errors.js';
 import { groupCommits } from '../group-commits.js';
@@ -8,7 +9,12 @@ import { type DeliveryDoc, DeliveryModel } from './model.js';
  * The outbox's deliveries: the only module that reads or writes them. Every write is one atomic
  * update; a claim is one guarded update, so one worker in all the API processes holds a delivery
  * at a time, and every later write to it names that claim.
+ *
+ * Read and written through the driver, not Mongoose's queries: every id is a string and every
+ * value of its stored type, so there is nothing to cast, and the workers' claims and marks come
+ * with every order (docs/features/cart-and-checkout.md, "Where the time goes").
  */
+const deliveries = DeliveryModel.collection as unknown as mongo.Collection<DeliveryDoc>;
 
 /** A domain event as its publisher recorded it. */
 export interface PublishedEvent<Payload = unknown> {
@@ -147,7 +153,7 @@ export const markLanded = (eventId: string, subscribers: readonly string[]): Pro
 /** markLanded of deliveries of any events, by their ids, in one update: how many it marked. */
 export async function markDeliveriesLanded(deliveryIds: readonly string[]): Promise<number> {
   if (deliveryIds.length === 0) return 0;
-  const { modifiedCount } = await DeliveryModel.updateMany(
+  const { modifiedCount } = await deliveries.updateMany(
     { _id: { $in: deliveryIds }, landed: false, claim: null },
     { $set: { landed: true, due: new Date() } },
   );
@@ -163,16 +169,14 @@ export async function unmarkedOf(
   // `landed` is left to the filter below: FerretDB answers from its indexes only equalities on
   // strings, numbers, ids and dates, and a boolean in the filter made it read every delivery
   // (30-400 ms a batch with the e-mails of a shop without a mail server waiting beside them).
-  const docs = await DeliveryModel.find({ source: { $in: sources }, subscriber }).lean<
-    DeliveryDoc[]
-  >();
+  const docs = await deliveries.find({ source: { $in: sources }, subscriber }).toArray();
   return docs.filter((doc) => !doc.landed).map(toDelivery);
 }
 
 /** Removes an event whose change was refused. */
 export async function withdrawEvent(eventId: string, subscribers: readonly string[]) {
   if (subscribers.length === 0) return;
-  await DeliveryModel.deleteMany({ _id: { $in: subscribers.map((s) => deliveryId(eventId, s)) } });
+  await deliveries.deleteMany({ _id: { $in: subscribers.map((s) => deliveryId(eventId, s)) } });
 }
 
 /** Deliveries read to find those due now: more than a batch, so a few not landed yet do not hide it. */
@@ -183,7 +187,7 @@ const CANDIDATES = 100;
  * due (an equality and a sort); those due now are the first of them.
  */
 const soonestDue = (subscriber: string, limit: number) =>
-  DeliveryModel.find({ subscriber }).sort({ due: 1 }).limit(limit).lean<DeliveryDoc[]>();
+  deliveries.find({ subscriber }).sort({ due: 1 }).limit(limit).toArray();
 
 /** Of `docs`, sorted by due, those due by `now` (and landed or not, when `landed` says). */
 const dueOf = (docs: readonly DeliveryDoc[], now: number, landed?: boolean) =>
@@ -203,11 +207,11 @@ export async function claimDue(
   const now = Date.now();
   for (const candidate of dueOf(await soonestDue(subscriber, CANDIDATES), now, landed)) {
     const claim = randomId();
-    const doc = await DeliveryModel.findOneAndUpdate(
+    const doc = await deliveries.findOneAndUpdate(
       { _id: candidate._id, due: candidate.due },
       { $set: { due: new Date(now + leaseMs), claim } },
-      { new: true },
-    ).lean<DeliveryDoc>();
+      { returnDocument: 'after' },
+    );
     if (doc) return { ...toDelivery(doc), claim };
   }
   return null;
@@ -228,17 +232,17 @@ export async function claimLandedDue(
   const candidates = dueOf(await soonestDue(subscriber, max + CANDIDATES), now, true).slice(0, max);
   if (candidates.length === 0) return { claim, deliveries: [] };
   const ids = candidates.map((c) => c._id);
-  await DeliveryModel.updateMany(
+  await deliveries.updateMany(
     { _id: { $in: ids }, landed: true, due: { $lte: new Date(now) } },
     { $set: { due: new Date(now + leaseMs), claim } },
   );
-  const claimed = await DeliveryModel.find({ _id: { $in: ids }, claim }).lean<DeliveryDoc[]>();
+  const claimed = await deliveries.find({ _id: { $in: ids }, claim }).toArray();
   return { claim, deliveries: claimed.map(toDelivery) };
 }
 
 /** Removes a delivery done with (or dropped), while the claim is still ours: whether it was. */
 export async function completeDelivery(delivery: Pick<ClaimedDelivery, '_id' | 'claim'>) {
-  const { deletedCount } = await DeliveryModel.deleteOne({
+  const { deletedCount } = await deliveries.deleteOne({
     _id: delivery._id,
     claim: delivery.claim,
   });
@@ -256,7 +260,7 @@ export async function renewClaim(
   leaseMs: number,
 ) {
   const now = Date.now();
-  const { matchedCount } = await DeliveryModel.updateOne(
+  const { matchedCount } = await deliveries.updateOne(
     { _id: delivery._id, claim: delivery.claim, due: { $gt: new Date(now) } },
     { $set: { due: new Date(now + leaseMs) } },
   );
@@ -266,13 +270,13 @@ export async function renewClaim(
 /** Removes deliveries done with, whoever holds them (a subscriber that handles them together). */
 export async function completeDeliveries(ids: readonly string[]) {
   if (ids.length === 0) return;
-  await DeliveryModel.deleteMany({ _id: { $in: ids } });
+  await deliveries.deleteMany({ _id: { $in: ids } });
 }
 
 /** Lets go of the deliveries of a claim (of these ids), due at once. */
 export async function releaseClaim(claim: string, ids: readonly string[]) {
   if (ids.length === 0) return;
-  await DeliveryModel.updateMany(
+  await deliveries.updateMany(
     { _id: { $in: ids }, claim },
     { $set: { claim: null, due: new Date() } },
   );
@@ -284,7 +288,7 @@ export async function postponeDelivery(
   due: Date,
   failure?: string,
 ) {
-  await DeliveryModel.updateOne(
+  await deliveries.updateOne(
     { _id: delivery._id, claim: delivery.claim },
     failure
       ? { $set: { due, claim: null, lastError: failure }, $inc: { attempts: 1 } }
@@ -294,7 +298,7 @@ export async function postponeDelivery(
 
 /** Notes that the change of a claimed delivery's event landed. */
 export async function setLanded(delivery: Pick<ClaimedDelivery, '_id' | 'claim'>) {
-  await DeliveryModel.updateOne(
+  await deliveries.updateOne(
     { _id: delivery._id, claim: delivery.claim },
     { $set: { landed: true } },
   );
@@ -309,21 +313,22 @@ export async function firstWaitingOf(
   subscriber: string,
 ): Promise<{ due: Date; claimed: boolean } | null> {
   if (eventIds.length === 0) return null;
-  const [first] = await DeliveryModel.find(
-    { _id: { $in: eventIds.map((id) => deliveryId(id, subscriber)) } },
-    { due: 1, claim: 1 },
-  )
+  const [first] = await deliveries
+    .find<{ due: Date; claim?: string | null }>(
+      { _id: { $in: eventIds.map((id) => deliveryId(id, subscriber)) } },
+      { projection: { due: 1, claim: 1 } },
+    )
     .sort({ due: 1 })
     .limit(1)
-    .lean<{ due: Date; claim?: string | null }[]>();
+    .toArray();
   return first ? { due: first.due, claimed: Boolean(first.claim) } : null;
 }
 
 /** How many deliveries wait for the subscriber, and how many of those failed at least once. */
 export async function backlogOf(subscriber: string): Promise<{ waiting: number; failing: number }> {
-  const waiting = await DeliveryModel.find({ subscriber }, { attempts: 1 }).lean<
-    { attempts?: number }[]
-  >();
+  const waiting = await deliveries
+    .find<{ attempts?: number }>({ subscriber }, { projection: { attempts: 1 } })
+    .toArray();
   return {
     waiting: waiting.length,
     failing: waiting.filter((d) => (d.attempts ?? 0) > 0).length,
@@ -332,11 +337,11 @@ export async function backlogOf(subscriber: string): Promise<{ waiting: number; 
 
 /** Every waiting delivery, of one subscriber or of all (tests and checks look at them). */
 export async function listDeliveries(subscriber?: string): Promise<Delivery[]> {
-  const docs = await DeliveryModel.find(subscriber ? { subscriber } : {}).lean<DeliveryDoc[]>();
+  const docs = await deliveries.find(subscriber ? { subscriber } : {}).toArray();
   return docs.map(toDelivery);
 }
 
 /** Removes every delivery waiting for the subscriber (a recount that makes them moot). */
 export async function discardDeliveries(subscriber: string) {
-  await DeliveryModel.deleteMany({ subscriber });
+  await deliveries.deleteMany({ subscriber });
 }

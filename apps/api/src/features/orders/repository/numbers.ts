@@ -1,17 +1,23 @@
+import type { mongo } from 'mongoose';
 import { groupCommits } from '../../../lib/group-commits.js';
 import { OrderCounterModel } from '../model.js';
 
 /** Order numbers start after this one: the first order is #1001. */
 const ORDER_NUMBER_BASE = 1000;
 const ORDER_COUNTER_ID = 'orders';
+const counters = OrderCounterModel.collection as unknown as mongo.Collection<{
+  _id: string;
+  value: number;
+}>;
 
 /** Raises the counter by `count` in one `$inc` (atomic on MongoDB and on our FerretDB): the first of them. */
 async function takeNumbers(count: number): Promise<number> {
-  const counter = await OrderCounterModel.findOneAndUpdate(
+  // Through the driver: nothing to cast, and every order's placement takes its number here.
+  const counter = await counters.findOneAndUpdate(
     { _id: ORDER_COUNTER_ID },
     { $inc: { value: count } },
-    { upsert: true, new: true },
-  ).lean();
+    { upsert: true, returnDocument: 'after' },
+  );
   if (!counter) throw new Error('The order number counter was not written');
   return ORDER_NUMBER_BASE + counter.value - count + 1;
 }

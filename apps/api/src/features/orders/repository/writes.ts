@@ -1,5 +1,5 @@
 import type { OrderStatus, OrderTimelineEntry } from '@shop/contracts';
-import mongoose from 'mongoose';
+import mongoose, { type mongo } from 'mongoose';
 import { insertCast } from '../../../lib/cast-insert.js';
 import { isDuplicateKeyError } from '../../../lib/errors.js';
 import { mailboxOf } from '../../../lib/mailbox.js';
@@ -144,14 +144,14 @@ export async function recordPaid(
   at: Date,
 ): Promise<AnnouncedWrite> {
   const written = await matched(
-    OrderModel.updateOne(
-      { ...fencedBy(orderId, fence), ...asRead(as) },
+    // Through the driver (on the path of every order): the id as stored, every value of its
+    // stored type; `at` is the time the placement answers with, without reading the order back.
+    (OrderModel.collection as unknown as mongo.Collection<OrderDoc>).updateOne(
+      { ...fencedBy(orderId, fence), _id: new mongoose.Types.ObjectId(orderId), ...asRead(as) },
       {
         $set: { 'payment.success': true, 'payment.status': 'succeeded', fence, updatedAt: at },
         $push: { events: event },
       },
-      // `at` is the time the placement answers with, without reading the order back.
-      { timestamps: false },
     ),
   );
   return written ? 'done' : whyNotWritten(orderId, fence);
