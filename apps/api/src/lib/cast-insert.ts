@@ -38,22 +38,30 @@ interface Nested {
 function castDocument(castObject: CastObject, caster: Caster, document: object): object {
   const apart: Record<string, object> = {};
   const rest: Record<string, unknown> = { ...document };
-  for (const [path, type] of Object.entries(caster.schema.paths)) {
+  for (const { path, list, inner } of nestedPathsOf(caster.schema)) {
     const value = rest[path];
-    const {
-      $isMongooseDocumentArray: list,
-      $isSingleNested: single,
-      caster: inner,
-    } = type as Nested;
-    if (!inner || typeof value !== 'object' || value === null) continue;
-    if (list && Array.isArray(value)) {
-      apart[path] = value.map((item: object) => castDocument(castObject, inner, item));
-    } else if (single && !Array.isArray(value)) {
-      apart[path] = castDocument(castObject, inner, value);
-    } else continue;
+    if (typeof value !== 'object' || value === null || Array.isArray(value) !== list) continue;
+    apart[path] = list
+      ? (value as object[]).map((item) => castDocument(castObject, inner, item))
+      : castDocument(castObject, inner, value);
     delete rest[path];
   }
   return { ...castObject.call(caster, rest), ...apart };
+}
+
+/** A schema's top-level lists of subdocuments and subdocuments, found once per schema. */
+const nestedPaths = new WeakMap<Schema, { path: string; list: boolean; inner: Caster }[]>();
+
+function nestedPathsOf(schema: Schema) {
+  let found = nestedPaths.get(schema);
+  if (!found) {
+    found = Object.entries(schema.paths).flatMap(([path, type]) => {
+      const { $isMongooseDocumentArray: list, $isSingleNested: single, caster } = type as Nested;
+      return caster && (list || single) ? [{ path, list: Boolean(list), inner: caster }] : [];
+    });
+    nestedPaths.set(schema, found);
+  }
+  return found;
 }
 
 /** `document` as `model.create` would store it: cast, with its defaults, timestamps and version. */
