@@ -35,6 +35,18 @@ const fencedBy = (orderId: string, fence: number) => ({
   fence: { $not: { $gt: fence } },
 });
 
+/**
+ * The orders as the driver stores them, for the writes on the path of every order: nothing of
+ * theirs needs Mongoose's cast (the id is passed as stored, every value in its stored type).
+ */
+const storedOrders = OrderModel.collection as unknown as mongo.Collection<OrderDoc>;
+
+/** fencedBy, with the id as stored: for a write through `storedOrders`. */
+const storedFencedBy = (orderId: string, fence: number) => ({
+  ...fencedBy(orderId, fence),
+  _id: new mongoose.Types.ObjectId(orderId),
+});
+
 /** Whether one update matched: false when the order is gone or was fenced off. */
 const matched = async (update: Promise<{ matchedCount: number }>) =>
   (await update).matchedCount > 0;
@@ -144,10 +156,9 @@ export async function recordPaid(
   at: Date,
 ): Promise<AnnouncedWrite> {
   const written = await matched(
-    // Through the driver (on the path of every order): the id as stored, every value of its
-    // stored type; `at` is the time the placement answers with, without reading the order back.
-    (OrderModel.collection as unknown as mongo.Collection<OrderDoc>).updateOne(
-      { ...fencedBy(orderId, fence), _id: new mongoose.Types.ObjectId(orderId), ...asRead(as) },
+    // `at` is the time the placement answers with, without reading the order back.
+    storedOrders.updateOne(
+      { ...storedFencedBy(orderId, fence), ...asRead(as) },
       {
         $set: { 'payment.success': true, 'payment.status': 'succeeded', fence, updatedAt: at },
         $push: { events: event },
