@@ -11,13 +11,17 @@
 // (more script, a slower render) costs points in every run and fails.
 // --check exits 1 when a judged run is under any budget of issue 17 (CI: --check --runs 3).
 // A run Lighthouse could not finish (NO_NAVSTART and the like, on a loaded machine) is run again.
+// Each run's share of the machine's CPU is measured: a run that shared it with other work (BUSY)
+// is marked with * in the table, and once one has, a judged run under budget gets up to
+// EXTRA_RUNS_WHEN_BUSY more runs, each after waiting for a quieter moment (QUIET).
 // --pages a,b audits only the pages so named (home, category, product, search, search-facets,
 // cart, cart-2-lines).
 // With fewer than two cores to run on (its CPU affinity: `taskset -c 0`), the phone's performance
 // score is printed and not judged: see PHONE_PERFORMANCE_JUDGED.
 // Usage: node apps/e2e/scripts/lighthouse.mjs http://127.0.0.1:PORT [--check] [--runs N] [--pages a,b]
 import { createServer } from 'node:net';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, cpus } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { CART_COOKIE, cartCookieValue } from '@shop/contracts/shopper-cookies';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -37,6 +41,48 @@ const ATTEMPTS = 3;
 const JUDGED_RANK = Math.min(2, RUNS);
 /** Runs made beyond --runs, at most, while the judged run is under the performance budget. */
 const EXTRA_RUNS = RUNS > 1 ? 2 : 0;
+
+/**
+ * The machine's CPU (every core, every process) busier than this share during a run: the run
+ * shared it with other work. The audit itself keeps 35-40 % of two cores busy (2026-11-30, home
+ * on a phone, quiet machine). Beside another CI run (2026-11-30, two fresh clones' CI at once)
+ * runs of the same build scored 82-100 on a phone, the low ones where the machine was 90 % busy
+ * or more (a long task cut by other work counts four times in Lighthouse's phone figures), and
+ * a page's judged run fell under budget on one clone and not on the other.
+ */
+const BUSY = 0.85;
+/** Runs made beyond --runs, at most, while the judged run is under budget and a run was BUSY. */
+const EXTRA_RUNS_WHEN_BUSY = RUNS > 1 ? 6 : 0;
+/** Before each extra run, a second in which the machine is at most this busy is waited for... */
+const QUIET = 0.6;
+/** ...for at most this long: on a machine that stays busy, the run is made anyway. */
+const QUIET_WAIT_MS = 30_000;
+
+/** The CPU time of every core so far, busy and all (os.cpus() times, in milliseconds). */
+const cpuTimes = () => {
+  let busy = 0;
+  let all = 0;
+  for (const { times } of cpus()) {
+    const used = times.user + times.nice + times.sys + times.irq;
+    busy += used;
+    all += used + times.idle;
+  }
+  return { busy, all };
+};
+/** The share of the machine's CPU busy since `from` (a cpuTimes()). */
+const busySince = (from) => {
+  const now = cpuTimes();
+  return now.all > from.all ? (now.busy - from.busy) / (now.all - from.all) : 0;
+};
+/** Waits for a second in which the machine is QUIET, for at most QUIET_WAIT_MS. */
+async function quietMoment() {
+  const until = Date.now() + QUIET_WAIT_MS;
+  while (Date.now() < until) {
+    const from = cpuTimes();
+    await sleep(1_000);
+    if (busySince(from) <= QUIET) return;
+  }
+}
 
 /**
  * Whether the phone's performance score is judged: only with two cores or more to run on.
@@ -183,6 +229,8 @@ const port = await freePort();
 const browser = await launchChromium([`--remote-debugging-port=${port}`]);
 const cdpUrl = `http://127.0.0.1:${port}`;
 const failures = [];
+/** Runs made while the machine was BUSY, for the table's footnote. */
+let busyRuns = 0;
 /** The audits that cost a page points outside performance, so the table's figures have reasons. */
 const lost = new Map();
 try {
@@ -202,16 +250,23 @@ try {
   for (const [name, { path, cart, ownScreen }] of audited) {
     await storeCart(cdpUrl, cart);
     for (const preset of ['mobile', 'desktop']) {
+      /** Each run's report, and the share of the machine's CPU busy while it ran. */
       const runs = [];
       const performanceOf = (lhr) => lhr.categories.performance?.score ?? 0;
       const judgedOf = () =>
-        [...runs].sort((a, b) => performanceOf(b) - performanceOf(a))[JUDGED_RANK - 1];
+        runs.map((run) => run.lhr).sort((a, b) => performanceOf(b) - performanceOf(a))[
+          JUDGED_RANK - 1
+        ];
       const isJudged = (key) =>
         PHONE_PERFORMANCE_JUDGED || preset !== 'mobile' || key !== 'performance';
       const underBudget = () =>
         isJudged('performance') &&
         Math.round(performanceOf(judgedOf()) * 100) < BUDGETS[preset].performance;
-      while (runs.length < RUNS || (underBudget() && runs.length < RUNS + EXTRA_RUNS)) {
+      const extraRuns = () =>
+        runs.some((run) => run.busy > BUSY) ? EXTRA_RUNS_WHEN_BUSY : EXTRA_RUNS;
+      while (runs.length < RUNS || (underBudget() && runs.length < RUNS + extraRuns())) {
+        if (runs.length >= RUNS) await quietMoment();
+        const from = cpuTimes();
         let result;
         for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
           result = await lighthouse(
@@ -229,7 +284,8 @@ try {
           if (!runtimeError) break;
           console.log(`(${name} ${preset}: Lighthouse ${runtimeError.code}, attempt ${attempt})`);
         }
-        runs.push(result.lhr);
+        runs.push({ lhr: result.lhr, busy: busySince(from) });
+        if (runs.at(-1).busy > BUSY) busyRuns += 1;
       }
       const lines = cart && (await cartLines(cdpUrl));
       if (lines && (lines.stored !== cart.length || lines.rendered !== cart.length)) {
@@ -238,7 +294,9 @@ try {
         );
       }
       const judged = judgedOf();
-      const allRuns = runs.map((lhr) => Math.round(performanceOf(lhr) * 100)).join(', ');
+      const allRuns = runs
+        .map(({ lhr, busy }) => `${Math.round(performanceOf(lhr) * 100)}${busy > BUSY ? '*' : ''}`)
+        .join(', ');
       const { categories, audits } = judged;
       const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
       // An audit Lighthouse could not finish (a loaded machine) has no value: NaN fails the budget.
@@ -275,6 +333,11 @@ try {
   }
 } finally {
   await browser.close();
+}
+if (busyRuns) {
+  console.log(
+    `\n* ${busyRuns} run${busyRuns === 1 ? '' : 's'} shared the machine with other work (its CPU over ${BUSY * 100} % busy, all cores); a judged run under budget then got up to ${EXTRA_RUNS_WHEN_BUSY} more runs, each after waiting up to ${QUIET_WAIT_MS / 1000} s for a quieter moment.`,
+  );
 }
 if (lost.size) {
   console.log('\nAudits failed outside performance:');

@@ -16,8 +16,9 @@ const GATED_PAGES = 'home,category,product,search,search-facets,cart,cart-2-line
 
 /**
  * Fourteen pages and presets, three runs each (the second-best judged: the median, as Lighthouse CI
- * does), two more where it is under budget, of 10–20 s each on a 2-core machine, a few run again
- * when Lighthouse fails.
+ * does), two more where it is under budget (six when a run shared the machine with other work,
+ * each after up to 30 s waiting for a quieter moment), of 10–20 s each on a 2-core machine, a few
+ * run again when Lighthouse fails.
  */
 const AUDIT_TIMEOUT_MS = 1_800_000;
 
@@ -44,9 +45,10 @@ describe('Lighthouse on the storefront (issue 17)', () => {
       // The figures go to the log of every run.
       console.log(output);
       expect(code, output).toBe(0);
-      // The judged score, then every run's (three, or up to five when the judged was short).
+      // The judged score, then every run's: three, or up to five when the judged was short, nine
+      // when a run shared the machine with other work (marked *, see scripts/lighthouse.mjs).
       expect(output).toMatch(
-        /\| home \| mobile \| \d+ \(\d+, \d+, \d+(, \d+){0,2}\) \| 100 \| 100 \| 100 \|/,
+        /\| home \| mobile \| \d+ \(\d+\*?(, \d+\*?){2,8}\) \| 100 \| 100 \| 100 \|/,
       );
       // With one core to run on (`taskset -c 0`) the phone's performance is shown, not judged:
       // Lighthouse needs two (scripts/lighthouse.mjs, PHONE_PERFORMANCE_JUDGED). Said either way.
