@@ -1,5 +1,6 @@
 import mongoose from 'mongoose';
 import { isDuplicateKeyError } from '../lib/errors.js';
+import { storedCollection } from '../lib/stored-collection.js';
 import { writesUnderWay } from '../lib/under-way.js';
 import { afterBatcher, intentBatcher } from './intent-batches.js';
 
@@ -57,9 +58,7 @@ const changeSchema = new mongoose.Schema(
 );
 const CatalogueChangeModel = mongoose.model('catalog_changes', changeSchema);
 /** The log's inserts, through the driver (changeDocument). */
-const changeInserts = CatalogueChangeModel.collection as unknown as mongoose.mongo.Collection<
-  LoggedChange & { _id: number }
->;
+const changeInserts = storedCollection<LoggedChange & { _id: number }>(CatalogueChangeModel);
 
 /**
  * A change as inserted: as it is, by the driver, since every write to the catalogue makes one and

@@ -124,10 +124,9 @@ export function groupedWrites<Op>(bulkWrite: (ops: Op[]) => Promise<unknown>) {
  * keeps timestamps), since Mongoose's cast of a bulk write cost more of the API's CPU than the
  * command's own sending on the path of every order (docs/features/cart-and-checkout.md).
  */
-export const groupedCollectionWrites = <Stored extends mongo.Document = mongo.Document>(
-  collection: mongo.Collection,
+export const groupedCollectionWrites = <Stored extends mongo.Document>(
+  collection: mongo.Collection<Stored>,
 ) =>
   groupedWrites((ops: mongo.AnyBulkWriteOperation<Stored>[]) =>
-    // The driver's default document has an ObjectId `_id`; `Stored` says what this one's is.
-    collection.bulkWrite(ops as mongo.AnyBulkWriteOperation[], { ordered: false }),
+    collection.bulkWrite(ops, { ordered: false }),
   );

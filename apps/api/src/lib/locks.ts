@@ -3,6 +3,7 @@ import mongoose from 'mongoose';
 import { insertCast } from './cast-insert.js';
 import { type AppError, isDuplicateKeyError } from './errors.js';
 import { groupedCollectionWrites } from './group-commits.js';
+import { storedCollection } from './stored-collection.js';
 
 /**
  * A lock held by one caller at a time, across every API process: `_id` is the locked thing
@@ -190,4 +191,4 @@ async function release(key: string, token: number) {
 }
 
 /** Releases handed in at once (placements ending together) share one command. */
-const lockReleases = groupedCollectionWrites<{ _id: string }>(LockModel.collection);
+const lockReleases = groupedCollectionWrites(storedCollection<{ _id: string }>(LockModel));

@@ -1,6 +1,7 @@
 import { mongo } from 'mongoose';
 import { isDuplicateKeyError } from '../../lib/errors.js';
 import { groupedCollectionWrites } from '../../lib/group-commits.js';
+import { storedCollection } from '../../lib/stored-collection.js';
 import { type HoldBudgetDoc, HoldBudgetModel } from './model.js';
 
 /**
@@ -16,6 +17,9 @@ import { type HoldBudgetDoc, HoldBudgetModel } from './model.js';
  * command (shared with other checkouts ending at once) to give it back: these are on the path of
  * every order.
  */
+
+/** The budgets as the driver stores them, for the writes on the path of every start of paying. */
+const storedBudgets = storedCollection<{ _id: string }>(HoldBudgetModel);
 
 /** A client address's budget (shared by the shoppers behind it, so rarely left empty by one). */
 export const addressBudgetId = (address: string) => `address:${address}`;
@@ -135,7 +139,7 @@ async function takeFromAll(
     try {
       // Through the driver: every value above is of its stored type already, so Mongoose's
       // cast of each operation (on the path of every start of paying) is skipped.
-      await HoldBudgetModel.collection.bulkWrite(
+      await storedBudgets.bulkWrite(
         takes.map(({ filter, update }) => ({ updateOne: { filter, update, upsert: true } })),
         { ordered: false },
       );
@@ -184,7 +188,7 @@ const noCoolingAhead = (now: Date) => ({
 });
 
 /** Budgets' updates whose callers need no answer: those handed in at once share one command. */
-const budgetWrites = groupedCollectionWrites<{ _id: string }>(HoldBudgetModel.collection);
+const budgetWrites = groupedCollectionWrites(storedBudgets);
 
 /**
  * Gives back the checkout's part of each budget it is still in, once, by an update per budget

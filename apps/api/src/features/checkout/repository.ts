@@ -6,6 +6,7 @@ import { isDuplicateKeyError } from '../../lib/errors.js';
 import { groupedCollectionWrites } from '../../lib/group-commits.js';
 import { mailboxOf } from '../../lib/mailbox.js';
 import { minor } from '../../lib/money.js';
+import { storedCollection } from '../../lib/stored-collection.js';
 import type { Checkout, CheckoutStatus, PricedSnapshot } from './checkout.js';
 import { type CheckoutDoc, CheckoutModel } from './model.js';
 
@@ -164,10 +165,10 @@ export async function insertCheckoutOfPayment(checkout: Checkout): Promise<Check
  * spared (docs/features/cart-and-checkout.md, "Where the time goes"). `updatedAt` is set as the
  * schema's timestamps would.
  */
-const checkouts = CheckoutModel.collection;
+const checkouts = storedCollection<CheckoutDoc>(CheckoutModel);
 const objectId = (id: string) => new mongoose.Types.ObjectId(id);
 
-const checkoutOf = (doc: unknown): Checkout | null => (doc ? toCheckout(doc as CheckoutDoc) : null);
+const checkoutOf = (doc: CheckoutDoc | null): Checkout | null => (doc ? toCheckout(doc) : null);
 
 export const findCheckout = async (id: string): Promise<Checkout | null> =>
   checkoutOf(await checkouts.findOne({ _id: objectId(id) }));

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { mongo } from 'mongoose';
 import { insertManyCast } from '../cast-insert.js';
 import { isDuplicateKeyError } from '../errors.js';
 import { groupCommits } from '../group-commits.js';
+import { storedCollection } from '../stored-collection.js';
 import { type DeliveryDoc, DeliveryModel } from './model.js';
 
 /**
@@ -14,7 +14,7 @@ import { type DeliveryDoc, DeliveryModel } from './model.js';
  * value of its stored type, so there is nothing to cast, and the workers' claims and marks come
  * with every order (docs/features/cart-and-checkout.md, "Where the time goes").
  */
-const deliveries = DeliveryModel.collection as unknown as mongo.Collection<DeliveryDoc>;
+const deliveries = storedCollection<DeliveryDoc>(DeliveryModel);
 
 /** A domain event as its publisher recorded it. */
 export interface PublishedEvent<Payload = unknown> {

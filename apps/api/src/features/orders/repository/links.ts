@@ -1,5 +1,6 @@
 import mongoose from 'mongoose';
 import { groupedCollectionWrites } from '../../../lib/group-commits.js';
+import { storedCollection } from '../../../lib/stored-collection.js';
 import { OrderLinkModel } from '../model.js';
 
 /**
@@ -37,7 +38,7 @@ export const recordOrderLinks = (links: readonly OrderLinkRecord[]): Promise<voi
     })),
   );
 
-const linkWrites = groupedCollectionWrites<{ _id: string }>(OrderLinkModel.collection);
+const linkWrites = groupedCollectionWrites(storedCollection<{ _id: string }>(OrderLinkModel));
 
 /**
  * The id of the order that number and key hash open, or null. One read by both together, by the

@@ -1,14 +1,11 @@
-import type { mongo } from 'mongoose';
 import { groupCommits } from '../../../lib/group-commits.js';
+import { storedCollection } from '../../../lib/stored-collection.js';
 import { OrderCounterModel } from '../model.js';
 
 /** Order numbers start after this one: the first order is #1001. */
 const ORDER_NUMBER_BASE = 1000;
 const ORDER_COUNTER_ID = 'orders';
-const counters = OrderCounterModel.collection as unknown as mongo.Collection<{
-  _id: string;
-  value: number;
-}>;
+const counters = storedCollection<{ _id: string; value: number }>(OrderCounterModel);
 
 /** Raises the counter by `count` in one `$inc` (atomic on MongoDB and on our FerretDB): the first of them. */
 async function takeNumbers(count: number): Promise<number> {

@@ -1,9 +1,10 @@
 import type { OrderStatus, OrderTimelineEntry } from '@shop/contracts';
-import mongoose, { type mongo } from 'mongoose';
+import mongoose from 'mongoose';
 import { insertCast } from '../../../lib/cast-insert.js';
 import { isDuplicateKeyError } from '../../../lib/errors.js';
 import { mailboxOf } from '../../../lib/mailbox.js';
 import type { Minor } from '../../../lib/money.js';
+import { storedCollection } from '../../../lib/stored-collection.js';
 import { type OrderDoc, OrderModel } from '../model.js';
 import {
   type NewOrder,
@@ -39,7 +40,7 @@ const fencedBy = (orderId: string, fence: number) => ({
  * The orders as the driver stores them, for the writes on the path of every order: nothing of
  * theirs needs Mongoose's cast (the id is passed as stored, every value in its stored type).
  */
-const storedOrders = OrderModel.collection as unknown as mongo.Collection<OrderDoc>;
+const storedOrders = storedCollection<OrderDoc>(OrderModel);
 
 /** fencedBy, with the id as stored: for a write through `storedOrders`. */
 const storedFencedBy = (orderId: string, fence: number) => ({
