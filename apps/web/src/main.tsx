@@ -3,6 +3,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { preloadRoutesFor, readScreen } from './app/router';
+import { nextTask } from './lib/next-task';
 import { rendersAsServer } from './lib/server-rendered';
 
 /**
@@ -38,7 +39,18 @@ if (root && rendersAsServer) {
   // The server's markup stays on screen until every chunk and the data are in: nothing to wait
   // for but those. As a transition, hydrating yields to the browser every few milliseconds
   // instead of holding the main thread (and a tap on the page) for the whole page at once.
-  void firstScreen.then(() => startTransition(() => void hydrateRoot(root, app)));
+  // Money's formatting is prepared first, in a task of its own (prepareMoneyFormat).
+  void firstScreen
+    .then(nextTask)
+    .then(async () => {
+      const [{ prepareMoneyFormat }, { browserQueryClient }] = await Promise.all([
+        import('./app/first-screen'),
+        import('./lib/query'),
+      ]);
+      prepareMoneyFormat(browserQueryClient());
+    })
+    .then(nextTask)
+    .then(() => startTransition(() => void hydrateRoot(root, app)));
 } else if (root) {
   // The screen renders with the stored session and cart, read through their schemas' chunk.
   // Through the root route's chunk, which holds the stores: no chunk of their own to fetch.

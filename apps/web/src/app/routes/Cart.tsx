@@ -6,6 +6,7 @@ import { useQuotedTotal } from '../../features/checkout/hooks/quoted-total';
 import { DiscountCodeField } from '../../features/discounts';
 import { useGreetedName } from '../../lib/auth';
 import { cartUnits, useCart } from '../../lib/cart';
+import { nextTask } from '../../lib/next-task';
 import { useHydrated } from '../../lib/server-rendered';
 import './Cart.css';
 
@@ -13,21 +14,28 @@ import './Cart.css';
  * The checkout part (quote, guest checkout, address, card) in a chunk of its own, asked for once
  * the cart's lines have hydrated: with it, the cart the server rendered hydrated with zod, every
  * checkout schema and the country list evaluated first, one long task on a phone (issue 36).
+ * Its modules are evaluated in three tasks, not one: the HTTP client (axios), then zod and the checkout's
+ * schemas, then the panel. In one, they held a phone's main thread for 245 ms (4x slowed,
+ * 2026-12-01), the cart's longest task, which cost its Lighthouse score on a busy machine.
  */
-const CheckoutPanel = lazy(() =>
-  import('../../features/checkout/components/CheckoutPanel').then(({ CheckoutPanel }) => ({
-    default: CheckoutPanel,
-  })),
-);
+const CheckoutPanel = lazy(async () => {
+  await import('../../lib/http');
+  await nextTask();
+  await import('@shop/contracts/guest');
+  await nextTask();
+  const { CheckoutPanel } = await import('../../features/checkout/components/CheckoutPanel');
+  return { default: CheckoutPanel };
+});
 
 /**
  * Not in the server's render, as the panel itself is not: nothing of it to hydrate. Its own
  * component, so that only it renders again once the page has hydrated, not the cart's lines;
  * kept (memo) when the cart's lines render again for a quote's total, which the panel asked for.
+ * An empty cart has nothing to check out: the panel is not asked for at all.
  */
-const CheckoutOnceHydrated = memo(function CheckoutOnceHydrated() {
+const CheckoutOnceHydrated = memo(function CheckoutOnceHydrated({ empty }: { empty: boolean }) {
   const hydrated = useHydrated();
-  return hydrated ? (
+  return hydrated && !empty ? (
     <Suspense fallback={null}>
       <CheckoutPanel />
     </Suspense>
@@ -54,7 +62,7 @@ export default function Cart() {
           <div className="cart-side">
             <CartSummary quoted={quoted} />
             <DiscountCodeField refusal={quoted?.discountRefusal} notice={quoted?.discountNotice} />
-            <CheckoutOnceHydrated />
+            <CheckoutOnceHydrated empty={cart.length === 0} />
           </div>
         </div>
       </div>

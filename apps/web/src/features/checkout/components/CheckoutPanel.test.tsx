@@ -60,7 +60,6 @@ describe('checkout on the cart page', () => {
   it.each([
     ['nobody is signed in', null, [inCart('Desk Lamp', 20)]],
     ['the buyer has no delivery address yet', makeUser({ address: '' }), [inCart('Desk Lamp', 20)]],
-    ['the cart is empty', buyerWithAddress(), []],
   ])(
     'when %s, then the card form is not shown and no payment is started',
     async (_case, buyer, cart) => {
@@ -73,6 +72,25 @@ describe('checkout on the cart page', () => {
       expect(screen.queryByText('Loading the card form...')).not.toBeInTheDocument();
       expect(screen.queryByRole('form', { name: 'Card payment' })).not.toBeInTheDocument();
       expect(screen.queryByText('Card payments are not configured')).not.toBeInTheDocument();
+      expect(intentBodies()).toHaveLength(0);
+    },
+  );
+
+  it.each([
+    ['with payment keys', PK],
+    ['without payment keys', null],
+  ])(
+    'when the cart is empty (%s), then nothing of checkout is asked for or shown',
+    async (_case, key) => {
+      serveConfig(key);
+      openCart(buyerWithAddress(), []);
+
+      expect(await screen.findByText('Your Cart is Empty')).toBeVisible();
+      await answersArrived();
+      expect(api.requestsTo('GET', CONFIG)).toHaveLength(0);
+      expect(quoteBodies()).toHaveLength(0);
+      expect(screen.queryByText('Card payments are not configured')).not.toBeInTheDocument();
+      expect(screen.queryByRole('form', { name: 'Card payment' })).not.toBeInTheDocument();
       expect(intentBodies()).toHaveLength(0);
     },
   );
