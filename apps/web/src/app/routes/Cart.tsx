@@ -3,29 +3,22 @@ import { lazy, memo, Suspense } from 'react';
 import { Layout } from '../../components/layout/Layout';
 import { CartItemList, CartSummary } from '../../features/cart';
 import { useQuotedTotal } from '../../features/checkout/hooks/quoted-total';
+import { loadCheckoutPanel } from '../../features/checkout/load-panel';
 import { DiscountCodeField } from '../../features/discounts';
 import { useGreetedName } from '../../lib/auth';
 import { cartUnits, useCart } from '../../lib/cart';
-import { nextTask } from '../../lib/next-task';
 import { useHydrated } from '../../lib/server-rendered';
 import './Cart.css';
 
 /**
  * The checkout part (quote, guest checkout, address, card) in a chunk of its own, asked for once
  * the cart's lines have hydrated: with it, the cart the server rendered hydrated with zod, every
- * checkout schema and the country list evaluated first, one long task on a phone (issue 36).
- * Its modules are evaluated in three tasks, not one: the HTTP client (axios), then zod and the checkout's
- * schemas, then the panel. In one, they held a phone's main thread for 245 ms (4x slowed,
- * 2026-12-01), the cart's longest task, which cost its Lighthouse score on a busy machine.
+ * checkout schema and the country list evaluated first, one long task on a phone (issue 36). It
+ * is evaluated in several shorter tasks (loadCheckoutPanel).
  */
-const CheckoutPanel = lazy(async () => {
-  await import('../../lib/http');
-  await nextTask();
-  await import('@shop/contracts/guest');
-  await nextTask();
-  const { CheckoutPanel } = await import('../../features/checkout/components/CheckoutPanel');
-  return { default: CheckoutPanel };
-});
+const CheckoutPanel = lazy(() =>
+  loadCheckoutPanel().then(({ CheckoutPanel }) => ({ default: CheckoutPanel })),
+);
 
 /**
  * Not in the server's render, as the panel itself is not: nothing of it to hydrate. Its own
