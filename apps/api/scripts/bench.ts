@@ -49,7 +49,7 @@
  * while 5 buyers check out at once; its errors must be 0 (the exit code says so). `--only`
  * runs only the paths it names (`flood`, `checkout` and `mixed` name those runs).
  */
-import { loadavg } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { ProductListResponse } from '@shop/contracts';
 import mongoose from 'mongoose';
@@ -75,6 +75,8 @@ import { cpuSeconds, numberArg, rssMb, withThrowawayDatabaseAndStripe } from './
 /** Connections each path is loaded with (the floor's too). */
 const CONNECTIONS = numberArg('connections', 32);
 const WARM_UP_REQUESTS = 20;
+/** The cores this machine gives the shop, its database and the bench together. */
+const CORES = availableParallelism();
 const products = numberArg('products', 10_000);
 const seconds = numberArg('duration', 5);
 const variants = numberArg('variants', 1);
@@ -271,17 +273,29 @@ async function benchCheckout(
       const cpu = () => pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
       const database = () => (databasePid ? cpuSeconds(databasePid) : 0);
       const [api, db] = [cpu(), database()];
+      const own = process.cpuUsage();
       const figures = await runCheckoutLoad(
         processes.map((s) => s.url),
         fake,
         { ...run, seconds },
       );
-      const perOrder = (s: number) =>
-        figures.orders ? ((s * 1000) / figures.orders).toFixed(1) : '-';
-      const dbPerOrder = databasePid ? perOrder(database() - db) : '?';
+      const { user, system } = process.cpuUsage(own);
+      const orders = figures.orders;
+      const ms = (spentSeconds: number) => (orders ? (spentSeconds * 1000) / orders : Number.NaN);
+      const spent = {
+        api: ms(cpu() - api),
+        database: databasePid ? ms(database() - db) : Number.NaN,
+        bench: ms((user + system) / 1e6),
+      };
+      const all = spent.api + spent.database + spent.bench;
+      const shown = (n: number) => (Number.isNaN(n) ? '?' : n.toFixed(1));
       return {
         figures,
-        cpu: `CPU per order: API ${perOrder(cpu() - api)} ms, database ${dbPerOrder} ms`,
+        cpu:
+          `CPU per order: API ${shown(spent.api)} ms, database ${shown(spent.database)} ms, ` +
+          `the bench's shoppers and Stripe stand-in ${shown(spent.bench)} ms; ` +
+          `${CORES} cores at ${shown(all)} ms an order give at most ` +
+          `${shown((CORES * 1000) / all)} orders/s`,
       };
     };
     if (before.length > 0) {
