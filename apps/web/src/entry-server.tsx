@@ -1,3 +1,5 @@
+import type { Store } from '@shop/contracts';
+import { moneyFormatOf } from '@shop/contracts/money';
 import {
   type FirstReads,
   isRefusedRead,
@@ -12,6 +14,7 @@ import { readScreen, routes } from './app/router';
 import { HttpError, isHttpError } from './lib/api-client';
 import { createQueryClient } from './lib/query';
 import { ServerShopper } from './lib/server-rendered';
+import { storeQuery } from './lib/store-settings';
 import { STOREFRONT_URLS } from './lib/storefront-reads';
 
 const handler = createStaticHandler(routes);
@@ -103,7 +106,9 @@ export const render: RenderPage = async (url, reads, shopper) => {
     shouldDehydrateQuery: (query) =>
       declared.has(query.queryHash) && query.state.status === 'success',
   });
-  return shopper ? { html, state, shopper } : { html, state };
+  const currency = queryClient.getQueryData<Store>(storeQuery().queryKey)?.currency;
+  const money = currency ? (moneyFormatOf(currency) ?? undefined) : undefined;
+  return { html, state, ...(shopper ? { shopper } : {}), ...(money ? { money } : {}) };
 };
 
 /**

@@ -69,4 +69,77 @@ describe('money', () => {
     expect(money.decimalText(24.5, 'usd')).toBe('24.50');
     expect(money.decimalText(1500, 'jpy')).toBe('1500');
   });
+
+  it('when a page carries its currency format, then every amount is written as Intl writes it, in every currency the shop charges', () => {
+    const intlOf = (currency: string) => {
+      const digits = money.currencyDigits(currency);
+      return new Intl.NumberFormat('en-US', {
+        style: 'currency',
+        currency: currency.toUpperCase(),
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      });
+    };
+    const edges = [0, -0, 0.5, -0.5, 0.001, -0.001, 0.004, 0.005, 1.005, 2.675, 19.99, -19.99];
+    const large = [999, 1000, 999_999.995, 1_000_000, 123_456_789.125, -98_765_432.1, 1e12];
+    const odd = [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 1e21, -1e300];
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 48_271) % 2_147_483_647;
+      return seed / 2_147_483_647;
+    };
+    const randomAmounts = Array.from({ length: 300 }, (_, i) => {
+      const scale = 10 ** Math.floor(random() * 9);
+      const amount = Math.round(random() * scale * 1000) / 1000;
+      return i % 3 === 0 ? -amount : amount;
+    });
+    for (const currency of money.chargeableCurrencies()) {
+      const format = money.moneyFormatOf(currency);
+      expect(format, currency).not.toBeNull();
+      money.adoptMoneyFormat(format);
+      const intl = intlOf(currency);
+      for (const amount of [...edges, ...large, ...odd, ...randomAmounts]) {
+        expect(money.formatMoney(amount, currency), `${currency} ${amount}`).toBe(
+          intl.format(amount),
+        );
+      }
+    }
+  });
+
+  it('when a page carries something else as a currency format, then it is ignored and Intl writes the amounts', () => {
+    const before = money.formatMoney(1234.5, 'usd');
+    for (const format of [
+      null,
+      'usd',
+      { currency: 'usd' },
+      {
+        currency: 'dollars',
+        positive: { before: '', after: '' },
+        negative: { before: '-', after: '' },
+        group: ',',
+        decimal: '.',
+      },
+      {
+        currency: 'usd',
+        positive: { before: 1, after: '' },
+        negative: { before: '-', after: '' },
+        group: ',',
+        decimal: '.',
+      },
+    ]) {
+      money.adoptMoneyFormat(format);
+      expect(money.formatMoney(1234.5, 'usd')).toBe(before);
+    }
+    expect(before).toBe('$1,234.50');
+  });
+
+  it('when a format is adopted, then it is what writes the amounts (not Intl)', () => {
+    const format = money.moneyFormatOf('chf');
+    expect(format).toMatchObject({ positive: { before: 'CHF\u00a0', after: '' }, decimal: '.' });
+    money.adoptMoneyFormat({ ...format, positive: { before: 'Fr. ', after: ' (CH)' } });
+    expect(money.formatMoney(1234.5, 'chf')).toBe('Fr. 1,234.50 (CH)');
+    expect(money.formatMinorUnits(-250, 'chf')).toBe('-CHF\u00a02.50');
+    money.adoptMoneyFormat(format);
+    expect(money.formatMoney(1234.5, 'chf')).toBe('CHF\u00a01,234.50');
+  });
 });

@@ -97,30 +97,143 @@ export const totalMajorUnits = (
 
 /**
  * The one way money is written for a person, on every screen, e-mail, export and chart: the
- * currency's sign and exactly its decimals (¥1,500, $19.99, KWD 1.250). The formatters are
- * kept, one per currency, since making one costs far more than using it.
+ * currency's sign and exactly its decimals (¥1,500, $19.99, KWD 1.250), as `Intl.NumberFormat`
+ * writes it in en-US. The formatters are kept, one per currency, since making one costs far
+ * more than using it.
  */
-const formatters = new Map<string, Intl.NumberFormat>();
+const formatters = new Map<string, (major: number) => string>();
 
-function formatterOf(currency: string): Intl.NumberFormat {
+function intlFormatterOf(code: string): Intl.NumberFormat {
+  const digits = currencyDigits(code);
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: code.toUpperCase(),
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
+}
+
+function formatterOf(currency: string): (major: number) => string {
   const code = currency.toLowerCase();
   let formatter = formatters.get(code);
   if (!formatter) {
-    const digits = currencyDigits(code);
-    formatter = new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency: code.toUpperCase(),
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    });
+    const intl = intlFormatterOf(code);
+    formatter = (major) => intl.format(major);
     formatters.set(code, formatter);
   }
   return formatter;
 }
 
+/**
+ * How en-US writes a currency's amounts, taken from `Intl.NumberFormat`'s parts: what comes
+ * before and after the digits of a positive and of a negative amount, and the group and decimal
+ * signs (its groups are always of three). A browser's first `Intl` use loads its locale data,
+ * 100 ms and more of a phone's main thread: a page the server rendered carries its store
+ * currency's format, so that the browser writes the same figures without `Intl`
+ * (`adoptMoneyFormat`).
+ */
+export interface MoneyFormat {
+  currency: string;
+  positive: { before: string; after: string };
+  negative: { before: string; after: string };
+  group: string;
+  decimal: string;
+}
+
+/** A sample with every part: a sign, groups and decimals (rounded away for a yen). */
+const SAMPLE = 1_234_567.5;
+
+function affixesOf(parts: readonly Intl.NumberFormatPart[]) {
+  const digits = parts
+    .map((part, at) => ({ type: part.type, at }))
+    .filter(({ type }) => type === 'integer' || type === 'fraction');
+  const first = digits[0]?.at ?? 0;
+  const last = digits.at(-1)?.at ?? parts.length - 1;
+  const text = (from: number, to: number) =>
+    parts
+      .slice(from, to)
+      .map((part) => part.value)
+      .join('');
+  return { before: text(0, first), after: text(last + 1, parts.length) };
+}
+
+/** The currency's format as the runtime's `Intl` writes it; null if its groups are not of three. */
+export function moneyFormatOf(currency: string): MoneyFormat | null {
+  const code = currency.toLowerCase();
+  const intl = intlFormatterOf(code);
+  const parts = intl.formatToParts(SAMPLE);
+  const integers = parts.filter((part) => part.type === 'integer').map((part) => part.value);
+  if (integers.join(' ') !== '1 234 567' && integers.join(' ') !== '1 234 568') return null;
+  const format: MoneyFormat = {
+    currency: code,
+    positive: affixesOf(parts),
+    negative: affixesOf(intl.formatToParts(-SAMPLE)),
+    group: parts.find((part) => part.type === 'group')?.value ?? ',',
+    decimal: parts.find((part) => part.type === 'decimal')?.value ?? '.',
+  };
+  // Kept only if it writes the sample as Intl does, both signs.
+  const written = writerOf(format, intl);
+  return written(SAMPLE) === intl.format(SAMPLE) && written(-SAMPLE) === intl.format(-SAMPLE)
+    ? format
+    : null;
+}
+
+/** Writes amounts with `format`; what it cannot write exactly (NaN, beyond 2^53 minor units) by `intl`. */
+function writerOf(format: MoneyFormat, fallback: { format(major: number): string }) {
+  const digits = currencyDigits(format.currency);
+  return (major: number): string => {
+    if (!Number.isFinite(major)) return fallback.format(major);
+    const minor = toMinorUnits(major, format.currency);
+    if (!Number.isSafeInteger(minor)) return fallback.format(major);
+    // Intl writes a negative amount that rounds to nothing with its sign (-$0.00), and -0 too.
+    const { before, after } = major < 0 || Object.is(major, -0) ? format.negative : format.positive;
+    const text = String(Math.abs(minor)).padStart(digits + 1, '0');
+    const whole = text.slice(0, text.length - digits).replace(/\B(?=(\d{3})+$)/g, format.group);
+    const fraction = digits > 0 ? `${format.decimal}${text.slice(-digits)}` : '';
+    return `${before}${whole}${fraction}${after}`;
+  };
+}
+
+/**
+ * Writes the currency's amounts with `format` from now on, without `Intl` (which it still
+ * writes the rare amount the format cannot with). A format that is no object of this shape, or
+ * of a currency the shop does not charge, is ignored.
+ */
+export function adoptMoneyFormat(format: unknown): void {
+  if (!isMoneyFormat(format)) return;
+  const code = format.currency.toLowerCase();
+  let intl: Intl.NumberFormat | undefined;
+  const lazyIntl = {
+    format: (major: number) => {
+      intl ??= intlFormatterOf(code);
+      return intl.format(major);
+    },
+  };
+  formatters.set(code, writerOf({ ...format, currency: code }, lazyIntl));
+}
+
+const isAffixes = (value: unknown): value is { before: string; after: string } =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { before?: unknown }).before === 'string' &&
+  typeof (value as { after?: unknown }).after === 'string';
+
+function isMoneyFormat(value: unknown): value is MoneyFormat {
+  if (typeof value !== 'object' || value === null) return false;
+  const format = value as Partial<Record<keyof MoneyFormat, unknown>>;
+  return (
+    typeof format.currency === 'string' &&
+    isChargeableCurrency(format.currency) &&
+    isAffixes(format.positive) &&
+    isAffixes(format.negative) &&
+    typeof format.group === 'string' &&
+    typeof format.decimal === 'string'
+  );
+}
+
 /** A major-unit amount (as the API writes it) for a person to read. */
 export const formatMoney = (major: number, currency: string): string =>
-  formatterOf(currency).format(major);
+  formatterOf(currency)(major);
 
 /** A minor-unit amount (a payment's, a sales figure's) for a person to read. */
 export const formatMinorUnits = (minor: number, currency: string): string =>

@@ -1,4 +1,5 @@
 import type { CategoryListResponse } from './category.js';
+import type { MoneyFormat } from './money.js';
 import type { ListQuery } from './paging.js';
 import type {
   PagedProductListResponse,
@@ -199,6 +200,11 @@ export interface ServerRenderedPage {
   state?: unknown;
   /** The shopper's own state it was rendered with, for the browser to hydrate with. */
   shopper?: ShopperState;
+  /**
+   * How its prices are written (`moneyFormatOf` the store currency, ./money), for the browser to
+   * write them the same without loading its own number formatting first.
+   */
+  money?: MoneyFormat;
 }
 
 /**

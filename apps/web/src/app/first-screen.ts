@@ -1,10 +1,12 @@
 import type { Store } from '@shop/contracts';
-import { formatMoney } from '@shop/contracts/money';
+import { adoptMoneyFormat, formatMoney } from '@shop/contracts/money';
 import { type DehydratedState, hydrate, type QueryClient } from '@tanstack/react-query';
 import { storeQuery } from '../lib/store-settings';
 
 /** Where the API puts the data of the screen it rendered (apps/api/src/features/storefront). */
 const SERVER_STATE_ID = 'shop-query-state';
+/** Where it puts how the screen's prices are written (`moneyFormatOf` the store currency). */
+const MONEY_FORMAT_ID = 'shop-money-format';
 
 /**
  * Fills `queryClient` with the reads the server rendered the screen from, so that hydrating it
@@ -32,12 +34,22 @@ export function hydrateServerState(queryClient: QueryClient) {
 }
 
 /**
- * Formats a price in the store's currency once, before the screen hydrates: the first money
- * format of a page builds the browser's number formatting (Intl.NumberFormat), 87 ms of a
- * phone's main thread (4x slowed, 2026-12-01), which otherwise ran inside hydrating's first
- * slice and made it the page's longest task. Called in a task of its own (main.tsx).
+ * Prepares money's formatting before the screen hydrates. A page the server rendered carries
+ * how its prices are written, taken from the server's `Intl.NumberFormat`: adopted, the page's
+ * figures are written without the browser's own, whose first use loads its locale data (87 ms of
+ * a phone's main thread, 4x slowed, 2026-12-01, which made it the page's longest task). Without
+ * it, a price is formatted once here, in a task of its own (main.tsx), rather than inside
+ * hydrating's first slice.
  */
 export function prepareMoneyFormat(queryClient: QueryClient) {
   const currency = queryClient.getQueryData<Store>(storeQuery().queryKey)?.currency;
+  const text = document.getElementById(MONEY_FORMAT_ID)?.textContent;
+  if (text) {
+    try {
+      adoptMoneyFormat(JSON.parse(text));
+    } catch (err) {
+      console.error(err);
+    }
+  }
   if (currency) formatMoney(0, currency);
 }

@@ -118,6 +118,7 @@ export class IndexHtml {
     const state = [
       jsonBlock(QUERY_STATE_ID, screen.state),
       jsonBlock(SHOPPER_STATE_ID, screen.shopper),
+      jsonBlock(MONEY_FORMAT_ID, screen.money),
     ].join('');
     const { scripts } = screen;
     const photo = firstPhotoPreload(screen.html);
@@ -148,6 +149,8 @@ export interface RenderedScreen {
   state?: unknown;
   /** The shopper's state it was rendered with (the cart page's). */
   shopper?: unknown;
+  /** How its prices are written, for the browser to write them the same. */
+  money?: unknown;
   /** The style sheets to inline. */
   css: string;
   /** The page's scripts, started after its first paint; index.html's own without them. */
@@ -197,6 +200,8 @@ const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
 export const QUERY_STATE_ID = 'shop-query-state';
 /** Where the web reads the shopper's state from (apps/web/src/lib/server-rendered.ts). */
 const SHOPPER_STATE_ID = 'shop-shopper-state';
+/** Where the web reads how the page's prices are written (apps/web/src/app/first-screen.ts). */
+const MONEY_FORMAT_ID = 'shop-money-format';
 
 /** Data beside `#root`, as a JSON block (which the CSP lets through, as it runs nothing). */
 const jsonBlock = (id: string, data: unknown) =>

@@ -6,7 +6,8 @@ import { readHead, writeBuiltSpaWithServerEntry } from '../../test/storefront.js
 
 /**
  * A server entry as the web's (apps/web/src/entry-server.tsx) is to the API: `render(url, reads)`
- * reads through the storefront reads the API hands it and answers markup and state. It counts
+ * reads through the storefront reads the API hands it and answers markup, state and how its
+ * prices are written. It counts
  * its renders, and fails on `/about` while `globalThis.failAbout` is set. `firstReads(url)`
  * lists every screen's reads, and the about page's own (a URL with a query to escape).
  */
@@ -20,6 +21,7 @@ export async function render(url, reads) {
   return {
     html: '<main><h1>' + escape(url) + '</h1><ul>' + names.map((n) => '<li>' + escape(n) + '</li>').join('') + '</ul></main>',
     state: { url, names },
+    money: { currency: 'usd', positive: { before: '$', after: '' } },
   };
 }
 export async function firstReads(url) {
@@ -72,6 +74,12 @@ describe('storefront pages rendered on the server', () => {
     expect(screen?.querySelectorAll('li').map((li) => li.textContent)).toContain(product.name);
     expect(state).toMatchObject({ url: '/' });
     expect(state.names).toContain(product.name);
+    const money = head.document.querySelector('#shop-money-format');
+    expect(money?.getAttribute('type')).toBe('application/json');
+    expect(JSON.parse(money?.textContent ?? '')).toEqual({
+      currency: 'usd',
+      positive: { before: '$', after: '' },
+    });
     expect(res.text).not.toContain('<script>alert(1)');
     expect(head.document.querySelectorAll('link[rel="stylesheet"]')).toHaveLength(0);
     // The page names one script, the starter, which runs the entry and preloads the page's own
