@@ -102,15 +102,22 @@ export const totalMajorUnits = (
  * more than using it.
  */
 const formatters = new Map<string, (major: number) => string>();
+const intlFormatters = new Map<string, Intl.NumberFormat>();
 
+/** The runtime's formatter of a (lowercase) currency, made once. */
 function intlFormatterOf(code: string): Intl.NumberFormat {
-  const digits = currencyDigits(code);
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: code.toUpperCase(),
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  });
+  let intl = intlFormatters.get(code);
+  if (!intl) {
+    const digits = currencyDigits(code);
+    intl = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: code.toUpperCase(),
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    intlFormatters.set(code, intl);
+  }
+  return intl;
 }
 
 function formatterOf(currency: string): (major: number) => string {
@@ -202,14 +209,9 @@ function writerOf(format: MoneyFormat, fallback: { format(major: number): string
 export function adoptMoneyFormat(format: unknown): void {
   if (!isMoneyFormat(format)) return;
   const code = format.currency.toLowerCase();
-  let intl: Intl.NumberFormat | undefined;
-  const lazyIntl = {
-    format: (major: number) => {
-      intl ??= intlFormatterOf(code);
-      return intl.format(major);
-    },
-  };
-  formatters.set(code, writerOf({ ...format, currency: code }, lazyIntl));
+  // Intl is made only if an amount needs it.
+  const fallback = { format: (major: number) => intlFormatterOf(code).format(major) };
+  formatters.set(code, writerOf({ ...format, currency: code }, fallback));
 }
 
 const isAffixes = (value: unknown): value is { before: string; after: string } =>
